@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { STATUS_CODES } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { t } from '../src/lib/i18n';
+import type { Database } from './db/connect';
+import type { Keys } from './auth/keys';
+import type { TokenSettings } from './auth/tokens';
+import type { Queue } from './jobs/queue';
+import { HttpError } from './http-error';
+import { authRoutes } from './routes/auth';
+
+export interface AppDeps {
+  db: Database;
+  keys: Keys;
+  tokenSettings: TokenSettings;
+  /** Null in processes that do not talk to the queue; /readyz then checks the database only. */
+  queue: Queue | null;
+  /** The built SPA; when absent the server answers the API only. */
+  distDir?: string;
+  logger?: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    keys: Keys;
+    tokenSettings: TokenSettings;
+    queue: Queue | null;
+  }
+}
+
+export const logRedactions = ['req.headers.authorization', 'req.headers.cookie'];
+
+/** The whole HTTP application without a listening socket, so tests can drive it with `inject()`. */
+export async function buildApp(deps: AppDeps) {
+  const app = deps.logger ? Fastify({ loggerInstance: deps.logger }) : Fastify({ logger: false });
+  app.decorate('db', deps.db);
+  app.decorate('keys', deps.keys);
+  app.decorate('tokenSettings', deps.tokenSettings);
+  app.decorate('queue', deps.queue);
+  app.decorateRequest('user', null);
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const requested = error.statusCode ?? 500;
+    const statusCode = requested >= 400 && requested < 600 ? requested : 500;
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    let message: string | string[];
+    if (error instanceof HttpError) message = error.messages;
+    else if (statusCode >= 500) message = t.server.internalError;
+    else if ((error as FastifyError).code?.startsWith('FST_ERR_CTP')) message = t.server.badJson;
+    else message = error.message;
+    return reply.status(statusCode).send({ statusCode, error: STATUS_CODES[statusCode], message });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await deps.db.sql('SELECT 1', []);
+      if (deps.queue) await deps.queue.getQueues();
+      return { status: 'ok' };
+    } catch (error) {
+      app.log.warn({ err: error }, 'not ready');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { prefix: '/auth' });
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = deps.distDir ? path.join(deps.distDir, 'index.html') : undefined;
+  if (deps.distDir && indexHtml && fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: deps.distDir, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && request.method === 'GET' && indexHtml && fs.existsSync(indexHtml)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ statusCode: 404, error: STATUS_CODES[404], message: t.server.routeNotFound });
+  });
+
+  return app;
+}

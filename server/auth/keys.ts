@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Independent keys derived from the one SECRET_KEY, so no two purposes share key material. */
+export interface Keys {
+  accessToken: Uint8Array;
+  refreshToken: Buffer;
+  mediaUrl: Buffer;
+  secretsAtRest: Buffer;
+}
+
+const secretFileName = 'secret.key';
+
+/** SECRET_KEY when set; otherwise the key kept in DATA_DIR, generated on the first start. */
+export async function loadSecretKey(configured: string | undefined, dataDir: string): Promise<string> {
+  if (configured) {
+    if (configured.length < 32) throw new Error('SECRET_KEY must be at least 32 characters long');
+    return configured;
+  }
+  const file = path.join(dataDir, secretFileName);
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await fs.mkdir(dataDir, { recursive: true });
+  const generated = crypto.randomBytes(32).toString('base64url');
+  // 'wx' so two processes starting together never overwrite each other's key.
+  await fs.writeFile(file, generated, { mode: 0o600, flag: 'wx' }).catch(async (error) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  });
+  return (await fs.readFile(file, 'utf8')).trim();
+}
+
+export function deriveKeys(secretKey: string): Keys {
+  const derive = (purpose: string) =>
+    Buffer.from(crypto.hkdfSync('sha256', secretKey, 'shorts-backoffice', purpose, 32));
+  return {
+    accessToken: new Uint8Array(derive('access-token')),
+    refreshToken: derive('refresh-token'),
+    mediaUrl: derive('media-url'),
+    secretsAtRest: derive('secrets-at-rest'),
+  };
+}

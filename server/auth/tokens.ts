@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Database } from '../db/connect';
+import type { Keys } from './keys';
+
+/** A rotated token presented again within this window gets the same successor, so parallel tabs survive. */
+export const reuseGraceSeconds = 10;
+
+export interface TokenSettings {
+  keys: Keys;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+}
+
+export function signAccessToken(settings: TokenSettings, userId: number): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(`${settings.accessTokenTtlSeconds}s`)
+    .sign(settings.keys.accessToken);
+}
+
+/** The user id the token was issued to, or null when it is forged, malformed or expired. */
+export async function readAccessToken(settings: TokenSettings, token: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, settings.keys.accessToken, { algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    return Number.isInteger(userId) ? userId : null;
+  } catch {
+    return null;
+  }
+}
+
+function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * A spent token's successor is derived from it with a server key, so the grace window can hand
+ * the same successor out again without ever storing a usable token.
+ */
+function successorOf(settings: TokenSettings, token: string): string {
+  return crypto.createHmac('sha256', settings.keys.refreshToken).update(token).digest('base64url');
+}
+
+function expiryFromNow(settings: TokenSettings): Date {
+  return new Date(Date.now() + settings.refreshTokenTtlDays * 24 * 3600 * 1000);
+}
+
+export async function issueRefreshToken(db: Database, settings: TokenSettings, userId: number): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.sql(
+    'INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
+    [userId, crypto.randomUUID(), hashToken(token), expiryFromNow(settings)],
+  );
+  return token;
+}
+
+export type RotationResult =
+  | { kind: 'rotated'; userId: number; refreshToken: string }
+  | { kind: 'invalid' }
+  | { kind: 'reused' };
+
+/**
+ * Spends a refresh token and returns its successor (RFC 9700 rotation). A token spent more than
+ * `reuseGraceSeconds` ago is treated as stolen: its whole family is revoked.
+ */
+export async function rotateRefreshToken(db: Database, settings: TokenSettings, presented: string): Promise<RotationResult> {
+  return db.transaction(async (sql) => {
+    const { rows } = await sql(
+      `SELECT id, user_id, family_id, expires_at, rotated_at, revoked_at
+         FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
+      [hashToken(presented)],
+    );
+    const row = rows[0];
+    if (!row || row.revoked_at || new Date(row.expires_at) <= new Date()) return { kind: 'invalid' } as const;
+
+    const successor = successorOf(settings, presented);
+    if (row.rotated_at) {
+      const spentForMs = Date.now() - new Date(row.rotated_at).getTime();
+      if (spentForMs > reuseGraceSeconds * 1000) {
+        await sql('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [
+          row.family_id,
+        ]);
+        return { kind: 'reused' } as const;
+      }
+      return { kind: 'rotated', userId: row.user_id, refreshToken: successor } as const;
+    }
+
+    await sql('UPDATE refresh_tokens SET rotated_at = now() WHERE id = $1', [row.id]);
+    await sql('INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
+      row.user_id,
+      row.family_id,
+      hashToken(successor),
+      expiryFromNow(settings),
+    ]);
+    return { kind: 'rotated', userId: row.user_id, refreshToken: successor } as const;
+  });
+}
+
+/** Revokes the family of the presented token; unknown tokens are ignored so logout always succeeds. */
+export async function revokeRefreshFamily(db: Database, presented: string): Promise<void> {
+  await db.sql(
+    `UPDATE refresh_tokens SET revoked_at = now()
+      WHERE revoked_at IS NULL
+        AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
+    [hashToken(presented)],
+  );
+}
+
+/** Removes tokens that can no longer be used: expired, or revoked more than a day ago. */
+export async function purgeExpiredRefreshTokens(db: Database): Promise<number> {
+  const { rows } = await db.sql(
+    `DELETE FROM refresh_tokens
+      WHERE expires_at < now() OR revoked_at < now() - interval '1 day'
+      RETURNING id`,
+    [],
+  );
+  return rows.length;
+}

@@ -1,0 +1,27 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './connect.js';
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Any fixed number works; it only has to be the same in every process that migrates.
+const migrationLockId = 4_718_205;
+
+/** Applies every not-yet-applied `migrations/*.sql` in name order. Safe to run from several processes at once. */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = (await fs.readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
+  return db.transaction(async (sql) => {
+    if (db.kind === 'postgres') await sql('SELECT pg_advisory_xact_lock($1)', [migrationLockId]);
+    await sql(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await sql('SELECT name FROM schema_migrations');
+    const applied = new Set(rows.map((row) => row.name as string));
+    const fresh = files.filter((name) => !applied.has(name));
+    for (const name of fresh) {
+      await sql(await fs.readFile(path.join(migrationsDir, name), 'utf8'));
+      await sql('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+    }
+    return fresh;
+  });
+}

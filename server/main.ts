@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { loadConfig } from './config';
+import { connectDatabase } from './db/connect';
+import { migrate } from './db/migrate';
+import { deriveKeys, loadSecretKey } from './auth/keys';
+import { startQueue } from './jobs/queue';
+import { bootstrapAdmin } from './bootstrap-admin';
+import { buildApp, logRedactions } from './app';
+import { buildSpaIfStale } from './build-spa';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel, redact: logRedactions });
+
+  const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(db);
+  log.info({ database: db.kind, applied }, 'database ready');
+
+  const keys = deriveKeys(await loadSecretKey(config.secretKey, config.dataDir));
+  const tokenSettings = {
+    keys,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTokenTtlDays: config.refreshTokenTtlDays,
+  };
+
+  const admin = await bootstrapAdmin(db, config.adminLogin, config.adminPassword);
+  if (admin.created && admin.generatedPassword) {
+    // Printed once, on purpose outside the logger, so it is not kept in structured logs.
+    console.log(`\nAdmin account created. Login: ${admin.login}  Password: ${admin.generatedPassword}\n`);
+  } else if (admin.created) {
+    log.info({ login: admin.login }, 'admin account created from ADMIN_LOGIN / ADMIN_PASSWORD');
+  }
+
+  const queue = await startQueue({ db, log, work: config.role !== 'api', context: { db } });
+
+  const serveHttp = config.role !== 'worker';
+  const app = serveHttp
+    ? await buildApp({
+        db,
+        keys,
+        tokenSettings,
+        queue,
+        distDir: await buildSpaIfStale(root, (message) => log.info(message)),
+        logger: log,
+      })
+    : null;
+  if (app) {
+    await app.listen({ host: config.host, port: config.port });
+    console.log(`Ready: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  } else {
+    log.info('worker started: running queue handlers, serving no HTTP');
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    // Close order: stop taking requests (in-flight ones finish), then stop jobs, then the database.
+    await app?.close();
+    await queue.stop({ graceful: true, wait: true, timeout: 30_000 });
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

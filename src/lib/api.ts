@@ -1,0 +1,89 @@
+import type { ErrorResponse, LoginResponse, RefreshResponse, SessionUser } from './contract';
+import { t } from './i18n';
+
+/** The one backend base address; the SPA is served by the same server. */
+export const apiBase = '/api';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messages: string[],
+  ) {
+    super(messages.join('\n'));
+  }
+}
+
+/** How the client reaches the session: the auth machine provides it at start-up. */
+export interface SessionBridge {
+  accessToken(): string | null;
+  /** Called after a 401; resolves with a fresh access token, or null when the session is over. */
+  afterUnauthorized(tokenUsed: string): Promise<string | null>;
+}
+
+let session: SessionBridge = { accessToken: () => null, afterUnauthorized: async () => null };
+
+export function connectSession(bridge: SessionBridge): void {
+  session = bridge;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  token?: string | null;
+}
+
+async function send(method: string, path: string, { body, token }: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  return fetch(`${apiBase}${path}`, { method, headers, body: payload, credentials: 'include' });
+}
+
+async function readResponse<T>(response: Response): Promise<T> {
+  const isJson = response.headers.get('content-type')?.includes('application/json');
+  const data = isJson ? await response.json() : undefined;
+  if (!response.ok) {
+    const message = (data as ErrorResponse | undefined)?.message;
+    const messages = Array.isArray(message) ? message : message ? [message] : [response.statusText || t.toast.genericError];
+    throw new ApiError(response.status, messages);
+  }
+  return data as T;
+}
+
+/** A product call: Bearer token, and on a 401 one retry after the session is refreshed. */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const token = session.accessToken();
+  const response = await send(method, path, { body, token });
+  if (response.status === 401 && token) {
+    const freshToken = await session.afterUnauthorized(token);
+    if (freshToken) return readResponse<T>(await send(method, path, { body, token: freshToken }));
+  }
+  return readResponse<T>(response);
+}
+
+/** Auth calls go around the retry: they are what the retry itself uses. */
+export const authApi = {
+  async logIn(credentials: { login: string; password: string }): Promise<LoginResponse> {
+    return readResponse(await send('POST', '/auth/login', { body: credentials }));
+  },
+  async refresh(refreshToken: string): Promise<RefreshResponse> {
+    return readResponse(await send('POST', '/auth/refresh', { body: { refreshToken } }));
+  },
+  async me(accessToken: string): Promise<{ user: SessionUser }> {
+    return readResponse(await send('GET', '/auth/me', { token: accessToken }));
+  },
+  async logOut(refreshToken: string): Promise<void> {
+    await readResponse(await send('POST', '/auth/logout', { body: { refreshToken } }));
+  },
+};
+
+/** What to tell the operator about a failed call: the server's messages, else the transport's, else a generic one. */
+export function errorMessages(error: unknown): string[] {
+  if (error instanceof ApiError) return error.messages;
+  if (error instanceof Error && error.message) return [error.message];
+  return [t.toast.genericError];
+}

@@ -1,0 +1,20 @@
+export type PageItem = { kind: 'page'; page: number } | { kind: 'jump'; page: number; direction: 'back' | 'forward' };
+
+/** Pages on each side of the current one that are always shown. */
+export const paginationWindow = 2;
+
+/**
+ * The first and last pages, a window around the current one, and '...' jump points for the gaps.
+ * A jump goes to the middle of the pages it hides. Nothing at all for one page or fewer.
+ */
+export function pageItems(current: number, totalPages: number): PageItem[] {
+  if (totalPages <= 1) return [];
+  const from = Math.max(2, current - paginationWindow);
+  const to = Math.min(totalPages - 1, current + paginationWindow);
+  const items: PageItem[] = [{ kind: 'page', page: 1 }];
+  if (from > 2) items.push({ kind: 'jump', page: Math.floor((1 + from) / 2), direction: 'back' });
+  for (let page = from; page <= to; page++) items.push({ kind: 'page', page });
+  if (to < totalPages - 1) items.push({ kind: 'jump', page: Math.ceil((to + totalPages) / 2), direction: 'forward' });
+  items.push({ kind: 'page', page: totalPages });
+  return items;
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Toaster } from 'react-hot-toast';
+import { toasterProps } from './lib/toasts';
+import { startAuth } from './machines/auth-session';
+import { AuthProvider } from './components/auth-context';
+import { App } from './app';
+import './styles.css';
+
+/** The Stately inspector, in dev builds only: `?inspect` in the URL or VITE_INSPECT=1. */
+async function devInspector() {
+  if (!import.meta.env.DEV) return undefined;
+  const wanted = new URLSearchParams(location.search).has('inspect') || import.meta.env.VITE_INSPECT === '1';
+  if (!wanted) return undefined;
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  return createBrowserInspector().inspect;
+}
+
+const auth = startAuth({ inspect: await devInspector() });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AuthProvider actor={auth}>
+      <App />
+      <Toaster {...toasterProps} />
+    </AuthProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,108 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { connectDatabase, type Database } from '../../server/db/connect';
+import { migrate } from '../../server/db/migrate';
+import { deriveKeys } from '../../server/auth/keys';
+import { hashPassword } from '../../server/auth/passwords';
+import { signAccessToken, type TokenSettings } from '../../server/auth/tokens';
+import { buildApp } from '../../server/app';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; Postgres too when TEST_DATABASE_URL answers (see tests/global-setup.ts). */
+export function databaseKinds(): DatabaseKind[] {
+  return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new Postgres database dropped on close. */
+export async function freshDatabase(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await connectDatabase({});
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const adminUrl = inject('postgresUrl')!;
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await connectDatabase({ databaseUrl: url.toString() });
+  await migrate(db);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Empties every table of the app (not pg-boss's), so tests in one file share a database cheaply. */
+export async function resetDatabase(db: Database): Promise<void> {
+  const { rows } = await db.sql(
+    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`,
+    [],
+  );
+  if (rows.length === 0) return;
+  await db.sql(`TRUNCATE ${rows.map((row) => `"${row.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`, []);
+}
+
+export const testSecretKey = 'test-secret-key-that-is-long-enough-0123456789';
+
+export function testTokenSettings(): TokenSettings {
+  return { keys: deriveKeys(testSecretKey), accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30 };
+}
+
+export interface TestEnv {
+  kind: DatabaseKind;
+  db: Database;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  tokenSettings: TokenSettings;
+}
+
+/**
+ * Runs `body` once per database kind, with one app and database per kind shared by the tests
+ * inside and emptied before each test.
+ */
+export function describeEachDatabase(title: string, body: (env: () => TestEnv) => void) {
+  for (const kind of databaseKinds()) {
+    describe(`${title} [${kind}]`, () => {
+      let env: TestEnv | undefined;
+      let drop: () => Promise<void> = async () => undefined;
+      beforeAll(async () => {
+        const fresh = await freshDatabase(kind);
+        drop = fresh.drop;
+        const tokenSettings = testTokenSettings();
+        const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue: null });
+        env = { kind, db: fresh.db, app, tokenSettings };
+      });
+      beforeEach(async () => {
+        await resetDatabase(env!.db);
+      });
+      afterAll(async () => {
+        await env?.app.close();
+        await drop();
+      });
+      body(() => env!);
+    });
+  }
+}
+
+/** Creates a user straight in the database and returns it with a valid access token. */
+export async function createUser(env: TestEnv, login: string, options: { role?: 'admin' | 'user'; password?: string } = {}) {
+  const { rows } = await env.db.sql('INSERT INTO users (login, password_hash, role) VALUES ($1, $2, $3) RETURNING id', [
+    login,
+    await hashPassword(options.password ?? 'password123'),
+    options.role ?? 'user',
+  ]);
+  const id = rows[0].id as number;
+  const token = await signAccessToken(env.tokenSettings, id);
+  return { id, login, token, headers: { authorization: `Bearer ${token}` } };
+}
