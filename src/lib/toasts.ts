@@ -29,3 +29,8 @@ export const toasts = {
   loggedOut: (loadingId?: string) => toast.success(t.toast.loggedOut, { id: loadingId }),
   errors: toastErrors,
 };
+
+/** 'Видалення ...' while `deletion` runs, then `successText` or 'Помилка при видалені' (as an error). */
+export function toastDeletion(deletion: Promise<unknown>, successText: string): Promise<unknown> {
+  return toast.promise(deletion, { loading: t.toast.deleting, success: successText, error: t.toast.deleteFailed });
+}

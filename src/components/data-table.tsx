@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { t } from '../lib/i18n';
+import { Spinner } from './spinner';
+import styles from './data-table.module.css';
+
+export interface Column<Row> {
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** A CSS width such as '80px'; the remaining columns share the rest. */
+  width?: string;
+  align?: 'left' | 'right' | 'center';
+}
+
+interface DataTableProps<Row> {
+  columns: Column<Row>[];
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  loading?: boolean;
+  /** Makes the whole row a link; controls inside a cell should stop the click from bubbling. */
+  rowHref?: (row: Row) => string;
+  emptyText?: string;
+}
+
+export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyText = t.app.nothingFound }: DataTableProps<Row>) {
+  const [, navigate] = useLocation();
+  if (loading && !rows) return <Spinner />;
+  return (
+    <div className={styles.wrapper}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} style={{ width: column.width, textAlign: column.align }}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows && rows.length > 0 ? (
+            rows.map((row) => (
+              <tr
+                key={rowKey(row)}
+                className={rowHref ? styles.linkRow : undefined}
+                onClick={rowHref ? () => navigate(rowHref(row)) : undefined}
+              >
+                {columns.map((column, index) => (
+                  <td key={index} style={{ textAlign: column.align }}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={columns.length} className={styles.empty}>
+                {emptyText}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

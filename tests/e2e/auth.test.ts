@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { adminLogin, adminPassword, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('shows a toast for a wrong password', async () => {
+  await page.goto(server.baseUrl);
+  await snapshot(page, 'login');
+  await logIn(page, server.baseUrl, adminLogin, 'wrong-password');
+  await expect.poll(() => page.getByText('Невірний логін або пароль').isVisible()).toBe(true);
+  await snapshot(page, 'login-wrong-password');
+});
+
+it('shows the validation messages under the fields', async () => {
+  await page.goto(server.baseUrl);
+  await page.getByLabel('Логін').fill('a');
+  await page.getByRole('button', { name: 'Увійти' }).click();
+  await expect.poll(() => page.getByText('Занадто коротко!').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Обовʼязкове до заповнення').isVisible()).toBe(true);
+});
+
+it('logs in and shows the sidebar with the login', async () => {
+  await logIn(page, server.baseUrl, adminLogin, adminPassword);
+  await expect.poll(() => page.getByTestId('user-login').textContent()).toBe(adminLogin);
+  await expect.poll(() => page.getByText('Авторизований').isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('link', { name: 'Користувачі' }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Відео' }).click();
+  await page.getByRole('button', { name: 'Сповіщення' }).click();
+  await expect.poll(() => page.getByText('Немає повідомлень').isVisible()).toBe(true);
+  await snapshot(page, 'home-with-notifications');
+  await page.mouse.click(900, 600);
+  await expect.poll(() => page.getByText('Немає повідомлень').isVisible()).toBe(false);
+});
+
+it('keeps the session across a reload', async () => {
+  await page.reload();
+  await expect.poll(() => page.getByTestId('user-login').textContent()).toBe(adminLogin);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authStore') ?? 'null'));
+  expect(stored.version).toBe(1);
+  expect(stored.state.isAuthenticated).toBe(true);
+});
+
+it('shows the 404 page for an unknown path, inside the layout', async () => {
+  await page.goto(`${server.baseUrl}/no/such/page`);
+  await expect.poll(() => page.getByRole('heading', { name: '404' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByTestId('user-login').isVisible()).toBe(true);
+  await snapshot(page, 'not-found');
+});
+
+it('opens the settings from the user menu', async () => {
+  await page.getByRole('button', { name: adminLogin }).click();
+  await page.getByRole('link', { name: 'Налаштування' }).click();
+  await expect.poll(() => page.url()).toBe(`${server.baseUrl}/setting`);
+  await expect.poll(() => page.getByRole('heading', { name: 'Налаштування' }).isVisible()).toBe(true);
+  await snapshot(page, 'settings');
+});
+
+it('logs out back to the login screen', async () => {
+  await page.getByRole('button', { name: adminLogin }).click();
+  await page.getByRole('button', { name: 'Вийти' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Увійти' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Ви вийшли із системи').isVisible()).toBe(true);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authStore') ?? 'null'));
+  expect(stored.state).toMatchObject({ isAuthenticated: false, accessToken: null, refreshToken: null });
+});

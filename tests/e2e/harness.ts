@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const adminLogin = 'admin';
+export const adminPassword = 'admin-e2e-password';
+export const screenshotDir = path.resolve('test-results/screens');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** The real `npm start` on a free port with a temporary DATA_DIR, as an operator would run it. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn('npm', ['start'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_LOGIN: adminLogin,
+      ADMIN_PASSWORD: adminPassword,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then((response) => response.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`npm start did not become ready:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+
+  return {
+    baseUrl,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        process.kill(-child.pid!, 'SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+        if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, never a downloaded one. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function logIn(page: Page, baseUrl: string, login: string, password: string, path = '/') {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByLabel('Логін').fill(login);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Увійти' }).click();
+}
+
+/** Keeps a screenshot of what the operator sees, for a person to look at (test-results/screens). */
+export async function snapshot(page: Page, name: string) {
+  await fs.mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
