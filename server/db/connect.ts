@@ -5,7 +5,7 @@ import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema/index.js';
+import * as schema from './schema/index';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -80,6 +80,10 @@ export const t = {
     error: 'Помилка',
     noactive: 'Не активний',
   },
+  platform: {
+    proxyUnsupported: 'Непідтримуваний формат проксі',
+    networkFailed: 'Проксі або платформа недоступні',
+  },
   server: {
     invalidCredentials: 'Невірний логін або пароль',
     tooManyLoginAttempts: 'Забагато спроб входу. Спробуйте пізніше.',

@@ -1,1 +1,2 @@
-export * from './users.js';
+export * from './users';
+export * from './media';

@@ -1,0 +1,59 @@
+import { integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const photos = pgTable('photos', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fileKey: text('file_key').notNull(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const creationRequests = pgTable('creation_requests', {
+  id: serial('id').primaryKey(),
+  idUpload: uuid('id_upload').notNull().unique(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['loading', 'success', 'error'] }).notNull().default('loading'),
+  countVideo: integer('count_video').notNull(),
+  sourceKey: text('source_key').notNull(),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const videos = pgTable('videos', {
+  id: serial('id').primaryKey(),
+  requestId: integer('request_id')
+    .notNull()
+    .references(() => creationRequests.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id'),
+  position: integer('position').notNull(),
+  status: text('status', { enum: ['loading', 'publication', 'success', 'error', 'noactive'] })
+    .notNull()
+    .default('loading'),
+  fileKey: text('file_key'),
+  posterKey: text('poster_key'),
+  date: timestamp('date', { withTimezone: true }),
+  error: text('error'),
+  errorInstagram: text('error_instagram'),
+  errorTiktok: text('error_tiktok'),
+  urlYouTube: text('url_youtube'),
+  urlInstagram: text('url_instagram'),
+  urlTiktok: text('url_tiktok'),
+  views: integer('views').notNull().default(0),
+  likes: integer('likes').notNull().default(0),
+  comments: integer('comments').notNull().default(0),
+  viewsInstagram: integer('views_instagram').notNull().default(0),
+  likesInstagram: integer('likes_instagram').notNull().default(0),
+  commentsInstagram: integer('comments_instagram').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

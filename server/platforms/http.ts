@@ -1,0 +1,72 @@
+import { fetch, ProxyAgent, type Dispatcher, type RequestInit, type Response } from 'undici';
+import { socksDispatcher } from 'fetch-socks';
+import { t } from '../../src/lib/i18n';
+
+/**
+ * Every call a profile makes to a platform leaves through that profile's proxy, so a platform
+ * sees one stable address per profile. This is the only way connectors reach the network.
+ */
+
+/** A network failure on the way to the platform: the proxy or the platform did not answer. */
+export class PlatformNetworkError extends Error {
+  constructor(
+    message: string,
+    readonly cause: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Accepts `http://`, `https://` and `socks5://` URLs with optional credentials, and the common
+ * `host:port` / `host:port:user:password` notation, read as an HTTP proxy.
+ */
+export function parseProxy(proxy: string): URL {
+  const trimmed = proxy.trim();
+  if (/^[a-z0-9]+:\/\//i.test(trimmed)) {
+    const url = new URL(trimmed);
+    if (!['http:', 'https:', 'socks5:', 'socks:'].includes(url.protocol)) {
+      throw new Error(`${t.platform.proxyUnsupported}: ${url.protocol}`);
+    }
+    return url;
+  }
+  const [host, port, user, password] = trimmed.split(':');
+  if (!host || !port) throw new Error(`${t.platform.proxyUnsupported}: ${trimmed}`);
+  const url = new URL(`http://${host}:${port}`);
+  if (user) url.username = encodeURIComponent(user);
+  if (password) url.password = encodeURIComponent(password);
+  return url;
+}
+
+const dispatchers = new Map<string, Dispatcher>();
+
+export function dispatcherFor(proxy: string): Dispatcher {
+  let dispatcher = dispatchers.get(proxy);
+  if (dispatcher) return dispatcher;
+  const url = parseProxy(proxy);
+  if (url.protocol === 'socks5:' || url.protocol === 'socks:') {
+    dispatcher = socksDispatcher({
+      type: 5,
+      host: url.hostname,
+      port: Number(url.port || 1080),
+      userId: url.username ? decodeURIComponent(url.username) : undefined,
+      password: url.password ? decodeURIComponent(url.password) : undefined,
+    });
+  } else {
+    const token = url.username
+      ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
+      : undefined;
+    dispatcher = new ProxyAgent({ uri: `${url.protocol}//${url.host}`, token });
+  }
+  dispatchers.set(proxy, dispatcher);
+  return dispatcher;
+}
+
+/** fetch through the profile's proxy; network failures become a PlatformNetworkError in Ukrainian. */
+export async function platformFetch(proxy: string, url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, dispatcher: dispatcherFor(proxy) });
+  } catch (error) {
+    throw new PlatformNetworkError(`${t.platform.networkFailed}: ${(error as Error).message}`, error);
+  }
+}
