@@ -20,10 +20,8 @@ export default async function setup(project: TestProject) {
       .catch(() => false);
     await client.end().catch(() => undefined);
   }
-  if (project.name === 'server' || project.name === '') {
-    if (!url) console.log('[server tests] TEST_DATABASE_URL is not set: running on PGlite only');
-    else if (!reachable) console.log(`[server tests] Postgres at TEST_DATABASE_URL is not answering: running on PGlite only`);
-    else console.log('[server tests] running on PGlite and on Postgres (TEST_DATABASE_URL)');
-  }
+  if (!url) console.log('[server tests] TEST_DATABASE_URL is not set: running on PGlite only');
+  else if (!reachable) console.log('[server tests] Postgres at TEST_DATABASE_URL is not answering: running on PGlite only');
+  else console.log('[server tests] running on PGlite and on Postgres (TEST_DATABASE_URL)');
   project.provide('postgresUrl', reachable ? url : null);
 }

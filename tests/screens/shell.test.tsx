@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from '../../src/app';
+import { renderWithSession } from './render-with-session';
+
+const admin = { id: 1, login: 'chief', role: 'admin' as const };
+const operator = { id: 2, login: 'operator', role: 'user' as const };
+
+describe('login screen', () => {
+  it('shows the spec messages for empty and short fields', async () => {
+    renderWithSession(<App />, { user: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Увійти' }));
+    expect(await screen.findAllByText('Обовʼязкове до заповнення')).toHaveLength(2);
+    await userEvent.type(screen.getByLabelText('Логін'), 'a');
+    await userEvent.type(screen.getByLabelText('Пароль'), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Увійти' }));
+    expect(await screen.findAllByText('Занадто коротко!')).toHaveLength(2);
+  });
+
+  it('shows too-long messages past 50 characters', async () => {
+    renderWithSession(<App />, { user: null });
+    await userEvent.type(screen.getByLabelText('Логін'), 'x'.repeat(51));
+    await userEvent.type(screen.getByLabelText('Пароль'), 'y'.repeat(51));
+    await userEvent.click(screen.getByRole('button', { name: 'Увійти' }));
+    expect(await screen.findAllByText('Занадто довго!')).toHaveLength(2);
+  });
+});
+
+describe('layout', () => {
+  it('shows the Users menu item to an admin only', async () => {
+    renderWithSession(<App />, { user: admin });
+    expect(await screen.findByRole('link', { name: 'Користувачі' })).toBeInTheDocument();
+  });
+
+  it('hides the Users menu item from an operator', async () => {
+    renderWithSession(<App />, { user: operator });
+    await screen.findByText('operator');
+    expect(screen.queryByRole('link', { name: 'Користувачі' })).toBeNull();
+  });
+
+  it('opens a menu group by itself when the path is inside it, and toggles it on click', async () => {
+    renderWithSession(<App />, { user: operator, path: '/accounts/list' });
+    const group = await screen.findByRole('button', { name: 'Профілі' });
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Групи профілів' })).toBeInTheDocument();
+    const videoGroup = screen.getByRole('button', { name: 'Відео' });
+    expect(videoGroup).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(videoGroup);
+    expect(screen.getByRole('link', { name: 'Запити на створення' })).toBeInTheDocument();
+  });
+
+  it('closes the notifications dropdown on a click outside it', async () => {
+    renderWithSession(<App />, { user: operator });
+    await userEvent.click(await screen.findByRole('button', { name: 'Сповіщення' }));
+    expect(screen.getByText('Немає повідомлень')).toBeInTheDocument();
+    await userEvent.click(document.body);
+    await waitFor(() => expect(screen.queryByText('Немає повідомлень')).toBeNull());
+  });
+
+  it('shows 404 for an unknown path', async () => {
+    renderWithSession(<App />, { user: operator, path: '/nowhere' });
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
+  });
+
+  it('offers settings and logout in the user menu', async () => {
+    const { actor } = renderWithSession(<App />, { user: operator });
+    await userEvent.click(await screen.findByRole('button', { name: 'operator' }));
+    expect(screen.getByRole('link', { name: 'Налаштування' })).toHaveAttribute('href', '/setting');
+    await userEvent.click(screen.getByRole('button', { name: 'Вийти' }));
+    await waitFor(() => expect(actor.getSnapshot().matches('signedOut')).toBe(true));
+  });
+});
