@@ -18,6 +18,9 @@ export interface Config {
 
 const roles: Role[] = ['all', 'api', 'worker'];
 
+/** A configuration mistake: printed as one plain sentence at start-up, without a stack trace. */
+export class ConfigError extends Error {}
+
 function roleFromArgs(argv: string[]): Role | undefined {
   const flag = argv.find((arg) => arg.startsWith('--role='));
   return flag ? (flag.slice('--role='.length) as Role) : undefined;
@@ -27,7 +30,7 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+    throw new ConfigError(`${name} must be a positive whole number, got "${raw}"`);
   }
   return value;
 }
@@ -35,10 +38,10 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
 /** Every environment variable the server reads, parsed once. The README lists the same table. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const role = roleFromArgs(argv) ?? (env.ROLE as Role | undefined) ?? 'all';
-  if (!roles.includes(role)) throw new Error(`--role must be one of ${roles.join(', ')}, got "${role}"`);
+  if (!roles.includes(role)) throw new ConfigError(`--role must be one of ${roles.join(', ')}, got "${role}"`);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (role !== 'all' && !databaseUrl) {
-    throw new Error(
+    throw new ConfigError(
       `--role=${role} needs DATABASE_URL: the embedded database (PGlite) belongs to one process, so split roles must share a real Postgres`,
     );
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { deriveKeys, loadSecretKey } from './auth/keys';
@@ -71,6 +71,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ConfigError } from '../config';
 
 /** Independent keys derived from the one SECRET_KEY, so no two purposes share key material. */
 export interface Keys {
@@ -15,7 +16,7 @@ const secretFileName = 'secret.key';
 /** SECRET_KEY when set; otherwise the key kept in DATA_DIR, generated on the first start. */
 export async function loadSecretKey(configured: string | undefined, dataDir: string): Promise<string> {
   if (configured) {
-    if (configured.length < 32) throw new Error('SECRET_KEY must be at least 32 characters long');
+    if (configured.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters long');
     return configured;
   }
   const file = path.join(dataDir, secretFileName);

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import pino from 'pino';
+import { startQueue, type Queue } from '../../server/jobs/queue';
+import { purgeRefreshTokensJob } from '../../server/jobs/definitions';
+import { databaseKinds, freshDatabase } from './helpers';
+import type { Database } from '../../server/db/connect';
+
+for (const kind of databaseKinds()) {
+  let db: Database;
+  let drop: () => Promise<void>;
+  let queue: Queue;
+
+  beforeAll(async () => {
+    ({ db, drop } = await freshDatabase(kind));
+    queue = await startQueue({ db, log: pino({ level: 'silent' }), work: true, context: { db } });
+  });
+
+  afterAll(async () => {
+    await queue.stop({ graceful: false, wait: true });
+    await drop();
+  });
+
+  it(`[${kind}] schedules the nightly refresh-token purge in Europe/Kiev time`, async () => {
+    const schedules = await queue.getSchedules();
+    expect(schedules.map(({ name, cron, timezone }) => ({ name, cron, timezone }))).toEqual([
+      { name: purgeRefreshTokensJob.name, cron: purgeRefreshTokensJob.cron, timezone: 'Europe/Kiev' },
+    ]);
+  });
+
+  it(`[${kind}] runs the purge as a real job through the queue`, async () => {
+    const { rows } = await db.sql(`INSERT INTO users (login, password_hash) VALUES ('u', 'x') RETURNING id`, []);
+    await db.sql(
+      `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES
+         ($1, gen_random_uuid(), 'expired', now() - interval '1 hour'),
+         ($1, gen_random_uuid(), 'live', now() + interval '1 day')`,
+      [rows[0].id],
+    );
+    const jobId = await queue.send(purgeRefreshTokensJob.name, {});
+    expect(jobId).toBeTruthy();
+    await vi.waitFor(
+      async () => {
+        const job = await queue.getJobById(purgeRefreshTokensJob.name, jobId!);
+        expect(job?.state).toBe('completed');
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    const left = await db.sql('SELECT token_hash FROM refresh_tokens', []);
+    expect(left.rows.map((row) => row.token_hash)).toEqual(['live']);
+  });
+}
