@@ -159,10 +159,12 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       } else if (publish.statusChecksSinceUpload++ === 0) {
         data = { status: 'PROCESSING_DOWNLOAD', uploaded_bytes: publish.received };
       } else {
-        data = { status: 'PUBLISH_COMPLETE', uploaded_bytes: publish.received, publicaly_available_post_id: [Number(publish.video.id)] };
+        data = { status: 'PUBLISH_COMPLETE', uploaded_bytes: publish.received, publicaly_available_post_id: ['POST_ID'] };
       }
       if (fault.fault) return dropConnection(request, reply);
-      return reply.send(ok(data));
+      // TikTok sends post ids as bare 64-bit integers, which JSON.parse rounds; so does the sandbox.
+      const text = JSON.stringify(ok(data)).replace('"POST_ID"', publish.video?.id ?? '');
+      return reply.type('application/json; charset=utf-8').send(text);
     });
 
     app.post('/v2/video/query/', async (request, reply) => {
