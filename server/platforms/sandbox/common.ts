@@ -70,7 +70,7 @@ export async function readParams(request: FastifyRequest): Promise<Record<string
 /** Closes the client's connection without an answer, as a crashed or unreachable server would. */
 export function dropConnection(request: FastifyRequest, reply: FastifyReply) {
   reply.hijack();
-  request.raw.socket.destroy();
+  (request.raw.socket ?? reply.raw.socket)?.destroy();
 }
 
 export interface PlatformFailure {
@@ -120,6 +120,8 @@ export async function receiveBytes(
   dropAfter?: number,
 ): Promise<'received' | 'dropped' | 'too-long'> {
   let taken = 0;
+  // Leaving the loop early detaches the socket from the request, so keep hold of it first.
+  const socket = request.raw.socket;
   for await (const data of request.raw) {
     let chunk = data as Buffer;
     if (dropAfter !== undefined && taken + chunk.length >= dropAfter) chunk = chunk.subarray(0, dropAfter - taken);
@@ -127,7 +129,10 @@ export async function receiveBytes(
     sink.hash.update(chunk);
     sink.received += chunk.length;
     taken += chunk.length;
-    if (dropAfter !== undefined && taken >= dropAfter) return 'dropped';
+    if (dropAfter !== undefined && taken >= dropAfter) {
+      socket.destroy();
+      return 'dropped';
+    }
   }
   return 'received';
 }
