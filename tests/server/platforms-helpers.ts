@@ -107,8 +107,9 @@ export function expectEveryRequestProxied(env: PlatformsEnv) {
   expect(proxied).toEqual(env.state.requests.map((entry) => `${entry.method} ${entry.url}`));
 }
 
-export function requestsTo(env: PlatformsEnv, method: string, pathPart: string) {
-  return env.state.requests.filter((entry) => entry.method === method && entry.url.includes(pathPart)).length;
+export function requestsTo(env: PlatformsEnv, method: string, url: string | RegExp) {
+  const matches = (candidate: string) => (typeof url === 'string' ? candidate.includes(url) : url.test(candidate));
+  return env.state.requests.filter((entry) => entry.method === method && matches(entry.url)).length;
 }
 
 /** The retry helper without real waiting: records each pause it would have made. */

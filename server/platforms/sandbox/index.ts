@@ -55,7 +55,8 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
       sandbox.removeAllContentTypeParsers();
       sandbox.addContentTypeParser('*', (_request, _payload, done) => done(null));
       sandbox.addHook('onRequest', async (request) => {
-        if (!request.url.startsWith(`${sandboxMount}/_`)) state.logRequest(request.method, request.url);
+        const control = /^\/sandbox\/_(faults|revoke)(\/|\?|$)/.test(request.url);
+        if (!control) state.logRequest(request.method, request.url);
       });
 
       await sandbox.register(youtubeSandbox(state, sandboxMount), { prefix: '/www.googleapis.com' });
