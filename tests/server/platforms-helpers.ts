@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../server/app';
+import type { Database } from '../../server/db/connect';
 import { platformEndpoints } from '../../server/platforms/endpoints';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { SandboxState } from '../../server/platforms/sandbox/index';
@@ -17,6 +18,7 @@ export const proxyUser = 'operator';
 export const proxyPassword = 'p@ss:w0rd';
 
 export interface PlatformsEnv {
+  db: Database;
   app: Awaited<ReturnType<typeof buildApp>>;
   state: SandboxState;
   clock: { now: number };
@@ -48,6 +50,7 @@ export function usePlatformsSandbox(): () => PlatformsEnv {
     const proxy = await startLoopbackProxy({ username: proxyUser, password: proxyPassword });
     const credentials = `${encodeURIComponent(proxyUser)}:${encodeURIComponent(proxyPassword)}`;
     env = {
+      db: fresh.db,
       app,
       state,
       clock,
