@@ -44,10 +44,6 @@ export class PlatformClient {
     this.token = ctx.credentials.accessToken;
   }
 
-  get accessToken() {
-    return this.token;
-  }
-
   async call(url: string, init: CallInit = {}): Promise<CallResult> {
     for (;;) {
       const headers: Record<string, string> = { ...init.headers };

@@ -27,7 +27,7 @@ interface Container {
 }
 type Progress = Container | { containerId: string; mediaId: string } | { done: Published };
 
-export const graphVersion = 'v22.0';
+const graphVersion = 'v22.0';
 const captionLimit = 2200;
 const maxHashtags = 30;
 const rateLimitCodes = [4, 17, 32, 613];

@@ -114,11 +114,19 @@ export const tiktok: TikTokConnector = {
       const uploaded = status.uploaded_bytes ?? 0;
       if (status.status === 'PROCESSING_UPLOAD' && uploaded < video.size) {
         // Chunks count whole, so resume at the chunk holding the first missing byte.
-        await uploadChunks(api, started, video, uploaded - (uploaded % started.chunkSize));
+        const resumed = await uploadChunks(api, started, video, uploaded - (uploaded % started.chunkSize)).then(
+          () => true,
+          (error) => {
+            // An upload URL lives an hour; a publish that never got all its bytes can never post, so start afresh.
+            if (error instanceof PermanentPlatformError) return false;
+            throw error;
+          },
+        );
+        if (!resumed) started = undefined;
       } else if (status.status === 'FAILED') {
-        await ctx.progress.save(video.publishKey, {});
         started = undefined;
       }
+      if (!started) await ctx.progress.save(video.publishKey, {});
     }
     if (!started) {
       const existing = await findWith(api, ctx, video.publishKey);

@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config';
 import { PermanentPlatformError, TransientPlatformError, parseRetryAfter } from '../../server/platforms/errors';
 import { parseProxy, platformFetch, PlatformNetworkError } from '../../server/platforms/http';
 import { retryDelay, withRetry } from '../../server/platforms/retry';
-import { issueSandboxToken } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { youtube } from '../../server/platforms/youtube';
 import { context, proxyPassword, proxyUser, recordingSleep, usePlatformsSandbox, videoFile } from './platforms-helpers';
 import { testTokenSettings } from './helpers';
@@ -113,6 +113,18 @@ describe('proxies, retries and the sandbox wiring', () => {
     expect(absent.statusCode).toBe(404);
     expect(live.sandbox).toBeUndefined();
     await live.close();
+  });
+
+  it('keeps sandbox videos, channel descriptions and revocations across restarts when given a data directory', () => {
+    const first = new SandboxState({ dataDir: env().dir });
+    first.addVideo({ platform: 'tiktok', id: '1', account: 'a', title: 't', description: 'd', tags: [], bytes: 3, sha256: 'h', createdAt: 5, url: 'u' });
+    first.setChannelDescription('a', 'опис');
+    first.revoke('youtube', 'b');
+    const second = new SandboxState({ dataDir: env().dir });
+    expect(second.videos).toEqual(first.videos);
+    expect(second.channelDescriptions.get('a')).toBe('опис');
+    expect(second.isRevoked('youtube', 'b')).toBe(true);
+    expect(second.isRevoked('youtube', 'a')).toBe(false);
   });
 
   it('reads PLATFORMS (sandbox by default), SANDBOX_PROXY_PORT and where workers reach the sandbox', () => {

@@ -65,6 +65,19 @@ describe('TikTok connector against the sandbox', () => {
     expect(requestsTo(env(), 'POST', inits)).toBe(1);
   });
 
+  it('starts a fresh post when the interrupted one’s upload URL has expired, still posting once', async () => {
+    const { video } = await videoFile(env(), 'tiktok');
+    const progress = memoryProgressStore();
+    env().state.faults.push({ platform: 'tiktok', step: 'upload', kind: 'drop-connection' });
+    await expect(tiktok.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(PlatformNetworkError);
+    const saved = progress.entries.get(video.publishKey) as { uploadUrl: string };
+    await progress.save(video.publishKey, { ...saved, uploadUrl: saved.uploadUrl.replace(/upload_token=[^&]+/, 'upload_token=expired') });
+
+    await tiktok.publish(context(env(), credentials, progress), video);
+    expect(requestsTo(env(), 'POST', inits)).toBe(2);
+    expect(env().state.videos).toHaveLength(1);
+  });
+
   it('honours Retry-After on 429', async () => {
     const { video } = await videoFile(env(), 'tiktok');
     env().state.faults.push({ platform: 'tiktok', step: 'init', kind: 'status-429', retryAfterSeconds: 3 });

@@ -65,7 +65,7 @@ const unknownObject = (id: string) =>
     { subcode: 33 },
   );
 
-export const igUserIdOf = (account: string) => stableId(account, 'ig-user', 17, 'digits');
+const igUserIdOf = (account: string) => stableId(account, 'ig-user', 17, 'digits');
 
 interface Container extends UploadSink {
   id: string;
