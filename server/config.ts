@@ -73,7 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     refreshTokenTtlDays: positiveInt('REFRESH_TOKEN_TTL_DAYS', env.REFRESH_TOKEN_TTL_DAYS, 30),
     logLevel: env.LOG_LEVEL || 'info',
     sandboxProxyPort,
-    sandboxOrigin: (env.SANDBOX_ORIGIN || `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`).replace(/\/$/, ''),
+    sandboxOrigin: (
+      env.SANDBOX_ORIGIN || `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`
+    ).replace(/\/$/, ''),
     platforms,
   };
 }

@@ -58,7 +58,9 @@ async function main() {
     await app.listen({ host: config.host, port: config.port });
     console.log(`Ready: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
     if (loopbackProxy) {
-      console.log(`Sandbox platforms at ${config.sandboxOrigin}/sandbox; loopback proxy for profiles: ${loopbackProxy.url}`);
+      console.log(
+        `Sandbox platforms at ${config.sandboxOrigin}/sandbox; loopback proxy for profiles: ${loopbackProxy.url}`,
+      );
     }
   } else {
     log.info('worker started: running queue handlers, serving no HTTP');

@@ -36,9 +36,19 @@ function readTikTokError(status: number, body: any, headers: Headers): PlatformE
   const detail: string = [code, body?.error?.message].filter(Boolean).join(': ') || `HTTP ${status}`;
   if (status === 401 || (code && authCodes.includes(code))) return new ProfileAuthError('tiktok', detail, status);
   if (code === 'rate_limit_exceeded') {
-    return new TransientPlatformError('tiktok', t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
+    return new TransientPlatformError(
+      'tiktok',
+      t.platform.rateLimited,
+      detail,
+      status,
+      parseRetryAfter(headers.get('retry-after')),
+    );
   }
-  if (code === 'spam_risk_too_many_posts' || code === 'spam_risk_too_many_pending_share' || code === 'reached_active_user_cap') {
+  if (
+    code === 'spam_risk_too_many_posts' ||
+    code === 'spam_risk_too_many_pending_share' ||
+    code === 'reached_active_user_cap'
+  ) {
     return new TransientPlatformError('tiktok', t.platform.quotaExceeded, detail, status, quotaRetryMs);
   }
   return errorForStatus('tiktok', status, detail, headers);
@@ -61,9 +71,14 @@ async function findWith(api: PlatformClient, ctx: ConnectorContext, publishKey: 
   let cursor: number | undefined;
   // An ambiguous failure is recent: five pages of the newest posts are enough.
   for (let page = 0; page < 5; page++) {
-    const answer = await api.call(`${apiBase(ctx)}/video/list/?fields=id,title,video_description,share_url`, json({ max_count: 20, ...(cursor ? { cursor } : {}) }));
+    const answer = await api.call(
+      `${apiBase(ctx)}/video/list/?fields=id,title,video_description,share_url`,
+      json({ max_count: 20, ...(cursor ? { cursor } : {}) }),
+    );
     const data = answer.body?.data ?? {};
-    const match = (data.videos ?? []).find((video: any) => hasMarker(video.video_description, publishKey) || hasMarker(video.title, publishKey));
+    const match = (data.videos ?? []).find(
+      (video: any) => hasMarker(video.video_description, publishKey) || hasMarker(video.title, publishKey),
+    );
     if (match) return { remoteId: String(match.id), url: cleanUrl(match.share_url) };
     if (!data.has_more) return null;
     cursor = data.cursor;
@@ -89,7 +104,12 @@ async function uploadChunks(api: PlatformClient, started: Started, video: VideoU
   }
 }
 
-type PostStatus = { status: string; fail_reason?: string; uploaded_bytes?: number; publicaly_available_post_id?: (string | number)[] };
+type PostStatus = {
+  status: string;
+  fail_reason?: string;
+  uploaded_bytes?: number;
+  publicaly_available_post_id?: (string | number)[];
+};
 
 async function fetchStatus(api: PlatformClient, ctx: ConnectorContext, publishId: string): Promise<PostStatus> {
   const answer = await api.call(`${apiBase(ctx)}/post/publish/status/fetch/`, json({ publish_id: publishId }));
@@ -141,7 +161,11 @@ export const tiktok: TikTokConnector = {
         `${apiBase(ctx)}/post/publish/video/init/`,
         json({
           post_info: {
-            title: captionWithMarker([video.title, video.description, hashtags(video.tags)], video.publishKey, captionLimit),
+            title: captionWithMarker(
+              [video.title, video.description, hashtags(video.tags)],
+              video.publishKey,
+              captionLimit,
+            ),
             // Unaudited apps may post privately only; TikTok then offers SELF_ONLY alone.
             privacy_level: options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : (options[0] ?? 'SELF_ONLY'),
             disable_comment: false,
@@ -178,7 +202,10 @@ export const tiktok: TikTokConnector = {
 
     let done: Published;
     if (postId) {
-      const query = await api.call(`${apiBase(ctx)}/video/query/?fields=id,share_url`, json({ filters: { video_ids: [postId] } }));
+      const query = await api.call(
+        `${apiBase(ctx)}/video/query/?fields=id,share_url`,
+        json({ filters: { video_ids: [postId] } }),
+      );
       const shareUrl: string | undefined = query.body?.data?.videos?.[0]?.share_url;
       done = { remoteId: postId, url: shareUrl ? cleanUrl(shareUrl) : `https://www.tiktok.com/video/${postId}` };
     } else {
@@ -201,6 +228,10 @@ export const tiktok: TikTokConnector = {
     );
     const found = answer.body?.data?.videos?.[0];
     if (!found) throw new PermanentPlatformError('tiktok', t.platform.videoNotFound, remoteId);
-    return { views: Number(found.view_count ?? 0), likes: Number(found.like_count ?? 0), comments: Number(found.comment_count ?? 0) };
+    return {
+      views: Number(found.view_count ?? 0),
+      likes: Number(found.like_count ?? 0),
+      comments: Number(found.comment_count ?? 0),
+    };
   },
 };

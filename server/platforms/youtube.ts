@@ -24,13 +24,20 @@ const rateReasons = ['rateLimitExceeded', 'userRateLimitExceeded'];
 
 function readGoogleError(status: number, body: any, headers: Headers): PlatformError {
   const reason: string | undefined = body?.error?.errors?.[0]?.reason;
-  const detail: string = body?.error?.message ?? (typeof body === 'string' && body ? body.slice(0, 300) : `HTTP ${status}`);
+  const detail: string =
+    body?.error?.message ?? (typeof body === 'string' && body ? body.slice(0, 300) : `HTTP ${status}`);
   if (status === 401) return new ProfileAuthError('youtube', detail, status);
   if (status === 403 && reason && quotaReasons.includes(reason)) {
     return new TransientPlatformError('youtube', t.platform.quotaExceeded, detail, status, quotaRetryMs);
   }
   if (status === 403 && reason && rateReasons.includes(reason)) {
-    return new TransientPlatformError('youtube', t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
+    return new TransientPlatformError(
+      'youtube',
+      t.platform.rateLimited,
+      detail,
+      status,
+      parseRetryAfter(headers.get('retry-after')),
+    );
   }
   return errorForStatus('youtube', status, detail, headers);
 }
@@ -63,7 +70,9 @@ async function findWith(api: PlatformClient, ctx: ConnectorContext, publishKey: 
   const uploads: string | undefined = channels.body?.items?.[0]?.contentDetails?.relatedPlaylists?.uploads;
   if (!uploads) return null;
   // An ambiguous failure is recent, so the newest 50 uploads are where it would be.
-  const items = await api.call(`${apiBase(ctx)}/playlistItems?part=contentDetails&maxResults=50&playlistId=${encodeURIComponent(uploads)}`);
+  const items = await api.call(
+    `${apiBase(ctx)}/playlistItems?part=contentDetails&maxResults=50&playlistId=${encodeURIComponent(uploads)}`,
+  );
   const ids: string[] = (items.body?.items ?? []).map((item: any) => item.contentDetails?.videoId).filter(Boolean);
   if (ids.length === 0) return null;
   const videos = await api.call(`${apiBase(ctx)}/videos?part=snippet&id=${ids.join(',')}`);
@@ -114,7 +123,8 @@ async function sendBytes(
     const status = await queryUpload(api, uploadUrl, video.size);
     if (status === null) continue;
     if ('video' in status) return status.video;
-    if (status.offset <= offset) throw new TransientPlatformError('youtube', t.platform.unavailable, 'upload made no progress');
+    if (status.offset <= offset)
+      throw new TransientPlatformError('youtube', t.platform.unavailable, 'upload made no progress');
     offset = status.offset;
   }
 }
@@ -144,17 +154,21 @@ export const youtube: YouTubeConnector = {
     if (!uploadUrl) {
       const existing = await findWith(api, ctx, video.publishKey);
       if (existing) return finish(existing.remoteId);
-      const started = await api.call(`${ctx.endpoints['www.googleapis.com']}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json; charset=UTF-8',
-          'x-upload-content-length': String(video.size),
-          'x-upload-content-type': video.contentType,
+      const started = await api.call(
+        `${ctx.endpoints['www.googleapis.com']}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=UTF-8',
+            'x-upload-content-length': String(video.size),
+            'x-upload-content-type': video.contentType,
+          },
+          body: () => JSON.stringify(videoResource(video)),
         },
-        body: () => JSON.stringify(videoResource(video)),
-      });
+      );
       uploadUrl = started.headers.get('location') ?? undefined;
-      if (!uploadUrl) throw new TransientPlatformError('youtube', t.platform.unavailable, 'no upload session URL in the answer');
+      if (!uploadUrl)
+        throw new TransientPlatformError('youtube', t.platform.unavailable, 'no upload session URL in the answer');
       await ctx.progress.save(video.publishKey, { uploadUrl });
     }
     const uploaded = await sendBytes(api, ctx, uploadUrl, video, offset);
@@ -179,7 +193,8 @@ export const youtube: YouTubeConnector = {
   async fetchChannel(ctx) {
     const answer = await client(ctx).call(`${apiBase(ctx)}/channels?part=snippet&mine=true`);
     const channel = answer.body?.items?.[0];
-    if (!channel) throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
+    if (!channel)
+      throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
     return {
       id: channel.id,
       name: channel.snippet?.title ?? '',
@@ -192,7 +207,8 @@ export const youtube: YouTubeConnector = {
     const api = client(ctx);
     const answer = await api.call(`${apiBase(ctx)}/channels?part=brandingSettings&mine=true`);
     const channel = answer.body?.items?.[0];
-    if (!channel) throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
+    if (!channel)
+      throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
     // channels.update replaces the whole brandingSettings part, so the other settings go back unchanged.
     const brandingSettings = {
       ...channel.brandingSettings,

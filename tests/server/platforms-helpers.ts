@@ -44,7 +44,14 @@ export function usePlatformsSandbox(): () => PlatformsEnv {
     const clock = { now: Date.parse('2026-11-22T10:00:00Z') };
     const state = new SandboxState({ now: () => clock.now });
     const tokenSettings = testTokenSettings();
-    const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue: null, platforms: 'sandbox', sandbox: { state } });
+    const app = await buildApp({
+      db: fresh.db,
+      keys: tokenSettings.keys,
+      tokenSettings,
+      queue: null,
+      platforms: 'sandbox',
+      sandbox: { state },
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const proxy = await startLoopbackProxy({ username: proxyUser, password: proxyPassword });
@@ -96,7 +103,12 @@ export async function videoFile(env: PlatformsEnv, platform: Platform, size = 30
   return { video, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
 }
 
-export function context<C extends Credentials>(env: PlatformsEnv, credentials: C, progress: PublishProgressStore = memoryProgressStore(), proxy = env.httpProxy) {
+export function context<C extends Credentials>(
+  env: PlatformsEnv,
+  credentials: C,
+  progress: PublishProgressStore = memoryProgressStore(),
+  proxy = env.httpProxy,
+) {
   return { proxy, credentials, endpoints: env.endpoints, progress, pollIntervalMs: 5 };
 }
 

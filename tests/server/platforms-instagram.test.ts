@@ -23,14 +23,22 @@ describe('Instagram connector against the sandbox', () => {
 
   it('logs in the sandbox way, then posts a Reel through the profile proxy', async () => {
     const credentials = await logIn();
-    expect(credentials).toEqual({ accessToken: expect.stringMatching(/^sandbox-ig-/), igUserId: expect.stringMatching(/^\d{17}$/) });
+    expect(credentials).toEqual({
+      accessToken: expect.stringMatching(/^sandbox-ig-/),
+      igUserId: expect.stringMatching(/^\d{17}$/),
+    });
     const { video, sha256 } = await videoFile(env(), 'instagram');
     const result = await instagram.publish(context(env(), credentials), video);
 
     const [stored] = env().state.videos;
-    expect(result).toEqual({ remoteId: stored.id, url: expect.stringMatching(/^https:\/\/www\.instagram\.com\/reel\/[\w-]{11}\/$/) });
+    expect(result).toEqual({
+      remoteId: stored.id,
+      url: expect.stringMatching(/^https:\/\/www\.instagram\.com\/reel\/[\w-]{11}\/$/),
+    });
     expect(stored).toMatchObject({ url: result.url, bytes: video.size, sha256 });
-    expect(stored.description).toBe('Ранкова пробіжка\n\nОпис відео для перевірки\n\n#біг #ранок\n\nvideo-42-instagram');
+    expect(stored.description).toBe(
+      'Ранкова пробіжка\n\nОпис відео для перевірки\n\n#біг #ранок\n\nvideo-42-instagram',
+    );
     expectEveryRequestProxied(env());
   });
 
@@ -52,7 +60,9 @@ describe('Instagram connector against the sandbox', () => {
     const { video } = await videoFile(env(), 'instagram');
     const progress = memoryProgressStore();
     env().state.faults.push({ platform: 'instagram', step: 'publish', kind: 'drop-response' });
-    await expect(instagram.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(PlatformNetworkError);
+    await expect(instagram.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(
+      PlatformNetworkError,
+    );
     expect(env().state.videos).toHaveLength(1);
 
     const resumed = await instagram.publish(context(env(), credentials, progress), video);
@@ -78,7 +88,9 @@ describe('Instagram connector against the sandbox', () => {
     const { video } = await videoFile(env(), 'instagram');
     const error = await instagram.publish(context(env(), credentials), video).catch((caught) => caught);
     expect(error).toBeInstanceOf(ProfileAuthError);
-    expect(error.message).toMatch(/^Instagram: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову \(Error validating access token/);
+    expect(error.message).toMatch(
+      /^Instagram: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову \(Error validating access token/,
+    );
   });
 
   it('treats the daily publishing limit as a later retry', async () => {
@@ -97,7 +109,11 @@ describe('Instagram connector against the sandbox', () => {
     env().clock.now += 2 * 60 * 60 * 1000;
     const stats = await instagram.fetchStats(context(env(), credentials), remoteId);
     expect(stats.views).toBeGreaterThanOrEqual(3600);
-    expect(stats).toEqual({ views: stats.views, likes: Math.floor(stats.views / 12), comments: Math.floor(stats.views / 60) });
+    expect(stats).toEqual({
+      views: stats.views,
+      likes: Math.floor(stats.views / 12),
+      comments: Math.floor(stats.views / 60),
+    });
 
     expect(await instagram.fetchProfile(context(env(), credentials))).toEqual({
       id: credentials.igUserId,

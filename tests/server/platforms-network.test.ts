@@ -27,13 +27,18 @@ describe('proxies, retries and the sandbox wiring', () => {
     const port = await closedPort();
     const { video } = await videoFile(env(), 'youtube');
     const { pauses, sleep } = recordingSleep();
-    const error = await withRetry(() => youtube.publish(context(env(), credentials, undefined, `socks5://user:secret@127.0.0.1:${port}`), video), {
-      sleep,
-      attempts: 3,
-    }).catch((caught) => caught);
+    const error = await withRetry(
+      () => youtube.publish(context(env(), credentials, undefined, `socks5://user:secret@127.0.0.1:${port}`), video),
+      {
+        sleep,
+        attempts: 3,
+      },
+    ).catch((caught) => caught);
 
     expect(error).toBeInstanceOf(PlatformNetworkError);
-    expect(error.message).toBe(`Проксі профілю недоступний (127.0.0.1:${port}): connect ECONNREFUSED 127.0.0.1:${port}`);
+    expect(error.message).toBe(
+      `Проксі профілю недоступний (127.0.0.1:${port}): connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
     expect(error.message).not.toContain('secret');
     expect(pauses).toHaveLength(2);
     expect(env().state.requests).toEqual([]);
@@ -42,7 +47,10 @@ describe('proxies, retries and the sandbox wiring', () => {
   it('says so when the proxy refuses the profile’s proxy credentials, over HTTP and SOCKS5', async () => {
     const url = `${env().endpoints['www.googleapis.com']}/youtube/v3/channels?part=snippet&mine=true`;
     const port = env().proxy.port;
-    for (const proxy of [`http://${proxyUser}:wrong@127.0.0.1:${port}`, `socks5://${proxyUser}:wrong@127.0.0.1:${port}`]) {
+    for (const proxy of [
+      `http://${proxyUser}:wrong@127.0.0.1:${port}`,
+      `socks5://${proxyUser}:wrong@127.0.0.1:${port}`,
+    ]) {
       const error = await platformFetch(proxy, url).catch((caught) => caught);
       expect(error).toBeInstanceOf(PlatformNetworkError);
       expect(error.message).toBe(`Проксі не прийняв логін або пароль (127.0.0.1:${port})`);
@@ -97,9 +105,17 @@ describe('proxies, retries and the sandbox wiring', () => {
   });
 
   it('controls faults over HTTP at /sandbox/_faults, which exists in sandbox mode only', async () => {
-    const invalid = await env().app.inject({ method: 'POST', url: '/sandbox/_faults', payload: { platform: 'youtube', step: 'nowhere', kind: 'quota' } });
+    const invalid = await env().app.inject({
+      method: 'POST',
+      url: '/sandbox/_faults',
+      payload: { platform: 'youtube', step: 'nowhere', kind: 'quota' },
+    });
     expect(invalid.statusCode).toBe(400);
-    const added = await env().app.inject({ method: 'POST', url: '/sandbox/_faults', payload: { platform: 'youtube', step: 'profile', kind: 'status-500', times: 2 } });
+    const added = await env().app.inject({
+      method: 'POST',
+      url: '/sandbox/_faults',
+      payload: { platform: 'youtube', step: 'profile', kind: 'status-500', times: 2 },
+    });
     expect(added.statusCode).toBe(201);
     expect(env().state.faults).toEqual([{ platform: 'youtube', step: 'profile', kind: 'status-500', times: 2 }]);
     const error = await youtube.fetchChannel(context(env(), credentials)).catch((caught) => caught);
@@ -108,8 +124,17 @@ describe('proxies, retries and the sandbox wiring', () => {
     expect((await env().app.inject({ method: 'DELETE', url: '/sandbox/_faults' })).json()).toEqual({ faults: [] });
 
     const tokenSettings = testTokenSettings();
-    const live = await buildApp({ db: env().db, keys: tokenSettings.keys, tokenSettings, queue: null, platforms: 'live' });
-    const absent = await live.inject({ method: 'GET', url: '/sandbox/www.googleapis.com/youtube/v3/channels?mine=true' });
+    const live = await buildApp({
+      db: env().db,
+      keys: tokenSettings.keys,
+      tokenSettings,
+      queue: null,
+      platforms: 'live',
+    });
+    const absent = await live.inject({
+      method: 'GET',
+      url: '/sandbox/www.googleapis.com/youtube/v3/channels?mine=true',
+    });
     expect(absent.statusCode).toBe(404);
     expect(live.sandbox).toBeUndefined();
     await live.close();
@@ -117,7 +142,18 @@ describe('proxies, retries and the sandbox wiring', () => {
 
   it('keeps sandbox videos, channel descriptions and revocations across restarts when given a data directory', () => {
     const first = new SandboxState({ dataDir: env().dir });
-    first.addVideo({ platform: 'tiktok', id: '1', account: 'a', title: 't', description: 'd', tags: [], bytes: 3, sha256: 'h', createdAt: 5, url: 'u' });
+    first.addVideo({
+      platform: 'tiktok',
+      id: '1',
+      account: 'a',
+      title: 't',
+      description: 'd',
+      tags: [],
+      bytes: 3,
+      sha256: 'h',
+      createdAt: 5,
+      url: 'u',
+    });
     first.setChannelDescription('a', 'опис');
     first.revoke('youtube', 'b');
     const second = new SandboxState({ dataDir: env().dir });
@@ -128,13 +164,21 @@ describe('proxies, retries and the sandbox wiring', () => {
   });
 
   it('reads PLATFORMS (sandbox by default), SANDBOX_PROXY_PORT and where workers reach the sandbox', () => {
-    expect(loadConfig({}, [])).toMatchObject({ platforms: 'sandbox', sandboxProxyPort: 0, sandboxOrigin: 'http://127.0.0.1:3000' });
-    expect(loadConfig({ PLATFORMS: 'live', SANDBOX_PROXY_PORT: '8899', HOST: '0.0.0.0', PORT: '4000' }, [])).toMatchObject({
+    expect(loadConfig({}, [])).toMatchObject({
+      platforms: 'sandbox',
+      sandboxProxyPort: 0,
+      sandboxOrigin: 'http://127.0.0.1:3000',
+    });
+    expect(
+      loadConfig({ PLATFORMS: 'live', SANDBOX_PROXY_PORT: '8899', HOST: '0.0.0.0', PORT: '4000' }, []),
+    ).toMatchObject({
       platforms: 'live',
       sandboxProxyPort: 8899,
       sandboxOrigin: 'http://127.0.0.1:4000',
     });
-    expect(() => loadConfig({ PLATFORMS: 'staging' }, [])).toThrow('PLATFORMS must be one of sandbox, live, got "staging"');
+    expect(() => loadConfig({ PLATFORMS: 'staging' }, [])).toThrow(
+      'PLATFORMS must be one of sandbox, live, got "staging"',
+    );
     expect(() => loadConfig({ SANDBOX_PROXY_PORT: '-1' }, [])).toThrow('SANDBOX_PROXY_PORT');
   });
 });

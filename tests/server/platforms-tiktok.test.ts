@@ -56,7 +56,9 @@ describe('TikTok connector against the sandbox', () => {
     const { video } = await videoFile(env(), 'tiktok');
     const progress = memoryProgressStore();
     env().state.faults.push({ platform: 'tiktok', step: 'upload', kind: 'drop-response' });
-    await expect(tiktok.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(PlatformNetworkError);
+    await expect(tiktok.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(
+      PlatformNetworkError,
+    );
 
     const resumed = await tiktok.publish(context(env(), credentials, progress), video);
     const found = await tiktok.publish(context(env(), credentials, memoryProgressStore()), video);
@@ -69,9 +71,14 @@ describe('TikTok connector against the sandbox', () => {
     const { video } = await videoFile(env(), 'tiktok');
     const progress = memoryProgressStore();
     env().state.faults.push({ platform: 'tiktok', step: 'upload', kind: 'drop-connection' });
-    await expect(tiktok.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(PlatformNetworkError);
+    await expect(tiktok.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(
+      PlatformNetworkError,
+    );
     const saved = progress.entries.get(video.publishKey) as { uploadUrl: string };
-    await progress.save(video.publishKey, { ...saved, uploadUrl: saved.uploadUrl.replace(/upload_token=[^&]+/, 'upload_token=expired') });
+    await progress.save(video.publishKey, {
+      ...saved,
+      uploadUrl: saved.uploadUrl.replace(/upload_token=[^&]+/, 'upload_token=expired'),
+    });
 
     await tiktok.publish(context(env(), credentials, progress), video);
     expect(requestsTo(env(), 'POST', inits)).toBe(2);
@@ -89,9 +96,9 @@ describe('TikTok connector against the sandbox', () => {
 
   it('has no refresh for an access string: a rejected one is a ProfileAuthError at once', async () => {
     const { video } = await videoFile(env(), 'tiktok');
-    const error = await withRetry(() => tiktok.publish(context(env(), { accessToken: 'not-a-sandbox-token' }), video)).catch(
-      (caught) => caught,
-    );
+    const error = await withRetry(() =>
+      tiktok.publish(context(env(), { accessToken: 'not-a-sandbox-token' }), video),
+    ).catch((caught) => caught);
     expect(error).toBeInstanceOf(ProfileAuthError);
     expect(error.message).toBe(
       'TikTok: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову (access_token_invalid: The access token is invalid or not found in the request.)',
@@ -105,6 +112,10 @@ describe('TikTok connector against the sandbox', () => {
     env().clock.now += 10 * 60 * 1000;
     const stats = await tiktok.fetchStats(context(env(), credentials), remoteId);
     expect(stats.views).toBeGreaterThanOrEqual(300);
-    expect(stats).toEqual({ views: stats.views, likes: Math.floor(stats.views / 12), comments: Math.floor(stats.views / 60) });
+    expect(stats).toEqual({
+      views: stats.views,
+      likes: Math.floor(stats.views / 12),
+      comments: Math.floor(stats.views / 60),
+    });
   });
 });

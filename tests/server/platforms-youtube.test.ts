@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { PermanentPlatformError, ProfileAuthError, quotaRetryMs, TransientPlatformError } from '../../server/platforms/errors';
+import {
+  PermanentPlatformError,
+  ProfileAuthError,
+  quotaRetryMs,
+  TransientPlatformError,
+} from '../../server/platforms/errors';
 import { PlatformNetworkError, platformFetch } from '../../server/platforms/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
@@ -56,7 +61,10 @@ describe('YouTube connector against the sandbox', () => {
     const { pauses, sleep } = recordingSleep();
     const progress = memoryProgressStore();
 
-    const result = await withRetry(() => youtube.publish(context(env(), credentials(), progress), video), { sleep, random: () => 0.5 });
+    const result = await withRetry(() => youtube.publish(context(env(), credentials(), progress), video), {
+      sleep,
+      random: () => 0.5,
+    });
 
     expect(pauses).toEqual([750]);
     expect(requestsTo(env(), 'POST', uploadInits)).toBe(1);
@@ -69,7 +77,9 @@ describe('YouTube connector against the sandbox', () => {
     const { video, sha256 } = await videoFile(env(), 'youtube');
     const progress = memoryProgressStore();
     env().state.faults.push({ platform: 'youtube', step: 'upload', kind: 'drop-connection', afterBytes: 100_000 });
-    await expect(youtube.publish(context(env(), credentials(), progress), video)).rejects.toBeInstanceOf(PlatformNetworkError);
+    await expect(youtube.publish(context(env(), credentials(), progress), video)).rejects.toBeInstanceOf(
+      PlatformNetworkError,
+    );
     expect(env().state.videos).toHaveLength(0);
 
     const result = await youtube.publish(context(env(), credentials(), progress), video);
@@ -95,7 +105,11 @@ describe('YouTube connector against the sandbox', () => {
     env().state.faults.push({ platform: 'youtube', step: 'upload', kind: 'status-500', times: 2 });
     const { pauses, sleep } = recordingSleep();
 
-    await withRetry(() => youtube.publish(context(env(), credentials()), video), { sleep, random: () => 1, baseDelayMs: 1000 });
+    await withRetry(() => youtube.publish(context(env(), credentials()), video), {
+      sleep,
+      random: () => 1,
+      baseDelayMs: 1000,
+    });
 
     expect(pauses).toEqual([7000, 2000, 4000]);
     expect(env().state.videos).toHaveLength(1);
@@ -105,7 +119,9 @@ describe('YouTube connector against the sandbox', () => {
     const { video } = await videoFile(env(), 'youtube');
     env().state.faults.push({ platform: 'youtube', step: 'init', kind: 'quota' });
     const { pauses, sleep } = recordingSleep();
-    const error = await withRetry(() => youtube.publish(context(env(), credentials()), video), { sleep }).catch((caught) => caught);
+    const error = await withRetry(() => youtube.publish(context(env(), credentials()), video), { sleep }).catch(
+      (caught) => caught,
+    );
 
     expect(error).toBeInstanceOf(TransientPlatformError);
     expect(error.retryAfterMs).toBe(quotaRetryMs);
@@ -141,19 +157,31 @@ describe('YouTube connector against the sandbox', () => {
 
   it('ends a refused upload as permanent with YouTube’s own message', async () => {
     const { video } = await videoFile(env(), 'youtube');
-    const error = await withRetry(() => youtube.publish(context(env(), credentials()), { ...video, title: '<>' })).catch((caught) => caught);
+    const error = await withRetry(() =>
+      youtube.publish(context(env(), credentials()), { ...video, title: '<>' }),
+    ).catch((caught) => caught);
     expect(error).toBeInstanceOf(PermanentPlatformError);
-    expect(error.message).toBe('YouTube: Платформа відхилила запит (The request metadata specifies an invalid or empty video title.)');
+    expect(error.message).toBe(
+      'YouTube: Платформа відхилила запит (The request metadata specifies an invalid or empty video title.)',
+    );
   });
 
   it('reads statistics that grow with time since upload', async () => {
     const { video } = await videoFile(env(), 'youtube');
     const { remoteId } = await youtube.publish(context(env(), credentials()), video);
-    expect(await youtube.fetchStats(context(env(), credentials()), remoteId)).toEqual({ views: 0, likes: 0, comments: 0 });
+    expect(await youtube.fetchStats(context(env(), credentials()), remoteId)).toEqual({
+      views: 0,
+      likes: 0,
+      comments: 0,
+    });
     env().clock.now += 60 * 60 * 1000;
     const later = await youtube.fetchStats(context(env(), credentials()), remoteId);
     expect(later.views).toBeGreaterThanOrEqual(1800);
-    expect(later).toEqual({ views: later.views, likes: Math.floor(later.views / 12), comments: Math.floor(later.views / 60) });
+    expect(later).toEqual({
+      views: later.views,
+      likes: Math.floor(later.views / 12),
+      comments: Math.floor(later.views / 60),
+    });
   });
 
   it('updates the channel description through brandingSettings', async () => {
@@ -172,7 +200,9 @@ describe('YouTube connector against the sandbox', () => {
     const media = crypto.randomBytes(50_000);
     const boundary = crypto.randomBytes(8).toString('hex');
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ snippet: { title: 'Multipart', tags: ['a'] } })}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ snippet: { title: 'Multipart', tags: ['a'] } })}\r\n`,
+      ),
       Buffer.from(`--${boundary}\r\nContent-Type: video/mp4\r\n\r\n`),
       media,
       Buffer.from(`\r\n--${boundary}--`),
@@ -182,7 +212,10 @@ describe('YouTube connector against the sandbox', () => {
       `${env().endpoints['www.googleapis.com']}/upload/youtube/v3/videos?part=snippet,status&uploadType=multipart`,
       {
         method: 'POST',
-        headers: { authorization: `Bearer ${credentials().accessToken}`, 'content-type': `multipart/related; boundary="${boundary}"` },
+        headers: {
+          authorization: `Bearer ${credentials().accessToken}`,
+          'content-type': `multipart/related; boundary="${boundary}"`,
+        },
         body,
       },
     );
@@ -190,7 +223,11 @@ describe('YouTube connector against the sandbox', () => {
     const resource = (await response.json()) as { id: string; snippet: { title: string } };
     expect(resource.snippet.title).toBe('Multipart');
     expect(env().state.videos).toEqual([
-      expect.objectContaining({ id: resource.id, bytes: media.length, sha256: crypto.createHash('sha256').update(media).digest('hex') }),
+      expect.objectContaining({
+        id: resource.id,
+        bytes: media.length,
+        sha256: crypto.createHash('sha256').update(media).digest('hex'),
+      }),
     ]);
   });
 });

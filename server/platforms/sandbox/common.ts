@@ -80,10 +80,16 @@ export interface PlatformFailure {
 }
 
 /** The answers of one platform to the faults that answer rather than drop. */
-export type FaultAnswers = Record<'status-429' | 'status-500' | 'quota' | 'unauthorized', (fault: SandboxFault) => PlatformFailure>;
+export type FaultAnswers = Record<
+  'status-429' | 'status-500' | 'quota' | 'unauthorized',
+  (fault: SandboxFault) => PlatformFailure
+>;
 
 export function send(reply: FastifyReply, failure: PlatformFailure) {
-  return reply.status(failure.status).headers(failure.headers ?? {}).send(failure.body);
+  return reply
+    .status(failure.status)
+    .headers(failure.headers ?? {})
+    .send(failure.body);
 }
 
 /**

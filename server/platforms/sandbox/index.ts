@@ -25,7 +25,8 @@ const kinds: FaultKind[] = ['status-429', 'status-500', 'quota', 'unauthorized',
 
 function parseFault(body: Record<string, any>): SandboxFault | null {
   if (!platforms.includes(body.platform) || !steps.includes(body.step) || !kinds.includes(body.kind)) return null;
-  const optionalCount = (value: unknown) => (value === undefined ? undefined : Number.isInteger(value) && (value as number) >= 0 ? (value as number) : NaN);
+  const optionalCount = (value: unknown) =>
+    value === undefined ? undefined : Number.isInteger(value) && (value as number) >= 0 ? (value as number) : NaN;
   const fault: SandboxFault = {
     platform: body.platform,
     step: body.step,
@@ -70,7 +71,11 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
       sandbox.post('/_faults', async (request, reply) => {
         const fault = parseFault(await readJson(request));
         if (!fault) {
-          return reply.status(400).send({ message: `Expected { platform: ${platforms.join('|')}, step: ${steps.join('|')}, kind: ${kinds.join('|')}, times?, retryAfterSeconds?, afterBytes? }` });
+          return reply
+            .status(400)
+            .send({
+              message: `Expected { platform: ${platforms.join('|')}, step: ${steps.join('|')}, kind: ${kinds.join('|')}, times?, retryAfterSeconds?, afterBytes? }`,
+            });
         }
         state.faults.push(fault);
         return reply.status(201).send({ faults: state.faults });

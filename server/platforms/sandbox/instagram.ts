@@ -46,17 +46,25 @@ const answers: FaultAnswers = {
       transient: true,
       headers: { 'retry-after': String(fault.retryAfterSeconds ?? 1) },
     }),
-  'status-500': () => graphError(500, 2, 'An unexpected error has occurred. Please retry your request later.', { transient: true }),
+  'status-500': () =>
+    graphError(500, 2, 'An unexpected error has occurred. Please retry your request later.', { transient: true }),
   quota: () =>
-    graphError(400, 9, 'The maximum number of posts allowed for this user within 24 hours has been reached.', { subcode: 2207042 }),
+    graphError(400, 9, 'The maximum number of posts allowed for this user within 24 hours has been reached.', {
+      subcode: 2207042,
+    }),
   unauthorized: () => graphError(400, 190, 'Error validating access token: Session has expired.', { subcode: 463 }),
 };
 
 const invalidToken = () => graphError(400, 190, 'Invalid OAuth access token - Cannot parse access token');
 const revokedToken = () =>
-  graphError(400, 190, 'Error validating access token: The session has been invalidated because the user changed their password.', {
-    subcode: 460,
-  });
+  graphError(
+    400,
+    190,
+    'Error validating access token: The session has been invalidated because the user changed their password.',
+    {
+      subcode: 460,
+    },
+  );
 const unknownObject = (id: string) =>
   graphError(
     400,
@@ -108,7 +116,8 @@ export function instagramSandbox(state: SandboxState, mount: string) {
     };
     return Object.fromEntries(['id', ...fields].filter((field) => field in all).map((field) => [field, all[field]]));
   };
-  const fieldsOf = (request: FastifyRequest) => String((request.query as Record<string, string>).fields ?? 'id').split(',');
+  const fieldsOf = (request: FastifyRequest) =>
+    String((request.query as Record<string, string>).fields ?? 'id').split(',');
 
   const graph = async (app: FastifyInstance) => {
     app.get('/:version/:id', async (request, reply) => {
@@ -125,19 +134,28 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       if (id === igUserIdOf(accountKey)) {
         const all: Record<string, unknown> = {
           id,
-          username: accountLabel(accountKey).toLowerCase().replace(/[^a-z0-9._]/g, '_'),
+          username: accountLabel(accountKey)
+            .toLowerCase()
+            .replace(/[^a-z0-9._]/g, '_'),
           name: `Sandbox ${accountLabel(accountKey)}`,
           biography: '',
           media_count: state.videosOf('instagram', accountKey).length,
         };
-        return reply.send(Object.fromEntries(['id', ...fields].filter((field) => field in all).map((field) => [field, all[field]])));
+        return reply.send(
+          Object.fromEntries(['id', ...fields].filter((field) => field in all).map((field) => [field, all[field]])),
+        );
       }
       if (container && container.account === accountKey) {
         let statusCode: string;
         if (container.media) statusCode = 'PUBLISHED';
-        else if (container.received < container.expected || container.statusChecksSinceUpload++ === 0) statusCode = 'IN_PROGRESS';
+        else if (container.received < container.expected || container.statusChecksSinceUpload++ === 0)
+          statusCode = 'IN_PROGRESS';
         else statusCode = 'FINISHED';
-        return reply.send({ id, status_code: statusCode, status: statusCode === 'IN_PROGRESS' ? 'In Progress' : statusCode === 'FINISHED' ? 'Finished' : 'Published' });
+        return reply.send({
+          id,
+          status_code: statusCode,
+          status: statusCode === 'IN_PROGRESS' ? 'In Progress' : statusCode === 'FINISHED' ? 'Finished' : 'Published',
+        });
       }
       if (media && media.account === accountKey) return reply.send(mediaFields(media, fields));
       return send(reply, unknownObject(id));
@@ -164,7 +182,10 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       containers.set(container.id, container);
       if (fault.fault) return dropConnection(request, reply);
       const version = (request.params as { version: string }).version;
-      return reply.send({ id: container.id, uri: `${originOf(request)}${mount}/rupload.facebook.com/ig-api-upload/${version}/${container.id}` });
+      return reply.send({
+        id: container.id,
+        uri: `${originOf(request)}${mount}/rupload.facebook.com/ig-api-upload/${version}/${container.id}`,
+      });
     });
 
     app.post('/:version/:igUserId/media_publish', async (request, reply) => {
@@ -177,8 +198,13 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       const params = await readParams(request);
       const container = containers.get(params.creation_id ?? '');
       if (!container || container.account !== accountKey) return send(reply, unknownObject(params.creation_id ?? ''));
-      if (container.media) return send(reply, graphError(400, 9007, 'The media has already been published.', { subcode: 2207027 }));
-      if (container.received < container.expected || container.expected === 0 || container.statusChecksSinceUpload === 0) {
+      if (container.media)
+        return send(reply, graphError(400, 9007, 'The media has already been published.', { subcode: 2207027 }));
+      if (
+        container.received < container.expected ||
+        container.expected === 0 ||
+        container.statusChecksSinceUpload === 0
+      ) {
         return send(reply, graphError(400, 9007, 'Media ID is not available', { subcode: 2207027 }));
       }
       const code = ids.shortcode();
@@ -214,7 +240,10 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       const after = Buffer.from(String(offset + page.length)).toString('base64url');
       return reply.send({
         data: page.map((video) => mediaFields(video, fieldsOf(request))),
-        paging: { cursors: { before: Buffer.from(String(offset)).toString('base64url'), after }, ...(offset + limit < media.length ? { next: `?after=${after}` } : {}) },
+        paging: {
+          cursors: { before: Buffer.from(String(offset)).toString('base64url'), after },
+          ...(offset + limit < media.length ? { next: `?after=${after}` } : {}),
+        },
       });
     });
 
@@ -224,17 +253,40 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       const fault = faultFor(state, 'instagram', 'stats', answers, request, reply);
       if (fault.handled) return reply;
       const { mediaId } = request.params as { mediaId: string };
-      const media = state.videos.find((video) => video.platform === 'instagram' && video.id === mediaId && video.account === accountKey);
+      const media = state.videos.find(
+        (video) => video.platform === 'instagram' && video.id === mediaId && video.account === accountKey,
+      );
       if (!media) return send(reply, unknownObject(mediaId));
       const metrics = String((request.query as Record<string, string>).metric ?? '').split(',');
       const unknown = metrics.find((metric) => !reelMetrics.includes(metric));
       if (unknown !== undefined) {
-        return send(reply, graphError(400, 100, `(#100) metric[${metrics.indexOf(unknown)}] must be one of the following values: ${reelMetrics.join(', ')}`));
+        return send(
+          reply,
+          graphError(
+            400,
+            100,
+            `(#100) metric[${metrics.indexOf(unknown)}] must be one of the following values: ${reelMetrics.join(', ')}`,
+          ),
+        );
       }
       const stats = state.statsOf(media);
-      const values: Record<string, number> = { views: stats.views, reach: Math.floor(stats.views * 0.8), likes: stats.likes, comments: stats.comments, shares: 0, saved: 0, total_interactions: stats.likes + stats.comments };
+      const values: Record<string, number> = {
+        views: stats.views,
+        reach: Math.floor(stats.views * 0.8),
+        likes: stats.likes,
+        comments: stats.comments,
+        shares: 0,
+        saved: 0,
+        total_interactions: stats.likes + stats.comments,
+      };
       return reply.send({
-        data: metrics.map((name) => ({ name, period: 'lifetime', values: [{ value: values[name] }], title: name, id: `${mediaId}/insights/${name}/lifetime` })),
+        data: metrics.map((name) => ({
+          name,
+          period: 'lifetime',
+          values: [{ value: values[name] }],
+          title: name,
+          id: `${mediaId}/insights/${name}/lifetime`,
+        })),
       });
     });
   };
@@ -246,14 +298,20 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       const { containerId } = request.params as { containerId: string };
       const container = containers.get(containerId);
       if (!container || container.account !== accountKey) {
-        return reply.status(400).send({ debug_info: { retriable: false, type: 'ProcessingFailedError', message: 'Unknown container.' } });
+        return reply
+          .status(400)
+          .send({ debug_info: { retriable: false, type: 'ProcessingFailedError', message: 'Unknown container.' } });
       }
       const fault = faultFor(state, 'instagram', 'upload', answers, request, reply);
       if (fault.handled) return reply;
       const offset = Number(request.headers.offset ?? 0);
       const size = Number(request.headers.file_size);
       if (!Number.isInteger(size) || size <= 0) {
-        return reply.status(400).send({ debug_info: { retriable: false, type: 'BadRequestError', message: 'The file_size header is required.' } });
+        return reply
+          .status(400)
+          .send({
+            debug_info: { retriable: false, type: 'BadRequestError', message: 'The file_size header is required.' },
+          });
       }
       if (container.received === container.expected && container.expected > 0) {
         await readBody(request);
@@ -262,14 +320,33 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       if (offset === 0 || container.expected !== size) Object.assign(container, newUploadSink(size));
       if (offset !== container.received) {
         reply.header('connection', 'close');
-        return reply.status(400).send({ debug_info: { retriable: true, type: 'ProcessingFailedError', message: `Expected offset ${container.received}.` } });
+        return reply
+          .status(400)
+          .send({
+            debug_info: {
+              retriable: true,
+              type: 'ProcessingFailedError',
+              message: `Expected offset ${container.received}.`,
+            },
+          });
       }
-      const dropAfter = fault.fault?.kind === 'drop-connection' ? (fault.fault.afterBytes ?? Math.floor((size - offset) / 2)) : undefined;
+      const dropAfter =
+        fault.fault?.kind === 'drop-connection'
+          ? (fault.fault.afterBytes ?? Math.floor((size - offset) / 2))
+          : undefined;
       const outcome = await receiveBytes(request, container, dropAfter);
       if (outcome === 'dropped') return dropConnection(request, reply);
       if (outcome === 'too-long' || container.received !== container.expected) {
         reply.header('connection', 'close');
-        return reply.status(400).send({ debug_info: { retriable: true, type: 'ProcessingFailedError', message: `Received ${container.received} of ${size} bytes.` } });
+        return reply
+          .status(400)
+          .send({
+            debug_info: {
+              retriable: true,
+              type: 'ProcessingFailedError',
+              message: `Received ${container.received} of ${size} bytes.`,
+            },
+          });
       }
       if (fault.fault) return dropConnection(request, reply);
       return reply.send({ success: true, message: 'Upload successful.' });
@@ -285,7 +362,10 @@ export function instagramSandbox(state: SandboxState, mount: string) {
         return send(reply, graphError(400, 100, 'login and password are required.'));
       }
       const accessToken = issueSandboxToken('instagram', login);
-      return reply.send({ access_token: accessToken, ig_user_id: igUserIdOf(accountOfToken('instagram', accessToken)!) });
+      return reply.send({
+        access_token: accessToken,
+        ig_user_id: igUserIdOf(accountOfToken('instagram', accessToken)!),
+      });
     });
   };
 

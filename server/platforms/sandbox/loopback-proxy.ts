@@ -126,7 +126,9 @@ export async function startLoopbackProxy(options: LoopbackProxyOptions = {}): Pr
 
   server.on('connect', (request: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
     if (expected && request.headers['proxy-authorization'] !== expected) {
-      socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="sandbox"\r\nContent-Length: 0\r\n\r\n');
+      socket.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="sandbox"\r\nContent-Length: 0\r\n\r\n',
+      );
       return;
     }
     socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');

@@ -179,5 +179,6 @@ export const ids = {
 export function stableId(account: string, salt: string, length: number, alphabet: 'base64url' | 'digits'): string {
   const digest = crypto.createHash('sha256').update(`${salt}:${account}`).digest();
   if (alphabet === 'base64url') return digest.toString('base64url').slice(0, length);
-  return (BigInt(`0x${digest.toString('hex')}`) % 10n ** BigInt(length - 1)).toString().padStart(length - 1, '0').replace(/^/, '1');
+  const digits = (BigInt(`0x${digest.toString('hex')}`) % 10n ** BigInt(length - 1)).toString();
+  return `1${digits.padStart(length - 1, '0')}`;
 }

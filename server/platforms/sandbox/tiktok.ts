@@ -29,7 +29,8 @@ const answers: FaultAnswers = {
     tiktokError(429, 'rate_limit_exceeded', 'API rate limit was exceeded, please try again later.', {
       'retry-after': String(fault.retryAfterSeconds ?? 1),
     }),
-  'status-500': () => tiktokError(500, 'internal_error', 'Something went wrong on TikTok’s side. Please try again later.'),
+  'status-500': () =>
+    tiktokError(500, 'internal_error', 'Something went wrong on TikTok’s side. Please try again later.'),
   quota: () => tiktokError(403, 'spam_risk_too_many_posts', 'The daily post cap of the user has been reached.'),
   unauthorized: () => invalidToken(),
 };
@@ -49,7 +50,10 @@ interface Publish extends UploadSink {
   video?: SandboxVideo;
 }
 
-const usernameOf = (account: string) => `sandbox_${accountLabel(account).toLowerCase().replace(/[^a-z0-9._]/g, '_')}`.slice(0, 24);
+const usernameOf = (account: string) =>
+  `sandbox_${accountLabel(account)
+    .toLowerCase()
+    .replace(/[^a-z0-9._]/g, '_')}`.slice(0, 24);
 
 /**
  * The TikTok Content Posting API (direct post, FILE_UPLOAD) and the Display API video endpoints
@@ -59,6 +63,13 @@ const usernameOf = (account: string) => `sandbox_${accountLabel(account).toLower
  */
 export function tiktokSandbox(state: SandboxState, mount: string) {
   const publishes = new Map<string, Publish>();
+
+  /** The running hash as it stood after the last whole chunk. */
+  const chunkHashes = new Map<string, crypto.Hash[]>();
+  const rehash = (publish: Publish, offset: number) => {
+    const whole = Math.floor(offset / publish.chunkSize);
+    return whole === 0 ? crypto.createHash('sha256') : chunkHashes.get(publish.id)![whole - 1].copy();
+  };
 
   const account = (request: FastifyRequest, reply: FastifyReply): string | null => {
     const found = accountOfToken('tiktok', tokenOf(request));
@@ -85,7 +96,8 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
     };
     return Object.fromEntries(fields.filter((field) => field in all).map((field) => [field, all[field]]));
   };
-  const fieldsOf = (request: FastifyRequest) => String((request.query as Record<string, string>).fields ?? 'id').split(',');
+  const fieldsOf = (request: FastifyRequest) =>
+    String((request.query as Record<string, string>).fields ?? 'id').split(',');
 
   const api = async (app: FastifyInstance) => {
     app.post('/v2/post/publish/creator_info/query/', async (request, reply) => {
@@ -117,8 +129,10 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       const size = Number(source.video_size);
       const chunkSize = Number(source.chunk_size);
       const totalChunks = Number(source.total_chunk_count);
-      if (source.source !== 'FILE_UPLOAD') return send(reply, tiktokError(400, 'invalid_params', 'The sandbox takes source FILE_UPLOAD only.'));
-      if (!body.post_info?.privacy_level) return send(reply, tiktokError(400, 'invalid_params', 'post_info.privacy_level is required.'));
+      if (source.source !== 'FILE_UPLOAD')
+        return send(reply, tiktokError(400, 'invalid_params', 'The sandbox takes source FILE_UPLOAD only.'));
+      if (!body.post_info?.privacy_level)
+        return send(reply, tiktokError(400, 'invalid_params', 'post_info.privacy_level is required.'));
       const chunkRuleBroken =
         !(size > 0) ||
         !(chunkSize > 0) ||
@@ -127,7 +141,10 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
         totalChunks !== Math.max(1, Math.floor(size / chunkSize)) ||
         totalChunks > 1000;
       if (chunkRuleBroken) {
-        return send(reply, tiktokError(400, 'invalid_params', 'video_size, chunk_size and total_chunk_count break the chunk rules.'));
+        return send(
+          reply,
+          tiktokError(400, 'invalid_params', 'video_size, chunk_size and total_chunk_count break the chunk rules.'),
+        );
       }
       const publish: Publish = {
         ...newUploadSink(size),
@@ -152,14 +169,19 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       if (fault.handled) return reply;
       const body = await readJson(request);
       const publish = publishes.get(String(body.publish_id ?? ''));
-      if (!publish || publish.account !== accountKey) return send(reply, tiktokError(400, 'invalid_publish_id', 'The publish_id does not exist.'));
+      if (!publish || publish.account !== accountKey)
+        return send(reply, tiktokError(400, 'invalid_publish_id', 'The publish_id does not exist.'));
       let data: Record<string, unknown>;
       if (!publish.video) {
         data = { status: 'PROCESSING_UPLOAD', uploaded_bytes: publish.received };
       } else if (publish.statusChecksSinceUpload++ === 0) {
         data = { status: 'PROCESSING_DOWNLOAD', uploaded_bytes: publish.received };
       } else {
-        data = { status: 'PUBLISH_COMPLETE', uploaded_bytes: publish.received, publicaly_available_post_id: ['POST_ID'] };
+        data = {
+          status: 'PUBLISH_COMPLETE',
+          uploaded_bytes: publish.received,
+          publicaly_available_post_id: ['POST_ID'],
+        };
       }
       if (fault.fault) return dropConnection(request, reply);
       // TikTok sends post ids as bare 64-bit integers, which JSON.parse rounds; so does the sandbox.
@@ -175,7 +197,9 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       const body = await readJson(request);
       const wanted: string[] = (body.filters?.video_ids ?? []).map(String);
       const videos = state.videosOf('tiktok', accountKey).filter((video) => wanted.includes(video.id));
-      return reply.send(ok({ videos: videos.map((video) => videoFields(video, fieldsOf(request))), cursor: 0, has_more: false }));
+      return reply.send(
+        ok({ videos: videos.map((video) => videoFields(video, fieldsOf(request))), cursor: 0, has_more: false }),
+      );
     });
 
     app.post('/v2/video/list/', async (request, reply) => {
@@ -189,7 +213,11 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       const videos = state.videosOf('tiktok', accountKey).reverse();
       const page = videos.slice(cursor, cursor + count);
       return reply.send(
-        ok({ videos: page.map((video) => videoFields(video, fieldsOf(request))), cursor: cursor + page.length, has_more: cursor + count < videos.length }),
+        ok({
+          videos: page.map((video) => videoFields(video, fieldsOf(request))),
+          cursor: cursor + page.length,
+          has_more: cursor + count < videos.length,
+        }),
       );
     });
   };
@@ -205,7 +233,8 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       if (fault.handled) return reply;
       const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(request.headers['content-range'] ?? ''));
       const index = Math.floor(publish.received / publish.chunkSize);
-      const expectedLength = index === publish.totalChunks - 1 ? publish.expected - publish.received : publish.chunkSize;
+      const expectedLength =
+        index === publish.totalChunks - 1 ? publish.expected - publish.received : publish.chunkSize;
       if (
         !match ||
         Number(match[1]) !== publish.received ||
@@ -213,12 +242,23 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
         Number(match[2]) - Number(match[1]) + 1 !== expectedLength
       ) {
         reply.header('connection', 'close');
-        return send(reply, tiktokError(416, 'invalid_content_range', `Expected bytes ${publish.received}-${publish.received + expectedLength - 1}/${publish.expected}.`));
+        return send(
+          reply,
+          tiktokError(
+            416,
+            'invalid_content_range',
+            `Expected bytes ${publish.received}-${publish.received + expectedLength - 1}/${publish.expected}.`,
+          ),
+        );
       }
-      const dropAfter = fault.fault?.kind === 'drop-connection' ? (fault.fault.afterBytes ?? Math.floor(expectedLength / 2)) : undefined;
+      const dropAfter =
+        fault.fault?.kind === 'drop-connection'
+          ? (fault.fault.afterBytes ?? Math.floor(expectedLength / 2))
+          : undefined;
       const start = publish.received;
       const outcome = await receiveBytes(request, publish, dropAfter);
-      if (outcome === 'too-long') return send(reply, tiktokError(400, 'invalid_content_range', 'More bytes than video_size.'));
+      if (outcome === 'too-long')
+        return send(reply, tiktokError(400, 'invalid_content_range', 'More bytes than video_size.'));
       if (outcome === 'dropped' || publish.received - start < expectedLength) {
         // A chunk counts whole or not at all, so the next attempt resends it from its start.
         publish.received = start;
@@ -245,13 +285,6 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       if (fault.fault) return dropConnection(request, reply);
       return reply.status(publish.received === publish.expected ? 201 : 206).send();
     });
-  };
-
-  /** The running hash as it stood after the last whole chunk. */
-  const chunkHashes = new Map<string, crypto.Hash[]>();
-  const rehash = (publish: Publish, offset: number) => {
-    const whole = Math.floor(offset / publish.chunkSize);
-    return whole === 0 ? crypto.createHash('sha256') : chunkHashes.get(publish.id)![whole - 1].copy();
   };
 
   return { api, upload };

@@ -16,7 +16,13 @@ import {
 import { ids, newUploadSink, stableId, type SandboxState, type SandboxVideo } from './state';
 
 /** Google's error envelope: `{ error: { code, message, errors: [{ domain, reason, message }] } }`. */
-function googleError(code: number, reason: string, message: string, domain = 'global', headers?: Record<string, string>): PlatformFailure {
+function googleError(
+  code: number,
+  reason: string,
+  message: string,
+  domain = 'global',
+  headers?: Record<string, string>,
+): PlatformFailure {
   return { status: code, headers, body: { error: { code, message, errors: [{ message, domain, reason }] } } };
 }
 
@@ -105,10 +111,19 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       return video;
     };
 
-    const parseMeta = (body: Record<string, any>, accountKey: string, parts: string[]): UploadMeta | PlatformFailure => {
+    const parseMeta = (
+      body: Record<string, any>,
+      accountKey: string,
+      parts: string[],
+    ): UploadMeta | PlatformFailure => {
       const title = body.snippet?.title;
       if (typeof title !== 'string' || title.trim() === '' || title.length > 100 || /[<>]/.test(title)) {
-        return googleError(400, 'invalidTitle', 'The request metadata specifies an invalid or empty video title.', 'youtube.video');
+        return googleError(
+          400,
+          'invalidTitle',
+          'The request metadata specifies an invalid or empty video title.',
+          'youtube.video',
+        );
       }
       return {
         account: accountKey,
@@ -123,7 +138,9 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
     };
 
     const partsOf = (request: FastifyRequest) =>
-      String((request.query as Record<string, string>).part ?? 'snippet').split(',').map((part) => part.trim());
+      String((request.query as Record<string, string>).part ?? 'snippet')
+        .split(',')
+        .map((part) => part.trim());
 
     app.post('/upload/youtube/v3/videos', async (request, reply) => {
       const query = request.query as Record<string, string>;
@@ -135,7 +152,10 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       if (query.uploadType === 'resumable') {
         const size = Number(request.headers['x-upload-content-length']);
         if (!Number.isInteger(size) || size <= 0) {
-          return send(reply, googleError(400, 'badContent', 'X-Upload-Content-Length is required for resumable uploads.'));
+          return send(
+            reply,
+            googleError(400, 'badContent', 'X-Upload-Content-Length is required for resumable uploads.'),
+          );
         }
         const meta = parseMeta(await readJson(request), accountKey, partsOf(request));
         if ('status' in meta) return send(reply, meta);
@@ -148,9 +168,11 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
 
       if (query.uploadType === 'multipart') {
         const boundary = /boundary="?([^";]+)"?/i.exec(request.headers['content-type'] ?? '')?.[1];
-        if (!boundary) return send(reply, googleError(400, 'badContent', 'Multipart uploads need a multipart/related body.'));
+        if (!boundary)
+          return send(reply, googleError(400, 'badContent', 'Multipart uploads need a multipart/related body.'));
         const parts = splitMultipart(await readBody(request), boundary);
-        if (parts.length !== 2) return send(reply, googleError(400, 'badContent', 'A multipart upload has metadata and media.'));
+        if (parts.length !== 2)
+          return send(reply, googleError(400, 'badContent', 'A multipart upload has metadata and media.'));
         const meta = parseMeta(JSON.parse(parts[0].body.toString('utf8')), accountKey, partsOf(request));
         if ('status' in meta) return send(reply, meta);
         const media = /base64/i.test(parts[1].headers['content-transfer-encoding'] ?? '')
@@ -163,13 +185,17 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
         return reply.send(videoResource(video, meta.parts));
       }
 
-      return send(reply, googleError(400, 'invalidParameter', `Unsupported uploadType: ${query.uploadType ?? '(none)'}`));
+      return send(
+        reply,
+        googleError(400, 'invalidParameter', `Unsupported uploadType: ${query.uploadType ?? '(none)'}`),
+      );
     });
 
     app.put('/upload/youtube/v3/videos', async (request, reply) => {
       const query = request.query as Record<string, string>;
       const session = state.uploads.get(query.upload_id ?? '');
-      if (!session) return send(reply, googleError(404, 'notFound', 'The upload session was not found or has expired.'));
+      if (!session)
+        return send(reply, googleError(404, 'notFound', 'The upload session was not found or has expired.'));
       const meta = session.meta as unknown as UploadMeta;
       const range = String(request.headers['content-range'] ?? '');
       const isQuery = /^bytes \*\/\d+$/.test(range);
@@ -188,11 +214,19 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       const start = match ? Number(match[1]) : 0;
       const total = match ? Number(match[3]) : session.expected;
       if (total !== session.expected || start !== session.received) {
-        return send(reply, googleError(400, 'badContent', `Content-Range ${range} does not continue at byte ${session.received} of ${session.expected}.`));
+        return send(
+          reply,
+          googleError(
+            400,
+            'badContent',
+            `Content-Range ${range} does not continue at byte ${session.received} of ${session.expected}.`,
+          ),
+        );
       }
-      const dropAfter = fault.fault?.kind === 'drop-connection'
-        ? (fault.fault.afterBytes ?? Math.floor((session.expected - session.received) / 2))
-        : undefined;
+      const dropAfter =
+        fault.fault?.kind === 'drop-connection'
+          ? (fault.fault.afterBytes ?? Math.floor((session.expected - session.received) / 2))
+          : undefined;
       const outcome = await receiveBytes(request, session, dropAfter);
       if (outcome === 'too-long') {
         reply.header('connection', 'close');
@@ -216,7 +250,11 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       const items = state.videos
         .filter((video) => video.platform === 'youtube' && wanted.includes(video.id))
         .map((video) => videoResource(video, parts));
-      return reply.send({ kind: 'youtube#videoListResponse', items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });
+      return reply.send({
+        kind: 'youtube#videoListResponse',
+        items,
+        pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+      });
     });
 
     const channelResource = (accountKey: string, parts: string[]) => {
@@ -225,7 +263,8 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       const title = `Sandbox ${accountLabel(accountKey)}`;
       const resource: Record<string, unknown> = { kind: 'youtube#channel', id };
       if (parts.includes('snippet')) resource.snippet = { title, description, customUrl: `@${id.toLowerCase()}` };
-      if (parts.includes('contentDetails')) resource.contentDetails = { relatedPlaylists: { likes: '', uploads: uploadsPlaylistOf(accountKey) } };
+      if (parts.includes('contentDetails'))
+        resource.contentDetails = { relatedPlaylists: { likes: '', uploads: uploadsPlaylistOf(accountKey) } };
       if (parts.includes('brandingSettings')) resource.brandingSettings = { channel: { title, description } };
       return resource;
     };
@@ -234,10 +273,20 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       const parts = partsOf(request);
-      const fault = faultFor(state, 'youtube', parts.includes('contentDetails') ? 'list' : 'profile', answers, request, reply);
+      const fault = faultFor(
+        state,
+        'youtube',
+        parts.includes('contentDetails') ? 'list' : 'profile',
+        answers,
+        request,
+        reply,
+      );
       if (fault.handled) return reply;
       if ((request.query as Record<string, string>).mine !== 'true') {
-        return send(reply, googleError(400, 'missingRequiredParameter', 'The sandbox answers channels.list with mine=true only.'));
+        return send(
+          reply,
+          googleError(400, 'missingRequiredParameter', 'The sandbox answers channels.list with mine=true only.'),
+        );
       }
       return reply.send({ kind: 'youtube#channelListResponse', items: [channelResource(accountKey, parts)] });
     });
@@ -249,11 +298,27 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       if (fault.handled) return reply;
       const body = await readJson(request);
       if (body.id !== channelIdOf(accountKey)) {
-        return send(reply, googleError(403, 'channelForbidden', 'The channel in the request is not the authorized user’s channel.', 'youtube.channel'));
+        return send(
+          reply,
+          googleError(
+            403,
+            'channelForbidden',
+            'The channel in the request is not the authorized user’s channel.',
+            'youtube.channel',
+          ),
+        );
       }
       const description = body.brandingSettings?.channel?.description;
       if (typeof description !== 'string') {
-        return send(reply, googleError(400, 'invalidBrandingOption', 'brandingSettings.channel.description is missing.', 'youtube.channel'));
+        return send(
+          reply,
+          googleError(
+            400,
+            'invalidBrandingOption',
+            'brandingSettings.channel.description is missing.',
+            'youtube.channel',
+          ),
+        );
       }
       state.setChannelDescription(accountKey, description);
       return reply.send(channelResource(accountKey, ['brandingSettings']));
@@ -266,7 +331,15 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       if (fault.handled) return reply;
       const query = request.query as Record<string, string>;
       if (query.playlistId !== uploadsPlaylistOf(accountKey)) {
-        return send(reply, googleError(404, 'playlistNotFound', 'The playlist identified with the request’s playlistId parameter cannot be found.', 'youtube.playlistItem'));
+        return send(
+          reply,
+          googleError(
+            404,
+            'playlistNotFound',
+            'The playlist identified with the request’s playlistId parameter cannot be found.',
+            'youtube.playlistItem',
+          ),
+        );
       }
       const pageSize = Math.min(50, Number(query.maxResults ?? 5));
       const offset = Number(query.pageToken ?? 0);
@@ -277,7 +350,11 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
         items: page.map((video) => ({
           kind: 'youtube#playlistItem',
           id: `${uploadsPlaylistOf(accountKey)}.${video.id}`,
-          snippet: { title: video.title, publishedAt: new Date(video.createdAt).toISOString(), resourceId: { kind: 'youtube#video', videoId: video.id } },
+          snippet: {
+            title: video.title,
+            publishedAt: new Date(video.createdAt).toISOString(),
+            resourceId: { kind: 'youtube#video', videoId: video.id },
+          },
           contentDetails: { videoId: video.id, videoPublishedAt: new Date(video.createdAt).toISOString() },
         })),
         nextPageToken: offset + pageSize < uploads.length ? String(offset + pageSize) : undefined,
