@@ -10,6 +10,8 @@ import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
 import { HttpError } from './http-error';
 import { authRoutes } from './routes/auth';
+import type { PlatformsMode } from './platforms/types';
+import { registerSandbox, type SandboxOptions, type SandboxState } from './platforms/sandbox/index';
 
 export interface AppDeps {
   db: Database;
@@ -20,6 +22,10 @@ export interface AppDeps {
   /** The built SPA; when absent the server answers the API only. */
   distDir?: string;
   logger?: FastifyBaseLogger;
+  /** In `sandbox` mode the platform emulator is mounted under /sandbox; absent or `live`, it is not. */
+  platforms?: PlatformsMode;
+  /** The emulator's data directory and clock, or a ready state to share with a test. */
+  sandbox?: SandboxOptions & { state?: SandboxState };
 }
 
 declare module 'fastify' {
@@ -73,13 +79,15 @@ export async function buildApp(deps: AppDeps) {
     { prefix: '/api' },
   );
 
+  if (deps.platforms === 'sandbox') await registerSandbox(app, deps.sandbox);
+
   const indexHtml = deps.distDir ? path.join(deps.distDir, 'index.html') : undefined;
   if (deps.distDir && indexHtml && fs.existsSync(indexHtml)) {
     await app.register(fastifyStatic, { root: deps.distDir, wildcard: false, index: false });
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isApi = /^\/(api|sandbox)(\/|$|\?)/.test(request.url);
     if (!isApi && request.method === 'GET' && indexHtml && fs.existsSync(indexHtml)) {
       return reply.type('text/html').sendFile('index.html');
     }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PlatformsMode } from './platforms/types';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -14,9 +15,15 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   logLevel: string;
+  /** Loopback proxy port in sandbox mode; 0 picks a free one, printed at start. */
+  sandboxProxyPort: number;
+  /** Where connectors reach the sandbox platforms (this server), e.g. from a worker process. */
+  sandboxOrigin: string;
+  platforms: PlatformsMode;
 }
 
 const roles: Role[] = ['all', 'api', 'worker'];
+const platformsModes: PlatformsMode[] = ['sandbox', 'live'];
 
 /** A configuration mistake: printed as one plain sentence at start-up, without a stack trace. */
 export class ConfigError extends Error {}
@@ -45,9 +52,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       `--role=${role} needs DATABASE_URL: the embedded database (PGlite) belongs to one process, so split roles must share a real Postgres`,
     );
   }
+  const platforms = (env.PLATFORMS || 'sandbox') as PlatformsMode;
+  if (!platformsModes.includes(platforms)) {
+    throw new Error(`PLATFORMS must be one of ${platformsModes.join(', ')}, got "${platforms}"`);
+  }
+  const host = env.HOST || '127.0.0.1';
+  const port = positiveInt('PORT', env.PORT, 3000);
+  const sandboxProxyPort = env.SANDBOX_PROXY_PORT ? Number(env.SANDBOX_PROXY_PORT) : 0;
+  if (!Number.isInteger(sandboxProxyPort) || sandboxProxyPort < 0 || sandboxProxyPort > 65535) {
+    throw new Error(`SANDBOX_PROXY_PORT must be a port number or 0, got "${env.SANDBOX_PROXY_PORT}"`);
+  }
+  const loopbackHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {
-    host: env.HOST || '127.0.0.1',
-    port: positiveInt('PORT', env.PORT, 3000),
+    host,
+    port,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
     role,
@@ -57,5 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     accessTokenTtlSeconds: Math.min(positiveInt('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 15 * 60), 15 * 60),
     refreshTokenTtlDays: positiveInt('REFRESH_TOKEN_TTL_DAYS', env.REFRESH_TOKEN_TTL_DAYS, 30),
     logLevel: env.LOG_LEVEL || 'info',
+    sandboxProxyPort,
+    sandboxOrigin: (
+      env.SANDBOX_ORIGIN || `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`
+    ).replace(/\/$/, ''),
+    platforms,
   };
 }

@@ -9,6 +9,7 @@ import { startQueue } from './jobs/queue';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { buildApp, logRedactions } from './app';
 import { buildSpaIfStale } from './build-spa';
+import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,11 +47,21 @@ async function main() {
         queue,
         distDir: await buildSpaIfStale(root, (message) => log.info(message)),
         logger: log,
+        platforms: config.platforms,
+        sandbox: { dataDir: config.dataDir },
       })
     : null;
+  // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline.
+  const loopbackProxy =
+    app && config.platforms === 'sandbox' ? await startLoopbackProxy({ port: config.sandboxProxyPort }) : null;
   if (app) {
     await app.listen({ host: config.host, port: config.port });
     console.log(`Ready: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+    if (loopbackProxy) {
+      console.log(
+        `Sandbox platforms at ${config.sandboxOrigin}/sandbox; loopback proxy for profiles: ${loopbackProxy.url}`,
+      );
+    }
   } else {
     log.info('worker started: running queue handlers, serving no HTTP');
   }
@@ -62,6 +73,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     // Close order: stop taking requests (in-flight ones finish), then stop jobs, then the database.
     await app?.close();
+    await loopbackProxy?.close();
     await queue.stop({ graceful: true, wait: true, timeout: 30_000 });
     await db.close();
     process.exit(0);

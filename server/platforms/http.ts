@@ -62,11 +62,43 @@ export function dispatcherFor(proxy: string): Dispatcher {
   return dispatcher;
 }
 
+function causeChain(error: unknown): (Error & { code?: string })[] {
+  const chain: (Error & { code?: string })[] = [];
+  for (let current = error; current instanceof Error && chain.length < 8; current = current.cause) chain.push(current);
+  return chain;
+}
+
+/**
+ * Says whose fault a network failure is, so the operator knows whether to fix the profile's
+ * proxy or wait for the platform. The message names the proxy by host and port only, never
+ * with its credentials.
+ */
+export function describeNetworkFailure(proxy: string, error: unknown): string {
+  const chain = causeChain(error);
+  const text = chain.map((link) => link.message).join(' | ');
+  const detail = chain[chain.length - 1]?.message ?? String(error);
+  const url = parseProxy(proxy);
+  const port = url.port || (url.protocol.startsWith('socks') ? '1080' : url.protocol === 'https:' ? '443' : '80');
+  const address = `${url.hostname}:${port}`;
+  if (/Proxy response \(407\)/.test(text) || /authentication failed/i.test(text)) {
+    return `${t.platform.proxyAuthFailed} (${address})`;
+  }
+  const aliases = url.hostname === 'localhost' ? [address, `127.0.0.1:${port}`, `::1:${port}`] : [address];
+  const unreachable =
+    aliases.some((alias) => text.includes(alias)) ||
+    (chain.some((link) => link.code === 'ENOTFOUND' || link.code === 'EAI_AGAIN') && text.includes(url.hostname));
+  if (unreachable) return `${t.platform.proxyUnreachable} (${address}): ${detail}`;
+  return `${t.platform.networkFailed}: ${detail}`;
+}
+
 /** fetch through the profile's proxy; network failures become a PlatformNetworkError in Ukrainian. */
 export async function platformFetch(proxy: string, url: string, init: RequestInit = {}): Promise<Response> {
+  const dispatcher = dispatcherFor(proxy);
   try {
-    return await fetch(url, { ...init, dispatcher: dispatcherFor(proxy) });
+    return await fetch(url, { ...init, dispatcher });
   } catch (error) {
-    throw new PlatformNetworkError(`${t.platform.networkFailed}: ${(error as Error).message}`, error);
+    // A caller's abort (a worker shutting down) is not the network's fault and must stay an abort.
+    if (init.signal?.aborted) throw error;
+    throw new PlatformNetworkError(describeNetworkFailure(proxy, error), error);
   }
 }

@@ -83,6 +83,17 @@ export const t = {
   platform: {
     proxyUnsupported: 'Непідтримуваний формат проксі',
     networkFailed: 'Проксі або платформа недоступні',
+    proxyUnreachable: 'Проксі профілю недоступний',
+    proxyAuthFailed: 'Проксі не прийняв логін або пароль',
+    rejected: 'Платформа відхилила запит',
+    authRevoked: 'Доступ до акаунта відкликано або він недійсний, підключіть профіль знову',
+    rateLimited: 'Платформа обмежила частоту запитів, повторимо пізніше',
+    quotaExceeded: 'Вичерпано ліміт платформи, повторимо пізніше',
+    unavailable: 'Платформа тимчасово недоступна',
+    processingFailed: 'Платформа не змогла обробити відео',
+    processingTimeout: 'Платформа ще обробляє відео, перевіримо пізніше',
+    videoNotFound: 'Відео на платформі не знайдено',
+    names: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' },
   },
   server: {
     invalidCredentials: 'Невірний логін або пароль',

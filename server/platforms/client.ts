@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { BodyInit } from 'undici';
+import { t } from '../../src/lib/i18n';
+import { ProfileAuthError, TransientPlatformError, type PlatformError } from './errors';
+import { describeNetworkFailure, platformFetch, PlatformNetworkError } from './http';
+import type { ConnectorContext, Platform, VideoUpload } from './types';
+
+/** Turns a platform's failed answer into the error class that decides what happens next. */
+export type ErrorReader = (status: number, body: any, headers: Headers) => PlatformError;
+
+export interface CallInit {
+  method?: string;
+  headers?: Record<string, string>;
+  /** A function, so the body can be made again for the one retry after a token refresh. */
+  body?: () => BodyInit;
+  /** How the access token travels; false for URLs that carry their own authorization. */
+  auth?: 'bearer' | 'oauth' | false;
+  /** Statuses that are answers rather than failures, such as 308 during a resumable upload. */
+  accept?: number[];
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: any;
+  /** The answer as sent, for numbers JSON.parse would round (64-bit ids). */
+  text: string;
+}
+
+/**
+ * One operation's calls to one platform: through the profile's proxy, with its token, refreshing
+ * that token at most once when the platform says it is no longer valid.
+ */
+export class PlatformClient {
+  private token: string;
+  private refreshed = false;
+
+  constructor(
+    private readonly ctx: ConnectorContext,
+    readonly platform: Platform,
+    private readonly readError: ErrorReader,
+  ) {
+    this.token = ctx.credentials.accessToken;
+  }
+
+  async call(url: string, init: CallInit = {}): Promise<CallResult> {
+    for (;;) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (init.auth !== false) headers.authorization = `${init.auth === 'oauth' ? 'OAuth' : 'Bearer'} ${this.token}`;
+      const body = init.body?.();
+      const response = await platformFetch(this.ctx.proxy, url, {
+        method: init.method ?? 'GET',
+        headers,
+        body,
+        signal: this.ctx.signal,
+        redirect: 'manual',
+        ...(body && typeof body === 'object' && Symbol.asyncIterator in body ? { duplex: 'half' as const } : {}),
+      });
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        if (this.ctx.signal?.aborted) throw error;
+        throw new PlatformNetworkError(describeNetworkFailure(this.ctx.proxy, error), error);
+      }
+      const parsed = parseBody(text);
+      if (response.ok || init.accept?.includes(response.status)) {
+        return { status: response.status, headers: response.headers as unknown as Headers, body: parsed, text };
+      }
+      const error = this.readError(response.status, parsed, response.headers as unknown as Headers);
+      const refresh = this.ctx.credentials.refreshAccessToken;
+      if (error instanceof ProfileAuthError && refresh && !this.refreshed) {
+        this.refreshed = true;
+        this.token = await refresh();
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Asks `check` until it returns a value, pausing between asks; when processing outlasts the
+   * attempt, a transient error lets the next attempt resume from the saved progress.
+   */
+  async poll<T>(check: () => Promise<T | null>): Promise<T> {
+    const interval = this.ctx.pollIntervalMs ?? 5000;
+    const deadline = Date.now() + (this.ctx.pollTimeoutMs ?? 10 * 60_000);
+    for (;;) {
+      const result = await check();
+      if (result !== null) return result;
+      if (Date.now() + interval > deadline) {
+        throw new TransientPlatformError(this.platform, t.platform.processingTimeout, '', undefined, interval);
+      }
+      await delay(interval, undefined, { signal: this.ctx.signal });
+    }
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The bytes of the file from `start` to `end` (exclusive), read as they are sent. */
+export function fileRange(video: VideoUpload, start: number, end = video.size): () => BodyInit {
+  return () => fs.createReadStream(video.path, { start, end: end - 1 }) as unknown as BodyInit;
+}
+
+/** A publish that trusts a wrong size would upload a broken video; fail before touching the platform. */
+export async function checkFile(video: VideoUpload) {
+  const stat = await fs.promises.stat(video.path);
+  if (stat.size !== video.size || video.size === 0) {
+    throw new Error(`${video.path}: ${stat.size} bytes on disk, ${video.size} expected`);
+  }
+}
+
+/** Where the publish key goes in a caption: a last line of its own, kept whole when text is cut. */
+export function captionWithMarker(parts: string[], publishKey: string, limit: number): string {
+  const text = parts.filter((part) => part.trim() !== '').join('\n\n');
+  const room = limit - publishKey.length - 2;
+  return `${text.length > room ? text.slice(0, room) : text}\n\n${publishKey}`.trimStart();
+}
+
+export function hasMarker(text: string | undefined, publishKey: string): boolean {
+  return new RegExp(`(^|\\s)${publishKey.replace(/[-]/g, '\\-')}($|\\s)`).test(text ?? '');
+}
+
+export function hashtags(tags: string[]): string {
+  return tags
+    .map((tag) => tag.replace(/[^\p{L}\p{N}_]/gu, ''))
+    .filter(Boolean)
+    .map((tag) => `#${tag}`)
+    .join(' ');
+}

@@ -1,0 +1,80 @@
+import { t } from '../../src/lib/i18n';
+import type { Platform } from './types';
+
+/**
+ * How a platform failure is handled decides its class: the retry helper retries
+ * TransientPlatformError (and PlatformNetworkError from http.ts), the publish job marks the
+ * profile `error` on ProfileAuthError, and anything else ends the video as `error`.
+ * `message` is what the operator reads: Ukrainian, with the platform's own words kept after it.
+ */
+export abstract class PlatformError extends Error {
+  constructor(
+    readonly platform: Platform,
+    summary: string,
+    /** The platform's own message, kept verbatim for the operator and the logs. */
+    readonly detail: string,
+    readonly status?: number,
+  ) {
+    super(`${t.platform.names[platform]}: ${summary}${detail ? ` (${detail})` : ''}`);
+  }
+}
+
+/** Worth another attempt: rate limits, 5xx, quota resets, processing still under way. */
+export class TransientPlatformError extends PlatformError {
+  constructor(
+    platform: Platform,
+    summary: string,
+    detail: string,
+    status?: number,
+    /** The platform's Retry-After, or how long a daily limit needs; the retry helper waits at least this. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(platform, summary, detail, status);
+  }
+}
+
+/** The platform refused the request itself; repeating it would fail the same way. */
+export class PermanentPlatformError extends PlatformError {}
+
+/** The profile's credentials are expired beyond refresh or revoked: the profile needs reconnecting. */
+export class ProfileAuthError extends PlatformError {
+  constructor(platform: Platform, detail: string, status?: number) {
+    super(platform, t.platform.authRevoked, detail, status);
+  }
+}
+
+/** Parses Retry-After, which is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Daily posting and API quotas reset once a day; checking again hourly costs one cheap call. */
+export const quotaRetryMs = 60 * 60 * 1000;
+
+/** The common answers of every platform, by HTTP status, once its own error codes are read. */
+export function errorForStatus(platform: Platform, status: number, detail: string, headers: Headers): PlatformError {
+  if (status === 401) return new ProfileAuthError(platform, detail, status);
+  if (status === 429) {
+    return new TransientPlatformError(
+      platform,
+      t.platform.rateLimited,
+      detail,
+      status,
+      parseRetryAfter(headers.get('retry-after')),
+    );
+  }
+  if (status >= 500 || status === 408) {
+    return new TransientPlatformError(
+      platform,
+      t.platform.unavailable,
+      detail,
+      status,
+      parseRetryAfter(headers.get('retry-after')),
+    );
+  }
+  return new PermanentPlatformError(platform, t.platform.rejected, detail, status);
+}

@@ -1,0 +1,255 @@
+import { t } from '../../src/lib/i18n';
+import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient } from './client';
+import {
+  errorForStatus,
+  parseRetryAfter,
+  PermanentPlatformError,
+  ProfileAuthError,
+  quotaRetryMs,
+  TransientPlatformError,
+  type PlatformError,
+} from './errors';
+import { platformFetch } from './http';
+import type {
+  ConnectorContext,
+  Endpoints,
+  InstagramConnector,
+  InstagramCredentials,
+  Published,
+  VideoUpload,
+} from './types';
+
+/**
+ * Instagram API with Facebook Login (graph.facebook.com): a Reels container with
+ * upload_type=resumable, the bytes posted to rupload.facebook.com, status_code polling,
+ * media_publish, the permalink, and insights for statistics. The publish key is the caption's
+ * last line, so the account's media listing finds an upload whose answer was lost.
+ */
+
+type Context = ConnectorContext<InstagramCredentials>;
+interface Container {
+  containerId: string;
+  uploadUri: string;
+  uploaded: boolean;
+}
+type Progress = Container | { containerId: string; mediaId: string } | { done: Published };
+
+const graphVersion = 'v22.0';
+const captionLimit = 2200;
+const maxHashtags = 30;
+const rateLimitCodes = [4, 17, 32, 613];
+
+function readGraphError(status: number, body: any, headers: Headers): PlatformError {
+  if (body?.debug_info) {
+    const detail = `${body.debug_info.type}: ${body.debug_info.message}`;
+    return body.debug_info.retriable
+      ? new TransientPlatformError('instagram', t.platform.unavailable, detail, status)
+      : new PermanentPlatformError('instagram', t.platform.rejected, detail, status);
+  }
+  const error = body?.error ?? {};
+  const code: number | undefined = error.code;
+  const detail: string = error.error_user_msg || error.message || `HTTP ${status}`;
+  if (code === 190 || code === 102 || status === 401) return new ProfileAuthError('instagram', detail, status);
+  if ((code && rateLimitCodes.includes(code)) || (code && code >= 80001 && code <= 80014)) {
+    return new TransientPlatformError(
+      'instagram',
+      t.platform.rateLimited,
+      detail,
+      status,
+      parseRetryAfter(headers.get('retry-after')),
+    );
+  }
+  if (code === 9 && error.error_subcode === 2207042) {
+    return new TransientPlatformError('instagram', t.platform.quotaExceeded, detail, status, quotaRetryMs);
+  }
+  if (error.is_transient || code === 1 || code === 2) {
+    return new TransientPlatformError(
+      'instagram',
+      t.platform.unavailable,
+      detail,
+      status,
+      parseRetryAfter(headers.get('retry-after')),
+    );
+  }
+  return errorForStatus('instagram', status, detail, headers);
+}
+
+const graph = (ctx: Context, path: string) => `${ctx.endpoints['graph.facebook.com']}/${graphVersion}/${path}`;
+const client = (ctx: Context) => new PlatformClient(ctx, 'instagram', readGraphError);
+const form = (params: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: () => new URLSearchParams(params).toString(),
+});
+
+async function findWith(api: PlatformClient, ctx: Context, publishKey: string): Promise<Published | null> {
+  // An ambiguous failure is recent: the newest 50 media are where it would be.
+  const answer = await api.call(graph(ctx, `${ctx.credentials.igUserId}/media?fields=id,caption,permalink&limit=50`));
+  const match = (answer.body?.data ?? []).find((media: any) => hasMarker(media.caption, publishKey));
+  return match ? { remoteId: String(match.id), url: match.permalink } : null;
+}
+
+async function uploadBytes(api: PlatformClient, container: Container, video: VideoUpload) {
+  // Meta documents no way to ask how many bytes arrived, so an interrupted upload starts again
+  // at offset 0 into the same container: one container still means one post.
+  const answer = await api.call(container.uploadUri, {
+    method: 'POST',
+    auth: 'oauth',
+    headers: {
+      offset: '0',
+      file_size: String(video.size),
+      'content-type': 'application/octet-stream',
+      'content-length': String(video.size),
+    },
+    body: fileRange(video, 0),
+  });
+  if (answer.body?.success !== true) {
+    throw new TransientPlatformError(
+      'instagram',
+      t.platform.unavailable,
+      JSON.stringify(answer.body ?? '').slice(0, 300),
+    );
+  }
+}
+
+async function containerStatus(
+  api: PlatformClient,
+  ctx: Context,
+  containerId: string,
+): Promise<{ code: string; status: string }> {
+  const answer = await api.call(graph(ctx, `${containerId}?fields=status_code,status`));
+  return { code: answer.body?.status_code ?? 'IN_PROGRESS', status: answer.body?.status ?? '' };
+}
+
+export const instagram: InstagramConnector = {
+  platform: 'instagram',
+
+  async publish(ctx, video) {
+    await checkFile(video);
+    const api = client(ctx);
+    const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
+    if (saved && 'done' in saved) return saved.done;
+    const finish = async (mediaId: string) => {
+      const answer = await api.call(graph(ctx, `${mediaId}?fields=permalink`));
+      const done = { remoteId: mediaId, url: answer.body?.permalink ?? '' };
+      await ctx.progress.save(video.publishKey, { done });
+      return done;
+    };
+    if (saved && 'mediaId' in saved) return finish(saved.mediaId);
+
+    let container = saved && 'uploadUri' in saved ? saved : undefined;
+    if (container) {
+      const { code } = await containerStatus(api, ctx, container.containerId);
+      if (code === 'PUBLISHED') {
+        // media_publish went through but its answer was lost: the listing holds the post.
+        const existing = await findWith(api, ctx, video.publishKey);
+        if (!existing)
+          throw new TransientPlatformError('instagram', t.platform.processingTimeout, 'published, not listed yet');
+        await ctx.progress.save(video.publishKey, { done: existing });
+        return existing;
+      }
+      if (code === 'ERROR' || code === 'EXPIRED') container = undefined;
+      else if (code === 'FINISHED') container.uploaded = true;
+    }
+    if (!container) {
+      const existing = await findWith(api, ctx, video.publishKey);
+      if (existing) {
+        await ctx.progress.save(video.publishKey, { done: existing });
+        return existing;
+      }
+      const caption = captionWithMarker(
+        [video.title, video.description, hashtags(video.tags.slice(0, maxHashtags))],
+        video.publishKey,
+        captionLimit,
+      );
+      const created = await api.call(
+        graph(ctx, `${ctx.credentials.igUserId}/media`),
+        form({ media_type: 'REELS', upload_type: 'resumable', caption, share_to_feed: 'true' }),
+      );
+      if (!created.body?.id)
+        throw new TransientPlatformError('instagram', t.platform.unavailable, 'no container id in the answer');
+      container = {
+        containerId: String(created.body.id),
+        uploadUri: created.body.uri ?? `https://rupload.facebook.com/ig-api-upload/${graphVersion}/${created.body.id}`,
+        uploaded: false,
+      };
+      await ctx.progress.save(video.publishKey, container);
+    }
+    if (!container.uploaded) {
+      await uploadBytes(api, container, video);
+      container.uploaded = true;
+      await ctx.progress.save(video.publishKey, container);
+    }
+
+    const containerId = container.containerId;
+    await api.poll(async () => {
+      const { code, status } = await containerStatus(api, ctx, containerId);
+      if (code === 'FINISHED') return true;
+      if (code === 'ERROR') {
+        await ctx.progress.save(video.publishKey, {});
+        throw new PermanentPlatformError('instagram', t.platform.processingFailed, status || code);
+      }
+      if (code === 'EXPIRED') {
+        await ctx.progress.save(video.publishKey, {});
+        throw new TransientPlatformError('instagram', t.platform.unavailable, 'the container expired');
+      }
+      return null;
+    });
+    const published = await api.call(
+      graph(ctx, `${ctx.credentials.igUserId}/media_publish`),
+      form({ creation_id: containerId }),
+    );
+    const mediaId = String(published.body?.id ?? '');
+    if (!mediaId) throw new TransientPlatformError('instagram', t.platform.unavailable, 'no media id in the answer');
+    await ctx.progress.save(video.publishKey, { containerId, mediaId });
+    return finish(mediaId);
+  },
+
+  async findExisting(ctx, publishKey) {
+    return findWith(client(ctx), ctx, publishKey);
+  },
+
+  async fetchStats(ctx, remoteId) {
+    const answer = await client(ctx).call(graph(ctx, `${remoteId}/insights?metric=views,likes,comments`));
+    const values = Object.fromEntries(
+      (answer.body?.data ?? []).map((metric: any) => [
+        metric.name,
+        Number(metric.values?.[0]?.value ?? metric.total_value?.value ?? 0),
+      ]),
+    );
+    return { views: values.views ?? 0, likes: values.likes ?? 0, comments: values.comments ?? 0 };
+  },
+
+  async fetchProfile(ctx) {
+    const answer = await client(ctx).call(graph(ctx, `${ctx.credentials.igUserId}?fields=id,username,name,biography`));
+    const user = answer.body ?? {};
+    return {
+      id: String(user.id ?? ctx.credentials.igUserId),
+      name: user.name ?? user.username ?? '',
+      description: user.biography ?? '',
+      url: user.username ? `https://www.instagram.com/${user.username}/` : '',
+    };
+  },
+};
+
+/**
+ * Sandbox mode only: the token and account id that Facebook Login gives a live profile, issued
+ * by the emulator for the profile's Instagram login and password, through the profile's proxy.
+ */
+export async function sandboxInstagramLogin(
+  proxy: string,
+  endpoints: Endpoints,
+  login: string,
+  password: string,
+): Promise<Pick<InstagramCredentials, 'accessToken' | 'igUserId'>> {
+  if (!endpoints.sandbox) throw new Error('Instagram login with a password exists in sandbox mode only');
+  const response = await platformFetch(proxy, `${endpoints.sandbox}/_instagram/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password }),
+  });
+  const body = (await response.json()) as any;
+  if (!response.ok)
+    throw new ProfileAuthError('instagram', body?.error?.message ?? `HTTP ${response.status}`, response.status);
+  return { accessToken: body.access_token, igUserId: body.ig_user_id };
+}

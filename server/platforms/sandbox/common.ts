@@ -1,0 +1,151 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Platform } from '../types';
+import type { FaultStep, SandboxFault, SandboxState, UploadSink } from './state';
+
+/**
+ * Tokens the emulator accepts: a platform prefix, an account key without dots, then optionally
+ * a dot and anything (a nonce, so refreshed tokens differ). Every token of one account reaches
+ * the same channel or profile. Whoever issues sandbox tokens (the Google token endpoint, the
+ * Instagram sandbox login, an operator typing a TikTok access string) follows this shape.
+ */
+export const sandboxTokenPrefix: Record<Platform, string> = {
+  youtube: 'sandbox-yt-',
+  tiktok: 'sandbox-tt-',
+  instagram: 'sandbox-ig-',
+};
+
+/** A fresh token for the account; the account (a login, say) may hold any characters. */
+export function issueSandboxToken(platform: Platform, account: string): string {
+  const key = Buffer.from(account).toString('base64url');
+  return `${sandboxTokenPrefix[platform]}${key}.${crypto.randomBytes(12).toString('base64url')}`;
+}
+
+export function accountOfToken(platform: Platform, token: string | null): string | null {
+  const prefix = sandboxTokenPrefix[platform];
+  if (!token?.startsWith(prefix)) return null;
+  const account = token.slice(prefix.length).split('.')[0];
+  return account ? account : null;
+}
+
+/** The access token as each platform takes it: a Bearer or OAuth header, or an access_token parameter. */
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header?.match(/^(?:Bearer|OAuth)\s+(.+)$/i);
+  if (match) return match[1].trim();
+  const query = request.query as Record<string, string | undefined>;
+  return query.access_token ?? null;
+}
+
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.headers.host}`;
+}
+
+export async function readBody(request: FastifyRequest): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request.raw) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function readJson(request: FastifyRequest): Promise<Record<string, any>> {
+  const body = await readBody(request);
+  if (body.length === 0) return {};
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** Query string and form or JSON body together, the way the Graph API reads parameters. */
+export async function readParams(request: FastifyRequest): Promise<Record<string, string>> {
+  const params: Record<string, string> = { ...(request.query as Record<string, string>) };
+  const body = await readBody(request);
+  const type = request.headers['content-type'] ?? '';
+  if (body.length > 0 && type.includes('application/json')) Object.assign(params, JSON.parse(body.toString('utf8')));
+  else if (body.length > 0) for (const [key, value] of new URLSearchParams(body.toString('utf8'))) params[key] = value;
+  return params;
+}
+
+/** Closes the client's connection without an answer, as a crashed or unreachable server would. */
+export function dropConnection(request: FastifyRequest, reply: FastifyReply) {
+  reply.hijack();
+  (request.raw.socket ?? reply.raw.socket)?.destroy();
+}
+
+export interface PlatformFailure {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The answers of one platform to the faults that answer rather than drop. */
+export type FaultAnswers = Record<
+  'status-429' | 'status-500' | 'quota' | 'unauthorized',
+  (fault: SandboxFault) => PlatformFailure
+>;
+
+export function send(reply: FastifyReply, failure: PlatformFailure) {
+  return reply
+    .status(failure.status)
+    .headers(failure.headers ?? {})
+    .send(failure.body);
+}
+
+/**
+ * Takes the planned fault for this request, if any, and answers it when it answers at once.
+ * Returns the fault when the route must act on it later (drops during or after the work).
+ */
+export function faultFor(
+  state: SandboxState,
+  platform: Platform,
+  step: FaultStep,
+  answers: FaultAnswers,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): { handled: true } | { handled: false; fault?: SandboxFault } {
+  const fault = state.takeFault(platform, step);
+  if (!fault) return { handled: false };
+  if (fault.kind === 'drop-response') return { handled: false, fault };
+  if (fault.kind === 'drop-connection') {
+    if (step === 'upload') return { handled: false, fault };
+    dropConnection(request, reply);
+    return { handled: true };
+  }
+  send(reply, answers[fault.kind](fault));
+  return { handled: true };
+}
+
+/**
+ * Reads upload bytes into the sink. With `dropAfter` it stops after that many bytes of this
+ * request, keeping them, and closes the connection. Refuses bytes beyond the declared size.
+ */
+export async function receiveBytes(
+  request: FastifyRequest,
+  sink: UploadSink,
+  dropAfter?: number,
+): Promise<'received' | 'dropped' | 'too-long'> {
+  let taken = 0;
+  // Leaving the loop early detaches the socket from the request, so keep hold of it first.
+  const socket = request.raw.socket;
+  for await (const data of request.raw) {
+    let chunk = data as Buffer;
+    if (dropAfter !== undefined && taken + chunk.length >= dropAfter) chunk = chunk.subarray(0, dropAfter - taken);
+    if (sink.received + chunk.length > sink.expected) return 'too-long';
+    sink.hash.update(chunk);
+    sink.received += chunk.length;
+    taken += chunk.length;
+    if (dropAfter !== undefined && taken >= dropAfter) {
+      socket.destroy();
+      return 'dropped';
+    }
+  }
+  return 'received';
+}
+
+/** The login an issued token's account key encodes, or the key itself when it encodes none. */
+export function accountLabel(account: string): string {
+  const decoded = Buffer.from(account, 'base64url').toString('utf8');
+  const printable = /^[\p{L}\p{N}@._+-]+$/u.test(decoded);
+  return printable && Buffer.from(decoded).toString('base64url') === account ? decoded : account;
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../types';
+import { readJson } from './common';
+import { instagramSandbox } from './instagram';
+import { tiktokSandbox } from './tiktok';
+import { youtubeSandbox } from './youtube';
+import { SandboxState, type FaultKind, type FaultStep, type SandboxFault, type SandboxOptions } from './state';
+
+export { SandboxState } from './state';
+export type { SandboxFault, SandboxOptions } from './state';
+export { issueSandboxToken, sandboxTokenPrefix } from './common';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Present in sandbox mode only: the emulator's state, fault plan and request log. */
+    sandbox?: SandboxState;
+  }
+}
+
+export const sandboxMount = '/sandbox';
+
+const platforms: Platform[] = ['youtube', 'tiktok', 'instagram'];
+const steps: FaultStep[] = ['init', 'upload', 'status', 'publish', 'list', 'stats', 'profile'];
+const kinds: FaultKind[] = ['status-429', 'status-500', 'quota', 'unauthorized', 'drop-connection', 'drop-response'];
+
+function parseFault(body: Record<string, any>): SandboxFault | null {
+  if (!platforms.includes(body.platform) || !steps.includes(body.step) || !kinds.includes(body.kind)) return null;
+  const optionalCount = (value: unknown) =>
+    value === undefined ? undefined : Number.isInteger(value) && (value as number) >= 0 ? (value as number) : NaN;
+  const fault: SandboxFault = {
+    platform: body.platform,
+    step: body.step,
+    kind: body.kind,
+    times: optionalCount(body.times),
+    retryAfterSeconds: optionalCount(body.retryAfterSeconds),
+    afterBytes: optionalCount(body.afterBytes),
+  };
+  return Object.values(fault).some((value) => Number.isNaN(value)) ? null : fault;
+}
+
+/**
+ * Mounts the platform emulator under /sandbox, one mirror per real host, so connectors reach it
+ * over real HTTP (through the profile's proxy) by swapping only their base URL. Also mounts the
+ * sandbox's own controls: `GET|POST|DELETE /sandbox/_faults` (the fault plan),
+ * `POST /sandbox/_revoke` ({ platform, account }) and `POST /sandbox/_instagram/login`.
+ */
+export async function registerSandbox(app: FastifyInstance, options: SandboxOptions & { state?: SandboxState } = {}) {
+  const state = options.state ?? new SandboxState(options);
+  app.decorate('sandbox', state);
+  const instagram = instagramSandbox(state, sandboxMount);
+  const tiktok = tiktokSandbox(state, sandboxMount);
+
+  await app.register(
+    async (sandbox) => {
+      // Handlers read bodies themselves: uploads stream, byte by byte, and fail mid-way on purpose.
+      sandbox.removeAllContentTypeParsers();
+      sandbox.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      sandbox.addHook('onRequest', async (request) => {
+        const control = /^\/sandbox\/_(faults|revoke)(\/|\?|$)/.test(request.url);
+        if (!control) state.logRequest(request.method, request.url);
+      });
+
+      await sandbox.register(youtubeSandbox(state, sandboxMount), { prefix: '/www.googleapis.com' });
+      await sandbox.register(tiktok.api, { prefix: '/open.tiktokapis.com' });
+      await sandbox.register(tiktok.upload, { prefix: '/open-upload.tiktokapis.com' });
+      await sandbox.register(instagram.graph, { prefix: '/graph.facebook.com' });
+      await sandbox.register(instagram.rupload, { prefix: '/rupload.facebook.com' });
+      await sandbox.register(instagram.login);
+
+      sandbox.get('/_faults', async () => ({ faults: state.faults }));
+      sandbox.post('/_faults', async (request, reply) => {
+        const fault = parseFault(await readJson(request));
+        if (!fault) {
+          return reply
+            .status(400)
+            .send({
+              message: `Expected { platform: ${platforms.join('|')}, step: ${steps.join('|')}, kind: ${kinds.join('|')}, times?, retryAfterSeconds?, afterBytes? }`,
+            });
+        }
+        state.faults.push(fault);
+        return reply.status(201).send({ faults: state.faults });
+      });
+      sandbox.delete('/_faults', async () => {
+        state.faults.splice(0);
+        return { faults: state.faults };
+      });
+      sandbox.post('/_revoke', async (request, reply) => {
+        const body = await readJson(request);
+        if (!platforms.includes(body.platform) || typeof body.account !== 'string' || body.account === '') {
+          return reply.status(400).send({ message: 'Expected { platform, account }' });
+        }
+        state.revoke(body.platform, body.account);
+        return reply.status(204).send();
+      });
+    },
+    { prefix: sandboxMount },
+  );
+  return state;
+}

@@ -1,0 +1,184 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Platform } from '../types';
+
+/**
+ * Where a fault fires. `init` starts an upload, `upload` carries its bytes, `status` asks about
+ * an upload or its processing, `publish` is Instagram's media_publish, `list` the listings used
+ * to find an upload again, `stats` statistics, `profile` channel/profile reads and writes.
+ */
+export type FaultStep = 'init' | 'upload' | 'status' | 'publish' | 'list' | 'stats' | 'profile';
+
+/**
+ * `drop-connection` closes the socket: on an upload after `afterBytes` bytes (default: half the
+ * body) were stored, elsewhere before any work. `drop-response` does all the work, then closes
+ * the socket instead of answering: the ambiguous failure that tempts a client to upload twice.
+ * `unauthorized` answers 401 as for an expired token; the others answer in the platform's own
+ * error format.
+ */
+export type FaultKind = 'status-429' | 'status-500' | 'quota' | 'unauthorized' | 'drop-connection' | 'drop-response';
+
+export interface SandboxFault {
+  platform: Platform;
+  step: FaultStep;
+  kind: FaultKind;
+  /** How many matching requests it hits; 1 when absent. */
+  times?: number;
+  /** Sent as Retry-After with status-429; 1 when absent. */
+  retryAfterSeconds?: number;
+  afterBytes?: number;
+}
+
+export interface SandboxVideo {
+  platform: Platform;
+  id: string;
+  account: string;
+  title: string;
+  description: string;
+  tags: string[];
+  bytes: number;
+  sha256: string;
+  createdAt: number;
+  url: string;
+}
+
+/** Bytes of one upload as they arrive; only bytes at the expected offset are accepted. */
+export interface UploadSink {
+  expected: number;
+  received: number;
+  hash: crypto.Hash;
+}
+
+export interface SandboxOptions {
+  /** Keeps videos, channel descriptions and revocations across restarts in `<dataDir>/sandbox`. */
+  dataDir?: string;
+  /** The clock statistics grow with; tests move it. */
+  now?: () => number;
+}
+
+interface Persisted {
+  videos: SandboxVideo[];
+  channelDescriptions: Record<string, string>;
+  revoked: string[];
+}
+
+const requestLogLimit = 5000;
+
+/**
+ * The emulator's memory. Videos and profile data persist when a data directory is given;
+ * sessions in flight (resumable uploads, TikTok publishes, Instagram containers) live in memory,
+ * as a real platform's expire, and a client starts over when one is gone.
+ */
+export class SandboxState {
+  readonly faults: SandboxFault[] = [];
+  /** Every request the emulator answered, oldest first, as `{ method, url }` with url under /sandbox. */
+  readonly requests: { method: string; url: string }[] = [];
+  readonly videos: SandboxVideo[] = [];
+  readonly channelDescriptions = new Map<string, string>();
+  readonly uploads = new Map<string, UploadSink & { meta: Record<string, unknown>; done?: SandboxVideo }>();
+  readonly now: () => number;
+  private readonly revoked = new Set<string>();
+  private readonly file: string | undefined;
+
+  constructor(options: SandboxOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.file = options.dataDir ? path.join(options.dataDir, 'sandbox', 'state.json') : undefined;
+    if (this.file && fs.existsSync(this.file)) {
+      const saved = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Persisted;
+      this.videos.push(...saved.videos);
+      for (const [account, description] of Object.entries(saved.channelDescriptions)) {
+        this.channelDescriptions.set(account, description);
+      }
+      for (const key of saved.revoked) this.revoked.add(key);
+    }
+  }
+
+  /** Consumes one hit of the first fault planned for this platform and step. */
+  takeFault(platform: Platform, step: FaultStep): SandboxFault | undefined {
+    const index = this.faults.findIndex((fault) => fault.platform === platform && fault.step === step);
+    if (index < 0) return undefined;
+    const fault = this.faults[index];
+    const left = (fault.times ?? 1) - 1;
+    if (left <= 0) this.faults.splice(index, 1);
+    else this.faults[index] = { ...fault, times: left };
+    return fault;
+  }
+
+  logRequest(method: string, url: string) {
+    this.requests.push({ method, url });
+    if (this.requests.length > requestLogLimit) this.requests.splice(0, this.requests.length - requestLogLimit);
+  }
+
+  /** From now on every token of the account is refused, as after the user revoked the app. */
+  revoke(platform: Platform, account: string) {
+    this.revoked.add(`${platform}:${account}`);
+    this.persist();
+  }
+
+  isRevoked(platform: Platform, account: string) {
+    return this.revoked.has(`${platform}:${account}`);
+  }
+
+  addVideo(video: SandboxVideo) {
+    this.videos.push(video);
+    this.persist();
+  }
+
+  setChannelDescription(account: string, description: string) {
+    this.channelDescriptions.set(account, description);
+    this.persist();
+  }
+
+  videosOf(platform: Platform, account: string) {
+    return this.videos.filter((video) => video.platform === platform && video.account === account);
+  }
+
+  /**
+   * Statistics grow with the time since upload, each video at its own steady pace, so repeated
+   * syncs see real-looking growth and tests can predict it from the clock.
+   */
+  statsOf(video: SandboxVideo) {
+    const seconds = Math.max(0, (this.now() - video.createdAt) / 1000);
+    const pace = 0.5 + (crypto.createHash('sha256').update(video.id).digest()[0] / 255) * 1.5;
+    const views = Math.floor(seconds * pace);
+    return { views, likes: Math.floor(views / 12), comments: Math.floor(views / 60) };
+  }
+
+  private persist() {
+    if (!this.file) return;
+    const saved: Persisted = {
+      videos: this.videos,
+      channelDescriptions: Object.fromEntries(this.channelDescriptions),
+      revoked: [...this.revoked],
+    };
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.tmp`;
+    fs.writeFileSync(temporary, JSON.stringify(saved));
+    fs.renameSync(temporary, this.file);
+  }
+}
+
+export function newUploadSink(expected: number): UploadSink {
+  return { expected, received: 0, hash: crypto.createHash('sha256') };
+}
+
+/** Random ids in each platform's own shape. */
+export const ids = {
+  youtubeVideo: () => crypto.randomBytes(8).toString('base64url').slice(0, 11),
+  digits: (length: number) => {
+    let value = String(1 + crypto.randomInt(9));
+    while (value.length < length) value += String(crypto.randomInt(10));
+    return value;
+  },
+  shortcode: () => crypto.randomBytes(8).toString('base64url').slice(0, 11),
+  opaque: () => crypto.randomBytes(12).toString('base64url'),
+};
+
+/** A stable id derived from the account, for ids a real platform assigns once per account. */
+export function stableId(account: string, salt: string, length: number, alphabet: 'base64url' | 'digits'): string {
+  const digest = crypto.createHash('sha256').update(`${salt}:${account}`).digest();
+  if (alphabet === 'base64url') return digest.toString('base64url').slice(0, length);
+  const digits = (BigInt(`0x${digest.toString('hex')}`) % 10n ** BigInt(length - 1)).toString();
+  return `1${digits.padStart(length - 1, '0')}`;
+}

@@ -1,0 +1,237 @@
+import { t } from '../../src/lib/i18n';
+import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient } from './client';
+import {
+  errorForStatus,
+  parseRetryAfter,
+  PermanentPlatformError,
+  ProfileAuthError,
+  quotaRetryMs,
+  TransientPlatformError,
+  type PlatformError,
+} from './errors';
+import type { ConnectorContext, Published, TikTokConnector, VideoUpload } from './types';
+
+/**
+ * TikTok Content Posting API, direct post with FILE_UPLOAD: creator_info/query, video/init,
+ * chunked PUTs to the returned upload_url, status/fetch until PUBLISH_COMPLETE; the Display
+ * API's video/query for statistics and video/list to find an upload again by the publish key,
+ * kept as the caption's last line. The profile's access string is the bearer token.
+ */
+
+interface Started {
+  publishId: string;
+  uploadUrl: string;
+  chunkSize: number;
+}
+type Progress = Started | { done: Published };
+
+const MB = 1024 * 1024;
+/** TikTok takes chunks of 5–64 MB, the last one up to 128 MB, and a file under 5 MB whole. */
+const chunkBytes = 10 * MB;
+const captionLimit = 2200;
+const authCodes = ['access_token_invalid', 'scope_not_authorized', 'scope_permission_missed'];
+
+function readTikTokError(status: number, body: any, headers: Headers): PlatformError {
+  const code: string | undefined = body?.error?.code;
+  const detail: string = [code, body?.error?.message].filter(Boolean).join(': ') || `HTTP ${status}`;
+  if (status === 401 || (code && authCodes.includes(code))) return new ProfileAuthError('tiktok', detail, status);
+  if (code === 'rate_limit_exceeded') {
+    return new TransientPlatformError(
+      'tiktok',
+      t.platform.rateLimited,
+      detail,
+      status,
+      parseRetryAfter(headers.get('retry-after')),
+    );
+  }
+  if (
+    code === 'spam_risk_too_many_posts' ||
+    code === 'spam_risk_too_many_pending_share' ||
+    code === 'reached_active_user_cap'
+  ) {
+    return new TransientPlatformError('tiktok', t.platform.quotaExceeded, detail, status, quotaRetryMs);
+  }
+  return errorForStatus('tiktok', status, detail, headers);
+}
+
+const apiBase = (ctx: ConnectorContext) => `${ctx.endpoints['open.tiktokapis.com']}/v2`;
+const client = (ctx: ConnectorContext) => new PlatformClient(ctx, 'tiktok', readTikTokError);
+const json = (value: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json; charset=UTF-8' },
+  body: () => JSON.stringify(value),
+});
+const cleanUrl = (url: string) => url.split('?')[0];
+
+function chunkSizeFor(size: number) {
+  return size <= chunkBytes ? size : chunkBytes;
+}
+
+async function findWith(api: PlatformClient, ctx: ConnectorContext, publishKey: string): Promise<Published | null> {
+  let cursor: number | undefined;
+  // An ambiguous failure is recent: five pages of the newest posts are enough.
+  for (let page = 0; page < 5; page++) {
+    const answer = await api.call(
+      `${apiBase(ctx)}/video/list/?fields=id,title,video_description,share_url`,
+      json({ max_count: 20, ...(cursor ? { cursor } : {}) }),
+    );
+    const data = answer.body?.data ?? {};
+    const match = (data.videos ?? []).find(
+      (video: any) => hasMarker(video.video_description, publishKey) || hasMarker(video.title, publishKey),
+    );
+    if (match) return { remoteId: String(match.id), url: cleanUrl(match.share_url) };
+    if (!data.has_more) return null;
+    cursor = data.cursor;
+  }
+  return null;
+}
+
+async function uploadChunks(api: PlatformClient, started: Started, video: VideoUpload, from: number) {
+  const count = Math.max(1, Math.floor(video.size / started.chunkSize));
+  for (let index = Math.floor(from / started.chunkSize); index < count; index++) {
+    const start = index * started.chunkSize;
+    const end = index === count - 1 ? video.size : start + started.chunkSize;
+    await api.call(started.uploadUrl, {
+      method: 'PUT',
+      auth: false,
+      headers: {
+        'content-type': video.contentType,
+        'content-length': String(end - start),
+        'content-range': `bytes ${start}-${end - 1}/${video.size}`,
+      },
+      body: fileRange(video, start, end),
+    });
+  }
+}
+
+type PostStatus = {
+  status: string;
+  fail_reason?: string;
+  uploaded_bytes?: number;
+  publicaly_available_post_id?: (string | number)[];
+};
+
+async function fetchStatus(api: PlatformClient, ctx: ConnectorContext, publishId: string): Promise<PostStatus> {
+  const answer = await api.call(`${apiBase(ctx)}/post/publish/status/fetch/`, json({ publish_id: publishId }));
+  const data: PostStatus = answer.body?.data ?? { status: 'PROCESSING_UPLOAD' };
+  // Post ids are 64-bit integers in the JSON; read their digits from the text, not the rounded number.
+  const exact = /"publicaly_available_post_id"\s*:\s*\[\s*"?(\d+)/.exec(answer.text);
+  return exact ? { ...data, publicaly_available_post_id: [exact[1]] } : data;
+}
+
+export const tiktok: TikTokConnector = {
+  platform: 'tiktok',
+
+  async publish(ctx, video) {
+    await checkFile(video);
+    const api = client(ctx);
+    const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
+    if (saved && 'done' in saved) return saved.done;
+
+    let started = saved && 'publishId' in saved ? saved : undefined;
+    if (started) {
+      const status = await fetchStatus(api, ctx, started.publishId);
+      const uploaded = status.uploaded_bytes ?? 0;
+      if (status.status === 'PROCESSING_UPLOAD' && uploaded < video.size) {
+        // Chunks count whole, so resume at the chunk holding the first missing byte.
+        const resumed = await uploadChunks(api, started, video, uploaded - (uploaded % started.chunkSize)).then(
+          () => true,
+          (error) => {
+            // An upload URL lives an hour; a publish that never got all its bytes can never post, so start afresh.
+            if (error instanceof PermanentPlatformError) return false;
+            throw error;
+          },
+        );
+        if (!resumed) started = undefined;
+      } else if (status.status === 'FAILED') {
+        started = undefined;
+      }
+      if (!started) await ctx.progress.save(video.publishKey, {});
+    }
+    if (!started) {
+      const existing = await findWith(api, ctx, video.publishKey);
+      if (existing) {
+        await ctx.progress.save(video.publishKey, { done: existing });
+        return existing;
+      }
+      const creator = await api.call(`${apiBase(ctx)}/post/publish/creator_info/query/`, json({}));
+      const options: string[] = creator.body?.data?.privacy_level_options ?? [];
+      const chunkSize = chunkSizeFor(video.size);
+      const init = await api.call(
+        `${apiBase(ctx)}/post/publish/video/init/`,
+        json({
+          post_info: {
+            title: captionWithMarker(
+              [video.title, video.description, hashtags(video.tags)],
+              video.publishKey,
+              captionLimit,
+            ),
+            // Unaudited apps may post privately only; TikTok then offers SELF_ONLY alone.
+            privacy_level: options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : (options[0] ?? 'SELF_ONLY'),
+            disable_comment: false,
+            disable_duet: false,
+            disable_stitch: false,
+          },
+          source_info: {
+            source: 'FILE_UPLOAD',
+            video_size: video.size,
+            chunk_size: chunkSize,
+            total_chunk_count: Math.max(1, Math.floor(video.size / chunkSize)),
+          },
+        }),
+      );
+      const data = init.body?.data ?? {};
+      if (!data.publish_id || !data.upload_url) {
+        throw new TransientPlatformError('tiktok', t.platform.unavailable, 'no publish_id or upload_url in the answer');
+      }
+      started = { publishId: data.publish_id, uploadUrl: data.upload_url, chunkSize };
+      await ctx.progress.save(video.publishKey, started);
+      await uploadChunks(api, started, video, 0);
+    }
+
+    const publishId = started.publishId;
+    const postId = await api.poll(async () => {
+      const status = await fetchStatus(api, ctx, publishId);
+      if (status.status === 'FAILED') {
+        await ctx.progress.save(video.publishKey, {});
+        throw new PermanentPlatformError('tiktok', t.platform.processingFailed, status.fail_reason ?? 'FAILED');
+      }
+      if (status.status !== 'PUBLISH_COMPLETE') return null;
+      return status.publicaly_available_post_id?.[0] === undefined ? '' : String(status.publicaly_available_post_id[0]);
+    });
+
+    let done: Published;
+    if (postId) {
+      const query = await api.call(
+        `${apiBase(ctx)}/video/query/?fields=id,share_url`,
+        json({ filters: { video_ids: [postId] } }),
+      );
+      const shareUrl: string | undefined = query.body?.data?.videos?.[0]?.share_url;
+      done = { remoteId: postId, url: shareUrl ? cleanUrl(shareUrl) : `https://www.tiktok.com/video/${postId}` };
+    } else {
+      // A private post has no public id; the publish id still identifies it, the profile page shows it.
+      const creator = await api.call(`${apiBase(ctx)}/post/publish/creator_info/query/`, json({}));
+      done = { remoteId: publishId, url: `https://www.tiktok.com/@${creator.body?.data?.creator_username ?? ''}` };
+    }
+    await ctx.progress.save(video.publishKey, { done });
+    return done;
+  },
+
+  async findExisting(ctx, publishKey) {
+    return findWith(client(ctx), ctx, publishKey);
+  },
+
+  async fetchStats(ctx, remoteId) {
+    const answer = await client(ctx).call(
+      `${apiBase(ctx)}/video/query/?fields=id,view_count,like_count,comment_count`,
+      json({ filters: { video_ids: [remoteId] } }),
+    );
+    const found = answer.body?.data?.videos?.[0];
+    if (!found) throw new PermanentPlatformError('tiktok', t.platform.videoNotFound, remoteId);
+    return {
+      views: Number(found.view_count ?? 0),
+      likes: Number(found.like_count ?? 0),
+      comments: Number(found.comment_count ?? 0),
+    };
+  },
+};

@@ -1,0 +1,124 @@
+/**
+ * The one shape every platform connector has. A connector is stateless: everything about the
+ * profile (proxy, credentials), the environment (live or sandbox endpoints) and the publication's
+ * progress comes in through the context, so the publish and stats jobs own persistence.
+ */
+
+export type Platform = 'youtube' | 'tiktok' | 'instagram';
+
+export type PlatformsMode = 'sandbox' | 'live';
+
+/** The hosts a connector starts from; upload hosts come back in the platforms' own answers. */
+export interface Endpoints {
+  /** YouTube Data API v3 and its upload endpoint. */
+  'www.googleapis.com': string;
+  /** TikTok Content Posting API and Display API. */
+  'open.tiktokapis.com': string;
+  /** Instagram API with Facebook Login (Graph API), whose Reels take resumable uploads. */
+  'graph.facebook.com': string;
+  /** The emulator's own root in sandbox mode (for sandbox-only calls such as the Instagram login), else null. */
+  sandbox: string | null;
+}
+
+export interface Credentials {
+  accessToken: string;
+  /**
+   * Called at most once per operation, after the platform answered 401: resolves to a fresh
+   * access token (the caller stores it), or throws ProfileAuthError when the grant is revoked.
+   * Absent where the platform gives no refresh (the TikTok access string): a 401 is then final.
+   */
+  refreshAccessToken?: () => Promise<string>;
+}
+
+/**
+ * The Graph API needs the Instagram professional account's id beside a long-lived User access
+ * token from Facebook Login for Business; a login and password alone open no API.
+ */
+export interface InstagramCredentials extends Credentials {
+  igUserId: string;
+}
+
+/**
+ * Progress of one publication, keyed by its publish key: resumable session URL, TikTok publish
+ * id, Instagram container, and at last the result. Backed by the database, it lets the
+ * successor of a killed worker resume or recognise a finished upload instead of uploading twice.
+ */
+export interface PublishProgressStore {
+  load(publishKey: string): Promise<unknown>;
+  save(publishKey: string, progress: object): Promise<void>;
+}
+
+export interface ConnectorContext<C extends Credentials = Credentials> {
+  /** The profile's proxy: http://, https:// or socks5://, with credentials. Every call uses it. */
+  proxy: string;
+  credentials: C;
+  endpoints: Endpoints;
+  progress: PublishProgressStore;
+  signal?: AbortSignal;
+  /** Pause between processing-status checks; defaults to 5 s. */
+  pollIntervalMs?: number;
+  /** How long one attempt waits for processing before giving a transient error; defaults to 10 min. */
+  pollTimeoutMs?: number;
+}
+
+export interface VideoUpload {
+  path: string;
+  size: number;
+  contentType: string;
+  title: string;
+  description: string;
+  tags: string[];
+  /** `video-{id}-{platform}`, see publishKey(). */
+  publishKey: string;
+}
+
+export interface Published {
+  remoteId: string;
+  url: string;
+}
+
+export interface VideoStats {
+  views: number;
+  likes: number;
+  comments: number;
+}
+
+export interface ProfileInfo {
+  id: string;
+  name: string;
+  description: string;
+  url: string;
+}
+
+export interface Connector<C extends Credentials = Credentials> {
+  readonly platform: Platform;
+  /**
+   * Publishes once per publish key: resumes saved progress, else asks the platform whether the
+   * video is already there, and only then uploads. Safe to call again after any failure.
+   */
+  publish(ctx: ConnectorContext<C>, video: VideoUpload): Promise<Published>;
+  /** The platform's own listing of recent uploads, searched for the publish key's marker. */
+  findExisting(ctx: ConnectorContext<C>, publishKey: string): Promise<Published | null>;
+  fetchStats(ctx: ConnectorContext<C>, remoteId: string): Promise<VideoStats>;
+}
+
+export interface YouTubeConnector extends Connector {
+  fetchChannel(ctx: ConnectorContext): Promise<ProfileInfo>;
+  /** Sets brandingSettings.channel.description, the channel description viewers see. */
+  updateChannelDescription(ctx: ConnectorContext, description: string): Promise<void>;
+}
+
+/**
+ * The Instagram Graph API reads a professional account's `name` and `biography` but offers no
+ * call that changes them (the IG User node supports reading only), so the operator's profile
+ * name and description stay in our database and the connector can only read the live values.
+ */
+export interface InstagramConnector extends Connector<InstagramCredentials> {
+  fetchProfile(ctx: ConnectorContext<InstagramCredentials>): Promise<ProfileInfo>;
+}
+
+export type TikTokConnector = Connector;
+
+export function publishKey(videoId: number, platform: Platform): string {
+  return `video-${videoId}-${platform}`;
+}

@@ -1,0 +1,223 @@
+import { t } from '../../src/lib/i18n';
+import { checkFile, fileRange, PlatformClient } from './client';
+import {
+  errorForStatus,
+  parseRetryAfter,
+  PermanentPlatformError,
+  ProfileAuthError,
+  quotaRetryMs,
+  TransientPlatformError,
+  type PlatformError,
+} from './errors';
+import type { ConnectorContext, Published, VideoUpload, YouTubeConnector } from './types';
+
+/**
+ * YouTube Data API v3: videos.insert through the resumable upload protocol, videos.list for
+ * statistics, channels.update for the channel description. The publish key travels as a video
+ * tag, which viewers do not see and videos.list returns, so an upload can be recognised later.
+ */
+
+type Progress = { uploadUrl: string } | { done: Published };
+
+const quotaReasons = ['quotaExceeded', 'dailyLimitExceeded', 'uploadLimitExceeded'];
+const rateReasons = ['rateLimitExceeded', 'userRateLimitExceeded'];
+
+function readGoogleError(status: number, body: any, headers: Headers): PlatformError {
+  const reason: string | undefined = body?.error?.errors?.[0]?.reason;
+  const detail: string =
+    body?.error?.message ?? (typeof body === 'string' && body ? body.slice(0, 300) : `HTTP ${status}`);
+  if (status === 401) return new ProfileAuthError('youtube', detail, status);
+  if (status === 403 && reason && quotaReasons.includes(reason)) {
+    return new TransientPlatformError('youtube', t.platform.quotaExceeded, detail, status, quotaRetryMs);
+  }
+  if (status === 403 && reason && rateReasons.includes(reason)) {
+    return new TransientPlatformError(
+      'youtube',
+      t.platform.rateLimited,
+      detail,
+      status,
+      parseRetryAfter(headers.get('retry-after')),
+    );
+  }
+  return errorForStatus('youtube', status, detail, headers);
+}
+
+const apiBase = (ctx: ConnectorContext) => `${ctx.endpoints['www.googleapis.com']}/youtube/v3`;
+const client = (ctx: ConnectorContext) => new PlatformClient(ctx, 'youtube', readGoogleError);
+const shortsUrl = (id: string) => `https://www.youtube.com/shorts/${id}`;
+
+/** YouTube's limits: title 100 characters, description 5000 bytes, no angle brackets, tags 500 characters in all. */
+function videoResource(video: VideoUpload) {
+  const clean = (text: string) => text.replace(/[<>]/g, '');
+  const tags = [video.publishKey];
+  let length = video.publishKey.length;
+  for (const tag of video.tags.map(clean)) {
+    const cost = tag.length + (tag.includes(' ') ? 2 : 0) + 1;
+    if (length + cost > 500) break;
+    tags.push(tag);
+    length += cost;
+  }
+  let description = clean(video.description);
+  while (Buffer.byteLength(description) > 5000) description = description.slice(0, -1);
+  return {
+    snippet: { title: clean(video.title).slice(0, 100), description, tags, categoryId: '22' },
+    status: { privacyStatus: 'public', selfDeclaredMadeForKids: false },
+  };
+}
+
+async function findWith(api: PlatformClient, ctx: ConnectorContext, publishKey: string): Promise<Published | null> {
+  const channels = await api.call(`${apiBase(ctx)}/channels?part=contentDetails&mine=true`);
+  const uploads: string | undefined = channels.body?.items?.[0]?.contentDetails?.relatedPlaylists?.uploads;
+  if (!uploads) return null;
+  // An ambiguous failure is recent, so the newest 50 uploads are where it would be.
+  const items = await api.call(
+    `${apiBase(ctx)}/playlistItems?part=contentDetails&maxResults=50&playlistId=${encodeURIComponent(uploads)}`,
+  );
+  const ids: string[] = (items.body?.items ?? []).map((item: any) => item.contentDetails?.videoId).filter(Boolean);
+  if (ids.length === 0) return null;
+  const videos = await api.call(`${apiBase(ctx)}/videos?part=snippet&id=${ids.join(',')}`);
+  const match = (videos.body?.items ?? []).find((item: any) => item.snippet?.tags?.includes(publishKey));
+  return match ? { remoteId: match.id, url: shortsUrl(match.id) } : null;
+}
+
+/** Asks a resumable session how far it got: the finished video, the next byte, or null when it is gone. */
+type UploadStatus = { video: { id: string } } | { offset: number } | null;
+
+async function queryUpload(api: PlatformClient, uploadUrl: string, size: number): Promise<UploadStatus> {
+  const answer = await api.call(uploadUrl, {
+    method: 'PUT',
+    headers: { 'content-range': `bytes */${size}`, 'content-length': '0' },
+    accept: [308, 404, 410],
+  });
+  if (answer.status === 404 || answer.status === 410) return null;
+  if (answer.status !== 308) return { video: answer.body as { id: string } };
+  const range = /bytes=0-(\d+)/.exec(answer.headers.get('range') ?? '');
+  return { offset: range ? Number(range[1]) + 1 : 0 };
+}
+
+async function sendBytes(
+  api: PlatformClient,
+  ctx: ConnectorContext,
+  uploadUrl: string,
+  video: VideoUpload,
+  from: number,
+): Promise<{ id: string }> {
+  let offset = from;
+  for (;;) {
+    const answer = await api.call(uploadUrl, {
+      method: 'PUT',
+      headers: {
+        'content-type': video.contentType,
+        'content-length': String(video.size - offset),
+        'content-range': `bytes ${offset}-${video.size - 1}/${video.size}`,
+      },
+      body: fileRange(video, offset),
+      accept: [308, 404, 410],
+    });
+    if (answer.status === 404 || answer.status === 410) {
+      await ctx.progress.save(video.publishKey, {});
+      throw new TransientPlatformError('youtube', t.platform.unavailable, 'upload session expired');
+    }
+    if (answer.status !== 308) return answer.body as { id: string };
+    // 308 after a full body means the server kept only part of it: continue from what it has.
+    const status = await queryUpload(api, uploadUrl, video.size);
+    if (status === null) continue;
+    if ('video' in status) return status.video;
+    if (status.offset <= offset)
+      throw new TransientPlatformError('youtube', t.platform.unavailable, 'upload made no progress');
+    offset = status.offset;
+  }
+}
+
+export const youtube: YouTubeConnector = {
+  platform: 'youtube',
+
+  async publish(ctx, video) {
+    await checkFile(video);
+    const api = client(ctx);
+    const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
+    if (saved && 'done' in saved) return saved.done;
+    const finish = async (id: string) => {
+      const done = { remoteId: id, url: shortsUrl(id) };
+      await ctx.progress.save(video.publishKey, { done });
+      return done;
+    };
+
+    let uploadUrl = saved && 'uploadUrl' in saved ? saved.uploadUrl : undefined;
+    let offset = 0;
+    if (uploadUrl) {
+      const status = await queryUpload(api, uploadUrl, video.size);
+      if (status === null) uploadUrl = undefined;
+      else if ('video' in status) return finish(status.video.id);
+      else offset = status.offset;
+    }
+    if (!uploadUrl) {
+      const existing = await findWith(api, ctx, video.publishKey);
+      if (existing) return finish(existing.remoteId);
+      const started = await api.call(
+        `${ctx.endpoints['www.googleapis.com']}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=UTF-8',
+            'x-upload-content-length': String(video.size),
+            'x-upload-content-type': video.contentType,
+          },
+          body: () => JSON.stringify(videoResource(video)),
+        },
+      );
+      uploadUrl = started.headers.get('location') ?? undefined;
+      if (!uploadUrl)
+        throw new TransientPlatformError('youtube', t.platform.unavailable, 'no upload session URL in the answer');
+      await ctx.progress.save(video.publishKey, { uploadUrl });
+    }
+    const uploaded = await sendBytes(api, ctx, uploadUrl, video, offset);
+    return finish(uploaded.id);
+  },
+
+  async findExisting(ctx, publishKey) {
+    return findWith(client(ctx), ctx, publishKey);
+  },
+
+  async fetchStats(ctx, remoteId) {
+    const answer = await client(ctx).call(`${apiBase(ctx)}/videos?part=statistics&id=${encodeURIComponent(remoteId)}`);
+    const statistics = answer.body?.items?.[0]?.statistics;
+    if (!statistics) throw new PermanentPlatformError('youtube', t.platform.videoNotFound, remoteId);
+    return {
+      views: Number(statistics.viewCount ?? 0),
+      likes: Number(statistics.likeCount ?? 0),
+      comments: Number(statistics.commentCount ?? 0),
+    };
+  },
+
+  async fetchChannel(ctx) {
+    const answer = await client(ctx).call(`${apiBase(ctx)}/channels?part=snippet&mine=true`);
+    const channel = answer.body?.items?.[0];
+    if (!channel)
+      throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
+    return {
+      id: channel.id,
+      name: channel.snippet?.title ?? '',
+      description: channel.snippet?.description ?? '',
+      url: `https://www.youtube.com/channel/${channel.id}`,
+    };
+  },
+
+  async updateChannelDescription(ctx, description) {
+    const api = client(ctx);
+    const answer = await api.call(`${apiBase(ctx)}/channels?part=brandingSettings&mine=true`);
+    const channel = answer.body?.items?.[0];
+    if (!channel)
+      throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
+    // channels.update replaces the whole brandingSettings part, so the other settings go back unchanged.
+    const brandingSettings = {
+      ...channel.brandingSettings,
+      channel: { ...channel.brandingSettings?.channel, description },
+    };
+    await api.call(`${apiBase(ctx)}/channels?part=brandingSettings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+      body: () => JSON.stringify({ id: channel.id, brandingSettings }),
+    });
+  },
+};

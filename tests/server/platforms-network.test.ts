@@ -1,0 +1,184 @@
+import http from 'node:http';
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { PermanentPlatformError, TransientPlatformError, parseRetryAfter } from '../../server/platforms/errors';
+import { parseProxy, platformFetch, PlatformNetworkError } from '../../server/platforms/http';
+import { retryDelay, withRetry } from '../../server/platforms/retry';
+import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { youtube } from '../../server/platforms/youtube';
+import { context, proxyPassword, proxyUser, recordingSleep, usePlatformsSandbox, videoFile } from './platforms-helpers';
+import { testTokenSettings } from './helpers';
+
+async function closedPort() {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('proxies, retries and the sandbox wiring', () => {
+  const env = usePlatformsSandbox();
+  const credentials = { accessToken: issueSandboxToken('youtube', 'network@example.com') };
+
+  it('ends a publish through an unreachable proxy with the Ukrainian network error, after retrying', async () => {
+    const port = await closedPort();
+    const { video } = await videoFile(env(), 'youtube');
+    const { pauses, sleep } = recordingSleep();
+    const error = await withRetry(
+      () => youtube.publish(context(env(), credentials, undefined, `socks5://user:secret@127.0.0.1:${port}`), video),
+      {
+        sleep,
+        attempts: 3,
+      },
+    ).catch((caught) => caught);
+
+    expect(error).toBeInstanceOf(PlatformNetworkError);
+    expect(error.message).toBe(
+      `Проксі профілю недоступний (127.0.0.1:${port}): connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
+    expect(error.message).not.toContain('secret');
+    expect(pauses).toHaveLength(2);
+    expect(env().state.requests).toEqual([]);
+  });
+
+  it('says so when the proxy refuses the profile’s proxy credentials, over HTTP and SOCKS5', async () => {
+    const url = `${env().endpoints['www.googleapis.com']}/youtube/v3/channels?part=snippet&mine=true`;
+    const port = env().proxy.port;
+    for (const proxy of [
+      `http://${proxyUser}:wrong@127.0.0.1:${port}`,
+      `socks5://${proxyUser}:wrong@127.0.0.1:${port}`,
+    ]) {
+      const error = await platformFetch(proxy, url).catch((caught) => caught);
+      expect(error).toBeInstanceOf(PlatformNetworkError);
+      expect(error.message).toBe(`Проксі не прийняв логін або пароль (127.0.0.1:${port})`);
+    }
+    expect(env().state.requests).toEqual([]);
+  });
+
+  it('reads proxies as URLs with credentials or as host:port:user:password', () => {
+    expect(parseProxy('socks5://u%40x:p%3Aw@10.0.0.1:1080').toString()).toBe('socks5://u%40x:p%3Aw@10.0.0.1:1080');
+    expect(parseProxy('https://proxy.example:8443').protocol).toBe('https:');
+    expect(parseProxy('10.0.0.2:3128:user:pass').toString()).toBe('http://user:pass@10.0.0.2:3128/');
+    expect(() => parseProxy('ftp://10.0.0.3:21')).toThrow('Непідтримуваний формат проксі: ftp:');
+  });
+
+  it('forwards absolute-URI requests as well as tunnels, and records them', async () => {
+    const target = new URL(`${env().origin}/sandbox/www.googleapis.com/youtube/v3/channels?part=snippet&mine=true`);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port: env().proxy.port,
+        path: target.toString(),
+        headers: {
+          host: target.host,
+          authorization: `Bearer ${credentials.accessToken}`,
+          'proxy-authorization': `Basic ${Buffer.from(`${proxyUser}:${proxyPassword}`).toString('base64')}`,
+        },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(status).toBe(200);
+    expect(env().proxy.traffic).toEqual([{ method: 'GET', url: target.toString(), via: 'http' }]);
+  });
+
+  it('backs off exponentially with jitter, never below Retry-After, and gives up on long waits and permanent errors', () => {
+    const transient = new TransientPlatformError('youtube', 'x', 'y', 500);
+    expect(retryDelay(1, transient, { random: () => 0 })).toBe(500);
+    expect(retryDelay(1, transient, { random: () => 1 })).toBe(1000);
+    expect(retryDelay(4, transient, { random: () => 0.5 })).toBe(6000);
+    expect(retryDelay(9, transient, { attempts: 10, random: () => 1 })).toBe(60_000);
+    expect(retryDelay(5, transient)).toBeNull();
+    expect(retryDelay(1, new TransientPlatformError('youtube', 'x', 'y', 429, 9000), { random: () => 0 })).toBe(9000);
+    expect(retryDelay(1, new TransientPlatformError('youtube', 'x', 'y', 403, 61_000))).toBeNull();
+    expect(retryDelay(1, new PermanentPlatformError('youtube', 'x', 'y', 400))).toBeNull();
+    expect(retryDelay(1, new Error('bug'))).toBeNull();
+    expect(parseRetryAfter('120')).toBe(120_000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:30 GMT', Date.parse('2026-11-22T10:00:00Z'))).toBe(30_000);
+  });
+
+  it('controls faults over HTTP at /sandbox/_faults, which exists in sandbox mode only', async () => {
+    const invalid = await env().app.inject({
+      method: 'POST',
+      url: '/sandbox/_faults',
+      payload: { platform: 'youtube', step: 'nowhere', kind: 'quota' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    const added = await env().app.inject({
+      method: 'POST',
+      url: '/sandbox/_faults',
+      payload: { platform: 'youtube', step: 'profile', kind: 'status-500', times: 2 },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(env().state.faults).toEqual([{ platform: 'youtube', step: 'profile', kind: 'status-500', times: 2 }]);
+    const error = await youtube.fetchChannel(context(env(), credentials)).catch((caught) => caught);
+    expect(error).toBeInstanceOf(TransientPlatformError);
+    expect(error.message).toBe('YouTube: Платформа тимчасово недоступна (Backend Error)');
+    expect((await env().app.inject({ method: 'DELETE', url: '/sandbox/_faults' })).json()).toEqual({ faults: [] });
+
+    const tokenSettings = testTokenSettings();
+    const live = await buildApp({
+      db: env().db,
+      keys: tokenSettings.keys,
+      tokenSettings,
+      queue: null,
+      platforms: 'live',
+    });
+    const absent = await live.inject({
+      method: 'GET',
+      url: '/sandbox/www.googleapis.com/youtube/v3/channels?mine=true',
+    });
+    expect(absent.statusCode).toBe(404);
+    expect(live.sandbox).toBeUndefined();
+    await live.close();
+  });
+
+  it('keeps sandbox videos, channel descriptions and revocations across restarts when given a data directory', () => {
+    const first = new SandboxState({ dataDir: env().dir });
+    first.addVideo({
+      platform: 'tiktok',
+      id: '1',
+      account: 'a',
+      title: 't',
+      description: 'd',
+      tags: [],
+      bytes: 3,
+      sha256: 'h',
+      createdAt: 5,
+      url: 'u',
+    });
+    first.setChannelDescription('a', 'опис');
+    first.revoke('youtube', 'b');
+    const second = new SandboxState({ dataDir: env().dir });
+    expect(second.videos).toEqual(first.videos);
+    expect(second.channelDescriptions.get('a')).toBe('опис');
+    expect(second.isRevoked('youtube', 'b')).toBe(true);
+    expect(second.isRevoked('youtube', 'a')).toBe(false);
+  });
+
+  it('reads PLATFORMS (sandbox by default), SANDBOX_PROXY_PORT and where workers reach the sandbox', () => {
+    expect(loadConfig({}, [])).toMatchObject({
+      platforms: 'sandbox',
+      sandboxProxyPort: 0,
+      sandboxOrigin: 'http://127.0.0.1:3000',
+    });
+    expect(
+      loadConfig({ PLATFORMS: 'live', SANDBOX_PROXY_PORT: '8899', HOST: '0.0.0.0', PORT: '4000' }, []),
+    ).toMatchObject({
+      platforms: 'live',
+      sandboxProxyPort: 8899,
+      sandboxOrigin: 'http://127.0.0.1:4000',
+    });
+    expect(() => loadConfig({ PLATFORMS: 'staging' }, [])).toThrow(
+      'PLATFORMS must be one of sandbox, live, got "staging"',
+    );
+    expect(() => loadConfig({ SANDBOX_PROXY_PORT: '-1' }, [])).toThrow('SANDBOX_PROXY_PORT');
+  });
+});
