@@ -8,8 +8,12 @@ import type { Database } from './db/connect';
 import type { Keys } from './auth/keys';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
+import type { MediaServices } from './media/services';
 import { HttpError } from './http-error';
 import { authRoutes } from './routes/auth';
+import { photoRoutes } from './routes/photos';
+import { createVideoRoutes } from './routes/create-video';
+import { mediaRoutes } from './routes/media';
 
 export interface AppDeps {
   db: Database;
@@ -17,6 +21,7 @@ export interface AppDeps {
   tokenSettings: TokenSettings;
   /** Null in processes that do not talk to the queue; /readyz then checks the database only. */
   queue: Queue | null;
+  media: MediaServices;
   /** The built SPA; when absent the server answers the API only. */
   distDir?: string;
   logger?: FastifyBaseLogger;
@@ -28,6 +33,7 @@ declare module 'fastify' {
     keys: Keys;
     tokenSettings: TokenSettings;
     queue: Queue | null;
+    media: MediaServices;
   }
 }
 
@@ -40,6 +46,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('keys', deps.keys);
   app.decorate('tokenSettings', deps.tokenSettings);
   app.decorate('queue', deps.queue);
+  app.decorate('media', deps.media);
   app.decorateRequest('user', null);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -69,6 +76,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(photoRoutes, { prefix: '/photo-bg' });
+      await api.register(createVideoRoutes, { prefix: '/create-video' });
+      await api.register(mediaRoutes, { prefix: '/media' });
     },
     { prefix: '/api' },
   );
