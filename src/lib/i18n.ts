@@ -125,6 +125,7 @@ export const t = {
     remove: (name: string) => `Прибрати ${name}`,
     progress: 'Завантаження файлів',
     tooManyFiles: (max: number) => `Забагато файлів: максимум ${max} за раз`,
+    connectionLost: 'Зʼєднання перервано, файл не завантажено',
   },
   media: {
     emptyFile: 'Файл порожній',
