@@ -120,6 +120,11 @@ export const t = {
     publish: 'Публікувати',
     create: 'Створити відео',
   },
+  requestStatus: {
+    loading: 'В обробці',
+    success: 'Готово',
+    error: 'Помилка',
+  },
   upload: {
     rejected: (name: string, reason: string) => `Файл "${name}" не прийнято: ${reason}`,
     remove: (name: string) => `Прибрати ${name}`,
