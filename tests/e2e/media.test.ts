@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { resolveMediaTools, runTool } from '../../server/media/tools';
+import { runTool } from '../../server/media/tools';
+import { testTools } from '../fixtures/media';
 import { adminLogin, adminPassword, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -12,7 +13,7 @@ let page: Page;
 let mediaDir: string;
 
 beforeAll(async () => {
-  const tools = resolveMediaTools({});
+  const tools = testTools();
   mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-media-'));
   const ffmpeg = (args: string[]) => runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], 60_000);
   await ffmpeg(['-f', 'lavfi', '-i', 'gradients=s=720x1280:c0=0x1d4ed8:c1=0xf59e0b', '-frames:v', '1', path.join(mediaDir, 'sunset.png')]).catch(() =>

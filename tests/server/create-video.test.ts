@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { t } from '../../src/lib/i18n';
-import { resolveMediaTools } from '../../server/media/tools';
-import { filesUnder, makeMediaFixtures, multipart, type MediaFixtures, type MultipartPart } from '../fixtures/media';
+import { filesUnder, makeMediaFixtures, multipart, testTools, type MediaFixtures, type MultipartPart } from '../fixtures/media';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
 
 let fixtures: MediaFixtures;
 beforeAll(async () => {
-  fixtures = await makeMediaFixtures(resolveMediaTools({}));
+  fixtures = await makeMediaFixtures(testTools());
 });
 afterAll(() => fixtures.remove());
 

@@ -13,7 +13,7 @@ import { signAccessToken, type TokenSettings } from '../../server/auth/tokens';
 import { buildApp } from '../../server/app';
 import { startQueue, type Queue } from '../../server/jobs/queue';
 import { diskStorage } from '../../server/media/storage';
-import { resolveMediaTools } from '../../server/media/tools';
+import { testTools } from '../fixtures/media';
 import type { MediaServices } from '../../server/media/services';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -72,7 +72,7 @@ export function testTokenSettings(): TokenSettings {
 export function testMedia(mediaDir: string): MediaServices {
   return {
     storage: diskStorage(mediaDir),
-    tools: resolveMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH }),
+    tools: testTools(),
     settings: {
       maxUploadBytes: 20 * 1024 ** 2,
       maxImageBytes: 5 * 1024 ** 2,

@@ -8,13 +8,12 @@ import { markRenderFailed, planCompositions, renderFailedJobName, renderRequest 
 import { probeVideo } from '../../server/media/probe';
 import { renderVariants } from '../../server/media/render';
 import { resolveMediaTools, runTool, type MediaTools } from '../../server/media/tools';
-import { filesUnder, makeMediaFixtures, multipart, type MediaFixtures } from '../fixtures/media';
+import { filesUnder, makeMediaFixtures, multipart, testTools, type MediaFixtures } from '../fixtures/media';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
 
 let fixtures: MediaFixtures;
-const systemTools = resolveMediaTools({});
 beforeAll(async () => {
-  fixtures = await makeMediaFixtures(systemTools);
+  fixtures = await makeMediaFixtures(testTools());
 });
 afterAll(() => fixtures.remove());
 
