@@ -140,6 +140,36 @@ describeEachDatabase('render failures', (env) => {
   });
 });
 
+describeEachDatabase('a render cut off midway', (env) => {
+  it('leaves no variant file in the request and no scratch, and keeps every video loading for the retry', async () => {
+    const user = await createUser(env(), 'operator');
+    const idUpload = '0d9a3c55-7f41-4a8e-9b2c-5e6f7a8b9c0d';
+    const { rows } = await env().db.sql(
+      `INSERT INTO creation_requests (id_upload, user_id, count_video, source_key) VALUES ($1, $2, 2, $3) RETURNING id`,
+      [idUpload, user.id, `requests/${idUpload}/source.mov`],
+    );
+    const requestId = rows[0].id;
+    await env().db.sql(`INSERT INTO videos (request_id, user_id, position) VALUES ($1, $2, 0), ($1, $2, 1)`, [requestId, user.id]);
+    await fs.mkdir(path.join(env().mediaDir, `requests/${idUpload}`), { recursive: true });
+    await fs.copyFile(fixtures.clip, path.join(env().mediaDir, `requests/${idUpload}/source.mov`));
+
+    // ffmpeg is killed a fraction of a second in, as a dying worker would leave it.
+    const media = { ...env().media, settings: { ...env().media.settings, renderTimeoutSeconds: 0.2 } };
+    await expect(renderRequest({ requestId }, { db: env().db, media })).rejects.toThrow(/timed out/);
+
+    expect(await filesUnder(env().mediaDir)).toEqual([`requests/${idUpload}/source.mov`]);
+    const items = await env().db.sql('SELECT status, file_key FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);
+    expect(items.rows).toEqual([
+      { status: 'loading', file_key: null },
+      { status: 'loading', file_key: null },
+    ]);
+
+    await renderRequest({ requestId }, { db: env().db, media: env().media });
+    const retried = await env().db.sql('SELECT status FROM creation_requests WHERE id = $1', [requestId]);
+    expect(retried.rows[0].status).toBe('success');
+  });
+});
+
 describe('planning compositions', () => {
   it('rotates variants through every image in one shuffled order, one encode per distinct background', () => {
     const plan = planCompositions([0, 1, 2, 3, 4], ['a', 'b', 'c']);
