@@ -8,7 +8,7 @@ import { runTool, ToolError, type MediaTools } from './tools';
  * The only demuxers a source may be read with. Probing is limited to them, so a playlist (hls),
  * a concat script or an image sequence disguised as a video is refused rather than followed.
  */
-export const allowedDemuxers = ['mov', 'matroska', 'avi', 'mpegts', 'flv', 'mpeg', 'asf'];
+const allowedDemuxers = ['mov', 'matroska', 'avi', 'mpegts', 'flv', 'mpeg', 'asf'];
 
 /** Input options that keep ffmpeg/ffprobe on the local file and on the allowed demuxers. */
 export function safeInputOptions(demuxer?: string): string[] {
@@ -20,11 +20,8 @@ export interface VideoInfo {
   /** The demuxer that recognised the file, forced again when it is rendered. */
   demuxer: string;
   durationSeconds: number;
-  width: number;
-  height: number;
   /** Frames per second of the video stream, kept within 1..60. */
   fps: number;
-  hasAudio: boolean;
 }
 
 const probeTimeoutMs = 30_000;
@@ -88,10 +85,7 @@ export async function probeVideo(tools: MediaTools, file: string, maxSeconds: nu
   const info: VideoInfo = {
     demuxer,
     durationSeconds,
-    width: video.width!,
-    height: video.height!,
     fps: Math.min(60, Math.max(1, Math.round(rate(video.avg_frame_rate) || rate(video.r_frame_rate) || 30))),
-    hasAudio: Boolean(output.streams?.some((stream) => stream.codec_type === 'audio')),
   };
   await decodeTail(tools, file, info);
   return info;

@@ -1,8 +1,8 @@
 import { safeInputOptions, type VideoInfo } from './probe';
 import { runTool, type MediaTools } from './tools';
 
-export const outputWidth = 1080;
-export const outputHeight = 1920;
+const outputWidth = 1080;
+const outputHeight = 1920;
 
 export interface RenderTarget {
   /** A background image file, or null for a blurred, zoomed copy of the source. */
@@ -34,7 +34,7 @@ const centred = `overlay=x=(W-w)/2:y=(H-h)/2:shortest=1,format=yuv420p`;
  * every composition, each with its own encoder. A background image is decoded once and repeated
  * in memory (`loop`) at the source's frame rate, rather than re-read for every frame.
  */
-export function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'tools' | 'timeoutMs'>): string[] {
+function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'tools' | 'timeoutMs'>): string[] {
   const inputs = ['-nostdin', '-v', 'error', '-y', ...safeInputOptions(info.demuxer), '-i', source];
   const graph: string[] = [];
   const foreground = targets.map((_, index) => `[f${index}]`);

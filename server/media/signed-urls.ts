@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { assertKey } from './storage';
 
-export const mediaPathPrefix = '/api/media/';
+const mediaPathPrefix = '/api/media/';
 
 /**
  * The expiry is rounded up to a whole hour, so the same file keeps the same URL for an hour and

@@ -25,7 +25,6 @@ export interface MediaStorage {
 }
 
 export interface Scratch {
-  dir: string;
   file(name: string): string;
   dispose(): Promise<void>;
 }
@@ -67,7 +66,6 @@ export function diskStorage(root: string): MediaStorage {
       await fsp.mkdir(scratchRoot, { recursive: true });
       const dir = await fsp.mkdtemp(path.join(scratchRoot, `${crypto.randomBytes(3).toString('hex')}-`));
       return {
-        dir,
         file: (name) => path.join(dir, path.basename(name)),
         dispose: () => fsp.rm(dir, { recursive: true, force: true }),
       };

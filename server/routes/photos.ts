@@ -16,7 +16,7 @@ import { offsetOf, pageFromQuery, paged, pageSize } from './paging';
 import { idParam } from './ids';
 
 /** Files one upload may carry; the form sends what the operator picked at once. */
-export const maxPhotosPerUpload = 100;
+const maxPhotosPerUpload = 100;
 
 export const photoRoutes: FastifyPluginAsync = async (app) => {
   const { db, media, keys } = app;

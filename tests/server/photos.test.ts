@@ -106,6 +106,13 @@ describeEachDatabase('images API', (env) => {
     expect((await env().app.inject({ method: 'DELETE', url: `/api/photo-bg/${photo.id}`, headers: owner.headers })).statusCode).toBe(404);
   });
 
+  it('answers a body that is not multipart with 400', async () => {
+    const user = await createUser(env(), 'operator');
+    const response = await env().app.inject({ method: 'POST', url: '/api/photo-bg', headers: user.headers, payload: { files: [] } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(t.server.badJson);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await env().app.inject({ url: '/api/photo-bg' })).statusCode).toBe(401);
   });

@@ -203,7 +203,7 @@ describe('the ffmpeg and ffprobe shipped by npm', () => {
 
   it('probe a video, refuse a playlist, and render a variant over an image and one over the blurred source', async () => {
     const info = await probeVideo(npmTools, fixtures.clip, 60);
-    expect(info).toMatchObject({ demuxer: 'mov', width: 320, height: 240, fps: 25, hasAudio: true });
+    expect(info).toEqual({ demuxer: 'mov', durationSeconds: expect.closeTo(2, 1), fps: 25 });
     await expect(probeVideo(npmTools, fixtures.playlist, 60)).rejects.toMatchObject({ statusCode: 400 });
 
     const targets = [
