@@ -196,6 +196,11 @@ describe('the ffmpeg and ffprobe shipped by npm', () => {
   });
   afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
 
+  it('are the fallback when neither FFMPEG_PATH nor the PATH has ffmpeg (a fresh machine)', () => {
+    const fallback = resolveMediaTools({}, { PATH: '' });
+    expect(fallback).toEqual({ ffmpeg: npmTools.ffmpeg, ffprobe: npmTools.ffprobe });
+  });
+
   it('are used when FFMPEG_PATH / FFPROBE_PATH point at them', () => {
     expect(npmTools.ffmpeg).toContain(`node_modules${path.sep}@ffmpeg-installer`);
     expect(npmTools.ffprobe).toContain(`node_modules${path.sep}@ffprobe-installer`);
