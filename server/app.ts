@@ -8,10 +8,14 @@ import type { Database } from './db/connect';
 import type { Keys } from './auth/keys';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
+import type { MediaServices } from './media/services';
 import { HttpError } from './http-error';
 import { authRoutes } from './routes/auth';
 import type { PlatformsMode } from './platforms/types';
 import { registerSandbox, type SandboxOptions, type SandboxState } from './platforms/sandbox/index';
+import { photoRoutes } from './routes/photos';
+import { createVideoRoutes } from './routes/create-video';
+import { mediaRoutes } from './routes/media';
 
 export interface AppDeps {
   db: Database;
@@ -19,6 +23,7 @@ export interface AppDeps {
   tokenSettings: TokenSettings;
   /** Null in processes that do not talk to the queue; /readyz then checks the database only. */
   queue: Queue | null;
+  media: MediaServices;
   /** The built SPA; when absent the server answers the API only. */
   distDir?: string;
   logger?: FastifyBaseLogger;
@@ -34,6 +39,7 @@ declare module 'fastify' {
     keys: Keys;
     tokenSettings: TokenSettings;
     queue: Queue | null;
+    media: MediaServices;
   }
 }
 
@@ -46,6 +52,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('keys', deps.keys);
   app.decorate('tokenSettings', deps.tokenSettings);
   app.decorate('queue', deps.queue);
+  app.decorate('media', deps.media);
   app.decorateRequest('user', null);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -75,6 +82,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(photoRoutes, { prefix: '/photo-bg' });
+      await api.register(createVideoRoutes, { prefix: '/create-video' });
+      await api.register(mediaRoutes, { prefix: '/media' });
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,20 @@ export interface Config {
   /** Where connectors reach the sandbox platforms (this server), e.g. from a worker process. */
   sandboxOrigin: string;
   platforms: PlatformsMode;
+  /** ffmpeg/ffprobe binaries; unset means the system's on PATH, else the ones shipped by npm. */
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+  maxUploadBytes: number;
+  maxImageBytes: number;
+  maxImagePixels: number;
+  maxVariants: number;
+  maxVideoSeconds: number;
+  /** x264 preset of the rendered variants; tests use ultrafast. */
+  renderPreset: string;
+  /** Variants encoded by one ffmpeg process: each output holds an encoder in memory. */
+  renderOutputsPerPass: number;
+  renderTimeoutSeconds: number;
+  mediaUrlTtlSeconds: number;
 }
 
 const roles: Role[] = ['all', 'api', 'worker'];
@@ -40,6 +54,14 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
     throw new ConfigError(`${name} must be a positive whole number, got "${raw}"`);
   }
   return value;
+}
+
+const x264Presets = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'];
+
+function renderPreset(raw: string | undefined): string {
+  const preset = raw || 'veryfast';
+  if (!x264Presets.includes(preset)) throw new Error(`RENDER_PRESET must be one of ${x264Presets.join(', ')}, got "${raw}"`);
+  return preset;
 }
 
 /** Every environment variable the server reads, parsed once. The README lists the same table. */
@@ -80,5 +102,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       env.SANDBOX_ORIGIN || `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`
     ).replace(/\/$/, ''),
     platforms,
+    ffmpegPath: env.FFMPEG_PATH || undefined,
+    ffprobePath: env.FFPROBE_PATH || undefined,
+    maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 2 * 1024 ** 3),
+    maxImageBytes: positiveInt('MAX_IMAGE_BYTES', env.MAX_IMAGE_BYTES, 30 * 1024 ** 2),
+    maxImagePixels: positiveInt('MAX_IMAGE_PIXELS', env.MAX_IMAGE_PIXELS, 40_000_000),
+    maxVariants: positiveInt('MAX_VARIANTS', env.MAX_VARIANTS, 50),
+    maxVideoSeconds: positiveInt('MAX_VIDEO_SECONDS', env.MAX_VIDEO_SECONDS, 15 * 60),
+    renderPreset: renderPreset(env.RENDER_PRESET),
+    renderOutputsPerPass: positiveInt('RENDER_OUTPUTS_PER_PASS', env.RENDER_OUTPUTS_PER_PASS, 6),
+    renderTimeoutSeconds: positiveInt('RENDER_TIMEOUT_SECONDS', env.RENDER_TIMEOUT_SECONDS, 60 * 60),
+    mediaUrlTtlSeconds: positiveInt('MEDIA_URL_TTL_SECONDS', env.MEDIA_URL_TTL_SECONDS, 6 * 60 * 60),
   };
 }

@@ -10,6 +10,8 @@ import { bootstrapAdmin } from './bootstrap-admin';
 import { buildApp, logRedactions } from './app';
 import { buildSpaIfStale } from './build-spa';
 import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
+import { mediaRoot, mediaServices } from './media/services';
+import { sweepScratch } from './media/storage';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,7 +38,12 @@ async function main() {
     log.info({ login: admin.login }, 'admin account created from ADMIN_LOGIN / ADMIN_PASSWORD');
   }
 
-  const queue = await startQueue({ db, log, work: config.role !== 'api', context: { db } });
+  const media = mediaServices(config);
+  log.info({ ffmpeg: media.tools.ffmpeg, ffprobe: media.tools.ffprobe }, 'media tools');
+  const sweptScratch = await sweepScratch(mediaRoot(config.dataDir));
+  if (sweptScratch > 0) log.info({ sweptScratch }, 'removed scratch folders left by an interrupted upload or render');
+
+  const queue = await startQueue({ db, log, work: config.role !== 'api', context: { db, media } });
 
   const serveHttp = config.role !== 'worker';
   const app = serveHttp
@@ -45,6 +52,7 @@ async function main() {
         keys,
         tokenSettings,
         queue,
+        media,
         distDir: await buildSpaIfStale(root, (message) => log.info(message)),
         logger: log,
         platforms: config.platforms,

@@ -7,6 +7,10 @@ import { Spinner } from './components/spinner';
 import { LoginScreen } from './screens/login/login-screen';
 import { NotFoundScreen } from './screens/not-found/not-found-screen';
 import { SettingsScreen } from './screens/settings/settings-screen';
+import { PhotoListScreen } from './screens/photos/photo-list-screen';
+import { PhotoUploadScreen } from './screens/photos/photo-upload-screen';
+import { CreateVideoScreen } from './screens/video/create-video-screen';
+import { RequestListScreen } from './screens/video/request-list-screen';
 import styles from './app.module.css';
 
 function RoutedApp() {
@@ -19,6 +23,10 @@ function RoutedApp() {
             <Spinner />
           </Route>
           <Route path="/setting" component={SettingsScreen} />
+          <Route path="/photos/list" component={PhotoListScreen} />
+          <Route path="/photos/create" component={PhotoUploadScreen} />
+          <Route path="/video/create" component={CreateVideoScreen} />
+          <Route path="/video/request-create" component={RequestListScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </main>

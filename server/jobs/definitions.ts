@@ -2,10 +2,13 @@ import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
 import { purgeExpiredRefreshTokens } from '../auth/tokens';
+import type { MediaServices } from '../media/services';
+import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
 
 export interface JobContext {
   db: Database;
   log: FastifyBaseLogger;
+  media: MediaServices;
 }
 
 export interface JobDefinition<Data = unknown> {
@@ -25,4 +28,28 @@ export const purgeRefreshTokensJob: JobDefinition = {
   },
 };
 
-export const jobDefinitions: JobDefinition<any>[] = [purgeRefreshTokensJob];
+export const renderFailedJob: JobDefinition<RenderJobData> = {
+  name: renderFailedJobName,
+  async handle(data, context) {
+    await markRenderFailed(data, context);
+    context.log.warn({ requestId: data.requestId }, 'render gave up after its retries');
+  },
+};
+
+export const renderJob: JobDefinition<RenderJobData> = {
+  name: renderJobName,
+  queueOptions: {
+    retryLimit: 2,
+    retryDelay: 30,
+    retryBackoff: true,
+    deadLetter: renderFailedJobName,
+  },
+  async handle(data, context) {
+    const started = Date.now();
+    await renderRequest(data, context);
+    context.log.info({ requestId: data.requestId, ms: Date.now() - started }, 'rendered');
+  },
+};
+
+// The dead-letter queue must exist before the queue that points at it.
+export const jobDefinitions: JobDefinition<any>[] = [purgeRefreshTokensJob, renderFailedJob, renderJob];

@@ -12,11 +12,19 @@ const tone: Record<VideoStatus | AccountStatus, string> = {
 
 interface StatusBadgeProps {
   status: VideoStatus | AccountStatus;
-  /** Videos and profiles name `success` differently: 'Опубліковано' versus 'Активний'. */
-  kind: 'video' | 'account';
+  /**
+   * Videos, profiles and creation requests name `success` differently: 'Опубліковано', 'Активний',
+   * and 'Готово' (rendered, ready to publish).
+   */
+  kind: 'video' | 'account' | 'request';
 }
 
+const labelSets: Record<StatusBadgeProps['kind'], Partial<Record<VideoStatus | AccountStatus, string>>> = {
+  video: t.videoStatus,
+  account: t.accountStatus,
+  request: t.requestStatus,
+};
+
 export function StatusBadge({ status, kind }: StatusBadgeProps) {
-  const labels = kind === 'video' ? t.videoStatus : t.accountStatus;
-  return <span className={`${styles.badge} ${tone[status] ?? styles.neutral}`}>{labels[status] ?? status}</span>;
+  return <span className={`${styles.badge} ${tone[status] ?? styles.neutral}`}>{labelSets[kind][status] ?? status}</span>;
 }

@@ -65,6 +65,41 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return readResponse<T>(response);
 }
 
+/** Sends multipart form data with XMLHttpRequest, the one browser API that reports upload progress. */
+function sendWithProgress(path: string, form: FormData, token: string | null, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${apiBase}${path}`);
+    xhr.withCredentials = true;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const nullBody = xhr.status === 204 || xhr.status === 304;
+      const headers = { 'content-type': xhr.getResponseHeader('content-type') ?? '' };
+      resolve(new Response(nullBody ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers }));
+    };
+    xhr.onerror = () => reject(new ApiError(0, [t.upload.connectionLost]));
+    xhr.onabort = () => reject(new ApiError(0, [t.upload.connectionLost]));
+    xhr.send(form);
+  });
+}
+
+/** An upload with progress (0..1), the same Bearer token, and the same one retry after a 401 refresh. */
+export async function upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  const token = session.accessToken();
+  const response = await sendWithProgress(path, form, token, onProgress);
+  if (response.status === 401 && token) {
+    const freshToken = await session.afterUnauthorized(token);
+    if (freshToken) {
+      onProgress(0);
+      return readResponse<T>(await sendWithProgress(path, form, freshToken, onProgress));
+    }
+  }
+  return readResponse<T>(response);
+}
+
 /** Auth calls go around the retry: they are what the retry itself uses. */
 export const authApi = {
   async logIn(credentials: { login: string; password: string }): Promise<LoginResponse> {

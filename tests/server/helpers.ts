@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { connectDatabase, type Database } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrate';
@@ -7,6 +11,10 @@ import { deriveKeys } from '../../server/auth/keys';
 import { hashPassword } from '../../server/auth/passwords';
 import { signAccessToken, type TokenSettings } from '../../server/auth/tokens';
 import { buildApp } from '../../server/app';
+import { startQueue, type Queue } from '../../server/jobs/queue';
+import { diskStorage } from '../../server/media/storage';
+import { testTools } from '../fixtures/media';
+import type { MediaServices } from '../../server/media/services';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -60,18 +68,45 @@ export function testTokenSettings(): TokenSettings {
   return { keys: deriveKeys(testSecretKey), accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30 };
 }
 
+/** Media in a temporary folder, the ffmpeg the server would find, and a fast x264 preset. */
+export function testMedia(mediaDir: string): MediaServices {
+  return {
+    storage: diskStorage(mediaDir),
+    tools: testTools(),
+    settings: {
+      maxUploadBytes: 20 * 1024 ** 2,
+      maxImageBytes: 5 * 1024 ** 2,
+      maxImagePixels: 4_000_000,
+      maxVariants: 50,
+      maxVideoSeconds: 60,
+      renderPreset: 'ultrafast',
+      renderOutputsPerPass: 6,
+      renderTimeoutSeconds: 120,
+      mediaUrlTtlSeconds: 3600,
+    },
+  };
+}
+
 export interface TestEnv {
   kind: DatabaseKind;
   db: Database;
   app: Awaited<ReturnType<typeof buildApp>>;
   tokenSettings: TokenSettings;
+  media: MediaServices;
+  mediaDir: string;
+  queue: Queue | null;
+}
+
+export interface SuiteOptions {
+  /** 'send' enqueues jobs without running them; 'work' also runs the handlers, as a worker does. */
+  queue?: 'send' | 'work';
 }
 
 /**
  * Runs `body` once per database kind, with one app and database per kind shared by the tests
- * inside and emptied before each test.
+ * inside and emptied (with the media folder and any queued jobs) before each test.
  */
-export function describeEachDatabase(title: string, body: (env: () => TestEnv) => void) {
+export function describeEachDatabase(title: string, body: (env: () => TestEnv) => void, options: SuiteOptions = {}) {
   for (const kind of databaseKinds()) {
     describe(`${title} [${kind}]`, () => {
       let env: TestEnv | undefined;
@@ -80,15 +115,25 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
         const fresh = await freshDatabase(kind);
         drop = fresh.drop;
         const tokenSettings = testTokenSettings();
-        const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue: null });
-        env = { kind, db: fresh.db, app, tokenSettings };
+        const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-media-'));
+        const media = testMedia(mediaDir);
+        const queue = options.queue
+          ? await startQueue({ db: fresh.db, log: pino({ level: 'silent' }), work: options.queue === 'work', context: { db: fresh.db, media } })
+          : null;
+        const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue, media });
+        env = { kind, db: fresh.db, app, tokenSettings, media, mediaDir, queue };
       });
       beforeEach(async () => {
         await resetDatabase(env!.db);
+        if (env!.queue) await env!.db.sql('DELETE FROM pgboss.job', []);
+        await fs.rm(env!.mediaDir, { recursive: true, force: true });
+        await fs.mkdir(env!.mediaDir, { recursive: true });
       });
       afterAll(async () => {
         await env?.app.close();
+        await env?.queue?.stop({ graceful: false, wait: true });
         await drop();
+        if (env) await fs.rm(env.mediaDir, { recursive: true, force: true });
       });
       body(() => env!);
     });

@@ -12,7 +12,7 @@ import { SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import type { Credentials, Endpoints, Platform, PublishProgressStore, VideoUpload } from '../../server/platforms/types';
 import { publishKey } from '../../server/platforms/types';
-import { freshDatabase, testTokenSettings } from './helpers';
+import { freshDatabase, testMedia, testTokenSettings } from './helpers';
 
 export const proxyUser = 'operator';
 export const proxyPassword = 'p@ss:w0rd';
@@ -49,6 +49,7 @@ export function usePlatformsSandbox(): () => PlatformsEnv {
       keys: tokenSettings.keys,
       tokenSettings,
       queue: null,
+      media: testMedia(path.join(os.tmpdir(), 'shorts-platforms-unused-media')),
       platforms: 'sandbox',
       sandbox: { state },
     });

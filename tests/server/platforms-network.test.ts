@@ -1,3 +1,5 @@
+import path from 'node:path';
+import os from 'node:os';
 import http from 'node:http';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +11,7 @@ import { retryDelay, withRetry } from '../../server/platforms/retry';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { youtube } from '../../server/platforms/youtube';
 import { context, proxyPassword, proxyUser, recordingSleep, usePlatformsSandbox, videoFile } from './platforms-helpers';
-import { testTokenSettings } from './helpers';
+import { testMedia, testTokenSettings } from './helpers';
 
 async function closedPort() {
   const server = net.createServer();
@@ -129,6 +131,7 @@ describe('proxies, retries and the sandbox wiring', () => {
       keys: tokenSettings.keys,
       tokenSettings,
       queue: null,
+      media: testMedia(path.join(os.tmpdir(), 'shorts-platforms-unused-media')),
       platforms: 'live',
     });
     const absent = await live.inject({

@@ -1,8 +1,10 @@
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { startQueue, type Queue } from '../../server/jobs/queue';
 import { purgeRefreshTokensJob } from '../../server/jobs/definitions';
-import { databaseKinds, freshDatabase } from './helpers';
+import { databaseKinds, freshDatabase, testMedia } from './helpers';
 import type { Database } from '../../server/db/connect';
 
 for (const kind of databaseKinds()) {
@@ -12,7 +14,12 @@ for (const kind of databaseKinds()) {
 
   beforeAll(async () => {
     ({ db, drop } = await freshDatabase(kind));
-    queue = await startQueue({ db, log: pino({ level: 'silent' }), work: true, context: { db } });
+    queue = await startQueue({
+      db,
+      log: pino({ level: 'silent' }),
+      work: true,
+      context: { db, media: testMedia(path.join(os.tmpdir(), 'shorts-queue-unused-media')) },
+    });
   });
 
   afterAll(async () => {

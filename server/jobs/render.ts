@@ -1,0 +1,172 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { t } from '../../src/lib/i18n';
+import { creationRequests, photos, videos } from '../db/schema';
+import type { Database } from '../db/connect';
+import { probeVideo } from '../media/probe';
+import { renderVariants } from '../media/render';
+import type { MediaServices } from '../media/services';
+
+export const renderJobName = 'render-request';
+/** Where pg-boss moves a render job whose retries ran out, including one whose worker died. */
+export const renderFailedJobName = 'render-request-failed';
+
+export interface RenderJobData {
+  requestId: number;
+}
+
+export interface RenderContext {
+  db: Database;
+  media: MediaServices;
+}
+
+export function requestPrefix(idUpload: string): string {
+  return `requests/${idUpload}`;
+}
+
+/**
+ * How long pg-boss waits before it takes a render for dead and retries it: longer than all its
+ * passes may take, so a slow render is never run twice at once.
+ */
+export function renderExpirySeconds(countVideo: number, settings: MediaServices['settings']): number {
+  return Math.ceil(countVideo / settings.renderOutputsPerPass) * settings.renderTimeoutSeconds + 10 * 60;
+}
+
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = crypto.randomInt(index + 1);
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
+  return result;
+}
+
+/** Variants that share a background are the same composition: it is encoded once and copied. */
+interface Composition {
+  background: string | null;
+  positions: number[];
+}
+
+export function planCompositions(positions: number[], backgroundKeys: string[]): Composition[] {
+  const order = shuffled(backgroundKeys);
+  const byBackground = new Map<string | null, number[]>();
+  for (const position of positions) {
+    const background = order.length > 0 ? order[position % order.length]! : null;
+    byBackground.set(background, [...(byBackground.get(background) ?? []), position]);
+  }
+  return [...byBackground].map(([background, grouped]) => ({ background, positions: grouped }));
+}
+
+/**
+ * Renders the still-pending variants of one creation request. Finished files reach their final
+ * keys only by a rename, so a worker killed mid-render leaves nothing that counts as done, and a
+ * retry renders just what is still `loading`. Throws when any pass failed, so pg-boss retries.
+ */
+export async function renderRequest({ requestId }: RenderJobData, { db, media }: RenderContext): Promise<void> {
+  const { storage, settings, tools } = media;
+  const [request] = await db.orm.select().from(creationRequests).where(eq(creationRequests.id, requestId));
+  if (!request || request.status !== 'loading') return;
+
+  const pending = await db.orm
+    .select({ id: videos.id, position: videos.position })
+    .from(videos)
+    .where(and(eq(videos.requestId, requestId), eq(videos.status, 'loading')))
+    .orderBy(asc(videos.position));
+  const backgrounds = await db.orm
+    .select({ fileKey: photos.fileKey })
+    .from(photos)
+    .where(eq(photos.userId, request.userId))
+    .orderBy(asc(photos.id));
+
+  const source = storage.path(request.sourceKey);
+  const info = await probeVideo(tools, source, Number.POSITIVE_INFINITY).catch(async (error: Error) => {
+    await keepReason(db, requestId, `${t.media.renderFailed}: ${error.message}`);
+    throw error;
+  });
+  const idOf = new Map(pending.map((video) => [video.position, video.id]));
+  const compositions = planCompositions(
+    pending.map((video) => video.position),
+    backgrounds.map((photo) => photo.fileKey),
+  );
+
+  const prefix = requestPrefix(request.idUpload);
+  const failures: string[] = [];
+  const scratch = await storage.scratch();
+  try {
+    for (const pass of chunks(compositions, settings.renderOutputsPerPass)) {
+      const targets = pass.map((composition, index) => ({
+        background: composition.background === null ? null : storage.path(composition.background),
+        video: scratch.file(`variant-${index}.mp4`),
+        poster: scratch.file(`variant-${index}.jpg`),
+      }));
+      try {
+        await renderVariants({ tools, source, info, targets, preset: settings.renderPreset, timeoutMs: settings.renderTimeoutSeconds * 1000 });
+      } catch (error) {
+        const reason = `${t.media.renderFailed}: ${(error as Error).message}`;
+        failures.push(reason);
+        const ids = pass.flatMap((composition) => composition.positions.map((position) => idOf.get(position)!));
+        await db.orm.update(videos).set({ error: reason }).where(inArray(videos.id, ids));
+        continue;
+      }
+      for (const [index, composition] of pass.entries()) {
+        for (const position of composition.positions) {
+          const videoKey = `${prefix}/${position}.mp4`;
+          const posterKey = `${prefix}/${position}.jpg`;
+          const copies = { video: scratch.file(`copy-${position}.mp4`), poster: scratch.file(`copy-${position}.jpg`) };
+          await fs.promises.copyFile(targets[index]!.video, copies.video, fs.constants.COPYFILE_FICLONE);
+          await fs.promises.copyFile(targets[index]!.poster, copies.poster, fs.constants.COPYFILE_FICLONE);
+          await storage.put(videoKey, copies.video);
+          await storage.put(posterKey, copies.poster);
+          const updated = await db.orm
+            .update(videos)
+            .set({ status: 'success', fileKey: videoKey, posterKey, error: null })
+            .where(eq(videos.id, idOf.get(position)!))
+            .returning({ id: videos.id });
+          if (updated.length === 0) {
+            // The request was deleted while it rendered: what was just written belongs to nobody.
+            await storage.deleteAll(prefix);
+            return;
+          }
+        }
+      }
+    }
+  } finally {
+    await scratch.dispose();
+  }
+
+  if (failures.length > 0) {
+    await keepReason(db, requestId, failures[0]!);
+    throw new Error(failures.join('\n'));
+  }
+  await db.orm
+    .update(creationRequests)
+    .set({ status: 'success', error: null, updatedAt: new Date() })
+    .where(and(eq(creationRequests.id, requestId), eq(creationRequests.status, 'loading')));
+  // Every variant now stands on its own; the upload is no longer needed and may be gigabytes.
+  await storage.delete(request.sourceKey);
+}
+
+/** The request keeps why its last attempt failed, for the error it ends in when retries run out. */
+async function keepReason(db: Database, requestId: number, reason: string): Promise<void> {
+  await db.orm.update(creationRequests).set({ error: reason, updatedAt: new Date() }).where(eq(creationRequests.id, requestId));
+}
+
+/** After the last retry (or a worker that died on it): what did not render is an error, with its reason. */
+export async function markRenderFailed({ requestId }: RenderJobData, { db }: Pick<RenderContext, 'db'>): Promise<void> {
+  await db.sql(
+    `UPDATE videos SET status = 'error', error = coalesce(error, $2) WHERE request_id = $1 AND status = 'loading'`,
+    [requestId, t.media.renderInterrupted],
+  );
+  await db.sql(
+    `UPDATE creation_requests SET status = 'error', error = coalesce(error, $2), updated_at = now()
+     WHERE id = $1 AND status = 'loading'`,
+    [requestId, t.media.renderInterrupted],
+  );
+}

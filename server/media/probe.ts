@@ -1,0 +1,129 @@
+import fs from 'node:fs/promises';
+import { t } from '../../src/lib/i18n';
+import { HttpError } from '../http-error';
+import type { ImageInfo } from './image-probe';
+import { runTool, ToolError, type MediaTools } from './tools';
+
+/**
+ * The only demuxers a source may be read with. Probing is limited to them, so a playlist (hls),
+ * a concat script or an image sequence disguised as a video is refused rather than followed.
+ */
+const allowedDemuxers = ['mov', 'matroska', 'avi', 'mpegts', 'flv', 'mpeg', 'asf'];
+
+/** Input options that keep ffmpeg/ffprobe on the local file and on the allowed demuxers. */
+export function safeInputOptions(demuxer?: string): string[] {
+  const forced = demuxer ? ['-f', demuxer] : [];
+  return ['-protocol_whitelist', 'file', '-format_whitelist', allowedDemuxers.join(','), ...forced];
+}
+
+export interface VideoInfo {
+  /** The demuxer that recognised the file, forced again when it is rendered. */
+  demuxer: string;
+  durationSeconds: number;
+  /** Frames per second of the video stream, kept within 1..60. */
+  fps: number;
+}
+
+const probeTimeoutMs = 30_000;
+
+interface ProbeOutput {
+  format?: { format_name?: string; duration?: string };
+  streams?: Array<{
+    codec_type?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    r_frame_rate?: string;
+    disposition?: { attached_pic?: number };
+  }>;
+}
+
+function rate(text: string | undefined): number {
+  const [num, den] = (text ?? '').split('/').map(Number);
+  return num && den ? num / den : 0;
+}
+
+/**
+ * Proves that a file is a playable video: an allowed container with a real video stream (not cover
+ * art), a duration within limits, and packets that decode to the end (a cut-off upload fails there).
+ * Throws an HttpError(400) with the operator's message otherwise.
+ */
+export async function probeVideo(tools: MediaTools, file: string, maxSeconds: number): Promise<VideoInfo> {
+  const { size } = await fs.stat(file);
+  if (size === 0) throw new HttpError(400, t.media.emptyFile);
+
+  let output: ProbeOutput;
+  try {
+    const { stdout } = await runTool(
+      tools.ffprobe,
+      [
+        '-v', 'error',
+        ...safeInputOptions(),
+        '-show_entries', 'format=format_name,duration:stream=codec_type,width,height,avg_frame_rate,r_frame_rate:stream_disposition=attached_pic',
+        '-of', 'json',
+        file,
+      ],
+      probeTimeoutMs,
+    );
+    output = JSON.parse(stdout) as ProbeOutput;
+  } catch (error) {
+    if (error instanceof ToolError && !error.timedOut && /moov atom not found|partial file/i.test(error.stderr)) {
+      throw new HttpError(400, t.media.videoDamaged);
+    }
+    throw new HttpError(400, t.media.notVideo);
+  }
+
+  const demuxer = output.format?.format_name?.split(',')[0] ?? '';
+  const video = output.streams?.find(
+    (stream) => stream.codec_type === 'video' && stream.disposition?.attached_pic !== 1 && stream.width && stream.height,
+  );
+  const durationSeconds = Number(output.format?.duration);
+  if (!allowedDemuxers.includes(demuxer) || !video) throw new HttpError(400, t.media.notVideo);
+  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new HttpError(400, t.media.videoDamaged);
+  if (durationSeconds > maxSeconds) throw new HttpError(400, t.media.videoTooLong(maxSeconds));
+
+  const info: VideoInfo = {
+    demuxer,
+    durationSeconds,
+    fps: Math.min(60, Math.max(1, Math.round(rate(video.avg_frame_rate) || rate(video.r_frame_rate) || 30))),
+  };
+  await decodeTail(tools, file, info);
+  return info;
+}
+
+/** Decodes the last second: a truncated file still has a valid header but its last packets are gone. */
+async function decodeTail(tools: MediaTools, file: string, info: VideoInfo): Promise<void> {
+  const from = Math.max(0, info.durationSeconds - 1);
+  try {
+    await runTool(
+      tools.ffmpeg,
+      [
+        '-nostdin', '-v', 'error', '-xerror',
+        ...safeInputOptions(info.demuxer),
+        '-ss', from.toFixed(3),
+        '-i', file,
+        '-map', '0:v:0', '-map', '0:a:0?',
+        '-f', 'null', '-',
+      ],
+      probeTimeoutMs,
+    );
+  } catch {
+    throw new HttpError(400, t.media.videoDamaged);
+  }
+}
+
+const imageDemuxers: Record<ImageInfo['extension'], string> = { png: 'png_pipe', jpg: 'jpeg_pipe', webp: 'webp_pipe' };
+
+/** Decodes an image whose header already passed, so a corrupt body is refused at upload, not at render. */
+export async function imageDecodes(tools: MediaTools, file: string, info: ImageInfo): Promise<boolean> {
+  try {
+    await runTool(
+      tools.ffmpeg,
+      ['-nostdin', '-v', 'error', '-xerror', '-protocol_whitelist', 'file', '-f', imageDemuxers[info.extension], '-i', file, '-frames:v', '1', '-f', 'null', '-'],
+      probeTimeoutMs,
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,80 @@
+import { safeInputOptions, type VideoInfo } from './probe';
+import { runTool, type MediaTools } from './tools';
+
+const outputWidth = 1080;
+const outputHeight = 1920;
+
+export interface RenderTarget {
+  /** A background image file, or null for a blurred, zoomed copy of the source. */
+  background: string | null;
+  /** Where the finished MP4 goes (a scratch path: the caller moves it into storage). */
+  video: string;
+  /** Where its poster frame (JPEG) goes. */
+  poster: string;
+}
+
+export interface RenderJob {
+  tools: MediaTools;
+  source: string;
+  info: VideoInfo;
+  targets: RenderTarget[];
+  preset: string;
+  timeoutMs: number;
+}
+
+const fitInside =
+  `scale=w='if(gt(iw/ih,${outputWidth}/${outputHeight}),${outputWidth},-2)'` +
+  `:h='if(gt(iw/ih,${outputWidth}/${outputHeight}),-2,${outputHeight})',setsar=1`;
+const cover = (width: number, height: number) =>
+  `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`;
+const centred = `overlay=x=(W-w)/2:y=(H-h)/2:shortest=1,format=yuv420p`;
+
+/**
+ * One ffmpeg process for all targets: the source is decoded and fitted once, then split into
+ * every composition, each with its own encoder. A background image is decoded once and repeated
+ * in memory (`loop`) at the source's frame rate, rather than re-read for every frame.
+ */
+function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'tools' | 'timeoutMs'>): string[] {
+  const inputs = ['-nostdin', '-v', 'error', '-y', ...safeInputOptions(info.demuxer), '-i', source];
+  const graph: string[] = [];
+  const foreground = targets.map((_, index) => `[f${index}]`);
+  const blurSources = targets.filter((target) => target.background === null).map((_, index) => `[fb${index}]`);
+  graph.push(`[0:v]fps=${info.fps},${fitInside},split=${foreground.length + blurSources.length}${foreground.join('')}${blurSources.join('')}`);
+
+  let imageInput = 0;
+  let blurIndex = 0;
+  targets.forEach((target, index) => {
+    if (target.background === null) {
+      // Blurring a quarter-size copy looks the same once scaled up, at a sixteenth of the cost.
+      graph.push(`[fb${blurIndex++}]${cover(outputWidth / 4, outputHeight / 4)},boxblur=10:2,scale=${outputWidth}:${outputHeight},setsar=1[b${index}]`);
+    } else {
+      imageInput += 1;
+      inputs.push('-protocol_whitelist', 'file', '-framerate', String(info.fps), '-i', target.background);
+      graph.push(`[${imageInput}:v]${cover(outputWidth, outputHeight)},format=yuv420p,loop=loop=-1:size=1:start=0[b${index}]`);
+    }
+    graph.push(`[b${index}][f${index}]${centred}[v${index}]`);
+  });
+
+  const outputs = targets.flatMap((target, index) => [
+    '-map', `[v${index}]`,
+    '-map', '0:a:0?',
+    '-c:v', 'libx264', '-preset', preset, '-crf', '23', '-pix_fmt', 'yuv420p', '-profile:v', 'high',
+    '-c:a', 'aac', '-b:a', '128k', '-ac', '2',
+    '-movflags', '+faststart',
+    '-f', 'mp4', target.video,
+  ]);
+  return [...inputs, '-filter_complex', graph.join(';'), ...outputs];
+}
+
+/** Encodes every target, then takes each poster frame from its finished video. */
+export async function renderVariants(job: RenderJob): Promise<void> {
+  await runTool(job.tools.ffmpeg, renderArguments(job), job.timeoutMs);
+  const at = Math.min(1, job.info.durationSeconds / 2).toFixed(3);
+  for (const target of job.targets) {
+    await runTool(
+      job.tools.ffmpeg,
+      ['-nostdin', '-v', 'error', '-y', '-protocol_whitelist', 'file', '-f', 'mov', '-ss', at, '-i', target.video, '-frames:v', '1', '-q:v', '3', '-f', 'image2', target.poster],
+      job.timeoutMs,
+    );
+  }
+}

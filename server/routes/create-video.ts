@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { CreationRequestDetail, CreationRequestRow, Paged } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { createVideoSchema } from '../../src/lib/schemas';
+import { creationRequests, videos } from '../db/schema';
+import { currentUser, ownedBy, requireUser } from '../auth/guards';
+import { HttpError, parseBody } from '../http-error';
+import { renderExpirySeconds, renderJobName, requestPrefix } from '../jobs/render';
+import { probeVideo } from '../media/probe';
+import { signMediaUrl } from '../media/signed-urls';
+import { receiveForm } from '../media/uploads';
+import { offsetOf, pageFromQuery, paged, pageSize } from './paging';
+import { idParam } from './ids';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const createVideoRoutes: FastifyPluginAsync = async (app) => {
+  const { db, media, keys, queue } = app;
+  const { storage, settings } = media;
+  const urlOf = (fileKey: string | null) =>
+    fileKey ? signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds) : null;
+
+  await app.register(multipart, {
+    limits: { fileSize: settings.maxUploadBytes, files: 1, fields: 10, fieldSize: 1024 },
+  });
+  app.addHook('preHandler', requireUser);
+
+  app.get('/', async (request): Promise<Paged<CreationRequestRow>> => {
+    const user = currentUser(request);
+    const page = pageFromQuery(request.query);
+    const owned = ownedBy(user, creationRequests.userId);
+    const [rows, [totals]] = await Promise.all([
+      db.orm
+        .select({
+          id: creationRequests.id,
+          idUpload: creationRequests.idUpload,
+          status: creationRequests.status,
+          countVideo: creationRequests.countVideo,
+          createdAt: creationRequests.createdAt,
+        })
+        .from(creationRequests)
+        .where(owned)
+        .orderBy(desc(creationRequests.id))
+        .limit(pageSize)
+        .offset(offsetOf(page)),
+      db.orm.select({ total: count() }).from(creationRequests).where(owned),
+    ]);
+    return paged(
+      rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      totals?.total ?? 0,
+      page,
+    );
+  });
+
+  app.get('/request/:idUpload', async (request): Promise<CreationRequestDetail> => {
+    const user = currentUser(request);
+    const { idUpload } = request.params as { idUpload: string };
+    if (!uuidPattern.test(idUpload)) throw new HttpError(404, t.server.notFound);
+    const [found] = await db.orm
+      .select()
+      .from(creationRequests)
+      .where(and(eq(creationRequests.idUpload, idUpload), ownedBy(user, creationRequests.userId)));
+    if (!found) throw new HttpError(404, t.server.notFound);
+    const items = await db.orm.select().from(videos).where(eq(videos.requestId, found.id)).orderBy(asc(videos.position));
+    return {
+      id: found.id,
+      idUpload: found.idUpload,
+      status: found.status,
+      countVideo: found.countVideo,
+      createdAt: found.createdAt.toISOString(),
+      error: found.error,
+      video: items.map((item) => ({
+        id: item.id,
+        url: urlOf(item.fileKey),
+        posterUrl: urlOf(item.posterKey),
+        idUpload: found.idUpload,
+        createdAt: item.createdAt.toISOString(),
+        status: item.status,
+        error: item.error,
+        errorInstagram: item.errorInstagram,
+        urlInstagram: item.urlInstagram,
+        urlYouTube: item.urlYouTube,
+        account: item.accountId === null ? null : { id: item.accountId },
+        date: item.date?.toISOString() ?? null,
+      })),
+    };
+  });
+
+  app.post('/create', async (request, reply) => {
+    const user = currentUser(request);
+    if (!queue) throw new Error('creating videos needs the job queue');
+    const scratch = await storage.scratch();
+    try {
+      const form = await receiveForm(request, scratch, {
+        fileField: 'file',
+        maxFileBytes: settings.maxUploadBytes,
+        tooManyFiles: t.createVideo.atMostOne,
+      });
+      const { countVideo } = parseBody(createVideoSchema(settings.maxVariants), {
+        countVideo: form.fields.countVideo,
+        video: form.files,
+      });
+      const source = form.files[0]!.path;
+      const info = await probeVideo(media.tools, source, settings.maxVideoSeconds);
+
+      const idUpload = crypto.randomUUID();
+      const sourceKey = `${requestPrefix(idUpload)}/source.${info.demuxer}`;
+      await storage.put(sourceKey, source);
+      try {
+        // One transaction for the request, its videos and the render job: either all exist or none.
+        const id = await db.transaction(async (sql) => {
+          const { rows } = await sql(
+            `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key)
+             VALUES ($1, $2, 'loading', $3, $4) RETURNING id`,
+            [idUpload, user.id, countVideo, sourceKey],
+          );
+          const requestId = rows[0].id as number;
+          await sql(
+            `INSERT INTO videos (request_id, user_id, position, status)
+             SELECT $1, $2, position, 'loading' FROM generate_series(0, $3::int - 1) AS position`,
+            [requestId, user.id, countVideo],
+          );
+          await queue.send(
+            renderJobName,
+            { requestId },
+            { expireInSeconds: renderExpirySeconds(countVideo, settings), db: { executeSql: sql } },
+          );
+          return requestId;
+        });
+        return reply.status(201).send({ id, idUpload });
+      } catch (error) {
+        await storage.deleteAll(requestPrefix(idUpload));
+        throw error;
+      }
+    } finally {
+      await scratch.dispose();
+    }
+  });
+
+  app.delete('/:id', async (request, reply) => {
+    const user = currentUser(request);
+    const [removed] = await db.orm
+      .delete(creationRequests)
+      .where(and(eq(creationRequests.id, idParam(request.params)), ownedBy(user, creationRequests.userId)))
+      .returning({ idUpload: creationRequests.idUpload });
+    if (!removed) throw new HttpError(404, t.server.notFound);
+    await storage.deleteAll(requestPrefix(removed.idUpload));
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { t } from '../../src/lib/i18n';
+import { HttpError } from '../http-error';
+import { verifyMediaSignature } from '../media/signed-urls';
+
+const contentTypes: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
+
+type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
+
+/** One `bytes=` range (what <video> sends); several ranges are answered with the whole file, as RFC 9110 allows. */
+export function parseRange(header: string | undefined, size: number): ByteRange {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * Media by signed URL: the signature is the permission, because a <video>, an <img> or a new tab
+ * cannot send the Bearer header. Supports Range so players can seek.
+ */
+export const mediaRoutes: FastifyPluginAsync = async (app) => {
+  const { storage } = app.media;
+
+  app.get('/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const { exp, sig } = request.query as { exp?: string; sig?: string };
+    if (!verifyMediaSignature(app.keys.mediaUrl, key, exp, sig)) throw new HttpError(403, t.media.linkInvalid);
+    const size = await storage.size(key);
+    if (size === null) throw new HttpError(404, t.server.notFound);
+
+    reply
+      .header('Accept-Ranges', 'bytes')
+      .header('Content-Type', contentTypes[path.extname(key)] ?? 'application/octet-stream')
+      .header('Cache-Control', `private, max-age=${Math.max(0, Number(exp) - Math.floor(Date.now() / 1000))}`);
+
+    const range = parseRange(request.headers.range, size);
+    if (range === 'unsatisfiable') {
+      return reply.status(416).header('Content-Range', `bytes */${size}`).send();
+    }
+    if (range) {
+      return reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('Content-Length', range.end - range.start + 1)
+        .send(storage.stream(key, range));
+    }
+    return reply.header('Content-Length', size).send(storage.stream(key));
+  });
+};

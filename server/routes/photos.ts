@@ -1,0 +1,102 @@
+import crypto from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Paged, Photo } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { photoUploadSchema } from '../../src/lib/schemas';
+import { photos } from '../db/schema';
+import { currentUser, ownedBy, requireUser } from '../auth/guards';
+import { HttpError, parseBody } from '../http-error';
+import { imageDecodes } from '../media/probe';
+import { probeImage, type ImageInfo } from '../media/image-probe';
+import { signMediaUrl } from '../media/signed-urls';
+import { receiveForm } from '../media/uploads';
+import { offsetOf, pageFromQuery, paged, pageSize } from './paging';
+import { idParam } from './ids';
+
+/** Files one upload may carry; the form sends what the operator picked at once. */
+const maxPhotosPerUpload = 100;
+
+export const photoRoutes: FastifyPluginAsync = async (app) => {
+  const { db, media, keys } = app;
+  const { storage, settings } = media;
+  const urlOf = (fileKey: string) => signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds);
+
+  await app.register(multipart, {
+    limits: { fileSize: settings.maxImageBytes, files: maxPhotosPerUpload, fields: 10, fieldSize: 1024 },
+  });
+  app.addHook('preHandler', requireUser);
+
+  app.get('/', async (request): Promise<Paged<Photo>> => {
+    const user = currentUser(request);
+    const page = pageFromQuery(request.query);
+    const owned = ownedBy(user, photos.userId);
+    const [rows, [totals]] = await Promise.all([
+      db.orm
+        .select({ id: photos.id, fileKey: photos.fileKey })
+        .from(photos)
+        .where(owned)
+        .orderBy(desc(photos.id))
+        .limit(pageSize)
+        .offset(offsetOf(page)),
+      db.orm.select({ total: count() }).from(photos).where(owned),
+    ]);
+    return paged(
+      rows.map((row) => ({ id: row.id, url: urlOf(row.fileKey) })),
+      totals?.total ?? 0,
+      page,
+    );
+  });
+
+  app.post('/', async (request, reply) => {
+    const user = currentUser(request);
+    const scratch = await storage.scratch();
+    const stored: string[] = [];
+    try {
+      const form = await receiveForm(request, scratch, {
+        fileField: 'files',
+        maxFileBytes: settings.maxImageBytes,
+        tooManyFiles: t.upload.tooManyFiles(maxPhotosPerUpload),
+      });
+      parseBody(photoUploadSchema, { files: form.files });
+
+      const checked: Array<{ path: string; info: ImageInfo }> = [];
+      for (const file of form.files) {
+        const info = await probeImage(file.path);
+        if (!info) throw new HttpError(400, t.photos.mustBeImage);
+        if (info.width * info.height > settings.maxImagePixels) {
+          throw new HttpError(400, t.media.imageTooLarge(settings.maxImagePixels));
+        }
+        if (!(await imageDecodes(media.tools, file.path, info))) throw new HttpError(400, t.photos.mustBeImage);
+        checked.push({ path: file.path, info });
+      }
+
+      const values = [];
+      for (const { path, info } of checked) {
+        const fileKey = `photos/${user.id}/${crypto.randomUUID()}.${info.extension}`;
+        await storage.put(fileKey, path);
+        stored.push(fileKey);
+        values.push({ userId: user.id, fileKey, contentType: info.contentType, width: info.width, height: info.height });
+      }
+      const rows = await db.orm.insert(photos).values(values).returning({ id: photos.id, fileKey: photos.fileKey });
+      stored.length = 0;
+      return reply.status(201).send({ data: rows.map((row) => ({ id: row.id, url: urlOf(row.fileKey) })) });
+    } finally {
+      // Whatever failed, nothing of this request stays: neither scratch files nor half of the batch.
+      await Promise.all(stored.map((fileKey) => storage.delete(fileKey)));
+      await scratch.dispose();
+    }
+  });
+
+  app.delete('/:id', async (request, reply) => {
+    const user = currentUser(request);
+    const [removed] = await db.orm
+      .delete(photos)
+      .where(and(eq(photos.id, idParam(request.params)), ownedBy(user, photos.userId)))
+      .returning({ fileKey: photos.fileKey });
+    if (!removed) throw new HttpError(404, t.server.notFound);
+    await storage.delete(removed.fileKey);
+    return reply.status(204).send();
+  });
+};

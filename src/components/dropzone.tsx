@@ -1,0 +1,70 @@
+import { useEffect, type ReactNode } from 'react';
+import { useDropzone, type Accept, type FileRejection } from 'react-dropzone';
+import { Upload } from 'lucide-react';
+import { t } from '../lib/i18n';
+import { Button } from './button';
+import styles from './dropzone.module.css';
+
+export type DragState = 'idle' | 'accepting' | 'rejecting';
+
+interface DropzoneProps {
+  accept: Accept;
+  multiple: boolean;
+  /** Files that passed the drop area's own checks. */
+  onFiles: (files: File[]) => void;
+  onReject: (rejections: FileRejection[]) => void;
+  /** Reports the drag as it happens; `drag` is what the owner's state says it is. */
+  onDragChange: (drag: { active: false } | { active: true; acceptable: boolean }) => void;
+  drag: DragState;
+  disabled?: boolean;
+  buttonLabel: string;
+  hints: Record<DragState, string>;
+  children?: ReactNode;
+}
+
+/**
+ * The drop area with a button that opens the file picker. Clicking the area itself does nothing,
+ * so the button is the one obvious way to browse.
+ */
+export function Dropzone({ accept, multiple, onFiles, onReject, onDragChange, drag, disabled, buttonLabel, hints, children }: DropzoneProps) {
+  const { getRootProps, getInputProps, open, isDragActive, isDragReject } = useDropzone({
+    accept,
+    multiple,
+    maxFiles: multiple ? 0 : 1,
+    disabled,
+    noClick: true,
+    noKeyboard: true,
+    onDrop: (accepted, rejected) => {
+      if (accepted.length > 0) onFiles(accepted);
+      if (rejected.length > 0) onReject(rejected);
+    },
+  });
+
+  useEffect(() => {
+    onDragChange(isDragActive ? { active: true, acceptable: !isDragReject } : { active: false });
+  }, [isDragActive, isDragReject, onDragChange]);
+
+  return (
+    <div {...getRootProps({ className: `${styles.zone} ${styles[drag]} ${disabled ? styles.disabled : ''}` })}>
+      <input {...getInputProps()} />
+      <Upload className={styles.icon} size={28} aria-hidden />
+      <p className={styles.hint}>{hints[drag]}</p>
+      <Button variant="secondary" onClick={open} disabled={disabled}>
+        {buttonLabel}
+      </Button>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The toasts for files the drop area refused: the screen's own wording for a wrong type, else the
+ * spec's 'Файл "{name}" не прийнято: {reason}' with react-dropzone's reasons.
+ */
+export function rejectionMessages(rejections: FileRejection[], wrongType: (name: string) => string): string[] {
+  return rejections.map(({ file, errors }) =>
+    errors.some((error) => error.code === 'file-invalid-type')
+      ? wrongType(file.name)
+      : t.upload.rejected(file.name, errors.map((error) => error.message).join(', ')),
+  );
+}

@@ -1,0 +1,58 @@
+import { Link, useSearch } from 'wouter';
+import { Plus, Trash2 } from 'lucide-react';
+import { api } from '../../lib/api';
+import type { Paged, Photo } from '../../lib/contract';
+import { t } from '../../lib/i18n';
+import { toastDeletion } from '../../lib/toasts';
+import { pageFromSearch, useApi } from '../../lib/use-api';
+import { buttonClass } from '../../components/button';
+import { Page } from '../../components/page';
+import { Pagination } from '../../components/pagination';
+import { Spinner } from '../../components/spinner';
+import styles from './photo-list-screen.module.css';
+
+export function PhotoListScreen() {
+  const page = pageFromSearch(useSearch());
+  const { data, loading, reload } = useApi<Paged<Photo>>(`/photo-bg?page=${page}`);
+
+  const remove = (photo: Photo) => {
+    toastDeletion(api('DELETE', `/photo-bg/${photo.id}`), t.photos.deleted)
+      .catch(() => undefined)
+      .finally(reload);
+  };
+
+  return (
+    <Page
+      title={
+        <>
+          {t.photos.title}
+          {data && <span className={styles.count}>{data.total}</span>}
+        </>
+      }
+      actions={
+        <Link href="/photos/create" className={buttonClass()}>
+          <Plus size={16} aria-hidden />
+          {t.photos.add}
+        </Link>
+      }
+    >
+      {loading && !data ? (
+        <Spinner />
+      ) : data && data.data.length > 0 ? (
+        <ul className={styles.grid}>
+          {data.data.map((photo) => (
+            <li key={photo.id} className={styles.tile}>
+              <img src={photo.url} alt={t.photos.image(photo.id)} loading="lazy" className={styles.image} />
+              <button type="button" className={styles.delete} aria-label={`${t.app.delete}: ${t.photos.image(photo.id)}`} onClick={() => remove(photo)}>
+                <Trash2 size={16} aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.empty}>{t.app.nothingFound}</p>
+      )}
+      {data && <Pagination page={data.page} totalPages={data.totalPages} />}
+    </Page>
+  );
+}

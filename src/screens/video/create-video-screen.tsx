@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useForm } from 'react-hook-form';
+import { superstructResolver } from '@hookform/resolvers/superstruct';
+import toast from 'react-hot-toast';
+import { Film, X } from 'lucide-react';
+import { t } from '../../lib/i18n';
+import { createVideoSchema, type CreateVideoForm } from '../../lib/schemas';
+import { captureFrame } from '../../lib/video-frame';
+import { Button } from '../../components/button';
+import { Dropzone } from '../../components/dropzone';
+import { Card, Page } from '../../components/page';
+import { ProgressBar } from '../../components/progress-bar';
+import { TextField } from '../../components/text-field';
+import { useUploadForm } from '../../components/use-upload-form';
+import styles from './create-video-screen.module.css';
+
+const accept = { 'video/*': [] };
+const schema = createVideoSchema();
+/** SPEC.md section 9: the preview frame is taken at 1 second. */
+const previewAtSeconds = 1;
+
+interface CreateVideoFields {
+  countVideo: string;
+  video: File[];
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} ГБ` : `${(bytes / 1024 ** 2).toFixed(1)} МБ`;
+}
+
+function VideoPreview({ file, onRemove, disabled }: { file: File; onRemove: () => void; disabled: boolean }) {
+  const [frame, setFrame] = useState<{ file: File; url: string | null } | null>(null);
+  useEffect(() => {
+    let current = true;
+    captureFrame(file, previewAtSeconds).then(
+      (url) => current && setFrame({ file, url }),
+      () => current && setFrame({ file, url: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [file]);
+  const shown = frame?.file === file ? frame : null;
+
+  return (
+    <div className={styles.preview}>
+      <div className={styles.frame}>
+        {shown?.url ? (
+          <img src={shown.url} alt={t.createVideo.preview} />
+        ) : (
+          <span className={styles.placeholder} title={shown ? t.createVideo.previewUnavailable : undefined}>
+            <Film size={28} aria-hidden />
+          </span>
+        )}
+      </div>
+      <div className={styles.details}>
+        <span className={styles.name}>{file.name}</span>
+        <span className={styles.meta}>
+          {formatSize(file.size)}
+          {shown && !shown.url && ` · ${t.createVideo.previewUnavailable}`}
+        </span>
+      </div>
+      <button type="button" className={styles.remove} aria-label={t.upload.remove(file.name)} onClick={onRemove} disabled={disabled}>
+        <X size={16} aria-hidden />
+      </button>
+    </div>
+  );
+}
+
+export function CreateVideoScreen() {
+  const [, navigate] = useLocation();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitted },
+  } = useForm<CreateVideoFields, unknown, CreateVideoForm>({
+    resolver: superstructResolver(schema, { coerce: true }),
+    defaultValues: { countVideo: '1', video: [] },
+  });
+  const upload = useUploadForm({
+    path: '/create-video/create',
+    fileField: 'file',
+    multiple: false,
+    wrongType: t.createVideo.rejectedType,
+    onDone: () => {
+      toast.success(t.createVideo.sent);
+      navigate('/video/request-create');
+    },
+  });
+
+  useEffect(() => {
+    setValue('video', upload.files, { shouldValidate: isSubmitted });
+  }, [upload.files, setValue, isSubmitted]);
+
+  const file = upload.files[0];
+  return (
+    <Page title={t.createVideo.title}>
+      <Card>
+        <form
+          noValidate
+          className={styles.form}
+          onSubmit={handleSubmit((values) => upload.submit({ countVideo: String(values.countVideo) }))}
+        >
+          <div className={styles.count}>
+            <TextField
+              label={t.createVideo.count}
+              placeholder={t.createVideo.countPlaceholder}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              disabled={upload.submitting}
+              error={errors.countVideo?.message}
+              {...register('countVideo')}
+            />
+          </div>
+          {file ? (
+            <VideoPreview file={file} onRemove={() => upload.removeFile(0)} disabled={upload.submitting} />
+          ) : (
+            <Dropzone
+              accept={accept}
+              multiple={false}
+              drag={upload.drag}
+              onDragChange={upload.onDragChange}
+              onFiles={upload.onFiles}
+              onReject={upload.onReject}
+              buttonLabel={t.createVideo.pickFile}
+              hints={{ idle: t.createVideo.dropHint, accepting: t.createVideo.dropAccept, rejecting: t.createVideo.dropReject }}
+            />
+          )}
+          {errors.video?.message && (
+            <p className={styles.error} role="alert">
+              {errors.video.message}
+            </p>
+          )}
+          {upload.submitting && <ProgressBar value={upload.progress} label={t.upload.progress} />}
+          <div className={styles.actions}>
+            <Button type="submit" disabled={upload.submitting}>
+              {t.createVideo.submit}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </Page>
+  );
+}

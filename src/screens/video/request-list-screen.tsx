@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { Link, useSearch } from 'wouter';
+import { useActorRef } from '@xstate/react';
+import { Plus, Send } from 'lucide-react';
+import type { CreationRequestRow, Paged } from '../../lib/contract';
+import { t } from '../../lib/i18n';
+import { pageFromSearch, useApi } from '../../lib/use-api';
+import { pollingMachine, requestListPollMs } from '../../machines/polling-machine';
+import { buttonClass } from '../../components/button';
+import { DataTable, type Column } from '../../components/data-table';
+import { Page } from '../../components/page';
+import { Pagination } from '../../components/pagination';
+import { StatusBadge } from '../../components/status-badge';
+import styles from './request-list-screen.module.css';
+
+const columns: Column<CreationRequestRow>[] = [
+  { header: t.requests.id, cell: (row) => <span className={styles.id}>{row.idUpload}</span> },
+  { header: t.requests.status, width: '160px', cell: (row) => <StatusBadge status={row.status} kind="request" /> },
+  {
+    header: '',
+    width: '170px',
+    align: 'right',
+    cell: (row) =>
+      row.status === 'success' ? (
+        <Link href={`/video/request/${row.idUpload}`} className={buttonClass('primary')}>
+          <Send size={14} aria-hidden />
+          {t.requests.publish}
+        </Link>
+      ) : null,
+  },
+];
+
+export function RequestListScreen() {
+  const page = pageFromSearch(useSearch());
+  const { data, loading, reload } = useApi<Paged<CreationRequestRow>>(`/create-video?page=${page}`);
+  const polling = useActorRef(pollingMachine, { input: { intervalMs: requestListPollMs } });
+
+  useEffect(() => {
+    const subscription = polling.on('refresh', reload);
+    return () => subscription.unsubscribe();
+  }, [polling, reload]);
+
+  return (
+    <Page
+      title={t.requests.title}
+      actions={
+        <Link href="/video/create" className={buttonClass()}>
+          <Plus size={16} aria-hidden />
+          {t.requests.create}
+        </Link>
+      }
+    >
+      <DataTable columns={columns} rows={data?.data} rowKey={(row) => row.id} loading={loading} />
+      {data && <Pagination page={data.page} totalPages={data.totalPages} />}
+    </Page>
+  );
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { t } from '../../src/lib/i18n';
+import { filesUnder, makeMediaFixtures, multipart, testTools, type MediaFixtures, type MultipartPart } from '../fixtures/media';
+import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+
+let fixtures: MediaFixtures;
+beforeAll(async () => {
+  fixtures = await makeMediaFixtures(testTools());
+});
+afterAll(() => fixtures.remove());
+
+const video = (path: string, filename = 'source.mp4', contentType = 'video/mp4'): MultipartPart => ({
+  name: 'file',
+  file: { path, filename, contentType },
+});
+
+async function create(env: TestEnv, headers: Record<string, string>, parts: MultipartPart[]) {
+  const body = await multipart(parts);
+  return env.app.inject({
+    method: 'POST',
+    url: '/api/create-video/create',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+async function jobCount(env: TestEnv): Promise<number> {
+  const { rows } = await env.db.sql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'render-request'`, []);
+  return rows[0].n;
+}
+
+describeEachDatabase(
+  'create-video API',
+  (env) => {
+    it('creates the request, its loading videos and one render job, and keeps the source', async () => {
+      const user = await createUser(env(), 'operator');
+      const response = await create(env(), user.headers, [{ name: 'countVideo', value: '3' }, video(fixtures.clip)]);
+      expect(response.statusCode).toBe(201);
+      const { id, idUpload } = response.json();
+      expect(idUpload).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+      const detail = (await env().app.inject({ url: `/api/create-video/request/${idUpload}`, headers: user.headers })).json();
+      expect(detail).toMatchObject({ id, idUpload, status: 'loading', countVideo: 3 });
+      expect(detail.video.map((item: { status: string; url: null }) => [item.status, item.url])).toEqual([
+        ['loading', null],
+        ['loading', null],
+        ['loading', null],
+      ]);
+      expect(await jobCount(env())).toBe(1);
+      expect(await filesUnder(env().mediaDir)).toEqual([`requests/${idUpload}/source.mov`]);
+    });
+
+    const hostile: Array<[string, () => string, string]> = [
+      ['an image renamed to .mp4', () => fixtures.png, t.media.notVideo],
+      ['a text file', () => fixtures.fakePng, t.media.notVideo],
+      ['an HLS playlist disguised as .mp4', () => fixtures.playlist, t.media.notVideo],
+      ['a truncated MP4', () => fixtures.truncated, t.media.videoDamaged],
+      ['a zero-byte file', () => fixtures.empty, t.media.emptyFile],
+    ];
+    for (const [what, file, message] of hostile) {
+      it(`refuses ${what} with 400 and leaves no file, row or job`, async () => {
+        const user = await createUser(env(), 'operator');
+        const response = await create(env(), user.headers, [{ name: 'countVideo', value: '2' }, video(file())]);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(message);
+        expect(await filesUnder(env().mediaDir)).toEqual([]);
+        expect((await env().db.sql('SELECT count(*)::int AS n FROM creation_requests', [])).rows[0].n).toBe(0);
+        expect(await jobCount(env())).toBe(0);
+      });
+    }
+
+    const badCounts: Array<[string, MultipartPart[], string[]]> = [
+      ['missing', [], [t.createVideo.countRequired]],
+      ['not a number', [{ name: 'countVideo', value: 'abc' }], [t.createVideo.countRequired]],
+      ['not whole', [{ name: 'countVideo', value: '1.5' }], [t.createVideo.countRange(50)]],
+      ['zero', [{ name: 'countVideo', value: '0' }], [t.createVideo.countRange(50)]],
+      ['over MAX_VARIANTS', [{ name: 'countVideo', value: '51' }], [t.createVideo.countRange(50)]],
+    ];
+    for (const [what, fields, messages] of badCounts) {
+      it(`refuses countVideo ${what} with the form's message and leaves no file`, async () => {
+        const user = await createUser(env(), 'operator');
+        const response = await create(env(), user.headers, [...fields, video(fixtures.clip)]);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toEqual(messages);
+        expect(await filesUnder(env().mediaDir)).toEqual([]);
+      });
+    }
+
+    it('needs exactly one file declared as a video', async () => {
+      const user = await createUser(env(), 'operator');
+      const none = await create(env(), user.headers, [{ name: 'countVideo', value: '1' }]);
+      expect(none.json().message).toEqual([t.createVideo.atLeastOne]);
+      const two = await create(env(), user.headers, [{ name: 'countVideo', value: '1' }, video(fixtures.clip), video(fixtures.clip)]);
+      expect(two.statusCode).toBe(400);
+      expect(two.json().message).toBe(t.createVideo.atMostOne);
+      const declaredImage = await create(env(), user.headers, [{ name: 'countVideo', value: '1' }, video(fixtures.clip, 'a.png', 'image/png')]);
+      expect(declaredImage.json().message).toEqual([t.createVideo.mustBeVideo]);
+      expect(await filesUnder(env().mediaDir)).toEqual([]);
+    });
+
+    it('answers 413 with the limit when the upload is larger than MAX_UPLOAD_BYTES, leaving nothing', async () => {
+      const user = await createUser(env(), 'operator');
+      const big = { path: undefined, data: Buffer.alloc(21 * 1024 ** 2, 1), filename: 'big.mp4', contentType: 'video/mp4' };
+      const response = await create(env(), user.headers, [{ name: 'countVideo', value: '1' }, { name: 'file', file: big }]);
+      expect(response.statusCode).toBe(413);
+      expect(response.json().message).toBe(t.media.fileTooLarge(20 * 1024 ** 2));
+      expect(await filesUnder(env().mediaDir)).toEqual([]);
+    });
+
+    it('lists requests newest first and scopes list, detail and delete to the owner; the admin sees all', async () => {
+      const owner = await createUser(env(), 'owner');
+      const other = await createUser(env(), 'other');
+      const admin = await createUser(env(), 'boss', { role: 'admin' });
+      const first = (await create(env(), owner.headers, [{ name: 'countVideo', value: '1' }, video(fixtures.clip)])).json();
+      const second = (await create(env(), owner.headers, [{ name: 'countVideo', value: '2' }, video(fixtures.silentClip)])).json();
+
+      const list = (await env().app.inject({ url: '/api/create-video?page=1', headers: owner.headers })).json();
+      expect(list).toMatchObject({ page: 1, totalPages: 1, total: 2 });
+      expect(list.data.map((row: object) => Object.keys(row).sort())).toEqual([
+        ['countVideo', 'createdAt', 'id', 'idUpload', 'status'],
+        ['countVideo', 'createdAt', 'id', 'idUpload', 'status'],
+      ]);
+      expect(list.data.map((row: { idUpload: string }) => row.idUpload)).toEqual([second.idUpload, first.idUpload]);
+
+      expect((await env().app.inject({ url: '/api/create-video', headers: other.headers })).json().total).toBe(0);
+      expect((await env().app.inject({ url: '/api/create-video', headers: admin.headers })).json().total).toBe(2);
+      const foreignDetail = await env().app.inject({ url: `/api/create-video/request/${first.idUpload}`, headers: other.headers });
+      expect(foreignDetail.statusCode).toBe(404);
+      expect((await env().app.inject({ url: '/api/create-video/request/not-a-uuid', headers: owner.headers })).statusCode).toBe(404);
+      const foreignDelete = await env().app.inject({ method: 'DELETE', url: `/api/create-video/${first.id}`, headers: other.headers });
+      expect(foreignDelete.statusCode).toBe(404);
+
+      const removed = await env().app.inject({ method: 'DELETE', url: `/api/create-video/${first.id}`, headers: owner.headers });
+      expect(removed.statusCode).toBe(204);
+      expect(await filesUnder(env().mediaDir)).toEqual([`requests/${second.idUpload}/source.mov`]);
+      expect((await env().db.sql('SELECT count(*)::int AS n FROM videos', [])).rows[0].n).toBe(2);
+    });
+  },
+  { queue: 'send' },
+);

@@ -1,0 +1,227 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { t } from '../../src/lib/i18n';
+import { markRenderFailed, planCompositions, renderFailedJobName, renderRequest } from '../../server/jobs/render';
+import { probeVideo } from '../../server/media/probe';
+import { renderVariants } from '../../server/media/render';
+import { resolveMediaTools, runTool, type MediaTools } from '../../server/media/tools';
+import { filesUnder, makeMediaFixtures, multipart, testTools, type MediaFixtures } from '../fixtures/media';
+import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+
+let fixtures: MediaFixtures;
+beforeAll(async () => {
+  fixtures = await makeMediaFixtures(testTools());
+});
+afterAll(() => fixtures.remove());
+
+interface StreamFacts {
+  codec_type: string;
+  codec_name: string;
+  width?: number;
+  height?: number;
+  pix_fmt?: string;
+}
+
+async function streamsOf(tools: MediaTools, file: string): Promise<StreamFacts[]> {
+  const { stdout } = await runTool(
+    tools.ffprobe,
+    ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height,pix_fmt', '-of', 'json', file],
+    30_000,
+  );
+  return JSON.parse(stdout).streams;
+}
+
+async function createRequest(env: TestEnv, headers: Record<string, string>, source: string, count: number) {
+  const body = await multipart([
+    { name: 'countVideo', value: String(count) },
+    { name: 'file', file: { path: source, filename: 'clip.mp4', contentType: 'video/mp4' } },
+  ]);
+  const response = await env.app.inject({
+    method: 'POST',
+    url: '/api/create-video/create',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: number; idUpload: string };
+}
+
+async function detailOf(env: TestEnv, headers: Record<string, string>, idUpload: string) {
+  return (await env.app.inject({ url: `/api/create-video/request/${idUpload}`, headers })).json();
+}
+
+describeEachDatabase(
+  'rendering through the pg-boss worker',
+  (env) => {
+    it('renders 2 variants over the background image: 1080×1920 H.264 yuv420p with AAC, a poster each, request success', async () => {
+      const user = await createUser(env(), 'operator');
+      const image = await multipart([{ name: 'files', file: { path: fixtures.jpeg, filename: 'bg.jpg', contentType: 'image/jpeg' } }]);
+      await env().app.inject({ method: 'POST', url: '/api/photo-bg', headers: { ...user.headers, ...image.headers }, payload: image.payload });
+      const { idUpload } = await createRequest(env(), user.headers, fixtures.clip, 2);
+
+      await vi.waitFor(async () => expect((await detailOf(env(), user.headers, idUpload)).status).toBe('success'), {
+        timeout: 60_000,
+        interval: 250,
+      });
+      const detail = await detailOf(env(), user.headers, idUpload);
+      expect(detail.video.map((item: { status: string }) => item.status)).toEqual(['success', 'success']);
+
+      for (const item of detail.video) {
+        const videoKey = item.url.slice('/api/media/'.length).split('?')[0];
+        expect(await streamsOf(env().media.tools, path.join(env().mediaDir, videoKey))).toEqual([
+          { codec_type: 'video', codec_name: 'h264', width: 1080, height: 1920, pix_fmt: 'yuv420p' },
+          { codec_type: 'audio', codec_name: 'aac' },
+        ]);
+        const poster = await env().app.inject({ url: item.posterUrl });
+        expect(poster.statusCode).toBe(200);
+        expect(poster.headers['content-type']).toBe('image/jpeg');
+        expect([...poster.rawPayload.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+      }
+      // The source is gone once every variant stands on its own; nothing is left in scratch.
+      expect((await filesUnder(env().mediaDir)).filter((file) => file.startsWith('requests/'))).toEqual([
+        `requests/${idUpload}/0.jpg`,
+        `requests/${idUpload}/0.mp4`,
+        `requests/${idUpload}/1.jpg`,
+        `requests/${idUpload}/1.mp4`,
+      ]);
+      expect(await filesUnder(path.join(env().mediaDir, '.scratch'))).toEqual([]);
+    });
+
+    it('renders a source without audio over its own blurred copy when the owner has no images', async () => {
+      const user = await createUser(env(), 'operator');
+      const { idUpload } = await createRequest(env(), user.headers, fixtures.silentClip, 1);
+      await vi.waitFor(async () => expect((await detailOf(env(), user.headers, idUpload)).status).toBe('success'), {
+        timeout: 60_000,
+        interval: 250,
+      });
+      const file = path.join(env().mediaDir, `requests/${idUpload}/0.mp4`);
+      expect(await streamsOf(env().media.tools, file)).toEqual([
+        { codec_type: 'video', codec_name: 'h264', width: 1080, height: 1920, pix_fmt: 'yuv420p' },
+      ]);
+    });
+
+    it('sends a render whose retries ran out to the dead-letter queue that marks it failed', async () => {
+      const queue = await env().queue!.getQueue('render-request');
+      expect(queue?.deadLetter).toBe(renderFailedJobName);
+      expect(queue?.retryLimit).toBeGreaterThan(0);
+    });
+  },
+  { queue: 'work' },
+);
+
+describeEachDatabase('render failures', (env) => {
+  it('keeps the reason of a failed attempt, and marks videos and request as errors when retries run out', async () => {
+    const user = await createUser(env(), 'operator');
+    const { rows } = await env().db.sql(
+      `INSERT INTO creation_requests (id_upload, user_id, count_video, source_key)
+       VALUES ('6f1c2f86-4b8e-4f55-9d7e-0d7d5e8f0a11', $1, 2, 'requests/6f1c2f86-4b8e-4f55-9d7e-0d7d5e8f0a11/source.mov') RETURNING id`,
+      [user.id],
+    );
+    const requestId = rows[0].id;
+    await env().db.sql(`INSERT INTO videos (request_id, user_id, position) VALUES ($1, $2, 0), ($1, $2, 1)`, [requestId, user.id]);
+    await fs.mkdir(path.join(env().mediaDir, 'requests/6f1c2f86-4b8e-4f55-9d7e-0d7d5e8f0a11'), { recursive: true });
+    await fs.copyFile(fixtures.clip, path.join(env().mediaDir, 'requests/6f1c2f86-4b8e-4f55-9d7e-0d7d5e8f0a11/source.mov'));
+    const brokenTools = { ...env().media.tools, ffmpeg: path.join(fixtures.dir, 'no-such-ffmpeg') };
+
+    await expect(renderRequest({ requestId }, { db: env().db, media: { ...env().media, tools: brokenTools } })).rejects.toThrow();
+    const afterAttempt = await env().db.sql('SELECT status, error FROM creation_requests WHERE id = $1', [requestId]);
+    expect(afterAttempt.rows[0].status).toBe('loading');
+    expect(afterAttempt.rows[0].error).toContain(t.media.renderFailed);
+
+    await markRenderFailed({ requestId }, { db: env().db });
+    const request = await env().db.sql('SELECT status, error FROM creation_requests WHERE id = $1', [requestId]);
+    expect(request.rows[0].status).toBe('error');
+    const items = await env().db.sql('SELECT status FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);
+    expect(items.rows).toEqual([{ status: 'error' }, { status: 'error' }]);
+    expect(await filesUnder(env().mediaDir)).toEqual(['requests/6f1c2f86-4b8e-4f55-9d7e-0d7d5e8f0a11/source.mov']);
+  });
+});
+
+describeEachDatabase('a render cut off midway', (env) => {
+  it('leaves no variant file in the request and no scratch, and keeps every video loading for the retry', async () => {
+    const user = await createUser(env(), 'operator');
+    const idUpload = '0d9a3c55-7f41-4a8e-9b2c-5e6f7a8b9c0d';
+    const { rows } = await env().db.sql(
+      `INSERT INTO creation_requests (id_upload, user_id, count_video, source_key) VALUES ($1, $2, 2, $3) RETURNING id`,
+      [idUpload, user.id, `requests/${idUpload}/source.mov`],
+    );
+    const requestId = rows[0].id;
+    await env().db.sql(`INSERT INTO videos (request_id, user_id, position) VALUES ($1, $2, 0), ($1, $2, 1)`, [requestId, user.id]);
+    await fs.mkdir(path.join(env().mediaDir, `requests/${idUpload}`), { recursive: true });
+    await fs.copyFile(fixtures.clip, path.join(env().mediaDir, `requests/${idUpload}/source.mov`));
+
+    // ffmpeg is killed a fraction of a second in, as a dying worker would leave it.
+    const media = { ...env().media, settings: { ...env().media.settings, renderTimeoutSeconds: 0.2 } };
+    await expect(renderRequest({ requestId }, { db: env().db, media })).rejects.toThrow(/timed out/);
+
+    expect(await filesUnder(env().mediaDir)).toEqual([`requests/${idUpload}/source.mov`]);
+    const items = await env().db.sql('SELECT status, file_key FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);
+    expect(items.rows).toEqual([
+      { status: 'loading', file_key: null },
+      { status: 'loading', file_key: null },
+    ]);
+
+    await renderRequest({ requestId }, { db: env().db, media: env().media });
+    const retried = await env().db.sql('SELECT status FROM creation_requests WHERE id = $1', [requestId]);
+    expect(retried.rows[0].status).toBe('success');
+  });
+});
+
+describe('planning compositions', () => {
+  it('rotates variants through every image in one shuffled order, one encode per distinct background', () => {
+    const plan = planCompositions([0, 1, 2, 3, 4], ['a', 'b', 'c']);
+    expect(plan.map((composition) => composition.background).sort()).toEqual(['a', 'b', 'c']);
+    expect(plan.flatMap((composition) => composition.positions).sort()).toEqual([0, 1, 2, 3, 4]);
+    const first = plan.find((composition) => composition.positions.includes(0))!;
+    expect(first.positions).toEqual([0, 3]);
+  });
+
+  it('uses the blurred source for every variant when there is no image', () => {
+    expect(planCompositions([0, 1], [])).toEqual([{ background: null, positions: [0, 1] }]);
+  });
+});
+
+describe('the ffmpeg and ffprobe shipped by npm', () => {
+  const require = createRequire(import.meta.url);
+  const npmTools: MediaTools = resolveMediaTools({
+    ffmpegPath: require('@ffmpeg-installer/ffmpeg').path,
+    ffprobePath: require('@ffprobe-installer/ffprobe').path,
+  });
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-npm-ffmpeg-'));
+  });
+  afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+
+  it('are the fallback when neither FFMPEG_PATH nor the PATH has ffmpeg (a fresh machine)', () => {
+    const fallback = resolveMediaTools({}, { PATH: '' });
+    expect(fallback).toEqual({ ffmpeg: npmTools.ffmpeg, ffprobe: npmTools.ffprobe });
+  });
+
+  it('are used when FFMPEG_PATH / FFPROBE_PATH point at them', () => {
+    expect(npmTools.ffmpeg).toContain(`node_modules${path.sep}@ffmpeg-installer`);
+    expect(npmTools.ffprobe).toContain(`node_modules${path.sep}@ffprobe-installer`);
+  });
+
+  it('probe a video, refuse a playlist, and render a variant over an image and one over the blurred source', async () => {
+    const info = await probeVideo(npmTools, fixtures.clip, 60);
+    expect(info).toEqual({ demuxer: 'mov', durationSeconds: expect.closeTo(2, 1), fps: 25 });
+    await expect(probeVideo(npmTools, fixtures.playlist, 60)).rejects.toMatchObject({ statusCode: 400 });
+
+    const targets = [
+      { background: fixtures.png, video: path.join(scratch, 'a.mp4'), poster: path.join(scratch, 'a.jpg') },
+      { background: null, video: path.join(scratch, 'b.mp4'), poster: path.join(scratch, 'b.jpg') },
+    ];
+    await renderVariants({ tools: npmTools, source: fixtures.clip, info, targets, preset: 'ultrafast', timeoutMs: 120_000 });
+    for (const target of targets) {
+      expect(await streamsOf(npmTools, target.video)).toEqual([
+        { codec_type: 'video', codec_name: 'h264', width: 1080, height: 1920, pix_fmt: 'yuv420p' },
+        { codec_type: 'audio', codec_name: 'aac' },
+      ]);
+      expect((await fs.stat(target.poster)).size).toBeGreaterThan(0);
+    }
+  });
+});
