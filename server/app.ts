@@ -10,6 +10,13 @@ import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
 import { HttpError } from './http-error';
 import { authRoutes } from './routes/auth';
+import { accountRoutes } from './routes/accounts';
+import { accountGroupRoutes } from './routes/account-groups';
+import { tagRoutes } from './routes/tags';
+import { userRoutes } from './routes/users';
+import { oauthRoutes } from './routes/oauth';
+import { googleOAuthSandbox } from './platforms/sandbox/google-oauth';
+import type { PlatformMode } from './config';
 
 export interface AppDeps {
   db: Database;
@@ -20,6 +27,10 @@ export interface AppDeps {
   /** The built SPA; when absent the server answers the API only. */
   distDir?: string;
   logger?: FastifyBaseLogger;
+  /** PLATFORMS; `sandbox` when absent. */
+  platforms?: PlatformMode;
+  /** PUBLIC_URL; when absent, links back to this server use the host each request came to. */
+  publicUrl?: string;
 }
 
 declare module 'fastify' {
@@ -32,6 +43,16 @@ declare module 'fastify' {
 }
 
 export const logRedactions = ['req.headers.authorization', 'req.headers.cookie'];
+
+/** Request log lines without the OAuth authorization code that Google puts in the callback URL. */
+export const logSerializers = {
+  req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+    method: request.method,
+    url: request.url.replace(/([?&]code=)[^&]*/g, '$1[Redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+  }),
+};
 
 /** The whole HTTP application without a listening socket, so tests can drive it with `inject()`. */
 export async function buildApp(deps: AppDeps) {
@@ -66,12 +87,21 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
+  const oauth = { platforms: deps.platforms ?? 'sandbox', publicUrl: deps.publicUrl } as const;
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(accountRoutes, { prefix: '/accounts', oauth });
+      await api.register(accountGroupRoutes, { prefix: '/accounts-group' });
+      await api.register(tagRoutes, { prefix: '/tags' });
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(oauthRoutes, { prefix: '/oauth', oauth });
     },
     { prefix: '/api' },
   );
+  if (oauth.platforms === 'sandbox') {
+    await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: deps.keys.sandboxGoogle });
+  }
 
   const indexHtml = deps.distDir ? path.join(deps.distDir, 'index.html') : undefined;
   if (deps.distDir && indexHtml && fs.existsSync(indexHtml)) {

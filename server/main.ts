@@ -7,14 +7,14 @@ import { migrate } from './db/migrate';
 import { deriveKeys, loadSecretKey } from './auth/keys';
 import { startQueue } from './jobs/queue';
 import { bootstrapAdmin } from './bootstrap-admin';
-import { buildApp, logRedactions } from './app';
+import { buildApp, logRedactions, logSerializers } from './app';
 import { buildSpaIfStale } from './build-spa';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, redact: logRedactions });
+  const log = pino({ level: config.logLevel, redact: logRedactions, serializers: logSerializers });
 
   const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
@@ -46,6 +46,8 @@ async function main() {
         queue,
         distDir: await buildSpaIfStale(root, (message) => log.info(message)),
         logger: log,
+        platforms: config.platforms,
+        publicUrl: config.publicUrl,
       })
     : null;
   if (app) {
