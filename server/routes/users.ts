@@ -15,8 +15,9 @@ const managedUserColumns = {
   id: users.id,
   login: users.login,
   role: users.role,
-  videosCount: sql<number>`(SELECT count(*) FROM ${videos} WHERE ${videos.userId} = ${users.id})::int`,
-  accountsCount: sql<number>`(SELECT count(*) FROM ${accounts} WHERE ${accounts.userId} = ${users.id})::int`,
+  // Spelled out: inside a select list drizzle leaves columns unqualified, which a subquery would misread.
+  videosCount: sql<number>`(SELECT count(*) FROM videos WHERE videos.user_id = users.id)::int`,
+  accountsCount: sql<number>`(SELECT count(*) FROM accounts WHERE accounts.user_id = users.id)::int`,
 };
 
 const uniqueViolation = '23505';

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { emptyAccount } from './backoffice-fixtures';
 
 type Role = 'anonymous' | 'owner' | 'other' | 'admin';
 
@@ -21,21 +22,7 @@ interface RouteCase {
   expect: [anonymous: number, owner: number, other: number, admin: number];
 }
 
-const accountBody = {
-  proxy: '127.0.0.1:9',
-  ipVersion: 'ipv4',
-  comments: '',
-  isActiveYouTube: true,
-  isActiveTikTok: false,
-  isActiveInstagram: false,
-  YouTubeAuthClientId: 'client-id',
-  YouTubeAuthClientSecret: 'client-secret',
-  YouTubeLogin: '',
-  YouTubePassword: '',
-  InstagramLogin: '',
-  InstagramPassword: '',
-  TikTiokAuthStr: '',
-};
+const accountBody = { ...emptyAccount, isActiveYouTube: true, YouTubeAuthClientId: 'client-id', YouTubeAuthClientSecret: 'client-secret' };
 
 // Reads first, then writes, deletes last, so each case still finds the fixture it names.
 const routes: RouteCase[] = [
