@@ -7,6 +7,15 @@ import { Spinner } from './components/spinner';
 import { LoginScreen } from './screens/login/login-screen';
 import { NotFoundScreen } from './screens/not-found/not-found-screen';
 import { SettingsScreen } from './screens/settings/settings-screen';
+import { AccountListScreen } from './screens/accounts/account-list-screen';
+import { AccountCreateScreen } from './screens/accounts/account-create-screen';
+import { AccountDetailScreen } from './screens/accounts/account-detail-screen';
+import { GroupListScreen } from './screens/groups/group-list-screen';
+import { GroupFormScreen } from './screens/groups/group-form-screen';
+import { TagListScreen } from './screens/tags/tag-list-screen';
+import { TagFormScreen } from './screens/tags/tag-form-screen';
+import { UserListScreen } from './screens/users/user-list-screen';
+import { UserFormScreen } from './screens/users/user-form-screen';
 import styles from './app.module.css';
 
 function RoutedApp() {
@@ -19,6 +28,18 @@ function RoutedApp() {
             <Spinner />
           </Route>
           <Route path="/setting" component={SettingsScreen} />
+          <Route path="/accounts/list" component={AccountListScreen} />
+          <Route path="/accounts/create" component={AccountCreateScreen} />
+          <Route path={/^\/accounts\/(?<id>\d+)$/} component={AccountDetailScreen} />
+          <Route path="/accounts/group/list" component={GroupListScreen} />
+          <Route path="/accounts/group/create" component={GroupFormScreen} />
+          <Route path={/^\/accounts\/group\/(?<id>\d+)$/} component={GroupFormScreen} />
+          <Route path="/tags" component={TagListScreen} />
+          <Route path="/tags/create" component={TagFormScreen} />
+          <Route path={/^\/tags\/(?<id>\d+)$/} component={TagFormScreen} />
+          <Route path="/users" component={UserListScreen} />
+          <Route path="/users/create" component={UserFormScreen} />
+          <Route path={/^\/users\/(?<id>\d+)$/} component={UserFormScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </main>

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { t } from '../../src/lib/i18n';
+import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
 import type { PlatformMode } from '../config';
 import { accounts } from '../db/schema';
 import { secretsOfRow } from '../auth/secrets';
@@ -24,9 +25,6 @@ export function baseUrlOf(request: FastifyRequest, settings: OAuthSettings): str
   return settings.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
-/** Query parameters the SPA reads on /accounts/… to tell the operator how a connection ended. */
-export const youtubeResultParams = { error: 'youtubeError', connected: 'youtube' } as const;
-
 /**
  * The browser arrives here from Google's consent page, without a Bearer token: the signed
  * `state` is what names the profile. Every outcome ends on the profile's page in the SPA.
@@ -38,7 +36,7 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
     const query = request.query as Record<string, string | undefined>;
     const accountId = query.state ? await readYouTubeState(keys.oauthState, query.state) : null;
     const failWith = (message: string, path = `/accounts/${accountId}`) =>
-      reply.redirect(`${path}?${new URLSearchParams({ [youtubeResultParams.error]: message })}`, 302);
+      reply.redirect(`${path}?${new URLSearchParams({ [youtubeConnectionParams.error]: message })}`, 302);
 
     if (accountId === null) return failWith(t.youtubeOauth.linkExpired, '/accounts/list');
     const [account] = await db.orm.select().from(accounts).where(eq(accounts.id, accountId));
@@ -77,6 +75,6 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
       })
       .where(eq(accounts.id, account.id));
     request.log.info({ accountId: account.id }, 'YouTube connected');
-    return reply.redirect(`/accounts/${account.id}?${youtubeResultParams.connected}=connected`, 302);
+    return reply.redirect(`/accounts/${account.id}?${youtubeConnectionParams.connected}=connected`, 302);
   });
 };
