@@ -67,6 +67,17 @@ export const accountRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async
     return toAccountDetail(found(row), keys.secretsAtRest, await pageOfVideos(db, eq(videos.accountId, id), 1));
   }
 
+  /** Whether the form names another OAuth client than the stored one; an unreadable stored secret counts as another. */
+  function youtubeClientChanged(existing: typeof accounts.$inferSelect, clientId: string | null, clientSecret: string) {
+    if (existing.youtubeClientId !== clientId) return true;
+    try {
+      return (secretsOfRow(keys.secretsAtRest, 'accounts', existing.id).open('youtube_client_secret', existing.youtubeClientSecret) ?? '') !== clientSecret;
+    } catch (error) {
+      if (error instanceof SecretUnreadableError) return true;
+      throw error;
+    }
+  }
+
   app.get('/', async (request) => {
     const user = currentUser(request);
     return pageOfAccounts(db, visibleTo(user, accounts.userId), pageFromQuery(request.query));
@@ -118,16 +129,6 @@ export const accountRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async
       .where(eq(accounts.id, existing.id));
     return detail(user, existing.id);
   });
-
-  function youtubeClientChanged(existing: typeof accounts.$inferSelect, clientId: string | null, clientSecret: string) {
-    if (existing.youtubeClientId !== clientId) return true;
-    try {
-      return (secretsOfRow(keys.secretsAtRest, 'accounts', existing.id).open('youtube_client_secret', existing.youtubeClientSecret) ?? '') !== clientSecret;
-    } catch (error) {
-      if (error instanceof SecretUnreadableError) return true;
-      throw error;
-    }
-  }
 
   app.patch('/update-channel/:id', async (request) => {
     const existing = await accountRow(request);

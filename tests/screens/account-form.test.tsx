@@ -46,13 +46,13 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
   };
 }
 
-function renderDetail(account: AccountDetail, extraRoutes: Record<string, unknown> = {}) {
+function renderDetail(account: AccountDetail, extraRoutes: Record<string, unknown> = {}, path = '/accounts/7') {
   answerApi({ 'GET /accounts/7': account, ...extraRoutes });
   return renderScreen(
     <Route path={/^\/accounts\/(?<id>\d+)$/}>
       <AccountDetailScreen />
     </Route>,
-    { path: '/accounts/7' },
+    { path },
   );
 }
 
@@ -181,5 +181,11 @@ describe('profile detail', () => {
     await user.click(within(panel).getByRole('button', { name: 'Зберегти' }));
     expect(await screen.findByText('Опис змінено')).toBeInTheDocument();
     expect(sent).toEqual([{ description: 'Daily shorts' }]);
+  });
+
+  it('tells how the YouTube connection ended when the OAuth callback lands on the profile, then tidies the URL', async () => {
+    const { location } = renderDetail(accountDetail(), {}, `/accounts/7?youtubeError=${encodeURIComponent('Доступ до YouTube не надано')}`);
+    expect(await screen.findByText('Доступ до YouTube не надано')).toBeInTheDocument();
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/accounts/7'));
   });
 });

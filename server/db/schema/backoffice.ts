@@ -10,7 +10,10 @@ export const accountGroups = pgTable('account_groups', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Columns named in `encryptedAccountColumns` hold ciphertext (server/auth/secrets.ts), never plaintext. */
+/**
+ * youtube_client_secret, youtube_password, youtube_refresh_token, instagram_password and
+ * tiktok_auth_str hold ciphertext (server/auth/secrets.ts), never plaintext.
+ */
 export const accounts = pgTable('accounts', {
   id: serial('id').primaryKey(),
   userId: integer('user_id')
@@ -42,14 +45,6 @@ export const accounts = pgTable('accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const encryptedAccountColumns = [
-  'youtube_client_secret',
-  'youtube_password',
-  'youtube_refresh_token',
-  'instagram_password',
-  'tiktok_auth_str',
-] as const;
 
 export const tagSets = pgTable('tag_sets', {
   id: serial('id').primaryKey(),
