@@ -16,6 +16,12 @@ import { registerSandbox, type SandboxOptions, type SandboxState } from './platf
 import { photoRoutes } from './routes/photos';
 import { createVideoRoutes } from './routes/create-video';
 import { mediaRoutes } from './routes/media';
+import { accountRoutes } from './routes/accounts';
+import { accountGroupRoutes } from './routes/account-groups';
+import { tagRoutes } from './routes/tags';
+import { userRoutes } from './routes/users';
+import { oauthRoutes } from './routes/oauth';
+import { googleOAuthSandbox } from './platforms/sandbox/google-oauth';
 
 export interface AppDeps {
   db: Database;
@@ -27,10 +33,12 @@ export interface AppDeps {
   /** The built SPA; when absent the server answers the API only. */
   distDir?: string;
   logger?: FastifyBaseLogger;
-  /** In `sandbox` mode the platform emulator is mounted under /sandbox; absent or `live`, it is not. */
+  /** PLATFORMS, `sandbox` when absent: the platform emulator is then mounted under /sandbox. */
   platforms?: PlatformsMode;
   /** The emulator's data directory and clock, or a ready state to share with a test. */
   sandbox?: SandboxOptions & { state?: SandboxState };
+  /** PUBLIC_URL; when absent, links back to this server use the host each request came to. */
+  publicUrl?: string;
 }
 
 declare module 'fastify' {
@@ -44,6 +52,16 @@ declare module 'fastify' {
 }
 
 export const logRedactions = ['req.headers.authorization', 'req.headers.cookie'];
+
+/** Request log lines without the OAuth authorization code that Google puts in the callback URL. */
+export const logSerializers = {
+  req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+    method: request.method,
+    url: request.url.replace(/([?&]code=)[^&]*/g, '$1[Redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+  }),
+};
 
 /** The whole HTTP application without a listening socket, so tests can drive it with `inject()`. */
 export async function buildApp(deps: AppDeps) {
@@ -79,17 +97,25 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
+  const oauth = { platforms: deps.platforms ?? 'sandbox', publicUrl: deps.publicUrl } as const;
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(photoRoutes, { prefix: '/photo-bg' });
       await api.register(createVideoRoutes, { prefix: '/create-video' });
       await api.register(mediaRoutes, { prefix: '/media' });
+      await api.register(accountRoutes, { prefix: '/accounts', oauth });
+      await api.register(accountGroupRoutes, { prefix: '/accounts-group' });
+      await api.register(tagRoutes, { prefix: '/tags' });
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(oauthRoutes, { prefix: '/oauth', oauth });
     },
     { prefix: '/api' },
   );
-
-  if (deps.platforms === 'sandbox') await registerSandbox(app, deps.sandbox);
+  if (oauth.platforms === 'sandbox') {
+    await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: deps.keys.sandboxGoogle });
+    await registerSandbox(app, deps.sandbox);
+  }
 
   const indexHtml = deps.distDir ? path.join(deps.distDir, 'index.html') : undefined;
   if (deps.distDir && indexHtml && fs.existsSync(indexHtml)) {

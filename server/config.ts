@@ -19,7 +19,10 @@ export interface Config {
   sandboxProxyPort: number;
   /** Where connectors reach the sandbox platforms (this server), e.g. from a worker process. */
   sandboxOrigin: string;
+  /** `sandbox`: platform calls go to the built-in emulator under /sandbox; `live`: to the real platforms. */
   platforms: PlatformsMode;
+  /** The address browsers and OAuth providers reach this server at; unset, each request's own host is used. */
+  publicUrl: string | undefined;
   /** ffmpeg/ffprobe binaries; unset means the system's on PATH, else the ones shipped by npm. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
@@ -60,8 +63,15 @@ const x264Presets = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'me
 
 function renderPreset(raw: string | undefined): string {
   const preset = raw || 'veryfast';
-  if (!x264Presets.includes(preset)) throw new Error(`RENDER_PRESET must be one of ${x264Presets.join(', ')}, got "${raw}"`);
+  if (!x264Presets.includes(preset)) throw new ConfigError(`RENDER_PRESET must be one of ${x264Presets.join(', ')}, got "${raw}"`);
   return preset;
+}
+
+function publicUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const url = new URL(raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must be an http(s) URL, got "${raw}"`);
+  return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
 /** Every environment variable the server reads, parsed once. The README lists the same table. */
@@ -76,13 +86,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   }
   const platforms = (env.PLATFORMS || 'sandbox') as PlatformsMode;
   if (!platformsModes.includes(platforms)) {
-    throw new Error(`PLATFORMS must be one of ${platformsModes.join(', ')}, got "${platforms}"`);
+    throw new ConfigError(`PLATFORMS must be one of ${platformsModes.join(', ')}, got "${platforms}"`);
   }
   const host = env.HOST || '127.0.0.1';
   const port = positiveInt('PORT', env.PORT, 3000);
   const sandboxProxyPort = env.SANDBOX_PROXY_PORT ? Number(env.SANDBOX_PROXY_PORT) : 0;
   if (!Number.isInteger(sandboxProxyPort) || sandboxProxyPort < 0 || sandboxProxyPort > 65535) {
-    throw new Error(`SANDBOX_PROXY_PORT must be a port number or 0, got "${env.SANDBOX_PROXY_PORT}"`);
+    throw new ConfigError(`SANDBOX_PROXY_PORT must be a port number or 0, got "${env.SANDBOX_PROXY_PORT}"`);
   }
   const loopbackHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {
@@ -113,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     renderOutputsPerPass: positiveInt('RENDER_OUTPUTS_PER_PASS', env.RENDER_OUTPUTS_PER_PASS, 6),
     renderTimeoutSeconds: positiveInt('RENDER_TIMEOUT_SECONDS', env.RENDER_TIMEOUT_SECONDS, 60 * 60),
     mediaUrlTtlSeconds: positiveInt('MEDIA_URL_TTL_SECONDS', env.MEDIA_URL_TTL_SECONDS, 6 * 60 * 60),
+    publicUrl: publicUrl(env.PUBLIC_URL),
   };
 }

@@ -7,7 +7,7 @@ import { migrate } from './db/migrate';
 import { deriveKeys, loadSecretKey } from './auth/keys';
 import { startQueue } from './jobs/queue';
 import { bootstrapAdmin } from './bootstrap-admin';
-import { buildApp, logRedactions } from './app';
+import { buildApp, logRedactions, logSerializers } from './app';
 import { buildSpaIfStale } from './build-spa';
 import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
 import { mediaRoot, mediaServices } from './media/services';
@@ -17,7 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, redact: logRedactions });
+  const log = pino({ level: config.logLevel, redact: logRedactions, serializers: logSerializers });
 
   const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
@@ -57,6 +57,7 @@ async function main() {
         logger: log,
         platforms: config.platforms,
         sandbox: { dataDir: config.dataDir },
+        publicUrl: config.publicUrl,
       })
     : null;
   // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline.

@@ -11,6 +11,15 @@ import { PhotoListScreen } from './screens/photos/photo-list-screen';
 import { PhotoUploadScreen } from './screens/photos/photo-upload-screen';
 import { CreateVideoScreen } from './screens/video/create-video-screen';
 import { RequestListScreen } from './screens/video/request-list-screen';
+import { AccountListScreen } from './screens/accounts/account-list-screen';
+import { AccountCreateScreen } from './screens/accounts/account-create-screen';
+import { AccountDetailScreen } from './screens/accounts/account-detail-screen';
+import { GroupListScreen } from './screens/groups/group-list-screen';
+import { GroupFormScreen } from './screens/groups/group-form-screen';
+import { TagListScreen } from './screens/tags/tag-list-screen';
+import { TagFormScreen } from './screens/tags/tag-form-screen';
+import { UserListScreen } from './screens/users/user-list-screen';
+import { UserFormScreen } from './screens/users/user-form-screen';
 import styles from './app.module.css';
 
 function RoutedApp() {
@@ -27,6 +36,18 @@ function RoutedApp() {
           <Route path="/photos/create" component={PhotoUploadScreen} />
           <Route path="/video/create" component={CreateVideoScreen} />
           <Route path="/video/request-create" component={RequestListScreen} />
+          <Route path="/accounts/list" component={AccountListScreen} />
+          <Route path="/accounts/create" component={AccountCreateScreen} />
+          <Route path={/^\/accounts\/(?<id>\d+)$/} component={AccountDetailScreen} />
+          <Route path="/accounts/group/list" component={GroupListScreen} />
+          <Route path="/accounts/group/create" component={GroupFormScreen} />
+          <Route path={/^\/accounts\/group\/(?<id>\d+)$/} component={GroupFormScreen} />
+          <Route path="/tags" component={TagListScreen} />
+          <Route path="/tags/create" component={TagFormScreen} />
+          <Route path={/^\/tags\/(?<id>\d+)$/} component={TagFormScreen} />
+          <Route path="/users" component={UserListScreen} />
+          <Route path="/users/create" component={UserFormScreen} />
+          <Route path={/^\/users\/(?<id>\d+)$/} component={UserFormScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </main>

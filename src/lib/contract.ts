@@ -71,3 +71,111 @@ export interface CreationRequestDetail extends CreationRequestRow {
   error: string | null;
   video: RequestVideoItem[];
 }
+
+export type IpVersion = 'ipv4' | 'ipv6';
+
+/** One choice of a multi-select; profiles are offered as `{ id, title, value }` with value = id. */
+export interface SelectOption {
+  id: number;
+  title: string;
+  value: number;
+}
+
+export interface AccountOwner {
+  id: number;
+  login: string;
+}
+
+/** A profile as lists show it: never any secret. */
+export interface AccountSummary {
+  id: number;
+  proxy: string;
+  ipVersion: IpVersion;
+  comments: string;
+  status: AccountStatus;
+  group: { id: number; name: string } | null;
+  user: AccountOwner;
+  isActiveYouTube: boolean;
+  isActiveTikTok: boolean;
+  isActiveInstagram: boolean;
+  inYouTube: boolean;
+  inTikTok: boolean;
+  inInstagram: boolean;
+}
+
+/** The fields of the profile form, as POST /api/accounts and PATCH /api/accounts/{id} take them. */
+export interface AccountFields {
+  proxy: string;
+  ipVersion: IpVersion;
+  comments: string;
+  isActiveYouTube: boolean;
+  isActiveTikTok: boolean;
+  isActiveInstagram: boolean;
+  YouTubeAuthClientId: string;
+  YouTubeAuthClientSecret: string;
+  YouTubeLogin: string;
+  YouTubePassword: string;
+  InstagramLogin: string;
+  InstagramPassword: string;
+  TikTiokAuthStr: string;
+}
+
+export interface VideoSummary {
+  id: number;
+  date: string | null;
+  status: VideoStatus;
+  views: number;
+  likes: number;
+  comments: number;
+  viewsInstagram: number;
+  likesInstagram: number;
+  commentsInstagram: number;
+  urlYouTube: string | null;
+  urlInstagram: string | null;
+  error: string | null;
+  errorInstagram: string | null;
+  account: { id: number } | null;
+}
+
+/** The detail is for the owner or an admin, so it carries the secrets back for editing. */
+export interface AccountDetail extends AccountSummary, AccountFields {
+  description: string;
+  titleChannel: string;
+  urlChannel: string;
+  urlInstagram: string;
+  profileNameInstagram: string;
+  profileDescriptionInstagram: string;
+  /** The failure a platform connector last reported, shown while the status is 'error'. */
+  error: string | null;
+  video: Paged<VideoSummary>;
+}
+
+export interface AccountGroup {
+  id: number;
+  name: string;
+  accounts: SelectOption[];
+}
+
+export interface TagSet {
+  id: number;
+  name: string;
+  tags: string[];
+}
+
+export interface ManagedUser {
+  id: number;
+  login: string;
+  role: Role;
+  videosCount: number;
+  accountsCount: number;
+}
+
+export interface UserDetail {
+  user: ManagedUser;
+  accounts: Paged<AccountSummary>;
+  video: Paged<VideoSummary>;
+}
+
+export interface ConnectYouTubeResponse {
+  url: string;
+}

@@ -1,4 +1,5 @@
-import { coerce, define, object, string, type Infer, type Struct } from 'superstruct';
+import { boolean, coerce, defaulted, define, dynamic, object, string, type, type Infer, type Struct } from 'superstruct';
+import type { IpVersion, SelectOption } from './contract';
 import { t } from './i18n';
 import { text } from './validation';
 
@@ -70,3 +71,99 @@ export function createVideoSchema(maxVariants = defaultMaxVariants) {
   });
 }
 export type CreateVideoForm = Infer<ReturnType<typeof createVideoSchema>>;
+/* The back office: profiles, groups, tag sets and users. */
+
+const optionalText = () => defaulted(text({}), '');
+const flag = () => defaulted(boolean(), false);
+const isSwitchedOn = (value: unknown, key: string) => isObject(value) && value[key] === true;
+const isBlank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+const ipVersion = defaulted(
+  define<IpVersion>('ipVersion', (value) => value === 'ipv4' || value === 'ipv6' || t.accountForm.ipVersionInvalid),
+  'ipv4',
+);
+
+/** A platform's credentials are required only while that platform is switched on. */
+function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean) {
+  const when = (on: boolean, message: string) => (on ? text({ required: message }) : optionalText());
+  return type({
+    proxy: text({ required: t.accountForm.proxyRequired }),
+    ipVersion,
+    comments: optionalText(),
+    isActiveYouTube: flag(),
+    isActiveTikTok: flag(),
+    isActiveInstagram: flag(),
+    YouTubeAuthClientId: when(youtube, t.accountForm.clientIdRequired),
+    YouTubeAuthClientSecret: when(youtube, t.accountForm.clientSecretRequired),
+    YouTubeLogin: optionalText(),
+    YouTubePassword: optionalText(),
+    InstagramLogin: when(instagram, t.accountForm.instagramLoginRequired),
+    InstagramPassword: when(instagram, t.accountForm.instagramPasswordRequired),
+    TikTiokAuthStr: when(tiktok, t.accountForm.tiktokRequired),
+  });
+}
+export type AccountForm = Infer<ReturnType<typeof accountShape>>;
+export const accountSchema = dynamic<AccountForm>((value) =>
+  accountShape(
+    isSwitchedOn(value, 'isActiveYouTube'),
+    isSwitchedOn(value, 'isActiveTikTok'),
+    isSwitchedOn(value, 'isActiveInstagram'),
+  ),
+);
+
+export const channelDescriptionSchema = type({
+  description: text({ required: t.accountForm.descriptionRequired }),
+});
+export type ChannelDescriptionForm = Infer<typeof channelDescriptionSchema>;
+
+/** At least one of the two; while both are empty each field says what it misses. */
+function instagramProfileShape(bothEmpty: boolean) {
+  return type({
+    profileName: bothEmpty ? text({ required: t.accountForm.nameRequired }) : optionalText(),
+    profileDescription: bothEmpty ? text({ required: t.accountForm.descriptionRequired }) : optionalText(),
+  });
+}
+export type InstagramProfileForm = Infer<ReturnType<typeof instagramProfileShape>>;
+export const instagramProfileSchema = dynamic<InstagramProfileForm>((value) =>
+  instagramProfileShape(!isObject(value) || (isBlank(value.profileName) && isBlank(value.profileDescription))),
+);
+
+const selectedAccounts = define<SelectOption[]>(
+  'accounts',
+  (value) =>
+    (Array.isArray(value) && value.length > 0 && value.every((item) => isObject(item) && Number.isInteger(item.id))) ||
+    t.groups.accountsMin,
+);
+
+export const groupSchema = type({
+  name: text({ required: t.validation.required }),
+  accounts: selectedAccounts,
+});
+export type GroupForm = Infer<typeof groupSchema>;
+
+const tagList = define<string[]>(
+  'tags',
+  (value) =>
+    (Array.isArray(value) && value.length > 0 && value.every((tag) => typeof tag === 'string' && tag.trim() !== '')) ||
+    t.tagSets.tagsMin,
+);
+
+export const tagSetSchema = type({
+  name: text({ required: t.validation.required }),
+  tags: tagList,
+});
+export type TagSetForm = Infer<typeof tagSetSchema>;
+
+function userShape(password: unknown) {
+  return type({
+    login: text({ required: t.validation.required, min: [2, t.validation.tooShort], max: [50, t.validation.tooLong] }),
+    password: text({ required: t.validation.required, min: [6, t.validation.tooShort], max: [50, t.validation.tooLong] }),
+    password_confirmation: define<string>('password_confirmation', (value) => {
+      if (isBlank(value)) return t.validation.required;
+      return value === password || t.users.passwordsMismatch;
+    }),
+  });
+}
+export type UserForm = Infer<ReturnType<typeof userShape>>;
+export const userSchema = dynamic<UserForm>((value) => userShape(isObject(value) ? value.password : undefined));

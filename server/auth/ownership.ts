@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SessionUser } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { HttpError } from '../http-error';
+
+/**
+ * The rows a user may see: their own, or every row for an admin. Another user's row is then
+ * simply not found (404), which does not even confirm that it exists.
+ */
+export function visibleTo(user: SessionUser, ownerColumn: PgColumn): SQL | undefined {
+  return user.role === 'admin' ? undefined : eq(ownerColumn, user.id);
+}
+
+/** The `:id` of the route as a row id; anything that cannot be one is a 404, like a missing row. */
+export function idParam(request: FastifyRequest, name = 'id'): number {
+  const raw = (request.params as Record<string, string | undefined>)[name];
+  const id = Number(raw);
+  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new HttpError(404, t.server.notFound);
+  }
+  return id;
+}
+
+export function found<T>(row: T | undefined): T {
+  if (row === undefined) throw new HttpError(404, t.server.notFound);
+  return row;
+}

@@ -1,0 +1,148 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { PlatformsMode } from './types';
+import { platformFetch } from './http';
+
+/** Google's OAuth 2.0 for YouTube: the consent link, its signed `state`, and the token endpoint calls. */
+
+export const youtubeScopes = [
+  'https://www.googleapis.com/auth/youtube.upload',
+  'https://www.googleapis.com/auth/youtube.readonly',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
+];
+
+export interface GoogleOAuthEndpoints {
+  authorize: string;
+  token: string;
+}
+
+/** The real Google, or the built-in sandbox that this server mounts at `{baseUrl}/sandbox`. */
+export function googleOAuthEndpoints(mode: PlatformsMode, baseUrl: string): GoogleOAuthEndpoints {
+  if (mode === 'live') {
+    return { authorize: 'https://accounts.google.com/o/oauth2/v2/auth', token: 'https://oauth2.googleapis.com/token' };
+  }
+  return {
+    authorize: `${baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth`,
+    token: `${baseUrl}/sandbox/oauth2.googleapis.com/token`,
+  };
+}
+
+export const youtubeCallbackPath = '/api/oauth/youtube/callback';
+
+export function youtubeRedirectUri(baseUrl: string): string {
+  return `${baseUrl}${youtubeCallbackPath}`;
+}
+
+export function youtubeConsentUrl(
+  endpoints: GoogleOAuthEndpoints,
+  { clientId, redirectUri, state }: { clientId: string; redirectUri: string; state: string },
+): string {
+  const params = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: youtubeScopes.join(' '),
+    access_type: 'offline',
+    // Asks again even when the Google account already granted access, so Google returns a refresh token.
+    prompt: 'consent',
+    include_granted_scopes: 'true',
+    state,
+  });
+  return `${endpoints.authorize}?${params}`;
+}
+
+const stateAudience = 'youtube-oauth';
+/**
+ * Operators pass the link on to whoever holds the Google account, who may open it much later;
+ * a day covers that and still retires forgotten links.
+ */
+export const stateTtlSeconds = 24 * 3600;
+
+/** A `state` naming the profile to connect, signed so the unauthenticated callback can trust it. */
+export function signYouTubeState(key: Uint8Array, accountId: number): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(accountId))
+    .setAudience(stateAudience)
+    .setIssuedAt()
+    .setExpirationTime(`${stateTtlSeconds}s`)
+    .sign(key);
+}
+
+/** The profile id a `state` names, or null when it is forged, altered or expired. */
+export async function readYouTubeState(key: Uint8Array, state: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(state, key, { algorithms: ['HS256'], audience: stateAudience });
+    const accountId = Number(payload.sub);
+    return Number.isSafeInteger(accountId) && accountId > 0 ? accountId : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface GoogleTokens {
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string | undefined;
+  scope: string;
+  tokenType: string;
+}
+
+/** Google answered the token call with an OAuth error (`invalid_grant`, `invalid_client`, ...). */
+export class GoogleTokenError extends Error {
+  constructor(
+    readonly code: string,
+    readonly description: string | undefined,
+  ) {
+    super(description ? `${code}: ${description}` : code);
+  }
+}
+
+/** A call to the token endpoint, through the profile's proxy like every platform call of a profile. */
+async function requestTokens(proxy: string, tokenUrl: string, form: Record<string, string>): Promise<GoogleTokens> {
+  const response = await platformFetch(proxy, tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams(form).toString(),
+  });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok || typeof body.access_token !== 'string') {
+    throw new GoogleTokenError(
+      typeof body.error === 'string' ? body.error : `HTTP ${response.status}`,
+      typeof body.error_description === 'string' ? body.error_description : undefined,
+    );
+  }
+  return {
+    accessToken: body.access_token,
+    expiresIn: Number(body.expires_in ?? 0),
+    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : undefined,
+    scope: typeof body.scope === 'string' ? body.scope : '',
+    tokenType: typeof body.token_type === 'string' ? body.token_type : 'Bearer',
+  };
+}
+
+export interface GoogleClient {
+  proxy: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export function exchangeAuthorizationCode(client: GoogleClient, code: string, redirectUri: string): Promise<GoogleTokens> {
+  return requestTokens(client.proxy, client.tokenUrl, {
+    grant_type: 'authorization_code',
+    code,
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    redirect_uri: redirectUri,
+  });
+}
+
+/** A fresh access token for uploads, from the stored refresh token. */
+export function refreshAccessToken(client: GoogleClient, refreshToken: string): Promise<GoogleTokens> {
+  return requestTokens(client.proxy, client.tokenUrl, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+  });
+}

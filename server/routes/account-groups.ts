@@ -1,0 +1,113 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { AccountGroup, Paged, SessionUser } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { groupSchema } from '../../src/lib/schemas';
+import type { Orm } from '../db/connect';
+import { accountGroups, accounts } from '../db/schema';
+import { currentUser, requireUser } from '../auth/guards';
+import { found, idParam, visibleTo } from '../auth/ownership';
+import { HttpError, parseBody } from '../http-error';
+import { accountOption } from './account-views';
+import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
+
+type GroupRow = typeof accountGroups.$inferSelect;
+type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+  app.addHook('onRequest', requireUser);
+
+  const ownedGroup = (user: SessionUser, id: number) => and(eq(accountGroups.id, id), visibleTo(user, accountGroups.userId));
+
+  async function withAccounts(groups: GroupRow[]): Promise<AccountGroup[]> {
+    const members =
+      groups.length === 0
+        ? []
+        : await db.orm
+            .select({
+              id: accounts.id,
+              groupId: accounts.groupId,
+              comments: accounts.comments,
+              youtubeLogin: accounts.youtubeLogin,
+              instagramLogin: accounts.instagramLogin,
+            })
+            .from(accounts)
+            .where(inArray(accounts.groupId, groups.map((group) => group.id)))
+            .orderBy(asc(accounts.id));
+    return groups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      accounts: members.filter((member) => member.groupId === group.id).map(accountOption),
+    }));
+  }
+
+  async function groupById(user: SessionUser, id: number): Promise<AccountGroup> {
+    const [group] = await db.orm.select().from(accountGroups).where(ownedGroup(user, id));
+    return (await withAccounts([found(group)]))[0];
+  }
+
+  /**
+   * Makes `accountIds` exactly the group's profiles. A profile is in at most one group, so one
+   * that already belongs to another group is refused rather than silently taken from it.
+   */
+  async function setMembers(tx: Transaction, user: SessionUser, groupId: number, accountIds: number[]) {
+    const wanted = [...new Set(accountIds)];
+    const rows = await tx
+      .select({ id: accounts.id, groupId: accounts.groupId })
+      .from(accounts)
+      .where(and(inArray(accounts.id, wanted), visibleTo(user, accounts.userId)))
+      .for('update');
+    const missing = wanted.filter((id) => !rows.some((row) => row.id === id));
+    if (missing.length > 0) throw new HttpError(400, missing.map(t.groups.accountNotFound));
+    const taken = rows.filter((row) => row.groupId !== null && row.groupId !== groupId);
+    if (taken.length > 0) throw new HttpError(400, taken.map((row) => t.groups.accountInOtherGroup(row.id)));
+    await tx.update(accounts).set({ groupId: null }).where(and(eq(accounts.groupId, groupId), notInArray(accounts.id, wanted)));
+    await tx.update(accounts).set({ groupId }).where(inArray(accounts.id, wanted));
+  }
+
+  app.get('/', async (request): Promise<Paged<AccountGroup>> => {
+    const where = visibleTo(currentUser(request), accountGroups.userId);
+    const page = pageFromQuery(request.query);
+    const [groups, [{ total }]] = await Promise.all([
+      db.orm.select().from(accountGroups).where(where).orderBy(desc(accountGroups.id)).limit(pageSize).offset(offsetOf(page)),
+      db.orm.select({ total: sql<number>`count(*)::int` }).from(accountGroups).where(where),
+    ]);
+    return paged(await withAccounts(groups), total, page);
+  });
+
+  app.get('/:id', async (request) => groupById(currentUser(request), idParam(request)));
+
+  app.post('/', async (request, reply) => {
+    const user = currentUser(request);
+    const form = parseBody(groupSchema, request.body);
+    const id = await db.orm.transaction(async (tx) => {
+      const [group] = await tx.insert(accountGroups).values({ userId: user.id, name: form.name.trim() }).returning({ id: accountGroups.id });
+      await setMembers(tx, user, group.id, form.accounts.map((account) => account.id));
+      return group.id;
+    });
+    return reply.status(201).send(await groupById(user, id));
+  });
+
+  app.patch('/:id', async (request) => {
+    const user = currentUser(request);
+    const id = idParam(request);
+    found((await db.orm.select({ id: accountGroups.id }).from(accountGroups).where(ownedGroup(user, id)))[0]);
+    const form = parseBody(groupSchema, request.body);
+    await db.orm.transaction(async (tx) => {
+      await tx.update(accountGroups).set({ name: form.name.trim() }).where(eq(accountGroups.id, id));
+      await setMembers(tx, user, id, form.accounts.map((account) => account.id));
+    });
+    return groupById(user, id);
+  });
+
+  /** The group's profiles stay; they only leave the group. */
+  app.delete('/:id', async (request, reply) => {
+    const deleted = await db.orm
+      .delete(accountGroups)
+      .where(ownedGroup(currentUser(request), idParam(request)))
+      .returning({ id: accountGroups.id });
+    found(deleted[0]);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,183 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import type { AccountDetail, ConnectYouTubeResponse, SelectOption, SessionUser } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { accountSchema, channelDescriptionSchema, instagramProfileSchema, type AccountForm } from '../../src/lib/schemas';
+import { accounts, videos } from '../db/schema';
+import { currentUser, requireUser } from '../auth/guards';
+import { found, idParam, visibleTo } from '../auth/ownership';
+import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
+import { HttpError, parseBody } from '../http-error';
+import { parseProxy } from '../platforms/http';
+import { googleOAuthEndpoints, signYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
+import { accountOption, pageOfAccounts, pageOfVideos, selectAccounts, toAccountDetail } from './account-views';
+import { baseUrlOf, type OAuthSettings } from './oauth';
+import { pageFromQuery } from './paging';
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** A proxy the platform calls cannot use is refused now rather than at the first upload. */
+function checkProxy(proxy: string): string {
+  try {
+    parseProxy(proxy);
+  } catch (error) {
+    throw new HttpError(400, (error as Error).message);
+  }
+  return proxy.trim();
+}
+
+function plainColumns(form: AccountForm) {
+  return {
+    proxy: checkProxy(form.proxy),
+    ipVersion: form.ipVersion,
+    comments: form.comments.trim(),
+    isActiveYouTube: form.isActiveYouTube,
+    isActiveTikTok: form.isActiveTikTok,
+    isActiveInstagram: form.isActiveInstagram,
+    youtubeClientId: blankToNull(form.YouTubeAuthClientId),
+    youtubeLogin: blankToNull(form.YouTubeLogin),
+    instagramLogin: blankToNull(form.InstagramLogin),
+  };
+}
+
+/** Secrets are kept exactly as typed (a password may end in a space), encrypted for this row. */
+function secretColumns(key: Buffer, accountId: number, form: AccountForm) {
+  const secrets = secretsOfRow(key, 'accounts', accountId);
+  return {
+    youtubeClientSecret: secrets.seal('youtube_client_secret', form.YouTubeAuthClientSecret),
+    youtubePassword: secrets.seal('youtube_password', form.YouTubePassword),
+    instagramPassword: secrets.seal('instagram_password', form.InstagramPassword),
+    tiktokAuthStr: secrets.seal('tiktok_auth_str', form.TikTiokAuthStr),
+  };
+}
+
+export const accountRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (app, { oauth }) => {
+  const { db, keys } = app;
+  app.addHook('onRequest', requireUser);
+
+  const ownedAccount = (user: SessionUser, id: number) => and(eq(accounts.id, id), visibleTo(user, accounts.userId));
+
+  async function accountRow(request: FastifyRequest) {
+    const [row] = await db.orm.select().from(accounts).where(ownedAccount(currentUser(request), idParam(request)));
+    return found(row);
+  }
+
+  async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
+    const [row] = await selectAccounts(db).where(ownedAccount(user, id));
+    return toAccountDetail(found(row), keys.secretsAtRest, await pageOfVideos(db, eq(videos.accountId, id), 1));
+  }
+
+  /** Whether the form names another OAuth client than the stored one; an unreadable stored secret counts as another. */
+  function youtubeClientChanged(existing: typeof accounts.$inferSelect, clientId: string | null, clientSecret: string) {
+    if (existing.youtubeClientId !== clientId) return true;
+    try {
+      return (secretsOfRow(keys.secretsAtRest, 'accounts', existing.id).open('youtube_client_secret', existing.youtubeClientSecret) ?? '') !== clientSecret;
+    } catch (error) {
+      if (error instanceof SecretUnreadableError) return true;
+      throw error;
+    }
+  }
+
+  app.get('/', async (request) => {
+    const user = currentUser(request);
+    return pageOfAccounts(db, visibleTo(user, accounts.userId), pageFromQuery(request.query));
+  });
+
+  /** The profiles a group may hold: those in no group, and those already in this one (0 for a new group). */
+  app.get('/search', async (request): Promise<SelectOption[]> => {
+    const groupId = Number((request.query as { groupId?: string }).groupId);
+    const free = Number.isSafeInteger(groupId) && groupId > 0 ? or(isNull(accounts.groupId), eq(accounts.groupId, groupId)) : isNull(accounts.groupId);
+    const rows = await db.orm
+      .select({ id: accounts.id, comments: accounts.comments, youtubeLogin: accounts.youtubeLogin, instagramLogin: accounts.instagramLogin })
+      .from(accounts)
+      .where(and(visibleTo(currentUser(request), accounts.userId), free))
+      .orderBy(asc(accounts.id));
+    return rows.map(accountOption);
+  });
+
+  app.get('/:id', async (request) => detail(currentUser(request), idParam(request)));
+
+  app.post('/', async (request, reply) => {
+    const user = currentUser(request);
+    const form = parseBody(accountSchema, request.body);
+    const columns = plainColumns(form);
+    // The id comes first because every secret is encrypted bound to the id of its row.
+    const { rows } = await db.sql(`SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id`, []);
+    const id = Number(rows[0].id);
+    await db.orm.insert(accounts).values({ id, userId: user.id, ...columns, ...secretColumns(keys.secretsAtRest, id, form) });
+    request.log.info({ accountId: id }, 'profile created');
+    return reply.status(201).send(await detail(user, id));
+  });
+
+  app.patch('/:id', async (request) => {
+    const user = currentUser(request);
+    const existing = await accountRow(request);
+    const form = parseBody(accountSchema, request.body);
+    const columns = plainColumns(form);
+    const secrets = secretColumns(keys.secretsAtRest, existing.id, form);
+    await db.orm
+      .update(accounts)
+      .set({
+        ...columns,
+        ...secrets,
+        // A refresh token belongs to one OAuth client: another client means connecting again.
+        ...(youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret)
+          ? { inYouTube: false, youtubeRefreshToken: null }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(accounts.id, existing.id));
+    return detail(user, existing.id);
+  });
+
+  app.patch('/update-channel/:id', async (request) => {
+    const existing = await accountRow(request);
+    const { description } = parseBody(channelDescriptionSchema, request.body);
+    await db.orm.update(accounts).set({ description: description.trim(), updatedAt: new Date() }).where(eq(accounts.id, existing.id));
+    return detail(currentUser(request), existing.id);
+  });
+
+  app.patch('/update-profile-inst/:id', async (request) => {
+    const existing = await accountRow(request);
+    const { profileName, profileDescription } = parseBody(instagramProfileSchema, request.body);
+    await db.orm
+      .update(accounts)
+      .set({
+        profileNameInstagram: blankToNull(profileName),
+        profileDescriptionInstagram: blankToNull(profileDescription),
+        updatedAt: new Date(),
+      })
+      .where(eq(accounts.id, existing.id));
+    return detail(currentUser(request), existing.id);
+  });
+
+  app.delete('/:id', async (request, reply) => {
+    const deleted = await db.orm
+      .delete(accounts)
+      .where(ownedAccount(currentUser(request), idParam(request)))
+      .returning({ id: accounts.id });
+    found(deleted[0]);
+    request.log.info({ accountId: deleted[0].id }, 'profile deleted');
+    return reply.status(204).send();
+  });
+
+  app.get('/:id/video', async (request) => {
+    const existing = await accountRow(request);
+    return pageOfVideos(db, eq(videos.accountId, existing.id), pageFromQuery(request.query));
+  });
+
+  app.post('/connect-youtube/:id', async (request): Promise<ConnectYouTubeResponse> => {
+    const account = await accountRow(request);
+    if (!account.isActiveYouTube || !account.youtubeClientId || !account.youtubeClientSecret) {
+      throw new HttpError(400, t.youtubeOauth.notReady);
+    }
+    const baseUrl = baseUrlOf(request, oauth);
+    return {
+      url: youtubeConsentUrl(googleOAuthEndpoints(oauth.platforms, baseUrl), {
+        clientId: account.youtubeClientId,
+        redirectUri: youtubeRedirectUri(baseUrl),
+        state: await signYouTubeState(keys.oauthState, account.id),
+      }),
+    };
+  });
+};

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Paged, SessionUser, TagSet } from '../../src/lib/contract';
+import { tagSetSchema, type TagSetForm } from '../../src/lib/schemas';
+import { addTags } from '../../src/lib/tags';
+import { tagSets } from '../db/schema';
+import { currentUser, requireUser } from '../auth/guards';
+import { found, idParam, visibleTo } from '../auth/ownership';
+import { parseBody } from '../http-error';
+import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
+
+const toTagSet = ({ id, name, tags }: typeof tagSets.$inferSelect): TagSet => ({ id, name, tags });
+
+/** Tags are kept the way the tag input makes them, whoever sends them: trimmed, lower-cased, no duplicates. */
+const columns = (form: TagSetForm) => ({ name: form.name.trim(), tags: addTags([], form.tags.join(' ')) });
+
+export const tagRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+  app.addHook('onRequest', requireUser);
+
+  const ownedTagSet = (user: SessionUser, id: number) => and(eq(tagSets.id, id), visibleTo(user, tagSets.userId));
+
+  app.get('/', async (request): Promise<Paged<TagSet>> => {
+    const where = visibleTo(currentUser(request), tagSets.userId);
+    const page = pageFromQuery(request.query);
+    const [rows, [{ total }]] = await Promise.all([
+      db.orm.select().from(tagSets).where(where).orderBy(desc(tagSets.id)).limit(pageSize).offset(offsetOf(page)),
+      db.orm.select({ total: sql<number>`count(*)::int` }).from(tagSets).where(where),
+    ]);
+    return paged(rows.map(toTagSet), total, page);
+  });
+
+  app.get('/:id', async (request) => {
+    const [row] = await db.orm.select().from(tagSets).where(ownedTagSet(currentUser(request), idParam(request)));
+    return toTagSet(found(row));
+  });
+
+  app.post('/', async (request, reply) => {
+    const form = parseBody(tagSetSchema, request.body);
+    const [row] = await db.orm
+      .insert(tagSets)
+      .values({ userId: currentUser(request).id, ...columns(form) })
+      .returning();
+    return reply.status(201).send(toTagSet(row));
+  });
+
+  app.patch('/:id', async (request) => {
+    const user = currentUser(request);
+    const id = idParam(request);
+    found((await db.orm.select({ id: tagSets.id }).from(tagSets).where(ownedTagSet(user, id)))[0]);
+    const form = parseBody(tagSetSchema, request.body);
+    const [row] = await db.orm.update(tagSets).set(columns(form)).where(eq(tagSets.id, id)).returning();
+    return toTagSet(row);
+  });
+
+  app.delete('/:id', async (request, reply) => {
+    const deleted = await db.orm
+      .delete(tagSets)
+      .where(ownedTagSet(currentUser(request), idParam(request)))
+      .returning({ id: tagSets.id });
+    found(deleted[0]);
+    return reply.status(204).send();
+  });
+};

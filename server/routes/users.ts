@@ -1,0 +1,109 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { ManagedUser, Paged, UserDetail } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { userSchema, type UserForm } from '../../src/lib/schemas';
+import { accounts, users, videos } from '../db/schema';
+import { currentUser, requireAdmin } from '../auth/guards';
+import { found, idParam } from '../auth/ownership';
+import { hashPassword } from '../auth/passwords';
+import { HttpError, parseBody } from '../http-error';
+import { pageOfAccounts, pageOfVideos } from './account-views';
+import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
+
+const managedUserColumns = {
+  id: users.id,
+  login: users.login,
+  role: users.role,
+  // Spelled out: inside a select list drizzle leaves columns unqualified, which a subquery would misread.
+  videosCount: sql<number>`(SELECT count(*) FROM videos WHERE videos.user_id = users.id)::int`,
+  accountsCount: sql<number>`(SELECT count(*) FROM accounts WHERE accounts.user_id = users.id)::int`,
+};
+
+const uniqueViolation = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown })?.cause];
+  return candidates.some((candidate) => (candidate as { code?: string } | undefined)?.code === uniqueViolation);
+}
+
+/** User management, for admins only. */
+export const userRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+  app.addHook('onRequest', requireAdmin);
+
+  async function managedUser(id: number): Promise<ManagedUser> {
+    const [row] = await db.orm.select(managedUserColumns).from(users).where(eq(users.id, id));
+    return found(row);
+  }
+
+  /** Runs a write of the login, answering a taken login in Ukrainian rather than as a server error. */
+  async function writingLogin<T>(form: UserForm, write: (login: string, passwordHash: string) => Promise<T>): Promise<T> {
+    const login = form.login.trim();
+    const passwordHash = await hashPassword(form.password);
+    try {
+      return await write(login, passwordHash);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, t.users.loginTaken);
+      throw error;
+    }
+  }
+
+  app.get('/', async (request): Promise<Paged<ManagedUser>> => {
+    const page = pageFromQuery(request.query);
+    const [rows, [{ total }]] = await Promise.all([
+      db.orm.select(managedUserColumns).from(users).orderBy(asc(users.id)).limit(pageSize).offset(offsetOf(page)),
+      db.orm.select({ total: sql<number>`count(*)::int` }).from(users),
+    ]);
+    return paged(rows, total, page);
+  });
+
+  app.get('/:id', async (request): Promise<UserDetail> => {
+    const user = await managedUser(idParam(request));
+    const [accountsPage, videoPage] = await Promise.all([
+      pageOfAccounts(db, eq(accounts.userId, user.id), 1),
+      pageOfVideos(db, eq(videos.userId, user.id), 1),
+    ]);
+    return { user, accounts: accountsPage, video: videoPage };
+  });
+
+  app.get('/:id/account', async (request) => {
+    const user = await managedUser(idParam(request));
+    return pageOfAccounts(db, eq(accounts.userId, user.id), pageFromQuery(request.query));
+  });
+
+  app.get('/:id/video', async (request) => {
+    const user = await managedUser(idParam(request));
+    return pageOfVideos(db, eq(videos.userId, user.id), pageFromQuery(request.query));
+  });
+
+  app.post('/', async (request, reply) => {
+    const form = parseBody(userSchema, request.body);
+    const [{ id }] = await writingLogin(form, (login, passwordHash) =>
+      db.orm.insert(users).values({ login, passwordHash, role: 'user' }).returning({ id: users.id }),
+    );
+    request.log.info({ userId: id }, 'user created');
+    return reply.status(201).send(await managedUser(id));
+  });
+
+  app.patch('/:id', async (request) => {
+    const id = idParam(request);
+    await managedUser(id);
+    const form = parseBody(userSchema, request.body);
+    await writingLogin(form, (login, passwordHash) => db.orm.update(users).set({ login, passwordHash }).where(eq(users.id, id)));
+    return managedUser(id);
+  });
+
+  /**
+   * Deletes the user with everything they own; what other users own is kept
+   * (docs/deleting-users.md). Admins cannot delete themselves, so an admin always remains.
+   */
+  app.delete('/:id', async (request, reply) => {
+    const id = idParam(request);
+    if (id === currentUser(request).id) throw new HttpError(400, t.users.cannotDeleteSelf);
+    const deleted = await db.orm.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    found(deleted[0]);
+    request.log.info({ userId: id }, 'user deleted');
+    return reply.status(204).send();
+  });
+};

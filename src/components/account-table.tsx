@@ -1,0 +1,65 @@
+import { CircleCheck, CircleDashed } from 'lucide-react';
+import type { AccountSummary } from '../lib/contract';
+import { t } from '../lib/i18n';
+import { DataTable, type Column } from './data-table';
+import { DeleteButton } from './delete-button';
+import { StatusBadge } from './status-badge';
+import styles from './account-table.module.css';
+
+/** A platform of a profile at a glance: off, on and connected, or on and waiting for its connection. */
+function PlatformState({ active, connected }: { active: boolean; connected: boolean }) {
+  if (!active) return <span className={styles.off}>{t.accounts.platformOff}</span>;
+  if (connected) {
+    return (
+      <span className={styles.connected}>
+        <CircleCheck size={14} aria-hidden /> {t.accounts.platformConnected}
+      </span>
+    );
+  }
+  return (
+    <span className={styles.waiting}>
+      <CircleDashed size={14} aria-hidden /> {t.accounts.platformWaiting}
+    </span>
+  );
+}
+
+interface AccountTableProps {
+  rows: AccountSummary[] | undefined;
+  loading: boolean;
+  /** The owner's login, for admins. */
+  showOwner?: boolean;
+  onDelete?: (account: AccountSummary) => void;
+}
+
+/** Profiles as rows linking to their page: ID, proxy, owner, the three platforms and the status. */
+export function AccountTable({ rows, loading, showOwner = false, onDelete }: AccountTableProps) {
+  const columns: Column<AccountSummary>[] = [
+    { header: t.accounts.columnId, cell: (account) => account.id, width: '70px' },
+    { header: t.accounts.columnProxy, cell: (account) => <span className={styles.proxy}>{account.proxy}</span> },
+    ...(showOwner ? [{ header: t.accounts.columnUser, cell: (account: AccountSummary) => account.user.login }] : []),
+    {
+      header: t.accountForm.youtube,
+      cell: (account) => <PlatformState active={account.isActiveYouTube} connected={account.inYouTube} />,
+    },
+    {
+      header: t.accountForm.tiktok,
+      cell: (account) => <PlatformState active={account.isActiveTikTok} connected={account.inTikTok} />,
+    },
+    {
+      header: t.accountForm.instagram,
+      cell: (account) => <PlatformState active={account.isActiveInstagram} connected={account.inInstagram} />,
+    },
+    { header: t.accounts.columnStatus, cell: (account) => <StatusBadge status={account.status} kind="account" />, width: '130px' },
+    ...(onDelete
+      ? [
+          {
+            header: '',
+            cell: (account: AccountSummary) => <DeleteButton label={t.accounts.deleteLabel(account.id)} onDelete={() => onDelete(account)} />,
+            width: '56px',
+            align: 'right' as const,
+          },
+        ]
+      : []),
+  ];
+  return <DataTable columns={columns} rows={rows} rowKey={(account) => account.id} loading={loading} rowHref={(account) => `/accounts/${account.id}`} />;
+}

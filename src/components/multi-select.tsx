@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ChevronDown, X } from 'lucide-react';
+import type { SelectOption } from '../lib/contract';
+import { t } from '../lib/i18n';
+import fieldStyles from './text-field.module.css';
+import styles from './multi-select.module.css';
+
+interface MultiSelectProps {
+  label: string;
+  options: SelectOption[];
+  value: SelectOption[];
+  onChange: (value: SelectOption[]) => void;
+  placeholder?: string;
+  error?: string;
+}
+
+/**
+ * Picks several options, shown as removable chips. Typing filters the list; 'Не знайдено'
+ * stands in for an empty one. Options are `{ id, title, value }` and compared by id.
+ */
+export function MultiSelect({ label, options, value, onChange, placeholder, error }: MultiSelectProps) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const listId = `${inputId}-list`;
+  const errorId = `${inputId}-error`;
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    return () => document.removeEventListener('mousedown', closeOnOutsideClick);
+  }, [open]);
+
+  const chosen = new Set(value.map((option) => option.id));
+  const needle = query.trim().toLowerCase();
+  const available = options.filter((option) => !chosen.has(option.id) && option.title.toLowerCase().includes(needle));
+
+  // The list closes after a pick so it never hides what lies below; a click or typing opens it again.
+  const pick = (option: SelectOption) => {
+    onChange([...value, option]);
+    setQuery('');
+    setOpen(false);
+    input.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      if (available[0]) pick(available[0]);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    } else if (event.key === 'Backspace' && query === '' && value.length > 0) {
+      onChange(value.slice(0, -1));
+    } else {
+      setOpen(true);
+    }
+  };
+
+  return (
+    <div className={fieldStyles.field} ref={root}>
+      <label htmlFor={inputId} className={fieldStyles.label}>
+        {label}
+      </label>
+      <div className={styles.anchor}>
+        <div
+          className={`${styles.control} ${error ? styles.invalid : ''}`}
+          onClick={() => {
+            input.current?.focus();
+            setOpen(true);
+          }}
+        >
+          {value.map((option) => (
+            <span key={option.id} className={styles.chip}>
+              {option.title}
+              <button
+                type="button"
+                className={styles.remove}
+                aria-label={t.controls.removeOption(option.title)}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onChange(value.filter((item) => item.id !== option.id));
+                }}
+              >
+                <X size={12} aria-hidden />
+              </button>
+            </span>
+          ))}
+          <input
+            ref={input}
+            id={inputId}
+            role="combobox"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            autoComplete="off"
+            className={styles.input}
+            value={query}
+            placeholder={value.length === 0 ? placeholder : undefined}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setOpen(true);
+            }}
+            onFocus={() => setOpen(true)}
+            onKeyDown={onKeyDown}
+          />
+          <ChevronDown size={16} aria-hidden className={styles.chevron} />
+        </div>
+        {open && (
+          <ul id={listId} role="listbox" aria-multiselectable className={styles.list}>
+            {available.length === 0 ? (
+              <li className={styles.empty}>{t.app.notFoundOption}</li>
+            ) : (
+              available.map((option) => (
+                <li
+                  key={option.id}
+                  role="option"
+                  aria-selected={false}
+                  className={styles.option}
+                  // Keeps the focus in the input for the next pick.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => pick(option)}
+                >
+                  {option.title}
+                </li>
+              ))
+            )}
+          </ul>
+        )}
+      </div>
+      {error && (
+        <span id={errorId} className={fieldStyles.error} role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useForm } from 'react-hook-form';
+import { superstructResolver } from '@hookform/resolvers/superstruct';
+import toast from 'react-hot-toast';
+import { Link2 } from 'lucide-react';
+import { api, ApiError } from '../../lib/api';
+import type { AccountFields, ConnectYouTubeResponse } from '../../lib/contract';
+import { t } from '../../lib/i18n';
+import { accountSchema, type AccountForm } from '../../lib/schemas';
+import { Button } from '../../components/button';
+import { Card } from '../../components/page';
+import { TextField } from '../../components/text-field';
+import { Toggle } from '../../components/toggle';
+import styles from './account-screens.module.css';
+
+export const emptyAccountForm: AccountForm = {
+  proxy: '',
+  ipVersion: 'ipv4',
+  comments: '',
+  isActiveYouTube: false,
+  isActiveTikTok: false,
+  isActiveInstagram: false,
+  YouTubeAuthClientId: '',
+  YouTubeAuthClientSecret: '',
+  YouTubeLogin: '',
+  YouTubePassword: '',
+  InstagramLogin: '',
+  InstagramPassword: '',
+  TikTiokAuthStr: '',
+};
+
+/** Just the form's fields of a profile, so nothing else travels back in the PATCH. */
+export function accountFormOf(account: AccountFields): AccountForm {
+  return Object.fromEntries(Object.keys(emptyAccountForm).map((key) => [key, account[key as keyof AccountFields]])) as AccountForm;
+}
+
+/** Copies the Google consent link of a saved profile; the server's reason when it cannot make one. */
+async function copyAuthorizationLink(accountId: number) {
+  let url: string;
+  try {
+    ({ url } = await api<ConnectYouTubeResponse>('POST', `/accounts/connect-youtube/${accountId}`));
+  } catch (error) {
+    for (const message of error instanceof ApiError ? error.messages : [t.accountForm.linkCopyFailed]) toast.error(message);
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success(t.accountForm.linkCopied);
+  } catch {
+    toast.error(t.accountForm.linkCopyFailed);
+  }
+}
+
+interface AccountFormCardProps {
+  initial: AccountForm;
+  submitLabel: string;
+  onSubmit: (values: AccountForm) => Promise<void>;
+  /** A saved profile, which can hand out its YouTube authorization link. */
+  accountId?: number;
+}
+
+/** Proxy, IP version, comment, and per platform a switch that reveals that platform's credentials. */
+export function AccountFormCard({ initial, submitLabel, onSubmit, accountId }: AccountFormCardProps) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<AccountForm>({ resolver: superstructResolver(accountSchema), values: initial });
+  const [youtube, instagram, tiktok] = watch(['isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok']);
+  // Secrets stay hidden while typed, and browsers do not offer saved logins for them.
+  const secret = { type: 'password', autoComplete: 'new-password' } as const;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <Card>
+        <TextField
+          label={t.accountForm.proxy}
+          placeholder={t.accountForm.proxyHint}
+          autoComplete="off"
+          error={errors.proxy?.message}
+          {...register('proxy')}
+        />
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{t.accountForm.ipVersion}</legend>
+          <div className={styles.choices}>
+            {(['ipv4', 'ipv6'] as const).map((version) => (
+              <label key={version} className={styles.radio}>
+                <input type="radio" value={version} {...register('ipVersion')} /> {version}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField label={t.accountForm.comments} autoComplete="off" {...register('comments')} />
+
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{t.accountForm.platforms}</legend>
+          <div className={styles.choices}>
+            <Toggle label={t.accountForm.youtube} {...register('isActiveYouTube')} />
+            <Toggle label={t.accountForm.instagram} {...register('isActiveInstagram')} />
+            <Toggle label={t.accountForm.tiktok} {...register('isActiveTikTok')} />
+          </div>
+        </fieldset>
+
+        {youtube && (
+          <section className={styles.platform} aria-label={t.accountForm.youtube}>
+            <h3 className={styles.platformTitle}>{t.accountForm.youtube}</h3>
+            <div className={styles.pair}>
+              <TextField label={t.accountForm.clientId} autoComplete="off" error={errors.YouTubeAuthClientId?.message} {...register('YouTubeAuthClientId')} />
+              <TextField label={t.accountForm.clientSecret} {...secret} error={errors.YouTubeAuthClientSecret?.message} {...register('YouTubeAuthClientSecret')} />
+              <TextField label={t.accountForm.youtubeLogin} autoComplete="off" {...register('YouTubeLogin')} />
+              <TextField label={t.accountForm.youtubePassword} {...secret} {...register('YouTubePassword')} />
+            </div>
+            {accountId !== undefined && (
+              <Button variant="secondary" onClick={() => copyAuthorizationLink(accountId)}>
+                <Link2 size={16} aria-hidden /> {t.accountForm.copyLink}
+              </Button>
+            )}
+          </section>
+        )}
+
+        {instagram && (
+          <section className={styles.platform} aria-label={t.accountForm.instagram}>
+            <h3 className={styles.platformTitle}>{t.accountForm.instagram}</h3>
+            <div className={styles.pair}>
+              <TextField label={t.accountForm.instagramLogin} autoComplete="off" error={errors.InstagramLogin?.message} {...register('InstagramLogin')} />
+              <TextField label={t.accountForm.instagramPassword} {...secret} error={errors.InstagramPassword?.message} {...register('InstagramPassword')} />
+            </div>
+          </section>
+        )}
+
+        {tiktok && (
+          <section className={styles.platform} aria-label={t.accountForm.tiktok}>
+            <h3 className={styles.platformTitle}>{t.accountForm.tiktok}</h3>
+            <TextField label={t.accountForm.tiktokAuthStr} {...secret} error={errors.TikTiokAuthStr?.message} {...register('TikTiokAuthStr')} />
+          </section>
+        )}
+
+        <div className={styles.formActions}>
+          <Button type="submit" disabled={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}

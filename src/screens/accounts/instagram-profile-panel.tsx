@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { superstructResolver } from '@hookform/resolvers/superstruct';
+import toast from 'react-hot-toast';
+import { api } from '../../lib/api';
+import type { AccountDetail } from '../../lib/contract';
+import { t } from '../../lib/i18n';
+import { instagramProfileSchema, type InstagramProfileForm } from '../../lib/schemas';
+import { toastErrors } from '../../lib/toasts';
+import { Button } from '../../components/button';
+import { Card } from '../../components/page';
+import { TextAreaField } from '../../components/text-area-field';
+import { TextField } from '../../components/text-field';
+import styles from './account-screens.module.css';
+
+/**
+ * The Instagram profile's name and description; saving needs at least one of them, so typing in
+ * either field re-checks both.
+ */
+export function InstagramProfilePanel({ account, onSaved }: { account: AccountDetail; onSaved: () => void }) {
+  const values = useMemo(
+    () => ({ profileName: account.profileNameInstagram, profileDescription: account.profileDescriptionInstagram }),
+    [account.profileNameInstagram, account.profileDescriptionInstagram],
+  );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<InstagramProfileForm>({ resolver: superstructResolver(instagramProfileSchema), values });
+
+  const save = async (form: InstagramProfileForm) => {
+    try {
+      await api('PATCH', `/accounts/update-profile-inst/${account.id}`, form);
+      toast.success(t.accounts.updated);
+      onSaved();
+    } catch (error) {
+      toastErrors(error);
+    }
+  };
+
+  return (
+    <Card>
+      <form noValidate onSubmit={handleSubmit(save)}>
+        <div className={styles.panelHeader}>
+          <h2 className={styles.panelTitle}>{t.accountForm.instagramPanel}</h2>
+          {account.urlInstagram && (
+            <a href={account.urlInstagram} target="_blank" rel="noreferrer">
+              {t.accountForm.instagramLink}
+            </a>
+          )}
+        </div>
+        <TextField label={t.accountForm.profileName} autoComplete="off" error={errors.profileName?.message} {...register('profileName', { deps: 'profileDescription' })} />
+        <TextAreaField label={t.accountForm.profileDescription} error={errors.profileDescription?.message} {...register('profileDescription', { deps: 'profileName' })} />
+        <Button type="submit" disabled={isSubmitting}>
+          {t.app.save}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api, ApiError } from '../../src/lib/api';
+import type { AccountSummary } from '../../src/lib/contract';
+import { Sidebar } from '../../src/components/sidebar';
+import { AccountListScreen } from '../../src/screens/accounts/account-list-screen';
+import { answerApi, renderScreen } from './render';
+
+vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
+
+const row: AccountSummary = {
+  id: 3,
+  proxy: '10.0.0.3:8080',
+  ipVersion: 'ipv4',
+  comments: '',
+  status: 'success',
+  group: null,
+  user: { id: 9, login: 'anna' },
+  isActiveYouTube: true,
+  isActiveTikTok: false,
+  isActiveInstagram: false,
+  inYouTube: true,
+  inTikTok: false,
+  inInstagram: false,
+};
+const page = { data: [row], page: 1, totalPages: 1, total: 1 };
+
+afterEach(() => {
+  vi.mocked(api).mockReset();
+});
+
+describe('profile list', () => {
+  it("shows an admin the owner's login in a user column", async () => {
+    answerApi({ 'GET /accounts?page=1': page });
+    renderScreen(<AccountListScreen />, { path: '/accounts/list', role: 'admin' });
+    expect(await screen.findByRole('columnheader', { name: 'Користувач' })).toBeInTheDocument();
+    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(0, 7)).toEqual(['3', '10.0.0.3:8080', 'anna', ' Підключено', 'Вимкнено', 'Вимкнено', 'Активний']);
+  });
+
+  it('shows a user no owner column', async () => {
+    answerApi({ 'GET /accounts?page=1': page });
+    renderScreen(<AccountListScreen />, { path: '/accounts/list' });
+    expect(await screen.findByText('10.0.0.3:8080')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Користувач' })).toBeNull();
+    expect(screen.queryByText('anna')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Профіля' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Створити' })).toHaveAttribute('href', '/accounts/create');
+  });
+
+  it("says 'Нічого не знайдено' without profiles", async () => {
+    answerApi({ 'GET /accounts?page=1': { data: [], page: 1, totalPages: 0, total: 0 } });
+    renderScreen(<AccountListScreen />, { path: '/accounts/list' });
+    expect(await screen.findByText('Нічого не знайдено')).toBeInTheDocument();
+  });
+
+  it('deletes with a loading toast, then the result, and refreshes the list', async () => {
+    const user = userEvent.setup();
+    let listed = page;
+    answerApi({
+      'GET /accounts?page=1': () => listed,
+      'DELETE /accounts/3': () => {
+        listed = { data: [], page: 1, totalPages: 0, total: 0 };
+      },
+    });
+    renderScreen(<AccountListScreen />, { path: '/accounts/list' });
+    await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3' }));
+    expect(await screen.findByText('Акаунт видалено')).toBeInTheDocument();
+    expect(await screen.findByText('Нічого не знайдено')).toBeInTheDocument();
+  });
+
+  it("says 'Помилка при видалені' when the deletion fails", async () => {
+    const user = userEvent.setup();
+    answerApi({
+      'GET /accounts?page=1': page,
+      'DELETE /accounts/3': () => {
+        throw new ApiError(500, ['boom']);
+      },
+    });
+    renderScreen(<AccountListScreen />, { path: '/accounts/list' });
+    await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3' }));
+    expect(await screen.findByText('Помилка при видалені')).toBeInTheDocument();
+  });
+});
+
+describe('menu', () => {
+  it('offers the Users item to an admin only', () => {
+    const { unmount } = renderScreen(<Sidebar />, { role: 'admin' });
+    expect(screen.getByRole('link', { name: 'Користувачі' })).toHaveAttribute('href', '/users');
+    unmount();
+    renderScreen(<Sidebar />, { role: 'user' });
+    expect(screen.queryByRole('link', { name: 'Користувачі' })).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SelectOption } from '../../src/lib/contract';
+import { MultiSelect } from '../../src/components/multi-select';
+
+const kyiv = { id: 1, title: '#1 Kyiv', value: 1 };
+const lviv = { id: 2, title: '#2 Lviv', value: 2 };
+
+function Harness({ options, initial = [] }: { options: SelectOption[]; initial?: SelectOption[] }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <MultiSelect label="Профіля" options={options} value={value} onChange={setValue} />
+      <output data-testid="value">{JSON.stringify(value)}</output>
+    </>
+  );
+}
+
+const valueNow = () => JSON.parse(screen.getByTestId('value').textContent!);
+
+describe('MultiSelect', () => {
+  it("shows 'Не знайдено' when there are no options", async () => {
+    const user = userEvent.setup();
+    render(<Harness options={[]} />);
+    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    expect(screen.getByText('Не знайдено')).toBeInTheDocument();
+    expect(screen.queryAllByRole('option')).toEqual([]);
+  });
+
+  it('picks options as { id, title, value } and offers only the rest', async () => {
+    const user = userEvent.setup();
+    render(<Harness options={[kyiv, lviv]} />);
+    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('option', { name: '#2 Lviv' }));
+    expect(valueNow()).toEqual([lviv]);
+    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['#1 Kyiv']);
+    await user.click(screen.getByRole('option', { name: '#1 Kyiv' }));
+    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    expect(screen.getByText('Не знайдено')).toBeInTheDocument();
+  });
+
+  it('filters by what is typed and picks the first match on Enter', async () => {
+    const user = userEvent.setup();
+    render(<Harness options={[kyiv, lviv]} />);
+    await user.type(screen.getByRole('combobox', { name: 'Профіля' }), 'lv');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['#2 Lviv']);
+    await user.keyboard('{Enter}');
+    expect(valueNow()).toEqual([lviv]);
+    await user.type(screen.getByRole('combobox', { name: 'Профіля' }), 'odesa');
+    expect(screen.getByText('Не знайдено')).toBeInTheDocument();
+  });
+
+  it('removes a chosen option with its button', async () => {
+    const user = userEvent.setup();
+    render(<Harness options={[kyiv, lviv]} initial={[kyiv, lviv]} />);
+    await user.click(screen.getByRole('button', { name: 'Прибрати #1 Kyiv' }));
+    expect(valueNow()).toEqual([lviv]);
+  });
+});

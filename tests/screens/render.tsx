@@ -1,0 +1,49 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { Toaster } from 'react-hot-toast';
+import { vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createActor, fromPromise } from 'xstate';
+import { api } from '../../src/lib/api';
+import type { Role, SessionUser } from '../../src/lib/contract';
+import { authMachine } from '../../src/machines/auth-machine';
+import { AuthProvider } from '../../src/components/auth-context';
+
+// jsdom has no matchMedia, which the toaster asks about reduced motion.
+window.matchMedia ??= (query: string) =>
+  ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
+
+/**
+ * Renders a screen as the app does: signed in as `role`, inside a router at `path`, with the
+ * toaster. Test files mock `src/lib/api` (see `answerApi`), so nothing reaches a network.
+ */
+export function renderScreen(ui: ReactElement, { path = '/', role = 'user' as Role } = {}) {
+  const user: SessionUser = { id: 1, login: role === 'admin' ? 'chief' : 'operator', role };
+  const machine = authMachine.provide({
+    actors: { checkSession: fromPromise(async ({ input }: { input: { accessToken: string; refreshToken: string } }) => ({ user, ...input })) },
+  });
+  const actor = createActor(machine, { input: { user, accessToken: 'access', refreshToken: 'refresh' } }).start();
+  const location = memoryLocation({ path, record: true });
+  const result = render(
+    <AuthProvider actor={actor}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        {ui}
+      </Router>
+      <Toaster />
+    </AuthProvider>,
+  );
+  return { ...result, location, user };
+}
+
+type Answer = unknown | ((body: unknown) => unknown);
+
+/** Makes the mocked `api()` answer `METHOD /path` calls from `routes`; any other call fails the test loudly. */
+export function answerApi(routes: Record<string, Answer>) {
+  vi.mocked(api).mockImplementation(async (method: string, path: string, body?: unknown) => {
+    const key = `${method} ${path}`;
+    if (!(key in routes)) throw new Error(`unexpected API call ${key}`);
+    const answer = routes[key];
+    return typeof answer === 'function' ? answer(body) : answer;
+  });
+}

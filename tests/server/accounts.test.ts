@@ -1,0 +1,222 @@
+import { expect, it } from 'vitest';
+import type { AccountDetail } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { createUser, describeEachDatabase } from './helpers';
+import { createAccount, emptyAccount, insertVideo, type TestUser } from './backoffice-fixtures';
+
+describeEachDatabase('profiles API', (env) => {
+  const post = (user: TestUser, payload: object) => env().app.inject({ method: 'POST', url: '/api/accounts', headers: user.headers, payload });
+
+  it('requires the proxy', async () => {
+    const user = await createUser(env(), 'operator');
+    const response = await post(user, { ...emptyAccount, proxy: '  ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual(["Проксі обов'язковий"]);
+  });
+
+  it('requires each switched-on platform its credentials, with the spec messages', async () => {
+    const user = await createUser(env(), 'operator');
+    const response = await post(user, { ...emptyAccount, isActiveYouTube: true, isActiveTikTok: true, isActiveInstagram: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toEqual([
+      "client_id обов'язковий",
+      "client_secret обов'язковий",
+      "Логін Instagram обов'язкові",
+      "Пороль Instagram обов'язкові",
+      "Доступи TikTiok обов'язкові",
+    ]);
+  });
+
+  it('does not ask for credentials of platforms that are off', async () => {
+    const user = await createUser(env(), 'operator');
+    const response = await post(user, { proxy: '127.0.0.1:8080' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ ipVersion: 'ipv4', comments: '', status: 'noactive', isActiveYouTube: false });
+  });
+
+  it('accepts only ipv4 and ipv6', async () => {
+    const user = await createUser(env(), 'operator');
+    const response = await post(user, { ...emptyAccount, ipVersion: 'ipv5' });
+    expect(response.json().message).toEqual([t.accountForm.ipVersionInvalid]);
+    expect((await post(user, { ...emptyAccount, ipVersion: 'ipv6' })).json().ipVersion).toBe('ipv6');
+  });
+
+  it('refuses a proxy that platform calls could not use', async () => {
+    const user = await createUser(env(), 'operator');
+    const response = await post(user, { ...emptyAccount, proxy: 'ftp://proxy.example:21' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`${t.platform.proxyUnsupported}: ftp:`);
+  });
+
+  it('requires a channel description', async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await createAccount(env(), user);
+    const url = `/api/accounts/update-channel/${account.id}`;
+    const empty = await env().app.inject({ method: 'PATCH', url, headers: user.headers, payload: { description: ' ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toEqual(["Опис обов'язковий"]);
+    const saved = await env().app.inject({ method: 'PATCH', url, headers: user.headers, payload: { description: 'About us' } });
+    expect(saved.json().description).toBe('About us');
+  });
+
+  it('requires at least one of the Instagram name and description', async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await createAccount(env(), user);
+    const url = `/api/accounts/update-profile-inst/${account.id}`;
+    const patch = (payload: object) => env().app.inject({ method: 'PATCH', url, headers: user.headers, payload });
+    const empty = await patch({ profileName: '', profileDescription: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toEqual(["Назва обов'язкова", "Опис обов'язковий"]);
+    expect((await patch({})).json().message).toEqual(["Назва обов'язкова", "Опис обов'язковий"]);
+
+    const nameOnly = await patch({ profileName: 'Shop', profileDescription: '' });
+    expect(nameOnly.json()).toMatchObject({ profileNameInstagram: 'Shop', profileDescriptionInstagram: '' });
+    const descriptionOnly = await patch({ profileName: '', profileDescription: 'Best shop' });
+    expect(descriptionOnly.json()).toMatchObject({ profileNameInstagram: '', profileDescriptionInstagram: 'Best shop' });
+  });
+
+  it('derives the status from the switched-on platforms and their connections', async () => {
+    const user = await createUser(env(), 'operator');
+    const none = await createAccount(env(), user);
+    const youtube = await createAccount(env(), user, { isActiveYouTube: true, YouTubeAuthClientId: 'id', YouTubeAuthClientSecret: 's' });
+    const tiktok = await createAccount(env(), user, { isActiveTikTok: true, TikTiokAuthStr: 'token' });
+    const instagram = await createAccount(env(), user, { isActiveInstagram: true, InstagramLogin: 'shop', InstagramPassword: 'pw' });
+    const failing = await createAccount(env(), user, { isActiveTikTok: true, TikTiokAuthStr: 'token' });
+    await env().db.sql(`UPDATE accounts SET platform_error = 'TikTok: token revoked' WHERE id = $1`, [failing.id]);
+    const connectedYoutube = await createAccount(env(), user, { isActiveYouTube: true, YouTubeAuthClientId: 'id', YouTubeAuthClientSecret: 's' });
+    await env().db.sql(`UPDATE accounts SET in_youtube = true WHERE id = $1`, [connectedYoutube.id]);
+
+    const list = (await env().app.inject({ url: '/api/accounts', headers: user.headers })).json();
+    const statuses = Object.fromEntries(list.data.map((row: AccountDetail) => [row.id, row.status]));
+    expect(statuses).toEqual({
+      [none.id]: 'noactive',
+      [youtube.id]: 'loading',
+      [tiktok.id]: 'success',
+      [instagram.id]: 'success',
+      [failing.id]: 'error',
+      [connectedYoutube.id]: 'success',
+    });
+    expect(list.data.find((row: AccountDetail) => row.id === tiktok.id)).toMatchObject({ inTikTok: true, inInstagram: false, inYouTube: false });
+    const detail = (await env().app.inject({ url: `/api/accounts/${failing.id}`, headers: user.headers })).json();
+    expect(detail.error).toBe('TikTok: token revoked');
+  });
+
+  it('keeps secrets out of lists and returns them in the detail for editing', async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await createAccount(env(), user, {
+      isActiveYouTube: true,
+      YouTubeAuthClientId: 'client.apps.googleusercontent.com',
+      YouTubeAuthClientSecret: 'yt-secret-1',
+      YouTubePassword: 'yt-password-1',
+      isActiveInstagram: true,
+      InstagramLogin: 'shop',
+      InstagramPassword: 'ig-password-1',
+      isActiveTikTok: true,
+      TikTiokAuthStr: 'tt-access-1',
+    });
+    const list = await env().app.inject({ url: '/api/accounts', headers: user.headers });
+    for (const secret of ['yt-secret-1', 'yt-password-1', 'ig-password-1', 'tt-access-1', 'YouTubeAuthClientSecret', 'TikTiokAuthStr']) {
+      expect(list.body).not.toContain(secret);
+    }
+    expect(list.json()).toMatchObject({ page: 1, totalPages: 1, total: 1 });
+    expect(list.json().data[0]).toMatchObject({ id: account.id, user: { id: user.id, login: 'operator' }, group: null });
+
+    const detail = (await env().app.inject({ url: `/api/accounts/${account.id}`, headers: user.headers })).json();
+    expect(detail).toMatchObject({
+      YouTubeAuthClientSecret: 'yt-secret-1',
+      YouTubePassword: 'yt-password-1',
+      InstagramPassword: 'ig-password-1',
+      TikTiokAuthStr: 'tt-access-1',
+      video: { data: [], page: 1, totalPages: 0, total: 0 },
+    });
+  });
+
+  it('edits a profile and drops the YouTube connection when the OAuth client changes', async () => {
+    const user = await createUser(env(), 'operator');
+    const fields = { isActiveYouTube: true, YouTubeAuthClientId: 'id-1', YouTubeAuthClientSecret: 'secret-1' };
+    const account = await createAccount(env(), user, fields);
+    await env().db.sql(`UPDATE accounts SET in_youtube = true, youtube_refresh_token = 'x' WHERE id = $1`, [account.id]);
+    const patch = (payload: object) =>
+      env().app.inject({ method: 'PATCH', url: `/api/accounts/${account.id}`, headers: user.headers, payload: { ...emptyAccount, ...payload } });
+
+    const sameClient = await patch({ ...fields, comments: 'main channel' });
+    expect(sameClient.json()).toMatchObject({ comments: 'main channel', inYouTube: true, status: 'success' });
+    const newSecret = await patch({ ...fields, YouTubeAuthClientSecret: 'secret-2' });
+    expect(newSecret.json()).toMatchObject({ inYouTube: false, status: 'loading', YouTubeAuthClientSecret: 'secret-2' });
+    const { rows } = await env().db.sql('SELECT youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
+    expect(rows[0].youtube_refresh_token).toBeNull();
+  });
+
+  it('lists an admin every profile with its owner, and a user only their own', async () => {
+    const admin = await createUser(env(), 'chief', { role: 'admin' });
+    const anna = await createUser(env(), 'anna');
+    const boris = await createUser(env(), 'boris');
+    const annas = await createAccount(env(), anna);
+    const boriss = await createAccount(env(), boris);
+    const forAdmin = (await env().app.inject({ url: '/api/accounts', headers: admin.headers })).json();
+    expect(forAdmin.data.map((row: AccountDetail) => [row.id, row.user.login])).toEqual([
+      [boriss.id, 'boris'],
+      [annas.id, 'anna'],
+    ]);
+    const forAnna = (await env().app.inject({ url: '/api/accounts', headers: anna.headers })).json();
+    expect(forAnna.data.map((row: AccountDetail) => row.id)).toEqual([annas.id]);
+  });
+
+  it('pages the profile list', async () => {
+    const user = await createUser(env(), 'operator');
+    for (let index = 0; index < 21; index++) await createAccount(env(), user);
+    const second = (await env().app.inject({ url: '/api/accounts?page=2', headers: user.headers })).json();
+    expect(second).toMatchObject({ page: 2, totalPages: 2, total: 21 });
+    expect(second.data).toHaveLength(1);
+  });
+
+  it("pages a profile's videos, and keeps them when the profile is deleted", async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await createAccount(env(), user);
+    const videoId = await insertVideo(env(), user.id, account.id);
+    const videos = (await env().app.inject({ url: `/api/accounts/${account.id}/video?page=1`, headers: user.headers })).json();
+    expect(videos).toMatchObject({ page: 1, totalPages: 1, total: 1 });
+    expect(videos.data[0]).toMatchObject({ id: videoId, status: 'success', urlYouTube: 'https://youtu.be/x', account: { id: account.id } });
+
+    const deleted = await env().app.inject({ method: 'DELETE', url: `/api/accounts/${account.id}`, headers: user.headers });
+    expect(deleted.statusCode).toBe(204);
+    const { rows } = await env().db.sql('SELECT id, account_id, status FROM videos', []);
+    expect(rows).toEqual([{ id: videoId, account_id: null, status: 'success' }]);
+  });
+
+  it('builds the YouTube consent link from the profile client_id', async () => {
+    const user = await createUser(env(), 'operator');
+    const off = await createAccount(env(), user);
+    const refused = await env().app.inject({ method: 'POST', url: `/api/accounts/connect-youtube/${off.id}`, headers: user.headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(t.youtubeOauth.notReady);
+
+    const account = await createAccount(env(), user, { isActiveYouTube: true, YouTubeAuthClientId: 'my-client', YouTubeAuthClientSecret: 's' });
+    const response = await env().app.inject({
+      method: 'POST',
+      url: `/api/accounts/connect-youtube/${account.id}`,
+      headers: { ...user.headers, host: 'office.example:3000' },
+    });
+    const url = new URL(response.json().url);
+    expect(`${url.origin}${url.pathname}`).toBe('http://office.example:3000/sandbox/accounts.google.com/o/oauth2/v2/auth');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'my-client',
+      redirect_uri: 'http://office.example:3000/api/oauth/youtube/callback',
+      response_type: 'code',
+      access_type: 'offline',
+      prompt: 'consent',
+      scope:
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
+    });
+    expect(url.searchParams.get('state')).toMatch(/^ey/);
+  });
+
+  it('answers 404 for ids that cannot exist', async () => {
+    const user = await createUser(env(), 'operator');
+    for (const id of ['abc', '0', '-1', '99999999999']) {
+      const response = await env().app.inject({ url: `/api/accounts/${id}`, headers: user.headers });
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json().message).toBe(t.server.notFound);
+    }
+  });
+});

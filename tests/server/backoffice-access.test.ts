@@ -1,0 +1,105 @@
+import { expect, it } from 'vitest';
+import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { emptyAccount } from './backoffice-fixtures';
+
+type Role = 'anonymous' | 'owner' | 'other' | 'admin';
+
+interface Fixture {
+  accountId: number;
+  freeAccountId: number;
+  groupId: number;
+  tagSetId: number;
+  ownerId: number;
+  victimId: number;
+}
+
+interface RouteCase {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: (f: Fixture) => string;
+  body?: (f: Fixture) => object;
+  /** Expected status for anonymous, the owner of the resources, another user, an admin. */
+  expect: [anonymous: number, owner: number, other: number, admin: number];
+}
+
+const accountBody = { ...emptyAccount, isActiveYouTube: true, YouTubeAuthClientId: 'client-id', YouTubeAuthClientSecret: 'client-secret' };
+
+// Reads first, then writes, deletes last, so each case still finds the fixture it names.
+const routes: RouteCase[] = [
+  { name: 'GET /accounts', method: 'GET', url: () => '/api/accounts?page=1', expect: [401, 200, 200, 200] },
+  { name: 'GET /accounts/search', method: 'GET', url: (f) => `/api/accounts/search?groupId=${f.groupId}`, expect: [401, 200, 200, 200] },
+  { name: 'GET /accounts/{id}', method: 'GET', url: (f) => `/api/accounts/${f.accountId}`, expect: [401, 200, 404, 200] },
+  { name: 'GET /accounts/{id}/video', method: 'GET', url: (f) => `/api/accounts/${f.accountId}/video?page=1`, expect: [401, 200, 404, 200] },
+  { name: 'POST /accounts/connect-youtube/{id}', method: 'POST', url: (f) => `/api/accounts/connect-youtube/${f.accountId}`, expect: [401, 200, 404, 200] },
+  { name: 'POST /accounts', method: 'POST', url: () => '/api/accounts', body: () => accountBody, expect: [401, 201, 201, 201] },
+  { name: 'PATCH /accounts/{id}', method: 'PATCH', url: (f) => `/api/accounts/${f.accountId}`, body: () => ({ ...accountBody, comments: 'edited' }), expect: [401, 200, 404, 200] },
+  { name: 'PATCH /accounts/update-channel/{id}', method: 'PATCH', url: (f) => `/api/accounts/update-channel/${f.accountId}`, body: () => ({ description: 'Channel' }), expect: [401, 200, 404, 200] },
+  { name: 'PATCH /accounts/update-profile-inst/{id}', method: 'PATCH', url: (f) => `/api/accounts/update-profile-inst/${f.accountId}`, body: () => ({ profileName: 'Name', profileDescription: '' }), expect: [401, 200, 404, 200] },
+  { name: 'GET /accounts-group', method: 'GET', url: () => '/api/accounts-group', expect: [401, 200, 200, 200] },
+  { name: 'GET /accounts-group/{id}', method: 'GET', url: (f) => `/api/accounts-group/${f.groupId}`, expect: [401, 200, 404, 200] },
+  // Another user cannot put the owner's profile into a group: for them it does not exist.
+  { name: 'POST /accounts-group', method: 'POST', url: () => '/api/accounts-group', body: (f) => ({ name: 'New', accounts: [{ id: f.freeAccountId, title: '', value: f.freeAccountId }] }), expect: [401, 201, 400, 201] },
+  { name: 'PATCH /accounts-group/{id}', method: 'PATCH', url: (f) => `/api/accounts-group/${f.groupId}`, body: (f) => ({ name: 'Renamed', accounts: [{ id: f.accountId, title: '', value: f.accountId }] }), expect: [401, 200, 404, 200] },
+  { name: 'GET /tags', method: 'GET', url: () => '/api/tags', expect: [401, 200, 200, 200] },
+  { name: 'GET /tags/{id}', method: 'GET', url: (f) => `/api/tags/${f.tagSetId}`, expect: [401, 200, 404, 200] },
+  { name: 'POST /tags', method: 'POST', url: () => '/api/tags', body: () => ({ name: 'Set', tags: ['a'] }), expect: [401, 201, 201, 201] },
+  { name: 'PATCH /tags/{id}', method: 'PATCH', url: (f) => `/api/tags/${f.tagSetId}`, body: () => ({ name: 'Set', tags: ['b'] }), expect: [401, 200, 404, 200] },
+  { name: 'GET /users', method: 'GET', url: () => '/api/users', expect: [401, 403, 403, 200] },
+  { name: 'GET /users/{id}', method: 'GET', url: (f) => `/api/users/${f.ownerId}`, expect: [401, 403, 403, 200] },
+  { name: 'GET /users/{id}/account', method: 'GET', url: (f) => `/api/users/${f.ownerId}/account?page=1`, expect: [401, 403, 403, 200] },
+  { name: 'GET /users/{id}/video', method: 'GET', url: (f) => `/api/users/${f.ownerId}/video?page=1`, expect: [401, 403, 403, 200] },
+  { name: 'POST /users', method: 'POST', url: () => '/api/users', body: () => ({ login: 'newbie', password: 'secret1', password_confirmation: 'secret1' }), expect: [401, 403, 403, 201] },
+  { name: 'PATCH /users/{id}', method: 'PATCH', url: (f) => `/api/users/${f.victimId}`, body: () => ({ login: 'victim2', password: 'secret1', password_confirmation: 'secret1' }), expect: [401, 403, 403, 200] },
+  // The browser arrives from Google without a token: the signed state decides, never the caller.
+  { name: 'GET /oauth/youtube/callback', method: 'GET', url: () => '/api/oauth/youtube/callback?code=x&state=forged', expect: [302, 302, 302, 302] },
+  { name: 'DELETE /tags/{id}', method: 'DELETE', url: (f) => `/api/tags/${f.tagSetId}`, expect: [401, 204, 404, 204] },
+  { name: 'DELETE /accounts-group/{id}', method: 'DELETE', url: (f) => `/api/accounts-group/${f.groupId}`, expect: [401, 204, 404, 204] },
+  { name: 'DELETE /accounts/{id}', method: 'DELETE', url: (f) => `/api/accounts/${f.accountId}`, expect: [401, 204, 404, 204] },
+  { name: 'DELETE /users/{id}', method: 'DELETE', url: (f) => `/api/users/${f.victimId}`, expect: [401, 403, 403, 204] },
+];
+
+const roles: Role[] = ['anonymous', 'owner', 'other', 'admin'];
+
+async function fixture(env: TestEnv) {
+  const admin = await createUser(env, 'admin', { role: 'admin' });
+  const owner = await createUser(env, 'owner');
+  const other = await createUser(env, 'other');
+  const victim = await createUser(env, 'victim');
+  const post = async (url: string, payload: object) => {
+    const response = await env.app.inject({ method: 'POST', url, payload, headers: owner.headers });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as number;
+  };
+  const accountId = await post('/api/accounts', accountBody);
+  const freeAccountId = await post('/api/accounts', { ...accountBody, isActiveYouTube: false });
+  const groupId = await post('/api/accounts-group', { name: 'Group', accounts: [{ id: accountId, title: '', value: accountId }] });
+  const tagSetId = await post('/api/tags', { name: 'Tags', tags: ['one'] });
+  const headers: Record<Role, Record<string, string>> = {
+    anonymous: {},
+    owner: owner.headers,
+    other: other.headers,
+    admin: admin.headers,
+  };
+  return { headers, ids: { accountId, freeAccountId, groupId, tagSetId, ownerId: owner.id, victimId: victim.id } };
+}
+
+describeEachDatabase('back-office authorization matrix', (env) => {
+  for (const [index, role] of roles.entries()) {
+    it(`answers ${role} with the expected status on every route`, async () => {
+      const { headers, ids } = await fixture(env());
+      const actual: Record<string, number> = {};
+      const expected: Record<string, number> = {};
+      for (const route of routes) {
+        const response = await env().app.inject({
+          method: route.method,
+          url: route.url(ids),
+          headers: headers[role],
+          ...(route.body ? { payload: route.body(ids) } : {}),
+        });
+        actual[route.name] = response.statusCode;
+        expected[route.name] = route.expect[index];
+      }
+      expect(actual).toEqual(expected);
+    });
+  }
+});

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { t } from '../../src/lib/i18n';
+import { buildApp } from '../../server/app';
+import { decryptSecret } from '../../server/auth/secrets';
+import { googleOAuthEndpoints, refreshAccessToken } from '../../server/platforms/youtube-oauth';
+import { verifySandboxAccessToken } from '../../server/platforms/sandbox/google-oauth';
+import { createUser, describeEachDatabase } from './helpers';
+import { createAccount, type TestUser } from './backoffice-fixtures';
+import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+
+describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
+  let baseUrl: string;
+  let proxy: LoopbackProxy;
+
+  beforeAll(async () => {
+    baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
+    proxy = await startLoopbackProxy();
+  });
+  afterAll(async () => {
+    await proxy?.close();
+  });
+
+  async function youtubeAccount(user: TestUser, proxyUrl = proxy.url) {
+    return createAccount(env(), user, {
+      proxy: proxyUrl,
+      isActiveYouTube: true,
+      YouTubeAuthClientId: 'client-123.apps.googleusercontent.com',
+      YouTubeAuthClientSecret: 'client-secret-123',
+    });
+  }
+
+  async function consentLink(user: TestUser, accountId: number): Promise<string> {
+    const response = await fetch(`${baseUrl}/api/accounts/connect-youtube/${accountId}`, { method: 'POST', headers: user.headers });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { url: string }).url;
+  }
+
+  /** Where the sandbox consent page sends the browser: the callback URL with code and state. */
+  async function approve(link: string): Promise<URL> {
+    const consent = await fetch(link, { redirect: 'manual' });
+    expect(consent.status).toBe(302);
+    return new URL(consent.headers.get('location')!);
+  }
+
+  async function callback(url: URL | string) {
+    const response = await fetch(url, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location')!, baseUrl);
+    return { path: location.pathname, params: Object.fromEntries(location.searchParams) };
+  }
+
+  it('connects when the link is followed: code exchanged through the profile proxy, refresh token stored encrypted', async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await youtubeAccount(user);
+    expect(account.status).toBe('loading');
+    const link = await consentLink(user, account.id);
+    expect(link.startsWith(`${baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth?`)).toBe(true);
+
+    // Following every redirect, as `curl -L` would, ends on the profile's page.
+    proxy.traffic.length = 0;
+    const followed = await fetch(link);
+    expect(new URL(followed.url).pathname + new URL(followed.url).search).toBe(`/accounts/${account.id}?youtube=connected`);
+    expect(proxy.traffic.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      `POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`,
+    ]);
+
+    const { rows } = await env().db.sql('SELECT in_youtube, youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
+    expect(rows[0].in_youtube).toBe(true);
+    expect(rows[0].youtube_refresh_token).toMatch(/^v1\./);
+    const refreshToken = decryptSecret(env().tokenSettings.keys.secretsAtRest, { table: 'accounts', rowId: account.id, column: 'youtube_refresh_token' }, rows[0].youtube_refresh_token);
+    const detail = await env().app.inject({ url: `/api/accounts/${account.id}`, headers: user.headers });
+    expect(detail.json()).toMatchObject({ inYouTube: true, status: 'success' });
+    expect(detail.body).not.toContain(refreshToken);
+
+    // The stored token is one the token endpoint honours for a fresh access token.
+    const tokens = await refreshAccessToken(
+      {
+        proxy: proxy.url,
+        tokenUrl: googleOAuthEndpoints('sandbox', baseUrl).token,
+        clientId: 'client-123.apps.googleusercontent.com',
+        clientSecret: 'client-secret-123',
+      },
+      refreshToken,
+    );
+    expect(tokens).toMatchObject({ expiresIn: 3599, tokenType: 'Bearer', refreshToken: undefined });
+    expect(await verifySandboxAccessToken(env().tokenSettings.keys.sandboxGoogle, tokens.accessToken)).toEqual({
+      clientId: 'client-123.apps.googleusercontent.com',
+      scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
+    });
+  });
+
+  it("follows Google's token endpoint contract", async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await youtubeAccount(user);
+    const callbackUrl = await approve(await consentLink(user, account.id));
+    const code = callbackUrl.searchParams.get('code')!;
+    const redirectUri = `${callbackUrl.origin}${callbackUrl.pathname}`;
+    const token = async (form: Record<string, string>) => {
+      const response = await fetch(`${baseUrl}/sandbox/oauth2.googleapis.com/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const client = { client_id: 'client-123.apps.googleusercontent.com', client_secret: 'client-secret-123' };
+
+    expect(await token({ ...client, grant_type: 'password' })).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } });
+    expect(await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri })).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    expect(await token({ ...client, client_id: 'other', grant_type: 'authorization_code', code, redirect_uri: redirectUri })).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_client' },
+    });
+    expect(await token({ ...client, grant_type: 'authorization_code', code, redirect_uri: 'http://evil.example/cb' })).toMatchObject({
+      status: 400,
+      body: { error: 'redirect_uri_mismatch' },
+    });
+    expect(await token({ ...client, grant_type: 'authorization_code', code: 'made-up', redirect_uri: redirectUri })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
+
+    const granted = await token({ ...client, grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+    expect(granted.status).toBe(200);
+    expect(Object.keys(granted.body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'scope', 'token_type']);
+    expect(await token({ ...client, grant_type: 'authorization_code', code, redirect_uri: redirectUri })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
+
+    const refreshToken = granted.body.refresh_token as string;
+    const refreshed = await token({ ...client, grant_type: 'refresh_token', refresh_token: refreshToken });
+    expect(refreshed.status).toBe(200);
+    expect(Object.keys(refreshed.body).sort()).toEqual(['access_token', 'expires_in', 'scope', 'token_type']);
+    expect(await token({ ...client, client_secret: 'wrong', grant_type: 'refresh_token', refresh_token: refreshToken })).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_client' },
+    });
+    expect(await token({ ...client, grant_type: 'refresh_token', refresh_token: granted.body.access_token as string })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
+  });
+
+  it('refuses a consent request without the parameters Google requires', async () => {
+    const response = await fetch(`${baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth?client_id=x&redirect_uri=http://a.example/cb&scope=s`, {
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('invalid_request');
+  });
+
+  it('sends a forged or expired link back to the profile list with a Ukrainian error', async () => {
+    const forged = await callback(`${baseUrl}/api/oauth/youtube/callback?code=x&state=forged`);
+    expect(forged).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
+
+    const expiredState = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setAudience('youtube-oauth')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(env().tokenSettings.keys.oauthState);
+    const expired = await callback(`${baseUrl}/api/oauth/youtube/callback?code=x&state=${expiredState}`);
+    expect(expired).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
+  });
+
+  it('reports a refused consent on the profile page', async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await youtubeAccount(user);
+    const callbackUrl = await approve(await consentLink(user, account.id));
+    callbackUrl.searchParams.delete('code');
+    callbackUrl.searchParams.set('error', 'access_denied');
+    expect(await callback(callbackUrl)).toEqual({ path: `/accounts/${account.id}`, params: { youtubeError: t.youtubeOauth.denied } });
+  });
+
+  it('fails the connection with a clear Ukrainian error when the profile proxy does not answer', async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await youtubeAccount(user, '127.0.0.1:1');
+    const result = await callback(await approve(await consentLink(user, account.id)));
+    expect(result.path).toBe(`/accounts/${account.id}`);
+    expect(result.params.youtubeError.startsWith(`${t.platform.proxyUnreachable} (127.0.0.1:1): `)).toBe(true);
+    const { rows } = await env().db.sql('SELECT in_youtube, youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
+    expect(rows[0]).toEqual({ in_youtube: false, youtube_refresh_token: null });
+  });
+
+  it('uses the real Google endpoints and PUBLIC_URL in live mode, and mounts no sandbox', async () => {
+    const { keys } = env().tokenSettings;
+    const live = await buildApp({
+      db: env().db,
+      keys,
+      tokenSettings: env().tokenSettings,
+      queue: null,
+      media: env().media,
+      platforms: 'live',
+      publicUrl: 'https://office.example',
+    });
+    try {
+      const user = await createUser(env(), 'operator');
+      const account = await youtubeAccount(user);
+      const response = await live.inject({ method: 'POST', url: `/api/accounts/connect-youtube/${account.id}`, headers: user.headers });
+      const url = new URL(response.json().url);
+      expect(`${url.origin}${url.pathname}`).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+      expect(url.searchParams.get('redirect_uri')).toBe('https://office.example/api/oauth/youtube/callback');
+      expect((await live.inject({ url: '/sandbox/accounts.google.com/o/oauth2/v2/auth' })).statusCode).toBe(404);
+      expect(googleOAuthEndpoints('live', 'https://office.example').token).toBe('https://oauth2.googleapis.com/token');
+    } finally {
+      await live.close();
+    }
+  });
+});
