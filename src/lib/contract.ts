@@ -179,3 +179,77 @@ export interface UserDetail {
 export interface ConnectYouTubeResponse {
   url: string;
 }
+
+/**
+ * The publish form's data, GET /api/create-video/request/{idUpload}: the rendered request plus
+ * what the form offers (the spec's "Publication request").
+ */
+export interface PublicationRequestDetail extends CreationRequestDetail {
+  /** Every profile of the request's owner, for the Профіля multi-select. */
+  accounts: SelectOption[];
+  /** Tag-set chips that fill the tags. */
+  tagProfile: TagSet[];
+  /** Group chips that fill the profiles. */
+  group: AccountGroup[];
+}
+
+export interface PublishVideoItem {
+  id: number;
+  url: string;
+  idUpload: string;
+  createdAt: string;
+  /** Null leaves the video on 'Будь-який': the server picks one of the chosen profiles, round-robin. */
+  account?: SelectOption | null;
+  /** `YYYY-MM-DDTHH:mm` in Europe/Kiev wall time, or an ISO time with an offset; null means the form's date. */
+  date?: string | null;
+}
+
+/** POST /api/upload-video/{idUpload} */
+export interface PublishPayload {
+  id?: number;
+  title: string;
+  description: string;
+  tags: string[];
+  accounts: SelectOption[];
+  video: PublishVideoItem[];
+  inYouTube: boolean;
+  inTikTok: boolean;
+  inInstagram: boolean;
+  /** Like a video's date; null or absent means at once. */
+  date?: string | null;
+}
+
+/** A row of the YouTube list, GET /api/upload-video?page= : one published set. */
+export interface UploadRow {
+  id: number;
+  idUpload: string;
+  status: VideoStatus;
+}
+
+export interface PublishedVideo extends VideoSummary {
+  idUpload: string;
+  /** Signed media URLs of the rendered file and its poster. */
+  url: string | null;
+  posterUrl: string | null;
+  errorTiktok: string | null;
+  urlTiktok: string | null;
+}
+
+/** GET /api/upload-video/{idUpload}; PATCH answers the same after an edit. */
+export interface UploadDetail {
+  id: number;
+  idUpload: string;
+  status: VideoStatus;
+  title: string;
+  description: string;
+  /** Comma-separated, as the spec's detail has it. */
+  tags: string;
+  tagProfile: TagSet[];
+  video: PublishedVideo[];
+}
+
+/** POST /api/upload-video/upload: publish a failed video again. `youTubeId` is the set's idUpload. */
+export interface RetryPayload {
+  videoId: number;
+  youTubeId: string;
+}

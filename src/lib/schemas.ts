@@ -1,4 +1,19 @@
-import { boolean, coerce, defaulted, define, dynamic, object, string, type, type Infer, type Struct } from 'superstruct';
+import {
+  boolean,
+  coerce,
+  defaulted,
+  define,
+  dynamic,
+  is,
+  nullable,
+  number,
+  object,
+  optional,
+  string,
+  type,
+  type Infer,
+  type Struct,
+} from 'superstruct';
 import type { IpVersion, SelectOption } from './contract';
 import { t } from './i18n';
 import { text } from './validation';
@@ -167,3 +182,39 @@ function userShape(password: unknown) {
 }
 export type UserForm = Infer<ReturnType<typeof userShape>>;
 export const userSchema = dynamic<UserForm>((value) => userShape(isObject(value) ? value.password : undefined));
+
+const publishVideo = type({
+  id: number(),
+  url: string(),
+  idUpload: string(),
+  createdAt: string(),
+  account: optional(nullable(type({ id: number(), title: string(), value: number() }))),
+  date: optional(nullable(string())),
+});
+
+const publishVideoList = define<Infer<typeof publishVideo>[]>('video', (value) => {
+  if (!Array.isArray(value) || value.length === 0) return t.publish.videoMin;
+  return value.every((item) => is(item, publishVideo)) || t.publish.videoMin;
+});
+
+/** The publish form (/video/request/{idUpload}); the server checks POST /api/upload-video/{idUpload} with it. */
+export const publishSchema = type({
+  title: text({ required: t.publish.nameRequired }),
+  description: optionalText(),
+  tags: tagList,
+  accounts: selectedAccounts,
+  video: publishVideoList,
+  inYouTube: boolean(),
+  inTikTok: boolean(),
+  inInstagram: boolean(),
+  date: optional(nullable(string())),
+});
+export type PublishForm = Infer<typeof publishSchema>;
+
+/** The edit form of a published set (/video/youtube/{idUpload}) and PATCH /api/upload-video/{idUpload}. */
+export const publishedEditSchema = type({
+  title: text({ required: t.publish.nameRequired }),
+  description: optionalText(),
+  tags: tagList,
+});
+export type PublishedEditForm = Infer<typeof publishedEditSchema>;
