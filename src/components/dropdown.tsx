@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useOutsideClick } from './use-outside-click';
 import styles from './dropdown.module.css';
 
 interface DropdownProps {
@@ -15,14 +16,8 @@ export function Dropdown({ trigger, triggerLabel, triggerClassName, align = 'lef
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOnOutsideClick = (event: MouseEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', closeOnOutsideClick);
-    return () => document.removeEventListener('mousedown', closeOnOutsideClick);
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useOutsideClick(root, open, close);
 
   return (
     <div className={styles.root} ref={root}>

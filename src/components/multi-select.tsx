@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown, X } from 'lucide-react';
 import type { SelectOption } from '../lib/contract';
 import { t } from '../lib/i18n';
 import fieldStyles from './text-field.module.css';
+import { useOutsideClick } from './use-outside-click';
 import styles from './multi-select.module.css';
 
 interface MultiSelectProps {
@@ -27,14 +28,8 @@ export function MultiSelect({ label, options, value, onChange, placeholder, erro
   const listId = `${inputId}-list`;
   const errorId = `${inputId}-error`;
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOnOutsideClick = (event: MouseEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', closeOnOutsideClick);
-    return () => document.removeEventListener('mousedown', closeOnOutsideClick);
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useOutsideClick(root, open, close);
 
   const chosen = new Set(value.map((option) => option.id));
   const needle = query.trim().toLowerCase();
