@@ -3,7 +3,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { ManagedUser, Paged, UserDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { userSchema, type UserForm } from '../../src/lib/schemas';
-import { accounts, users, videos } from '../db/schema';
+import { accounts, creationRequests, users, videos } from '../db/schema';
+import { requestPrefix } from '../jobs/render';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { found, idParam } from '../auth/ownership';
 import { hashPassword } from '../auth/passwords';
@@ -101,8 +102,16 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   app.delete('/:id', async (request, reply) => {
     const id = idParam(request);
     if (id === currentUser(request).id) throw new HttpError(400, t.users.cannotDeleteSelf);
+    const requests = await db.orm
+      .select({ idUpload: creationRequests.idUpload })
+      .from(creationRequests)
+      .where(eq(creationRequests.userId, id));
     const deleted = await db.orm.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     found(deleted[0]);
+    // Files go after the rows: a crash in between leaves unreachable files, never rows without files.
+    const { storage } = app.media;
+    await storage.deleteAll(`photos/${id}`);
+    for (const { idUpload } of requests) await storage.deleteAll(requestPrefix(idUpload));
     request.log.info({ userId: id }, 'user deleted');
     return reply.status(204).send();
   });

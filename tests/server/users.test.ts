@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { t } from '../../src/lib/i18n';
 import { createUser, describeEachDatabase } from './helpers';
@@ -138,5 +140,30 @@ describeEachDatabase('users API', (env) => {
     const group = (await env().app.inject({ url: `/api/accounts-group/${adminsGroup.json().id}`, headers: admin.headers })).json();
     expect(group.accounts.map((account: { id: number }) => account.id)).toEqual([stayersAccount.id]);
     expect((await env().app.inject({ url: '/api/auth/me', headers: leaver.headers })).statusCode).toBe(401);
+  });
+
+  it("removes the deleted user's image and video files, and keeps everyone else's", async () => {
+    const admin = await adminOf();
+    const leaver = await createUser(env(), 'leaver');
+    const stayer = await createUser(env(), 'stayer');
+    await insertVideo(env(), leaver.id, null);
+    await insertVideo(env(), stayer.id, null);
+    const { rows } = await env().db.sql('SELECT user_id, id_upload FROM creation_requests ORDER BY id', []);
+    const [leaversRequest, stayersRequest] = rows.map((row) => row.id_upload as string);
+    const place = async (key: string) => {
+      const file = path.join(env().mediaDir, 'incoming.bin');
+      await fs.writeFile(file, 'bytes');
+      await env().media.storage.put(key, file);
+    };
+    await place(`photos/${leaver.id}/a.png`);
+    await place(`photos/${stayer.id}/b.png`);
+    await place(`requests/${leaversRequest}/0.mp4`);
+    await place(`requests/${stayersRequest}/0.mp4`);
+
+    const deleted = await env().app.inject({ method: 'DELETE', url: `/api/users/${leaver.id}`, headers: admin.headers });
+    expect(deleted.statusCode).toBe(204);
+    const sizes = async (...keys: string[]) => Promise.all(keys.map((key) => env().media.storage.size(key)));
+    expect(await sizes(`photos/${leaver.id}/a.png`, `requests/${leaversRequest}/0.mp4`)).toEqual([null, null]);
+    expect(await sizes(`photos/${stayer.id}/b.png`, `requests/${stayersRequest}/0.mp4`)).toEqual([5, 5]);
   });
 });
