@@ -63,6 +63,9 @@ async function connectPglite(dataDir: string | undefined): Promise<Database> {
 
 async function connectPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection can be cut by the server (a restart, an administrator). Unhandled, that
+  // error would end the process; the pool drops the client and the next query opens a new one.
+  pool.on('error', () => undefined);
   await pool.query('select 1');
   return {
     kind: 'postgres',
