@@ -9,6 +9,7 @@ import { VideoTable } from '../../src/components/video-table';
 import { PublishScreen } from '../../src/screens/video/publish-screen';
 import { PublishedScreen } from '../../src/screens/video/published-screen';
 import { UploadListScreen } from '../../src/screens/video/upload-list-screen';
+import { publishedDetailPollMs } from '../../src/machines/polling-machine';
 import { answerApi, renderScreen } from './render';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
@@ -395,6 +396,28 @@ describe('published set', () => {
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
     expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual(["Назва обов'язкова", 'Мінімум один тег']);
     expect(vi.mocked(api).mock.calls.map(([method]) => method)).toEqual(['GET']);
+  });
+
+  it('refreshes while a video is on its way, and stops once every video has settled', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const answers = [
+        { ...published, video: [publishedVideo({ id: 41, status: 'publication' })] },
+        { ...published, video: [publishedVideo({ id: 41, status: 'loading' })] },
+        { ...published, video: [publishedVideo({ id: 41, status: 'success', views: 3 })] },
+      ];
+      const gets: number[] = [];
+      renderPublished({ [`GET /upload-video/${idUpload}`]: () => answers[Math.min(gets.push(1), answers.length) - 1] });
+      expect(await screen.findByText('На публікації')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(publishedDetailPollMs);
+      expect(await screen.findByText('В обробці')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(publishedDetailPollMs);
+      expect(await screen.findByLabelText('Перегляди YouTube: 3')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(3 * publishedDetailPollMs);
+      expect(gets).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('goes back to the YouTube list without an idUpload, and when the set cannot be loaded', async () => {
