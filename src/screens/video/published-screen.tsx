@@ -144,17 +144,11 @@ function VideoList({ detail, onChanged }: { detail: UploadDetail; onChanged: () 
   );
 }
 
-/** /video/youtube/{idUpload}: a published set, its texts to edit and its videos as they go out. */
-export function PublishedScreen() {
-  const { idUpload } = useParams<{ idUpload?: string }>();
+function PublishedSet({ idUpload }: { idUpload: string }) {
   const [, navigate] = useLocation();
   const [detail, setDetail] = useState<UploadDetail>();
 
   useEffect(() => {
-    if (!idUpload) {
-      navigate('/video/list');
-      return;
-    }
     let current = true;
     api<UploadDetail>('GET', detailPath(idUpload)).then(
       (loaded) => current && setDetail(loaded),
@@ -170,10 +164,7 @@ export function PublishedScreen() {
   }, [idUpload, navigate]);
 
   // A refresh that fails keeps what is shown: the set was there a moment ago.
-  const refresh = useCallback(
-    () => (idUpload ? api<UploadDetail>('GET', detailPath(idUpload)).then(setDetail, toastErrors) : Promise.resolve()),
-    [idUpload],
-  );
+  const refresh = useCallback(() => api<UploadDetail>('GET', detailPath(idUpload)).then(setDetail, toastErrors), [idUpload]);
 
   if (!detail) return <Spinner />;
   return (
@@ -183,4 +174,17 @@ export function PublishedScreen() {
       <VideoList detail={detail} onChanged={refresh} />
     </Page>
   );
+}
+
+function BackToList() {
+  const [, navigate] = useLocation();
+  useEffect(() => navigate('/video/list'), [navigate]);
+  return null;
+}
+
+/** /video/youtube/{idUpload}: a published set, its texts to edit and its videos as they go out. */
+export function PublishedScreen() {
+  const { idUpload } = useParams<{ idUpload?: string }>();
+  // Another set's link starts over rather than showing the previous one while it loads.
+  return idUpload ? <PublishedSet key={idUpload} idUpload={idUpload} /> : <BackToList />;
 }
