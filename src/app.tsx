@@ -11,6 +11,9 @@ import { PhotoListScreen } from './screens/photos/photo-list-screen';
 import { PhotoUploadScreen } from './screens/photos/photo-upload-screen';
 import { CreateVideoScreen } from './screens/video/create-video-screen';
 import { RequestListScreen } from './screens/video/request-list-screen';
+import { PublishScreen } from './screens/video/publish-screen';
+import { UploadListScreen } from './screens/video/upload-list-screen';
+import { PublishedScreen } from './screens/video/published-screen';
 import { AccountListScreen } from './screens/accounts/account-list-screen';
 import { AccountCreateScreen } from './screens/accounts/account-create-screen';
 import { AccountDetailScreen } from './screens/accounts/account-detail-screen';
@@ -36,6 +39,10 @@ function RoutedApp() {
           <Route path="/photos/create" component={PhotoUploadScreen} />
           <Route path="/video/create" component={CreateVideoScreen} />
           <Route path="/video/request-create" component={RequestListScreen} />
+          {/* Without an idUpload the screens go back to their list themselves, as after a failed load. */}
+          <Route path={/^\/video\/request(?:\/(?<idUpload>[^/]+))?\/?$/} component={PublishScreen} />
+          <Route path="/video/list" component={UploadListScreen} />
+          <Route path={/^\/video\/youtube(?:\/(?<idUpload>[^/]+))?\/?$/} component={PublishedScreen} />
           <Route path="/accounts/list" component={AccountListScreen} />
           <Route path="/accounts/create" component={AccountCreateScreen} />
           <Route path={/^\/accounts\/(?<id>\d+)$/} component={AccountDetailScreen} />

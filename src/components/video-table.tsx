@@ -2,9 +2,12 @@ import { Link } from 'wouter';
 import type { Paged, VideoSummary } from '../lib/contract';
 import { formatDate } from '../lib/dates';
 import { t } from '../lib/i18n';
+import { videoErrorText } from '../lib/publishing';
 import { DataTable, type Column } from './data-table';
 import { Pagination } from './pagination';
 import { StatusBadge } from './status-badge';
+import { VideoLinks } from './video-links';
+import { VideoStats } from './video-stats';
 import styles from './video-table.module.css';
 
 interface VideoTableProps {
@@ -15,7 +18,17 @@ interface VideoTableProps {
   showAccount?: boolean;
 }
 
-/** Video rows: id, date, the YouTube and Instagram links when present, and the status. */
+/** The status label, with what went wrong underneath when it failed. */
+export function VideoStatus({ video }: { video: Pick<VideoSummary, 'status' | 'error' | 'errorInstagram'> }) {
+  return (
+    <span className={styles.status}>
+      <StatusBadge status={video.status} kind="video" />
+      {video.status === 'error' && <span className={styles.error}>{videoErrorText(video)}</span>}
+    </span>
+  );
+}
+
+/** Video rows: id, date, the YouTube and Instagram links when present, the figures once published, and the status. */
 export function VideoTable({ data, loading, onPageChange, showAccount = false }: VideoTableProps) {
   const columns: Column<VideoSummary>[] = [
     { header: t.videoTable.columnId, cell: (video) => video.id, width: '80px' },
@@ -29,27 +42,9 @@ export function VideoTable({ data, loading, onPageChange, showAccount = false }:
           },
         ]
       : []),
-    {
-      header: t.videoTable.columnLinks,
-      cell: (video) =>
-        video.urlYouTube || video.urlInstagram ? (
-          <span className={styles.links}>
-            {video.urlYouTube && (
-              <a href={video.urlYouTube} target="_blank" rel="noreferrer">
-                {t.videoTable.youtube}
-              </a>
-            )}
-            {video.urlInstagram && (
-              <a href={video.urlInstagram} target="_blank" rel="noreferrer">
-                {t.videoTable.instagram}
-              </a>
-            )}
-          </span>
-        ) : (
-          '—'
-        ),
-    },
-    { header: t.videoTable.columnStatus, cell: (video) => <StatusBadge status={video.status} kind="video" />, width: '150px' },
+    { header: t.videoTable.columnLinks, cell: (video) => <VideoLinks urlYouTube={video.urlYouTube} urlInstagram={video.urlInstagram} /> },
+    { header: t.videoTable.columnStats, cell: (video) => (video.status === 'success' ? <VideoStats video={video} /> : null) },
+    { header: t.videoTable.columnStatus, cell: (video) => <VideoStatus video={video} />, width: '180px' },
   ];
   return (
     <>

@@ -3,6 +3,9 @@ import { emit, fromCallback, fromPromise, setup } from 'xstate';
 /** SPEC.md section 9: the request list refreshes every 15 seconds. */
 export const requestListPollMs = 15_000;
 
+/** A published set's page refreshes faster while its videos are on their way, so statuses change before the operator's eyes. */
+export const publishedDetailPollMs = 5_000;
+
 export interface PollingInput {
   intervalMs: number;
 }

@@ -1,16 +1,15 @@
-import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
-import { useActorRef } from '@xstate/react';
 import { Plus, Send } from 'lucide-react';
 import type { CreationRequestRow, Paged } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { pageFromSearch, useApi } from '../../lib/use-api';
-import { pollingMachine, requestListPollMs } from '../../machines/polling-machine';
+import { requestListPollMs } from '../../machines/polling-machine';
 import { buttonClass } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
 import { StatusBadge } from '../../components/status-badge';
+import { usePolling } from '../../components/use-polling';
 import styles from './request-list-screen.module.css';
 
 const columns: Column<CreationRequestRow>[] = [
@@ -33,12 +32,7 @@ const columns: Column<CreationRequestRow>[] = [
 export function RequestListScreen() {
   const page = pageFromSearch(useSearch());
   const { data, loading, reload } = useApi<Paged<CreationRequestRow>>(`/create-video?page=${page}`);
-  const polling = useActorRef(pollingMachine, { input: { intervalMs: requestListPollMs } });
-
-  useEffect(() => {
-    const subscription = polling.on('refresh', reload);
-    return () => subscription.unsubscribe();
-  }, [polling, reload]);
+  usePolling(requestListPollMs, reload);
 
   return (
     <Page

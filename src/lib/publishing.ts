@@ -1,0 +1,81 @@
+import type { PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption } from './contract';
+import { t } from './i18n';
+import type { PublishForm } from './schemas';
+
+/**
+ * SPEC.md: when profiles are chosen, the video at position i gets the i-th chosen profile.
+ * Videos beyond the chosen count stay on 'Будь-який' (null), which the server fills round-robin.
+ */
+export function assignProfilesInOrder<Video extends { account?: SelectOption | null }>(
+  videos: Video[],
+  chosen: SelectOption[],
+): Video[] {
+  return videos.map((video, index) => ({ ...video, account: chosen[index] ?? null }));
+}
+
+/** The publish form as it opens: every rendered video of the request, nothing chosen yet. */
+export function publishFormOf(detail: PublicationRequestDetail): PublishForm {
+  const video: PublishVideoItem[] = detail.video.flatMap((item) =>
+    item.url ? [{ id: item.id, url: item.url, idUpload: item.idUpload, createdAt: item.createdAt, account: null, date: '' }] : [],
+  );
+  return {
+    title: '',
+    description: '',
+    tags: [],
+    accounts: [],
+    video,
+    inYouTube: true,
+    inTikTok: false,
+    inInstagram: false,
+    date: '',
+  };
+}
+
+/** An empty `datetime-local` input means "no date": the form's date for a video, at once for the form. */
+const dateOrNull = (value: string | null | undefined) => (value ? value : null);
+
+/** What POST /api/upload-video/{idUpload} receives for the form's values. */
+export function publishPayloadOf(requestId: number, form: PublishForm): PublishPayload {
+  return {
+    id: requestId,
+    title: form.title,
+    description: form.description,
+    tags: form.tags,
+    accounts: form.accounts,
+    video: form.video.map((video) => ({
+      id: video.id,
+      url: video.url,
+      idUpload: video.idUpload,
+      createdAt: video.createdAt,
+      account: video.account ?? null,
+      date: dateOrNull(video.date),
+    })),
+    inYouTube: form.inYouTube,
+    inTikTok: form.inTikTok,
+    inInstagram: form.inInstagram,
+    date: dateOrNull(form.date),
+  };
+}
+
+interface VideoErrors {
+  error: string | null;
+  errorInstagram: string | null;
+}
+
+/** SPEC.md section 4: the YouTube error, else the Instagram error, else 'N/A'. */
+export function videoErrorText(video: VideoErrors): string {
+  return video.error || video.errorInstagram || t.published.noError;
+}
+
+/** Whether a published set still has videos on their way, so its page keeps refreshing. */
+export function hasVideosInProgress(videos: { status: string }[]): boolean {
+  return videos.some((video) => video.status === 'loading' || video.status === 'publication');
+}
+
+/** The detail keeps tags as one comma-separated string; the form edits them as a list. */
+export function tagsFromText(text: string): string[] {
+  return text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}

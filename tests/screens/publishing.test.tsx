@@ -1,0 +1,459 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { Route } from 'wouter';
+import { api, ApiError } from '../../src/lib/api';
+import type { Paged, PublicationRequestDetail, PublishedVideo, SelectOption, UploadDetail, UploadRow, VideoSummary } from '../../src/lib/contract';
+import { VideoTable } from '../../src/components/video-table';
+import { PublishScreen } from '../../src/screens/video/publish-screen';
+import { PublishedScreen } from '../../src/screens/video/published-screen';
+import { UploadListScreen } from '../../src/screens/video/upload-list-screen';
+import { publishedDetailPollMs } from '../../src/machines/polling-machine';
+import { answerApi, renderScreen } from './render';
+
+vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
+
+afterEach(() => {
+  vi.mocked(api).mockReset();
+  toast.remove();
+});
+
+const idUpload = '0b7c4d3e-1111-4222-8333-444455556666';
+const profile = (id: number, name: string): SelectOption => ({ id, title: `#${id} ${name}`, value: id });
+const [anna, boris, vira] = [profile(1, 'anna'), profile(2, 'boris'), profile(3, 'vira')];
+
+function requestVideo(id: number, posterUrl: string | null = null) {
+  return {
+    id,
+    url: `/api/media/render-${id}.mp4?exp=1&sig=s${id}`,
+    posterUrl,
+    idUpload,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    status: 'success' as const,
+    error: null,
+    errorInstagram: null,
+    urlInstagram: null,
+    urlYouTube: null,
+    account: null,
+    date: null,
+  };
+}
+
+const request: PublicationRequestDetail = {
+  id: 4,
+  idUpload,
+  status: 'success',
+  countVideo: 3,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  error: null,
+  video: [requestVideo(11, '/api/media/poster-11.jpg?exp=1&sig=p'), requestVideo(12), requestVideo(13)],
+  accounts: [anna, boris, vira],
+  tagProfile: [{ id: 5, name: 'Музика', tags: ['music', 'beats'] }],
+  group: [{ id: 9, name: 'Ранкові', accounts: [boris, vira] }],
+};
+
+const publishRoute = /^\/video\/request(?:\/(?<idUpload>[^/]+))?\/?$/;
+const publishedRoute = /^\/video\/youtube(?:\/(?<idUpload>[^/]+))?\/?$/;
+
+function renderPublish(routes: Record<string, unknown> = {}, path = `/video/request/${idUpload}`) {
+  answerApi({ [`GET /create-video/request/${idUpload}`]: request, ...routes });
+  return renderScreen(
+    <Route path={publishRoute}>
+      <PublishScreen />
+    </Route>,
+    { path },
+  );
+}
+
+const videoProfile = (id: number) => screen.getByLabelText(`Профіль відео #${id}`);
+
+describe('publish form', () => {
+  it("shows the request's videos, each opening its file in a new tab, with its poster when there is one", async () => {
+    renderPublish();
+    const preview = await screen.findByRole('link', { name: 'Переглянути відео #11' });
+    expect(preview).toHaveAttribute('href', request.video[0].url);
+    expect(preview).toHaveAttribute('target', '_blank');
+    expect(preview.querySelector('img')).toHaveAttribute('src', '/api/media/poster-11.jpg?exp=1&sig=p');
+    expect(screen.getByRole('link', { name: 'Переглянути відео #12' }).querySelector('img')).toBeNull();
+    for (const id of [11, 12, 13]) {
+      expect(videoProfile(id)).toHaveValue('');
+      expect(within(videoProfile(id)).getByRole('option', { name: 'Будь-який' })).toBeInTheDocument();
+    }
+  });
+
+  it('puts the spec messages under the fields and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderPublish();
+    for (const id of [11, 12, 13]) await user.click(await screen.findByRole('button', { name: `Прибрати відео #${id}` }));
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+
+    const messages = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
+    expect(messages).toEqual(["Назва обов'язкова", 'Мінімум один тег', 'Мінімум один профіль', 'Мінімум одне відео']);
+    expect(vi.mocked(api).mock.calls.map(([method]) => method)).toEqual(['GET']);
+  });
+
+  it('fills the tags from a tag-set chip', async () => {
+    const user = userEvent.setup();
+    renderPublish();
+    await user.type(await screen.findByLabelText('Теги'), 'beats news ');
+    await user.click(screen.getByRole('button', { name: 'Музика' }));
+    const tags = screen.getAllByRole('button', { name: /^Видалити тег / }).map((button) => button.getAttribute('aria-label'));
+    expect(tags).toEqual(['Видалити тег beats', 'Видалити тег news', 'Видалити тег music']);
+  });
+
+  it('fills the profiles from a group chip and gives video i the i-th profile', async () => {
+    const user = userEvent.setup();
+    renderPublish();
+    await user.click(await screen.findByRole('button', { name: 'Ранкові' }));
+    expect(screen.getByRole('button', { name: 'Прибрати #2 boris' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Прибрати #3 vira' })).toBeInTheDocument();
+    expect([11, 12, 13].map((id) => (videoProfile(id) as HTMLSelectElement).value)).toEqual(['2', '3', '']);
+    // A video's own select offers the chosen profiles besides 'Будь-який'.
+    expect(within(videoProfile(13)).getAllByRole('option').map((option) => option.textContent)).toEqual(['Будь-який', '#2 boris', '#3 vira']);
+
+    // Choosing one more profile in the multi-select applies the rule again.
+    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('option', { name: '#1 anna' }));
+    expect([11, 12, 13].map((id) => (videoProfile(id) as HTMLSelectElement).value)).toEqual(['2', '3', '1']);
+  });
+
+  it('removes a video from the list', async () => {
+    const user = userEvent.setup();
+    renderPublish();
+    await user.click(await screen.findByRole('button', { name: 'Прибрати відео #12' }));
+    expect(screen.queryByRole('link', { name: 'Переглянути відео #12' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: /^Переглянути відео/ }).map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Переглянути відео #11',
+      'Переглянути відео #13',
+    ]);
+  });
+
+  it('sends the whole form, toasts, and goes back to the request list', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const { location } = renderPublish({ [`POST /upload-video/${idUpload}`]: (body: unknown) => (sent.push(body), { ok: true }) });
+    await user.type(await screen.findByLabelText('Назва'), 'Ранковий випуск');
+    await user.type(screen.getByLabelText('Опис'), 'Коротко про головне');
+    await user.type(screen.getByLabelText('Теги'), 'shorts ');
+    await user.click(screen.getByRole('button', { name: 'Ранкові' }));
+    await user.click(screen.getByRole('checkbox', { name: 'TikTok' }));
+    fireEvent.change(screen.getByLabelText('Дата'), { target: { value: '2026-12-01T09:00' } });
+    fireEvent.change(screen.getByLabelText('Дата відео #12'), { target: { value: '2026-12-01T12:30' } });
+    await user.selectOptions(videoProfile(12), '2');
+    await user.click(screen.getByRole('button', { name: 'Прибрати відео #13' }));
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/video/request-create'));
+    expect(await screen.findByText('Відео надіслано на публікацію')).toBeInTheDocument();
+    const video = (id: number, account: SelectOption | null, date: string | null) => ({
+      id,
+      url: `/api/media/render-${id}.mp4?exp=1&sig=s${id}`,
+      idUpload,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      account,
+      date,
+    });
+    expect(sent).toEqual([
+      {
+        id: 4,
+        title: 'Ранковий випуск',
+        description: 'Коротко про головне',
+        tags: ['shorts'],
+        accounts: [boris, vira],
+        video: [video(11, boris, null), video(12, boris, '2026-12-01T12:30')],
+        inYouTube: true,
+        inTikTok: true,
+        inInstagram: false,
+        date: '2026-12-01T09:00',
+      },
+    ]);
+  });
+
+  it("stays on the form and toasts each of the server's messages when the publication is refused", async () => {
+    const user = userEvent.setup();
+    const { location } = renderPublish({
+      [`POST /upload-video/${idUpload}`]: () => {
+        throw new ApiError(400, ['Профіль #2 не підключено до TikTok', 'Вичерпано ліміт платформи, повторимо пізніше']);
+      },
+    });
+    await user.type(await screen.findByLabelText('Назва'), 'Випуск');
+    await user.type(screen.getByLabelText('Теги'), 'shorts ');
+    await user.click(screen.getByRole('button', { name: 'Ранкові' }));
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+
+    expect(await screen.findByText('Профіль #2 не підключено до TikTok')).toBeInTheDocument();
+    expect(screen.getByText('Вичерпано ліміт платформи, повторимо пізніше')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Зберегти' })).toBeEnabled());
+    // The loading toast goes once the server has answered; no success toast replaces it.
+    await waitFor(() => expect(screen.queryByText('Відео надіслано на публікацію')).toBeNull(), { timeout: 3000 });
+    expect(screen.getByLabelText('Назва')).toHaveValue('Випуск');
+    expect(location.history?.at(-1)).toBe(`/video/request/${idUpload}`);
+  });
+
+  it('goes back to the request list without an idUpload, and when the request cannot be loaded', async () => {
+    const withoutId = renderPublish({}, '/video/request');
+    await waitFor(() => expect(withoutId.location.history?.at(-1)).toBe('/video/request-create'));
+    expect(api).not.toHaveBeenCalled();
+    withoutId.unmount();
+
+    answerApi({});
+    const failed = renderScreen(
+      <Route path={publishRoute}>
+        <PublishScreen />
+      </Route>,
+      { path: '/video/request/missing' },
+    );
+    await waitFor(() => expect(failed.location.history?.at(-1)).toBe('/video/request-create'));
+    expect(await screen.findByText('unexpected API call GET /create-video/request/missing')).toBeInTheDocument();
+  });
+});
+
+const page = <T,>(data: T[], totalPages = 1): Paged<T> => ({ data, page: 1, totalPages, total: data.length });
+
+describe('YouTube list', () => {
+  it('shows id, idUpload and status, each row linking to its published set', async () => {
+    const user = userEvent.setup();
+    const rows: UploadRow[] = [
+      { id: 2, idUpload, status: 'publication' },
+      { id: 1, idUpload: 'aaaa-bbbb', status: 'error' },
+    ];
+    answerApi({ 'GET /upload-video?page=1': page(rows) });
+    const { location } = renderScreen(<UploadListScreen />, { path: '/video/list' });
+
+    expect(screen.getByRole('heading', { name: 'YouTube' })).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: idUpload });
+    expect(link).toHaveAttribute('href', `/video/youtube/${idUpload}`);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['ID', '', 'Статус']);
+    const cells = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(cells).toEqual([
+      ['2', idUpload, 'На публікації'],
+      ['1', 'aaaa-bbbb', 'Помилка'],
+    ]);
+    await user.click(screen.getByRole('cell', { name: '1' }));
+    expect(location.history?.at(-1)).toBe('/video/youtube/aaaa-bbbb');
+  });
+
+  it("asks for the page in the address and says 'Нічого не знайдено' when there is nothing", async () => {
+    answerApi({ 'GET /upload-video?page=3': { data: [], page: 3, totalPages: 0, total: 0 } });
+    renderScreen(<UploadListScreen />, { path: '/video/list?page=3' });
+    expect(await screen.findByText('Нічого не знайдено')).toBeInTheDocument();
+  });
+});
+
+function publishedVideo(overrides: Partial<PublishedVideo>): PublishedVideo {
+  return {
+    id: 1,
+    idUpload,
+    url: null,
+    posterUrl: null,
+    date: '2026-12-01T07:00:00.000Z',
+    status: 'success',
+    views: 0,
+    likes: 0,
+    comments: 0,
+    viewsInstagram: 0,
+    likesInstagram: 0,
+    commentsInstagram: 0,
+    urlYouTube: null,
+    urlInstagram: null,
+    urlTiktok: null,
+    error: null,
+    errorInstagram: null,
+    errorTiktok: null,
+    account: { id: 7 },
+    ...overrides,
+  };
+}
+
+const published: UploadDetail = {
+  id: 4,
+  idUpload,
+  status: 'error',
+  title: 'Ранковий випуск',
+  description: 'Коротко',
+  tags: 'shorts,news',
+  tagProfile: [{ id: 5, name: 'Музика', tags: ['music'] }],
+  video: [
+    publishedVideo({
+      id: 21,
+      views: 120,
+      likes: 7,
+      comments: 3,
+      urlYouTube: 'https://youtube.com/shorts/abc',
+      urlInstagram: 'https://instagram.com/reel/xyz',
+      viewsInstagram: 40,
+      likesInstagram: 5,
+      commentsInstagram: 1,
+    }),
+    publishedVideo({ id: 22, status: 'error', views: 9, account: { id: 8 } }),
+    publishedVideo({ id: 23, status: 'error', error: 'Вичерпано ліміт платформи, повторимо пізніше', errorInstagram: 'private' }),
+    publishedVideo({ id: 24, status: 'error', errorInstagram: 'Платформа відхилила запит' }),
+    publishedVideo({ id: 25, status: 'success', views: 50 }),
+  ],
+};
+
+function renderPublished(routes: Record<string, unknown> = {}, path = `/video/youtube/${idUpload}`) {
+  answerApi({ [`GET /upload-video/${idUpload}`]: published, ...routes });
+  return renderScreen(
+    <Route path={publishedRoute}>
+      <PublishedScreen />
+    </Route>,
+    { path },
+  );
+}
+
+const rowOf = (id: number) => screen.getByRole('cell', { name: String(id) }).closest('tr')!;
+
+describe('published set', () => {
+  it('shows each video with its profile link, date, platform links and status', async () => {
+    renderPublished();
+    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    const first = within(rowOf(21));
+    expect(first.getByRole('link', { name: '#7' })).toHaveAttribute('href', '/accounts/7');
+    expect(first.getByText('01.12.2026 09:00')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'YouTube' })).toHaveAttribute('href', 'https://youtube.com/shorts/abc');
+    expect(first.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.com/reel/xyz');
+    expect(first.getByText('Опубліковано')).toBeInTheDocument();
+    expect(within(rowOf(22)).getByRole('link', { name: '#8' })).toHaveAttribute('href', '/accounts/8');
+  });
+
+  it("shows likes, views and comments only for published videos, and Instagram's only where it went", async () => {
+    renderPublished();
+    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    expect(
+      within(rowOf(21))
+        .getAllByLabelText(/: \d+$/)
+        .map((stat) => stat.getAttribute('aria-label')),
+    ).toEqual([
+      'Перегляди YouTube: 120',
+      'Вподобання YouTube: 7',
+      'Коментарі YouTube: 3',
+      'Перегляди Instagram: 40',
+      'Вподобання Instagram: 5',
+      'Коментарі Instagram: 1',
+    ]);
+    expect(within(rowOf(25)).getAllByLabelText(/: \d+$/)).toHaveLength(3);
+    expect(within(rowOf(22)).queryAllByLabelText(/: \d+$/)).toEqual([]);
+  });
+
+  it("shows the YouTube error, else the Instagram error, else 'N/A' on failed videos", async () => {
+    renderPublished();
+    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    expect(within(rowOf(22)).getByText('N/A')).toBeInTheDocument();
+    expect(within(rowOf(23)).getByText('Вичерпано ліміт платформи, повторимо пізніше')).toBeInTheDocument();
+    expect(within(rowOf(23)).queryByText('private')).toBeNull();
+    expect(within(rowOf(24)).getByText('Платформа відхилила запит')).toBeInTheDocument();
+    expect(within(rowOf(21)).queryByRole('button', { name: 'Опублікувати' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Опублікувати' })).toHaveLength(3);
+  });
+
+  it("retries a failed video with { videoId, youTubeId } and shows the refreshed set", async () => {
+    const user = userEvent.setup();
+    const retried: unknown[] = [];
+    let retriedAlready = false;
+    renderPublished({
+      'POST /upload-video/upload': (body: unknown) => {
+        retried.push(body);
+        retriedAlready = true;
+        return { ok: true };
+      },
+      [`GET /upload-video/${idUpload}`]: () =>
+        retriedAlready
+          ? { ...published, video: published.video.map((video) => (video.id === 22 ? { ...video, status: 'publication' } : video)) }
+          : published,
+    });
+    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    await user.click(within(rowOf(22)).getByRole('button', { name: 'Опублікувати' }));
+
+    expect(retried).toEqual([{ videoId: 22, youTubeId: idUpload }]);
+    await waitFor(() => expect(within(rowOf(22)).getByText('На публікації')).toBeInTheDocument());
+    expect(within(rowOf(22)).queryByText('N/A')).toBeNull();
+  });
+
+  it("saves the title, description and tags, with a tag-set chip, and toasts 'Оновлено дані'", async () => {
+    const user = userEvent.setup();
+    const patched: unknown[] = [];
+    renderPublished({
+      [`PATCH /upload-video/${idUpload}`]: (body: unknown) => (patched.push(body), { ...published, title: 'Вечірній випуск' }),
+    });
+    const title = await screen.findByLabelText('Назва');
+    expect(title).toHaveValue('Ранковий випуск');
+    await user.clear(title);
+    await user.type(title, 'Вечірній випуск');
+    await user.click(screen.getByRole('button', { name: 'Музика' }));
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+
+    expect(await screen.findByText('Оновлено дані')).toBeInTheDocument();
+    expect(patched).toEqual([{ title: 'Вечірній випуск', description: 'Коротко', tags: ['shorts', 'news', 'music'] }]);
+  });
+
+  it('refuses to save without a title or tags', async () => {
+    const user = userEvent.setup();
+    renderPublished();
+    await user.clear(await screen.findByLabelText('Назва'));
+    for (const tag of ['shorts', 'news']) await user.click(screen.getByRole('button', { name: `Видалити тег ${tag}` }));
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual(["Назва обов'язкова", 'Мінімум один тег']);
+    expect(vi.mocked(api).mock.calls.map(([method]) => method)).toEqual(['GET']);
+  });
+
+  it('refreshes while a video is on its way, and stops once every video has settled', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const answers = [
+        { ...published, video: [publishedVideo({ id: 41, status: 'publication' })] },
+        { ...published, video: [publishedVideo({ id: 41, status: 'loading' })] },
+        { ...published, video: [publishedVideo({ id: 41, status: 'success', views: 3 })] },
+      ];
+      const gets: number[] = [];
+      renderPublished({ [`GET /upload-video/${idUpload}`]: () => answers[Math.min(gets.push(1), answers.length) - 1] });
+      expect(await screen.findByText('На публікації')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(publishedDetailPollMs);
+      expect(await screen.findByText('В обробці')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(publishedDetailPollMs);
+      expect(await screen.findByLabelText('Перегляди YouTube: 3')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(3 * publishedDetailPollMs);
+      expect(gets).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes back to the YouTube list without an idUpload, and when the set cannot be loaded', async () => {
+    const withoutId = renderPublished({}, '/video/youtube');
+    await waitFor(() => expect(withoutId.location.history?.at(-1)).toBe('/video/list'));
+    expect(api).not.toHaveBeenCalled();
+    withoutId.unmount();
+
+    const failed = renderPublished({}, '/video/youtube/missing');
+    await waitFor(() => expect(failed.location.history?.at(-1)).toBe('/video/list'));
+  });
+});
+
+describe('video rows of a profile or a user', () => {
+  const summary = (overrides: Partial<VideoSummary>): VideoSummary => {
+    const { idUpload: _idUpload, url: _url, posterUrl: _posterUrl, errorTiktok: _error, urlTiktok: _link, ...video } = publishedVideo(overrides);
+    return video;
+  };
+
+  it('show id, date, links when present, the status label, figures only once published and the error text on failure', () => {
+    render(
+      <VideoTable
+        loading={false}
+        onPageChange={() => {}}
+        data={page([
+          summary({ id: 31, views: 10, likes: 2, comments: 1, urlYouTube: 'https://youtube.com/shorts/q' }),
+          summary({ id: 32, status: 'error', views: 10, errorInstagram: 'Доступ до акаунта відкликано' }),
+          summary({ id: 33, status: 'loading', date: null }),
+        ])}
+      />,
+    );
+    const cellsOf = (id: number) => within(rowOf(id)).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['ID', 'Дата', 'Посилання', 'Статистика', 'Статус']);
+    expect(cellsOf(31)).toEqual(['31', '01.12.2026 09:00', 'YouTube', 'YouTube1021', 'Опубліковано']);
+    expect(cellsOf(32)).toEqual(['32', '01.12.2026 09:00', '—', '', 'ПомилкаДоступ до акаунта відкликано']);
+    expect(cellsOf(33)).toEqual(['33', '', '—', '', 'В обробці']);
+    expect(within(rowOf(31)).getByLabelText('Перегляди YouTube: 10')).toBeInTheDocument();
+  });
+});
