@@ -60,11 +60,15 @@ export function publishPayloadOf(requestId: number, form: PublishForm): PublishP
 interface VideoErrors {
   error: string | null;
   errorInstagram: string | null;
+  errorTiktok?: string | null;
 }
 
-/** SPEC.md section 4: the YouTube error, else the Instagram error, else 'N/A'. */
+/**
+ * SPEC.md section 4: the YouTube error, else the Instagram error, else 'N/A'. The spec predates
+ * TikTok errors; a video that failed only there shows TikTok's reason rather than 'N/A'.
+ */
 export function videoErrorText(video: VideoErrors): string {
-  return video.error || video.errorInstagram || t.published.noError;
+  return video.error || video.errorInstagram || video.errorTiktok || t.published.noError;
 }
 
 /** Whether a published set still has videos on their way, so its page keeps refreshing. */

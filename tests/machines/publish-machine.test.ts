@@ -213,6 +213,7 @@ describe('publishing helpers', () => {
     expect(videoErrorText({ error: null, errorInstagram: 'private' })).toBe('private');
     expect(videoErrorText({ error: '', errorInstagram: null })).toBe('N/A');
     expect(videoErrorText({ error: null, errorInstagram: null })).toBe('N/A');
+    expect(videoErrorText({ error: null, errorInstagram: null, errorTiktok: 'spam risk' })).toBe('spam risk');
   });
 
   it('turns empty dates into null and keeps only the fields the contract names', () => {
