@@ -292,6 +292,11 @@ export const t = {
     nameRequired: "Назва обов'язкова",
     videoMin: 'Мінімум одне відео',
     sent: 'Відео надіслано на публікацію',
+    notReady: 'Запит ще не готовий до публікації',
+    unknownAccount: 'Профіль не знайдено серед профілів власника запиту',
+    unknownVideo: 'Відео не належить до цього запиту',
+    badDate: 'Невірна дата',
+    nothingToRetry: 'Відео не має невдалих публікацій',
   },
   published: {
     title: 'YouTube',
@@ -313,6 +318,12 @@ export const t = {
     processingFailed: 'Платформа не змогла обробити відео',
     processingTimeout: 'Платформа ще обробляє відео, перевіримо пізніше',
     videoNotFound: 'Відео на платформі не знайдено',
+    profileDeleted: 'Профіль видалено, публікація неможлива',
+    notConnected: 'Профіль не підключено до платформи',
+    instagramTokenMissing:
+      'Для публікації в Instagram потрібні токен доступу Facebook Login та ID професійного акаунта Instagram',
+    fileMissing: 'Файл відео не знайдено',
+    gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
     names: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' },
   },
   server: {
