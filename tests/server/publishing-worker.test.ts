@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import pino from 'pino';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { AccountDetail, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import type { JobContext } from '../../server/jobs/definitions';
-import { markPublishFailed, publishJobName } from '../../server/jobs/publish';
+import { markPublishFailed, publishJobName, publishPost } from '../../server/jobs/publish';
 import { syncStats } from '../../server/jobs/sync-stats';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
@@ -29,9 +29,14 @@ describeEachDatabase(
     afterAll(async () => {
       await proxy?.close();
     });
+    beforeEach(() => {
+      sandbox.faults.splice(0);
+    });
 
     /** A profile on all three platforms behind the loopback proxy, YouTube connected by following its consent link. */
-    async function connectedProfile(user: TestUser, label: string): Promise<AccountDetail> {
+    async function connectedProfile(user: TestUser, name: string): Promise<AccountDetail> {
+      // Both database runs share the emulator and their video ids: each gets its own platform accounts.
+      const label = `${name}-${env().kind}`;
       const account = await createAccount(env(), user, {
         proxy: proxy.url,
         comments: label,
@@ -110,17 +115,13 @@ describeEachDatabase(
       expect(userVideos.json().data).toEqual([expect.objectContaining({ id: video!.id, urlInstagram: video!.urlInstagram })]);
 
       // A repeated job, as after a redelivery, finds the post done and uploads nothing.
-      const { rows: posts } = await env().db.sql('SELECT id, job_token FROM video_posts WHERE video_id = $1', [video!.id]);
+      const { rows: posts } = await env().db.sql('SELECT id, job_token, attempts, updated_at FROM video_posts WHERE video_id = $1 ORDER BY id', [video!.id]);
       const requestsBefore = sandbox.requests.length;
-      for (const post of posts) {
-        const jobId = await env().queue!.send(publishJobName, { postId: post.id, token: post.job_token });
-        await vi.waitFor(async () => expect((await env().queue!.getJobById(publishJobName, jobId!))?.state).toBe('completed'), {
-          timeout: 15_000,
-          interval: 200,
-        });
-      }
+      for (const post of posts) await publishPost({ postId: post.id, token: post.job_token }, jobContext(env()));
       expect(sandbox.videos.length).toBe(uploadsBefore + 3);
       expect(sandbox.requests.length).toBe(requestsBefore);
+      const { rows: untouched } = await env().db.sql('SELECT id, job_token, attempts, updated_at FROM video_posts WHERE video_id = $1 ORDER BY id', [video!.id]);
+      expect(untouched).toEqual(posts);
 
       // Statistics grow with the platforms' clock; YouTube's fill the main columns, Instagram's their own.
       const read = async () =>
@@ -189,6 +190,26 @@ describeEachDatabase(
       expect(new Date(jobs[0].start_after).toISOString()).toBe(new Date(post.scheduled_at).toISOString());
       const { rows: videos } = await env().db.sql('SELECT status FROM videos WHERE id = $1', [request.videos[0]!.id]);
       expect(videos[0].status).toBe('publication');
+    });
+
+    it('a connected profile\'s channel description goes to YouTube; a refusal answers the platform message and keeps the stored text', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'channel');
+      const update = (description: string) =>
+        env().app.inject({ method: 'PATCH', url: `/api/accounts/update-channel/${profile.id}`, headers: owner.headers, payload: { description } });
+
+      const saved = await update('Канал про ранкові пробіжки');
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().description).toBe('Канал про ранкові пробіжки');
+      expect([...sandbox.channelDescriptions.values()]).toContain('Канал про ранкові пробіжки');
+
+      sandbox.faults.push({ platform: 'youtube', step: 'profile', kind: 'status-500' });
+      const refused = await update('Новий опис');
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().message).toMatch(new RegExp(`^YouTube: ${t.platform.unavailable}`));
+      const detail = await env().app.inject({ method: 'GET', url: `/api/accounts/${profile.id}`, headers: owner.headers });
+      expect(detail.json().description).toBe('Новий опис');
+      expect([...sandbox.channelDescriptions.values()]).not.toContain('Новий опис');
     });
 
     it('when pg-boss gives up, the dead letter fails the post with the last reason it kept', async () => {
