@@ -212,6 +212,24 @@ describeEachDatabase(
       expect([...sandbox.channelDescriptions.values()]).not.toContain('Новий опис');
     });
 
+    it('a profile deleted before its video\'s time fails the post with a message saying so', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'gone');
+      const request = await renderedRequest(env(), owner.id, 1);
+      await env().app.inject({
+        method: 'POST',
+        url: `/api/upload-video/${request.idUpload}`,
+        headers: owner.headers,
+        payload: publishPayload(request, [profile.id], { date: '2035-01-01T00:00' }),
+      });
+      const [post] = (await env().db.sql('SELECT id, job_token FROM video_posts WHERE video_id = $1', [request.videos[0]!.id])).rows;
+      expect((await env().app.inject({ method: 'DELETE', url: `/api/accounts/${profile.id}`, headers: owner.headers })).statusCode).toBe(204);
+
+      await publishPost({ postId: post.id, token: post.job_token }, jobContext(env()));
+      const { rows } = await env().db.sql('SELECT status, error, account_id FROM videos WHERE id = $1', [request.videos[0]!.id]);
+      expect(rows[0]).toEqual({ status: 'error', error: `YouTube: ${t.platform.profileDeleted}`, account_id: null });
+    });
+
     it('when pg-boss gives up, the dead letter fails the post with the last reason it kept', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await connectedProfile(owner, 'dead');
