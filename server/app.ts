@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { STATUS_CODES } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { t } from '../src/lib/i18n';
@@ -12,6 +13,7 @@ import type { MediaServices } from './media/services';
 import { HttpError } from './http-error';
 import { authRoutes } from './routes/auth';
 import type { PlatformsMode } from './platforms/types';
+import type { PlatformAccess } from './platforms/profile-context';
 import { registerSandbox, type SandboxOptions, type SandboxState } from './platforms/sandbox/index';
 import { photoRoutes } from './routes/photos';
 import { createVideoRoutes } from './routes/create-video';
@@ -21,6 +23,7 @@ import { accountGroupRoutes } from './routes/account-groups';
 import { tagRoutes } from './routes/tags';
 import { userRoutes } from './routes/users';
 import { oauthRoutes } from './routes/oauth';
+import { uploadVideoRoutes } from './routes/upload-video';
 import { googleOAuthSandbox } from './platforms/sandbox/google-oauth';
 
 export interface AppDeps {
@@ -39,6 +42,8 @@ export interface AppDeps {
   sandbox?: SandboxOptions & { state?: SandboxState };
   /** PUBLIC_URL; when absent, links back to this server use the host each request came to. */
   publicUrl?: string;
+  /** Where platform calls made by the API reach the sandbox; this server's own address when absent. */
+  sandboxOrigin?: string;
 }
 
 declare module 'fastify' {
@@ -62,6 +67,14 @@ export const logSerializers = {
     remoteAddress: request.ip,
   }),
 };
+
+/** This server's own address once it listens: where its sandbox answers when no SANDBOX_ORIGIN says otherwise. */
+function listeningOrigin(app: { server: { address(): unknown } }): string {
+  const address = app.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') return 'http://127.0.0.1';
+  const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
 
 /** The whole HTTP application without a listening socket, so tests can drive it with `inject()`. */
 export async function buildApp(deps: AppDeps) {
@@ -98,13 +111,18 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const oauth = { platforms: deps.platforms ?? 'sandbox', publicUrl: deps.publicUrl } as const;
+  const platformAccess = (): PlatformAccess => ({
+    mode: oauth.platforms,
+    sandboxOrigin: deps.sandboxOrigin ?? listeningOrigin(app),
+  });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(photoRoutes, { prefix: '/photo-bg' });
       await api.register(createVideoRoutes, { prefix: '/create-video' });
+      await api.register(uploadVideoRoutes, { prefix: '/upload-video' });
       await api.register(mediaRoutes, { prefix: '/media' });
-      await api.register(accountRoutes, { prefix: '/accounts', oauth });
+      await api.register(accountRoutes, { prefix: '/accounts', oauth, platforms: platformAccess });
       await api.register(accountGroupRoutes, { prefix: '/accounts-group' });
       await api.register(tagRoutes, { prefix: '/tags' });
       await api.register(userRoutes, { prefix: '/users' });

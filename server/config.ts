@@ -15,7 +15,10 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   logLevel: string;
-  /** Loopback proxy port in sandbox mode; 0 picks a free one, printed at start. */
+  /**
+   * Loopback proxy port in sandbox mode: PORT + 1 unless set, so a proxy saved on a profile keeps
+   * working after a restart; 0 picks a free one. Printed at start.
+   */
   sandboxProxyPort: number;
   /** Where connectors reach the sandbox platforms (this server), e.g. from a worker process. */
   sandboxOrigin: string;
@@ -37,6 +40,8 @@ export interface Config {
   renderOutputsPerPass: number;
   renderTimeoutSeconds: number;
   mediaUrlTtlSeconds: number;
+  /** STATS_INTERVAL: minutes between statistics syncs of published videos. */
+  statsIntervalMinutes: number;
 }
 
 const roles: Role[] = ['all', 'api', 'worker'];
@@ -74,6 +79,23 @@ function publicUrl(raw: string | undefined): string | undefined {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
+/** A cron line must divide the hour or the day evenly, or the syncs would drift at each boundary. */
+function statsInterval(raw: string | undefined): number {
+  const minutes = positiveInt('STATS_INTERVAL', raw, 15);
+  const fitsHour = minutes < 60 && 60 % minutes === 0;
+  const fitsDay = minutes % 60 === 0 && 24 % (minutes / 60) === 0;
+  if (!fitsHour && !fitsDay) {
+    throw new ConfigError(`STATS_INTERVAL must divide an hour (1, 2, 3, 5, 10, 15, 20, 30) or a day in whole hours (60, 120, ... 1440), got "${raw}"`);
+  }
+  return minutes;
+}
+
+/** The cron line (Europe/Kiev) of a statistics sync every `minutes`. */
+export function statsCron(minutes: number): string {
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  return minutes === 1440 ? '0 0 * * *' : `0 */${minutes / 60} * * *`;
+}
+
 /** Every environment variable the server reads, parsed once. The README lists the same table. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const role = roleFromArgs(argv) ?? (env.ROLE as Role | undefined) ?? 'all';
@@ -90,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   }
   const host = env.HOST || '127.0.0.1';
   const port = positiveInt('PORT', env.PORT, 3000);
-  const sandboxProxyPort = env.SANDBOX_PROXY_PORT ? Number(env.SANDBOX_PROXY_PORT) : 0;
+  const sandboxProxyPort = env.SANDBOX_PROXY_PORT ? Number(env.SANDBOX_PROXY_PORT) : port < 65535 ? port + 1 : 0;
   if (!Number.isInteger(sandboxProxyPort) || sandboxProxyPort < 0 || sandboxProxyPort > 65535) {
     throw new ConfigError(`SANDBOX_PROXY_PORT must be a port number or 0, got "${env.SANDBOX_PROXY_PORT}"`);
   }
@@ -124,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     renderTimeoutSeconds: positiveInt('RENDER_TIMEOUT_SECONDS', env.RENDER_TIMEOUT_SECONDS, 60 * 60),
     mediaUrlTtlSeconds: positiveInt('MEDIA_URL_TTL_SECONDS', env.MEDIA_URL_TTL_SECONDS, 6 * 60 * 60),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    statsIntervalMinutes: statsInterval(env.STATS_INTERVAL),
   };
 }

@@ -43,7 +43,21 @@ async function main() {
   const sweptScratch = await sweepScratch(mediaRoot(config.dataDir));
   if (sweptScratch > 0) log.info({ sweptScratch }, 'removed scratch folders left by an interrupted upload or render');
 
-  const queue = await startQueue({ db, log, work: config.role !== 'api', context: { db, media } });
+  const queue = await startQueue({
+    db,
+    log,
+    work: config.role !== 'api',
+    context: {
+      db,
+      media,
+      keys,
+      platforms: {
+        mode: config.platforms,
+        sandboxOrigin: config.sandboxOrigin,
+        statsIntervalMinutes: config.statsIntervalMinutes,
+      },
+    },
+  });
 
   const serveHttp = config.role !== 'worker';
   const app = serveHttp
@@ -58,18 +72,17 @@ async function main() {
         platforms: config.platforms,
         sandbox: { dataDir: config.dataDir },
         publicUrl: config.publicUrl,
+        sandboxOrigin: config.sandboxOrigin,
       })
     : null;
   // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline.
-  const loopbackProxy =
-    app && config.platforms === 'sandbox' ? await startLoopbackProxy({ port: config.sandboxProxyPort }) : null;
+  const loopbackProxy = app && config.platforms === 'sandbox' ? await startSandboxProxy(config.sandboxProxyPort) : null;
   if (app) {
     await app.listen({ host: config.host, port: config.port });
     console.log(`Ready: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
     if (loopbackProxy) {
-      console.log(
-        `Sandbox platforms at ${config.sandboxOrigin}/sandbox; loopback proxy for profiles: ${loopbackProxy.url}`,
-      );
+      console.log(`Sandbox platforms at ${config.sandboxOrigin}/sandbox`);
+      console.log(`Sandbox proxy for profiles: ${loopbackProxy.url}`);
     }
   } else {
     log.info('worker started: running queue handlers, serving no HTTP');
@@ -89,6 +102,24 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * The proxy operators save on sandbox profiles, on a port that stays the same across restarts;
+ * when something else holds that port, any free one still lets publishing work for this run.
+ */
+async function startSandboxProxy(port: number) {
+  try {
+    return await startLoopbackProxy({ port });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error;
+    const proxy = await startLoopbackProxy({ port: 0 });
+    console.warn(
+      `Warning: port ${port} for the sandbox proxy is taken, so it listens on ${proxy.url} for this run only; ` +
+        `profiles saved with port ${port} fail until it is free again (or set SANDBOX_PROXY_PORT).`,
+    );
+    return proxy;
+  }
 }
 
 main().catch((error) => {

@@ -3,19 +3,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
 import { purgeExpiredRefreshTokens } from '../auth/tokens';
 import type { MediaServices } from '../media/services';
+import type { Keys } from '../auth/keys';
+import { statsCron } from '../config';
+import type { PlatformSettings } from '../platforms/profile-context';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
+import { markPublishFailed, publishFailedJobName, publishJobName, publishPost, type PublishJobData } from './publish';
+import { syncStats, syncStatsJobName } from './sync-stats';
 
 export interface JobContext {
   db: Database;
   log: FastifyBaseLogger;
   media: MediaServices;
+  keys: Keys;
+  platforms: PlatformSettings;
+  /** The queue the job came from, for jobs that schedule others. */
+  queue: PgBoss;
 }
 
 export interface JobDefinition<Data = unknown> {
   name: string;
   queueOptions?: Omit<PgBoss.Queue, 'name'>;
-  /** A cron line in Europe/Kiev time, for jobs that repeat. */
-  cron?: string;
+  /** A cron line in Europe/Kiev time, for jobs that repeat; a function when it depends on the settings. */
+  cron?: string | ((platforms: PlatformSettings) => string);
   handle(data: Data, context: JobContext): Promise<void>;
 }
 
@@ -51,5 +60,43 @@ export const renderJob: JobDefinition<RenderJobData> = {
   },
 };
 
+export const publishFailedJob: JobDefinition<PublishJobData> = {
+  name: publishFailedJobName,
+  async handle(data, context) {
+    await markPublishFailed(data, context);
+    context.log.warn({ postId: data.postId }, 'publish gave up after its retries');
+  },
+};
+
+export const publishJob: JobDefinition<PublishJobData> = {
+  name: publishJobName,
+  queueOptions: {
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    // An upload of a large file through a slow proxy, plus processing: longer than any one run takes.
+    expireInSeconds: 2 * 3600,
+    deadLetter: publishFailedJobName,
+  },
+  handle: publishPost,
+};
+
+export const syncStatsJob: JobDefinition = {
+  name: syncStatsJobName,
+  cron: (platforms) => statsCron(platforms.statsIntervalMinutes),
+  queueOptions: { retryLimit: 0, expireInSeconds: 3600 },
+  async handle(_data, context) {
+    const result = await syncStats(context);
+    context.log.info(result, 'statistics synced');
+  },
+};
+
 // The dead-letter queue must exist before the queue that points at it.
-export const jobDefinitions: JobDefinition<any>[] = [purgeRefreshTokensJob, renderFailedJob, renderJob];
+export const jobDefinitions: JobDefinition<any>[] = [
+  purgeRefreshTokensJob,
+  renderFailedJob,
+  renderJob,
+  publishFailedJob,
+  publishJob,
+  syncStatsJob,
+];

@@ -10,7 +10,7 @@ export interface QueueOptions {
   log: FastifyBaseLogger;
   /** Worker processes run handlers, cron schedules and pg-boss maintenance; API processes only send. */
   work: boolean;
-  context: Omit<JobContext, 'log'>;
+  context: Omit<JobContext, 'log' | 'queue'>;
 }
 
 /** Starts pg-boss inside the app's own database (PGlite or Postgres), in its own `pgboss` schema. */
@@ -28,10 +28,13 @@ export async function startQueue({ db, log, work, context }: QueueOptions): Prom
   }
   if (work) {
     for (const definition of jobDefinitions) {
-      if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'Europe/Kiev' });
+      if (definition.cron) {
+        const cron = typeof definition.cron === 'string' ? definition.cron : definition.cron(context.platforms);
+        await boss.schedule(definition.name, cron, {}, { tz: 'Europe/Kiev' });
+      }
       await boss.work(definition.name, async (jobs) => {
         for (const job of jobs) {
-          await definition.handle(job.data as never, { ...context, log: log.child({ job: definition.name, jobId: job.id }) });
+          await definition.handle(job.data as never, { ...context, queue: boss, log: log.child({ job: definition.name, jobId: job.id }) });
         }
       });
     }

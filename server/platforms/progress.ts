@@ -1,4 +1,5 @@
 import type { PublishProgressStore } from './types';
+import type { Database } from '../db/connect';
 
 /** Progress kept in this process only: resumes within one worker's life, not across a crash. */
 export function memoryProgressStore(): PublishProgressStore & { entries: Map<string, object> } {
@@ -10,6 +11,33 @@ export function memoryProgressStore(): PublishProgressStore & { entries: Map<str
     },
     async save(publishKey, progress) {
       entries.set(publishKey, structuredClone(progress));
+    },
+  };
+}
+
+const publishKeyPattern = /^video-(\d+)-(youtube|tiktok|instagram)$/;
+
+function postOf(publishKey: string): [number, string] {
+  const match = publishKeyPattern.exec(publishKey);
+  if (!match) throw new Error(`not a publish key: ${publishKey}`);
+  return [Number(match[1]), match[2]!];
+}
+
+/**
+ * Progress in the publication's own row (video_posts.progress), so whichever worker runs the
+ * job next, after a crash or on another machine, resumes the upload or finds it finished.
+ */
+export function databaseProgressStore(db: Database): PublishProgressStore {
+  return {
+    async load(publishKey) {
+      const { rows } = await db.sql('SELECT progress FROM video_posts WHERE video_id = $1 AND platform = $2', postOf(publishKey));
+      return rows[0]?.progress ?? undefined;
+    },
+    async save(publishKey, progress) {
+      await db.sql(
+        'UPDATE video_posts SET progress = $3::jsonb, updated_at = now() WHERE video_id = $1 AND platform = $2',
+        [...postOf(publishKey), JSON.stringify(progress)],
+      );
     },
   };
 }

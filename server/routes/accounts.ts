@@ -8,7 +8,11 @@ import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleTo } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
-import { parseProxy } from '../platforms/http';
+import { parseProxy, PlatformNetworkError } from '../platforms/http';
+import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
+import { profileContext, type PlatformAccess } from '../platforms/profile-context';
+import { memoryProgressStore } from '../platforms/progress';
+import { youtube } from '../platforms/youtube';
 import { googleOAuthEndpoints, signYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
 import { accountOption, pageOfAccounts, pageOfVideos, selectAccounts, toAccountDetail } from './account-views';
 import { baseUrlOf, type OAuthSettings } from './oauth';
@@ -51,7 +55,13 @@ function secretColumns(key: Buffer, accountId: number, form: AccountForm) {
   };
 }
 
-export const accountRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (app, { oauth }) => {
+export interface AccountRouteOptions {
+  oauth: OAuthSettings;
+  /** Read per request: in sandbox mode the API's own address is known only once it listens. */
+  platforms: () => PlatformAccess;
+}
+
+export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { oauth, platforms }) => {
   const { db, keys } = app;
   app.addHook('onRequest', requireUser);
 
@@ -133,10 +143,30 @@ export const accountRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async
   app.patch('/update-channel/:id', async (request) => {
     const existing = await accountRow(request);
     const { description } = parseBody(channelDescriptionSchema, request.body);
-    await db.orm.update(accounts).set({ description: description.trim(), updatedAt: new Date() }).where(eq(accounts.id, existing.id));
+    const text = description.trim();
+    await db.orm.update(accounts).set({ description: text, updatedAt: new Date() }).where(eq(accounts.id, existing.id));
+    if (existing.isActiveYouTube && existing.inYouTube) await pushChannelDescription(existing, text);
     return detail(currentUser(request), existing.id);
   });
 
+  /** The stored description stays as typed when YouTube refuses it; the operator reads why and can save again. */
+  async function pushChannelDescription(account: typeof accounts.$inferSelect, description: string) {
+    try {
+      const ctx = await profileContext(account, 'youtube', { secretsKey: keys.secretsAtRest, settings: platforms(), progress: memoryProgressStore() });
+      await youtube.updateChannelDescription(ctx, description);
+    } catch (error) {
+      if (error instanceof ProfileAuthError) {
+        await db.orm.update(accounts).set({ platformError: error.message }).where(eq(accounts.id, account.id));
+      }
+      if (error instanceof PermanentPlatformError || error instanceof ProfileAuthError) throw new HttpError(400, error.message);
+      if (error instanceof PlatformError) throw new HttpError(502, error.message);
+      if (error instanceof PlatformNetworkError) throw new HttpError(502, `${t.platform.names.youtube}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  // The Graph API reads an Instagram professional account's name and biography but has no call
+  // that changes them, so these stay in our database for the operator to apply by hand.
   app.patch('/update-profile-inst/:id', async (request) => {
     const existing = await accountRow(request);
     const { profileName, profileDescription } = parseBody(instagramProfileSchema, request.body);

@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { CreationRequestDetail, CreationRequestRow, Paged } from '../../src/lib/contract';
+import type { CreationRequestRow, Paged, PublicationRequestDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { createVideoSchema } from '../../src/lib/schemas';
-import { creationRequests, videos } from '../db/schema';
+import { accountGroups, accounts, creationRequests, tagSets, videos } from '../db/schema';
+import { accountOption } from './account-views';
 import { currentUser, ownedBy, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { renderExpirySeconds, renderJobName, requestPrefix } from '../jobs/render';
@@ -55,7 +56,35 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  app.get('/request/:idUpload', async (request): Promise<CreationRequestDetail> => {
+  /** What the publish form offers: the profiles, tag sets and groups of the request's owner (not of an admin viewing it). */
+  async function publishChoices(ownerId: number): Promise<Pick<PublicationRequestDetail, 'accounts' | 'tagProfile' | 'group'>> {
+    const [profiles, sets, groups] = await Promise.all([
+      db.orm
+        .select({
+          id: accounts.id,
+          groupId: accounts.groupId,
+          comments: accounts.comments,
+          youtubeLogin: accounts.youtubeLogin,
+          instagramLogin: accounts.instagramLogin,
+        })
+        .from(accounts)
+        .where(eq(accounts.userId, ownerId))
+        .orderBy(asc(accounts.id)),
+      db.orm.select().from(tagSets).where(eq(tagSets.userId, ownerId)).orderBy(desc(tagSets.id)),
+      db.orm.select().from(accountGroups).where(eq(accountGroups.userId, ownerId)).orderBy(desc(accountGroups.id)),
+    ]);
+    return {
+      accounts: profiles.map(accountOption),
+      tagProfile: sets.map(({ id, name, tags }) => ({ id, name, tags })),
+      group: groups.map((group) => ({
+        id: group.id,
+        name: group.name,
+        accounts: profiles.filter((profile) => profile.groupId === group.id).map(accountOption),
+      })),
+    };
+  }
+
+  app.get('/request/:idUpload', async (request): Promise<PublicationRequestDetail> => {
     const user = currentUser(request);
     const { idUpload } = request.params as { idUpload: string };
     if (!uuidPattern.test(idUpload)) throw new HttpError(404, t.server.notFound);
@@ -64,8 +93,12 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
       .from(creationRequests)
       .where(and(eq(creationRequests.idUpload, idUpload), ownedBy(user, creationRequests.userId)));
     if (!found) throw new HttpError(404, t.server.notFound);
-    const items = await db.orm.select().from(videos).where(eq(videos.requestId, found.id)).orderBy(asc(videos.position));
+    const [items, choices] = await Promise.all([
+      db.orm.select().from(videos).where(eq(videos.requestId, found.id)).orderBy(asc(videos.position)),
+      publishChoices(found.userId),
+    ]);
     return {
+      ...choices,
       id: found.id,
       idUpload: found.idUpload,
       status: found.status,

@@ -308,6 +308,11 @@ export const t = {
     videoAccount: (id: number) => `Профіль відео #${id}`,
     videoDate: (id: number) => `Дата відео #${id}`,
     noVideos: 'Усі відео прибрано',
+    notReady: 'Запит ще не готовий до публікації',
+    unknownAccount: 'Профіль не знайдено серед профілів власника запиту',
+    unknownVideo: 'Відео не належить до цього запиту',
+    badDate: 'Невірна дата',
+    nothingToRetry: 'Відео не має невдалих публікацій',
   },
   published: {
     title: 'YouTube',
@@ -332,6 +337,12 @@ export const t = {
     processingFailed: 'Платформа не змогла обробити відео',
     processingTimeout: 'Платформа ще обробляє відео, перевіримо пізніше',
     videoNotFound: 'Відео на платформі не знайдено',
+    profileDeleted: 'Профіль видалено, публікація неможлива',
+    notConnected: 'Профіль не підключено до платформи',
+    instagramTokenMissing:
+      'Для публікації в Instagram потрібні токен доступу Facebook Login та ID професійного акаунта Instagram',
+    fileMissing: 'Файл відео не знайдено',
+    gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
     names: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' },
   },
   server: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { loadConfig, statsCron } from '../../server/config';
 
 const load = (env: Record<string, string>) => loadConfig(env, []);
 
@@ -15,5 +15,21 @@ describe('platform settings', () => {
     expect(load({ PUBLIC_URL: 'https://office.example/' }).publicUrl).toBe('https://office.example');
     expect(load({ PUBLIC_URL: 'https://office.example/shorts/' }).publicUrl).toBe('https://office.example/shorts');
     expect(() => load({ PUBLIC_URL: 'ftp://office.example' })).toThrow('PUBLIC_URL must be an http(s) URL');
+  });
+});
+
+describe('statistics sync interval', () => {
+  it('syncs every 15 minutes by default and turns STATS_INTERVAL into a Europe/Kiev cron line', () => {
+    expect(load({}).statsIntervalMinutes).toBe(15);
+    expect(statsCron(load({}).statsIntervalMinutes)).toBe('*/15 * * * *');
+    expect(statsCron(load({ STATS_INTERVAL: '5' }).statsIntervalMinutes)).toBe('*/5 * * * *');
+    expect(statsCron(load({ STATS_INTERVAL: '120' }).statsIntervalMinutes)).toBe('0 */2 * * *');
+    expect(statsCron(load({ STATS_INTERVAL: '1440' }).statsIntervalMinutes)).toBe('0 0 * * *');
+  });
+
+  it('refuses intervals a cron line cannot keep evenly', () => {
+    expect(() => load({ STATS_INTERVAL: '7' })).toThrow('STATS_INTERVAL must divide an hour');
+    expect(() => load({ STATS_INTERVAL: '90' })).toThrow('STATS_INTERVAL must divide an hour');
+    expect(() => load({ STATS_INTERVAL: 'often' })).toThrow('STATS_INTERVAL must be a positive whole number');
   });
 });

@@ -15,6 +15,8 @@ import { startQueue, type Queue } from '../../server/jobs/queue';
 import { diskStorage } from '../../server/media/storage';
 import { testTools } from '../fixtures/media';
 import type { MediaServices } from '../../server/media/services';
+import type { PlatformSettings } from '../../server/platforms/profile-context';
+import type { SandboxState } from '../../server/platforms/sandbox/index';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -95,11 +97,20 @@ export interface TestEnv {
   media: MediaServices;
   mediaDir: string;
   queue: Queue | null;
+  /** What the workers use to reach the platforms: the sandbox; a test that listens sets `sandboxOrigin`. */
+  platforms: PlatformSettings;
 }
 
 export interface SuiteOptions {
   /** 'send' enqueues jobs without running them; 'work' also runs the handlers, as a worker does. */
   queue?: 'send' | 'work';
+  /** The emulator's state, to share its clock and fault plan with the test. */
+  sandbox?: SandboxState;
+}
+
+/** Workers in tests talk to the sandbox and check processing status without real pauses. */
+export function testPlatformSettings(sandboxOrigin = 'http://127.0.0.1:9'): PlatformSettings {
+  return { mode: 'sandbox', sandboxOrigin, statsIntervalMinutes: 15, pollIntervalMs: 5 };
 }
 
 /**
@@ -117,11 +128,24 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
         const tokenSettings = testTokenSettings();
         const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-media-'));
         const media = testMedia(mediaDir);
+        const platforms = testPlatformSettings();
         const queue = options.queue
-          ? await startQueue({ db: fresh.db, log: pino({ level: 'silent' }), work: options.queue === 'work', context: { db: fresh.db, media } })
+          ? await startQueue({
+              db: fresh.db,
+              log: pino({ level: 'silent' }),
+              work: options.queue === 'work',
+              context: { db: fresh.db, media, keys: tokenSettings.keys, platforms },
+            })
           : null;
-        const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue, media });
-        env = { kind, db: fresh.db, app, tokenSettings, media, mediaDir, queue };
+        const app = await buildApp({
+          db: fresh.db,
+          keys: tokenSettings.keys,
+          tokenSettings,
+          queue,
+          media,
+          ...(options.sandbox ? { sandbox: { state: options.sandbox } } : {}),
+        });
+        env = { kind, db: fresh.db, app, tokenSettings, media, mediaDir, queue, platforms };
       });
       beforeEach(async () => {
         await resetDatabase(env!.db);

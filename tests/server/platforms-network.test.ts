@@ -169,7 +169,7 @@ describe('proxies, retries and the sandbox wiring', () => {
   it('reads PLATFORMS (sandbox by default), SANDBOX_PROXY_PORT and where workers reach the sandbox', () => {
     expect(loadConfig({}, [])).toMatchObject({
       platforms: 'sandbox',
-      sandboxProxyPort: 0,
+      sandboxProxyPort: 3001,
       sandboxOrigin: 'http://127.0.0.1:3000',
     });
     expect(
@@ -179,6 +179,8 @@ describe('proxies, retries and the sandbox wiring', () => {
       sandboxProxyPort: 8899,
       sandboxOrigin: 'http://127.0.0.1:4000',
     });
+    expect(loadConfig({ PORT: '4000' }, []).sandboxProxyPort).toBe(4001);
+    expect(loadConfig({ SANDBOX_PROXY_PORT: '0' }, []).sandboxProxyPort).toBe(0);
     expect(() => loadConfig({ PLATFORMS: 'staging' }, [])).toThrow(
       'PLATFORMS must be one of sandbox, live, got "staging"',
     );

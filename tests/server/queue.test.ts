@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { startQueue, type Queue } from '../../server/jobs/queue';
-import { purgeRefreshTokensJob } from '../../server/jobs/definitions';
-import { databaseKinds, freshDatabase, testMedia } from './helpers';
+import { purgeRefreshTokensJob, syncStatsJob } from '../../server/jobs/definitions';
+import { databaseKinds, freshDatabase, testMedia, testPlatformSettings, testTokenSettings } from './helpers';
 import type { Database } from '../../server/db/connect';
 
 for (const kind of databaseKinds()) {
@@ -18,7 +18,12 @@ for (const kind of databaseKinds()) {
       db,
       log: pino({ level: 'silent' }),
       work: true,
-      context: { db, media: testMedia(path.join(os.tmpdir(), 'shorts-queue-unused-media')) },
+      context: {
+        db,
+        media: testMedia(path.join(os.tmpdir(), 'shorts-queue-unused-media')),
+        keys: testTokenSettings().keys,
+        platforms: testPlatformSettings(),
+      },
     });
   });
 
@@ -27,11 +32,12 @@ for (const kind of databaseKinds()) {
     await drop();
   });
 
-  it(`[${kind}] schedules the nightly refresh-token purge in Europe/Kiev time`, async () => {
+  it(`[${kind}] schedules the nightly refresh-token purge and the statistics sync in Europe/Kiev time`, async () => {
     // pg-boss returns the stored row, whose `timezone` column its types do not declare.
     const schedules = (await queue.getSchedules()) as Array<{ name: string; cron: string; timezone: string }>;
-    expect(schedules.map(({ name, cron, timezone }) => ({ name, cron, timezone }))).toEqual([
+    expect(schedules.map(({ name, cron, timezone }) => ({ name, cron, timezone })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
       { name: purgeRefreshTokensJob.name, cron: purgeRefreshTokensJob.cron, timezone: 'Europe/Kiev' },
+      { name: syncStatsJob.name, cron: '*/15 * * * *', timezone: 'Europe/Kiev' },
     ]);
   });
 

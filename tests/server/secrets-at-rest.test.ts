@@ -9,7 +9,7 @@ import { connectDatabase, type Database } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrate';
 import { decryptSecret, encryptSecret, SecretUnreadableError } from '../../server/auth/secrets';
 import { deriveKeys } from '../../server/auth/keys';
-import { createUser, testMedia, testSecretKey, testTokenSettings, type TestEnv } from './helpers';
+import { createUser, testMedia, testPlatformSettings, testSecretKey, testTokenSettings, type TestEnv } from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 
@@ -79,7 +79,7 @@ describe('secrets at rest in an on-disk database and in the logs', () => {
     const mediaDir = path.join(dataDir, 'media');
     const media = testMedia(mediaDir);
     const app = await buildApp({ db, keys: tokenSettings.keys, tokenSettings, queue: null, media, logger });
-    env = { kind: 'pglite', db, app, tokenSettings, media, mediaDir, queue: null };
+    env = { kind: 'pglite', db, app, tokenSettings, media, mediaDir, queue: null, platforms: testPlatformSettings() };
     proxy = await startLoopbackProxy();
   });
 

@@ -11,8 +11,8 @@ export const accountGroups = pgTable('account_groups', {
 });
 
 /**
- * youtube_client_secret, youtube_password, youtube_refresh_token, instagram_password and
- * tiktok_auth_str hold ciphertext (server/auth/secrets.ts), never plaintext.
+ * youtube_client_secret, youtube_password, youtube_refresh_token, instagram_password,
+ * instagram_access_token and tiktok_auth_str hold ciphertext (server/auth/secrets.ts), never plaintext.
  */
 export const accounts = pgTable('accounts', {
   id: serial('id').primaryKey(),
@@ -42,6 +42,8 @@ export const accounts = pgTable('accounts', {
   profileNameInstagram: text('profile_name_instagram'),
   profileDescriptionInstagram: text('profile_description_instagram'),
   platformError: text('platform_error'),
+  instagramAccessToken: text('instagram_access_token'),
+  instagramUserId: text('instagram_user_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

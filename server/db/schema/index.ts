@@ -1,3 +1,4 @@
 export * from './users';
 export * from './media';
 export * from './backoffice';
+export * from './publishing';

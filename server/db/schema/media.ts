@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const photos = pgTable('photos', {
@@ -23,6 +23,14 @@ export const creationRequests = pgTable('creation_requests', {
   countVideo: integer('count_video').notNull(),
   sourceKey: text('source_key').notNull(),
   error: text('error'),
+  title: text('title'),
+  description: text('description').notNull().default(''),
+  tags: text('tags').array().notNull().default([]),
+  inYouTube: boolean('in_youtube').notNull().default(false),
+  inTikTok: boolean('in_tiktok').notNull().default(false),
+  inInstagram: boolean('in_instagram').notNull().default(false),
+  /** Set by the last publish; the YouTube list shows the requests that have it. */
+  publishedAt: timestamp('published_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,28 @@
+import { integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './backoffice';
+import { videos } from './media';
+
+/** One upload of a video to one platform; see migrations/0004_publishing.sql. */
+export const videoPosts = pgTable(
+  'video_posts',
+  {
+    id: serial('id').primaryKey(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: ['youtube', 'tiktok', 'instagram'] }).notNull(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'done', 'error'] }).notNull().default('pending'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    jobToken: uuid('job_token'),
+    remoteId: text('remote_id'),
+    url: text('url'),
+    error: text('error'),
+    progress: jsonb('progress'),
+    attempts: integer('attempts').notNull().default(0),
+    statsSyncedAt: timestamp('stats_synced_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique().on(table.videoId, table.platform)],
+);

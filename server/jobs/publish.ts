@@ -1,0 +1,179 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { t } from '../../src/lib/i18n';
+import type { Database, RunSql } from '../db/connect';
+import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
+import { PermanentPlatformError, PlatformError, ProfileAuthError, TransientPlatformError } from '../platforms/errors';
+import { PlatformNetworkError } from '../platforms/http';
+import { connectors, profileContext } from '../platforms/profile-context';
+import { databaseProgressStore } from '../platforms/progress';
+import { withRetry, type RetryOptions } from '../platforms/retry';
+import { publishKey, type Platform } from '../platforms/types';
+import type { JobContext } from './definitions';
+
+export const publishJobName = 'publish-video';
+/** Where pg-boss moves a publish job whose retries ran out, including one whose worker died. */
+export const publishFailedJobName = 'publish-video-failed';
+
+export interface PublishJobData {
+  postId: number;
+  /** The post's job_token when the job was sent: a job whose token was replaced does nothing. */
+  token: string;
+}
+
+/** In-process retries of one run; longer waits (quotas, long Retry-After) reschedule the job instead. */
+export const publishRetry: RetryOptions = { attempts: 4, baseDelayMs: 1000, maxDelayMs: 60_000 };
+/** Hourly quota checks for two days, then the post fails rather than waiting forever. */
+const maxRuns = 48;
+
+export const videoColumns = {
+  youtube: { url: 'url_youtube', error: 'error' },
+  instagram: { url: 'url_instagram', error: 'error_instagram' },
+  tiktok: { url: 'url_tiktok', error: 'error_tiktok' },
+} as const satisfies Record<Platform, { url: string; error: string }>;
+
+/** Sends the job of a post at its scheduled time (at once when that has passed), in the caller's transaction if given. */
+export async function sendPublishJob(boss: PgBoss, post: { id: number; token: string; scheduledAt: Date }, executeSql?: RunSql) {
+  const data: PublishJobData = { postId: post.id, token: post.token };
+  await boss.send(publishJobName, data, {
+    ...(post.scheduledAt.getTime() > Date.now() ? { startAfter: post.scheduledAt } : {}),
+    ...(executeSql ? { db: { executeSql } } : {}),
+  });
+}
+
+/** A video's status follows its posts: any failure shows, then anything still under way, else published. */
+export async function refreshVideoStatus(run: RunSql, videoId: number) {
+  await run(
+    `UPDATE videos SET status = CASE
+       WHEN EXISTS (SELECT 1 FROM video_posts WHERE video_id = $1 AND status = 'error') THEN 'error'
+       WHEN EXISTS (SELECT 1 FROM video_posts WHERE video_id = $1 AND status = 'pending') THEN 'publication'
+       WHEN EXISTS (SELECT 1 FROM video_posts WHERE video_id = $1) THEN 'success'
+       ELSE status END
+     WHERE id = $1`,
+    [videoId],
+  );
+}
+
+/** What the operator reads for a failure: the platform's own Ukrainian message, or a generic one with the cause. */
+function reasonOf(platform: Platform, error: unknown): string {
+  if (error instanceof PlatformError) return error.message;
+  const name = t.platform.names[platform];
+  if (error instanceof PlatformNetworkError) return `${name}: ${error.message}`;
+  return `${name}: ${t.platform.gaveUp} (${(error as Error).message})`;
+}
+
+type Post = typeof videoPosts.$inferSelect;
+
+async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' | 'platform'>, token: string, reason: string) {
+  await db.transaction(async (run) => {
+    const { rows } = await run(
+      `UPDATE video_posts SET status = 'error', error = $3, updated_at = now()
+       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
+      [post.id, token, reason],
+    );
+    if (rows.length === 0) return;
+    await run(`UPDATE videos SET ${videoColumns[post.platform].error} = $2 WHERE id = $1`, [post.videoId, reason]);
+    await refreshVideoStatus(run, post.videoId);
+  });
+}
+
+/**
+ * Publishes one video on one platform. Only the job holding the post's current token acts, and
+ * only while the post is pending, so a duplicate, stale or repeated job publishes nothing; the
+ * connector itself resumes saved progress or finds an upload whose answer was lost.
+ * Transient failures are thrown for pg-boss to retry (the dead letter ends them), long waits are
+ * rescheduled, and anything else fails the post with the platform's message.
+ */
+export async function publishPost({ postId, token }: PublishJobData, context: JobContext): Promise<void> {
+  const { db, log, media, keys, platforms, queue } = context;
+  const [post] = await db.orm
+    .update(videoPosts)
+    .set({ attempts: sql`${videoPosts.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token), eq(videoPosts.status, 'pending')))
+    .returning();
+  if (!post) return;
+
+  const [video] = await db.orm
+    .select({ fileKey: videos.fileKey, title: creationRequests.title, description: creationRequests.description, tags: creationRequests.tags })
+    .from(videos)
+    .innerJoin(creationRequests, eq(creationRequests.id, videos.requestId))
+    .where(eq(videos.id, post.videoId));
+  const [account] = post.accountId === null ? [] : await db.orm.select().from(accounts).where(eq(accounts.id, post.accountId));
+  const name = t.platform.names[post.platform];
+  if (!video) return;
+  if (!account) return failPost(db, post, token, `${name}: ${t.platform.profileDeleted}`);
+  const size = video.fileKey ? await media.storage.size(video.fileKey) : null;
+  if (!video.fileKey || !size) return failPost(db, post, token, `${name}: ${t.platform.fileMissing}`);
+
+  const connector = connectors[post.platform];
+  const upload = {
+    path: media.storage.path(video.fileKey),
+    size,
+    contentType: 'video/mp4',
+    title: video.title ?? '',
+    description: video.description,
+    tags: video.tags,
+    publishKey: publishKey(post.videoId, post.platform),
+  };
+  const progress = databaseProgressStore(db);
+  try {
+    const published = await withRetry(
+      async () => connector.publish(await profileContext(account, post.platform, { secretsKey: keys.secretsAtRest, settings: platforms, progress }), upload),
+      { ...publishRetry, onRetry: ({ attempt, delayMs, error }) => log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying') },
+    );
+    await db.transaction(async (run) => {
+      const { rows } = await run(
+        `UPDATE video_posts SET status = 'done', remote_id = $3, url = $4, error = NULL, updated_at = now()
+         WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
+        [postId, token, published.remoteId, published.url],
+      );
+      if (rows.length === 0) return;
+      const columns = videoColumns[post.platform];
+      await run(`UPDATE videos SET ${columns.url} = $2, ${columns.error} = NULL WHERE id = $1`, [post.videoId, published.url]);
+      // A publish that went through proves the profile's access on this platform works again.
+      await run(`UPDATE accounts SET platform_error = NULL WHERE id = $1 AND starts_with(platform_error, $2)`, [account.id, `${name}:`]);
+      await refreshVideoStatus(run, post.videoId);
+    });
+    log.info({ postId, videoId: post.videoId, platform: post.platform, remoteId: published.remoteId }, 'published');
+  } catch (error) {
+    const reason = reasonOf(post.platform, error);
+    if (error instanceof ProfileAuthError) {
+      await db.orm.update(accounts).set({ platformError: reason, updatedAt: new Date() }).where(eq(accounts.id, account.id));
+      return failPost(db, post, token, reason);
+    }
+    if (error instanceof PermanentPlatformError) return failPost(db, post, token, reason);
+    const waitMs = error instanceof TransientPlatformError ? (error.retryAfterMs ?? 0) : 0;
+    if (waitMs > publishRetry.maxDelayMs!) {
+      if (post.attempts >= maxRuns) return failPost(db, post, token, reason);
+      await reschedule(db, queue, post, token, new Date(Date.now() + waitMs), reason);
+      log.info({ postId, at: new Date(Date.now() + waitMs) }, 'publish rescheduled after the platform asked to wait');
+      return;
+    }
+    // Kept as the reason the dead letter will give if every pg-boss retry fails the same way.
+    await db.orm
+      .update(videoPosts)
+      .set({ error: reason, updatedAt: new Date() })
+      .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token)));
+    throw error;
+  }
+}
+
+async function reschedule(db: Database, queue: PgBoss, post: Post, token: string, at: Date, reason: string) {
+  const next = crypto.randomUUID();
+  await db.transaction(async (run) => {
+    const { rows } = await run(
+      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, error = $5, updated_at = now()
+       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
+      [post.id, token, next, at, reason],
+    );
+    if (rows.length > 0) await sendPublishJob(queue, { id: post.id, token: next, scheduledAt: at }, run);
+  });
+}
+
+/** After the last pg-boss retry (or a worker that died on it): the post fails with the last reason it had. */
+export async function markPublishFailed({ postId, token }: PublishJobData, { db }: Pick<JobContext, 'db'>): Promise<void> {
+  const [post] = await db.orm.select().from(videoPosts).where(eq(videoPosts.id, postId));
+  if (!post) return;
+  await failPost(db, post, token, post.error ?? `${t.platform.names[post.platform]}: ${t.platform.gaveUp}`);
+}

@@ -1,0 +1,100 @@
+import { t } from '../../src/lib/i18n';
+import type { accounts } from '../db/schema';
+import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
+import { platformEndpoints } from './endpoints';
+import { PermanentPlatformError, ProfileAuthError, TransientPlatformError } from './errors';
+import { instagram, sandboxInstagramLogin } from './instagram';
+import { tiktok } from './tiktok';
+import type { Connector, ConnectorContext, Credentials, Platform, PlatformsMode, PublishProgressStore } from './types';
+import { youtube } from './youtube';
+import { googleOAuthEndpoints, GoogleTokenError, refreshAccessToken } from './youtube-oauth';
+
+export const connectors: Record<Platform, Connector<any>> = { youtube, tiktok, instagram };
+
+/** What every platform call of the workers and the API needs to know about the environment. */
+export interface PlatformAccess {
+  mode: PlatformsMode;
+  /** Where this server's sandbox answers (PLATFORMS=sandbox), as config.sandboxOrigin. */
+  sandboxOrigin: string;
+  /** Pause between processing-status checks; the connectors' own default when absent. */
+  pollIntervalMs?: number;
+}
+
+export interface PlatformSettings extends PlatformAccess {
+  statsIntervalMinutes: number;
+}
+
+type AccountRow = typeof accounts.$inferSelect;
+
+/** The platform's answer to a grant Google no longer honours; other token failures are worth another try. */
+const revokedGrantCodes = ['invalid_grant', 'invalid_client', 'unauthorized_client'];
+
+export interface ProfileContextOptions {
+  secretsKey: Buffer;
+  settings: PlatformAccess;
+  progress: PublishProgressStore;
+}
+
+/**
+ * The connector context of one profile on one platform: its proxy, fresh credentials and the
+ * endpoints of the current mode. Throws a PlatformError when the profile cannot reach the
+ * platform at all, so callers treat it like any failure of the platform itself.
+ */
+export async function profileContext(
+  account: AccountRow,
+  platform: Platform,
+  { secretsKey, settings, progress }: ProfileContextOptions,
+): Promise<ConnectorContext<any>> {
+  const endpoints = platformEndpoints(settings.mode, settings.sandboxOrigin);
+  const secrets = secretsOfRow(secretsKey, 'accounts', account.id);
+  const open = (column: string, stored: string | null) => {
+    try {
+      return secrets.open(column, stored);
+    } catch (error) {
+      if (error instanceof SecretUnreadableError) throw new PermanentPlatformError(platform, t.accountForm.secretsUnreadable, '');
+      throw error;
+    }
+  };
+  const notConnected = () => new PermanentPlatformError(platform, t.platform.notConnected, '');
+  const base = { proxy: account.proxy, endpoints, progress, pollIntervalMs: settings.pollIntervalMs };
+
+  if (platform === 'youtube') {
+    const refreshToken = open('youtube_refresh_token', account.youtubeRefreshToken);
+    const clientSecret = open('youtube_client_secret', account.youtubeClientSecret);
+    if (!account.inYouTube || !refreshToken || !account.youtubeClientId || !clientSecret) throw notConnected();
+    const client = {
+      proxy: account.proxy,
+      tokenUrl: googleOAuthEndpoints(settings.mode, settings.sandboxOrigin).token,
+      clientId: account.youtubeClientId,
+      clientSecret,
+    };
+    const refresh = async () => {
+      try {
+        return (await refreshAccessToken(client, refreshToken)).accessToken;
+      } catch (error) {
+        if (!(error instanceof GoogleTokenError)) throw error;
+        if (revokedGrantCodes.includes(error.code)) throw new ProfileAuthError('youtube', error.message);
+        throw new TransientPlatformError('youtube', t.platform.unavailable, error.message);
+      }
+    };
+    const credentials: Credentials = { accessToken: await refresh(), refreshAccessToken: refresh };
+    return { ...base, credentials };
+  }
+
+  if (platform === 'tiktok') {
+    const accessToken = open('tiktok_auth_str', account.tiktokAuthStr);
+    if (!accessToken) throw notConnected();
+    return { ...base, credentials: { accessToken } };
+  }
+
+  if (settings.mode === 'sandbox') {
+    const password = open('instagram_password', account.instagramPassword);
+    if (!account.instagramLogin || !password) throw notConnected();
+    return { ...base, credentials: await sandboxInstagramLogin(account.proxy, endpoints, account.instagramLogin, password) };
+  }
+  const accessToken = open('instagram_access_token', account.instagramAccessToken);
+  if (!accessToken || !account.instagramUserId) {
+    throw new PermanentPlatformError('instagram', t.platform.instagramTokenMissing, '');
+  }
+  return { ...base, credentials: { accessToken, igUserId: account.instagramUserId } };
+}

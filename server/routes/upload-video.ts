@@ -1,0 +1,226 @@
+import crypto from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Paged, PublishedVideo, SessionUser, UploadDetail, UploadRow } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { publishedEditSchema, publishSchema } from '../../src/lib/schemas';
+import { addTags } from '../../src/lib/tags';
+import { accounts, creationRequests, tagSets, videos } from '../db/schema';
+import { currentUser, ownedBy, requireUser } from '../auth/guards';
+import { HttpError, parseBody } from '../http-error';
+import { refreshVideoStatus, sendPublishJob, videoColumns } from '../jobs/publish';
+import { signMediaUrl } from '../media/signed-urls';
+import type { Platform } from '../platforms/types';
+import { toVideoSummary } from './account-views';
+import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
+import { assignAccounts, parsePublishDate, platformsOf } from './publish-plan';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type RequestRow = typeof creationRequests.$inferSelect;
+
+/** A set is in error when any of its videos is, under way while any is, else published. */
+const setStatus = sql<UploadRow['status']>`CASE
+  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${creationRequests.id} AND videos.status = 'error') THEN 'error'
+  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${creationRequests.id} AND videos.status IN ('loading', 'publication')) THEN 'publication'
+  ELSE 'success' END`;
+
+/** The videos a publication took in: those with posts, and those it found no platform for. */
+const inPublication = sql`(EXISTS (SELECT 1 FROM video_posts WHERE video_posts.video_id = ${videos.id}) OR ${videos.status} = 'noactive')`;
+
+const tagsOf = (tags: string[]) => addTags([], tags.join(' '));
+
+export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
+  const { db, keys, media } = app;
+  const urlOf = (fileKey: string | null) =>
+    fileKey ? signMediaUrl(keys.mediaUrl, fileKey, media.settings.mediaUrlTtlSeconds) : null;
+  app.addHook('onRequest', requireUser);
+
+  function queueOrFail() {
+    if (!app.queue) throw new Error('publishing needs the job queue');
+    return app.queue;
+  }
+
+  async function requestOf(user: SessionUser, idUpload: string, published: boolean): Promise<RequestRow> {
+    if (!uuidPattern.test(idUpload)) throw new HttpError(404, t.server.notFound);
+    const [row] = await db.orm
+      .select()
+      .from(creationRequests)
+      .where(and(eq(creationRequests.idUpload, idUpload), ownedBy(user, creationRequests.userId), published ? isNotNull(creationRequests.publishedAt) : undefined));
+    if (!row) throw new HttpError(404, t.server.notFound);
+    return row;
+  }
+
+  function toPublishedVideo(row: typeof videos.$inferSelect, idUpload: string): PublishedVideo {
+    return {
+      ...toVideoSummary(row),
+      idUpload,
+      url: urlOf(row.fileKey),
+      posterUrl: urlOf(row.posterKey),
+      errorTiktok: row.errorTiktok,
+      urlTiktok: row.urlTiktok,
+    };
+  }
+
+  async function detail(request: RequestRow): Promise<UploadDetail> {
+    const [rows, sets, [status]] = await Promise.all([
+      db.orm.select().from(videos).where(and(eq(videos.requestId, request.id), inPublication)).orderBy(asc(videos.position)),
+      db.orm.select().from(tagSets).where(eq(tagSets.userId, request.userId)).orderBy(desc(tagSets.id)),
+      db.orm.select({ status: setStatus }).from(creationRequests).where(eq(creationRequests.id, request.id)),
+    ]);
+    return {
+      id: request.id,
+      idUpload: request.idUpload,
+      status: status!.status,
+      title: request.title ?? '',
+      description: request.description,
+      tags: request.tags.join(','),
+      tagProfile: sets.map(({ id, name, tags }) => ({ id, name, tags })),
+      video: rows.map((row) => toPublishedVideo(row, request.idUpload)),
+    };
+  }
+
+  app.get('/', async (request): Promise<Paged<UploadRow>> => {
+    const where = and(isNotNull(creationRequests.publishedAt), ownedBy(currentUser(request), creationRequests.userId));
+    const page = pageFromQuery(request.query);
+    const [rows, [{ total }]] = await Promise.all([
+      db.orm
+        .select({ id: creationRequests.id, idUpload: creationRequests.idUpload, status: setStatus })
+        .from(creationRequests)
+        .where(where)
+        .orderBy(desc(creationRequests.publishedAt), desc(creationRequests.id))
+        .limit(pageSize)
+        .offset(offsetOf(page)),
+      db.orm.select({ total: sql<number>`count(*)::int` }).from(creationRequests).where(where),
+    ]);
+    return paged(rows, total, page);
+  });
+
+  /** Publishes a failed video again: its failed posts go back to pending, as they were, at once. */
+  app.post('/upload', async (request): Promise<PublishedVideo> => {
+    const user = currentUser(request);
+    const body = (request.body ?? {}) as { videoId?: unknown; youTubeId?: unknown };
+    if (!Number.isSafeInteger(body.videoId) || typeof body.youTubeId !== 'string') throw new HttpError(404, t.server.notFound);
+    const owner = await requestOf(user, body.youTubeId, true);
+    const videoId = body.videoId as number;
+    const queue = queueOrFail();
+    await db.transaction(async (run) => {
+      const { rows: video } = await run('SELECT id FROM videos WHERE id = $1 AND request_id = $2 FOR UPDATE', [videoId, owner.id]);
+      if (video.length === 0) throw new HttpError(404, t.server.notFound);
+      const { rows: posts } = await run(
+        `UPDATE video_posts SET status = 'pending', job_token = gen_random_uuid(), scheduled_at = now(), error = NULL,
+           attempts = 0, updated_at = now()
+         WHERE video_id = $1 AND status = 'error' RETURNING id, platform, job_token, scheduled_at`,
+        [videoId],
+      );
+      if (posts.length === 0) throw new HttpError(409, t.publish.nothingToRetry);
+      const cleared = posts.map((post) => `${videoColumns[post.platform as Platform].error} = NULL`).join(', ');
+      await run(`UPDATE videos SET ${cleared} WHERE id = $1`, [videoId]);
+      await refreshVideoStatus(run, videoId);
+      for (const post of posts) {
+        await sendPublishJob(queue, { id: post.id, token: post.job_token, scheduledAt: new Date(post.scheduled_at) }, run);
+      }
+    });
+    request.log.info({ videoId }, 'publication retried');
+    const [row] = await db.orm.select().from(videos).where(eq(videos.id, videoId));
+    return toPublishedVideo(row!, owner.idUpload);
+  });
+
+  app.get('/:idUpload', async (request) => {
+    const { idUpload } = request.params as { idUpload: string };
+    return detail(await requestOf(currentUser(request), idUpload, true));
+  });
+
+  /**
+   * Stores the new title, description and tags for what is published from now on. Videos already
+   * on the platforms keep theirs: the connectors have no call that edits an uploaded video.
+   */
+  app.patch('/:idUpload', async (request) => {
+    const { idUpload } = request.params as { idUpload: string };
+    const existing = await requestOf(currentUser(request), idUpload, true);
+    const form = parseBody(publishedEditSchema, request.body);
+    const [updated] = await db.orm
+      .update(creationRequests)
+      .set({ title: form.title.trim(), description: form.description.trim(), tags: tagsOf(form.tags), updatedAt: new Date() })
+      .where(eq(creationRequests.id, existing.id))
+      .returning();
+    return detail(updated!);
+  });
+
+  app.post('/:idUpload', async (request) => {
+    const user = currentUser(request);
+    const { idUpload } = request.params as { idUpload: string };
+    const form = parseBody(publishSchema, request.body);
+    const target = await requestOf(user, idUpload, false);
+    if (target.status !== 'success') throw new HttpError(409, t.publish.notReady);
+    const queue = queueOrFail();
+
+    const chosen = form.accounts.map((account) => account.id);
+    const wanted = [...new Set([...chosen, ...form.video.flatMap((item) => (item.account ? [item.account.id] : []))])];
+    const profiles = await db.orm.select().from(accounts).where(and(inArray(accounts.id, wanted), eq(accounts.userId, target.userId)));
+    if (profiles.length !== wanted.length) throw new HttpError(400, t.publish.unknownAccount);
+    const profileOf = new Map(profiles.map((profile) => [profile.id, profile]));
+
+    const videoIds = [...new Set(form.video.map((item) => item.id))];
+    const rows = await db.orm
+      .select({ id: videos.id, status: videos.status })
+      .from(videos)
+      .where(and(inArray(videos.id, videoIds), eq(videos.requestId, target.id)));
+    if (rows.length !== videoIds.length) throw new HttpError(404, t.publish.unknownVideo);
+
+    const formDate = parsePublishDate(form.date);
+    const assigned = assignAccounts(form.video.map((item) => item.account?.id ?? null), chosen);
+    const plan = form.video.map((item, index) => {
+      const profile = profileOf.get(assigned[index]!)!;
+      return {
+        videoId: item.id,
+        accountId: profile.id,
+        scheduledAt: parsePublishDate(item.date) ?? formDate ?? new Date(),
+        platforms: platformsOf(form, profile),
+      };
+    });
+
+    const sent: { id: number; token: string; scheduledAt: Date }[] = [];
+    await db.transaction(async (run) => {
+      await run(
+        `UPDATE creation_requests SET title = $2, description = $3, tags = $4, in_youtube = $5, in_tiktok = $6,
+           in_instagram = $7, published_at = now(), updated_at = now() WHERE id = $1`,
+        [target.id, form.title.trim(), form.description.trim(), tagsOf(form.tags), form.inYouTube, form.inTikTok, form.inInstagram],
+      );
+      for (const item of plan) {
+        // Posts still waiting for a platform the video no longer goes to are dropped; published ones stay.
+        await run(`DELETE FROM video_posts WHERE video_id = $1 AND status <> 'done' AND NOT (platform = ANY($2::text[]))`, [
+          item.videoId,
+          item.platforms,
+        ]);
+        for (const platform of item.platforms) {
+          const token = crypto.randomUUID();
+          const { rows: upserted } = await run(
+            `INSERT INTO video_posts (video_id, platform, account_id, scheduled_at, job_token)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (video_id, platform) DO UPDATE SET account_id = EXCLUDED.account_id,
+               scheduled_at = EXCLUDED.scheduled_at, job_token = EXCLUDED.job_token, status = 'pending',
+               error = NULL, attempts = 0, updated_at = now()
+             WHERE video_posts.status <> 'done'
+             RETURNING id`,
+            [item.videoId, platform, item.accountId, item.scheduledAt, token],
+          );
+          if (upserted.length > 0) {
+            sent.push({ id: upserted[0].id, token, scheduledAt: item.scheduledAt });
+            await run(`UPDATE videos SET ${videoColumns[platform].error} = NULL WHERE id = $1`, [item.videoId]);
+          }
+        }
+        await run(`UPDATE videos SET account_id = $2, date = $3, status = 'noactive' WHERE id = $1`, [
+          item.videoId,
+          item.accountId,
+          item.scheduledAt,
+        ]);
+        await refreshVideoStatus(run, item.videoId);
+      }
+      for (const post of sent) await sendPublishJob(queue, post, run);
+    });
+    request.log.info({ requestId: target.id, videos: plan.length, posts: sent.length }, 'publication scheduled');
+    const [updated] = await db.orm.select().from(creationRequests).where(eq(creationRequests.id, target.id));
+    return detail(updated!);
+  });
+};

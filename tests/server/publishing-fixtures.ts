@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import type { PublishPayload, SelectOption } from '../../src/lib/contract';
+import type { TestEnv } from './helpers';
+
+export interface RenderedRequest {
+  id: number;
+  idUpload: string;
+  videos: { id: number; fileKey: string; size: number }[];
+}
+
+/**
+ * A creation request whose variants are "rendered": rows as the render job leaves them and a
+ * file of random bytes each, which is all the platforms check (sizes and hashes, not codecs).
+ */
+export async function renderedRequest(env: TestEnv, userId: number, count = 2, size = 64_000): Promise<RenderedRequest> {
+  const idUpload = crypto.randomUUID();
+  const { rows } = await env.db.sql(
+    `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key) VALUES ($1, $2, 'success', $3, 'gone') RETURNING id`,
+    [idUpload, userId, count],
+  );
+  const requestId = rows[0].id as number;
+  const scratch = await env.media.storage.scratch();
+  const videos: RenderedRequest['videos'] = [];
+  try {
+    for (let position = 0; position < count; position++) {
+      const fileKey = `requests/${idUpload}/${position}.mp4`;
+      const file = scratch.file(`${position}.mp4`);
+      await fs.writeFile(file, crypto.randomBytes(size));
+      await env.media.storage.put(fileKey, file);
+      const video = await env.db.sql(
+        `INSERT INTO videos (request_id, user_id, position, status, file_key) VALUES ($1, $2, $3, 'success', $4) RETURNING id`,
+        [requestId, userId, position, fileKey],
+      );
+      videos.push({ id: video.rows[0].id as number, fileKey, size });
+    }
+  } finally {
+    await scratch.dispose();
+  }
+  return { id: requestId, idUpload, videos };
+}
+
+export const option = (id: number): SelectOption => ({ id, title: `#${id}`, value: id });
+
+/** The publish form as the client sends it: every video on 'Будь-який', YouTube only, at once. */
+export function publishPayload(request: RenderedRequest, accountIds: number[], overrides: Partial<PublishPayload> = {}): PublishPayload {
+  return {
+    title: 'Ранкова пробіжка',
+    description: 'Опис для платформ',
+    tags: ['біг', 'ранок'],
+    accounts: accountIds.map(option),
+    video: request.videos.map((video) => ({
+      id: video.id,
+      url: `/api/media/${video.fileKey}`,
+      idUpload: request.idUpload,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      account: null,
+      date: null,
+    })),
+    inYouTube: true,
+    inTikTok: false,
+    inInstagram: false,
+    date: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicationRequestDetail, UploadDetail } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { publishJobName } from '../../server/jobs/publish';
+import { assignAccounts, parsePublishDate, platformsOf } from '../../server/routes/publish-plan';
+import { createAccount, type TestUser } from './backoffice-fixtures';
+import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { option, publishPayload, renderedRequest } from './publishing-fixtures';
+
+describe('publish plan', () => {
+  it('reads a date without an offset as Europe/Kiev wall time, in summer and in winter', () => {
+    expect(parsePublishDate('2026-07-01T12:00')?.toISOString()).toBe('2026-07-01T09:00:00.000Z');
+    expect(parsePublishDate('2026-12-01T12:00')?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
+    expect(parsePublishDate('2026-12-01T12:00:30+05:00')?.toISOString()).toBe('2026-12-01T07:00:30.000Z');
+    expect(parsePublishDate('2026-12-01T12:00:00.000Z')?.toISOString()).toBe('2026-12-01T12:00:00.000Z');
+    expect(parsePublishDate(null)).toBeNull();
+    expect(parsePublishDate('  ')).toBeNull();
+    expect(() => parsePublishDate('завтра')).toThrow(t.publish.badDate);
+    expect(() => parsePublishDate('2026-13-45T12:00')).toThrow(t.publish.badDate);
+  });
+
+  it('gives videos on "Будь-який" the chosen profiles by position, and keeps a video\'s own profile', () => {
+    expect(assignAccounts([null, null, null, null, null], [7, 8])).toEqual([7, 8, 7, 8, 7]);
+    expect(assignAccounts([null, 9, null], [7, 8])).toEqual([7, 9, 7]);
+  });
+
+  it('sends a video only to the checked platforms its profile has switched on', () => {
+    const flags = { inYouTube: true, inTikTok: true, inInstagram: false };
+    expect(platformsOf(flags, { isActiveYouTube: true, isActiveTikTok: false, isActiveInstagram: true })).toEqual(['youtube']);
+    expect(platformsOf(flags, { isActiveYouTube: true, isActiveTikTok: true, isActiveInstagram: true })).toEqual(['youtube', 'tiktok']);
+    expect(platformsOf(flags, { isActiveYouTube: false, isActiveTikTok: false, isActiveInstagram: true })).toEqual([]);
+  });
+});
+
+const youtubeProfile = { isActiveYouTube: true, YouTubeAuthClientId: 'client.apps.googleusercontent.com', YouTubeAuthClientSecret: 'secret' };
+const tiktokProfile = { isActiveTikTok: true, TikTiokAuthStr: 'sandbox-tt-Y3JlYXRvcg' };
+
+async function jobsOf(env: TestEnv) {
+  const { rows } = await env.db.sql(`SELECT data, start_after FROM pgboss.job WHERE name = $1 ORDER BY created_on`, [publishJobName]);
+  return rows.map((row) => ({ postId: row.data.postId as number, token: row.data.token as string, startAfter: new Date(row.start_after) }));
+}
+
+async function postsOf(env: TestEnv, requestId: number) {
+  const { rows } = await env.db.sql(
+    `SELECT p.id, p.video_id, p.platform, p.account_id, p.status, p.scheduled_at, p.job_token
+     FROM video_posts p JOIN videos v ON v.id = p.video_id WHERE v.request_id = $1 ORDER BY p.video_id, p.platform`,
+    [requestId],
+  );
+  return rows;
+}
+
+async function videoRows(env: TestEnv, requestId: number) {
+  const { rows } = await env.db.sql('SELECT id, account_id, status, date FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);
+  return rows.map((row) => ({ id: row.id, account: row.account_id, status: row.status, date: row.date ? new Date(row.date).toISOString() : null }));
+}
+
+describeEachDatabase(
+  'Publishing a finished request',
+  (env) => {
+    const publish = (user: TestUser | null, idUpload: string, payload: unknown) =>
+      env().app.inject({ method: 'POST', url: `/api/upload-video/${idUpload}`, headers: user?.headers ?? {}, payload: payload as object });
+
+    it('offers the owner\'s profiles, tag sets and groups on the request detail', async () => {
+      const owner = await createUser(env(), 'owner');
+      const admin = await createUser(env(), 'admin', { role: 'admin' });
+      const other = await createUser(env(), 'other');
+      const first = await createAccount(env(), owner, { comments: 'перший' });
+      const second = await createAccount(env(), owner, {});
+      await createAccount(env(), other, { comments: 'чужий' });
+      const tags = await env().app.inject({ method: 'POST', url: '/api/tags', headers: owner.headers, payload: { name: 'Спорт', tags: ['біг'] } });
+      const group = await env().app.inject({
+        method: 'POST',
+        url: '/api/accounts-group',
+        headers: owner.headers,
+        payload: { name: 'Ранок', accounts: [option(second.id)] },
+      });
+      expect(group.statusCode, group.body).toBe(201);
+      const request = await renderedRequest(env(), owner.id, 1);
+
+      for (const viewer of [owner, admin]) {
+        const response = await env().app.inject({ method: 'GET', url: `/api/create-video/request/${request.idUpload}`, headers: viewer.headers });
+        const detail = response.json<PublicationRequestDetail>();
+        expect({ accounts: detail.accounts, tagProfile: detail.tagProfile, group: detail.group }).toEqual({
+          accounts: [
+            { id: first.id, title: `#${first.id} перший`, value: first.id },
+            { id: second.id, title: `#${second.id}`, value: second.id },
+          ],
+          tagProfile: [{ id: tags.json().id, name: 'Спорт', tags: ['біг'] }],
+          group: [{ id: group.json().id, name: 'Ранок', accounts: [{ id: second.id, title: `#${second.id}`, value: second.id }] }],
+        });
+      }
+    });
+
+    it('refuses the spec\'s invalid forms with each message', async () => {
+      const owner = await createUser(env(), 'owner');
+      const request = await renderedRequest(env(), owner.id, 1);
+      const response = await publish(owner, request.idUpload, {
+        title: ' ',
+        description: '',
+        tags: [],
+        accounts: [],
+        video: [],
+        inYouTube: true,
+        inTikTok: false,
+        inInstagram: false,
+      });
+      expect(response.statusCode).toBe(400);
+      expect([...response.json().message].sort()).toEqual(
+        [t.publish.nameRequired, t.tagSets.tagsMin, t.groups.accountsMin, t.publish.videoMin].sort(),
+      );
+      expect(t.tagSets.tagsMin).toBe('Мінімум один тег');
+      expect(t.groups.accountsMin).toBe('Мінімум один профіль');
+      expect(await jobsOf(env())).toEqual([]);
+    });
+
+    it('publishes only ready requests, only through the owner\'s profiles and only the request\'s videos', async () => {
+      const owner = await createUser(env(), 'owner');
+      const other = await createUser(env(), 'other');
+      const mine = await createAccount(env(), owner, youtubeProfile);
+      const theirs = await createAccount(env(), other, youtubeProfile);
+      const request = await renderedRequest(env(), owner.id, 1);
+      const foreign = await renderedRequest(env(), other.id, 1);
+
+      const withForeignProfile = await publish(owner, request.idUpload, publishPayload(request, [mine.id, theirs.id]));
+      expect(withForeignProfile.statusCode).toBe(400);
+      expect(withForeignProfile.json().message).toBe(t.publish.unknownAccount);
+
+      const videoAccount = publishPayload(request, [mine.id]);
+      videoAccount.video[0]!.account = option(theirs.id);
+      expect((await publish(owner, request.idUpload, videoAccount)).json().message).toBe(t.publish.unknownAccount);
+
+      const foreignVideo = publishPayload(request, [mine.id]);
+      foreignVideo.video.push(publishPayload(foreign, [mine.id]).video[0]!);
+      const response = await publish(owner, request.idUpload, foreignVideo);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(t.publish.unknownVideo);
+
+      const badDate = await publish(owner, request.idUpload, publishPayload(request, [mine.id], { date: 'скоро' }));
+      expect(badDate.statusCode).toBe(400);
+      expect(badDate.json().message).toBe(`${t.publish.badDate}: скоро`);
+
+      await env().db.sql(`UPDATE creation_requests SET status = 'loading' WHERE id = $1`, [request.id]);
+      const notReady = await publish(owner, request.idUpload, publishPayload(request, [mine.id]));
+      expect(notReady.statusCode).toBe(409);
+      expect(notReady.json().message).toBe(t.publish.notReady);
+
+      expect(await jobsOf(env())).toEqual([]);
+      expect(await postsOf(env(), request.id)).toEqual([]);
+    });
+
+    it('assigns profiles round-robin by position, keeps a chosen one, and schedules one job per video and platform', async () => {
+      const owner = await createUser(env(), 'owner');
+      const a = await createAccount(env(), owner, { ...youtubeProfile, ...tiktokProfile });
+      const b = await createAccount(env(), owner, youtubeProfile);
+      const c = await createAccount(env(), owner, { isActiveInstagram: true, InstagramLogin: 'insta', InstagramPassword: 'pass' });
+      const request = await renderedRequest(env(), owner.id, 4);
+      const payload = publishPayload(request, [a.id, b.id], { inTikTok: true });
+      payload.video[1]!.account = option(c.id);
+      payload.video.splice(3, 1);
+
+      const response = await publish(owner, request.idUpload, payload);
+      expect(response.statusCode, response.body).toBe(200);
+      const [v0, v1, v2, v3] = request.videos.map((video) => video.id);
+      expect((await videoRows(env(), request.id)).map(({ id, account, status }) => ({ id, account, status }))).toEqual([
+        { id: v0, account: a.id, status: 'publication' },
+        // Its own profile has neither YouTube nor TikTok switched on.
+        { id: v1, account: c.id, status: 'noactive' },
+        { id: v2, account: a.id, status: 'publication' },
+        // Removed from the form: not published, left as it was.
+        { id: v3, account: null, status: 'success' },
+      ]);
+      const posts = await postsOf(env(), request.id);
+      expect(posts.map(({ video_id, platform, account_id, status }) => ({ video_id, platform, account_id, status }))).toEqual([
+        { video_id: v0, platform: 'tiktok', account_id: a.id, status: 'pending' },
+        { video_id: v0, platform: 'youtube', account_id: a.id, status: 'pending' },
+        { video_id: v2, platform: 'tiktok', account_id: a.id, status: 'pending' },
+        { video_id: v2, platform: 'youtube', account_id: a.id, status: 'pending' },
+      ]);
+      const jobs = await jobsOf(env());
+      expect(jobs.map(({ postId, token }) => ({ postId, token })).sort((x, y) => x.postId - y.postId)).toEqual(
+        posts.map((post) => ({ postId: post.id, token: post.job_token })).sort((x, y) => x.postId - y.postId),
+      );
+
+      const detail = response.json<UploadDetail>();
+      expect(detail).toMatchObject({ idUpload: request.idUpload, status: 'publication', title: 'Ранкова пробіжка', tags: 'біг,ранок' });
+      expect(detail.video.map((video) => video.id)).toEqual([v0, v1, v2]);
+    });
+
+    it('schedules at the Kiev wall time of the form date, a video\'s own date first, and keeps the video on publication', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, youtubeProfile);
+      const request = await renderedRequest(env(), owner.id, 2);
+      const payload = publishPayload(request, [profile.id], { date: '2031-07-01T12:00' });
+      payload.video[1]!.date = '2031-12-01T08:30';
+
+      expect((await publish(owner, request.idUpload, payload)).statusCode).toBe(200);
+      expect((await videoRows(env(), request.id)).map(({ status, date }) => ({ status, date }))).toEqual([
+        { status: 'publication', date: '2031-07-01T09:00:00.000Z' },
+        { status: 'publication', date: '2031-12-01T06:30:00.000Z' },
+      ]);
+      const posts = await postsOf(env(), request.id);
+      const jobs = await jobsOf(env());
+      expect(jobs.map((job) => ({ postId: job.postId, startAfter: job.startAfter.toISOString() })).sort((x, y) => x.postId - y.postId)).toEqual([
+        { postId: posts[0].id, startAfter: '2031-07-01T09:00:00.000Z' },
+        { postId: posts[1].id, startAfter: '2031-12-01T06:30:00.000Z' },
+      ]);
+    });
+
+    it('publishing again reschedules what is still waiting with a new token, so the old job does nothing', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, youtubeProfile);
+      const request = await renderedRequest(env(), owner.id, 1);
+      await publish(owner, request.idUpload, publishPayload(request, [profile.id], { date: '2031-07-01T12:00' }));
+      const [before] = await postsOf(env(), request.id);
+      await publish(owner, request.idUpload, publishPayload(request, [profile.id], { date: '2031-08-01T12:00' }));
+      const [after] = await postsOf(env(), request.id);
+      expect(after.id).toBe(before.id);
+      expect(after.job_token).not.toBe(before.job_token);
+      expect(new Date(after.scheduled_at).toISOString()).toBe('2031-08-01T09:00:00.000Z');
+      expect((await jobsOf(env())).map((job) => job.token)).toEqual([before.job_token, after.job_token]);
+    });
+
+    it('scopes the list, detail, edit, publish and retry to the owner; the admin reaches all, anonymous nothing', async () => {
+      const owner = await createUser(env(), 'owner');
+      const other = await createUser(env(), 'other');
+      const admin = await createUser(env(), 'admin', { role: 'admin' });
+      const profile = await createAccount(env(), owner, youtubeProfile);
+      const request = await renderedRequest(env(), owner.id, 1);
+      const unpublished = await renderedRequest(env(), owner.id, 1);
+      const payload = publishPayload(request, [profile.id]);
+
+      expect((await publish(null, request.idUpload, payload)).statusCode).toBe(401);
+      expect((await publish(other, request.idUpload, payload)).statusCode).toBe(404);
+      expect((await publish(owner, request.idUpload, payload)).statusCode).toBe(200);
+      expect((await publish(admin, request.idUpload, payload)).statusCode).toBe(200);
+
+      const videoId = request.videos[0]!.id;
+      await env().db.sql(`UPDATE video_posts SET status = 'error', error = 'YouTube: збій' WHERE video_id = $1`, [videoId]);
+      await env().db.sql(`UPDATE videos SET status = 'error', error = 'YouTube: збій' WHERE id = $1`, [videoId]);
+      const edit = { title: 'Нова назва', description: 'Новий опис', tags: ['Вечір', 'біг'] };
+
+      const call = (user: TestUser | null, method: 'GET' | 'PATCH' | 'POST', url: string, body?: object) =>
+        env().app.inject({ method, url, headers: user?.headers ?? {}, ...(body ? { payload: body } : {}) });
+      const routes = [
+        () => call(null, 'GET', '/api/upload-video'),
+        () => call(null, 'GET', `/api/upload-video/${request.idUpload}`),
+        () => call(null, 'PATCH', `/api/upload-video/${request.idUpload}`, edit),
+        () => call(null, 'POST', '/api/upload-video/upload', { videoId, youTubeId: request.idUpload }),
+      ];
+      for (const route of routes) expect((await route()).statusCode).toBe(401);
+
+      const empty = await call(other, 'GET', '/api/upload-video');
+      expect(empty.json()).toEqual({ data: [], page: 1, totalPages: 0, total: 0 });
+      expect((await call(other, 'GET', `/api/upload-video/${request.idUpload}`)).statusCode).toBe(404);
+      expect((await call(other, 'PATCH', `/api/upload-video/${request.idUpload}`, edit)).statusCode).toBe(404);
+      expect((await call(other, 'POST', '/api/upload-video/upload', { videoId, youTubeId: request.idUpload })).statusCode).toBe(404);
+      expect((await call(owner, 'GET', `/api/upload-video/${unpublished.idUpload}`)).statusCode).toBe(404);
+      expect((await call(owner, 'GET', '/api/upload-video/not-a-uuid')).statusCode).toBe(404);
+
+      for (const viewer of [owner, admin]) {
+        const list = await call(viewer, 'GET', '/api/upload-video?page=1');
+        expect(list.json()).toEqual({ data: [{ id: request.id, idUpload: request.idUpload, status: 'error' }], page: 1, totalPages: 1, total: 1 });
+        const detail = (await call(viewer, 'GET', `/api/upload-video/${request.idUpload}`)).json<UploadDetail>();
+        expect(detail.video).toEqual([
+          expect.objectContaining({ id: videoId, status: 'error', error: 'YouTube: збій', account: { id: profile.id }, idUpload: request.idUpload }),
+        ]);
+        expect(detail.video[0]!.url).toMatch(new RegExp(`^/api/media/${request.videos[0]!.fileKey}\\?exp=`));
+      }
+
+      const edited = await call(admin, 'PATCH', `/api/upload-video/${request.idUpload}`, edit);
+      expect(edited.json()).toMatchObject({ title: 'Нова назва', description: 'Новий опис', tags: 'вечір,біг', status: 'error' });
+      const invalid = await call(owner, 'PATCH', `/api/upload-video/${request.idUpload}`, { title: '', description: '', tags: [] });
+      expect(invalid.statusCode).toBe(400);
+
+      const retried = await call(owner, 'POST', '/api/upload-video/upload', { videoId, youTubeId: request.idUpload });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json()).toMatchObject({ id: videoId, status: 'publication', error: null });
+      const [post] = await postsOf(env(), request.id);
+      expect(post.status).toBe('pending');
+      expect((await jobsOf(env())).at(-1)).toMatchObject({ postId: post.id, token: post.job_token });
+      const again = await call(admin, 'POST', '/api/upload-video/upload', { videoId, youTubeId: request.idUpload });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(t.publish.nothingToRetry);
+      expect((await call(owner, 'POST', '/api/upload-video/upload', { videoId, youTubeId: unpublished.idUpload })).statusCode).toBe(404);
+    });
+  },
+  { queue: 'send' },
+);

@@ -1,0 +1,254 @@
+import crypto from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import type { AccountDetail, UploadDetail } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import type { JobContext } from '../../server/jobs/definitions';
+import { markPublishFailed, publishJobName, publishPost } from '../../server/jobs/publish';
+import { syncStats } from '../../server/jobs/sync-stats';
+import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+import { createAccount, type TestUser } from './backoffice-fixtures';
+import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+
+const clock = { now: Date.now() };
+const sandbox = new SandboxState({ now: () => clock.now });
+
+describeEachDatabase(
+  'Publishing through the worker to the sandbox platforms',
+  (env) => {
+    let baseUrl: string;
+    let proxy: LoopbackProxy;
+
+    beforeAll(async () => {
+      baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
+      env().platforms.sandboxOrigin = baseUrl;
+      proxy = await startLoopbackProxy();
+    });
+    afterAll(async () => {
+      await proxy?.close();
+    });
+    beforeEach(() => {
+      sandbox.faults.splice(0);
+    });
+
+    /** A profile on all three platforms behind the loopback proxy, YouTube connected by following its consent link. */
+    async function connectedProfile(user: TestUser, name: string): Promise<AccountDetail> {
+      // Both database runs share the emulator and their video ids: each gets its own platform accounts.
+      const label = `${name}-${env().kind}`;
+      const account = await createAccount(env(), user, {
+        proxy: proxy.url,
+        comments: label,
+        isActiveYouTube: true,
+        YouTubeAuthClientId: `${label}.apps.googleusercontent.com`,
+        YouTubeAuthClientSecret: 'client-secret',
+        isActiveTikTok: true,
+        TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`),
+        isActiveInstagram: true,
+        InstagramLogin: `${label}.insta`,
+        InstagramPassword: 'instagram-password',
+      });
+      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: user.headers });
+      const followed = await fetch(((await link.json()) as { url: string }).url);
+      expect(new URL(followed.url).search).toBe('?youtube=connected');
+      return account;
+    }
+
+    async function publish(user: TestUser, request: RenderedRequest, accountId: number, flags = { inYouTube: true, inTikTok: true, inInstagram: true }) {
+      const response = await env().app.inject({
+        method: 'POST',
+        url: `/api/upload-video/${request.idUpload}`,
+        headers: user.headers,
+        payload: publishPayload(request, [accountId], flags),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+
+    async function settled(user: TestUser, idUpload: string): Promise<UploadDetail> {
+      let detail: UploadDetail | undefined;
+      await vi.waitFor(
+        async () => {
+          const response = await env().app.inject({ method: 'GET', url: `/api/upload-video/${idUpload}`, headers: user.headers });
+          detail = response.json<UploadDetail>();
+          expect(detail.video.every((video) => video.status === 'success' || video.status === 'error')).toBe(true);
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+      return detail!;
+    }
+
+    function jobContext(test: TestEnv): JobContext {
+      return { db: test.db, log: pino({ level: 'silent' }), media: test.media, keys: test.tokenSettings.keys, platforms: test.platforms, queue: test.queue! };
+    }
+
+    it('publishes a video to YouTube, TikTok and Instagram through the profile proxy and keeps the links', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'morning');
+      const request = await renderedRequest(env(), owner.id, 1);
+      proxy.traffic.length = 0;
+      const uploadsBefore = sandbox.videos.length;
+
+      await publish(owner, request, profile.id);
+      const detail = await settled(owner, request.idUpload);
+
+      const [video] = detail.video;
+      expect(detail.status).toBe('success');
+      expect(video).toMatchObject({ status: 'success', error: null, errorInstagram: null, errorTiktok: null, account: { id: profile.id } });
+      const uploaded = sandbox.videos.slice(uploadsBefore);
+      expect(uploaded.map((item) => item.platform).sort()).toEqual(['instagram', 'tiktok', 'youtube']);
+      expect(uploaded.every((item) => item.bytes === request.videos[0]!.size)).toBe(true);
+      const urlOf = (platform: string) => uploaded.find((item) => item.platform === platform)!.url;
+      expect({ youtube: video!.urlYouTube, tiktok: video!.urlTiktok, instagram: video!.urlInstagram }).toEqual({
+        youtube: urlOf('youtube'),
+        tiktok: urlOf('tiktok'),
+        instagram: urlOf('instagram'),
+      });
+      expect(uploaded.find((item) => item.platform === 'youtube')).toMatchObject({ title: 'Ранкова пробіжка', tags: expect.arrayContaining(['біг', 'ранок']) });
+      // Every call of the profile, the Google token refresh included, left through its proxy.
+      expect(proxy.traffic.some((entry) => entry.url.includes('/sandbox/oauth2.googleapis.com/token'))).toBe(true);
+      expect(proxy.traffic.filter((entry) => entry.url.includes('/sandbox/www.googleapis.com/upload/')).length).toBeGreaterThan(0);
+
+      const profileVideos = await env().app.inject({ method: 'GET', url: `/api/accounts/${profile.id}/video`, headers: owner.headers });
+      expect(profileVideos.json().data).toEqual([expect.objectContaining({ id: video!.id, status: 'success', urlYouTube: video!.urlYouTube })]);
+      const userVideos = await env().app.inject({ method: 'GET', url: `/api/users/${owner.id}/video`, headers: (await createUser(env(), 'root', { role: 'admin' })).headers });
+      expect(userVideos.json().data).toEqual([expect.objectContaining({ id: video!.id, urlInstagram: video!.urlInstagram })]);
+
+      // A repeated job, as after a redelivery, finds the post done and uploads nothing.
+      const { rows: posts } = await env().db.sql('SELECT id, job_token, attempts, updated_at FROM video_posts WHERE video_id = $1 ORDER BY id', [video!.id]);
+      const requestsBefore = sandbox.requests.length;
+      for (const post of posts) await publishPost({ postId: post.id, token: post.job_token }, jobContext(env()));
+      expect(sandbox.videos.length).toBe(uploadsBefore + 3);
+      expect(sandbox.requests.length).toBe(requestsBefore);
+      const { rows: untouched } = await env().db.sql('SELECT id, job_token, attempts, updated_at FROM video_posts WHERE video_id = $1 ORDER BY id', [video!.id]);
+      expect(untouched).toEqual(posts);
+
+      // Statistics grow with the platforms' clock; YouTube's fill the main columns, Instagram's their own.
+      const read = async () =>
+        (await env().db.sql('SELECT views, likes, comments, views_instagram FROM videos WHERE id = $1', [video!.id])).rows[0];
+      clock.now += 3600_000;
+      expect(await syncStats(jobContext(env()))).toEqual({ updated: 3, failed: 0 });
+      const first = await read();
+      const youtubeVideo = uploaded.find((item) => item.platform === 'youtube')!;
+      const instagramVideo = uploaded.find((item) => item.platform === 'instagram')!;
+      expect(first).toEqual({ ...sandbox.statsOf(youtubeVideo), views_instagram: sandbox.statsOf(instagramVideo).views });
+      expect(first.views).toBeGreaterThan(0);
+      clock.now += 3600_000;
+      await syncStats(jobContext(env()));
+      const second = await read();
+      expect(second.views).toBeGreaterThan(first.views);
+      expect(second.views_instagram).toBeGreaterThan(first.views_instagram);
+    });
+
+    it('a revoked YouTube grant fails the video with the platform message and marks the profile; the retry then publishes', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'evening');
+      const request = await renderedRequest(env(), owner.id, 1);
+      // The upload start refuses the token, and again after the one refresh.
+      sandbox.faults.push({ platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 });
+
+      await publish(owner, request, profile.id, { inYouTube: true, inTikTok: false, inInstagram: false });
+      const failed = await settled(owner, request.idUpload);
+      expect(failed.status).toBe('error');
+      expect(failed.video[0]).toMatchObject({ status: 'error', urlYouTube: null });
+      expect(failed.video[0]!.error).toMatch(new RegExp(`^YouTube: ${t.platform.authRevoked}`));
+      const account = await env().app.inject({ method: 'GET', url: `/api/accounts/${profile.id}`, headers: owner.headers });
+      expect(account.json()).toMatchObject({ status: 'error', error: failed.video[0]!.error });
+
+      const retried = await env().app.inject({
+        method: 'POST',
+        url: '/api/upload-video/upload',
+        headers: owner.headers,
+        payload: { videoId: request.videos[0]!.id, youTubeId: request.idUpload },
+      });
+      expect(retried.json()).toMatchObject({ status: 'publication', error: null });
+      const published = await settled(owner, request.idUpload);
+      expect(published.status).toBe('success');
+      expect(published.video[0]!.urlYouTube).toMatch(/^https:\/\/www\.youtube\.com\/shorts\//);
+      const healed = await env().app.inject({ method: 'GET', url: `/api/accounts/${profile.id}`, headers: owner.headers });
+      expect(healed.json()).toMatchObject({ status: 'success', error: null });
+    });
+
+    it('a platform quota reschedules the post an hour later instead of failing it', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'quota');
+      const request = await renderedRequest(env(), owner.id, 1);
+      sandbox.faults.push({ platform: 'youtube', step: 'init', kind: 'quota' });
+      const started = Date.now();
+
+      await publish(owner, request, profile.id, { inYouTube: true, inTikTok: false, inInstagram: false });
+      let post: any;
+      await vi.waitFor(
+        async () => {
+          [post] = (await env().db.sql('SELECT id, status, job_token, scheduled_at, error FROM video_posts WHERE video_id = $1', [request.videos[0]!.id])).rows;
+          expect(new Date(post.scheduled_at).getTime()).toBeGreaterThan(started + 3500_000);
+        },
+        { timeout: 20_000, interval: 250 },
+      );
+      expect(post).toMatchObject({ status: 'pending', error: expect.stringContaining(t.platform.quotaExceeded) });
+      const { rows: jobs } = await env().db.sql(`SELECT start_after FROM pgboss.job WHERE name = $1 AND data->>'token' = $2`, [publishJobName, post.job_token]);
+      expect(new Date(jobs[0].start_after).toISOString()).toBe(new Date(post.scheduled_at).toISOString());
+      const { rows: videos } = await env().db.sql('SELECT status FROM videos WHERE id = $1', [request.videos[0]!.id]);
+      expect(videos[0].status).toBe('publication');
+    });
+
+    it('a connected profile\'s channel description goes to YouTube; a refusal answers the platform message and keeps the stored text', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'channel');
+      const update = (description: string) =>
+        env().app.inject({ method: 'PATCH', url: `/api/accounts/update-channel/${profile.id}`, headers: owner.headers, payload: { description } });
+
+      const saved = await update('Канал про ранкові пробіжки');
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().description).toBe('Канал про ранкові пробіжки');
+      expect([...sandbox.channelDescriptions.values()]).toContain('Канал про ранкові пробіжки');
+
+      sandbox.faults.push({ platform: 'youtube', step: 'profile', kind: 'status-500' });
+      const refused = await update('Новий опис');
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().message).toMatch(new RegExp(`^YouTube: ${t.platform.unavailable}`));
+      const detail = await env().app.inject({ method: 'GET', url: `/api/accounts/${profile.id}`, headers: owner.headers });
+      expect(detail.json().description).toBe('Новий опис');
+      expect([...sandbox.channelDescriptions.values()]).not.toContain('Новий опис');
+    });
+
+    it('a profile deleted before its video\'s time fails the post with a message saying so', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'gone');
+      const request = await renderedRequest(env(), owner.id, 1);
+      await env().app.inject({
+        method: 'POST',
+        url: `/api/upload-video/${request.idUpload}`,
+        headers: owner.headers,
+        payload: publishPayload(request, [profile.id], { date: '2035-01-01T00:00' }),
+      });
+      const [post] = (await env().db.sql('SELECT id, job_token FROM video_posts WHERE video_id = $1', [request.videos[0]!.id])).rows;
+      expect((await env().app.inject({ method: 'DELETE', url: `/api/accounts/${profile.id}`, headers: owner.headers })).statusCode).toBe(204);
+
+      await publishPost({ postId: post.id, token: post.job_token }, jobContext(env()));
+      const { rows } = await env().db.sql('SELECT status, error, account_id FROM videos WHERE id = $1', [request.videos[0]!.id]);
+      expect(rows[0]).toEqual({ status: 'error', error: `YouTube: ${t.platform.profileDeleted}`, account_id: null });
+    });
+
+    it('when pg-boss gives up, the dead letter fails the post with the last reason it kept', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'dead');
+      const request = await renderedRequest(env(), owner.id, 1);
+      // Scheduled far ahead, so the worker leaves it alone while the dead letter is played by hand.
+      await env().app.inject({
+        method: 'POST',
+        url: `/api/upload-video/${request.idUpload}`,
+        headers: owner.headers,
+        payload: publishPayload(request, [profile.id], { inYouTube: false, inTikTok: true, inInstagram: false, date: '2035-01-01T00:00' }),
+      });
+      const videoId = request.videos[0]!.id;
+      const [post] = (await env().db.sql(`UPDATE video_posts SET error = 'TikTok: недоступна' WHERE video_id = $1 RETURNING id, job_token`, [videoId])).rows;
+      await markPublishFailed({ postId: post.id, token: crypto.randomUUID() }, jobContext(env()));
+      expect((await env().db.sql('SELECT status FROM video_posts WHERE id = $1', [post.id])).rows[0].status).toBe('pending');
+      await markPublishFailed({ postId: post.id, token: post.job_token }, jobContext(env()));
+      const { rows } = await env().db.sql('SELECT status, error_tiktok, error FROM videos WHERE id = $1', [videoId]);
+      expect(rows[0]).toEqual({ status: 'error', error_tiktok: 'TikTok: недоступна', error: null });
+    });
+  },
+  { queue: 'work', sandbox },
+);
