@@ -19,14 +19,17 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 type RequestRow = typeof creationRequests.$inferSelect;
 
+// The outer columns are written out with their tables: in a one-table select Drizzle renders a
+// column as a bare "id", which inside these subqueries would name the subquery's own column.
+
 /** A set is in error when any of its videos is, under way while any is, else published. */
 const setStatus = sql<UploadRow['status']>`CASE
-  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${creationRequests.id} AND videos.status = 'error') THEN 'error'
-  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${creationRequests.id} AND videos.status IN ('loading', 'publication')) THEN 'publication'
+  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status = 'error') THEN 'error'
+  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status IN ('loading', 'publication')) THEN 'publication'
   ELSE 'success' END`;
 
 /** The videos a publication took in: those with posts, and those it found no platform for. */
-const inPublication = sql`(EXISTS (SELECT 1 FROM video_posts WHERE video_posts.video_id = ${videos.id}) OR ${videos.status} = 'noactive')`;
+const inPublication = sql`(EXISTS (SELECT 1 FROM video_posts WHERE video_posts.video_id = videos.id) OR videos.status = 'noactive')`;
 
 const tagsOf = (tags: string[]) => addTags([], tags.join(' '));
 

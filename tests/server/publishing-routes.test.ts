@@ -186,6 +186,31 @@ describeEachDatabase(
       expect(detail.video.map((video) => video.id)).toEqual([v0, v1, v2]);
     });
 
+    it('gives a set the status of its videos: error if any failed, under way while any is, else published', async () => {
+      const owner = await createUser(env(), 'owner');
+      const a = await createAccount(env(), owner, youtubeProfile);
+      await renderedRequest(env(), owner.id, 1);
+      const request = await renderedRequest(env(), owner.id, 3);
+      expect((await publish(owner, request.idUpload, publishPayload(request, [a.id]))).statusCode).toBe(200);
+      const setStatus = async () => {
+        const detail = await env().app.inject({ url: `/api/upload-video/${request.idUpload}`, headers: owner.headers });
+        const list = await env().app.inject({ url: '/api/upload-video', headers: owner.headers });
+        return [detail.json<UploadDetail>().status, list.json().data[0].status];
+      };
+      const [first, second, third] = request.videos.map((video) => video.id);
+      const setVideo = (id: number, status: string) => env().db.sql('UPDATE videos SET status = $2 WHERE id = $1', [id, status]);
+
+      expect(await setStatus()).toEqual(['publication', 'publication']);
+      await setVideo(first, 'success');
+      await setVideo(second, 'success');
+      await setVideo(third, 'error');
+      expect(await setStatus()).toEqual(['error', 'error']);
+      await setVideo(third, 'publication');
+      expect(await setStatus()).toEqual(['publication', 'publication']);
+      await setVideo(third, 'success');
+      expect(await setStatus()).toEqual(['success', 'success']);
+    });
+
     it('schedules at the Kiev wall time of the form date, a video\'s own date first, and keeps the video on publication', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await createAccount(env(), owner, youtubeProfile);
