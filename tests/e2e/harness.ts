@@ -9,7 +9,7 @@ export const adminLogin = 'admin';
 export const adminPassword = 'admin-e2e-password';
 export const screenshotDir = path.resolve('test-results/screens');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

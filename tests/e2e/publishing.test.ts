@@ -1,0 +1,216 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { runTool } from '../../server/media/tools';
+import { testTools } from '../fixtures/media';
+import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+
+/**
+ * The operator's whole journey on the sandbox platforms: a profile through the built-in loopback
+ * proxy, YouTube connected by its consent link, an image, a request of 3 videos, two of them
+ * published with chips, statistics, an edit, and an injected failure fixed by 'Опублікувати'.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let mediaDir: string;
+let proxyUrl: string;
+let accountId: string;
+let idUpload: string;
+
+beforeAll(async () => {
+  const tools = testTools();
+  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-publishing-'));
+  const ffmpeg = (args: string[]) => runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], 60_000);
+  await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x0f766e:s=720x1280', '-frames:v', '1', path.join(mediaDir, 'teal.png')]);
+  await ffmpeg([
+    '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=2',
+    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
+    path.join(mediaDir, 'clip.mp4'),
+  ]);
+
+  const proxyPort = await freePort();
+  proxyUrl = `http://127.0.0.1:${proxyPort}`;
+  server = await startServer({ RENDER_PRESET: 'ultrafast', STATS_INTERVAL: '1', SANDBOX_PROXY_PORT: String(proxyPort) });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  page = await context.newPage();
+  await logIn(page, server.baseUrl, adminLogin, adminPassword, '/accounts/create');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fs.rm(mediaDir, { recursive: true, force: true });
+});
+
+const visible = (text: string) => () => page.getByText(text, { exact: true }).first().isVisible();
+/** Status badges of the videos table, not the set's own badge in the header. */
+const videosWith = (status: string) => () => page.locator('tbody').getByText(status, { exact: true }).count();
+
+/** A product call with the signed-in session, for checks the screens do not show. */
+async function apiCall(method: string, url: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = JSON.parse(localStorage.getItem('authStore')!).state.accessToken;
+      const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+      if (body) headers['Content-Type'] = 'application/json';
+      const response = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    { method, url, body },
+  );
+}
+
+it('creates a profile with YouTube and Instagram on, through the sandbox proxy', async () => {
+  await expect.poll(() => page.getByRole('heading', { name: 'Створити профіль' }).isVisible()).toBe(true);
+  await page.getByLabel('Проксі').fill(proxyUrl);
+  await page.getByLabel('Коментар').fill('Main channel');
+  await page.getByRole('switch', { name: 'YouTube' }).check();
+  await page.getByRole('switch', { name: 'Instagram' }).check();
+  await page.getByLabel('client_id').fill('journey-client.apps.googleusercontent.com');
+  await page.getByLabel('client_secret').fill('journey-client-secret');
+  await page.getByLabel('Логін Instagram').fill('journey.reels');
+  await page.getByLabel('Пароль Instagram').fill('journey-password');
+  await page.getByRole('button', { name: 'Створити' }).click();
+  await expect.poll(visible('Профіль створено')).toBe(true);
+  await expect.poll(() => page.url()).toMatch(/\/accounts\/\d+$/);
+  accountId = page.url().split('/').pop()!;
+});
+
+it('connects YouTube by following the copied consent link', async () => {
+  await page.getByRole('button', { name: 'Скопіювати посилання авторизації' }).click();
+  await expect.poll(visible('Посилання скопійоване в буфер обміну')).toBe(true);
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(new URL(link).pathname).toBe('/sandbox/accounts.google.com/o/oauth2/v2/auth');
+  await page.goto(link);
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/accounts/${accountId}`);
+  const account = await apiCall('GET', `/api/accounts/${accountId}`);
+  expect(account.body).toMatchObject({ inYouTube: true, inInstagram: true, status: 'success' });
+  await snapshot(page, 'journey-profile-connected');
+});
+
+it('keeps a tag set and a profile group for quick filling', async () => {
+  await page.goto(`${server.baseUrl}/tags/create`);
+  await page.getByLabel('Назва').fill('Ранок');
+  const tagInput = page.getByPlaceholder('Введіть тег');
+  await tagInput.fill('shorts');
+  await tagInput.press('Enter');
+  await tagInput.fill('news');
+  await tagInput.press('Enter');
+  await page.getByRole('button', { name: 'Створити' }).click();
+  await expect.poll(visible('Тег створено')).toBe(true);
+
+  await page.goto(`${server.baseUrl}/accounts/group/create`);
+  await page.getByLabel('Назва').fill('Основні');
+  await page.getByRole('combobox', { name: 'Профіля' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Створити' }).click();
+  await expect.poll(visible('Группа створено')).toBe(true);
+});
+
+it('uploads a background image and renders a request of 3 videos', async () => {
+  await page.goto(`${server.baseUrl}/photos/create`);
+  await page.locator('input[type=file]').setInputFiles(path.join(mediaDir, 'teal.png'));
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(visible('Зображення завантажено')).toBe(true);
+
+  await page.goto(`${server.baseUrl}/video/create`);
+  await page.getByLabel('Кілкість відео').fill('3');
+  await page.locator('input[type=file]').setInputFiles(path.join(mediaDir, 'clip.mp4'));
+  await expect.poll(visible('clip.mp4')).toBe(true);
+  await page.getByRole('button', { name: 'Створити' }).click();
+  await expect.poll(() => page.url()).toBe(`${server.baseUrl}/video/request-create`);
+  await expect.poll(() => page.getByRole('link', { name: 'Публікувати' }).isVisible(), { timeout: 60_000, interval: 1000 }).toBe(true);
+  idUpload = (await page.getByRole('link', { name: 'Публікувати' }).getAttribute('href'))!.split('/').pop()!;
+});
+
+it('publishes two of the videos with a tag-set chip and a group chip', async () => {
+  await page.getByRole('link', { name: 'Публікувати' }).click();
+  await expect.poll(() => page.getByRole('heading', { name: 'Публікація' }).isVisible()).toBe(true);
+  await page.getByLabel('Назва').fill('Ранковий випуск');
+  await page.getByRole('button', { name: 'Ранок' }).click();
+  await page.getByRole('checkbox', { name: 'Instagram' }).check();
+  await page.getByRole('button', { name: 'Основні' }).click();
+  const removeButtons = page.getByRole('button', { name: /Прибрати відео/ });
+  await expect.poll(() => removeButtons.count()).toBe(3);
+  await removeButtons.last().click();
+  await expect.poll(() => removeButtons.count()).toBe(2);
+  await snapshot(page, 'journey-publish-form');
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(visible('Відео надіслано на публікацію')).toBe(true);
+  await expect.poll(() => page.url()).toBe(`${server.baseUrl}/video/request-create`);
+});
+
+it('shows both videos reaching Опубліковано with their YouTube and Instagram links', async () => {
+  await page.goto(`${server.baseUrl}/video/list`);
+  await expect.poll(() => page.getByRole('heading', { name: 'YouTube' }).isVisible()).toBe(true);
+  await page.getByRole('link', { name: idUpload }).click();
+  await expect.poll(() => page.url()).toBe(`${server.baseUrl}/video/youtube/${idUpload}`);
+  // The page refreshes itself while videos are on their way.
+  await expect.poll(videosWith('Опубліковано'), { timeout: 90_000, interval: 1000 }).toBe(2);
+  const youtubeLinks = await page.getByRole('link', { name: 'YouTube', exact: true }).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  const instagramLinks = await page.getByRole('link', { name: 'Instagram', exact: true }).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(youtubeLinks.filter((href) => href?.startsWith('https://www.youtube.com/'))).toHaveLength(2);
+  expect(instagramLinks.filter((href) => href?.startsWith('https://www.instagram.com/'))).toHaveLength(2);
+  await snapshot(page, 'journey-published');
+});
+
+it('edits the title of the published set', async () => {
+  await page.getByLabel('Назва').fill('Вечірній випуск');
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(visible('Оновлено дані')).toBe(true);
+  expect((await apiCall('GET', `/api/upload-video/${idUpload}`)).body.title).toBe('Вечірній випуск');
+});
+
+it('shows an injected platform failure with its error and publishes through Опублікувати', async () => {
+  // YouTube refuses the upload twice: once, and again after the token is refreshed.
+  const fault = await apiCall('POST', '/sandbox/_faults', { platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 });
+  expect(fault.status).toBe(201);
+
+  await page.goto(`${server.baseUrl}/video/request/${idUpload}`);
+  await expect.poll(() => page.getByRole('heading', { name: 'Публікація' }).isVisible()).toBe(true);
+  await page.getByLabel('Назва').fill('Третій випуск');
+  await page.getByRole('button', { name: 'Ранок' }).click();
+  await page.getByRole('button', { name: 'Основні' }).click();
+  const removeButtons = page.getByRole('button', { name: /Прибрати відео/ });
+  await removeButtons.first().click();
+  await removeButtons.first().click();
+  await expect.poll(() => removeButtons.count()).toBe(1);
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(() => page.url()).toBe(`${server.baseUrl}/video/request-create`);
+
+  await page.goto(`${server.baseUrl}/video/youtube/${idUpload}`);
+  const republish = page.getByRole('button', { name: 'Опублікувати' });
+  await expect.poll(() => republish.isVisible(), { timeout: 90_000, interval: 1000 }).toBe(true);
+  await expect.poll(videosWith('Помилка')).toBe(1);
+  await expect.poll(() => page.getByText(/Доступ до акаунта відкликано/).isVisible()).toBe(true);
+  await snapshot(page, 'journey-failure');
+
+  await republish.click();
+  await expect.poll(videosWith('Опубліковано'), { timeout: 90_000, interval: 1000 }).toBe(3);
+  expect(await republish.count()).toBe(0);
+});
+
+it('syncs growing statistics into the published set', async () => {
+  const viewsOnYouTube = () =>
+    page
+      .getByLabel(/^Перегляди YouTube: \d+$/)
+      .evaluateAll((stats) => stats.map((stat) => Number(stat.getAttribute('aria-label')!.split(': ')[1])));
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.getByText('Опубліковано', { exact: true }).first().waitFor();
+        return (await viewsOnYouTube()).filter((views) => views > 0).length;
+      },
+      { timeout: 150_000, interval: 5000 },
+    )
+    .toBe(3);
+  await snapshot(page, 'journey-statistics');
+});
