@@ -166,4 +166,18 @@ describeEachDatabase('users API', (env) => {
     expect(await sizes(`photos/${leaver.id}/a.png`, `requests/${leaversRequest}/0.mp4`)).toEqual([null, null]);
     expect(await sizes(`photos/${stayer.id}/b.png`, `requests/${stayersRequest}/0.mp4`)).toEqual([5, 5]);
   });
+
+  it("ends the user's sessions when an admin sets a new password", async () => {
+    const admin = await adminOf();
+    const created = await env().app.inject({ method: 'POST', url: '/api/users', headers: admin.headers, payload: body('operator', 'first-pass') });
+    const id = created.json().id;
+    const login = await env().app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'operator', password: 'first-pass' } });
+    const { refreshToken } = login.json();
+    const changed = await env().app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: admin.headers, payload: body('operator', 'second-pass') });
+    expect(changed.statusCode).toBe(200);
+    const refreshed = await env().app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    expect(refreshed.statusCode).toBe(401);
+    const again = await env().app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'operator', password: 'second-pass' } });
+    expect(again.statusCode).toBe(200);
+  });
 });
