@@ -91,6 +91,8 @@ export function toAccountDetail(row: AccountWithOwner, secretsKey: Buffer, video
     YouTubePassword: open('youtube_password', account.youtubePassword),
     InstagramLogin: account.instagramLogin ?? '',
     InstagramPassword: open('instagram_password', account.instagramPassword),
+    InstagramAccessToken: open('instagram_access_token', account.instagramAccessToken),
+    InstagramUserId: account.instagramUserId ?? '',
     TikTiokAuthStr: open('tiktok_auth_str', account.tiktokAuthStr),
     description: account.description ?? '',
     titleChannel: account.titleChannel ?? '',

@@ -41,6 +41,7 @@ function plainColumns(form: AccountForm) {
     youtubeClientId: blankToNull(form.YouTubeAuthClientId),
     youtubeLogin: blankToNull(form.YouTubeLogin),
     instagramLogin: blankToNull(form.InstagramLogin),
+    instagramUserId: blankToNull(form.InstagramUserId),
   };
 }
 
@@ -51,6 +52,7 @@ function secretColumns(key: Buffer, accountId: number, form: AccountForm) {
     youtubeClientSecret: secrets.seal('youtube_client_secret', form.YouTubeAuthClientSecret),
     youtubePassword: secrets.seal('youtube_password', form.YouTubePassword),
     instagramPassword: secrets.seal('instagram_password', form.InstagramPassword),
+    instagramAccessToken: secrets.seal('instagram_access_token', form.InstagramAccessToken),
     tiktokAuthStr: secrets.seal('tiktok_auth_str', form.TikTiokAuthStr),
   };
 }

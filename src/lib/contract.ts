@@ -117,6 +117,9 @@ export interface AccountFields {
   YouTubePassword: string;
   InstagramLogin: string;
   InstagramPassword: string;
+  /** Live mode only: a long-lived token of Instagram API with Facebook Login, and the account's id. */
+  InstagramAccessToken: string;
+  InstagramUserId: string;
   TikTiokAuthStr: string;
 }
 

@@ -98,6 +98,8 @@ export const t = {
     youtubePassword: 'Пароль YouTube',
     instagramLogin: 'Логін Instagram',
     instagramPassword: 'Пароль Instagram',
+    instagramAccessToken: 'Токен доступу Instagram (для live-режиму)',
+    instagramUserId: 'ID акаунта Instagram (для live-режиму)',
     tiktokAuthStr: 'Рядок доступу TikTok',
     owner: 'Власник',
     group: 'Група',

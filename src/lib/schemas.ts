@@ -115,6 +115,8 @@ function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean) {
     YouTubePassword: optionalText(),
     InstagramLogin: when(instagram, t.accountForm.instagramLoginRequired),
     InstagramPassword: when(instagram, t.accountForm.instagramPasswordRequired),
+    InstagramAccessToken: optionalText(),
+    InstagramUserId: optionalText(),
     TikTiokAuthStr: when(tiktok, t.accountForm.tiktokRequired),
   });
 }

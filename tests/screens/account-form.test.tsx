@@ -33,6 +33,8 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
     YouTubePassword: '',
     InstagramLogin: '',
     InstagramPassword: '',
+    InstagramAccessToken: '',
+    InstagramUserId: '',
     TikTiokAuthStr: '',
     description: '',
     titleChannel: '',

@@ -18,6 +18,8 @@ export const emptyAccount: AccountFields = {
   YouTubePassword: '',
   InstagramLogin: '',
   InstagramPassword: '',
+  InstagramAccessToken: '',
+  InstagramUserId: '',
   TikTiokAuthStr: '',
 };
 

@@ -55,6 +55,7 @@ describe('secrets at rest in an on-disk database and in the logs', () => {
     YouTubeAuthClientSecret: 'needle-client-secret-4f1c',
     YouTubePassword: 'needle-youtube-password-9a2e',
     InstagramPassword: 'needle-instagram-password-7b3d',
+    InstagramAccessToken: 'needle-instagram-token-5e1a',
     TikTiokAuthStr: 'needle-tiktok-access-2c8f',
   };
   let dataDir: string;

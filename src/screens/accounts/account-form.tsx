@@ -25,6 +25,8 @@ export const emptyAccountForm: AccountForm = {
   YouTubePassword: '',
   InstagramLogin: '',
   InstagramPassword: '',
+  InstagramAccessToken: '',
+  InstagramUserId: '',
   TikTiokAuthStr: '',
 };
 
@@ -124,6 +126,10 @@ export function AccountFormCard({ initial, submitLabel, onSubmit, accountId }: A
             <div className={styles.pair}>
               <TextField label={t.accountForm.instagramLogin} autoComplete="off" error={errors.InstagramLogin?.message} {...register('InstagramLogin')} />
               <TextField label={t.accountForm.instagramPassword} {...secret} error={errors.InstagramPassword?.message} {...register('InstagramPassword')} />
+            </div>
+            <div className={styles.pair}>
+              <TextField label={t.accountForm.instagramAccessToken} {...secret} {...register('InstagramAccessToken')} />
+              <TextField label={t.accountForm.instagramUserId} autoComplete="off" {...register('InstagramUserId')} />
             </div>
           </section>
         )}
