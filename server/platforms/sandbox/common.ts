@@ -28,6 +28,25 @@ export function accountOfToken(platform: Platform, token: string | null): string
   return account ? account : null;
 }
 
+/**
+ * The account a request's token reaches, or null once the platform's own refusal is sent: `invalid`
+ * for a missing or foreign token, `revoked` (or `invalid` where the platform does not tell them
+ * apart) for an account revoked through /sandbox/_revoke.
+ */
+export function accountOrRefuse(
+  state: SandboxState,
+  platform: Platform,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refusals: { invalid: () => PlatformFailure; revoked?: () => PlatformFailure },
+): string | null {
+  const found = accountOfToken(platform, tokenOf(request));
+  if (!found) send(reply, refusals.invalid());
+  else if (state.isRevoked(platform, found)) send(reply, (refusals.revoked ?? refusals.invalid)());
+  else return found;
+  return null;
+}
+
 /** The access token as each platform takes it: a Bearer or OAuth header, or an access_token parameter. */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

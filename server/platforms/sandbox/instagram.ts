@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   accountLabel,
   accountOfToken,
+  accountOrRefuse,
   dropConnection,
   faultFor,
   issueSandboxToken,
@@ -12,7 +13,6 @@ import {
   readParams,
   receiveBytes,
   send,
-  tokenOf,
   type FaultAnswers,
   type PlatformFailure,
 } from './common';
@@ -94,13 +94,8 @@ const reelMetrics = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', '
 export function instagramSandbox(state: SandboxState, mount: string) {
   const containers = new Map<string, Container>();
 
-  const account = (request: FastifyRequest, reply: FastifyReply): string | null => {
-    const found = accountOfToken('instagram', tokenOf(request));
-    if (!found) send(reply, invalidToken());
-    else if (state.isRevoked('instagram', found)) send(reply, revokedToken());
-    else return found;
-    return null;
-  };
+  const account = (request: FastifyRequest, reply: FastifyReply) =>
+    accountOrRefuse(state, 'instagram', request, reply, { invalid: invalidToken, revoked: revokedToken });
 
   const mediaFields = (video: SandboxVideo, fields: string[]) => {
     const all: Record<string, unknown> = {

@@ -2,14 +2,13 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   accountLabel,
-  accountOfToken,
+  accountOrRefuse,
   dropConnection,
   faultFor,
   originOf,
   readJson,
   receiveBytes,
   send,
-  tokenOf,
   type FaultAnswers,
   type PlatformFailure,
 } from './common';
@@ -71,14 +70,8 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
     return whole === 0 ? crypto.createHash('sha256') : chunkHashes.get(publish.id)![whole - 1].copy();
   };
 
-  const account = (request: FastifyRequest, reply: FastifyReply): string | null => {
-    const found = accountOfToken('tiktok', tokenOf(request));
-    if (!found || state.isRevoked('tiktok', found)) {
-      send(reply, invalidToken());
-      return null;
-    }
-    return found;
-  };
+  const account = (request: FastifyRequest, reply: FastifyReply) =>
+    accountOrRefuse(state, 'tiktok', request, reply, { invalid: invalidToken });
 
   const videoFields = (video: SandboxVideo, fields: string[]) => {
     const stats = state.statsOf(video);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   accountLabel,
-  accountOfToken,
+  accountOrRefuse,
   dropConnection,
   faultFor,
   originOf,
@@ -9,7 +9,6 @@ import {
   readJson,
   receiveBytes,
   send,
-  tokenOf,
   type FaultAnswers,
   type PlatformFailure,
 } from './common';
@@ -59,14 +58,8 @@ interface UploadMeta {
 /** The Google YouTube Data API v3 subset the connector uses, mounted at /sandbox/www.googleapis.com. */
 export function youtubeSandbox(state: SandboxState, mount: string) {
   return async (app: FastifyInstance) => {
-    const account = (request: FastifyRequest, reply: FastifyReply): string | null => {
-      const found = accountOfToken('youtube', tokenOf(request));
-      if (!found || state.isRevoked('youtube', found)) {
-        send(reply, invalidCredentials());
-        return null;
-      }
-      return found;
-    };
+    const account = (request: FastifyRequest, reply: FastifyReply) =>
+      accountOrRefuse(state, 'youtube', request, reply, { invalid: invalidCredentials });
 
     const videoResource = (video: SandboxVideo, parts: string[]) => {
       const resource: Record<string, unknown> = { kind: 'youtube#video', id: video.id };
