@@ -2,6 +2,7 @@ import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { ChevronDown, X } from 'lucide-react';
 import type { SelectOption } from '../lib/contract';
 import { t } from '../lib/i18n';
+import chipStyles from './chip-field.module.css';
 import fieldStyles from './text-field.module.css';
 import { useOutsideClick } from './use-outside-click';
 import styles from './multi-select.module.css';
@@ -63,18 +64,18 @@ export function MultiSelect({ label, options, value, onChange, placeholder, erro
       </label>
       <div className={styles.anchor}>
         <div
-          className={`${styles.control} ${error ? styles.invalid : ''}`}
+          className={`${chipStyles.control} ${error ? chipStyles.invalid : ''}`}
           onClick={() => {
             input.current?.focus();
             setOpen(true);
           }}
         >
           {value.map((option) => (
-            <span key={option.id} className={styles.chip}>
+            <span key={option.id} className={chipStyles.chip}>
               {option.title}
               <button
                 type="button"
-                className={styles.remove}
+                className={chipStyles.remove}
                 aria-label={t.controls.removeOption(option.title)}
                 onClick={(event) => {
                   event.stopPropagation();
@@ -94,7 +95,7 @@ export function MultiSelect({ label, options, value, onChange, placeholder, erro
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             autoComplete="off"
-            className={styles.input}
+            className={chipStyles.input}
             value={query}
             placeholder={value.length === 0 ? placeholder : undefined}
             onChange={(event) => {

@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
 import { t } from '../lib/i18n';
 import { addTags } from '../lib/tags';
+import chipStyles from './chip-field.module.css';
 import fieldStyles from './text-field.module.css';
 import styles from './tag-input.module.css';
 
@@ -38,18 +39,18 @@ export function TagInput({ label, value, onChange, error, placeholder = t.contro
       <label htmlFor={inputId} className={fieldStyles.label}>
         {label}
       </label>
-      <div className={`${styles.control} ${error ? styles.invalid : ''}`}>
+      <div className={`${chipStyles.control} ${error ? chipStyles.invalid : ''}`}>
         {value.map((tag) => (
-          <span key={tag} className={styles.chip}>
+          <span key={tag} className={`${chipStyles.chip} ${styles.tag}`}>
             {tag}
-            <button type="button" className={styles.remove} aria-label={t.controls.removeTag(tag)} onClick={() => onChange(value.filter((item) => item !== tag))}>
+            <button type="button" className={`${chipStyles.remove} ${styles.removeTag}`} aria-label={t.controls.removeTag(tag)} onClick={() => onChange(value.filter((item) => item !== tag))}>
               <X size={12} aria-hidden />
             </button>
           </span>
         ))}
         <input
           id={inputId}
-          className={styles.input}
+          className={chipStyles.input}
           value={draft}
           placeholder={placeholder}
           aria-invalid={error ? true : undefined}
