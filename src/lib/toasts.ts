@@ -1,5 +1,5 @@
 import toast, { type ToasterProps } from 'react-hot-toast';
-import { errorMessages } from './api';
+import { api, errorMessages } from './api';
 import { t } from './i18n';
 
 /**
@@ -30,7 +30,13 @@ export const toasts = {
   errors: toastErrors,
 };
 
-/** 'Видалення ...' while `deletion` runs, then `successText` or 'Помилка при видалені' (as an error). */
-export function toastDeletion(deletion: Promise<unknown>, successText: string): Promise<unknown> {
-  return toast.promise(deletion, { loading: t.toast.deleting, success: successText, error: t.toast.deleteFailed });
+/**
+ * DELETEs `path` with 'Видалення ...' while it runs, then `successText` or 'Помилка при видалені'
+ * (as an error). Settles either way, so the caller can refetch after it.
+ */
+export async function deleteWithToasts(path: string, successText: string): Promise<void> {
+  const deletion = api('DELETE', path);
+  await toast
+    .promise(deletion, { loading: t.toast.deleting, success: successText, error: t.toast.deleteFailed })
+    .catch(() => undefined);
 }

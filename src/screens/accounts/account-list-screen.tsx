@@ -1,16 +1,13 @@
-import { Link, useSearch } from 'wouter';
-import { Plus } from 'lucide-react';
-import { api } from '../../lib/api';
+import { useSearch } from 'wouter';
 import type { AccountSummary, Paged } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { toastDeletion } from '../../lib/toasts';
+import { deleteWithToasts } from '../../lib/toasts';
 import { pageFromSearch, useApi } from '../../lib/use-api';
 import { AccountTable } from '../../components/account-table';
 import { useSessionUser } from '../../components/auth-context';
-import { buttonClass } from '../../components/button';
-import { LoadError } from '../../components/load-error';
+import { CreateLink } from '../../components/create-link';
 import { Page } from '../../components/page';
-import { Pagination } from '../../components/pagination';
+import { PagedList } from '../../components/paged-list';
 import { useYouTubeResult } from './use-youtube-result';
 
 export function AccountListScreen() {
@@ -20,28 +17,14 @@ export function AccountListScreen() {
   useYouTubeResult();
 
   const remove = (account: AccountSummary) => {
-    toastDeletion(api('DELETE', `/accounts/${account.id}`), t.accounts.deleted)
-      .catch(() => undefined)
-      .finally(reload);
+    void deleteWithToasts(`/accounts/${account.id}`, t.accounts.deleted).then(reload);
   };
 
   return (
-    <Page
-      title={t.accounts.listTitle}
-      actions={
-        <Link href="/accounts/create" className={buttonClass()}>
-          <Plus size={16} aria-hidden /> {t.app.create}
-        </Link>
-      }
-    >
-      {error ? (
-        <LoadError error={error} />
-      ) : (
-        <>
-          <AccountTable rows={data?.data} loading={loading} showOwner={isAdmin} onDelete={remove} />
-          <Pagination page={page} totalPages={data?.totalPages ?? 0} />
-        </>
-      )}
+    <Page title={t.accounts.listTitle} actions={<CreateLink href="/accounts/create" />}>
+      <PagedList error={error} page={page} totalPages={data?.totalPages}>
+        <AccountTable rows={data?.data} loading={loading} showOwner={isAdmin} onDelete={remove} />
+      </PagedList>
     </Page>
   );
 }

@@ -1,9 +1,8 @@
 import { Link, useSearch } from 'wouter';
 import { Plus, Trash2 } from 'lucide-react';
-import { api } from '../../lib/api';
 import type { Paged, Photo } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { toastDeletion } from '../../lib/toasts';
+import { deleteWithToasts } from '../../lib/toasts';
 import { pageFromSearch, useApi } from '../../lib/use-api';
 import { buttonClass } from '../../components/button';
 import { Page } from '../../components/page';
@@ -16,9 +15,7 @@ export function PhotoListScreen() {
   const { data, loading, reload } = useApi<Paged<Photo>>(`/photo-bg?page=${page}`);
 
   const remove = (photo: Photo) => {
-    toastDeletion(api('DELETE', `/photo-bg/${photo.id}`), t.photos.deleted)
-      .catch(() => undefined)
-      .finally(reload);
+    void deleteWithToasts(`/photo-bg/${photo.id}`, t.photos.deleted).then(reload);
   };
 
   return (
@@ -43,7 +40,12 @@ export function PhotoListScreen() {
           {data.data.map((photo) => (
             <li key={photo.id} className={styles.tile}>
               <img src={photo.url} alt={t.photos.image(photo.id)} loading="lazy" className={styles.image} />
-              <button type="button" className={styles.delete} aria-label={`${t.app.delete}: ${t.photos.image(photo.id)}`} onClick={() => remove(photo)}>
+              <button
+                type="button"
+                className={styles.delete}
+                aria-label={`${t.app.delete}: ${t.photos.image(photo.id)}`}
+                onClick={() => remove(photo)}
+              >
                 <Trash2 size={16} aria-hidden />
               </button>
             </li>

@@ -1,16 +1,13 @@
 import { Link, useSearch } from 'wouter';
-import { Plus } from 'lucide-react';
-import { api } from '../../lib/api';
 import type { Paged, TagSet } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { toastDeletion } from '../../lib/toasts';
+import { deleteWithToasts } from '../../lib/toasts';
 import { pageFromSearch, useApi } from '../../lib/use-api';
-import { buttonClass } from '../../components/button';
 import { DataTable } from '../../components/data-table';
 import { DeleteButton } from '../../components/delete-button';
-import { LoadError } from '../../components/load-error';
+import { CreateLink } from '../../components/create-link';
 import { Page } from '../../components/page';
-import { Pagination } from '../../components/pagination';
+import { PagedList } from '../../components/paged-list';
 import styles from './tag-screens.module.css';
 
 export function TagListScreen() {
@@ -18,54 +15,46 @@ export function TagListScreen() {
   const { data, error, loading, reload } = useApi<Paged<TagSet>>(`/tags?page=${page}`);
 
   const remove = (tagSet: TagSet) => {
-    toastDeletion(api('DELETE', `/tags/${tagSet.id}`), t.tagSets.deleted)
-      .catch(() => undefined)
-      .finally(reload);
+    void deleteWithToasts(`/tags/${tagSet.id}`, t.tagSets.deleted).then(reload);
   };
 
   return (
-    <Page
-      title={t.tagSets.listTitle}
-      actions={
-        <Link href="/tags/create" className={buttonClass()}>
-          <Plus size={16} aria-hidden /> {t.app.create}
-        </Link>
-      }
-    >
-      {error ? (
-        <LoadError error={error} />
-      ) : (
-        <>
-          <DataTable
-            rows={data?.data}
-            loading={loading}
-            rowKey={(tagSet) => tagSet.id}
-            columns={[
-              { header: t.tagSets.columnId, cell: (tagSet) => tagSet.id, width: '70px' },
-              { header: t.tagSets.columnName, cell: (tagSet) => <Link href={`/tags/${tagSet.id}`}>{tagSet.name}</Link>, width: '30%' },
-              {
-                header: t.tagSets.columnTags,
-                cell: (tagSet) => (
-                  <span className={styles.tags}>
-                    {tagSet.tags.map((tag) => (
-                      <span key={tag} className={styles.tag}>
-                        {tag}
-                      </span>
-                    ))}
-                  </span>
-                ),
-              },
-              {
-                header: '',
-                cell: (tagSet) => <DeleteButton label={t.tagSets.deleteLabel(tagSet.name)} onDelete={() => remove(tagSet)} />,
-                width: '56px',
-                align: 'right',
-              },
-            ]}
-          />
-          <Pagination page={page} totalPages={data?.totalPages ?? 0} />
-        </>
-      )}
+    <Page title={t.tagSets.listTitle} actions={<CreateLink href="/tags/create" />}>
+      <PagedList error={error} page={page} totalPages={data?.totalPages}>
+        <DataTable
+          rows={data?.data}
+          loading={loading}
+          rowKey={(tagSet) => tagSet.id}
+          columns={[
+            { header: t.tagSets.columnId, cell: (tagSet) => tagSet.id, width: '70px' },
+            {
+              header: t.tagSets.columnName,
+              cell: (tagSet) => <Link href={`/tags/${tagSet.id}`}>{tagSet.name}</Link>,
+              width: '30%',
+            },
+            {
+              header: t.tagSets.columnTags,
+              cell: (tagSet) => (
+                <span className={styles.tags}>
+                  {tagSet.tags.map((tag) => (
+                    <span key={tag} className={styles.tag}>
+                      {tag}
+                    </span>
+                  ))}
+                </span>
+              ),
+            },
+            {
+              header: '',
+              cell: (tagSet) => (
+                <DeleteButton label={t.tagSets.deleteLabel(tagSet.name)} onDelete={() => remove(tagSet)} />
+              ),
+              width: '56px',
+              align: 'right',
+            },
+          ]}
+        />
+      </PagedList>
     </Page>
   );
 }

@@ -1,17 +1,14 @@
-import { Link, useSearch } from 'wouter';
-import { Plus } from 'lucide-react';
-import { api } from '../../lib/api';
+import { useSearch } from 'wouter';
 import type { ManagedUser, Paged } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { toastDeletion } from '../../lib/toasts';
+import { deleteWithToasts } from '../../lib/toasts';
 import { pageFromSearch, useApi } from '../../lib/use-api';
 import { useSessionUser } from '../../components/auth-context';
-import { buttonClass } from '../../components/button';
 import { DataTable } from '../../components/data-table';
 import { DeleteButton } from '../../components/delete-button';
-import { LoadError } from '../../components/load-error';
+import { CreateLink } from '../../components/create-link';
 import { Page } from '../../components/page';
-import { Pagination } from '../../components/pagination';
+import { PagedList } from '../../components/paged-list';
 import styles from './user-screens.module.css';
 
 export function UserListScreen() {
@@ -22,53 +19,42 @@ export function UserListScreen() {
   const remove = (user: ManagedUser) => {
     // Deleting a user also deletes their profiles, groups, tag sets and videos: worth a second thought.
     if (!window.confirm(t.users.confirmDelete(user.login))) return;
-    toastDeletion(api('DELETE', `/users/${user.id}`), t.users.deleted)
-      .catch(() => undefined)
-      .finally(reload);
+    void deleteWithToasts(`/users/${user.id}`, t.users.deleted).then(reload);
   };
 
   return (
-    <Page
-      title={t.users.listTitle}
-      actions={
-        <Link href="/users/create" className={buttonClass()}>
-          <Plus size={16} aria-hidden /> {t.app.create}
-        </Link>
-      }
-    >
-      {error ? (
-        <LoadError error={error} />
-      ) : (
-        <>
-          <DataTable
-            rows={data?.data}
-            loading={loading}
-            rowKey={(user) => user.id}
-            rowHref={(user) => `/users/${user.id}`}
-            columns={[
-              { header: t.users.columnId, cell: (user) => user.id, width: '70px' },
-              {
-                header: t.users.columnLogin,
-                cell: (user) => (
-                  <span className={styles.login}>
-                    {user.login}
-                    {user.role === 'admin' && <span className={styles.admin}>{t.users.adminBadge}</span>}
-                  </span>
+    <Page title={t.users.listTitle} actions={<CreateLink href="/users/create" />}>
+      <PagedList error={error} page={page} totalPages={data?.totalPages}>
+        <DataTable
+          rows={data?.data}
+          loading={loading}
+          rowKey={(user) => user.id}
+          rowHref={(user) => `/users/${user.id}`}
+          columns={[
+            { header: t.users.columnId, cell: (user) => user.id, width: '70px' },
+            {
+              header: t.users.columnLogin,
+              cell: (user) => (
+                <span className={styles.login}>
+                  {user.login}
+                  {user.role === 'admin' && <span className={styles.admin}>{t.users.adminBadge}</span>}
+                </span>
+              ),
+            },
+            { header: t.users.columnVideos, cell: (user) => user.videosCount, width: '110px', align: 'right' },
+            { header: t.users.columnAccounts, cell: (user) => user.accountsCount, width: '110px', align: 'right' },
+            {
+              header: '',
+              cell: (user) =>
+                user.id !== me?.id && (
+                  <DeleteButton label={t.users.deleteLabel(user.login)} onDelete={() => remove(user)} />
                 ),
-              },
-              { header: t.users.columnVideos, cell: (user) => user.videosCount, width: '110px', align: 'right' },
-              { header: t.users.columnAccounts, cell: (user) => user.accountsCount, width: '110px', align: 'right' },
-              {
-                header: '',
-                cell: (user) => user.id !== me?.id && <DeleteButton label={t.users.deleteLabel(user.login)} onDelete={() => remove(user)} />,
-                width: '56px',
-                align: 'right',
-              },
-            ]}
-          />
-          <Pagination page={page} totalPages={data?.totalPages ?? 0} />
-        </>
-      )}
+              width: '56px',
+              align: 'right',
+            },
+          ]}
+        />
+      </PagedList>
     </Page>
   );
 }
