@@ -4,8 +4,23 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from './connect';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-// Any fixed number works; it only has to be the same in every process that migrates.
+// Any fixed numbers work; they only have to be the same in every process, and differ from each other.
 const migrationLockId = 4_718_205;
+const startupLockId = 4_718_206;
+
+/**
+ * Runs a process's schema work (migrations, the queue's own schema) while no other process
+ * does: processes started together against one Postgres wait here in turn instead of racing each
+ * other's CREATEs. PGlite belongs to one process, so it needs no lock.
+ */
+export async function underStartupLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  if (db.kind !== 'postgres') return work();
+  // The lock lives in a transaction on a connection of its own; `work` runs on the pool's others.
+  return db.transaction(async (sql) => {
+    await sql('SELECT pg_advisory_xact_lock($1)', [startupLockId]);
+    return work();
+  });
+}
 
 /** Applies every not-yet-applied `migrations/*.sql` in name order. Safe to run from several processes at once. */
 export async function migrate(db: Database): Promise<string[]> {

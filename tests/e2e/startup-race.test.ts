@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshDatabase, postgresUrl, startProcess, type ServerProcess } from './processes';
+
+const secretKey = 'startup-race-secret-key-0123456789abcdef';
+
+describe.skipIf(!postgresUrl)('processes started together against a fresh Postgres', () => {
+  let running: ServerProcess[] = [];
+  afterEach(async () => {
+    await Promise.all(running.map((process) => process.stop()));
+    running = [];
+  });
+
+  it('all three start, ten times in a row', async () => {
+    for (let round = 1; round <= 10; round += 1) {
+      const database = await freshDatabase();
+      try {
+        const env = { DATABASE_URL: database.url, SECRET_KEY: secretKey, ADMIN_PASSWORD: 'race-admin-password' };
+        running = await Promise.all([
+          startProcess('api', env),
+          startProcess('worker', env),
+          startProcess('worker', env),
+        ]);
+        const outcomes = await Promise.allSettled(running.map((process) => process.ready()));
+        const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
+        expect(failures, `round ${round}`).toEqual([]);
+      } finally {
+        await Promise.all(running.map((process) => process.stop()));
+        running = [];
+        await database.drop();
+      }
+    }
+  }, 600_000);
+});
+
+if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: the multi-process start-up test is skipped');
