@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { PlatformsMode } from './platforms/types';
+import type { S3Settings } from './media/s3-storage';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -42,7 +43,11 @@ export interface Config {
   mediaUrlTtlSeconds: number;
   /** STATS_INTERVAL: minutes between statistics syncs of published videos. */
   statsIntervalMinutes: number;
+  /** Where media objects live: the disk under DATA_DIR, or an S3-compatible store (STORAGE_URL). */
+  storage: StorageSettings;
 }
+
+export type StorageSettings = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
 
 const roles: Role[] = ['all', 'api', 'worker'];
 const platformsModes: PlatformsMode[] = ['sandbox', 'live'];
@@ -96,6 +101,28 @@ export function statsCron(minutes: number): string {
   return minutes === 1440 ? '0 0 * * *' : `0 */${minutes / 60} * * *`;
 }
 
+/** `STORAGE_URL=s3://bucket/prefix` with the S3_* settings; unset means the disk under DATA_DIR. */
+function storageSettings(env: NodeJS.ProcessEnv): StorageSettings {
+  const raw = env.STORAGE_URL;
+  if (!raw) return { kind: 'disk' };
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
+  if (!match) throw new ConfigError(`STORAGE_URL must look like s3://bucket or s3://bucket/prefix, got "${raw}"`);
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  let endpoint: string | undefined;
+  if (env.S3_ENDPOINT) {
+    endpoint = env.S3_ENDPOINT.replace(/\/+$/, '');
+    if (!/^https?:\/\//.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${env.S3_ENDPOINT}"`);
+  }
+  return {
+    kind: 's3',
+    bucket: match[1]!,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
 /** Every environment variable the server reads, parsed once. The README lists the same table. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const role = roleFromArgs(argv) ?? (env.ROLE as Role | undefined) ?? 'all';
@@ -147,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     mediaUrlTtlSeconds: positiveInt('MEDIA_URL_TTL_SECONDS', env.MEDIA_URL_TTL_SECONDS, 6 * 60 * 60),
     publicUrl: publicUrl(env.PUBLIC_URL),
     statsIntervalMinutes: statsInterval(env.STATS_INTERVAL),
+    storage: storageSettings(env),
   };
 }

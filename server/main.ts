@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
-import { migrate } from './db/migrate';
+import { migrate, underStartupLock } from './db/migrate';
 import { deriveKeys, loadSecretKey } from './auth/keys';
 import { startQueue } from './jobs/queue';
 import { bootstrapAdmin } from './bootstrap-admin';
@@ -20,8 +20,14 @@ async function main() {
   const log = pino({ level: config.logLevel, redact: logRedactions, serializers: logSerializers });
 
   const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await migrate(db);
-  log.info({ database: db.kind, applied }, 'database ready');
+
+  const media = mediaServices(config);
+  await media.storage.check().catch((error: Error) => {
+    throw new ConfigError(`media storage ${media.storage.location}: ${error.message}`);
+  });
+  log.info({ ffmpeg: media.tools.ffmpeg, ffprobe: media.tools.ffprobe, storage: media.storage.location }, 'media');
+  const sweptScratch = await sweepScratch(mediaRoot(config.dataDir));
+  if (sweptScratch > 0) log.info({ sweptScratch }, 'removed scratch folders left by an interrupted upload or render');
 
   const keys = deriveKeys(await loadSecretKey(config.secretKey, config.dataDir));
   const tokenSettings = {
@@ -30,34 +36,34 @@ async function main() {
     refreshTokenTtlDays: config.refreshTokenTtlDays,
   };
 
-  const admin = await bootstrapAdmin(db, config.adminLogin, config.adminPassword);
+  const { admin, queue } = await underStartupLock(db, async () => {
+    const applied = await migrate(db);
+    log.info({ database: db.kind, applied }, 'database ready');
+    return {
+      admin: await bootstrapAdmin(db, config.adminLogin, config.adminPassword),
+      queue: await startQueue({
+        db,
+        log,
+        work: config.role !== 'api',
+        context: {
+          db,
+          media,
+          keys,
+          platforms: {
+            mode: config.platforms,
+            sandboxOrigin: config.sandboxOrigin,
+            statsIntervalMinutes: config.statsIntervalMinutes,
+          },
+        },
+      }),
+    };
+  });
   if (admin.created && admin.generatedPassword) {
     // Printed once, on purpose outside the logger, so it is not kept in structured logs.
     console.log(`\nAdmin account created. Login: ${admin.login}  Password: ${admin.generatedPassword}\n`);
   } else if (admin.created) {
     log.info({ login: admin.login }, 'admin account created from ADMIN_LOGIN / ADMIN_PASSWORD');
   }
-
-  const media = mediaServices(config);
-  log.info({ ffmpeg: media.tools.ffmpeg, ffprobe: media.tools.ffprobe }, 'media tools');
-  const sweptScratch = await sweepScratch(mediaRoot(config.dataDir));
-  if (sweptScratch > 0) log.info({ sweptScratch }, 'removed scratch folders left by an interrupted upload or render');
-
-  const queue = await startQueue({
-    db,
-    log,
-    work: config.role !== 'api',
-    context: {
-      db,
-      media,
-      keys,
-      platforms: {
-        mode: config.platforms,
-        sandboxOrigin: config.sandboxOrigin,
-        statsIntervalMinutes: config.statsIntervalMinutes,
-      },
-    },
-  });
 
   const serveHttp = config.role !== 'worker';
   const app = serveHttp

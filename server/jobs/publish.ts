@@ -86,7 +86,7 @@ async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' | 'platf
  * rescheduled, and anything else fails the post with the platform's message.
  */
 export async function publishPost({ postId, token }: PublishJobData, context: JobContext): Promise<void> {
-  const { db, log, media, keys, platforms, queue } = context;
+  const { db, media } = context;
   const [post] = await db.orm
     .update(videoPosts)
     .set({ attempts: sql`${videoPosts.attempts} + 1`, updatedAt: new Date() })
@@ -106,10 +106,29 @@ export async function publishPost({ postId, token }: PublishJobData, context: Jo
   const size = video.fileKey ? await media.storage.size(video.fileKey) : null;
   if (!video.fileKey || !size) return failPost(db, post, token, `${name}: ${t.platform.fileMissing}`);
 
+  // From a remote store the file is copied to this machine for the upload, and removed after it.
+  const scratch = await media.storage.scratch();
+  try {
+    const file = await media.storage.localFile(video.fileKey, scratch);
+    await publishFile(context, post, token, account, { ...video, path: file, size });
+  } finally {
+    await scratch.dispose();
+  }
+}
+
+async function publishFile(
+  { db, log, keys, platforms, queue }: JobContext,
+  post: Post,
+  token: string,
+  account: typeof accounts.$inferSelect,
+  video: { path: string; size: number; title: string | null; description: string; tags: string[] },
+): Promise<void> {
+  const postId = post.id;
+  const name = t.platform.names[post.platform];
   const connector = connectors[post.platform];
   const upload = {
-    path: media.storage.path(video.fileKey),
-    size,
+    path: video.path,
+    size: video.size,
     contentType: 'video/mp4',
     title: video.title ?? '',
     description: video.description,

@@ -7,6 +7,7 @@ import type { Database } from '../db/connect';
 import { probeVideo } from '../media/probe';
 import { renderVariants } from '../media/render';
 import type { MediaServices } from '../media/services';
+import type { Scratch } from '../media/storage';
 
 export const renderJobName = 'render-request';
 /** Where pg-boss moves a render job whose retries ran out, including one whose worker died. */
@@ -66,11 +67,11 @@ export function planCompositions(positions: number[], backgroundKeys: string[]):
 
 /**
  * Renders the still-pending variants of one creation request. Finished files reach their final
- * keys only by a rename, so a worker killed mid-render leaves nothing that counts as done, and a
+ * keys only by one `storage.put`, so a worker killed mid-render leaves nothing that counts as done, and a
  * retry renders just what is still `loading`. Throws when any pass failed, so pg-boss retries.
  */
 export async function renderRequest({ requestId }: RenderJobData, { db, media }: RenderContext): Promise<void> {
-  const { storage, settings, tools } = media;
+  const { storage } = media;
   const [request] = await db.orm.select().from(creationRequests).where(eq(creationRequests.id, requestId));
   if (!request || request.status !== 'loading') return;
 
@@ -85,7 +86,24 @@ export async function renderRequest({ requestId }: RenderJobData, { db, media }:
     .where(eq(photos.userId, request.userId))
     .orderBy(asc(photos.id));
 
-  const source = storage.path(request.sourceKey);
+  const scratch = await storage.scratch();
+  try {
+    await renderPending(request, pending, backgrounds, scratch, { db, media });
+  } finally {
+    await scratch.dispose();
+  }
+}
+
+async function renderPending(
+  request: typeof creationRequests.$inferSelect,
+  pending: { id: number; position: number }[],
+  backgrounds: { fileKey: string }[],
+  scratch: Scratch,
+  { db, media }: RenderContext,
+): Promise<void> {
+  const { storage, settings, tools } = media;
+  const requestId = request.id;
+  const source = await storage.localFile(request.sourceKey, scratch);
   const info = await probeVideo(tools, source, Number.POSITIVE_INFINITY).catch(async (error: Error) => {
     await keepReason(db, requestId, `${t.media.renderFailed}: ${error.message}`);
     throw error;
@@ -98,47 +116,46 @@ export async function renderRequest({ requestId }: RenderJobData, { db, media }:
 
   const prefix = requestPrefix(request.idUpload);
   const failures: string[] = [];
-  const scratch = await storage.scratch();
-  try {
-    for (const pass of chunks(compositions, settings.renderOutputsPerPass)) {
-      const targets = pass.map((composition, index) => ({
-        background: composition.background === null ? null : storage.path(composition.background),
-        video: scratch.file(`variant-${index}.mp4`),
-        poster: scratch.file(`variant-${index}.jpg`),
-      }));
-      try {
-        await renderVariants({ tools, source, info, targets, preset: settings.renderPreset, timeoutMs: settings.renderTimeoutSeconds * 1000 });
-      } catch (error) {
-        const reason = `${t.media.renderFailed}: ${(error as Error).message}`;
-        failures.push(reason);
-        const ids = pass.flatMap((composition) => composition.positions.map((position) => idOf.get(position)!));
-        await db.orm.update(videos).set({ error: reason }).where(inArray(videos.id, ids));
-        continue;
-      }
-      for (const [index, composition] of pass.entries()) {
-        for (const position of composition.positions) {
-          const videoKey = `${prefix}/${position}.mp4`;
-          const posterKey = `${prefix}/${position}.jpg`;
-          const copies = { video: scratch.file(`copy-${position}.mp4`), poster: scratch.file(`copy-${position}.jpg`) };
-          await fs.promises.copyFile(targets[index]!.video, copies.video, fs.constants.COPYFILE_FICLONE);
-          await fs.promises.copyFile(targets[index]!.poster, copies.poster, fs.constants.COPYFILE_FICLONE);
-          await storage.put(videoKey, copies.video);
-          await storage.put(posterKey, copies.poster);
-          const updated = await db.orm
-            .update(videos)
-            .set({ status: 'success', fileKey: videoKey, posterKey, error: null })
-            .where(eq(videos.id, idOf.get(position)!))
-            .returning({ id: videos.id });
-          if (updated.length === 0) {
-            // The request was deleted while it rendered: what was just written belongs to nobody.
-            await storage.deleteAll(prefix);
-            return;
-          }
+  const localBackgrounds = new Map<string, string>();
+  for (const { background } of compositions) {
+    if (background !== null) localBackgrounds.set(background, await storage.localFile(background, scratch));
+  }
+  for (const pass of chunks(compositions, settings.renderOutputsPerPass)) {
+    const targets = pass.map((composition, index) => ({
+      background: composition.background === null ? null : localBackgrounds.get(composition.background)!,
+      video: scratch.file(`variant-${index}.mp4`),
+      poster: scratch.file(`variant-${index}.jpg`),
+    }));
+    try {
+      await renderVariants({ tools, source, info, targets, preset: settings.renderPreset, timeoutMs: settings.renderTimeoutSeconds * 1000 });
+    } catch (error) {
+      const reason = `${t.media.renderFailed}: ${(error as Error).message}`;
+      failures.push(reason);
+      const ids = pass.flatMap((composition) => composition.positions.map((position) => idOf.get(position)!));
+      await db.orm.update(videos).set({ error: reason }).where(inArray(videos.id, ids));
+      continue;
+    }
+    for (const [index, composition] of pass.entries()) {
+      for (const position of composition.positions) {
+        const videoKey = `${prefix}/${position}.mp4`;
+        const posterKey = `${prefix}/${position}.jpg`;
+        const copies = { video: scratch.file(`copy-${position}.mp4`), poster: scratch.file(`copy-${position}.jpg`) };
+        await fs.promises.copyFile(targets[index]!.video, copies.video, fs.constants.COPYFILE_FICLONE);
+        await fs.promises.copyFile(targets[index]!.poster, copies.poster, fs.constants.COPYFILE_FICLONE);
+        await storage.put(videoKey, copies.video);
+        await storage.put(posterKey, copies.poster);
+        const updated = await db.orm
+          .update(videos)
+          .set({ status: 'success', fileKey: videoKey, posterKey, error: null })
+          .where(eq(videos.id, idOf.get(position)!))
+          .returning({ id: videos.id });
+        if (updated.length === 0) {
+          // The request was deleted while it rendered: what was just written belongs to nobody.
+          await storage.deleteAll(prefix);
+          return;
         }
       }
     }
-  } finally {
-    await scratch.dispose();
   }
 
   if (failures.length > 0) {

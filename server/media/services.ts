@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import { diskStorage, type MediaStorage } from './storage';
+import { s3Storage } from './s3-storage';
 import { resolveMediaTools, type MediaTools } from './tools';
 
 export type MediaSettings = Pick<
@@ -29,7 +30,8 @@ export function mediaRoot(dataDir: string): string {
 
 export function mediaServices(config: Config): MediaServices {
   return {
-    storage: diskStorage(mediaRoot(config.dataDir)),
+    storage:
+      config.storage.kind === 's3' ? s3Storage(config.storage, mediaRoot(config.dataDir)) : diskStorage(mediaRoot(config.dataDir)),
     tools: resolveMediaTools(config),
     settings: {
       maxUploadBytes: config.maxUploadBytes,

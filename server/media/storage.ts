@@ -5,22 +5,32 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where media files live, addressed by key ("photos/3/….png"). Only this interface knows they are
- * files under DATA_DIR/media, so an S3-compatible store can replace it later.
+ * Where media objects live, addressed by key ("photos/3/….png"): files under DATA_DIR/media, or an
+ * S3-compatible store (s3-storage.ts). Nothing outside the two backends knows which.
  */
 export interface MediaStorage {
-  /** Moves a finished local file under `key` in one step: a reader never sees half a file. */
+  /** Where the objects are, for the start-up log: a folder or `s3://bucket/prefix`. */
+  readonly location: string;
+  /** Fails with a plain sentence when the store cannot be used, so a bad configuration stops the start. */
+  check(): Promise<void>;
+  /**
+   * Stores a finished local file under `key` in one step and removes the local file: a reader
+   * never sees half an object, and a failure leaves no object behind.
+   */
   put(key: string, file: string): Promise<void>;
   /** Bytes of `key`, or the inclusive byte range. */
-  stream(key: string, range?: { start: number; end: number }): Readable;
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Size in bytes, or null when there is no such key. */
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
   /** Deletes every key under `prefix/`. */
   deleteAll(prefix: string): Promise<void>;
-  /** A local path ffmpeg can read. */
-  path(key: string): string;
-  /** A private working folder for one upload or render, removed with `dispose`. */
+  /**
+   * A local file with the bytes of `key` that ffmpeg or an upload can read: the stored file itself
+   * on disk; a copy inside `scratch` from a remote store.
+   */
+  localFile(key: string, scratch: Scratch): Promise<string>;
+  /** A private working folder for one upload, render or publish, removed with `dispose`. */
   scratch(): Promise<Scratch>;
 }
 
@@ -39,17 +49,37 @@ export function assertKey(key: string): string {
 /** Scratch folders live beside the files so the final rename never crosses file systems. */
 const scratchDirName = '.scratch';
 
+/** Scratch space on this machine's disk under `root`, whichever store keeps the objects. */
+export async function makeScratch(root: string): Promise<Scratch> {
+  const scratchRoot = path.join(root, scratchDirName);
+  await fsp.mkdir(scratchRoot, { recursive: true });
+  const dir = await fsp.mkdtemp(path.join(scratchRoot, `${crypto.randomBytes(3).toString('hex')}-`));
+  return {
+    file: (name) => path.join(dir, path.basename(name)),
+    dispose: () => fsp.rm(dir, { recursive: true, force: true }),
+  };
+}
+
 export function diskStorage(root: string): MediaStorage {
   const resolve = (key: string) => path.join(root, assertKey(key));
-  const scratchRoot = path.join(root, scratchDirName);
   return {
+    location: root,
+    async check() {
+      await fsp.mkdir(root, { recursive: true });
+      await fsp.access(root, fs.constants.W_OK).catch(() => {
+        throw new Error(`the media folder ${root} is not writable`);
+      });
+    },
     async put(key, file) {
       const target = resolve(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       await fsp.rename(file, target);
     },
-    stream(key, range) {
-      return fs.createReadStream(resolve(key), range);
+    async read(key, range) {
+      const stream = fs.createReadStream(resolve(key), range);
+      // Open errors (a key deleted between size() and read()) reject here instead of mid-response.
+      await new Promise<void>((done, fail) => stream.once('open', () => done()).once('error', fail));
+      return stream;
     },
     async size(key) {
       const stat = await fsp.stat(resolve(key)).catch(() => null);
@@ -61,15 +91,10 @@ export function diskStorage(root: string): MediaStorage {
     async deleteAll(prefix) {
       await fsp.rm(resolve(prefix), { recursive: true, force: true });
     },
-    path: resolve,
-    async scratch() {
-      await fsp.mkdir(scratchRoot, { recursive: true });
-      const dir = await fsp.mkdtemp(path.join(scratchRoot, `${crypto.randomBytes(3).toString('hex')}-`));
-      return {
-        file: (name) => path.join(dir, path.basename(name)),
-        dispose: () => fsp.rm(dir, { recursive: true, force: true }),
-      };
+    async localFile(key) {
+      return resolve(key);
     },
+    scratch: () => makeScratch(root),
   };
 }
 

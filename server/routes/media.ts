@@ -56,8 +56,8 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
         .status(206)
         .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
         .header('Content-Length', range.end - range.start + 1)
-        .send(storage.stream(key, range));
+        .send(await storage.read(key, range));
     }
-    return reply.header('Content-Length', size).send(storage.stream(key));
+    return reply.header('Content-Length', size).send(await storage.read(key));
   });
 };

@@ -33,3 +33,31 @@ describe('statistics sync interval', () => {
     expect(() => load({ STATS_INTERVAL: 'often' })).toThrow('STATS_INTERVAL must be a positive whole number');
   });
 });
+
+describe('media storage settings', () => {
+  it('keeps media on the disk under DATA_DIR unless STORAGE_URL names a bucket', () => {
+    expect(load({}).storage).toEqual({ kind: 'disk' });
+    expect(load({ STORAGE_URL: 's3://shorts-media/office/', S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: '1' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'shorts-media',
+      prefix: 'office/',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    expect(load({ STORAGE_URL: 's3://shorts-media', S3_REGION: 'eu-central-1' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'shorts-media',
+      prefix: '',
+      endpoint: undefined,
+      region: 'eu-central-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses a storage address it cannot use', () => {
+    expect(() => load({ STORAGE_URL: 'https://bucket.example' })).toThrow('STORAGE_URL must look like s3://bucket');
+    expect(() => load({ STORAGE_URL: 's3://Bad_Bucket' })).toThrow('STORAGE_URL must look like s3://bucket');
+    expect(() => load({ STORAGE_URL: 's3://media', S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http(s) URL');
+  });
+});
