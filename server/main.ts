@@ -19,8 +19,6 @@ async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel, redact: logRedactions, serializers: logSerializers });
 
-  const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-
   const media = mediaServices(config);
   await media.storage.check().catch((error: Error) => {
     throw new ConfigError(`media storage ${media.storage.location}: ${error.message}`);
@@ -28,6 +26,8 @@ async function main() {
   log.info({ ffmpeg: media.tools.ffmpeg, ffprobe: media.tools.ffprobe, storage: media.storage.location }, 'media');
   const sweptScratch = await sweepScratch(mediaRoot(config.dataDir));
   if (sweptScratch > 0) log.info({ sweptScratch }, 'removed scratch folders left by an interrupted upload or render');
+
+  const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
   const keys = deriveKeys(await loadSecretKey(config.secretKey, config.dataDir));
   const tokenSettings = {

@@ -117,7 +117,7 @@ describe('s3 storage faults', () => {
     await fs.writeFile(file, Buffer.alloc(30 * 1024 * 1024, 9));
     await expect(storage.put('requests/cut/1.mp4', file)).rejects.toThrow();
     expect(await direct.size('requests/cut/1.mp4')).toBeNull();
-    await relay.close();
+    relay.close();
     await scratch.dispose();
   });
 });
