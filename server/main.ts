@@ -10,8 +10,9 @@ import { bootstrapAdmin } from './bootstrap-admin';
 import { buildApp, logRedactions, logSerializers } from './app';
 import { buildSpaIfStale } from './build-spa';
 import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
-import { mediaRoot, mediaServices } from './media/services';
-import { sweepScratch } from './media/storage';
+import { mediaServices } from './media/services';
+import { setPlatformTimeouts } from './platforms/http';
+import { liveProcesses } from './jobs/workers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,13 +41,13 @@ async function main() {
 
   const media = mediaServices(config);
   log.info({ ffmpeg: media.tools.ffmpeg, ffprobe: media.tools.ffprobe }, 'media tools');
-  const sweptScratch = await sweepScratch(mediaRoot(config.dataDir));
-  if (sweptScratch > 0) log.info({ sweptScratch }, 'removed scratch folders left by an interrupted upload or render');
+  setPlatformTimeouts(config.platformTimeouts);
 
   const queue = await startQueue({
     db,
     log,
     work: config.role !== 'api',
+    engine: config.engine,
     context: {
       db,
       media,
@@ -58,6 +59,10 @@ async function main() {
       },
     },
   });
+
+  // Registered by startQueue, so this process's own id counts as live.
+  const sweptScratch = await media.storage.sweepScratch(await liveProcesses(db, config.engine));
+  if (sweptScratch > 0) log.info({ sweptScratch }, 'removed scratch folders left by a dead process mid-upload or mid-render');
 
   const serveHttp = config.role !== 'worker';
   const app = serveHttp

@@ -11,6 +11,8 @@ import { databaseProgressStore } from '../platforms/progress';
 import { withRetry, type RetryOptions } from '../platforms/retry';
 import { publishKey, type Platform } from '../platforms/types';
 import type { JobContext } from './definitions';
+import { DeferJob } from './engine';
+import { releaseLease, tryLease } from './workers';
 
 export const publishJobName = 'publish-video';
 /** Where pg-boss moves a publish job whose retries ran out, including one whose worker died. */
@@ -26,6 +28,8 @@ export interface PublishJobData {
 export const publishRetry: RetryOptions = { attempts: 4, baseDelayMs: 1000, maxDelayMs: 60_000 };
 /** Hourly quota checks for two days, then the post fails rather than waiting forever. */
 const maxRuns = 48;
+/** How long a post waits when its profile is busy uploading to the same platform. */
+export const busyProfileWaitSeconds = 5;
 
 export const videoColumns = {
   youtube: { url: 'url_youtube', error: 'error' },
@@ -85,8 +89,25 @@ async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' | 'platf
  * Transient failures are thrown for pg-boss to retry (the dead letter ends them), long waits are
  * rescheduled, and anything else fails the post with the platform's message.
  */
-export async function publishPost({ postId, token }: PublishJobData, context: JobContext): Promise<void> {
-  const { db, log, media, keys, platforms, queue } = context;
+export async function publishPost(data: PublishJobData, context: JobContext): Promise<void> {
+  const { db, jobId, engine } = context;
+  const [waiting] = await db.orm
+    .select({ accountId: videoPosts.accountId, platform: videoPosts.platform })
+    .from(videoPosts)
+    .where(and(eq(videoPosts.id, data.postId), eq(videoPosts.jobToken, data.token), eq(videoPosts.status, 'pending')));
+  if (!waiting) return;
+  // Platforms dislike parallel uploads from one account: one upload per profile and platform, across every worker.
+  const lease = `upload:${waiting.accountId ?? `post-${data.postId}`}:${waiting.platform}`;
+  if (!(await tryLease(db, lease, jobId, engine))) throw new DeferJob(busyProfileWaitSeconds);
+  try {
+    await publishHoldingLease(data, context);
+  } finally {
+    await releaseLease(db, lease, jobId);
+  }
+}
+
+async function publishHoldingLease({ postId, token }: PublishJobData, context: JobContext): Promise<void> {
+  const { db, log, media, keys, platforms, queue, signal } = context;
   const [post] = await db.orm
     .update(videoPosts)
     .set({ attempts: sql`${videoPosts.attempts} + 1`, updatedAt: new Date() })
@@ -119,8 +140,12 @@ export async function publishPost({ postId, token }: PublishJobData, context: Jo
   const progress = databaseProgressStore(db);
   try {
     const published = await withRetry(
-      async () => connector.publish(await profileContext(account, post.platform, { secretsKey: keys.secretsAtRest, settings: platforms, progress }), upload),
-      { ...publishRetry, onRetry: ({ attempt, delayMs, error }) => log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying') },
+      async () =>
+        connector.publish(
+          { ...(await profileContext(account, post.platform, { secretsKey: keys.secretsAtRest, settings: platforms, progress })), signal },
+          upload,
+        ),
+      { ...publishRetry, signal, onRetry: ({ attempt, delayMs, error }) => log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying') },
     );
     await db.transaction(async (run) => {
       const { rows } = await run(

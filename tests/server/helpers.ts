@@ -54,10 +54,13 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ db: Database;
   };
 }
 
-/** Empties every table of the app (not pg-boss's), so tests in one file share a database cheaply. */
+/**
+ * Empties every table of the app (not pg-boss's, nor the running processes' registrations), so
+ * tests in one file share a database cheaply.
+ */
 export async function resetDatabase(db: Database): Promise<void> {
   const { rows } = await db.sql(
-    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`,
+    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'engine_workers')`,
     [],
   );
   if (rows.length === 0) return;
