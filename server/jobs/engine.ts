@@ -124,10 +124,11 @@ export class QueueRunner {
       clearTimeout(expiry);
       this.running.delete(job.id);
       this.lost.delete(job.id);
+      // The slot is free once the job has its verdict: the next due job need not wait for this row.
+      this.wake?.();
       await db.sql(`DELETE FROM engine_jobs WHERE job_id = $1 AND worker_id = $2`, [job.id, processId]).catch((error) => {
         jobLog.warn({ err: error }, 'could not clear the running-job row');
       });
-      this.wake?.();
     }
   }
 
