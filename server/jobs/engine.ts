@@ -34,9 +34,16 @@ export interface FetchedJob {
   startAfter: Date;
 }
 
-/** Thrown by a handler that cannot run yet (its profile is busy): the job waits, no retry spent. */
+/**
+ * Thrown by a handler that cannot run yet: the job waits, no retry spent. With `lease`, the job
+ * waits for that lease and is woken as soon as its holder releases it (`seconds` is then only the
+ * fallback should the holder die).
+ */
 export class DeferJob extends Error {
-  constructor(readonly seconds: number) {
+  constructor(
+    readonly seconds: number,
+    readonly lease?: string,
+  ) {
     super(`deferred for ${seconds} s`);
   }
 }
@@ -109,7 +116,7 @@ export class QueueRunner {
     } catch (error) {
       if (this.lost.has(job.id)) return;
       if (error instanceof DeferJob) {
-        await putBack(db, [job.id], error.seconds);
+        await putBack(db, [job.id], error.seconds, error.lease);
         return;
       }
       const expired = controller.signal.aborted && !this.stopping;
@@ -157,14 +164,21 @@ export class QueueRunner {
 
 /**
  * Returns active jobs to the queue to start after `seconds`, as if never started, so no retry is
- * spent: for a job that had to wait (a busy profile) or a worker shutting down.
+ * spent: for a job that had to wait (a busy profile) or a worker shutting down. A job waiting for
+ * a lease is labelled with it in pg-boss's singleton_key, a column standard-policy queues (all of
+ * ours) never read, so releasing the lease can wake exactly its waiters.
  */
-export async function putBack(db: Database, ids: string[], seconds: number): Promise<void> {
+export async function putBack(db: Database, ids: string[], seconds: number, lease?: string): Promise<void> {
   await db.sql(
-    `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now() + make_interval(secs => $2)
+    `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now() + make_interval(secs => $2),
+       singleton_key = coalesce($3, singleton_key)
      WHERE id = ANY($1::uuid[]) AND state = 'active'`,
-    [ids, seconds],
+    [ids, seconds, lease === undefined ? null : waitingFor(lease)],
   );
+}
+
+export function waitingFor(lease: string): string {
+  return `waiting-for:${lease}`;
 }
 
 /**

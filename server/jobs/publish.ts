@@ -28,8 +28,8 @@ export interface PublishJobData {
 export const publishRetry: RetryOptions = { attempts: 4, baseDelayMs: 1000, maxDelayMs: 60_000 };
 /** Hourly quota checks for two days, then the post fails rather than waiting forever. */
 const maxRuns = 48;
-/** How long a post waits when its profile is busy uploading to the same platform. */
-export const busyProfileWaitSeconds = 5;
+/** A post whose profile is busy uploading to the same platform is woken when that upload ends, or after this. */
+export const busyProfileWaitSeconds = 30;
 
 export const videoColumns = {
   youtube: { url: 'url_youtube', error: 'error' },
@@ -98,7 +98,7 @@ export async function publishPost(data: PublishJobData, context: JobContext): Pr
   if (!waiting) return;
   // Platforms dislike parallel uploads from one account: one upload per profile and platform, across every worker.
   const lease = `upload:${waiting.accountId ?? `post-${data.postId}`}:${waiting.platform}`;
-  if (!(await tryLease(db, lease, jobId, engine))) throw new DeferJob(busyProfileWaitSeconds);
+  if (!(await tryLease(db, lease, jobId, engine))) throw new DeferJob(busyProfileWaitSeconds, lease);
   try {
     await publishHoldingLease(data, context);
   } finally {

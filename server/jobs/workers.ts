@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
 import { processId } from '../process-id';
+import { waitingFor } from './engine';
 
 /**
  * Liveness of the processes sharing the database. Each beats every `heartbeatSeconds`; a row not
@@ -66,8 +67,10 @@ export async function tryLease(db: Database, key: string, jobId: string, { deadA
   return rows.length > 0;
 }
 
+/** Frees `key` and makes the jobs that wait for it (see DeferJob) due at once. */
 export async function releaseLease(db: Database, key: string, jobId: string): Promise<void> {
   await db.sql(`DELETE FROM engine_leases WHERE key = $1 AND job_id = $2`, [key, jobId]);
+  await db.sql(`UPDATE pgboss.job SET start_after = now() WHERE singleton_key = $1 AND state = 'created'`, [waitingFor(key)]);
 }
 
 /** Beats on a timer until stopped; `onTakenForDead` runs when the row was gone, after it is back. */
