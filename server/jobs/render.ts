@@ -19,6 +19,7 @@ export interface RenderJobData {
 export interface RenderContext {
   db: Database;
   media: MediaServices;
+  signal?: AbortSignal;
 }
 
 export function requestPrefix(idUpload: string): string {
@@ -69,7 +70,7 @@ export function planCompositions(positions: number[], backgroundKeys: string[]):
  * keys only by a rename, so a worker killed mid-render leaves nothing that counts as done, and a
  * retry renders just what is still `loading`. Throws when any pass failed, so pg-boss retries.
  */
-export async function renderRequest({ requestId }: RenderJobData, { db, media }: RenderContext): Promise<void> {
+export async function renderRequest({ requestId }: RenderJobData, { db, media, signal }: RenderContext): Promise<void> {
   const { storage, settings, tools } = media;
   const [request] = await db.orm.select().from(creationRequests).where(eq(creationRequests.id, requestId));
   if (!request || request.status !== 'loading') return;
@@ -107,8 +108,9 @@ export async function renderRequest({ requestId }: RenderJobData, { db, media }:
         poster: scratch.file(`variant-${index}.jpg`),
       }));
       try {
-        await renderVariants({ tools, source, info, targets, preset: settings.renderPreset, timeoutMs: settings.renderTimeoutSeconds * 1000 });
+        await renderVariants({ tools, source, info, targets, preset: settings.renderPreset, timeoutMs: settings.renderTimeoutSeconds * 1000, signal });
       } catch (error) {
+        if (signal?.aborted) throw error;
         const reason = `${t.media.renderFailed}: ${(error as Error).message}`;
         failures.push(reason);
         const ids = pass.flatMap((composition) => composition.positions.map((position) => idOf.get(position)!));

@@ -139,7 +139,11 @@ export const instagram: InstagramConnector = {
 
     let container = saved && 'uploadUri' in saved ? saved : undefined;
     if (container) {
-      const { code } = await containerStatus(api, ctx, container.containerId);
+      // A container Instagram no longer knows is gone: the listing below says whether it was published.
+      const { code } = await containerStatus(api, ctx, container.containerId).catch((error) => {
+        if (error instanceof PermanentPlatformError) return { code: 'EXPIRED' };
+        throw error;
+      });
       if (code === 'PUBLISHED') {
         // media_publish went through but its answer was lost: the listing holds the post.
         const existing = await findWith(api, ctx, video.publishKey);
