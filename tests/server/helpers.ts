@@ -26,7 +26,7 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 /** A fresh, migrated database: in-memory PGlite, or a new Postgres database dropped on close. */
-export async function freshDatabase(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const db = await connectDatabase({});
     await migrate(db);
@@ -44,6 +44,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ db: Database;
   await migrate(db);
   return {
     db,
+    url: url.toString(),
     drop: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
