@@ -78,6 +78,7 @@ async function main() {
         sandbox: { dataDir: config.dataDir },
         publicUrl: config.publicUrl,
         sandboxOrigin: config.sandboxOrigin,
+        deadAfterSeconds: config.engine.deadAfterSeconds,
       })
     : null;
   // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline.
