@@ -198,7 +198,7 @@ export function engineSettings(env: NodeJS.ProcessEnv = {}): EngineSettings {
     // pg-boss 10 refuses to poll more often than every 0.5 s.
     pollSeconds: positiveNumber('JOB_POLL_SECONDS', env.JOB_POLL_SECONDS, 0.5, 0.5),
     renderConcurrency: positiveInt('RENDER_CONCURRENCY', env.RENDER_CONCURRENCY, Math.max(1, Math.floor(os.availableParallelism() / 4))),
-    publishConcurrency: positiveInt('PUBLISH_CONCURRENCY', env.PUBLISH_CONCURRENCY, 16),
+    publishConcurrency: positiveInt('PUBLISH_CONCURRENCY', env.PUBLISH_CONCURRENCY, 32),
     heartbeatSeconds,
     deadAfterSeconds,
   };
