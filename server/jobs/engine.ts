@@ -78,7 +78,10 @@ export class QueueRunner {
         try {
           const jobs = (await boss.fetch(name, { batchSize: free, includeMetadata: true })) as unknown as FetchedJob[];
           fetched = jobs.length;
-          for (const job of jobs) void this.runJob(job);
+          for (const job of jobs) {
+            // Only bookkeeping can fail here (the database gone mid-verdict); the sweeper puts such a job back.
+            this.runJob(job).catch((error) => log.error({ err: error, queue: name, jobId: job.id }, 'recording a job’s outcome failed'));
+          }
         } catch (error) {
           log.error({ err: error, queue: name }, 'fetching jobs failed');
         }

@@ -159,13 +159,13 @@ describe.runIf(inject('postgresUrl'))('A worker killed with SIGKILL mid-render a
     });
 
     const first = startWorker();
-    // A render long enough to be caught at work: 3 variants of a 20 s clip.
+    // A render long enough to be caught at work: 2 variants of a 12 s clip.
     const source = path.join(dataDir, 'source.mp4');
     const tools = testTools();
-    execFileSync(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=20', '-f', 'lavfi', '-i', 'sine=duration=20',
+    execFileSync(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=12', '-f', 'lavfi', '-i', 'sine=duration=12',
       '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source]);
     const form = await multipart([
-      { name: 'countVideo', value: '3' },
+      { name: 'countVideo', value: '2' },
       { name: 'file', file: { path: source, filename: 'source.mp4', contentType: 'video/mp4' } },
     ]);
     const created = await env.app.inject({ method: 'POST', url: '/api/create-video/create', headers: { ...user.headers, ...form.headers }, payload: form.payload });
