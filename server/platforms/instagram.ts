@@ -9,7 +9,7 @@ import {
   TransientPlatformError,
   type PlatformError,
 } from './errors';
-import { platformFetch } from './http';
+import { networkError, platformFetch } from './http';
 import type {
   ConnectorContext,
   Endpoints,
@@ -252,7 +252,9 @@ export async function sandboxInstagramLogin(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ login, password }),
   });
-  const body = (await response.json()) as any;
+  const body = (await response.json().catch((error) => {
+    throw error instanceof SyntaxError ? error : networkError(proxy, error);
+  })) as any;
   if (!response.ok)
     throw new ProfileAuthError('instagram', body?.error?.message ?? `HTTP ${response.status}`, response.status);
   return { accessToken: body.access_token, igUserId: body.ig_user_id };
