@@ -102,7 +102,7 @@ export async function publishPost(data: PublishJobData, context: JobContext): Pr
   try {
     await publishHoldingLease(data, context);
   } finally {
-    await releaseLease(db, lease, jobId);
+    await releaseLease(db, lease, jobId, publishJobName);
   }
 }
 

@@ -67,10 +67,13 @@ export async function tryLease(db: Database, key: string, jobId: string, { deadA
   return rows.length > 0;
 }
 
-/** Frees `key` and makes the jobs that wait for it (see DeferJob) due at once. */
-export async function releaseLease(db: Database, key: string, jobId: string): Promise<void> {
+/** Frees `key` and makes the jobs of `queue` that wait for it (see DeferJob) due at once. */
+export async function releaseLease(db: Database, key: string, jobId: string, queue: string): Promise<void> {
   await db.sql(`DELETE FROM engine_leases WHERE key = $1 AND job_id = $2`, [key, jobId]);
-  await db.sql(`UPDATE pgboss.job SET start_after = now() WHERE singleton_key = $1 AND state = 'created'`, [waitingFor(key)]);
+  await db.sql(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND singleton_key = $2 AND state = 'created'`, [
+    queue,
+    waitingFor(key),
+  ]);
 }
 
 /** Beats on a timer until stopped; `onTakenForDead` runs when the row was gone, after it is back. */

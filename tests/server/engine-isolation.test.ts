@@ -59,6 +59,7 @@ describeEachDatabase(
       const requestA = await renderedRequest(test, userA.id, 1);
       const requestB = await renderedRequest(test, userB.id, 3);
       const flags = { inYouTube: false, inTikTok: true, inInstagram: false };
+      sandbox.requests.splice(0);
 
       const started = Date.now();
       for (const [user, request, profile] of [
@@ -81,6 +82,11 @@ describeEachDatabase(
       );
       const { rows: hanging } = await test.db.sql(`SELECT error FROM video_posts WHERE video_id = $1`, [requestA.videos[0]!.id]);
       expect(hanging).toEqual([{ error: null }]);
+      // One upload at a time per profile and platform: each post's upload ends before the next one starts.
+      const steps = sandbox.requests
+        .map((request) => (request.url.includes('/video/init/') ? 'init' : request.method === 'PUT' ? 'upload' : null))
+        .filter(Boolean);
+      expect(steps).toEqual(['init', 'upload', 'init', 'upload', 'init', 'upload']);
 
       // A's post: a timeout error in Ukrainian, kept on the post, within the configured limit.
       const [videoA] = requestA.videos;
