@@ -65,10 +65,6 @@ export class QueueRunner {
     this.loop = this.run();
   }
 
-  get active(): number {
-    return this.running.size;
-  }
-
   private async run() {
     const { boss, log, name, concurrency, pollSeconds } = this.options;
     while (!this.stopping) {
