@@ -9,6 +9,8 @@ import type { Database } from './db/connect';
 import type { Keys } from './auth/keys';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
+import { engineFigures } from './jobs/figures';
+import { engineSettings } from './config';
 import type { MediaServices } from './media/services';
 import { HttpError } from './http-error';
 import { authRoutes } from './routes/auth';
@@ -44,6 +46,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** Where platform calls made by the API reach the sandbox; this server's own address when absent. */
   sandboxOrigin?: string;
+  /** WORKER_DEAD_AFTER_SECONDS, for counting live workers in /readyz. */
+  deadAfterSeconds?: number;
 }
 
 declare module 'fastify' {
@@ -102,8 +106,8 @@ export async function buildApp(deps: AppDeps) {
   app.get('/readyz', async (_request, reply) => {
     try {
       await deps.db.sql('SELECT 1', []);
-      if (deps.queue) await deps.queue.getQueues();
-      return { status: 'ok' };
+      if (!deps.queue) return { status: 'ok' };
+      return { status: 'ok', engine: await engineFigures(deps.db, deps.deadAfterSeconds ?? engineSettings().deadAfterSeconds) };
     } catch (error) {
       app.log.warn({ err: error }, 'not ready');
       return reply.status(503).send({ status: 'unavailable' });

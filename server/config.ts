@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { PlatformsMode } from './platforms/types';
 import type { S3Settings } from './media/s3-storage';
@@ -45,6 +46,32 @@ export interface Config {
   statsIntervalMinutes: number;
   /** Where media objects live: the disk under DATA_DIR, or an S3-compatible store (STORAGE_URL). */
   storage: StorageSettings;
+  /** How the job engine runs render and publish jobs (see server/jobs/engine.ts). */
+  engine: EngineSettings;
+  /** Limits on every platform call, so a silent proxy or platform costs only its own post. */
+  platformTimeouts: PlatformTimeouts;
+}
+
+export interface EngineSettings {
+  /** JOB_POLL_SECONDS: how often an idle worker asks for due render and publish jobs. */
+  pollSeconds: number;
+  /** ffmpeg is CPU-bound and already uses every core: few renders at once. */
+  renderConcurrency: number;
+  /** Uploads wait on the network: many at once, but bounded. */
+  publishConcurrency: number;
+  heartbeatSeconds: number;
+  /** A process silent this long is dead: its jobs are put back and its leases and scratch files removed. */
+  deadAfterSeconds: number;
+}
+
+export interface PlatformTimeouts {
+  connectMs: number;
+  /** Until the answer's headers arrive, once the request is sent. */
+  headersMs: number;
+  /** The longest pause between two pieces of an answer. */
+  idleMs: number;
+  /** A whole request, sending and receiving included. */
+  totalMs: number;
 }
 
 export type StorageSettings = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
@@ -58,6 +85,15 @@ export class ConfigError extends Error {}
 function roleFromArgs(argv: string[]): Role | undefined {
   const flag = argv.find((arg) => arg.startsWith('--role='));
   return flag ? (flag.slice('--role='.length) as Role) : undefined;
+}
+
+function positiveNumber(name: string, raw: string | undefined, fallback: number, minimum = 0): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || value < minimum) {
+    throw new ConfigError(`${name} must be a number of at least ${minimum || 'more than 0'}, got "${raw}"`);
+  }
+  return value;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -175,5 +211,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     publicUrl: publicUrl(env.PUBLIC_URL),
     statsIntervalMinutes: statsInterval(env.STATS_INTERVAL),
     storage: storageSettings(env),
+    engine: engineSettings(env),
+    platformTimeouts: platformTimeouts(env),
+  };
+}
+
+export function engineSettings(env: NodeJS.ProcessEnv = {}): EngineSettings {
+  const heartbeatSeconds = positiveNumber('WORKER_HEARTBEAT_SECONDS', env.WORKER_HEARTBEAT_SECONDS, 5);
+  const deadAfterSeconds = positiveNumber('WORKER_DEAD_AFTER_SECONDS', env.WORKER_DEAD_AFTER_SECONDS, 20);
+  if (deadAfterSeconds < 2 * heartbeatSeconds) {
+    throw new ConfigError('WORKER_DEAD_AFTER_SECONDS must be at least twice WORKER_HEARTBEAT_SECONDS, or live workers would be taken for dead');
+  }
+  return {
+    // pg-boss 10 refuses to poll more often than every 0.5 s.
+    pollSeconds: positiveNumber('JOB_POLL_SECONDS', env.JOB_POLL_SECONDS, 0.5, 0.5),
+    renderConcurrency: positiveInt('RENDER_CONCURRENCY', env.RENDER_CONCURRENCY, Math.max(1, Math.floor(os.availableParallelism() / 4))),
+    publishConcurrency: positiveInt('PUBLISH_CONCURRENCY', env.PUBLISH_CONCURRENCY, 32),
+    heartbeatSeconds,
+    deadAfterSeconds,
+  };
+}
+
+export function platformTimeouts(env: NodeJS.ProcessEnv = {}): PlatformTimeouts {
+  const ms = (name: string, fallbackSeconds: number) => Math.round(positiveNumber(name, env[name], fallbackSeconds) * 1000);
+  return {
+    connectMs: ms('PLATFORM_CONNECT_TIMEOUT_SECONDS', 15),
+    headersMs: ms('PLATFORM_HEADERS_TIMEOUT_SECONDS', 120),
+    idleMs: ms('PLATFORM_IDLE_TIMEOUT_SECONDS', 60),
+    totalMs: ms('PLATFORM_REQUEST_TIMEOUT_SECONDS', 30 * 60),
   };
 }

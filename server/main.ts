@@ -10,8 +10,9 @@ import { bootstrapAdmin } from './bootstrap-admin';
 import { buildApp, logRedactions, logSerializers } from './app';
 import { buildSpaIfStale } from './build-spa';
 import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
-import { mediaRoot, mediaServices } from './media/services';
-import { sweepScratch } from './media/storage';
+import { mediaServices } from './media/services';
+import { setPlatformTimeouts } from './platforms/http';
+import { liveProcesses } from './jobs/workers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,8 +25,7 @@ async function main() {
     throw new ConfigError(`media storage ${media.storage.location}: ${error.message}`);
   });
   log.info({ ffmpeg: media.tools.ffmpeg, ffprobe: media.tools.ffprobe, storage: media.storage.location }, 'media');
-  const sweptScratch = await sweepScratch(mediaRoot(config.dataDir));
-  if (sweptScratch > 0) log.info({ sweptScratch }, 'removed scratch folders left by an interrupted upload or render');
+  setPlatformTimeouts(config.platformTimeouts);
 
   const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
@@ -45,6 +45,7 @@ async function main() {
         db,
         log,
         work: config.role !== 'api',
+        engine: config.engine,
         context: {
           db,
           media,
@@ -65,6 +66,10 @@ async function main() {
     log.info({ login: admin.login }, 'admin account created from ADMIN_LOGIN / ADMIN_PASSWORD');
   }
 
+  // Registered by startQueue, so this process's own id counts as live.
+  const sweptScratch = await media.storage.sweepScratch(await liveProcesses(db, config.engine));
+  if (sweptScratch > 0) log.info({ sweptScratch }, 'removed scratch folders left by a dead process mid-upload or mid-render');
+
   const serveHttp = config.role !== 'worker';
   const app = serveHttp
     ? await buildApp({
@@ -79,6 +84,7 @@ async function main() {
         sandbox: { dataDir: config.dataDir },
         publicUrl: config.publicUrl,
         sandboxOrigin: config.sandboxOrigin,
+        deadAfterSeconds: config.engine.deadAfterSeconds,
       })
     : null;
   // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline.

@@ -4,7 +4,7 @@ import type { Database } from '../db/connect';
 import { purgeExpiredRefreshTokens } from '../auth/tokens';
 import type { MediaServices } from '../media/services';
 import type { Keys } from '../auth/keys';
-import { statsCron } from '../config';
+import { statsCron, type EngineSettings } from '../config';
 import type { PlatformSettings } from '../platforms/profile-context';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
 import { markPublishFailed, publishFailedJobName, publishJobName, publishPost, type PublishJobData } from './publish';
@@ -18,6 +18,11 @@ export interface JobContext {
   platforms: PlatformSettings;
   /** The queue the job came from, for jobs that schedule others. */
   queue: PgBoss;
+  /** Aborted when the job expires, or when this worker was taken for dead and the job handed on. */
+  signal: AbortSignal;
+  /** The pg-boss job being run. */
+  jobId: string;
+  engine: EngineSettings;
 }
 
 export interface JobDefinition<Data = unknown> {
@@ -25,6 +30,10 @@ export interface JobDefinition<Data = unknown> {
   queueOptions?: Omit<PgBoss.Queue, 'name'>;
   /** A cron line in Europe/Kiev time, for jobs that repeat; a function when it depends on the settings. */
   cron?: string | ((platforms: PlatformSettings) => string);
+  /** Jobs of this queue one process runs at once; 1 when absent. */
+  concurrency?: (engine: EngineSettings) => number;
+  /** Polled every JOB_POLL_SECONDS, as its jobs must start on time; others are polled every 5 s. */
+  punctual?: boolean;
   handle(data: Data, context: JobContext): Promise<void>;
 }
 
@@ -47,6 +56,8 @@ export const renderFailedJob: JobDefinition<RenderJobData> = {
 
 export const renderJob: JobDefinition<RenderJobData> = {
   name: renderJobName,
+  punctual: true,
+  concurrency: (engine) => engine.renderConcurrency,
   queueOptions: {
     retryLimit: 2,
     retryDelay: 30,
@@ -70,11 +81,14 @@ export const publishFailedJob: JobDefinition<PublishJobData> = {
 
 export const publishJob: JobDefinition<PublishJobData> = {
   name: publishJobName,
+  punctual: true,
+  concurrency: (engine) => engine.publishConcurrency,
   queueOptions: {
     retryLimit: 5,
     retryDelay: 60,
     retryBackoff: true,
-    // An upload of a large file through a slow proxy, plus processing: longer than any one run takes.
+    // Only a backstop for a live but stuck run: a dead worker's jobs come back through the heartbeat
+    // within seconds. Longer than a run can take: calls have timeouts, processing checks a deadline.
     expireInSeconds: 2 * 3600,
     deadLetter: publishFailedJobName,
   },

@@ -11,6 +11,8 @@ import { databaseProgressStore } from '../platforms/progress';
 import { withRetry, type RetryOptions } from '../platforms/retry';
 import { publishKey, type Platform } from '../platforms/types';
 import type { JobContext } from './definitions';
+import { DeferJob } from './engine';
+import { releaseLease, tryLease } from './workers';
 
 export const publishJobName = 'publish-video';
 /** Where pg-boss moves a publish job whose retries ran out, including one whose worker died. */
@@ -26,6 +28,8 @@ export interface PublishJobData {
 export const publishRetry: RetryOptions = { attempts: 4, baseDelayMs: 1000, maxDelayMs: 60_000 };
 /** Hourly quota checks for two days, then the post fails rather than waiting forever. */
 const maxRuns = 48;
+/** A post whose profile is busy uploading to the same platform is woken when that upload ends, or after this. */
+export const busyProfileWaitSeconds = 30;
 
 export const videoColumns = {
   youtube: { url: 'url_youtube', error: 'error' },
@@ -85,7 +89,24 @@ async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' | 'platf
  * Transient failures are thrown for pg-boss to retry (the dead letter ends them), long waits are
  * rescheduled, and anything else fails the post with the platform's message.
  */
-export async function publishPost({ postId, token }: PublishJobData, context: JobContext): Promise<void> {
+export async function publishPost(data: PublishJobData, context: JobContext): Promise<void> {
+  const { db, jobId, engine } = context;
+  const [waiting] = await db.orm
+    .select({ accountId: videoPosts.accountId, platform: videoPosts.platform })
+    .from(videoPosts)
+    .where(and(eq(videoPosts.id, data.postId), eq(videoPosts.jobToken, data.token), eq(videoPosts.status, 'pending')));
+  if (!waiting) return;
+  // Platforms dislike parallel uploads from one account: one upload per profile and platform, across every worker.
+  const lease = `upload:${waiting.accountId ?? `post-${data.postId}`}:${waiting.platform}`;
+  if (!(await tryLease(db, lease, jobId, engine))) throw new DeferJob(busyProfileWaitSeconds, lease);
+  try {
+    await publishHoldingLease(data, context);
+  } finally {
+    await releaseLease(db, lease, jobId, publishJobName);
+  }
+}
+
+async function publishHoldingLease({ postId, token }: PublishJobData, context: JobContext): Promise<void> {
   const { db, media } = context;
   const [post] = await db.orm
     .update(videoPosts)
@@ -110,14 +131,14 @@ export async function publishPost({ postId, token }: PublishJobData, context: Jo
   const scratch = await media.storage.scratch();
   try {
     const file = await media.storage.localFile(video.fileKey, scratch);
-    await publishFile(context, post, token, account, { ...video, path: file, size });
+    await uploadPost(context, post, token, account, { ...video, path: file, size });
   } finally {
     await scratch.dispose();
   }
 }
 
-async function publishFile(
-  { db, log, keys, platforms, queue }: JobContext,
+async function uploadPost(
+  { db, log, keys, platforms, queue, signal }: JobContext,
   post: Post,
   token: string,
   account: typeof accounts.$inferSelect,
@@ -138,8 +159,12 @@ async function publishFile(
   const progress = databaseProgressStore(db);
   try {
     const published = await withRetry(
-      async () => connector.publish(await profileContext(account, post.platform, { secretsKey: keys.secretsAtRest, settings: platforms, progress }), upload),
-      { ...publishRetry, onRetry: ({ attempt, delayMs, error }) => log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying') },
+      async () =>
+        connector.publish(
+          { ...(await profileContext(account, post.platform, { secretsKey: keys.secretsAtRest, settings: platforms, progress })), signal },
+          upload,
+        ),
+      { ...publishRetry, signal, onRetry: ({ attempt, delayMs, error }) => log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying') },
     );
     await db.transaction(async (run) => {
       const { rows } = await run(

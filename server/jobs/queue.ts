@@ -1,43 +1,114 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
+import { engineSettings, type EngineSettings } from '../config';
 import { jobDefinitions, type JobContext } from './definitions';
+import { QueueRunner, recoverOrphans } from './engine';
+import { liveProcesses, registerProcess, removeDeadProcesses, startHeartbeat, unregisterProcess } from './workers';
 
-export type Queue = PgBoss;
+/** `stop` also stops the runners (handing unfinished jobs back to the queue) and the heartbeat. */
+export type Queue = PgBoss & {
+  /** Present in worker processes: the runner of each queue, for the engine's figures. */
+  runners?: Map<string, QueueRunner>;
+};
 
 export interface QueueOptions {
   db: Database;
   log: FastifyBaseLogger;
   /** Worker processes run handlers, cron schedules and pg-boss maintenance; API processes only send. */
   work: boolean;
-  context: Omit<JobContext, 'log' | 'queue'>;
+  context: Omit<JobContext, 'log' | 'queue' | 'signal' | 'jobId' | 'engine'>;
+  /** Polling, concurrency and liveness; the defaults of the configuration when absent. */
+  engine?: Partial<EngineSettings>;
 }
 
-/** Starts pg-boss inside the app's own database (PGlite or Postgres), in its own `pgboss` schema. */
-export async function startQueue({ db, log, work, context }: QueueOptions): Promise<Queue> {
+/**
+ * Starts pg-boss inside the app's own database (PGlite or Postgres), in its own `pgboss` schema,
+ * and in worker processes one runner per queue, a heartbeat, and a sweeper that hands the jobs,
+ * leases and scratch folders of dead processes back.
+ */
+export async function startQueue({ db, log, work, context, engine: overrides }: QueueOptions): Promise<Queue> {
+  const engine: EngineSettings = { ...engineSettings(), ...overrides };
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => db.sql(text, values) },
     supervise: work,
     schedule: work,
     migrate: true,
-  });
+  }) as Queue;
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const definition of jobDefinitions) {
     await boss.createQueue(definition.name, { name: definition.name, ...definition.queueOptions });
   }
-  if (work) {
-    for (const definition of jobDefinitions) {
-      if (definition.cron) {
-        const cron = typeof definition.cron === 'string' ? definition.cron : definition.cron(context.platforms);
-        await boss.schedule(definition.name, cron, {}, { tz: 'Europe/Kiev' });
-      }
-      await boss.work(definition.name, async (jobs) => {
-        for (const job of jobs) {
-          await definition.handle(job.data as never, { ...context, queue: boss, log: log.child({ job: definition.name, jobId: job.id }) });
-        }
-      });
-    }
+  const stopBoss = boss.stop.bind(boss);
+  await registerProcess(db, work ? 'worker' : 'api');
+  if (!work) {
+    const heartbeat = startHeartbeat(db, log, 'api', engine, () => undefined);
+    boss.stop = async (options) => {
+      heartbeat.stop();
+      await stopBoss(options);
+      await unregisterProcess(db).catch(() => undefined);
+    };
+    return boss;
   }
+
+  const runners = new Map<string, QueueRunner>();
+  for (const definition of jobDefinitions) {
+    if (definition.cron) {
+      const cron = typeof definition.cron === 'string' ? definition.cron : definition.cron(context.platforms);
+      await boss.schedule(definition.name, cron, {}, { tz: 'Europe/Kiev' });
+    }
+    const runner = new QueueRunner({
+      boss,
+      db,
+      log,
+      name: definition.name,
+      concurrency: definition.concurrency?.(engine) ?? 1,
+      pollSeconds: definition.punctual ? engine.pollSeconds : backgroundPollSeconds,
+      handle: (job, signal) =>
+        definition.handle(job.data as never, {
+          ...context,
+          queue: boss,
+          log: log.child({ job: definition.name, jobId: job.id }),
+          signal,
+          jobId: job.id,
+          engine,
+        }),
+    });
+    runners.set(definition.name, runner);
+  }
+  boss.runners = runners;
+
+  const heartbeat = startHeartbeat(db, log, 'worker', engine, () => {
+    for (const runner of runners.values()) runner.abandonAll('this worker was taken for dead');
+  });
+  const names = jobDefinitions.map((definition) => definition.name);
+  const sweep = async () => {
+    const dead = await removeDeadProcesses(db, engine);
+    if (dead.length > 0) {
+      log.warn({ processes: dead }, 'processes stopped beating: their jobs, leases and scratch files are taken back');
+      const swept = await context.media.storage.sweepScratch(await liveProcesses(db, engine));
+      if (swept > 0) log.info({ swept }, 'removed scratch folders of dead processes');
+    }
+    await recoverOrphans(db, boss, log, names, engine);
+  };
+  let sweeping: Promise<void> = Promise.resolve();
+  const sweeper = setInterval(() => {
+    sweeping = sweep().catch((error) => log.warn({ err: error }, 'sweeping dead workers failed'));
+  }, engine.heartbeatSeconds * 1000);
+  sweeper.unref();
+
+  boss.stop = async (options = {}) => {
+    clearInterval(sweeper);
+    await sweeping;
+    const timeoutMs = options.graceful === false ? 0 : (options.timeout ?? 30_000);
+    await Promise.all([...runners.values()].map((runner) => runner.stop(timeoutMs)));
+    heartbeat.stop();
+    await stopBoss(options);
+    await unregisterProcess(db).catch(() => undefined);
+  };
   return boss;
 }
+
+/** Dead letters, the nightly purge and the statistics sync need no sub-second start. */
+const backgroundPollSeconds = 5;

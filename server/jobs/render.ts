@@ -20,6 +20,7 @@ export interface RenderJobData {
 export interface RenderContext {
   db: Database;
   media: MediaServices;
+  signal?: AbortSignal;
 }
 
 export function requestPrefix(idUpload: string): string {
@@ -67,10 +68,10 @@ export function planCompositions(positions: number[], backgroundKeys: string[]):
 
 /**
  * Renders the still-pending variants of one creation request. Finished files reach their final
- * keys only by one `storage.put`, so a worker killed mid-render leaves nothing that counts as done, and a
- * retry renders just what is still `loading`. Throws when any pass failed, so pg-boss retries.
+ * keys only by one `storage.put`, so a worker killed mid-render leaves nothing that counts as
+ * done, and a retry renders just what is still `loading`. Throws when any pass failed, so pg-boss retries.
  */
-export async function renderRequest({ requestId }: RenderJobData, { db, media }: RenderContext): Promise<void> {
+export async function renderRequest({ requestId }: RenderJobData, { db, media, signal }: RenderContext): Promise<void> {
   const { storage } = media;
   const [request] = await db.orm.select().from(creationRequests).where(eq(creationRequests.id, requestId));
   if (!request || request.status !== 'loading') return;
@@ -88,7 +89,7 @@ export async function renderRequest({ requestId }: RenderJobData, { db, media }:
 
   const scratch = await storage.scratch();
   try {
-    await renderPending(request, pending, backgrounds, scratch, { db, media });
+    await renderPending(request, pending, backgrounds, scratch, { db, media, signal });
   } finally {
     await scratch.dispose();
   }
@@ -99,7 +100,7 @@ async function renderPending(
   pending: { id: number; position: number }[],
   backgrounds: { fileKey: string }[],
   scratch: Scratch,
-  { db, media }: RenderContext,
+  { db, media, signal }: RenderContext,
 ): Promise<void> {
   const { storage, settings, tools } = media;
   const requestId = request.id;
@@ -127,8 +128,9 @@ async function renderPending(
       poster: scratch.file(`variant-${index}.jpg`),
     }));
     try {
-      await renderVariants({ tools, source, info, targets, preset: settings.renderPreset, timeoutMs: settings.renderTimeoutSeconds * 1000 });
+      await renderVariants({ tools, source, info, targets, preset: settings.renderPreset, timeoutMs: settings.renderTimeoutSeconds * 1000, signal });
     } catch (error) {
+      if (signal?.aborted) throw error;
       const reason = `${t.media.renderFailed}: ${(error as Error).message}`;
       failures.push(reason);
       const ids = pass.flatMap((composition) => composition.positions.map((position) => idOf.get(position)!));

@@ -20,6 +20,8 @@ export interface RenderJob {
   targets: RenderTarget[];
   preset: string;
   timeoutMs: number;
+  /** Kills ffmpeg when the job is called off (expired, or its worker taken for dead). */
+  signal?: AbortSignal;
 }
 
 const fitInside =
@@ -34,7 +36,7 @@ const centred = `overlay=x=(W-w)/2:y=(H-h)/2:shortest=1,format=yuv420p`;
  * every composition, each with its own encoder. A background image is decoded once and repeated
  * in memory (`loop`) at the source's frame rate, rather than re-read for every frame.
  */
-function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'tools' | 'timeoutMs'>): string[] {
+function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'tools' | 'timeoutMs' | 'signal'>): string[] {
   const inputs = ['-nostdin', '-v', 'error', '-y', ...safeInputOptions(info.demuxer), '-i', source];
   const graph: string[] = [];
   const foreground = targets.map((_, index) => `[f${index}]`);
@@ -68,13 +70,14 @@ function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'too
 
 /** Encodes every target, then takes each poster frame from its finished video. */
 export async function renderVariants(job: RenderJob): Promise<void> {
-  await runTool(job.tools.ffmpeg, renderArguments(job), job.timeoutMs);
+  await runTool(job.tools.ffmpeg, renderArguments(job), job.timeoutMs, job.signal);
   const at = Math.min(1, job.info.durationSeconds / 2).toFixed(3);
   for (const target of job.targets) {
     await runTool(
       job.tools.ffmpeg,
       ['-nostdin', '-v', 'error', '-y', '-protocol_whitelist', 'file', '-f', 'mov', '-ss', at, '-i', target.video, '-frames:v', '1', '-q:v', '3', '-f', 'image2', target.poster],
       job.timeoutMs,
+      job.signal,
     );
   }
 }

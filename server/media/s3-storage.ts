@@ -14,7 +14,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertKey, makeScratch, type MediaStorage } from './storage';
+import { assertKey, makeScratch, sweepScratch, type MediaStorage } from './storage';
 
 // The SDK warns on every start that its releases from 2027 need Node 22; this project runs on
 // Node 20 with the SDK version its lockfile pins (see the README), so the warning is noise here.
@@ -131,6 +131,7 @@ export function s3Storage(settings: S3Settings, scratchRoot: string): MediaStora
       return file;
     },
     scratch: () => makeScratch(scratchRoot),
+    sweepScratch: (live) => sweepScratch(scratchRoot, live),
   };
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { processId } from '../process-id';
 
 /**
  * Where media objects live, addressed by key ("photos/3/….png"): files under DATA_DIR/media, or an
@@ -32,6 +33,11 @@ export interface MediaStorage {
   localFile(key: string, scratch: Scratch): Promise<string>;
   /** A private working folder for one upload, render or publish, removed with `dispose`. */
   scratch(): Promise<Scratch>;
+  /**
+   * Removes the scratch folders of processes not in `live` (their owner died mid-upload or
+   * mid-render) and returns how many; folders of live processes are theirs to dispose.
+   */
+  sweepScratch(live: Set<string>): Promise<number>;
 }
 
 export interface Scratch {
@@ -49,15 +55,41 @@ export function assertKey(key: string): string {
 /** Scratch folders live beside the files so the final rename never crosses file systems. */
 const scratchDirName = '.scratch';
 
-/** Scratch space on this machine's disk under `root`, whichever store keeps the objects. */
+/**
+ * Scratch space on this machine's disk under `root`, whichever store keeps the objects. Folder
+ * names start with the owning process's id, so another process can tell which ones were left by
+ * a process that has died.
+ */
 export async function makeScratch(root: string): Promise<Scratch> {
   const scratchRoot = path.join(root, scratchDirName);
   await fsp.mkdir(scratchRoot, { recursive: true });
-  const dir = await fsp.mkdtemp(path.join(scratchRoot, `${crypto.randomBytes(3).toString('hex')}-`));
+  const dir = await fsp.mkdtemp(path.join(scratchRoot, `${processId}.${crypto.randomBytes(3).toString('hex')}-`));
   return {
     file: (name) => path.join(dir, path.basename(name)),
     dispose: () => fsp.rm(dir, { recursive: true, force: true }),
   };
+}
+
+const ownerPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const unownedScratchMs = 24 * 60 * 60 * 1000;
+
+/** Removes the scratch folders under `root` of processes not in `live`, and says how many. */
+export async function sweepScratch(root: string, live: Set<string>): Promise<number> {
+  const scratchRoot = path.join(root, scratchDirName);
+  const entries = await fsp.readdir(scratchRoot).catch(() => [] as string[]);
+  let removed = 0;
+  for (const entry of entries) {
+    const owner = entry.split('.')[0]!;
+    const dir = path.join(scratchRoot, entry);
+    // A folder without an owner's id predates owners: removed only once surely abandoned.
+    const abandoned = ownerPattern.test(owner)
+      ? !live.has(owner)
+      : Date.now() - ((await fsp.stat(dir).catch(() => null))?.mtimeMs ?? Date.now()) > unownedScratchMs;
+    if (!abandoned) continue;
+    await fsp.rm(dir, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 export function diskStorage(root: string): MediaStorage {
@@ -95,24 +127,7 @@ export function diskStorage(root: string): MediaStorage {
       return resolve(key);
     },
     scratch: () => makeScratch(root),
+    sweepScratch: (live) => sweepScratch(root, live),
   };
 }
 
-/**
- * Removes scratch folders left by a process that died mid-upload or mid-render. Only old ones:
- * other processes sharing the volume may be using the young ones right now.
- */
-export async function sweepScratch(root: string, olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
-  const scratchRoot = path.join(root, scratchDirName);
-  const entries = await fsp.readdir(scratchRoot).catch(() => [] as string[]);
-  let removed = 0;
-  for (const entry of entries) {
-    const dir = path.join(scratchRoot, entry);
-    const stat = await fsp.stat(dir).catch(() => null);
-    if (stat && Date.now() - stat.mtimeMs > olderThanMs) {
-      await fsp.rm(dir, { recursive: true, force: true });
-      removed += 1;
-    }
-  }
-  return removed;
-}

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -61,10 +61,39 @@ export class ToolError extends Error {
 /** Enough of stderr to explain a failure, without keeping a long encode's whole log in memory. */
 const stderrTail = 4000;
 
-/** Runs a binary with an argument array (never a shell) and kills it when `timeoutMs` passes. */
-export function runTool(binary: string, args: string[], timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
+/**
+ * The command that makes the kernel kill a child when this process dies, even by SIGKILL or the
+ * OOM killer, so no ffmpeg outlives its worker: util-linux's `setpriv --pdeathsig` on Linux.
+ * Without it (another system, an old util-linux) children are killed when this process exits
+ * normally, and a render's timeout bounds an orphan otherwise.
+ */
+let deathSignalPrefix: string[] | undefined;
+
+function dieWithParent(): string[] {
+  if (deathSignalPrefix) return deathSignalPrefix;
+  const setpriv = process.platform === 'linux' ? onPath('setpriv', process.env) : undefined;
+  const works = setpriv !== undefined && spawnSync(setpriv, ['--pdeathsig', 'KILL', '--', 'true']).status === 0;
+  deathSignalPrefix = works ? [setpriv, '--pdeathsig', 'KILL', '--'] : [];
+  return deathSignalPrefix;
+}
+
+const children = new Set<ReturnType<typeof spawn>>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/**
+ * Runs a binary with an argument array (never a shell) and kills it when `timeoutMs` passes or
+ * `signal` aborts (the job expired, or its worker was taken for dead).
+ */
+export function runTool(binary: string, args: string[], timeoutMs: number, signal?: AbortSignal): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (signal?.aborted) return reject(signal.reason);
+    const [command, ...prefix] = [...dieWithParent(), binary];
+    const child = spawn(command!, [...prefix, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    const abort = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', abort, { once: true });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -76,14 +105,20 @@ export function runTool(binary: string, args: string[], timeoutMs: number): Prom
       timedOut = true;
       child.kill('SIGKILL');
     }, timeoutMs);
-    child.on('error', (error) => {
+    const settle = () => {
       clearTimeout(timer);
+      children.delete(child);
+      signal?.removeEventListener('abort', abort);
+    };
+    child.on('error', (error) => {
+      settle();
       reject(new ToolError(`${path.basename(binary)}: ${error.message}`, stderr, false));
     });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
+    child.on('close', (code, exitSignal) => {
+      settle();
       if (code === 0) return resolve({ stdout, stderr });
-      const why = timedOut ? `timed out after ${Math.round(timeoutMs / 1000)} s` : `exit ${code ?? signal}`;
+      if (signal?.aborted) return reject(signal.reason);
+      const why = timedOut ? `timed out after ${Math.round(timeoutMs / 1000)} s` : `exit ${code ?? exitSignal}`;
       reject(new ToolError(`${path.basename(binary)} ${why}: ${lastLine(stderr)}`, stderr, timedOut));
     });
   });

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { BodyInit } from 'undici';
 import { t } from '../../src/lib/i18n';
 import { ProfileAuthError, TransientPlatformError, type PlatformError } from './errors';
-import { describeNetworkFailure, platformFetch, PlatformNetworkError } from './http';
+import { networkError, platformFetch } from './http';
 import type { ConnectorContext, Platform, VideoUpload } from './types';
 
 /** Turns a platform's failed answer into the error class that decides what happens next. */
@@ -62,7 +62,7 @@ export class PlatformClient {
         text = await response.text();
       } catch (error) {
         if (this.ctx.signal?.aborted) throw error;
-        throw new PlatformNetworkError(describeNetworkFailure(this.ctx.proxy, error), error);
+        throw networkError(this.ctx.proxy, error);
       }
       const parsed = parseBody(text);
       if (response.ok || init.accept?.includes(response.status)) {

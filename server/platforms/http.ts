@@ -1,6 +1,7 @@
-import { fetch, ProxyAgent, type Dispatcher, type RequestInit, type Response } from 'undici';
+import { fetch, Pool, ProxyAgent, type Dispatcher, type RequestInit, type Response } from 'undici';
 import { socksDispatcher } from 'fetch-socks';
 import { t } from '../../src/lib/i18n';
+import { platformTimeouts, type PlatformTimeouts } from '../config';
 
 /**
  * Every call a profile makes to a platform leaves through that profile's proxy, so a platform
@@ -38,28 +39,57 @@ export function parseProxy(proxy: string): URL {
   return url;
 }
 
+/** A platform call that outlived one of its limits: the proxy or the platform stopped answering. */
+export class PlatformTimeoutError extends PlatformNetworkError {}
+
+let timeouts: PlatformTimeouts = platformTimeouts();
 const dispatchers = new Map<string, Dispatcher>();
+
+/** Sets the limits of every platform call from now on (the server's configuration, or a test's). */
+export function setPlatformTimeouts(next: PlatformTimeouts) {
+  timeouts = next;
+  for (const dispatcher of dispatchers.values()) void dispatcher.close().catch(() => undefined);
+  dispatchers.clear();
+}
 
 export function dispatcherFor(proxy: string): Dispatcher {
   let dispatcher = dispatchers.get(proxy);
   if (dispatcher) return dispatcher;
   const url = parseProxy(proxy);
+  const limits = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.idleMs };
   if (url.protocol === 'socks5:' || url.protocol === 'socks:') {
-    dispatcher = socksDispatcher({
-      type: 5,
-      host: url.hostname,
-      port: Number(url.port || 1080),
-      userId: url.username ? decodeURIComponent(url.username) : undefined,
-      password: url.password ? decodeURIComponent(url.password) : undefined,
-    });
+    dispatcher = socksDispatcher(
+      {
+        type: 5,
+        host: url.hostname,
+        port: Number(url.port || 1080),
+        userId: url.username ? decodeURIComponent(url.username) : undefined,
+        password: url.password ? decodeURIComponent(url.password) : undefined,
+      },
+      { ...limits, connect: { timeout: timeouts.connectMs } },
+    );
   } else {
     const token = url.username
       ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
       : undefined;
-    dispatcher = new ProxyAgent({ uri: `${url.protocol}//${url.host}`, token });
+    dispatcher = new ProxyAgent({
+      uri: `${url.protocol}//${url.host}`,
+      token,
+      ...limits,
+      proxyTls: { timeout: timeouts.connectMs },
+      requestTls: { timeout: timeouts.connectMs },
+      // The proxy's answer to CONNECT is part of connecting: a proxy that accepts and stays silent times out here.
+      clientFactory: (origin, options) => new Pool(origin, { ...options, headersTimeout: timeouts.connectMs, bodyTimeout: timeouts.connectMs }),
+    });
   }
   dispatchers.set(proxy, dispatcher);
   return dispatcher;
+}
+
+const timeoutCodes = ['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
+
+function isTimeout(error: unknown): boolean {
+  return causeChain(error).some((link) => link.name === 'TimeoutError' || timeoutCodes.includes(link.code ?? ''));
 }
 
 function causeChain(error: unknown): (Error & { code?: string })[] {
@@ -91,14 +121,33 @@ export function describeNetworkFailure(proxy: string, error: unknown): string {
   return `${t.platform.networkFailed}: ${detail}`;
 }
 
-/** fetch through the profile's proxy; network failures become a PlatformNetworkError in Ukrainian. */
+/** The operator's words for a call that ran out of time, naming the proxy without its credentials. */
+export function describeTimeout(proxy: string): string {
+  const url = parseProxy(proxy);
+  return `${t.platform.timedOut} (${url.hostname}${url.port ? `:${url.port}` : ''})`;
+}
+
+/** A failure while reading an answer's body, in the same words as one before it. */
+export function networkError(proxy: string, error: unknown): PlatformNetworkError {
+  return isTimeout(error)
+    ? new PlatformTimeoutError(describeTimeout(proxy), error)
+    : new PlatformNetworkError(describeNetworkFailure(proxy, error), error);
+}
+
+/**
+ * fetch through the profile's proxy, within the connect, headers, idle and total limits; network
+ * failures become a PlatformNetworkError (PlatformTimeoutError for a limit) in Ukrainian. The total
+ * limit also covers reading the answer's body, which the caller does with the returned response.
+ */
 export async function platformFetch(proxy: string, url: string, init: RequestInit = {}): Promise<Response> {
   const dispatcher = dispatcherFor(proxy);
+  const total = AbortSignal.timeout(timeouts.totalMs);
+  const signal = init.signal ? AbortSignal.any([init.signal as AbortSignal, total]) : total;
   try {
-    return await fetch(url, { ...init, dispatcher });
+    return await fetch(url, { ...init, signal, dispatcher });
   } catch (error) {
     // A caller's abort (a worker shutting down) is not the network's fault and must stay an abort.
     if (init.signal?.aborted) throw error;
-    throw new PlatformNetworkError(describeNetworkFailure(proxy, error), error);
+    throw networkError(proxy, total.aborted ? total.reason : error);
   }
 }

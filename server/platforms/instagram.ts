@@ -9,7 +9,7 @@ import {
   TransientPlatformError,
   type PlatformError,
 } from './errors';
-import { platformFetch } from './http';
+import { networkError, platformFetch } from './http';
 import type {
   ConnectorContext,
   Endpoints,
@@ -139,7 +139,11 @@ export const instagram: InstagramConnector = {
 
     let container = saved && 'uploadUri' in saved ? saved : undefined;
     if (container) {
-      const { code } = await containerStatus(api, ctx, container.containerId);
+      // A container Instagram no longer knows is gone: the listing below says whether it was published.
+      const { code } = await containerStatus(api, ctx, container.containerId).catch((error) => {
+        if (error instanceof PermanentPlatformError) return { code: 'EXPIRED' };
+        throw error;
+      });
       if (code === 'PUBLISHED') {
         // media_publish went through but its answer was lost: the listing holds the post.
         const existing = await findWith(api, ctx, video.publishKey);
@@ -248,7 +252,9 @@ export async function sandboxInstagramLogin(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ login, password }),
   });
-  const body = (await response.json()) as any;
+  const body = (await response.json().catch((error) => {
+    throw error instanceof SyntaxError ? error : networkError(proxy, error);
+  })) as any;
   if (!response.ok)
     throw new ProfileAuthError('instagram', body?.error?.message ?? `HTTP ${response.status}`, response.status);
   return { accessToken: body.access_token, igUserId: body.ig_user_id };

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { TransientPlatformError } from './errors';
-import { PlatformNetworkError } from './http';
+import { PlatformNetworkError, PlatformTimeoutError } from './http';
 
 export interface RetryOptions {
   /** Attempts in all, the first included. */
@@ -30,7 +30,8 @@ export function isTransient(error: unknown): error is TransientPlatformError | P
  */
 export function retryDelay(attempt: number, error: unknown, options: RetryOptions = {}): number | null {
   const { attempts, baseDelayMs, maxDelayMs } = { ...defaults, ...options };
-  if (!isTransient(error) || attempt >= attempts) return null;
+  // A proxy silent for a whole limit will not answer a second later: the queue retries it with its longer backoff.
+  if (!isTransient(error) || error instanceof PlatformTimeoutError || attempt >= attempts) return null;
   const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
   const jittered = ceiling / 2 + (options.random ?? Math.random)() * (ceiling / 2);
   const retryAfter = error instanceof TransientPlatformError ? (error.retryAfterMs ?? 0) : 0;

@@ -130,9 +130,16 @@ export const tiktok: TikTokConnector = {
 
     let started = saved && 'publishId' in saved ? saved : undefined;
     if (started) {
-      const status = await fetchStatus(api, ctx, started.publishId);
+      // A publish id TikTok no longer knows (expired, or lost on its side) proves nothing either
+      // way: the listing below says whether it became a post before anything is uploaded again.
+      const status = await fetchStatus(api, ctx, started.publishId).catch((error) => {
+        if (error instanceof PermanentPlatformError) return { status: 'UNKNOWN' } as PostStatus;
+        throw error;
+      });
       const uploaded = status.uploaded_bytes ?? 0;
-      if (status.status === 'PROCESSING_UPLOAD' && uploaded < video.size) {
+      if (status.status === 'UNKNOWN') {
+        started = undefined;
+      } else if (status.status === 'PROCESSING_UPLOAD' && uploaded < video.size) {
         // Chunks count whole, so resume at the chunk holding the first missing byte.
         const resumed = await uploadChunks(api, started, video, uploaded - (uploaded % started.chunkSize)).then(
           () => true,

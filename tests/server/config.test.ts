@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, statsCron } from '../../server/config';
 
@@ -59,5 +60,35 @@ describe('media storage settings', () => {
     expect(() => load({ STORAGE_URL: 'https://bucket.example' })).toThrow('STORAGE_URL must look like s3://bucket');
     expect(() => load({ STORAGE_URL: 's3://Bad_Bucket' })).toThrow('STORAGE_URL must look like s3://bucket');
     expect(() => load({ STORAGE_URL: 's3://media', S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http(s) URL');
+  });
+});
+
+describe('engine and platform-call settings', () => {
+  it('polls every 0.5 s, runs renders by cores and 32 publishes, takes a worker silent for 20 s for dead', () => {
+    expect(load({}).engine).toEqual({
+      pollSeconds: 0.5,
+      renderConcurrency: Math.max(1, Math.floor(os.availableParallelism() / 4)),
+      publishConcurrency: 32,
+      heartbeatSeconds: 5,
+      deadAfterSeconds: 20,
+    });
+    expect(load({ PUBLISH_CONCURRENCY: '8', RENDER_CONCURRENCY: '2', WORKER_HEARTBEAT_SECONDS: '1', WORKER_DEAD_AFTER_SECONDS: '3' }).engine).toMatchObject({
+      publishConcurrency: 8,
+      renderConcurrency: 2,
+      heartbeatSeconds: 1,
+      deadAfterSeconds: 3,
+    });
+  });
+
+  it('refuses polling faster than pg-boss allows and a death time live workers could hit', () => {
+    expect(() => load({ JOB_POLL_SECONDS: '0.1' })).toThrow('JOB_POLL_SECONDS must be a number of at least 0.5');
+    expect(() => load({ WORKER_HEARTBEAT_SECONDS: '5', WORKER_DEAD_AFTER_SECONDS: '8' })).toThrow('at least twice WORKER_HEARTBEAT_SECONDS');
+    expect(() => load({ PUBLISH_CONCURRENCY: '0' })).toThrow('PUBLISH_CONCURRENCY must be a positive whole number');
+  });
+
+  it('limits platform calls: connect 15 s, headers 120 s, idle 60 s, whole request 30 min', () => {
+    expect(load({}).platformTimeouts).toEqual({ connectMs: 15_000, headersMs: 120_000, idleMs: 60_000, totalMs: 1_800_000 });
+    expect(load({ PLATFORM_CONNECT_TIMEOUT_SECONDS: '2.5' }).platformTimeouts.connectMs).toBe(2500);
+    expect(() => load({ PLATFORM_REQUEST_TIMEOUT_SECONDS: '-1' })).toThrow('PLATFORM_REQUEST_TIMEOUT_SECONDS must be a number');
   });
 });

@@ -26,7 +26,7 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 /** A fresh, migrated database: in-memory PGlite, or a new Postgres database dropped on close. */
-export async function freshDatabase(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const db = await connectDatabase({});
     await migrate(db);
@@ -44,6 +44,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ db: Database;
   await migrate(db);
   return {
     db,
+    url: url.toString(),
     drop: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -54,10 +55,13 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ db: Database;
   };
 }
 
-/** Empties every table of the app (not pg-boss's), so tests in one file share a database cheaply. */
+/**
+ * Empties every table of the app (not pg-boss's, nor the running processes' registrations), so
+ * tests in one file share a database cheaply.
+ */
 export async function resetDatabase(db: Database): Promise<void> {
   const { rows } = await db.sql(
-    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`,
+    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'engine_workers')`,
     [],
   );
   if (rows.length === 0) return;

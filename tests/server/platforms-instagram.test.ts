@@ -72,6 +72,20 @@ describe('Instagram connector against the sandbox', () => {
     expect(requestsTo(env(), 'POST', '/media_publish')).toBe(1);
   });
 
+  it('a saved container Instagram no longer knows is started afresh, still one Reel', async () => {
+    const credentials = await logIn();
+    const { video, sha256 } = await videoFile(env(), 'instagram');
+    const progress = memoryProgressStore();
+    env().state.faults.push({ platform: 'instagram', step: 'upload', kind: 'drop-connection' });
+    await expect(instagram.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(PlatformNetworkError);
+    const saved = progress.entries.get(video.publishKey) as { containerId: string };
+    await progress.save(video.publishKey, { ...saved, containerId: '10000000000000000' });
+
+    await instagram.publish(context(env(), credentials, progress), video);
+    expect(requestsTo(env(), 'POST', containers(credentials.igUserId))).toBe(2);
+    expect(env().state.videos).toEqual([expect.objectContaining({ sha256 })]);
+  });
+
   it('reads the Graph API’s expired-session error (code 190) as a reason to refresh once', async () => {
     const credentials = await logIn();
     const { video } = await videoFile(env(), 'instagram');

@@ -85,6 +85,28 @@ describe('TikTok connector against the sandbox', () => {
     expect(env().state.videos).toHaveLength(1);
   });
 
+  it('a saved publish id TikTok no longer knows: the live post is found by its caption, else it posts once afresh', async () => {
+    const { video } = await videoFile(env(), 'tiktok');
+    const progress = memoryProgressStore();
+    env().state.faults.push({ platform: 'tiktok', step: 'status', kind: 'drop-connection' });
+    await expect(tiktok.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(PlatformNetworkError);
+    const saved = progress.entries.get(video.publishKey) as { publishId: string };
+    const forgotten = { ...saved, publishId: 'v_pub_file~v2-1.0000000000000000000' };
+
+    // The upload went through before the crash: the same post comes back, nothing is uploaded again.
+    await progress.save(video.publishKey, forgotten);
+    const found = await tiktok.publish(context(env(), credentials, progress), video);
+    expect(found.remoteId).toBe(env().state.videos[0]!.id);
+    expect(requestsTo(env(), 'POST', inits)).toBe(1);
+
+    // It never became a post: one new upload.
+    env().state.videos.splice(0);
+    await progress.save(video.publishKey, forgotten);
+    await tiktok.publish(context(env(), credentials, progress), video);
+    expect(requestsTo(env(), 'POST', inits)).toBe(2);
+    expect(env().state.videos).toHaveLength(1);
+  });
+
   it('honours Retry-After on 429', async () => {
     const { video } = await videoFile(env(), 'tiktok');
     env().state.faults.push({ platform: 'tiktok', step: 'init', kind: 'status-429', retryAfterSeconds: 3 });

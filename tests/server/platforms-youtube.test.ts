@@ -69,7 +69,7 @@ describe('YouTube connector against the sandbox', () => {
     expect(pauses).toEqual([750]);
     expect(requestsTo(env(), 'POST', uploadInits)).toBe(1);
     expect(env().state.videos).toEqual([expect.objectContaining({ id: result.remoteId, bytes: video.size, sha256 })]);
-    const session = [...env().state.uploads.values()].find((upload) => upload.done?.id === result.remoteId)!;
+    const session = [...env().state.sessions.youtube.values()].find((upload) => (upload as { done?: { id: string } }).done?.id === result.remoteId)!;
     expect(session.received).toBe(video.size);
   });
 

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { AccountDetail, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
+import { engineSettings } from '../../server/config';
 import type { JobContext } from '../../server/jobs/definitions';
 import { markPublishFailed, publishJobName, publishPost } from '../../server/jobs/publish';
 import { syncStats } from '../../server/jobs/sync-stats';
@@ -79,7 +80,17 @@ describeEachDatabase(
     }
 
     function jobContext(test: TestEnv): JobContext {
-      return { db: test.db, log: pino({ level: 'silent' }), media: test.media, keys: test.tokenSettings.keys, platforms: test.platforms, queue: test.queue! };
+      return {
+        db: test.db,
+        log: pino({ level: 'silent' }),
+        media: test.media,
+        keys: test.tokenSettings.keys,
+        platforms: test.platforms,
+        queue: test.queue!,
+        signal: new AbortController().signal,
+        jobId: crypto.randomUUID(),
+        engine: engineSettings(),
+      };
     }
 
     it('publishes a video to YouTube, TikTok and Instagram through the profile proxy and keeps the links', async () => {

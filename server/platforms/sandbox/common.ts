@@ -140,6 +140,20 @@ export function faultFor(
  * request, keeping them, and closes the connection. Refuses bytes beyond the declared size.
  */
 export async function receiveBytes(
+  state: SandboxState,
+  request: FastifyRequest,
+  sink: UploadSink,
+  dropAfter?: number,
+): Promise<'received' | 'dropped' | 'too-long'> {
+  try {
+    return await takeBytes(state, request, sink, dropAfter);
+  } finally {
+    state.saveSessions();
+  }
+}
+
+async function takeBytes(
+  state: SandboxState,
   request: FastifyRequest,
   sink: UploadSink,
   dropAfter?: number,
@@ -151,8 +165,7 @@ export async function receiveBytes(
     let chunk = data as Buffer;
     if (dropAfter !== undefined && taken + chunk.length >= dropAfter) chunk = chunk.subarray(0, dropAfter - taken);
     if (sink.received + chunk.length > sink.expected) return 'too-long';
-    sink.hash.update(chunk);
-    sink.received += chunk.length;
+    state.append(sink, chunk);
     taken += chunk.length;
     if (dropAfter !== undefined && taken >= dropAfter) {
       socket.destroy();

@@ -16,7 +16,7 @@ import {
   type FaultAnswers,
   type PlatformFailure,
 } from './common';
-import { ids, newUploadSink, stableId, type SandboxState, type SandboxVideo, type UploadSink } from './state';
+import { ids, stableId, type SandboxState, type SandboxVideo, type UploadSink } from './state';
 
 function graphError(
   status: number,
@@ -92,7 +92,7 @@ const reelMetrics = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', '
  * Instagram login and password into the token and account id a live profile gets from Meta.
  */
 export function instagramSandbox(state: SandboxState, mount: string) {
-  const containers = new Map<string, Container>();
+  const containers = state.sessions.instagram as Map<string, Container>;
 
   const account = (request: FastifyRequest, reply: FastifyReply) =>
     accountOrRefuse(state, 'instagram', request, reply, { invalid: invalidToken, revoked: revokedToken });
@@ -168,13 +168,14 @@ export function instagramSandbox(state: SandboxState, mount: string) {
         return send(reply, graphError(400, 100, 'The sandbox takes media_type=REELS with upload_type=resumable only.'));
       }
       const container: Container = {
-        ...newUploadSink(0),
+        ...state.newSink(0),
         id: ids.digits(17),
         account: accountKey,
         caption: params.caption ?? '',
         statusChecksSinceUpload: 0,
       };
       containers.set(container.id, container);
+      state.saveSessions();
       if (fault.fault) return dropConnection(request, reply);
       const version = (request.params as { version: string }).version;
       return reply.send({
@@ -211,7 +212,7 @@ export function instagramSandbox(state: SandboxState, mount: string) {
         description: container.caption,
         tags: [],
         bytes: container.received,
-        sha256: container.hash.digest('hex'),
+        sha256: state.digest(container),
         createdAt: state.now(),
         url: `https://www.instagram.com/reel/${code}/`,
       };
@@ -312,7 +313,10 @@ export function instagramSandbox(state: SandboxState, mount: string) {
         await readBody(request);
         return reply.send({ success: true, message: 'Upload successful.' });
       }
-      if (offset === 0 || container.expected !== size) Object.assign(container, newUploadSink(size));
+      if (offset === 0 || container.expected !== size) {
+        state.truncate(container, 0);
+        container.expected = size;
+      }
       if (offset !== container.received) {
         reply.header('connection', 'close');
         return reply
@@ -329,7 +333,7 @@ export function instagramSandbox(state: SandboxState, mount: string) {
         fault.fault?.kind === 'drop-connection'
           ? (fault.fault.afterBytes ?? Math.floor((size - offset) / 2))
           : undefined;
-      const outcome = await receiveBytes(request, container, dropAfter);
+      const outcome = await receiveBytes(state, request, container, dropAfter);
       if (outcome === 'dropped') return dropConnection(request, reply);
       if (outcome === 'too-long' || container.received !== container.expected) {
         reply.header('connection', 'close');

@@ -43,15 +43,25 @@ export interface SandboxVideo {
   url: string;
 }
 
-/** Bytes of one upload as they arrive; only bytes at the expected offset are accepted. */
+/**
+ * One upload's progress; only bytes at the expected offset are accepted. The bytes themselves are
+ * kept by the state (see `append`), under `sinkId`, so a session is plain data that persists.
+ */
 export interface UploadSink {
+  sinkId: string;
   expected: number;
   received: number;
-  hash: crypto.Hash;
 }
 
+/** What the emulator keeps of sessions in flight, by platform and session id. */
+export type SessionKind = 'youtube' | 'tiktok' | 'instagram';
+
 export interface SandboxOptions {
-  /** Keeps videos, channel descriptions and revocations across restarts in `<dataDir>/sandbox`. */
+  /**
+   * Keeps videos, channel descriptions, revocations and the sessions in flight (resumable uploads
+   * with their bytes, TikTok publish ids, Instagram containers) across restarts in
+   * `<dataDir>/sandbox`, as a real platform keeps them while this server restarts.
+   */
   dataDir?: string;
   /** The clock statistics grow with; tests move it. */
   now?: () => number;
@@ -61,14 +71,14 @@ interface Persisted {
   videos: SandboxVideo[];
   channelDescriptions: Record<string, string>;
   revoked: string[];
+  sessions?: Record<SessionKind, [string, UploadSink][]>;
 }
 
 const requestLogLimit = 5000;
 
 /**
- * The emulator's memory. Videos and profile data persist when a data directory is given;
- * sessions in flight (resumable uploads, TikTok publishes, Instagram containers) live in memory,
- * as a real platform's expire, and a client starts over when one is gone.
+ * The emulator's memory. With a data directory, everything a real platform would still hold
+ * after this server restarts persists there; without one (tests), it lives in memory.
  */
 export class SandboxState {
   readonly faults: SandboxFault[] = [];
@@ -76,14 +86,19 @@ export class SandboxState {
   readonly requests: { method: string; url: string }[] = [];
   readonly videos: SandboxVideo[] = [];
   readonly channelDescriptions = new Map<string, string>();
-  readonly uploads = new Map<string, UploadSink & { meta: Record<string, unknown>; done?: SandboxVideo }>();
+  /** Sessions in flight: YouTube resumable uploads, TikTok publishes, Instagram containers. */
+  readonly sessions: Record<SessionKind, Map<string, UploadSink>> = { youtube: new Map(), tiktok: new Map(), instagram: new Map() };
   readonly now: () => number;
   private readonly revoked = new Set<string>();
   private readonly file: string | undefined;
+  private readonly bytesDir: string | undefined;
+  /** Upload bytes when there is no data directory. */
+  private readonly bytesInMemory = new Map<string, Buffer[]>();
 
   constructor(options: SandboxOptions = {}) {
     this.now = options.now ?? Date.now;
     this.file = options.dataDir ? path.join(options.dataDir, 'sandbox', 'state.json') : undefined;
+    this.bytesDir = options.dataDir ? path.join(options.dataDir, 'sandbox', 'uploads') : undefined;
     if (this.file && fs.existsSync(this.file)) {
       const saved = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Persisted;
       this.videos.push(...saved.videos);
@@ -91,7 +106,56 @@ export class SandboxState {
         this.channelDescriptions.set(account, description);
       }
       for (const key of saved.revoked) this.revoked.add(key);
+      for (const kind of Object.keys(this.sessions) as SessionKind[]) {
+        for (const [id, session] of saved.sessions?.[kind] ?? []) this.sessions[kind].set(id, session);
+      }
     }
+  }
+
+  /** A new upload of `expected` bytes (0 when not known yet). */
+  newSink(expected: number): UploadSink {
+    return { sinkId: crypto.randomBytes(12).toString('hex'), expected, received: 0 };
+  }
+
+  append(sink: UploadSink, chunk: Buffer) {
+    if (this.bytesDir) {
+      fs.mkdirSync(this.bytesDir, { recursive: true });
+      fs.appendFileSync(path.join(this.bytesDir, sink.sinkId), chunk);
+    } else {
+      this.bytesInMemory.set(sink.sinkId, [...(this.bytesInMemory.get(sink.sinkId) ?? []), chunk]);
+    }
+    sink.received += chunk.length;
+  }
+
+  /** Forgets every byte after `length`, as when a chunk counts whole or not at all. */
+  truncate(sink: UploadSink, length: number) {
+    sink.received = Math.min(sink.received, length);
+    if (this.bytesDir) {
+      const file = path.join(this.bytesDir, sink.sinkId);
+      if (fs.existsSync(file)) fs.truncateSync(file, sink.received);
+    } else {
+      const kept = Buffer.concat(this.bytesInMemory.get(sink.sinkId) ?? []).subarray(0, sink.received);
+      this.bytesInMemory.set(sink.sinkId, [kept]);
+    }
+  }
+
+  /** The SHA-256 of the bytes received; once an upload is whole, its bytes are let go. */
+  digest(sink: UploadSink): string {
+    const hash = crypto.createHash('sha256');
+    if (this.bytesDir) {
+      const file = path.join(this.bytesDir, sink.sinkId);
+      if (fs.existsSync(file)) hash.update(fs.readFileSync(file));
+      fs.rmSync(file, { force: true });
+    } else {
+      for (const chunk of this.bytesInMemory.get(sink.sinkId) ?? []) hash.update(chunk);
+      this.bytesInMemory.delete(sink.sinkId);
+    }
+    return hash.digest('hex');
+  }
+
+  /** Writes the sessions after a change; a no-op without a data directory. */
+  saveSessions() {
+    this.persist();
   }
 
   /** Consumes one hit of the first fault planned for this platform and step. */
@@ -151,16 +215,17 @@ export class SandboxState {
       videos: this.videos,
       channelDescriptions: Object.fromEntries(this.channelDescriptions),
       revoked: [...this.revoked],
+      sessions: {
+        youtube: [...this.sessions.youtube],
+        tiktok: [...this.sessions.tiktok],
+        instagram: [...this.sessions.instagram],
+      },
     };
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const temporary = `${this.file}.tmp`;
     fs.writeFileSync(temporary, JSON.stringify(saved));
     fs.renameSync(temporary, this.file);
   }
-}
-
-export function newUploadSink(expected: number): UploadSink {
-  return { expected, received: 0, hash: crypto.createHash('sha256') };
 }
 
 /** Random ids in each platform's own shape. */

@@ -6,13 +6,14 @@ import {
   dropConnection,
   faultFor,
   originOf,
+  readBody,
   readJson,
   receiveBytes,
   send,
   type FaultAnswers,
   type PlatformFailure,
 } from './common';
-import { ids, newUploadSink, type SandboxState, type SandboxVideo, type UploadSink } from './state';
+import { ids, type SandboxState, type SandboxVideo, type UploadSink } from './state';
 
 const MB = 1024 * 1024;
 
@@ -61,14 +62,7 @@ const usernameOf = (account: string) =>
  * the last chunk carrying the remainder, a file under 5 MB sent whole.
  */
 export function tiktokSandbox(state: SandboxState, mount: string) {
-  const publishes = new Map<string, Publish>();
-
-  /** The running hash as it stood after the last whole chunk. */
-  const chunkHashes = new Map<string, crypto.Hash[]>();
-  const rehash = (publish: Publish, offset: number) => {
-    const whole = Math.floor(offset / publish.chunkSize);
-    return whole === 0 ? crypto.createHash('sha256') : chunkHashes.get(publish.id)![whole - 1].copy();
-  };
+  const publishes = state.sessions.tiktok as Map<string, Publish>;
 
   const account = (request: FastifyRequest, reply: FastifyReply) =>
     accountOrRefuse(state, 'tiktok', request, reply, { invalid: invalidToken });
@@ -140,7 +134,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
         );
       }
       const publish: Publish = {
-        ...newUploadSink(size),
+        ...state.newSink(size),
         id: `v_pub_file~v2-1.${ids.digits(19)}`,
         account: accountKey,
         caption: String(body.post_info.title ?? ''),
@@ -150,6 +144,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
         statusChecksSinceUpload: 0,
       };
       publishes.set(publish.id, publish);
+      state.saveSessions();
       if (fault.fault) return dropConnection(request, reply);
       const uploadUrl = `${originOf(request)}${mount}/open-upload.tiktokapis.com/video/?upload_id=${encodeURIComponent(publish.id)}&upload_token=${publish.uploadToken}`;
       return reply.send(ok({ publish_id: publish.id, upload_url: uploadUrl }));
@@ -220,6 +215,8 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       const query = request.query as Record<string, string>;
       const publish = publishes.get(query.upload_id ?? '');
       if (!publish || publish.uploadToken !== query.upload_token) {
+        // Read the chunk first: answering mid-body would reach the client as a reset, not as this answer.
+        await readBody(request);
         return send(reply, tiktokError(404, 'invalid_upload_url', 'The upload URL is invalid or expired.'));
       }
       const fault = faultFor(state, 'tiktok', 'upload', answers, request, reply);
@@ -249,16 +246,15 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
           ? (fault.fault.afterBytes ?? Math.floor(expectedLength / 2))
           : undefined;
       const start = publish.received;
-      const outcome = await receiveBytes(request, publish, dropAfter);
+      const outcome = await receiveBytes(state, request, publish, dropAfter);
       if (outcome === 'too-long')
         return send(reply, tiktokError(400, 'invalid_content_range', 'More bytes than video_size.'));
       if (outcome === 'dropped' || publish.received - start < expectedLength) {
         // A chunk counts whole or not at all, so the next attempt resends it from its start.
-        publish.received = start;
-        publish.hash = rehash(publish, start);
+        state.truncate(publish, start);
+        state.saveSessions();
         return dropConnection(request, reply);
       }
-      chunkHashes.set(publish.id, [...(chunkHashes.get(publish.id) ?? []), publish.hash.copy()]);
       if (publish.received === publish.expected) {
         const id = ids.digits(19);
         publish.video = {
@@ -269,7 +265,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
           description: publish.caption,
           tags: [],
           bytes: publish.received,
-          sha256: publish.hash.copy().digest('hex'),
+          sha256: state.digest(publish),
           createdAt: state.now(),
           url: `https://www.tiktok.com/@${usernameOf(publish.account)}/video/${id}`,
         };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   accountLabel,
@@ -12,7 +13,7 @@ import {
   type FaultAnswers,
   type PlatformFailure,
 } from './common';
-import { ids, newUploadSink, stableId, type SandboxState, type SandboxVideo } from './state';
+import { ids, stableId, type SandboxState, type SandboxVideo, type UploadSink } from './state';
 
 /** Google's error envelope: `{ error: { code, message, errors: [{ domain, reason, message }] } }`. */
 function googleError(
@@ -48,6 +49,11 @@ function invalidCredentials() {
 const channelIdOf = (account: string) => `UC${stableId(account, 'youtube-channel', 22, 'base64url')}`;
 const uploadsPlaylistOf = (account: string) => `UU${channelIdOf(account).slice(2)}`;
 
+interface UploadSession extends UploadSink {
+  meta: UploadMeta;
+  done?: SandboxVideo;
+}
+
 interface UploadMeta {
   account: string;
   parts: string[];
@@ -57,6 +63,7 @@ interface UploadMeta {
 
 /** The Google YouTube Data API v3 subset the connector uses, mounted at /sandbox/www.googleapis.com. */
 export function youtubeSandbox(state: SandboxState, mount: string) {
+  const sessions = state.sessions.youtube as Map<string, UploadSession>;
   return async (app: FastifyInstance) => {
     const account = (request: FastifyRequest, reply: FastifyReply) =>
       accountOrRefuse(state, 'youtube', request, reply, { invalid: invalidCredentials });
@@ -153,7 +160,8 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
         const meta = parseMeta(await readJson(request), accountKey, partsOf(request));
         if ('status' in meta) return send(reply, meta);
         const uploadId = ids.opaque();
-        state.uploads.set(uploadId, { ...newUploadSink(size), meta: { ...meta } });
+        sessions.set(uploadId, { ...state.newSink(size), meta });
+        state.saveSessions();
         if (fault.fault) return dropConnection(request, reply);
         const location = `${originOf(request)}${mount}/www.googleapis.com/upload/youtube/v3/videos?uploadType=resumable&upload_id=${uploadId}`;
         return reply.status(200).header('location', location).header('x-guploader-uploadid', uploadId).send();
@@ -171,9 +179,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
         const media = /base64/i.test(parts[1].headers['content-transfer-encoding'] ?? '')
           ? Buffer.from(parts[1].body.toString('ascii'), 'base64')
           : parts[1].body;
-        const sink = newUploadSink(media.length);
-        sink.hash.update(media);
-        const video = finish(meta, media.length, sink.hash.digest('hex'));
+        const video = finish(meta, media.length, crypto.createHash('sha256').update(media).digest('hex'));
         if (fault.fault) return dropConnection(request, reply);
         return reply.send(videoResource(video, meta.parts));
       }
@@ -186,10 +192,10 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
 
     app.put('/upload/youtube/v3/videos', async (request, reply) => {
       const query = request.query as Record<string, string>;
-      const session = state.uploads.get(query.upload_id ?? '');
+      const session = sessions.get(query.upload_id ?? '');
       if (!session)
         return send(reply, googleError(404, 'notFound', 'The upload session was not found or has expired.'));
-      const meta = session.meta as unknown as UploadMeta;
+      const meta = session.meta;
       const range = String(request.headers['content-range'] ?? '');
       const isQuery = /^bytes \*\/\d+$/.test(range);
       const fault = faultFor(state, 'youtube', isQuery ? 'status' : 'upload', answers, request, reply);
@@ -220,14 +226,15 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
         fault.fault?.kind === 'drop-connection'
           ? (fault.fault.afterBytes ?? Math.floor((session.expected - session.received) / 2))
           : undefined;
-      const outcome = await receiveBytes(request, session, dropAfter);
+      const outcome = await receiveBytes(state, request, session, dropAfter);
       if (outcome === 'too-long') {
         reply.header('connection', 'close');
         return send(reply, googleError(400, 'badContent', 'More bytes than X-Upload-Content-Length announced.'));
       }
       if (outcome === 'dropped') return dropConnection(request, reply);
       if (session.received < session.expected) return incomplete();
-      session.done = finish(meta, session.received, session.hash.digest('hex'));
+      session.done = finish(meta, session.received, state.digest(session));
+      state.saveSessions();
       if (fault.fault) return dropConnection(request, reply);
       return reply.status(200).send(videoResource(session.done, meta.parts));
     });
