@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CreationRequestDetail, LoginResponse, UploadDetail } from '../../src/lib/contract';
@@ -22,8 +23,10 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let api: ServerProcess;
   let worker: ServerProcess;
+  let replacement: ServerProcess | undefined;
   let fixtures: MediaFixtures;
   let headers: Record<string, string>;
+  let sharedEnv: Record<string, string>;
 
   beforeAll(async () => {
     fixtures = await makeMediaFixtures(testTools());
@@ -36,7 +39,10 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
       ADMIN_LOGIN: 'admin',
       ADMIN_PASSWORD: adminPassword,
       RENDER_PRESET: 'ultrafast',
+      WORKER_HEARTBEAT_SECONDS: '1',
+      WORKER_DEAD_AFTER_SECONDS: '3',
     };
+    sharedEnv = env;
     api = await startProcess('api', env);
     await api.ready();
     worker = await startProcess('worker', { ...env, SANDBOX_ORIGIN: api.baseUrl! });
@@ -47,6 +53,7 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
 
   afterAll(async () => {
     await worker?.stop();
+    await replacement?.stop();
     await api?.stop();
     await database?.drop();
     await s3?.close();
@@ -147,6 +154,42 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
     expect(await mediaOnDisk(worker)).toEqual([]);
     const store = s3Storage(s3.settings('office'), worker.dataDir);
     for (const name of ['0.mp4', '0.jpg', '1.mp4', '1.jpg']) {
+      expect(await store.size(`requests/${idUpload}/${name}`), name).toBeGreaterThan(0);
+    }
+  });
+
+  it('a worker killed mid-render is replaced by one on another disk, which finishes the request', async () => {
+    const form = new FormData();
+    form.set('countVideo', '3');
+    form.set('file', new Blob([await fs.readFile(fixtures.clip)], { type: 'video/mp4' }), 'clip.mp4');
+    const { idUpload } = await call<{ idUpload: string }>('POST', '/api/create-video/create', form);
+    // Killed once it holds the render (the engine's table of running jobs names it), mid-encode.
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    await vi.waitFor(
+      async () => {
+        const { rows } = await db.query(`SELECT count(*)::int AS n FROM engine_jobs WHERE queue = 'render-request'`);
+        expect(rows[0].n).toBe(1);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    await db.end();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await worker.kill('SIGKILL');
+    const killedAt = Date.now();
+
+    replacement = await startProcess('worker', { ...sharedEnv, SANDBOX_ORIGIN: api.baseUrl! });
+    await replacement.ready();
+    await vi.waitFor(
+      async () => {
+        const request = await call<CreationRequestDetail>('GET', `/api/create-video/request/${idUpload}`);
+        expect(request.status).toBe('success');
+      },
+      { timeout: 60_000, interval: 500 },
+    );
+    expect(Date.now() - killedAt).toBeLessThan(60_000);
+    const store = s3Storage(s3.settings('office'), replacement.dataDir);
+    for (const name of ['0.mp4', '1.mp4', '2.mp4']) {
       expect(await store.size(`requests/${idUpload}/${name}`), name).toBeGreaterThan(0);
     }
   });
