@@ -4,7 +4,8 @@
 -- oldest first, per owner and, where an admin sees everyone's rows, over all owners. Page N is
 -- then a range of ranks read from an index, as cheap on page 2000 as on page 1, and the count is
 -- one row of list_counts. Ranks are given on insert (or on publishing) under the count row's
--- lock, and closed up after deletions, which are rare and usually of recent rows.
+-- lock, and closed up after deletions, which are rare and usually of recent rows. A row is
+-- ranked by the statement that inserted it, so within that statement its rank is still NULL.
 
 CREATE TABLE list_counts (
   list text NOT NULL,
@@ -64,18 +65,38 @@ INSERT INTO list_counts (list, owner_id, total)
   UNION ALL SELECT 'published', 0, count(*) FROM creation_requests WHERE published_at IS NOT NULL HAVING count(*) > 0
   UNION ALL SELECT 'videos', user_id, count(*) FROM videos GROUP BY user_id;
 
-CREATE FUNCTION rank_new_request() RETURNS trigger LANGUAGE plpgsql AS $$
+-- New rows are ranked once per statement: bumping a count row once per inserted row would make
+-- a bulk insert rewrite that row thousands of times in one transaction.
+CREATE FUNCTION rank_new_requests() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.rank_owner := bump_list_count('requests', NEW.user_id, 1);
-  NEW.rank_all := bump_list_count('requests', 0, 1);
-  IF NEW.published_at IS NOT NULL THEN
-    NEW.published_rank_owner := bump_list_count('published', NEW.user_id, 1);
-    NEW.published_rank_all := bump_list_count('published', 0, 1);
-  END IF;
-  RETURN NEW;
+  WITH numbered AS (
+    SELECT id, user_id, published_at IS NOT NULL AS published,
+           row_number() OVER (PARTITION BY user_id ORDER BY id) AS owner_n,
+           row_number() OVER (ORDER BY id) AS all_n,
+           row_number() OVER (PARTITION BY user_id, published_at IS NOT NULL ORDER BY published_at, id) AS published_owner_n,
+           row_number() OVER (PARTITION BY published_at IS NOT NULL ORDER BY published_at, id) AS published_all_n
+      FROM added),
+  owners AS (
+    SELECT user_id, bump_list_count('requests', user_id, count(*)::integer) - count(*) AS base,
+           bump_list_count('published', user_id, (count(*) FILTER (WHERE published))::integer)
+             - count(*) FILTER (WHERE published) AS published_base
+      FROM numbered GROUP BY user_id),
+  everyone AS (
+    SELECT bump_list_count('requests', 0, count(*)::integer) - count(*) AS base,
+           bump_list_count('published', 0, (count(*) FILTER (WHERE published))::integer)
+             - count(*) FILTER (WHERE published) AS published_base
+      FROM numbered)
+  UPDATE creation_requests AS r
+     SET rank_owner = o.base + n.owner_n,
+         rank_all = e.base + n.all_n,
+         published_rank_owner = CASE WHEN n.published THEN o.published_base + n.published_owner_n END,
+         published_rank_all = CASE WHEN n.published THEN e.published_base + n.published_all_n END
+    FROM numbered AS n JOIN owners AS o USING (user_id), everyone AS e
+   WHERE r.id = n.id;
+  RETURN NULL;
 END $$;
-CREATE TRIGGER creation_requests_rank BEFORE INSERT ON creation_requests
-  FOR EACH ROW EXECUTE FUNCTION rank_new_request();
+CREATE TRIGGER creation_requests_rank AFTER INSERT ON creation_requests
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rank_new_requests();
 
 -- Publishing (again) puts a set on top of the published list, as ordering by published_at did.
 -- Publishing is never undone, so published_at never goes back to NULL.
@@ -128,12 +149,19 @@ END $$;
 CREATE TRIGGER creation_requests_unrank AFTER DELETE ON creation_requests
   REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION unrank_deleted_requests();
 
-CREATE FUNCTION rank_new_video() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION rank_new_videos() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.rank_owner := bump_list_count('videos', NEW.user_id, 1);
-  RETURN NEW;
+  WITH numbered AS (
+    SELECT id, user_id, row_number() OVER (PARTITION BY user_id ORDER BY id) AS n FROM added),
+  owners AS (
+    SELECT user_id, bump_list_count('videos', user_id, count(*)::integer) - count(*) AS base FROM numbered GROUP BY user_id)
+  UPDATE videos AS v SET rank_owner = o.base + n.n
+    FROM numbered AS n JOIN owners AS o USING (user_id)
+   WHERE v.id = n.id;
+  RETURN NULL;
 END $$;
-CREATE TRIGGER videos_rank BEFORE INSERT ON videos FOR EACH ROW EXECUTE FUNCTION rank_new_video();
+CREATE TRIGGER videos_rank AFTER INSERT ON videos
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rank_new_videos();
 
 CREATE FUNCTION unrank_deleted_videos() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
