@@ -1,6 +1,6 @@
 /**
- * Render benchmark through the real path: the server is started as `npm start` starts it (its own
- * process, PGlite in a temporary DATA_DIR, the queue worker inside), 5 background images are
+ * Render benchmark through the real path: `npm start` in its own process (tests/e2e/harness.ts:
+ * PGlite in a temporary DATA_DIR, the queue worker inside), 5 background images are
  * uploaded, then a 15-second 1280×720 clip is uploaded with countVideo=5 and timed from the
  * upload's first byte until the request is `success` (queue pickup, probe, render, posters,
  * storage). The baseline is the naive way: 5 ffmpeg runs one after another, each composing one
@@ -9,59 +9,22 @@
  *   npm run bench:render
  *   RENDER_PRESET=veryfast FFMPEG_PATH=… FFPROBE_PATH=… npm run bench:render
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../server/config';
 import { probeVideo } from '../server/media/probe';
 import { renderVariants } from '../server/media/render';
 import { resolveMediaTools, runTool } from '../server/media/tools';
+import { adminLogin, adminPassword, startServer } from '../tests/e2e/harness';
 
 const variants = 5;
 const clipSeconds = 15;
 const rounds = 3;
-const adminPassword = 'bench-admin-password';
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 const config = loadConfig();
 const tools = resolveMediaTools(config);
 const timeoutMs = 30 * 60 * 1000;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The server as `npm start` runs it, in its own process; resolves once it prints that it is ready. */
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, SANDBOX_PROXY_PORT: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Ready:')) resolve();
-    });
-  });
-  child.stdout!.resume();
-  return {
-    base: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => {
-      child.removeAllListeners('exit');
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
-  };
-}
 
 async function api(base: string, token: string | null, route: string, init: RequestInit = {}) {
   const response = await fetch(`${base}${route}`, {
@@ -96,7 +59,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-bench-render-'));
-  const server = await startServer(path.join(dir, 'data'));
+  const server = await startServer();
   try {
     const ffmpeg = (args: string[]) => runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], timeoutMs);
     const clip = path.join(dir, 'clip.mp4');
@@ -112,14 +75,14 @@ async function main() {
       backgrounds.push(file);
     }
 
-    const { accessToken } = await api(server.base, null, '/api/auth/login', {
+    const { accessToken } = await api(server.baseUrl, null, '/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: 'admin', password: adminPassword }),
+      body: JSON.stringify({ login: adminLogin, password: adminPassword }),
     });
     const images = new FormData();
     for (const [index, file] of backgrounds.entries()) images.append('files', await fileBlob(file, 'image/jpeg'), `background-${index}.jpg`);
-    await api(server.base, accessToken, '/api/photo-bg', { method: 'POST', body: images });
+    await api(server.baseUrl, accessToken, '/api/photo-bg', { method: 'POST', body: images });
 
     const info = await probeVideo(tools, clip, clipSeconds * 2);
     const naive = async () => {
@@ -139,7 +102,7 @@ async function main() {
     const throughApi: number[] = [];
     const naiveRuns: number[] = [];
     for (let round = 1; round <= rounds; round++) {
-      const sides = [async () => throughApi.push(await renderThroughApi(server.base, accessToken, clip)), async () => naiveRuns.push(await naive())];
+      const sides = [async () => throughApi.push(await renderThroughApi(server.baseUrl, accessToken, clip)), async () => naiveRuns.push(await naive())];
       // Interleaved: odd rounds start with the API, even rounds with the naive runs.
       if (round % 2 === 0) sides.reverse();
       for (const side of sides) await side();

@@ -142,12 +142,3 @@ export function toVideoSummary(video: VideoRow): VideoSummary {
     account: video.accountId === null ? null : { id: video.accountId },
   };
 }
-
-/** One page of videos, newest first. */
-export async function pageOfVideos(db: Database, where: SQL, page: number): Promise<Paged<VideoSummary>> {
-  const [rows, [{ total }]] = await Promise.all([
-    db.orm.select().from(videos).where(where).orderBy(desc(videos.id)).limit(pageSize).offset(offsetOf(page)),
-    db.orm.select({ total: sql<number>`count(*)::int` }).from(videos).where(where),
-  ]);
-  return paged(rows.map(toVideoSummary), total, page);
-}

@@ -6,7 +6,7 @@ import { paged } from '../routes/paging';
 import { onPage, rankedPage } from './ranked-page';
 
 // Named as the ORM names them, so the rows go through the same wire mapping as every video list.
-const columns = `id, date, created_at AS "createdAt", status, views, likes, comments,
+export const videoSummaryColumns = `id, date, created_at AS "createdAt", status, views, likes, comments,
   views_instagram AS "viewsInstagram", likes_instagram AS "likesInstagram", comments_instagram AS "commentsInstagram",
   url_youtube AS "urlYouTube", url_instagram AS "urlInstagram", error, error_instagram AS "errorInstagram",
   account_id AS "accountId"`;
@@ -18,10 +18,10 @@ export async function userVideoPage(db: Database, userId: number, page: number):
     'videos',
     userId,
     page,
-    `SELECT ${columns} FROM videos WHERE user_id = $2 AND ${onPage('rank_owner')} ORDER BY rank_owner DESC`,
+    `SELECT ${videoSummaryColumns} FROM videos WHERE user_id = $2 AND ${onPage('rank_owner')} ORDER BY rank_owner DESC`,
   );
-  const summaries = rows.map((row) =>
-    toVideoSummary({ ...row, date: row.date && new Date(row.date), createdAt: new Date(row.createdAt) } as typeof videos.$inferSelect),
-  );
-  return paged(summaries, total, page);
+  return paged(rows.map(toSummary), total, page);
 }
+
+export const toSummary = (row: any): VideoSummary =>
+  toVideoSummary({ ...row, date: row.date && new Date(row.date), createdAt: new Date(row.createdAt) } as typeof videos.$inferSelect);
