@@ -1,9 +1,11 @@
 /**
  * Lists benchmark: 100 000 videos (50 000 published creation requests of one operator, 2 videos
  * each, over 50 profiles), on Postgres and on PGlite. Every paged list the SPA uses is driven by
- * autocannon (64 connections) against the app's real route (token check, service, JSON) and
- * against a bare Fastify route in the same process that runs the ideal keyset query for the same
- * page (cursor known in advance, no count, no token). Three rounds, sides interleaved.
+ * autocannon (64 connections) against the app's real route and against a bare Fastify route in
+ * the same process that runs the ideal keyset query for the same page (its cursor known in
+ * advance, no count, no mapping). Both sides pass the same token check (requireUser: the token,
+ * then the user's row), which every API route pays whatever its list; the comparison is of the
+ * lists. Three rounds, sides interleaved.
  *
  *   npm run bench:lists
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_SECONDS=3 npm run bench:lists
@@ -17,6 +19,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
+import { requireUser } from '../server/auth/guards';
 import { deriveKeys } from '../server/auth/keys';
 import { signAccessToken } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
@@ -24,61 +27,13 @@ import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
 import { mediaServices } from '../server/media/services';
 import { setStatusOf } from '../server/services/published-list';
+import { profiles, requests, seed, type Seeded } from './list-seed';
 
-const requests = 50_000;
-const profiles = 50;
-const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = 64;
 const rounds = 3;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = 'bench_lists_wt10';
-
-interface Seeded {
-  operator: number;
-  admin: number;
-  account: number;
-}
-
-async function seed(db: Database): Promise<Seeded> {
-  const started = performance.now();
-  const { rows: users } = await db.sql(
-    `INSERT INTO users (login, password_hash, role) VALUES ('operator', 'x', 'user'), ('chief', 'x', 'admin') RETURNING id`,
-    [],
-  );
-  const operator = users[0].id as number;
-  const admin = users[1].id as number;
-  await db.sql(`INSERT INTO account_groups (user_id, name) SELECT $1, 'group ' || g FROM generate_series(1, 5) AS g`, [operator]);
-  const { rows: accounts } = await db.sql(
-    `INSERT INTO accounts (user_id, proxy, comments, is_active_youtube, group_id)
-     SELECT $1, 'http://127.0.0.1:9', 'profile ' || g, true, (SELECT min(id) FROM account_groups) + g % 5
-       FROM generate_series(1, $2) AS g RETURNING id`,
-    [operator, profiles],
-  );
-  await db.sql(`INSERT INTO tag_sets (user_id, name, tags) SELECT $1, 'tags ' || g, ARRAY['#a', '#b'] FROM generate_series(1, 12) AS g`, [operator]);
-  await db.sql(
-    `INSERT INTO photos (user_id, file_key, content_type, width, height)
-     SELECT $1, 'photos/' || g || '.jpg', 'image/jpeg', 1080, 1920 FROM generate_series(1, 12) AS g`,
-    [operator],
-  );
-  await db.sql(
-    `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key, title, published_at, created_at)
-     SELECT gen_random_uuid(), $1, 'success', 2, 'source', 'title', now() - ($2 - g) * interval '1 minute', now() - ($2 - g) * interval '1 minute'
-       FROM generate_series(1, $2) AS g ORDER BY g`,
-    [operator, requests],
-  );
-  const firstAccount = accounts[0].id as number;
-  await db.sql(
-    `INSERT INTO videos (request_id, user_id, account_id, position, status, url_youtube, views, date)
-     SELECT r.id, r.user_id, $1 + (r.id * 2 + p) % $2, p,
-            CASE WHEN r.id % 97 = 0 THEN 'error' WHEN r.id % 89 = 0 THEN 'publication' ELSE 'success' END,
-            'https://youtu.be/x', r.id, r.published_at
-       FROM creation_requests AS r CROSS JOIN generate_series(0, 1) AS p ORDER BY r.id, p`,
-    [firstAccount, profiles],
-  );
-  await db.sql('VACUUM ANALYZE');
-  console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { operator, admin, account: firstAccount };
-}
 
 interface ListCase {
   name: string;
@@ -229,7 +184,9 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
   for (const list of cases) {
     for (const page of list.pages) bareQueries.set(`${list.name}|${page}`, await list.bare(page));
   }
-  bare.get('/bare', async (request) => {
+  bare.decorate('db', db);
+  bare.decorate('tokenSettings', tokenSettings);
+  bare.get('/bare', { onRequest: requireUser }, async (request) => {
     const { key } = request.query as { key: string };
     const query = bareQueries.get(key)!;
     const { rows } = await db.sql(query.text, query.values.length > 0 ? query.values : undefined);
@@ -255,7 +212,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
             entry.app.push(result);
             entry.healthMs.push(slowestMs);
           },
-          async () => entry.bare.push(await drive(`${bareBase}/bare?key=${encodeURIComponent(key)}`, {})),
+          async () => entry.bare.push(await drive(`${bareBase}/bare?key=${encodeURIComponent(key)}`, headers[list.as])),
         ];
         // Interleaved: odd rounds start with the app, even rounds with the bare route.
         if (round % 2 === 0) sides.reverse();

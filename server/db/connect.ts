@@ -45,8 +45,8 @@ interface PgliteCalls {
 
 /**
  * PGlite in a worker thread (server/db/pglite-worker.mjs), so its queries never run on the
- * server's event loop. PGlite is one connection: calls take turns, and a transaction keeps the
- * turn from BEGIN to COMMIT, so no other statement can land inside it.
+ * server's event loop. PGlite is one connection: a transaction keeps it from BEGIN to COMMIT, so no
+ * other statement can land inside it.
  */
 async function connectPglite(dataDir: string | undefined): Promise<Database> {
   let dir: string | undefined;
@@ -91,14 +91,20 @@ async function connectPglite(dataDir: string | undefined): Promise<Database> {
     exec: (text) => send({ op: 'exec', text }),
   };
 
+  // A transaction waits for the one before it and keeps the turn until COMMIT. Statements outside
+  // transactions go straight to the worker, which runs its messages in order, so it never idles
+  // between them; while a transaction is open or waiting, they queue behind it instead.
   let turn: Promise<unknown> = Promise.resolve();
+  let transactions = 0;
   function inTurn<T>(work: () => Promise<T>): Promise<T> {
     const run = turn.then(work, work);
     turn = run.catch(() => undefined);
     return run;
   }
-  const transaction = <T>(work: (calls: PgliteCalls) => Promise<T>): Promise<T> =>
-    inTurn(async () => {
+  const outsideTransactions = <T>(work: () => Promise<T>): Promise<T> => (transactions === 0 ? work() : inTurn(work));
+  const transaction = <T>(work: (calls: PgliteCalls) => Promise<T>): Promise<T> => {
+    transactions += 1;
+    return inTurn(async () => {
       await direct.exec('BEGIN');
       try {
         const result = await work(direct);
@@ -108,10 +114,13 @@ async function connectPglite(dataDir: string | undefined): Promise<Database> {
         await direct.exec('ROLLBACK');
         throw error;
       }
+    }).finally(() => {
+      transactions -= 1;
     });
+  };
   const client = {
-    query: (...args: Parameters<PgliteCalls['query']>) => inTurn(() => direct.query(...args)),
-    exec: (text: string) => inTurn(() => direct.exec(text)),
+    query: (...args: Parameters<PgliteCalls['query']>) => outsideTransactions(() => direct.query(...args)),
+    exec: (text: string) => outsideTransactions(() => direct.exec(text)),
     transaction,
   };
 
@@ -129,7 +138,7 @@ async function connectPglite(dataDir: string | undefined): Promise<Database> {
     sql: runOn(client),
     transaction: (work) => transaction((calls) => work(runOn(calls))),
     async close() {
-      await inTurn(() => send({ op: 'close' }));
+      await outsideTransactions(() => send({ op: 'close' }));
       await worker.terminate();
     },
   };
