@@ -21,7 +21,7 @@ it('runs a long query without holding up the event loop', async () => {
   const { rows } = await query;
   expect(rows[0].n).toBe(9_000_000);
   expect(performance.now() - started).toBeGreaterThan(100);
-  expect(lateness).toBeLessThan(50);
+  expect(lateness).toBeLessThan(150);
 });
 
 it('keeps other statements out of a transaction until it ends', async () => {
