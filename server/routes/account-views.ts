@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   AccountDetail,
   AccountStatus,
@@ -12,7 +12,6 @@ import type { Database } from '../db/connect';
 import { accountGroups, accounts, users, videos } from '../db/schema';
 import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { HttpError } from '../http-error';
-import { offsetOf, paged, pageSize } from './paging';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
 
@@ -103,15 +102,6 @@ export function toAccountDetail(row: AccountWithOwner, secretsKey: Buffer, video
     error: account.platformError,
     video,
   };
-}
-
-/** One page of profiles with their owners' logins, newest first. */
-export async function pageOfAccounts(db: Database, where: SQL | undefined, page: number): Promise<Paged<AccountSummary>> {
-  const [rows, [{ total }]] = await Promise.all([
-    selectAccounts(db).where(where).orderBy(desc(accounts.id)).limit(pageSize).offset(offsetOf(page)),
-    db.orm.select({ total: sql<number>`count(*)::int` }).from(accounts).where(where),
-  ]);
-  return paged(rows.map(toAccountSummary), total, page);
 }
 
 export function selectAccounts(db: Database) {

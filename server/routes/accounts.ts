@@ -14,7 +14,8 @@ import { profileContext, type PlatformAccess } from '../platforms/profile-contex
 import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube';
 import { googleOAuthEndpoints, signYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
-import { accountOption, pageOfAccounts, selectAccounts, toAccountDetail } from './account-views';
+import { accountOption, selectAccounts, toAccountDetail } from './account-views';
+import { accountPage } from '../services/account-list';
 import { accountVideoPage } from '../services/account-video-list';
 import { baseUrlOf, type OAuthSettings } from './oauth';
 import { pageFromQuery } from './paging';
@@ -93,7 +94,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   app.get('/', async (request) => {
     const user = currentUser(request);
-    return pageOfAccounts(db, visibleTo(user, accounts.userId), pageFromQuery(request.query));
+    return accountPage(db, visibleTo(user, accounts.userId), pageFromQuery(request.query));
   });
 
   /** The profiles a group may hold: those in no group, and those already in this one (0 for a new group). */

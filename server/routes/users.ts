@@ -9,7 +9,7 @@ import { currentUser, requireAdmin } from '../auth/guards';
 import { found, idParam } from '../auth/ownership';
 import { hashPassword } from '../auth/passwords';
 import { HttpError, parseBody } from '../http-error';
-import { pageOfAccounts } from './account-views';
+import { accountPage } from '../services/account-list';
 import { pageFromQuery } from './paging';
 import { managedUserColumns, userListPage } from '../services/user-list';
 import { userVideoPage } from '../services/user-video-list';
@@ -48,7 +48,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   app.get('/:id', async (request): Promise<UserDetail> => {
     const user = await managedUser(idParam(request));
     const [accountsPage, videoPage] = await Promise.all([
-      pageOfAccounts(db, eq(accounts.userId, user.id), 1),
+      accountPage(db, eq(accounts.userId, user.id), 1),
       userVideoPage(db, user.id, 1),
     ]);
     return { user, accounts: accountsPage, video: videoPage };
@@ -56,7 +56,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/:id/account', async (request) => {
     const user = await managedUser(idParam(request));
-    return pageOfAccounts(db, eq(accounts.userId, user.id), pageFromQuery(request.query));
+    return accountPage(db, eq(accounts.userId, user.id), pageFromQuery(request.query));
   });
 
   app.get('/:id/video', async (request) => {

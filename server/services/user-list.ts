@@ -1,8 +1,9 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, count, sql } from 'drizzle-orm';
 import type { ManagedUser, Paged } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import { users } from '../db/schema';
 import { offsetOf, paged, pageSize } from '../routes/paging';
+import { totalBesideRows, totalOf } from './page-total';
 
 /**
  * Users are few, so the page is an OFFSET over the primary key; a user's video count is their row
@@ -18,9 +19,12 @@ export const managedUserColumns = {
 };
 
 export async function userListPage(db: Database, page: number): Promise<Paged<ManagedUser>> {
-  const [rows, [{ total }]] = await Promise.all([
-    db.orm.select(managedUserColumns).from(users).orderBy(asc(users.id)).limit(pageSize).offset(offsetOf(page)),
-    db.orm.select({ total: sql<number>`count(*)::int` }).from(users),
-  ]);
-  return paged(rows, total, page);
+  const rows = await db.orm
+    .select({ ...managedUserColumns, total: totalBesideRows })
+    .from(users)
+    .orderBy(asc(users.id))
+    .limit(pageSize)
+    .offset(offsetOf(page));
+  const total = await totalOf(rows, async () => (await db.orm.select({ total: count() }).from(users))[0]!.total);
+  return paged(rows.map(({ total: _total, ...user }) => user), total, page);
 }

@@ -93,4 +93,13 @@ describeEachDatabase('paged lists (ranked)', (env) => {
     expect(idsOf(again)).toEqual([ids[0], ...ids.slice(6).reverse()]);
     expect(idsOf(await get(operator, '/api/upload-video?page=2'))).toEqual(ids.slice(1, 6).reverse());
   });
+
+  it('counts the short lists with their page, and alone past the last page', async () => {
+    const operator = await createUser(env(), 'operator');
+    await env().db.sql(`INSERT INTO tag_sets (user_id, name, tags) SELECT $1, 'set ' || g, ARRAY['#a'] FROM generate_series(1, 23) AS g`, [operator.id]);
+    const second = await get(operator, '/api/tags?page=2');
+    expect(second).toMatchObject({ page: 2, total: 23, totalPages: 2 });
+    expect(second.data.map((row: { name: string }) => row.name)).toEqual(['set 3', 'set 2', 'set 1']);
+    expect(await get(operator, '/api/tags?page=5')).toEqual({ data: [], page: 5, total: 23, totalPages: 2 });
+  });
 });
