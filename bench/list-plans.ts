@@ -5,18 +5,14 @@
  *
  *   npx tsx bench/list-plans.ts > docs/list-plans.md
  */
-import pg from 'pg';
-import { connectDatabase, type Database, type RunSql } from '../server/db/connect';
-import { migrate } from '../server/db/migrate';
+import type { Database, RunSql } from '../server/db/connect';
 import { accountVideoPage } from '../server/services/account-video-list';
 import { publishedListPage } from '../server/services/published-list';
 import { requestListPage } from '../server/services/request-list';
 import { userListPage } from '../server/services/user-list';
 import { userVideoPage } from '../server/services/user-video-list';
-import { seed } from './list-seed';
+import { seed, withFreshPostgres } from './list-seed';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = 'bench_plans_wt10';
 
 /** Runs `list` against a database that remembers the raw SQL it was sent. */
 async function queriesOf(db: Database, list: (db: Database) => Promise<unknown>) {
@@ -37,15 +33,7 @@ async function explain(db: Database, title: string, text: string, values: unknow
 }
 
 async function main() {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  const db = await connectDatabase({ databaseUrl: url.toString() });
-  try {
-    await migrate(db);
+  await withFreshPostgres('bench_plans_wt10', async (db) => {
     const { rows: version } = await db.sql('SELECT version()');
     const seeded = await seed(db);
     const operator = { id: seeded.operator, login: 'operator', role: 'user' as const };
@@ -93,11 +81,7 @@ async function main() {
     for (const table of ['account_groups', 'tag_sets', 'photos']) {
       await explain(db, `${table} of an operator, page 1`, `select * from "${table}" where "${table}"."user_id" = $1 order by "${table}"."id" desc limit $2`, [seeded.operator, 20]);
     }
-  } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 await main();

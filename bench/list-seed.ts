@@ -1,4 +1,6 @@
-import type { Database } from '../server/db/connect';
+import pg from 'pg';
+import { connectDatabase, type Database } from '../server/db/connect';
+import { migrate } from '../server/db/migrate';
 
 export const requests = 50_000;
 export const profiles = 50;
@@ -51,3 +53,23 @@ export async function seed(db: Database): Promise<Seeded> {
   return { operator, admin, account: firstAccount };
 }
 
+
+/** Runs `work` on a new, migrated Postgres database `name` on the local server, dropped afterwards. */
+export async function withFreshPostgres<T>(name: string, work: (db: Database) => Promise<T>): Promise<T> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await connectDatabase({ databaseUrl: url.toString() });
+  try {
+    await migrate(db);
+    return await work(db);
+  } finally {
+    await db.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}

@@ -17,7 +17,6 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { requireUser } from '../server/auth/guards';
 import { deriveKeys } from '../server/auth/keys';
@@ -27,12 +26,11 @@ import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
 import { mediaServices } from '../server/media/services';
 import { setStatusOf } from '../server/services/published-list';
-import { profiles, requests, seed, type Seeded } from './list-seed';
+import { profiles, requests, seed, withFreshPostgres, type Seeded } from './list-seed';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = 64;
 const rounds = 3;
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = 'bench_lists_wt10';
 
 interface ListCase {
@@ -150,9 +148,9 @@ async function drive(url: string, headers: Record<string, string>): Promise<Load
   };
 }
 
-/** The slowest of the health checks made every 50 ms while `work` runs. */
-async function slowestHealthCheck<T>(base: string, work: () => Promise<T>): Promise<{ result: T; slowestMs: number }> {
-  let slowestMs = 0;
+/** The times of the health checks made every 50 ms while `work` runs. */
+async function healthChecksDuring<T>(base: string, work: () => Promise<T>): Promise<{ result: T; healthMs: number[] }> {
+  const healthMs: number[] = [];
   let running = true;
   const probing = (async () => {
     while (running) {
@@ -160,21 +158,20 @@ async function slowestHealthCheck<T>(base: string, work: () => Promise<T>): Prom
       await new Promise<void>((resolve, reject) =>
         http.get(`${base}/healthz`, (response) => response.resume().on('end', resolve)).on('error', reject),
       );
-      slowestMs = Math.max(slowestMs, performance.now() - started);
+      healthMs.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
   const result = await work();
   running = false;
   await probing;
-  return { result, slowestMs };
+  return { result, healthMs };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
   console.log(`\n## ${kind}`);
-  await migrate(db);
   const seeded = await seed(db);
   const keys = deriveKeys(crypto.randomBytes(32).toString('hex'));
   const tokenSettings = { keys, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30 };
@@ -211,9 +208,9 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
         figures.set(key, entry);
         const sides = [
           async () => {
-            const { result, slowestMs } = await slowestHealthCheck(appBase, () => drive(`${appBase}${list.url(page)}`, headers[list.as]));
+            const { result, healthMs } = await healthChecksDuring(appBase, () => drive(`${appBase}${list.url(page)}`, headers[list.as]));
             entry.app.push(result);
-            entry.healthMs.push(slowestMs);
+            entry.healthMs.push(...healthMs);
           },
           async () => entry.bare.push(await drive(`${bareBase}/bare?key=${encodeURIComponent(key)}`, headers[list.as])),
         ];
@@ -229,7 +226,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
     console.log(`  round ${round} done`);
   }
 
-  console.log('\n| list | page | app req/s (3 runs) | bare req/s (3 runs) | app / bare (median) | app p99 ms | bare p99 ms | slowest /healthz ms | failures |');
+  console.log('\n| list | page | app req/s (3 runs) | bare req/s (3 runs) | app / bare (median) | app p99 ms | bare p99 ms | /healthz ms during the app runs: median, slowest | failures |');
   console.log('|---|---:|---|---|---:|---:|---:|---:|---:|');
   const summary = new Map<string, { ratio: number; appRps: number; p99: number; healthMs: number }>();
   for (const [key, entry] of figures) {
@@ -238,12 +235,13 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
     const bareRps = median(entry.bare.map((load) => load.requestsPerSecond));
     const p99 = median(entry.app.map((load) => load.p99));
     const healthMs = Math.max(...entry.healthMs);
+    const healthMedian = median(entry.healthMs);
     const failures = [...entry.app, ...entry.bare].reduce((sum, load) => sum + load.failures, 0);
     summary.set(key, { ratio: appRps / bareRps, appRps, p99, healthMs });
     console.log(
       `| ${name} | ${page} | ${entry.app.map((load) => load.requestsPerSecond.toFixed(0)).join(' · ')} | ` +
         `${entry.bare.map((load) => load.requestsPerSecond.toFixed(0)).join(' · ')} | ${(appRps / bareRps).toFixed(2)} | ` +
-        `${p99} | ${median(entry.bare.map((load) => load.p99))} | ${healthMs.toFixed(1)} | ${failures} |`,
+        `${p99} | ${median(entry.bare.map((load) => load.p99))} | ${healthMedian.toFixed(1)}, ${healthMs.toFixed(1)} | ${failures} |`,
     );
   }
   console.log('\n| list | app page N / page 1 (req/s, median) |');
@@ -262,24 +260,11 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
 async function main() {
   console.log(`lists benchmark: ${requests} requests, ${requests * 2} videos, ${profiles} profiles; ${connections} connections, ${seconds} s per run, ${rounds} rounds interleaved, ${os.cpus().length} CPUs`);
 
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  const postgresDb = await connectDatabase({ databaseUrl: url.toString() });
-  let postgres;
-  try {
-    postgres = await benchDatabase('postgres', postgresDb);
-  } finally {
-    await postgresDb.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-  }
+  const postgres = await withFreshPostgres(databaseName, (db) => benchDatabase('postgres', db));
 
   const pgliteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-bench-pglite-'));
   const pgliteDb = await connectDatabase({ dataDir: pgliteDir });
+  await migrate(pgliteDb);
   let pglite;
   try {
     pglite = await benchDatabase('pglite', pgliteDb);
