@@ -98,6 +98,7 @@ async function main() {
 
     const context = await browser.newContext();
     const page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await logIn(page, server.baseUrl, adminLogin, adminPassword);
     await page.getByRole('navigation').first().waitFor();
     await settle(page);
@@ -109,6 +110,8 @@ async function main() {
         dispatchEvent(new PopStateEvent('popstate'));
       }, route);
       await settle(page);
+      const heading = page.locator('main').getByRole('heading').first();
+      if (!(await heading.isVisible())) problems.push(`${route} shows no screen`);
       const names = fetched.map((item) => `${chunkName(item.url)} ${(item.bytes / 1024).toFixed(1)} KB${item.isDropzone ? ' (react-dropzone)' : ''}`);
       console.log(`  ${route.padEnd(24)} ${names.join(', ') || '(nothing new)'}`);
       const others = screenChunks(fetched).filter((name) => name !== chunk);
