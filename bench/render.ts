@@ -1,66 +1,72 @@
 /**
- * Render benchmark: 5 variants of a generated 15-second 1280×720 clip (testsrc2 + sine) over 5
- * different background images, by the production pipeline (one ffmpeg process, the source decoded
- * once) against the naive way (5 separate ffmpeg runs, each decoding the source again).
+ * Render benchmark through the real path: `npm start` in its own process (tests/e2e/harness.ts:
+ * PGlite in a temporary DATA_DIR, the queue worker inside), 5 background images are
+ * uploaded, then a 15-second 1280×720 clip is uploaded with countVideo=5 and timed from the
+ * upload's first byte until the request is `success` (queue pickup, probe, render, posters,
+ * storage). The baseline is the naive way: 5 ffmpeg runs one after another, each composing one
+ * variant over its image, with the same binary and preset. Three rounds, sides interleaved.
  *
- *   npm run bench:render                      # RENDER_PRESET (default veryfast), system ffmpeg
- *   FFMPEG_PATH=… FFPROBE_PATH=… npm run bench:render
+ *   npm run bench:render
+ *   RENDER_PRESET=veryfast FFMPEG_PATH=… FFPROBE_PATH=… npm run bench:render
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { probeVideo } from '../server/media/probe';
-import { renderVariants, type RenderTarget } from '../server/media/render';
+import { renderVariants } from '../server/media/render';
 import { resolveMediaTools, runTool } from '../server/media/tools';
+import { adminLogin, adminPassword, startServer } from '../tests/e2e/harness';
 
 const variants = 5;
 const clipSeconds = 15;
+const rounds = 3;
 
 const config = loadConfig();
 const tools = resolveMediaTools(config);
-const preset = config.renderPreset;
 const timeoutMs = 30 * 60 * 1000;
 
-/** CPU seconds used by finished child processes (ffmpeg), from /proc: Linux only. */
-function childCpuSeconds(): number | null {
-  try {
-    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    const ticks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-    // After "pid (comm) ", cutime and cstime are the 14th and 15th fields.
-    return (Number(fields[13]) + Number(fields[14])) / ticks;
-  } catch {
-    return null;
+async function api(base: string, token: string | null, route: string, init: RequestInit = {}) {
+  const response = await fetch(`${base}${route}`, {
+    ...init,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) },
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${route}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+const fileBlob = async (file: string, type: string) => new Blob([await fs.readFile(file)], { type });
+
+/** Upload to done: the request's wall time through the API, polled every 100 ms. */
+async function renderThroughApi(base: string, token: string, clip: string): Promise<number> {
+  const started = performance.now();
+  const form = new FormData();
+  form.append('countVideo', String(variants));
+  form.append('file', await fileBlob(clip, 'video/mp4'), 'clip.mp4');
+  const { idUpload } = await api(base, token, '/api/create-video/create', { method: 'POST', body: form });
+  for (;;) {
+    const detail = await api(base, token, `/api/create-video/request/${idUpload}`);
+    if (detail.status === 'error') throw new Error(`render failed: ${detail.error}`);
+    if (detail.status === 'success') {
+      if (detail.video.some((video: { posterUrl: string | null }) => !video.posterUrl)) throw new Error('a variant has no poster');
+      return (performance.now() - started) / 1000;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-async function measure(label: string, work: () => Promise<void>) {
-  const cpuBefore = childCpuSeconds();
-  const started = performance.now();
-  await work();
-  const wallSeconds = (performance.now() - started) / 1000;
-  const cpuAfter = childCpuSeconds();
-  const cpuSeconds = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
-  const outputSeconds = variants * clipSeconds;
-  const perCpu = cpuSeconds ? (outputSeconds / cpuSeconds).toFixed(2) : 'n/a';
-  console.log(
-    `${label.padEnd(34)} wall ${wallSeconds.toFixed(1).padStart(6)} s   cpu ${cpuSeconds?.toFixed(1).padStart(6) ?? '   n/a'} s   ` +
-      `${perCpu} s of output per CPU-second`,
-  );
-  return wallSeconds;
-}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shorts-bench-'));
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-bench-render-'));
+  const server = await startServer();
   try {
     const ffmpeg = (args: string[]) => runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], timeoutMs);
-    const source = path.join(dir, 'source.mp4');
+    const clip = path.join(dir, 'clip.mp4');
     await ffmpeg([
       '-f', 'lavfi', '-i', `testsrc2=s=1280x720:r=30:d=${clipSeconds}`,
       '-f', 'lavfi', '-i', `sine=frequency=440:duration=${clipSeconds}`,
-      '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source,
+      '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
     ]);
     const backgrounds: string[] = [];
     for (let index = 0; index < variants; index++) {
@@ -68,33 +74,50 @@ async function main() {
       await ffmpeg(['-f', 'lavfi', '-i', `testsrc2=s=1080x1920,hue=h=${index * 72}`, '-frames:v', '1', file]);
       backgrounds.push(file);
     }
-    const info = await probeVideo(tools, source, clipSeconds * 2);
-    const targets = (prefix: string): RenderTarget[] =>
-      backgrounds.map((background, index) => ({
-        background,
-        video: path.join(dir, `${prefix}-${index}.mp4`),
-        poster: path.join(dir, `${prefix}-${index}.jpg`),
-      }));
+
+    const { accessToken } = await api(server.baseUrl, null, '/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: adminLogin, password: adminPassword }),
+    });
+    const images = new FormData();
+    for (const [index, file] of backgrounds.entries()) images.append('files', await fileBlob(file, 'image/jpeg'), `background-${index}.jpg`);
+    await api(server.baseUrl, accessToken, '/api/photo-bg', { method: 'POST', body: images });
+
+    const info = await probeVideo(tools, clip, clipSeconds * 2);
+    const naive = async () => {
+      const started = performance.now();
+      for (const [index, background] of backgrounds.entries()) {
+        const target = { background, video: path.join(dir, `naive-${index}.mp4`), poster: path.join(dir, `naive-${index}.jpg`) };
+        await renderVariants({ tools, source: clip, info, targets: [target], preset: config.renderPreset, timeoutMs });
+      }
+      return (performance.now() - started) / 1000;
+    };
 
     console.log(`ffmpeg: ${tools.ffmpeg}`);
-    console.log(`${variants} variants of a ${clipSeconds} s 1280×720 clip → 1080×1920 H.264 (preset ${preset}) + AAC, ${os.cpus().length} CPUs\n`);
-
-    const pipeline = await measure('pipeline (1 process, 5 outputs)', () =>
-      renderVariants({ tools, source, info, targets: targets('pipeline'), preset, timeoutMs }),
+    console.log(
+      `${variants} variants of a ${clipSeconds} s 1280×720 clip → 1080×1920 H.264 (preset ${config.renderPreset}) + AAC + poster, ` +
+        `${variants} background images, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}\n`,
     );
-    const naive = await measure('naive (5 runs, one after another)', async () => {
-      for (const target of targets('naive')) {
-        await renderVariants({ tools, source, info, targets: [target], preset, timeoutMs });
-      }
-    });
-    const parallel = await measure('naive (5 runs at once)', async () => {
-      await Promise.all(targets('parallel').map((target) => renderVariants({ tools, source, info, targets: [target], preset, timeoutMs })));
-    });
-
-    console.log(`\nnaive one after another / pipeline: ${(naive / pipeline).toFixed(2)}×`);
-    console.log(`naive at once / pipeline:           ${(parallel / pipeline).toFixed(2)}×`);
+    const throughApi: number[] = [];
+    const naiveRuns: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const sides = [async () => throughApi.push(await renderThroughApi(server.baseUrl, accessToken, clip)), async () => naiveRuns.push(await naive())];
+      // Interleaved: odd rounds start with the API, even rounds with the naive runs.
+      if (round % 2 === 0) sides.reverse();
+      for (const side of sides) await side();
+      console.log(
+        `round ${round}: through the API ${throughApi.at(-1)!.toFixed(1)} s   naive 5 runs ${naiveRuns.at(-1)!.toFixed(1)} s   ` +
+          `ratio ${(throughApi.at(-1)! / naiveRuns.at(-1)!).toFixed(2)}   (load average ${os.loadavg()[0]!.toFixed(1)})`,
+      );
+    }
+    console.log(
+      `\nmedian: through the API ${median(throughApi).toFixed(1)} s, naive ${median(naiveRuns).toFixed(1)} s, ` +
+        `API / naive ${(median(throughApi) / median(naiveRuns)).toFixed(2)} (goal ≤ 0.70)`,
+    );
   } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
+    await server.stop();
+    await fs.rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -140,8 +140,19 @@ export async function buildApp(deps: AppDeps) {
   }
 
   const indexHtml = deps.distDir ? path.join(deps.distDir, 'index.html') : undefined;
+  const assetsDir = deps.distDir ? path.join(deps.distDir, 'assets') + path.sep : '';
   if (deps.distDir && indexHtml && fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: deps.distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: deps.distDir,
+      wildcard: false,
+      index: false,
+      // Vite writes .br and .gz beside each file; the one the browser accepts is sent as it is.
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed assets never change under their name; index.html is asked again each time.
+      setHeaders: (res, filePath) =>
+        res.setHeader('cache-control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

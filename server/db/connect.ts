@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -36,17 +37,95 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   return options.databaseUrl ? connectPostgres(options.databaseUrl) : connectPglite(options.dataDir);
 }
 
+/** What drizzle's PGlite driver and our own calls use of a PGlite client, here answered by the worker. */
+interface PgliteCalls {
+  query(text: string, params?: unknown[], options?: { rowMode?: 'array' | 'object'; parsers?: object }): Promise<SqlResult>;
+  exec(text: string): Promise<SqlResult[]>;
+}
+
+/**
+ * PGlite in a worker thread (server/db/pglite-worker.mjs), so its queries never run on the
+ * server's event loop. PGlite is one connection: a transaction keeps it from BEGIN to COMMIT, so no
+ * other statement can land inside it.
+ */
 async function connectPglite(dataDir: string | undefined): Promise<Database> {
-  let client: PGlite;
+  let dir: string | undefined;
   if (dataDir) {
-    const dir = path.join(dataDir, 'pglite');
+    dir = path.join(dataDir, 'pglite');
     await fs.mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
-  } else {
-    client = await PGlite.create();
   }
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir: dir } });
+  const pending = new Map<number, { resolve: (value: any) => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  let failure: Error | undefined;
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', () => {
+      worker.off('error', reject);
+      resolve();
+    });
+  });
+  worker.on('message', ({ id, result, error }) => {
+    const call = pending.get(id)!;
+    pending.delete(id);
+    if (error) call.reject(Object.assign(new Error(error.message), error));
+    else call.resolve(result);
+  });
+  worker.on('error', (error) => {
+    failure = error;
+    for (const call of pending.values()) call.reject(error);
+    pending.clear();
+  });
+
+  const send = (message: object): Promise<any> => {
+    if (failure) return Promise.reject(failure);
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  };
+  const direct: PgliteCalls = {
+    query: (text, params, options) =>
+      send({ op: 'query', text, params, rowMode: options?.rowMode, rawDates: options?.parsers !== undefined }),
+    exec: (text) => send({ op: 'exec', text }),
+  };
+
+  // A transaction waits for the one before it and keeps the turn until COMMIT. Statements outside
+  // transactions go straight to the worker, which runs its messages in order, so it never idles
+  // between them; while a transaction is open or waiting, they queue behind it instead.
+  let turn: Promise<unknown> = Promise.resolve();
+  let transactions = 0;
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = turn.then(work, work);
+    turn = run.catch(() => undefined);
+    return run;
+  }
+  const outsideTransactions = <T>(work: () => Promise<T>): Promise<T> => (transactions === 0 ? work() : inTurn(work));
+  const transaction = <T>(work: (calls: PgliteCalls) => Promise<T>): Promise<T> => {
+    transactions += 1;
+    return inTurn(async () => {
+      await direct.exec('BEGIN');
+      try {
+        const result = await work(direct);
+        await direct.exec('COMMIT');
+        return result;
+      } catch (error) {
+        await direct.exec('ROLLBACK');
+        throw error;
+      }
+    }).finally(() => {
+      transactions -= 1;
+    });
+  };
+  const client = {
+    query: (...args: Parameters<PgliteCalls['query']>) => outsideTransactions(() => direct.query(...args)),
+    exec: (text: string) => outsideTransactions(() => direct.exec(text)),
+    transaction,
+  };
+
   const runOn =
-    (target: Pick<PGlite, 'query' | 'exec'>): RunSql =>
+    (target: PgliteCalls): RunSql =>
     async (text, values) => {
       if (values && values.length > 0) return target.query(text, values);
       const results = await target.exec(text);
@@ -54,10 +133,14 @@ async function connectPglite(dataDir: string | undefined): Promise<Database> {
     };
   return {
     kind: 'pglite',
-    orm: drizzlePglite({ client, schema }) as unknown as Orm,
+    // Drizzle's PGlite driver only calls query() and transaction(), which the worker client has.
+    orm: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Orm,
     sql: runOn(client),
-    transaction: (work) => client.transaction((tx) => work(runOn(tx))),
-    close: () => client.close(),
+    transaction: (work) => transaction((calls) => work(runOn(calls))),
+    async close() {
+      await outsideTransactions(() => send({ op: 'close' }));
+      await worker.terminate();
+    },
   };
 }
 

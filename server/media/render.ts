@@ -29,12 +29,15 @@ const fitInside =
   `:h='if(gt(iw/ih,${outputWidth}/${outputHeight}),-2,${outputHeight})',setsar=1`;
 const cover = (width: number, height: number) =>
   `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`;
+/** The poster's frame: a second into the clip, or its middle when shorter (past a fade-in, still early). */
+const posterFrame = (info: VideoInfo) => Math.floor(Math.min(1, info.durationSeconds / 2) * info.fps);
 const centred = `overlay=x=(W-w)/2:y=(H-h)/2:shortest=1,format=yuv420p`;
 
 /**
  * One ffmpeg process for all targets: the source is decoded and fitted once, then split into
  * every composition, each with its own encoder. A background image is decoded once and repeated
- * in memory (`loop`) at the source's frame rate, rather than re-read for every frame.
+ * in memory (`loop`) at the source's frame rate, rather than re-read for every frame. Each
+ * composition is also split to its poster frame, so no second ffmpeg has to decode the result.
  */
 function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'tools' | 'timeoutMs' | 'signal'>): string[] {
   const inputs = ['-nostdin', '-v', 'error', '-y', ...safeInputOptions(info.demuxer), '-i', source];
@@ -54,7 +57,8 @@ function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'too
       inputs.push('-protocol_whitelist', 'file', '-framerate', String(info.fps), '-i', target.background);
       graph.push(`[${imageInput}:v]${cover(outputWidth, outputHeight)},format=yuv420p,loop=loop=-1:size=1:start=0[b${index}]`);
     }
-    graph.push(`[b${index}][f${index}]${centred}[v${index}]`);
+    graph.push(`[b${index}][f${index}]${centred},split=2[v${index}][s${index}]`);
+    graph.push(`[s${index}]select='gte(n,${posterFrame(info)})'[p${index}]`);
   });
 
   const outputs = targets.flatMap((target, index) => [
@@ -64,20 +68,12 @@ function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'too
     '-c:a', 'aac', '-b:a', '128k', '-ac', '2',
     '-movflags', '+faststart',
     '-f', 'mp4', target.video,
+    '-map', `[p${index}]`, '-frames:v', '1', '-q:v', '3', '-f', 'image2', target.poster,
   ]);
   return [...inputs, '-filter_complex', graph.join(';'), ...outputs];
 }
 
-/** Encodes every target, then takes each poster frame from its finished video. */
+/** Encodes every target and its poster frame in one ffmpeg process. */
 export async function renderVariants(job: RenderJob): Promise<void> {
   await runTool(job.tools.ffmpeg, renderArguments(job), job.timeoutMs, job.signal);
-  const at = Math.min(1, job.info.durationSeconds / 2).toFixed(3);
-  for (const target of job.targets) {
-    await runTool(
-      job.tools.ffmpeg,
-      ['-nostdin', '-v', 'error', '-y', '-protocol_whitelist', 'file', '-f', 'mov', '-ss', at, '-i', target.video, '-frames:v', '1', '-q:v', '3', '-f', 'image2', target.poster],
-      job.timeoutMs,
-      job.signal,
-    );
-  }
 }

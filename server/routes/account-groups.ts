@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AccountGroup, Paged, SessionUser } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { groupSchema } from '../../src/lib/schemas';
@@ -9,7 +9,8 @@ import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
 import { accountOption } from './account-views';
-import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
+import { pageFromQuery } from './paging';
+import { groupPage } from '../services/group-list';
 
 type GroupRow = typeof accountGroups.$inferSelect;
 type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
@@ -67,13 +68,8 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/', async (request): Promise<Paged<AccountGroup>> => {
-    const where = visibleTo(currentUser(request), accountGroups.userId);
-    const page = pageFromQuery(request.query);
-    const [groups, [{ total }]] = await Promise.all([
-      db.orm.select().from(accountGroups).where(where).orderBy(desc(accountGroups.id)).limit(pageSize).offset(offsetOf(page)),
-      db.orm.select({ total: sql<number>`count(*)::int` }).from(accountGroups).where(where),
-    ]);
-    return paged(await withAccounts(groups), total, page);
+    const groups = await groupPage(db, currentUser(request), pageFromQuery(request.query));
+    return { ...groups, data: await withAccounts(groups.data) };
   });
 
   app.get('/:id', async (request) => groupById(currentUser(request), idParam(request)));

@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   AccountDetail,
   AccountStatus,
@@ -12,7 +12,6 @@ import type { Database } from '../db/connect';
 import { accountGroups, accounts, users, videos } from '../db/schema';
 import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { HttpError } from '../http-error';
-import { offsetOf, paged, pageSize } from './paging';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
 
@@ -105,15 +104,6 @@ export function toAccountDetail(row: AccountWithOwner, secretsKey: Buffer, video
   };
 }
 
-/** One page of profiles with their owners' logins, newest first. */
-export async function pageOfAccounts(db: Database, where: SQL | undefined, page: number): Promise<Paged<AccountSummary>> {
-  const [rows, [{ total }]] = await Promise.all([
-    selectAccounts(db).where(where).orderBy(desc(accounts.id)).limit(pageSize).offset(offsetOf(page)),
-    db.orm.select({ total: sql<number>`count(*)::int` }).from(accounts).where(where),
-  ]);
-  return paged(rows.map(toAccountSummary), total, page);
-}
-
 export function selectAccounts(db: Database) {
   return db.orm
     .select({ account: accounts, ownerLogin: users.login, groupName: accountGroups.name })
@@ -141,13 +131,4 @@ export function toVideoSummary(video: VideoRow): VideoSummary {
     errorInstagram: video.errorInstagram,
     account: video.accountId === null ? null : { id: video.accountId },
   };
-}
-
-/** One page of videos, newest first. */
-export async function pageOfVideos(db: Database, where: SQL, page: number): Promise<Paged<VideoSummary>> {
-  const [rows, [{ total }]] = await Promise.all([
-    db.orm.select().from(videos).where(where).orderBy(desc(videos.id)).limit(pageSize).offset(offsetOf(page)),
-    db.orm.select({ total: sql<number>`count(*)::int` }).from(videos).where(where),
-  ]);
-  return paged(rows.map(toVideoSummary), total, page);
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { AccountDetail, ConnectYouTubeResponse, SelectOption, SessionUser } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { accountSchema, channelDescriptionSchema, instagramProfileSchema, type AccountForm } from '../../src/lib/schemas';
-import { accounts, videos } from '../db/schema';
+import { accounts } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleTo } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
@@ -14,7 +14,9 @@ import { profileContext, type PlatformAccess } from '../platforms/profile-contex
 import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube';
 import { googleOAuthEndpoints, signYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
-import { accountOption, pageOfAccounts, pageOfVideos, selectAccounts, toAccountDetail } from './account-views';
+import { accountOption, selectAccounts, toAccountDetail } from './account-views';
+import { accountPage } from '../services/account-list';
+import { accountVideoPage } from '../services/account-video-list';
 import { baseUrlOf, type OAuthSettings } from './oauth';
 import { pageFromQuery } from './paging';
 
@@ -76,7 +78,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
     const [row] = await selectAccounts(db).where(ownedAccount(user, id));
-    return toAccountDetail(found(row), keys.secretsAtRest, await pageOfVideos(db, eq(videos.accountId, id), 1));
+    return toAccountDetail(found(row), keys.secretsAtRest, await accountVideoPage(db, id, 1));
   }
 
   /** Whether the form names another OAuth client than the stored one; an unreadable stored secret counts as another. */
@@ -92,7 +94,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   app.get('/', async (request) => {
     const user = currentUser(request);
-    return pageOfAccounts(db, visibleTo(user, accounts.userId), pageFromQuery(request.query));
+    return accountPage(db, visibleTo(user, accounts.userId), pageFromQuery(request.query));
   });
 
   /** The profiles a group may hold: those in no group, and those already in this one (0 for a new group). */
@@ -195,7 +197,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   app.get('/:id/video', async (request) => {
     const existing = await accountRow(request);
-    return pageOfVideos(db, eq(videos.accountId, existing.id), pageFromQuery(request.query));
+    return accountVideoPage(db, existing.id, pageFromQuery(request.query));
   });
 
   app.post('/connect-youtube/:id', async (request): Promise<ConnectYouTubeResponse> => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CreationRequestRow, Paged, PublicationRequestDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { createVideoSchema } from '../../src/lib/schemas';
@@ -13,7 +13,8 @@ import { renderExpirySeconds, renderJobName, requestPrefix } from '../jobs/rende
 import { probeVideo } from '../media/probe';
 import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
-import { offsetOf, pageFromQuery, paged, pageSize } from './paging';
+import { pageFromQuery } from './paging';
+import { requestListPage } from '../services/request-list';
 import { idParam } from './ids';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,32 +30,9 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preHandler', requireUser);
 
-  app.get('/', async (request): Promise<Paged<CreationRequestRow>> => {
-    const user = currentUser(request);
-    const page = pageFromQuery(request.query);
-    const owned = ownedBy(user, creationRequests.userId);
-    const [rows, [totals]] = await Promise.all([
-      db.orm
-        .select({
-          id: creationRequests.id,
-          idUpload: creationRequests.idUpload,
-          status: creationRequests.status,
-          countVideo: creationRequests.countVideo,
-          createdAt: creationRequests.createdAt,
-        })
-        .from(creationRequests)
-        .where(owned)
-        .orderBy(desc(creationRequests.id))
-        .limit(pageSize)
-        .offset(offsetOf(page)),
-      db.orm.select({ total: count() }).from(creationRequests).where(owned),
-    ]);
-    return paged(
-      rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-      totals?.total ?? 0,
-      page,
-    );
-  });
+  app.get('/', async (request): Promise<Paged<CreationRequestRow>> =>
+    requestListPage(db, currentUser(request), pageFromQuery(request.query)),
+  );
 
   /** What the publish form offers: the profiles, tag sets and groups of the request's owner (not of an admin viewing it). */
   async function publishChoices(ownerId: number): Promise<Pick<PublicationRequestDetail, 'accounts' | 'tagProfile' | 'group'>> {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Paged, Photo } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { photoUploadSchema } from '../../src/lib/schemas';
@@ -12,7 +12,8 @@ import { imageDecodes } from '../media/probe';
 import { probeImage, type ImageInfo } from '../media/image-probe';
 import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
-import { offsetOf, pageFromQuery, paged, pageSize } from './paging';
+import { pageFromQuery } from './paging';
+import { photoPage } from '../services/photo-list';
 import { idParam } from './ids';
 
 /** Files one upload may carry; the form sends what the operator picked at once. */
@@ -28,26 +29,7 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preHandler', requireUser);
 
-  app.get('/', async (request): Promise<Paged<Photo>> => {
-    const user = currentUser(request);
-    const page = pageFromQuery(request.query);
-    const owned = ownedBy(user, photos.userId);
-    const [rows, [totals]] = await Promise.all([
-      db.orm
-        .select({ id: photos.id, fileKey: photos.fileKey })
-        .from(photos)
-        .where(owned)
-        .orderBy(desc(photos.id))
-        .limit(pageSize)
-        .offset(offsetOf(page)),
-      db.orm.select({ total: count() }).from(photos).where(owned),
-    ]);
-    return paged(
-      rows.map((row) => ({ id: row.id, url: urlOf(row.fileKey) })),
-      totals?.total ?? 0,
-      page,
-    );
-  });
+  app.get('/', async (request): Promise<Paged<Photo>> => photoPage(db, currentUser(request), pageFromQuery(request.query), urlOf));
 
   app.post('/', async (request, reply) => {
     const user = currentUser(request);

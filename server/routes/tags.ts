@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Paged, SessionUser, TagSet } from '../../src/lib/contract';
 import { tagSetSchema, type TagSetForm } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
@@ -7,7 +7,8 @@ import { tagSets } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleTo } from '../auth/ownership';
 import { parseBody } from '../http-error';
-import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
+import { pageFromQuery } from './paging';
+import { tagSetPage } from '../services/tag-set-list';
 
 const toTagSet = ({ id, name, tags }: typeof tagSets.$inferSelect): TagSet => ({ id, name, tags });
 
@@ -20,15 +21,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
 
   const ownedTagSet = (user: SessionUser, id: number) => and(eq(tagSets.id, id), visibleTo(user, tagSets.userId));
 
-  app.get('/', async (request): Promise<Paged<TagSet>> => {
-    const where = visibleTo(currentUser(request), tagSets.userId);
-    const page = pageFromQuery(request.query);
-    const [rows, [{ total }]] = await Promise.all([
-      db.orm.select().from(tagSets).where(where).orderBy(desc(tagSets.id)).limit(pageSize).offset(offsetOf(page)),
-      db.orm.select({ total: sql<number>`count(*)::int` }).from(tagSets).where(where),
-    ]);
-    return paged(rows.map(toTagSet), total, page);
-  });
+  app.get('/', async (request): Promise<Paged<TagSet>> => tagSetPage(db, currentUser(request), pageFromQuery(request.query)));
 
   app.get('/:id', async (request) => {
     const [row] = await db.orm.select().from(tagSets).where(ownedTagSet(currentUser(request), idParam(request)));

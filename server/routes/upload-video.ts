@@ -12,7 +12,8 @@ import { refreshVideoStatus, sendPublishJob, videoColumns } from '../jobs/publis
 import { signMediaUrl } from '../media/signed-urls';
 import type { Platform } from '../platforms/types';
 import { toVideoSummary } from './account-views';
-import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
+import { pageFromQuery } from './paging';
+import { publishedListPage, setStatusOf } from '../services/published-list';
 import { assignAccounts, parsePublishDate, platformsOf } from './publish-plan';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,12 +22,6 @@ type RequestRow = typeof creationRequests.$inferSelect;
 
 // The outer columns are written out with their tables: in a one-table select Drizzle renders a
 // column as a bare "id", which inside these subqueries would name the subquery's own column.
-
-/** A set is in error when any of its videos is, under way while any is, else published. */
-const setStatus = sql<UploadRow['status']>`CASE
-  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status = 'error') THEN 'error'
-  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status IN ('loading', 'publication')) THEN 'publication'
-  ELSE 'success' END`;
 
 /** The videos a publication took in: those with posts, and those it found no platform for. */
 const inPublication = sql`(EXISTS (SELECT 1 FROM video_posts WHERE video_posts.video_id = videos.id) OR videos.status = 'noactive')`;
@@ -69,7 +64,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     const [rows, sets, [status]] = await Promise.all([
       db.orm.select().from(videos).where(and(eq(videos.requestId, request.id), inPublication)).orderBy(asc(videos.position)),
       db.orm.select().from(tagSets).where(eq(tagSets.userId, request.userId)).orderBy(desc(tagSets.id)),
-      db.orm.select({ status: setStatus }).from(creationRequests).where(eq(creationRequests.id, request.id)),
+      db.sql(`SELECT ${setStatusOf('$1')} AS status`, [request.id]).then(({ rows }) => rows),
     ]);
     return {
       id: request.id,
@@ -83,21 +78,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     };
   }
 
-  app.get('/', async (request): Promise<Paged<UploadRow>> => {
-    const where = and(isNotNull(creationRequests.publishedAt), ownedBy(currentUser(request), creationRequests.userId));
-    const page = pageFromQuery(request.query);
-    const [rows, [{ total }]] = await Promise.all([
-      db.orm
-        .select({ id: creationRequests.id, idUpload: creationRequests.idUpload, status: setStatus })
-        .from(creationRequests)
-        .where(where)
-        .orderBy(desc(creationRequests.publishedAt), desc(creationRequests.id))
-        .limit(pageSize)
-        .offset(offsetOf(page)),
-      db.orm.select({ total: sql<number>`count(*)::int` }).from(creationRequests).where(where),
-    ]);
-    return paged(rows, total, page);
-  });
+  app.get('/', async (request): Promise<Paged<UploadRow>> => publishedListPage(db, currentUser(request), pageFromQuery(request.query)));
 
   /** Publishes a failed video again: its failed posts go back to pending, as they were, at once. */
   app.post('/upload', async (request): Promise<PublishedVideo> => {

@@ -1,25 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ManagedUser, Paged, UserDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { userSchema, type UserForm } from '../../src/lib/schemas';
-import { accounts, creationRequests, users, videos } from '../db/schema';
+import { accounts, creationRequests, users } from '../db/schema';
 import { requestPrefix } from '../jobs/render';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { found, idParam } from '../auth/ownership';
 import { hashPassword } from '../auth/passwords';
 import { HttpError, parseBody } from '../http-error';
-import { pageOfAccounts, pageOfVideos } from './account-views';
-import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
-
-const managedUserColumns = {
-  id: users.id,
-  login: users.login,
-  role: users.role,
-  // Spelled out: inside a select list drizzle leaves columns unqualified, which a subquery would misread.
-  videosCount: sql<number>`(SELECT count(*) FROM videos WHERE videos.user_id = users.id)::int`,
-  accountsCount: sql<number>`(SELECT count(*) FROM accounts WHERE accounts.user_id = users.id)::int`,
-};
+import { accountPage } from '../services/account-list';
+import { pageFromQuery } from './paging';
+import { managedUserColumns, userListPage } from '../services/user-list';
+import { userVideoPage } from '../services/user-video-list';
 
 const uniqueViolation = '23505';
 
@@ -50,32 +43,25 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.get('/', async (request): Promise<Paged<ManagedUser>> => {
-    const page = pageFromQuery(request.query);
-    const [rows, [{ total }]] = await Promise.all([
-      db.orm.select(managedUserColumns).from(users).orderBy(asc(users.id)).limit(pageSize).offset(offsetOf(page)),
-      db.orm.select({ total: sql<number>`count(*)::int` }).from(users),
-    ]);
-    return paged(rows, total, page);
-  });
+  app.get('/', async (request): Promise<Paged<ManagedUser>> => userListPage(db, pageFromQuery(request.query)));
 
   app.get('/:id', async (request): Promise<UserDetail> => {
     const user = await managedUser(idParam(request));
     const [accountsPage, videoPage] = await Promise.all([
-      pageOfAccounts(db, eq(accounts.userId, user.id), 1),
-      pageOfVideos(db, eq(videos.userId, user.id), 1),
+      accountPage(db, eq(accounts.userId, user.id), 1),
+      userVideoPage(db, user.id, 1),
     ]);
     return { user, accounts: accountsPage, video: videoPage };
   });
 
   app.get('/:id/account', async (request) => {
     const user = await managedUser(idParam(request));
-    return pageOfAccounts(db, eq(accounts.userId, user.id), pageFromQuery(request.query));
+    return accountPage(db, eq(accounts.userId, user.id), pageFromQuery(request.query));
   });
 
   app.get('/:id/video', async (request) => {
     const user = await managedUser(idParam(request));
-    return pageOfVideos(db, eq(videos.userId, user.id), pageFromQuery(request.query));
+    return userVideoPage(db, user.id, pageFromQuery(request.query));
   });
 
   app.post('/', async (request, reply) => {

@@ -1,0 +1,285 @@
+/**
+ * Lists benchmark: 100 000 videos (50 000 published creation requests of one operator, 2 videos
+ * each, over 50 profiles), on Postgres and on PGlite. Every paged list the SPA uses is driven by
+ * autocannon (64 connections) against the app's real route and against a bare Fastify route in
+ * the same process that runs the ideal keyset query for the same page (its cursor known in
+ * advance, no count, no mapping). Both sides pass the same token check (requireUser: the token,
+ * then the user's row), which every API route pays whatever its list; the comparison is of the
+ * lists. Three rounds, sides interleaved.
+ *
+ *   npm run bench:lists
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_SECONDS=3 npm run bench:lists
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../server/app';
+import { requireUser } from '../server/auth/guards';
+import { deriveKeys } from '../server/auth/keys';
+import { signAccessToken } from '../server/auth/tokens';
+import { loadConfig } from '../server/config';
+import { connectDatabase, type Database } from '../server/db/connect';
+import { migrate } from '../server/db/migrate';
+import { mediaServices } from '../server/media/services';
+import { setStatusOf } from '../server/services/published-list';
+import { profiles, requests, seed, withFreshPostgres, type Seeded } from './list-seed';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const connections = 64;
+const rounds = 3;
+const databaseName = 'bench_lists_wt10';
+
+interface ListCase {
+  name: string;
+  /** The app's URL for a page, and whose token it needs. */
+  url: (page: number) => string;
+  as: 'operator' | 'admin';
+  pages: number[];
+  /** The ideal query for a page: its text and values, given the key of the row before the page. */
+  bare: (page: number) => Promise<{ text: string; values: unknown[] }>;
+}
+
+/** The key of the last row before `page` in a list ordered by `order` (computed once, untimed). */
+async function keyBefore(db: Database, from: string, order: string, page: number, columns: string): Promise<any> {
+  if (page === 1) return null;
+  const { rows } = await db.sql(`SELECT ${columns} FROM ${from} ORDER BY ${order} OFFSET $1 LIMIT 1`, [(page - 1) * 20 - 1]);
+  return rows[0];
+}
+
+function listCases(db: Database, seeded: Seeded): ListCase[] {
+  const { operator, account } = seeded;
+  const videoColumns = 'id, date, created_at, status, views, likes, comments, views_instagram, likes_instagram, comments_instagram, url_youtube, url_instagram, error, error_instagram, account_id';
+  const keyset = (from: string, where: string, columns: string, order = 'id DESC') => async (page: number) => {
+    const before = await keyBefore(db, `${from} WHERE ${where}`, order, page, 'id');
+    return {
+      text: `SELECT ${columns} FROM ${from} WHERE ${where} ${before ? `AND id < ${before.id}` : ''} ORDER BY ${order} LIMIT 20`,
+      values: [],
+    };
+  };
+  return [
+    {
+      name: 'requests',
+      url: (page) => `/api/create-video?page=${page}`,
+      as: 'operator',
+      pages: [1, 2000],
+      bare: keyset('creation_requests', `user_id = ${operator}`, 'id, id_upload, status, count_video, created_at'),
+    },
+    {
+      name: 'published sets',
+      url: (page) => `/api/upload-video?page=${page}`,
+      as: 'operator',
+      pages: [1, 2000],
+      bare: async (page) => {
+        const where = `user_id = ${operator} AND published_at IS NOT NULL`;
+        const before = await keyBefore(db, `creation_requests WHERE ${where}`, 'published_at DESC, id DESC', page, 'published_at, id');
+        // The statuses are asked for the page's 20 rows only, as index-only probes.
+        return {
+          text: `SELECT id, id_upload, ${setStatusOf('page.id')} AS status
+                   FROM (SELECT id, id_upload, published_at FROM creation_requests WHERE ${where}
+                         ${before ? 'AND (published_at, id) < ($1, $2)' : ''} ORDER BY published_at DESC, id DESC LIMIT 20) AS page
+                  ORDER BY published_at DESC, id DESC`,
+          values: before ? [before.published_at, before.id] : [],
+        };
+      },
+    },
+    {
+      name: "a user's videos (admin)",
+      url: (page) => `/api/users/${operator}/video?page=${page}`,
+      as: 'admin',
+      pages: [1, 2000],
+      bare: keyset('videos', `user_id = ${operator}`, videoColumns),
+    },
+    {
+      name: "a profile's videos",
+      url: (page) => `/api/accounts/${account}/video?page=${page}`,
+      as: 'operator',
+      pages: [1, 100],
+      bare: keyset('videos', `account_id = ${account}`, videoColumns),
+    },
+    {
+      name: 'profiles',
+      url: (page) => `/api/accounts?page=${page}`,
+      as: 'operator',
+      pages: [1],
+      bare: keyset(
+        'accounts JOIN users ON users.id = accounts.user_id LEFT JOIN account_groups ON account_groups.id = accounts.group_id',
+        `accounts.user_id = ${operator}`,
+        'accounts.*, users.login, account_groups.name',
+        'accounts.id DESC',
+      ),
+    },
+    {
+      name: 'users (admin)',
+      url: (page) => `/api/users?page=${page}`,
+      as: 'admin',
+      pages: [1],
+      bare: keyset('users', 'true', 'id, login, role', 'id'),
+    },
+    {
+      name: "a user's profiles (admin)",
+      url: (page) => `/api/users/${operator}/account?page=${page}`,
+      as: 'admin',
+      pages: [1],
+      bare: keyset('accounts', `user_id = ${operator}`, '*'),
+    },
+    { name: 'groups', url: (page) => `/api/accounts-group?page=${page}`, as: 'operator', pages: [1], bare: keyset('account_groups', `user_id = ${operator}`, '*') },
+    { name: 'tag sets', url: (page) => `/api/tags?page=${page}`, as: 'operator', pages: [1], bare: keyset('tag_sets', `user_id = ${operator}`, '*') },
+    { name: 'images', url: (page) => `/api/photo-bg?page=${page}`, as: 'operator', pages: [1], bare: keyset('photos', `user_id = ${operator}`, 'id, file_key') },
+  ];
+}
+
+interface Load {
+  requestsPerSecond: number;
+  p99: number;
+  failures: number;
+}
+
+async function drive(url: string, headers: Record<string, string>): Promise<Load> {
+  // The load comes from a worker thread, so the servers' event loop is theirs alone.
+  const result = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** The times of the health checks made every 50 ms while `work` runs. */
+async function healthChecksDuring<T>(base: string, work: () => Promise<T>): Promise<{ result: T; healthMs: number[] }> {
+  const healthMs: number[] = [];
+  let running = true;
+  const probing = (async () => {
+    while (running) {
+      const started = performance.now();
+      await new Promise<void>((resolve, reject) =>
+        http.get(`${base}/healthz`, (response) => response.resume().on('end', resolve)).on('error', reject),
+      );
+      healthMs.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const result = await work();
+  running = false;
+  await probing;
+  return { result, healthMs };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
+  console.log(`\n## ${kind}`);
+  const seeded = await seed(db);
+  const keys = deriveKeys(crypto.randomBytes(32).toString('hex'));
+  const tokenSettings = { keys, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30 };
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-bench-lists-'));
+  const media = mediaServices({ ...loadConfig({}, []), dataDir });
+  const app = await buildApp({ db, keys, tokenSettings, queue: null, media });
+  const bare = Fastify({ logger: false });
+  const cases = listCases(db, seeded);
+  const bareQueries = new Map<string, { text: string; values: unknown[] }>();
+  for (const list of cases) {
+    for (const page of list.pages) bareQueries.set(`${list.name}|${page}`, await list.bare(page));
+  }
+  bare.decorate('db', db);
+  bare.decorate('tokenSettings', tokenSettings);
+  bare.get('/bare', { onRequest: requireUser }, async (request) => {
+    const { key } = request.query as { key: string };
+    const query = bareQueries.get(key)!;
+    const { rows } = await db.sql(query.text, query.values.length > 0 ? query.values : undefined);
+    return { data: rows };
+  });
+  const appBase = await app.listen({ host: '127.0.0.1', port: 0 });
+  const bareBase = await bare.listen({ host: '127.0.0.1', port: 0 });
+  const headers = {
+    operator: { authorization: `Bearer ${await signAccessToken(tokenSettings, seeded.operator)}` },
+    admin: { authorization: `Bearer ${await signAccessToken(tokenSettings, seeded.admin)}` },
+  };
+
+  const figures = new Map<string, { app: Load[]; bare: Load[]; healthMs: number[] }>();
+  for (let round = 1; round <= rounds; round++) {
+    for (const list of cases) {
+      for (const page of list.pages) {
+        const key = `${list.name}|${page}`;
+        const entry = figures.get(key) ?? { app: [], bare: [], healthMs: [] };
+        figures.set(key, entry);
+        const sides = [
+          async () => {
+            const { result, healthMs } = await healthChecksDuring(appBase, () => drive(`${appBase}${list.url(page)}`, headers[list.as]));
+            entry.app.push(result);
+            entry.healthMs.push(...healthMs);
+          },
+          async () => entry.bare.push(await drive(`${bareBase}/bare?key=${encodeURIComponent(key)}`, headers[list.as])),
+        ];
+        // Interleaved: odd rounds start with the app, even rounds with the bare route.
+        if (round % 2 === 0) sides.reverse();
+        for (const side of sides) {
+          await side();
+          // The next run starts once the database has answered every request of this one.
+          await db.sql('SELECT 1');
+        }
+      }
+    }
+    console.log(`  round ${round} done`);
+  }
+
+  console.log('\n| list | page | app req/s (3 runs) | bare req/s (3 runs) | app / bare (median) | app p99 ms | bare p99 ms | /healthz ms during the app runs: median, slowest | failures |');
+  console.log('|---|---:|---|---|---:|---:|---:|---:|---:|');
+  const summary = new Map<string, { ratio: number; appRps: number; p99: number; healthMs: number }>();
+  for (const [key, entry] of figures) {
+    const [name, page] = key.split('|');
+    const appRps = median(entry.app.map((load) => load.requestsPerSecond));
+    const bareRps = median(entry.bare.map((load) => load.requestsPerSecond));
+    const p99 = median(entry.app.map((load) => load.p99));
+    const healthMs = Math.max(...entry.healthMs);
+    const healthMedian = median(entry.healthMs);
+    const failures = [...entry.app, ...entry.bare].reduce((sum, load) => sum + load.failures, 0);
+    summary.set(key, { ratio: appRps / bareRps, appRps, p99, healthMs });
+    console.log(
+      `| ${name} | ${page} | ${entry.app.map((load) => load.requestsPerSecond.toFixed(0)).join(' · ')} | ` +
+        `${entry.bare.map((load) => load.requestsPerSecond.toFixed(0)).join(' · ')} | ${(appRps / bareRps).toFixed(2)} | ` +
+        `${p99} | ${median(entry.bare.map((load) => load.p99))} | ${healthMedian.toFixed(1)}, ${healthMs.toFixed(1)} | ${failures} |`,
+    );
+  }
+  console.log('\n| list | app page N / page 1 (req/s, median) |');
+  console.log('|---|---:|');
+  for (const list of cases.filter((item) => item.pages.length > 1)) {
+    const first = summary.get(`${list.name}|1`)!.appRps;
+    const last = summary.get(`${list.name}|${list.pages[1]}`)!.appRps;
+    console.log(`| ${list.name} (page ${list.pages[1]}) | ${(last / first).toFixed(2)} |`);
+  }
+  await app.close();
+  await bare.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+  return summary;
+}
+
+async function main() {
+  console.log(`lists benchmark: ${requests} requests, ${requests * 2} videos, ${profiles} profiles; ${connections} connections, ${seconds} s per run, ${rounds} rounds interleaved, ${os.cpus().length} CPUs`);
+
+  const postgres = await withFreshPostgres(databaseName, (db) => benchDatabase('postgres', db));
+
+  const pgliteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-bench-pglite-'));
+  const pgliteDb = await connectDatabase({ dataDir: pgliteDir });
+  await migrate(pgliteDb);
+  let pglite;
+  try {
+    pglite = await benchDatabase('pglite', pgliteDb);
+  } finally {
+    await pgliteDb.close();
+    await fs.rm(pgliteDir, { recursive: true, force: true });
+  }
+
+  console.log('\n## PGlite against Postgres (app routes)');
+  console.log('| list | page | PGlite p99 / Postgres p99 | slowest /healthz during the PGlite load |');
+  console.log('|---|---:|---:|---:|');
+  for (const [key, figures] of pglite) {
+    const [name, page] = key.split('|');
+    console.log(`| ${name} | ${page} | ${(figures.p99 / Math.max(1, postgres.get(key)!.p99)).toFixed(2)} | ${figures.healthMs.toFixed(1)} ms |`);
+  }
+}
+
+await main();

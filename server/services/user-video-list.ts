@@ -1,0 +1,27 @@
+import type { Paged, VideoSummary } from '../../src/lib/contract';
+import type { Database } from '../db/connect';
+import type { videos } from '../db/schema';
+import { toVideoSummary } from '../routes/account-views';
+import { paged } from '../routes/paging';
+import { onPage, rankedPage } from './ranked-page';
+
+// Named as the ORM names them, so the rows go through the same wire mapping as every video list.
+export const videoSummaryColumns = `id, date, created_at AS "createdAt", status, views, likes, comments,
+  views_instagram AS "viewsInstagram", likes_instagram AS "likesInstagram", comments_instagram AS "commentsInstagram",
+  url_youtube AS "urlYouTube", url_instagram AS "urlInstagram", error, error_instagram AS "errorInstagram",
+  account_id AS "accountId"`;
+
+/** The videos of one user, newest first (an admin's view of a user). */
+export async function userVideoPage(db: Database, userId: number, page: number): Promise<Paged<VideoSummary>> {
+  const { rows, total } = await rankedPage(
+    db,
+    'videos',
+    userId,
+    page,
+    `SELECT ${videoSummaryColumns} FROM videos WHERE user_id = $2 AND ${onPage('rank_owner')} ORDER BY rank_owner DESC`,
+  );
+  return paged(rows.map(toSummary), total, page);
+}
+
+export const toSummary = (row: any): VideoSummary =>
+  toVideoSummary({ ...row, date: row.date && new Date(row.date), createdAt: new Date(row.createdAt) } as typeof videos.$inferSelect);

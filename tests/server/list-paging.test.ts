@@ -1,0 +1,105 @@
+import { expect, it } from 'vitest';
+import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+
+/** `n` creation requests of a user with one video each, oldest first; returns their ids. */
+async function insertRequests(env: TestEnv, userId: number, n: number): Promise<number[]> {
+  const { rows } = await env.db.sql(
+    `WITH made AS (
+       INSERT INTO creation_requests (id_upload, user_id, count_video, source_key)
+       SELECT gen_random_uuid(), $1, 1, 'source' FROM generate_series(1, $2) RETURNING id)
+     SELECT id FROM made ORDER BY id`,
+    [userId, n],
+  );
+  const ids = rows.map((row) => row.id as number);
+  await env.db.sql(
+    `INSERT INTO videos (request_id, user_id, position, status) SELECT id, $1, 0, 'success' FROM unnest($2::int[]) AS id ORDER BY id`,
+    [userId, ids],
+  );
+  return ids;
+}
+
+const publish = (env: TestEnv, ids: number[]) =>
+  env.db.sql('UPDATE creation_requests SET published_at = clock_timestamp() WHERE id = ANY($1::int[])', [ids]);
+
+describeEachDatabase('paged lists (ranked)', (env) => {
+  const get = async (user: { headers: Record<string, string> }, url: string) => {
+    const response = await env().app.inject({ url, headers: user.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const idsOf = (page: { data: { id: number }[] }) => page.data.map((row) => row.id);
+
+  it('pages requests newest first for their owner, and everyone for an admin, with counts', async () => {
+    const admin = await createUser(env(), 'chief', { role: 'admin' });
+    const operator = await createUser(env(), 'operator');
+    const other = await createUser(env(), 'other');
+    const mine = await insertRequests(env(), operator.id, 45);
+    const theirs = await insertRequests(env(), other.id, 3);
+
+    const first = await get(operator, '/api/create-video?page=1');
+    expect(first).toMatchObject({ page: 1, totalPages: 3, total: 45 });
+    expect(idsOf(first)).toEqual(mine.slice(25).reverse());
+    expect(idsOf(await get(operator, '/api/create-video?page=3'))).toEqual(mine.slice(0, 5).reverse());
+    expect((await get(operator, '/api/create-video?page=4')).data).toEqual([]);
+
+    const all = await get(admin, '/api/create-video?page=1');
+    expect(all).toMatchObject({ total: 48, totalPages: 3 });
+    expect(idsOf(all)).toEqual([...theirs].reverse().concat(mine.slice(28).reverse()));
+  });
+
+  it('closes the gaps deletions leave, so pages stay full and counts right', async () => {
+    const admin = await createUser(env(), 'chief', { role: 'admin' });
+    const operator = await createUser(env(), 'operator');
+    const other = await createUser(env(), 'other');
+    const mine = await insertRequests(env(), operator.id, 30);
+    await insertRequests(env(), other.id, 2);
+    for (const id of [mine[3]!, mine[29]!]) {
+      expect((await env().app.inject({ method: 'DELETE', url: `/api/create-video/${id}`, headers: operator.headers })).statusCode).toBe(204);
+    }
+    const left = mine.filter((id) => id !== mine[3] && id !== mine[29]);
+    const second = await get(operator, '/api/create-video?page=2');
+    expect(second).toMatchObject({ total: 28, totalPages: 2 });
+    expect(idsOf(second)).toEqual(left.slice(0, 8).reverse());
+
+    const videos = await get(admin, `/api/users/${operator.id}/video?page=2`);
+    expect(videos).toMatchObject({ total: 28, totalPages: 2 });
+    expect(videos.data).toHaveLength(8);
+    expect((await get(admin, '/api/users')).data.find((row: { id: number }) => row.id === operator.id).videosCount).toBe(28);
+
+    // Deleting a user takes their rows out of everyone's list too.
+    expect((await env().app.inject({ method: 'DELETE', url: `/api/users/${other.id}`, headers: admin.headers })).statusCode).toBe(204);
+    const all = await get(admin, '/api/create-video?page=2');
+    expect(all).toMatchObject({ total: 28 });
+    expect(idsOf(all)).toEqual(left.slice(0, 8).reverse());
+  });
+
+  it('lists published sets by their latest publication, with each set status', async () => {
+    const admin = await createUser(env(), 'chief', { role: 'admin' });
+    const operator = await createUser(env(), 'operator');
+    const ids = await insertRequests(env(), operator.id, 25);
+    await insertRequests(env(), operator.id, 1); // never published
+    for (const id of ids) await publish(env(), [id]);
+    await env().db.sql(`UPDATE videos SET status = 'error' WHERE request_id = $1`, [ids[24]]);
+    await env().db.sql(`UPDATE videos SET status = 'publication' WHERE request_id = $1`, [ids[23]]);
+
+    const first = await get(operator, '/api/upload-video?page=1');
+    expect(first).toMatchObject({ total: 25, totalPages: 2 });
+    expect(first.data.slice(0, 3).map((row: { status: string }) => row.status)).toEqual(['error', 'publication', 'success']);
+    expect(idsOf(first)).toEqual(ids.slice(5).reverse());
+
+    // Publishing again brings a set to the top, as ordering by the publication time did.
+    await publish(env(), [ids[0]!]);
+    const again = await get(admin, '/api/upload-video?page=1');
+    expect(idsOf(again)).toEqual([ids[0], ...ids.slice(6).reverse()]);
+    expect(idsOf(await get(operator, '/api/upload-video?page=2'))).toEqual(ids.slice(1, 6).reverse());
+  });
+
+  it('counts the short lists with their page, and alone past the last page', async () => {
+    const operator = await createUser(env(), 'operator');
+    await env().db.sql(`INSERT INTO tag_sets (user_id, name, tags) SELECT $1, 'set ' || g, ARRAY['#a'] FROM generate_series(1, 23) AS g`, [operator.id]);
+    const second = await get(operator, '/api/tags?page=2');
+    expect(second).toMatchObject({ page: 2, total: 23, totalPages: 2 });
+    expect(second.data.map((row: { name: string }) => row.name)).toEqual(['set 3', 'set 2', 'set 1']);
+    expect(await get(operator, '/api/tags?page=5')).toEqual({ data: [], page: 5, total: 23, totalPages: 2 });
+  });
+});
