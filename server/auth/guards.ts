@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { users } from '../db/schema';
@@ -39,9 +38,4 @@ export async function requireAdmin(request: FastifyRequest, reply?: FastifyReply
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, t.server.unauthorized);
   return request.user;
-}
-
-/** The condition that limits a query to the caller's own rows; none for an admin, who sees all. */
-export function ownedBy(user: SessionUser, ownerColumn: PgColumn): SQL | undefined {
-  return user.role === 'admin' ? undefined : eq(ownerColumn, user.id);
 }

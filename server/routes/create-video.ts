@@ -7,14 +7,14 @@ import { t } from '../../src/lib/i18n';
 import { createVideoSchema } from '../../src/lib/schemas';
 import { accountGroups, accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { accountOption } from './account-views';
-import { currentUser, ownedBy, requireUser } from '../auth/guards';
+import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { renderExpirySeconds, renderJobName, requestPrefix } from '../jobs/render';
 import { probeVideo } from '../media/probe';
 import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
 import { offsetOf, pageFromQuery, paged, pageSize } from './paging';
-import { idParam } from './ids';
+import { idParam, visibleTo } from '../auth/ownership';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,7 +32,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/', async (request): Promise<Paged<CreationRequestRow>> => {
     const user = currentUser(request);
     const page = pageFromQuery(request.query);
-    const owned = ownedBy(user, creationRequests.userId);
+    const owned = visibleTo(user, creationRequests.userId);
     const [rows, [totals]] = await Promise.all([
       db.orm
         .select({
@@ -91,7 +91,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
     const [found] = await db.orm
       .select()
       .from(creationRequests)
-      .where(and(eq(creationRequests.idUpload, idUpload), ownedBy(user, creationRequests.userId)));
+      .where(and(eq(creationRequests.idUpload, idUpload), visibleTo(user, creationRequests.userId)));
     if (!found) throw new HttpError(404, t.server.notFound);
     const [items, choices] = await Promise.all([
       db.orm.select().from(videos).where(eq(videos.requestId, found.id)).orderBy(asc(videos.position)),
@@ -177,7 +177,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const [removed] = await db.orm
       .delete(creationRequests)
-      .where(and(eq(creationRequests.id, idParam(request.params)), ownedBy(user, creationRequests.userId)))
+      .where(and(eq(creationRequests.id, idParam(request)), visibleTo(user, creationRequests.userId)))
       .returning({ idUpload: creationRequests.idUpload });
     if (!removed) throw new HttpError(404, t.server.notFound);
     await storage.deleteAll(requestPrefix(removed.idUpload));

@@ -6,14 +6,14 @@ import type { Paged, Photo } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { photoUploadSchema } from '../../src/lib/schemas';
 import { photos } from '../db/schema';
-import { currentUser, ownedBy, requireUser } from '../auth/guards';
+import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { imageDecodes } from '../media/probe';
 import { probeImage, type ImageInfo } from '../media/image-probe';
 import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
 import { offsetOf, pageFromQuery, paged, pageSize } from './paging';
-import { idParam } from './ids';
+import { idParam, visibleTo } from '../auth/ownership';
 
 /** Files one upload may carry; the form sends what the operator picked at once. */
 const maxPhotosPerUpload = 100;
@@ -31,7 +31,7 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/', async (request): Promise<Paged<Photo>> => {
     const user = currentUser(request);
     const page = pageFromQuery(request.query);
-    const owned = ownedBy(user, photos.userId);
+    const owned = visibleTo(user, photos.userId);
     const [rows, [totals]] = await Promise.all([
       db.orm
         .select({ id: photos.id, fileKey: photos.fileKey })
@@ -93,7 +93,7 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const [removed] = await db.orm
       .delete(photos)
-      .where(and(eq(photos.id, idParam(request.params)), ownedBy(user, photos.userId)))
+      .where(and(eq(photos.id, idParam(request)), visibleTo(user, photos.userId)))
       .returning({ fileKey: photos.fileKey });
     if (!removed) throw new HttpError(404, t.server.notFound);
     await storage.delete(removed.fileKey);

@@ -6,7 +6,8 @@ import { t } from '../../src/lib/i18n';
 import { publishedEditSchema, publishSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
 import { accounts, creationRequests, tagSets, videos } from '../db/schema';
-import { currentUser, ownedBy, requireUser } from '../auth/guards';
+import { currentUser, requireUser } from '../auth/guards';
+import { visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
 import { refreshVideoStatus, sendPublishJob, videoColumns } from '../jobs/publish';
 import { signMediaUrl } from '../media/signed-urls';
@@ -49,7 +50,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     const [row] = await db.orm
       .select()
       .from(creationRequests)
-      .where(and(eq(creationRequests.idUpload, idUpload), ownedBy(user, creationRequests.userId), published ? isNotNull(creationRequests.publishedAt) : undefined));
+      .where(and(eq(creationRequests.idUpload, idUpload), visibleTo(user, creationRequests.userId), published ? isNotNull(creationRequests.publishedAt) : undefined));
     if (!row) throw new HttpError(404, t.server.notFound);
     return row;
   }
@@ -84,7 +85,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/', async (request): Promise<Paged<UploadRow>> => {
-    const where = and(isNotNull(creationRequests.publishedAt), ownedBy(currentUser(request), creationRequests.userId));
+    const where = and(isNotNull(creationRequests.publishedAt), visibleTo(currentUser(request), creationRequests.userId));
     const page = pageFromQuery(request.query);
     const [rows, [{ total }]] = await Promise.all([
       db.orm
