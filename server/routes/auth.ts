@@ -6,9 +6,9 @@ import { t } from '../../src/lib/i18n';
 import { loginSchema } from '../../src/lib/schemas';
 import { users } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
-import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from '../auth/login-throttle';
+import { releaseLoginAttempt, reserveLoginAttempt } from '../auth/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
-import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken, signAccessToken } from '../auth/tokens';
+import { revokeRefreshFamily, rotateRefreshToken, signAccessToken, startSession } from '../auth/tokens';
 import { HttpError, parseBody } from '../http-error';
 
 const refreshSchema = object({ refreshToken: string() });
@@ -18,19 +18,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/login', async (request): Promise<LoginResponse> => {
     const { login, password } = parseBody(loginSchema, request.body);
-    if (await isLoginBlocked(db, login, request.ip)) throw new HttpError(429, t.server.tooManyLoginAttempts);
+    if (!(await reserveLoginAttempt(db, login, request.ip))) throw new HttpError(429, t.server.tooManyLoginAttempts);
 
     const [user] = await db.orm.select().from(users).where(eq(users.login, login.trim()));
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (!user || !passwordMatches) {
-      await recordLoginFailure(db, login, request.ip);
-      throw new HttpError(401, t.server.invalidCredentials);
-    }
-    await clearLoginFailures(db, login);
+    if (!user || !passwordMatches) throw new HttpError(401, t.server.invalidCredentials);
+    await releaseLoginAttempt(db, login, request.ip);
     return {
       user: { id: user.id, login: user.login, role: user.role },
-      accessToken: await signAccessToken(tokenSettings, user.id),
-      refreshToken: await issueRefreshToken(db, tokenSettings, user.id),
+      ...(await startSession(db, tokenSettings, user.id)),
     };
   });
 
@@ -39,7 +35,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const result = await rotateRefreshToken(db, tokenSettings, refreshToken);
     if (result.kind !== 'rotated') throw new HttpError(401, t.server.sessionExpired);
     return {
-      accessToken: await signAccessToken(tokenSettings, result.userId),
+      accessToken: await signAccessToken(tokenSettings, result.userId, result.sessionId),
       refreshToken: result.refreshToken,
     };
   });

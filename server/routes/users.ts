@@ -92,8 +92,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     await managedUser(id);
     const form = parseBody(userSchema, request.body);
     await writingLogin(form, (login, passwordHash) => db.orm.update(users).set({ login, passwordHash }).where(eq(users.id, id)));
-    // A new password ends the user's sessions: whoever knew the old one cannot keep refreshing.
-    await db.sql('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [id]);
+    // A new password ends the user's sessions at once (a trigger of migration 0007).
     return managedUser(id);
   });
 

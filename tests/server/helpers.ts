@@ -9,7 +9,7 @@ import { connectDatabase, type Database } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrate';
 import { deriveKeys } from '../../server/auth/keys';
 import { hashPassword } from '../../server/auth/passwords';
-import { signAccessToken, type TokenSettings } from '../../server/auth/tokens';
+import { startSession, type TokenSettings } from '../../server/auth/tokens';
 import { buildApp } from '../../server/app';
 import { startQueue, type Queue } from '../../server/jobs/queue';
 import { diskStorage } from '../../server/media/storage';
@@ -172,6 +172,6 @@ export async function createUser(env: TestEnv, login: string, options: { role?: 
     options.role ?? 'user',
   ]);
   const id = rows[0].id as number;
-  const token = await signAccessToken(env.tokenSettings, id);
+  const { accessToken: token } = await startSession(env.db, env.tokenSettings, id);
   return { id, login, token, headers: { authorization: `Bearer ${token}` } };
 }

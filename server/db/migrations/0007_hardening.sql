@@ -1,0 +1,14 @@
+-- A new password or another role ends every session of the user, whichever code path changes
+-- them: access tokens name their session, and the guard refuses a revoked one at once.
+CREATE FUNCTION end_sessions_on_credentials_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = NEW.id AND revoked_at IS NULL;
+  RETURN NEW;
+END;
+$$;
+
+CREATE TRIGGER users_end_sessions
+  AFTER UPDATE OF password_hash, role ON users
+  FOR EACH ROW
+  WHEN (OLD.password_hash IS DISTINCT FROM NEW.password_hash OR OLD.role IS DISTINCT FROM NEW.role)
+  EXECUTE FUNCTION end_sessions_on_credentials_change();
