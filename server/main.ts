@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { deriveKeys, loadSecretKey } from './auth/keys';
+import { sealPlainProxyPasswords } from './auth/secrets';
 import { startQueue } from './jobs/queue';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { buildApp, logRedactions, logSerializers } from './app';
@@ -24,6 +25,8 @@ async function main() {
   log.info({ database: db.kind, applied }, 'database ready');
 
   const keys = deriveKeys(await loadSecretKey(config.secretKey, config.dataDir));
+  const sealedProxies = await sealPlainProxyPasswords(db, keys.secretsAtRest);
+  if (sealedProxies > 0) log.info({ sealedProxies }, 'encrypted the passwords of proxies stored before migration 0007');
   const tokenSettings = {
     keys,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,

@@ -1,38 +1,36 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import type { AccountDetail, ConnectYouTubeResponse, SelectOption, SessionUser } from '../../src/lib/contract';
+import { secretFields, type AccountDetail, type ConnectYouTubeResponse, type SecretField, type SelectOption, type SessionUser } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { accountSchema, channelDescriptionSchema, instagramProfileSchema, type AccountForm } from '../../src/lib/schemas';
+import { accountSchema, accountSchemaFor, channelDescriptionSchema, instagramProfileSchema, type AccountForm } from '../../src/lib/schemas';
 import { accounts, videos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleTo } from '../auth/ownership';
-import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
+import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
-import { parseProxy, PlatformNetworkError } from '../platforms/http';
+import { PlatformNetworkError } from '../platforms/http';
 import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
 import { profileContext, type PlatformAccess } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube';
 import { googleOAuthEndpoints, signYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
-import { accountOption, pageOfAccounts, pageOfVideos, selectAccounts, toAccountDetail } from './account-views';
+import { accountOption, pageOfAccounts, pageOfVideos, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from './account-views';
 import { baseUrlOf, type OAuthSettings } from './oauth';
 import { pageFromQuery } from './paging';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** A proxy the platform calls cannot use is refused now rather than at the first upload. */
-function checkProxy(proxy: string): string {
+function checkProxy(proxy: string) {
   try {
-    parseProxy(proxy);
+    return splitProxy(proxy);
   } catch (error) {
     throw new HttpError(400, (error as Error).message);
   }
-  return proxy.trim();
 }
 
 function plainColumns(form: AccountForm) {
   return {
-    proxy: checkProxy(form.proxy),
     ipVersion: form.ipVersion,
     comments: form.comments.trim(),
     isActiveYouTube: form.isActiveYouTube,
@@ -45,16 +43,32 @@ function plainColumns(form: AccountForm) {
   };
 }
 
-/** Secrets are kept exactly as typed (a password may end in a space), encrypted for this row. */
-function secretColumns(key: Buffer, accountId: number, form: AccountForm) {
+const secretColumnOf = {
+  YouTubeAuthClientSecret: ['youtubeClientSecret', 'youtube_client_secret'],
+  YouTubePassword: ['youtubePassword', 'youtube_password'],
+  InstagramPassword: ['instagramPassword', 'instagram_password'],
+  InstagramAccessToken: ['instagramAccessToken', 'instagram_access_token'],
+  TikTiokAuthStr: ['tiktokAuthStr', 'tiktok_auth_str'],
+} as const satisfies Record<SecretField, readonly [keyof AccountRow, string]>;
+
+/**
+ * The secret columns the form writes: secrets are kept exactly as typed (a password may end in a
+ * space), encrypted for this row. A blank field keeps what is stored (`existing`), so a form that
+ * never saw the secrets cannot erase them; a new profile stores blanks as NULL.
+ */
+function secretColumns(key: Buffer, accountId: number, form: AccountForm, existing?: AccountRow) {
   const secrets = secretsOfRow(key, 'accounts', accountId);
-  return {
-    youtubeClientSecret: secrets.seal('youtube_client_secret', form.YouTubeAuthClientSecret),
-    youtubePassword: secrets.seal('youtube_password', form.YouTubePassword),
-    instagramPassword: secrets.seal('instagram_password', form.InstagramPassword),
-    instagramAccessToken: secrets.seal('instagram_access_token', form.InstagramAccessToken),
-    tiktokAuthStr: secrets.seal('tiktok_auth_str', form.TikTiokAuthStr),
-  };
+  const columns: Partial<Record<(typeof secretColumnOf)[SecretField][0] | 'proxyPassword', string | null>> = {};
+  for (const field of secretFields) {
+    const [property, column] = secretColumnOf[field];
+    if (form[field] !== '' || !existing) columns[property] = secrets.seal(column, form[field]);
+  }
+  // A proxy typed without a password keeps the stored one while its address (and user) stays the same.
+  const proxy = checkProxy(form.proxy);
+  if (proxy.password !== null || !existing || existing.proxy !== proxy.address) {
+    columns.proxyPassword = secrets.seal('proxy_password', proxy.password);
+  }
+  return { proxy: proxy.address, ...columns };
 }
 
 export interface AccountRouteOptions {
@@ -76,12 +90,16 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
     const [row] = await selectAccounts(db).where(ownedAccount(user, id));
-    return toAccountDetail(found(row), keys.secretsAtRest, await pageOfVideos(db, eq(videos.accountId, id), 1));
+    return toAccountDetail(found(row), await pageOfVideos(db, eq(videos.accountId, id), 1));
   }
 
-  /** Whether the form names another OAuth client than the stored one; an unreadable stored secret counts as another. */
-  function youtubeClientChanged(existing: typeof accounts.$inferSelect, clientId: string | null, clientSecret: string) {
+  /**
+   * Whether the form names another OAuth client than the stored one: another id, or a newly typed
+   * secret that differs from the stored one (an unreadable stored secret counts as another).
+   */
+  function youtubeClientChanged(existing: AccountRow, clientId: string | null, clientSecret: string) {
     if (existing.youtubeClientId !== clientId) return true;
+    if (clientSecret === '') return false;
     try {
       return (secretsOfRow(keys.secretsAtRest, 'accounts', existing.id).open('youtube_client_secret', existing.youtubeClientSecret) ?? '') !== clientSecret;
     } catch (error) {
@@ -124,9 +142,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   app.patch('/:id', async (request) => {
     const user = currentUser(request);
     const existing = await accountRow(request);
-    const form = parseBody(accountSchema, request.body);
+    const form = parseBody(accountSchemaFor(savedSecretsOf(existing)), request.body);
     const columns = plainColumns(form);
-    const secrets = secretColumns(keys.secretsAtRest, existing.id, form);
+    const secrets = secretColumns(keys.secretsAtRest, existing.id, form, existing);
     await db.orm
       .update(accounts)
       .set({

@@ -4,7 +4,7 @@ import { t } from '../../src/lib/i18n';
 import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
 import type { PlatformsMode } from '../platforms/types';
 import { accounts } from '../db/schema';
-import { secretsOfRow } from '../auth/secrets';
+import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError } from '../platforms/http';
 import {
   exchangeAuthorizationCode,
@@ -50,7 +50,7 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
     try {
       const tokens = await exchangeAuthorizationCode(
         {
-          proxy: account.proxy,
+          proxy: proxyOfAccount(keys.secretsAtRest, account),
           tokenUrl: googleOAuthEndpoints(oauth.platforms, baseUrl).token,
           clientId: account.youtubeClientId,
           clientSecret: secrets.open('youtube_client_secret', account.youtubeClientSecret)!,

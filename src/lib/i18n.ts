@@ -127,6 +127,8 @@ export const t = {
     nameRequired: "Назва обов'язкова",
     videosPanel: 'Відео профілю',
     secretsUnreadable: 'Не вдалося розшифрувати секрети профілю: SECRET_KEY змінився',
+    secretSaved: 'збережено',
+    proxyPasswordSaved: 'Пароль проксі збережено; впишіть проксі з паролем, щоб замінити його',
   },
   youtubeOauth: {
     notReady: 'Щоб отримати посилання, увімкніть YouTube і збережіть client_id та client_secret',

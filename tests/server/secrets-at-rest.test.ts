@@ -109,7 +109,7 @@ describe('secrets at rest in an on-disk database and in the logs', () => {
     const refused = await env.app.inject({ method: 'PATCH', url: `/api/accounts/${id}`, headers: user.headers, payload: { ...fields, YouTubeAuthClientId: '' } });
     expect(refused.statusCode).toBe(400);
     const detail = await env.app.inject({ url: `/api/accounts/${id}`, headers: user.headers });
-    expect(detail.json()).toMatchObject(secrets);
+    expect(Object.values(detail.json().savedSecrets).filter(Boolean)).toHaveLength(Object.keys(secrets).length);
 
     const connect = await fetch(`${baseUrl}/api/accounts/connect-youtube/${id}`, { method: 'POST', headers: user.headers });
     const consent = await fetch(((await connect.json()) as { url: string }).url, { redirect: 'manual' });

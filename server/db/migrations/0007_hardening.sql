@@ -12,3 +12,7 @@ CREATE TRIGGER users_end_sessions
   FOR EACH ROW
   WHEN (OLD.password_hash IS DISTINCT FROM NEW.password_hash OR OLD.role IS DISTINCT FROM NEW.role)
   EXECUTE FUNCTION end_sessions_on_credentials_change();
+
+-- The proxy's password is a secret like the others: sealed apart from the address, which lists
+-- show. Existing rows are sealed at start-up (sealPlainProxyPasswords), which holds SECRET_KEY.
+ALTER TABLE accounts ADD COLUMN proxy_password text;
