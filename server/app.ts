@@ -22,7 +22,7 @@ import { accountRoutes } from './routes/accounts';
 import { accountGroupRoutes } from './routes/account-groups';
 import { tagRoutes } from './routes/tags';
 import { userRoutes } from './routes/users';
-import { oauthRoutes } from './routes/oauth';
+import { oauthRoutes, type OAuthSettings } from './routes/oauth';
 import { uploadVideoRoutes } from './routes/upload-video';
 import { googleOAuthSandbox } from './platforms/sandbox/google-oauth';
 
@@ -40,7 +40,10 @@ export interface AppDeps {
   platforms?: PlatformsMode;
   /** The emulator's data directory and clock, or a ready state to share with a test. */
   sandbox?: SandboxOptions & { state?: SandboxState };
-  /** PUBLIC_URL; when absent, links back to this server use the host each request came to. */
+  /**
+   * PUBLIC_URL, required in live mode; in sandbox mode this server's own listening address when
+   * absent. Never taken from a request's Host header.
+   */
   publicUrl?: string;
   /** Where platform calls made by the API reach the sandbox; this server's own address when absent. */
   sandboxOrigin?: string;
@@ -58,11 +61,11 @@ declare module 'fastify' {
 
 export const logRedactions = ['req.headers.authorization', 'req.headers.cookie'];
 
-/** Request log lines without the OAuth authorization code that Google puts in the callback URL. */
+/** Request log lines without the OAuth authorization code and `state` that travel in consent and callback URLs. */
 export const logSerializers = {
   req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
     method: request.method,
-    url: request.url.replace(/([?&]code=)[^&]*/g, '$1[Redacted]'),
+    url: request.url.replace(/([?&](?:code|state)=)[^&]*/g, '$1[Redacted]'),
     host: request.host,
     remoteAddress: request.ip,
   }),
@@ -110,11 +113,17 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
-  const oauth = { platforms: deps.platforms ?? 'sandbox', publicUrl: deps.publicUrl } as const;
+  const platforms = deps.platforms ?? 'sandbox';
+  if (platforms === 'live' && !deps.publicUrl) throw new Error('PUBLIC_URL is required with PLATFORMS=live');
   const platformAccess = (): PlatformAccess => ({
-    mode: oauth.platforms,
+    mode: platforms,
     sandboxOrigin: deps.sandboxOrigin ?? listeningOrigin(app),
   });
+  const oauth: OAuthSettings = {
+    platforms,
+    publicUrl: () => deps.publicUrl ?? listeningOrigin(app),
+    platformsOrigin: () => platformAccess().sandboxOrigin,
+  };
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
@@ -130,7 +139,7 @@ export async function buildApp(deps: AppDeps) {
     },
     { prefix: '/api' },
   );
-  if (oauth.platforms === 'sandbox') {
+  if (platforms === 'sandbox') {
     await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: deps.keys.sandboxGoogle });
     await registerSandbox(app, deps.sandbox);
   }

@@ -13,9 +13,9 @@ import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../plat
 import { profileContext, type PlatformAccess } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube';
-import { googleOAuthEndpoints, signYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
+import { googleOAuthEndpoints, issueYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
 import { accountOption, pageOfAccounts, pageOfVideos, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from './account-views';
-import { baseUrlOf, type OAuthSettings } from './oauth';
+import type { OAuthSettings } from './oauth';
 import { pageFromQuery } from './paging';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -221,12 +221,12 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     if (!account.isActiveYouTube || !account.youtubeClientId || !account.youtubeClientSecret) {
       throw new HttpError(400, t.youtubeOauth.notReady);
     }
-    const baseUrl = baseUrlOf(request, oauth);
+    const publicUrl = oauth.publicUrl();
     return {
-      url: youtubeConsentUrl(googleOAuthEndpoints(oauth.platforms, baseUrl), {
+      url: youtubeConsentUrl(googleOAuthEndpoints(oauth.platforms, publicUrl), {
         clientId: account.youtubeClientId,
-        redirectUri: youtubeRedirectUri(baseUrl),
-        state: await signYouTubeState(keys.oauthState, account.id),
+        redirectUri: youtubeRedirectUri(publicUrl),
+        state: await issueYouTubeState(db, account.id, currentUser(request).id),
       }),
     };
   });

@@ -133,6 +133,7 @@ describe('proxies, retries and the sandbox wiring', () => {
       queue: null,
       media: testMedia(path.join(os.tmpdir(), 'shorts-platforms-unused-media')),
       platforms: 'live',
+      publicUrl: 'https://office.example',
     });
     const absent = await live.inject({
       method: 'GET',
@@ -173,7 +174,7 @@ describe('proxies, retries and the sandbox wiring', () => {
       sandboxOrigin: 'http://127.0.0.1:3000',
     });
     expect(
-      loadConfig({ PLATFORMS: 'live', SANDBOX_PROXY_PORT: '8899', HOST: '0.0.0.0', PORT: '4000' }, []),
+      loadConfig({ PLATFORMS: 'live', PUBLIC_URL: 'https://office.example', SANDBOX_PROXY_PORT: '8899', HOST: '0.0.0.0', PORT: '4000' }, []),
     ).toMatchObject({
       platforms: 'live',
       sandboxProxyPort: 8899,

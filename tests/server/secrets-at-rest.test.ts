@@ -127,7 +127,7 @@ describe('secrets at rest in an on-disk database and in the logs', () => {
     await env.app.close();
     await db.close();
 
-    const needles = { ...secrets, refreshToken, authorizationCode: code };
+    const needles = { ...secrets, refreshToken, authorizationCode: code, oauthState: new URL(callbackUrl).searchParams.get('state')! };
     expect(logs).toContain('incoming request');
     expect(logs).toContain('/api/oauth/youtube/callback?code=[Redacted]');
     const files = await filesUnder(path.join(dataDir, 'pglite'));

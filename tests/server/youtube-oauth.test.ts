@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SignJWT } from 'jose';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { t } from '../../src/lib/i18n';
 import { buildApp } from '../../server/app';
 import { decryptSecret } from '../../server/auth/secrets';
@@ -155,14 +156,67 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     const forged = await callback(`${baseUrl}/api/oauth/youtube/callback?code=x&state=forged`);
     expect(forged).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
 
-    const expiredState = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('1')
-      .setAudience('youtube-oauth')
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(env().tokenSettings.keys.oauthState);
-    const expired = await callback(`${baseUrl}/api/oauth/youtube/callback?code=x&state=${expiredState}`);
-    expect(expired).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
+    const user = await createUser(env(), 'operator');
+    const account = await youtubeAccount(user);
+    const callbackUrl = await approve(await consentLink(user, account.id));
+    await env().db.sql(`UPDATE oauth_states SET expires_at = now() - interval '1 second'`, []);
+    expect(await callback(callbackUrl)).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
+  });
+
+  it('refuses a replayed state: a consent link connects once', async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await youtubeAccount(user);
+    const callbackUrl = await approve(await consentLink(user, account.id));
+    expect(await callback(callbackUrl)).toEqual({ path: `/accounts/${account.id}`, params: { youtube: 'connected' } });
+    expect(await callback(callbackUrl)).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
+    // Two callbacks racing with one state: only one spends it.
+    const raced = await approve(await consentLink(user, account.id));
+    const results = await Promise.all([callback(raced), callback(raced)]);
+    expect(results.filter((result) => result.params.youtube === 'connected')).toHaveLength(1);
+  });
+
+  it('binds the state to the user who asked: it fails once that user can no longer see the profile', async () => {
+    const owner = await createUser(env(), 'operator');
+    const admin = await createUser(env(), 'chief', { role: 'admin' });
+    const account = await youtubeAccount(owner);
+    const asked = await approve(await consentLink(admin, account.id));
+    await env().db.sql(`UPDATE users SET role = 'user' WHERE id = $1`, [admin.id]);
+    expect(await callback(asked)).toEqual({ path: '/accounts/list', params: { youtubeError: t.server.notFound } });
+    const { rows } = await env().db.sql('SELECT in_youtube FROM accounts WHERE id = $1', [account.id]);
+    expect(rows[0].in_youtube).toBe(false);
+  });
+
+  it('builds nothing from the Host header: a forged Host on the callback sends nothing anywhere but the configured endpoint', async () => {
+    const evilRequests: string[] = [];
+    const evil = http.createServer((request, response) => {
+      evilRequests.push(`${request.method} ${request.url}`);
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    const evilHost = `127.0.0.1:${(evil.address() as AddressInfo).port}`;
+    try {
+      const user = await createUser(env(), 'operator');
+      const account = await youtubeAccount(user);
+      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, {
+        method: 'POST',
+        headers: { ...user.headers, host: evilHost, 'x-forwarded-host': evilHost },
+      });
+      const consentUrl = ((await link.json()) as { url: string }).url;
+      expect(consentUrl).not.toContain(evilHost);
+      expect(new URL(consentUrl).searchParams.get('redirect_uri')).toBe(`${baseUrl}/api/oauth/youtube/callback`);
+
+      const callbackUrl = await approve(consentUrl);
+      proxy.traffic.length = 0;
+      const landed = await env().app.inject({
+        url: `${callbackUrl.pathname}${callbackUrl.search}`,
+        headers: { host: evilHost, 'x-forwarded-host': evilHost, 'x-forwarded-proto': 'http' },
+      });
+      expect(landed.headers.location).toBe(`/accounts/${account.id}?youtube=connected`);
+      expect(proxy.traffic.map(({ method, url }) => `${method} ${url}`)).toEqual([`POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`]);
+      expect(evilRequests).toEqual([]);
+    } finally {
+      await new Promise((resolve) => evil.close(resolve));
+    }
   });
 
   it('reports a refused consent on the profile page', async () => {
@@ -207,5 +261,8 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     } finally {
       await live.close();
     }
+    await expect(
+      buildApp({ db: env().db, keys, tokenSettings: env().tokenSettings, queue: null, media: env().media, platforms: 'live' }),
+    ).rejects.toThrow('PUBLIC_URL is required');
   });
 });

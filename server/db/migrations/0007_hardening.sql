@@ -16,3 +16,14 @@ CREATE TRIGGER users_end_sessions
 -- The proxy's password is a secret like the others: sealed apart from the address, which lists
 -- show. Existing rows are sealed at start-up (sealPlainProxyPasswords), which holds SECRET_KEY.
 ALTER TABLE accounts ADD COLUMN proxy_password text;
+
+-- OAuth `state`s of YouTube consent links: random, stored hashed, short-lived and spent once;
+-- bound to the profile and to the user who asked for the link.
+CREATE TABLE oauth_states (
+  state_hash text PRIMARY KEY,
+  account_id integer NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE INDEX oauth_states_expires_idx ON oauth_states (expires_at);
