@@ -236,7 +236,7 @@ describeEachDatabase('profiles API', (env) => {
     expect(rows).toEqual([{ id: videoId, account_id: null, status: 'success' }]);
   });
 
-  it('builds the YouTube consent link from the profile client_id', async () => {
+  it('builds the YouTube consent link from the profile client_id and this server\'s own address, never the Host header', async () => {
     const user = await createUser(env(), 'operator');
     const off = await createAccount(env(), user);
     const refused = await env().app.inject({ method: 'POST', url: `/api/accounts/connect-youtube/${off.id}`, headers: user.headers });
@@ -250,17 +250,18 @@ describeEachDatabase('profiles API', (env) => {
       headers: { ...user.headers, host: 'office.example:3000' },
     });
     const url = new URL(response.json().url);
-    expect(`${url.origin}${url.pathname}`).toBe('http://office.example:3000/sandbox/accounts.google.com/o/oauth2/v2/auth');
+    // Not listening, the app knows no address of its own but loopback; the Host header never counts.
+    expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1/sandbox/accounts.google.com/o/oauth2/v2/auth');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: 'my-client',
-      redirect_uri: 'http://office.example:3000/api/oauth/youtube/callback',
+      redirect_uri: 'http://127.0.0.1/api/oauth/youtube/callback',
       response_type: 'code',
       access_type: 'offline',
       prompt: 'consent',
       scope:
         'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
     });
-    expect(url.searchParams.get('state')).toMatch(/^ey/);
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
   });
 
   it('answers 404 for ids that cannot exist', async () => {
