@@ -45,6 +45,8 @@ export interface Config {
   mediaUrlTtlSeconds: number;
   /** STATS_INTERVAL: minutes between statistics syncs of published videos. */
   statsIntervalMinutes: number;
+  /** PROXY_ALLOW_PRIVATE=1: live profiles may use proxies on loopback, private and link-local addresses. */
+  proxyAllowPrivate: boolean;
 }
 
 const roles: Role[] = ['all', 'api', 'worker'];
@@ -156,5 +158,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     mediaUrlTtlSeconds: positiveInt('MEDIA_URL_TTL_SECONDS', env.MEDIA_URL_TTL_SECONDS, 6 * 60 * 60),
     publicUrl: publicUrl(env.PUBLIC_URL) ?? sandboxPublicUrl(platforms, loopbackHost, port),
     statsIntervalMinutes: statsInterval(env.STATS_INTERVAL),
+    proxyAllowPrivate: env.PROXY_ALLOW_PRIVATE === '1',
   };
 }

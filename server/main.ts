@@ -11,6 +11,7 @@ import { bootstrapAdmin } from './bootstrap-admin';
 import { buildApp, logRedactions, logSerializers } from './app';
 import { buildSpaIfStale } from './build-spa';
 import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
+import { configureProxyPolicy } from './platforms/proxy-policy';
 import { mediaRoot, mediaServices } from './media/services';
 import { sweepScratch } from './media/storage';
 
@@ -18,6 +19,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
   const config = loadConfig();
+  configureProxyPolicy({ mode: config.platforms, allowPrivate: config.proxyAllowPrivate });
   const log = pino({ level: config.logLevel, redact: logRedactions, serializers: logSerializers });
 
   const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,6 +1,7 @@
 import { fetch, ProxyAgent, type Dispatcher, type RequestInit, type Response } from 'undici';
 import { socksDispatcher } from 'fetch-socks';
 import { t } from '../../src/lib/i18n';
+import { checkedProxyUrl, ProxyRefusedError } from './proxy-policy';
 
 /**
  * Every call a profile makes to a platform leaves through that profile's proxy, so a platform
@@ -70,30 +71,36 @@ function causeChain(error: unknown): (Error & { code?: string })[] {
 
 /**
  * Says whose fault a network failure is, so the operator knows whether to fix the profile's
- * proxy or wait for the platform. The message names the proxy by host and port only, never
- * with its credentials.
+ * proxy or wait for the platform. The message names no address, port or socket error, so it
+ * cannot be used to probe which ports answer; the cause stays on the error for the logs.
  */
 export function describeNetworkFailure(proxy: string, error: unknown): string {
   const chain = causeChain(error);
   const text = chain.map((link) => link.message).join(' | ');
-  const detail = chain[chain.length - 1]?.message ?? String(error);
   const url = parseProxy(proxy);
   const port = url.port || (url.protocol.startsWith('socks') ? '1080' : url.protocol === 'https:' ? '443' : '80');
   const address = `${url.hostname}:${port}`;
   if (/Proxy response \(407\)/.test(text) || /authentication failed/i.test(text)) {
-    return `${t.platform.proxyAuthFailed} (${address})`;
+    return t.platform.proxyAuthFailed;
   }
   const aliases = url.hostname === 'localhost' ? [address, `127.0.0.1:${port}`, `::1:${port}`] : [address];
   const unreachable =
     aliases.some((alias) => text.includes(alias)) ||
     (chain.some((link) => link.code === 'ENOTFOUND' || link.code === 'EAI_AGAIN') && text.includes(url.hostname));
-  if (unreachable) return `${t.platform.proxyUnreachable} (${address}): ${detail}`;
-  return `${t.platform.networkFailed}: ${detail}`;
+  if (unreachable) return t.platform.proxyUnreachable;
+  return t.platform.networkFailed;
 }
 
 /** fetch through the profile's proxy; network failures become a PlatformNetworkError in Ukrainian. */
 export async function platformFetch(proxy: string, url: string, init: RequestInit = {}): Promise<Response> {
-  const dispatcher = dispatcherFor(proxy);
+  const proxyUrl = parseProxy(proxy);
+  let dispatcher: Dispatcher;
+  try {
+    const checked = await checkedProxyUrl(proxyUrl);
+    dispatcher = dispatcherFor(checked === proxyUrl ? proxy : checked.href);
+  } catch (error) {
+    throw new PlatformNetworkError(error instanceof ProxyRefusedError ? error.message : describeNetworkFailure(proxy, error), error);
+  }
   try {
     return await fetch(url, { ...init, dispatcher });
   } catch (error) {

@@ -8,7 +8,8 @@ import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleTo } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
-import { PlatformNetworkError } from '../platforms/http';
+import { parseProxy, PlatformNetworkError } from '../platforms/http';
+import { refuseNonPublicProxyAddress } from '../platforms/proxy-policy';
 import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
 import { profileContext, type PlatformAccess } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
@@ -23,6 +24,7 @@ const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim(
 /** A proxy the platform calls cannot use is refused now rather than at the first upload. */
 function checkProxy(proxy: string) {
   try {
+    refuseNonPublicProxyAddress(parseProxy(proxy));
     return splitProxy(proxy);
   } catch (error) {
     throw new HttpError(400, (error as Error).message);

@@ -38,9 +38,8 @@ describe('proxies, retries and the sandbox wiring', () => {
     ).catch((caught) => caught);
 
     expect(error).toBeInstanceOf(PlatformNetworkError);
-    expect(error.message).toBe(
-      `Проксі профілю недоступний (127.0.0.1:${port}): connect ECONNREFUSED 127.0.0.1:${port}`,
-    );
+    // No port, address or socket error: the message must not tell which ports answer.
+    expect(error.message).toBe('Проксі профілю недоступний');
     expect(error.message).not.toContain('secret');
     expect(pauses).toHaveLength(2);
     expect(env().state.requests).toEqual([]);
@@ -55,7 +54,7 @@ describe('proxies, retries and the sandbox wiring', () => {
     ]) {
       const error = await platformFetch(proxy, url).catch((caught) => caught);
       expect(error).toBeInstanceOf(PlatformNetworkError);
-      expect(error.message).toBe(`Проксі не прийняв логін або пароль (127.0.0.1:${port})`);
+      expect(error.message).toBe('Проксі не прийняв логін або пароль');
     }
     expect(env().state.requests).toEqual([]);
   });
