@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
 import { t } from '../src/lib/i18n';
 import type { Database } from './db/connect';
 import type { Keys } from './auth/keys';
@@ -71,6 +72,25 @@ export const logSerializers = {
   }),
 };
 
+/**
+ * The SPA is built files only: scripts from this origin, no inline script, no eval, no framing.
+ * Styles allow inline because the toast library injects its stylesheet at run time; scripts,
+ * where an injection would steal the tokens kept in localStorage, never do.
+ */
+const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 /** This server's own address once it listens: where its sandbox answers when no SANDBOX_ORIGIN says otherwise. */
 function listeningOrigin(app: { server: { address(): unknown } }): string {
   const address = app.server.address() as AddressInfo | string | null;
@@ -88,6 +108,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('queue', deps.queue);
   app.decorate('media', deps.media);
   app.decorateRequest('user', null);
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy }, frameguard: { action: 'deny' } });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const requested = error.statusCode ?? 500;
