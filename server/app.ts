@@ -2,17 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
 import { t } from '../src/lib/i18n';
 import type { Database } from './db/connect';
 import type { Keys } from './auth/keys';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
 import type { MediaServices } from './media/services';
-import { HttpError } from './http-error';
+import { HttpError, isDataException, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
+import { requireAdmin } from './auth/guards';
 import type { PlatformsMode } from './platforms/types';
 import type { PlatformAccess } from './platforms/profile-context';
 import { registerSandbox, type SandboxOptions, type SandboxState } from './platforms/sandbox/index';
@@ -26,6 +28,7 @@ import { userRoutes } from './routes/users';
 import { oauthRoutes, type OAuthSettings } from './routes/oauth';
 import { uploadVideoRoutes } from './routes/upload-video';
 import { googleOAuthSandbox } from './platforms/sandbox/google-oauth';
+import { healthSchemas } from './routes/schemas/oauth';
 
 export interface AppDeps {
   db: Database;
@@ -52,6 +55,8 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route as registered, with its schemas: what the API docs and the contract tests walk. */
+    routeTable: RouteOptions[];
     db: Database;
     keys: Keys;
     tokenSettings: TokenSettings;
@@ -108,22 +113,52 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('queue', deps.queue);
   app.decorate('media', deps.media);
   app.decorateRequest('user', null);
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Shorts Office API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
   await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy }, frameguard: { action: 'deny' } });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const requested = error.statusCode ?? 500;
-    const statusCode = requested >= 400 && requested < 600 ? requested : 500;
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    const fastifyError = error as FastifyError;
+    let statusCode = error.statusCode ?? 500;
+    if (statusCode < 400 || statusCode >= 600) statusCode = 500;
     let message: string | string[];
-    if (error instanceof HttpError) message = error.messages;
-    else if (statusCode >= 500) message = t.server.internalError;
-    else if ((error as FastifyError).code?.startsWith('FST_ERR_CTP')) message = t.server.badJson;
-    else message = error.message;
+    if (error instanceof HttpError) {
+      message = error.messages;
+    } else if (fastifyError.validation) {
+      // A path that cannot name a row is a missing row, as for an id that names none.
+      const inPath = fastifyError.validationContext === 'params';
+      statusCode = inPath ? 404 : 400;
+      message = inPath ? t.server.notFound : schemaMessages(fastifyError.validation);
+    } else if (statusCode >= 500 && isDataException(error)) {
+      statusCode = 400;
+      message = t.server.badRequest;
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+    } else if (statusCode >= 500) {
+      message = t.server.internalError;
+    } else if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      message = t.server.bodyTooLarge;
+    } else if (fastifyError.code?.startsWith('FST_ERR_CTP')) {
+      message = t.server.badJson;
+    } else {
+      // Other 4xx come from Fastify or a plugin, in English: the operator gets the catalog's words.
+      message = statusCode === 404 ? t.server.notFound : t.server.badRequest;
+    }
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(statusCode).send({ statusCode, error: STATUS_CODES[statusCode], message });
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', { schema: healthSchemas.live }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: healthSchemas.ready }, async (_request, reply) => {
     try {
       await deps.db.sql('SELECT 1', []);
       if (deps.queue) await deps.queue.getQueues();
@@ -157,6 +192,10 @@ export async function buildApp(deps: AppDeps) {
       await api.register(tagRoutes, { prefix: '/tags' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(oauthRoutes, { prefix: '/oauth', oauth });
+      // The OpenAPI document of every route, generated from the schemas that validate them. Admins
+      // only: it maps the whole surface. No Swagger UI: it needs inline scripts the CSP refuses,
+      // and a page cannot send the Bearer token the docs need.
+      api.get('/docs', { schema: { hide: true }, preHandler: requireAdmin }, async () => app.swagger());
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,7 @@ import { found, idParam, visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
 import { accountOption } from './account-views';
 import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
+import { groupSchemas } from './schemas/groups-tags';
 
 type GroupRow = typeof accountGroups.$inferSelect;
 type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
@@ -66,7 +67,7 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
     await tx.update(accounts).set({ groupId }).where(inArray(accounts.id, wanted));
   }
 
-  app.get('/', async (request): Promise<Paged<AccountGroup>> => {
+  app.get('/', { schema: groupSchemas.list }, async (request): Promise<Paged<AccountGroup>> => {
     const where = visibleTo(currentUser(request), accountGroups.userId);
     const page = pageFromQuery(request.query);
     const [groups, [{ total }]] = await Promise.all([
@@ -76,9 +77,9 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
     return paged(await withAccounts(groups), total, page);
   });
 
-  app.get('/:id', async (request) => groupById(currentUser(request), idParam(request)));
+  app.get('/:id', { schema: groupSchemas.detail }, async (request) => groupById(currentUser(request), idParam(request)));
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { schema: groupSchemas.create }, async (request, reply) => {
     const user = currentUser(request);
     const form = parseBody(groupSchema, request.body);
     const id = await db.orm.transaction(async (tx) => {
@@ -89,7 +90,7 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(201).send(await groupById(user, id));
   });
 
-  app.patch('/:id', async (request) => {
+  app.patch('/:id', { schema: groupSchemas.update }, async (request) => {
     const user = currentUser(request);
     const id = idParam(request);
     found((await db.orm.select({ id: accountGroups.id }).from(accountGroups).where(ownedGroup(user, id)))[0]);
@@ -102,7 +103,7 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** The group's profiles stay; they only leave the group. */
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: groupSchemas.remove }, async (request, reply) => {
     const deleted = await db.orm
       .delete(accountGroups)
       .where(ownedGroup(currentUser(request), idParam(request)))

@@ -18,6 +18,7 @@ import { googleOAuthEndpoints, issueYouTubeState, youtubeConsentUrl, youtubeRedi
 import { accountOption, pageOfAccounts, pageOfVideos, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from './account-views';
 import type { OAuthSettings } from './oauth';
 import { pageFromQuery } from './paging';
+import { accountSchemas } from './schemas/accounts';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
@@ -110,13 +111,13 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     }
   }
 
-  app.get('/', async (request) => {
+  app.get('/', { schema: accountSchemas.list }, async (request) => {
     const user = currentUser(request);
     return pageOfAccounts(db, visibleTo(user, accounts.userId), pageFromQuery(request.query));
   });
 
   /** The profiles a group may hold: those in no group, and those already in this one (0 for a new group). */
-  app.get('/search', async (request): Promise<SelectOption[]> => {
+  app.get('/search', { schema: accountSchemas.search }, async (request): Promise<SelectOption[]> => {
     const groupId = Number((request.query as { groupId?: string }).groupId);
     const free = Number.isSafeInteger(groupId) && groupId > 0 ? or(isNull(accounts.groupId), eq(accounts.groupId, groupId)) : isNull(accounts.groupId);
     const rows = await db.orm
@@ -127,9 +128,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return rows.map(accountOption);
   });
 
-  app.get('/:id', async (request) => detail(currentUser(request), idParam(request)));
+  app.get('/:id', { schema: accountSchemas.detail }, async (request) => detail(currentUser(request), idParam(request)));
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { schema: accountSchemas.create }, async (request, reply) => {
     const user = currentUser(request);
     const form = parseBody(accountSchema, request.body);
     const columns = plainColumns(form);
@@ -141,7 +142,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return reply.status(201).send(await detail(user, id));
   });
 
-  app.patch('/:id', async (request) => {
+  app.patch('/:id', { schema: accountSchemas.update }, async (request) => {
     const user = currentUser(request);
     const existing = await accountRow(request);
     const form = parseBody(accountSchemaFor(savedSecretsOf(existing)), request.body);
@@ -162,7 +163,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return detail(user, existing.id);
   });
 
-  app.patch('/update-channel/:id', async (request) => {
+  app.patch('/update-channel/:id', { schema: accountSchemas.updateChannel }, async (request) => {
     const existing = await accountRow(request);
     const { description } = parseBody(channelDescriptionSchema, request.body);
     const text = description.trim();
@@ -189,7 +190,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   // The Graph API reads an Instagram professional account's name and biography but has no call
   // that changes them, so these stay in our database for the operator to apply by hand.
-  app.patch('/update-profile-inst/:id', async (request) => {
+  app.patch('/update-profile-inst/:id', { schema: accountSchemas.updateInstagramProfile }, async (request) => {
     const existing = await accountRow(request);
     const { profileName, profileDescription } = parseBody(instagramProfileSchema, request.body);
     await db.orm
@@ -203,7 +204,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return detail(currentUser(request), existing.id);
   });
 
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: accountSchemas.remove }, async (request, reply) => {
     const deleted = await db.orm
       .delete(accounts)
       .where(ownedAccount(currentUser(request), idParam(request)))
@@ -213,12 +214,12 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return reply.status(204).send();
   });
 
-  app.get('/:id/video', async (request) => {
+  app.get('/:id/video', { schema: accountSchemas.videos }, async (request) => {
     const existing = await accountRow(request);
     return pageOfVideos(db, eq(videos.accountId, existing.id), pageFromQuery(request.query));
   });
 
-  app.post('/connect-youtube/:id', async (request): Promise<ConnectYouTubeResponse> => {
+  app.post('/connect-youtube/:id', { schema: accountSchemas.connectYouTube }, async (request): Promise<ConnectYouTubeResponse> => {
     const account = await accountRow(request);
     if (!account.isActiveYouTube || !account.youtubeClientId || !account.youtubeClientSecret) {
       throw new HttpError(400, t.youtubeOauth.notReady);

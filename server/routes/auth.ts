@@ -10,13 +10,14 @@ import { releaseLoginAttempt, reserveLoginAttempt } from '../auth/login-throttle
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
 import { revokeRefreshFamily, rotateRefreshToken, signAccessToken, startSession } from '../auth/tokens';
 import { HttpError, parseBody } from '../http-error';
+import { authSchemas } from './schemas/auth';
 
 const refreshSchema = object({ refreshToken: string() });
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, tokenSettings } = app;
 
-  app.post('/login', async (request): Promise<LoginResponse> => {
+  app.post('/login', { schema: authSchemas.login }, async (request): Promise<LoginResponse> => {
     const { login, password } = parseBody(loginSchema, request.body);
     if (!(await reserveLoginAttempt(db, login, request.ip))) throw new HttpError(429, t.server.tooManyLoginAttempts);
 
@@ -30,7 +31,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.post('/refresh', async (request): Promise<RefreshResponse> => {
+  app.post('/refresh', { schema: authSchemas.refresh }, async (request): Promise<RefreshResponse> => {
     const { refreshToken } = parseBody(refreshSchema, request.body);
     const result = await rotateRefreshToken(db, tokenSettings, refreshToken);
     if (result.kind !== 'rotated') throw new HttpError(401, t.server.sessionExpired);
@@ -40,9 +41,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get('/me', { preHandler: requireUser }, async (request) => ({ user: currentUser(request) }));
+  app.get('/me', { schema: authSchemas.me, preHandler: requireUser }, async (request) => ({ user: currentUser(request) }));
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { schema: authSchemas.logout }, async (request, reply) => {
     const { refreshToken } = parseBody(refreshSchema, request.body);
     await revokeRefreshFamily(db, refreshToken);
     return reply.status(204).send();

@@ -15,6 +15,7 @@ import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
 import { offsetOf, pageFromQuery, paged, pageSize } from './paging';
 import { idParam, visibleTo } from '../auth/ownership';
+import { createVideoSchemas } from './schemas/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,7 +30,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preHandler', requireUser);
 
-  app.get('/', async (request): Promise<Paged<CreationRequestRow>> => {
+  app.get('/', { schema: createVideoSchemas.list }, async (request): Promise<Paged<CreationRequestRow>> => {
     const user = currentUser(request);
     const page = pageFromQuery(request.query);
     const owned = visibleTo(user, creationRequests.userId);
@@ -84,7 +85,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
     };
   }
 
-  app.get('/request/:idUpload', async (request): Promise<PublicationRequestDetail> => {
+  app.get('/request/:idUpload', { schema: createVideoSchemas.detail }, async (request): Promise<PublicationRequestDetail> => {
     const user = currentUser(request);
     const { idUpload } = request.params as { idUpload: string };
     if (!uuidPattern.test(idUpload)) throw new HttpError(404, t.server.notFound);
@@ -122,7 +123,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.post('/create', async (request, reply) => {
+  app.post('/create', { schema: createVideoSchemas.create }, async (request, reply) => {
     const user = currentUser(request);
     if (!queue) throw new Error('creating videos needs the job queue');
     const scratch = await storage.scratch();
@@ -173,7 +174,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: createVideoSchemas.remove }, async (request, reply) => {
     const user = currentUser(request);
     const [removed] = await db.orm
       .delete(creationRequests)

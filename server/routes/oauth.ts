@@ -13,6 +13,7 @@ import {
   GoogleTokenError,
   youtubeRedirectUri,
 } from '../platforms/youtube-oauth';
+import { oauthSchemas } from './schemas/oauth';
 
 export interface OAuthSettings {
   platforms: PlatformsMode;
@@ -29,7 +30,7 @@ export interface OAuthSettings {
 export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (app, { oauth }) => {
   const { db, keys } = app;
 
-  app.get('/youtube/callback', async (request, reply) => {
+  app.get('/youtube/callback', { schema: oauthSchemas.youtubeCallback }, async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
     const issued = query.state ? await consumeYouTubeState(db, query.state) : null;
     const failWith = (message: string, path = `/accounts/${issued?.accountId}`) =>

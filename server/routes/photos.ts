@@ -14,6 +14,7 @@ import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
 import { offsetOf, pageFromQuery, paged, pageSize } from './paging';
 import { idParam, visibleTo } from '../auth/ownership';
+import { photoSchemas } from './schemas/media';
 
 /** Files one upload may carry; the form sends what the operator picked at once. */
 const maxPhotosPerUpload = 100;
@@ -28,7 +29,7 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preHandler', requireUser);
 
-  app.get('/', async (request): Promise<Paged<Photo>> => {
+  app.get('/', { schema: photoSchemas.list }, async (request): Promise<Paged<Photo>> => {
     const user = currentUser(request);
     const page = pageFromQuery(request.query);
     const owned = visibleTo(user, photos.userId);
@@ -49,7 +50,7 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { schema: photoSchemas.upload }, async (request, reply) => {
     const user = currentUser(request);
     const scratch = await storage.scratch();
     const stored: string[] = [];
@@ -89,7 +90,7 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: photoSchemas.remove }, async (request, reply) => {
     const user = currentUser(request);
     const [removed] = await db.orm
       .delete(photos)

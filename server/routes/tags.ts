@@ -8,6 +8,7 @@ import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleTo } from '../auth/ownership';
 import { parseBody } from '../http-error';
 import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
+import { tagSchemas } from './schemas/groups-tags';
 
 const toTagSet = ({ id, name, tags }: typeof tagSets.$inferSelect): TagSet => ({ id, name, tags });
 
@@ -20,7 +21,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
 
   const ownedTagSet = (user: SessionUser, id: number) => and(eq(tagSets.id, id), visibleTo(user, tagSets.userId));
 
-  app.get('/', async (request): Promise<Paged<TagSet>> => {
+  app.get('/', { schema: tagSchemas.list }, async (request): Promise<Paged<TagSet>> => {
     const where = visibleTo(currentUser(request), tagSets.userId);
     const page = pageFromQuery(request.query);
     const [rows, [{ total }]] = await Promise.all([
@@ -30,12 +31,12 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
     return paged(rows.map(toTagSet), total, page);
   });
 
-  app.get('/:id', async (request) => {
+  app.get('/:id', { schema: tagSchemas.detail }, async (request) => {
     const [row] = await db.orm.select().from(tagSets).where(ownedTagSet(currentUser(request), idParam(request)));
     return toTagSet(found(row));
   });
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { schema: tagSchemas.create }, async (request, reply) => {
     const form = parseBody(tagSetSchema, request.body);
     const [row] = await db.orm
       .insert(tagSets)
@@ -44,7 +45,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(201).send(toTagSet(row));
   });
 
-  app.patch('/:id', async (request) => {
+  app.patch('/:id', { schema: tagSchemas.update }, async (request) => {
     const user = currentUser(request);
     const id = idParam(request);
     found((await db.orm.select({ id: tagSets.id }).from(tagSets).where(ownedTagSet(user, id)))[0]);
@@ -53,7 +54,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
     return toTagSet(row);
   });
 
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: tagSchemas.remove }, async (request, reply) => {
     const deleted = await db.orm
       .delete(tagSets)
       .where(ownedTagSet(currentUser(request), idParam(request)))

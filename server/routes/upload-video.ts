@@ -15,6 +15,7 @@ import type { Platform } from '../platforms/types';
 import { toVideoSummary } from './account-views';
 import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
 import { assignAccounts, parsePublishDate, platformsOf } from './publish-plan';
+import { uploadVideoSchemas } from './schemas/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -84,7 +85,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     };
   }
 
-  app.get('/', async (request): Promise<Paged<UploadRow>> => {
+  app.get('/', { schema: uploadVideoSchemas.list }, async (request): Promise<Paged<UploadRow>> => {
     const where = and(isNotNull(creationRequests.publishedAt), visibleTo(currentUser(request), creationRequests.userId));
     const page = pageFromQuery(request.query);
     const [rows, [{ total }]] = await Promise.all([
@@ -101,7 +102,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Publishes a failed video again: its failed posts go back to pending, as they were, at once. */
-  app.post('/upload', async (request): Promise<PublishedVideo> => {
+  app.post('/upload', { schema: uploadVideoSchemas.retry }, async (request): Promise<PublishedVideo> => {
     const user = currentUser(request);
     const body = (request.body ?? {}) as { videoId?: unknown; youTubeId?: unknown };
     if (!Number.isSafeInteger(body.videoId) || typeof body.youTubeId !== 'string') throw new HttpError(404, t.server.notFound);
@@ -130,7 +131,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     return toPublishedVideo(row!, owner.idUpload);
   });
 
-  app.get('/:idUpload', async (request) => {
+  app.get('/:idUpload', { schema: uploadVideoSchemas.detail }, async (request) => {
     const { idUpload } = request.params as { idUpload: string };
     return detail(await requestOf(currentUser(request), idUpload, true));
   });
@@ -139,7 +140,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
    * Stores the new title, description and tags for what is published from now on. Videos already
    * on the platforms keep theirs: the connectors have no call that edits an uploaded video.
    */
-  app.patch('/:idUpload', async (request) => {
+  app.patch('/:idUpload', { schema: uploadVideoSchemas.edit }, async (request) => {
     const { idUpload } = request.params as { idUpload: string };
     const existing = await requestOf(currentUser(request), idUpload, true);
     const form = parseBody(publishedEditSchema, request.body);
@@ -151,7 +152,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     return detail(updated!);
   });
 
-  app.post('/:idUpload', async (request) => {
+  app.post('/:idUpload', { schema: uploadVideoSchemas.publish }, async (request) => {
     const user = currentUser(request);
     const { idUpload } = request.params as { idUpload: string };
     const form = parseBody(publishSchema, request.body);

@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/passwords';
 import { HttpError, parseBody } from '../http-error';
 import { pageOfAccounts, pageOfVideos } from './account-views';
 import { offsetOf, paged, pageFromQuery, pageSize } from './paging';
+import { userSchemas } from './schemas/users';
 
 const managedUserColumns = {
   id: users.id,
@@ -50,7 +51,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.get('/', async (request): Promise<Paged<ManagedUser>> => {
+  app.get('/', { schema: userSchemas.list }, async (request): Promise<Paged<ManagedUser>> => {
     const page = pageFromQuery(request.query);
     const [rows, [{ total }]] = await Promise.all([
       db.orm.select(managedUserColumns).from(users).orderBy(asc(users.id)).limit(pageSize).offset(offsetOf(page)),
@@ -59,7 +60,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return paged(rows, total, page);
   });
 
-  app.get('/:id', async (request): Promise<UserDetail> => {
+  app.get('/:id', { schema: userSchemas.detail }, async (request): Promise<UserDetail> => {
     const user = await managedUser(idParam(request));
     const [accountsPage, videoPage] = await Promise.all([
       pageOfAccounts(db, eq(accounts.userId, user.id), 1),
@@ -68,17 +69,17 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return { user, accounts: accountsPage, video: videoPage };
   });
 
-  app.get('/:id/account', async (request) => {
+  app.get('/:id/account', { schema: userSchemas.accounts }, async (request) => {
     const user = await managedUser(idParam(request));
     return pageOfAccounts(db, eq(accounts.userId, user.id), pageFromQuery(request.query));
   });
 
-  app.get('/:id/video', async (request) => {
+  app.get('/:id/video', { schema: userSchemas.videos }, async (request) => {
     const user = await managedUser(idParam(request));
     return pageOfVideos(db, eq(videos.userId, user.id), pageFromQuery(request.query));
   });
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { schema: userSchemas.create }, async (request, reply) => {
     const form = parseBody(userSchema, request.body);
     const [{ id }] = await writingLogin(form, (login, passwordHash) =>
       db.orm.insert(users).values({ login, passwordHash, role: 'user' }).returning({ id: users.id }),
@@ -87,7 +88,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(201).send(await managedUser(id));
   });
 
-  app.patch('/:id', async (request) => {
+  app.patch('/:id', { schema: userSchemas.update }, async (request) => {
     const id = idParam(request);
     await managedUser(id);
     const form = parseBody(userSchema, request.body);
@@ -100,7 +101,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
    * Deletes the user with everything they own; what other users own is kept
    * (docs/deleting-users.md). Admins cannot delete themselves, so an admin always remains.
    */
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: userSchemas.remove }, async (request, reply) => {
     const id = idParam(request);
     if (id === currentUser(request).id) throw new HttpError(400, t.users.cannotDeleteSelf);
     const requests = await db.orm

@@ -57,6 +57,9 @@ export const t = {
     required: 'Обовʼязкове до заповнення',
     tooShort: 'Занадто коротко!',
     tooLong: 'Занадто довго!',
+    invalidValue: (field: string) => `Некоректне значення поля «${field}»`,
+    controlCharacters: (field: string) => `Поле «${field}» містить недопустимі символи`,
+    tooMany: (field: string) => `Забагато значень у полі «${field}»`,
   },
   toast: {
     authorized: 'Авторизований',
@@ -359,6 +362,8 @@ export const t = {
     notFound: 'Не знайдено',
     routeNotFound: 'Такого шляху API не існує',
     badJson: 'Некоректне тіло запиту',
+    badRequest: 'Некоректний запит',
+    bodyTooLarge: 'Тіло запиту завелике',
     internalError: 'Внутрішня помилка сервера',
   },
 } as const;

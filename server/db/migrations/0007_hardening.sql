@@ -27,3 +27,20 @@ CREATE TABLE oauth_states (
   used_at timestamptz
 );
 CREATE INDEX oauth_states_expires_idx ON oauth_states (expires_at);
+
+-- The longest texts the routes accept (server/routes/schemas/limits.ts), as constraints, so the
+-- database refuses what the schemas refuse. NOT VALID: older rows are kept as they are.
+ALTER TABLE users ADD CONSTRAINT users_login_length CHECK (char_length(login) <= 50) NOT VALID;
+ALTER TABLE accounts ADD CONSTRAINT accounts_proxy_length CHECK (char_length(proxy) <= 1000) NOT VALID;
+ALTER TABLE accounts ADD CONSTRAINT accounts_comments_length CHECK (char_length(comments) <= 1000) NOT VALID;
+ALTER TABLE accounts ADD CONSTRAINT accounts_youtube_client_id_length CHECK (char_length(youtube_client_id) <= 500) NOT VALID;
+ALTER TABLE accounts ADD CONSTRAINT accounts_youtube_login_length CHECK (char_length(youtube_login) <= 320) NOT VALID;
+ALTER TABLE accounts ADD CONSTRAINT accounts_instagram_login_length CHECK (char_length(instagram_login) <= 320) NOT VALID;
+ALTER TABLE accounts ADD CONSTRAINT accounts_instagram_user_id_length CHECK (char_length(instagram_user_id) <= 100) NOT VALID;
+ALTER TABLE accounts ADD CONSTRAINT accounts_description_length CHECK (char_length(description) <= 5000) NOT VALID;
+ALTER TABLE accounts ADD CONSTRAINT accounts_profile_name_instagram_length CHECK (char_length(profile_name_instagram) <= 200) NOT VALID;
+ALTER TABLE accounts ADD CONSTRAINT accounts_profile_description_instagram_length CHECK (char_length(profile_description_instagram) <= 2000) NOT VALID;
+ALTER TABLE account_groups ADD CONSTRAINT account_groups_name_length CHECK (char_length(name) <= 200) NOT VALID;
+ALTER TABLE tag_sets ADD CONSTRAINT tag_sets_name_length CHECK (char_length(name) <= 200) NOT VALID;
+ALTER TABLE creation_requests ADD CONSTRAINT creation_requests_title_length CHECK (char_length(title) <= 1000) NOT VALID;
+ALTER TABLE creation_requests ADD CONSTRAINT creation_requests_description_length CHECK (char_length(description) <= 5000) NOT VALID;
