@@ -65,13 +65,33 @@ declare module 'fastify' {
   }
 }
 
-export const logRedactions = ['req.headers.authorization', 'req.headers.cookie'];
+/**
+ * Wherever a request's headers land in a log line: Fastify's own request lines, plugins that log
+ * the headers they were given (@fastify/multipart logs its busboy options at trace level), and
+ * errors that carry a request's or an answer's headers.
+ */
+export const logRedactions = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.headers["proxy-authorization"]',
+  '*.*.headers.authorization',
+  '*.*.headers["proxy-authorization"]',
+  'busboyOptions.headers.authorization',
+  'busboyOptions.headers.cookie',
+];
 
-/** Request log lines without the OAuth authorization code and `state` that travel in consent and callback URLs. */
+/** Query parameters that carry a credential: OAuth codes and states, platform tokens, signed media links. */
+const credentialParameter = /([?&](?:code|state|access_token|refresh_token|client_secret|token|sig|password)=)[^&]*/gi;
+
+/** Request log lines without the credentials that travel in URLs (OAuth callbacks, the sandbox's Graph API, media links). */
 export const logSerializers = {
   req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
     method: request.method,
-    url: request.url.replace(/([?&](?:code|state)=)[^&]*/g, '$1[Redacted]'),
+    url: request.url.replace(credentialParameter, '$1[Redacted]'),
     host: request.host,
     remoteAddress: request.ip,
   }),
