@@ -164,6 +164,11 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
   }
 }
 
+/** A second app on the test's database in live mode (PLATFORMS=live), reached at `publicUrl`; close it after use. */
+export function buildLiveApp(env: TestEnv, publicUrl = 'https://office.example') {
+  return buildApp({ db: env.db, keys: env.tokenSettings.keys, tokenSettings: env.tokenSettings, queue: null, media: env.media, platforms: 'live', publicUrl });
+}
+
 /** Creates a user straight in the database and returns it with a valid access token. */
 export async function createUser(env: TestEnv, login: string, options: { role?: 'admin' | 'user'; password?: string } = {}) {
   const { rows } = await env.db.sql('INSERT INTO users (login, password_hash, role) VALUES ($1, $2, $3) RETURNING id', [

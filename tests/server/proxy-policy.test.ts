@@ -5,8 +5,7 @@ import { t } from '../../src/lib/i18n';
 import { platformFetch, PlatformNetworkError } from '../../server/platforms/http';
 import { configureProxyPolicy, isNonPublicAddress } from '../../server/platforms/proxy-policy';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
-import { buildApp } from '../../server/app';
-import { createUser, describeEachDatabase } from './helpers';
+import { buildLiveApp, createUser, describeEachDatabase } from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
 
 const sandboxPolicy = { mode: 'sandbox' as const, allowPrivate: false };
@@ -98,15 +97,7 @@ describeEachDatabase('the proxy policy when a profile is saved', (env) => {
 
   it('refuses a profile whose proxy is a non-public address in live mode', async () => {
     configureProxyPolicy({ mode: 'live', allowPrivate: false });
-    const live = await buildApp({
-      db: env().db,
-      keys: env().tokenSettings.keys,
-      tokenSettings: env().tokenSettings,
-      queue: null,
-      media: env().media,
-      platforms: 'live',
-      publicUrl: 'https://office.example',
-    });
+    const live = await buildLiveApp(env());
     try {
       const user = await createUser(env(), 'operator');
       const save = (proxy: string) => live.inject({ method: 'POST', url: '/api/accounts', headers: user.headers, payload: { ...emptyAccount, proxy } });

@@ -183,6 +183,7 @@ for (const kind of databaseKinds()) {
         if (token) needles[`platform token ${token.slice(0, 12)}`] = token;
       }
       expect(logs).toContain('Providing options to busboy');
+      expect(logs).toContain('/api/oauth/youtube/callback?code=[Redacted]&state=[Redacted]');
       expect(logs).toContain('/sandbox/');
 
       await queue.stop({ graceful: false, wait: true });

@@ -6,7 +6,7 @@ import { buildApp } from '../../server/app';
 import { decryptSecret } from '../../server/auth/secrets';
 import { googleOAuthEndpoints, refreshAccessToken } from '../../server/platforms/youtube-oauth';
 import { verifySandboxAccessToken } from '../../server/platforms/sandbox/google-oauth';
-import { createUser, describeEachDatabase } from './helpers';
+import { buildLiveApp, createUser, describeEachDatabase } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 
@@ -239,16 +239,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
   });
 
   it('uses the real Google endpoints and PUBLIC_URL in live mode, and mounts no sandbox', async () => {
-    const { keys } = env().tokenSettings;
-    const live = await buildApp({
-      db: env().db,
-      keys,
-      tokenSettings: env().tokenSettings,
-      queue: null,
-      media: env().media,
-      platforms: 'live',
-      publicUrl: 'https://office.example',
-    });
+    const live = await buildLiveApp(env(), 'https://office.example');
     try {
       const user = await createUser(env(), 'operator');
       const account = await youtubeAccount(user);
@@ -261,6 +252,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     } finally {
       await live.close();
     }
+    const { keys } = env().tokenSettings;
     await expect(
       buildApp({ db: env().db, keys, tokenSettings: env().tokenSettings, queue: null, media: env().media, platforms: 'live' }),
     ).rejects.toThrow('PUBLIC_URL is required');
