@@ -61,6 +61,14 @@ describeEachDatabase('route contracts', (env) => {
     expect(bodyId.json().message).toEqual([t.validation.invalidValue('accounts.0.id')]);
     const retry = await env().app.inject({ method: 'POST', url: '/api/upload-video/upload', headers: user.headers, payload: { videoId: 1e20, youTubeId: 'x' } });
     expect(retry.statusCode).toBe(400);
+    const publish = await env().app.inject({
+      method: 'POST',
+      url: '/api/upload-video/00000000-0000-4000-8000-000000000000',
+      headers: user.headers,
+      payload: { title: 't', tags: ['a'], accounts: [{ id: 1 }], video: [{ id: 1 }] },
+    });
+    expect(publish.statusCode).toBe(400);
+    expect(publish.json().message).toEqual([t.validation.required]);
     const broken = await env().app.inject({ method: 'POST', url: '/api/accounts', headers: { ...user.headers, 'content-type': 'application/json' }, payload: '{' });
     expect(broken.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: t.server.badJson });
   });

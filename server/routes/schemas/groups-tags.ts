@@ -2,9 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { AccountGroup, errorResponses, Id, IdParams, NoContent, PageQuery, Paged, TagSet, Text } from './common';
 import { maxItems, maxLength } from './limits';
 
-/** A chosen profile as the multi-select sends it; only the id counts. */
+/** A chosen profile as the multi-select sends it (its title holds the profile's comment); only the id counts. */
 export const ChosenAccount = Type.Object(
-  { id: Id, title: Type.Optional(Text(maxLength.name + 50)), value: Type.Optional(Type.Integer()) },
+  { id: Id, title: Type.Optional(Text(maxLength.comments + 100)), value: Type.Optional(Type.Integer()) },
   { additionalProperties: false },
 );
 

@@ -84,9 +84,10 @@ const publishBody = Type.Object(
         { maxItems: maxItems.videos },
       ),
     ),
-    inYouTube: Type.Optional(Type.Boolean()),
-    inTikTok: Type.Optional(Type.Boolean()),
-    inInstagram: Type.Optional(Type.Boolean()),
+    // Required here: the form schema's bare boolean() would answer a missing one in English.
+    inYouTube: Type.Boolean(),
+    inTikTok: Type.Boolean(),
+    inInstagram: Type.Boolean(),
     date: publishDate,
   },
   { additionalProperties: false },
