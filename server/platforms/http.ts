@@ -94,18 +94,20 @@ export function describeNetworkFailure(proxy: string, error: unknown): string {
 /** fetch through the profile's proxy; network failures become a PlatformNetworkError in Ukrainian. */
 export async function platformFetch(proxy: string, url: string, init: RequestInit = {}): Promise<Response> {
   const proxyUrl = parseProxy(proxy);
-  let dispatcher: Dispatcher;
+  // The proxy as connected to: in live mode its name is replaced by the address the policy checked.
+  let connected = proxy;
   try {
     const checked = await checkedProxyUrl(proxyUrl);
-    dispatcher = dispatcherFor(checked === proxyUrl ? proxy : checked.href);
+    if (checked !== proxyUrl) connected = checked.href;
   } catch (error) {
     throw new PlatformNetworkError(error instanceof ProxyRefusedError ? error.message : describeNetworkFailure(proxy, error), error);
   }
+  const dispatcher = dispatcherFor(connected);
   try {
     return await fetch(url, { ...init, dispatcher });
   } catch (error) {
     // A caller's abort (a worker shutting down) is not the network's fault and must stay an abort.
     if (init.signal?.aborted) throw error;
-    throw new PlatformNetworkError(describeNetworkFailure(proxy, error), error);
+    throw new PlatformNetworkError(describeNetworkFailure(connected, error), error);
   }
 }

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import dns from 'node:dns/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { t } from '../../src/lib/i18n';
 import { platformFetch, PlatformNetworkError } from '../../server/platforms/http';
-import { configureProxyPolicy, isNonPublicAddress } from '../../server/platforms/proxy-policy';
+import { checkedProxyUrl, configureProxyPolicy, isNonPublicAddress, ProxyRefusedError } from '../../server/platforms/proxy-policy';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { buildLiveApp, createUser, describeEachDatabase } from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
@@ -83,6 +84,22 @@ describe('the proxy policy at each platform call', () => {
       const response = await platformFetch(proxy.url, targetUrl);
       expect(await response.text()).toBe('ok');
       expect(proxy.traffic.map(({ url }) => url)).toEqual([targetUrl]);
+    }
+  });
+
+  it('connects to the address it checked, and refuses a name with any non-public answer', async () => {
+    configureProxyPolicy({ mode: 'live', allowPrivate: false });
+    const lookup = vi.spyOn(dns, 'lookup');
+    try {
+      lookup.mockResolvedValueOnce([{ address: '8.8.4.4', family: 4 }] as never);
+      expect((await checkedProxyUrl(new URL('http://user:pw@proxy.example:3128'))).href).toBe('http://user:pw@8.8.4.4:3128/');
+      lookup.mockResolvedValueOnce([
+        { address: '8.8.4.4', family: 4 },
+        { address: '169.254.169.254', family: 4 },
+      ] as never);
+      await expect(checkedProxyUrl(new URL('socks5://proxy.example:1080'))).rejects.toBeInstanceOf(ProxyRefusedError);
+    } finally {
+      lookup.mockRestore();
     }
   });
 
