@@ -20,7 +20,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../server/app';
 import { requireUser } from '../server/auth/guards';
 import { deriveKeys } from '../server/auth/keys';
-import { signAccessToken } from '../server/auth/tokens';
+import { startSession } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
 import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
@@ -195,8 +195,8 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
   const appBase = await app.listen({ host: '127.0.0.1', port: 0 });
   const bareBase = await bare.listen({ host: '127.0.0.1', port: 0 });
   const headers = {
-    operator: { authorization: `Bearer ${await signAccessToken(tokenSettings, seeded.operator)}` },
-    admin: { authorization: `Bearer ${await signAccessToken(tokenSettings, seeded.admin)}` },
+    operator: { authorization: `Bearer ${(await startSession(db, tokenSettings, seeded.operator)).accessToken}` },
+    admin: { authorization: `Bearer ${(await startSession(db, tokenSettings, seeded.admin)).accessToken}` },
   };
 
   const figures = new Map<string, { app: Load[]; bare: Load[]; healthMs: number[] }>();

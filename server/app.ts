@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
 import { t } from '../src/lib/i18n';
 import type { Database } from './db/connect';
 import type { Keys } from './auth/keys';
@@ -12,8 +14,9 @@ import type { Queue } from './jobs/queue';
 import { engineFigures } from './jobs/figures';
 import { engineSettings } from './config';
 import type { MediaServices } from './media/services';
-import { HttpError } from './http-error';
+import { HttpError, isDataException, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
+import { requireAdmin } from './auth/guards';
 import type { PlatformsMode } from './platforms/types';
 import type { PlatformAccess } from './platforms/profile-context';
 import { registerSandbox, type SandboxOptions, type SandboxState } from './platforms/sandbox/index';
@@ -24,9 +27,10 @@ import { accountRoutes } from './routes/accounts';
 import { accountGroupRoutes } from './routes/account-groups';
 import { tagRoutes } from './routes/tags';
 import { userRoutes } from './routes/users';
-import { oauthRoutes } from './routes/oauth';
+import { oauthRoutes, type OAuthSettings } from './routes/oauth';
 import { uploadVideoRoutes } from './routes/upload-video';
 import { googleOAuthSandbox } from './platforms/sandbox/google-oauth';
+import { healthSchemas } from './routes/schemas/oauth';
 
 export interface AppDeps {
   db: Database;
@@ -42,7 +46,10 @@ export interface AppDeps {
   platforms?: PlatformsMode;
   /** The emulator's data directory and clock, or a ready state to share with a test. */
   sandbox?: SandboxOptions & { state?: SandboxState };
-  /** PUBLIC_URL; when absent, links back to this server use the host each request came to. */
+  /**
+   * PUBLIC_URL, required in live mode; in sandbox mode this server's own listening address when
+   * absent. Never taken from a request's Host header.
+   */
   publicUrl?: string;
   /** Where platform calls made by the API reach the sandbox; this server's own address when absent. */
   sandboxOrigin?: string;
@@ -52,6 +59,8 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route as registered, with its schemas: what the API docs and the contract tests walk. */
+    routeTable: RouteOptions[];
     db: Database;
     keys: Keys;
     tokenSettings: TokenSettings;
@@ -60,16 +69,55 @@ declare module 'fastify' {
   }
 }
 
-export const logRedactions = ['req.headers.authorization', 'req.headers.cookie'];
+/**
+ * Wherever a request's headers land in a log line: Fastify's own request lines, plugins that log
+ * the headers they were given (@fastify/multipart logs its busboy options at trace level), and
+ * errors that carry a request's or an answer's headers.
+ */
+export const logRedactions = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.headers["proxy-authorization"]',
+  '*.*.headers.authorization',
+  '*.*.headers["proxy-authorization"]',
+  'busboyOptions.headers.authorization',
+  'busboyOptions.headers.cookie',
+];
 
-/** Request log lines without the OAuth authorization code that Google puts in the callback URL. */
+/** Query parameters that carry a credential: OAuth codes and states, platform tokens, signed media links. */
+const credentialParameter = /([?&](?:code|state|access_token|refresh_token|client_secret|token|sig|password)=)[^&]*/gi;
+
+/** Request log lines without the credentials that travel in URLs (OAuth callbacks, the sandbox's Graph API, media links). */
 export const logSerializers = {
   req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
     method: request.method,
-    url: request.url.replace(/([?&]code=)[^&]*/g, '$1[Redacted]'),
+    url: request.url.replace(credentialParameter, '$1[Redacted]'),
     host: request.host,
     remoteAddress: request.ip,
   }),
+};
+
+/**
+ * The SPA is built files only: scripts from this origin, no inline script, no eval, no framing.
+ * Styles allow inline because the toast library injects its stylesheet at run time; scripts,
+ * where an injection would steal the tokens kept in localStorage, never do.
+ */
+const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
 };
 
 /** This server's own address once it listens: where its sandbox answers when no SANDBOX_ORIGIN says otherwise. */
@@ -89,21 +137,52 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('queue', deps.queue);
   app.decorate('media', deps.media);
   app.decorateRequest('user', null);
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Shorts Office API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy }, frameguard: { action: 'deny' } });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const requested = error.statusCode ?? 500;
-    const statusCode = requested >= 400 && requested < 600 ? requested : 500;
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    const fastifyError = error as FastifyError;
+    let statusCode = error.statusCode ?? 500;
+    if (statusCode < 400 || statusCode >= 600) statusCode = 500;
     let message: string | string[];
-    if (error instanceof HttpError) message = error.messages;
-    else if (statusCode >= 500) message = t.server.internalError;
-    else if ((error as FastifyError).code?.startsWith('FST_ERR_CTP')) message = t.server.badJson;
-    else message = error.message;
+    if (error instanceof HttpError) {
+      message = error.messages;
+    } else if (fastifyError.validation) {
+      // A path that cannot name a row is a missing row, as for an id that names none.
+      const inPath = fastifyError.validationContext === 'params';
+      statusCode = inPath ? 404 : 400;
+      message = inPath ? t.server.notFound : schemaMessages(fastifyError.validation);
+    } else if (statusCode >= 500 && isDataException(error)) {
+      statusCode = 400;
+      message = t.server.badRequest;
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+    } else if (statusCode >= 500) {
+      message = t.server.internalError;
+    } else if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      message = t.server.bodyTooLarge;
+    } else if (fastifyError.code?.startsWith('FST_ERR_CTP')) {
+      message = t.server.badJson;
+    } else {
+      // Other 4xx come from Fastify or a plugin, in English: the operator gets the catalog's words.
+      message = statusCode === 404 ? t.server.notFound : t.server.badRequest;
+    }
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(statusCode).send({ statusCode, error: STATUS_CODES[statusCode], message });
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', { schema: healthSchemas.live }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: healthSchemas.ready }, async (_request, reply) => {
     try {
       await deps.db.sql('SELECT 1', []);
       if (!deps.queue) return { status: 'ok' };
@@ -114,11 +193,17 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
-  const oauth = { platforms: deps.platforms ?? 'sandbox', publicUrl: deps.publicUrl } as const;
+  const platforms = deps.platforms ?? 'sandbox';
+  if (platforms === 'live' && !deps.publicUrl) throw new Error('PUBLIC_URL is required with PLATFORMS=live');
   const platformAccess = (): PlatformAccess => ({
-    mode: oauth.platforms,
+    mode: platforms,
     sandboxOrigin: deps.sandboxOrigin ?? listeningOrigin(app),
   });
+  const oauth: OAuthSettings = {
+    platforms,
+    publicUrl: () => deps.publicUrl ?? listeningOrigin(app),
+    platformsOrigin: () => platformAccess().sandboxOrigin,
+  };
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
@@ -131,10 +216,14 @@ export async function buildApp(deps: AppDeps) {
       await api.register(tagRoutes, { prefix: '/tags' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(oauthRoutes, { prefix: '/oauth', oauth });
+      // The OpenAPI document of every route, generated from the schemas that validate them. Admins
+      // only: it maps the whole surface. No Swagger UI: it needs inline scripts the CSP refuses,
+      // and a page cannot send the Bearer token the docs need.
+      api.get('/docs', { schema: { hide: true }, preHandler: requireAdmin }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
-  if (oauth.platforms === 'sandbox') {
+  if (platforms === 'sandbox') {
     await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: deps.keys.sandboxGoogle });
     await registerSandbox(app, deps.sandbox);
   }

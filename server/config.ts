@@ -26,8 +26,11 @@ export interface Config {
   sandboxOrigin: string;
   /** `sandbox`: platform calls go to the built-in emulator under /sandbox; `live`: to the real platforms. */
   platforms: PlatformsMode;
-  /** The address browsers and OAuth providers reach this server at; unset, each request's own host is used. */
-  publicUrl: string | undefined;
+  /**
+   * PUBLIC_URL: the address browsers and OAuth providers reach this server at. Required with
+   * PLATFORMS=live; in sandbox mode it defaults to http://HOST:PORT. Never a request's Host header.
+   */
+  publicUrl: string;
   /** ffmpeg/ffprobe binaries; unset means the system's on PATH, else the ones shipped by npm. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
@@ -50,6 +53,8 @@ export interface Config {
   engine: EngineSettings;
   /** Limits on every platform call, so a silent proxy or platform costs only its own post. */
   platformTimeouts: PlatformTimeouts;
+  /** PROXY_ALLOW_PRIVATE=1: live profiles may use proxies on loopback, private and link-local addresses. */
+  proxyAllowPrivate: boolean;
 }
 
 export interface EngineSettings {
@@ -118,6 +123,12 @@ function publicUrl(raw: string | undefined): string | undefined {
   const url = new URL(raw);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must be an http(s) URL, got "${raw}"`);
   return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/** Live mode sends Google a redirect URI, which only the operator can know; the sandbox runs on this machine. */
+function sandboxPublicUrl(platforms: PlatformsMode, loopbackHost: string, port: number): string {
+  if (platforms === 'live') throw new ConfigError('PUBLIC_URL is required with PLATFORMS=live: Google redirects browsers to {PUBLIC_URL}/api/oauth/youtube/callback');
+  return `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`;
 }
 
 /** A cron line must divide the hour or the day evenly, or the syncs would drift at each boundary. */
@@ -208,8 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     renderOutputsPerPass: positiveInt('RENDER_OUTPUTS_PER_PASS', env.RENDER_OUTPUTS_PER_PASS, 6),
     renderTimeoutSeconds: positiveInt('RENDER_TIMEOUT_SECONDS', env.RENDER_TIMEOUT_SECONDS, 60 * 60),
     mediaUrlTtlSeconds: positiveInt('MEDIA_URL_TTL_SECONDS', env.MEDIA_URL_TTL_SECONDS, 6 * 60 * 60),
-    publicUrl: publicUrl(env.PUBLIC_URL),
+    publicUrl: publicUrl(env.PUBLIC_URL) ?? sandboxPublicUrl(platforms, loopbackHost, port),
     statsIntervalMinutes: statsInterval(env.STATS_INTERVAL),
+    proxyAllowPrivate: env.PROXY_ALLOW_PRIVATE === '1',
     storage: storageSettings(env),
     engine: engineSettings(env),
     platformTimeouts: platformTimeouts(env),

@@ -5,11 +5,13 @@ import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrate, underStartupLock } from './db/migrate';
 import { deriveKeys, loadSecretKey } from './auth/keys';
+import { sealPlainProxyPasswords } from './auth/secrets';
 import { startQueue } from './jobs/queue';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { buildApp, logRedactions, logSerializers } from './app';
 import { buildSpaIfStale } from './build-spa';
 import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
+import { configureProxyPolicy } from './platforms/proxy-policy';
 import { mediaServices } from './media/services';
 import { setPlatformTimeouts } from './platforms/http';
 import { liveProcesses } from './jobs/workers';
@@ -18,6 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
   const config = loadConfig();
+  configureProxyPolicy({ mode: config.platforms, allowPrivate: config.proxyAllowPrivate });
   const log = pino({ level: config.logLevel, redact: logRedactions, serializers: logSerializers });
 
   const media = mediaServices(config);
@@ -39,6 +42,8 @@ async function main() {
   const { admin, queue } = await underStartupLock(db, async () => {
     const applied = await migrate(db);
     log.info({ database: db.kind, applied }, 'database ready');
+    const sealedProxies = await sealPlainProxyPasswords(db, keys.secretsAtRest);
+    if (sealedProxies > 0) log.info({ sealedProxies }, 'encrypted the passwords of proxies stored before migration 0007');
     return {
       admin: await bootstrapAdmin(db, config.adminLogin, config.adminPassword),
       queue: await startQueue({

@@ -1,9 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { users } from '../db/schema';
 import { HttpError } from '../http-error';
 import { readAccessToken } from './tokens';
 
@@ -14,20 +11,26 @@ declare module 'fastify' {
 }
 
 /**
- * Reads the Bearer token and loads the user from the database on every request, so a deleted or
- * demoted user loses access at once rather than when the token expires.
+ * Reads the Bearer token and loads the user with its session from the database on every request
+ * (one indexed lookup), so logout, a new password, a role change or a deleted user end access at
+ * once rather than when the token expires.
  */
 export async function requireUser(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
   const header = request.headers.authorization ?? '';
   const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-  const userId = token ? await readAccessToken(request.server.tokenSettings, token) : null;
-  if (userId === null) throw new HttpError(401, t.server.unauthorized);
-  const [user] = await request.server.db.orm
-    .select({ id: users.id, login: users.login, role: users.role })
-    .from(users)
-    .where(eq(users.id, userId));
+  const claims = token ? await readAccessToken(request.server.tokenSettings, token) : null;
+  if (claims === null) throw new HttpError(401, t.server.unauthorized);
+  const { rows } = await request.server.db.sql(
+    `SELECT users.id, users.login, users.role FROM users
+      WHERE users.id = $1 AND EXISTS (
+        SELECT 1 FROM refresh_tokens
+         WHERE refresh_tokens.family_id = $2 AND refresh_tokens.user_id = users.id
+           AND refresh_tokens.revoked_at IS NULL AND refresh_tokens.expires_at > now())`,
+    [claims.userId, claims.sessionId],
+  );
+  const user = rows[0] as SessionUser | undefined;
   if (!user) throw new HttpError(401, t.server.unauthorized);
-  request.user = user;
+  request.user = { id: user.id, login: user.login, role: user.role };
 }
 
 export async function requireAdmin(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
@@ -39,9 +42,4 @@ export async function requireAdmin(request: FastifyRequest, reply?: FastifyReply
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, t.server.unauthorized);
   return request.user;
-}
-
-/** The condition that limits a query to the caller's own rows; none for an admin, who sees all. */
-export function ownedBy(user: SessionUser, ownerColumn: PgColumn): SQL | undefined {
-  return user.role === 'admin' ? undefined : eq(ownerColumn, user.id);
 }

@@ -9,8 +9,6 @@ export interface Keys {
   refreshToken: Buffer;
   mediaUrl: Buffer;
   secretsAtRest: Buffer;
-  /** Signs the OAuth `state` that names the profile a consent link connects. */
-  oauthState: Uint8Array;
   /** The built-in Google sandbox signs its codes and tokens with this, so they survive a restart. */
   sandboxGoogle: Uint8Array;
 }
@@ -46,7 +44,6 @@ export function deriveKeys(secretKey: string): Keys {
     refreshToken: derive('refresh-token'),
     mediaUrl: derive('media-url'),
     secretsAtRest: derive('secrets-at-rest'),
-    oauthState: new Uint8Array(derive('oauth-state')),
     sandboxGoogle: new Uint8Array(derive('sandbox-google')),
   };
 }

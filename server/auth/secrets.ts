@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { Database } from '../db/connect';
+import { parseProxy } from '../platforms/http';
 
 /**
  * Platform secrets at rest: AES-256-GCM under `keys.secretsAtRest`. Each value is bound to the
@@ -58,4 +60,55 @@ export function secretsOfRow(key: Buffer, table: string, rowId: number) {
       return stored === null ? null : decryptSecret(key, { table, rowId, column }, stored);
     },
   };
+}
+
+/**
+ * A profile's proxy as stored: the address with its user in `accounts.proxy`, which lists may
+ * show, and the password apart, sealed in `accounts.proxy_password`.
+ */
+export function splitProxy(proxy: string): { address: string; password: string | null } {
+  const url = parseProxy(proxy);
+  if (!url.password) return { address: proxy.trim(), password: null };
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { address: url.toString().replace(/\/$/, ''), password };
+}
+
+export function joinProxy(address: string, password: string | null): string {
+  if (!password) return address;
+  const url = parseProxy(address);
+  url.password = encodeURIComponent(password);
+  return url.toString().replace(/\/$/, '');
+}
+
+/** The whole proxy of a profile, password included, for the platform calls made through it. */
+export function proxyOfAccount(key: Buffer, account: { id: number; proxy: string; proxyPassword: string | null }): string {
+  return joinProxy(account.proxy, secretsOfRow(key, 'accounts', account.id).open('proxy_password', account.proxyPassword));
+}
+
+/**
+ * Seals the proxy passwords that rows from before migration 0007 keep in plain text. Runs at
+ * start-up after the migrations, since the SQL migration cannot reach SECRET_KEY; a proxy that
+ * cannot be parsed has no password to take out and stays as it is.
+ */
+export async function sealPlainProxyPasswords(db: Database, key: Buffer): Promise<number> {
+  const { rows } = await db.sql('SELECT id, proxy FROM accounts WHERE proxy_password IS NULL', []);
+  let sealed = 0;
+  for (const row of rows as { id: number; proxy: string }[]) {
+    let split: ReturnType<typeof splitProxy>;
+    try {
+      split = splitProxy(row.proxy);
+    } catch {
+      continue;
+    }
+    if (split.password === null) continue;
+    await db.sql('UPDATE accounts SET proxy = $2, proxy_password = $3 WHERE id = $1 AND proxy = $4', [
+      row.id,
+      split.address,
+      secretsOfRow(key, 'accounts', row.id).seal('proxy_password', split.password),
+      row.proxy,
+    ]);
+    sealed++;
+  }
+  return sealed;
 }

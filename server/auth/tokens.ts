@@ -12,8 +12,12 @@ export interface TokenSettings {
   refreshTokenTtlDays: number;
 }
 
-export function signAccessToken(settings: TokenSettings, userId: number): Promise<string> {
-  return new SignJWT({})
+/**
+ * An access token names its user and its session (the refresh token family), so the guard can
+ * refuse it as soon as that session ends, long before the token expires.
+ */
+export function signAccessToken(settings: TokenSettings, userId: number, sessionId: string): Promise<string> {
+  return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt()
@@ -21,12 +25,22 @@ export function signAccessToken(settings: TokenSettings, userId: number): Promis
     .sign(settings.keys.accessToken);
 }
 
-/** The user id the token was issued to, or null when it is forged, malformed or expired. */
-export async function readAccessToken(settings: TokenSettings, token: string): Promise<number | null> {
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user and session the token was issued to, or null when it is forged, malformed or expired. */
+export async function readAccessToken(settings: TokenSettings, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, settings.keys.accessToken, { algorithms: ['HS256'] });
     const userId = Number(payload.sub);
-    return Number.isInteger(userId) ? userId : null;
+    const sessionId = payload.sid;
+    if (!Number.isSafeInteger(userId) || userId < 1 || userId > 2_147_483_647) return null;
+    if (typeof sessionId !== 'string' || !uuidPattern.test(sessionId)) return null;
+    return { userId, sessionId };
   } catch {
     return null;
   }
@@ -48,17 +62,19 @@ function expiryFromNow(settings: TokenSettings): Date {
   return new Date(Date.now() + settings.refreshTokenTtlDays * 24 * 3600 * 1000);
 }
 
-export async function issueRefreshToken(db: Database, settings: TokenSettings, userId: number): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url');
+/** A new session: its first refresh token and an access token bound to it. */
+export async function startSession(db: Database, settings: TokenSettings, userId: number) {
+  const refreshToken = crypto.randomBytes(32).toString('base64url');
+  const sessionId = crypto.randomUUID();
   await db.sql(
     'INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
-    [userId, crypto.randomUUID(), hashToken(token), expiryFromNow(settings)],
+    [userId, sessionId, hashToken(refreshToken), expiryFromNow(settings)],
   );
-  return token;
+  return { accessToken: await signAccessToken(settings, userId, sessionId), refreshToken };
 }
 
 export type RotationResult =
-  | { kind: 'rotated'; userId: number; refreshToken: string }
+  | { kind: 'rotated'; userId: number; sessionId: string; refreshToken: string }
   | { kind: 'invalid' }
   | { kind: 'reused' };
 
@@ -85,7 +101,7 @@ export async function rotateRefreshToken(db: Database, settings: TokenSettings, 
         ]);
         return { kind: 'reused' } as const;
       }
-      return { kind: 'rotated', userId: row.user_id, refreshToken: successor } as const;
+      return { kind: 'rotated', userId: row.user_id, sessionId: row.family_id, refreshToken: successor } as const;
     }
 
     await sql('UPDATE refresh_tokens SET rotated_at = now() WHERE id = $1', [row.id]);
@@ -95,7 +111,7 @@ export async function rotateRefreshToken(db: Database, settings: TokenSettings, 
       hashToken(successor),
       expiryFromNow(settings),
     ]);
-    return { kind: 'rotated', userId: row.user_id, refreshToken: successor } as const;
+    return { kind: 'rotated', userId: row.user_id, sessionId: row.family_id, refreshToken: successor } as const;
   });
 }
 

@@ -2,6 +2,7 @@ import { fetch, Pool, ProxyAgent, type Dispatcher, type RequestInit, type Respon
 import { socksDispatcher } from 'fetch-socks';
 import { t } from '../../src/lib/i18n';
 import { platformTimeouts, type PlatformTimeouts } from '../config';
+import { checkedProxyUrl, ProxyRefusedError } from './proxy-policy';
 
 /**
  * Every call a profile makes to a platform leaves through that profile's proxy, so a platform
@@ -100,37 +101,30 @@ function causeChain(error: unknown): (Error & { code?: string })[] {
 
 /**
  * Says whose fault a network failure is, so the operator knows whether to fix the profile's
- * proxy or wait for the platform. The message names the proxy by host and port only, never
- * with its credentials.
+ * proxy or wait for the platform. The message names no address, port or socket error, so it
+ * cannot be used to probe which ports answer; the cause stays on the error for the logs.
  */
 export function describeNetworkFailure(proxy: string, error: unknown): string {
   const chain = causeChain(error);
   const text = chain.map((link) => link.message).join(' | ');
-  const detail = chain[chain.length - 1]?.message ?? String(error);
   const url = parseProxy(proxy);
   const port = url.port || (url.protocol.startsWith('socks') ? '1080' : url.protocol === 'https:' ? '443' : '80');
   const address = `${url.hostname}:${port}`;
   if (/Proxy response \(407\)/.test(text) || /authentication failed/i.test(text)) {
-    return `${t.platform.proxyAuthFailed} (${address})`;
+    return t.platform.proxyAuthFailed;
   }
   const aliases = url.hostname === 'localhost' ? [address, `127.0.0.1:${port}`, `::1:${port}`] : [address];
   const unreachable =
     aliases.some((alias) => text.includes(alias)) ||
     (chain.some((link) => link.code === 'ENOTFOUND' || link.code === 'EAI_AGAIN') && text.includes(url.hostname));
-  if (unreachable) return `${t.platform.proxyUnreachable} (${address}): ${detail}`;
-  return `${t.platform.networkFailed}: ${detail}`;
-}
-
-/** The operator's words for a call that ran out of time, naming the proxy without its credentials. */
-export function describeTimeout(proxy: string): string {
-  const url = parseProxy(proxy);
-  return `${t.platform.timedOut} (${url.hostname}${url.port ? `:${url.port}` : ''})`;
+  if (unreachable) return t.platform.proxyUnreachable;
+  return t.platform.networkFailed;
 }
 
 /** A failure while reading an answer's body, in the same words as one before it. */
 export function networkError(proxy: string, error: unknown): PlatformNetworkError {
   return isTimeout(error)
-    ? new PlatformTimeoutError(describeTimeout(proxy), error)
+    ? new PlatformTimeoutError(t.platform.timedOut, error)
     : new PlatformNetworkError(describeNetworkFailure(proxy, error), error);
 }
 
@@ -140,7 +134,16 @@ export function networkError(proxy: string, error: unknown): PlatformNetworkErro
  * limit also covers reading the answer's body, which the caller does with the returned response.
  */
 export async function platformFetch(proxy: string, url: string, init: RequestInit = {}): Promise<Response> {
-  const dispatcher = dispatcherFor(proxy);
+  const proxyUrl = parseProxy(proxy);
+  // The proxy as connected to: in live mode its name is replaced by the address the policy checked.
+  let connected = proxy;
+  try {
+    const checked = await checkedProxyUrl(proxyUrl);
+    if (checked !== proxyUrl) connected = checked.href;
+  } catch (error) {
+    throw new PlatformNetworkError(error instanceof ProxyRefusedError ? error.message : describeNetworkFailure(proxy, error), error);
+  }
+  const dispatcher = dispatcherFor(connected);
   const total = AbortSignal.timeout(timeouts.totalMs);
   const signal = init.signal ? AbortSignal.any([init.signal as AbortSignal, total]) : total;
   try {
@@ -148,6 +151,6 @@ export async function platformFetch(proxy: string, url: string, init: RequestIni
   } catch (error) {
     // A caller's abort (a worker shutting down) is not the network's fault and must stay an abort.
     if (init.signal?.aborted) throw error;
-    throw networkError(proxy, total.aborted ? total.reason : error);
+    throw networkError(connected, total.aborted ? total.reason : error);
   }
 }

@@ -1,6 +1,6 @@
 import { t } from '../../src/lib/i18n';
 import type { accounts } from '../db/schema';
-import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
+import { joinProxy, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { platformEndpoints } from './endpoints';
 import { PermanentPlatformError, ProfileAuthError, TransientPlatformError } from './errors';
 import { instagram, sandboxInstagramLogin } from './instagram';
@@ -56,14 +56,15 @@ export async function profileContext(
     }
   };
   const notConnected = () => new PermanentPlatformError(platform, t.platform.notConnected, '');
-  const base = { proxy: account.proxy, endpoints, progress, pollIntervalMs: settings.pollIntervalMs };
+  const proxy = joinProxy(account.proxy, open('proxy_password', account.proxyPassword));
+  const base = { proxy, endpoints, progress, pollIntervalMs: settings.pollIntervalMs };
 
   if (platform === 'youtube') {
     const refreshToken = open('youtube_refresh_token', account.youtubeRefreshToken);
     const clientSecret = open('youtube_client_secret', account.youtubeClientSecret);
     if (!account.inYouTube || !refreshToken || !account.youtubeClientId || !clientSecret) throw notConnected();
     const client = {
-      proxy: account.proxy,
+      proxy,
       tokenUrl: googleOAuthEndpoints(settings.mode, settings.sandboxOrigin).token,
       clientId: account.youtubeClientId,
       clientSecret,
@@ -90,7 +91,7 @@ export async function profileContext(
   if (settings.mode === 'sandbox') {
     const password = open('instagram_password', account.instagramPassword);
     if (!account.instagramLogin || !password) throw notConnected();
-    return { ...base, credentials: await sandboxInstagramLogin(account.proxy, endpoints, account.instagramLogin, password) };
+    return { ...base, credentials: await sandboxInstagramLogin(proxy, endpoints, account.instagramLogin, password) };
   }
   const accessToken = open('instagram_access_token', account.instagramAccessToken);
   if (!accessToken || !account.instagramUserId) {

@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify } from 'jose';
+import crypto from 'node:crypto';
+import type { Database } from '../db/connect';
 import type { PlatformsMode } from './types';
 import { platformFetch } from './http';
 
@@ -15,7 +16,11 @@ export interface GoogleOAuthEndpoints {
   token: string;
 }
 
-/** The real Google, or the built-in sandbox that this server mounts at `{baseUrl}/sandbox`. */
+/**
+ * The real Google, or the built-in sandbox that this server mounts at `{baseUrl}/sandbox`. The
+ * base comes from configuration only (PUBLIC_URL for browsers, SANDBOX_ORIGIN for the server's
+ * own calls), never from a request, so a forged Host header cannot redirect a client secret.
+ */
 export function googleOAuthEndpoints(mode: PlatformsMode, baseUrl: string): GoogleOAuthEndpoints {
   if (mode === 'live') {
     return { authorize: 'https://accounts.google.com/o/oauth2/v2/auth', token: 'https://oauth2.googleapis.com/token' };
@@ -50,33 +55,41 @@ export function youtubeConsentUrl(
   return `${endpoints.authorize}?${params}`;
 }
 
-const stateAudience = 'youtube-oauth';
 /**
- * Operators pass the link on to whoever holds the Google account, who may open it much later;
- * a day covers that and still retires forgotten links.
+ * How long a consent link works. Short, because whoever holds the link can connect the channel
+ * to this profile; the operator copies a fresh one whenever the channel's owner needs it.
  */
-export const stateTtlSeconds = 24 * 3600;
+export const stateTtlSeconds = 30 * 60;
 
-/** A `state` naming the profile to connect, signed so the unauthenticated callback can trust it. */
-export function signYouTubeState(key: Uint8Array, accountId: number): Promise<string> {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(accountId))
-    .setAudience(stateAudience)
-    .setIssuedAt()
-    .setExpirationTime(`${stateTtlSeconds}s`)
-    .sign(key);
+const hashState = (state: string) => crypto.createHash('sha256').update(state).digest('base64url');
+
+/**
+ * A `state` naming the profile to connect and the user who asked for the link: random, stored
+ * only as a hash, so the unauthenticated callback can trust it and use it once.
+ */
+export async function issueYouTubeState(db: Database, accountId: number, userId: number): Promise<string> {
+  const state = crypto.randomBytes(32).toString('base64url');
+  await db.sql(`DELETE FROM oauth_states WHERE expires_at < now() - interval '1 day'`, []);
+  await db.sql(
+    `INSERT INTO oauth_states (state_hash, account_id, user_id, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [hashState(state), accountId, userId, stateTtlSeconds],
+  );
+  return state;
 }
 
-/** The profile id a `state` names, or null when it is forged, altered or expired. */
-export async function readYouTubeState(key: Uint8Array, state: string): Promise<number | null> {
-  try {
-    const { payload } = await jwtVerify(state, key, { algorithms: ['HS256'], audience: stateAudience });
-    const accountId = Number(payload.sub);
-    return Number.isSafeInteger(accountId) && accountId > 0 ? accountId : null;
-  } catch {
-    return null;
-  }
+/**
+ * Spends a `state`: the profile and the user it was issued to, or null when it is unknown,
+ * expired or already used. Spending is one statement, so two callbacks cannot both use it.
+ */
+export async function consumeYouTubeState(db: Database, state: string): Promise<{ accountId: number; userId: number } | null> {
+  const { rows } = await db.sql(
+    `UPDATE oauth_states SET used_at = now()
+      WHERE state_hash = $1 AND used_at IS NULL AND expires_at > now()
+      RETURNING account_id, user_id`,
+    [hashState(state)],
+  );
+  return rows[0] ? { accountId: rows[0].account_id, userId: rows[0].user_id } : null;
 }
 
 export interface GoogleTokens {

@@ -11,6 +11,7 @@ import { HttpError, parseBody } from '../http-error';
 import { accountOption } from './account-views';
 import { pageFromQuery } from './paging';
 import { groupPage } from '../services/group-list';
+import { groupSchemas } from './schemas/groups-tags';
 
 type GroupRow = typeof accountGroups.$inferSelect;
 type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
@@ -67,14 +68,14 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
     await tx.update(accounts).set({ groupId }).where(inArray(accounts.id, wanted));
   }
 
-  app.get('/', async (request): Promise<Paged<AccountGroup>> => {
+  app.get('/', { schema: groupSchemas.list }, async (request): Promise<Paged<AccountGroup>> => {
     const groups = await groupPage(db, currentUser(request), pageFromQuery(request.query));
     return { ...groups, data: await withAccounts(groups.data) };
   });
 
-  app.get('/:id', async (request) => groupById(currentUser(request), idParam(request)));
+  app.get('/:id', { schema: groupSchemas.detail }, async (request) => groupById(currentUser(request), idParam(request)));
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { schema: groupSchemas.create }, async (request, reply) => {
     const user = currentUser(request);
     const form = parseBody(groupSchema, request.body);
     const id = await db.orm.transaction(async (tx) => {
@@ -85,7 +86,7 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(201).send(await groupById(user, id));
   });
 
-  app.patch('/:id', async (request) => {
+  app.patch('/:id', { schema: groupSchemas.update }, async (request) => {
     const user = currentUser(request);
     const id = idParam(request);
     found((await db.orm.select({ id: accountGroups.id }).from(accountGroups).where(ownedGroup(user, id)))[0]);
@@ -98,7 +99,7 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** The group's profiles stay; they only leave the group. */
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: groupSchemas.remove }, async (request, reply) => {
     const deleted = await db.orm
       .delete(accountGroups)
       .where(ownedGroup(currentUser(request), idParam(request)))

@@ -4,14 +4,13 @@ import type {
   AccountStatus,
   AccountSummary,
   Paged,
+  SavedSecrets,
   SelectOption,
   VideoSummary,
 } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import type { Database } from '../db/connect';
 import { accountGroups, accounts, users, videos } from '../db/schema';
-import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
-import { HttpError } from '../http-error';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
 
@@ -71,28 +70,32 @@ export function toAccountSummary({ account, ownerLogin, groupName }: AccountWith
   };
 }
 
-export function toAccountDetail(row: AccountWithOwner, secretsKey: Buffer, video: Paged<VideoSummary>): AccountDetail {
-  const { account } = row;
-  const secrets = secretsOfRow(secretsKey, 'accounts', account.id);
-  const open = (column: string, stored: string | null) => {
-    try {
-      return secrets.open(column, stored) ?? '';
-    } catch (error) {
-      if (error instanceof SecretUnreadableError) throw new HttpError(500, t.accountForm.secretsUnreadable);
-      throw error;
-    }
+/** Which secrets a profile stores; their values never leave the server. */
+export function savedSecretsOf(account: AccountRow): SavedSecrets {
+  return {
+    proxyPassword: account.proxyPassword !== null,
+    YouTubeAuthClientSecret: account.youtubeClientSecret !== null,
+    YouTubePassword: account.youtubePassword !== null,
+    InstagramPassword: account.instagramPassword !== null,
+    InstagramAccessToken: account.instagramAccessToken !== null,
+    TikTiokAuthStr: account.tiktokAuthStr !== null,
   };
+}
+
+export function toAccountDetail(row: AccountWithOwner, video: Paged<VideoSummary>): AccountDetail {
+  const { account } = row;
   return {
     ...toAccountSummary(row),
+    savedSecrets: savedSecretsOf(account),
     YouTubeAuthClientId: account.youtubeClientId ?? '',
-    YouTubeAuthClientSecret: open('youtube_client_secret', account.youtubeClientSecret),
+    YouTubeAuthClientSecret: '',
     YouTubeLogin: account.youtubeLogin ?? '',
-    YouTubePassword: open('youtube_password', account.youtubePassword),
+    YouTubePassword: '',
     InstagramLogin: account.instagramLogin ?? '',
-    InstagramPassword: open('instagram_password', account.instagramPassword),
-    InstagramAccessToken: open('instagram_access_token', account.instagramAccessToken),
+    InstagramPassword: '',
+    InstagramAccessToken: '',
     InstagramUserId: account.instagramUserId ?? '',
-    TikTiokAuthStr: open('tiktok_auth_str', account.tiktokAuthStr),
+    TikTiokAuthStr: '',
     description: account.description ?? '',
     titleChannel: account.titleChannel ?? '',
     urlChannel: account.urlChannel ?? '',

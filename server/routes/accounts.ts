@@ -1,40 +1,41 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import type { AccountDetail, ConnectYouTubeResponse, SelectOption, SessionUser } from '../../src/lib/contract';
+import { secretFields, type AccountDetail, type ConnectYouTubeResponse, type SecretField, type SelectOption, type SessionUser } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { accountSchema, channelDescriptionSchema, instagramProfileSchema, type AccountForm } from '../../src/lib/schemas';
+import { accountSchema, accountSchemaFor, channelDescriptionSchema, instagramProfileSchema, type AccountForm } from '../../src/lib/schemas';
 import { accounts } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleTo } from '../auth/ownership';
-import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
+import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
 import { parseProxy, PlatformNetworkError } from '../platforms/http';
+import { refuseNonPublicProxyAddress } from '../platforms/proxy-policy';
 import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
 import { profileContext, type PlatformAccess } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube';
-import { googleOAuthEndpoints, signYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
-import { accountOption, selectAccounts, toAccountDetail } from './account-views';
+import { googleOAuthEndpoints, issueYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
+import { accountOption, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from './account-views';
 import { accountPage } from '../services/account-list';
 import { accountVideoPage } from '../services/account-video-list';
-import { baseUrlOf, type OAuthSettings } from './oauth';
+import type { OAuthSettings } from './oauth';
 import { pageFromQuery } from './paging';
+import { accountSchemas } from './schemas/accounts';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** A proxy the platform calls cannot use is refused now rather than at the first upload. */
-function checkProxy(proxy: string): string {
+function checkProxy(proxy: string) {
   try {
-    parseProxy(proxy);
+    refuseNonPublicProxyAddress(parseProxy(proxy));
+    return splitProxy(proxy);
   } catch (error) {
     throw new HttpError(400, (error as Error).message);
   }
-  return proxy.trim();
 }
 
 function plainColumns(form: AccountForm) {
   return {
-    proxy: checkProxy(form.proxy),
     ipVersion: form.ipVersion,
     comments: form.comments.trim(),
     isActiveYouTube: form.isActiveYouTube,
@@ -47,16 +48,32 @@ function plainColumns(form: AccountForm) {
   };
 }
 
-/** Secrets are kept exactly as typed (a password may end in a space), encrypted for this row. */
-function secretColumns(key: Buffer, accountId: number, form: AccountForm) {
+const secretColumnOf = {
+  YouTubeAuthClientSecret: ['youtubeClientSecret', 'youtube_client_secret'],
+  YouTubePassword: ['youtubePassword', 'youtube_password'],
+  InstagramPassword: ['instagramPassword', 'instagram_password'],
+  InstagramAccessToken: ['instagramAccessToken', 'instagram_access_token'],
+  TikTiokAuthStr: ['tiktokAuthStr', 'tiktok_auth_str'],
+} as const satisfies Record<SecretField, readonly [keyof AccountRow, string]>;
+
+/**
+ * The secret columns the form writes: secrets are kept exactly as typed (a password may end in a
+ * space), encrypted for this row. A blank field keeps what is stored (`existing`), so a form that
+ * never saw the secrets cannot erase them; a new profile stores blanks as NULL.
+ */
+function secretColumns(key: Buffer, accountId: number, form: AccountForm, existing?: AccountRow) {
   const secrets = secretsOfRow(key, 'accounts', accountId);
-  return {
-    youtubeClientSecret: secrets.seal('youtube_client_secret', form.YouTubeAuthClientSecret),
-    youtubePassword: secrets.seal('youtube_password', form.YouTubePassword),
-    instagramPassword: secrets.seal('instagram_password', form.InstagramPassword),
-    instagramAccessToken: secrets.seal('instagram_access_token', form.InstagramAccessToken),
-    tiktokAuthStr: secrets.seal('tiktok_auth_str', form.TikTiokAuthStr),
-  };
+  const columns: Partial<Record<(typeof secretColumnOf)[SecretField][0] | 'proxyPassword', string | null>> = {};
+  for (const field of secretFields) {
+    const [property, column] = secretColumnOf[field];
+    if (form[field] !== '' || !existing) columns[property] = secrets.seal(column, form[field]);
+  }
+  // A proxy typed without a password keeps the stored one while its address (and user) stays the same.
+  const proxy = checkProxy(form.proxy);
+  if (proxy.password !== null || !existing || existing.proxy !== proxy.address) {
+    columns.proxyPassword = secrets.seal('proxy_password', proxy.password);
+  }
+  return { proxy: proxy.address, ...columns };
 }
 
 export interface AccountRouteOptions {
@@ -78,12 +95,16 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
     const [row] = await selectAccounts(db).where(ownedAccount(user, id));
-    return toAccountDetail(found(row), keys.secretsAtRest, await accountVideoPage(db, id, 1));
+    return toAccountDetail(found(row), await accountVideoPage(db, id, 1));
   }
 
-  /** Whether the form names another OAuth client than the stored one; an unreadable stored secret counts as another. */
-  function youtubeClientChanged(existing: typeof accounts.$inferSelect, clientId: string | null, clientSecret: string) {
+  /**
+   * Whether the form names another OAuth client than the stored one: another id, or a newly typed
+   * secret that differs from the stored one (an unreadable stored secret counts as another).
+   */
+  function youtubeClientChanged(existing: AccountRow, clientId: string | null, clientSecret: string) {
     if (existing.youtubeClientId !== clientId) return true;
+    if (clientSecret === '') return false;
     try {
       return (secretsOfRow(keys.secretsAtRest, 'accounts', existing.id).open('youtube_client_secret', existing.youtubeClientSecret) ?? '') !== clientSecret;
     } catch (error) {
@@ -92,13 +113,13 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     }
   }
 
-  app.get('/', async (request) => {
+  app.get('/', { schema: accountSchemas.list }, async (request) => {
     const user = currentUser(request);
     return accountPage(db, visibleTo(user, accounts.userId), pageFromQuery(request.query));
   });
 
   /** The profiles a group may hold: those in no group, and those already in this one (0 for a new group). */
-  app.get('/search', async (request): Promise<SelectOption[]> => {
+  app.get('/search', { schema: accountSchemas.search }, async (request): Promise<SelectOption[]> => {
     const groupId = Number((request.query as { groupId?: string }).groupId);
     const free = Number.isSafeInteger(groupId) && groupId > 0 ? or(isNull(accounts.groupId), eq(accounts.groupId, groupId)) : isNull(accounts.groupId);
     const rows = await db.orm
@@ -109,9 +130,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return rows.map(accountOption);
   });
 
-  app.get('/:id', async (request) => detail(currentUser(request), idParam(request)));
+  app.get('/:id', { schema: accountSchemas.detail }, async (request) => detail(currentUser(request), idParam(request)));
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { schema: accountSchemas.create }, async (request, reply) => {
     const user = currentUser(request);
     const form = parseBody(accountSchema, request.body);
     const columns = plainColumns(form);
@@ -123,12 +144,12 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return reply.status(201).send(await detail(user, id));
   });
 
-  app.patch('/:id', async (request) => {
+  app.patch('/:id', { schema: accountSchemas.update }, async (request) => {
     const user = currentUser(request);
     const existing = await accountRow(request);
-    const form = parseBody(accountSchema, request.body);
+    const form = parseBody(accountSchemaFor(savedSecretsOf(existing)), request.body);
     const columns = plainColumns(form);
-    const secrets = secretColumns(keys.secretsAtRest, existing.id, form);
+    const secrets = secretColumns(keys.secretsAtRest, existing.id, form, existing);
     await db.orm
       .update(accounts)
       .set({
@@ -144,7 +165,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return detail(user, existing.id);
   });
 
-  app.patch('/update-channel/:id', async (request) => {
+  app.patch('/update-channel/:id', { schema: accountSchemas.updateChannel }, async (request) => {
     const existing = await accountRow(request);
     const { description } = parseBody(channelDescriptionSchema, request.body);
     const text = description.trim();
@@ -171,7 +192,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   // The Graph API reads an Instagram professional account's name and biography but has no call
   // that changes them, so these stay in our database for the operator to apply by hand.
-  app.patch('/update-profile-inst/:id', async (request) => {
+  app.patch('/update-profile-inst/:id', { schema: accountSchemas.updateInstagramProfile }, async (request) => {
     const existing = await accountRow(request);
     const { profileName, profileDescription } = parseBody(instagramProfileSchema, request.body);
     await db.orm
@@ -185,7 +206,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return detail(currentUser(request), existing.id);
   });
 
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: accountSchemas.remove }, async (request, reply) => {
     const deleted = await db.orm
       .delete(accounts)
       .where(ownedAccount(currentUser(request), idParam(request)))
@@ -195,22 +216,22 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return reply.status(204).send();
   });
 
-  app.get('/:id/video', async (request) => {
+  app.get('/:id/video', { schema: accountSchemas.videos }, async (request) => {
     const existing = await accountRow(request);
     return accountVideoPage(db, existing.id, pageFromQuery(request.query));
   });
 
-  app.post('/connect-youtube/:id', async (request): Promise<ConnectYouTubeResponse> => {
+  app.post('/connect-youtube/:id', { schema: accountSchemas.connectYouTube }, async (request): Promise<ConnectYouTubeResponse> => {
     const account = await accountRow(request);
     if (!account.isActiveYouTube || !account.youtubeClientId || !account.youtubeClientSecret) {
       throw new HttpError(400, t.youtubeOauth.notReady);
     }
-    const baseUrl = baseUrlOf(request, oauth);
+    const publicUrl = oauth.publicUrl();
     return {
-      url: youtubeConsentUrl(googleOAuthEndpoints(oauth.platforms, baseUrl), {
+      url: youtubeConsentUrl(googleOAuthEndpoints(oauth.platforms, publicUrl), {
         clientId: account.youtubeClientId,
-        redirectUri: youtubeRedirectUri(baseUrl),
-        state: await signYouTubeState(keys.oauthState, account.id),
+        redirectUri: youtubeRedirectUri(publicUrl),
+        state: await issueYouTubeState(db, account.id, currentUser(request).id),
       }),
     };
   });

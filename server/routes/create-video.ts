@@ -7,7 +7,7 @@ import { t } from '../../src/lib/i18n';
 import { createVideoSchema } from '../../src/lib/schemas';
 import { accountGroups, accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { accountOption } from './account-views';
-import { currentUser, ownedBy, requireUser } from '../auth/guards';
+import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { renderExpirySeconds, renderJobName, requestPrefix } from '../jobs/render';
 import { probeVideo } from '../media/probe';
@@ -15,7 +15,8 @@ import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
 import { pageFromQuery } from './paging';
 import { requestListPage } from '../services/request-list';
-import { idParam } from './ids';
+import { idParam, visibleTo } from '../auth/ownership';
+import { createVideoSchemas } from './schemas/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,7 +31,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preHandler', requireUser);
 
-  app.get('/', async (request): Promise<Paged<CreationRequestRow>> =>
+  app.get('/', { schema: createVideoSchemas.list }, async (request): Promise<Paged<CreationRequestRow>> =>
     requestListPage(db, currentUser(request), pageFromQuery(request.query)),
   );
 
@@ -62,14 +63,14 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
     };
   }
 
-  app.get('/request/:idUpload', async (request): Promise<PublicationRequestDetail> => {
+  app.get('/request/:idUpload', { schema: createVideoSchemas.detail }, async (request): Promise<PublicationRequestDetail> => {
     const user = currentUser(request);
     const { idUpload } = request.params as { idUpload: string };
     if (!uuidPattern.test(idUpload)) throw new HttpError(404, t.server.notFound);
     const [found] = await db.orm
       .select()
       .from(creationRequests)
-      .where(and(eq(creationRequests.idUpload, idUpload), ownedBy(user, creationRequests.userId)));
+      .where(and(eq(creationRequests.idUpload, idUpload), visibleTo(user, creationRequests.userId)));
     if (!found) throw new HttpError(404, t.server.notFound);
     const [items, choices] = await Promise.all([
       db.orm.select().from(videos).where(eq(videos.requestId, found.id)).orderBy(asc(videos.position)),
@@ -100,7 +101,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.post('/create', async (request, reply) => {
+  app.post('/create', { schema: createVideoSchemas.create }, async (request, reply) => {
     const user = currentUser(request);
     if (!queue) throw new Error('creating videos needs the job queue');
     const scratch = await storage.scratch();
@@ -151,11 +152,11 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: createVideoSchemas.remove }, async (request, reply) => {
     const user = currentUser(request);
     const [removed] = await db.orm
       .delete(creationRequests)
-      .where(and(eq(creationRequests.id, idParam(request.params)), ownedBy(user, creationRequests.userId)))
+      .where(and(eq(creationRequests.id, idParam(request)), visibleTo(user, creationRequests.userId)))
       .returning({ idUpload: creationRequests.idUpload });
     if (!removed) throw new HttpError(404, t.server.notFound);
     await storage.deleteAll(requestPrefix(removed.idUpload));

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { t } from '../../src/lib/i18n';
 import { HttpError } from '../http-error';
 import { verifyMediaSignature } from '../media/signed-urls';
+import { mediaSchemas } from './schemas/media';
 
 const contentTypes: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -35,7 +36,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   const { storage } = app.media;
 
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { schema: mediaSchemas.file }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const { exp, sig } = request.query as { exp?: string; sig?: string };
     if (!verifyMediaSignature(app.keys.mediaUrl, key, exp, sig)) throw new HttpError(403, t.media.linkInvalid);

@@ -1,62 +1,65 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { and, eq, or } from 'drizzle-orm';
 import { t } from '../../src/lib/i18n';
 import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
 import type { PlatformsMode } from '../platforms/types';
-import { accounts } from '../db/schema';
-import { secretsOfRow } from '../auth/secrets';
+import { accounts, users } from '../db/schema';
+import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError } from '../platforms/http';
 import {
+  consumeYouTubeState,
   exchangeAuthorizationCode,
   googleOAuthEndpoints,
   GoogleTokenError,
-  readYouTubeState,
   youtubeRedirectUri,
 } from '../platforms/youtube-oauth';
+import { oauthSchemas } from './schemas/oauth';
 
 export interface OAuthSettings {
   platforms: PlatformsMode;
-  /** PUBLIC_URL; unset, the address the request came to. */
-  publicUrl: string | undefined;
-}
-
-/** Where browsers and Google reach this server: PUBLIC_URL, else the host this request was sent to. */
-export function baseUrlOf(request: FastifyRequest, settings: OAuthSettings): string {
-  return settings.publicUrl ?? `${request.protocol}://${request.host}`;
+  /** PUBLIC_URL: where browsers and Google reach this server; read per request, as the sandbox default is known once it listens. */
+  publicUrl: () => string;
+  /** Where this server itself reaches the platforms' OAuth endpoints (the sandbox's SANDBOX_ORIGIN, or Google). */
+  platformsOrigin: () => string;
 }
 
 /**
- * The browser arrives here from Google's consent page, without a Bearer token: the signed
- * `state` is what names the profile. Every outcome ends on the profile's page in the SPA.
+ * The browser arrives here from Google's consent page, without a Bearer token: the single-use
+ * `state` is what names the profile and the user who asked. Every outcome ends on the profile's page in the SPA.
  */
 export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (app, { oauth }) => {
   const { db, keys } = app;
 
-  app.get('/youtube/callback', async (request, reply) => {
+  app.get('/youtube/callback', { schema: oauthSchemas.youtubeCallback }, async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
-    const accountId = query.state ? await readYouTubeState(keys.oauthState, query.state) : null;
-    const failWith = (message: string, path = `/accounts/${accountId}`) =>
+    const issued = query.state ? await consumeYouTubeState(db, query.state) : null;
+    const failWith = (message: string, path = `/accounts/${issued?.accountId}`) =>
       reply.redirect(`${path}?${new URLSearchParams({ [youtubeConnectionParams.error]: message })}`, 302);
 
-    if (accountId === null) return failWith(t.youtubeOauth.linkExpired, '/accounts/list');
-    const [account] = await db.orm.select().from(accounts).where(eq(accounts.id, accountId));
+    if (issued === null) return failWith(t.youtubeOauth.linkExpired, '/accounts/list');
+    // The user who asked for the link must still exist and still see the profile.
+    const [account] = await db.orm
+      .select({ account: accounts })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, issued.userId))
+      .where(and(eq(accounts.id, issued.accountId), or(eq(users.role, 'admin'), eq(accounts.userId, users.id))))
+      .then((rows) => rows.map((row) => row.account));
     if (!account) return failWith(t.server.notFound, '/accounts/list');
     if (query.error || !query.code) return failWith(t.youtubeOauth.denied);
     if (!account.youtubeClientId || !account.youtubeClientSecret) return failWith(t.youtubeOauth.notReady);
 
     const secrets = secretsOfRow(keys.secretsAtRest, 'accounts', account.id);
-    const baseUrl = baseUrlOf(request, oauth);
     let refreshToken: string | undefined;
     try {
       const tokens = await exchangeAuthorizationCode(
         {
-          proxy: account.proxy,
-          tokenUrl: googleOAuthEndpoints(oauth.platforms, baseUrl).token,
+          proxy: proxyOfAccount(keys.secretsAtRest, account),
+          tokenUrl: googleOAuthEndpoints(oauth.platforms, oauth.platformsOrigin()).token,
           clientId: account.youtubeClientId,
           clientSecret: secrets.open('youtube_client_secret', account.youtubeClientSecret)!,
         },
         query.code,
-        youtubeRedirectUri(baseUrl),
+        youtubeRedirectUri(oauth.publicUrl()),
       );
       refreshToken = tokens.refreshToken;
     } catch (error) {

@@ -6,7 +6,7 @@ import type { Paged, Photo } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { photoUploadSchema } from '../../src/lib/schemas';
 import { photos } from '../db/schema';
-import { currentUser, ownedBy, requireUser } from '../auth/guards';
+import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { imageDecodes } from '../media/probe';
 import { probeImage, type ImageInfo } from '../media/image-probe';
@@ -14,7 +14,8 @@ import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
 import { pageFromQuery } from './paging';
 import { photoPage } from '../services/photo-list';
-import { idParam } from './ids';
+import { idParam, visibleTo } from '../auth/ownership';
+import { photoSchemas } from './schemas/media';
 
 /** Files one upload may carry; the form sends what the operator picked at once. */
 const maxPhotosPerUpload = 100;
@@ -29,9 +30,9 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preHandler', requireUser);
 
-  app.get('/', async (request): Promise<Paged<Photo>> => photoPage(db, currentUser(request), pageFromQuery(request.query), urlOf));
+  app.get('/', { schema: photoSchemas.list }, async (request): Promise<Paged<Photo>> => photoPage(db, currentUser(request), pageFromQuery(request.query), urlOf));
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { schema: photoSchemas.upload }, async (request, reply) => {
     const user = currentUser(request);
     const scratch = await storage.scratch();
     const stored: string[] = [];
@@ -71,11 +72,11 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: photoSchemas.remove }, async (request, reply) => {
     const user = currentUser(request);
     const [removed] = await db.orm
       .delete(photos)
-      .where(and(eq(photos.id, idParam(request.params)), ownedBy(user, photos.userId)))
+      .where(and(eq(photos.id, idParam(request)), visibleTo(user, photos.userId)))
       .returning({ fileKey: photos.fileKey });
     if (!removed) throw new HttpError(404, t.server.notFound);
     await storage.delete(removed.fileKey);

@@ -9,6 +9,7 @@ import { found, idParam, visibleTo } from '../auth/ownership';
 import { parseBody } from '../http-error';
 import { pageFromQuery } from './paging';
 import { tagSetPage } from '../services/tag-set-list';
+import { tagSchemas } from './schemas/groups-tags';
 
 const toTagSet = ({ id, name, tags }: typeof tagSets.$inferSelect): TagSet => ({ id, name, tags });
 
@@ -21,14 +22,14 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
 
   const ownedTagSet = (user: SessionUser, id: number) => and(eq(tagSets.id, id), visibleTo(user, tagSets.userId));
 
-  app.get('/', async (request): Promise<Paged<TagSet>> => tagSetPage(db, currentUser(request), pageFromQuery(request.query)));
+  app.get('/', { schema: tagSchemas.list }, async (request): Promise<Paged<TagSet>> => tagSetPage(db, currentUser(request), pageFromQuery(request.query)));
 
-  app.get('/:id', async (request) => {
+  app.get('/:id', { schema: tagSchemas.detail }, async (request) => {
     const [row] = await db.orm.select().from(tagSets).where(ownedTagSet(currentUser(request), idParam(request)));
     return toTagSet(found(row));
   });
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { schema: tagSchemas.create }, async (request, reply) => {
     const form = parseBody(tagSetSchema, request.body);
     const [row] = await db.orm
       .insert(tagSets)
@@ -37,7 +38,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(201).send(toTagSet(row));
   });
 
-  app.patch('/:id', async (request) => {
+  app.patch('/:id', { schema: tagSchemas.update }, async (request) => {
     const user = currentUser(request);
     const id = idParam(request);
     found((await db.orm.select({ id: tagSets.id }).from(tagSets).where(ownedTagSet(user, id)))[0]);
@@ -46,7 +47,7 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
     return toTagSet(row);
   });
 
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: tagSchemas.remove }, async (request, reply) => {
     const deleted = await db.orm
       .delete(tagSets)
       .where(ownedTagSet(currentUser(request), idParam(request)))

@@ -6,7 +6,8 @@ import { t } from '../../src/lib/i18n';
 import { publishedEditSchema, publishSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
 import { accounts, creationRequests, tagSets, videos } from '../db/schema';
-import { currentUser, ownedBy, requireUser } from '../auth/guards';
+import { currentUser, requireUser } from '../auth/guards';
+import { visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
 import { refreshVideoStatus, sendPublishJob, videoColumns } from '../jobs/publish';
 import { signMediaUrl } from '../media/signed-urls';
@@ -15,6 +16,7 @@ import { toVideoSummary } from './account-views';
 import { pageFromQuery } from './paging';
 import { publishedListPage, setStatusOf } from '../services/published-list';
 import { assignAccounts, parsePublishDate, platformsOf } from './publish-plan';
+import { uploadVideoSchemas } from './schemas/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,7 +46,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     const [row] = await db.orm
       .select()
       .from(creationRequests)
-      .where(and(eq(creationRequests.idUpload, idUpload), ownedBy(user, creationRequests.userId), published ? isNotNull(creationRequests.publishedAt) : undefined));
+      .where(and(eq(creationRequests.idUpload, idUpload), visibleTo(user, creationRequests.userId), published ? isNotNull(creationRequests.publishedAt) : undefined));
     if (!row) throw new HttpError(404, t.server.notFound);
     return row;
   }
@@ -78,10 +80,12 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     };
   }
 
-  app.get('/', async (request): Promise<Paged<UploadRow>> => publishedListPage(db, currentUser(request), pageFromQuery(request.query)));
+  app.get('/', { schema: uploadVideoSchemas.list }, async (request): Promise<Paged<UploadRow>> =>
+    publishedListPage(db, currentUser(request), pageFromQuery(request.query)),
+  );
 
   /** Publishes a failed video again: its failed posts go back to pending, as they were, at once. */
-  app.post('/upload', async (request): Promise<PublishedVideo> => {
+  app.post('/upload', { schema: uploadVideoSchemas.retry }, async (request): Promise<PublishedVideo> => {
     const user = currentUser(request);
     const body = (request.body ?? {}) as { videoId?: unknown; youTubeId?: unknown };
     if (!Number.isSafeInteger(body.videoId) || typeof body.youTubeId !== 'string') throw new HttpError(404, t.server.notFound);
@@ -110,7 +114,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     return toPublishedVideo(row!, owner.idUpload);
   });
 
-  app.get('/:idUpload', async (request) => {
+  app.get('/:idUpload', { schema: uploadVideoSchemas.detail }, async (request) => {
     const { idUpload } = request.params as { idUpload: string };
     return detail(await requestOf(currentUser(request), idUpload, true));
   });
@@ -119,7 +123,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
    * Stores the new title, description and tags for what is published from now on. Videos already
    * on the platforms keep theirs: the connectors have no call that edits an uploaded video.
    */
-  app.patch('/:idUpload', async (request) => {
+  app.patch('/:idUpload', { schema: uploadVideoSchemas.edit }, async (request) => {
     const { idUpload } = request.params as { idUpload: string };
     const existing = await requestOf(currentUser(request), idUpload, true);
     const form = parseBody(publishedEditSchema, request.body);
@@ -131,7 +135,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     return detail(updated!);
   });
 
-  app.post('/:idUpload', async (request) => {
+  app.post('/:idUpload', { schema: uploadVideoSchemas.publish }, async (request) => {
     const user = currentUser(request);
     const { idUpload } = request.params as { idUpload: string };
     const form = parseBody(publishSchema, request.body);

@@ -13,6 +13,7 @@ import { accountPage } from '../services/account-list';
 import { pageFromQuery } from './paging';
 import { managedUserColumns, userListPage } from '../services/user-list';
 import { userVideoPage } from '../services/user-video-list';
+import { userSchemas } from './schemas/users';
 
 const uniqueViolation = '23505';
 
@@ -43,9 +44,9 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.get('/', async (request): Promise<Paged<ManagedUser>> => userListPage(db, pageFromQuery(request.query)));
+  app.get('/', { schema: userSchemas.list }, async (request): Promise<Paged<ManagedUser>> => userListPage(db, pageFromQuery(request.query)));
 
-  app.get('/:id', async (request): Promise<UserDetail> => {
+  app.get('/:id', { schema: userSchemas.detail }, async (request): Promise<UserDetail> => {
     const user = await managedUser(idParam(request));
     const [accountsPage, videoPage] = await Promise.all([
       accountPage(db, eq(accounts.userId, user.id), 1),
@@ -54,17 +55,17 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return { user, accounts: accountsPage, video: videoPage };
   });
 
-  app.get('/:id/account', async (request) => {
+  app.get('/:id/account', { schema: userSchemas.accounts }, async (request) => {
     const user = await managedUser(idParam(request));
     return accountPage(db, eq(accounts.userId, user.id), pageFromQuery(request.query));
   });
 
-  app.get('/:id/video', async (request) => {
+  app.get('/:id/video', { schema: userSchemas.videos }, async (request) => {
     const user = await managedUser(idParam(request));
     return userVideoPage(db, user.id, pageFromQuery(request.query));
   });
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { schema: userSchemas.create }, async (request, reply) => {
     const form = parseBody(userSchema, request.body);
     const [{ id }] = await writingLogin(form, (login, passwordHash) =>
       db.orm.insert(users).values({ login, passwordHash, role: 'user' }).returning({ id: users.id }),
@@ -73,13 +74,12 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(201).send(await managedUser(id));
   });
 
-  app.patch('/:id', async (request) => {
+  app.patch('/:id', { schema: userSchemas.update }, async (request) => {
     const id = idParam(request);
     await managedUser(id);
     const form = parseBody(userSchema, request.body);
     await writingLogin(form, (login, passwordHash) => db.orm.update(users).set({ login, passwordHash }).where(eq(users.id, id)));
-    // A new password ends the user's sessions: whoever knew the old one cannot keep refreshing.
-    await db.sql('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [id]);
+    // A new password ends the user's sessions at once (a trigger of migration 0007).
     return managedUser(id);
   });
 
@@ -87,7 +87,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
    * Deletes the user with everything they own; what other users own is kept
    * (docs/deleting-users.md). Admins cannot delete themselves, so an admin always remains.
    */
-  app.delete('/:id', async (request, reply) => {
+  app.delete('/:id', { schema: userSchemas.remove }, async (request, reply) => {
     const id = idParam(request);
     if (id === currentUser(request).id) throw new HttpError(400, t.users.cannotDeleteSelf);
     const requests = await db.orm

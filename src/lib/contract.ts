@@ -140,8 +140,26 @@ export interface VideoSummary {
   account: { id: number } | null;
 }
 
-/** The detail is for the owner or an admin, so it carries the secrets back for editing. */
+/** The form fields whose values are secrets: written by the form, never sent back. */
+export const secretFields = [
+  'YouTubeAuthClientSecret',
+  'YouTubePassword',
+  'InstagramPassword',
+  'InstagramAccessToken',
+  'TikTiokAuthStr',
+] as const;
+export type SecretField = (typeof secretFields)[number];
+
+/** Which secrets are stored; the proxy's password counts as one (the proxy itself is shown without it). */
+export type SavedSecrets = Record<SecretField | 'proxyPassword', boolean>;
+
+/**
+ * The detail, for the owner or an admin. Secrets are write-only: their fields come back empty
+ * and `savedSecrets` says which are stored, so the form shows "збережено" and a blank field
+ * keeps the stored value.
+ */
 export interface AccountDetail extends AccountSummary, AccountFields {
+  savedSecrets: SavedSecrets;
   description: string;
   titleChannel: string;
   urlChannel: string;

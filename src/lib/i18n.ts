@@ -57,6 +57,9 @@ export const t = {
     required: 'Обовʼязкове до заповнення',
     tooShort: 'Занадто коротко!',
     tooLong: 'Занадто довго!',
+    invalidValue: (field: string) => `Некоректне значення поля «${field}»`,
+    controlCharacters: (field: string) => `Поле «${field}» містить недопустимі символи`,
+    tooMany: (field: string) => `Забагато значень у полі «${field}»`,
   },
   toast: {
     authorized: 'Авторизований',
@@ -127,6 +130,8 @@ export const t = {
     nameRequired: "Назва обов'язкова",
     videosPanel: 'Відео профілю',
     secretsUnreadable: 'Не вдалося розшифрувати секрети профілю: SECRET_KEY змінився',
+    secretSaved: 'збережено',
+    proxyPasswordSaved: 'Пароль проксі збережено; впишіть проксі з паролем, щоб замінити його',
   },
   youtubeOauth: {
     notReady: 'Щоб отримати посилання, увімкніть YouTube і збережіть client_id та client_secret',
@@ -331,6 +336,7 @@ export const t = {
     networkFailed: 'Проксі або платформа недоступні',
     timedOut: 'Проксі або платформа не відповіли вчасно, повторимо пізніше',
     proxyUnreachable: 'Проксі профілю недоступний',
+    proxyNotPublic: 'Проксі профілю має бути публічною адресою: локальні, приватні та службові адреси заборонені',
     proxyAuthFailed: 'Проксі не прийняв логін або пароль',
     rejected: 'Платформа відхилила запит',
     authRevoked: 'Доступ до акаунта відкликано або він недійсний, підключіть профіль знову',
@@ -357,6 +363,8 @@ export const t = {
     notFound: 'Не знайдено',
     routeNotFound: 'Такого шляху API не існує',
     badJson: 'Некоректне тіло запиту',
+    badRequest: 'Некоректний запит',
+    bodyTooLarge: 'Тіло запиту завелике',
     internalError: 'Внутрішня помилка сервера',
   },
 } as const;

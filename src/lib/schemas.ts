@@ -14,7 +14,7 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
-import type { IpVersion, SelectOption } from './contract';
+import type { IpVersion, SavedSecrets, SelectOption } from './contract';
 import { t } from './i18n';
 import { text } from './validation';
 
@@ -99,9 +99,13 @@ const ipVersion = defaulted(
   'ipv4',
 );
 
-/** A platform's credentials are required only while that platform is switched on. */
-function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean) {
+/**
+ * A platform's credentials are required only while that platform is switched on, and a secret
+ * only while none is stored: a blank secret field keeps the stored one.
+ */
+function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean, saved: Partial<SavedSecrets>) {
   const when = (on: boolean, message: string) => (on ? text({ required: message }) : optionalText());
+  const secretWhen = (on: boolean, field: keyof SavedSecrets, message: string) => when(on && !saved[field], message);
   return type({
     proxy: text({ required: t.accountForm.proxyRequired }),
     ipVersion,
@@ -110,24 +114,29 @@ function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean) {
     isActiveTikTok: flag(),
     isActiveInstagram: flag(),
     YouTubeAuthClientId: when(youtube, t.accountForm.clientIdRequired),
-    YouTubeAuthClientSecret: when(youtube, t.accountForm.clientSecretRequired),
+    YouTubeAuthClientSecret: secretWhen(youtube, 'YouTubeAuthClientSecret', t.accountForm.clientSecretRequired),
     YouTubeLogin: optionalText(),
     YouTubePassword: optionalText(),
     InstagramLogin: when(instagram, t.accountForm.instagramLoginRequired),
-    InstagramPassword: when(instagram, t.accountForm.instagramPasswordRequired),
+    InstagramPassword: secretWhen(instagram, 'InstagramPassword', t.accountForm.instagramPasswordRequired),
     InstagramAccessToken: optionalText(),
     InstagramUserId: optionalText(),
-    TikTiokAuthStr: when(tiktok, t.accountForm.tiktokRequired),
+    TikTiokAuthStr: secretWhen(tiktok, 'TikTiokAuthStr', t.accountForm.tiktokRequired),
   });
 }
 export type AccountForm = Infer<ReturnType<typeof accountShape>>;
-export const accountSchema = dynamic<AccountForm>((value) =>
-  accountShape(
-    isSwitchedOn(value, 'isActiveYouTube'),
-    isSwitchedOn(value, 'isActiveTikTok'),
-    isSwitchedOn(value, 'isActiveInstagram'),
-  ),
-);
+/** The profile form of a profile whose `saved` secrets are stored (none for a new profile). */
+export function accountSchemaFor(saved: Partial<SavedSecrets>) {
+  return dynamic<AccountForm>((value) =>
+    accountShape(
+      isSwitchedOn(value, 'isActiveYouTube'),
+      isSwitchedOn(value, 'isActiveTikTok'),
+      isSwitchedOn(value, 'isActiveInstagram'),
+      saved,
+    ),
+  );
+}
+export const accountSchema = accountSchemaFor({});
 
 export const channelDescriptionSchema = type({
   description: text({ required: t.accountForm.descriptionRequired }),

@@ -5,11 +5,16 @@ import { adminLogin, adminPassword, launchBrowser, logIn, snapshot, startServer,
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
+/** What the browser reports refusing under the server's Content-Security-Policy. */
+const cspViolations: string[] = [];
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
 });
 
 afterAll(async () => {
@@ -76,4 +81,10 @@ it('logs out back to the login screen', async () => {
   await expect.poll(() => page.getByText('Ви вийшли із системи').isVisible()).toBe(true);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authStore') ?? 'null'));
   expect(stored.state).toMatchObject({ isAuthenticated: false, accessToken: null, refreshToken: null });
+});
+
+it('runs the whole journey above under the strict Content-Security-Policy without a violation', async () => {
+  const response = await page.goto(server.baseUrl);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  expect(cspViolations).toEqual([]);
 });

@@ -28,7 +28,7 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
     inTikTok: false,
     inInstagram: false,
     YouTubeAuthClientId: 'client-7',
-    YouTubeAuthClientSecret: 'secret-7',
+    YouTubeAuthClientSecret: '',
     YouTubeLogin: '',
     YouTubePassword: '',
     InstagramLogin: '',
@@ -44,6 +44,14 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
     profileDescriptionInstagram: '',
     error: null,
     video: emptyPage,
+    savedSecrets: {
+      proxyPassword: false,
+      YouTubeAuthClientSecret: true,
+      YouTubePassword: false,
+      InstagramPassword: false,
+      InstagramAccessToken: false,
+      TikTiokAuthStr: false,
+    },
     ...overrides,
   };
 }
@@ -183,6 +191,28 @@ describe('profile detail', () => {
     await user.click(within(panel).getByRole('button', { name: 'Зберегти' }));
     expect(await screen.findByText('Опис змінено')).toBeInTheDocument();
     expect(sent).toEqual([{ description: 'Daily shorts' }]);
+  });
+
+  it('says a stored secret is saved, and sends it blank unless the operator types a new one', async () => {
+    const user = userEvent.setup();
+    const sent: Record<string, unknown>[] = [];
+    const account = accountDetail({ savedSecrets: { ...accountDetail().savedSecrets, proxyPassword: true } });
+    renderDetail(account, { 'PATCH /accounts/7': (body: Record<string, unknown>) => (sent.push(body), account) });
+    const secret = await screen.findByLabelText('client_secret');
+    expect(secret).toHaveValue('');
+    expect(secret).toHaveAttribute('placeholder', 'збережено');
+    expect(screen.getByLabelText('Пароль YouTube')).not.toHaveAttribute('placeholder');
+    expect(screen.getByText('Пароль проксі збережено; впишіть проксі з паролем, щоб замінити його')).toBeInTheDocument();
+
+    const form = secret.closest('form')!;
+    await user.click(within(form).getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ YouTubeAuthClientSecret: '', YouTubeAuthClientId: 'client-7' });
+
+    await user.type(secret, 'new-secret');
+    await user.click(within(form).getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ YouTubeAuthClientSecret: 'new-secret' });
   });
 
   it('tells how the YouTube connection ended when the OAuth callback lands on the profile, then tidies the URL', async () => {

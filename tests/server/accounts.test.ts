@@ -1,4 +1,7 @@
 import { expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { accounts } from '../../server/db/schema';
+import { decryptSecret, proxyOfAccount, sealPlainProxyPasswords } from '../../server/auth/secrets';
 import type { AccountDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { createUser, describeEachDatabase } from './helpers';
@@ -101,7 +104,7 @@ describeEachDatabase('profiles API', (env) => {
     expect(detail.error).toBe('TikTok: token revoked');
   });
 
-  it('keeps secrets out of lists and returns them in the detail for editing', async () => {
+  it('never sends a secret back: the detail only says which are stored, and a blank field keeps them', async () => {
     const user = await createUser(env(), 'operator');
     const account = await createAccount(env(), user, {
       isActiveYouTube: true,
@@ -121,14 +124,63 @@ describeEachDatabase('profiles API', (env) => {
     expect(list.json()).toMatchObject({ page: 1, totalPages: 1, total: 1 });
     expect(list.json().data[0]).toMatchObject({ id: account.id, user: { id: user.id, login: 'operator' }, group: null });
 
-    const detail = (await env().app.inject({ url: `/api/accounts/${account.id}`, headers: user.headers })).json();
-    expect(detail).toMatchObject({
-      YouTubeAuthClientSecret: 'yt-secret-1',
-      YouTubePassword: 'yt-password-1',
-      InstagramPassword: 'ig-password-1',
-      TikTiokAuthStr: 'tt-access-1',
+    const detail = await env().app.inject({ url: `/api/accounts/${account.id}`, headers: user.headers });
+    for (const secret of ['yt-secret-1', 'yt-password-1', 'ig-password-1', 'tt-access-1']) expect(detail.body).not.toContain(secret);
+    expect(detail.json()).toMatchObject({
+      YouTubeAuthClientSecret: '',
+      TikTiokAuthStr: '',
+      savedSecrets: {
+        proxyPassword: false,
+        YouTubeAuthClientSecret: true,
+        YouTubePassword: true,
+        InstagramPassword: true,
+        InstagramAccessToken: false,
+        TikTiokAuthStr: true,
+      },
       video: { data: [], page: 1, totalPages: 0, total: 0 },
     });
+
+    // The form sends the blank secrets back as it got them: the stored ones stay, and so do the platforms' rules.
+    const edited = await env().app.inject({
+      method: 'PATCH',
+      url: `/api/accounts/${account.id}`,
+      headers: user.headers,
+      payload: { ...(detail.json() as object), comments: 'edited' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().savedSecrets).toEqual(detail.json().savedSecrets);
+    const [row] = (await env().db.sql('SELECT tiktok_auth_str FROM accounts WHERE id = $1', [account.id])).rows;
+    expect(decryptSecret(env().tokenSettings.keys.secretsAtRest, { table: 'accounts', rowId: account.id, column: 'tiktok_auth_str' }, row.tiktok_auth_str)).toBe('tt-access-1');
+  });
+
+  it('keeps the proxy password apart, encrypted, and shows the proxy without it', async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await createAccount(env(), user, { proxy: 'http://buyer:needle-proxy-pass@203.0.113.5:3128' });
+    expect(account.proxy).toBe('http://buyer@203.0.113.5:3128');
+    expect(account.savedSecrets.proxyPassword).toBe(true);
+    const colon = await createAccount(env(), user, { proxy: '203.0.113.6:8000:buyer:needle-colon-pass' });
+    expect(colon.proxy).toBe('http://buyer@203.0.113.6:8000');
+    const { rows } = await env().db.sql('SELECT proxy, proxy_password FROM accounts ORDER BY id', []);
+    expect(JSON.stringify(rows)).not.toContain('needle');
+    const [row] = await env().db.orm.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(proxyOfAccount(env().tokenSettings.keys.secretsAtRest, row!)).toBe('http://buyer:needle-proxy-pass@203.0.113.5:3128');
+
+    const patch = (proxy: string) =>
+      env().app.inject({ method: 'PATCH', url: `/api/accounts/${account.id}`, headers: user.headers, payload: { ...emptyAccount, proxy } });
+    expect((await patch('http://buyer@203.0.113.5:3128')).json().savedSecrets.proxyPassword).toBe(true);
+    expect((await patch('http://buyer@203.0.113.9:3128')).json().savedSecrets.proxyPassword).toBe(false);
+  });
+
+  it('encrypts the proxy passwords that rows from before migration 0007 keep in plain text', async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await createAccount(env(), user);
+    await env().db.sql(`UPDATE accounts SET proxy = 'socks5://u:needle-old-pass@198.51.100.7:1080' WHERE id = $1`, [account.id]);
+    expect(await sealPlainProxyPasswords(env().db, env().tokenSettings.keys.secretsAtRest)).toBe(1);
+    expect(await sealPlainProxyPasswords(env().db, env().tokenSettings.keys.secretsAtRest)).toBe(0);
+    const [row] = await env().db.orm.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(row!.proxy).toBe('socks5://u@198.51.100.7:1080');
+    expect(row!.proxyPassword).not.toContain('needle');
+    expect(proxyOfAccount(env().tokenSettings.keys.secretsAtRest, row!)).toBe('socks5://u:needle-old-pass@198.51.100.7:1080');
   });
 
   it('edits a profile and drops the YouTube connection when the OAuth client changes', async () => {
@@ -142,7 +194,7 @@ describeEachDatabase('profiles API', (env) => {
     const sameClient = await patch({ ...fields, comments: 'main channel' });
     expect(sameClient.json()).toMatchObject({ comments: 'main channel', inYouTube: true, status: 'success' });
     const newSecret = await patch({ ...fields, YouTubeAuthClientSecret: 'secret-2' });
-    expect(newSecret.json()).toMatchObject({ inYouTube: false, status: 'loading', YouTubeAuthClientSecret: 'secret-2' });
+    expect(newSecret.json()).toMatchObject({ inYouTube: false, status: 'loading', YouTubeAuthClientSecret: '' });
     const { rows } = await env().db.sql('SELECT youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
     expect(rows[0].youtube_refresh_token).toBeNull();
   });
@@ -184,7 +236,7 @@ describeEachDatabase('profiles API', (env) => {
     expect(rows).toEqual([{ id: videoId, account_id: null, status: 'success' }]);
   });
 
-  it('builds the YouTube consent link from the profile client_id', async () => {
+  it('builds the YouTube consent link from the profile client_id and this server\'s own address, never the Host header', async () => {
     const user = await createUser(env(), 'operator');
     const off = await createAccount(env(), user);
     const refused = await env().app.inject({ method: 'POST', url: `/api/accounts/connect-youtube/${off.id}`, headers: user.headers });
@@ -198,17 +250,18 @@ describeEachDatabase('profiles API', (env) => {
       headers: { ...user.headers, host: 'office.example:3000' },
     });
     const url = new URL(response.json().url);
-    expect(`${url.origin}${url.pathname}`).toBe('http://office.example:3000/sandbox/accounts.google.com/o/oauth2/v2/auth');
+    // Not listening, the app knows no address of its own but loopback; the Host header never counts.
+    expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1/sandbox/accounts.google.com/o/oauth2/v2/auth');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: 'my-client',
-      redirect_uri: 'http://office.example:3000/api/oauth/youtube/callback',
+      redirect_uri: 'http://127.0.0.1/api/oauth/youtube/callback',
       response_type: 'code',
       access_type: 'offline',
       prompt: 'consent',
       scope:
         'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
     });
-    expect(url.searchParams.get('state')).toMatch(/^ey/);
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
   });
 
   it('answers 404 for ids that cannot exist', async () => {

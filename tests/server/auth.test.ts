@@ -125,11 +125,56 @@ describeEachDatabase('auth API', (env) => {
     expect(after.statusCode).toBe(401);
   });
 
-  it('reads the role from the database on each request', async () => {
+  it('ends the sessions of a user whose role changes, at once', async () => {
     const user = await createUser(env(), 'boss', { role: 'admin' });
     await env().db.sql(`UPDATE users SET role = 'user' WHERE id = $1`, [user.id]);
     const me = await env().app.inject({ url: '/api/auth/me', headers: user.headers });
-    expect(me.json().user.role).toBe('user');
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('refuses an access token right after logout, and keeps the other sessions of the user', async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    const first = (await logIn(env(), { login: 'operator', password: 'secret-pass' })).json();
+    const second = (await logIn(env(), { login: 'operator', password: 'secret-pass' })).json();
+    const me = (token: string) => env().app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(first.accessToken)).statusCode).toBe(200);
+    await env().app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: first.refreshToken } });
+    expect((await me(first.accessToken)).statusCode).toBe(401);
+    expect((await me(second.accessToken)).statusCode).toBe(200);
+  });
+
+  it('refuses an access token right after an admin sets a new password', async () => {
+    const admin = await createUser(env(), 'boss', { role: 'admin' });
+    const user = await createUser(env(), 'operator', { password: 'secret-pass' });
+    expect((await env().app.inject({ url: '/api/auth/me', headers: user.headers })).statusCode).toBe(200);
+    const changed = await env().app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      headers: admin.headers,
+      payload: { login: 'operator', password: 'another-pass', password_confirmation: 'another-pass' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await env().app.inject({ url: '/api/auth/me', headers: user.headers })).statusCode).toBe(401);
+    expect((await env().app.inject({ url: '/api/auth/me', headers: admin.headers })).statusCode).toBe(200);
+  });
+
+  it('evaluates at most the limit of 40 parallel wrong passwords', async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => logIn(env(), { login: 'operator', password: 'wrong-pass' })),
+    );
+    const evaluated = answers.filter((answer) => answer.statusCode === 401).length;
+    expect(evaluated).toBeLessThanOrEqual(loginThrottle.maxFailuresPerLogin);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(40 - evaluated);
+  });
+
+  it('does not lock the right user out from another address', async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    for (let attempt = 0; attempt < loginThrottle.maxFailuresPerLogin + 3; attempt++) {
+      await logIn(env(), { login: 'operator', password: 'wrong-pass' }, '10.6.6.6');
+    }
+    expect((await logIn(env(), { login: 'operator', password: 'secret-pass' }, '10.6.6.6')).statusCode).toBe(429);
+    expect((await logIn(env(), { login: 'operator', password: 'secret-pass' }, '10.0.0.7')).statusCode).toBe(200);
   });
 
   it('refuses a forged or missing token', async () => {
@@ -165,7 +210,7 @@ describeEachDatabase('auth API', (env) => {
     await env().db.sql(`UPDATE refresh_tokens SET expires_at = now() - interval '1 minute' WHERE id = 1`, []);
     expect(await purgeExpiredRefreshTokens(env().db)).toBe(1);
     const { rows } = await env().db.sql('SELECT id FROM refresh_tokens', []);
-    expect(rows.map((row) => row.id)).toEqual([2]);
+    expect(rows.map((row) => row.id)).toEqual([2, 3]);
   });
 
   it('answers unknown API paths with a JSON 404 in the error shape', async () => {

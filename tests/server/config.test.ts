@@ -7,12 +7,14 @@ const load = (env: Record<string, string>) => loadConfig(env, []);
 describe('platform settings', () => {
   it('talks to the built-in sandbox unless PLATFORMS=live', () => {
     expect(load({}).platforms).toBe('sandbox');
-    expect(load({ PLATFORMS: 'live' }).platforms).toBe('live');
+    expect(load({ PLATFORMS: 'live', PUBLIC_URL: 'https://office.example' }).platforms).toBe('live');
     expect(() => load({ PLATFORMS: 'production' })).toThrow('PLATFORMS must be one of sandbox, live, got "production"');
   });
 
-  it('takes PUBLIC_URL without a trailing slash, and leaves it unset by default', () => {
-    expect(load({}).publicUrl).toBeUndefined();
+  it('takes PUBLIC_URL without a trailing slash; http://HOST:PORT in sandbox mode, required in live mode', () => {
+    expect(load({}).publicUrl).toBe('http://127.0.0.1:3000');
+    expect(load({ HOST: '0.0.0.0', PORT: '4000' }).publicUrl).toBe('http://127.0.0.1:4000');
+    expect(() => load({ PLATFORMS: 'live' })).toThrow('PUBLIC_URL is required with PLATFORMS=live');
     expect(load({ PUBLIC_URL: 'https://office.example/' }).publicUrl).toBe('https://office.example');
     expect(load({ PUBLIC_URL: 'https://office.example/shorts/' }).publicUrl).toBe('https://office.example/shorts');
     expect(() => load({ PUBLIC_URL: 'ftp://office.example' })).toThrow('PUBLIC_URL must be an http(s) URL');

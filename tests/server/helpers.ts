@@ -9,7 +9,7 @@ import { connectDatabase, type Database } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrate';
 import { deriveKeys } from '../../server/auth/keys';
 import { hashPassword } from '../../server/auth/passwords';
-import { signAccessToken, type TokenSettings } from '../../server/auth/tokens';
+import { startSession, type TokenSettings } from '../../server/auth/tokens';
 import { buildApp } from '../../server/app';
 import { startQueue, type Queue } from '../../server/jobs/queue';
 import { diskStorage } from '../../server/media/storage';
@@ -168,6 +168,11 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
   }
 }
 
+/** A second app on the test's database in live mode (PLATFORMS=live), reached at `publicUrl`; close it after use. */
+export function buildLiveApp(env: TestEnv, publicUrl = 'https://office.example') {
+  return buildApp({ db: env.db, keys: env.tokenSettings.keys, tokenSettings: env.tokenSettings, queue: null, media: env.media, platforms: 'live', publicUrl });
+}
+
 /** Creates a user straight in the database and returns it with a valid access token. */
 export async function createUser(env: TestEnv, login: string, options: { role?: 'admin' | 'user'; password?: string } = {}) {
   const { rows } = await env.db.sql('INSERT INTO users (login, password_hash, role) VALUES ($1, $2, $3) RETURNING id', [
@@ -176,6 +181,6 @@ export async function createUser(env: TestEnv, login: string, options: { role?: 
     options.role ?? 'user',
   ]);
   const id = rows[0].id as number;
-  const token = await signAccessToken(env.tokenSettings, id);
+  const { accessToken: token } = await startSession(env.db, env.tokenSettings, id);
   return { id, login, token, headers: { authorization: `Bearer ${token}` } };
 }

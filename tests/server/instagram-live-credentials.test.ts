@@ -21,7 +21,7 @@ async function liveInstagramContext(env: TestEnv, accountId: number) {
 }
 
 describeEachDatabase('live Instagram credentials on the profile', (env) => {
-  it('keeps the token encrypted, returns it in the detail only, and hands it to the connector in live mode', async () => {
+  it('keeps the token encrypted, never returns it, and hands it to the connector in live mode', async () => {
     const user = await createUser(env(), 'operator');
     const account = await createAccount(env(), user, {
       ...instagramOn,
@@ -35,7 +35,8 @@ describeEachDatabase('live Instagram credentials on the profile', (env) => {
     const list = await env().app.inject({ url: '/api/accounts', headers: user.headers });
     expect(list.body).not.toContain('needle-ig-long-lived-token');
     const detail = (await env().app.inject({ url: `/api/accounts/${account.id}`, headers: user.headers })).json();
-    expect(detail).toMatchObject({ InstagramAccessToken: 'needle-ig-long-lived-token', InstagramUserId: '17841400000000001' });
+    expect(detail).toMatchObject({ InstagramAccessToken: '', InstagramUserId: '17841400000000001' });
+    expect(detail.savedSecrets.InstagramAccessToken).toBe(true);
 
     const context = await liveInstagramContext(env(), account.id);
     expect(context.credentials).toEqual({ accessToken: 'needle-ig-long-lived-token', igUserId: '17841400000000001' });

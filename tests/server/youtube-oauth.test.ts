@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SignJWT } from 'jose';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { t } from '../../src/lib/i18n';
 import { buildApp } from '../../server/app';
 import { decryptSecret } from '../../server/auth/secrets';
 import { googleOAuthEndpoints, refreshAccessToken } from '../../server/platforms/youtube-oauth';
 import { verifySandboxAccessToken } from '../../server/platforms/sandbox/google-oauth';
-import { createUser, describeEachDatabase } from './helpers';
+import { buildLiveApp, createUser, describeEachDatabase } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 
@@ -155,14 +156,67 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     const forged = await callback(`${baseUrl}/api/oauth/youtube/callback?code=x&state=forged`);
     expect(forged).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
 
-    const expiredState = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('1')
-      .setAudience('youtube-oauth')
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(env().tokenSettings.keys.oauthState);
-    const expired = await callback(`${baseUrl}/api/oauth/youtube/callback?code=x&state=${expiredState}`);
-    expect(expired).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
+    const user = await createUser(env(), 'operator');
+    const account = await youtubeAccount(user);
+    const callbackUrl = await approve(await consentLink(user, account.id));
+    await env().db.sql(`UPDATE oauth_states SET expires_at = now() - interval '1 second'`, []);
+    expect(await callback(callbackUrl)).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
+  });
+
+  it('refuses a replayed state: a consent link connects once', async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await youtubeAccount(user);
+    const callbackUrl = await approve(await consentLink(user, account.id));
+    expect(await callback(callbackUrl)).toEqual({ path: `/accounts/${account.id}`, params: { youtube: 'connected' } });
+    expect(await callback(callbackUrl)).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
+    // Two callbacks racing with one state: only one spends it.
+    const raced = await approve(await consentLink(user, account.id));
+    const results = await Promise.all([callback(raced), callback(raced)]);
+    expect(results.filter((result) => result.params.youtube === 'connected')).toHaveLength(1);
+  });
+
+  it('binds the state to the user who asked: it fails once that user can no longer see the profile', async () => {
+    const owner = await createUser(env(), 'operator');
+    const admin = await createUser(env(), 'chief', { role: 'admin' });
+    const account = await youtubeAccount(owner);
+    const asked = await approve(await consentLink(admin, account.id));
+    await env().db.sql(`UPDATE users SET role = 'user' WHERE id = $1`, [admin.id]);
+    expect(await callback(asked)).toEqual({ path: '/accounts/list', params: { youtubeError: t.server.notFound } });
+    const { rows } = await env().db.sql('SELECT in_youtube FROM accounts WHERE id = $1', [account.id]);
+    expect(rows[0].in_youtube).toBe(false);
+  });
+
+  it('builds nothing from the Host header: a forged Host on the callback sends nothing anywhere but the configured endpoint', async () => {
+    const evilRequests: string[] = [];
+    const evil = http.createServer((request, response) => {
+      evilRequests.push(`${request.method} ${request.url}`);
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    const evilHost = `127.0.0.1:${(evil.address() as AddressInfo).port}`;
+    try {
+      const user = await createUser(env(), 'operator');
+      const account = await youtubeAccount(user);
+      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, {
+        method: 'POST',
+        headers: { ...user.headers, host: evilHost, 'x-forwarded-host': evilHost },
+      });
+      const consentUrl = ((await link.json()) as { url: string }).url;
+      expect(consentUrl).not.toContain(evilHost);
+      expect(new URL(consentUrl).searchParams.get('redirect_uri')).toBe(`${baseUrl}/api/oauth/youtube/callback`);
+
+      const callbackUrl = await approve(consentUrl);
+      proxy.traffic.length = 0;
+      const landed = await env().app.inject({
+        url: `${callbackUrl.pathname}${callbackUrl.search}`,
+        headers: { host: evilHost, 'x-forwarded-host': evilHost, 'x-forwarded-proto': 'http' },
+      });
+      expect(landed.headers.location).toBe(`/accounts/${account.id}?youtube=connected`);
+      expect(proxy.traffic.map(({ method, url }) => `${method} ${url}`)).toEqual([`POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`]);
+      expect(evilRequests).toEqual([]);
+    } finally {
+      await new Promise((resolve) => evil.close(resolve));
+    }
   });
 
   it('reports a refused consent on the profile page', async () => {
@@ -179,22 +233,13 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     const account = await youtubeAccount(user, '127.0.0.1:1');
     const result = await callback(await approve(await consentLink(user, account.id)));
     expect(result.path).toBe(`/accounts/${account.id}`);
-    expect(result.params.youtubeError.startsWith(`${t.platform.proxyUnreachable} (127.0.0.1:1): `)).toBe(true);
+    expect(result.params.youtubeError).toBe(t.platform.proxyUnreachable);
     const { rows } = await env().db.sql('SELECT in_youtube, youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
     expect(rows[0]).toEqual({ in_youtube: false, youtube_refresh_token: null });
   });
 
   it('uses the real Google endpoints and PUBLIC_URL in live mode, and mounts no sandbox', async () => {
-    const { keys } = env().tokenSettings;
-    const live = await buildApp({
-      db: env().db,
-      keys,
-      tokenSettings: env().tokenSettings,
-      queue: null,
-      media: env().media,
-      platforms: 'live',
-      publicUrl: 'https://office.example',
-    });
+    const live = await buildLiveApp(env(), 'https://office.example');
     try {
       const user = await createUser(env(), 'operator');
       const account = await youtubeAccount(user);
@@ -207,5 +252,9 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     } finally {
       await live.close();
     }
+    const { keys } = env().tokenSettings;
+    await expect(
+      buildApp({ db: env().db, keys, tokenSettings: env().tokenSettings, queue: null, media: env().media, platforms: 'live' }),
+    ).rejects.toThrow('PUBLIC_URL is required');
   });
 });

@@ -11,7 +11,7 @@ export const accountGroups = pgTable('account_groups', {
 });
 
 /**
- * youtube_client_secret, youtube_password, youtube_refresh_token, instagram_password,
+ * proxy_password, youtube_client_secret, youtube_password, youtube_refresh_token, instagram_password,
  * instagram_access_token and tiktok_auth_str hold ciphertext (server/auth/secrets.ts), never plaintext.
  */
 export const accounts = pgTable('accounts', {
@@ -20,7 +20,9 @@ export const accounts = pgTable('accounts', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   groupId: integer('group_id').references(() => accountGroups.id, { onDelete: 'set null' }),
+  /** The proxy without its password, which is sealed in proxy_password. */
   proxy: text('proxy').notNull(),
+  proxyPassword: text('proxy_password'),
   ipVersion: text('ip_version', { enum: ['ipv4', 'ipv6'] }).notNull().default('ipv4'),
   comments: text('comments').notNull().default(''),
   isActiveYouTube: boolean('is_active_youtube').notNull().default(false),

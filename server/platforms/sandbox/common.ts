@@ -66,11 +66,15 @@ export async function readBody(request: FastifyRequest): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A JSON object body; anything else (no body, broken JSON, `null`, an array) reads as no fields. */
 export async function readJson(request: FastifyRequest): Promise<Record<string, any>> {
-  const body = await readBody(request);
-  if (body.length === 0) return {};
+  return parseObject((await readBody(request)).toString('utf8'));
+}
+
+function parseObject(text: string): Record<string, any> {
   try {
-    return JSON.parse(body.toString('utf8'));
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, any>) : {};
   } catch {
     return {};
   }
@@ -81,7 +85,7 @@ export async function readParams(request: FastifyRequest): Promise<Record<string
   const params: Record<string, string> = { ...(request.query as Record<string, string>) };
   const body = await readBody(request);
   const type = request.headers['content-type'] ?? '';
-  if (body.length > 0 && type.includes('application/json')) Object.assign(params, JSON.parse(body.toString('utf8')));
+  if (body.length > 0 && type.includes('application/json')) Object.assign(params, parseObject(body.toString('utf8')));
   else if (body.length > 0) for (const [key, value] of new URLSearchParams(body.toString('utf8'))) params[key] = value;
   return params;
 }

@@ -55,9 +55,15 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
       // Handlers read bodies themselves: uploads stream, byte by byte, and fail mid-way on purpose.
       sandbox.removeAllContentTypeParsers();
       sandbox.addContentTypeParser('*', (_request, _payload, done) => done(null));
-      sandbox.addHook('onRequest', async (request) => {
+      sandbox.addHook('onRequest', async (request, reply) => {
         const control = /^\/sandbox\/_(faults|revoke)(\/|\?|$)/.test(request.url);
-        if (!control) state.logRequest(request.method, request.url);
+        if (!control) {
+          state.logRequest(request.method, request.url);
+          return;
+        }
+        // A JSON body cannot come from another site's form or simple request without a CORS preflight, which this server never grants.
+        const json = /^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
+        if (request.method === 'POST' && !json) return reply.status(415).send({ message: 'Send the control request as application/json' });
       });
 
       await sandbox.register(youtubeSandbox(state, sandboxMount), { prefix: '/www.googleapis.com' });

@@ -79,7 +79,7 @@ export function AccountDetailScreen() {
         )}
       </dl>
       <div className={styles.layout}>
-        <AccountFormCard initial={initial} accountId={account.id} submitLabel={t.app.save} onSubmit={save} />
+        <AccountFormCard initial={initial} accountId={account.id} saved={account.savedSecrets} submitLabel={t.app.save} onSubmit={save} />
         {(account.isActiveYouTube || account.isActiveInstagram) && (
           <div className={styles.side}>
             {account.isActiveYouTube && <ChannelDescriptionPanel account={account} onSaved={reload} />}

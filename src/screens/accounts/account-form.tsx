@@ -1,11 +1,12 @@
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import toast from 'react-hot-toast';
 import { Link2 } from 'lucide-react';
 import { api, ApiError } from '../../lib/api';
-import type { AccountFields, ConnectYouTubeResponse } from '../../lib/contract';
+import type { AccountFields, ConnectYouTubeResponse, SavedSecrets } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { accountSchema, type AccountForm } from '../../lib/schemas';
+import { accountSchemaFor, type AccountForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
 import { Card } from '../../components/page';
 import { TextField } from '../../components/text-field';
@@ -58,19 +59,23 @@ interface AccountFormCardProps {
   onSubmit: (values: AccountForm) => Promise<void>;
   /** A saved profile, which can hand out its YouTube authorization link. */
   accountId?: number;
+  /** The secrets a saved profile stores: their fields stay blank, say "збережено", and keep the value unless retyped. */
+  saved?: SavedSecrets;
 }
 
 /** Proxy, IP version, comment, and per platform a switch that reveals that platform's credentials. */
-export function AccountFormCard({ initial, submitLabel, onSubmit, accountId }: AccountFormCardProps) {
+export function AccountFormCard({ initial, submitLabel, onSubmit, accountId, saved }: AccountFormCardProps) {
+  const schema = useMemo(() => accountSchemaFor(saved ?? {}), [saved]);
   const {
     register,
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<AccountForm>({ resolver: superstructResolver(accountSchema), values: initial });
+  } = useForm<AccountForm>({ resolver: superstructResolver(schema), values: initial });
   const [youtube, instagram, tiktok] = watch(['isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok']);
   // Secrets stay hidden while typed, and browsers do not offer saved logins for them.
   const secret = { type: 'password', autoComplete: 'new-password' } as const;
+  const savedHint = (field: keyof SavedSecrets) => (saved?.[field] ? { placeholder: t.accountForm.secretSaved } : {});
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
@@ -82,6 +87,7 @@ export function AccountFormCard({ initial, submitLabel, onSubmit, accountId }: A
           error={errors.proxy?.message}
           {...register('proxy')}
         />
+        {saved?.proxyPassword && <p className={styles.note}>{t.accountForm.proxyPasswordSaved}</p>}
         <fieldset className={styles.group}>
           <legend className={styles.legend}>{t.accountForm.ipVersion}</legend>
           <div className={styles.choices}>
@@ -108,9 +114,9 @@ export function AccountFormCard({ initial, submitLabel, onSubmit, accountId }: A
             <h3 className={styles.platformTitle}>{t.accountForm.youtube}</h3>
             <div className={styles.pair}>
               <TextField label={t.accountForm.clientId} autoComplete="off" error={errors.YouTubeAuthClientId?.message} {...register('YouTubeAuthClientId')} />
-              <TextField label={t.accountForm.clientSecret} {...secret} error={errors.YouTubeAuthClientSecret?.message} {...register('YouTubeAuthClientSecret')} />
+              <TextField label={t.accountForm.clientSecret} {...secret} {...savedHint('YouTubeAuthClientSecret')} error={errors.YouTubeAuthClientSecret?.message} {...register('YouTubeAuthClientSecret')} />
               <TextField label={t.accountForm.youtubeLogin} autoComplete="off" {...register('YouTubeLogin')} />
-              <TextField label={t.accountForm.youtubePassword} {...secret} {...register('YouTubePassword')} />
+              <TextField label={t.accountForm.youtubePassword} {...secret} {...savedHint('YouTubePassword')} {...register('YouTubePassword')} />
             </div>
             {accountId !== undefined && (
               <Button variant="secondary" onClick={() => copyAuthorizationLink(accountId)}>
@@ -125,10 +131,10 @@ export function AccountFormCard({ initial, submitLabel, onSubmit, accountId }: A
             <h3 className={styles.platformTitle}>{t.accountForm.instagram}</h3>
             <div className={styles.pair}>
               <TextField label={t.accountForm.instagramLogin} autoComplete="off" error={errors.InstagramLogin?.message} {...register('InstagramLogin')} />
-              <TextField label={t.accountForm.instagramPassword} {...secret} error={errors.InstagramPassword?.message} {...register('InstagramPassword')} />
+              <TextField label={t.accountForm.instagramPassword} {...secret} {...savedHint('InstagramPassword')} error={errors.InstagramPassword?.message} {...register('InstagramPassword')} />
             </div>
             <div className={styles.pair}>
-              <TextField label={t.accountForm.instagramAccessToken} {...secret} {...register('InstagramAccessToken')} />
+              <TextField label={t.accountForm.instagramAccessToken} {...secret} {...savedHint('InstagramAccessToken')} {...register('InstagramAccessToken')} />
               <TextField label={t.accountForm.instagramUserId} autoComplete="off" {...register('InstagramUserId')} />
             </div>
           </section>
@@ -137,7 +143,7 @@ export function AccountFormCard({ initial, submitLabel, onSubmit, accountId }: A
         {tiktok && (
           <section className={styles.platform} aria-label={t.accountForm.tiktok}>
             <h3 className={styles.platformTitle}>{t.accountForm.tiktok}</h3>
-            <TextField label={t.accountForm.tiktokAuthStr} {...secret} error={errors.TikTiokAuthStr?.message} {...register('TikTiokAuthStr')} />
+            <TextField label={t.accountForm.tiktokAuthStr} {...secret} {...savedHint('TikTiokAuthStr')} error={errors.TikTiokAuthStr?.message} {...register('TikTiokAuthStr')} />
           </section>
         )}
 

@@ -1,0 +1,97 @@
+import dns from 'node:dns/promises';
+import net from 'node:net';
+import { t } from '../../src/lib/i18n';
+import type { PlatformsMode } from './types';
+
+/**
+ * Where live profiles' proxies may point. A proxy is a server-side request on the operator's
+ * behalf, so in live mode it must be a public address: loopback, private, link-local (cloud
+ * metadata lives there), carrier-grade NAT and reserved ranges are refused unless
+ * PROXY_ALLOW_PRIVATE=1. The sandbox's own proxy is on loopback, so sandbox mode allows it.
+ */
+export interface ProxyPolicy {
+  mode: PlatformsMode;
+  allowPrivate: boolean;
+}
+
+/** Set once at start-up from PLATFORMS and PROXY_ALLOW_PRIVATE; every process applies the same rule. */
+export const proxyPolicy: ProxyPolicy = { mode: 'sandbox', allowPrivate: false };
+
+export function configureProxyPolicy(policy: ProxyPolicy): void {
+  Object.assign(proxyPolicy, policy);
+}
+
+const nonPublic = new net.BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  nonPublic.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  nonPublic.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Whether an IP address is one a live proxy may not have (IPv4-mapped IPv6 is read as its IPv4). */
+export function isNonPublicAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return true;
+  return nonPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** A proxy the policy refuses; the message is the operator's, without addresses or ports. */
+export class ProxyRefusedError extends Error {
+  constructor() {
+    super(t.platform.proxyNotPublic);
+  }
+}
+
+const policyApplies = () => proxyPolicy.mode === 'live' && !proxyPolicy.allowPrivate;
+
+/** At save time: a proxy given as a non-public IP address is refused at once (names are checked at each call). */
+export function refuseNonPublicProxyAddress(proxy: URL): void {
+  const host = proxy.hostname.replace(/^\[|\]$/g, '');
+  if (policyApplies() && net.isIP(host) !== 0 && isNonPublicAddress(host)) throw new ProxyRefusedError();
+}
+
+/**
+ * At each call: the proxy URL to connect to, with its name resolved now and every answer
+ * checked, and the connection then made to that checked address, so a name that changes its
+ * answers (DNS rebinding) cannot lead the call elsewhere. HTTPS proxies keep their name for
+ * TLS; their answers are checked, but resolved again by the connection.
+ */
+export async function checkedProxyUrl(proxy: URL): Promise<URL> {
+  if (!policyApplies()) return proxy;
+  const host = proxy.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) !== 0) {
+    if (isNonPublicAddress(host)) throw new ProxyRefusedError();
+    return proxy;
+  }
+  const answers = await dns.lookup(host, { all: true, verbatim: true });
+  if (answers.length === 0 || answers.some((answer) => isNonPublicAddress(answer.address))) throw new ProxyRefusedError();
+  if (proxy.protocol === 'https:') return proxy;
+  const pinned = new URL(proxy.href);
+  pinned.hostname = answers[0]!.family === 6 ? `[${answers[0]!.address}]` : answers[0]!.address;
+  return pinned;
+}

@@ -1,0 +1,19 @@
+import { Type } from '@sinclair/typebox';
+import { errorResponses, NoContent, SessionUser, Text } from './common';
+import { maxLength } from './limits';
+
+const refreshBody = Type.Object({ refreshToken: Text(maxLength.refreshToken) }, { additionalProperties: false });
+const tokens = { accessToken: Type.String(), refreshToken: Type.String() };
+
+export const authSchemas = {
+  login: {
+    body: Type.Object(
+      { login: Type.Optional(Text(maxLength.login)), password: Type.Optional(Text(maxLength.password)) },
+      { additionalProperties: false },
+    ),
+    response: { 200: Type.Object({ user: SessionUser, ...tokens }), ...errorResponses },
+  },
+  refresh: { body: refreshBody, response: { 200: Type.Object(tokens), ...errorResponses } },
+  me: { response: { 200: Type.Object({ user: SessionUser }), ...errorResponses } },
+  logout: { body: refreshBody, response: { 204: NoContent, ...errorResponses } },
+};

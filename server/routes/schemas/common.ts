@@ -1,0 +1,72 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/**
+ * The building blocks of every route's JSON schemas. Fastify validates params, query and body
+ * with them before a handler runs, and serializes answers with them, so a field a schema does
+ * not declare (a secret, say) never leaves the server by accident.
+ */
+
+/** The largest id a Postgres `serial`/`integer` column holds. */
+export const maxId = 2_147_483_647;
+
+export const Id = Type.Integer({ minimum: 1, maximum: maxId });
+
+/**
+ * Text without control characters (NUL and friends), which Postgres refuses or which have no
+ * place in a form; tabs and line breaks stay allowed.
+ */
+export function Text(maxLength: number, options: { minLength?: number } = {}) {
+  return Type.String({ maxLength, pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$', ...options });
+}
+
+export const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+export const IdUploadParams = Type.Object({ idUpload: Uuid }, { additionalProperties: false });
+
+/** Pages start at 1; the bound keeps the offset a number Postgres takes. */
+export const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })) });
+
+export const Paged = <T extends TSchema>(item: T) =>
+  Type.Object({ data: Type.Array(item), page: Type.Integer(), totalPages: Type.Integer(), total: Type.Integer() });
+
+export const ErrorBody = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.Union([Type.String(), Type.Array(Type.String())]),
+});
+
+/** The error answers every route may give, on top of its own. */
+export const errorResponses = { '4xx': ErrorBody, '5xx': ErrorBody };
+
+export const NoContent = Type.Null({ description: 'No content' });
+
+export const SessionUser = Type.Object({ id: Id, login: Type.String(), role: Type.Union([Type.Literal('admin'), Type.Literal('user')]) });
+
+export const SelectOption = Type.Object({ id: Id, title: Type.String(), value: Id });
+
+export const TagSet = Type.Object({ id: Id, name: Type.String(), tags: Type.Array(Type.String()) });
+
+export const AccountGroup = Type.Object({ id: Id, name: Type.String(), accounts: Type.Array(SelectOption) });
+
+const videoStatus = Type.Union(['loading', 'publication', 'success', 'error', 'noactive'].map((status) => Type.Literal(status)));
+export const VideoStatus = videoStatus;
+
+export const VideoSummary = Type.Object({
+  id: Id,
+  date: Nullable(Type.String()),
+  status: VideoStatus,
+  views: Type.Integer(),
+  likes: Type.Integer(),
+  comments: Type.Integer(),
+  viewsInstagram: Type.Integer(),
+  likesInstagram: Type.Integer(),
+  commentsInstagram: Type.Integer(),
+  urlYouTube: Nullable(Type.String()),
+  urlInstagram: Nullable(Type.String()),
+  error: Nullable(Type.String()),
+  errorInstagram: Nullable(Type.String()),
+  account: Nullable(Type.Object({ id: Id })),
+});

@@ -1,0 +1,136 @@
+import { Type } from '@sinclair/typebox';
+import { AccountGroup, errorResponses, Id, IdParams, IdUploadParams, NoContent, Nullable, PageQuery, Paged, SelectOption, TagSet, Text, Uuid, VideoStatus, VideoSummary } from './common';
+import { ChosenAccount, TagList } from './groups-tags';
+import { maxItems, maxLength } from './limits';
+
+const Photo = Type.Object({ id: Id, url: Type.String() });
+
+const requestStatus = Type.Union([Type.Literal('loading'), Type.Literal('success'), Type.Literal('error')]);
+
+const CreationRequestRow = Type.Object({
+  id: Id,
+  idUpload: Type.String(),
+  status: requestStatus,
+  countVideo: Type.Integer(),
+  createdAt: Type.String(),
+});
+
+const RequestVideoItem = Type.Object({
+  id: Id,
+  url: Nullable(Type.String()),
+  posterUrl: Nullable(Type.String()),
+  idUpload: Type.String(),
+  createdAt: Type.String(),
+  status: VideoStatus,
+  error: Nullable(Type.String()),
+  errorInstagram: Nullable(Type.String()),
+  urlInstagram: Nullable(Type.String()),
+  urlYouTube: Nullable(Type.String()),
+  account: Nullable(Type.Object({ id: Id })),
+  date: Nullable(Type.String()),
+});
+
+const PublicationRequestDetail = Type.Object({
+  ...CreationRequestRow.properties,
+  error: Nullable(Type.String()),
+  video: Type.Array(RequestVideoItem),
+  accounts: Type.Array(SelectOption),
+  tagProfile: Type.Array(TagSet),
+  group: Type.Array(AccountGroup),
+});
+
+const PublishedVideo = Type.Object({
+  ...VideoSummary.properties,
+  idUpload: Type.String(),
+  url: Nullable(Type.String()),
+  posterUrl: Nullable(Type.String()),
+  errorTiktok: Nullable(Type.String()),
+  urlTiktok: Nullable(Type.String()),
+});
+
+const UploadDetail = Type.Object({
+  id: Id,
+  idUpload: Type.String(),
+  status: VideoStatus,
+  title: Type.String(),
+  description: Type.String(),
+  tags: Type.String(),
+  tagProfile: Type.Array(TagSet),
+  video: Type.Array(PublishedVideo),
+});
+
+const publishDate = Type.Optional(Nullable(Text(maxLength.date)));
+
+const publishBody = Type.Object(
+  {
+    id: Type.Optional(Type.Integer()),
+    title: Type.Optional(Text(maxLength.title)),
+    description: Type.Optional(Text(maxLength.description)),
+    tags: Type.Optional(TagList),
+    accounts: Type.Optional(Type.Array(ChosenAccount, { maxItems: maxItems.accounts })),
+    video: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            id: Id,
+            url: Type.Optional(Text(4096)),
+            idUpload: Type.Optional(Text(64)),
+            createdAt: Type.Optional(Text(maxLength.date)),
+            account: Type.Optional(Nullable(ChosenAccount)),
+            date: publishDate,
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: maxItems.videos },
+      ),
+    ),
+    // Required here: the form schema's bare boolean() would answer a missing one in English.
+    inYouTube: Type.Boolean(),
+    inTikTok: Type.Boolean(),
+    inInstagram: Type.Boolean(),
+    date: publishDate,
+  },
+  { additionalProperties: false },
+);
+
+const editBody = Type.Object(
+  { title: Type.Optional(Text(maxLength.title)), description: Type.Optional(Text(maxLength.description)), tags: Type.Optional(TagList) },
+  { additionalProperties: false },
+);
+
+/** Uploads are multipart streams: their parts are checked as they arrive (server/media/uploads.ts), not by a JSON schema. */
+const multipart = { consumes: ['multipart/form-data'] };
+
+export const photoSchemas = {
+  list: { querystring: PageQuery, response: { 200: Paged(Photo), ...errorResponses } },
+  upload: { ...multipart, response: { 201: Type.Object({ data: Type.Array(Photo) }), ...errorResponses } },
+  remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
+};
+
+export const createVideoSchemas = {
+  list: { querystring: PageQuery, response: { 200: Paged(CreationRequestRow), ...errorResponses } },
+  detail: { params: IdUploadParams, response: { 200: PublicationRequestDetail, ...errorResponses } },
+  create: { ...multipart, response: { 201: Type.Object({ id: Id, idUpload: Type.String() }), ...errorResponses } },
+  remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
+};
+
+export const uploadVideoSchemas = {
+  list: { querystring: PageQuery, response: { 200: Paged(Type.Object({ id: Id, idUpload: Type.String(), status: VideoStatus })), ...errorResponses } },
+  retry: {
+    body: Type.Object({ videoId: Id, youTubeId: Uuid }, { additionalProperties: false }),
+    response: { 200: PublishedVideo, ...errorResponses },
+  },
+  detail: { params: IdUploadParams, response: { 200: UploadDetail, ...errorResponses } },
+  edit: { params: IdUploadParams, body: editBody, response: { 200: UploadDetail, ...errorResponses } },
+  publish: { params: IdUploadParams, body: publishBody, response: { 200: UploadDetail, ...errorResponses } },
+};
+
+/** Signed media links: the answer is the file's bytes (or a part of them), not JSON. */
+export const mediaSchemas = {
+  file: {
+    params: Type.Object({ '*': Text(1000) }),
+    querystring: Type.Object({ exp: Type.Optional(Text(20)), sig: Type.Optional(Text(200)) }),
+    produces: ['video/mp4', 'image/jpeg', 'image/png', 'image/webp'],
+    response: errorResponses,
+  },
+};

@@ -1,0 +1,27 @@
+import { Type } from '@sinclair/typebox';
+import { Text } from './common';
+import { maxLength } from './limits';
+
+const parameter = Type.Optional(Text(maxLength.oauthParameter));
+
+/** Google adds parameters of its own (scope, authuser, prompt); those are neither read nor refused. */
+export const oauthSchemas = {
+  youtubeCallback: {
+    querystring: Type.Object({ code: parameter, state: parameter, error: parameter }),
+    response: { 302: Type.Null({ description: 'Redirect to the profile page in the SPA' }) },
+  },
+};
+
+const status = Type.Object({ status: Type.String() });
+const queueFigures = Type.Object({
+  due: Type.Integer(),
+  scheduled: Type.Integer(),
+  active: Type.Integer(),
+  oldestDueSeconds: Type.Union([Type.Number(), Type.Null()]),
+});
+/** The engine's figures (server/jobs/figures.ts), in processes that talk to the queue. */
+const engine = Type.Object({ queues: Type.Record(Type.String(), queueFigures), liveWorkers: Type.Integer() });
+export const healthSchemas = {
+  live: { response: { 200: status } },
+  ready: { response: { 200: Type.Object({ status: Type.String(), engine: Type.Optional(engine) }), 503: status } },
+};

@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox';
+import { errorResponses, Id, IdParams, NoContent, PageQuery, Paged, Text, VideoSummary } from './common';
+import { AccountSummary } from './accounts';
+import { maxLength } from './limits';
+
+const ManagedUser = Type.Object({
+  id: Id,
+  login: Type.String(),
+  role: Type.Union([Type.Literal('admin'), Type.Literal('user')]),
+  videosCount: Type.Integer(),
+  accountsCount: Type.Integer(),
+});
+
+const userBody = Type.Object(
+  {
+    login: Type.Optional(Text(maxLength.login)),
+    password: Type.Optional(Text(maxLength.password)),
+    password_confirmation: Type.Optional(Text(maxLength.password)),
+  },
+  { additionalProperties: false },
+);
+
+export const userSchemas = {
+  list: { querystring: PageQuery, response: { 200: Paged(ManagedUser), ...errorResponses } },
+  detail: {
+    params: IdParams,
+    response: { 200: Type.Object({ user: ManagedUser, accounts: Paged(AccountSummary), video: Paged(VideoSummary) }), ...errorResponses },
+  },
+  accounts: { params: IdParams, querystring: PageQuery, response: { 200: Paged(AccountSummary), ...errorResponses } },
+  videos: { params: IdParams, querystring: PageQuery, response: { 200: Paged(VideoSummary), ...errorResponses } },
+  create: { body: userBody, response: { 201: ManagedUser, ...errorResponses } },
+  update: { params: IdParams, body: userBody, response: { 200: ManagedUser, ...errorResponses } },
+  remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
+};

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { is, type Struct } from 'superstruct';
+import type { TObject, TSchema } from '@sinclair/typebox';
+import {
+  accountSchema,
+  channelDescriptionSchema,
+  groupSchema,
+  instagramProfileSchema,
+  loginSchema,
+  publishedEditSchema,
+  publishSchema,
+  tagSetSchema,
+  userSchema,
+} from '../../src/lib/schemas';
+import { authSchemas } from '../../server/routes/schemas/auth';
+import { accountSchemas } from '../../server/routes/schemas/accounts';
+import { groupSchemas, tagSchemas } from '../../server/routes/schemas/groups-tags';
+import { userSchemas } from '../../server/routes/schemas/users';
+import { uploadVideoSchemas } from '../../server/routes/schemas/media';
+import { emptyAccount } from './backoffice-fixtures';
+
+/**
+ * The SPA's forms check their input with superstruct (src/lib/schemas.ts), the routes with JSON
+ * schemas (server/routes/schemas). Both sides are kept in step here: a form and its route know
+ * the same fields, and where a form limits a text's length, the limit is the route's.
+ */
+
+const option = { id: 1, title: '#1', value: 1 };
+const cases: { name: string; form: Struct<any, any>; route: TObject; valid: Record<string, unknown>; routeOnly?: string[] }[] = [
+  { name: 'login', form: loginSchema, route: authSchemas.login.body, valid: { login: 'operator', password: 'secret-pass' } },
+  { name: 'profile', form: accountSchema, route: accountSchemas.create.body, valid: { ...emptyAccount } },
+  { name: 'channel description', form: channelDescriptionSchema, route: accountSchemas.updateChannel.body, valid: { description: 'text' } },
+  { name: 'Instagram profile', form: instagramProfileSchema, route: accountSchemas.updateInstagramProfile.body, valid: { profileName: 'n', profileDescription: 'd' } },
+  { name: 'group', form: groupSchema, route: groupSchemas.create.body, valid: { name: 'g', accounts: [option] } },
+  { name: 'tag set', form: tagSetSchema, route: tagSchemas.create.body, valid: { name: 't', tags: ['a'] } },
+  { name: 'user', form: userSchema, route: userSchemas.create.body, valid: { login: 'newcomer', password: 'secret-pass', password_confirmation: 'secret-pass' } },
+  {
+    name: 'publish',
+    form: publishSchema,
+    route: uploadVideoSchemas.publish.body,
+    valid: {
+      title: 't',
+      description: 'd',
+      tags: ['a'],
+      accounts: [option],
+      video: [{ id: 1, url: '/u', idUpload: 'x', createdAt: '2026-01-01T00:00:00Z', account: null, date: null }],
+      inYouTube: true,
+      inTikTok: false,
+      inInstagram: false,
+      date: null,
+    },
+    routeOnly: ['id'],
+  },
+  { name: 'published set edit', form: publishedEditSchema, route: uploadVideoSchemas.edit.body, valid: { title: 't', description: 'd', tags: ['a'] } },
+];
+
+/** The fields a superstruct object knows, for the given value (dynamic schemas depend on it). */
+function formFields(form: Struct<any, any>, value: unknown): string[] {
+  return [...form.entries(value, { branch: [value], path: [] })].map(([key]) => String(key));
+}
+
+describe('form schemas and route schemas', () => {
+  for (const { name, form, route, valid, routeOnly = [] } of cases) {
+    it(`agree on the ${name} form`, () => {
+      expect(is(valid, form), 'the example is valid for the form').toBe(true);
+      expect(formFields(form, valid).sort()).toEqual(Object.keys(route.properties).filter((key) => !routeOnly.includes(key)).sort());
+
+      for (const [field, schema] of Object.entries(route.properties as Record<string, TSchema>)) {
+        const max = schema.maxLength as number | undefined;
+        if (max === undefined || typeof valid[field] !== 'string') continue;
+        // A new password goes with its confirmation.
+        const paired = ['password', 'password_confirmation'].filter((key) => key in valid && field.startsWith('password'));
+        const withLength = (length: number) => ({ ...valid, ...Object.fromEntries([field, ...paired].map((key) => [key, 'a'.repeat(length)])) });
+        // Fields that are not free text (a choice such as ipVersion) have no length to compare.
+        if (!is(withLength(Math.min(max, 10)), form)) continue;
+        // A form may leave the length to the route; a form that limits it has the route's limit.
+        const formLimitsLength = !is(withLength(100_000), form);
+        if (!formLimitsLength) continue;
+        expect(is(withLength(max), form), `${name}.${field} takes ${max}`).toBe(true);
+        expect(is(withLength(max + 1), form), `${name}.${field} refuses ${max + 1}`).toBe(false);
+      }
+    });
+  }
+});

@@ -1,0 +1,156 @@
+import fc from 'fast-check';
+import type { RouteOptions } from 'fastify';
+import { expect, it } from 'vitest';
+import { createUser, describeEachDatabase, resetDatabase, type TestEnv } from './helpers';
+import { createAccount, emptyAccount } from './backoffice-fixtures';
+import { option, publishPayload, renderedRequest } from './publishing-fixtures';
+
+/**
+ * Every route of the route table, as an attacker would call it: wrong types, ids beyond the
+ * integer range, NUL bytes, huge strings, unknown fields, broken JSON. Whatever comes in, the
+ * answer is never a 5xx. Runs per database, with a few dozen requests per route.
+ */
+
+const runsPerRoute = 12;
+
+const huge = 'x'.repeat(200_000);
+const hostileText = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.constantFrom('\u0000', 'a\u0000b', '\u0007\u001b', '1e20', '-1', '0', '2147483648', '9007199254740993', 'NaN', '', ' ', '../../etc/passwd', "'; DROP TABLE users; --", '\uD800', huge),
+);
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(0, -1, 2 ** 31, -(2 ** 31) - 1, 1e20, Number.MAX_SAFE_INTEGER + 2, 1.5),
+);
+const hostileScalar = fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.constant(null));
+const hostileItem = fc.oneof(
+  hostileScalar,
+  fc.record({ id: hostileScalar, title: hostileScalar, value: hostileScalar, date: hostileScalar, account: fc.option(fc.record({ id: hostileScalar })) }, { requiredKeys: [] }),
+);
+const hostileValue = fc.oneof(hostileScalar, fc.array(hostileItem, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), hostileScalar, { maxKeys: 3 }));
+
+/** How a value reaches a query string: as text, objects as their JSON. */
+const asQueryValue = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+
+/** A lone surrogate cannot be percent-encoded; it travels as the bytes a sloppy client would send. */
+function encodePathSegment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** A path segment: a real id now and then, so handlers run past the lookup, else anything. */
+const pathValue = fc.oneof(fc.constantFrom('1', '2', '3', '%ED%A0%80', '%00', '%'), hostileText.map(encodePathSegment), hostileNumber.map(String));
+
+interface Seed {
+  idUpload: string;
+  validBodies: Record<string, object>;
+}
+
+async function seed(env: TestEnv): Promise<Seed> {
+  const owner = await createUser(env, 'operator');
+  const account = await createAccount(env, owner, { isActiveYouTube: true, YouTubeAuthClientId: 'client', YouTubeAuthClientSecret: 'secret' });
+  const request = await renderedRequest(env, owner.id, 1, 1000);
+  await env.db.sql(`INSERT INTO tag_sets (user_id, name, tags) VALUES ($1, 'set', '{a}')`, [owner.id]);
+  await env.db.sql(`INSERT INTO account_groups (user_id, name) VALUES ($1, 'group')`, [owner.id]);
+  const publish = publishPayload(request, [account.id]);
+  return {
+    idUpload: request.idUpload,
+    validBodies: {
+      'POST /api/auth/login': { login: 'operator', password: 'password123' },
+      'POST /api/accounts/': emptyAccount,
+      'PATCH /api/accounts/:id': emptyAccount,
+      'PATCH /api/accounts/update-channel/:id': { description: 'text' },
+      'PATCH /api/accounts/update-profile-inst/:id': { profileName: 'name', profileDescription: '' },
+      'POST /api/accounts-group/': { name: 'g', accounts: [option(account.id)] },
+      'PATCH /api/accounts-group/:id': { name: 'g', accounts: [option(account.id)] },
+      'POST /api/tags/': { name: 't', tags: ['a'] },
+      'PATCH /api/tags/:id': { name: 't', tags: ['a'] },
+      'POST /api/users/': { login: 'newcomer', password: 'password1', password_confirmation: 'password1' },
+      'PATCH /api/users/:id': { login: 'renamed', password: 'password1', password_confirmation: 'password1' },
+      'POST /api/upload-video/:idUpload': publish,
+      'PATCH /api/upload-video/:idUpload': { title: 't', description: 'd', tags: ['a'] },
+      'POST /api/upload-video/upload': { videoId: request.videos[0]!.id, youTubeId: request.idUpload },
+    },
+  };
+}
+
+const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD');
+
+describeEachDatabase(
+  'hostile input on every route',
+  (env) => {
+    it('never answers 5xx, on any route of the route table', { timeout: 600_000 }, async () => {
+      const routes = env().app.routeTable.flatMap((route) => methodsOf(route).map((method) => ({ method, route })));
+      // The route table is the one the app serves: it holds the API, the health checks and the sandbox.
+      expect(routes.length).toBeGreaterThan(50);
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+
+      for (const { method, route } of routes) {
+        await resetDatabase(env().db);
+        const admin = await createUser(env(), 'chief', { role: 'admin' });
+        const { idUpload, validBodies } = await seed(env());
+        const key = `${method} ${route.url}`;
+        const base = validBodies[key] ?? {};
+        const schema = (route.schema ?? {}) as { body?: { properties?: object }; querystring?: { properties?: object } };
+        const bodyKeys = [...new Set([...Object.keys(schema.body?.properties ?? {}), ...Object.keys(base)])];
+        const queryKeys = Object.keys(schema.querystring?.properties ?? {});
+
+        const request = fc.record({
+          params: fc.array(pathValue, { minLength: 3, maxLength: 3 }),
+          realIdUpload: fc.boolean(),
+          query: fc.record(Object.fromEntries([...queryKeys, 'unknown'].map((name) => [name, hostileValue.map(asQueryValue)])), { requiredKeys: [] }),
+          body: fc.oneof(
+            // The valid body with one field gone wrong reaches the handler more often than a wholly hostile one.
+            fc.tuple(fc.constantFrom(...bodyKeys, 'unknownField'), hostileValue).map(([name, value]) => ({ ...base, [name]: value })),
+            fc.record(Object.fromEntries([...bodyKeys, 'unknownField'].map((name) => [name, hostileValue])), { requiredKeys: [] }).map((fields) => ({ ...base, ...fields })),
+            hostileValue,
+          ),
+          rawBody: fc.option(fc.constantFrom('{', 'null', '"text"', '[1,2', '\u0000', `{"login":"${'a'.repeat(10)}\\u0000"}`), { freq: 4 }),
+          anonymous: fc.integer({ min: 0, max: 5 }).map((draw) => draw === 0),
+        });
+
+        await fc.assert(
+          fc.asyncProperty(request, async (input) => {
+            let position = 0;
+            const url = route.url
+              .replace(/:idUpload/g, () => (input.realIdUpload ? idUpload : input.params[position++ % 3]!))
+              .replace(/:[A-Za-z]+/g, () => input.params[position++ % 3]!)
+              .replace(/\*$/, () => input.params[position++ % 3]!);
+            const query = new URLSearchParams(input.query as Record<string, string>).toString();
+            const withBody = method !== 'GET' && method !== 'DELETE';
+            const response = await env().app.inject({
+              method: method as 'GET',
+              url: query ? `${url}?${query}` : url,
+              headers: {
+                ...(input.anonymous ? {} : admin.headers),
+                ...(withBody ? { 'content-type': 'application/json' } : {}),
+              },
+              ...(withBody ? { payload: input.rawBody ?? JSON.stringify(input.body) } : {}),
+            });
+            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+            if (response.statusCode >= 500) {
+              failures.push(`${method} ${url}?${query.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+            }
+            return response.statusCode < 500;
+          }),
+          { numRuns: runsPerRoute, endOnFailure: true },
+        ).catch((error: Error) => {
+          if (failures.length === 0) failures.push(`${key}: ${error.message.slice(0, 500)}`);
+        });
+      }
+      expect(failures).toEqual([]);
+      const answered = [...statuses.values()].reduce((sum, count) => sum + count, 0);
+      expect(answered).toBe(routes.length * runsPerRoute);
+      // Handlers ran past validation too, not only the schemas' refusals.
+      expect([...statuses.keys()].filter((status) => status < 300).length).toBeGreaterThan(0);
+      console.log(`hostile input [${env().kind}]: ${answered} requests to ${routes.length} routes`, Object.fromEntries(statuses));
+    });
+  },
+  { queue: 'send' },
+);
