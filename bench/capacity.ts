@@ -39,15 +39,21 @@ async function childCpuSeconds(pid: number): Promise<number> {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
-/** The node process running server/main.ts with this DATA_DIR: ffmpeg runs as its child. */
-async function serverPid(dataDir: string): Promise<number> {
+/**
+ * CPU seconds of the finished children of the server with this DATA_DIR: ffmpeg runs as a child
+ * of its node process, which tsx starts as a child of its own, so both are counted.
+ */
+async function serverChildrenCpuSeconds(dataDir: string): Promise<number> {
+  let total = 0;
   for (const entry of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
     const environ = await fs.readFile(`/proc/${entry}/environ`, 'utf8').catch(() => '');
-    if (cmdline.includes('server/main.ts') && environ.split('\0').includes(`DATA_DIR=${dataDir}`)) return Number(entry);
+    if (cmdline.includes('server/main.ts') && environ.split('\0').includes(`DATA_DIR=${dataDir}`)) {
+      total += await childCpuSeconds(Number(entry)).catch(() => 0);
+    }
   }
-  throw new Error('the server process was not found');
+  return total;
 }
 
 /** A TCP relay in front of `target` that counts the bytes sent towards it. */
@@ -120,8 +126,7 @@ async function measureJobs(workDir: string) {
       await api(base, accessToken, '/api/photo-bg', { method: 'POST', body: form });
     }
 
-    const pid = await serverPid(server.dataDir);
-    const cpuBefore = await childCpuSeconds(pid);
+    const cpuBefore = await serverChildrenCpuSeconds(server.dataDir);
     const renderStarted = performance.now();
     const form = new FormData();
     form.append('countVideo', String(variants));
@@ -134,7 +139,7 @@ async function measureJobs(workDir: string) {
     );
     if (rendered.status !== 'success') throw new Error(`render failed: ${rendered.error}`);
     const renderWall = (performance.now() - renderStarted) / 1000;
-    const renderCpu = (await childCpuSeconds(pid)) - cpuBefore;
+    const renderCpu = (await serverChildrenCpuSeconds(server.dataDir)) - cpuBefore;
     const variantBytes: number[] = [];
     for (const video of rendered.video) {
       const head = await fetch(new URL(video.url, base), { method: 'HEAD' });
@@ -262,8 +267,9 @@ async function measureDatabase() {
     const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => db.sql(text, values) }, supervise: false, schedule: false });
     await boss.start();
     await boss.createQueue('capacity-probe');
+    // pg-boss 10 keeps jobs in a table partitioned by queue: the parent itself holds nothing.
     const jobBytes = async () =>
-      Number((await db.sql(`SELECT pg_total_relation_size('pgboss.job') AS bytes`, [])).rows[0].bytes);
+      Number((await db.sql(`SELECT sum(pg_total_relation_size(relid)) AS bytes FROM pg_partition_tree('pgboss.job')`, [])).rows[0].bytes);
     const before = await jobBytes();
     for (let sent = 0; sent < seededJobs; sent += 1000) {
       await boss.insert(
@@ -274,7 +280,7 @@ async function measureDatabase() {
         })),
       );
     }
-    await db.sql('VACUUM ANALYZE pgboss.job', []);
+    await db.sql('VACUUM ANALYZE', []);
     const perJob = ((await jobBytes()) - before) / seededJobs;
     await boss.stop({ graceful: false, wait: true });
 
