@@ -8,6 +8,9 @@
  * - bare, defaults: work(name, { batchSize: 20 }), pg-boss's default 2 s polling;
  * - bare, 0.5 s: the same with pollingIntervalSeconds 0.5, the fastest pg-boss 10 allows.
  *
+ * Then the same three on render requests sent one by one to an idle worker (10, 0.73 s apart):
+ * a render should start within a second of its request.
+ *
  * Lateness is the time from a job's start_after to its handler starting, on this one machine.
  *
  *   npm run bench:schedule      # PGlite, and Postgres at BENCH_DATABASE_URL (default
@@ -25,6 +28,7 @@ import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
 import { startQueue } from '../server/jobs/queue';
 import { publishJobName } from '../server/jobs/publish';
+import { renderJobName } from '../server/jobs/render';
 import { diskStorage } from '../server/media/storage';
 import { resolveMediaTools } from '../server/media/tools';
 
@@ -32,42 +36,75 @@ const futureJobs = 10_000;
 const dueJobs = 20;
 const moments = 5;
 const momentGapMs = 1370;
+const renderRequests = 10;
+const renderGapMs = 730;
 const rounds = 3;
 /** Time from putting the due jobs in to their moment, so every worker is idle and polling by then. */
 const leadMs = 3000;
 const silent = pino({ level: 'silent' });
 
-type Contender = { label: string; run: (db: Database) => Promise<number[]> };
+/** A load put into the queue while the worker runs; `expected` jobs must start. */
+interface Scenario {
+  title: string;
+  queue: string;
+  expected: number;
+  put(boss: PgBoss): Promise<void>;
+}
 
-/** Puts the pending future jobs and the due ones in, after the worker started; returns when all due ones ran. */
-async function load(db: Database, started: () => number) {
+type Contender = { label: string; run: (db: Database, scenario: Scenario) => Promise<number[]> };
+
+/** The pending future jobs, then the due ones, after the worker started. */
+const publishes: Scenario = {
+  title: `${futureJobs} future jobs pending; ${dueJobs} publishes due at one moment, ${moments} moments a round`,
+  queue: publishJobName,
+  expected: moments * dueJobs,
+  async put(boss) {
+    const now = Date.now();
+    const future = Array.from({ length: futureJobs }, (_, index) => ({
+      name: publishJobName,
+      data: { postId: -1 - index, token: 'bench' },
+      startAfter: new Date(now + 3600_000 + index * 1000).toISOString(),
+    }));
+    for (let index = 0; index < future.length; index += 1000) await boss.insert(future.slice(index, index + 1000));
+    const first = Date.now() + leadMs;
+    for (let moment = 0; moment < moments; moment++) {
+      await boss.insert(
+        Array.from({ length: dueJobs }, (_, index) => ({
+          name: publishJobName,
+          data: { postId: -100_000 - moment * dueJobs - index, token: 'bench' },
+          startAfter: new Date(first + moment * momentGapMs).toISOString(),
+        })),
+      );
+    }
+  },
+};
+
+/** Render requests as operators send them, each due at once, to an idle worker. */
+const renders: Scenario = {
+  title: `${renderRequests} render requests, one every ${renderGapMs} ms`,
+  queue: renderJobName,
+  expected: renderRequests,
+  async put(boss) {
+    for (let index = 0; index < renderRequests; index++) {
+      await boss.send(renderJobName, { requestId: -1 - index });
+      await new Promise((resolve) => setTimeout(resolve, renderGapMs));
+    }
+  },
+};
+
+/** Puts the scenario's jobs in while the worker runs; returns when all have started. */
+async function load(db: Database, scenario: Scenario, started: () => number) {
   const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => db.sql(text, values) }, supervise: false, schedule: false, migrate: false });
   await boss.start();
-  const now = Date.now();
-  const future = Array.from({ length: futureJobs }, (_, index) => ({
-    name: publishJobName,
-    data: { postId: -1 - index, token: 'bench' },
-    startAfter: new Date(now + 3600_000 + index * 1000).toISOString(),
-  }));
-  for (let index = 0; index < future.length; index += 1000) await boss.insert(future.slice(index, index + 1000));
-  const first = Date.now() + leadMs;
-  for (let moment = 0; moment < moments; moment++) {
-    await boss.insert(
-      Array.from({ length: dueJobs }, (_, index) => ({
-        name: publishJobName,
-        data: { postId: -100_000 - moment * dueJobs - index, token: 'bench' },
-        startAfter: new Date(first + moment * momentGapMs).toISOString(),
-      })),
-    );
-  }
-  const deadline = first + moments * momentGapMs + 120_000;
-  while (started() < moments * dueJobs && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  await scenario.put(boss);
+  const deadline = Date.now() + leadMs + moments * momentGapMs + 120_000;
+  while (started() < scenario.expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   await boss.stop({ graceful: false, wait: true });
 }
 
 const project: Contender = {
   label: 'project worker',
-  async run(db) {
+  async run(db, scenario) {
     const queue = await startQueue({
       db,
       log: silent,
@@ -80,9 +117,9 @@ const project: Contender = {
         platforms: { mode: 'sandbox', sandboxOrigin: 'http://127.0.0.1:9', statsIntervalMinutes: 15 },
       },
     });
-    const lateness = queue.runners!.get(publishJobName)!.lateness;
+    const lateness = queue.runners!.get(scenario.queue)!.lateness;
     lateness.length = 0;
-    await load(db, () => lateness.length);
+    await load(db, scenario, () => lateness.length);
     const result = [...lateness];
     await queue.stop({ graceful: false, wait: true });
     return result;
@@ -92,14 +129,14 @@ const project: Contender = {
 function bare(label: string, options: PgBoss.WorkOptions): Contender {
   return {
     label,
-    async run(db) {
+    async run(db, scenario) {
       const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => db.sql(text, values) }, supervise: false, schedule: false, migrate: false });
       await boss.start();
       const lateness: number[] = [];
-      await boss.work(publishJobName, { ...options, includeMetadata: true }, async (jobs) => {
+      await boss.work(scenario.queue, { ...options, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) lateness.push(Date.now() - new Date(job.startAfter).getTime());
       });
-      await load(db, () => lateness.length);
+      await load(db, scenario, () => lateness.length);
       await boss.stop({ graceful: false, wait: true });
       return lateness;
     },
@@ -138,24 +175,25 @@ async function postgres(): Promise<{ url: string; drop: () => Promise<void> } | 
   };
 }
 
-async function bench(kind: string, db: Database) {
+async function prepare(db: Database) {
   await migrate(db);
   // pg-boss's schema and queues, as the server creates them.
   await (await startQueue({ db, log: silent, work: false, context: {} as never })).stop({ graceful: false, wait: true });
-  console.log(
-    `${kind}: ${futureJobs} future jobs pending; ${dueJobs} publishes due at one moment, ${moments} moments a round; ${os.availableParallelism()} CPUs`,
-  );
+}
+
+async function bench(kind: string, db: Database, scenario: Scenario) {
+  console.log(`${kind}: ${scenario.title}; ${os.availableParallelism()} CPUs`);
   const results = new Map<string, { p50: number[]; p99: number[] }>(contenders.map((contender) => [contender.label, { p50: [], p99: [] }]));
   for (let round = 1; round <= rounds; round++) {
     for (const contender of contenders) {
       await db.sql('DELETE FROM pgboss.job');
-      const lateness = await contender.run(db);
+      const lateness = await contender.run(db, scenario);
       const p50 = percentile(lateness, 50);
       const p99 = percentile(lateness, 99);
       results.get(contender.label)!.p50.push(p50);
       results.get(contender.label)!.p99.push(p99);
       console.log(
-        `  round ${round}  ${contender.label.padEnd(24)} started ${String(lateness.length).padStart(3)}/${moments * dueJobs}   ` +
+        `  round ${round}  ${contender.label.padEnd(24)} started ${String(lateness.length).padStart(3)}/${scenario.expected}   ` +
           `p50 ${(p50 / 1000).toFixed(3)} s   p99 ${(p99 / 1000).toFixed(3)} s`,
       );
     }
@@ -172,7 +210,9 @@ async function bench(kind: string, db: Database) {
 async function main() {
   const pglite = await connectDatabase({});
   try {
-    await bench('PGlite', pglite);
+    await prepare(pglite);
+    await bench('PGlite', pglite, publishes);
+    await bench('PGlite', pglite, renders);
   } finally {
     await pglite.close();
   }
@@ -180,7 +220,9 @@ async function main() {
   if (server) {
     const db = await connectDatabase({ databaseUrl: server.url });
     try {
-      await bench('Postgres', db);
+      await prepare(db);
+      await bench('Postgres', db, publishes);
+      await bench('Postgres', db, renders);
     } finally {
       await db.close();
       await server.drop();
