@@ -44,7 +44,7 @@ async function main() {
         `one operator, 50 000 published creation requests, 100 000 videos over 50 profiles. Page 1 and page 2000 ` +
         `(the last pages of a profile's 2 000 videos: page 100) of each long list; the short lists' first page. ` +
         `Every page is 20 rows. Each plan below is read from one index range per list; counts are one row of ` +
-        `\`list_counts\` or an index-only count of one owner's entries.\n`,
+        `\`list_counts\`, an index-only count of one profile's videos, or, for the short lists of one owner's few rows, \`count(*) OVER ()\` beside the page's rows.\n`,
     );
     const services: [string, (db: Database, page: number) => Promise<unknown>, number[]][] = [
       ['Creation requests of an operator (GET /api/create-video)', (d, page) => requestListPage(d, operator, page), [1, 2000]],
