@@ -110,8 +110,8 @@ async function main() {
         dispatchEvent(new PopStateEvent('popstate'));
       }, route);
       await settle(page);
-      const heading = page.locator('main').getByRole('heading').first();
-      if (!(await heading.isVisible())) problems.push(`${route} shows no screen`);
+      const shown = await page.locator('main h1, main h2').first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+      if (!shown) problems.push(`${route} shows no screen`);
       const names = fetched.map((item) => `${chunkName(item.url)} ${(item.bytes / 1024).toFixed(1)} KB${item.isDropzone ? ' (react-dropzone)' : ''}`);
       console.log(`  ${route.padEnd(24)} ${names.join(', ') || '(nothing new)'}`);
       const others = screenChunks(fetched).filter((name) => name !== chunk);

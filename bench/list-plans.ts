@@ -9,7 +9,6 @@ import type { Database, RunSql } from '../server/db/connect';
 import { accountVideoPage } from '../server/services/account-video-list';
 import { publishedListPage } from '../server/services/published-list';
 import { requestListPage } from '../server/services/request-list';
-import { userListPage } from '../server/services/user-list';
 import { userVideoPage } from '../server/services/user-video-list';
 import { seed, withFreshPostgres } from './list-seed';
 
@@ -45,7 +44,7 @@ async function main() {
         `one operator, 50 000 published creation requests, 100 000 videos over 50 profiles. Page 1 and page 2000 ` +
         `(the last pages of a profile's 2 000 videos: page 100) of each long list; the short lists' first page. ` +
         `Every page is 20 rows. Each plan below is read from one index range per list; counts are one row of ` +
-        `\`list_counts\` or an index-only count of one owner's entries.\n`,
+        `\`list_counts\`, an index-only count of one profile's videos, or, for the short lists of one owner's few rows, \`count(*) OVER ()\` beside the page's rows.\n`,
     );
     const services: [string, (db: Database, page: number) => Promise<unknown>, number[]][] = [
       ['Creation requests of an operator (GET /api/create-video)', (d, page) => requestListPage(d, operator, page), [1, 2000]],
@@ -61,25 +60,28 @@ async function main() {
       }
     }
     // Lists still built with Drizzle in their routes (their SQL as Drizzle sends it), and the users list's counts.
-    await userListPage(db, 1);
     await explain(
       db,
       'Users (GET /api/users), page 1',
       `select "id", "login", "role", coalesce((SELECT total FROM list_counts WHERE list = 'videos' AND owner_id = users.id), 0)::int,
-         (SELECT count(*) FROM accounts WHERE accounts.user_id = users.id)::int from "users" order by "users"."id" asc limit $1`,
-      [20],
+         (SELECT count(*) FROM accounts WHERE accounts.user_id = users.id)::int, count(*) OVER () from "users" order by "users"."id" asc limit $1 offset $2`,
+      [20, 0],
     );
     await explain(
       db,
       'Profiles of an operator (GET /api/accounts), page 1',
-      `select "accounts".*, "users"."login", "account_groups"."name" from "accounts"
+      `select "accounts".*, "users"."login", "account_groups"."name", count(*) OVER () from "accounts"
          inner join "users" on "users"."id" = "accounts"."user_id" left join "account_groups" on "account_groups"."id" = "accounts"."group_id"
-         where "accounts"."user_id" = $1 order by "accounts"."id" desc limit $2`,
-      [seeded.operator, 20],
+         where "accounts"."user_id" = $1 order by "accounts"."id" desc limit $2 offset $3`,
+      [seeded.operator, 20, 0],
     );
-    await explain(db, 'Count of the profiles of an operator', `select count(*)::int from "accounts" where "accounts"."user_id" = $1`, [seeded.operator]);
     for (const table of ['account_groups', 'tag_sets', 'photos']) {
-      await explain(db, `${table} of an operator, page 1`, `select * from "${table}" where "${table}"."user_id" = $1 order by "${table}"."id" desc limit $2`, [seeded.operator, 20]);
+      await explain(
+        db,
+        `${table} of an operator, page 1`,
+        `select *, count(*) OVER () from "${table}" where "${table}"."user_id" = $1 order by "${table}"."id" desc limit $2 offset $3`,
+        [seeded.operator, 20, 0],
+      );
     }
   });
 }

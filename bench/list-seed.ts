@@ -49,7 +49,7 @@ export async function seed(db: Database): Promise<Seeded> {
     [firstAccount, profiles],
   );
   await db.sql('VACUUM ANALYZE');
-  console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.error(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { operator, admin, account: firstAccount };
 }
 
