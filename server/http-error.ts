@@ -48,8 +48,11 @@ export function schemaMessages(errors: FastifySchemaValidationError[]): string[]
   return [...new Set(messages)];
 }
 
-/** Postgres refuses the value itself (class 22: out of range, bad encoding, NUL byte...): the request's fault, never a server error. */
+/**
+ * Postgres refuses the value itself (class 22: out of range, bad encoding, NUL byte...; 23514: a
+ * length CHECK): the request's fault, never a server error.
+ */
 export function isDataException(error: unknown): boolean {
   const candidates = [error, (error as { cause?: unknown } | undefined)?.cause];
-  return candidates.some((candidate) => /^22[0-9A-Z]{3}$/.test(String((candidate as { code?: unknown } | undefined)?.code ?? '')));
+  return candidates.some((candidate) => /^(22[0-9A-Z]{3}|23514)$/.test(String((candidate as { code?: unknown } | undefined)?.code ?? '')));
 }
