@@ -110,7 +110,8 @@ async function measureJobs(workDir: string) {
     300_000,
   );
   const proxyPort = await freePort();
-  const server = await startServer({ SANDBOX_PROXY_PORT: String(proxyPort) });
+  // Statistics sync every minute, logged at info with its duration, for the cost of reading them.
+  const server = await startServer({ SANDBOX_PROXY_PORT: String(proxyPort), STATS_INTERVAL: '1', LOG_LEVEL: 'info' });
   const relay = await countingRelay(`http://127.0.0.1:${proxyPort}`);
   try {
     const base = server.baseUrl;
@@ -194,7 +195,19 @@ async function measureJobs(workDir: string) {
     const failed = published.video.filter((video: { status: string }) => video.status !== 'success').length;
     if (failed > 0) throw new Error(`${failed} videos failed to publish`);
     const posts = variants * 3;
+    const synced = await until(
+      async () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"statistics synced"'))
+          .map((line) => JSON.parse(line) as { updated: number; ms: number })
+          .find((line) => line.updated >= posts),
+      (line) => line !== undefined,
+      3 * 60_000,
+    );
     return {
+      statsMsPerPost: synced!.ms / synced!.updated,
       renderWall,
       renderCpu,
       variantBytes,
@@ -306,6 +319,8 @@ async function main() {
     console.log(`  variant size ${mb(meanVariant)} MiB (mean of ${jobs.variantBytes.map(mb).join(', ')})`);
     console.log(`\npublish: ${jobs.posts} posts (${variants} videos × YouTube, TikTok, Instagram) through one profile, sandbox`);
     console.log(`  wall ${jobs.publishWall.toFixed(1)} s for all; ${mb(jobs.bytesPerPost)} MiB sent through the proxy per post (${(jobs.bytesPerPost / meanVariant).toFixed(3)} × the file)`);
+
+    console.log(`\nstatistics: ${jobs.statsMsPerPost.toFixed(1)} ms per published post and platform, read one by one through the proxy (sandbox)`);
 
     const database = await measureDatabase();
     console.log(`\ndatabase (Postgres): ${database.videoCount} videos of ${seededRequests} requests, 3 posts each`);

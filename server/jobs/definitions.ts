@@ -100,8 +100,9 @@ export const syncStatsJob: JobDefinition = {
   cron: (platforms) => statsCron(platforms.statsIntervalMinutes),
   queueOptions: { retryLimit: 0, expireInSeconds: 3600 },
   async handle(_data, context) {
+    const started = Date.now();
     const result = await syncStats(context);
-    context.log.info(result, 'statistics synced');
+    context.log.info({ ...result, ms: Date.now() - started }, 'statistics synced');
   },
 };
 
