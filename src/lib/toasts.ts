@@ -1,5 +1,5 @@
 import toast, { type ToasterProps } from 'react-hot-toast';
-import { api, errorMessages } from './api';
+import { errorMessages } from './api';
 import { t } from './i18n';
 
 /**
@@ -29,14 +29,3 @@ export const toasts = {
   loggedOut: (loadingId?: string) => toast.success(t.toast.loggedOut, { id: loadingId }),
   errors: toastErrors,
 };
-
-/**
- * DELETEs `path` with 'Видалення ...' while it runs, then `successText` or 'Помилка при видалені'
- * (as an error). Settles either way, so the caller can refetch after it.
- */
-export async function deleteWithToasts(path: string, successText: string): Promise<void> {
-  const deletion = api('DELETE', path);
-  await toast
-    .promise(deletion, { loading: t.toast.deleting, success: successText, error: t.toast.deleteFailed })
-    .catch(() => undefined);
-}

@@ -1,12 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
-import toast from 'react-hot-toast';
-import { Link2 } from 'lucide-react';
-import { api, ApiError } from '../../lib/api';
-import type { AccountFields, ConnectYouTubeResponse } from '../../lib/contract';
+import type { AccountFields } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { accountSchema, type AccountForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
+import { CopyLinkButton } from './copy-link-button';
 import { Card } from '../../components/page';
 import { TextField } from '../../components/text-field';
 import { Toggle } from '../../components/toggle';
@@ -35,38 +33,25 @@ export function accountFormOf(account: AccountFields): AccountForm {
   return Object.fromEntries(Object.keys(emptyAccountForm).map((key) => [key, account[key as keyof AccountFields]])) as AccountForm;
 }
 
-/** Copies the Google consent link of a saved profile; the server's reason when it cannot make one. */
-async function copyAuthorizationLink(accountId: number) {
-  let url: string;
-  try {
-    ({ url } = await api<ConnectYouTubeResponse>('POST', `/accounts/connect-youtube/${accountId}`));
-  } catch (error) {
-    for (const message of error instanceof ApiError ? error.messages : [t.accountForm.linkCopyFailed]) toast.error(message);
-    return;
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success(t.accountForm.linkCopied);
-  } catch {
-    toast.error(t.accountForm.linkCopyFailed);
-  }
-}
+export const accountTexts = { created: t.accounts.created, updated: t.accounts.updated };
+export const accountHref = (saved: { id: number }) => `/accounts/${saved.id}`;
 
 interface AccountFormCardProps {
   initial: AccountForm;
   submitLabel: string;
-  onSubmit: (values: AccountForm) => Promise<void>;
+  saving: boolean;
+  onSubmit: (values: AccountForm) => void;
   /** A saved profile, which can hand out its YouTube authorization link. */
   accountId?: number;
 }
 
 /** Proxy, IP version, comment, and per platform a switch that reveals that platform's credentials. */
-export function AccountFormCard({ initial, submitLabel, onSubmit, accountId }: AccountFormCardProps) {
+export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accountId }: AccountFormCardProps) {
   const {
     register,
     handleSubmit,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<AccountForm>({ resolver: superstructResolver(accountSchema), values: initial });
   const [youtube, instagram, tiktok] = watch(['isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok']);
   // Secrets stay hidden while typed, and browsers do not offer saved logins for them.
@@ -112,11 +97,7 @@ export function AccountFormCard({ initial, submitLabel, onSubmit, accountId }: A
               <TextField label={t.accountForm.youtubeLogin} autoComplete="off" {...register('YouTubeLogin')} />
               <TextField label={t.accountForm.youtubePassword} {...secret} {...register('YouTubePassword')} />
             </div>
-            {accountId !== undefined && (
-              <Button variant="secondary" onClick={() => copyAuthorizationLink(accountId)}>
-                <Link2 size={16} aria-hidden /> {t.accountForm.copyLink}
-              </Button>
-            )}
+            {accountId !== undefined && <CopyLinkButton accountId={accountId} />}
           </section>
         )}
 
@@ -142,7 +123,7 @@ export function AccountFormCard({ initial, submitLabel, onSubmit, accountId }: A
         )}
 
         <div className={styles.formActions}>
-          <Button type="submit" disabled={isSubmitting}>
+          <Button type="submit" disabled={saving}>
             {submitLabel}
           </Button>
         </div>

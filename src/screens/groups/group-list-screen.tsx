@@ -1,21 +1,15 @@
-import { Link, useSearch } from 'wouter';
-import type { AccountGroup, Paged } from '../../lib/contract';
+import { Link } from 'wouter';
+import type { AccountGroup } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { deleteWithToasts } from '../../lib/toasts';
-import { pageFromSearch, useApi } from '../../lib/use-api';
 import { DataTable } from '../../components/data-table';
 import { DeleteButton } from '../../components/delete-button';
 import { CreateLink } from '../../components/create-link';
 import { Page } from '../../components/page';
 import { PagedList } from '../../components/paged-list';
+import { useListPage } from '../../components/use-resource';
 
 export function GroupListScreen() {
-  const page = pageFromSearch(useSearch());
-  const { data, error, loading, reload } = useApi<Paged<AccountGroup>>(`/accounts-group?page=${page}`);
-
-  const remove = (group: AccountGroup) => {
-    void deleteWithToasts(`/accounts-group/${group.id}`, t.groups.deleted).then(reload);
-  };
+  const { page, data, error, loading, remove } = useListPage<AccountGroup>('group-list', '/accounts-group');
 
   return (
     <Page title={t.groups.listTitle} actions={<CreateLink href="/accounts/group/create" />}>
@@ -32,7 +26,7 @@ export function GroupListScreen() {
             },
             {
               header: '',
-              cell: (group) => <DeleteButton label={t.groups.deleteLabel(group.name)} onDelete={() => remove(group)} />,
+              cell: (group) => <DeleteButton label={t.groups.deleteLabel(group.name)} onDelete={() => remove(`/accounts-group/${group.id}`, t.groups.deleted)} />,
               width: '56px',
               align: 'right',
             },

@@ -1,46 +1,38 @@
-import { useLocation, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
-import toast from 'react-hot-toast';
-import { api } from '../../lib/api';
 import type { TagSet } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { tagSetSchema, type TagSetForm } from '../../lib/schemas';
-import { toastErrors } from '../../lib/toasts';
-import { useApi } from '../../lib/use-api';
 import { Button } from '../../components/button';
-import { LoadError } from '../../components/load-error';
+import { RecordGate } from '../../components/load-error';
 import { Card, Page } from '../../components/page';
-import { Spinner } from '../../components/spinner';
 import { TagInput } from '../../components/tag-input';
 import { TextField } from '../../components/text-field';
+import { useRecordForm } from '../../components/use-resource';
 import styles from './tag-screens.module.css';
 
 const newTagSet: TagSetForm = { name: '', tags: [] };
 
-function TagSetFormCard({ tagSet, onSaved }: { tagSet: TagSet | undefined; onSaved: (tagSet: TagSet) => void }) {
+interface TagSetFormCardProps {
+  tagSet: TagSet | undefined;
+  saving: boolean;
+  onSubmit: (form: TagSetForm) => void;
+}
+
+function TagSetFormCard({ tagSet, saving, onSubmit }: TagSetFormCardProps) {
   const {
     register,
     control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<TagSetForm>({
     resolver: superstructResolver(tagSetSchema),
     defaultValues: tagSet ? { name: tagSet.name, tags: tagSet.tags } : newTagSet,
   });
 
-  const save = async (form: TagSetForm) => {
-    try {
-      const saved = tagSet ? await api<TagSet>('PATCH', `/tags/${tagSet.id}`, form) : await api<TagSet>('POST', '/tags', form);
-      toast.success(tagSet ? t.tagSets.updated : t.tagSets.created);
-      onSaved(saved);
-    } catch (error) {
-      toastErrors(error);
-    }
-  };
-
   return (
-    <form noValidate onSubmit={handleSubmit(save)} className={styles.form}>
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className={styles.form}>
       <Card>
         <TextField label={t.tagSets.name} autoComplete="off" error={errors.name?.message} {...register('name')} />
         <Controller
@@ -50,7 +42,7 @@ function TagSetFormCard({ tagSet, onSaved }: { tagSet: TagSet | undefined; onSav
             <TagInput label={t.tagSets.tags} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={saving}>
           {tagSet ? t.app.save : t.app.create}
         </Button>
       </Card>
@@ -58,22 +50,17 @@ function TagSetFormCard({ tagSet, onSaved }: { tagSet: TagSet | undefined; onSav
   );
 }
 
+const tagSetHref = (saved: { id: number }) => `/tags/${saved.id}`;
+
 export function TagFormScreen() {
   const { id } = useParams<{ id?: string }>();
-  const [, navigate] = useLocation();
-  const { data: tagSet, error, reload } = useApi<TagSet>(id ? `/tags/${id}` : null);
-
-  if (error) {
-    return (
-      <Page title={t.tagSets.editTitle(`#${id}`)}>
-        <LoadError error={error} />
-      </Page>
-    );
-  }
-  if (id && !tagSet) return <Spinner />;
+  const form = useRecordForm<TagSet>('tag-form', '/tags', id, { created: t.tagSets.created, updated: t.tagSets.updated }, tagSetHref);
+  const tagSet = form.data;
   return (
-    <Page title={tagSet ? t.tagSets.editTitle(tagSet.name) : t.tagSets.createTitle}>
-      <TagSetFormCard key={tagSet?.id ?? 'new'} tagSet={tagSet} onSaved={(saved) => (tagSet ? reload() : navigate(`/tags/${saved.id}`))} />
-    </Page>
+    <RecordGate error={form.error} errorTitle={t.tagSets.editTitle(`#${id}`)} waiting={Boolean(id) && !tagSet}>
+      <Page title={tagSet ? t.tagSets.editTitle(tagSet.name) : t.tagSets.createTitle}>
+        <TagSetFormCard key={tagSet?.id ?? 'new'} tagSet={tagSet} saving={form.saving} onSubmit={form.submit} />
+      </Page>
+    </RecordGate>
   );
 }

@@ -1,22 +1,16 @@
-import { Link, useSearch } from 'wouter';
-import type { Paged, TagSet } from '../../lib/contract';
+import { Link } from 'wouter';
+import type { TagSet } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { deleteWithToasts } from '../../lib/toasts';
-import { pageFromSearch, useApi } from '../../lib/use-api';
 import { DataTable } from '../../components/data-table';
 import { DeleteButton } from '../../components/delete-button';
 import { CreateLink } from '../../components/create-link';
 import { Page } from '../../components/page';
 import { PagedList } from '../../components/paged-list';
+import { useListPage } from '../../components/use-resource';
 import styles from './tag-screens.module.css';
 
 export function TagListScreen() {
-  const page = pageFromSearch(useSearch());
-  const { data, error, loading, reload } = useApi<Paged<TagSet>>(`/tags?page=${page}`);
-
-  const remove = (tagSet: TagSet) => {
-    void deleteWithToasts(`/tags/${tagSet.id}`, t.tagSets.deleted).then(reload);
-  };
+  const { page, data, error, loading, remove } = useListPage<TagSet>('tag-list', '/tags');
 
   return (
     <Page title={t.tagSets.listTitle} actions={<CreateLink href="/tags/create" />}>
@@ -47,7 +41,7 @@ export function TagListScreen() {
             {
               header: '',
               cell: (tagSet) => (
-                <DeleteButton label={t.tagSets.deleteLabel(tagSet.name)} onDelete={() => remove(tagSet)} />
+                <DeleteButton label={t.tagSets.deleteLabel(tagSet.name)} onDelete={() => remove(`/tags/${tagSet.id}`, t.tagSets.deleted)} />
               ),
               width: '56px',
               align: 'right',

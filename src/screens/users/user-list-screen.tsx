@@ -1,25 +1,22 @@
-import { useSearch } from 'wouter';
-import type { ManagedUser, Paged } from '../../lib/contract';
+import type { ManagedUser } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { deleteWithToasts } from '../../lib/toasts';
-import { pageFromSearch, useApi } from '../../lib/use-api';
 import { useSessionUser } from '../../components/auth-context';
 import { DataTable } from '../../components/data-table';
 import { DeleteButton } from '../../components/delete-button';
 import { CreateLink } from '../../components/create-link';
 import { Page } from '../../components/page';
 import { PagedList } from '../../components/paged-list';
+import { useListPage } from '../../components/use-resource';
 import styles from './user-screens.module.css';
 
 export function UserListScreen() {
   const me = useSessionUser();
-  const page = pageFromSearch(useSearch());
-  const { data, error, loading, reload } = useApi<Paged<ManagedUser>>(`/users?page=${page}`);
+  const { page, data, error, loading, remove: removeUser } = useListPage<ManagedUser>('user-list', '/users');
 
   const remove = (user: ManagedUser) => {
     // Deleting a user also deletes their profiles, groups, tag sets and videos: worth a second thought.
     if (!window.confirm(t.users.confirmDelete(user.login))) return;
-    void deleteWithToasts(`/users/${user.id}`, t.users.deleted).then(reload);
+    removeUser(`/users/${user.id}`, t.users.deleted);
   };
 
   return (
