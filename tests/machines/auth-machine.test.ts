@@ -1,46 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { authMachine, type AuthEvent, type AuthInput } from '../../src/machines/auth-machine';
+import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
+import { authMachine, checkStoredSession, type AuthInput } from '../../src/machines/auth-machine';
 import { sessionBridgeFor } from '../../src/machines/auth-session';
 import { api, ApiError, connectSession } from '../../src/lib/api';
-import type { LoginResponse, RefreshResponse, SessionUser } from '../../src/lib/contract';
-import {
-  activeStateIds,
-  declaredTransitions,
-  describePath,
-  replayPath,
-  stateIds,
-  takenTransitions,
-  transitionPaths,
-  valueOf,
-} from './model-paths';
-
+import type { RefreshResponse, SessionUser } from '../../src/lib/contract';
 const user: SessionUser = { id: 7, login: 'operator', role: 'user' };
 const storedSession: AuthInput = { user, accessToken: 'access-stored', refreshToken: 'refresh-stored' };
 const noSession: AuthInput = { user: null, accessToken: null, refreshToken: null };
-const loginResponse: LoginResponse = { user, accessToken: 'access-login', refreshToken: 'refresh-login' };
 const refreshResponse: RefreshResponse = { accessToken: 'access-refreshed', refreshToken: 'refresh-refreshed' };
 const failure = new ApiError(401, ['Сесія завершилась, увійдіть знову']);
-
-const actorIds = ['checkSession', 'logIn', 'refreshSession', 'logOut'] as const;
-type ActorId = (typeof actorIds)[number];
-
-/** A fixture for every event and every actor outcome; a new event or actor must be added here. */
-const events: Array<AuthEvent | { type: `xstate.done.actor.${ActorId}`; output: unknown } | { type: `xstate.error.actor.${ActorId}`; error: unknown }> = [
-  { type: 'login.submit', login: 'operator', password: 'secret-pass' },
-  { type: 'session.unauthorized', accessToken: 'access-stored' },
-  { type: 'session.unauthorized', accessToken: 'access-login' },
-  { type: 'session.unauthorized', accessToken: 'an-older-token' },
-  { type: 'logout' },
-  { type: 'xstate.done.actor.checkSession', output: { user, accessToken: 'access-stored', refreshToken: 'refresh-stored' } },
-  { type: 'xstate.error.actor.checkSession', error: failure },
-  { type: 'xstate.done.actor.logIn', output: loginResponse },
-  { type: 'xstate.error.actor.logIn', error: failure },
-  { type: 'xstate.done.actor.refreshSession', output: refreshResponse },
-  { type: 'xstate.error.actor.refreshSession', error: failure },
-  { type: 'xstate.done.actor.logOut', output: undefined },
-  { type: 'xstate.error.actor.logOut', error: failure },
-];
 
 const quietActions = {
   'toast authorized': () => {},
@@ -48,40 +16,6 @@ const quietActions = {
   'toast logging out': () => {},
   'toast logged out': () => {},
 };
-
-// The toasts stay out of the model: the logout toast id is random and would split equal states.
-const modelMachine = authMachine.provide({ actions: quietActions });
-
-function pathsFrom(input: AuthInput) {
-  return transitionPaths(modelMachine, { events, input });
-}
-
-describe('auth machine, model-based', () => {
-  const allPaths = [...pathsFrom(storedSession), ...pathsFrom(noSession)];
-
-  it('reaches every state and takes every declared transition', () => {
-    const visited = new Set(allPaths.flatMap((path) => path.steps.flatMap((step) => activeStateIds(step.state))));
-    expect(stateIds(authMachine).filter((id) => !visited.has(id))).toEqual([]);
-    const taken = takenTransitions(allPaths);
-    expect(declaredTransitions(authMachine).filter((transition) => !taken.has(transition))).toEqual([]);
-  });
-
-  it('starts by checking a stored session, and signed out without one', () => {
-    expect(valueOf(pathsFrom(storedSession)[0].steps[0].state)).toBe('checking');
-    expect(valueOf(pathsFrom(noSession)[0].steps[0].state)).toEqual({ signedOut: 'idle' });
-  });
-
-  for (const [label, input] of [
-    ['with a stored session', storedSession],
-    ['without a stored session', noSession],
-  ] as const) {
-    for (const path of pathsFrom(input)) {
-      it(`${label}: ${describePath(path)}`, async () => {
-        await replayPath(modelMachine, path, { input, actorIds });
-      });
-    }
-  }
-});
 
 /** The real API client wired to a real auth actor; product calls answer 401 to every token but the fresh one. */
 function signedInClient(refresh: () => Promise<RefreshResponse>) {
@@ -170,5 +104,91 @@ describe('auth machine journeys with the API client', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
     expect(shown).toEqual(['loading', 'logged out']);
     expect(actor.getSnapshot().context).toMatchObject({ user: null, accessToken: null, refreshToken: null });
+  });
+
+  it("ignores a 401 for a token already replaced: the caller retries with the new one, no second refresh", async () => {
+    const { actor, refreshCalls } = signedInClient(async () => refreshResponse);
+    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
+    await api('GET', '/accounts');
+    actor.send({ type: 'session.unauthorized', accessToken: 'access-stored' });
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    expect(refreshCalls).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 arriving after a refresh, for the fresh token, refreshes again', async () => {
+    const second: RefreshResponse = { accessToken: 'access-second', refreshToken: 'refresh-second' };
+    const refreshes = [refreshResponse, second];
+    const { actor, refreshCalls } = signedInClient(async () => refreshes.shift()!);
+    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
+    await api('GET', '/accounts');
+    actor.send({ type: 'session.unauthorized', accessToken: refreshResponse.accessToken });
+    await waitFor(actor, (snapshot) => snapshot.context.accessToken === second.accessToken);
+    expect(refreshCalls).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.refreshToken).toBe(second.refreshToken);
+  });
+
+  it('signs out with an empty session when a stored session is refused', async () => {
+    const machine = authMachine.provide({
+      actors: { checkSession: fromPromise(async () => Promise.reject(failure)) },
+      actions: quietActions,
+    });
+    const actor = createActor(machine, { input: storedSession }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, accessToken: null, refreshToken: null });
+  });
+
+  it('starts signed out, asking nothing, without a stored session', () => {
+    const checks = vi.fn();
+    const machine = authMachine.provide({ actors: { checkSession: fromPromise(async () => checks()) }, actions: quietActions });
+    const actor = createActor(machine, { input: noSession }).start();
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(checks).not.toHaveBeenCalled();
+  });
+});
+
+describe('checking a stored session', () => {
+  function serverWith(answers: Record<string, Response | (() => Response)>) {
+    const seen: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const key = `${init.method} ${url} ${(init.headers as Record<string, string>).Authorization ?? ''}`.trim();
+        seen.push(key);
+        const answer = answers[key];
+        if (!answer) throw new Error(`unexpected ${key}`);
+        return typeof answer === 'function' ? answer() : answer;
+      }),
+    );
+    return seen;
+  }
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('keeps a valid session as it is', async () => {
+    serverWith({ 'GET /api/auth/me Bearer a1': json(200, { user }) });
+    const actor = createActor(checkStoredSession, { input: { accessToken: 'a1', refreshToken: 'r1' } }).start();
+    await expect(waitFor(actor, (snapshot) => snapshot.status === 'done').then((snapshot) => snapshot.output)).resolves.toEqual({
+      user,
+      accessToken: 'a1',
+      refreshToken: 'r1',
+    });
+  });
+
+  it('refreshes an expired access token once, then asks again with the new one', async () => {
+    const seen = serverWith({
+      'GET /api/auth/me Bearer a1': () => json(401, { statusCode: 401, message: 'expired' }),
+      'POST /api/auth/refresh': () => json(200, refreshResponse),
+      'GET /api/auth/me Bearer access-refreshed': () => json(200, { user }),
+    });
+    const actor = createActor(checkStoredSession, { input: { accessToken: 'a1', refreshToken: 'r1' } }).start();
+    const done = await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(done.output).toEqual({ user, ...refreshResponse });
+    expect(seen).toEqual(['GET /api/auth/me Bearer a1', 'POST /api/auth/refresh', 'GET /api/auth/me Bearer access-refreshed']);
+  });
+
+  it('gives up on any other failure without refreshing', async () => {
+    const seen = serverWith({ 'GET /api/auth/me Bearer a1': () => json(500, { statusCode: 500, message: 'down' }) });
+    const actor = createActor(checkStoredSession, { input: { accessToken: 'a1', refreshToken: 'r1' } }).start();
+    await expect(toPromise(actor)).rejects.toMatchObject({ status: 500, messages: ['down'] });
+    expect(seen).toEqual(['GET /api/auth/me Bearer a1']);
   });
 });
