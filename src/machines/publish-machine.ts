@@ -13,10 +13,13 @@ import {
 } from '../lib/publishing';
 import type { PublishFields } from '../lib/schemas';
 import { toastErrors } from '../lib/toasts';
+import { publishDrafts, type PublishDraft } from './publish-draft-store';
 
 export interface PublishInput {
   /** The request's idUpload from the route; absent when the route has none. */
   idUpload: string | undefined;
+  /** What the operator had assigned when they left this form last time. */
+  draft?: PublishDraft;
 }
 
 export interface PublishContext {
@@ -29,6 +32,7 @@ export interface PublishContext {
   /** The spec's messages for `accounts` and `videos`, shown once a submit was tried. */
   errors: AssignmentErrors;
   submitted: boolean;
+  draft: PublishDraft | undefined;
 }
 
 export type PublishEvent =
@@ -79,6 +83,12 @@ export const publishMachine = setup({
     })),
     'check assignment': assign({ errors: ({ context }) => assignmentErrors(context.accounts, context.videos) }),
     'mark submitted': assign({ submitted: true }),
+    'keep draft': ({ context }) => {
+      publishDrafts.trigger.keep({ idUpload: context.idUpload!, draft: { accounts: context.accounts, videos: context.videos } });
+    },
+    'forget draft': ({ context }) => {
+      publishDrafts.trigger.forget({ idUpload: context.idUpload! });
+    },
     'toast sending': ({ context }) => {
       toast.loading(t.publish.sent, { id: sendingToastId(context.idUpload) });
     },
@@ -97,7 +107,15 @@ export const publishMachine = setup({
   },
 }).createMachine({
   id: 'publish',
-  context: ({ input }) => ({ idUpload: input.idUpload, detail: null, accounts: [], videos: [], errors: {}, submitted: false }),
+  context: ({ input }) => ({
+    idUpload: input.idUpload,
+    detail: null,
+    accounts: [],
+    videos: [],
+    errors: {},
+    submitted: false,
+    draft: input.draft,
+  }),
   initial: 'starting',
   states: {
     starting: {
@@ -110,35 +128,48 @@ export const publishMachine = setup({
         input: ({ context }) => ({ idUpload: context.idUpload! }),
         onDone: {
           target: 'editing',
-          actions: assign({ detail: ({ event }) => event.output, videos: ({ event }) => publishVideosOf(event.output) }),
+          actions: assign({
+            detail: ({ event }) => event.output,
+            accounts: ({ context }) => context.draft?.accounts ?? [],
+            videos: ({ context, event }) => context.draft?.videos ?? publishVideosOf(event.output),
+          }),
         },
         onError: { target: 'failed', actions: { type: 'toast load failure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     editing: {
+      // Every change of the assignment is kept for the operator's return, until the publication is sent.
       on: {
         'profiles.choose': {
-          actions: [{ type: 'choose profiles', params: ({ event }) => ({ profiles: event.profiles }) }, 'check assignment'],
+          actions: [{ type: 'choose profiles', params: ({ event }) => ({ profiles: event.profiles }) }, 'check assignment', 'keep draft'],
         },
         'group.pick': {
           actions: [
             { type: 'choose profiles', params: ({ context, event }) => ({ profiles: withProfiles(context.accounts, event.group.accounts) }) },
             'check assignment',
+            'keep draft',
           ],
         },
         'video.profile': {
-          actions: assign({
-            videos: ({ context, event }) =>
-              changeVideo(context.videos, event.videoId, {
-                account: context.accounts.find((profile) => profile.id === event.profileId) ?? null,
-              }),
-          }),
+          actions: [
+            assign({
+              videos: ({ context, event }) =>
+                changeVideo(context.videos, event.videoId, {
+                  account: context.accounts.find((profile) => profile.id === event.profileId) ?? null,
+                }),
+            }),
+            'keep draft',
+          ],
         },
         'video.date': {
-          actions: assign({ videos: ({ context, event }) => changeVideo(context.videos, event.videoId, { date: event.date }) }),
+          actions: [assign({ videos: ({ context, event }) => changeVideo(context.videos, event.videoId, { date: event.date }) }), 'keep draft'],
         },
         'video.remove': {
-          actions: [assign({ videos: ({ context, event }) => context.videos.filter((video) => video.id !== event.videoId) }), 'check assignment'],
+          actions: [
+            assign({ videos: ({ context, event }) => context.videos.filter((video) => video.id !== event.videoId) }),
+            'check assignment',
+            'keep draft',
+          ],
         },
         'form.invalid': { actions: ['mark submitted', 'check assignment'] },
         'form.submit': [
@@ -157,7 +188,7 @@ export const publishMachine = setup({
           const form = { ...fields, accounts: context.accounts, video: context.videos };
           return { idUpload: context.idUpload!, payload: publishPayloadOf(context.detail!.id, form) };
         },
-        onDone: { target: 'done', actions: 'toast sent' },
+        onDone: { target: 'done', actions: ['toast sent', 'forget draft'] },
         onError: { target: 'editing', actions: { type: 'toast failure', params: ({ event }) => ({ error: event.error }) } },
       },
     },

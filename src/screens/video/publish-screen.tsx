@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
@@ -8,6 +9,7 @@ import { t } from '../../lib/i18n';
 import { emptyPublishFields } from '../../lib/publishing';
 import { publishFieldsSchema, type PublishFields } from '../../lib/schemas';
 import { addTags } from '../../lib/tags';
+import { draftOf, publishDrafts } from '../../machines/publish-draft-store';
 import { publishMachine, type PublishEvent } from '../../machines/publish-machine';
 import { Button } from '../../components/button';
 import { MultiSelect } from '../../components/multi-select';
@@ -93,9 +95,23 @@ function PublishFormView({ detail, actor }: { detail: PublicationRequestDetail; 
     handleSubmit,
     getValues,
     setValue,
+    subscribe,
     formState: { errors, isSubmitted },
-  } = useForm<PublishFields>({ resolver: superstructResolver(publishFieldsSchema), defaultValues: emptyPublishFields });
+  } = useForm<PublishFields>({
+    resolver: superstructResolver(publishFieldsSchema),
+    defaultValues: draftOf(detail.idUpload)?.fields ?? emptyPublishFields,
+  });
   const posters = new Map(detail.video.map((video) => [video.id, video.posterUrl]));
+
+  // The fields typed so far wait in the draft for the operator's return.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => publishDrafts.trigger.keep({ idUpload: detail.idUpload, draft: { fields: values } }),
+      }),
+    [subscribe, detail.idUpload],
+  );
 
   return (
     <form
@@ -195,7 +211,7 @@ function usePublishActor(idUpload: string | undefined) {
   const [, navigate] = useLocation();
   return useScreenActor(publishMachine.provide({ actions: { 'leave to request list': () => navigate('/video/request-create') } }), {
     id: 'publish-request',
-    input: { idUpload },
+    input: { idUpload, draft: draftOf(idUpload) },
   });
 }
 
