@@ -1,7 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import toast from 'react-hot-toast';
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { authMachine, checkStoredSession, type AuthInput } from '../../src/machines/auth-machine';
-import { sessionBridgeFor } from '../../src/machines/auth-session';
+import { isAuthLoading, sessionBridgeFor, startAuth, toStoredAuth } from '../../src/machines/auth-session';
+import { connectInspector, inspector } from '../../src/machines/inspector';
+import { deferredActors } from './deferred-actors';
 import { api, ApiError, connectSession } from '../../src/lib/api';
 import type { RefreshResponse, SessionUser } from '../../src/lib/contract';
 const user: SessionUser = { id: 7, login: 'operator', role: 'user' };
@@ -190,5 +193,167 @@ describe('checking a stored session', () => {
     const actor = createActor(checkStoredSession, { input: { accessToken: 'a1', refreshToken: 'r1' } }).start();
     await expect(toPromise(actor)).rejects.toMatchObject({ status: 500, messages: ['down'] });
     expect(seen).toEqual(['GET /api/auth/me Bearer a1']);
+  });
+});
+
+describe('auth machine: signing in and out', () => {
+  let shown: string[];
+
+  beforeEach(() => {
+    shown = [];
+    vi.spyOn(toast, 'success').mockImplementation(((message: string, options?: { id?: string }) => {
+      shown.push(`success ${message}${options?.id ? ` #${options.id}` : ''}`);
+      return 'success-id';
+    }) as never);
+    vi.spyOn(toast, 'error').mockImplementation(((message: string) => (shown.push(`error ${message}`), '')) as never);
+    vi.spyOn(toast, 'loading').mockImplementation(((message: string) => (shown.push(`loading ${message}`), 'logout-toast')) as never);
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function start(input: AuthInput) {
+    const calls = deferredActors(['checkSession', 'logIn', 'refreshSession', 'logOut'] as const);
+    const actor = createActor(authMachine.provide({ actors: calls.actors }), { input }).start();
+    return { actor, calls };
+  }
+
+  it("signs in with the login and password, keeps the tokens and says 'Авторизований'", async () => {
+    const { actor, calls } = start(noSession);
+    actor.send({ type: 'login.submit', login: 'operator', password: 'secret-pass' });
+    expect(actor.getSnapshot().matches({ signedOut: 'submitting' })).toBe(true);
+    actor.send({ type: 'login.submit', login: 'operator', password: 'secret-pass' });
+    expect(calls.started).toEqual([{ name: 'logIn', input: { login: 'operator', password: 'secret-pass' } }]);
+    await calls.resolve('logIn', { user, accessToken: 'a', refreshToken: 'r' });
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ user, accessToken: 'a', refreshToken: 'r' });
+    expect(shown).toEqual(['success Авторизований']);
+  });
+
+  it("stays on the login form with the server's message when refused", async () => {
+    const { actor, calls } = start(noSession);
+    actor.send({ type: 'login.submit', login: 'operator', password: 'wrong-pass' });
+    await calls.reject('logIn', new ApiError(401, ['Невірний логін або пароль']));
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(shown).toEqual(['error Невірний логін або пароль']);
+  });
+
+  it("logs out with 'Завантаження ...' replaced by 'Ви вийшли із системи', revoking the refresh token, even when the revoke fails", async () => {
+    for (const outcome of ['resolve', 'reject'] as const) {
+      shown = [];
+      const { actor, calls } = start(storedSession);
+      await calls.resolve('checkSession', { user, accessToken: 'access-stored', refreshToken: 'refresh-stored' });
+      actor.send({ type: 'logout' });
+      expect(calls.started.at(-1)).toEqual({ name: 'logOut', input: { refreshToken: 'refresh-stored' } });
+      if (outcome === 'resolve') await calls.resolve('logOut');
+      else await calls.reject('logOut', failure);
+      expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+      expect(actor.getSnapshot().context).toEqual({ user: null, accessToken: null, refreshToken: null, logoutToastId: null });
+      expect(shown).toEqual(['loading Завантаження ...', 'success Ви вийшли із системи #logout-toast']);
+    }
+  });
+
+  it('checks a stored session only when both tokens are there', () => {
+    const { actor, calls } = start({ user, accessToken: 'access-stored', refreshToken: null });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(calls.started).toEqual([]);
+    const both = start(storedSession);
+    expect(both.actor.getSnapshot().value).toBe('checking');
+    expect(both.calls.started).toEqual([{ name: 'checkSession', input: { accessToken: 'access-stored', refreshToken: 'refresh-stored' } }]);
+  });
+
+  it('ends the session when a refresh is refused, and refreshes with the refresh token it holds', async () => {
+    const { actor, calls } = start(storedSession);
+    await calls.resolve('checkSession', { user, accessToken: 'access-stored', refreshToken: 'refresh-stored' });
+    actor.send({ type: 'session.unauthorized', accessToken: 'access-stored' });
+    expect(calls.started.at(-1)).toEqual({ name: 'refreshSession', input: { refreshToken: 'refresh-stored' } });
+    await calls.reject('refreshSession', failure);
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.accessToken).toBeNull();
+  });
+
+  it('reaches the auth API: login, refresh, me and logout', async () => {
+    const seen: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        seen.push(`${init.method} ${url} ${init.body ?? ''}`.trim());
+        return new Response(JSON.stringify({ user, accessToken: 'a', refreshToken: 'r' }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const actor = createActor(authMachine, { input: noSession }).start();
+    actor.send({ type: 'login.submit', login: 'operator', password: 'secret-pass' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
+    actor.send({ type: 'session.unauthorized', accessToken: 'a' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
+    actor.send({ type: 'logout' });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    expect(seen).toEqual([
+      'POST /api/auth/login {"login":"operator","password":"secret-pass"}',
+      'POST /api/auth/refresh {"refreshToken":"r"}',
+      'POST /api/auth/logout {"refreshToken":"r"}',
+    ]);
+  });
+});
+
+describe('the app-wide auth actor', () => {
+  function memoryStorage(initial: Record<string, string> = {}) {
+    const items = new Map(Object.entries(initial));
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+      items,
+    };
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is loading while it starts or checks, and not once signed in or out', () => {
+    const snapshotAt = (value: unknown) => authMachine.resolveState({ value: value as never, context: { ...noSession, logoutToastId: null } });
+    expect(isAuthLoading(snapshotAt('checking'))).toBe(true);
+    expect(isAuthLoading(snapshotAt({ signedOut: 'idle' }))).toBe(false);
+    expect(isAuthLoading(snapshotAt({ signedIn: 'idle' }))).toBe(false);
+    expect(toStoredAuth(snapshotAt({ signedIn: 'refreshing' }))).toEqual({ isLoading: false, isAuthenticated: true, ...noSession });
+    expect(toStoredAuth(snapshotAt('checking'))).toMatchObject({ isLoading: true, isAuthenticated: false });
+  });
+
+  it('starts from the stored session, saves every change, reports to an inspector and serves the API client', async () => {
+    const storage = memoryStorage({ authStore: JSON.stringify({ state: storedSession, version: 1 }) });
+    vi.stubGlobal('localStorage', storage);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) =>
+        url === '/api/auth/me'
+          ? new Response(JSON.stringify({ user }), { status: 200, headers: { 'content-type': 'application/json' } })
+          : new Response(JSON.stringify({ seen: (init.headers as Record<string, string>).Authorization }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            }),
+      ),
+    );
+    const inspected: string[] = [];
+    const actor = startAuth({
+      inspect: (event) => void (event.type === '@xstate.actor' && inspected.push((event.actorRef as unknown as { id: string }).id)),
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));
+    expect(inspected).toContain('auth');
+    expect(JSON.parse(storage.items.get('authStore')!)).toEqual({
+      state: { isLoading: false, isAuthenticated: true, ...storedSession },
+      version: 1,
+    });
+    await expect(api('GET', '/accounts')).resolves.toEqual({ seen: 'Bearer access-stored' });
+  });
+
+  it('hands its inspector to every actor created after it is connected', () => {
+    const inspect = { next: () => {} };
+    connectInspector(inspect);
+    expect(inspector()).toBe(inspect);
+    connectInspector(undefined);
+    expect(inspector()).toBeUndefined();
   });
 });

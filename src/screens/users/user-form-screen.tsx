@@ -22,9 +22,8 @@ interface UserFormCardProps {
 }
 
 function UserFormCard({ user, saving, onSubmit }: UserFormCardProps) {
-  const login = user?.login ?? '';
   // The user read again after a save empties the password fields.
-  const values = useMemo(() => ({ login, password: '', password_confirmation: '' }), [login, user]);
+  const values = useMemo(() => ({ login: user?.login ?? '', password: '', password_confirmation: '' }), [user]);
   const {
     register,
     handleSubmit,
