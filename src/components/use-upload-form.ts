@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from 'react';
+import { useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import type { FileRejection } from 'react-dropzone';
 import toast from 'react-hot-toast';
@@ -12,22 +13,27 @@ interface UploadFormOptions extends UploadInput {
   id: string;
   /** The screen's wording for a file of the wrong type dropped on the area. */
   wrongType: (name: string) => string;
-  /** After the server took the upload; keep it stable (useCallback) so it is not re-subscribed every render. */
-  onDone: (output: unknown) => void;
+  /** Once the server took the upload: what to say, and where to go. */
+  doneText: string;
+  doneHref: string;
 }
 
 /** Runs an upload form's machine and hands a screen what it shows and the callbacks it wires. */
-export function useUploadForm({ id, wrongType, onDone, ...input }: UploadFormOptions) {
+export function useUploadForm({ id, wrongType, doneText, doneHref, ...input }: UploadFormOptions) {
   const actor = useScreenActor(uploadMachine, { id, input });
+  const [, navigate] = useLocation();
 
   useEffect(() => {
-    const done = actor.on('upload.done', (event) => onDone(event.output));
+    const done = actor.on('upload.done', () => {
+      toast.success(doneText);
+      navigate(doneHref);
+    });
     const failed = actor.on('upload.failed', (event) => toastErrors(event.error));
     return () => {
       done.unsubscribe();
       failed.unsubscribe();
     };
-  }, [actor, onDone]);
+  }, [actor, doneText, doneHref, navigate]);
 
   const files = useSelector(actor, (snapshot) => snapshot.context.files);
   const filesError = useSelector(actor, (snapshot) => (snapshot.context.submitted ? snapshot.context.filesError : undefined));

@@ -1,6 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
-import { useLocation } from 'wouter';
-import toast from 'react-hot-toast';
+import { useEffect, useMemo } from 'react';
 import { X } from 'lucide-react';
 import { t } from '../../lib/i18n';
 import { Button } from '../../components/button';
@@ -40,11 +38,6 @@ function Previews({ files, onRemove, disabled }: { files: File[]; onRemove: (ind
 }
 
 export function PhotoUploadScreen() {
-  const [, navigate] = useLocation();
-  const onDone = useCallback(() => {
-    toast.success(t.photos.uploaded);
-    navigate('/photos/list');
-  }, [navigate]);
   const upload = useUploadForm({
     id: 'photo-upload',
     path: '/photo-bg',
@@ -52,7 +45,8 @@ export function PhotoUploadScreen() {
     multiple: true,
     rules: 'photos',
     wrongType: t.photos.rejectedType,
-    onDone,
+    doneText: t.photos.uploaded,
+    doneHref: '/photos/list',
   });
 
   return (

@@ -6,22 +6,16 @@ import type { AccountSummary, ManagedUser, UserDetail, VideoSummary } from '../.
 import { t } from '../../lib/i18n';
 import { userSchema, type UserForm } from '../../lib/schemas';
 import { AccountTable } from '../../components/account-table';
-import { Button } from '../../components/button';
+import { RecordFormFrame, type RecordFormProps } from '../../components/record-form';
 import { LoadError, RecordGate } from '../../components/load-error';
 import { Pagination } from '../../components/pagination';
-import { Card, Page } from '../../components/page';
+import { Page } from '../../components/page';
 import { TextField } from '../../components/text-field';
 import { usePagedPart, useRecordForm } from '../../components/use-resource';
 import { VideoTable } from '../../components/video-table';
 import styles from './user-screens.module.css';
 
-interface UserFormCardProps {
-  user: ManagedUser | undefined;
-  saving: boolean;
-  onSubmit: (form: UserForm) => void;
-}
-
-function UserFormCard({ user, saving, onSubmit }: UserFormCardProps) {
+function UserFormCard({ record: user, saving, onSubmit }: RecordFormProps<ManagedUser, UserForm>) {
   // The user read again after a save empties the password fields.
   const values = useMemo(() => ({ login: user?.login ?? '', password: '', password_confirmation: '' }), [user]);
   const {
@@ -31,27 +25,32 @@ function UserFormCard({ user, saving, onSubmit }: UserFormCardProps) {
   } = useForm<UserForm>({ resolver: superstructResolver(userSchema), values });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className={styles.form}>
-      <Card>
-        <TextField label={t.users.login} autoComplete="off" error={errors.login?.message} {...register('login')} />
-        <TextField label={t.users.password} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <TextField
-          label={t.users.passwordConfirmation}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...register('password_confirmation')}
-        />
-        <Button type="submit" disabled={saving}>
-          {user ? t.app.save : t.app.create}
-        </Button>
-      </Card>
-    </form>
+    <RecordFormFrame isNew={!user} saving={saving} onSubmit={handleSubmit(onSubmit)} className={styles.form}>
+      <TextField label={t.users.login} autoComplete="off" error={errors.login?.message} {...register('login')} />
+      <TextField
+        label={t.users.password}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label={t.users.passwordConfirmation}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password_confirmation?.message}
+        {...register('password_confirmation')}
+      />
+    </RecordFormFrame>
   );
 }
 
 function UserAccounts({ detail }: { detail: UserDetail }) {
-  const accounts = usePagedPart<AccountSummary>('user-accounts', detail.accounts, (page) => `/users/${detail.user.id}/account?page=${page}`);
+  const accounts = usePagedPart<AccountSummary>(
+    'user-accounts',
+    detail.accounts,
+    (page) => `/users/${detail.user.id}/account?page=${page}`,
+  );
   return (
     <section className={styles.section}>
       <h2 className={styles.sectionTitle}>{t.users.accountsPanel}</h2>
@@ -72,7 +71,11 @@ function UserVideos({ detail }: { detail: UserDetail }) {
   return (
     <section className={styles.section}>
       <h2 className={styles.sectionTitle}>{t.users.videosPanel}</h2>
-      {videos.error ? <LoadError error={videos.error} /> : <VideoTable data={videos.data} loading={videos.loading} onPageChange={videos.setPage} showAccount />}
+      {videos.error ? (
+        <LoadError error={videos.error} />
+      ) : (
+        <VideoTable data={videos.data} loading={videos.loading} onPageChange={videos.setPage} showAccount />
+      )}
     </section>
   );
 }
@@ -86,7 +89,7 @@ export function UserFormScreen() {
   return (
     <RecordGate error={form.error} errorTitle={t.users.editTitle(`#${id}`)} waiting={Boolean(id) && !detail}>
       <Page title={detail ? t.users.editTitle(detail.user.login) : t.users.createTitle}>
-        <UserFormCard key={detail?.user.id ?? 'new'} user={detail?.user} saving={form.saving} onSubmit={form.submit} />
+        <UserFormCard key={detail?.user.id ?? 'new'} record={detail?.user} saving={form.saving} onSubmit={form.submit} />
         {detail && (
           <>
             <UserAccounts key={`accounts-${detail.user.id}`} detail={detail} />

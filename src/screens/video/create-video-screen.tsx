@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { omit, type Infer } from 'superstruct';
-import toast from 'react-hot-toast';
 import { Film, X } from 'lucide-react';
 import { t } from '../../lib/i18n';
 import { createVideoSchema } from '../../lib/schemas';
@@ -70,7 +68,6 @@ function VideoPreview({ file, onRemove, disabled }: { file: File; onRemove: () =
 }
 
 export function CreateVideoScreen() {
-  const [, navigate] = useLocation();
   const {
     register,
     handleSubmit,
@@ -79,10 +76,6 @@ export function CreateVideoScreen() {
     resolver: superstructResolver(countSchema, { coerce: true }),
     defaultValues: { countVideo: '1' },
   });
-  const onDone = useCallback(() => {
-    toast.success(t.createVideo.sent);
-    navigate('/video/request-create');
-  }, [navigate]);
   const upload = useUploadForm({
     id: 'create-video',
     path: '/create-video/create',
@@ -90,7 +83,8 @@ export function CreateVideoScreen() {
     multiple: false,
     rules: 'video',
     wrongType: t.createVideo.rejectedType,
-    onDone,
+    doneText: t.createVideo.sent,
+    doneHref: '/video/request-create',
   });
 
   const file = upload.files[0];
