@@ -28,7 +28,7 @@ export function serverDouble() {
             respond(status, body) {
               open.delete(call);
               const payload = body === undefined || status === 204 ? null : JSON.stringify(body);
-              resolve(new Response(payload, { status, headers: { 'content-type': 'application/json' } }));
+              resolve(new Response(payload, { status, headers: payload === null ? {} : { 'content-type': 'application/json' } }));
             },
           };
           calls.push(call);
