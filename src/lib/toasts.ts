@@ -25,7 +25,8 @@ export function toastErrors(error: unknown): void {
 
 export const toasts = {
   authorized: () => toast.success(t.toast.authorized),
-  loggingOut: () => toast.loading(t.toast.loading),
-  loggedOut: (loadingId?: string) => toast.success(t.toast.loggedOut, { id: loadingId }),
+  // One id, so the success toast replaces the loading one.
+  loggingOut: () => toast.loading(t.toast.loading, { id: 'logout' }),
+  loggedOut: () => toast.success(t.toast.loggedOut, { id: 'logout' }),
   errors: toastErrors,
 };

@@ -206,7 +206,7 @@ describe('auth machine: signing in and out', () => {
       return 'success-id';
     }) as never);
     vi.spyOn(toast, 'error').mockImplementation(((message: string) => (shown.push(`error ${message}`), '')) as never);
-    vi.spyOn(toast, 'loading').mockImplementation(((message: string) => (shown.push(`loading ${message}`), 'logout-toast')) as never);
+    vi.spyOn(toast, 'loading').mockImplementation(((message: string, options?: { id?: string }) => (shown.push(`loading ${message} #${options?.id}`), '')) as never);
   });
 
   afterEach(() => {
@@ -249,8 +249,8 @@ describe('auth machine: signing in and out', () => {
       if (outcome === 'resolve') await calls.resolve('logOut');
       else await calls.reject('logOut', failure);
       expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
-      expect(actor.getSnapshot().context).toEqual({ user: null, accessToken: null, refreshToken: null, logoutToastId: null });
-      expect(shown).toEqual(['loading Завантаження ...', 'success Ви вийшли із системи #logout-toast']);
+      expect(actor.getSnapshot().context).toEqual({ user: null, accessToken: null, refreshToken: null });
+      expect(shown).toEqual(['loading Завантаження ... #logout', 'success Ви вийшли із системи #logout']);
     }
   });
 
@@ -314,7 +314,7 @@ describe('the app-wide auth actor', () => {
   });
 
   it('is loading while it starts or checks, and not once signed in or out', () => {
-    const snapshotAt = (value: unknown) => authMachine.resolveState({ value: value as never, context: { ...noSession, logoutToastId: null } });
+    const snapshotAt = (value: unknown) => authMachine.resolveState({ value: value as never, context: noSession });
     expect(isAuthLoading(snapshotAt('checking'))).toBe(true);
     expect(isAuthLoading(snapshotAt({ signedOut: 'idle' }))).toBe(false);
     expect(isAuthLoading(snapshotAt({ signedIn: 'idle' }))).toBe(false);

@@ -3,6 +3,10 @@ import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { publishDrafts } from '../../src/machines/publish-draft-store';
 
+// jsdom has no matchMedia, which the toaster asks about reduced motion.
+window.matchMedia ??= (query: string) =>
+  ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
