@@ -5,42 +5,15 @@ import toast from 'react-hot-toast';
 import { Route } from 'wouter';
 import { TestModel } from 'xstate/graph';
 import { ApiError } from '../../src/lib/api';
-import type { PublicationRequestDetail, SelectOption } from '../../src/lib/contract';
+import type { SelectOption } from '../../src/lib/contract';
 import { publishMachine, type PublishContext } from '../../src/machines/publish-machine';
 import { PublishScreen } from '../../src/screens/video/publish-screen';
 import { renderScreen } from './render';
+import { idUpload, request } from './publish-fixtures';
 import { describePath, errorBody, serverDouble, type ServerDouble } from './server-double';
 
-const idUpload = '0b7c4d3e-1111-4222-8333-444455556666';
-const profile = (id: number, name: string): SelectOption => ({ id, title: `#${id} ${name}`, value: id });
-const profiles = [profile(1, 'anna'), profile(2, 'boris'), profile(3, 'vira')];
-const morning = { id: 9, name: 'Ранкові', accounts: [profiles[1], profiles[2]] };
-const video = (id: number) => ({
-  id,
-  url: `/api/media/render-${id}.mp4`,
-  posterUrl: null,
-  idUpload,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  status: 'success' as const,
-  error: null,
-  errorInstagram: null,
-  urlInstagram: null,
-  urlYouTube: null,
-  account: null,
-  date: null,
-});
-const request: PublicationRequestDetail = {
-  id: 4,
-  idUpload,
-  status: 'success',
-  countVideo: 3,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  error: null,
-  video: [video(11), video(12), video(13)],
-  accounts: profiles,
-  tagProfile: [],
-  group: [morning],
-};
+const profiles = request.accounts;
+const morning = request.group[0];
 const fields = { title: 'Випуск', description: '', tags: ['shorts'], inYouTube: true, inTikTok: false, inInstagram: false, date: '' };
 const refused = ['Профіль #2 не підключено до TikTok'];
 
