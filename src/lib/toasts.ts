@@ -1,5 +1,5 @@
 import toast, { type ToasterProps } from 'react-hot-toast';
-import { errorMessages } from './api';
+import { ApiError, errorMessages } from './api';
 import { t } from './i18n';
 
 /**
@@ -18,9 +18,10 @@ export const toasterProps: ToasterProps = {
   },
 };
 
-/** One error toast per message the server sent. */
-export function toastErrors(error: unknown): void {
-  for (const message of errorMessages(error)) toast.error(message);
+/** One error toast per message the server sent; `fallback` in place of anything else, when given. */
+export function toastErrors(error: unknown, fallback?: string): void {
+  const messages = error instanceof ApiError || !fallback ? errorMessages(error) : [fallback];
+  for (const message of messages) toast.error(message);
 }
 
 export const toasts = {

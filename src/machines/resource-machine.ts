@@ -30,6 +30,8 @@ export interface SaveRequest {
   body?: unknown;
   /** No text: the screen says what happened itself (e.g. a copied link). */
   successText?: string;
+  /** What to say when the call fails without the server's own words (a lost connection, say). */
+  failureText?: string;
 }
 
 type Write = SaveRequest | { method: 'DELETE'; path: string; successText: string };
@@ -75,7 +77,7 @@ export const resourceMachine = setup({
     'toast saved': (_, params: { text: string | undefined }) => {
       if (params.text) toast.success(params.text);
     },
-    'toast errors': (_, params: { error: unknown }) => toastErrors(params.error),
+    'toast errors': (_, params: { error: unknown; fallback?: string }) => toastErrors(params.error, params.fallback),
   },
   guards: {
     'has a path': ({ context }) => context.path !== null,
@@ -138,7 +140,13 @@ export const resourceMachine = setup({
             emit(({ event }) => ({ type: 'saved' as const, output: event.output })),
           ],
         },
-        onError: { target: 'ready', actions: { type: 'toast errors', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'ready',
+          actions: {
+            type: 'toast errors',
+            params: ({ context, event }) => ({ error: event.error, fallback: (context.write as SaveRequest).failureText }),
+          },
+        },
       },
     },
     removing: {

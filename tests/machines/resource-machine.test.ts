@@ -119,6 +119,19 @@ describe('resource machine: writes', () => {
     expect(actor.getSnapshot().matches('ready')).toBe(true);
   });
 
+  it('says the given text for a failure without the server\'s words, and the server\'s words when there are some', async () => {
+    const { actor, calls } = start({ path: null });
+    const request = { method: 'POST' as const, path: '/accounts/connect-youtube/3', failureText: 'Помилка при копіюванні посилання' };
+    actor.send({ type: 'save', request });
+    await calls.reject('save', new TypeError('Failed to fetch'));
+    actor.send({ type: 'save', request });
+    await calls.reject('save', new ApiError(400, ['Спершу збережіть client_id']));
+    expect(shown).toEqual([
+      ['error', 'Помилка при копіюванні посилання', undefined],
+      ['error', 'Спершу збережіть client_id', undefined],
+    ]);
+  });
+
   it("deletes with 'Видалення ...' replaced by the success text, then reads the list again", async () => {
     const { actor, calls } = start({ path: '/tags?page=1' });
     await calls.resolve('load', []);

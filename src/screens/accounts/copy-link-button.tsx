@@ -19,7 +19,9 @@ export function CopyLinkButton({ accountId }: { accountId: number }) {
     <Button
       variant="secondary"
       disabled={link.saving}
-      onClick={() => link.save({ method: 'POST', path: `/accounts/connect-youtube/${accountId}` })}
+      onClick={() =>
+        link.save({ method: 'POST', path: `/accounts/connect-youtube/${accountId}`, failureText: t.accountForm.linkCopyFailed })
+      }
     >
       <Link2 size={16} aria-hidden /> {t.accountForm.copyLink}
     </Button>
