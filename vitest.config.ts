@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['tests/screens/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/screens/setup.ts'],
+          // Typing and clicking through whole screens in jsdom is slow on 2 busy cores.
+          testTimeout: 20_000,
         },
       },
       {

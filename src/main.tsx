@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Toaster } from 'react-hot-toast';
 import { toasterProps } from './lib/toasts';
 import { startAuth } from './machines/auth-session';
+import { connectInspector, inspector } from './machines/inspector';
 import { AuthProvider } from './components/auth-context';
 import { App } from './app';
 import './styles.css';
@@ -16,7 +17,9 @@ async function devInspector() {
   return createBrowserInspector().inspect;
 }
 
-const auth = startAuth({ inspect: await devInspector() });
+// Every actor started from here on (the auth actor, each screen's) reports to the inspector.
+connectInspector(await devInspector());
+const auth = startAuth({ inspect: inspector() });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { Paged } from '../lib/contract';
+import { DataTable, type Column } from './data-table';
 import { LoadError } from './load-error';
 import { Pagination } from './pagination';
 
@@ -18,5 +20,21 @@ export function PagedList({ error, page, totalPages, children }: PagedListProps)
       {children}
       <Pagination page={page} totalPages={totalPages ?? 0} />
     </>
+  );
+}
+
+interface PagedTableProps<Row> {
+  /** What `useListPage` hands a list screen. */
+  list: { page: number; data: Paged<Row> | undefined; error: unknown; loading: boolean };
+  columns: Column<Row>[];
+  rowHref?: (row: Row) => string;
+}
+
+/** A list of records by id: the current page's table with its pagination, or the load error. */
+export function PagedTable<Row extends { id: number }>({ list, columns, rowHref }: PagedTableProps<Row>) {
+  return (
+    <PagedList error={list.error} page={list.page} totalPages={list.data?.totalPages}>
+      <DataTable rows={list.data?.data} loading={list.loading} rowKey={(row) => row.id} rowHref={rowHref} columns={columns} />
+    </PagedList>
   );
 }

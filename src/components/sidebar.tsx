@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useSelector } from '@xstate/store-react';
 import { Bell, ChevronDown, LogOut, Menu as MenuIcon, Settings, UserCircle } from 'lucide-react';
 import { t } from '../lib/i18n';
+import { isGroupOpen, menuStore } from '../machines/menu-store';
 import { useAuthActor, useSessionUser } from './auth-context';
 import { Dropdown } from './dropdown';
 import { isActive, isInsideGroup, menu, type MenuItem } from './menu';
@@ -9,10 +10,7 @@ import styles from './sidebar.module.css';
 
 function MenuGroup({ item, path, collapsed }: { item: MenuItem; path: string; collapsed: boolean }) {
   const inside = isInsideGroup(item, path);
-  const [open, setOpen] = useState(inside);
-  useEffect(() => {
-    if (inside) setOpen(true);
-  }, [inside]);
+  const open = useSelector(menuStore, (state) => isGroupOpen(state.context, item.id, inside));
   const Icon = item.icon;
   return (
     <li>
@@ -20,7 +18,7 @@ function MenuGroup({ item, path, collapsed }: { item: MenuItem; path: string; co
         type="button"
         className={`${styles.link} ${inside ? styles.activeGroup : ''}`}
         aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => menuStore.trigger.toggleGroup({ id: item.id, wasOpen: open })}
         title={collapsed ? item.name : undefined}
       >
         <Icon size={18} aria-hidden />
@@ -46,7 +44,7 @@ export function Sidebar() {
   const [path] = useLocation();
   const user = useSessionUser();
   const auth = useAuthActor();
-  const [collapsed, setCollapsed] = useState(false);
+  const collapsed = useSelector(menuStore, (state) => state.context.collapsed);
   const items = menu.filter((item) => !item.adminOnly || user?.role === 'admin');
 
   return (
@@ -69,7 +67,7 @@ export function Sidebar() {
             className={styles.iconButton}
             aria-label={t.app.toggleMenu}
             aria-pressed={collapsed}
-            onClick={() => setCollapsed((value) => !value)}
+            onClick={() => menuStore.trigger.toggleCollapsed()}
           >
             <MenuIcon size={18} aria-hidden />
           </button>

@@ -1,4 +1,5 @@
-import { forwardRef, useId, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, type TextareaHTMLAttributes } from 'react';
+import { FieldFrame, useFieldIds } from './field';
 import fieldStyles from './text-field.module.css';
 import styles from './text-area-field.module.css';
 
@@ -12,28 +13,17 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   { label, error, id, rows = 4, ...props },
   ref,
 ) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
+  const { inputId, errorId, aria } = useFieldIds(id, error);
   return (
-    <div className={fieldStyles.field}>
-      <label htmlFor={inputId} className={fieldStyles.label}>
-        {label}
-      </label>
+    <FieldFrame label={label} inputId={inputId} errorId={errorId} error={error}>
       <textarea
         ref={ref}
         id={inputId}
         rows={rows}
         className={`${fieldStyles.input} ${styles.textarea} ${error ? fieldStyles.invalid : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...aria}
         {...props}
       />
-      {error && (
-        <span id={errorId} className={fieldStyles.error} role="alert">
-          {error}
-        </span>
-      )}
-    </div>
+    </FieldFrame>
   );
 });

@@ -1,33 +1,42 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { useSelector } from '@xstate/react';
 import type { FileRejection } from 'react-dropzone';
 import toast from 'react-hot-toast';
 import { toastErrors } from '../lib/toasts';
 import { uploadMachine, type UploadInput } from '../machines/upload-machine';
 import { rejectionMessages, type DragState } from './dropzone';
+import { useScreenActor } from './use-screen-actor';
 
 interface UploadFormOptions extends UploadInput {
+  /** The name the inspector shows. */
+  id: string;
   /** The screen's wording for a file of the wrong type dropped on the area. */
   wrongType: (name: string) => string;
-  onDone: (output: unknown) => void;
+  /** Once the server took the upload: what to say, and where to go. */
+  doneText: string;
+  doneHref: string;
 }
 
 /** Runs an upload form's machine and hands a screen what it shows and the callbacks it wires. */
-export function useUploadForm({ wrongType, onDone, ...input }: UploadFormOptions) {
-  const actor = useActorRef(uploadMachine, { input });
-  const onDoneRef = useRef(onDone);
-  onDoneRef.current = onDone;
+export function useUploadForm({ id, wrongType, doneText, doneHref, ...input }: UploadFormOptions) {
+  const actor = useScreenActor(uploadMachine, { id, input });
+  const [, navigate] = useLocation();
 
   useEffect(() => {
-    const done = actor.on('upload.done', (event) => onDoneRef.current(event.output));
+    const done = actor.on('upload.done', () => {
+      toast.success(doneText);
+      navigate(doneHref);
+    });
     const failed = actor.on('upload.failed', (event) => toastErrors(event.error));
     return () => {
       done.unsubscribe();
       failed.unsubscribe();
     };
-  }, [actor]);
+  }, [actor, doneText, doneHref, navigate]);
 
   const files = useSelector(actor, (snapshot) => snapshot.context.files);
+  const filesError = useSelector(actor, (snapshot) => (snapshot.context.submitted ? snapshot.context.filesError : undefined));
   const progress = useSelector(actor, (snapshot) => snapshot.context.progress);
   const submitting = useSelector(actor, (snapshot) => snapshot.matches({ form: 'submitting' }));
   const drag = useSelector(actor, (snapshot): DragState => {
@@ -48,6 +57,7 @@ export function useUploadForm({ wrongType, onDone, ...input }: UploadFormOptions
   );
   const removeFile = useCallback((index: number) => actor.send({ type: 'file.remove', index }), [actor]);
   const submit = useCallback((fields: Record<string, string>) => actor.send({ type: 'form.submit', fields }), [actor]);
+  const invalid = useCallback(() => actor.send({ type: 'form.invalid' }), [actor]);
 
-  return { files, progress, submitting, drag, onDragChange, onFiles, onReject, removeFile, submit };
+  return { files, filesError, progress, submitting, drag, onDragChange, onFiles, onReject, removeFile, submit, invalid };
 }

@@ -18,3 +18,9 @@ export function pageItems(current: number, totalPages: number): PageItem[] {
   items.push({ kind: 'page', page: totalPages });
   return items;
 }
+
+/** The `?page=N` of the current URL, 1 when absent or invalid. */
+export function pageFromSearch(search: string): number {
+  const page = Number(new URLSearchParams(search).get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}

@@ -1,6 +1,7 @@
+import { validate } from 'superstruct';
 import type { PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption } from './contract';
 import { t } from './i18n';
-import type { PublishForm } from './schemas';
+import { publishAssignmentSchema, type PublishFields, type PublishForm } from './schemas';
 
 /**
  * SPEC.md: when profiles are chosen, the video at position i gets the i-th chosen profile.
@@ -13,22 +14,40 @@ export function assignProfilesInOrder<Video extends { account?: SelectOption | n
   return videos.map((video, index) => ({ ...video, account: chosen[index] ?? null }));
 }
 
-/** The publish form as it opens: every rendered video of the request, nothing chosen yet. */
-export function publishFormOf(detail: PublicationRequestDetail): PublishForm {
-  const video: PublishVideoItem[] = detail.video.flatMap((item) =>
+/** Profiles chosen first keep their place; a group adds the ones not chosen yet. */
+export function withProfiles(chosen: SelectOption[], added: SelectOption[]): SelectOption[] {
+  const ids = new Set(chosen.map((option) => option.id));
+  return [...chosen, ...added.filter((option) => !ids.has(option.id))];
+}
+
+/** The videos a publication opens with: every rendered video of the request, none assigned yet. */
+export function publishVideosOf(detail: PublicationRequestDetail): PublishVideoItem[] {
+  return detail.video.flatMap((item) =>
     item.url ? [{ id: item.id, url: item.url, idUpload: item.idUpload, createdAt: item.createdAt, account: null, date: '' }] : [],
   );
-  return {
-    title: '',
-    description: '',
-    tags: [],
-    accounts: [],
-    video,
-    inYouTube: true,
-    inTikTok: false,
-    inInstagram: false,
-    date: '',
-  };
+}
+
+/** The publish form's own fields as it opens. */
+export const emptyPublishFields: PublishFields = {
+  title: '',
+  description: '',
+  tags: [],
+  inYouTube: true,
+  inTikTok: false,
+  inInstagram: false,
+  date: '',
+};
+
+export interface AssignmentErrors {
+  accounts?: string;
+  video?: string;
+}
+
+/** The spec's messages for the chosen profiles and the videos left, by field. */
+export function assignmentErrors(accounts: SelectOption[], video: PublishVideoItem[]): AssignmentErrors {
+  const [failure] = validate({ accounts, video }, publishAssignmentSchema);
+  if (!failure) return {};
+  return Object.fromEntries(failure.failures().map((each) => [each.path[0], each.message]));
 }
 
 /** An empty `datetime-local` input means "no date": the form's date for a video, at once for the form. */

@@ -8,11 +8,14 @@ import {
   nullable,
   number,
   object,
+  omit,
   optional,
+  pick,
   string,
   type,
   type Infer,
   type Struct,
+  validate,
 } from 'superstruct';
 import type { IpVersion, SavedSecrets, SelectOption } from './contract';
 import { t } from './i18n';
@@ -86,6 +89,19 @@ export function createVideoSchema(maxVariants = defaultMaxVariants) {
   });
 }
 export type CreateVideoForm = Infer<ReturnType<typeof createVideoSchema>>;
+
+/** The files of each upload form, which its upload machine holds and checks. */
+const uploadFileRules = {
+  photos: photoUploadSchema.schema.files,
+  video: createVideoSchema().schema.video,
+};
+export type UploadRules = keyof typeof uploadFileRules;
+
+/** The spec's message for the files chosen in an upload form, or undefined when they will do. */
+export function uploadFilesError(rules: UploadRules, files: FileLike[]): string | undefined {
+  const [failure] = validate(files, uploadFileRules[rules]);
+  return failure?.message;
+}
 /* The back office: profiles, groups, tag sets and users. */
 
 const optionalText = () => defaulted(text({}), '');
@@ -221,6 +237,11 @@ export const publishSchema = type({
   date: optional(nullable(string())),
 });
 export type PublishForm = Infer<typeof publishSchema>;
+/** The publish form's own fields; the profiles and the videos belong to the publish machine. */
+export const publishFieldsSchema = omit(publishSchema, ['accounts', 'video']);
+export type PublishFields = Infer<typeof publishFieldsSchema>;
+/** The part of the publish form the publish machine checks: chosen profiles and the videos left. */
+export const publishAssignmentSchema = pick(publishSchema, ['accounts', 'video']);
 
 /** The edit form of a published set (/video/youtube/{idUpload}) and PATCH /api/upload-video/{idUpload}. */
 export const publishedEditSchema = type({

@@ -1,5 +1,5 @@
 import toast, { type ToasterProps } from 'react-hot-toast';
-import { api, errorMessages } from './api';
+import { ApiError, errorMessages } from './api';
 import { t } from './i18n';
 
 /**
@@ -18,25 +18,16 @@ export const toasterProps: ToasterProps = {
   },
 };
 
-/** One error toast per message the server sent. */
-export function toastErrors(error: unknown): void {
-  for (const message of errorMessages(error)) toast.error(message);
+/** One error toast per message the server sent; `fallback` in place of anything else, when given. */
+export function toastErrors(error: unknown, fallback?: string): void {
+  const messages = error instanceof ApiError || !fallback ? errorMessages(error) : [fallback];
+  for (const message of messages) toast.error(message);
 }
 
 export const toasts = {
   authorized: () => toast.success(t.toast.authorized),
-  loggingOut: () => toast.loading(t.toast.loading),
-  loggedOut: (loadingId?: string) => toast.success(t.toast.loggedOut, { id: loadingId }),
+  // One id, so the success toast replaces the loading one.
+  loggingOut: () => toast.loading(t.toast.loading, { id: 'logout' }),
+  loggedOut: () => toast.success(t.toast.loggedOut, { id: 'logout' }),
   errors: toastErrors,
 };
-
-/**
- * DELETEs `path` with 'Видалення ...' while it runs, then `successText` or 'Помилка при видалені'
- * (as an error). Settles either way, so the caller can refetch after it.
- */
-export async function deleteWithToasts(path: string, successText: string): Promise<void> {
-  const deletion = api('DELETE', path);
-  await toast
-    .promise(deletion, { loading: t.toast.deleting, success: successText, error: t.toast.deleteFailed })
-    .catch(() => undefined);
-}

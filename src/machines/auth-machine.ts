@@ -7,11 +7,9 @@ export interface AuthContext {
   user: SessionUser | null;
   accessToken: string | null;
   refreshToken: string | null;
-  /** The toast id of the logout in progress, replaced by the success toast when it ends. */
-  logoutToastId: string | null;
 }
 
-export type AuthInput = Pick<AuthContext, 'user' | 'accessToken' | 'refreshToken'>;
+export type AuthInput = AuthContext;
 
 export type AuthEvent =
   | { type: 'login.submit'; login: string; password: string }
@@ -66,13 +64,13 @@ export const authMachine = setup({
       toasts.authorized();
     },
     'toast login failure': (_, params: { error: unknown }) => toasts.errors(params.error),
-    'toast logging out': assign({ logoutToastId: () => toasts.loggingOut() }),
-    'toast logged out': assign({
-      logoutToastId: ({ context }) => {
-        toasts.loggedOut(context.logoutToastId ?? undefined);
-        return null;
-      },
-    }),
+    // Plain actions, not assignments: an assignment may run more than once, and a toast must not.
+    'toast logging out': () => {
+      toasts.loggingOut();
+    },
+    'toast logged out': () => {
+      toasts.loggedOut();
+    },
   },
   guards: {
     'has stored session': ({ context }) => Boolean(context.accessToken && context.refreshToken),
@@ -81,7 +79,7 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ ...input, logoutToastId: null }),
+  context: ({ input }) => input,
   initial: 'starting',
   states: {
     starting: {

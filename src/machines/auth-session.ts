@@ -35,7 +35,7 @@ export function sessionBridgeFor(actor: AuthActor): SessionBridge {
 
 /** The app's one auth actor: restored from localStorage, persisted on every change, wired to the API client. */
 export function startAuth(options: Pick<ActorOptions<typeof authMachine>, 'inspect'> = {}): AuthActor {
-  const actor = createActor(authMachine, { ...options, input: loadStoredAuth() });
+  const actor = createActor(authMachine, { ...options, id: 'auth', input: loadStoredAuth() });
   actor.subscribe((snapshot) => saveStoredAuth(toStoredAuth(snapshot)));
   connectSession(sessionBridgeFor(actor));
   actor.start();

@@ -1,4 +1,4 @@
-import { emit, fromCallback, fromPromise, setup } from 'xstate';
+import { fromCallback, sendParent, setup } from 'xstate';
 
 /** SPEC.md section 9: the request list refreshes every 15 seconds. */
 export const requestListPollMs = 15_000;
@@ -12,50 +12,47 @@ export interface PollingInput {
 
 export type PollingEvent = { type: 'tab.visible' } | { type: 'tab.hidden' };
 
-export type PollingEmitted = { type: 'refresh' };
+const tabIsHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
 /**
- * Asks for a refresh every `intervalMs` while the tab is visible, and at once when it becomes
- * visible again (what was shown may be stale by then). Stopping the actor (the screen unmounting)
- * cancels the pending wait, so nothing refreshes afterwards.
+ * Invoked by a screen's machine while it wants fresh data: sends its parent `refresh` every
+ * `intervalMs` while the tab is visible, nothing while it is hidden, and `refresh` at once when it
+ * shows again (what was shown may be stale by then). The timer is a delayed transition, so it
+ * ends with the actor: when the parent leaves the state that invoked it, or its screen unmounts.
  */
 export const pollingMachine = setup({
   types: {
     context: {} as PollingInput,
     events: {} as PollingEvent,
     input: {} as PollingInput,
-    emitted: {} as PollingEmitted,
   },
   actors: {
-    wait: fromPromise<void, { ms: number }>(
-      ({ input, signal }) =>
-        new Promise((resolve) => {
-          const timer = setTimeout(resolve, input.ms);
-          signal.addEventListener('abort', () => clearTimeout(timer));
-        }),
-    ),
     tabVisibility: fromCallback<PollingEvent>(({ sendBack }) => {
-      const report = () => sendBack({ type: document.visibilityState === 'hidden' ? 'tab.hidden' : 'tab.visible' });
+      const report = () => sendBack({ type: tabIsHidden() ? 'tab.hidden' : 'tab.visible' });
       document.addEventListener('visibilitychange', report);
       return () => document.removeEventListener('visibilitychange', report);
     }),
   },
   actions: {
-    'ask for refresh': emit({ type: 'refresh' as const }),
+    'ask for refresh': sendParent({ type: 'refresh' }),
+  },
+  guards: {
+    'tab is hidden': tabIsHidden,
+  },
+  delays: {
+    interval: ({ context }) => context.intervalMs,
   },
 }).createMachine({
   id: 'polling',
   context: ({ input }) => input,
   invoke: { id: 'tabVisibility', src: 'tabVisibility' },
-  initial: 'waiting',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'tab is hidden', target: 'hidden' }, { target: 'waiting' }],
+    },
     waiting: {
-      invoke: {
-        id: 'wait',
-        src: 'wait',
-        input: ({ context }) => ({ ms: context.intervalMs }),
-        onDone: { target: 'waiting', reenter: true, actions: 'ask for refresh' },
-      },
+      after: { interval: { target: 'waiting', reenter: true, actions: 'ask for refresh' } },
       on: { 'tab.hidden': 'hidden' },
     },
     hidden: {

@@ -1,30 +1,64 @@
-import { assign, assertEvent, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
 import { api } from '../lib/api';
-import type { PublicationRequestDetail, PublishPayload } from '../lib/contract';
+import type { AccountGroup, PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption } from '../lib/contract';
 import { t } from '../lib/i18n';
+import {
+  assignmentErrors,
+  assignProfilesInOrder,
+  publishPayloadOf,
+  publishVideosOf,
+  withProfiles,
+  type AssignmentErrors,
+} from '../lib/publishing';
+import type { PublishFields } from '../lib/schemas';
 import { toastErrors } from '../lib/toasts';
+import { publishDrafts, type PublishDraft } from './publish-draft-store';
 
 export interface PublishInput {
   /** The request's idUpload from the route; absent when the route has none. */
   idUpload: string | undefined;
+  /** What the operator had assigned when they left this form last time. */
+  draft?: PublishDraft;
 }
 
 export interface PublishContext {
   idUpload: string | undefined;
   detail: PublicationRequestDetail | null;
+  /** The chosen profiles, in the order chosen: video i gets profile i. */
+  accounts: SelectOption[];
+  /** The videos still to publish, each with its own profile (null: 'Будь-який') and date. */
+  videos: PublishVideoItem[];
+  /** The spec's messages for `accounts` and `videos`, shown once a submit was tried. */
+  errors: AssignmentErrors;
+  submitted: boolean;
+  draft: PublishDraft | undefined;
 }
 
-export type PublishEvent = { type: 'form.submit'; payload: PublishPayload };
+export type PublishEvent =
+  | { type: 'profiles.choose'; profiles: SelectOption[] }
+  | { type: 'group.pick'; group: AccountGroup }
+  | { type: 'video.profile'; videoId: number; profileId: number | null }
+  | { type: 'video.date'; videoId: number; date: string }
+  | { type: 'video.remove'; videoId: number }
+  /** The form's own fields passed their checks. */
+  | { type: 'form.submit'; fields: PublishFields }
+  /** The form's own fields failed their checks: the assignment's messages show beside theirs. */
+  | { type: 'form.invalid' };
 
 const requestPath = (idUpload: string) => encodeURIComponent(idUpload);
 
 /** One loading toast per request, so the success toast replaces it and a failure dismisses it. */
 const sendingToastId = (idUpload: string | undefined) => `publish-${idUpload}`;
 
+const changeVideo = (videos: PublishVideoItem[], videoId: number, change: Partial<PublishVideoItem>) =>
+  videos.map((video) => (video.id === videoId ? { ...video, ...change } : video));
+
 /**
- * The publish form of a finished creation request: load what the form offers, edit, submit.
- * Leaving (to the request list) and resetting the form belong to the screen, which provides them.
+ * The publish form of a finished creation request. The machine owns what the form assigns: the
+ * chosen profiles (one by one or a group at a time), the videos with their own profile and date,
+ * their removal, whether that assignment is valid, and the submission. The i-th rule is its
+ * transition: choosing profiles gives video i the i-th of them, again on every change of the choice.
  */
 export const publishMachine = setup({
   types: {
@@ -41,9 +75,20 @@ export const publishMachine = setup({
     ),
   },
   actions: {
-    // Provided by the screen: it owns the router and the form.
+    // Provided by the screen: it owns the router.
     'leave to request list': () => {},
-    'reset form': () => {},
+    'choose profiles': assign(({ context }, params: { profiles: SelectOption[] }) => ({
+      accounts: params.profiles,
+      videos: assignProfilesInOrder(context.videos, params.profiles),
+    })),
+    'check assignment': assign({ errors: ({ context }) => assignmentErrors(context.accounts, context.videos) }),
+    'mark submitted': assign({ submitted: true }),
+    'keep draft': ({ context }) => {
+      publishDrafts.trigger.keep({ idUpload: context.idUpload!, draft: { accounts: context.accounts, videos: context.videos } });
+    },
+    'forget draft': ({ context }) => {
+      publishDrafts.trigger.forget({ idUpload: context.idUpload! });
+    },
     'toast sending': ({ context }) => {
       toast.loading(t.publish.sent, { id: sendingToastId(context.idUpload) });
     },
@@ -58,10 +103,19 @@ export const publishMachine = setup({
   },
   guards: {
     'has idUpload': ({ context }) => Boolean(context.idUpload),
+    'assignment is valid': ({ context }) => Object.keys(assignmentErrors(context.accounts, context.videos)).length === 0,
   },
 }).createMachine({
   id: 'publish',
-  context: ({ input }) => ({ idUpload: input.idUpload, detail: null }),
+  context: ({ input }) => ({
+    idUpload: input.idUpload,
+    detail: null,
+    accounts: [],
+    videos: [],
+    errors: {},
+    submitted: false,
+    draft: input.draft,
+  }),
   initial: 'starting',
   states: {
     starting: {
@@ -72,12 +126,57 @@ export const publishMachine = setup({
         id: 'loadRequest',
         src: 'loadRequest',
         input: ({ context }) => ({ idUpload: context.idUpload! }),
-        onDone: { target: 'editing', actions: assign({ detail: ({ event }) => event.output }) },
+        onDone: {
+          target: 'editing',
+          actions: assign({
+            detail: ({ event }) => event.output,
+            accounts: ({ context }) => context.draft?.accounts ?? [],
+            videos: ({ context, event }) => context.draft?.videos ?? publishVideosOf(event.output),
+          }),
+        },
         onError: { target: 'failed', actions: { type: 'toast load failure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     editing: {
-      on: { 'form.submit': 'submitting' },
+      // Every change of the assignment is kept for the operator's return, until the publication is sent.
+      on: {
+        'profiles.choose': {
+          actions: [{ type: 'choose profiles', params: ({ event }) => ({ profiles: event.profiles }) }, 'check assignment', 'keep draft'],
+        },
+        'group.pick': {
+          actions: [
+            { type: 'choose profiles', params: ({ context, event }) => ({ profiles: withProfiles(context.accounts, event.group.accounts) }) },
+            'check assignment',
+            'keep draft',
+          ],
+        },
+        'video.profile': {
+          actions: [
+            assign({
+              videos: ({ context, event }) =>
+                changeVideo(context.videos, event.videoId, {
+                  account: context.accounts.find((profile) => profile.id === event.profileId) ?? null,
+                }),
+            }),
+            'keep draft',
+          ],
+        },
+        'video.date': {
+          actions: [assign({ videos: ({ context, event }) => changeVideo(context.videos, event.videoId, { date: event.date }) }), 'keep draft'],
+        },
+        'video.remove': {
+          actions: [
+            assign({ videos: ({ context, event }) => context.videos.filter((video) => video.id !== event.videoId) }),
+            'check assignment',
+            'keep draft',
+          ],
+        },
+        'form.invalid': { actions: ['mark submitted', 'check assignment'] },
+        'form.submit': [
+          { guard: 'assignment is valid', target: 'submitting', actions: 'mark submitted' },
+          { actions: ['mark submitted', 'check assignment'] },
+        ],
+      },
     },
     submitting: {
       entry: 'toast sending',
@@ -85,10 +184,11 @@ export const publishMachine = setup({
         id: 'publish',
         src: 'publish',
         input: ({ context, event }) => {
-          assertEvent(event, 'form.submit');
-          return { idUpload: context.idUpload!, payload: event.payload };
+          const { fields } = event as Extract<PublishEvent, { type: 'form.submit' }>;
+          const form = { ...fields, accounts: context.accounts, video: context.videos };
+          return { idUpload: context.idUpload!, payload: publishPayloadOf(context.detail!.id, form) };
         },
-        onDone: { target: 'done', actions: ['toast sent', 'reset form'] },
+        onDone: { target: 'done', actions: ['toast sent', 'forget draft'] },
         onError: { target: 'editing', actions: { type: 'toast failure', params: ({ event }) => ({ error: event.error }) } },
       },
     },

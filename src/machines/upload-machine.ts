@@ -1,5 +1,6 @@
 import { assign, assertEvent, emit, fromPromise, setup } from 'xstate';
 import { upload } from '../lib/api';
+import { uploadFilesError, type UploadRules } from '../lib/schemas';
 
 export interface UploadInput {
   /** The API path the form posts to, e.g. '/photo-bg'. */
@@ -8,10 +9,16 @@ export interface UploadInput {
   fileField: string;
   /** Several files (images) or exactly one (the source video: a new pick replaces the old). */
   multiple: boolean;
+  /** Which form's file rules apply (how many, of what type). */
+  rules: UploadRules;
 }
 
 export interface UploadContext extends UploadInput {
+  /** The chosen files: this machine is their one owner; the form only shows them. */
   files: File[];
+  /** The rules' message for the files, shown once a submit was tried. */
+  filesError: string | undefined;
+  submitted: boolean;
   /** Share of the request body sent so far, 0..1. */
   progress: number;
   error: unknown;
@@ -20,7 +27,10 @@ export interface UploadContext extends UploadInput {
 export type UploadEvent =
   | { type: 'files.add'; files: File[] }
   | { type: 'file.remove'; index: number }
+  /** The form's other fields passed their checks. */
   | { type: 'form.submit'; fields: Record<string, string> }
+  /** The form's other fields failed their checks: the files' message shows beside theirs. */
+  | { type: 'form.invalid' }
   | { type: 'upload.progress'; fraction: number }
   | { type: 'drag.enter'; acceptable: boolean }
   | { type: 'drag.leave' };
@@ -44,9 +54,9 @@ export function formDataOf({ fileField, files, fields }: Pick<SendFormInput, 'fi
 }
 
 /**
- * An upload form: empty → selected → submitting → back to empty on success, or to selected with
- * the error on failure; beside it, the drag state of the drop area. Outcomes are emitted, so a
- * screen decides what to toast and where to go.
+ * An upload form: empty → selected → submitting → reset (files let go, the outcome emitted) →
+ * empty; a failure goes back to selected with the files kept. Beside it, the drag state of the drop
+ * area. Outcomes are emitted, so a screen decides what to toast and where to go.
  */
 export const uploadMachine = setup({
   types: {
@@ -71,8 +81,11 @@ export const uploadMachine = setup({
         return context.files.filter((_, index) => index !== event.index);
       },
     }),
+    'check files': assign({ filesError: ({ context }) => uploadFilesError(context.rules, context.files) }),
+    'mark submitted': assign({ submitted: true }),
   },
   guards: {
+    'files will do': ({ context }) => uploadFilesError(context.rules, context.files) === undefined,
     'adds a file': ({ event }) => event.type === 'files.add' && event.files.length > 0,
     'has no files': ({ context }) => context.files.length === 0,
     'is acceptable': ({ event }) => event.type === 'drag.enter' && event.acceptable,
@@ -80,20 +93,28 @@ export const uploadMachine = setup({
 }).createMachine({
   id: 'upload',
   type: 'parallel',
-  context: ({ input }) => ({ ...input, files: [], progress: 0, error: null }),
+  context: ({ input }) => ({ ...input, files: [], filesError: undefined, submitted: false, progress: 0, error: null }),
   states: {
     form: {
       initial: 'empty',
       states: {
         empty: {
-          on: { 'files.add': { guard: 'adds a file', target: 'selected', actions: 'add files' } },
+          on: {
+            'files.add': { guard: 'adds a file', target: 'selected', actions: ['add files', 'check files'] },
+            'form.submit': { actions: ['mark submitted', 'check files'] },
+            'form.invalid': { actions: ['mark submitted', 'check files'] },
+          },
         },
         selected: {
           always: { guard: 'has no files', target: 'empty' },
           on: {
-            'files.add': { guard: 'adds a file', actions: 'add files' },
-            'file.remove': { actions: 'remove file' },
-            'form.submit': 'submitting',
+            'files.add': { guard: 'adds a file', actions: ['add files', 'check files'] },
+            'file.remove': { actions: ['remove file', 'check files'] },
+            'form.submit': [
+              { guard: 'files will do', target: 'submitting', actions: 'mark submitted' },
+              { actions: ['mark submitted', 'check files'] },
+            ],
+            'form.invalid': { actions: ['mark submitted', 'check files'] },
           },
         },
         submitting: {
@@ -115,11 +136,8 @@ export const uploadMachine = setup({
               };
             },
             onDone: {
-              target: 'empty',
-              actions: [
-                assign({ files: [], progress: 0 }),
-                emit(({ event }) => ({ type: 'upload.done' as const, output: event.output })),
-              ],
+              target: 'reset',
+              actions: emit(({ event }) => ({ type: 'upload.done' as const, output: event.output })),
             },
             onError: {
               target: 'selected',
@@ -129,6 +147,11 @@ export const uploadMachine = setup({
               ],
             },
           },
+        },
+        reset: {
+          // The form starts over: nothing chosen, nothing to complain about.
+          entry: assign({ files: [], progress: 0, filesError: undefined, submitted: false }),
+          always: 'empty',
         },
       },
     },

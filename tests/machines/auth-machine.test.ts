@@ -1,46 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { authMachine, type AuthEvent, type AuthInput } from '../../src/machines/auth-machine';
-import { sessionBridgeFor } from '../../src/machines/auth-session';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import toast from 'react-hot-toast';
+import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
+import { authMachine, checkStoredSession, type AuthInput } from '../../src/machines/auth-machine';
+import { isAuthLoading, sessionBridgeFor, startAuth, toStoredAuth } from '../../src/machines/auth-session';
+import { connectInspector, inspector } from '../../src/machines/inspector';
+import { deferredActors } from './deferred-actors';
 import { api, ApiError, connectSession } from '../../src/lib/api';
-import type { LoginResponse, RefreshResponse, SessionUser } from '../../src/lib/contract';
-import {
-  activeStateIds,
-  declaredTransitions,
-  describePath,
-  replayPath,
-  stateIds,
-  takenTransitions,
-  transitionPaths,
-  valueOf,
-} from './model-paths';
-
+import type { RefreshResponse, SessionUser } from '../../src/lib/contract';
 const user: SessionUser = { id: 7, login: 'operator', role: 'user' };
 const storedSession: AuthInput = { user, accessToken: 'access-stored', refreshToken: 'refresh-stored' };
 const noSession: AuthInput = { user: null, accessToken: null, refreshToken: null };
-const loginResponse: LoginResponse = { user, accessToken: 'access-login', refreshToken: 'refresh-login' };
 const refreshResponse: RefreshResponse = { accessToken: 'access-refreshed', refreshToken: 'refresh-refreshed' };
 const failure = new ApiError(401, ['Сесія завершилась, увійдіть знову']);
-
-const actorIds = ['checkSession', 'logIn', 'refreshSession', 'logOut'] as const;
-type ActorId = (typeof actorIds)[number];
-
-/** A fixture for every event and every actor outcome; a new event or actor must be added here. */
-const events: Array<AuthEvent | { type: `xstate.done.actor.${ActorId}`; output: unknown } | { type: `xstate.error.actor.${ActorId}`; error: unknown }> = [
-  { type: 'login.submit', login: 'operator', password: 'secret-pass' },
-  { type: 'session.unauthorized', accessToken: 'access-stored' },
-  { type: 'session.unauthorized', accessToken: 'access-login' },
-  { type: 'session.unauthorized', accessToken: 'an-older-token' },
-  { type: 'logout' },
-  { type: 'xstate.done.actor.checkSession', output: { user, accessToken: 'access-stored', refreshToken: 'refresh-stored' } },
-  { type: 'xstate.error.actor.checkSession', error: failure },
-  { type: 'xstate.done.actor.logIn', output: loginResponse },
-  { type: 'xstate.error.actor.logIn', error: failure },
-  { type: 'xstate.done.actor.refreshSession', output: refreshResponse },
-  { type: 'xstate.error.actor.refreshSession', error: failure },
-  { type: 'xstate.done.actor.logOut', output: undefined },
-  { type: 'xstate.error.actor.logOut', error: failure },
-];
 
 const quietActions = {
   'toast authorized': () => {},
@@ -48,40 +19,6 @@ const quietActions = {
   'toast logging out': () => {},
   'toast logged out': () => {},
 };
-
-// The toasts stay out of the model: the logout toast id is random and would split equal states.
-const modelMachine = authMachine.provide({ actions: quietActions });
-
-function pathsFrom(input: AuthInput) {
-  return transitionPaths(modelMachine, { events, input });
-}
-
-describe('auth machine, model-based', () => {
-  const allPaths = [...pathsFrom(storedSession), ...pathsFrom(noSession)];
-
-  it('reaches every state and takes every declared transition', () => {
-    const visited = new Set(allPaths.flatMap((path) => path.steps.flatMap((step) => activeStateIds(step.state))));
-    expect(stateIds(authMachine).filter((id) => !visited.has(id))).toEqual([]);
-    const taken = takenTransitions(allPaths);
-    expect(declaredTransitions(authMachine).filter((transition) => !taken.has(transition))).toEqual([]);
-  });
-
-  it('starts by checking a stored session, and signed out without one', () => {
-    expect(valueOf(pathsFrom(storedSession)[0].steps[0].state)).toBe('checking');
-    expect(valueOf(pathsFrom(noSession)[0].steps[0].state)).toEqual({ signedOut: 'idle' });
-  });
-
-  for (const [label, input] of [
-    ['with a stored session', storedSession],
-    ['without a stored session', noSession],
-  ] as const) {
-    for (const path of pathsFrom(input)) {
-      it(`${label}: ${describePath(path)}`, async () => {
-        await replayPath(modelMachine, path, { input, actorIds });
-      });
-    }
-  }
-});
 
 /** The real API client wired to a real auth actor; product calls answer 401 to every token but the fresh one. */
 function signedInClient(refresh: () => Promise<RefreshResponse>) {
@@ -170,5 +107,253 @@ describe('auth machine journeys with the API client', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
     expect(shown).toEqual(['loading', 'logged out']);
     expect(actor.getSnapshot().context).toMatchObject({ user: null, accessToken: null, refreshToken: null });
+  });
+
+  it("ignores a 401 for a token already replaced: the caller retries with the new one, no second refresh", async () => {
+    const { actor, refreshCalls } = signedInClient(async () => refreshResponse);
+    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
+    await api('GET', '/accounts');
+    actor.send({ type: 'session.unauthorized', accessToken: 'access-stored' });
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    expect(refreshCalls).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 arriving after a refresh, for the fresh token, refreshes again', async () => {
+    const second: RefreshResponse = { accessToken: 'access-second', refreshToken: 'refresh-second' };
+    const refreshes = [refreshResponse, second];
+    const { actor, refreshCalls } = signedInClient(async () => refreshes.shift()!);
+    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
+    await api('GET', '/accounts');
+    actor.send({ type: 'session.unauthorized', accessToken: refreshResponse.accessToken });
+    await waitFor(actor, (snapshot) => snapshot.context.accessToken === second.accessToken);
+    expect(refreshCalls).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.refreshToken).toBe(second.refreshToken);
+  });
+
+  it('signs out with an empty session when a stored session is refused', async () => {
+    const machine = authMachine.provide({
+      actors: { checkSession: fromPromise(async () => Promise.reject(failure)) },
+      actions: quietActions,
+    });
+    const actor = createActor(machine, { input: storedSession }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, accessToken: null, refreshToken: null });
+  });
+
+  it('starts signed out, asking nothing, without a stored session', () => {
+    const checks = vi.fn();
+    const machine = authMachine.provide({ actors: { checkSession: fromPromise(async () => checks()) }, actions: quietActions });
+    const actor = createActor(machine, { input: noSession }).start();
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(checks).not.toHaveBeenCalled();
+  });
+});
+
+describe('checking a stored session', () => {
+  function serverWith(answers: Record<string, Response | (() => Response)>) {
+    const seen: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const key = `${init.method} ${url} ${(init.headers as Record<string, string>).Authorization ?? ''}`.trim();
+        seen.push(key);
+        const answer = answers[key];
+        if (!answer) throw new Error(`unexpected ${key}`);
+        return typeof answer === 'function' ? answer() : answer;
+      }),
+    );
+    return seen;
+  }
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('keeps a valid session as it is', async () => {
+    serverWith({ 'GET /api/auth/me Bearer a1': json(200, { user }) });
+    const actor = createActor(checkStoredSession, { input: { accessToken: 'a1', refreshToken: 'r1' } }).start();
+    await expect(waitFor(actor, (snapshot) => snapshot.status === 'done').then((snapshot) => snapshot.output)).resolves.toEqual({
+      user,
+      accessToken: 'a1',
+      refreshToken: 'r1',
+    });
+  });
+
+  it('refreshes an expired access token once, then asks again with the new one', async () => {
+    const seen = serverWith({
+      'GET /api/auth/me Bearer a1': () => json(401, { statusCode: 401, message: 'expired' }),
+      'POST /api/auth/refresh': () => json(200, refreshResponse),
+      'GET /api/auth/me Bearer access-refreshed': () => json(200, { user }),
+    });
+    const actor = createActor(checkStoredSession, { input: { accessToken: 'a1', refreshToken: 'r1' } }).start();
+    const done = await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(done.output).toEqual({ user, ...refreshResponse });
+    expect(seen).toEqual(['GET /api/auth/me Bearer a1', 'POST /api/auth/refresh', 'GET /api/auth/me Bearer access-refreshed']);
+  });
+
+  it('gives up on any other failure without refreshing', async () => {
+    const seen = serverWith({ 'GET /api/auth/me Bearer a1': () => json(500, { statusCode: 500, message: 'down' }) });
+    const actor = createActor(checkStoredSession, { input: { accessToken: 'a1', refreshToken: 'r1' } }).start();
+    await expect(toPromise(actor)).rejects.toMatchObject({ status: 500, messages: ['down'] });
+    expect(seen).toEqual(['GET /api/auth/me Bearer a1']);
+  });
+});
+
+describe('auth machine: signing in and out', () => {
+  let shown: string[];
+
+  beforeEach(() => {
+    shown = [];
+    vi.spyOn(toast, 'success').mockImplementation(((message: string, options?: { id?: string }) => {
+      shown.push(`success ${message}${options?.id ? ` #${options.id}` : ''}`);
+      return 'success-id';
+    }) as never);
+    vi.spyOn(toast, 'error').mockImplementation(((message: string) => (shown.push(`error ${message}`), '')) as never);
+    vi.spyOn(toast, 'loading').mockImplementation(((message: string, options?: { id?: string }) => (shown.push(`loading ${message} #${options?.id}`), '')) as never);
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function start(input: AuthInput) {
+    const calls = deferredActors(['checkSession', 'logIn', 'refreshSession', 'logOut'] as const);
+    const actor = createActor(authMachine.provide({ actors: calls.actors }), { input }).start();
+    return { actor, calls };
+  }
+
+  it("signs in with the login and password, keeps the tokens and says 'Авторизований'", async () => {
+    const { actor, calls } = start(noSession);
+    actor.send({ type: 'login.submit', login: 'operator', password: 'secret-pass' });
+    expect(actor.getSnapshot().matches({ signedOut: 'submitting' })).toBe(true);
+    actor.send({ type: 'login.submit', login: 'operator', password: 'secret-pass' });
+    expect(calls.started).toEqual([{ name: 'logIn', input: { login: 'operator', password: 'secret-pass' } }]);
+    await calls.resolve('logIn', { user, accessToken: 'a', refreshToken: 'r' });
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ user, accessToken: 'a', refreshToken: 'r' });
+    expect(shown).toEqual(['success Авторизований']);
+  });
+
+  it("stays on the login form with the server's message when refused", async () => {
+    const { actor, calls } = start(noSession);
+    actor.send({ type: 'login.submit', login: 'operator', password: 'wrong-pass' });
+    await calls.reject('logIn', new ApiError(401, ['Невірний логін або пароль']));
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(shown).toEqual(['error Невірний логін або пароль']);
+  });
+
+  it("logs out with 'Завантаження ...' replaced by 'Ви вийшли із системи', revoking the refresh token, even when the revoke fails", async () => {
+    for (const outcome of ['resolve', 'reject'] as const) {
+      shown = [];
+      const { actor, calls } = start(storedSession);
+      await calls.resolve('checkSession', { user, accessToken: 'access-stored', refreshToken: 'refresh-stored' });
+      actor.send({ type: 'logout' });
+      expect(calls.started.at(-1)).toEqual({ name: 'logOut', input: { refreshToken: 'refresh-stored' } });
+      if (outcome === 'resolve') await calls.resolve('logOut');
+      else await calls.reject('logOut', failure);
+      expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+      expect(actor.getSnapshot().context).toEqual({ user: null, accessToken: null, refreshToken: null });
+      expect(shown).toEqual(['loading Завантаження ... #logout', 'success Ви вийшли із системи #logout']);
+    }
+  });
+
+  it('checks a stored session only when both tokens are there', () => {
+    const { actor, calls } = start({ user, accessToken: 'access-stored', refreshToken: null });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(calls.started).toEqual([]);
+    const both = start(storedSession);
+    expect(both.actor.getSnapshot().value).toBe('checking');
+    expect(both.calls.started).toEqual([{ name: 'checkSession', input: { accessToken: 'access-stored', refreshToken: 'refresh-stored' } }]);
+  });
+
+  it('ends the session when a refresh is refused, and refreshes with the refresh token it holds', async () => {
+    const { actor, calls } = start(storedSession);
+    await calls.resolve('checkSession', { user, accessToken: 'access-stored', refreshToken: 'refresh-stored' });
+    actor.send({ type: 'session.unauthorized', accessToken: 'access-stored' });
+    expect(calls.started.at(-1)).toEqual({ name: 'refreshSession', input: { refreshToken: 'refresh-stored' } });
+    await calls.reject('refreshSession', failure);
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.accessToken).toBeNull();
+  });
+
+  it('reaches the auth API: login, refresh, me and logout', async () => {
+    const seen: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        seen.push(`${init.method} ${url} ${init.body ?? ''}`.trim());
+        return new Response(JSON.stringify({ user, accessToken: 'a', refreshToken: 'r' }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const actor = createActor(authMachine, { input: noSession }).start();
+    actor.send({ type: 'login.submit', login: 'operator', password: 'secret-pass' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
+    actor.send({ type: 'session.unauthorized', accessToken: 'a' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
+    actor.send({ type: 'logout' });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    expect(seen).toEqual([
+      'POST /api/auth/login {"login":"operator","password":"secret-pass"}',
+      'POST /api/auth/refresh {"refreshToken":"r"}',
+      'POST /api/auth/logout {"refreshToken":"r"}',
+    ]);
+  });
+});
+
+describe('the app-wide auth actor', () => {
+  function memoryStorage(initial: Record<string, string> = {}) {
+    const items = new Map(Object.entries(initial));
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+      items,
+    };
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is loading while it starts or checks, and not once signed in or out', () => {
+    const snapshotAt = (value: unknown) => authMachine.resolveState({ value: value as never, context: noSession });
+    expect(isAuthLoading(snapshotAt('checking'))).toBe(true);
+    expect(isAuthLoading(snapshotAt({ signedOut: 'idle' }))).toBe(false);
+    expect(isAuthLoading(snapshotAt({ signedIn: 'idle' }))).toBe(false);
+    expect(toStoredAuth(snapshotAt({ signedIn: 'refreshing' }))).toEqual({ isLoading: false, isAuthenticated: true, ...noSession });
+    expect(toStoredAuth(snapshotAt('checking'))).toMatchObject({ isLoading: true, isAuthenticated: false });
+  });
+
+  it('starts from the stored session, saves every change, reports to an inspector and serves the API client', async () => {
+    const storage = memoryStorage({ authStore: JSON.stringify({ state: storedSession, version: 1 }) });
+    vi.stubGlobal('localStorage', storage);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) =>
+        url === '/api/auth/me'
+          ? new Response(JSON.stringify({ user }), { status: 200, headers: { 'content-type': 'application/json' } })
+          : new Response(JSON.stringify({ seen: (init.headers as Record<string, string>).Authorization }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            }),
+      ),
+    );
+    const inspected: string[] = [];
+    const actor = startAuth({
+      inspect: (event) => void (event.type === '@xstate.actor' && inspected.push((event.actorRef as unknown as { id: string }).id)),
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));
+    expect(inspected).toContain('auth');
+    expect(JSON.parse(storage.items.get('authStore')!)).toEqual({
+      state: { isLoading: false, isAuthenticated: true, ...storedSession },
+      version: 1,
+    });
+    await expect(api('GET', '/accounts')).resolves.toEqual({ seen: 'Bearer access-stored' });
+  });
+
+  it('hands its inspector to every actor created after it is connected', () => {
+    const inspect = { next: () => {} };
+    connectInspector(inspect);
+    expect(inspector()).toBe(inspect);
+    connectInspector(undefined);
+    expect(inspector()).toBeUndefined();
   });
 });

@@ -1,95 +1,106 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
-import { getPathsFromEvents, getShortestPaths, type StatePath } from 'xstate/graph';
-import { pollingMachine, requestListPollMs, type PollingEvent } from '../../src/machines/polling-machine';
-import { controlledActors } from './model-driver';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, setup } from 'xstate';
+import { pollingMachine, publishedDetailPollMs, requestListPollMs } from '../../src/machines/polling-machine';
 
-type Snapshot = SnapshotFrom<typeof pollingMachine>;
-type Path = StatePath<Snapshot, EventObject>;
+/** A browser tab the test shows and hides. */
+function stubTab(initially: 'visible' | 'hidden') {
+  const tab = Object.assign(new EventTarget(), { visibilityState: initially });
+  const listening = new Set<unknown>();
+  const add = tab.addEventListener.bind(tab);
+  const remove = tab.removeEventListener.bind(tab);
+  tab.addEventListener = (type: string, listener: EventListenerOrEventListenerObject | null) => {
+    listening.add(listener);
+    add(type, listener);
+  };
+  tab.removeEventListener = (type: string, listener: EventListenerOrEventListenerObject | null) => {
+    listening.delete(listener);
+    remove(type, listener);
+  };
+  vi.stubGlobal('document', tab);
+  return {
+    listening,
+    show() {
+      tab.visibilityState = 'visible';
+      tab.dispatchEvent(new Event('visibilitychange'));
+    },
+    hide() {
+      tab.visibilityState = 'hidden';
+      tab.dispatchEvent(new Event('visibilitychange'));
+    },
+  };
+}
 
-const eventFixtures: { [Type in PollingEvent['type']]: Array<Extract<PollingEvent, { type: Type }>> } = {
-  'tab.visible': [{ type: 'tab.visible' }],
-  'tab.hidden': [{ type: 'tab.hidden' }],
-};
-/** The interval's end is the wait actor finishing. */
-const waitDone = { type: 'xstate.done.actor.wait' } as EventObject;
-
-const events = [...Object.values(eventFixtures).flat(), waitDone] as PollingEvent[];
-const input = { intervalMs: requestListPollMs };
-
-/** The machine with a controllable wait and a visibility listener the test speaks for. */
-function startPolling() {
-  const controls = controlledActors(['wait']);
-  const actor = createActor(
-    pollingMachine.provide({ actors: { wait: controls.actors.wait, tabVisibility: fromCallback(() => undefined) } }),
-    { input },
-  );
+/** A screen's machine that invokes the poller and counts the refreshes it is asked for. */
+function startScreen(intervalMs = requestListPollMs) {
   let refreshes = 0;
-  actor.on('refresh', () => (refreshes += 1));
-  actor.start();
-  return { actor, controls, refreshes: () => refreshes };
+  const screen = setup({ actors: { polling: pollingMachine } }).createMachine({
+    invoke: { src: 'polling', input: { intervalMs } },
+    on: { refresh: { actions: () => (refreshes += 1) } },
+  });
+  const actor = createActor(screen).start();
+  return { actor, refreshes: () => refreshes };
 }
 
-/** Steps that ask for a refresh: the interval ending while visible, and the tab coming back. */
-function expectedRefreshes(path: Path): number {
-  let count = 0;
-  let previous: Snapshot = pollingMachine.resolveState({ value: 'waiting', context: input });
-  for (const step of path.steps) {
-    const state = step.state as Snapshot;
-    if (step.event.type === 'xstate.done.actor.wait' && previous.matches('waiting')) count += 1;
-    if (step.event.type === 'tab.visible' && previous.matches('hidden')) count += 1;
-    previous = state;
-  }
-  return count;
-}
-
-async function replay(path: Path) {
-  const { actor, controls, refreshes } = startPolling();
-  for (const step of path.steps.filter((step) => step.event.type !== 'xstate.init')) {
-    controls.play(actor, step.event);
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual((step.state as Snapshot).value));
-  }
-  expect(refreshes()).toBe(expectedRefreshes(path));
-  actor.stop();
-}
-
-const describePath = (path: Path) => `${JSON.stringify(path.state.value)} via ${path.steps.map((step) => step.event.type).join(' → ')}`;
-
-describe('polling machine, every state by its shortest path', () => {
-  for (const path of getShortestPaths(pollingMachine, { input, events }) as unknown as Path[]) {
-    it(`reaches ${describePath(path)}`, () => replay(path));
-  }
+beforeEach(() => {
+  vi.useFakeTimers();
 });
 
-describe('polling machine journeys', () => {
-  const journeys: EventObject[][] = [
-    [waitDone, waitDone, waitDone],
-    [eventFixtures['tab.hidden'][0]!, eventFixtures['tab.visible'][0]!, waitDone],
-    [waitDone, eventFixtures['tab.hidden'][0]!, eventFixtures['tab.visible'][0]!, eventFixtures['tab.hidden'][0]!, eventFixtures['tab.visible'][0]!],
-  ];
-  for (const journey of journeys) {
-    for (const path of getPathsFromEvents(pollingMachine as AnyStateMachine, journey, { input }) as unknown as Path[]) {
-      it(`refreshes once per interval and on each return to the tab: ${describePath(path)}`, () => replay(path));
-    }
-  }
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
-  it('asks for nothing after it is stopped (the screen unmounted), even if a wait would end', async () => {
-    vi.useFakeTimers();
-    try {
-      const actor = createActor(pollingMachine.provide({ actors: { tabVisibility: fromCallback(() => undefined) } }), { input });
-      let refreshes = 0;
-      actor.on('refresh', () => (refreshes += 1));
-      actor.start();
-      await vi.advanceTimersByTimeAsync(requestListPollMs);
-      expect(refreshes).toBe(1);
-      await vi.advanceTimersByTimeAsync(requestListPollMs);
-      expect(refreshes).toBe(2);
-      actor.stop();
-      await vi.advanceTimersByTimeAsync(5 * requestListPollMs);
-      expect(refreshes).toBe(2);
-      expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
+describe('polling machine', () => {
+  it('asks for a refresh once per interval while the tab is visible', () => {
+    stubTab('visible');
+    const { refreshes } = startScreen();
+    vi.advanceTimersByTime(requestListPollMs - 1);
+    expect(refreshes()).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(refreshes()).toBe(1);
+    vi.advanceTimersByTime(requestListPollMs * 2);
+    expect(refreshes()).toBe(3);
+  });
+
+  it('asks nothing while the tab is hidden, and at once when it shows again, then counts a new interval', () => {
+    const tab = stubTab('visible');
+    const { refreshes } = startScreen();
+    vi.advanceTimersByTime(requestListPollMs / 2);
+    tab.hide();
+    vi.advanceTimersByTime(requestListPollMs * 10);
+    expect(refreshes()).toBe(0);
+    tab.show();
+    expect(refreshes()).toBe(1);
+    vi.advanceTimersByTime(requestListPollMs - 1);
+    expect(refreshes()).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(refreshes()).toBe(2);
+  });
+
+  it('starts paused in a tab that is already hidden', () => {
+    const tab = stubTab('hidden');
+    const { refreshes } = startScreen();
+    vi.advanceTimersByTime(requestListPollMs * 3);
+    expect(refreshes()).toBe(0);
+    tab.show();
+    expect(refreshes()).toBe(1);
+  });
+
+  it('leaves no timer and no listener behind once its screen stops', () => {
+    const tab = stubTab('visible');
+    const { actor, refreshes } = startScreen();
+    expect(tab.listening.size).toBe(1);
+    actor.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(tab.listening.size).toBe(0);
+    vi.advanceTimersByTime(requestListPollMs * 3);
+    tab.hide();
+    tab.show();
+    expect(refreshes()).toBe(0);
+  });
+
+  it('refreshes the request list every 15 s (SPEC) and a published set every 5 s', () => {
+    expect(requestListPollMs).toBe(15_000);
+    expect(publishedDetailPollMs).toBe(5_000);
   });
 });

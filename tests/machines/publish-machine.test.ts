@@ -1,186 +1,234 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
-import { publishMachine, type PublishEvent, type PublishInput } from '../../src/machines/publish-machine';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import toast from 'react-hot-toast';
+import { publishMachine, type PublishInput } from '../../src/machines/publish-machine';
 import { ApiError } from '../../src/lib/api';
-import type { PublicationRequestDetail, PublishPayload, SelectOption } from '../../src/lib/contract';
-import { assignProfilesInOrder, hasVideosInProgress, publishPayloadOf, tagsFromText, videoErrorText } from '../../src/lib/publishing';
-import { controlledActors } from './model-driver';
+import type { PublicationRequestDetail, SelectOption } from '../../src/lib/contract';
 import {
-  activeStateIds,
-  declaredTransitions,
-  describePath,
-  replayPath,
-  stateIds,
-  takenTransitions,
-  transitionPaths,
-  valueOf,
-} from './model-paths';
+  assignmentErrors,
+  assignProfilesInOrder,
+  hasVideosInProgress,
+  publishPayloadOf,
+  publishVideosOf,
+  tagsFromText,
+  videoErrorText,
+  withProfiles,
+} from '../../src/lib/publishing';
+import { deferredActors, settle } from './deferred-actors';
 
 const idUpload = '0b7c4d3e-1111-4222-8333-444455556666';
+const option = (id: number): SelectOption => ({ id, title: `#${id}`, value: id });
+const requestVideo = (id: number, url: string | null = `/api/media/${id}.mp4`) =>
+  ({ id, url, posterUrl: null, idUpload, createdAt: '2026-11-20T10:00:00.000Z', status: 'success' }) as PublicationRequestDetail['video'][number];
 const detail: PublicationRequestDetail = {
   id: 3,
   idUpload,
   status: 'success',
-  countVideo: 1,
+  countVideo: 3,
   createdAt: '2026-11-20T10:00:00.000Z',
   error: null,
-  video: [],
-  accounts: [],
+  video: [requestVideo(11), requestVideo(12), requestVideo(13), requestVideo(14, null)],
+  accounts: [option(1), option(2), option(3)],
   tagProfile: [],
-  group: [],
+  group: [{ id: 9, name: 'Ранкові', accounts: [option(2), option(3)] }],
 };
-const payload: PublishPayload = {
-  id: 3,
-  title: 'Новинка',
-  description: '',
-  tags: ['shorts'],
-  accounts: [{ id: 1, title: '#1', value: 1 }],
-  video: [{ id: 5, url: '/api/media/a', idUpload, createdAt: '2026-11-20T10:00:00.000Z', account: null, date: null }],
-  inYouTube: true,
-  inTikTok: false,
-  inInstagram: false,
-  date: null,
-};
+const fields = { title: 'Новинка', description: '', tags: ['shorts'], inYouTube: true, inTikTok: false, inInstagram: false, date: '' };
 const failure = new ApiError(400, ['Мінімум один тег', 'Мінімум один профіль']);
 
-const actorIds = ['loadRequest', 'publish'] as const;
-type ActorId = (typeof actorIds)[number];
+let shown: string[];
+let left: number;
 
-/** A fixture for every event and every actor outcome; a new event or actor must be added here. */
-const eventFixtures: { [Type in PublishEvent['type']]: Array<Extract<PublishEvent, { type: Type }>> } = {
-  'form.submit': [{ type: 'form.submit', payload }],
-};
-const actorOutcomes: Record<ActorId, { output: unknown; error: unknown }> = {
-  loadRequest: { output: detail, error: failure },
-  publish: { output: { ok: true }, error: failure },
-};
-const events = [
-  ...Object.values(eventFixtures).flat(),
-  ...actorIds.flatMap((id) => [
-    { type: `xstate.done.actor.${id}`, output: actorOutcomes[id].output },
-    { type: `xstate.error.actor.${id}`, error: actorOutcomes[id].error },
-  ]),
-];
+beforeEach(() => {
+  shown = [];
+  left = 0;
+  for (const kind of ['success', 'error', 'loading', 'dismiss'] as const) {
+    vi.spyOn(toast, kind).mockImplementation(((message: unknown, options?: { id?: string }) => {
+      shown.push(`${kind} ${String(message)}${options?.id ? ` #${options.id}` : ''}`);
+      return '';
+    }) as never);
+  }
+});
 
-/** Records the injected actions and toasts in the order they ran. */
-function recordingActions() {
-  const ran: string[] = [];
-  const names = ['leave to request list', 'reset form', 'toast sending', 'toast sent', 'toast failure', 'toast load failure'] as const;
-  const actions = Object.fromEntries(names.map((name) => [name, () => void ran.push(name)])) as Record<(typeof names)[number], () => void>;
-  return { ran, actions };
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+async function start(input: PublishInput = { idUpload }) {
+  const calls = deferredActors(['loadRequest', 'publish'] as const);
+  const machine = publishMachine.provide({ actors: calls.actors, actions: { 'leave to request list': () => (left += 1) } });
+  const actor = createActor(machine, { input }).start();
+  if (input.idUpload) await calls.resolve('loadRequest', detail);
+  const assigned = () => actor.getSnapshot().context.videos.map((video) => [video.id, video.account?.id ?? null, video.date]);
+  return { actor, calls, assigned };
 }
 
-const withIdUpload: PublishInput = { idUpload };
-const withoutIdUpload: PublishInput = { idUpload: undefined };
-const modelMachine = publishMachine.provide({ actions: recordingActions().actions });
-
-describe('publish machine, model-based', () => {
-  const pathsWith = transitionPaths(modelMachine, { events, input: withIdUpload });
-  // Without an idUpload the machine ends at once, so its only path is the one to where it starts.
-  const pathsWithout = getShortestPaths(modelMachine, { events, input: withoutIdUpload } as never) as typeof pathsWith;
-  const allPaths = [...pathsWith, ...pathsWithout];
-
-  it('reaches every state and takes every declared transition', () => {
-    const visited = new Set(allPaths.flatMap((path) => path.steps.flatMap((step) => activeStateIds(step.state))));
-    expect(stateIds(publishMachine).filter((id) => !visited.has(id))).toEqual([]);
-    const taken = takenTransitions(allPaths);
-    expect(declaredTransitions(publishMachine).filter((transition) => !taken.has(transition))).toEqual([]);
+describe('publish machine: loading', () => {
+  it('leaves for the request list at once without an idUpload, loading nothing', async () => {
+    const { actor, calls } = await start({ idUpload: undefined });
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(calls.started).toEqual([]);
+    expect(left).toBe(1);
   });
 
-  it('loads the request when the route names one, and gives up at once when it does not', () => {
-    expect(valueOf(pathsWith[0].steps[0].state)).toBe('loading');
-    expect(valueOf(pathsWithout[0].steps[0].state)).toBe('failed');
+  it('leaves for the request list, saying why, when the request cannot be loaded', async () => {
+    const calls = deferredActors(['loadRequest', 'publish'] as const);
+    const actor = createActor(publishMachine.provide({ actors: calls.actors, actions: { 'leave to request list': () => (left += 1) } }), {
+      input: { idUpload },
+    }).start();
+    expect(calls.started).toEqual([{ name: 'loadRequest', input: { idUpload } }]);
+    await calls.reject('loadRequest', failure);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(left).toBe(1);
+    expect(shown).toEqual(['error Мінімум один тег', 'error Мінімум один профіль']);
   });
 
-  for (const [label, input, paths] of [
-    ['with an idUpload', withIdUpload, pathsWith],
-    ['without an idUpload', withoutIdUpload, pathsWithout],
-  ] as const) {
-    for (const path of paths) {
-      it(`${label}: ${describePath(path)}`, async () => {
-        await replayPath(modelMachine, path, { input, actorIds, actions: recordingActions().actions });
-      });
-    }
-  }
+  it('opens with every rendered video, none assigned, nothing chosen and nothing to complain about', async () => {
+    const { actor, assigned } = await start();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(assigned()).toEqual([
+      [11, null, ''],
+      [12, null, ''],
+      [13, null, ''],
+    ]);
+    expect(actor.getSnapshot().context).toMatchObject({ accounts: [], errors: {}, submitted: false });
+  });
 });
 
-describe('publish machine journeys', () => {
-  function start(input: PublishInput) {
-    const controls = controlledActors(actorIds);
-    const { ran, actions } = recordingActions();
-    const actor = createActor(publishMachine.provide({ actors: controls.actors, actions }), { input }).start();
-    return { actor, controls, ran };
-  }
-
-  it('leaves for the request list without an idUpload, loading nothing', () => {
-    const { actor, controls, ran } = start(withoutIdUpload);
-    expect(actor.getSnapshot().value).toBe('failed');
-    expect(controls.started).toEqual([]);
-    expect(ran).toEqual(['leave to request list']);
+describe('publish machine: assignment', () => {
+  it('gives video i the i-th chosen profile, again on every change of the choice', async () => {
+    const { actor, assigned } = await start();
+    actor.send({ type: 'profiles.choose', profiles: [option(2)] });
+    expect(assigned().map(([, account]) => account)).toEqual([2, null, null]);
+    actor.send({ type: 'profiles.choose', profiles: [option(2), option(1), option(3)] });
+    expect(assigned().map(([, account]) => account)).toEqual([2, 1, 3]);
+    actor.send({ type: 'profiles.choose', profiles: [option(3)] });
+    expect(assigned().map(([, account]) => account)).toEqual([3, null, null]);
+    expect(actor.getSnapshot().context.accounts).toEqual([option(3)]);
   });
 
-  it('leaves for the request list when the request cannot be loaded, saying why', async () => {
-    const { actor, controls, ran } = start(withIdUpload);
-    controls.play(actor, { type: 'xstate.error.actor.loadRequest', error: failure } as never);
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(actor.getSnapshot().value).toBe('failed');
-    expect(ran).toEqual(['toast load failure', 'leave to request list']);
+  it("adds a group's profiles not chosen yet, after those chosen, and applies the rule", async () => {
+    const { actor, assigned } = await start();
+    actor.send({ type: 'profiles.choose', profiles: [option(3)] });
+    actor.send({ type: 'group.pick', group: detail.group[0] });
+    expect(actor.getSnapshot().context.accounts).toEqual([option(3), option(2)]);
+    expect(assigned().map(([, account]) => account)).toEqual([3, 2, null]);
   });
 
-  it('toasts loading then success, resets the form and leaves once the publication is accepted', async () => {
-    const { actor, controls, ran } = start(withIdUpload);
-    controls.play(actor, { type: 'xstate.done.actor.loadRequest', output: detail } as never);
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(actor.getSnapshot().context.detail).toEqual(detail);
-    actor.send({ type: 'form.submit', payload });
-    controls.play(actor, { type: 'xstate.done.actor.publish', output: {} } as never);
-    await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(actor.getSnapshot().value).toBe('done');
-    expect(ran).toEqual(['toast sending', 'toast sent', 'reset form', 'leave to request list']);
+  it("sets one video's profile among those chosen (or back to 'Будь-який') and its date", async () => {
+    const { actor, assigned } = await start();
+    actor.send({ type: 'profiles.choose', profiles: [option(1), option(2)] });
+    actor.send({ type: 'video.profile', videoId: 13, profileId: 2 });
+    actor.send({ type: 'video.profile', videoId: 11, profileId: null });
+    actor.send({ type: 'video.profile', videoId: 12, profileId: 3 });
+    actor.send({ type: 'video.date', videoId: 12, date: '2026-12-01T12:30' });
+    expect(assigned()).toEqual([
+      [11, null, ''],
+      [12, null, '2026-12-01T12:30'],
+      [13, 2, ''],
+    ]);
   });
 
-  it('returns to the form with the errors after a refused publication, and a second submit sends again', async () => {
-    const { actor, controls, ran } = start(withIdUpload);
-    controls.play(actor, { type: 'xstate.done.actor.loadRequest', output: detail } as never);
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    actor.send({ type: 'form.submit', payload });
-    controls.play(actor, { type: 'xstate.error.actor.publish', error: failure } as never);
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(ran).toEqual(['toast sending', 'toast failure']);
-    actor.send({ type: 'form.submit', payload });
-    expect(controls.started).toEqual(['loadRequest', 'publish', 'publish']);
+  it('removes a video and keeps the others as they were', async () => {
+    const { actor, assigned } = await start();
+    actor.send({ type: 'profiles.choose', profiles: [option(1), option(2), option(3)] });
+    actor.send({ type: 'video.remove', videoId: 11 });
+    expect(assigned()).toEqual([
+      [12, 2, ''],
+      [13, 3, ''],
+    ]);
   });
+});
 
-  it('ignores a second submit while the first one runs', async () => {
-    const { actor, controls } = start(withIdUpload);
-    controls.play(actor, { type: 'xstate.done.actor.loadRequest', output: detail } as never);
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    actor.send({ type: 'form.submit', payload });
-    actor.send({ type: 'form.submit', payload });
-    expect(controls.started).toEqual(['loadRequest', 'publish']);
-  });
-
-  it('sends the payload to POST /upload-video/{idUpload} through its publish actor', async () => {
-    const calls: unknown[] = [];
-    const machine = publishMachine.provide({
-      actors: {
-        loadRequest: fromPromise(async () => detail),
-        publish: fromPromise(async ({ input }) => {
-          calls.push(input);
-        }),
-      },
-      actions: recordingActions().actions,
+describe('publish machine: validation and submission', () => {
+  it("says 'Мінімум один профіль' and 'Мінімум одне відео' once a submit was tried, and re-checks as things change", async () => {
+    const { actor, calls } = await start();
+    for (const videoId of [11, 12, 13]) actor.send({ type: 'video.remove', videoId });
+    expect(actor.getSnapshot().context.submitted).toBe(false);
+    actor.send({ type: 'form.submit', fields });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({
+      submitted: true,
+      errors: { accounts: 'Мінімум один профіль', video: 'Мінімум одне відео' },
     });
-    const actor = createActor(machine, { input: withIdUpload }).start();
+    actor.send({ type: 'group.pick', group: detail.group[0] });
+    expect(actor.getSnapshot().context.errors).toEqual({ video: 'Мінімум одне відео' });
+    expect(calls.started.map((call) => call.name)).toEqual(['loadRequest']);
+  });
+
+  it("marks the form tried when its own fields fail, so the assignment's messages show too", async () => {
+    const { actor } = await start();
+    actor.send({ type: 'form.invalid' });
+    expect(actor.getSnapshot().context).toMatchObject({ submitted: true, errors: { accounts: 'Мінімум один профіль' } });
+  });
+
+  it('sends the whole form with the assignment, toasts loading then success under one id, and leaves', async () => {
+    const { actor, calls } = await start();
+    actor.send({ type: 'group.pick', group: detail.group[0] });
+    actor.send({ type: 'form.submit', fields: { ...fields, date: '2026-12-01T09:00' } });
+    actor.send({ type: 'form.submit', fields });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    const sent = calls.started.filter((call) => call.name === 'publish');
+    expect(sent).toEqual([
+      {
+        name: 'publish',
+        input: {
+          idUpload,
+          payload: publishPayloadOf(detail.id, { ...fields, date: '2026-12-01T09:00', accounts: [option(2), option(3)], video: actor.getSnapshot().context.videos }),
+        },
+      },
+    ]);
+    await calls.resolve('publish', { ok: true });
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(shown).toEqual([`loading Відео надіслано на публікацію #publish-${idUpload}`, `success Відео надіслано на публікацію #publish-${idUpload}`]);
+    expect(left).toBe(1);
+  });
+
+  it("goes back to the form when refused: the loading toast goes and each of the server's messages shows", async () => {
+    const { actor, calls } = await start();
+    actor.send({ type: 'group.pick', group: detail.group[0] });
+    actor.send({ type: 'form.submit', fields });
+    await calls.reject('publish', failure);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(shown.slice(1)).toEqual([`dismiss publish-${idUpload}`, 'error Мінімум один тег', 'error Мінімум один профіль']);
+    expect(left).toBe(0);
+  });
+
+  it('reaches the API at GET /create-video/request/{idUpload} and POST /upload-video/{idUpload}', async () => {
+    const seen: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        seen.push(`${init.method} ${url}`);
+        return new Response(JSON.stringify(detail), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const actor = createActor(publishMachine, { input: { idUpload: 'a b' } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    actor.send({ type: 'form.submit', payload });
+    actor.send({ type: 'group.pick', group: detail.group[0] });
+    actor.send({ type: 'form.submit', fields });
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
-    expect(calls).toEqual([{ idUpload, payload }]);
+    await settle();
+    expect(seen).toEqual(['GET /api/create-video/request/a%20b', 'POST /api/upload-video/a%20b']);
   });
 });
 
-const profile = (id: number): SelectOption => ({ id, title: `#${id}`, value: id });
+describe('assignment helpers', () => {
+  it('adds profiles not chosen yet, after those chosen', () => {
+    expect(withProfiles([option(2)], [option(1), option(2), option(3)])).toEqual([option(2), option(1), option(3)]);
+  });
+
+  it('opens with the rendered videos only', () => {
+    expect(publishVideosOf(detail).map((video) => video.id)).toEqual([11, 12, 13]);
+  });
+
+  it('checks both profiles and videos', () => {
+    expect(assignmentErrors([], [])).toEqual({ accounts: 'Мінімум один профіль', video: 'Мінімум одне відео' });
+    expect(assignmentErrors([option(1)], publishVideosOf(detail))).toEqual({});
+  });
+});
+
+const profile = option;
 
 describe('the i-th assignment rule', () => {
   const videos = [{ id: 11 }, { id: 12 }, { id: 13 }].map((video) => ({ ...video, account: null as SelectOption | null }));
@@ -228,7 +276,19 @@ describe('publishing helpers', () => {
       inInstagram: false,
       date: '',
     };
-    expect(publishPayloadOf(3, form)).toEqual({ ...payload, accounts: [profile(1)], video: [{ ...form.video[0] }], inTikTok: true });
+    expect(publishPayloadOf(3, { ...form, video: [{ ...form.video[0], date: '' }] }).video[0].date).toBeNull();
+    expect(publishPayloadOf(3, form)).toEqual({
+      id: 3,
+      title: 'Новинка',
+      description: '',
+      tags: ['shorts'],
+      accounts: [profile(1)],
+      video: [{ ...form.video[0] }],
+      inYouTube: true,
+      inTikTok: true,
+      inInstagram: false,
+      date: null,
+    });
   });
 
   it('keeps refreshing while a video is rendering or being published', () => {

@@ -1,140 +1,148 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
-import { getPathsFromEvents, getShortestPaths, type StatePath } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import { ApiError } from '../../src/lib/api';
-import { formDataOf, uploadMachine, type UploadEmitted, type UploadEvent, type UploadInput } from '../../src/machines/upload-machine';
-import { controlledActors } from './model-driver';
-
-type Snapshot = SnapshotFrom<typeof uploadMachine>;
-type Path = StatePath<Snapshot, EventObject>;
+import { formDataOf, uploadMachine, type UploadEmitted, type UploadInput } from '../../src/machines/upload-machine';
+import { deferredActors } from './deferred-actors';
 
 const video = new File(['v'], 'clip.mp4', { type: 'video/mp4' });
+const otherVideo = new File(['w'], 'other.mp4', { type: 'video/mp4' });
 const image = new File(['i'], 'bg.png', { type: 'image/png' });
+const text = new File(['t'], 'notes.txt', { type: 'text/plain' });
 const uploadFailure = new ApiError(400, ['Файл повинен бути відео']);
 
-/** A fixture for every event: adding a type to UploadEvent does not compile until it has one here. */
-const eventFixtures: { [Type in UploadEvent['type']]: Array<Extract<UploadEvent, { type: Type }>> } = {
-  'files.add': [
-    { type: 'files.add', files: [video] },
-    { type: 'files.add', files: [] },
-  ],
-  'file.remove': [{ type: 'file.remove', index: 0 }],
-  'form.submit': [{ type: 'form.submit', fields: { countVideo: '2' } }],
-  'upload.progress': [{ type: 'upload.progress', fraction: 0.5 }],
-  'drag.enter': [
-    { type: 'drag.enter', acceptable: true },
-    { type: 'drag.enter', acceptable: false },
-  ],
-  'drag.leave': [{ type: 'drag.leave' }],
-};
+const videoForm: UploadInput = { path: '/create-video/create', fileField: 'file', multiple: false, rules: 'video' };
+const photoForm: UploadInput = { path: '/photo-bg', fileField: 'files', multiple: true, rules: 'photos' };
 
-/** And one for each outcome of every invoked actor. */
-const actorOutcomes = {
-  sendForm: { output: { id: 7, idUpload: 'a5d1e2c3-0000-4000-8000-000000000000' }, error: uploadFailure },
-};
-
-const events = [
-  ...Object.values(eventFixtures).flat(),
-  { type: 'xstate.done.actor.sendForm', output: actorOutcomes.sendForm.output },
-  { type: 'xstate.error.actor.sendForm', error: actorOutcomes.sendForm.error },
-] as UploadEvent[];
-
-/** What the screen reads from a snapshot: the form and drag states, the files, the progress and the error. */
-function observable(snapshot: Snapshot) {
-  return {
-    value: snapshot.value,
-    files: snapshot.context.files.map((file) => file.name),
-    progress: snapshot.context.progress,
-    error: snapshot.context.error,
-  };
-}
-
-/** Drives a real actor along a model path, settling its invoked actor where the path says so. */
-async function replay(path: Path, input: UploadInput) {
-  const controls = controlledActors(['sendForm']);
-  const actor = createActor(uploadMachine.provide({ actors: controls.actors }), { input });
+function start(input: UploadInput) {
+  const calls = deferredActors(['sendForm'] as const);
+  const actor = createActor(uploadMachine.provide({ actors: calls.actors }), { input });
   const emitted: UploadEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  for (const step of path.steps.filter((step) => step.event.type !== 'xstate.init')) {
-    controls.play(actor, step.event);
-    await vi.waitFor(() => expect(observable(actor.getSnapshot())).toEqual(observable(step.state)));
-    if (step.event.type === 'xstate.done.actor.sendForm') {
-      expect(emitted.at(-1)).toEqual({ type: 'upload.done', output: actorOutcomes.sendForm.output });
-    }
-    if (step.event.type === 'xstate.error.actor.sendForm') {
-      expect(emitted.at(-1)).toEqual({ type: 'upload.failed', error: uploadFailure });
-    }
-  }
-  actor.stop();
+  const state = () => {
+    const { value, context } = actor.getSnapshot();
+    return { value, files: context.files.map((file) => file.name), filesError: context.filesError, submitted: context.submitted };
+  };
+  return { actor, calls, emitted, state };
 }
 
-const describePath = (path: Path) =>
-  `${JSON.stringify(path.state.value)} via ${path.steps.map((step) => step.event.type).join(' → ')}`;
-
-const inputs = [
-  { path: '/create-video/create', fileField: 'file', multiple: false },
-  { path: '/photo-bg', fileField: 'files', multiple: true },
-] satisfies UploadInput[];
-
-for (const input of inputs) {
-  describe(`upload machine (${input.multiple ? 'several files' : 'one file'}), every state by its shortest path`, () => {
-    const paths = getShortestPaths(uploadMachine, {
-      input,
-      events,
-      // Files beyond two add nothing new to see, so the model stays finite.
-      serializeState: (snapshot) => {
-        const { value, files, progress, error } = observable(snapshot as Snapshot);
-        return JSON.stringify({ value, files: files.slice(0, 2), progress, error: Boolean(error) });
-      },
-    });
-    for (const path of paths as unknown as Path[]) {
-      it(`reaches ${describePath(path)}`, () => replay(path, input));
-    }
+describe('upload machine: the four states', () => {
+  it('goes empty → selected → submitting → reset → empty, letting its files go and saying so', async () => {
+    const { actor, calls, emitted, state } = start(photoForm);
+    expect(state()).toMatchObject({ value: { form: 'empty', drag: 'idle' }, files: [] });
+    actor.send({ type: 'files.add', files: [image] });
+    expect(state()).toMatchObject({ value: { form: 'selected' }, files: ['bg.png'] });
+    actor.send({ type: 'form.submit', fields: { note: 'x' } });
+    expect(state()).toMatchObject({ value: { form: 'submitting' }, submitted: true });
+    const sent = calls.started[0].input as { files: File[]; onProgress: (fraction: number) => void };
+    expect(sent).toMatchObject({ path: '/photo-bg', fileField: 'files', files: [image], fields: { note: 'x' } });
+    sent.onProgress(0.4);
+    expect(actor.getSnapshot().context.progress).toBe(0.4);
+    await calls.resolve('sendForm', { id: 7 });
+    expect(state()).toEqual({ value: { form: 'empty', drag: 'idle' }, files: [], filesError: undefined, submitted: false });
+    expect(actor.getSnapshot().context.progress).toBe(0);
+    expect(emitted).toEqual([{ type: 'upload.done', output: { id: 7 } }]);
   });
-}
 
-describe('upload machine journeys the shortest paths skip', () => {
-  // A successful upload ends where the form started, so shortest paths never need to take it.
-  const journeys: UploadEvent[][] = [
-    [eventFixtures['files.add'][0]!, eventFixtures['form.submit'][0]!, eventFixtures['upload.progress'][0]!, events.at(-2)!],
-    [eventFixtures['files.add'][0]!, eventFixtures['form.submit'][0]!, events.at(-1)!, eventFixtures['form.submit'][0]!, events.at(-2)!],
-  ];
-  for (const input of inputs) {
-    for (const journey of journeys) {
-      const paths = getPathsFromEvents(uploadMachine as AnyStateMachine, journey, { input }) as unknown as Path[];
-      for (const path of paths) {
-        it(`${input.multiple ? 'several files' : 'one file'}: ${describePath(path)}`, () => replay(path, input));
-      }
-    }
-  }
+  it('keeps the files and the error after a refused upload, so the operator can send again', async () => {
+    const { actor, calls, emitted, state } = start(videoForm);
+    actor.send({ type: 'files.add', files: [video] });
+    actor.send({ type: 'form.submit', fields: { countVideo: '2' } });
+    (calls.started[0].input as { onProgress: (fraction: number) => void }).onProgress(0.9);
+    await calls.reject('sendForm', uploadFailure);
+    expect(state()).toMatchObject({ value: { form: 'selected' }, files: ['clip.mp4'] });
+    expect(actor.getSnapshot().context).toMatchObject({ error: uploadFailure, progress: 0 });
+    expect(emitted).toEqual([{ type: 'upload.failed', error: uploadFailure }]);
+    actor.send({ type: 'form.submit', fields: { countVideo: '2' } });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(calls.started).toHaveLength(2);
+  });
 
-  it('ignores a second submit while the first upload runs, so a form is never sent twice', async () => {
-    const controls = controlledActors(['sendForm']);
-    const actor = createActor(uploadMachine.provide({ actors: controls.actors }), {
-      input: { path: '/photo-bg', fileField: 'files', multiple: true },
-    }).start();
+  it('sends once for two quick submits and takes no files while sending', () => {
+    const { actor, calls } = start(photoForm);
     actor.send({ type: 'files.add', files: [image] });
     actor.send({ type: 'form.submit', fields: {} });
     actor.send({ type: 'form.submit', fields: {} });
     actor.send({ type: 'files.add', files: [video] });
-    expect(controls.started).toEqual(['sendForm']);
+    actor.send({ type: 'file.remove', index: 0 });
+    expect(calls.started).toHaveLength(1);
     expect(actor.getSnapshot().context.files).toEqual([image]);
-    expect(actor.getSnapshot().matches({ form: 'submitting' })).toBe(true);
   });
+});
 
+describe('upload machine: its files', () => {
   it('replaces the one video when another is picked, and appends images', () => {
-    const single = createActor(uploadMachine, { input: { path: '/create-video/create', fileField: 'file', multiple: false } }).start();
-    single.send({ type: 'files.add', files: [video] });
-    single.send({ type: 'files.add', files: [new File(['w'], 'other.mp4', { type: 'video/mp4' })] });
-    expect(single.getSnapshot().context.files.map((file) => file.name)).toEqual(['other.mp4']);
-
-    const several = createActor(uploadMachine, { input: { path: '/photo-bg', fileField: 'files', multiple: true } }).start();
-    several.send({ type: 'files.add', files: [image] });
-    several.send({ type: 'files.add', files: [image, image] });
-    expect(several.getSnapshot().context.files).toHaveLength(3);
+    const single = start(videoForm);
+    single.actor.send({ type: 'files.add', files: [video] });
+    single.actor.send({ type: 'files.add', files: [otherVideo, video] });
+    expect(single.state().files).toEqual(['other.mp4']);
+    const several = start(photoForm);
+    several.actor.send({ type: 'files.add', files: [image] });
+    several.actor.send({ type: 'files.add', files: [image, image] });
+    expect(several.state().files).toHaveLength(3);
   });
 
+  it('ignores an empty pick, and goes back to empty when the last file is removed', () => {
+    const { actor, state } = start(photoForm);
+    actor.send({ type: 'files.add', files: [] });
+    expect(state().value).toMatchObject({ form: 'empty' });
+    actor.send({ type: 'files.add', files: [image, video] });
+    actor.send({ type: 'files.add', files: [] });
+    actor.send({ type: 'file.remove', index: 0 });
+    expect(state()).toMatchObject({ value: { form: 'selected' }, files: ['clip.mp4'] });
+    actor.send({ type: 'file.remove', index: 0 });
+    expect(state()).toMatchObject({ value: { form: 'empty' }, files: [] });
+  });
+
+  it("says 'Мінімум одне зображення' for a submit with nothing chosen, and sends nothing", () => {
+    const { actor, calls, state } = start(photoForm);
+    actor.send({ type: 'form.submit', fields: {} });
+    expect(state()).toMatchObject({ value: { form: 'empty' }, submitted: true, filesError: 'Мінімум одне зображення' });
+    actor.send({ type: 'files.add', files: [image] });
+    expect(state().filesError).toBeUndefined();
+    expect(calls.started).toEqual([]);
+  });
+
+  it("refuses files of the wrong type with the spec's message, and re-checks as files change", () => {
+    const { actor, calls, state } = start(photoForm);
+    actor.send({ type: 'files.add', files: [text] });
+    expect(state().filesError).toBe('Файл повинен бути зображенням');
+    actor.send({ type: 'form.submit', fields: {} });
+    expect(state()).toMatchObject({ value: { form: 'selected' }, submitted: true });
+    expect(calls.started).toEqual([]);
+    actor.send({ type: 'file.remove', index: 0 });
+    expect(state().filesError).toBe('Мінімум одне зображення');
+  });
+
+  it("marks the form tried when its other fields fail, so the files' message shows beside theirs", () => {
+    const empty = start(videoForm);
+    empty.actor.send({ type: 'form.invalid' });
+    expect(empty.state()).toMatchObject({ submitted: true, filesError: 'Мінімум одне відео' });
+    const chosen = start(videoForm);
+    chosen.actor.send({ type: 'files.add', files: [video] });
+    chosen.actor.send({ type: 'form.invalid' });
+    expect(chosen.state()).toMatchObject({ value: { form: 'selected' }, submitted: true, filesError: undefined });
+    expect(chosen.calls.started).toEqual([]);
+  });
+});
+
+describe('upload machine: dragging', () => {
+  it('tells an acceptable drag from a refused one, and forgets it when the drag leaves', () => {
+    const { actor } = start(photoForm);
+    actor.send({ type: 'drag.enter', acceptable: true });
+    expect(actor.getSnapshot().matches({ drag: { active: 'accepting' } })).toBe(true);
+    actor.send({ type: 'drag.enter', acceptable: false });
+    expect(actor.getSnapshot().matches({ drag: { active: 'rejecting' } })).toBe(true);
+    actor.send({ type: 'drag.enter', acceptable: true });
+    expect(actor.getSnapshot().matches({ drag: { active: 'accepting' } })).toBe(true);
+    actor.send({ type: 'drag.leave' });
+    expect(actor.getSnapshot().matches({ drag: 'idle' })).toBe(true);
+    actor.send({ type: 'drag.enter', acceptable: false });
+    expect(actor.getSnapshot().matches({ drag: { active: 'rejecting' } })).toBe(true);
+  });
+});
+
+describe('the multipart body', () => {
   it('sends the fields before the files, under the given field name', () => {
     const form = formDataOf({ fileField: 'file', files: [video], fields: { countVideo: '3' } });
     expect([...form.keys()]).toEqual(['countVideo', 'file']);

@@ -4,13 +4,14 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route } from 'wouter';
 import { api, ApiError } from '../../src/lib/api';
-import type { Paged, PublicationRequestDetail, PublishedVideo, SelectOption, UploadDetail, UploadRow, VideoSummary } from '../../src/lib/contract';
+import type { Paged, PublishedVideo, SelectOption, UploadDetail, UploadRow, VideoSummary } from '../../src/lib/contract';
 import { VideoTable } from '../../src/components/video-table';
 import { PublishScreen } from '../../src/screens/video/publish-screen';
 import { PublishedScreen } from '../../src/screens/video/published-screen';
 import { UploadListScreen } from '../../src/screens/video/upload-list-screen';
 import { publishedDetailPollMs } from '../../src/machines/polling-machine';
 import { answerApi, renderScreen } from './render';
+import { boris, idUpload, request, vira } from './publish-fixtures';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
 
@@ -18,40 +19,6 @@ afterEach(() => {
   vi.mocked(api).mockReset();
   toast.remove();
 });
-
-const idUpload = '0b7c4d3e-1111-4222-8333-444455556666';
-const profile = (id: number, name: string): SelectOption => ({ id, title: `#${id} ${name}`, value: id });
-const [anna, boris, vira] = [profile(1, 'anna'), profile(2, 'boris'), profile(3, 'vira')];
-
-function requestVideo(id: number, posterUrl: string | null = null) {
-  return {
-    id,
-    url: `/api/media/render-${id}.mp4?exp=1&sig=s${id}`,
-    posterUrl,
-    idUpload,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    status: 'success' as const,
-    error: null,
-    errorInstagram: null,
-    urlInstagram: null,
-    urlYouTube: null,
-    account: null,
-    date: null,
-  };
-}
-
-const request: PublicationRequestDetail = {
-  id: 4,
-  idUpload,
-  status: 'success',
-  countVideo: 3,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  error: null,
-  video: [requestVideo(11, '/api/media/poster-11.jpg?exp=1&sig=p'), requestVideo(12), requestVideo(13)],
-  accounts: [anna, boris, vira],
-  tagProfile: [{ id: 5, name: 'Музика', tags: ['music', 'beats'] }],
-  group: [{ id: 9, name: 'Ранкові', accounts: [boris, vira] }],
-};
 
 const publishRoute = /^\/video\/request(?:\/(?<idUpload>[^/]+))?\/?$/;
 const publishedRoute = /^\/video\/youtube(?:\/(?<idUpload>[^/]+))?\/?$/;

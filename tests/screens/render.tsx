@@ -10,10 +10,6 @@ import type { Role, SessionUser } from '../../src/lib/contract';
 import { authMachine } from '../../src/machines/auth-machine';
 import { AuthProvider } from '../../src/components/auth-context';
 
-// jsdom has no matchMedia, which the toaster asks about reduced motion.
-window.matchMedia ??= (query: string) =>
-  ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
-
 /**
  * Renders a screen as the app does: signed in as `role`, inside a router at `path`, with the
  * toaster. Test files mock `src/lib/api` (see `answerApi`), so nothing reaches a network.

@@ -1,27 +1,22 @@
 import { useMemo } from 'react';
 import { useParams } from 'wouter';
-import toast from 'react-hot-toast';
-import { api } from '../../lib/api';
 import type { AccountDetail, VideoSummary } from '../../lib/contract';
-import { t } from '../../lib/i18n';
 import type { AccountForm } from '../../lib/schemas';
-import { toastErrors } from '../../lib/toasts';
-import { useApi } from '../../lib/use-api';
-import { usePaged } from '../../lib/use-paged';
+import { t } from '../../lib/i18n';
 import { useSessionUser } from '../../components/auth-context';
-import { LoadError } from '../../components/load-error';
+import { LoadError, RecordGate } from '../../components/load-error';
 import { Page } from '../../components/page';
-import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
+import { usePagedPart, useRecordForm } from '../../components/use-resource';
 import { VideoTable } from '../../components/video-table';
-import { AccountFormCard, accountFormOf } from './account-form';
+import { AccountFormCard, accountFormOf, accountHref, accountTexts } from './account-form';
 import { ChannelDescriptionPanel } from './channel-description-panel';
 import { InstagramProfilePanel } from './instagram-profile-panel';
 import { useYouTubeResult } from './use-youtube-result';
 import styles from './account-screens.module.css';
 
 function AccountVideos({ account }: { account: AccountDetail }) {
-  const videos = usePaged<VideoSummary>(account.video, (page) => `/accounts/${account.id}/video?page=${page}`);
+  const videos = usePagedPart<VideoSummary>('account-videos', account.video, (page) => `/accounts/${account.id}/video?page=${page}`);
   return (
     <section className={styles.videos}>
       <h2 className={styles.panelTitle}>{t.accountForm.videosPanel}</h2>
@@ -31,31 +26,26 @@ function AccountVideos({ account }: { account: AccountDetail }) {
 }
 
 export function AccountDetailScreen() {
-  const id = Number(useParams<{ id: string }>().id);
+  const { id } = useParams<{ id: string }>();
+  const form = useRecordForm<AccountDetail>('account-detail', '/accounts', id, accountTexts, accountHref);
+  useYouTubeResult(form.reload);
+  return (
+    <RecordGate error={form.error} errorTitle={t.accounts.editTitle(Number(id))} waiting={!form.data}>
+      {form.data && <AccountDetailView account={form.data} saving={form.saving} onSubmit={form.submit} reload={form.reload} />}
+    </RecordGate>
+  );
+}
+
+interface AccountDetailViewProps {
+  account: AccountDetail;
+  saving: boolean;
+  onSubmit: (values: AccountForm) => void;
+  reload: () => void;
+}
+
+function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailViewProps) {
   const isAdmin = useSessionUser()?.role === 'admin';
-  const { data: account, error, reload } = useApi<AccountDetail>(`/accounts/${id}`);
-  const initial = useMemo(() => account && accountFormOf(account), [account]);
-  useYouTubeResult(reload);
-
-  if (error) {
-    return (
-      <Page title={t.accounts.editTitle(id)}>
-        <LoadError error={error} />
-      </Page>
-    );
-  }
-  if (!account || !initial) return <Spinner />;
-
-  const save = async (values: AccountForm) => {
-    try {
-      await api('PATCH', `/accounts/${account.id}`, values);
-      toast.success(t.accounts.updated);
-      reload();
-    } catch (caught) {
-      toastErrors(caught);
-    }
-  };
-
+  const initial = useMemo(() => accountFormOf(account), [account]);
   return (
     <Page title={t.accounts.editTitle(account.id)} actions={<StatusBadge status={account.status} kind="account" />}>
       <dl className={styles.facts}>
@@ -79,7 +69,7 @@ export function AccountDetailScreen() {
         )}
       </dl>
       <div className={styles.layout}>
-        <AccountFormCard initial={initial} accountId={account.id} saved={account.savedSecrets} submitLabel={t.app.save} onSubmit={save} />
+        <AccountFormCard initial={initial} accountId={account.id} saved={account.savedSecrets} submitLabel={t.app.save} saving={saving} onSubmit={onSubmit} />
         {(account.isActiveYouTube || account.isActiveInstagram) && (
           <div className={styles.side}>
             {account.isActiveYouTube && <ChannelDescriptionPanel account={account} onSaved={reload} />}

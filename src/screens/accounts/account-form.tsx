@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
-import toast from 'react-hot-toast';
-import { Link2 } from 'lucide-react';
-import { api, ApiError } from '../../lib/api';
-import type { AccountFields, ConnectYouTubeResponse, SavedSecrets } from '../../lib/contract';
+import type { AccountFields, SavedSecrets } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { accountSchemaFor, type AccountForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
+import { CopyLinkButton } from './copy-link-button';
 import { Card } from '../../components/page';
 import { TextField } from '../../components/text-field';
 import { Toggle } from '../../components/toggle';
@@ -36,27 +34,14 @@ export function accountFormOf(account: AccountFields): AccountForm {
   return Object.fromEntries(Object.keys(emptyAccountForm).map((key) => [key, account[key as keyof AccountFields]])) as AccountForm;
 }
 
-/** Copies the Google consent link of a saved profile; the server's reason when it cannot make one. */
-async function copyAuthorizationLink(accountId: number) {
-  let url: string;
-  try {
-    ({ url } = await api<ConnectYouTubeResponse>('POST', `/accounts/connect-youtube/${accountId}`));
-  } catch (error) {
-    for (const message of error instanceof ApiError ? error.messages : [t.accountForm.linkCopyFailed]) toast.error(message);
-    return;
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success(t.accountForm.linkCopied);
-  } catch {
-    toast.error(t.accountForm.linkCopyFailed);
-  }
-}
+export const accountTexts = { created: t.accounts.created, updated: t.accounts.updated };
+export const accountHref = (saved: { id: number }) => `/accounts/${saved.id}`;
 
 interface AccountFormCardProps {
   initial: AccountForm;
   submitLabel: string;
-  onSubmit: (values: AccountForm) => Promise<void>;
+  saving: boolean;
+  onSubmit: (values: AccountForm) => void;
   /** A saved profile, which can hand out its YouTube authorization link. */
   accountId?: number;
   /** The secrets a saved profile stores: their fields stay blank, say "збережено", and keep the value unless retyped. */
@@ -64,13 +49,13 @@ interface AccountFormCardProps {
 }
 
 /** Proxy, IP version, comment, and per platform a switch that reveals that platform's credentials. */
-export function AccountFormCard({ initial, submitLabel, onSubmit, accountId, saved }: AccountFormCardProps) {
+export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accountId, saved }: AccountFormCardProps) {
   const schema = useMemo(() => accountSchemaFor(saved ?? {}), [saved]);
   const {
     register,
     handleSubmit,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<AccountForm>({ resolver: superstructResolver(schema), values: initial });
   const [youtube, instagram, tiktok] = watch(['isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok']);
   // Secrets stay hidden while typed, and browsers do not offer saved logins for them.
@@ -118,11 +103,7 @@ export function AccountFormCard({ initial, submitLabel, onSubmit, accountId, sav
               <TextField label={t.accountForm.youtubeLogin} autoComplete="off" {...register('YouTubeLogin')} />
               <TextField label={t.accountForm.youtubePassword} {...secret} {...savedHint('YouTubePassword')} {...register('YouTubePassword')} />
             </div>
-            {accountId !== undefined && (
-              <Button variant="secondary" onClick={() => copyAuthorizationLink(accountId)}>
-                <Link2 size={16} aria-hidden /> {t.accountForm.copyLink}
-              </Button>
-            )}
+            {accountId !== undefined && <CopyLinkButton accountId={accountId} />}
           </section>
         )}
 
@@ -148,7 +129,7 @@ export function AccountFormCard({ initial, submitLabel, onSubmit, accountId, sav
         )}
 
         <div className={styles.formActions}>
-          <Button type="submit" disabled={isSubmitting}>
+          <Button type="submit" disabled={saving}>
             {submitLabel}
           </Button>
         </div>

@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
-import toast from 'react-hot-toast';
-import { api } from '../../lib/api';
 import type { AccountDetail } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { channelDescriptionSchema, type ChannelDescriptionForm } from '../../lib/schemas';
-import { toastErrors } from '../../lib/toasts';
 import { Button } from '../../components/button';
 import { Card } from '../../components/page';
+import { useResource } from '../../components/use-resource';
 import { TextAreaField } from '../../components/text-area-field';
 import styles from './account-screens.module.css';
 
@@ -18,18 +16,11 @@ export function ChannelDescriptionPanel({ account, onSaved }: { account: Account
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ChannelDescriptionForm>({ resolver: superstructResolver(channelDescriptionSchema), values });
 
-  const save = async (form: ChannelDescriptionForm) => {
-    try {
-      await api('PATCH', `/accounts/update-channel/${account.id}`, form);
-      toast.success(t.accountForm.descriptionUpdated);
-      onSaved();
-    } catch (error) {
-      toastErrors(error);
-    }
-  };
+  const panel = useResource('channel-panel', null, { onSaved });
+  const save = (form: ChannelDescriptionForm) => panel.save({ method: 'PATCH', path: `/accounts/update-channel/${account.id}`, body: form, successText: t.accountForm.descriptionUpdated });
 
   return (
     <Card>
@@ -43,7 +34,7 @@ export function ChannelDescriptionPanel({ account, onSaved }: { account: Account
           )}
         </div>
         <TextAreaField label={t.accountForm.channelDescription} error={errors.description?.message} {...register('description')} />
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={panel.saving}>
           {t.app.save}
         </Button>
       </form>

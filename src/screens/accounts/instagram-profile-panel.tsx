@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
-import toast from 'react-hot-toast';
-import { api } from '../../lib/api';
 import type { AccountDetail } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { instagramProfileSchema, type InstagramProfileForm } from '../../lib/schemas';
-import { toastErrors } from '../../lib/toasts';
 import { Button } from '../../components/button';
 import { Card } from '../../components/page';
+import { useResource } from '../../components/use-resource';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import styles from './account-screens.module.css';
@@ -25,18 +23,11 @@ export function InstagramProfilePanel({ account, onSaved }: { account: AccountDe
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<InstagramProfileForm>({ resolver: superstructResolver(instagramProfileSchema), values });
 
-  const save = async (form: InstagramProfileForm) => {
-    try {
-      await api('PATCH', `/accounts/update-profile-inst/${account.id}`, form);
-      toast.success(t.accounts.updated);
-      onSaved();
-    } catch (error) {
-      toastErrors(error);
-    }
-  };
+  const panel = useResource('profile-inst-panel', null, { onSaved });
+  const save = (form: InstagramProfileForm) => panel.save({ method: 'PATCH', path: `/accounts/update-profile-inst/${account.id}`, body: form, successText: t.accounts.updated });
 
   return (
     <Card>
@@ -51,7 +42,7 @@ export function InstagramProfilePanel({ account, onSaved }: { account: AccountDe
         </div>
         <TextField label={t.accountForm.profileName} autoComplete="off" error={errors.profileName?.message} {...register('profileName', { deps: 'profileDescription' })} />
         <TextAreaField label={t.accountForm.profileDescription} error={errors.profileDescription?.message} {...register('profileDescription', { deps: 'profileName' })} />
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={panel.saving}>
           {t.app.save}
         </Button>
       </form>

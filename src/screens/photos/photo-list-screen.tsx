@@ -1,22 +1,16 @@
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { Plus, Trash2 } from 'lucide-react';
-import type { Paged, Photo } from '../../lib/contract';
+import type { Photo } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { deleteWithToasts } from '../../lib/toasts';
-import { pageFromSearch, useApi } from '../../lib/use-api';
 import { buttonClass } from '../../components/button';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
+import { useListPage } from '../../components/use-resource';
 import styles from './photo-list-screen.module.css';
 
 export function PhotoListScreen() {
-  const page = pageFromSearch(useSearch());
-  const { data, loading, reload } = useApi<Paged<Photo>>(`/photo-bg?page=${page}`);
-
-  const remove = (photo: Photo) => {
-    void deleteWithToasts(`/photo-bg/${photo.id}`, t.photos.deleted).then(reload);
-  };
+  const { data, loading, remove } = useListPage<Photo>('photo-list', '/photo-bg');
 
   return (
     <Page
@@ -44,7 +38,7 @@ export function PhotoListScreen() {
                 type="button"
                 className={styles.delete}
                 aria-label={`${t.app.delete}: ${t.photos.image(photo.id)}`}
-                onClick={() => remove(photo)}
+                onClick={() => remove(`/photo-bg/${photo.id}`, t.photos.deleted)}
               >
                 <Trash2 size={16} aria-hidden />
               </button>

@@ -1,11 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { useLocation } from 'wouter';
-import { useForm } from 'react-hook-form';
-import { superstructResolver } from '@hookform/resolvers/superstruct';
-import toast from 'react-hot-toast';
 import { X } from 'lucide-react';
 import { t } from '../../lib/i18n';
-import { photoUploadSchema, type PhotoUploadForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
 import { Dropzone } from '../../components/dropzone';
 import { Card, Page } from '../../components/page';
@@ -43,33 +38,25 @@ function Previews({ files, onRemove, disabled }: { files: File[]; onRemove: (ind
 }
 
 export function PhotoUploadScreen() {
-  const [, navigate] = useLocation();
-  const {
-    handleSubmit,
-    setValue,
-    reset,
-    formState: { errors, isSubmitted },
-  } = useForm<PhotoUploadForm>({ resolver: superstructResolver(photoUploadSchema), defaultValues: { files: [] } });
   const upload = useUploadForm({
+    id: 'photo-upload',
     path: '/photo-bg',
     fileField: 'files',
     multiple: true,
+    rules: 'photos',
     wrongType: t.photos.rejectedType,
-    onDone: () => {
-      reset();
-      toast.success(t.photos.uploaded);
-      navigate('/photos/list');
-    },
+    doneText: t.photos.uploaded,
+    doneHref: '/photos/list',
   });
-
-  useEffect(() => {
-    setValue('files', upload.files, { shouldValidate: isSubmitted });
-  }, [upload.files, setValue, isSubmitted]);
 
   return (
     <Page title={t.photos.title}>
       <Card>
-        <form noValidate className={styles.form} onSubmit={handleSubmit(() => upload.submit({}))}>
+        <form noValidate className={styles.form} onSubmit={(event) => {
+            event.preventDefault();
+            upload.submit({});
+          }}
+        >
           <Dropzone
             accept={accept}
             multiple
@@ -81,9 +68,9 @@ export function PhotoUploadScreen() {
             buttonLabel={t.photos.pickFiles}
             hints={{ idle: t.photos.dropHint, accepting: t.photos.dropAccept, rejecting: t.photos.dropReject }}
           />
-          {errors.files?.message && (
+          {upload.filesError && (
             <p className={styles.error} role="alert">
-              {errors.files.message}
+              {upload.filesError}
             </p>
           )}
           <Previews files={upload.files} onRemove={upload.removeFile} disabled={upload.submitting} />

@@ -1,60 +1,49 @@
-import { useSearch } from 'wouter';
-import type { ManagedUser, Paged } from '../../lib/contract';
+import type { ManagedUser } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { deleteWithToasts } from '../../lib/toasts';
-import { pageFromSearch, useApi } from '../../lib/use-api';
 import { useSessionUser } from '../../components/auth-context';
-import { DataTable } from '../../components/data-table';
 import { DeleteButton } from '../../components/delete-button';
 import { CreateLink } from '../../components/create-link';
 import { Page } from '../../components/page';
-import { PagedList } from '../../components/paged-list';
+import { PagedTable } from '../../components/paged-list';
+import { useListPage } from '../../components/use-resource';
 import styles from './user-screens.module.css';
 
 export function UserListScreen() {
   const me = useSessionUser();
-  const page = pageFromSearch(useSearch());
-  const { data, error, loading, reload } = useApi<Paged<ManagedUser>>(`/users?page=${page}`);
+  const list = useListPage<ManagedUser>('user-list', '/users');
 
   const remove = (user: ManagedUser) => {
     // Deleting a user also deletes their profiles, groups, tag sets and videos: worth a second thought.
     if (!window.confirm(t.users.confirmDelete(user.login))) return;
-    void deleteWithToasts(`/users/${user.id}`, t.users.deleted).then(reload);
+    list.remove(`/users/${user.id}`, t.users.deleted);
   };
 
   return (
     <Page title={t.users.listTitle} actions={<CreateLink href="/users/create" />}>
-      <PagedList error={error} page={page} totalPages={data?.totalPages}>
-        <DataTable
-          rows={data?.data}
-          loading={loading}
-          rowKey={(user) => user.id}
-          rowHref={(user) => `/users/${user.id}`}
-          columns={[
-            { header: t.users.columnId, cell: (user) => user.id, width: '70px' },
-            {
-              header: t.users.columnLogin,
-              cell: (user) => (
-                <span className={styles.login}>
-                  {user.login}
-                  {user.role === 'admin' && <span className={styles.admin}>{t.users.adminBadge}</span>}
-                </span>
-              ),
-            },
-            { header: t.users.columnVideos, cell: (user) => user.videosCount, width: '110px', align: 'right' },
-            { header: t.users.columnAccounts, cell: (user) => user.accountsCount, width: '110px', align: 'right' },
-            {
-              header: '',
-              cell: (user) =>
-                user.id !== me?.id && (
-                  <DeleteButton label={t.users.deleteLabel(user.login)} onDelete={() => remove(user)} />
-                ),
-              width: '56px',
-              align: 'right',
-            },
-          ]}
-        />
-      </PagedList>
+      <PagedTable
+        list={list}
+        rowHref={(user) => `/users/${user.id}`}
+        columns={[
+          { header: t.users.columnId, cell: (user) => user.id, width: '70px' },
+          {
+            header: t.users.columnLogin,
+            cell: (user) => (
+              <span className={styles.login}>
+                {user.login}
+                {user.role === 'admin' && <span className={styles.admin}>{t.users.adminBadge}</span>}
+              </span>
+            ),
+          },
+          { header: t.users.columnVideos, cell: (user) => user.videosCount, width: '110px', align: 'right' },
+          { header: t.users.columnAccounts, cell: (user) => user.accountsCount, width: '110px', align: 'right' },
+          {
+            header: '',
+            cell: (user) => user.id !== me?.id && <DeleteButton label={t.users.deleteLabel(user.login)} onDelete={() => remove(user)} />,
+            width: '56px',
+            align: 'right',
+          },
+        ]}
+      />
     </Page>
   );
 }

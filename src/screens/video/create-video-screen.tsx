@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
-import toast from 'react-hot-toast';
+import { omit, type Infer } from 'superstruct';
 import { Film, X } from 'lucide-react';
 import { t } from '../../lib/i18n';
-import { createVideoSchema, type CreateVideoForm } from '../../lib/schemas';
+import { createVideoSchema } from '../../lib/schemas';
 import { captureFrame } from '../../lib/video-frame';
 import { Button } from '../../components/button';
 import { Dropzone } from '../../components/dropzone';
@@ -16,13 +15,13 @@ import { useUploadForm } from '../../components/use-upload-form';
 import styles from './create-video-screen.module.css';
 
 const accept = { 'video/*': [] };
-const schema = createVideoSchema();
+/** The count is the form's; the file belongs to the upload machine, which checks it. */
+const countSchema = omit(createVideoSchema(), ['video']);
 /** SPEC.md section 9: the preview frame is taken at 1 second. */
 const previewAtSeconds = 1;
 
 interface CreateVideoFields {
   countVideo: string;
-  video: File[];
 }
 
 function formatSize(bytes: number): string {
@@ -69,30 +68,24 @@ function VideoPreview({ file, onRemove, disabled }: { file: File; onRemove: () =
 }
 
 export function CreateVideoScreen() {
-  const [, navigate] = useLocation();
   const {
     register,
     handleSubmit,
-    setValue,
-    formState: { errors, isSubmitted },
-  } = useForm<CreateVideoFields, unknown, CreateVideoForm>({
-    resolver: superstructResolver(schema, { coerce: true }),
-    defaultValues: { countVideo: '1', video: [] },
+    formState: { errors },
+  } = useForm<CreateVideoFields, unknown, Infer<typeof countSchema>>({
+    resolver: superstructResolver(countSchema, { coerce: true }),
+    defaultValues: { countVideo: '1' },
   });
   const upload = useUploadForm({
+    id: 'create-video',
     path: '/create-video/create',
     fileField: 'file',
     multiple: false,
+    rules: 'video',
     wrongType: t.createVideo.rejectedType,
-    onDone: () => {
-      toast.success(t.createVideo.sent);
-      navigate('/video/request-create');
-    },
+    doneText: t.createVideo.sent,
+    doneHref: '/video/request-create',
   });
-
-  useEffect(() => {
-    setValue('video', upload.files, { shouldValidate: isSubmitted });
-  }, [upload.files, setValue, isSubmitted]);
 
   const file = upload.files[0];
   return (
@@ -101,7 +94,7 @@ export function CreateVideoScreen() {
         <form
           noValidate
           className={styles.form}
-          onSubmit={handleSubmit((values) => upload.submit({ countVideo: String(values.countVideo) }))}
+          onSubmit={handleSubmit((values) => upload.submit({ countVideo: String(values.countVideo) }), upload.invalid)}
         >
           <div className={styles.count}>
             <TextField
@@ -130,9 +123,9 @@ export function CreateVideoScreen() {
               hints={{ idle: t.createVideo.dropHint, accepting: t.createVideo.dropAccept, rejecting: t.createVideo.dropReject }}
             />
           )}
-          {errors.video?.message && (
+          {upload.filesError && (
             <p className={styles.error} role="alert">
-              {errors.video.message}
+              {upload.filesError}
             </p>
           )}
           {upload.submitting && <ProgressBar value={upload.progress} label={t.upload.progress} />}

@@ -1,15 +1,16 @@
-import { useEffect, useRef, type MutableRefObject } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Film, X } from 'lucide-react';
-import type { PublicationRequestDetail, SelectOption } from '../../lib/contract';
+import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { assignProfilesInOrder, publishFormOf, publishPayloadOf } from '../../lib/publishing';
-import { publishSchema, type PublishForm } from '../../lib/schemas';
+import { emptyPublishFields } from '../../lib/publishing';
+import { publishFieldsSchema, type PublishFields } from '../../lib/schemas';
 import { addTags } from '../../lib/tags';
-import { publishMachine } from '../../machines/publish-machine';
+import { draftOf, publishDrafts } from '../../machines/publish-draft-store';
+import { publishMachine, type PublishEvent } from '../../machines/publish-machine';
 import { Button } from '../../components/button';
 import { MultiSelect } from '../../components/multi-select';
 import { Card, Page } from '../../components/page';
@@ -18,26 +19,18 @@ import { Spinner } from '../../components/spinner';
 import { TagInput } from '../../components/tag-input';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
+import { useScreenActor } from '../../components/use-screen-actor';
 import styles from './publish-screen.module.css';
 
-type VideoItem = PublishForm['video'][number];
-
-/** Profiles chosen first keep their place; a group adds the ones not chosen yet. */
-function withProfiles(chosen: SelectOption[], added: SelectOption[]): SelectOption[] {
-  const ids = new Set(chosen.map((option) => option.id));
-  return [...chosen, ...added.filter((option) => !ids.has(option.id))];
-}
-
 interface VideoCardProps {
-  video: VideoItem;
+  video: PublishVideoItem;
   posterUrl: string | null;
   profiles: SelectOption[];
   disabled: boolean;
-  onChange: (video: VideoItem) => void;
-  onRemove: () => void;
+  send: (event: PublishEvent) => void;
 }
 
-function VideoCard({ video, posterUrl, profiles, disabled, onChange, onRemove }: VideoCardProps) {
+function VideoCard({ video, posterUrl, profiles, disabled, send }: VideoCardProps) {
   return (
     <li className={styles.video}>
       <a href={video.url} target="_blank" rel="noreferrer" className={styles.preview} aria-label={t.publish.preview(video.id)}>
@@ -46,7 +39,13 @@ function VideoCard({ video, posterUrl, profiles, disabled, onChange, onRemove }:
       <div className={styles.videoFields}>
         <div className={styles.videoHeader}>
           <span className={styles.videoName}>{t.publish.video(video.id)}</span>
-          <button type="button" className={styles.remove} aria-label={t.publish.removeVideo(video.id)} onClick={onRemove} disabled={disabled}>
+          <button
+            type="button"
+            className={styles.remove}
+            aria-label={t.publish.removeVideo(video.id)}
+            onClick={() => send({ type: 'video.remove', videoId: video.id })}
+            disabled={disabled}
+          >
             <X size={16} aria-hidden />
           </button>
         </div>
@@ -56,7 +55,7 @@ function VideoCard({ video, posterUrl, profiles, disabled, onChange, onRemove }:
           value={video.account?.id ?? ''}
           disabled={disabled}
           onChange={(event) =>
-            onChange({ ...video, account: profiles.find((profile) => String(profile.id) === event.target.value) ?? null })
+            send({ type: 'video.profile', videoId: video.id, profileId: event.target.value ? Number(event.target.value) : null })
           }
         >
           <option value="">{t.publish.anyAccount}</option>
@@ -72,47 +71,57 @@ function VideoCard({ video, posterUrl, profiles, disabled, onChange, onRemove }:
           aria-label={t.publish.videoDate(video.id)}
           value={video.date ?? ''}
           disabled={disabled}
-          onChange={(event) => onChange({ ...video, date: event.target.value })}
+          onChange={(event) => send({ type: 'video.date', videoId: video.id, date: event.target.value })}
         />
       </div>
     </li>
   );
 }
 
-interface PublishFormViewProps {
-  detail: PublicationRequestDetail;
-  submitting: boolean;
-  onSubmit: (values: PublishForm) => void;
-  resetForm: MutableRefObject<() => void>;
-}
+type PublishActor = ReturnType<typeof usePublishActor>;
 
-function PublishFormView({ detail, submitting, onSubmit, resetForm }: PublishFormViewProps) {
+/**
+ * The form's own fields live in react-hook-form (with their checks); the profiles, the videos and
+ * their assignment live in the machine, which this view only shows and sends events to.
+ */
+function PublishFormView({ detail, actor }: { detail: PublicationRequestDetail; actor: PublishActor }) {
+  const submitting = useSelector(actor, (snapshot) => snapshot.matches('submitting'));
+  const accounts = useSelector(actor, (snapshot) => snapshot.context.accounts);
+  const videos = useSelector(actor, (snapshot) => snapshot.context.videos);
+  const assignment = useSelector(actor, (snapshot) => (snapshot.context.submitted ? snapshot.context.errors : {}));
   const {
     register,
     control,
     handleSubmit,
     getValues,
     setValue,
-    reset,
+    subscribe,
     formState: { errors, isSubmitted },
-  } = useForm<PublishForm>({ resolver: superstructResolver(publishSchema), defaultValues: publishFormOf(detail) });
-  const videos = useWatch({ control, name: 'video' });
-  const accounts = useWatch({ control, name: 'accounts' });
+  } = useForm<PublishFields>({
+    resolver: superstructResolver(publishFieldsSchema),
+    defaultValues: draftOf(detail.idUpload)?.fields ?? emptyPublishFields,
+  });
   const posters = new Map(detail.video.map((video) => [video.id, video.posterUrl]));
 
-  useEffect(() => {
-    resetForm.current = () => reset();
-  }, [reset, resetForm]);
-
-  const update = { shouldValidate: isSubmitted, shouldDirty: true };
-  const chooseProfiles = (chosen: SelectOption[]) => {
-    setValue('accounts', chosen, update);
-    setValue('video', assignProfilesInOrder(getValues('video'), chosen), update);
-  };
-  const setVideos = (next: VideoItem[]) => setValue('video', next, update);
+  // The fields typed so far wait in the draft for the operator's return.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => publishDrafts.trigger.keep({ idUpload: detail.idUpload, draft: { fields: values } }),
+      }),
+    [subscribe, detail.idUpload],
+  );
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className={styles.layout}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(
+        (fields) => actor.send({ type: 'form.submit', fields }),
+        () => actor.send({ type: 'form.invalid' }),
+      )}
+      className={styles.layout}
+    >
       <Card>
         <TextField label={t.publish.name} autoComplete="off" disabled={submitting} error={errors.title?.message} {...register('title')} />
         <TextAreaField label={t.publish.description} disabled={submitting} error={errors.description?.message} {...register('description')} />
@@ -127,7 +136,9 @@ function PublishFormView({ detail, submitting, onSubmit, resetForm }: PublishFor
           label={t.publish.tagSets}
           items={detail.tagProfile}
           disabled={submitting}
-          onPick={(tagSet) => setValue('tags', addTags(getValues('tags'), tagSet.tags.join(' ')), update)}
+          onPick={(tagSet) =>
+            setValue('tags', addTags(getValues('tags'), tagSet.tags.join(' ')), { shouldValidate: isSubmitted, shouldDirty: true })
+          }
         />
         <fieldset className={styles.platforms}>
           <legend className={styles.legend}>{t.publish.platforms}</legend>
@@ -144,25 +155,20 @@ function PublishFormView({ detail, submitting, onSubmit, resetForm }: PublishFor
             </label>
           ))}
         </fieldset>
-        <Controller
-          control={control}
-          name="accounts"
-          render={({ fieldState }) => (
-            <MultiSelect
-              label={t.publish.accounts}
-              placeholder={t.groups.accountsPlaceholder}
-              options={detail.accounts}
-              value={accounts}
-              onChange={chooseProfiles}
-              error={fieldState.error?.message}
-            />
-          )}
+        <MultiSelect
+          label={t.publish.accounts}
+          placeholder={t.groups.accountsPlaceholder}
+          options={detail.accounts}
+          value={accounts}
+          onChange={(profiles) => actor.send({ type: 'profiles.choose', profiles })}
+          error={assignment.accounts}
         />
+        <p className={styles.rule}>{t.publish.assignmentRule}</p>
         <QuickChips
           label={t.publish.groups}
           items={detail.group}
           disabled={submitting}
-          onPick={(group) => chooseProfiles(withProfiles(getValues('accounts'), group.accounts))}
+          onPick={(group) => actor.send({ type: 'group.pick', group })}
         />
         <div className={styles.date}>
           <TextField label={t.publish.date} type="datetime-local" disabled={submitting} error={errors.date?.message} {...register('date')} />
@@ -179,22 +185,21 @@ function PublishFormView({ detail, submitting, onSubmit, resetForm }: PublishFor
           <p className={styles.empty}>{t.publish.noVideos}</p>
         ) : (
           <ul className={styles.videos}>
-            {videos.map((video, index) => (
+            {videos.map((video) => (
               <VideoCard
                 key={video.id}
                 video={video}
                 posterUrl={posters.get(video.id) ?? null}
                 profiles={accounts}
                 disabled={submitting}
-                onChange={(changed) => setVideos(videos.map((item, position) => (position === index ? changed : item)))}
-                onRemove={() => setVideos(videos.filter((_, position) => position !== index))}
+                send={actor.send}
               />
             ))}
           </ul>
         )}
-        {errors.video && (
+        {assignment.video && (
           <p className={styles.error} role="alert">
-            {errors.video.message}
+            {assignment.video}
           </p>
         )}
       </Card>
@@ -202,35 +207,18 @@ function PublishFormView({ detail, submitting, onSubmit, resetForm }: PublishFor
   );
 }
 
-function PublishRequest({ idUpload }: { idUpload: string | undefined }) {
+function usePublishActor(idUpload: string | undefined) {
   const [, navigate] = useLocation();
-  const resetForm = useRef<() => void>(() => {});
-  const actor = useActorRef(
-    publishMachine.provide({
-      actions: {
-        'leave to request list': () => navigate('/video/request-create'),
-        'reset form': () => resetForm.current(),
-      },
-    }),
-    { input: { idUpload } },
-  );
-  const detail = useSelector(actor, (snapshot) => snapshot.context.detail);
-  const submitting = useSelector(actor, (snapshot) => snapshot.matches('submitting'));
+  return useScreenActor(publishMachine.provide({ actions: { 'leave to request list': () => navigate('/video/request-create') } }), {
+    id: 'publish-request',
+    input: { idUpload, draft: draftOf(idUpload) },
+  });
+}
 
-  return (
-    <Page title={t.publish.title}>
-      {detail ? (
-        <PublishFormView
-          detail={detail}
-          submitting={submitting}
-          resetForm={resetForm}
-          onSubmit={(values) => actor.send({ type: 'form.submit', payload: publishPayloadOf(detail.id, values) })}
-        />
-      ) : (
-        <Spinner />
-      )}
-    </Page>
-  );
+function PublishRequest({ idUpload }: { idUpload: string | undefined }) {
+  const actor = usePublishActor(idUpload);
+  const detail = useSelector(actor, (snapshot) => snapshot.context.detail);
+  return <Page title={t.publish.title}>{detail ? <PublishFormView detail={detail} actor={actor} /> : <Spinner />}</Page>;
 }
 
 /** /video/request/{idUpload}: the publish form of a finished creation request. */

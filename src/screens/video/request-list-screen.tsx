@@ -1,15 +1,14 @@
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { Plus, Send } from 'lucide-react';
-import type { CreationRequestRow, Paged } from '../../lib/contract';
+import type { CreationRequestRow } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { pageFromSearch, useApi } from '../../lib/use-api';
 import { requestListPollMs } from '../../machines/polling-machine';
 import { buttonClass } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
 import { StatusBadge } from '../../components/status-badge';
-import { usePolling } from '../../components/use-polling';
+import { useListPage } from '../../components/use-resource';
 import styles from './request-list-screen.module.css';
 
 const columns: Column<CreationRequestRow>[] = [
@@ -30,9 +29,7 @@ const columns: Column<CreationRequestRow>[] = [
 ];
 
 export function RequestListScreen() {
-  const page = pageFromSearch(useSearch());
-  const { data, loading, reload } = useApi<Paged<CreationRequestRow>>(`/create-video?page=${page}`);
-  usePolling(requestListPollMs, reload);
+  const { data, loading } = useListPage<CreationRequestRow>('request-list', '/create-video', { pollMs: requestListPollMs });
 
   return (
     <Page

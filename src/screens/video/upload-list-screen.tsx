@@ -1,12 +1,12 @@
-import { Link, useSearch } from 'wouter';
-import type { Paged, UploadRow } from '../../lib/contract';
+import { Link } from 'wouter';
+import type { UploadRow } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { pageFromSearch, useApi } from '../../lib/use-api';
 import { DataTable, type Column } from '../../components/data-table';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
 import { StatusBadge } from '../../components/status-badge';
+import { useListPage } from '../../components/use-resource';
 import styles from './upload-list-screen.module.css';
 
 const hrefOf = (row: UploadRow) => `/video/youtube/${row.idUpload}`;
@@ -27,8 +27,7 @@ const columns: Column<UploadRow>[] = [
 
 /** The published sets ("YouTube" in the menu), each opening its detail. */
 export function UploadListScreen() {
-  const page = pageFromSearch(useSearch());
-  const { data, error, loading } = useApi<Paged<UploadRow>>(`/upload-video?page=${page}`);
+  const { page, data, error, loading } = useListPage<UploadRow>('upload-list', '/upload-video');
   return (
     <Page title={t.published.title}>
       {error ? (

@@ -1,0 +1,33 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { t } from '../lib/i18n';
+import { Button } from './button';
+import { Card } from './page';
+
+/** What a record's form card gets from its screen: the record (none for a new one), whether it is being saved, and where to send it. */
+export interface RecordFormProps<Record, Form> {
+  record: Record | undefined;
+  saving: boolean;
+  onSubmit: (form: Form) => void;
+}
+
+interface RecordFormFrameProps {
+  isNew: boolean;
+  saving: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  className?: string;
+  children: ReactNode;
+}
+
+/** A record's form in a card, ending with 'Створити' for a new record and 'Зберегти' for one that exists. */
+export function RecordFormFrame({ isNew, saving, onSubmit, className, children }: RecordFormFrameProps) {
+  return (
+    <form noValidate onSubmit={onSubmit} className={className}>
+      <Card>
+        {children}
+        <Button type="submit" disabled={saving}>
+          {isNew ? t.app.create : t.app.save}
+        </Button>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { assign, fromPromise, setup } from 'xstate';
+import toast from 'react-hot-toast';
+import { api } from '../lib/api';
+import type { RetryPayload, UploadDetail } from '../lib/contract';
+import { t } from '../lib/i18n';
+import { hasVideosInProgress } from '../lib/publishing';
+import type { PublishedEditForm } from '../lib/schemas';
+import { toastErrors } from '../lib/toasts';
+import { pollingMachine, publishedDetailPollMs } from './polling-machine';
+
+export interface PublishedInput {
+  idUpload: string;
+}
+
+export interface PublishedContext {
+  idUpload: string;
+  detail: UploadDetail | null;
+  /** The video whose publication is being retried. */
+  retrying: number | null;
+}
+
+export type PublishedEvent =
+  | { type: 'video.retry'; videoId: number }
+  | { type: 'edit.submit'; values: PublishedEditForm }
+  /** From the polling child: time to read the set again. */
+  | { type: 'refresh' };
+
+const detailPath = (idUpload: string) => `/upload-video/${encodeURIComponent(idUpload)}`;
+
+/**
+ * A published set (/video/youtube/{idUpload}): load it, keep reading it while any of its videos is
+ * still rendering or being published (paused while the tab is hidden), stop once all have settled,
+ * publish a failed video again, and save the set's texts.
+ */
+export const publishedMachine = setup({
+  types: {
+    context: {} as PublishedContext,
+    events: {} as PublishedEvent,
+    input: {} as PublishedInput,
+  },
+  actors: {
+    loadSet: fromPromise<UploadDetail, { idUpload: string }>(({ input }) => api('GET', detailPath(input.idUpload))),
+    retryVideo: fromPromise<unknown, RetryPayload>(({ input }) => api('POST', '/upload-video/upload', input)),
+    saveTexts: fromPromise<UploadDetail, { idUpload: string; values: PublishedEditForm }>(({ input }) =>
+      api('PATCH', detailPath(input.idUpload), input.values),
+    ),
+    polling: pollingMachine,
+  },
+  actions: {
+    // Provided by the screen: it owns the router.
+    'leave to list': () => {},
+    'toast errors': (_, params: { error: unknown }) => toastErrors(params.error),
+    'toast updated': () => {
+      toast.success(t.published.updated);
+    },
+  },
+  guards: {
+    'has work in progress': ({ context }) => hasVideosInProgress(context.detail?.video ?? []),
+  },
+}).createMachine({
+  id: 'published',
+  context: ({ input }) => ({ idUpload: input.idUpload, detail: null, retrying: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadSet',
+        src: 'loadSet',
+        input: ({ context }) => ({ idUpload: context.idUpload }),
+        onDone: { target: 'ready', actions: assign({ detail: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: { type: 'toast errors', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    ready: {
+      initial: 'choosing',
+      states: {
+        choosing: {
+          always: [{ guard: 'has work in progress', target: 'polling' }, { target: 'settled' }],
+        },
+        polling: {
+          invoke: { id: 'polling', src: 'polling', input: { intervalMs: publishedDetailPollMs } },
+          on: { refresh: '#published.refreshing' },
+        },
+        settled: {},
+      },
+      on: {
+        'video.retry': { target: 'retrying', actions: assign({ retrying: ({ event }) => event.videoId }) },
+        'edit.submit': 'saving',
+      },
+    },
+    refreshing: {
+      invoke: {
+        id: 'refreshSet',
+        src: 'loadSet',
+        input: ({ context }) => ({ idUpload: context.idUpload }),
+        onDone: { target: 'ready', actions: assign({ detail: ({ event }) => event.output }) },
+        // A refresh that fails keeps what is shown: the set was there a moment ago.
+        onError: { target: 'ready', actions: { type: 'toast errors', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    retrying: {
+      invoke: {
+        id: 'retryVideo',
+        src: 'retryVideo',
+        input: ({ context }) => ({ videoId: context.retrying!, youTubeId: context.idUpload }),
+        onDone: { target: 'refreshing', actions: assign({ retrying: null }) },
+        onError: { target: 'ready', actions: [assign({ retrying: null }), { type: 'toast errors', params: ({ event }) => ({ error: event.error }) }] },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveTexts',
+        src: 'saveTexts',
+        input: ({ context, event }) => ({
+          idUpload: context.idUpload,
+          values: (event as Extract<PublishedEvent, { type: 'edit.submit' }>).values,
+        }),
+        onDone: { target: 'ready', actions: [assign({ detail: ({ event }) => event.output }), 'toast updated'] },
+        onError: { target: 'ready', actions: { type: 'toast errors', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      type: 'final',
+      entry: 'leave to list',
+    },
+  },
+});

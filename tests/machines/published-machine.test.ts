@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import toast from 'react-hot-toast';
+import { ApiError } from '../../src/lib/api';
+import type { PublishedVideo, UploadDetail } from '../../src/lib/contract';
+import { publishedMachine } from '../../src/machines/published-machine';
+import { deferredActors, settle } from './deferred-actors';
+
+const idUpload = 'set/1 a';
+const video = (id: number, status: PublishedVideo['status']) => ({ id, status }) as PublishedVideo;
+const setWith = (...videos: PublishedVideo[]): UploadDetail => ({
+  id: 1,
+  idUpload,
+  status: 'publication',
+  title: 'Випуск',
+  description: '',
+  tags: 'shorts',
+  tagProfile: [],
+  video: videos,
+});
+const busy = setWith(video(1, 'publication'), video(2, 'error'));
+const settled = setWith(video(1, 'success'), video(2, 'error'));
+const failure = new ApiError(500, ['Сервер недоступний']);
+
+let shown: string[];
+let left: number;
+
+function start() {
+  const calls = deferredActors(['loadSet', 'retryVideo', 'saveTexts'] as const);
+  const machine = publishedMachine.provide({ actors: calls.actors, actions: { 'leave to list': () => (left += 1) } });
+  const actor = createActor(machine, { input: { idUpload } }).start();
+  return { actor, calls };
+}
+
+beforeEach(() => {
+  shown = [];
+  left = 0;
+  vi.spyOn(toast, 'success').mockImplementation((message) => (shown.push(`success ${message}`), ''));
+  vi.spyOn(toast, 'error').mockImplementation((message) => (shown.push(`error ${message}`), ''));
+  vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('published set machine', () => {
+  it('keeps reading a set every 5 s while a video is on its way, and stops once all have settled', async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', busy);
+    expect(actor.getSnapshot().matches({ ready: 'polling' })).toBe(true);
+    vi.advanceTimersByTime(4_999);
+    expect(actor.getSnapshot().matches({ ready: 'polling' })).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(calls.started.at(-1)).toEqual({ name: 'loadSet', input: { idUpload } });
+    await calls.resolve('loadSet', settled);
+    expect(actor.getSnapshot().matches({ ready: 'settled' })).toBe(true);
+    expect(actor.getSnapshot().context.detail).toEqual(settled);
+    vi.advanceTimersByTime(60_000);
+    expect(calls.started).toHaveLength(2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('pauses while the tab is hidden and reads the set at once when it shows again', async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', busy);
+    Object.assign(document, { visibilityState: 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    vi.advanceTimersByTime(60_000);
+    expect(calls.started).toHaveLength(1);
+    Object.assign(document, { visibilityState: 'visible' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(actor.getSnapshot().value).toBe('refreshing');
+  });
+
+  it('keeps what is shown when a refresh fails, saying why', async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', busy);
+    vi.advanceTimersByTime(5_000);
+    await calls.reject('loadSet', failure);
+    expect(actor.getSnapshot().matches({ ready: 'polling' })).toBe(true);
+    expect(actor.getSnapshot().context.detail).toEqual(busy);
+    expect(shown).toEqual(['error Сервер недоступний']);
+  });
+
+  it('goes back to the list, saying why, when the set cannot be loaded', async () => {
+    const { actor, calls } = start();
+    await calls.reject('loadSet', failure);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(left).toBe(1);
+    expect(shown).toEqual(['error Сервер недоступний']);
+  });
+
+  it('retries a failed video with { videoId, youTubeId }, once, then reads the set again', async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', settled);
+    actor.send({ type: 'video.retry', videoId: 2 });
+    actor.send({ type: 'video.retry', videoId: 2 });
+    expect(actor.getSnapshot().context.retrying).toBe(2);
+    expect(calls.started.filter((call) => call.name === 'retryVideo')).toEqual([{ name: 'retryVideo', input: { videoId: 2, youTubeId: idUpload } }]);
+    await calls.resolve('retryVideo');
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(actor.getSnapshot().context.retrying).toBeNull();
+  });
+
+  it('says why a retry was refused and stays on the set', async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', settled);
+    actor.send({ type: 'video.retry', videoId: 2 });
+    await calls.reject('retryVideo', failure);
+    expect(actor.getSnapshot().matches({ ready: 'settled' })).toBe(true);
+    expect(actor.getSnapshot().context.retrying).toBeNull();
+    expect(shown).toEqual(['error Сервер недоступний']);
+  });
+
+  it("saves the texts once, shows the server's answer and says 'Оновлено дані'", async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', settled);
+    const values = { title: 'Новий', description: 'Опис', tags: ['a'] };
+    actor.send({ type: 'edit.submit', values });
+    actor.send({ type: 'edit.submit', values });
+    expect(calls.started.filter((call) => call.name === 'saveTexts')).toEqual([{ name: 'saveTexts', input: { idUpload, values } }]);
+    const answer = { ...settled, title: 'Новий' };
+    await calls.resolve('saveTexts', answer);
+    expect(actor.getSnapshot().context.detail).toEqual(answer);
+    expect(shown).toEqual(['success Оновлено дані']);
+  });
+
+  it('keeps the set when saving is refused', async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', settled);
+    actor.send({ type: 'edit.submit', values: { title: 'x', description: '', tags: ['a'] } });
+    await calls.reject('saveTexts', failure);
+    expect(actor.getSnapshot().context.detail).toEqual(settled);
+    expect(shown).toEqual(['error Сервер недоступний']);
+  });
+
+  it('reaches the API at /upload-video/{idUpload} and /upload-video/upload', async () => {
+    vi.useRealTimers();
+    const seen: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        seen.push(`${init.method} ${url} ${init.body ?? ''}`.trim());
+        return new Response(JSON.stringify(settled), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const actor = createActor(publishedMachine, { input: { idUpload } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'video.retry', videoId: 2 });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'edit.submit', values: { title: 't', description: '', tags: ['a'] } });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    await settle();
+    expect(seen).toEqual([
+      'GET /api/upload-video/set%2F1%20a',
+      `POST /api/upload-video/upload {"videoId":2,"youTubeId":"${idUpload}"}`,
+      'GET /api/upload-video/set%2F1%20a',
+      'PATCH /api/upload-video/set%2F1%20a {"title":"t","description":"","tags":["a"]}',
+    ]);
+  });
+});

@@ -1,0 +1,231 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { Route } from 'wouter';
+import { TestModel } from 'xstate/graph';
+import { ApiError } from '../../src/lib/api';
+import type { PublishedVideo, UploadDetail } from '../../src/lib/contract';
+import { publishedMachine, type PublishedContext } from '../../src/machines/published-machine';
+import { PublishedScreen } from '../../src/screens/video/published-screen';
+import { renderScreen } from './render';
+import { describePath, errorBody, serverDouble, type ServerDouble } from './server-double';
+
+const idUpload = '7c0e4f2a-2222-4333-8444-555566667777';
+const video = (id: number, status: PublishedVideo['status'], error: string | null = null): PublishedVideo => ({
+  id,
+  idUpload,
+  status,
+  error,
+  errorInstagram: null,
+  errorTiktok: null,
+  urlYouTube: null,
+  urlInstagram: null,
+  urlTiktok: null,
+  url: null,
+  posterUrl: null,
+  account: null,
+  date: '2026-11-21T10:00:00.000Z',
+  views: 0,
+  likes: 0,
+  comments: 0,
+  viewsInstagram: 0,
+  likesInstagram: 0,
+  commentsInstagram: 0,
+});
+const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
+  id: 8,
+  idUpload,
+  status: 'publication',
+  title,
+  description: '',
+  tags: 'shorts',
+  tagProfile: [],
+  video: videos,
+});
+/** A set with a video on its way (the page keeps reading it), and the same set settled. */
+const busy = setWith('Випуск', video(1, 'publication'), video(2, 'error', 'quotaExceeded'));
+const settled = setWith('Випуск', video(1, 'success'), video(2, 'error', 'quotaExceeded'));
+const saved = setWith('Новий випуск', video(1, 'success'), video(2, 'error', 'quotaExceeded'));
+const down = ['Сервер тимчасово недоступний'];
+const statusLabel: Record<string, string> = { publication: 'На публікації', success: 'Опубліковано', error: 'Помилка' };
+
+function eventsFor({ context }: { context: PublishedContext }) {
+  return [
+    { type: 'xstate.done.actor.loadSet', output: busy },
+    { type: 'xstate.done.actor.loadSet', output: settled },
+    { type: 'xstate.error.actor.loadSet', error: new ApiError(500, down) },
+    { type: 'refresh' },
+    { type: 'xstate.done.actor.refreshSet', output: busy },
+    { type: 'xstate.done.actor.refreshSet', output: settled },
+    { type: 'xstate.error.actor.refreshSet', error: new ApiError(500, down) },
+    { type: 'video.retry', videoId: 2 },
+    { type: 'xstate.done.actor.retryVideo', output: {} },
+    { type: 'xstate.error.actor.retryVideo', error: new ApiError(500, down) },
+    ...(context.detail ? [{ type: 'edit.submit', values: { title: context.detail.title, description: '', tags: ['shorts'] } }] : []),
+    { type: 'xstate.done.actor.saveTexts', output: saved },
+    { type: 'xstate.error.actor.saveTexts', error: new ApiError(500, down) },
+  ] as never[];
+}
+
+const model = new TestModel(publishedMachine, {
+  input: { idUpload },
+  events: eventsFor,
+  stateMatcher: (snapshot, key) => snapshot.matches(key as never),
+  // Only what the state takes: an answer to a call that is not running has nothing to drive on screen.
+  filterEvents: (snapshot, event) => snapshot.can(event as never),
+  // What the operator can tell apart (where the machine is, which set is on screen), and how it got
+  // there, so that every kind of transition into a state gets a path of its own.
+  serializeState: (snapshot, event, previous) => {
+    const seen = (each: typeof snapshot) => [each.value, each.context.detail?.video.map((one) => one.status), each.context.detail?.title];
+    const changed = !previous || JSON.stringify(seen(previous)) !== JSON.stringify(seen(snapshot));
+    return JSON.stringify([...seen(snapshot), changed ? event?.type : undefined]);
+  },
+});
+
+let server: ServerDouble;
+let user: UserEvent;
+/** The set the server last handed over, and the failures the operator was told about. */
+let shown: UploadDetail | null;
+let toasts: string[];
+let location: ReturnType<typeof renderScreen>['location'];
+
+beforeEach(() => {
+  server = serverDouble();
+  user = userEvent.setup();
+  shown = null;
+  toasts = [];
+});
+
+afterEach(() => {
+  toast.remove();
+  setTab('visible');
+});
+
+function setTab(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+const setPath = `/upload-video/${idUpload}`;
+const answerSet = (body: UploadDetail) => async () => {
+  await server.answer('GET', setPath, 200, body);
+  shown = body;
+};
+const refuse = (method: string, path: string) => async () => {
+  await server.answer(method, path, 500, errorBody(500, down));
+  toasts.push(...down);
+};
+const retryButton = () => within(screen.getAllByRole('row')[2]).getByRole('button', { name: 'Опублікувати' });
+
+const events = {
+  'xstate.init': async () => {
+    ({ location } = renderScreen(
+      <Route path={/^\/video\/youtube(?:\/(?<idUpload>[^/]+))?\/?$/}>
+        <PublishedScreen />
+      </Route>,
+      { path: `/video/youtube/${idUpload}` },
+    ));
+  },
+  'xstate.done.actor.loadSet': ({ event }: { event: { output: UploadDetail } }) => answerSet(event.output)(),
+  'xstate.error.actor.loadSet': refuse('GET', setPath),
+  // The operator comes back to the tab: a set with videos on their way is read again at once.
+  refresh: async () => {
+    setTab('hidden');
+    setTab('visible');
+  },
+  'xstate.done.actor.refreshSet': ({ event }: { event: { output: UploadDetail } }) => answerSet(event.output)(),
+  'xstate.error.actor.refreshSet': refuse('GET', setPath),
+  'video.retry': () => user.click(retryButton()),
+  'xstate.done.actor.retryVideo': async () => {
+    expect(server.calls.at(-1)!.body).toEqual({ videoId: 2, youTubeId: idUpload });
+    await server.answer('POST', '/upload-video/upload', 200, {});
+  },
+  'xstate.error.actor.retryVideo': refuse('POST', '/upload-video/upload'),
+  'edit.submit': () => user.click(screen.getByRole('button', { name: 'Зберегти' })),
+  'xstate.done.actor.saveTexts': async () => {
+    await server.answer('PATCH', setPath, 200, saved);
+    shown = saved;
+    toasts.push('Оновлено дані');
+  },
+  'xstate.error.actor.saveTexts': refuse('PATCH', setPath),
+};
+
+/** The set on screen is the one the server last sent: its title and each video's status. */
+async function showsTheSet() {
+  expect(await screen.findByRole('heading', { name: `Публікація ${idUpload}` })).toBeInTheDocument();
+  const rows = screen.getAllByRole('row').slice(1);
+  expect(rows.map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual(shown!.video.map((each) => String(each.id)));
+  shown!.video.forEach((each, index) => expect(within(rows[index]).getByText(statusLabel[each.status])).toBeInTheDocument());
+  expect(screen.getByLabelText('Назва')).toHaveValue('Випуск');
+  for (const text of toasts) expect(await screen.findByText(text)).toBeInTheDocument();
+}
+
+const states = {
+  loading: () => {
+    expect(screen.getByRole('status', { name: 'Завантаження' })).toBeInTheDocument();
+    expect(server.pending()).toEqual([`GET ${setPath}`]);
+  },
+  'ready.polling': async () => {
+    await waitFor(() => expect(retryButton()).toBeEnabled());
+    await showsTheSet();
+    expect(server.pending()).toEqual([]);
+  },
+  'ready.settled': async () => {
+    await waitFor(() => expect(retryButton()).toBeEnabled());
+    await showsTheSet();
+    // Nothing is on its way any more: coming back to the tab asks the server nothing.
+    setTab('hidden');
+    setTab('visible');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(server.pending()).toEqual([]);
+  },
+  refreshing: async () => {
+    await waitFor(() => expect(server.pending()).toEqual([`GET ${setPath}`]));
+    await showsTheSet();
+  },
+  retrying: async () => {
+    await waitFor(() => expect(retryButton()).toBeDisabled());
+    expect(server.pending()).toEqual(['POST /upload-video/upload']);
+  },
+  saving: async () => {
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Зберегти' })).toBeDisabled());
+    expect(server.pending()).toEqual([`PATCH ${setPath}`]);
+  },
+  failed: async () => {
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/video/list'));
+    for (const text of toasts) expect(await screen.findByText(text)).toBeInTheDocument();
+  },
+};
+
+describe('published set screen, walked along the published machine', () => {
+  const paths = model.getShortestPaths();
+
+  it('reaches every state of the machine', () => {
+    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
+    expect([...reached].sort()).toEqual(
+      ['"failed"', '"loading"', '"refreshing"', '"retrying"', '"saving"', '{"ready":"polling"}', '{"ready":"settled"}'].sort(),
+    );
+  });
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      await path.test({ events: events as never, states });
+    }, 30_000);
+  }
+});
+
+describe('published set journeys the graph does not give', () => {
+  it('reads nothing while the tab is hidden, and stops reading when the screen closes', async () => {
+    await events['xstate.init']();
+    await answerSet(busy)();
+    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    setTab('hidden');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(server.pending()).toEqual([]);
+    cleanup();
+    setTab('visible');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(server.pending()).toEqual([]);
+  });
+});

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+/** What Stryker runs against each mutant: the machine tests, which need neither a DOM nor a server. */
+export default defineConfig({
+  test: {
+    include: ['tests/machines/**/*.test.ts'],
+    environment: 'node',
+  },
+});
