@@ -15,9 +15,10 @@ export default tseslint.config(
     },
   },
   {
-    // server/ and its tests are being changed by other branches at the same time; their findings are reported, and made errors after the merge.
-    files: ['server/**/*.ts', 'tests/server/**/*.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'warn', '@typescript-eslint/no-unused-vars': 'warn' },
+    // Raw SQL (`db.sql`) answers untyped rows by design, and the server, its tests and the benchmarks
+    // read them; typed queries go through Drizzle. Their `any`s are reported, not refused.
+    files: ['server/**/*.ts', 'tests/server/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'warn' },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'tests/screens/**/*.{ts,tsx}'],

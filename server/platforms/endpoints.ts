@@ -1,6 +1,6 @@
 import type { Endpoints, PlatformsMode } from './types';
 
-const liveHosts = ['www.googleapis.com', 'open.tiktokapis.com', 'graph.facebook.com'] as const;
+type LiveHost = 'www.googleapis.com' | 'open.tiktokapis.com' | 'graph.facebook.com';
 
 /**
  * Live mode talks to the real hosts; sandbox mode to their mirrors under `/sandbox/<host>` of
@@ -8,7 +8,7 @@ const liveHosts = ['www.googleapis.com', 'open.tiktokapis.com', 'graph.facebook.
  */
 export function platformEndpoints(mode: PlatformsMode, sandboxOrigin: string): Endpoints {
   const sandbox = `${sandboxOrigin.replace(/\/$/, '')}/sandbox`;
-  const base = (host: (typeof liveHosts)[number]) => (mode === 'live' ? `https://${host}` : `${sandbox}/${host}`);
+  const base = (host: LiveHost) => (mode === 'live' ? `https://${host}` : `${sandbox}/${host}`);
   return {
     'www.googleapis.com': base('www.googleapis.com'),
     'open.tiktokapis.com': base('open.tiktokapis.com'),
