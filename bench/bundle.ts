@@ -110,9 +110,18 @@ async function main() {
         dispatchEvent(new PopStateEvent('popstate'));
       }, route);
       await settle(page);
-      const shown = await page.locator('main h1, main h2').first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+      const shown = await page
+        .locator('main h1, main h2')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (!shown) problems.push(`${route} shows no screen`);
-      const names = fetched.map((item) => `${chunkName(item.url)} ${(item.bytes / 1024).toFixed(1)} KB${item.isDropzone ? ' (react-dropzone)' : ''}`);
+      const names = fetched.map(
+        (item) => `${chunkName(item.url)} ${(item.bytes / 1024).toFixed(1)} KB${item.isDropzone ? ' (react-dropzone)' : ''}`,
+      );
       console.log(`  ${route.padEnd(24)} ${names.join(', ') || '(nothing new)'}`);
       const others = screenChunks(fetched).filter((name) => name !== chunk);
       if (others.length > 0) problems.push(`${route} fetched other screens' chunks: ${others.join(', ')}`);

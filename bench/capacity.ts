@@ -105,8 +105,30 @@ async function measureJobs(workDir: string) {
   const clip = path.join(workDir, 'clip.mp4');
   await runTool(
     tools.ffmpeg,
-    ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=s=1280x720:r=30:d=${clipSeconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${clipSeconds}`,
-      '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip],
+    [
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=1280x720:r=30:d=${clipSeconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${clipSeconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
+    ],
     300_000,
   );
   const proxyPort = await freePort();
@@ -121,7 +143,23 @@ async function measureJobs(workDir: string) {
     });
     for (let index = 0; index < variants; index += 1) {
       const image = path.join(workDir, `bg-${index}.png`);
-      await runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x${(index * 3 + 1).toString(16).repeat(6).slice(0, 6)}:s=1080x1920`, '-frames:v', '1', image], 60_000);
+      await runTool(
+        tools.ffmpeg,
+        [
+          '-nostdin',
+          '-v',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          `color=c=0x${(index * 3 + 1).toString(16).repeat(6).slice(0, 6)}:s=1080x1920`,
+          '-frames:v',
+          '1',
+          image,
+        ],
+        60_000,
+      );
       const form = new FormData();
       form.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), `bg-${index}.png`);
       await api(base, accessToken, '/api/photo-bg', { method: 'POST', body: form });
@@ -232,7 +270,10 @@ const seededJobs = 20_000;
  */
 async function measureDatabase() {
   return withFreshPostgres('bench_capacity', async (db) => {
-    const { rows: users } = await db.sql(`INSERT INTO users (login, password_hash, role) VALUES ('operator', repeat('h', 97), 'user') RETURNING id`, []);
+    const { rows: users } = await db.sql(
+      `INSERT INTO users (login, password_hash, role) VALUES ('operator', repeat('h', 97), 'user') RETURNING id`,
+      [],
+    );
     const operator = users[0].id as number;
     await db.sql(
       `INSERT INTO accounts (user_id, proxy, comments, is_active_youtube, is_active_tiktok, is_active_instagram)
@@ -277,7 +318,11 @@ async function measureDatabase() {
     );
     const videoCount = seededRequests * videosPerRequest;
 
-    const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => db.sql(text, values) }, supervise: false, schedule: false });
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => db.sql(text, values) },
+      supervise: false,
+      schedule: false,
+    });
     await boss.start();
     await boss.createQueue('capacity-probe');
     // pg-boss 10 keeps jobs in a table partitioned by queue: the parent itself holds nothing.
@@ -315,12 +360,18 @@ async function main() {
     const jobs = await measureJobs(workDir);
     const meanVariant = jobs.variantBytes.reduce((sum, bytes) => sum + bytes, 0) / jobs.variantBytes.length;
     console.log(`\nrender: ${variants} variants of a ${clipSeconds} s 1280×720 clip, upload to done`);
-    console.log(`  wall ${jobs.renderWall.toFixed(1)} s, ffmpeg CPU ${jobs.renderCpu.toFixed(1)} s = ${(jobs.renderCpu / variants).toFixed(2)} CPU-s per variant`);
+    console.log(
+      `  wall ${jobs.renderWall.toFixed(1)} s, ffmpeg CPU ${jobs.renderCpu.toFixed(1)} s = ${(jobs.renderCpu / variants).toFixed(2)} CPU-s per variant`,
+    );
     console.log(`  variant size ${mb(meanVariant)} MiB (mean of ${jobs.variantBytes.map(mb).join(', ')})`);
     console.log(`\npublish: ${jobs.posts} posts (${variants} videos × YouTube, TikTok, Instagram) through one profile, sandbox`);
-    console.log(`  wall ${jobs.publishWall.toFixed(1)} s for all; ${mb(jobs.bytesPerPost)} MiB sent through the proxy per post (${(jobs.bytesPerPost / meanVariant).toFixed(3)} × the file)`);
+    console.log(
+      `  wall ${jobs.publishWall.toFixed(1)} s for all; ${mb(jobs.bytesPerPost)} MiB sent through the proxy per post (${(jobs.bytesPerPost / meanVariant).toFixed(3)} × the file)`,
+    );
 
-    console.log(`\nstatistics: ${jobs.statsMsPerPost.toFixed(1)} ms per published post and platform, read one by one through the proxy (sandbox)`);
+    console.log(
+      `\nstatistics: ${jobs.statsMsPerPost.toFixed(1)} ms per published post and platform, read one by one through the proxy (sandbox)`,
+    );
 
     const database = await measureDatabase();
     console.log(`\ndatabase (Postgres): ${database.videoCount} videos of ${seededRequests} requests, 3 posts each`);

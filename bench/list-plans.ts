@@ -12,7 +12,6 @@ import { requestListPage } from '../server/services/request-list';
 import { userVideoPage } from '../server/services/user-video-list';
 import { seed, withFreshPostgres } from './list-seed';
 
-
 /** Runs `list` against a database that remembers the raw SQL it was sent. */
 async function queriesOf(db: Database, list: (db: Database) => Promise<unknown>) {
   const sent: { text: string; values: unknown[] }[] = [];
@@ -28,7 +27,9 @@ async function explain(db: Database, title: string, text: string, values: unknow
   // The plan of a warm session, as a running server has: the first run fills the catalog caches.
   await db.sql(text, values.length > 0 ? values : undefined);
   const { rows } = await db.sql(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, values.length > 0 ? values : undefined);
-  console.log(`### ${title}\n\n\`\`\`sql\n${text.replace(/\n\s+/g, '\n  ')}\n\`\`\`\nvalues: ${JSON.stringify(values)}\n\n\`\`\`\n${rows.map((row) => row['QUERY PLAN']).join('\n')}\n\`\`\`\n`);
+  console.log(
+    `### ${title}\n\n\`\`\`sql\n${text.replace(/\n\s+/g, '\n  ')}\n\`\`\`\nvalues: ${JSON.stringify(values)}\n\n\`\`\`\n${rows.map((row) => row['QUERY PLAN']).join('\n')}\n\`\`\`\n`,
+  );
 }
 
 async function main() {
@@ -56,7 +57,8 @@ async function main() {
     ];
     for (const [title, list, pages] of services) {
       for (const page of pages) {
-        for (const query of await queriesOf(db, (d) => list(d, page))) await explain(db, `${title}, page ${page}`, query.text, query.values);
+        for (const query of await queriesOf(db, (d) => list(d, page)))
+          await explain(db, `${title}, page ${page}`, query.text, query.values);
       }
     }
     // Lists still built with Drizzle in their routes (their SQL as Drizzle sends it), and the users list's counts.

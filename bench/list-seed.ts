@@ -27,7 +27,9 @@ export async function seed(db: Database): Promise<Seeded> {
        FROM generate_series(1, $2) AS g RETURNING id`,
     [operator, profiles],
   );
-  await db.sql(`INSERT INTO tag_sets (user_id, name, tags) SELECT $1, 'tags ' || g, ARRAY['#a', '#b'] FROM generate_series(1, 12) AS g`, [operator]);
+  await db.sql(`INSERT INTO tag_sets (user_id, name, tags) SELECT $1, 'tags ' || g, ARRAY['#a', '#b'] FROM generate_series(1, 12) AS g`, [
+    operator,
+  ]);
   await db.sql(
     `INSERT INTO photos (user_id, file_key, content_type, width, height)
      SELECT $1, 'photos/' || g || '.jpg', 'image/jpeg', 1080, 1920 FROM generate_series(1, 12) AS g`,
@@ -52,7 +54,6 @@ export async function seed(db: Database): Promise<Seeded> {
   console.error(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { operator, admin, account: firstAccount };
 }
-
 
 /** Runs `work` on a new, migrated Postgres database `name` on the local server, dropped afterwards. */
 export async function withFreshPostgres<T>(name: string, work: (db: Database) => Promise<T>): Promise<T> {

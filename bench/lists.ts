@@ -52,14 +52,17 @@ async function keyBefore(db: Database, from: string, order: string, page: number
 
 function listCases(db: Database, seeded: Seeded): ListCase[] {
   const { operator, account } = seeded;
-  const videoColumns = 'id, date, created_at, status, views, likes, comments, views_instagram, likes_instagram, comments_instagram, url_youtube, url_instagram, error, error_instagram, account_id';
-  const keyset = (from: string, where: string, columns: string, order = 'id DESC') => async (page: number) => {
-    const before = await keyBefore(db, `${from} WHERE ${where}`, order, page, 'id');
-    return {
-      text: `SELECT ${columns} FROM ${from} WHERE ${where} ${before ? `AND id < ${before.id}` : ''} ORDER BY ${order} LIMIT 20`,
-      values: [],
+  const videoColumns =
+    'id, date, created_at, status, views, likes, comments, views_instagram, likes_instagram, comments_instagram, url_youtube, url_instagram, error, error_instagram, account_id';
+  const keyset =
+    (from: string, where: string, columns: string, order = 'id DESC') =>
+    async (page: number) => {
+      const before = await keyBefore(db, `${from} WHERE ${where}`, order, page, 'id');
+      return {
+        text: `SELECT ${columns} FROM ${from} WHERE ${where} ${before ? `AND id < ${before.id}` : ''} ORDER BY ${order} LIMIT 20`,
+        values: [],
+      };
     };
-  };
   return [
     {
       name: 'requests',
@@ -126,9 +129,27 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
       pages: [1],
       bare: keyset('accounts', `user_id = ${operator}`, '*'),
     },
-    { name: 'groups', url: (page) => `/api/accounts-group?page=${page}`, as: 'operator', pages: [1], bare: keyset('account_groups', `user_id = ${operator}`, '*') },
-    { name: 'tag sets', url: (page) => `/api/tags?page=${page}`, as: 'operator', pages: [1], bare: keyset('tag_sets', `user_id = ${operator}`, '*') },
-    { name: 'images', url: (page) => `/api/photo-bg?page=${page}`, as: 'operator', pages: [1], bare: keyset('photos', `user_id = ${operator}`, 'id, file_key') },
+    {
+      name: 'groups',
+      url: (page) => `/api/accounts-group?page=${page}`,
+      as: 'operator',
+      pages: [1],
+      bare: keyset('account_groups', `user_id = ${operator}`, '*'),
+    },
+    {
+      name: 'tag sets',
+      url: (page) => `/api/tags?page=${page}`,
+      as: 'operator',
+      pages: [1],
+      bare: keyset('tag_sets', `user_id = ${operator}`, '*'),
+    },
+    {
+      name: 'images',
+      url: (page) => `/api/photo-bg?page=${page}`,
+      as: 'operator',
+      pages: [1],
+      bare: keyset('photos', `user_id = ${operator}`, 'id, file_key'),
+    },
   ];
 }
 
@@ -226,7 +247,9 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
     console.log(`  round ${round} done`);
   }
 
-  console.log('\n| list | page | app req/s (3 runs) | bare req/s (3 runs) | app / bare, per round (median) | app p99 ms | bare p99 ms | /healthz ms during the app runs: median, slowest | failures |');
+  console.log(
+    '\n| list | page | app req/s (3 runs) | bare req/s (3 runs) | app / bare, per round (median) | app p99 ms | bare p99 ms | /healthz ms during the app runs: median, slowest | failures |',
+  );
   console.log('|---|---:|---|---|---:|---:|---:|---:|---:|');
   const summary = new Map<string, { ratio: number; appRps: number; p99: number; healthMs: number }>();
   for (const [key, entry] of figures) {
@@ -251,7 +274,9 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
     const first = figures.get(`${list.name}|1`)!.app;
     const last = figures.get(`${list.name}|${list.pages[1]}`)!.app;
     const ratios = last.map((load, round) => load.requestsPerSecond / first[round]!.requestsPerSecond);
-    console.log(`| ${list.name} (page ${list.pages[1]}) | ${ratios.map((ratio) => ratio.toFixed(2)).join(' · ')} (${median(ratios).toFixed(2)}) |`);
+    console.log(
+      `| ${list.name} (page ${list.pages[1]}) | ${ratios.map((ratio) => ratio.toFixed(2)).join(' · ')} (${median(ratios).toFixed(2)}) |`,
+    );
   }
   await app.close();
   await bare.close();
@@ -260,7 +285,9 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
 }
 
 async function main() {
-  console.log(`lists benchmark: ${requests} requests, ${requests * 2} videos, ${profiles} profiles; ${connections} connections, ${seconds} s per run, ${rounds} rounds interleaved, ${os.cpus().length} CPUs`);
+  console.log(
+    `lists benchmark: ${requests} requests, ${requests * 2} videos, ${profiles} profiles; ${connections} connections, ${seconds} s per run, ${rounds} rounds interleaved, ${os.cpus().length} CPUs`,
+  );
 
   const postgres = await withFreshPostgres(databaseName, (db) => benchDatabase('postgres', db));
 
@@ -280,7 +307,9 @@ async function main() {
   console.log('|---|---:|---:|---:|');
   for (const [key, figures] of pglite) {
     const [name, page] = key.split('|');
-    console.log(`| ${name} | ${page} | ${(figures.p99 / Math.max(1, postgres.get(key)!.p99)).toFixed(2)} | ${figures.healthMs.toFixed(1)} ms |`);
+    console.log(
+      `| ${name} | ${page} | ${(figures.p99 / Math.max(1, postgres.get(key)!.p99)).toFixed(2)} | ${figures.healthMs.toFixed(1)} ms |`,
+    );
   }
 }
 

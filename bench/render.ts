@@ -64,9 +64,24 @@ async function main() {
     const ffmpeg = (args: string[]) => runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], timeoutMs);
     const clip = path.join(dir, 'clip.mp4');
     await ffmpeg([
-      '-f', 'lavfi', '-i', `testsrc2=s=1280x720:r=30:d=${clipSeconds}`,
-      '-f', 'lavfi', '-i', `sine=frequency=440:duration=${clipSeconds}`,
-      '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=1280x720:r=30:d=${clipSeconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${clipSeconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
     ]);
     const backgrounds: string[] = [];
     for (let index = 0; index < variants; index++) {
@@ -81,7 +96,8 @@ async function main() {
       body: JSON.stringify({ login: adminLogin, password: adminPassword }),
     });
     const images = new FormData();
-    for (const [index, file] of backgrounds.entries()) images.append('files', await fileBlob(file, 'image/jpeg'), `background-${index}.jpg`);
+    for (const [index, file] of backgrounds.entries())
+      images.append('files', await fileBlob(file, 'image/jpeg'), `background-${index}.jpg`);
     await api(server.baseUrl, accessToken, '/api/photo-bg', { method: 'POST', body: images });
 
     const info = await probeVideo(tools, clip, clipSeconds * 2);
@@ -102,7 +118,10 @@ async function main() {
     const throughApi: number[] = [];
     const naiveRuns: number[] = [];
     for (let round = 1; round <= rounds; round++) {
-      const sides = [async () => throughApi.push(await renderThroughApi(server.baseUrl, accessToken, clip)), async () => naiveRuns.push(await naive())];
+      const sides = [
+        async () => throughApi.push(await renderThroughApi(server.baseUrl, accessToken, clip)),
+        async () => naiveRuns.push(await naive()),
+      ];
       // Interleaved: odd rounds start with the API, even rounds with the naive runs.
       if (round % 2 === 0) sides.reverse();
       for (const side of sides) await side();

@@ -94,7 +94,12 @@ const renders: Scenario = {
 
 /** Puts the scenario's jobs in while the worker runs; returns when all have started. */
 async function load(db: Database, scenario: Scenario, started: () => number) {
-  const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => db.sql(text, values) }, supervise: false, schedule: false, migrate: false });
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => db.sql(text, values) },
+    supervise: false,
+    schedule: false,
+    migrate: false,
+  });
   await boss.start();
   await scenario.put(boss);
   const deadline = Date.now() + leadMs + moments * momentGapMs + 120_000;
@@ -112,7 +117,11 @@ const project: Contender = {
       engine: engineSettings(process.env),
       context: {
         db,
-        media: { storage: diskStorage(path.join(os.tmpdir(), 'shorts-bench-schedule-media')), tools: resolveMediaTools({}), settings: {} as never },
+        media: {
+          storage: diskStorage(path.join(os.tmpdir(), 'shorts-bench-schedule-media')),
+          tools: resolveMediaTools({}),
+          settings: {} as never,
+        },
         keys: deriveKeys(crypto.randomBytes(32).toString('hex')),
         platforms: { mode: 'sandbox', sandboxOrigin: 'http://127.0.0.1:9', statsIntervalMinutes: 15 },
       },
@@ -130,7 +139,12 @@ function bare(label: string, options: PgBoss.WorkOptions): Contender {
   return {
     label,
     async run(db, scenario) {
-      const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => db.sql(text, values) }, supervise: false, schedule: false, migrate: false });
+      const boss = new PgBoss({
+        db: { executeSql: (text: string, values?: unknown[]) => db.sql(text, values) },
+        supervise: false,
+        schedule: false,
+        migrate: false,
+      });
       await boss.start();
       const lateness: number[] = [];
       await boss.work(scenario.queue, { ...options, includeMetadata: true }, async (jobs) => {
@@ -143,7 +157,11 @@ function bare(label: string, options: PgBoss.WorkOptions): Contender {
   };
 }
 
-const contenders = [project, bare('bare pg-boss, defaults', { batchSize: dueJobs }), bare('bare pg-boss, 0.5 s', { batchSize: dueJobs, pollingIntervalSeconds: 0.5 })];
+const contenders = [
+  project,
+  bare('bare pg-boss, defaults', { batchSize: dueJobs }),
+  bare('bare pg-boss, 0.5 s', { batchSize: dueJobs, pollingIntervalSeconds: 0.5 }),
+];
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -149,7 +149,10 @@ export async function buildApp(deps: AppDeps) {
       security: [{ bearer: [] }],
     },
   });
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy }, frameguard: { action: 'deny' } });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    frameguard: { action: 'deny' },
+  });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const fastifyError = error as FastifyError;

@@ -2,9 +2,7 @@ import crypto from 'node:crypto';
 import type { Database } from './db/connect';
 import { hashPassword } from './auth/passwords';
 
-export type AdminBootstrap =
-  | { created: false }
-  | { created: true; login: string; generatedPassword: string | undefined };
+export type AdminBootstrap = { created: false } | { created: true; login: string; generatedPassword: string | undefined };
 
 /**
  * On the first start (no users at all) creates the admin from ADMIN_LOGIN / ADMIN_PASSWORD.

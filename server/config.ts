@@ -127,7 +127,10 @@ function publicUrl(raw: string | undefined): string | undefined {
 
 /** Live mode sends Google a redirect URI, which only the operator can know; the sandbox runs on this machine. */
 function sandboxPublicUrl(platforms: PlatformsMode, loopbackHost: string, port: number): string {
-  if (platforms === 'live') throw new ConfigError('PUBLIC_URL is required with PLATFORMS=live: Google redirects browsers to {PUBLIC_URL}/api/oauth/youtube/callback');
+  if (platforms === 'live')
+    throw new ConfigError(
+      'PUBLIC_URL is required with PLATFORMS=live: Google redirects browsers to {PUBLIC_URL}/api/oauth/youtube/callback',
+    );
   return `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`;
 }
 
@@ -137,7 +140,9 @@ function statsInterval(raw: string | undefined): number {
   const fitsHour = minutes < 60 && 60 % minutes === 0;
   const fitsDay = minutes % 60 === 0 && 24 % (minutes / 60) === 0;
   if (!fitsHour && !fitsDay) {
-    throw new ConfigError(`STATS_INTERVAL must divide an hour (1, 2, 3, 5, 10, 15, 20, 30) or a day in whole hours (60, 120, ... 1440), got "${raw}"`);
+    throw new ConfigError(
+      `STATS_INTERVAL must divide an hour (1, 2, 3, 5, 10, 15, 20, 30) or a day in whole hours (60, 120, ... 1440), got "${raw}"`,
+    );
   }
   return minutes;
 }
@@ -204,9 +209,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     refreshTokenTtlDays: positiveInt('REFRESH_TOKEN_TTL_DAYS', env.REFRESH_TOKEN_TTL_DAYS, 30),
     logLevel: env.LOG_LEVEL || 'info',
     sandboxProxyPort,
-    sandboxOrigin: (
-      env.SANDBOX_ORIGIN || `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`
-    ).replace(/\/$/, ''),
+    sandboxOrigin: (env.SANDBOX_ORIGIN || `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`).replace(
+      /\/$/,
+      '',
+    ),
     platforms,
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
@@ -232,7 +238,9 @@ export function engineSettings(env: NodeJS.ProcessEnv = {}): EngineSettings {
   const heartbeatSeconds = positiveNumber('WORKER_HEARTBEAT_SECONDS', env.WORKER_HEARTBEAT_SECONDS, 5);
   const deadAfterSeconds = positiveNumber('WORKER_DEAD_AFTER_SECONDS', env.WORKER_DEAD_AFTER_SECONDS, 20);
   if (deadAfterSeconds < 2 * heartbeatSeconds) {
-    throw new ConfigError('WORKER_DEAD_AFTER_SECONDS must be at least twice WORKER_HEARTBEAT_SECONDS, or live workers would be taken for dead');
+    throw new ConfigError(
+      'WORKER_DEAD_AFTER_SECONDS must be at least twice WORKER_HEARTBEAT_SECONDS, or live workers would be taken for dead',
+    );
   }
   return {
     // pg-boss 10 refuses to poll more often than every 0.5 s.

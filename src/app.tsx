@@ -12,15 +12,27 @@ import styles from './app.module.css';
 const NotFoundScreen = lazy(() => import('./screens/not-found/not-found-screen').then((module) => ({ default: module.NotFoundScreen })));
 const SettingsScreen = lazy(() => import('./screens/settings/settings-screen').then((module) => ({ default: module.SettingsScreen })));
 const PhotoListScreen = lazy(() => import('./screens/photos/photo-list-screen').then((module) => ({ default: module.PhotoListScreen })));
-const PhotoUploadScreen = lazy(() => import('./screens/photos/photo-upload-screen').then((module) => ({ default: module.PhotoUploadScreen })));
-const CreateVideoScreen = lazy(() => import('./screens/video/create-video-screen').then((module) => ({ default: module.CreateVideoScreen })));
-const RequestListScreen = lazy(() => import('./screens/video/request-list-screen').then((module) => ({ default: module.RequestListScreen })));
+const PhotoUploadScreen = lazy(() =>
+  import('./screens/photos/photo-upload-screen').then((module) => ({ default: module.PhotoUploadScreen })),
+);
+const CreateVideoScreen = lazy(() =>
+  import('./screens/video/create-video-screen').then((module) => ({ default: module.CreateVideoScreen })),
+);
+const RequestListScreen = lazy(() =>
+  import('./screens/video/request-list-screen').then((module) => ({ default: module.RequestListScreen })),
+);
 const PublishScreen = lazy(() => import('./screens/video/publish-screen').then((module) => ({ default: module.PublishScreen })));
 const UploadListScreen = lazy(() => import('./screens/video/upload-list-screen').then((module) => ({ default: module.UploadListScreen })));
 const PublishedScreen = lazy(() => import('./screens/video/published-screen').then((module) => ({ default: module.PublishedScreen })));
-const AccountListScreen = lazy(() => import('./screens/accounts/account-list-screen').then((module) => ({ default: module.AccountListScreen })));
-const AccountCreateScreen = lazy(() => import('./screens/accounts/account-create-screen').then((module) => ({ default: module.AccountCreateScreen })));
-const AccountDetailScreen = lazy(() => import('./screens/accounts/account-detail-screen').then((module) => ({ default: module.AccountDetailScreen })));
+const AccountListScreen = lazy(() =>
+  import('./screens/accounts/account-list-screen').then((module) => ({ default: module.AccountListScreen })),
+);
+const AccountCreateScreen = lazy(() =>
+  import('./screens/accounts/account-create-screen').then((module) => ({ default: module.AccountCreateScreen })),
+);
+const AccountDetailScreen = lazy(() =>
+  import('./screens/accounts/account-detail-screen').then((module) => ({ default: module.AccountDetailScreen })),
+);
 const GroupListScreen = lazy(() => import('./screens/groups/group-list-screen').then((module) => ({ default: module.GroupListScreen })));
 const GroupFormScreen = lazy(() => import('./screens/groups/group-form-screen').then((module) => ({ default: module.GroupFormScreen })));
 const TagListScreen = lazy(() => import('./screens/tags/tag-list-screen').then((module) => ({ default: module.TagListScreen })));

@@ -37,8 +37,7 @@ export async function loadSecretKey(configured: string | undefined, dataDir: str
 }
 
 export function deriveKeys(secretKey: string): Keys {
-  const derive = (purpose: string) =>
-    Buffer.from(crypto.hkdfSync('sha256', secretKey, 'shorts-backoffice', purpose, 32));
+  const derive = (purpose: string) => Buffer.from(crypto.hkdfSync('sha256', secretKey, 'shorts-backoffice', purpose, 32));
   return {
     accessToken: new Uint8Array(derive('access-token')),
     refreshToken: derive('refresh-token'),

@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's first recommended argon2id setting: 19 MiB, 2 iterations, 1 lane.
-const argon2Options = { algorithm: 2 /* Argon2id; the package exports it as a const enum */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const argon2Options = {
+  algorithm: 2 /* Argon2id; the package exports it as a const enum */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, argon2Options);

@@ -23,7 +23,9 @@ function associatedData({ table, rowId, column }: SecretSlot): Buffer {
 
 export class SecretUnreadableError extends Error {
   constructor(slot: SecretSlot) {
-    super(`secret in ${slot.table}.${slot.column} of row ${slot.rowId} cannot be decrypted (another SECRET_KEY, or a value moved between rows)`);
+    super(
+      `secret in ${slot.table}.${slot.column} of row ${slot.rowId} cannot be decrypted (another SECRET_KEY, or a value moved between rows)`,
+    );
   }
 }
 
@@ -32,7 +34,9 @@ export function encryptSecret(key: Buffer, slot: SecretSlot, plaintext: string):
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(associatedData(slot));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [version, iv, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return [version, iv, ciphertext, cipher.getAuthTag()]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 export function decryptSecret(key: Buffer, slot: SecretSlot, stored: string): string {

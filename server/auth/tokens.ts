@@ -66,17 +66,17 @@ function expiryFromNow(settings: TokenSettings): Date {
 export async function startSession(db: Database, settings: TokenSettings, userId: number) {
   const refreshToken = crypto.randomBytes(32).toString('base64url');
   const sessionId = crypto.randomUUID();
-  await db.sql(
-    'INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
-    [userId, sessionId, hashToken(refreshToken), expiryFromNow(settings)],
-  );
+  await db.sql('INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
+    userId,
+    sessionId,
+    hashToken(refreshToken),
+    expiryFromNow(settings),
+  ]);
   return { accessToken: await signAccessToken(settings, userId, sessionId), refreshToken };
 }
 
 export type RotationResult =
-  | { kind: 'rotated'; userId: number; sessionId: string; refreshToken: string }
-  | { kind: 'invalid' }
-  | { kind: 'reused' };
+  { kind: 'rotated'; userId: number; sessionId: string; refreshToken: string } | { kind: 'invalid' } | { kind: 'reused' };
 
 /**
  * Spends a refresh token and returns its successor (RFC 9700 rotation). A token spent more than
@@ -96,9 +96,7 @@ export async function rotateRefreshToken(db: Database, settings: TokenSettings, 
     if (row.rotated_at) {
       const spentForMs = Date.now() - new Date(row.rotated_at).getTime();
       if (spentForMs > reuseGraceSeconds * 1000) {
-        await sql('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [
-          row.family_id,
-        ]);
+        await sql('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id]);
         return { kind: 'reused' } as const;
       }
       return { kind: 'rotated', userId: row.user_id, sessionId: row.family_id, refreshToken: successor } as const;

@@ -27,9 +27,7 @@ export async function migrate(db: Database): Promise<string[]> {
   const files = (await fs.readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
   return db.transaction(async (sql) => {
     if (db.kind === 'postgres') await sql('SELECT pg_advisory_xact_lock($1)', [migrationLockId]);
-    await sql(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
+    await sql('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const { rows } = await sql('SELECT name FROM schema_migrations');
     const applied = new Set(rows.map((row) => row.name as string));
     const fresh = files.filter((name) => !applied.has(name));

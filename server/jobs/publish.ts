@@ -116,7 +116,12 @@ async function publishHoldingLease({ postId, token }: PublishJobData, context: J
   if (!post) return;
 
   const [video] = await db.orm
-    .select({ fileKey: videos.fileKey, title: creationRequests.title, description: creationRequests.description, tags: creationRequests.tags })
+    .select({
+      fileKey: videos.fileKey,
+      title: creationRequests.title,
+      description: creationRequests.description,
+      tags: creationRequests.tags,
+    })
     .from(videos)
     .innerJoin(creationRequests, eq(creationRequests.id, videos.requestId))
     .where(eq(videos.id, post.videoId));
@@ -164,7 +169,11 @@ async function uploadPost(
           { ...(await profileContext(account, post.platform, { secretsKey: keys.secretsAtRest, settings: platforms, progress })), signal },
           upload,
         ),
-      { ...publishRetry, signal, onRetry: ({ attempt, delayMs, error }) => log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying') },
+      {
+        ...publishRetry,
+        signal,
+        onRetry: ({ attempt, delayMs, error }) => log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying'),
+      },
     );
     await db.transaction(async (run) => {
       const { rows } = await run(

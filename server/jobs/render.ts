@@ -128,7 +128,15 @@ async function renderPending(
       poster: scratch.file(`variant-${index}.jpg`),
     }));
     try {
-      await renderVariants({ tools, source, info, targets, preset: settings.renderPreset, timeoutMs: settings.renderTimeoutSeconds * 1000, signal });
+      await renderVariants({
+        tools,
+        source,
+        info,
+        targets,
+        preset: settings.renderPreset,
+        timeoutMs: settings.renderTimeoutSeconds * 1000,
+        signal,
+      });
     } catch (error) {
       if (signal?.aborted) throw error;
       const reason = `${t.media.renderFailed}: ${(error as Error).message}`;
@@ -179,10 +187,10 @@ async function keepReason(db: Database, requestId: number, reason: string): Prom
 
 /** After the last retry (or a worker that died on it): what did not render is an error, with its reason. */
 export async function markRenderFailed({ requestId }: RenderJobData, { db }: Pick<RenderContext, 'db'>): Promise<void> {
-  await db.sql(
-    `UPDATE videos SET status = 'error', error = coalesce(error, $2) WHERE request_id = $1 AND status = 'loading'`,
-    [requestId, t.media.renderInterrupted],
-  );
+  await db.sql(`UPDATE videos SET status = 'error', error = coalesce(error, $2) WHERE request_id = $1 AND status = 'loading'`, [
+    requestId,
+    t.media.renderInterrupted,
+  ]);
   await db.sql(
     `UPDATE creation_requests SET status = 'error', error = coalesce(error, $2), updated_at = now()
      WHERE id = $1 AND status = 'loading'`,

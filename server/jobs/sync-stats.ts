@@ -42,7 +42,11 @@ export async function syncStats(context: JobContext): Promise<{ updated: number;
     const { account, post: first } = group[0]!;
     const platform = first.platform;
     try {
-      const ctx = await profileContext(account, platform, { secretsKey: keys.secretsAtRest, settings: platforms, progress: memoryProgressStore() });
+      const ctx = await profileContext(account, platform, {
+        secretsKey: keys.secretsAtRest,
+        settings: platforms,
+        progress: memoryProgressStore(),
+      });
       for (const { post } of group) {
         try {
           const stats = await connectors[platform].fetchStats(ctx, post.remoteId!);

@@ -43,9 +43,7 @@ export async function removeDeadProcesses(db: Database, { deadAfterSeconds }: Li
 
 /** The ids of processes alive now, for telling whose scratch folders may be removed. */
 export async function liveProcesses(db: Database, { deadAfterSeconds }: Liveness): Promise<Set<string>> {
-  const { rows } = await db.sql(`SELECT id FROM engine_workers WHERE last_seen >= now() - make_interval(secs => $1)`, [
-    deadAfterSeconds,
-  ]);
+  const { rows } = await db.sql(`SELECT id FROM engine_workers WHERE last_seen >= now() - make_interval(secs => $1)`, [deadAfterSeconds]);
   return new Set([processId, ...rows.map((row) => row.id as string)]);
 }
 

@@ -44,14 +44,18 @@ function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'too
   const graph: string[] = [];
   const foreground = targets.map((_, index) => `[f${index}]`);
   const blurSources = targets.filter((target) => target.background === null).map((_, index) => `[fb${index}]`);
-  graph.push(`[0:v]fps=${info.fps},${fitInside},split=${foreground.length + blurSources.length}${foreground.join('')}${blurSources.join('')}`);
+  graph.push(
+    `[0:v]fps=${info.fps},${fitInside},split=${foreground.length + blurSources.length}${foreground.join('')}${blurSources.join('')}`,
+  );
 
   let imageInput = 0;
   let blurIndex = 0;
   targets.forEach((target, index) => {
     if (target.background === null) {
       // Blurring a quarter-size copy looks the same once scaled up, at a sixteenth of the cost.
-      graph.push(`[fb${blurIndex++}]${cover(outputWidth / 4, outputHeight / 4)},boxblur=10:2,scale=${outputWidth}:${outputHeight},setsar=1[b${index}]`);
+      graph.push(
+        `[fb${blurIndex++}]${cover(outputWidth / 4, outputHeight / 4)},boxblur=10:2,scale=${outputWidth}:${outputHeight},setsar=1[b${index}]`,
+      );
     } else {
       imageInput += 1;
       inputs.push('-protocol_whitelist', 'file', '-framerate', String(info.fps), '-i', target.background);
@@ -62,13 +66,40 @@ function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'too
   });
 
   const outputs = targets.flatMap((target, index) => [
-    '-map', `[v${index}]`,
-    '-map', '0:a:0?',
-    '-c:v', 'libx264', '-preset', preset, '-crf', '23', '-pix_fmt', 'yuv420p', '-profile:v', 'high',
-    '-c:a', 'aac', '-b:a', '128k', '-ac', '2',
-    '-movflags', '+faststart',
-    '-f', 'mp4', target.video,
-    '-map', `[p${index}]`, '-frames:v', '1', '-q:v', '3', '-f', 'image2', target.poster,
+    '-map',
+    `[v${index}]`,
+    '-map',
+    '0:a:0?',
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-profile:v',
+    'high',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-ac',
+    '2',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    target.video,
+    '-map',
+    `[p${index}]`,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    '-f',
+    'image2',
+    target.poster,
   ]);
   return [...inputs, '-filter_complex', graph.join(';'), ...outputs];
 }

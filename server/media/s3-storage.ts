@@ -115,9 +115,7 @@ export function s3Storage(settings: S3Settings, scratchRoot: string): MediaStora
       const listed = objectKey(prefix) + '/';
       let continuationToken: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: listed, ContinuationToken: continuationToken }),
-        );
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: listed, ContinuationToken: continuationToken }));
         const keys = (page.Contents ?? []).map((object) => ({ Key: object.Key! }));
         if (keys.length > 0) {
           await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
@@ -143,7 +141,8 @@ function statusOf(error: unknown): number | undefined {
 function explainCheckFailure(error: unknown, bucket: string, endpoint: string): string {
   const status = statusOf(error);
   if (status === 404) return `the bucket "${bucket}" does not exist at ${endpoint}`;
-  if (status === 403) return `${endpoint} refused the credentials for bucket "${bucket}" (check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)`;
+  if (status === 403)
+    return `${endpoint} refused the credentials for bucket "${bucket}" (check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)`;
   if (status === 301) return `the bucket "${bucket}" is in another region than S3_REGION`;
   if (status !== undefined) return `${endpoint} answered ${status} for bucket "${bucket}"`;
   return `the storage endpoint ${endpoint} cannot be reached (${(error as Error).message || (error as Error).name})`;

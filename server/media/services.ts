@@ -30,8 +30,7 @@ export function mediaRoot(dataDir: string): string {
 
 export function mediaServices(config: Config): MediaServices {
   return {
-    storage:
-      config.storage.kind === 's3' ? s3Storage(config.storage, mediaRoot(config.dataDir)) : diskStorage(mediaRoot(config.dataDir)),
+    storage: config.storage.kind === 's3' ? s3Storage(config.storage, mediaRoot(config.dataDir)) : diskStorage(mediaRoot(config.dataDir)),
     tools: resolveMediaTools(config),
     settings: {
       maxUploadBytes: config.maxUploadBytes,

@@ -130,4 +130,3 @@ export function diskStorage(root: string): MediaStorage {
     sweepScratch: (live) => sweepScratch(root, live),
   };
 }
-

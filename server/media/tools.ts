@@ -86,7 +86,12 @@ process.on('exit', () => {
  * Runs a binary with an argument array (never a shell) and kills it when `timeoutMs` passes or
  * `signal` aborts (the job expired, or its worker was taken for dead).
  */
-export function runTool(binary: string, args: string[], timeoutMs: number, signal?: AbortSignal): Promise<{ stdout: string; stderr: string }> {
+export function runTool(
+  binary: string,
+  args: string[],
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const [command, ...prefix] = [...dieWithParent(), binary];

@@ -59,22 +59,10 @@ export const quotaRetryMs = 60 * 60 * 1000;
 export function errorForStatus(platform: Platform, status: number, detail: string, headers: Headers): PlatformError {
   if (status === 401) return new ProfileAuthError(platform, detail, status);
   if (status === 429) {
-    return new TransientPlatformError(
-      platform,
-      t.platform.rateLimited,
-      detail,
-      status,
-      parseRetryAfter(headers.get('retry-after')),
-    );
+    return new TransientPlatformError(platform, t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
   }
   if (status >= 500 || status === 408) {
-    return new TransientPlatformError(
-      platform,
-      t.platform.unavailable,
-      detail,
-      status,
-      parseRetryAfter(headers.get('retry-after')),
-    );
+    return new TransientPlatformError(platform, t.platform.unavailable, detail, status, parseRetryAfter(headers.get('retry-after')));
   }
   return new PermanentPlatformError(platform, t.platform.rejected, detail, status);
 }

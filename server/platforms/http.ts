@@ -80,7 +80,8 @@ export function dispatcherFor(proxy: string): Dispatcher {
       proxyTls: { timeout: timeouts.connectMs },
       requestTls: { timeout: timeouts.connectMs },
       // The proxy's answer to CONNECT is part of connecting: a proxy that accepts and stays silent times out here.
-      clientFactory: (origin, options) => new Pool(origin, { ...options, headersTimeout: timeouts.connectMs, bodyTimeout: timeouts.connectMs }),
+      clientFactory: (origin, options) =>
+        new Pool(origin, { ...options, headersTimeout: timeouts.connectMs, bodyTimeout: timeouts.connectMs }),
     });
   }
   dispatchers.set(proxy, dispatcher);

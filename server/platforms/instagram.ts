@@ -10,14 +10,7 @@ import {
   type PlatformError,
 } from './errors';
 import { networkError, platformFetch } from './http';
-import type {
-  ConnectorContext,
-  Endpoints,
-  InstagramConnector,
-  InstagramCredentials,
-  Published,
-  VideoUpload,
-} from './types';
+import type { ConnectorContext, Endpoints, InstagramConnector, InstagramCredentials, Published, VideoUpload } from './types';
 
 /**
  * Instagram API with Facebook Login (graph.facebook.com): a Reels container with
@@ -51,25 +44,13 @@ function readGraphError(status: number, body: any, headers: Headers): PlatformEr
   const detail: string = error.error_user_msg || error.message || `HTTP ${status}`;
   if (code === 190 || code === 102 || status === 401) return new ProfileAuthError('instagram', detail, status);
   if ((code && rateLimitCodes.includes(code)) || (code && code >= 80001 && code <= 80014)) {
-    return new TransientPlatformError(
-      'instagram',
-      t.platform.rateLimited,
-      detail,
-      status,
-      parseRetryAfter(headers.get('retry-after')),
-    );
+    return new TransientPlatformError('instagram', t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
   }
   if (code === 9 && error.error_subcode === 2207042) {
     return new TransientPlatformError('instagram', t.platform.quotaExceeded, detail, status, quotaRetryMs);
   }
   if (error.is_transient || code === 1 || code === 2) {
-    return new TransientPlatformError(
-      'instagram',
-      t.platform.unavailable,
-      detail,
-      status,
-      parseRetryAfter(headers.get('retry-after')),
-    );
+    return new TransientPlatformError('instagram', t.platform.unavailable, detail, status, parseRetryAfter(headers.get('retry-after')));
   }
   return errorForStatus('instagram', status, detail, headers);
 }
@@ -104,19 +85,11 @@ async function uploadBytes(api: PlatformClient, container: Container, video: Vid
     body: fileRange(video, 0),
   });
   if (answer.body?.success !== true) {
-    throw new TransientPlatformError(
-      'instagram',
-      t.platform.unavailable,
-      JSON.stringify(answer.body ?? '').slice(0, 300),
-    );
+    throw new TransientPlatformError('instagram', t.platform.unavailable, JSON.stringify(answer.body ?? '').slice(0, 300));
   }
 }
 
-async function containerStatus(
-  api: PlatformClient,
-  ctx: Context,
-  containerId: string,
-): Promise<{ code: string; status: string }> {
+async function containerStatus(api: PlatformClient, ctx: Context, containerId: string): Promise<{ code: string; status: string }> {
   const answer = await api.call(graph(ctx, `${containerId}?fields=status_code,status`));
   return { code: answer.body?.status_code ?? 'IN_PROGRESS', status: answer.body?.status ?? '' };
 }
@@ -147,8 +120,7 @@ export const instagram: InstagramConnector = {
       if (code === 'PUBLISHED') {
         // media_publish went through but its answer was lost: the listing holds the post.
         const existing = await findWith(api, ctx, video.publishKey);
-        if (!existing)
-          throw new TransientPlatformError('instagram', t.platform.processingTimeout, 'published, not listed yet');
+        if (!existing) throw new TransientPlatformError('instagram', t.platform.processingTimeout, 'published, not listed yet');
         await ctx.progress.save(video.publishKey, { done: existing });
         return existing;
       }
@@ -170,8 +142,7 @@ export const instagram: InstagramConnector = {
         graph(ctx, `${ctx.credentials.igUserId}/media`),
         form({ media_type: 'REELS', upload_type: 'resumable', caption, share_to_feed: 'true' }),
       );
-      if (!created.body?.id)
-        throw new TransientPlatformError('instagram', t.platform.unavailable, 'no container id in the answer');
+      if (!created.body?.id) throw new TransientPlatformError('instagram', t.platform.unavailable, 'no container id in the answer');
       container = {
         containerId: String(created.body.id),
         uploadUri: created.body.uri ?? `https://rupload.facebook.com/ig-api-upload/${graphVersion}/${created.body.id}`,
@@ -199,10 +170,7 @@ export const instagram: InstagramConnector = {
       }
       return null;
     });
-    const published = await api.call(
-      graph(ctx, `${ctx.credentials.igUserId}/media_publish`),
-      form({ creation_id: containerId }),
-    );
+    const published = await api.call(graph(ctx, `${ctx.credentials.igUserId}/media_publish`), form({ creation_id: containerId }));
     const mediaId = String(published.body?.id ?? '');
     if (!mediaId) throw new TransientPlatformError('instagram', t.platform.unavailable, 'no media id in the answer');
     await ctx.progress.save(video.publishKey, { containerId, mediaId });
@@ -216,10 +184,7 @@ export const instagram: InstagramConnector = {
   async fetchStats(ctx, remoteId) {
     const answer = await client(ctx).call(graph(ctx, `${remoteId}/insights?metric=views,likes,comments`));
     const values = Object.fromEntries(
-      (answer.body?.data ?? []).map((metric: any) => [
-        metric.name,
-        Number(metric.values?.[0]?.value ?? metric.total_value?.value ?? 0),
-      ]),
+      (answer.body?.data ?? []).map((metric: any) => [metric.name, Number(metric.values?.[0]?.value ?? metric.total_value?.value ?? 0)]),
     );
     return { views: values.views ?? 0, likes: values.likes ?? 0, comments: values.comments ?? 0 };
   },
@@ -255,7 +220,6 @@ export async function sandboxInstagramLogin(
   const body = (await response.json().catch((error) => {
     throw error instanceof SyntaxError ? error : networkError(proxy, error);
   })) as any;
-  if (!response.ok)
-    throw new ProfileAuthError('instagram', body?.error?.message ?? `HTTP ${response.status}`, response.status);
+  if (!response.ok) throw new ProfileAuthError('instagram', body?.error?.message ?? `HTTP ${response.status}`, response.status);
   return { accessToken: body.access_token, igUserId: body.ig_user_id };
 }

@@ -34,10 +34,10 @@ export function databaseProgressStore(db: Database): PublishProgressStore {
       return rows[0]?.progress ?? undefined;
     },
     async save(publishKey, progress) {
-      await db.sql(
-        'UPDATE video_posts SET progress = $3::jsonb, updated_at = now() WHERE video_id = $1 AND platform = $2',
-        [...postOf(publishKey), JSON.stringify(progress)],
-      );
+      await db.sql('UPDATE video_posts SET progress = $3::jsonb, updated_at = now() WHERE video_id = $1 AND platform = $2', [
+        ...postOf(publishKey),
+        JSON.stringify(progress),
+      ]);
     },
   };
 }

@@ -36,19 +36,9 @@ function readTikTokError(status: number, body: any, headers: Headers): PlatformE
   const detail: string = [code, body?.error?.message].filter(Boolean).join(': ') || `HTTP ${status}`;
   if (status === 401 || (code && authCodes.includes(code))) return new ProfileAuthError('tiktok', detail, status);
   if (code === 'rate_limit_exceeded') {
-    return new TransientPlatformError(
-      'tiktok',
-      t.platform.rateLimited,
-      detail,
-      status,
-      parseRetryAfter(headers.get('retry-after')),
-    );
+    return new TransientPlatformError('tiktok', t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
   }
-  if (
-    code === 'spam_risk_too_many_posts' ||
-    code === 'spam_risk_too_many_pending_share' ||
-    code === 'reached_active_user_cap'
-  ) {
+  if (code === 'spam_risk_too_many_posts' || code === 'spam_risk_too_many_pending_share' || code === 'reached_active_user_cap') {
     return new TransientPlatformError('tiktok', t.platform.quotaExceeded, detail, status, quotaRetryMs);
   }
   return errorForStatus('tiktok', status, detail, headers);
@@ -168,11 +158,7 @@ export const tiktok: TikTokConnector = {
         `${apiBase(ctx)}/post/publish/video/init/`,
         json({
           post_info: {
-            title: captionWithMarker(
-              [video.title, video.description, hashtags(video.tags)],
-              video.publishKey,
-              captionLimit,
-            ),
+            title: captionWithMarker([video.title, video.description, hashtags(video.tags)], video.publishKey, captionLimit),
             // Unaudited apps may post privately only; TikTok then offers SELF_ONLY alone.
             privacy_level: options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : (options[0] ?? 'SELF_ONLY'),
             disable_comment: false,
@@ -209,10 +195,7 @@ export const tiktok: TikTokConnector = {
 
     let done: Published;
     if (postId) {
-      const query = await api.call(
-        `${apiBase(ctx)}/video/query/?fields=id,share_url`,
-        json({ filters: { video_ids: [postId] } }),
-      );
+      const query = await api.call(`${apiBase(ctx)}/video/query/?fields=id,share_url`, json({ filters: { video_ids: [postId] } }));
       const shareUrl: string | undefined = query.body?.data?.videos?.[0]?.share_url;
       done = { remoteId: postId, url: shareUrl ? cleanUrl(shareUrl) : `https://www.tiktok.com/video/${postId}` };
     } else {

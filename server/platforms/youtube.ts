@@ -24,20 +24,13 @@ const rateReasons = ['rateLimitExceeded', 'userRateLimitExceeded'];
 
 function readGoogleError(status: number, body: any, headers: Headers): PlatformError {
   const reason: string | undefined = body?.error?.errors?.[0]?.reason;
-  const detail: string =
-    body?.error?.message ?? (typeof body === 'string' && body ? body.slice(0, 300) : `HTTP ${status}`);
+  const detail: string = body?.error?.message ?? (typeof body === 'string' && body ? body.slice(0, 300) : `HTTP ${status}`);
   if (status === 401) return new ProfileAuthError('youtube', detail, status);
   if (status === 403 && reason && quotaReasons.includes(reason)) {
     return new TransientPlatformError('youtube', t.platform.quotaExceeded, detail, status, quotaRetryMs);
   }
   if (status === 403 && reason && rateReasons.includes(reason)) {
-    return new TransientPlatformError(
-      'youtube',
-      t.platform.rateLimited,
-      detail,
-      status,
-      parseRetryAfter(headers.get('retry-after')),
-    );
+    return new TransientPlatformError('youtube', t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
   }
   return errorForStatus('youtube', status, detail, headers);
 }
@@ -70,9 +63,7 @@ async function findWith(api: PlatformClient, ctx: ConnectorContext, publishKey: 
   const uploads: string | undefined = channels.body?.items?.[0]?.contentDetails?.relatedPlaylists?.uploads;
   if (!uploads) return null;
   // An ambiguous failure is recent, so the newest 50 uploads are where it would be.
-  const items = await api.call(
-    `${apiBase(ctx)}/playlistItems?part=contentDetails&maxResults=50&playlistId=${encodeURIComponent(uploads)}`,
-  );
+  const items = await api.call(`${apiBase(ctx)}/playlistItems?part=contentDetails&maxResults=50&playlistId=${encodeURIComponent(uploads)}`);
   const ids: string[] = (items.body?.items ?? []).map((item: any) => item.contentDetails?.videoId).filter(Boolean);
   if (ids.length === 0) return null;
   const videos = await api.call(`${apiBase(ctx)}/videos?part=snippet&id=${ids.join(',')}`);
@@ -123,8 +114,7 @@ async function sendBytes(
     const status = await queryUpload(api, uploadUrl, video.size);
     if (status === null) continue;
     if ('video' in status) return status.video;
-    if (status.offset <= offset)
-      throw new TransientPlatformError('youtube', t.platform.unavailable, 'upload made no progress');
+    if (status.offset <= offset) throw new TransientPlatformError('youtube', t.platform.unavailable, 'upload made no progress');
     offset = status.offset;
   }
 }
@@ -167,8 +157,7 @@ export const youtube: YouTubeConnector = {
         },
       );
       uploadUrl = started.headers.get('location') ?? undefined;
-      if (!uploadUrl)
-        throw new TransientPlatformError('youtube', t.platform.unavailable, 'no upload session URL in the answer');
+      if (!uploadUrl) throw new TransientPlatformError('youtube', t.platform.unavailable, 'no upload session URL in the answer');
       await ctx.progress.save(video.publishKey, { uploadUrl });
     }
     const uploaded = await sendBytes(api, ctx, uploadUrl, video, offset);
@@ -193,8 +182,7 @@ export const youtube: YouTubeConnector = {
   async fetchChannel(ctx) {
     const answer = await client(ctx).call(`${apiBase(ctx)}/channels?part=snippet&mine=true`);
     const channel = answer.body?.items?.[0];
-    if (!channel)
-      throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
+    if (!channel) throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
     return {
       id: channel.id,
       name: channel.snippet?.title ?? '',
@@ -207,8 +195,7 @@ export const youtube: YouTubeConnector = {
     const api = client(ctx);
     const answer = await api.call(`${apiBase(ctx)}/channels?part=brandingSettings&mine=true`);
     const channel = answer.body?.items?.[0];
-    if (!channel)
-      throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
+    if (!channel) throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
     // channels.update replaces the whole brandingSettings part, so the other settings go back unchanged.
     const brandingSettings = {
       ...channel.brandingSettings,

@@ -35,7 +35,12 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
               instagramLogin: accounts.instagramLogin,
             })
             .from(accounts)
-            .where(inArray(accounts.groupId, groups.map((group) => group.id)))
+            .where(
+              inArray(
+                accounts.groupId,
+                groups.map((group) => group.id),
+              ),
+            )
             .orderBy(asc(accounts.id));
     return groups.map((group) => ({
       id: group.id,
@@ -63,8 +68,15 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
     const missing = wanted.filter((id) => !rows.some((row) => row.id === id));
     if (missing.length > 0) throw new HttpError(400, missing.map(t.groups.accountNotFound));
     const taken = rows.filter((row) => row.groupId !== null && row.groupId !== groupId);
-    if (taken.length > 0) throw new HttpError(400, taken.map((row) => t.groups.accountInOtherGroup(row.id)));
-    await tx.update(accounts).set({ groupId: null }).where(and(eq(accounts.groupId, groupId), notInArray(accounts.id, wanted)));
+    if (taken.length > 0)
+      throw new HttpError(
+        400,
+        taken.map((row) => t.groups.accountInOtherGroup(row.id)),
+      );
+    await tx
+      .update(accounts)
+      .set({ groupId: null })
+      .where(and(eq(accounts.groupId, groupId), notInArray(accounts.id, wanted)));
     await tx.update(accounts).set({ groupId }).where(inArray(accounts.id, wanted));
   }
 
@@ -79,8 +91,16 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const form = parseBody(groupSchema, request.body);
     const id = await db.orm.transaction(async (tx) => {
-      const [group] = await tx.insert(accountGroups).values({ userId: user.id, name: form.name.trim() }).returning({ id: accountGroups.id });
-      await setMembers(tx, user, group.id, form.accounts.map((account) => account.id));
+      const [group] = await tx
+        .insert(accountGroups)
+        .values({ userId: user.id, name: form.name.trim() })
+        .returning({ id: accountGroups.id });
+      await setMembers(
+        tx,
+        user,
+        group.id,
+        form.accounts.map((account) => account.id),
+      );
       return group.id;
     });
     return reply.status(201).send(await groupById(user, id));
@@ -93,7 +113,12 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
     const form = parseBody(groupSchema, request.body);
     await db.orm.transaction(async (tx) => {
       await tx.update(accountGroups).set({ name: form.name.trim() }).where(eq(accountGroups.id, id));
-      await setMembers(tx, user, id, form.accounts.map((account) => account.id));
+      await setMembers(
+        tx,
+        user,
+        id,
+        form.accounts.map((account) => account.id),
+      );
     });
     return groupById(user, id);
   });

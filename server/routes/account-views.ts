@@ -1,13 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type {
-  AccountDetail,
-  AccountStatus,
-  AccountSummary,
-  Paged,
-  SavedSecrets,
-  SelectOption,
-  VideoSummary,
-} from '../../src/lib/contract';
+import type { AccountDetail, AccountStatus, AccountSummary, Paged, SavedSecrets, SelectOption, VideoSummary } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import type { Database } from '../db/connect';
 import { accountGroups, accounts, users, videos } from '../db/schema';

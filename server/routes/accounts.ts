@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import { secretFields, type AccountDetail, type ConnectYouTubeResponse, type SecretField, type SelectOption, type SessionUser } from '../../src/lib/contract';
+import {
+  secretFields,
+  type AccountDetail,
+  type ConnectYouTubeResponse,
+  type SecretField,
+  type SelectOption,
+  type SessionUser,
+} from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { accountSchema, accountSchemaFor, channelDescriptionSchema, instagramProfileSchema, type AccountForm } from '../../src/lib/schemas';
 import { accounts } from '../db/schema';
@@ -89,7 +96,10 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   const ownedAccount = (user: SessionUser, id: number) => and(eq(accounts.id, id), visibleTo(user, accounts.userId));
 
   async function accountRow(request: FastifyRequest) {
-    const [row] = await db.orm.select().from(accounts).where(ownedAccount(currentUser(request), idParam(request)));
+    const [row] = await db.orm
+      .select()
+      .from(accounts)
+      .where(ownedAccount(currentUser(request), idParam(request)));
     return found(row);
   }
 
@@ -106,7 +116,10 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     if (existing.youtubeClientId !== clientId) return true;
     if (clientSecret === '') return false;
     try {
-      return (secretsOfRow(keys.secretsAtRest, 'accounts', existing.id).open('youtube_client_secret', existing.youtubeClientSecret) ?? '') !== clientSecret;
+      return (
+        (secretsOfRow(keys.secretsAtRest, 'accounts', existing.id).open('youtube_client_secret', existing.youtubeClientSecret) ?? '') !==
+        clientSecret
+      );
     } catch (error) {
       if (error instanceof SecretUnreadableError) return true;
       throw error;
@@ -121,9 +134,15 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   /** The profiles a group may hold: those in no group, and those already in this one (0 for a new group). */
   app.get('/search', { schema: accountSchemas.search }, async (request): Promise<SelectOption[]> => {
     const groupId = Number((request.query as { groupId?: string }).groupId);
-    const free = Number.isSafeInteger(groupId) && groupId > 0 ? or(isNull(accounts.groupId), eq(accounts.groupId, groupId)) : isNull(accounts.groupId);
+    const free =
+      Number.isSafeInteger(groupId) && groupId > 0 ? or(isNull(accounts.groupId), eq(accounts.groupId, groupId)) : isNull(accounts.groupId);
     const rows = await db.orm
-      .select({ id: accounts.id, comments: accounts.comments, youtubeLogin: accounts.youtubeLogin, instagramLogin: accounts.instagramLogin })
+      .select({
+        id: accounts.id,
+        comments: accounts.comments,
+        youtubeLogin: accounts.youtubeLogin,
+        instagramLogin: accounts.instagramLogin,
+      })
       .from(accounts)
       .where(and(visibleTo(currentUser(request), accounts.userId), free))
       .orderBy(asc(accounts.id));
@@ -177,7 +196,11 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   /** The stored description stays as typed when YouTube refuses it; the operator reads why and can save again. */
   async function pushChannelDescription(account: typeof accounts.$inferSelect, description: string) {
     try {
-      const ctx = await profileContext(account, 'youtube', { secretsKey: keys.secretsAtRest, settings: platforms(), progress: memoryProgressStore() });
+      const ctx = await profileContext(account, 'youtube', {
+        secretsKey: keys.secretsAtRest,
+        settings: platforms(),
+        progress: memoryProgressStore(),
+      });
       await youtube.updateChannelDescription(ctx, description);
     } catch (error) {
       if (error instanceof ProfileAuthError) {

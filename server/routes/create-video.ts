@@ -23,8 +23,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const createVideoRoutes: FastifyPluginAsync = async (app) => {
   const { db, media, keys, queue } = app;
   const { storage, settings } = media;
-  const urlOf = (fileKey: string | null) =>
-    fileKey ? signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds) : null;
+  const urlOf = (fileKey: string | null) => (fileKey ? signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds) : null);
 
   await app.register(multipart, {
     limits: { fileSize: settings.maxUploadBytes, files: 1, fields: 10, fieldSize: 1024 },

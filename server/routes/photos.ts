@@ -30,7 +30,9 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
   });
   app.addHook('preHandler', requireUser);
 
-  app.get('/', { schema: photoSchemas.list }, async (request): Promise<Paged<Photo>> => photoPage(db, currentUser(request), pageFromQuery(request.query), urlOf));
+  app.get('/', { schema: photoSchemas.list }, async (request): Promise<Paged<Photo>> =>
+    photoPage(db, currentUser(request), pageFromQuery(request.query), urlOf),
+  );
 
   app.post('/', { schema: photoSchemas.upload }, async (request, reply) => {
     const user = currentUser(request);

@@ -22,10 +22,15 @@ export const tagRoutes: FastifyPluginAsync = async (app) => {
 
   const ownedTagSet = (user: SessionUser, id: number) => and(eq(tagSets.id, id), visibleTo(user, tagSets.userId));
 
-  app.get('/', { schema: tagSchemas.list }, async (request): Promise<Paged<TagSet>> => tagSetPage(db, currentUser(request), pageFromQuery(request.query)));
+  app.get('/', { schema: tagSchemas.list }, async (request): Promise<Paged<TagSet>> =>
+    tagSetPage(db, currentUser(request), pageFromQuery(request.query)),
+  );
 
   app.get('/:id', { schema: tagSchemas.detail }, async (request) => {
-    const [row] = await db.orm.select().from(tagSets).where(ownedTagSet(currentUser(request), idParam(request)));
+    const [row] = await db.orm
+      .select()
+      .from(tagSets)
+      .where(ownedTagSet(currentUser(request), idParam(request)));
     return toTagSet(found(row));
   });
 

@@ -32,8 +32,7 @@ const tagsOf = (tags: string[]) => addTags([], tags.join(' '));
 
 export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
   const { db, keys, media } = app;
-  const urlOf = (fileKey: string | null) =>
-    fileKey ? signMediaUrl(keys.mediaUrl, fileKey, media.settings.mediaUrlTtlSeconds) : null;
+  const urlOf = (fileKey: string | null) => (fileKey ? signMediaUrl(keys.mediaUrl, fileKey, media.settings.mediaUrlTtlSeconds) : null);
   app.addHook('onRequest', requireUser);
 
   function queueOrFail() {
@@ -46,7 +45,13 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     const [row] = await db.orm
       .select()
       .from(creationRequests)
-      .where(and(eq(creationRequests.idUpload, idUpload), visibleTo(user, creationRequests.userId), published ? isNotNull(creationRequests.publishedAt) : undefined));
+      .where(
+        and(
+          eq(creationRequests.idUpload, idUpload),
+          visibleTo(user, creationRequests.userId),
+          published ? isNotNull(creationRequests.publishedAt) : undefined,
+        ),
+      );
     if (!row) throw new HttpError(404, t.server.notFound);
     return row;
   }
@@ -64,7 +69,11 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
 
   async function detail(request: RequestRow): Promise<UploadDetail> {
     const [rows, sets, [status]] = await Promise.all([
-      db.orm.select().from(videos).where(and(eq(videos.requestId, request.id), inPublication)).orderBy(asc(videos.position)),
+      db.orm
+        .select()
+        .from(videos)
+        .where(and(eq(videos.requestId, request.id), inPublication))
+        .orderBy(asc(videos.position)),
       db.orm.select().from(tagSets).where(eq(tagSets.userId, request.userId)).orderBy(desc(tagSets.id)),
       db.sql(`SELECT ${setStatusOf('$1')} AS status`, [request.id]).then(({ rows }) => rows),
     ]);
@@ -145,7 +154,10 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
 
     const chosen = form.accounts.map((account) => account.id);
     const wanted = [...new Set([...chosen, ...form.video.flatMap((item) => (item.account ? [item.account.id] : []))])];
-    const profiles = await db.orm.select().from(accounts).where(and(inArray(accounts.id, wanted), eq(accounts.userId, target.userId)));
+    const profiles = await db.orm
+      .select()
+      .from(accounts)
+      .where(and(inArray(accounts.id, wanted), eq(accounts.userId, target.userId)));
     if (profiles.length !== wanted.length) throw new HttpError(400, t.publish.unknownAccount);
     const profileOf = new Map(profiles.map((profile) => [profile.id, profile]));
 
@@ -157,7 +169,10 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     if (rows.length !== videoIds.length) throw new HttpError(404, t.publish.unknownVideo);
 
     const formDate = parsePublishDate(form.date);
-    const assigned = assignAccounts(form.video.map((item) => item.account?.id ?? null), chosen);
+    const assigned = assignAccounts(
+      form.video.map((item) => item.account?.id ?? null),
+      chosen,
+    );
     const plan = form.video.map((item, index) => {
       const profile = profileOf.get(assigned[index]!)!;
       return {

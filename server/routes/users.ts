@@ -44,14 +44,13 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.get('/', { schema: userSchemas.list }, async (request): Promise<Paged<ManagedUser>> => userListPage(db, pageFromQuery(request.query)));
+  app.get('/', { schema: userSchemas.list }, async (request): Promise<Paged<ManagedUser>> =>
+    userListPage(db, pageFromQuery(request.query)),
+  );
 
   app.get('/:id', { schema: userSchemas.detail }, async (request): Promise<UserDetail> => {
     const user = await managedUser(idParam(request));
-    const [accountsPage, videoPage] = await Promise.all([
-      accountPage(db, eq(accounts.userId, user.id), 1),
-      userVideoPage(db, user.id, 1),
-    ]);
+    const [accountsPage, videoPage] = await Promise.all([accountPage(db, eq(accounts.userId, user.id), 1), userVideoPage(db, user.id, 1)]);
     return { user, accounts: accountsPage, video: videoPage };
   });
 

@@ -17,5 +17,9 @@ export async function groupPage(db: Database, user: SessionUser, page: number): 
     .limit(pageSize)
     .offset(offsetOf(page));
   const total = await totalOf(rows, async () => (await db.orm.select({ total: count() }).from(accountGroups).where(where))[0]!.total);
-  return paged(rows.map(({ total: _total, ...group }) => group), total, page);
+  return paged(
+    rows.map(({ total: _total, ...group }) => group),
+    total,
+    page,
+  );
 }

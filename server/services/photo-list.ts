@@ -17,5 +17,9 @@ export async function photoPage(db: Database, user: SessionUser, page: number, u
     .limit(pageSize)
     .offset(offsetOf(page));
   const total = await totalOf(rows, async () => (await db.orm.select({ total: count() }).from(photos).where(where))[0]!.total);
-  return paged(rows.map((row) => ({ id: row.id, url: urlOf(row.fileKey) })), total, page);
+  return paged(
+    rows.map((row) => ({ id: row.id, url: urlOf(row.fileKey) })),
+    total,
+    page,
+  );
 }

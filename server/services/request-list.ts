@@ -9,7 +9,13 @@ const columns = 'id, id_upload, status, count_video, created_at';
 export async function requestListPage(db: Database, user: SessionUser, page: number): Promise<Paged<CreationRequestRow>> {
   const { rows, total } =
     user.role === 'admin'
-      ? await rankedPage(db, 'requests', 0, page, `SELECT ${columns} FROM creation_requests WHERE ${onPage('rank_all')} ORDER BY rank_all DESC`)
+      ? await rankedPage(
+          db,
+          'requests',
+          0,
+          page,
+          `SELECT ${columns} FROM creation_requests WHERE ${onPage('rank_all')} ORDER BY rank_all DESC`,
+        )
       : await rankedPage(
           db,
           'requests',

@@ -17,5 +17,9 @@ export async function tagSetPage(db: Database, user: SessionUser, page: number):
     .limit(pageSize)
     .offset(offsetOf(page));
   const total = await totalOf(rows, async () => (await db.orm.select({ total: count() }).from(tagSets).where(where))[0]!.total);
-  return paged(rows.map(({ id, name, tags }) => ({ id, name, tags })), total, page);
+  return paged(
+    rows.map(({ id, name, tags }) => ({ id, name, tags })),
+    total,
+    page,
+  );
 }

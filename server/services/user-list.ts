@@ -26,5 +26,9 @@ export async function userListPage(db: Database, page: number): Promise<Paged<Ma
     .limit(pageSize)
     .offset(offsetOf(page));
   const total = await totalOf(rows, async () => (await db.orm.select({ total: count() }).from(users))[0]!.total);
-  return paged(rows.map(({ total: _total, ...user }) => user), total, page);
+  return paged(
+    rows.map(({ total: _total, ...user }) => user),
+    total,
+    page,
+  );
 }

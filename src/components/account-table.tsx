@@ -54,12 +54,22 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete }: Acc
       ? [
           {
             header: '',
-            cell: (account: AccountSummary) => <DeleteButton label={t.accounts.deleteLabel(account.id)} onDelete={() => onDelete(account)} />,
+            cell: (account: AccountSummary) => (
+              <DeleteButton label={t.accounts.deleteLabel(account.id)} onDelete={() => onDelete(account)} />
+            ),
             width: '56px',
             align: 'right' as const,
           },
         ]
       : []),
   ];
-  return <DataTable columns={columns} rows={rows} rowKey={(account) => account.id} loading={loading} rowHref={(account) => `/accounts/${account.id}`} />;
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={(account) => account.id}
+      loading={loading}
+      rowHref={(account) => `/accounts/${account.id}`}
+    />
+  );
 }

@@ -26,7 +26,18 @@ interface DropzoneProps {
  * The drop area with a button that opens the file picker. Clicking the area itself does nothing,
  * so the button is the one obvious way to browse.
  */
-export function Dropzone({ accept, multiple, onFiles, onReject, onDragChange, drag, disabled, buttonLabel, hints, children }: DropzoneProps) {
+export function Dropzone({
+  accept,
+  multiple,
+  onFiles,
+  onReject,
+  onDragChange,
+  drag,
+  disabled,
+  buttonLabel,
+  hints,
+  children,
+}: DropzoneProps) {
   const { getRootProps, getInputProps, open, isDragActive, isDragReject } = useDropzone({
     accept,
     multiple,

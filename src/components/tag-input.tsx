@@ -43,7 +43,12 @@ export function TagInput({ label, value, onChange, error, placeholder = t.contro
         {value.map((tag) => (
           <span key={tag} className={`${chipStyles.chip} ${styles.tag}`}>
             {tag}
-            <button type="button" className={`${chipStyles.remove} ${styles.removeTag}`} aria-label={t.controls.removeTag(tag)} onClick={() => onChange(value.filter((item) => item !== tag))}>
+            <button
+              type="button"
+              className={`${chipStyles.remove} ${styles.removeTag}`}
+              aria-label={t.controls.removeTag(tag)}
+              onClick={() => onChange(value.filter((item) => item !== tag))}
+            >
               <X size={12} aria-hidden />
             </button>
           </span>

@@ -3,7 +3,10 @@ import type { VideoSummary } from '../lib/contract';
 import { t } from '../lib/i18n';
 import styles from './video-stats.module.css';
 
-type Counts = Pick<VideoSummary, 'views' | 'likes' | 'comments' | 'viewsInstagram' | 'likesInstagram' | 'commentsInstagram' | 'urlInstagram'>;
+type Counts = Pick<
+  VideoSummary,
+  'views' | 'likes' | 'comments' | 'viewsInstagram' | 'likesInstagram' | 'commentsInstagram' | 'urlInstagram'
+>;
 
 function PlatformCounts({ platform, views, likes, comments }: { platform: string; views: number; likes: number; comments: number }) {
   const stats = [

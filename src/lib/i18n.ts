@@ -187,8 +187,7 @@ export const t = {
     passwordsMismatch: 'Паролі не збігаються',
     loginTaken: 'Користувач з таким логіном вже існує',
     cannotDeleteSelf: 'Не можна видалити власний обліковий запис',
-    confirmDelete: (login: string) =>
-      `Видалити користувача ${login} разом з його профілями, групами, тегами, зображеннями та відео?`,
+    confirmDelete: (login: string) => `Видалити користувача ${login} разом з його профілями, групами, тегами, зображеннями та відео?`,
     deleteLabel: (login: string) => `Видалити користувача ${login}`,
     accountsPanel: 'Профілі користувача',
     videosPanel: 'Відео користувача',
@@ -349,8 +348,7 @@ export const t = {
     videoNotFound: 'Відео на платформі не знайдено',
     profileDeleted: 'Профіль видалено, публікація неможлива',
     notConnected: 'Профіль не підключено до платформи',
-    instagramTokenMissing:
-      'Для публікації в Instagram потрібні токен доступу Facebook Login та ID професійного акаунта Instagram',
+    instagramTokenMissing: 'Для публікації в Instagram потрібні токен доступу Facebook Login та ID професійного акаунта Instagram',
     fileMissing: 'Файл відео не знайдено',
     gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
     names: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' },

@@ -7,10 +7,7 @@ import { publishAssignmentSchema, type PublishFields, type PublishForm } from '.
  * SPEC.md: when profiles are chosen, the video at position i gets the i-th chosen profile.
  * Videos beyond the chosen count stay on 'Будь-який' (null), which the server fills round-robin.
  */
-export function assignProfilesInOrder<Video extends { account?: SelectOption | null }>(
-  videos: Video[],
-  chosen: SelectOption[],
-): Video[] {
+export function assignProfilesInOrder<Video extends { account?: SelectOption | null }>(videos: Video[], chosen: SelectOption[]): Video[] {
   return videos.map((video, index) => ({ ...video, account: chosen[index] ?? null }));
 }
 

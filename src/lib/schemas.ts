@@ -187,8 +187,7 @@ export type GroupForm = Infer<typeof groupSchema>;
 const tagList = define<string[]>(
   'tags',
   (value) =>
-    (Array.isArray(value) && value.length > 0 && value.every((tag) => typeof tag === 'string' && tag.trim() !== '')) ||
-    t.tagSets.tagsMin,
+    (Array.isArray(value) && value.length > 0 && value.every((tag) => typeof tag === 'string' && tag.trim() !== '')) || t.tagSets.tagsMin,
 );
 
 export const tagSetSchema = type({

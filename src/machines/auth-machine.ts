@@ -12,9 +12,7 @@ export interface AuthContext {
 export type AuthInput = AuthContext;
 
 export type AuthEvent =
-  | { type: 'login.submit'; login: string; password: string }
-  | { type: 'session.unauthorized'; accessToken: string }
-  | { type: 'logout' };
+  { type: 'login.submit'; login: string; password: string } | { type: 'session.unauthorized'; accessToken: string } | { type: 'logout' };
 
 export interface CheckedSession {
   user: SessionUser;
@@ -26,19 +24,17 @@ export interface CheckedSession {
  * Validates a stored session with the server. An expired access token is refreshed once first,
  * so reopening the app after a break keeps the operator signed in.
  */
-export const checkStoredSession = fromPromise<CheckedSession, { accessToken: string; refreshToken: string }>(
-  async ({ input }) => {
-    try {
-      const { user } = await authApi.me(input.accessToken);
-      return { user, ...input };
-    } catch (error) {
-      if ((error as { status?: number }).status !== 401) throw error;
-      const refreshed = await authApi.refresh(input.refreshToken);
-      const { user } = await authApi.me(refreshed.accessToken);
-      return { user, ...refreshed };
-    }
-  },
-);
+export const checkStoredSession = fromPromise<CheckedSession, { accessToken: string; refreshToken: string }>(async ({ input }) => {
+  try {
+    const { user } = await authApi.me(input.accessToken);
+    return { user, ...input };
+  } catch (error) {
+    if ((error as { status?: number }).status !== 401) throw error;
+    const refreshed = await authApi.refresh(input.refreshToken);
+    const { user } = await authApi.me(refreshed.accessToken);
+    return { user, ...refreshed };
+  }
+});
 
 const emptySession = { user: null, accessToken: null, refreshToken: null } as const;
 
@@ -51,9 +47,7 @@ export const authMachine = setup({
   actors: {
     checkSession: checkStoredSession,
     logIn: fromPromise<LoginResponse, { login: string; password: string }>(({ input }) => authApi.logIn(input)),
-    refreshSession: fromPromise<RefreshResponse, { refreshToken: string }>(({ input }) =>
-      authApi.refresh(input.refreshToken),
-    ),
+    refreshSession: fromPromise<RefreshResponse, { refreshToken: string }>(({ input }) => authApi.refresh(input.refreshToken)),
     logOut: fromPromise<void, { refreshToken: string | null }>(async ({ input }) => {
       if (input.refreshToken) await authApi.logOut(input.refreshToken);
     }),
@@ -74,8 +68,7 @@ export const authMachine = setup({
   },
   guards: {
     'has stored session': ({ context }) => Boolean(context.accessToken && context.refreshToken),
-    'token is the current one': ({ context, event }) =>
-      event.type === 'session.unauthorized' && event.accessToken === context.accessToken,
+    'token is the current one': ({ context, event }) => event.type === 'session.unauthorized' && event.accessToken === context.accessToken,
   },
 }).createMachine({
   id: 'auth',
@@ -83,7 +76,10 @@ export const authMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'has stored session', target: 'checking' }, { target: 'signedOut', actions: 'clear session' }],
+      always: [
+        { guard: 'has stored session', target: 'checking' },
+        { target: 'signedOut', actions: 'clear session' },
+      ],
     },
     checking: {
       invoke: {

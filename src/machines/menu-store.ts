@@ -12,7 +12,10 @@ export const menuStore = createStore({
   context: { collapsed: false, open: {} } as MenuState,
   on: {
     toggleCollapsed: (context) => ({ ...context, collapsed: !context.collapsed }),
-    toggleGroup: (context, event: { id: string; wasOpen: boolean }) => ({ ...context, open: { ...context.open, [event.id]: !event.wasOpen } }),
+    toggleGroup: (context, event: { id: string; wasOpen: boolean }) => ({
+      ...context,
+      open: { ...context.open, [event.id]: !event.wasOpen },
+    }),
   },
 }).with(persist({ name: 'shorts-office.menu', storage: createJSONStorage(() => localStorage) }));
 

@@ -145,7 +145,10 @@ export const publishMachine = setup({
         },
         'group.pick': {
           actions: [
-            { type: 'choose profiles', params: ({ context, event }) => ({ profiles: withProfiles(context.accounts, event.group.accounts) }) },
+            {
+              type: 'choose profiles',
+              params: ({ context, event }) => ({ profiles: withProfiles(context.accounts, event.group.accounts) }),
+            },
             'check assignment',
             'keep draft',
           ],
@@ -162,7 +165,10 @@ export const publishMachine = setup({
           ],
         },
         'video.date': {
-          actions: [assign({ videos: ({ context, event }) => changeVideo(context.videos, event.videoId, { date: event.date }) }), 'keep draft'],
+          actions: [
+            assign({ videos: ({ context, event }) => changeVideo(context.videos, event.videoId, { date: event.date }) }),
+            'keep draft',
+          ],
         },
         'video.remove': {
           actions: [

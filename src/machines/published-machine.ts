@@ -104,7 +104,10 @@ export const publishedMachine = setup({
         src: 'retryVideo',
         input: ({ context }) => ({ videoId: context.retrying!, youTubeId: context.idUpload }),
         onDone: { target: 'refreshing', actions: assign({ retrying: null }) },
-        onError: { target: 'ready', actions: [assign({ retrying: null }), { type: 'toast errors', params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: 'ready',
+          actions: [assign({ retrying: null }), { type: 'toast errors', params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     saving: {

@@ -54,7 +54,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`npm start did not become ready:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 300));

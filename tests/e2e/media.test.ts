@@ -16,14 +16,34 @@ beforeAll(async () => {
   const tools = testTools();
   mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-media-'));
   const ffmpeg = (args: string[]) => runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], 60_000);
-  await ffmpeg(['-f', 'lavfi', '-i', 'gradients=s=720x1280:c0=0x1d4ed8:c1=0xf59e0b', '-frames:v', '1', path.join(mediaDir, 'sunset.png')]).catch(() =>
-    ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x1d4ed8:s=720x1280', '-frames:v', '1', path.join(mediaDir, 'sunset.png')]),
-  );
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'gradients=s=720x1280:c0=0x1d4ed8:c1=0xf59e0b',
+    '-frames:v',
+    '1',
+    path.join(mediaDir, 'sunset.png'),
+  ]).catch(() => ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x1d4ed8:s=720x1280', '-frames:v', '1', path.join(mediaDir, 'sunset.png')]));
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=640x640', '-frames:v', '1', path.join(mediaDir, 'pattern.jpg')]);
   await ffmpeg([
-    '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=2',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=640x360:r=25:d=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
     path.join(mediaDir, 'clip.mp4'),
   ]);
   await fs.writeFile(path.join(mediaDir, 'notes.txt'), 'not a video');
@@ -66,12 +86,17 @@ it('asks for at least one image, then uploads two, with a preview each', async (
   await expect.poll(() => page.url()).toBe(`${server.baseUrl}/photos/list`);
   await expect.poll(() => page.locator('ul img').count()).toBe(2);
   await expect.poll(() => page.getByRole('heading', { name: /Зображення/ }).textContent()).toBe('Зображення2');
-  await expect.poll(() => page.locator('ul img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await expect
+    .poll(() => page.locator('ul img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
   await snapshot(page, 'photos-list');
 });
 
 it('deletes an image with the deletion toasts and refetches the list', async () => {
-  await page.getByRole('button', { name: /Видалити: Зображення/ }).first().click();
+  await page
+    .getByRole('button', { name: /Видалити: Зображення/ })
+    .first()
+    .click();
   await expect.poll(visible('Зображення видалено')).toBe(true);
   await expect.poll(() => page.locator('ul img').count()).toBe(1);
   await expect.poll(() => page.getByRole('heading', { name: /Зображення/ }).textContent()).toBe('Зображення1');

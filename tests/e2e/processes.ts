@@ -87,7 +87,10 @@ export async function startProcess(role: ServerProcess['role'], env: Record<stri
       for (;;) {
         if (child.exitCode !== null) throw new Error(`${role} process exited with ${child.exitCode}:\n${output}`);
         const up = baseUrl
-          ? await fetch(`${baseUrl}/readyz`).then((response) => response.ok, () => false)
+          ? await fetch(`${baseUrl}/readyz`).then(
+              (response) => response.ok,
+              () => false,
+            )
           : output.includes('worker started');
         if (up) return;
         if (Date.now() > deadline) throw new Error(`${role} process did not become ready:\n${output}`);

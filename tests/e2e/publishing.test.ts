@@ -28,9 +28,23 @@ beforeAll(async () => {
   const ffmpeg = (args: string[]) => runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], 60_000);
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x0f766e:s=720x1280', '-frames:v', '1', path.join(mediaDir, 'teal.png')]);
   await ffmpeg([
-    '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=2',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=640x360:r=25:d=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
     path.join(mediaDir, 'clip.mp4'),
   ]);
 
@@ -154,8 +168,12 @@ it('shows both videos reaching Опубліковано with their YouTube and I
   await expect.poll(() => page.url()).toBe(`${server.baseUrl}/video/youtube/${idUpload}`);
   // The page refreshes itself while videos are on their way.
   await expect.poll(videosWith('Опубліковано'), { timeout: 90_000, interval: 1000 }).toBe(2);
-  const youtubeLinks = await page.getByRole('link', { name: 'YouTube', exact: true }).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  const instagramLinks = await page.getByRole('link', { name: 'Instagram', exact: true }).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  const youtubeLinks = await page
+    .getByRole('link', { name: 'YouTube', exact: true })
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  const instagramLinks = await page
+    .getByRole('link', { name: 'Instagram', exact: true })
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(youtubeLinks.filter((href) => href?.startsWith('https://www.youtube.com/'))).toHaveLength(2);
   expect(instagramLinks.filter((href) => href?.startsWith('https://www.instagram.com/'))).toHaveLength(2);
   await snapshot(page, 'journey-published');

@@ -148,8 +148,7 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
       await boss.stop({ graceful: false });
     }
 
-    const mediaOnDisk = async (process: ServerProcess) =>
-      (await filesUnder(process.dataDir)).filter((file) => file.startsWith('media/'));
+    const mediaOnDisk = async (process: ServerProcess) => (await filesUnder(process.dataDir)).filter((file) => file.startsWith('media/'));
     expect(await mediaOnDisk(api)).toEqual([]);
     expect(await mediaOnDisk(worker)).toEqual([]);
     const store = s3Storage(s3.settings('office'), worker.dataDir);

@@ -15,11 +15,7 @@ describe.skipIf(!postgresUrl)('processes started together against a fresh Postgr
       const database = await freshDatabase();
       try {
         const env = { DATABASE_URL: database.url, SECRET_KEY: secretKey, ADMIN_PASSWORD: 'race-admin-password' };
-        running = await Promise.all([
-          startProcess('api', env),
-          startProcess('worker', env),
-          startProcess('worker', env),
-        ]);
+        running = await Promise.all([startProcess('api', env), startProcess('worker', env), startProcess('worker', env)]);
         const outcomes = await Promise.allSettled(running.map((process) => process.ready()));
         const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [String(outcome.reason)] : []));
         expect(failures, `round ${round}`).toEqual([]);

@@ -76,9 +76,7 @@ describe('auth machine journeys with the API client', () => {
 
   it('makes exactly one refresh call for five parallel 401s, and all five calls succeed', async () => {
     let finishRefresh: (value: RefreshResponse) => void = () => {};
-    const { actor, refreshCalls, seenTokens } = signedInClient(
-      () => new Promise<RefreshResponse>((resolve) => (finishRefresh = resolve)),
-    );
+    const { actor, refreshCalls, seenTokens } = signedInClient(() => new Promise<RefreshResponse>((resolve) => (finishRefresh = resolve)));
     await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
     const calls = Array.from({ length: 5 }, (_, index) => api('GET', `/accounts/${index}`));
     await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'refreshing' }));
@@ -109,7 +107,7 @@ describe('auth machine journeys with the API client', () => {
     expect(actor.getSnapshot().context).toMatchObject({ user: null, accessToken: null, refreshToken: null });
   });
 
-  it("ignores a 401 for a token already replaced: the caller retries with the new one, no second refresh", async () => {
+  it('ignores a 401 for a token already replaced: the caller retries with the new one, no second refresh', async () => {
     const { actor, refreshCalls } = signedInClient(async () => refreshResponse);
     await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }));
     await api('GET', '/accounts');
@@ -164,7 +162,8 @@ describe('checking a stored session', () => {
     );
     return seen;
   }
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   it('keeps a valid session as it is', async () => {
     serverWith({ 'GET /api/auth/me Bearer a1': json(200, { user }) });
@@ -206,7 +205,9 @@ describe('auth machine: signing in and out', () => {
       return 'success-id';
     }) as never);
     vi.spyOn(toast, 'error').mockImplementation(((message: string) => (shown.push(`error ${message}`), '')) as never);
-    vi.spyOn(toast, 'loading').mockImplementation(((message: string, options?: { id?: string }) => (shown.push(`loading ${message} #${options?.id}`), '')) as never);
+    vi.spyOn(toast, 'loading').mockImplementation(
+      ((message: string, options?: { id?: string }) => (shown.push(`loading ${message} #${options?.id}`), '')) as never,
+    );
   });
 
   afterEach(() => {
@@ -280,7 +281,10 @@ describe('auth machine: signing in and out', () => {
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
         seen.push(`${init.method} ${url} ${init.body ?? ''}`.trim());
-        return new Response(JSON.stringify({ user, accessToken: 'a', refreshToken: 'r' }), { status: 200, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ user, accessToken: 'a', refreshToken: 'r' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
       }),
     );
     const actor = createActor(authMachine, { input: noSession }).start();

@@ -19,7 +19,14 @@ import { deferredActors, settle } from './deferred-actors';
 const idUpload = '0b7c4d3e-1111-4222-8333-444455556666';
 const option = (id: number): SelectOption => ({ id, title: `#${id}`, value: id });
 const requestVideo = (id: number, url: string | null = `/api/media/${id}.mp4`) =>
-  ({ id, url, posterUrl: null, idUpload, createdAt: '2026-11-20T10:00:00.000Z', status: 'success' }) as PublicationRequestDetail['video'][number];
+  ({
+    id,
+    url,
+    posterUrl: null,
+    idUpload,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    status: 'success',
+  }) as PublicationRequestDetail['video'][number];
 const detail: PublicationRequestDetail = {
   id: 3,
   idUpload,
@@ -174,13 +181,21 @@ describe('publish machine: validation and submission', () => {
         name: 'publish',
         input: {
           idUpload,
-          payload: publishPayloadOf(detail.id, { ...fields, date: '2026-12-01T09:00', accounts: [option(2), option(3)], video: actor.getSnapshot().context.videos }),
+          payload: publishPayloadOf(detail.id, {
+            ...fields,
+            date: '2026-12-01T09:00',
+            accounts: [option(2), option(3)],
+            video: actor.getSnapshot().context.videos,
+          }),
         },
       },
     ]);
     await calls.resolve('publish', { ok: true });
     expect(actor.getSnapshot().value).toBe('done');
-    expect(shown).toEqual([`loading Відео надіслано на публікацію #publish-${idUpload}`, `success Відео надіслано на публікацію #publish-${idUpload}`]);
+    expect(shown).toEqual([
+      `loading Відео надіслано на публікацію #publish-${idUpload}`,
+      `success Відео надіслано на публікацію #publish-${idUpload}`,
+    ]);
     expect(left).toBe(1);
   });
 
@@ -270,7 +285,9 @@ describe('publishing helpers', () => {
       description: '',
       tags: ['shorts'],
       accounts: [profile(1)],
-      video: [{ id: 5, url: '/api/media/a', idUpload, createdAt: '2026-11-20T10:00:00.000Z', account: profile(1), date: '2026-12-01T09:30' }],
+      video: [
+        { id: 5, url: '/api/media/a', idUpload, createdAt: '2026-11-20T10:00:00.000Z', account: profile(1), date: '2026-12-01T09:30' },
+      ],
       inYouTube: true,
       inTikTok: true,
       inInstagram: false,

@@ -101,7 +101,9 @@ describe('published set machine', () => {
     actor.send({ type: 'video.retry', videoId: 2 });
     actor.send({ type: 'video.retry', videoId: 2 });
     expect(actor.getSnapshot().context.retrying).toBe(2);
-    expect(calls.started.filter((call) => call.name === 'retryVideo')).toEqual([{ name: 'retryVideo', input: { videoId: 2, youTubeId: idUpload } }]);
+    expect(calls.started.filter((call) => call.name === 'retryVideo')).toEqual([
+      { name: 'retryVideo', input: { videoId: 2, youTubeId: idUpload } },
+    ]);
     await calls.resolve('retryVideo');
     expect(actor.getSnapshot().value).toBe('refreshing');
     expect(actor.getSnapshot().context.retrying).toBeNull();

@@ -119,7 +119,7 @@ describe('resource machine: writes', () => {
     expect(actor.getSnapshot().matches('ready')).toBe(true);
   });
 
-  it('says the given text for a failure without the server\'s words, and the server\'s words when there are some', async () => {
+  it("says the given text for a failure without the server's words, and the server's words when there are some", async () => {
     const { actor, calls } = start({ path: null });
     const request = { method: 'POST' as const, path: '/accounts/connect-youtube/3', failureText: 'Помилка при копіюванні посилання' };
     actor.send({ type: 'save', request });

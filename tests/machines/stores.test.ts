@@ -28,7 +28,10 @@ describe('menu store', () => {
 describe('publish drafts', () => {
   it('keeps each part of a draft as it changes, by request, and forgets one once sent', () => {
     publishDrafts.trigger.keep({ idUpload: 'a', draft: { accounts: [{ id: 1, title: '#1', value: 1 }] } });
-    publishDrafts.trigger.keep({ idUpload: 'a', draft: { fields: { title: 'x', description: '', tags: [], inYouTube: true, inTikTok: false, inInstagram: false } } });
+    publishDrafts.trigger.keep({
+      idUpload: 'a',
+      draft: { fields: { title: 'x', description: '', tags: [], inYouTube: true, inTikTok: false, inInstagram: false } },
+    });
     publishDrafts.trigger.keep({ idUpload: 'b', draft: { videos: [] } });
     expect(draftOf('a')).toMatchObject({ accounts: [{ id: 1 }], fields: { title: 'x' } });
     expect(draftOf(undefined)).toBeUndefined();
@@ -56,7 +59,10 @@ describe('publish drafts', () => {
     expect(draftOf('c')?.accounts).toEqual([]);
     actor.send({ type: 'group.pick', group: { id: 1, name: 'g', accounts: [{ id: 5, title: '#5', value: 5 }] } });
     expect(draftOf('c')?.accounts).toEqual([{ id: 5, title: '#5', value: 5 }]);
-    actor.send({ type: 'form.submit', fields: { title: 't', description: '', tags: ['a'], inYouTube: true, inTikTok: false, inInstagram: false } });
+    actor.send({
+      type: 'form.submit',
+      fields: { title: 't', description: '', tags: ['a'], inYouTube: true, inTikTok: false, inInstagram: false },
+    });
     expect(actor.getSnapshot().value).toBe('editing');
     publishDrafts.trigger.forget({ idUpload: 'c' });
   });

@@ -77,7 +77,8 @@ describe('profile form', () => {
     expect(screen.queryByLabelText('client_id')).toBeNull();
 
     await user.click(screen.getByRole('switch', { name: 'YouTube' }));
-    for (const label of ['client_id', 'client_secret', 'Логін YouTube', 'Пароль YouTube']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const label of ['client_id', 'client_secret', 'Логін YouTube', 'Пароль YouTube'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Instagram' }));
     expect(screen.getByLabelText('Логін Instagram')).toBeInTheDocument();
     expect(screen.getByLabelText('Пароль Instagram')).toBeInTheDocument();
@@ -122,7 +123,13 @@ describe('profile form', () => {
     expect(await screen.findByText('Профіль створено')).toBeInTheDocument();
     expect(location.history?.at(-1)).toBe('/accounts/7');
     expect(sent).toEqual([
-      expect.objectContaining({ proxy: '10.0.0.1:8080', ipVersion: 'ipv6', isActiveTikTok: true, TikTiokAuthStr: 'tt-token', isActiveYouTube: false }),
+      expect.objectContaining({
+        proxy: '10.0.0.1:8080',
+        ipVersion: 'ipv6',
+        isActiveTikTok: true,
+        TikTiokAuthStr: 'tt-token',
+        isActiveYouTube: false,
+      }),
     ]);
   });
 });
@@ -170,7 +177,10 @@ describe('profile detail', () => {
     const panel = (await screen.findByRole('heading', { name: 'Профіль Instagram' })).closest('form')!;
 
     await user.click(within(panel).getByRole('button', { name: 'Зберегти' }));
-    expect((await within(panel).findAllByRole('alert')).map((alert) => alert.textContent)).toEqual(["Назва обов'язкова", "Опис обов'язковий"]);
+    expect((await within(panel).findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
+      "Назва обов'язкова",
+      "Опис обов'язковий",
+    ]);
     expect(sent).toEqual([]);
 
     await user.type(within(panel).getByLabelText('Назва профілю'), 'Shop');

@@ -35,7 +35,9 @@ describe('profile list', () => {
     answerApi({ 'GET /accounts?page=1': page });
     renderScreen(<AccountListScreen />, { path: '/accounts/list', role: 'admin' });
     expect(await screen.findByRole('columnheader', { name: 'Користувач' })).toBeInTheDocument();
-    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(screen.getAllByRole('row')[1])
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(0, 7)).toEqual(['3', '10.0.0.3:8080', 'anna', ' Підключено', 'Вимкнено', 'Вимкнено', 'Активний']);
   });
 

@@ -36,7 +36,12 @@ const model = new TestModel(resourceMachine as AnyStateMachine, {
   stateMatcher: (snapshot, key) => snapshot.matches(key as never),
   filterEvents: (snapshot, event) => snapshot.can(event as never),
   serializeState: (snapshot, event, previous) => {
-    const seen = (each: { value: unknown; context: ResourceContext }) => [each.value, each.context.path, Boolean(each.context.data), Boolean(each.context.error)];
+    const seen = (each: { value: unknown; context: ResourceContext }) => [
+      each.value,
+      each.context.path,
+      Boolean(each.context.data),
+      Boolean(each.context.error),
+    ];
     const changed = !previous || JSON.stringify(seen(previous)) !== JSON.stringify(seen(snapshot));
     return JSON.stringify([...seen(snapshot), changed ? event?.type : undefined]);
   },
@@ -91,7 +96,10 @@ const events = {
 
 async function showsThePage() {
   expect(screen.getByRole('heading', { name: 'Теги' })).toBeInTheDocument();
-  const names = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent);
+  const names = screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1].textContent);
   expect(names).toEqual(shown!.data.map((each) => each.name));
   for (const text of toasts) expect(await screen.findByText(text)).toBeInTheDocument();
 }
@@ -126,8 +134,12 @@ describe('tag list screen, walked along the resource machine', () => {
   });
 
   for (const path of paths) {
-    it(describePath(path), async () => {
-      await path.test({ events: events as never, states });
-    }, 30_000);
+    it(
+      describePath(path),
+      async () => {
+        await path.test({ events: events as never, states });
+      },
+      30_000,
+    );
   }
 });

@@ -162,7 +162,9 @@ const states = {
     const shown = screen.queryAllByRole('link', { name: /^Переглянути відео #/ }).map((link) => link.getAttribute('aria-label'));
     expect(shown).toEqual(expected.videos.map((id) => `Переглянути відео #${id}`));
     if (expected.videos.length === 0) expect(screen.getByText('Усі відео прибрано')).toBeInTheDocument();
-    expect(expected.videos.map((id) => videoProfile(id).value)).toEqual(expected.videos.map((id) => String(expected.assigned.get(id)?.id ?? '')));
+    expect(expected.videos.map((id) => videoProfile(id).value)).toEqual(
+      expected.videos.map((id) => String(expected.assigned.get(id)?.id ?? '')),
+    );
     for (const id of expected.videos) expect(within(videoProfile(id)).getByRole('option', { name: 'Будь-який' })).toBeInTheDocument();
     const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent);
     expect(alerts.includes('Мінімум один профіль')).toBe(expected.submitted && expected.chosen.length === 0);
@@ -193,9 +195,13 @@ describe('publish screen, walked along the publish machine', () => {
   });
 
   for (const path of paths) {
-    it(describePath(path), async () => {
-      await path.test({ events: events as never, states });
-    }, 30_000);
+    it(
+      describePath(path),
+      async () => {
+        await path.test({ events: events as never, states });
+      },
+      30_000,
+    );
   }
 });
 

@@ -209,9 +209,13 @@ describe('published set screen, walked along the published machine', () => {
   });
 
   for (const path of paths) {
-    it(describePath(path), async () => {
-      await path.test({ events: events as never, states });
-    }, 30_000);
+    it(
+      describePath(path),
+      async () => {
+        await path.test({ events: events as never, states });
+      },
+      30_000,
+    );
   }
 });
 

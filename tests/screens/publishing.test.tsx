@@ -77,7 +77,11 @@ describe('publish form', () => {
     expect(screen.getByRole('button', { name: 'Прибрати #3 vira' })).toBeInTheDocument();
     expect([11, 12, 13].map((id) => (videoProfile(id) as HTMLSelectElement).value)).toEqual(['2', '3', '']);
     // A video's own select offers the chosen profiles besides 'Будь-який'.
-    expect(within(videoProfile(13)).getAllByRole('option').map((option) => option.textContent)).toEqual(['Будь-який', '#2 boris', '#3 vira']);
+    expect(
+      within(videoProfile(13))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Будь-який', '#2 boris', '#3 vira']);
 
     // Choosing one more profile in the multi-select applies the rule again.
     await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
@@ -192,7 +196,14 @@ describe('YouTube list', () => {
     const link = await screen.findByRole('link', { name: idUpload });
     expect(link).toHaveAttribute('href', `/video/youtube/${idUpload}`);
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['ID', '', 'Статус']);
-    const cells = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    const cells = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(cells).toEqual([
       ['2', idUpload, 'На публікації'],
       ['1', 'aaaa-bbbb', 'Помилка'],
@@ -315,7 +326,7 @@ describe('published set', () => {
     expect(screen.getAllByRole('button', { name: 'Опублікувати' })).toHaveLength(3);
   });
 
-  it("retries a failed video with { videoId, youTubeId } and shows the refreshed set", async () => {
+  it('retries a failed video with { videoId, youTubeId } and shows the refreshed set', async () => {
     const user = userEvent.setup();
     const retried: unknown[] = [];
     let retriedAlready = false;
@@ -400,7 +411,14 @@ describe('published set', () => {
 
 describe('video rows of a profile or a user', () => {
   const summary = (overrides: Partial<VideoSummary>): VideoSummary => {
-    const { idUpload: _idUpload, url: _url, posterUrl: _posterUrl, errorTiktok: _error, urlTiktok: _link, ...video } = publishedVideo(overrides);
+    const {
+      idUpload: _idUpload,
+      url: _url,
+      posterUrl: _posterUrl,
+      errorTiktok: _error,
+      urlTiktok: _link,
+      ...video
+    } = publishedVideo(overrides);
     return video;
   };
 
@@ -416,8 +434,17 @@ describe('video rows of a profile or a user', () => {
         ])}
       />,
     );
-    const cellsOf = (id: number) => within(rowOf(id)).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['ID', 'Дата', 'Посилання', 'Статистика', 'Статус']);
+    const cellsOf = (id: number) =>
+      within(rowOf(id))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'ID',
+      'Дата',
+      'Посилання',
+      'Статистика',
+      'Статус',
+    ]);
     expect(cellsOf(31)).toEqual(['31', '01.12.2026 09:00', 'YouTube', 'YouTube1021', 'Опубліковано']);
     expect(cellsOf(32)).toEqual(['32', '01.12.2026 09:00', '—', '', 'ПомилкаДоступ до акаунта відкликано']);
     expect(cellsOf(33)).toEqual(['33', '', '—', '', 'В обробці']);

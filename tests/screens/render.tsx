@@ -17,7 +17,9 @@ import { AuthProvider } from '../../src/components/auth-context';
 export function renderScreen(ui: ReactElement, { path = '/', role = 'user' as Role } = {}) {
   const user: SessionUser = { id: 1, login: role === 'admin' ? 'chief' : 'operator', role };
   const machine = authMachine.provide({
-    actors: { checkSession: fromPromise(async ({ input }: { input: { accessToken: string; refreshToken: string } }) => ({ user, ...input })) },
+    actors: {
+      checkSession: fromPromise(async ({ input }: { input: { accessToken: string; refreshToken: string } }) => ({ user, ...input })),
+    },
   });
   const actor = createActor(machine, { input: { user, accessToken: 'access', refreshToken: 'refresh' } }).start();
   const location = memoryLocation({ path, record: true });

@@ -53,7 +53,8 @@ const request: PublicationRequestDetail = {
   createdAt: '2026-11-20T10:00:00.000Z',
   error: null,
   video: [21, 22].map(
-    (id) => ({ id, url: `/api/media/${id}.mp4`, posterUrl: null, idUpload, createdAt: '2026-11-20T10:00:00.000Z', status: 'success' }) as never,
+    (id) =>
+      ({ id, url: `/api/media/${id}.mp4`, posterUrl: null, idUpload, createdAt: '2026-11-20T10:00:00.000Z', status: 'success' }) as never,
   ),
   accounts: [{ id: 1, title: '#1 anna', value: 1 }],
   tagProfile: [],

@@ -45,10 +45,7 @@ describe('image upload form', () => {
   it('shows a preview per picked image, sends them all as `files`, and shows progress without a second send', async () => {
     const { container } = renderAt('/photos/create', <PhotoUploadScreen />);
     const input = container.querySelector('input[type=file]') as HTMLInputElement;
-    await userEvent.upload(input, [
-      new File(['a'], 'one.png', { type: 'image/png' }),
-      new File(['b'], 'two.jpg', { type: 'image/jpeg' }),
-    ]);
+    await userEvent.upload(input, [new File(['a'], 'one.png', { type: 'image/png' }), new File(['b'], 'two.jpg', { type: 'image/jpeg' })]);
     expect(screen.getByRole('img', { name: 'one.png' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: t.upload.remove('two.jpg') })).toBeInTheDocument();
 
@@ -92,7 +89,10 @@ describe('create-video form', () => {
     const count = screen.getByLabelText(t.createVideo.count);
     await userEvent.clear(count);
     await userEvent.type(count, '3');
-    await userEvent.upload(container.querySelector('input[type=file]') as HTMLInputElement, new File(['v'], 'clip.mp4', { type: 'video/mp4' }));
+    await userEvent.upload(
+      container.querySelector('input[type=file]') as HTMLInputElement,
+      new File(['v'], 'clip.mp4', { type: 'video/mp4' }),
+    );
     expect(await screen.findByRole('img', { name: t.createVideo.preview })).toHaveAttribute('src', 'data:image/jpeg;base64,AAAA');
 
     await userEvent.click(screen.getByRole('button', { name: t.createVideo.submit }));

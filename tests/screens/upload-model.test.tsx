@@ -11,7 +11,12 @@ import { describePath } from './server-double';
 
 /** The upload's XMLHttpRequest, answered by the test: its progress, and how it ends. */
 const uploads = vi.hoisted(() => ({
-  running: [] as Array<{ form: FormData; onProgress: (fraction: number) => void; resolve: (body: unknown) => void; reject: (error: unknown) => void }>,
+  running: [] as Array<{
+    form: FormData;
+    onProgress: (fraction: number) => void;
+    resolve: (body: unknown) => void;
+    reject: (error: unknown) => void;
+  }>,
 }));
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({
@@ -44,7 +49,12 @@ const model = new TestModel(uploadMachine as AnyStateMachine, {
   stateMatcher: (snapshot, key) => snapshot.matches(key as never),
   filterEvents: (snapshot, event) => snapshot.can(event as never),
   serializeState: (snapshot, event, previous) => {
-    const seen = (each: { value: unknown; context: UploadContext }) => [each.value, each.context.files.length, each.context.submitted, each.context.progress];
+    const seen = (each: { value: unknown; context: UploadContext }) => [
+      each.value,
+      each.context.files.length,
+      each.context.submitted,
+      each.context.progress,
+    ];
     const changed = !previous || JSON.stringify(seen(previous)) !== JSON.stringify(seen(snapshot));
     return JSON.stringify([...seen(snapshot), changed ? event?.type : undefined]);
   },
@@ -90,7 +100,12 @@ const events = {
     expected.progress = 40;
   },
   'xstate.done.actor.sendForm': async () => {
-    expect(uploads.running.at(-1)!.form.getAll('files').map((file) => (file as File).name)).toEqual(expected.files);
+    expect(
+      uploads.running
+        .at(-1)!
+        .form.getAll('files')
+        .map((file) => (file as File).name),
+    ).toEqual(expected.files);
     uploads.running.at(-1)!.resolve([{ id: 1 }]);
     expected = { ...expected, files: [], submitted: false, uploaded: true, toasts: ['Зображення завантажено'] };
   },
@@ -123,7 +138,10 @@ const states = {
   'form.submitting': async () => {
     await waitFor(() => expect(saveButton()).toBeDisabled());
     await showsTheFiles();
-    expect(await screen.findByRole('progressbar', { name: 'Завантаження файлів' })).toHaveAttribute('aria-valuenow', String(expected.progress));
+    expect(await screen.findByRole('progressbar', { name: 'Завантаження файлів' })).toHaveAttribute(
+      'aria-valuenow',
+      String(expected.progress),
+    );
   },
 };
 
@@ -139,8 +157,12 @@ describe('image upload screen, walked along the upload machine', () => {
   });
 
   for (const path of paths) {
-    it(describePath(path), async () => {
-      await path.test({ events: events as never, states });
-    }, 30_000);
+    it(
+      describePath(path),
+      async () => {
+        await path.test({ events: events as never, states });
+      },
+      30_000,
+    );
   }
 });

@@ -8,7 +8,8 @@ import { createUser, describeEachDatabase } from './helpers';
 import { createAccount, emptyAccount, insertVideo, type TestUser } from './backoffice-fixtures';
 
 describeEachDatabase('profiles API', (env) => {
-  const post = (user: TestUser, payload: object) => env().app.inject({ method: 'POST', url: '/api/accounts', headers: user.headers, payload });
+  const post = (user: TestUser, payload: object) =>
+    env().app.inject({ method: 'POST', url: '/api/accounts', headers: user.headers, payload });
 
   it('requires the proxy', async () => {
     const user = await createUser(env(), 'operator');
@@ -86,7 +87,11 @@ describeEachDatabase('profiles API', (env) => {
     const instagram = await createAccount(env(), user, { isActiveInstagram: true, InstagramLogin: 'shop', InstagramPassword: 'pw' });
     const failing = await createAccount(env(), user, { isActiveTikTok: true, TikTiokAuthStr: 'token' });
     await env().db.sql(`UPDATE accounts SET platform_error = 'TikTok: token revoked' WHERE id = $1`, [failing.id]);
-    const connectedYoutube = await createAccount(env(), user, { isActiveYouTube: true, YouTubeAuthClientId: 'id', YouTubeAuthClientSecret: 's' });
+    const connectedYoutube = await createAccount(env(), user, {
+      isActiveYouTube: true,
+      YouTubeAuthClientId: 'id',
+      YouTubeAuthClientSecret: 's',
+    });
     await env().db.sql(`UPDATE accounts SET in_youtube = true WHERE id = $1`, [connectedYoutube.id]);
 
     const list = (await env().app.inject({ url: '/api/accounts', headers: user.headers })).json();
@@ -99,7 +104,11 @@ describeEachDatabase('profiles API', (env) => {
       [failing.id]: 'error',
       [connectedYoutube.id]: 'success',
     });
-    expect(list.data.find((row: AccountDetail) => row.id === tiktok.id)).toMatchObject({ inTikTok: true, inInstagram: false, inYouTube: false });
+    expect(list.data.find((row: AccountDetail) => row.id === tiktok.id)).toMatchObject({
+      inTikTok: true,
+      inInstagram: false,
+      inYouTube: false,
+    });
     const detail = (await env().app.inject({ url: `/api/accounts/${failing.id}`, headers: user.headers })).json();
     expect(detail.error).toBe('TikTok: token revoked');
   });
@@ -150,7 +159,13 @@ describeEachDatabase('profiles API', (env) => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().savedSecrets).toEqual(detail.json().savedSecrets);
     const [row] = (await env().db.sql('SELECT tiktok_auth_str FROM accounts WHERE id = $1', [account.id])).rows;
-    expect(decryptSecret(env().tokenSettings.keys.secretsAtRest, { table: 'accounts', rowId: account.id, column: 'tiktok_auth_str' }, row.tiktok_auth_str)).toBe('tt-access-1');
+    expect(
+      decryptSecret(
+        env().tokenSettings.keys.secretsAtRest,
+        { table: 'accounts', rowId: account.id, column: 'tiktok_auth_str' },
+        row.tiktok_auth_str,
+      ),
+    ).toBe('tt-access-1');
   });
 
   it('keeps the proxy password apart, encrypted, and shows the proxy without it', async () => {
@@ -189,7 +204,12 @@ describeEachDatabase('profiles API', (env) => {
     const account = await createAccount(env(), user, fields);
     await env().db.sql(`UPDATE accounts SET in_youtube = true, youtube_refresh_token = 'x' WHERE id = $1`, [account.id]);
     const patch = (payload: object) =>
-      env().app.inject({ method: 'PATCH', url: `/api/accounts/${account.id}`, headers: user.headers, payload: { ...emptyAccount, ...payload } });
+      env().app.inject({
+        method: 'PATCH',
+        url: `/api/accounts/${account.id}`,
+        headers: user.headers,
+        payload: { ...emptyAccount, ...payload },
+      });
 
     const sameClient = await patch({ ...fields, comments: 'main channel' });
     expect(sameClient.json()).toMatchObject({ comments: 'main channel', inYouTube: true, status: 'success' });
@@ -236,14 +256,18 @@ describeEachDatabase('profiles API', (env) => {
     expect(rows).toEqual([{ id: videoId, account_id: null, status: 'success' }]);
   });
 
-  it('builds the YouTube consent link from the profile client_id and this server\'s own address, never the Host header', async () => {
+  it("builds the YouTube consent link from the profile client_id and this server's own address, never the Host header", async () => {
     const user = await createUser(env(), 'operator');
     const off = await createAccount(env(), user);
     const refused = await env().app.inject({ method: 'POST', url: `/api/accounts/connect-youtube/${off.id}`, headers: user.headers });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(t.youtubeOauth.notReady);
 
-    const account = await createAccount(env(), user, { isActiveYouTube: true, YouTubeAuthClientId: 'my-client', YouTubeAuthClientSecret: 's' });
+    const account = await createAccount(env(), user, {
+      isActiveYouTube: true,
+      YouTubeAuthClientId: 'my-client',
+      YouTubeAuthClientSecret: 's',
+    });
     const response = await env().app.inject({
       method: 'POST',
       url: `/api/accounts/connect-youtube/${account.id}`,

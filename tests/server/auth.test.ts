@@ -160,9 +160,7 @@ describeEachDatabase('auth API', (env) => {
 
   it('evaluates at most the limit of 40 parallel wrong passwords', async () => {
     await createUser(env(), 'operator', { password: 'secret-pass' });
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () => logIn(env(), { login: 'operator', password: 'wrong-pass' })),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, () => logIn(env(), { login: 'operator', password: 'wrong-pass' })));
     const evaluated = answers.filter((answer) => answer.statusCode === 401).length;
     expect(evaluated).toBeLessThanOrEqual(loginThrottle.maxFailuresPerLogin);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(40 - evaluated);

@@ -24,7 +24,12 @@ export const emptyAccount: AccountFields = {
 };
 
 export async function createAccount(env: TestEnv, user: TestUser, fields: Partial<AccountFields> = {}): Promise<AccountDetail> {
-  const response = await env.app.inject({ method: 'POST', url: '/api/accounts', headers: user.headers, payload: { ...emptyAccount, ...fields } });
+  const response = await env.app.inject({
+    method: 'POST',
+    url: '/api/accounts',
+    headers: user.headers,
+    payload: { ...emptyAccount, ...fields },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }

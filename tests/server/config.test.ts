@@ -40,14 +40,16 @@ describe('statistics sync interval', () => {
 describe('media storage settings', () => {
   it('keeps media on the disk under DATA_DIR unless STORAGE_URL names a bucket', () => {
     expect(load({}).storage).toEqual({ kind: 'disk' });
-    expect(load({ STORAGE_URL: 's3://shorts-media/office/', S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: '1' }).storage).toEqual({
-      kind: 's3',
-      bucket: 'shorts-media',
-      prefix: 'office/',
-      endpoint: 'http://minio:9000',
-      region: 'us-east-1',
-      forcePathStyle: true,
-    });
+    expect(load({ STORAGE_URL: 's3://shorts-media/office/', S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: '1' }).storage).toEqual(
+      {
+        kind: 's3',
+        bucket: 'shorts-media',
+        prefix: 'office/',
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        forcePathStyle: true,
+      },
+    );
     expect(load({ STORAGE_URL: 's3://shorts-media', S3_REGION: 'eu-central-1' }).storage).toEqual({
       kind: 's3',
       bucket: 'shorts-media',
@@ -74,7 +76,9 @@ describe('engine and platform-call settings', () => {
       heartbeatSeconds: 5,
       deadAfterSeconds: 20,
     });
-    expect(load({ PUBLISH_CONCURRENCY: '8', RENDER_CONCURRENCY: '2', WORKER_HEARTBEAT_SECONDS: '1', WORKER_DEAD_AFTER_SECONDS: '3' }).engine).toMatchObject({
+    expect(
+      load({ PUBLISH_CONCURRENCY: '8', RENDER_CONCURRENCY: '2', WORKER_HEARTBEAT_SECONDS: '1', WORKER_DEAD_AFTER_SECONDS: '3' }).engine,
+    ).toMatchObject({
       publishConcurrency: 8,
       renderConcurrency: 2,
       heartbeatSeconds: 1,
@@ -84,7 +88,9 @@ describe('engine and platform-call settings', () => {
 
   it('refuses polling faster than pg-boss allows and a death time live workers could hit', () => {
     expect(() => load({ JOB_POLL_SECONDS: '0.1' })).toThrow('JOB_POLL_SECONDS must be a number of at least 0.5');
-    expect(() => load({ WORKER_HEARTBEAT_SECONDS: '5', WORKER_DEAD_AFTER_SECONDS: '8' })).toThrow('at least twice WORKER_HEARTBEAT_SECONDS');
+    expect(() => load({ WORKER_HEARTBEAT_SECONDS: '5', WORKER_DEAD_AFTER_SECONDS: '8' })).toThrow(
+      'at least twice WORKER_HEARTBEAT_SECONDS',
+    );
     expect(() => load({ PUBLISH_CONCURRENCY: '0' })).toThrow('PUBLISH_CONCURRENCY must be a positive whole number');
   });
 

@@ -93,7 +93,10 @@ describeEachDatabase(
       const two = await create(env(), user.headers, [{ name: 'countVideo', value: '1' }, video(fixtures.clip), video(fixtures.clip)]);
       expect(two.statusCode).toBe(400);
       expect(two.json().message).toBe(t.createVideo.atMostOne);
-      const declaredImage = await create(env(), user.headers, [{ name: 'countVideo', value: '1' }, video(fixtures.clip, 'a.png', 'image/png')]);
+      const declaredImage = await create(env(), user.headers, [
+        { name: 'countVideo', value: '1' },
+        video(fixtures.clip, 'a.png', 'image/png'),
+      ]);
       expect(declaredImage.json().message).toEqual([t.createVideo.mustBeVideo]);
       expect(await filesUnder(env().mediaDir)).toEqual([]);
     });
@@ -101,7 +104,10 @@ describeEachDatabase(
     it('answers 413 with the limit when the upload is larger than MAX_UPLOAD_BYTES, leaving nothing', async () => {
       const user = await createUser(env(), 'operator');
       const big = { path: undefined, data: Buffer.alloc(21 * 1024 ** 2, 1), filename: 'big.mp4', contentType: 'video/mp4' };
-      const response = await create(env(), user.headers, [{ name: 'countVideo', value: '1' }, { name: 'file', file: big }]);
+      const response = await create(env(), user.headers, [
+        { name: 'countVideo', value: '1' },
+        { name: 'file', file: big },
+      ]);
       expect(response.statusCode).toBe(413);
       expect(response.json().message).toBe(t.media.fileTooLarge(20 * 1024 ** 2));
       expect(await filesUnder(env().mediaDir)).toEqual([]);

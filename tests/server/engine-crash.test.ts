@@ -14,7 +14,16 @@ import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { multipart, testTools } from '../fixtures/media';
 import { createAccount } from './backoffice-fixtures';
-import { createUser, databaseKinds, freshDatabase, testMedia, testPlatformSettings, testSecretKey, testTokenSettings, type TestEnv } from './helpers';
+import {
+  createUser,
+  databaseKinds,
+  freshDatabase,
+  testMedia,
+  testPlatformSettings,
+  testSecretKey,
+  testTokenSettings,
+  type TestEnv,
+} from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
 
 const silent = pino({ level: 'silent' });
@@ -47,7 +56,10 @@ for (const kind of databaseKinds()) {
 
     it('puts its running job back, frees its lease and removes its scratch folder', async () => {
       const dead = crypto.randomUUID();
-      await db.sql(`INSERT INTO engine_workers (id, host, pid, role, last_seen) VALUES ($1, 'gone', 1, 'worker', now() - interval '1 hour')`, [dead]);
+      await db.sql(
+        `INSERT INTO engine_workers (id, host, pid, role, last_seen) VALUES ($1, 'gone', 1, 'worker', now() - interval '1 hour')`,
+        [dead],
+      );
       const jobId = (await queue.send(purgeRefreshTokensJob.name, {}))!;
       await db.sql(`UPDATE pgboss.job SET state = 'active', started_on = now() - interval '1 hour' WHERE id = $1`, [jobId]);
       await db.sql(`INSERT INTO engine_jobs (job_id, queue, worker_id) VALUES ($1, $2, $3)`, [jobId, purgeRefreshTokensJob.name, dead]);
@@ -162,13 +174,40 @@ describe.runIf(inject('postgresUrl'))('A worker killed with SIGKILL mid-render a
     // A render long enough to be caught at work: 2 variants of a 12 s clip.
     const source = path.join(dataDir, 'source.mp4');
     const tools = testTools();
-    execFileSync(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=12', '-f', 'lavfi', '-i', 'sine=duration=12',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source]);
+    execFileSync(tools.ffmpeg, [
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=640x360:r=25:d=12',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=12',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      source,
+    ]);
     const form = await multipart([
       { name: 'countVideo', value: '2' },
       { name: 'file', file: { path: source, filename: 'source.mp4', contentType: 'video/mp4' } },
     ]);
-    const created = await env.app.inject({ method: 'POST', url: '/api/create-video/create', headers: { ...user.headers, ...form.headers }, payload: form.payload });
+    const created = await env.app.inject({
+      method: 'POST',
+      url: '/api/create-video/create',
+      headers: { ...user.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { idUpload: renderId } = created.json<{ idUpload: string }>();
 
@@ -207,7 +246,9 @@ describe.runIf(inject('postgresUrl'))('A worker killed with SIGKILL mid-render a
       async () => {
         const response = await env.app.inject({ method: 'GET', url: `/api/create-video/request/${renderId}`, headers: user.headers });
         expect(response.json<{ status: string }>().status).toBe('success');
-        const detail = (await env.app.inject({ method: 'GET', url: `/api/upload-video/${published.idUpload}`, headers: user.headers })).json<UploadDetail>();
+        const detail = (
+          await env.app.inject({ method: 'GET', url: `/api/upload-video/${published.idUpload}`, headers: user.headers })
+        ).json<UploadDetail>();
         expect(detail.video[0]!.status).toBe('success');
       },
       { timeout: 60_000, interval: 250 },

@@ -77,7 +77,8 @@ describeEachDatabase(
 
       // B's three posts (one profile: one upload at a time) are done while A's call still hangs.
       await vi.waitFor(
-        async () => expect((await detail(userB, requestB.idUpload)).video.map((video) => video.status)).toEqual(['success', 'success', 'success']),
+        async () =>
+          expect((await detail(userB, requestB.idUpload)).video.map((video) => video.status)).toEqual(['success', 'success', 'success']),
         { timeout: timeouts.connectMs, interval: 50 },
       );
       const { rows: hanging } = await test.db.sql(`SELECT error FROM video_posts WHERE video_id = $1`, [requestA.videos[0]!.id]);
@@ -114,8 +115,13 @@ describeEachDatabase(
 
       // Once the profile's proxy works, the retry publishes it.
       await test.db.sql(`UPDATE accounts SET proxy = $2 WHERE id = $1`, [profileA.id, proxy.url]);
-      await test.db.sql(`UPDATE pgboss.job SET start_after = now() WHERE name = 'publish-video' AND data->>'postId' = $1`, [String(postA!.id)]);
-      await vi.waitFor(async () => expect((await detail(userA, requestA.idUpload)).video[0]!.status).toBe('success'), { timeout: 10_000, interval: 100 });
+      await test.db.sql(`UPDATE pgboss.job SET start_after = now() WHERE name = 'publish-video' AND data->>'postId' = $1`, [
+        String(postA!.id),
+      ]);
+      await vi.waitFor(async () => expect((await detail(userA, requestA.idUpload)).video[0]!.status).toBe('success'), {
+        timeout: 10_000,
+        interval: 100,
+      });
     });
   },
   { queue: 'work', sandbox },

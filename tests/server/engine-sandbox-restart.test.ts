@@ -82,8 +82,12 @@ it('a YouTube session and a TikTok publish id started before a restart finish af
   // YouTube: the connection drops after 150 000 bytes; TikTok: the upload is whole, its status unasked.
   first.state.faults.push({ platform: 'youtube', step: 'upload', kind: 'drop-connection', afterBytes: 150_000 });
   first.state.faults.push({ platform: 'tiktok', step: 'status', kind: 'drop-connection' });
-  await expect(youtube.publish(context(first.port, 'youtube', youtubeProgress), youtubeVideo.video)).rejects.toBeInstanceOf(PlatformNetworkError);
-  await expect(tiktok.publish(context(first.port, 'tiktok', tiktokProgress), tiktokVideo.video)).rejects.toBeInstanceOf(PlatformNetworkError);
+  await expect(youtube.publish(context(first.port, 'youtube', youtubeProgress), youtubeVideo.video)).rejects.toBeInstanceOf(
+    PlatformNetworkError,
+  );
+  await expect(tiktok.publish(context(first.port, 'tiktok', tiktokProgress), tiktokVideo.video)).rejects.toBeInstanceOf(
+    PlatformNetworkError,
+  );
   await first.app.close();
 
   const second = await sandboxServer(first.port);

@@ -30,10 +30,20 @@ const cases: { name: string; form: Struct<any, any>; route: TObject; valid: Reco
   { name: 'login', form: loginSchema, route: authSchemas.login.body, valid: { login: 'operator', password: 'secret-pass' } },
   { name: 'profile', form: accountSchema, route: accountSchemas.create.body, valid: { ...emptyAccount } },
   { name: 'channel description', form: channelDescriptionSchema, route: accountSchemas.updateChannel.body, valid: { description: 'text' } },
-  { name: 'Instagram profile', form: instagramProfileSchema, route: accountSchemas.updateInstagramProfile.body, valid: { profileName: 'n', profileDescription: 'd' } },
+  {
+    name: 'Instagram profile',
+    form: instagramProfileSchema,
+    route: accountSchemas.updateInstagramProfile.body,
+    valid: { profileName: 'n', profileDescription: 'd' },
+  },
   { name: 'group', form: groupSchema, route: groupSchemas.create.body, valid: { name: 'g', accounts: [option] } },
   { name: 'tag set', form: tagSetSchema, route: tagSchemas.create.body, valid: { name: 't', tags: ['a'] } },
-  { name: 'user', form: userSchema, route: userSchemas.create.body, valid: { login: 'newcomer', password: 'secret-pass', password_confirmation: 'secret-pass' } },
+  {
+    name: 'user',
+    form: userSchema,
+    route: userSchemas.create.body,
+    valid: { login: 'newcomer', password: 'secret-pass', password_confirmation: 'secret-pass' },
+  },
   {
     name: 'publish',
     form: publishSchema,
@@ -51,7 +61,12 @@ const cases: { name: string; form: Struct<any, any>; route: TObject; valid: Reco
     },
     routeOnly: ['id'],
   },
-  { name: 'published set edit', form: publishedEditSchema, route: uploadVideoSchemas.edit.body, valid: { title: 't', description: 'd', tags: ['a'] } },
+  {
+    name: 'published set edit',
+    form: publishedEditSchema,
+    route: uploadVideoSchemas.edit.body,
+    valid: { title: 't', description: 'd', tags: ['a'] },
+  },
 ];
 
 /** The fields a superstruct object knows, for the given value (dynamic schemas depend on it). */
@@ -63,14 +78,21 @@ describe('form schemas and route schemas', () => {
   for (const { name, form, route, valid, routeOnly = [] } of cases) {
     it(`agree on the ${name} form`, () => {
       expect(is(valid, form), 'the example is valid for the form').toBe(true);
-      expect(formFields(form, valid).sort()).toEqual(Object.keys(route.properties).filter((key) => !routeOnly.includes(key)).sort());
+      expect(formFields(form, valid).sort()).toEqual(
+        Object.keys(route.properties)
+          .filter((key) => !routeOnly.includes(key))
+          .sort(),
+      );
 
       for (const [field, schema] of Object.entries(route.properties as Record<string, TSchema>)) {
         const max = schema.maxLength as number | undefined;
         if (max === undefined || typeof valid[field] !== 'string') continue;
         // A new password goes with its confirmation.
         const paired = ['password', 'password_confirmation'].filter((key) => key in valid && field.startsWith('password'));
-        const withLength = (length: number) => ({ ...valid, ...Object.fromEntries([field, ...paired].map((key) => [key, 'a'.repeat(length)])) });
+        const withLength = (length: number) => ({
+          ...valid,
+          ...Object.fromEntries([field, ...paired].map((key) => [key, 'a'.repeat(length)])),
+        });
         // Fields that are not free text (a choice such as ipVersion) have no length to compare.
         if (!is(withLength(Math.min(max, 10)), form)) continue;
         // A form may leave the length to the route; a form that limits it has the route's limit.

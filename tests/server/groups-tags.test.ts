@@ -28,7 +28,11 @@ describeEachDatabase('profile groups and tag sets API', (env) => {
     expect(group).toEqual({ id: group.id, name: 'Main', accounts: [{ id: first.id, title: `#${first.id} Kyiv`, value: first.id }] });
 
     const edited = await send(user, 'PATCH', `/api/accounts-group/${group.id}`, { name: 'Renamed', accounts: [option(second.id)] });
-    expect(edited.json()).toEqual({ id: group.id, name: 'Renamed', accounts: [{ id: second.id, title: `#${second.id}`, value: second.id }] });
+    expect(edited.json()).toEqual({
+      id: group.id,
+      name: 'Renamed',
+      accounts: [{ id: second.id, title: `#${second.id}`, value: second.id }],
+    });
     const profile = (await env().app.inject({ url: `/api/accounts/${second.id}`, headers: user.headers })).json();
     expect(profile.group).toEqual({ id: group.id, name: 'Renamed' });
     const list = (await env().app.inject({ url: '/api/accounts-group', headers: user.headers })).json();
@@ -44,7 +48,9 @@ describeEachDatabase('profile groups and tag sets API', (env) => {
     await send(user, 'POST', '/api/accounts-group', { name: 'B', accounts: [option(inB.id)] });
 
     const search = async (groupId: number) =>
-      (await env().app.inject({ url: `/api/accounts/search?groupId=${groupId}`, headers: user.headers })).json().map((item: { id: number }) => item.id);
+      (await env().app.inject({ url: `/api/accounts/search?groupId=${groupId}`, headers: user.headers }))
+        .json()
+        .map((item: { id: number }) => item.id);
     expect(await search(0)).toEqual([free.id]);
     expect(await search(groupA.id)).toEqual([inA.id, free.id]);
 
@@ -64,7 +70,9 @@ describeEachDatabase('profile groups and tag sets API', (env) => {
     const user = await createUser(env(), 'operator');
     const account = await createAccount(env(), user);
     const group = (await send(user, 'POST', '/api/accounts-group', { name: 'A', accounts: [option(account.id)] })).json();
-    expect((await env().app.inject({ method: 'DELETE', url: `/api/accounts-group/${group.id}`, headers: user.headers })).statusCode).toBe(204);
+    expect((await env().app.inject({ method: 'DELETE', url: `/api/accounts-group/${group.id}`, headers: user.headers })).statusCode).toBe(
+      204,
+    );
     const profile = await env().app.inject({ url: `/api/accounts/${account.id}`, headers: user.headers });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().group).toBeNull();
@@ -75,7 +83,12 @@ describeEachDatabase('profile groups and tag sets API', (env) => {
     const empty = await env().app.inject({ method: 'POST', url: '/api/tags', headers: user.headers, payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toEqual([t.validation.required, 'Мінімум один тег']);
-    const blankTags = await env().app.inject({ method: 'POST', url: '/api/tags', headers: user.headers, payload: { name: 'A', tags: [' '] } });
+    const blankTags = await env().app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: user.headers,
+      payload: { name: 'A', tags: [' '] },
+    });
     expect(blankTags.json().message).toEqual(['Мінімум один тег']);
   });
 
@@ -91,7 +104,12 @@ describeEachDatabase('profile groups and tag sets API', (env) => {
     const { id } = created.json();
     expect(created.json()).toEqual({ id, name: 'Travel', tags: ['sea', 'sun', 'beach', 'time'] });
 
-    const edited = await env().app.inject({ method: 'PATCH', url: `/api/tags/${id}`, headers: user.headers, payload: { name: 'Trips', tags: ['mountains'] } });
+    const edited = await env().app.inject({
+      method: 'PATCH',
+      url: `/api/tags/${id}`,
+      headers: user.headers,
+      payload: { name: 'Trips', tags: ['mountains'] },
+    });
     expect(edited.json()).toEqual({ id, name: 'Trips', tags: ['mountains'] });
     expect((await env().app.inject({ url: '/api/tags', headers: user.headers })).json()).toEqual({
       data: [{ id, name: 'Trips', tags: ['mountains'] }],

@@ -170,7 +170,15 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
 
 /** A second app on the test's database in live mode (PLATFORMS=live), reached at `publicUrl`; close it after use. */
 export function buildLiveApp(env: TestEnv, publicUrl = 'https://office.example') {
-  return buildApp({ db: env.db, keys: env.tokenSettings.keys, tokenSettings: env.tokenSettings, queue: null, media: env.media, platforms: 'live', publicUrl });
+  return buildApp({
+    db: env.db,
+    keys: env.tokenSettings.keys,
+    tokenSettings: env.tokenSettings,
+    queue: null,
+    media: env.media,
+    platforms: 'live',
+    publicUrl,
+  });
 }
 
 /** Creates a user straight in the database and returns it with a valid access token. */

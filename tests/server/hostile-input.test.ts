@@ -43,7 +43,11 @@ const hostileText = fc.oneof(
   { arbitrary: fc.string({ maxLength: 12 }), weight: 1 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 12 }), weight: 1 },
 );
-const hostileNumber = fc.oneof(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), fc.double(), fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 1e20, 1.5));
+const hostileNumber = fc.oneof(
+  fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
+  fc.double(),
+  fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 1e20, 1.5),
+);
 const hostileScalar = fc.oneof(
   { arbitrary: boundary, weight: 4 },
   { arbitrary: hostileText, weight: 1 },
@@ -52,7 +56,16 @@ const hostileScalar = fc.oneof(
 );
 const hostileItem = fc.oneof(
   hostileScalar,
-  fc.record({ id: hostileScalar, title: hostileScalar, value: hostileScalar, date: hostileScalar, account: fc.option(fc.record({ id: hostileScalar })) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      id: hostileScalar,
+      title: hostileScalar,
+      value: hostileScalar,
+      date: hostileScalar,
+      account: fc.option(fc.record({ id: hostileScalar })),
+    },
+    { requiredKeys: [] },
+  ),
 );
 const hostileValue = fc.oneof(
   { arbitrary: hostileScalar, weight: 4 },
@@ -73,7 +86,11 @@ function encodePathSegment(text: string): string {
 }
 
 /** A path segment: a real id now and then, so handlers run past the lookup, else anything. */
-const pathValue = fc.oneof(fc.constantFrom('1', '2', '3', '%ED%A0%80', '%00', '%'), hostileText.map(encodePathSegment), hostileNumber.map(String));
+const pathValue = fc.oneof(
+  fc.constantFrom('1', '2', '3', '%ED%A0%80', '%00', '%'),
+  hostileText.map(encodePathSegment),
+  hostileNumber.map(String),
+);
 
 /** Every path to a value inside `value`: objects' keys and arrays' items, down to the leaves. */
 function leavesOf(value: unknown, path: (string | number)[] = []): (string | number)[][] {
@@ -97,7 +114,11 @@ interface Seed {
 
 async function seed(env: TestEnv): Promise<Seed> {
   const owner = await createUser(env, 'operator');
-  const account = await createAccount(env, owner, { isActiveYouTube: true, YouTubeAuthClientId: 'client', YouTubeAuthClientSecret: 'secret' });
+  const account = await createAccount(env, owner, {
+    isActiveYouTube: true,
+    YouTubeAuthClientId: 'client',
+    YouTubeAuthClientSecret: 'secret',
+  });
   const request = await renderedRequest(env, owner.id, 1, 1000);
   await env.db.sql(`INSERT INTO tag_sets (user_id, name, tags) VALUES ($1, 'set', '{a}')`, [owner.id]);
   await env.db.sql(`INSERT INTO account_groups (user_id, name) VALUES ($1, 'group')`, [owner.id]);
@@ -123,7 +144,8 @@ async function seed(env: TestEnv): Promise<Seed> {
   };
 }
 
-const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD');
+const methodsOf = (route: RouteOptions) =>
+  (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD');
 
 describeEachDatabase(
   'hostile input on every route',
@@ -148,15 +170,21 @@ describeEachDatabase(
         const request = fc.record({
           params: fc.array(pathValue, { minLength: 3, maxLength: 3 }),
           realIdUpload: fc.boolean(),
-          query: fc.record(Object.fromEntries([...queryKeys, 'unknown'].map((name) => [name, hostileValue.map(asQueryValue)])), { requiredKeys: [] }),
+          query: fc.record(Object.fromEntries([...queryKeys, 'unknown'].map((name) => [name, hostileValue.map(asQueryValue)])), {
+            requiredKeys: [],
+          }),
           body: fc.oneof(
             // The valid body with one value gone wrong, however deep (an id inside a list, say),
             // reaches the handler and the database far more often than a wholly hostile one.
             {
-              arbitrary: fc.tuple(fc.constantFrom(...leavesOf(base), ['unknownField']), hostileValue).map(([path, value]) => withValueAt(base, path, value)),
+              arbitrary: fc
+                .tuple(fc.constantFrom(...leavesOf(base), ['unknownField']), hostileValue)
+                .map(([path, value]) => withValueAt(base, path, value)),
               weight: 4,
             },
-            fc.record(Object.fromEntries([...bodyKeys, 'unknownField'].map((name) => [name, hostileValue])), { requiredKeys: [] }).map((fields) => ({ ...base, ...fields })),
+            fc
+              .record(Object.fromEntries([...bodyKeys, 'unknownField'].map((name) => [name, hostileValue])), { requiredKeys: [] })
+              .map((fields) => ({ ...base, ...fields })),
             hostileValue,
           ),
           rawBody: fc.option(fc.constantFrom('{', 'null', '"text"', '[1,2', '\u0000', `{"login":"${'a'.repeat(10)}\\u0000"}`), { freq: 4 }),
@@ -171,25 +199,32 @@ describeEachDatabase(
             ...(payload === undefined ? {} : { payload }),
           });
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-          if (response.statusCode >= 500) failures.push(`${method} ${url.slice(0, 300)} ${payload?.slice(0, 300) ?? ''} → ${response.statusCode}`);
+          if (response.statusCode >= 500)
+            failures.push(`${method} ${url.slice(0, 300)} ${payload?.slice(0, 300) ?? ''} → ${response.statusCode}`);
           return response.statusCode < 500;
         };
         const withBody = method !== 'GET' && method !== 'DELETE';
 
-        await fc.assert(
-          fc.asyncProperty(request, async (input) => {
-            let position = 0;
-            const url = route.url
-              .replace(/:idUpload/g, () => (input.realIdUpload ? idUpload : input.params[position++ % 3]!))
-              .replace(/:[A-Za-z]+/g, () => input.params[position++ % 3]!)
-              .replace(/\*$/, () => input.params[position++ % 3]!);
-            const query = new URLSearchParams(input.query as Record<string, string>).toString();
-            return send(query ? `${url}?${query}` : url, input.anonymous ? {} : admin.headers, withBody ? (input.rawBody ?? JSON.stringify(input.body)) : undefined);
-          }),
-          { numRuns: runsPerRoute, endOnFailure: true },
-        ).catch((error: Error) => {
-          if (failures.length === 0) failures.push(`${key}: ${error.message.slice(0, 500)}`);
-        });
+        await fc
+          .assert(
+            fc.asyncProperty(request, async (input) => {
+              let position = 0;
+              const url = route.url
+                .replace(/:idUpload/g, () => (input.realIdUpload ? idUpload : input.params[position++ % 3]!))
+                .replace(/:[A-Za-z]+/g, () => input.params[position++ % 3]!)
+                .replace(/\*$/, () => input.params[position++ % 3]!);
+              const query = new URLSearchParams(input.query as Record<string, string>).toString();
+              return send(
+                query ? `${url}?${query}` : url,
+                input.anonymous ? {} : admin.headers,
+                withBody ? (input.rawBody ?? JSON.stringify(input.body)) : undefined,
+              );
+            }),
+            { numRuns: runsPerRoute, endOnFailure: true },
+          )
+          .catch((error: Error) => {
+            if (failures.length === 0) failures.push(`${key}: ${error.message.slice(0, 500)}`);
+          });
 
         // Then every value that broke a route before it had a schema, at every place of the valid
         // body in turn, on rows that exist (the operator's, for the user routes, so the admin's own

@@ -54,7 +54,9 @@ describeEachDatabase('paged lists (ranked)', (env) => {
     const mine = await insertRequests(env(), operator.id, 30);
     await insertRequests(env(), other.id, 2);
     for (const id of [mine[3]!, mine[29]!]) {
-      expect((await env().app.inject({ method: 'DELETE', url: `/api/create-video/${id}`, headers: operator.headers })).statusCode).toBe(204);
+      expect((await env().app.inject({ method: 'DELETE', url: `/api/create-video/${id}`, headers: operator.headers })).statusCode).toBe(
+        204,
+      );
     }
     const left = mine.filter((id) => id !== mine[3] && id !== mine[29]);
     const second = await get(operator, '/api/create-video?page=2');
@@ -96,7 +98,9 @@ describeEachDatabase('paged lists (ranked)', (env) => {
 
   it('counts the short lists with their page, and alone past the last page', async () => {
     const operator = await createUser(env(), 'operator');
-    await env().db.sql(`INSERT INTO tag_sets (user_id, name, tags) SELECT $1, 'set ' || g, ARRAY['#a'] FROM generate_series(1, 23) AS g`, [operator.id]);
+    await env().db.sql(`INSERT INTO tag_sets (user_id, name, tags) SELECT $1, 'set ' || g, ARRAY['#a'] FROM generate_series(1, 23) AS g`, [
+      operator.id,
+    ]);
     const second = await get(operator, '/api/tags?page=2');
     expect(second).toMatchObject({ page: 2, total: 23, totalPages: 2 });
     expect(second.data.map((row: { name: string }) => row.name)).toEqual(['set 3', 'set 2', 'set 1']);

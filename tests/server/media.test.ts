@@ -46,7 +46,12 @@ describeEachDatabase('signed media URLs', (env) => {
     const bare = url.split('?')[0]!;
     const tampered = url.replace(/sig=./, (match) => (match.endsWith('A') ? 'sig=B' : 'sig=A'));
     const otherKey = url.replace('/0.mp4', '/1.mp4');
-    const expired = signMediaUrl(env().tokenSettings.keys.mediaUrl, 'requests/0b5e1c9a-2f4d-4c55-8a7e-1d2c3b4a5f60/0.mp4', 60, Date.now() - 3 * 3600_000);
+    const expired = signMediaUrl(
+      env().tokenSettings.keys.mediaUrl,
+      'requests/0b5e1c9a-2f4d-4c55-8a7e-1d2c3b4a5f60/0.mp4',
+      60,
+      Date.now() - 3 * 3600_000,
+    );
     for (const attempt of [bare, tampered, otherKey, expired]) {
       const response = await env().app.inject({ url: attempt });
       expect(response.statusCode, attempt).toBe(403);

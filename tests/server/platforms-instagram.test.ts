@@ -5,14 +5,7 @@ import { instagram, sandboxInstagramLogin } from '../../server/platforms/instagr
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
 import type { InstagramCredentials } from '../../server/platforms/types';
-import {
-  context,
-  expectEveryRequestProxied,
-  recordingSleep,
-  requestsTo,
-  usePlatformsSandbox,
-  videoFile,
-} from './platforms-helpers';
+import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
 
 const containers = (igUserId: string) => new RegExp(`/graph\\.facebook\\.com/v22\\.0/${igUserId}/media$`);
 
@@ -36,9 +29,7 @@ describe('Instagram connector against the sandbox', () => {
       url: expect.stringMatching(/^https:\/\/www\.instagram\.com\/reel\/[\w-]{11}\/$/),
     });
     expect(stored).toMatchObject({ url: result.url, bytes: video.size, sha256 });
-    expect(stored.description).toBe(
-      'Ранкова пробіжка\n\nОпис відео для перевірки\n\n#біг #ранок\n\nvideo-42-instagram',
-    );
+    expect(stored.description).toBe('Ранкова пробіжка\n\nОпис відео для перевірки\n\n#біг #ранок\n\nvideo-42-instagram');
     expectEveryRequestProxied(env());
   });
 
@@ -60,9 +51,7 @@ describe('Instagram connector against the sandbox', () => {
     const { video } = await videoFile(env(), 'instagram');
     const progress = memoryProgressStore();
     env().state.faults.push({ platform: 'instagram', step: 'publish', kind: 'drop-response' });
-    await expect(instagram.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(
-      PlatformNetworkError,
-    );
+    await expect(instagram.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(PlatformNetworkError);
     expect(env().state.videos).toHaveLength(1);
 
     const resumed = await instagram.publish(context(env(), credentials, progress), video);

@@ -48,10 +48,7 @@ describe('proxies, retries and the sandbox wiring', () => {
   it('says so when the proxy refuses the profile’s proxy credentials, over HTTP and SOCKS5', async () => {
     const url = `${env().endpoints['www.googleapis.com']}/youtube/v3/channels?part=snippet&mine=true`;
     const port = env().proxy.port;
-    for (const proxy of [
-      `http://${proxyUser}:wrong@127.0.0.1:${port}`,
-      `socks5://${proxyUser}:wrong@127.0.0.1:${port}`,
-    ]) {
+    for (const proxy of [`http://${proxyUser}:wrong@127.0.0.1:${port}`, `socks5://${proxyUser}:wrong@127.0.0.1:${port}`]) {
       const error = await platformFetch(proxy, url).catch((caught) => caught);
       expect(error).toBeInstanceOf(PlatformNetworkError);
       expect(error.message).toBe('Проксі не прийняв логін або пароль');
@@ -173,7 +170,10 @@ describe('proxies, retries and the sandbox wiring', () => {
       sandboxOrigin: 'http://127.0.0.1:3000',
     });
     expect(
-      loadConfig({ PLATFORMS: 'live', PUBLIC_URL: 'https://office.example', SANDBOX_PROXY_PORT: '8899', HOST: '0.0.0.0', PORT: '4000' }, []),
+      loadConfig(
+        { PLATFORMS: 'live', PUBLIC_URL: 'https://office.example', SANDBOX_PROXY_PORT: '8899', HOST: '0.0.0.0', PORT: '4000' },
+        [],
+      ),
     ).toMatchObject({
       platforms: 'live',
       sandboxProxyPort: 8899,
@@ -181,9 +181,7 @@ describe('proxies, retries and the sandbox wiring', () => {
     });
     expect(loadConfig({ PORT: '4000' }, []).sandboxProxyPort).toBe(4001);
     expect(loadConfig({ SANDBOX_PROXY_PORT: '0' }, []).sandboxProxyPort).toBe(0);
-    expect(() => loadConfig({ PLATFORMS: 'staging' }, [])).toThrow(
-      'PLATFORMS must be one of sandbox, live, got "staging"',
-    );
+    expect(() => loadConfig({ PLATFORMS: 'staging' }, [])).toThrow('PLATFORMS must be one of sandbox, live, got "staging"');
     expect(() => loadConfig({ SANDBOX_PROXY_PORT: '-1' }, [])).toThrow('SANDBOX_PROXY_PORT');
   });
 });

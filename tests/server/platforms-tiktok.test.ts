@@ -4,14 +4,7 @@ import { PlatformNetworkError } from '../../server/platforms/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
 import { tiktok } from '../../server/platforms/tiktok';
-import {
-  context,
-  expectEveryRequestProxied,
-  recordingSleep,
-  requestsTo,
-  usePlatformsSandbox,
-  videoFile,
-} from './platforms-helpers';
+import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
 
 const inits = '/v2/post/publish/video/init/';
 
@@ -56,9 +49,7 @@ describe('TikTok connector against the sandbox', () => {
     const { video } = await videoFile(env(), 'tiktok');
     const progress = memoryProgressStore();
     env().state.faults.push({ platform: 'tiktok', step: 'upload', kind: 'drop-response' });
-    await expect(tiktok.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(
-      PlatformNetworkError,
-    );
+    await expect(tiktok.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(PlatformNetworkError);
 
     const resumed = await tiktok.publish(context(env(), credentials, progress), video);
     const found = await tiktok.publish(context(env(), credentials, memoryProgressStore()), video);
@@ -71,9 +62,7 @@ describe('TikTok connector against the sandbox', () => {
     const { video } = await videoFile(env(), 'tiktok');
     const progress = memoryProgressStore();
     env().state.faults.push({ platform: 'tiktok', step: 'upload', kind: 'drop-connection' });
-    await expect(tiktok.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(
-      PlatformNetworkError,
-    );
+    await expect(tiktok.publish(context(env(), credentials, progress), video)).rejects.toBeInstanceOf(PlatformNetworkError);
     const saved = progress.entries.get(video.publishKey) as { uploadUrl: string };
     await progress.save(video.publishKey, {
       ...saved,
@@ -118,9 +107,9 @@ describe('TikTok connector against the sandbox', () => {
 
   it('has no refresh for an access string: a rejected one is a ProfileAuthError at once', async () => {
     const { video } = await videoFile(env(), 'tiktok');
-    const error = await withRetry(() =>
-      tiktok.publish(context(env(), { accessToken: 'not-a-sandbox-token' }), video),
-    ).catch((caught) => caught);
+    const error = await withRetry(() => tiktok.publish(context(env(), { accessToken: 'not-a-sandbox-token' }), video)).catch(
+      (caught) => caught,
+    );
     expect(error).toBeInstanceOf(ProfileAuthError);
     expect(error.message).toBe(
       'TikTok: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову (access_token_invalid: The access token is invalid or not found in the request.)',

@@ -1,24 +1,12 @@
 import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  PermanentPlatformError,
-  ProfileAuthError,
-  quotaRetryMs,
-  TransientPlatformError,
-} from '../../server/platforms/errors';
+import { PermanentPlatformError, ProfileAuthError, quotaRetryMs, TransientPlatformError } from '../../server/platforms/errors';
 import { PlatformNetworkError, platformFetch } from '../../server/platforms/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
 import { issueSandboxToken } from '../../server/platforms/sandbox/index';
 import { youtube } from '../../server/platforms/youtube';
-import {
-  context,
-  expectEveryRequestProxied,
-  recordingSleep,
-  requestsTo,
-  usePlatformsSandbox,
-  videoFile,
-} from './platforms-helpers';
+import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
 
 const uploadInits = '/upload/youtube/v3/videos?uploadType=resumable';
 
@@ -69,7 +57,9 @@ describe('YouTube connector against the sandbox', () => {
     expect(pauses).toEqual([750]);
     expect(requestsTo(env(), 'POST', uploadInits)).toBe(1);
     expect(env().state.videos).toEqual([expect.objectContaining({ id: result.remoteId, bytes: video.size, sha256 })]);
-    const session = [...env().state.sessions.youtube.values()].find((upload) => (upload as { done?: { id: string } }).done?.id === result.remoteId)!;
+    const session = [...env().state.sessions.youtube.values()].find(
+      (upload) => (upload as { done?: { id: string } }).done?.id === result.remoteId,
+    )!;
     expect(session.received).toBe(video.size);
   });
 
@@ -77,9 +67,7 @@ describe('YouTube connector against the sandbox', () => {
     const { video, sha256 } = await videoFile(env(), 'youtube');
     const progress = memoryProgressStore();
     env().state.faults.push({ platform: 'youtube', step: 'upload', kind: 'drop-connection', afterBytes: 100_000 });
-    await expect(youtube.publish(context(env(), credentials(), progress), video)).rejects.toBeInstanceOf(
-      PlatformNetworkError,
-    );
+    await expect(youtube.publish(context(env(), credentials(), progress), video)).rejects.toBeInstanceOf(PlatformNetworkError);
     expect(env().state.videos).toHaveLength(0);
 
     const result = await youtube.publish(context(env(), credentials(), progress), video);
@@ -119,9 +107,7 @@ describe('YouTube connector against the sandbox', () => {
     const { video } = await videoFile(env(), 'youtube');
     env().state.faults.push({ platform: 'youtube', step: 'init', kind: 'quota' });
     const { pauses, sleep } = recordingSleep();
-    const error = await withRetry(() => youtube.publish(context(env(), credentials()), video), { sleep }).catch(
-      (caught) => caught,
-    );
+    const error = await withRetry(() => youtube.publish(context(env(), credentials()), video), { sleep }).catch((caught) => caught);
 
     expect(error).toBeInstanceOf(TransientPlatformError);
     expect(error.retryAfterMs).toBe(quotaRetryMs);
@@ -157,13 +143,11 @@ describe('YouTube connector against the sandbox', () => {
 
   it('ends a refused upload as permanent with YouTube’s own message', async () => {
     const { video } = await videoFile(env(), 'youtube');
-    const error = await withRetry(() =>
-      youtube.publish(context(env(), credentials()), { ...video, title: '<>' }),
-    ).catch((caught) => caught);
-    expect(error).toBeInstanceOf(PermanentPlatformError);
-    expect(error.message).toBe(
-      'YouTube: Платформа відхилила запит (The request metadata specifies an invalid or empty video title.)',
+    const error = await withRetry(() => youtube.publish(context(env(), credentials()), { ...video, title: '<>' })).catch(
+      (caught) => caught,
     );
+    expect(error).toBeInstanceOf(PermanentPlatformError);
+    expect(error.message).toBe('YouTube: Платформа відхилила запит (The request metadata specifies an invalid or empty video title.)');
   });
 
   it('reads statistics that grow with time since upload', async () => {

@@ -117,7 +117,8 @@ describeEachDatabase('the proxy policy when a profile is saved', (env) => {
     const live = await buildLiveApp(env());
     try {
       const user = await createUser(env(), 'operator');
-      const save = (proxy: string) => live.inject({ method: 'POST', url: '/api/accounts', headers: user.headers, payload: { ...emptyAccount, proxy } });
+      const save = (proxy: string) =>
+        live.inject({ method: 'POST', url: '/api/accounts', headers: user.headers, payload: { ...emptyAccount, proxy } });
       for (const proxy of ['127.0.0.1:3001', '169.254.169.254:80', 'http://user:pw@192.168.0.10:8080']) {
         const refused = await save(proxy);
         expect(refused.statusCode, proxy).toBe(400);

@@ -32,7 +32,11 @@ describe('publish plan', () => {
   });
 });
 
-const youtubeProfile = { isActiveYouTube: true, YouTubeAuthClientId: 'client.apps.googleusercontent.com', YouTubeAuthClientSecret: 'secret' };
+const youtubeProfile = {
+  isActiveYouTube: true,
+  YouTubeAuthClientId: 'client.apps.googleusercontent.com',
+  YouTubeAuthClientSecret: 'secret',
+};
 const tiktokProfile = { isActiveTikTok: true, TikTiokAuthStr: 'sandbox-tt-Y3JlYXRvcg' };
 
 async function jobsOf(env: TestEnv) {
@@ -51,7 +55,12 @@ async function postsOf(env: TestEnv, requestId: number) {
 
 async function videoRows(env: TestEnv, requestId: number) {
   const { rows } = await env.db.sql('SELECT id, account_id, status, date FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);
-  return rows.map((row) => ({ id: row.id, account: row.account_id, status: row.status, date: row.date ? new Date(row.date).toISOString() : null }));
+  return rows.map((row) => ({
+    id: row.id,
+    account: row.account_id,
+    status: row.status,
+    date: row.date ? new Date(row.date).toISOString() : null,
+  }));
 }
 
 describeEachDatabase(
@@ -60,14 +69,19 @@ describeEachDatabase(
     const publish = (user: TestUser | null, idUpload: string, payload: unknown) =>
       env().app.inject({ method: 'POST', url: `/api/upload-video/${idUpload}`, headers: user?.headers ?? {}, payload: payload as object });
 
-    it('offers the owner\'s profiles, tag sets and groups on the request detail', async () => {
+    it("offers the owner's profiles, tag sets and groups on the request detail", async () => {
       const owner = await createUser(env(), 'owner');
       const admin = await createUser(env(), 'admin', { role: 'admin' });
       const other = await createUser(env(), 'other');
       const first = await createAccount(env(), owner, { comments: 'перший' });
       const second = await createAccount(env(), owner, {});
       await createAccount(env(), other, { comments: 'чужий' });
-      const tags = await env().app.inject({ method: 'POST', url: '/api/tags', headers: owner.headers, payload: { name: 'Спорт', tags: ['біг'] } });
+      const tags = await env().app.inject({
+        method: 'POST',
+        url: '/api/tags',
+        headers: owner.headers,
+        payload: { name: 'Спорт', tags: ['біг'] },
+      });
       const group = await env().app.inject({
         method: 'POST',
         url: '/api/accounts-group',
@@ -78,7 +92,11 @@ describeEachDatabase(
       const request = await renderedRequest(env(), owner.id, 1);
 
       for (const viewer of [owner, admin]) {
-        const response = await env().app.inject({ method: 'GET', url: `/api/create-video/request/${request.idUpload}`, headers: viewer.headers });
+        const response = await env().app.inject({
+          method: 'GET',
+          url: `/api/create-video/request/${request.idUpload}`,
+          headers: viewer.headers,
+        });
         const detail = response.json<PublicationRequestDetail>();
         expect({ accounts: detail.accounts, tagProfile: detail.tagProfile, group: detail.group }).toEqual({
           accounts: [
@@ -91,7 +109,7 @@ describeEachDatabase(
       }
     });
 
-    it('refuses the spec\'s invalid forms with each message', async () => {
+    it("refuses the spec's invalid forms with each message", async () => {
       const owner = await createUser(env(), 'owner');
       const request = await renderedRequest(env(), owner.id, 1);
       const response = await publish(owner, request.idUpload, {
@@ -113,7 +131,7 @@ describeEachDatabase(
       expect(await jobsOf(env())).toEqual([]);
     });
 
-    it('publishes only ready requests, only through the owner\'s profiles and only the request\'s videos', async () => {
+    it("publishes only ready requests, only through the owner's profiles and only the request's videos", async () => {
       const owner = await createUser(env(), 'owner');
       const other = await createUser(env(), 'other');
       const mine = await createAccount(env(), owner, youtubeProfile);
@@ -211,7 +229,7 @@ describeEachDatabase(
       expect(await setStatus()).toEqual(['success', 'success']);
     });
 
-    it('schedules at the Kiev wall time of the form date, a video\'s own date first, and keeps the video on publication', async () => {
+    it("schedules at the Kiev wall time of the form date, a video's own date first, and keeps the video on publication", async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await createAccount(env(), owner, youtubeProfile);
       const request = await renderedRequest(env(), owner.id, 2);
@@ -225,7 +243,9 @@ describeEachDatabase(
       ]);
       const posts = await postsOf(env(), request.id);
       const jobs = await jobsOf(env());
-      expect(jobs.map((job) => ({ postId: job.postId, startAfter: job.startAfter.toISOString() })).sort((x, y) => x.postId - y.postId)).toEqual([
+      expect(
+        jobs.map((job) => ({ postId: job.postId, startAfter: job.startAfter.toISOString() })).sort((x, y) => x.postId - y.postId),
+      ).toEqual([
         { postId: posts[0].id, startAfter: '2031-07-01T09:00:00.000Z' },
         { postId: posts[1].id, startAfter: '2031-12-01T06:30:00.000Z' },
       ]);
@@ -284,10 +304,21 @@ describeEachDatabase(
 
       for (const viewer of [owner, admin]) {
         const list = await call(viewer, 'GET', '/api/upload-video?page=1');
-        expect(list.json()).toEqual({ data: [{ id: request.id, idUpload: request.idUpload, status: 'error' }], page: 1, totalPages: 1, total: 1 });
+        expect(list.json()).toEqual({
+          data: [{ id: request.id, idUpload: request.idUpload, status: 'error' }],
+          page: 1,
+          totalPages: 1,
+          total: 1,
+        });
         const detail = (await call(viewer, 'GET', `/api/upload-video/${request.idUpload}`)).json<UploadDetail>();
         expect(detail.video).toEqual([
-          expect.objectContaining({ id: videoId, status: 'error', error: 'YouTube: збій', account: { id: profile.id }, idUpload: request.idUpload }),
+          expect.objectContaining({
+            id: videoId,
+            status: 'error',
+            error: 'YouTube: збій',
+            account: { id: profile.id },
+            idUpload: request.idUpload,
+          }),
         ]);
         expect(detail.video[0]!.url).toMatch(new RegExp(`^/api/media/${request.videos[0]!.fileKey}\\?exp=`));
       }

@@ -56,7 +56,12 @@ describeEachDatabase(
       return account;
     }
 
-    async function publish(user: TestUser, request: RenderedRequest, accountId: number, flags = { inYouTube: true, inTikTok: true, inInstagram: true }) {
+    async function publish(
+      user: TestUser,
+      request: RenderedRequest,
+      accountId: number,
+      flags = { inYouTube: true, inTikTok: true, inInstagram: true },
+    ) {
       const response = await env().app.inject({
         method: 'POST',
         url: `/api/upload-video/${request.idUpload}`,
@@ -115,23 +120,38 @@ describeEachDatabase(
         tiktok: urlOf('tiktok'),
         instagram: urlOf('instagram'),
       });
-      expect(uploaded.find((item) => item.platform === 'youtube')).toMatchObject({ title: 'Ранкова пробіжка', tags: expect.arrayContaining(['біг', 'ранок']) });
+      expect(uploaded.find((item) => item.platform === 'youtube')).toMatchObject({
+        title: 'Ранкова пробіжка',
+        tags: expect.arrayContaining(['біг', 'ранок']),
+      });
       // Every call of the profile, the Google token refresh included, left through its proxy.
       expect(proxy.traffic.some((entry) => entry.url.includes('/sandbox/oauth2.googleapis.com/token'))).toBe(true);
       expect(proxy.traffic.filter((entry) => entry.url.includes('/sandbox/www.googleapis.com/upload/')).length).toBeGreaterThan(0);
 
       const profileVideos = await env().app.inject({ method: 'GET', url: `/api/accounts/${profile.id}/video`, headers: owner.headers });
-      expect(profileVideos.json().data).toEqual([expect.objectContaining({ id: video!.id, status: 'success', urlYouTube: video!.urlYouTube })]);
-      const userVideos = await env().app.inject({ method: 'GET', url: `/api/users/${owner.id}/video`, headers: (await createUser(env(), 'root', { role: 'admin' })).headers });
+      expect(profileVideos.json().data).toEqual([
+        expect.objectContaining({ id: video!.id, status: 'success', urlYouTube: video!.urlYouTube }),
+      ]);
+      const userVideos = await env().app.inject({
+        method: 'GET',
+        url: `/api/users/${owner.id}/video`,
+        headers: (await createUser(env(), 'root', { role: 'admin' })).headers,
+      });
       expect(userVideos.json().data).toEqual([expect.objectContaining({ id: video!.id, urlInstagram: video!.urlInstagram })]);
 
       // A repeated job, as after a redelivery, finds the post done and uploads nothing.
-      const { rows: posts } = await env().db.sql('SELECT id, job_token, attempts, updated_at FROM video_posts WHERE video_id = $1 ORDER BY id', [video!.id]);
+      const { rows: posts } = await env().db.sql(
+        'SELECT id, job_token, attempts, updated_at FROM video_posts WHERE video_id = $1 ORDER BY id',
+        [video!.id],
+      );
       const requestsBefore = sandbox.requests.length;
       for (const post of posts) await publishPost({ postId: post.id, token: post.job_token }, jobContext(env()));
       expect(sandbox.videos.length).toBe(uploadsBefore + 3);
       expect(sandbox.requests.length).toBe(requestsBefore);
-      const { rows: untouched } = await env().db.sql('SELECT id, job_token, attempts, updated_at FROM video_posts WHERE video_id = $1 ORDER BY id', [video!.id]);
+      const { rows: untouched } = await env().db.sql(
+        'SELECT id, job_token, attempts, updated_at FROM video_posts WHERE video_id = $1 ORDER BY id',
+        [video!.id],
+      );
       expect(untouched).toEqual(posts);
 
       // Statistics grow with the platforms' clock; YouTube's fill the main columns, Instagram's their own.
@@ -191,23 +211,35 @@ describeEachDatabase(
       let post: any;
       await vi.waitFor(
         async () => {
-          [post] = (await env().db.sql('SELECT id, status, job_token, scheduled_at, error FROM video_posts WHERE video_id = $1', [request.videos[0]!.id])).rows;
+          [post] = (
+            await env().db.sql('SELECT id, status, job_token, scheduled_at, error FROM video_posts WHERE video_id = $1', [
+              request.videos[0]!.id,
+            ])
+          ).rows;
           expect(new Date(post.scheduled_at).getTime()).toBeGreaterThan(started + 3500_000);
         },
         { timeout: 20_000, interval: 250 },
       );
       expect(post).toMatchObject({ status: 'pending', error: expect.stringContaining(t.platform.quotaExceeded) });
-      const { rows: jobs } = await env().db.sql(`SELECT start_after FROM pgboss.job WHERE name = $1 AND data->>'token' = $2`, [publishJobName, post.job_token]);
+      const { rows: jobs } = await env().db.sql(`SELECT start_after FROM pgboss.job WHERE name = $1 AND data->>'token' = $2`, [
+        publishJobName,
+        post.job_token,
+      ]);
       expect(new Date(jobs[0].start_after).toISOString()).toBe(new Date(post.scheduled_at).toISOString());
       const { rows: videos } = await env().db.sql('SELECT status FROM videos WHERE id = $1', [request.videos[0]!.id]);
       expect(videos[0].status).toBe('publication');
     });
 
-    it('a connected profile\'s channel description goes to YouTube; a refusal answers the platform message and keeps the stored text', async () => {
+    it("a connected profile's channel description goes to YouTube; a refusal answers the platform message and keeps the stored text", async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await connectedProfile(owner, 'channel');
       const update = (description: string) =>
-        env().app.inject({ method: 'PATCH', url: `/api/accounts/update-channel/${profile.id}`, headers: owner.headers, payload: { description } });
+        env().app.inject({
+          method: 'PATCH',
+          url: `/api/accounts/update-channel/${profile.id}`,
+          headers: owner.headers,
+          payload: { description },
+        });
 
       const saved = await update('Канал про ранкові пробіжки');
       expect(saved.statusCode, saved.body).toBe(200);
@@ -223,7 +255,7 @@ describeEachDatabase(
       expect([...sandbox.channelDescriptions.values()]).not.toContain('Новий опис');
     });
 
-    it('a profile deleted before its video\'s time fails the post with a message saying so', async () => {
+    it("a profile deleted before its video's time fails the post with a message saying so", async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await connectedProfile(owner, 'gone');
       const request = await renderedRequest(env(), owner.id, 1);
@@ -234,7 +266,9 @@ describeEachDatabase(
         payload: publishPayload(request, [profile.id], { date: '2035-01-01T00:00' }),
       });
       const [post] = (await env().db.sql('SELECT id, job_token FROM video_posts WHERE video_id = $1', [request.videos[0]!.id])).rows;
-      expect((await env().app.inject({ method: 'DELETE', url: `/api/accounts/${profile.id}`, headers: owner.headers })).statusCode).toBe(204);
+      expect((await env().app.inject({ method: 'DELETE', url: `/api/accounts/${profile.id}`, headers: owner.headers })).statusCode).toBe(
+        204,
+      );
 
       await publishPost({ postId: post.id, token: post.job_token }, jobContext(env()));
       const { rows } = await env().db.sql('SELECT status, error, account_id FROM videos WHERE id = $1', [request.videos[0]!.id]);
@@ -253,7 +287,9 @@ describeEachDatabase(
         payload: publishPayload(request, [profile.id], { inYouTube: false, inTikTok: true, inInstagram: false, date: '2035-01-01T00:00' }),
       });
       const videoId = request.videos[0]!.id;
-      const [post] = (await env().db.sql(`UPDATE video_posts SET error = 'TikTok: недоступна' WHERE video_id = $1 RETURNING id, job_token`, [videoId])).rows;
+      const [post] = (
+        await env().db.sql(`UPDATE video_posts SET error = 'TikTok: недоступна' WHERE video_id = $1 RETURNING id, job_token`, [videoId])
+      ).rows;
       await markPublishFailed({ postId: post.id, token: crypto.randomUUID() }, jobContext(env()));
       expect((await env().db.sql('SELECT status FROM video_posts WHERE id = $1', [post.id])).rows[0].status).toBe('pending');
       await markPublishFailed({ postId: post.id, token: post.job_token }, jobContext(env()));

@@ -59,7 +59,12 @@ describeEachDatabase(
     it('renders 2 variants over the background image: 1080×1920 H.264 yuv420p with AAC, a poster each, request success', async () => {
       const user = await createUser(env(), 'operator');
       const image = await multipart([{ name: 'files', file: { path: fixtures.jpeg, filename: 'bg.jpg', contentType: 'image/jpeg' } }]);
-      await env().app.inject({ method: 'POST', url: '/api/photo-bg', headers: { ...user.headers, ...image.headers }, payload: image.payload });
+      await env().app.inject({
+        method: 'POST',
+        url: '/api/photo-bg',
+        headers: { ...user.headers, ...image.headers },
+        payload: image.payload,
+      });
       const { idUpload } = await createRequest(env(), user.headers, fixtures.clip, 2);
 
       await vi.waitFor(async () => expect((await detailOf(env(), user.headers, idUpload)).status).toBe('success'), {

@@ -59,7 +59,12 @@ describeEachDatabase('route contracts', (env) => {
     });
     expect(bodyId.statusCode).toBe(400);
     expect(bodyId.json().message).toEqual([t.validation.invalidValue('accounts.0.id')]);
-    const retry = await env().app.inject({ method: 'POST', url: '/api/upload-video/upload', headers: user.headers, payload: { videoId: 1e20, youTubeId: 'x' } });
+    const retry = await env().app.inject({
+      method: 'POST',
+      url: '/api/upload-video/upload',
+      headers: user.headers,
+      payload: { videoId: 1e20, youTubeId: 'x' },
+    });
     expect(retry.statusCode).toBe(400);
     const publish = await env().app.inject({
       method: 'POST',
@@ -69,7 +74,12 @@ describeEachDatabase('route contracts', (env) => {
     });
     expect(publish.statusCode).toBe(400);
     expect(publish.json().message).toEqual([t.validation.required]);
-    const broken = await env().app.inject({ method: 'POST', url: '/api/accounts', headers: { ...user.headers, 'content-type': 'application/json' }, payload: '{' });
+    const broken = await env().app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(broken.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: t.server.badJson });
   });
 
@@ -81,7 +91,9 @@ describeEachDatabase('route contracts', (env) => {
     expect(detail.TikTiokAuthStr).toBe('');
     // The serializer itself refuses to carry a secret, even if a handler put one there.
     const serialize = env().app.routeTable.find((route) => route.url === '/api/accounts/:id' && route.method === 'GET')!;
-    expect((serialize.schema as { response: Record<number, { properties: Record<string, unknown> }> }).response[200].properties.TikTiokAuthStr).toMatchObject({ const: '' });
+    expect(
+      (serialize.schema as { response: Record<number, { properties: Record<string, unknown> }> }).response[200].properties.TikTiokAuthStr,
+    ).toMatchObject({ const: '' });
   });
 
   it('serves the OpenAPI document of every route, to admins only', async () => {
@@ -103,7 +115,8 @@ describeEachDatabase('route contracts', (env) => {
     for (const route of apiRoutes) {
       const asOpenApi = route.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
       // A prefix's `/` route answers with and without the trailing slash; the document lists one of them.
-      const path = [asOpenApi, asOpenApi.replace(/(.)\/$/, '$1'), `${asOpenApi}/`].find((candidate) => candidate in openapi.paths) ?? asOpenApi;
+      const path =
+        [asOpenApi, asOpenApi.replace(/(.)\/$/, '$1'), `${asOpenApi}/`].find((candidate) => candidate in openapi.paths) ?? asOpenApi;
       for (const method of [route.method].flat().filter((method) => method !== 'HEAD')) {
         expect(listed.has(`${method} ${path}`), `${method} ${path}`).toBe(true);
         const operation = openapi.paths[path][method.toLowerCase()];

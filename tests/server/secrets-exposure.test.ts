@@ -80,7 +80,9 @@ for (const kind of databaseKinds()) {
       const baseUrl = env.platforms.sandboxOrigin;
       await createUser(env, 'operator', { password: 'operator-password' });
       const admin = await createUser(env, 'chief', { role: 'admin' });
-      const login = (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'operator', password: 'operator-password' } })).json();
+      const login = (
+        await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'operator', password: 'operator-password' } })
+      ).json();
       const headers = { authorization: `Bearer ${login.accessToken}` };
       const answers: string[] = [JSON.stringify(login.user)];
       const call = async (method: string, url: string, payload?: object, as = headers) => {
@@ -102,7 +104,11 @@ for (const kind of databaseKinds()) {
       };
       const account = (await call('POST', '/api/accounts', fields)).json<AccountDetail>();
       await call('PATCH', `/api/accounts/${account.id}`, { ...fields, comments: 'edited' });
-      await call('PATCH', `/api/accounts/${account.id}`, { ...fields, ...Object.fromEntries(Object.keys(secrets).map((key) => [key, ''])), comments: 'blank secrets keep theirs' });
+      await call('PATCH', `/api/accounts/${account.id}`, {
+        ...fields,
+        ...Object.fromEntries(Object.keys(secrets).map((key) => [key, ''])),
+        comments: 'blank secrets keep theirs',
+      });
 
       const connect = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers });
       const consent = await fetch(((await connect.json()) as { url: string }).url, { redirect: 'manual' });
@@ -111,12 +117,20 @@ for (const kind of databaseKinds()) {
       expect(landed.headers.get('location')).toBe(`/accounts/${account.id}?youtube=connected`);
 
       const photo = await multipart([{ name: 'files', file: { path: fixtures.png, filename: 'bg.png', contentType: 'image/png' } }]);
-      expect((await app.inject({ method: 'POST', url: '/api/photo-bg', headers: { ...headers, ...photo.headers }, payload: photo.payload })).statusCode).toBe(201);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/photo-bg', headers: { ...headers, ...photo.headers }, payload: photo.payload }))
+          .statusCode,
+      ).toBe(201);
       const upload = await multipart([
         { name: 'countVideo', value: '1' },
         { name: 'file', file: { path: fixtures.clip, filename: 'clip.mp4', contentType: 'video/mp4' } },
       ]);
-      const created = await app.inject({ method: 'POST', url: '/api/create-video/create', headers: { ...headers, ...upload.headers }, payload: upload.payload });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/create-video/create',
+        headers: { ...headers, ...upload.headers },
+        payload: upload.payload,
+      });
       expect(created.statusCode, created.body).toBe(201);
       const { idUpload } = created.json();
       let detail = await call('GET', `/api/create-video/request/${idUpload}`);
@@ -142,14 +156,28 @@ for (const kind of databaseKinds()) {
       await vi.waitFor(
         async () => {
           const published = (await app.inject({ url: `/api/upload-video/${idUpload}`, headers })).json<UploadDetail>();
-          expect(published.video.map((item) => [item.status, item.error, item.errorTiktok, item.errorInstagram])).toEqual([['success', null, null, null]]);
+          expect(published.video.map((item) => [item.status, item.error, item.errorTiktok, item.errorInstagram])).toEqual([
+            ['success', null, null, null],
+          ]);
         },
         { timeout: 60_000, interval: 250 },
       );
 
       // Every answer of the profile and user routes.
-      for (const url of ['/api/accounts', `/api/accounts/${account.id}`, `/api/accounts/${account.id}/video`, '/api/accounts/search', '/api/auth/me']) await call('GET', url);
-      for (const url of ['/api/users', `/api/users/${account.user.id}`, `/api/users/${account.user.id}/account`, `/api/users/${account.user.id}/video`]) {
+      for (const url of [
+        '/api/accounts',
+        `/api/accounts/${account.id}`,
+        `/api/accounts/${account.id}/video`,
+        '/api/accounts/search',
+        '/api/auth/me',
+      ])
+        await call('GET', url);
+      for (const url of [
+        '/api/users',
+        `/api/users/${account.user.id}`,
+        `/api/users/${account.user.id}/account`,
+        `/api/users/${account.user.id}/video`,
+      ]) {
         await call('GET', url, undefined, admin.headers);
       }
       await call('PATCH', `/api/accounts/update-profile-inst/${account.id}`, { profileName: 'name', profileDescription: '' });
@@ -170,7 +198,11 @@ for (const kind of databaseKinds()) {
       const needles: Record<string, string> = {
         ...secrets,
         proxyPassword,
-        youtubeRefreshToken: decryptSecret(env.tokenSettings.keys.secretsAtRest, { table: 'accounts', rowId: account.id, column: 'youtube_refresh_token' }, stored.youtube_refresh_token),
+        youtubeRefreshToken: decryptSecret(
+          env.tokenSettings.keys.secretsAtRest,
+          { table: 'accounts', rowId: account.id, column: 'youtube_refresh_token' },
+          stored.youtube_refresh_token,
+        ),
         authorizationCode: callbackUrl.searchParams.get('code')!,
         oauthState: callbackUrl.searchParams.get('state')!,
         accessToken: login.accessToken,

@@ -15,7 +15,14 @@ describeEachDatabase('security headers', (env) => {
     await fs.mkdir(path.join(distDir, 'assets'));
     await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
     await fs.writeFile(path.join(distDir, 'assets', 'app.js'), 'export {};');
-    app = await buildApp({ db: env().db, keys: env().tokenSettings.keys, tokenSettings: env().tokenSettings, queue: null, media: env().media, distDir });
+    app = await buildApp({
+      db: env().db,
+      keys: env().tokenSettings.keys,
+      tokenSettings: env().tokenSettings,
+      queue: null,
+      media: env().media,
+      distDir,
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -44,9 +51,18 @@ describeEachDatabase('security headers', (env) => {
       payload: 'platform=youtube&step=init&kind=quota',
     });
     expect(form.statusCode).toBe(415);
-    const plain = await app.inject({ method: 'POST', url: '/sandbox/_revoke', headers: { 'content-type': 'text/plain' }, payload: '{"platform":"youtube","account":"a"}' });
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/sandbox/_revoke',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"platform":"youtube","account":"a"}',
+    });
     expect(plain.statusCode).toBe(415);
-    const json = await app.inject({ method: 'POST', url: '/sandbox/_faults', payload: { platform: 'youtube', step: 'init', kind: 'quota' } });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/sandbox/_faults',
+      payload: { platform: 'youtube', step: 'init', kind: 'quota' },
+    });
     expect(json.statusCode).toBe(201);
   });
 });

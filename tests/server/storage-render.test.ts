@@ -55,12 +55,14 @@ describeEachDatabase('rendering into an S3 store that goes away mid-upload', (en
       user.id,
       `photos/${user.id}/bg.png`,
     ]);
-    await env().db.sql(
-      `INSERT INTO videos (request_id, user_id, position, status) VALUES ($1, $2, 0, 'loading'), ($1, $2, 1, 'loading')`,
-      [requestId, user.id],
-    );
+    await env().db.sql(`INSERT INTO videos (request_id, user_id, position, status) VALUES ($1, $2, 0, 'loading'), ($1, $2, 1, 'loading')`, [
+      requestId,
+      user.id,
+    ]);
     const videoRows = () =>
-      env().db.sql('SELECT status, file_key FROM videos WHERE request_id = $1 ORDER BY position', [requestId]).then((result) => result.rows);
+      env()
+        .db.sql('SELECT status, file_key FROM videos WHERE request_id = $1 ORDER BY position', [requestId])
+        .then((result) => result.rows);
 
     await expect(renderRequest({ requestId }, { db: env().db, media })).rejects.toThrow();
     expect(relay.vanished()).toBe(true);

@@ -34,14 +34,24 @@ describeEachDatabase('users API', (env) => {
     const again = await env().app.inject({ method: 'POST', url: '/api/users', headers: admin.headers, payload: body('operator') });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(t.users.loginTaken);
-    const rename = await env().app.inject({ method: 'PATCH', url: `/api/users/${admin.id}`, headers: admin.headers, payload: body('operator') });
+    const rename = await env().app.inject({
+      method: 'PATCH',
+      url: `/api/users/${admin.id}`,
+      headers: admin.headers,
+      payload: body('operator'),
+    });
     expect(rename.statusCode).toBe(409);
   });
 
   it('changes login and password', async () => {
     const admin = await adminOf();
     const user = await createUser(env(), 'operator');
-    const edited = await env().app.inject({ method: 'PATCH', url: `/api/users/${user.id}`, headers: admin.headers, payload: body('renamed', 'newpass1') });
+    const edited = await env().app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      headers: admin.headers,
+      payload: body('renamed', 'newpass1'),
+    });
     expect(edited.json()).toMatchObject({ id: user.id, login: 'renamed' });
     const login = await env().app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'renamed', password: 'newpass1' } });
     expect(login.statusCode).toBe(200);
@@ -121,7 +131,8 @@ describeEachDatabase('users API', (env) => {
     const deleted = await env().app.inject({ method: 'DELETE', url: `/api/users/${leaver.id}`, headers: admin.headers });
     expect(deleted.statusCode).toBe(204);
 
-    const count = async (table: string) => Number((await env().db.sql(`SELECT count(*) AS n FROM ${table} WHERE user_id = $1`, [leaver.id])).rows[0].n);
+    const count = async (table: string) =>
+      Number((await env().db.sql(`SELECT count(*) AS n FROM ${table} WHERE user_id = $1`, [leaver.id])).rows[0].n);
     expect({
       accounts: await count('accounts'),
       tag_sets: await count('tag_sets'),
@@ -169,15 +180,33 @@ describeEachDatabase('users API', (env) => {
 
   it("ends the user's sessions when an admin sets a new password", async () => {
     const admin = await adminOf();
-    const created = await env().app.inject({ method: 'POST', url: '/api/users', headers: admin.headers, payload: body('operator', 'first-pass') });
+    const created = await env().app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin.headers,
+      payload: body('operator', 'first-pass'),
+    });
     const id = created.json().id;
-    const login = await env().app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'operator', password: 'first-pass' } });
+    const login = await env().app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'operator', password: 'first-pass' },
+    });
     const { refreshToken } = login.json();
-    const changed = await env().app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: admin.headers, payload: body('operator', 'second-pass') });
+    const changed = await env().app.inject({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      headers: admin.headers,
+      payload: body('operator', 'second-pass'),
+    });
     expect(changed.statusCode).toBe(200);
     const refreshed = await env().app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
     expect(refreshed.statusCode).toBe(401);
-    const again = await env().app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'operator', password: 'second-pass' } });
+    const again = await env().app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'operator', password: 'second-pass' },
+    });
     expect(again.statusCode).toBe(200);
   });
 });

@@ -62,14 +62,16 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     proxy.traffic.length = 0;
     const followed = await fetch(link);
     expect(new URL(followed.url).pathname + new URL(followed.url).search).toBe(`/accounts/${account.id}?youtube=connected`);
-    expect(proxy.traffic.map(({ method, url }) => `${method} ${url}`)).toEqual([
-      `POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`,
-    ]);
+    expect(proxy.traffic.map(({ method, url }) => `${method} ${url}`)).toEqual([`POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`]);
 
     const { rows } = await env().db.sql('SELECT in_youtube, youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
     expect(rows[0].in_youtube).toBe(true);
     expect(rows[0].youtube_refresh_token).toMatch(/^v1\./);
-    const refreshToken = decryptSecret(env().tokenSettings.keys.secretsAtRest, { table: 'accounts', rowId: account.id, column: 'youtube_refresh_token' }, rows[0].youtube_refresh_token);
+    const refreshToken = decryptSecret(
+      env().tokenSettings.keys.secretsAtRest,
+      { table: 'accounts', rowId: account.id, column: 'youtube_refresh_token' },
+      rows[0].youtube_refresh_token,
+    );
     const detail = await env().app.inject({ url: `/api/accounts/${account.id}`, headers: user.headers });
     expect(detail.json()).toMatchObject({ inYouTube: true, status: 'success' });
     expect(detail.body).not.toContain(refreshToken);
@@ -87,7 +89,8 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     expect(tokens).toMatchObject({ expiresIn: 3599, tokenType: 'Bearer', refreshToken: undefined });
     expect(await verifySandboxAccessToken(env().tokenSettings.keys.sandboxGoogle, tokens.accessToken)).toEqual({
       clientId: 'client-123.apps.googleusercontent.com',
-      scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
+      scope:
+        'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
     });
   });
 
@@ -108,11 +111,16 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     const client = { client_id: 'client-123.apps.googleusercontent.com', client_secret: 'client-secret-123' };
 
     expect(await token({ ...client, grant_type: 'password' })).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } });
-    expect(await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri })).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
-    expect(await token({ ...client, client_id: 'other', grant_type: 'authorization_code', code, redirect_uri: redirectUri })).toMatchObject({
+    expect(await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri })).toMatchObject({
       status: 401,
       body: { error: 'invalid_client' },
     });
+    expect(await token({ ...client, client_id: 'other', grant_type: 'authorization_code', code, redirect_uri: redirectUri })).toMatchObject(
+      {
+        status: 401,
+        body: { error: 'invalid_client' },
+      },
+    );
     expect(await token({ ...client, grant_type: 'authorization_code', code, redirect_uri: 'http://evil.example/cb' })).toMatchObject({
       status: 400,
       body: { error: 'redirect_uri_mismatch' },
@@ -145,9 +153,12 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
   });
 
   it('refuses a consent request without the parameters Google requires', async () => {
-    const response = await fetch(`${baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth?client_id=x&redirect_uri=http://a.example/cb&scope=s`, {
-      redirect: 'manual',
-    });
+    const response = await fetch(
+      `${baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth?client_id=x&redirect_uri=http://a.example/cb&scope=s`,
+      {
+        redirect: 'manual',
+      },
+    );
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('invalid_request');
   });

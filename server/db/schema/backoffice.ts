@@ -23,7 +23,9 @@ export const accounts = pgTable('accounts', {
   /** The proxy without its password, which is sealed in proxy_password. */
   proxy: text('proxy').notNull(),
   proxyPassword: text('proxy_password'),
-  ipVersion: text('ip_version', { enum: ['ipv4', 'ipv6'] }).notNull().default('ipv4'),
+  ipVersion: text('ip_version', { enum: ['ipv4', 'ipv6'] })
+    .notNull()
+    .default('ipv4'),
   comments: text('comments').notNull().default(''),
   isActiveYouTube: boolean('is_active_youtube').notNull().default(false),
   isActiveTikTok: boolean('is_active_tiktok').notNull().default(false),

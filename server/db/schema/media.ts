@@ -19,7 +19,9 @@ export const creationRequests = pgTable('creation_requests', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['loading', 'success', 'error'] }).notNull().default('loading'),
+  status: text('status', { enum: ['loading', 'success', 'error'] })
+    .notNull()
+    .default('loading'),
   countVideo: integer('count_video').notNull(),
   sourceKey: text('source_key').notNull(),
   error: text('error'),

@@ -12,7 +12,9 @@ export const videoPosts = pgTable(
       .references(() => videos.id, { onDelete: 'cascade' }),
     platform: text('platform', { enum: ['youtube', 'tiktok', 'instagram'] }).notNull(),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['pending', 'done', 'error'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'done', 'error'] })
+      .notNull()
+      .default('pending'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
     jobToken: uuid('job_token'),
     remoteId: text('remote_id'),

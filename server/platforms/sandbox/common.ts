@@ -103,10 +103,7 @@ export interface PlatformFailure {
 }
 
 /** The answers of one platform to the faults that answer rather than drop. */
-export type FaultAnswers = Record<
-  'status-429' | 'status-500' | 'quota' | 'unauthorized',
-  (fault: SandboxFault) => PlatformFailure
->;
+export type FaultAnswers = Record<'status-429' | 'status-500' | 'quota' | 'unauthorized', (fault: SandboxFault) => PlatformFailure>;
 
 export function send(reply: FastifyReply, failure: PlatformFailure) {
   return reply

@@ -130,7 +130,8 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
     if (!clientId || !clientSecret) return oauthError(reply, 401, 'invalid_client', 'The OAuth client was not found.');
 
     if (form.grant_type === 'authorization_code') {
-      if (!form.code || !form.redirect_uri) return oauthError(reply, 400, 'invalid_request', 'Missing required parameter: code or redirect_uri');
+      if (!form.code || !form.redirect_uri)
+        return oauthError(reply, 400, 'invalid_request', 'Missing required parameter: code or redirect_uri');
       const code = await verify(key, form.code, 'code');
       if (!code || !code.jti || !code.exp) return oauthError(reply, 400, 'invalid_grant', 'Malformed auth code.');
       if (code.clientId !== clientId) return oauthError(reply, 401, 'invalid_client', 'Unauthorized');

@@ -77,11 +77,9 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
       sandbox.post('/_faults', async (request, reply) => {
         const fault = parseFault(await readJson(request));
         if (!fault) {
-          return reply
-            .status(400)
-            .send({
-              message: `Expected { platform: ${platforms.join('|')}, step: ${steps.join('|')}, kind: ${kinds.join('|')}, times?, retryAfterSeconds?, afterBytes? }`,
-            });
+          return reply.status(400).send({
+            message: `Expected { platform: ${platforms.join('|')}, step: ${steps.join('|')}, kind: ${kinds.join('|')}, times?, retryAfterSeconds?, afterBytes? }`,
+          });
         }
         state.faults.push(fault);
         return reply.status(201).send({ faults: state.faults });

@@ -46,8 +46,7 @@ const answers: FaultAnswers = {
       transient: true,
       headers: { 'retry-after': String(fault.retryAfterSeconds ?? 1) },
     }),
-  'status-500': () =>
-    graphError(500, 2, 'An unexpected error has occurred. Please retry your request later.', { transient: true }),
+  'status-500': () => graphError(500, 2, 'An unexpected error has occurred. Please retry your request later.', { transient: true }),
   quota: () =>
     graphError(400, 9, 'The maximum number of posts allowed for this user within 24 hours has been reached.', {
       subcode: 2207042,
@@ -57,14 +56,9 @@ const answers: FaultAnswers = {
 
 const invalidToken = () => graphError(400, 190, 'Invalid OAuth access token - Cannot parse access token');
 const revokedToken = () =>
-  graphError(
-    400,
-    190,
-    'Error validating access token: The session has been invalidated because the user changed their password.',
-    {
-      subcode: 460,
-    },
-  );
+  graphError(400, 190, 'Error validating access token: The session has been invalidated because the user changed their password.', {
+    subcode: 460,
+  });
 const unknownObject = (id: string) =>
   graphError(
     400,
@@ -111,8 +105,7 @@ export function instagramSandbox(state: SandboxState, mount: string) {
     };
     return Object.fromEntries(['id', ...fields].filter((field) => field in all).map((field) => [field, all[field]]));
   };
-  const fieldsOf = (request: FastifyRequest) =>
-    String((request.query as Record<string, string>).fields ?? 'id').split(',');
+  const fieldsOf = (request: FastifyRequest) => String((request.query as Record<string, string>).fields ?? 'id').split(',');
 
   const graph = async (app: FastifyInstance) => {
     app.get('/:version/:id', async (request, reply) => {
@@ -136,15 +129,12 @@ export function instagramSandbox(state: SandboxState, mount: string) {
           biography: '',
           media_count: state.videosOf('instagram', accountKey).length,
         };
-        return reply.send(
-          Object.fromEntries(['id', ...fields].filter((field) => field in all).map((field) => [field, all[field]])),
-        );
+        return reply.send(Object.fromEntries(['id', ...fields].filter((field) => field in all).map((field) => [field, all[field]])));
       }
       if (container && container.account === accountKey) {
         let statusCode: string;
         if (container.media) statusCode = 'PUBLISHED';
-        else if (container.received < container.expected || container.statusChecksSinceUpload++ === 0)
-          statusCode = 'IN_PROGRESS';
+        else if (container.received < container.expected || container.statusChecksSinceUpload++ === 0) statusCode = 'IN_PROGRESS';
         else statusCode = 'FINISHED';
         return reply.send({
           id,
@@ -194,13 +184,8 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       const params = await readParams(request);
       const container = containers.get(params.creation_id ?? '');
       if (!container || container.account !== accountKey) return send(reply, unknownObject(params.creation_id ?? ''));
-      if (container.media)
-        return send(reply, graphError(400, 9007, 'The media has already been published.', { subcode: 2207027 }));
-      if (
-        container.received < container.expected ||
-        container.expected === 0 ||
-        container.statusChecksSinceUpload === 0
-      ) {
+      if (container.media) return send(reply, graphError(400, 9007, 'The media has already been published.', { subcode: 2207027 }));
+      if (container.received < container.expected || container.expected === 0 || container.statusChecksSinceUpload === 0) {
         return send(reply, graphError(400, 9007, 'Media ID is not available', { subcode: 2207027 }));
       }
       const code = ids.shortcode();
@@ -249,20 +234,14 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       const fault = faultFor(state, 'instagram', 'stats', answers, request, reply);
       if (fault.handled) return reply;
       const { mediaId } = request.params as { mediaId: string };
-      const media = state.videos.find(
-        (video) => video.platform === 'instagram' && video.id === mediaId && video.account === accountKey,
-      );
+      const media = state.videos.find((video) => video.platform === 'instagram' && video.id === mediaId && video.account === accountKey);
       if (!media) return send(reply, unknownObject(mediaId));
       const metrics = String((request.query as Record<string, string>).metric ?? '').split(',');
       const unknown = metrics.find((metric) => !reelMetrics.includes(metric));
       if (unknown !== undefined) {
         return send(
           reply,
-          graphError(
-            400,
-            100,
-            `(#100) metric[${metrics.indexOf(unknown)}] must be one of the following values: ${reelMetrics.join(', ')}`,
-          ),
+          graphError(400, 100, `(#100) metric[${metrics.indexOf(unknown)}] must be one of the following values: ${reelMetrics.join(', ')}`),
         );
       }
       const stats = state.statsOf(media);
@@ -294,20 +273,16 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       const { containerId } = request.params as { containerId: string };
       const container = containers.get(containerId);
       if (!container || container.account !== accountKey) {
-        return reply
-          .status(400)
-          .send({ debug_info: { retriable: false, type: 'ProcessingFailedError', message: 'Unknown container.' } });
+        return reply.status(400).send({ debug_info: { retriable: false, type: 'ProcessingFailedError', message: 'Unknown container.' } });
       }
       const fault = faultFor(state, 'instagram', 'upload', answers, request, reply);
       if (fault.handled) return reply;
       const offset = Number(request.headers.offset ?? 0);
       const size = Number(request.headers.file_size);
       if (!Number.isInteger(size) || size <= 0) {
-        return reply
-          .status(400)
-          .send({
-            debug_info: { retriable: false, type: 'BadRequestError', message: 'The file_size header is required.' },
-          });
+        return reply.status(400).send({
+          debug_info: { retriable: false, type: 'BadRequestError', message: 'The file_size header is required.' },
+        });
       }
       if (container.received === container.expected && container.expected > 0) {
         await readBody(request);
@@ -319,33 +294,26 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       }
       if (offset !== container.received) {
         reply.header('connection', 'close');
-        return reply
-          .status(400)
-          .send({
-            debug_info: {
-              retriable: true,
-              type: 'ProcessingFailedError',
-              message: `Expected offset ${container.received}.`,
-            },
-          });
+        return reply.status(400).send({
+          debug_info: {
+            retriable: true,
+            type: 'ProcessingFailedError',
+            message: `Expected offset ${container.received}.`,
+          },
+        });
       }
-      const dropAfter =
-        fault.fault?.kind === 'drop-connection'
-          ? (fault.fault.afterBytes ?? Math.floor((size - offset) / 2))
-          : undefined;
+      const dropAfter = fault.fault?.kind === 'drop-connection' ? (fault.fault.afterBytes ?? Math.floor((size - offset) / 2)) : undefined;
       const outcome = await receiveBytes(state, request, container, dropAfter);
       if (outcome === 'dropped') return dropConnection(request, reply);
       if (outcome === 'too-long' || container.received !== container.expected) {
         reply.header('connection', 'close');
-        return reply
-          .status(400)
-          .send({
-            debug_info: {
-              retriable: true,
-              type: 'ProcessingFailedError',
-              message: `Received ${container.received} of ${size} bytes.`,
-            },
-          });
+        return reply.status(400).send({
+          debug_info: {
+            retriable: true,
+            type: 'ProcessingFailedError',
+            message: `Received ${container.received} of ${size} bytes.`,
+          },
+        });
       }
       if (fault.fault) return dropConnection(request, reply);
       return reply.send({ success: true, message: 'Upload successful.' });

@@ -52,9 +52,7 @@ export async function startLoopbackProxy(options: LoopbackProxyOptions = {}): Pr
   const traffic: ProxiedRequest[] = [];
   const tunnels = new WeakMap<net.Socket, { target: string; via: 'connect' | 'socks5' }>();
   const sockets = new Set<net.Socket>();
-  const expected = options.username
-    ? `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`
-    : null;
+  const expected = options.username ? `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}` : null;
 
   const forward = (request: http.IncomingMessage, response: http.ServerResponse, target: URL) => {
     const upstream = http.request(
@@ -126,9 +124,7 @@ export async function startLoopbackProxy(options: LoopbackProxyOptions = {}): Pr
 
   server.on('connect', (request: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
     if (expected && request.headers['proxy-authorization'] !== expected) {
-      socket.end(
-        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="sandbox"\r\nContent-Length: 0\r\n\r\n',
-      );
+      socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="sandbox"\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');

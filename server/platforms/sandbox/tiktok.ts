@@ -29,8 +29,7 @@ const answers: FaultAnswers = {
     tiktokError(429, 'rate_limit_exceeded', 'API rate limit was exceeded, please try again later.', {
       'retry-after': String(fault.retryAfterSeconds ?? 1),
     }),
-  'status-500': () =>
-    tiktokError(500, 'internal_error', 'Something went wrong on TikTok’s side. Please try again later.'),
+  'status-500': () => tiktokError(500, 'internal_error', 'Something went wrong on TikTok’s side. Please try again later.'),
   quota: () => tiktokError(403, 'spam_risk_too_many_posts', 'The daily post cap of the user has been reached.'),
   unauthorized: () => invalidToken(),
 };
@@ -83,8 +82,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
     };
     return Object.fromEntries(fields.filter((field) => field in all).map((field) => [field, all[field]]));
   };
-  const fieldsOf = (request: FastifyRequest) =>
-    String((request.query as Record<string, string>).fields ?? 'id').split(',');
+  const fieldsOf = (request: FastifyRequest) => String((request.query as Record<string, string>).fields ?? 'id').split(',');
 
   const api = async (app: FastifyInstance) => {
     app.post('/v2/post/publish/creator_info/query/', async (request, reply) => {
@@ -118,8 +116,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       const totalChunks = Number(source.total_chunk_count);
       if (source.source !== 'FILE_UPLOAD')
         return send(reply, tiktokError(400, 'invalid_params', 'The sandbox takes source FILE_UPLOAD only.'));
-      if (!body.post_info?.privacy_level)
-        return send(reply, tiktokError(400, 'invalid_params', 'post_info.privacy_level is required.'));
+      if (!body.post_info?.privacy_level) return send(reply, tiktokError(400, 'invalid_params', 'post_info.privacy_level is required.'));
       const chunkRuleBroken =
         !(size > 0) ||
         !(chunkSize > 0) ||
@@ -128,10 +125,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
         totalChunks !== Math.max(1, Math.floor(size / chunkSize)) ||
         totalChunks > 1000;
       if (chunkRuleBroken) {
-        return send(
-          reply,
-          tiktokError(400, 'invalid_params', 'video_size, chunk_size and total_chunk_count break the chunk rules.'),
-        );
+        return send(reply, tiktokError(400, 'invalid_params', 'video_size, chunk_size and total_chunk_count break the chunk rules.'));
       }
       const publish: Publish = {
         ...state.newSink(size),
@@ -185,9 +179,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       const body = await readJson(request);
       const wanted: string[] = (body.filters?.video_ids ?? []).map(String);
       const videos = state.videosOf('tiktok', accountKey).filter((video) => wanted.includes(video.id));
-      return reply.send(
-        ok({ videos: videos.map((video) => videoFields(video, fieldsOf(request))), cursor: 0, has_more: false }),
-      );
+      return reply.send(ok({ videos: videos.map((video) => videoFields(video, fieldsOf(request))), cursor: 0, has_more: false }));
     });
 
     app.post('/v2/video/list/', async (request, reply) => {
@@ -223,8 +215,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       if (fault.handled) return reply;
       const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(request.headers['content-range'] ?? ''));
       const index = Math.floor(publish.received / publish.chunkSize);
-      const expectedLength =
-        index === publish.totalChunks - 1 ? publish.expected - publish.received : publish.chunkSize;
+      const expectedLength = index === publish.totalChunks - 1 ? publish.expected - publish.received : publish.chunkSize;
       if (
         !match ||
         Number(match[1]) !== publish.received ||
@@ -241,14 +232,10 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
           ),
         );
       }
-      const dropAfter =
-        fault.fault?.kind === 'drop-connection'
-          ? (fault.fault.afterBytes ?? Math.floor(expectedLength / 2))
-          : undefined;
+      const dropAfter = fault.fault?.kind === 'drop-connection' ? (fault.fault.afterBytes ?? Math.floor(expectedLength / 2)) : undefined;
       const start = publish.received;
       const outcome = await receiveBytes(state, request, publish, dropAfter);
-      if (outcome === 'too-long')
-        return send(reply, tiktokError(400, 'invalid_content_range', 'More bytes than video_size.'));
+      if (outcome === 'too-long') return send(reply, tiktokError(400, 'invalid_content_range', 'More bytes than video_size.'));
       if (outcome === 'dropped' || publish.received - start < expectedLength) {
         // A chunk counts whole or not at all, so the next attempt resends it from its start.
         state.truncate(publish, start);

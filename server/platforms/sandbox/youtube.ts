@@ -16,13 +16,7 @@ import {
 import { ids, stableId, type SandboxState, type SandboxVideo, type UploadSink } from './state';
 
 /** Google's error envelope: `{ error: { code, message, errors: [{ domain, reason, message }] } }`. */
-function googleError(
-  code: number,
-  reason: string,
-  message: string,
-  domain = 'global',
-  headers?: Record<string, string>,
-): PlatformFailure {
+function googleError(code: number, reason: string, message: string, domain = 'global', headers?: Record<string, string>): PlatformFailure {
   return { status: code, headers, body: { error: { code, message, errors: [{ message, domain, reason }] } } };
 }
 
@@ -32,13 +26,7 @@ const answers: FaultAnswers = {
       'retry-after': String(fault.retryAfterSeconds ?? 1),
     }),
   'status-500': () => googleError(500, 'backendError', 'Backend Error'),
-  quota: () =>
-    googleError(
-      403,
-      'quotaExceeded',
-      'The request cannot be completed because you have exceeded your quota.',
-      'youtube.quota',
-    ),
+  quota: () => googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota'),
   unauthorized: () => invalidCredentials(),
 };
 
@@ -111,19 +99,10 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       return video;
     };
 
-    const parseMeta = (
-      body: Record<string, any>,
-      accountKey: string,
-      parts: string[],
-    ): UploadMeta | PlatformFailure => {
+    const parseMeta = (body: Record<string, any>, accountKey: string, parts: string[]): UploadMeta | PlatformFailure => {
       const title = body.snippet?.title;
       if (typeof title !== 'string' || title.trim() === '' || title.length > 100 || /[<>]/.test(title)) {
-        return googleError(
-          400,
-          'invalidTitle',
-          'The request metadata specifies an invalid or empty video title.',
-          'youtube.video',
-        );
+        return googleError(400, 'invalidTitle', 'The request metadata specifies an invalid or empty video title.', 'youtube.video');
       }
       return {
         account: accountKey,
@@ -152,10 +131,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       if (query.uploadType === 'resumable') {
         const size = Number(request.headers['x-upload-content-length']);
         if (!Number.isInteger(size) || size <= 0) {
-          return send(
-            reply,
-            googleError(400, 'badContent', 'X-Upload-Content-Length is required for resumable uploads.'),
-          );
+          return send(reply, googleError(400, 'badContent', 'X-Upload-Content-Length is required for resumable uploads.'));
         }
         const meta = parseMeta(await readJson(request), accountKey, partsOf(request));
         if ('status' in meta) return send(reply, meta);
@@ -169,11 +145,9 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
 
       if (query.uploadType === 'multipart') {
         const boundary = /boundary="?([^";]+)"?/i.exec(request.headers['content-type'] ?? '')?.[1];
-        if (!boundary)
-          return send(reply, googleError(400, 'badContent', 'Multipart uploads need a multipart/related body.'));
+        if (!boundary) return send(reply, googleError(400, 'badContent', 'Multipart uploads need a multipart/related body.'));
         const parts = splitMultipart(await readBody(request), boundary);
-        if (parts.length !== 2)
-          return send(reply, googleError(400, 'badContent', 'A multipart upload has metadata and media.'));
+        if (parts.length !== 2) return send(reply, googleError(400, 'badContent', 'A multipart upload has metadata and media.'));
         const meta = parseMeta(JSON.parse(parts[0].body.toString('utf8')), accountKey, partsOf(request));
         if ('status' in meta) return send(reply, meta);
         const media = /base64/i.test(parts[1].headers['content-transfer-encoding'] ?? '')
@@ -184,17 +158,13 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
         return reply.send(videoResource(video, meta.parts));
       }
 
-      return send(
-        reply,
-        googleError(400, 'invalidParameter', `Unsupported uploadType: ${query.uploadType ?? '(none)'}`),
-      );
+      return send(reply, googleError(400, 'invalidParameter', `Unsupported uploadType: ${query.uploadType ?? '(none)'}`));
     });
 
     app.put('/upload/youtube/v3/videos', async (request, reply) => {
       const query = request.query as Record<string, string>;
       const session = sessions.get(query.upload_id ?? '');
-      if (!session)
-        return send(reply, googleError(404, 'notFound', 'The upload session was not found or has expired.'));
+      if (!session) return send(reply, googleError(404, 'notFound', 'The upload session was not found or has expired.'));
       const meta = session.meta;
       const range = String(request.headers['content-range'] ?? '');
       const isQuery = /^bytes \*\/\d+$/.test(range);
@@ -215,11 +185,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       if (total !== session.expected || start !== session.received) {
         return send(
           reply,
-          googleError(
-            400,
-            'badContent',
-            `Content-Range ${range} does not continue at byte ${session.received} of ${session.expected}.`,
-          ),
+          googleError(400, 'badContent', `Content-Range ${range} does not continue at byte ${session.received} of ${session.expected}.`),
         );
       }
       const dropAfter =
@@ -273,20 +239,10 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       const parts = partsOf(request);
-      const fault = faultFor(
-        state,
-        'youtube',
-        parts.includes('contentDetails') ? 'list' : 'profile',
-        answers,
-        request,
-        reply,
-      );
+      const fault = faultFor(state, 'youtube', parts.includes('contentDetails') ? 'list' : 'profile', answers, request, reply);
       if (fault.handled) return reply;
       if ((request.query as Record<string, string>).mine !== 'true') {
-        return send(
-          reply,
-          googleError(400, 'missingRequiredParameter', 'The sandbox answers channels.list with mine=true only.'),
-        );
+        return send(reply, googleError(400, 'missingRequiredParameter', 'The sandbox answers channels.list with mine=true only.'));
       }
       return reply.send({ kind: 'youtube#channelListResponse', items: [channelResource(accountKey, parts)] });
     });
@@ -300,24 +256,14 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       if (body.id !== channelIdOf(accountKey)) {
         return send(
           reply,
-          googleError(
-            403,
-            'channelForbidden',
-            'The channel in the request is not the authorized user’s channel.',
-            'youtube.channel',
-          ),
+          googleError(403, 'channelForbidden', 'The channel in the request is not the authorized user’s channel.', 'youtube.channel'),
         );
       }
       const description = body.brandingSettings?.channel?.description;
       if (typeof description !== 'string') {
         return send(
           reply,
-          googleError(
-            400,
-            'invalidBrandingOption',
-            'brandingSettings.channel.description is missing.',
-            'youtube.channel',
-          ),
+          googleError(400, 'invalidBrandingOption', 'brandingSettings.channel.description is missing.', 'youtube.channel'),
         );
       }
       state.setChannelDescription(accountKey, description);

@@ -1,5 +1,21 @@
 import { Type } from '@sinclair/typebox';
-import { AccountGroup, errorResponses, Id, IdParams, IdUploadParams, NoContent, Nullable, PageQuery, Paged, SelectOption, TagSet, Text, Uuid, VideoStatus, VideoSummary } from './common';
+import {
+  AccountGroup,
+  errorResponses,
+  Id,
+  IdParams,
+  IdUploadParams,
+  NoContent,
+  Nullable,
+  PageQuery,
+  Paged,
+  SelectOption,
+  TagSet,
+  Text,
+  Uuid,
+  VideoStatus,
+  VideoSummary,
+} from './common';
 import { ChosenAccount, TagList } from './groups-tags';
 import { maxItems, maxLength } from './limits';
 
@@ -115,7 +131,10 @@ export const createVideoSchemas = {
 };
 
 export const uploadVideoSchemas = {
-  list: { querystring: PageQuery, response: { 200: Paged(Type.Object({ id: Id, idUpload: Type.String(), status: VideoStatus })), ...errorResponses } },
+  list: {
+    querystring: PageQuery,
+    response: { 200: Paged(Type.Object({ id: Id, idUpload: Type.String(), status: VideoStatus })), ...errorResponses },
+  },
   retry: {
     body: Type.Object({ videoId: Id, youTubeId: Uuid }, { additionalProperties: false }),
     response: { 200: PublishedVideo, ...errorResponses },

@@ -20,7 +20,11 @@ function AccountVideos({ account }: { account: AccountDetail }) {
   return (
     <section className={styles.videos}>
       <h2 className={styles.panelTitle}>{t.accountForm.videosPanel}</h2>
-      {videos.error ? <LoadError error={videos.error} /> : <VideoTable data={videos.data} loading={videos.loading} onPageChange={videos.setPage} />}
+      {videos.error ? (
+        <LoadError error={videos.error} />
+      ) : (
+        <VideoTable data={videos.data} loading={videos.loading} onPageChange={videos.setPage} />
+      )}
     </section>
   );
 }
@@ -69,7 +73,14 @@ function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailV
         )}
       </dl>
       <div className={styles.layout}>
-        <AccountFormCard initial={initial} accountId={account.id} saved={account.savedSecrets} submitLabel={t.app.save} saving={saving} onSubmit={onSubmit} />
+        <AccountFormCard
+          initial={initial}
+          accountId={account.id}
+          saved={account.savedSecrets}
+          submitLabel={t.app.save}
+          saving={saving}
+          onSubmit={onSubmit}
+        />
         {(account.isActiveYouTube || account.isActiveInstagram) && (
           <div className={styles.side}>
             {account.isActiveYouTube && <ChannelDescriptionPanel account={account} onSaved={reload} />}

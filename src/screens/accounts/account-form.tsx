@@ -98,10 +98,26 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
           <section className={styles.platform} aria-label={t.accountForm.youtube}>
             <h3 className={styles.platformTitle}>{t.accountForm.youtube}</h3>
             <div className={styles.pair}>
-              <TextField label={t.accountForm.clientId} autoComplete="off" error={errors.YouTubeAuthClientId?.message} {...register('YouTubeAuthClientId')} />
-              <TextField label={t.accountForm.clientSecret} {...secret} {...savedHint('YouTubeAuthClientSecret')} error={errors.YouTubeAuthClientSecret?.message} {...register('YouTubeAuthClientSecret')} />
+              <TextField
+                label={t.accountForm.clientId}
+                autoComplete="off"
+                error={errors.YouTubeAuthClientId?.message}
+                {...register('YouTubeAuthClientId')}
+              />
+              <TextField
+                label={t.accountForm.clientSecret}
+                {...secret}
+                {...savedHint('YouTubeAuthClientSecret')}
+                error={errors.YouTubeAuthClientSecret?.message}
+                {...register('YouTubeAuthClientSecret')}
+              />
               <TextField label={t.accountForm.youtubeLogin} autoComplete="off" {...register('YouTubeLogin')} />
-              <TextField label={t.accountForm.youtubePassword} {...secret} {...savedHint('YouTubePassword')} {...register('YouTubePassword')} />
+              <TextField
+                label={t.accountForm.youtubePassword}
+                {...secret}
+                {...savedHint('YouTubePassword')}
+                {...register('YouTubePassword')}
+              />
             </div>
             {accountId !== undefined && <CopyLinkButton accountId={accountId} />}
           </section>
@@ -111,11 +127,27 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
           <section className={styles.platform} aria-label={t.accountForm.instagram}>
             <h3 className={styles.platformTitle}>{t.accountForm.instagram}</h3>
             <div className={styles.pair}>
-              <TextField label={t.accountForm.instagramLogin} autoComplete="off" error={errors.InstagramLogin?.message} {...register('InstagramLogin')} />
-              <TextField label={t.accountForm.instagramPassword} {...secret} {...savedHint('InstagramPassword')} error={errors.InstagramPassword?.message} {...register('InstagramPassword')} />
+              <TextField
+                label={t.accountForm.instagramLogin}
+                autoComplete="off"
+                error={errors.InstagramLogin?.message}
+                {...register('InstagramLogin')}
+              />
+              <TextField
+                label={t.accountForm.instagramPassword}
+                {...secret}
+                {...savedHint('InstagramPassword')}
+                error={errors.InstagramPassword?.message}
+                {...register('InstagramPassword')}
+              />
             </div>
             <div className={styles.pair}>
-              <TextField label={t.accountForm.instagramAccessToken} {...secret} {...savedHint('InstagramAccessToken')} {...register('InstagramAccessToken')} />
+              <TextField
+                label={t.accountForm.instagramAccessToken}
+                {...secret}
+                {...savedHint('InstagramAccessToken')}
+                {...register('InstagramAccessToken')}
+              />
               <TextField label={t.accountForm.instagramUserId} autoComplete="off" {...register('InstagramUserId')} />
             </div>
           </section>
@@ -124,7 +156,13 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
         {tiktok && (
           <section className={styles.platform} aria-label={t.accountForm.tiktok}>
             <h3 className={styles.platformTitle}>{t.accountForm.tiktok}</h3>
-            <TextField label={t.accountForm.tiktokAuthStr} {...secret} {...savedHint('TikTiokAuthStr')} error={errors.TikTiokAuthStr?.message} {...register('TikTiokAuthStr')} />
+            <TextField
+              label={t.accountForm.tiktokAuthStr}
+              {...secret}
+              {...savedHint('TikTiokAuthStr')}
+              error={errors.TikTiokAuthStr?.message}
+              {...register('TikTiokAuthStr')}
+            />
           </section>
         )}
 

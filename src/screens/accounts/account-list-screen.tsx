@@ -16,7 +16,12 @@ export function AccountListScreen() {
   return (
     <Page title={t.accounts.listTitle} actions={<CreateLink href="/accounts/create" />}>
       <PagedList error={error} page={page} totalPages={data?.totalPages}>
-        <AccountTable rows={data?.data} loading={loading} showOwner={isAdmin} onDelete={(account) => remove(`/accounts/${account.id}`, t.accounts.deleted)} />
+        <AccountTable
+          rows={data?.data}
+          loading={loading}
+          showOwner={isAdmin}
+          onDelete={(account) => remove(`/accounts/${account.id}`, t.accounts.deleted)}
+        />
       </PagedList>
     </Page>
   );

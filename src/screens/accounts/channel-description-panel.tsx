@@ -20,7 +20,13 @@ export function ChannelDescriptionPanel({ account, onSaved }: { account: Account
   } = useForm<ChannelDescriptionForm>({ resolver: superstructResolver(channelDescriptionSchema), values });
 
   const panel = useResource('channel-panel', null, { onSaved });
-  const save = (form: ChannelDescriptionForm) => panel.save({ method: 'PATCH', path: `/accounts/update-channel/${account.id}`, body: form, successText: t.accountForm.descriptionUpdated });
+  const save = (form: ChannelDescriptionForm) =>
+    panel.save({
+      method: 'PATCH',
+      path: `/accounts/update-channel/${account.id}`,
+      body: form,
+      successText: t.accountForm.descriptionUpdated,
+    });
 
   return (
     <Card>

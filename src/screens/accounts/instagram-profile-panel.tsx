@@ -27,7 +27,8 @@ export function InstagramProfilePanel({ account, onSaved }: { account: AccountDe
   } = useForm<InstagramProfileForm>({ resolver: superstructResolver(instagramProfileSchema), values });
 
   const panel = useResource('profile-inst-panel', null, { onSaved });
-  const save = (form: InstagramProfileForm) => panel.save({ method: 'PATCH', path: `/accounts/update-profile-inst/${account.id}`, body: form, successText: t.accounts.updated });
+  const save = (form: InstagramProfileForm) =>
+    panel.save({ method: 'PATCH', path: `/accounts/update-profile-inst/${account.id}`, body: form, successText: t.accounts.updated });
 
   return (
     <Card>
@@ -40,8 +41,17 @@ export function InstagramProfilePanel({ account, onSaved }: { account: AccountDe
             </a>
           )}
         </div>
-        <TextField label={t.accountForm.profileName} autoComplete="off" error={errors.profileName?.message} {...register('profileName', { deps: 'profileDescription' })} />
-        <TextAreaField label={t.accountForm.profileDescription} error={errors.profileDescription?.message} {...register('profileDescription', { deps: 'profileName' })} />
+        <TextField
+          label={t.accountForm.profileName}
+          autoComplete="off"
+          error={errors.profileName?.message}
+          {...register('profileName', { deps: 'profileDescription' })}
+        />
+        <TextAreaField
+          label={t.accountForm.profileDescription}
+          error={errors.profileDescription?.message}
+          {...register('profileDescription', { deps: 'profileName' })}
+        />
         <Button type="submit" disabled={panel.saving}>
           {t.app.save}
         </Button>

@@ -19,11 +19,7 @@ export function LoginScreen() {
 
   return (
     <main className={styles.screen}>
-      <form
-        className={styles.card}
-        noValidate
-        onSubmit={handleSubmit((values) => auth.send({ type: 'login.submit', ...values }))}
-      >
+      <form className={styles.card} noValidate onSubmit={handleSubmit((values) => auth.send({ type: 'login.submit', ...values }))}>
         <div className={styles.logo}>{t.app.logo}</div>
         <h1 className={styles.title}>{t.login.title}</h1>
         <TextField label={t.login.login} autoComplete="username" error={errors.login?.message} {...register('login')} />

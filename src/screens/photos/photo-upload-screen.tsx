@@ -52,7 +52,10 @@ export function PhotoUploadScreen() {
   return (
     <Page title={t.photos.title}>
       <Card>
-        <form noValidate className={styles.form} onSubmit={(event) => {
+        <form
+          noValidate
+          className={styles.form}
+          onSubmit={(event) => {
             event.preventDefault();
             upload.submit({});
           }}

@@ -124,7 +124,12 @@ function PublishFormView({ detail, actor }: { detail: PublicationRequestDetail; 
     >
       <Card>
         <TextField label={t.publish.name} autoComplete="off" disabled={submitting} error={errors.title?.message} {...register('title')} />
-        <TextAreaField label={t.publish.description} disabled={submitting} error={errors.description?.message} {...register('description')} />
+        <TextAreaField
+          label={t.publish.description}
+          disabled={submitting}
+          error={errors.description?.message}
+          {...register('description')}
+        />
         <Controller
           control={control}
           name="tags"
@@ -171,7 +176,13 @@ function PublishFormView({ detail, actor }: { detail: PublicationRequestDetail; 
           onPick={(group) => actor.send({ type: 'group.pick', group })}
         />
         <div className={styles.date}>
-          <TextField label={t.publish.date} type="datetime-local" disabled={submitting} error={errors.date?.message} {...register('date')} />
+          <TextField
+            label={t.publish.date}
+            type="datetime-local"
+            disabled={submitting}
+            error={errors.date?.message}
+            {...register('date')}
+          />
         </div>
         <div className={styles.actions}>
           <Button type="submit" disabled={submitting}>
