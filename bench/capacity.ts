@@ -26,6 +26,7 @@ import { resolveMediaTools, runTool } from '../server/media/tools';
 import { issueSandboxToken } from '../server/platforms/sandbox/index';
 import { adminLogin, adminPassword, freePort, startServer } from '../tests/e2e/harness';
 import { withFreshPostgres } from './list-seed';
+import { makeSourceClip } from './source-clip';
 
 const variants = 5;
 const clipSeconds = 15;
@@ -103,34 +104,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 
 async function measureJobs(workDir: string) {
   const clip = path.join(workDir, 'clip.mp4');
-  await runTool(
-    tools.ffmpeg,
-    [
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=s=1280x720:r=30:d=${clipSeconds}`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=440:duration=${clipSeconds}`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      clip,
-    ],
-    300_000,
-  );
+  await makeSourceClip(tools, clip, clipSeconds);
   const proxyPort = await freePort();
   // Statistics sync every minute, logged at info with its duration, for the cost of reading them.
   const server = await startServer({ SANDBOX_PROXY_PORT: String(proxyPort), STATS_INTERVAL: '1', LOG_LEVEL: 'info' });

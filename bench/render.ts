@@ -16,6 +16,7 @@ import { loadConfig } from '../server/config';
 import { probeVideo } from '../server/media/probe';
 import { renderVariants } from '../server/media/render';
 import { resolveMediaTools, runTool } from '../server/media/tools';
+import { makeSourceClip } from './source-clip';
 import { adminLogin, adminPassword, startServer } from '../tests/e2e/harness';
 
 const variants = 5;
@@ -63,26 +64,7 @@ async function main() {
   try {
     const ffmpeg = (args: string[]) => runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], timeoutMs);
     const clip = path.join(dir, 'clip.mp4');
-    await ffmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=s=1280x720:r=30:d=${clipSeconds}`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=440:duration=${clipSeconds}`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      clip,
-    ]);
+    await makeSourceClip(tools, clip, clipSeconds);
     const backgrounds: string[] = [];
     for (let index = 0; index < variants; index++) {
       const file = path.join(dir, `background-${index}.jpg`);

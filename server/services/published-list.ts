@@ -1,7 +1,7 @@
 import type { Paged, SessionUser, UploadRow } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import { paged } from '../routes/paging';
-import { onPage, rankedPage } from './ranked-page';
+import { requestsPage } from './ranked-page';
 
 /**
  * A set is in error when any of its videos is, under way while any is, else published. Asked
@@ -16,22 +16,7 @@ const columns = `id, id_upload, ${setStatusOf('creation_requests.id')} AS status
 
 /** The published sets of a user (of everyone for an admin), the most recently published first. */
 export async function publishedListPage(db: Database, user: SessionUser, page: number): Promise<Paged<UploadRow>> {
-  const { rows, total } =
-    user.role === 'admin'
-      ? await rankedPage(
-          db,
-          'published',
-          0,
-          page,
-          `SELECT ${columns} FROM creation_requests WHERE ${onPage('published_rank_all')} ORDER BY published_rank_all DESC`,
-        )
-      : await rankedPage(
-          db,
-          'published',
-          user.id,
-          page,
-          `SELECT ${columns} FROM creation_requests WHERE user_id = $2 AND ${onPage('published_rank_owner')} ORDER BY published_rank_owner DESC`,
-        );
+  const { rows, total } = await requestsPage(db, user, 'published', 'published_rank', columns, page);
   return paged(
     rows.map((row) => ({ id: row.id, idUpload: row.id_upload, status: row.status })),
     total,

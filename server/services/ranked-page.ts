@@ -1,3 +1,4 @@
+import type { SessionUser } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import { pageSize } from '../routes/paging';
 
@@ -23,3 +24,29 @@ export async function rankedPage(db: Database, list: string, ownerId: number, pa
 
 /** The condition that puts a rank on the page that `rankedPage` asks for. */
 export const onPage = (rank: string) => `${rank} <= c.total - $3 AND ${rank} > c.total - $3 - $4`;
+
+/**
+ * A page of one of the two ranked lists of creation requests, newest first: everyone's for an
+ * admin (ranks `<prefix>_all`), the user's own otherwise (`<prefix>_owner`).
+ */
+export function requestsPage(
+  db: Database,
+  user: SessionUser,
+  list: 'requests' | 'published',
+  rankPrefix: 'rank' | 'published_rank',
+  columns: string,
+  page: number,
+): Promise<RankedPage> {
+  if (user.role === 'admin') {
+    const rank = `${rankPrefix}_all`;
+    return rankedPage(db, list, 0, page, `SELECT ${columns} FROM creation_requests WHERE ${onPage(rank)} ORDER BY ${rank} DESC`);
+  }
+  const rank = `${rankPrefix}_owner`;
+  return rankedPage(
+    db,
+    list,
+    user.id,
+    page,
+    `SELECT ${columns} FROM creation_requests WHERE user_id = $2 AND ${onPage(rank)} ORDER BY ${rank} DESC`,
+  );
+}

@@ -1,28 +1,13 @@
 import type { CreationRequestRow, Paged, SessionUser } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import { paged } from '../routes/paging';
-import { onPage, rankedPage } from './ranked-page';
+import { requestsPage } from './ranked-page';
 
 const columns = 'id, id_upload, status, count_video, created_at';
 
 /** The creation requests of a user (of everyone for an admin), newest first. */
 export async function requestListPage(db: Database, user: SessionUser, page: number): Promise<Paged<CreationRequestRow>> {
-  const { rows, total } =
-    user.role === 'admin'
-      ? await rankedPage(
-          db,
-          'requests',
-          0,
-          page,
-          `SELECT ${columns} FROM creation_requests WHERE ${onPage('rank_all')} ORDER BY rank_all DESC`,
-        )
-      : await rankedPage(
-          db,
-          'requests',
-          user.id,
-          page,
-          `SELECT ${columns} FROM creation_requests WHERE user_id = $2 AND ${onPage('rank_owner')} ORDER BY rank_owner DESC`,
-        );
+  const { rows, total } = await requestsPage(db, user, 'requests', 'rank', columns, page);
   const data = rows.map((row) => ({
     id: row.id,
     idUpload: row.id_upload,

@@ -154,6 +154,25 @@ export function accountSchemaFor(saved: Partial<SavedSecrets>) {
 }
 export const accountSchema = accountSchemaFor({});
 
+/** A new profile's form: every platform off, every field blank. */
+export const emptyAccountForm: AccountForm = {
+  proxy: '',
+  ipVersion: 'ipv4',
+  comments: '',
+  isActiveYouTube: false,
+  isActiveTikTok: false,
+  isActiveInstagram: false,
+  YouTubeAuthClientId: '',
+  YouTubeAuthClientSecret: '',
+  YouTubeLogin: '',
+  YouTubePassword: '',
+  InstagramLogin: '',
+  InstagramPassword: '',
+  InstagramAccessToken: '',
+  InstagramUserId: '',
+  TikTiokAuthStr: '',
+};
+
 export const channelDescriptionSchema = type({
   description: text({ required: t.accountForm.descriptionRequired }),
 });

@@ -1,27 +1,12 @@
 import { expect } from 'vitest';
 import type { AccountDetail, AccountFields } from '../../src/lib/contract';
+import { emptyAccountForm } from '../../src/lib/schemas';
 import type { createUser, TestEnv } from './helpers';
 
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
-/** The profile form with every platform off: valid as it is. */
-export const emptyAccount: AccountFields = {
-  proxy: '127.0.0.1:8080',
-  ipVersion: 'ipv4',
-  comments: '',
-  isActiveYouTube: false,
-  isActiveTikTok: false,
-  isActiveInstagram: false,
-  YouTubeAuthClientId: '',
-  YouTubeAuthClientSecret: '',
-  YouTubeLogin: '',
-  YouTubePassword: '',
-  InstagramLogin: '',
-  InstagramPassword: '',
-  InstagramAccessToken: '',
-  InstagramUserId: '',
-  TikTiokAuthStr: '',
-};
+/** The profile form with every platform off and a proxy: valid as it is. */
+export const emptyAccount: AccountFields = { ...emptyAccountForm, proxy: '127.0.0.1:8080' };
 
 export async function createAccount(env: TestEnv, user: TestUser, fields: Partial<AccountFields> = {}): Promise<AccountDetail> {
   const response = await env.app.inject({

@@ -1,7 +1,8 @@
 import { t } from '../../lib/i18n';
 import { Page } from '../../components/page';
 import { useRecordForm } from '../../components/use-resource';
-import { AccountFormCard, accountHref, accountTexts, emptyAccountForm } from './account-form';
+import { emptyAccountForm } from '../../lib/schemas';
+import { AccountFormCard, accountHref, accountTexts } from './account-form';
 import styles from './account-screens.module.css';
 
 export function AccountCreateScreen() {

@@ -3,31 +3,13 @@ import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import type { AccountFields, SavedSecrets } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { accountSchemaFor, type AccountForm } from '../../lib/schemas';
+import { accountSchemaFor, emptyAccountForm, type AccountForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
 import { CopyLinkButton } from './copy-link-button';
 import { Card } from '../../components/page';
 import { TextField } from '../../components/text-field';
 import { Toggle } from '../../components/toggle';
 import styles from './account-screens.module.css';
-
-export const emptyAccountForm: AccountForm = {
-  proxy: '',
-  ipVersion: 'ipv4',
-  comments: '',
-  isActiveYouTube: false,
-  isActiveTikTok: false,
-  isActiveInstagram: false,
-  YouTubeAuthClientId: '',
-  YouTubeAuthClientSecret: '',
-  YouTubeLogin: '',
-  YouTubePassword: '',
-  InstagramLogin: '',
-  InstagramPassword: '',
-  InstagramAccessToken: '',
-  InstagramUserId: '',
-  TikTiokAuthStr: '',
-};
 
 /** Just the form's fields of a profile, so nothing else travels back in the PATCH. */
 export function accountFormOf(account: AccountFields): AccountForm {
