@@ -9,7 +9,7 @@ import type { Paged, TagSet } from '../../src/lib/contract';
 import { resourceMachine, type ResourceContext } from '../../src/machines/resource-machine';
 import { TagListScreen } from '../../src/screens/tags/tag-list-screen';
 import { renderScreen } from './render';
-import { describePath, errorBody, serverDouble, type ServerDouble } from './server-double';
+import { errorBody, serverDouble, type ServerDouble, statesReached, testEachPath } from './server-double';
 
 const tagSet = (id: number): TagSet => ({ id, name: `Набір ${id}`, tags: ['music'] });
 const pageOf = (page: number): Paged<TagSet> => ({ data: [tagSet(page * 10 + 1), tagSet(page * 10 + 2)], page, totalPages: 2, total: 4 });
@@ -129,17 +129,8 @@ describe('tag list screen, walked along the resource machine', () => {
   const paths = model.getShortestPaths();
 
   it('reaches every state a list can be in', () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    expect([...reached].sort()).toEqual(['"failed"', '"loading"', '"removing"', '{"ready":"still"}'].sort());
+    expect(statesReached(paths)).toEqual(['"failed"', '"loading"', '"removing"', '{"ready":"still"}'].sort());
   });
 
-  for (const path of paths) {
-    it(
-      describePath(path),
-      async () => {
-        await path.test({ events: events as never, states });
-      },
-      30_000,
-    );
-  }
+  testEachPath(paths, { events: events as never, states });
 });

@@ -9,7 +9,7 @@ import type { PublishedVideo, UploadDetail } from '../../src/lib/contract';
 import { publishedMachine, type PublishedContext } from '../../src/machines/published-machine';
 import { PublishedScreen } from '../../src/screens/video/published-screen';
 import { renderScreen } from './render';
-import { describePath, errorBody, serverDouble, type ServerDouble } from './server-double';
+import { errorBody, serverDouble, type ServerDouble, statesReached, testEachPath } from './server-double';
 
 const idUpload = '7c0e4f2a-2222-4333-8444-555566667777';
 const video = (id: number, status: PublishedVideo['status'], error: string | null = null): PublishedVideo => ({
@@ -202,21 +202,12 @@ describe('published set screen, walked along the published machine', () => {
   const paths = model.getShortestPaths();
 
   it('reaches every state of the machine', () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    expect([...reached].sort()).toEqual(
+    expect(statesReached(paths)).toEqual(
       ['"failed"', '"loading"', '"refreshing"', '"retrying"', '"saving"', '{"ready":"polling"}', '{"ready":"settled"}'].sort(),
     );
   });
 
-  for (const path of paths) {
-    it(
-      describePath(path),
-      async () => {
-        await path.test({ events: events as never, states });
-      },
-      30_000,
-    );
-  }
+  testEachPath(paths, { events: events as never, states });
 });
 
 describe('published set journeys the graph does not give', () => {

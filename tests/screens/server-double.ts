@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { vi } from 'vitest';
+import { it, vi } from 'vitest';
 
 interface Call {
   method: string;
@@ -64,4 +64,27 @@ export function describePath(path: { steps: Array<{ event: { type: string } }> }
     .slice(1)
     .map((step) => step.event.type.replace(/^xstate\./, '').replace(/\.actor\./, '.'))
     .join(' → ');
+}
+
+interface WalkablePath<Options> {
+  steps: Array<{ event: { type: string }; state: { value: unknown } }>;
+  test(options: Options): unknown;
+}
+
+/** Every state the paths pass through, as sorted JSON: what a "reaches every state" test compares. */
+export function statesReached(paths: Array<{ steps: Array<{ state: { value: unknown } }> }>): string[] {
+  return [...new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))))].sort();
+}
+
+/** One test per path, walking it through the screen: the path's events are user actions and server answers, its states the checks. */
+export function testEachPath<Options>(paths: WalkablePath<Options>[], options: Options) {
+  for (const path of paths) {
+    it(
+      describePath(path),
+      async () => {
+        await path.test(options);
+      },
+      30_000,
+    );
+  }
 }

@@ -7,7 +7,7 @@ import { TestModel } from 'xstate/graph';
 import { ApiError } from '../../src/lib/api';
 import { uploadMachine, type UploadContext } from '../../src/machines/upload-machine';
 import { renderScreen } from './render';
-import { describePath } from './server-double';
+import { statesReached, testEachPath } from './server-double';
 
 /** The upload's XMLHttpRequest, answered by the test: its progress, and how it ends. */
 const uploads = vi.hoisted(() => ({
@@ -149,20 +149,11 @@ describe('image upload screen, walked along the upload machine', () => {
   const paths = model.getShortestPaths();
 
   it('reaches every state of the form: empty, selected, submitting, and back to empty through reset', () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    expect([...reached].sort()).toEqual(
+    expect(statesReached(paths)).toEqual(
       ['{"form":"empty","drag":"idle"}', '{"form":"selected","drag":"idle"}', '{"form":"submitting","drag":"idle"}'].sort(),
     );
     expect(paths.some((path) => path.steps.some((step) => step.event.type === 'xstate.done.actor.sendForm'))).toBe(true);
   });
 
-  for (const path of paths) {
-    it(
-      describePath(path),
-      async () => {
-        await path.test({ events: events as never, states });
-      },
-      30_000,
-    );
-  }
+  testEachPath(paths, { events: events as never, states });
 });
