@@ -107,3 +107,25 @@ describeEachDatabase('paged lists (ranked)', (env) => {
     expect(await get(operator, '/api/tags?page=5')).toEqual({ data: [], page: 5, total: 23, totalPages: 2 });
   });
 });
+
+describeEachDatabase('ranked lists under concurrent deletions', (env) => {
+  it('deletes and republishes many requests of one owner at once, each answered 204, the pages closing up', async () => {
+    const operator = await createUser(env(), 'operator');
+    const ids = await insertRequests(env(), operator.id, 30);
+    await publish(env(), ids.slice(0, 20));
+    const doomed = ids.filter((_, index) => index % 3 === 0);
+    const kept = ids.filter((id) => !doomed.includes(id));
+    const [answers] = await Promise.all([
+      Promise.all(doomed.map((id) => env().app.inject({ method: 'DELETE', url: `/api/create-video/${id}`, headers: operator.headers }))),
+      ...kept.slice(0, 6).map((id) => publish(env(), [id])),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(doomed.map(() => 204));
+    const published = (await env().app.inject({ url: '/api/upload-video?page=1', headers: operator.headers })).json();
+    expect(published.total).toBe(kept.filter((id) => ids.slice(0, 20).includes(id)).length);
+    const left = (await env().app.inject({ url: '/api/create-video?page=1', headers: operator.headers })).json();
+    expect(left.total).toBe(30 - doomed.length);
+    const pages = [1, 2].map((page) => env().app.inject({ url: `/api/create-video?page=${page}`, headers: operator.headers }));
+    const shown = (await Promise.all(pages)).flatMap((page) => page.json().data.map((row: { id: number }) => row.id));
+    expect(shown).toEqual([...kept].reverse());
+  });
+});
