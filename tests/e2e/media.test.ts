@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runTool } from '../../server/media/tools';
-import { testTools } from '../fixtures/media';
+import { makeClip, testTools } from '../fixtures/media';
 import { adminLogin, adminPassword, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -26,26 +26,7 @@ beforeAll(async () => {
     path.join(mediaDir, 'sunset.png'),
   ]).catch(() => ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x1d4ed8:s=720x1280', '-frames:v', '1', path.join(mediaDir, 'sunset.png')]));
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=s=640x640', '-frames:v', '1', path.join(mediaDir, 'pattern.jpg')]);
-  await ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=640x360:r=25:d=2',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    path.join(mediaDir, 'clip.mp4'),
-  ]);
+  await makeClip(tools, path.join(mediaDir, 'clip.mp4'));
   await fs.writeFile(path.join(mediaDir, 'notes.txt'), 'not a video');
 
   server = await startServer({ RENDER_PRESET: 'ultrafast' });

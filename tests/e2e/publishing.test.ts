@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runTool } from '../../server/media/tools';
-import { testTools } from '../fixtures/media';
+import { makeClip, testTools } from '../fixtures/media';
 import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
 
 /**
@@ -27,26 +27,7 @@ beforeAll(async () => {
   mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-publishing-'));
   const ffmpeg = (args: string[]) => runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], 60_000);
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x0f766e:s=720x1280', '-frames:v', '1', path.join(mediaDir, 'teal.png')]);
-  await ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=640x360:r=25:d=2',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    path.join(mediaDir, 'clip.mp4'),
-  ]);
+  await makeClip(tools, path.join(mediaDir, 'clip.mp4'));
 
   const proxyPort = await freePort();
   proxyUrl = `http://127.0.0.1:${proxyPort}`;

@@ -12,7 +12,7 @@ import { purgeRefreshTokensJob } from '../../server/jobs/definitions';
 import { startQueue, type Queue } from '../../server/jobs/queue';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
-import { multipart, testTools } from '../fixtures/media';
+import { makeClip, multipart, testTools } from '../fixtures/media';
 import { createAccount } from './backoffice-fixtures';
 import {
   createUser,
@@ -174,30 +174,7 @@ describe.runIf(inject('postgresUrl'))('A worker killed with SIGKILL mid-render a
     // A render long enough to be caught at work: 2 variants of a 12 s clip.
     const source = path.join(dataDir, 'source.mp4');
     const tools = testTools();
-    execFileSync(tools.ffmpeg, [
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=s=640x360:r=25:d=12',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=duration=12',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      source,
-    ]);
+    await makeClip(tools, source, { seconds: 12 });
     const form = await multipart([
       { name: 'countVideo', value: '2' },
       { name: 'file', file: { path: source, filename: 'source.mp4', contentType: 'video/mp4' } },
