@@ -48,12 +48,12 @@ async function main() {
         `\`list_counts\`, an index-only count of one profile's videos, or, for the short lists of one owner's few rows, \`count(*) OVER ()\` beside the page's rows.\n`,
     );
     const services: [string, (db: Database, page: number) => Promise<unknown>, number[]][] = [
-      ['Creation requests of an operator (GET /api/create-video)', (d, page) => requestListPage(d, operator, page), [1, 2000]],
-      ['Creation requests, admin (everyone)', (d, page) => requestListPage(d, chief, page), [1, 2000]],
+      ['Creation requests of an operator (GET /api/create-video)', (d, page) => requestListPage(d, operator, page, () => null), [1, 2000]],
+      ['Creation requests, admin (everyone)', (d, page) => requestListPage(d, chief, page, () => null), [1, 2000]],
       ['Published sets of an operator (GET /api/upload-video)', (d, page) => publishedListPage(d, operator, page), [1, 2000]],
       ['Published sets, admin (everyone)', (d, page) => publishedListPage(d, chief, page), [2000]],
       ["A user's videos (GET /api/users/{id}/video)", (d, page) => userVideoPage(d, seeded.operator, page), [1, 2000]],
-      ["A profile's videos (GET /api/accounts/{id}/video)", (d, page) => accountVideoPage(d, seeded.account, page), [1, 100]],
+      ["A profile's videos (GET /api/accounts/{id}/video)", (d, page) => accountVideoPage(d, operator, seeded.account, page), [1, 100]],
     ];
     for (const [title, list, pages] of services) {
       for (const page of pages) {

@@ -5,7 +5,8 @@ import { ConfigError } from '../config';
 
 /** Independent keys derived from the one SECRET_KEY, so no two purposes share key material. */
 export interface Keys {
-  accessToken: Uint8Array;
+  /** A key object rather than bytes: jose would import raw bytes again on every request it verifies. */
+  accessToken: crypto.KeyObject;
   refreshToken: Buffer;
   mediaUrl: Buffer;
   secretsAtRest: Buffer;
@@ -39,7 +40,7 @@ export async function loadSecretKey(configured: string | undefined, dataDir: str
 export function deriveKeys(secretKey: string): Keys {
   const derive = (purpose: string) => Buffer.from(crypto.hkdfSync('sha256', secretKey, 'shorts-backoffice', purpose, 32));
   return {
-    accessToken: new Uint8Array(derive('access-token')),
+    accessToken: crypto.createSecretKey(derive('access-token')),
     refreshToken: derive('refresh-token'),
     mediaUrl: derive('media-url'),
     secretsAtRest: derive('secrets-at-rest'),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AccountGroup, Paged, SessionUser } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { groupSchema } from '../../src/lib/schemas';
@@ -8,12 +8,10 @@ import { accountGroups, accounts } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
-import { accountOption } from './account-views';
 import { pageFromQuery } from './paging';
-import { groupPage } from '../services/group-list';
+import { groupPage, selectGroups } from '../services/group-list';
 import { groupSchemas } from './schemas/groups-tags';
 
-type GroupRow = typeof accountGroups.$inferSelect;
 type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
 export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
@@ -22,36 +20,8 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
 
   const ownedGroup = (user: SessionUser, id: number) => and(eq(accountGroups.id, id), visibleTo(user, accountGroups.userId));
 
-  async function withAccounts(groups: GroupRow[]): Promise<AccountGroup[]> {
-    const members =
-      groups.length === 0
-        ? []
-        : await db.orm
-            .select({
-              id: accounts.id,
-              groupId: accounts.groupId,
-              comments: accounts.comments,
-              youtubeLogin: accounts.youtubeLogin,
-              instagramLogin: accounts.instagramLogin,
-            })
-            .from(accounts)
-            .where(
-              inArray(
-                accounts.groupId,
-                groups.map((group) => group.id),
-              ),
-            )
-            .orderBy(asc(accounts.id));
-    return groups.map((group) => ({
-      id: group.id,
-      name: group.name,
-      accounts: members.filter((member) => member.groupId === group.id).map(accountOption),
-    }));
-  }
-
   async function groupById(user: SessionUser, id: number): Promise<AccountGroup> {
-    const [group] = await db.orm.select().from(accountGroups).where(ownedGroup(user, id));
-    return (await withAccounts([found(group)]))[0];
+    return found((await selectGroups(db, ownedGroup(user, id)))[0]);
   }
 
   /**
@@ -81,8 +51,7 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/', { schema: groupSchemas.list }, async (request): Promise<Paged<AccountGroup>> => {
-    const groups = await groupPage(db, currentUser(request), pageFromQuery(request.query));
-    return { ...groups, data: await withAccounts(groups.data) };
+    return groupPage(db, currentUser(request), pageFromQuery(request.query));
   });
 
   app.get('/:id', { schema: groupSchemas.detail }, async (request) => groupById(currentUser(request), idParam(request)));

@@ -54,14 +54,20 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     return { user, accounts: accountsPage, video: videoPage };
   });
 
+  /** An empty page answers 404 when its user does not exist; a page with rows proves the user does, at no extra query. */
+  async function ofExistingUser<T extends { data: unknown[] }>(userId: number, page: T): Promise<T> {
+    if (page.data.length === 0) found((await db.sql('SELECT 1 FROM users WHERE id = $1', [userId])).rows[0]);
+    return page;
+  }
+
   app.get('/:id/account', { schema: userSchemas.accounts }, async (request) => {
-    const user = await managedUser(idParam(request));
-    return accountPage(db, eq(accounts.userId, user.id), pageFromQuery(request.query));
+    const userId = idParam(request);
+    return ofExistingUser(userId, await accountPage(db, eq(accounts.userId, userId), pageFromQuery(request.query)));
   });
 
   app.get('/:id/video', { schema: userSchemas.videos }, async (request) => {
-    const user = await managedUser(idParam(request));
-    return userVideoPage(db, user.id, pageFromQuery(request.query));
+    const userId = idParam(request);
+    return ofExistingUser(userId, await userVideoPage(db, userId, pageFromQuery(request.query)));
   });
 
   app.post('/', { schema: userSchemas.create }, async (request, reply) => {

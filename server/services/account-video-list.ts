@@ -1,23 +1,31 @@
-import type { Paged, VideoSummary } from '../../src/lib/contract';
+import type { Paged, SessionUser, VideoSummary } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import { offsetOf, paged, pageSize } from '../routes/paging';
 import { toSummary, videoSummaryColumns } from './user-video-list';
 
 /**
- * The videos published through one profile, newest first. A video changes profile when it is
- * published again, so this list has no ranks: the count and the page's ids come from index-only
- * scans of videos (account_id, id DESC), which walk one profile's entries (thousands, not the
- * table), and only the page's 20 rows are read.
+ * The videos published through one profile, newest first, or undefined when the user may not see
+ * the profile. A video changes profile when it is published again, so this list has no ranks: the
+ * count and the page's ids come from index-only scans of videos (account_id, id DESC), which walk
+ * one profile's entries (thousands, not the table), and only the page's 20 rows are read. The
+ * profile's visibility is checked in the same statement, so a page costs one round trip.
  */
-export async function accountVideoPage(db: Database, accountId: number, page: number): Promise<Paged<VideoSummary>> {
+export async function accountVideoPage(
+  db: Database,
+  user: SessionUser,
+  accountId: number,
+  page: number,
+): Promise<Paged<VideoSummary> | undefined> {
   const { rows } = await db.sql(
     `SELECT c.total, v.*
-       FROM (SELECT count(*)::int AS total FROM videos WHERE account_id = $1) AS c
+       FROM (SELECT id FROM accounts WHERE id = $1 AND ($4::int IS NULL OR user_id = $4)) AS a
+       CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM videos WHERE account_id = a.id) AS c
        LEFT JOIN LATERAL (
          SELECT ${videoSummaryColumns} FROM videos
-          WHERE id IN (SELECT id FROM videos WHERE account_id = $1 ORDER BY id DESC OFFSET $2 LIMIT $3)
+          WHERE id IN (SELECT id FROM videos WHERE account_id = a.id ORDER BY id DESC OFFSET $2 LIMIT $3)
           ORDER BY id DESC) AS v ON true`,
-    [accountId, offsetOf(page), pageSize],
+    [accountId, offsetOf(page), pageSize, user.role === 'admin' ? null : user.id],
   );
-  return paged(rows.filter((row) => row.id !== null).map(toSummary), rows[0]?.total ?? 0, page);
+  if (rows.length === 0) return undefined;
+  return paged(rows.filter((row) => row.id !== null).map(toSummary), rows[0].total, page);
 }
