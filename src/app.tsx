@@ -38,6 +38,7 @@ const GroupFormScreen = lazy(() => import('./screens/groups/group-form-screen').
 const TagListScreen = lazy(() => import('./screens/tags/tag-list-screen').then((module) => ({ default: module.TagListScreen })));
 const TagFormScreen = lazy(() => import('./screens/tags/tag-form-screen').then((module) => ({ default: module.TagFormScreen })));
 const UserListScreen = lazy(() => import('./screens/users/user-list-screen').then((module) => ({ default: module.UserListScreen })));
+const CalendarScreen = lazy(() => import('./screens/calendar/calendar-screen').then((module) => ({ default: module.CalendarScreen })));
 const UserFormScreen = lazy(() => import('./screens/users/user-form-screen').then((module) => ({ default: module.UserFormScreen })));
 
 function RoutedApp() {
@@ -68,6 +69,7 @@ function RoutedApp() {
             <Route path="/tags" component={TagListScreen} />
             <Route path="/tags/create" component={TagFormScreen} />
             <Route path={/^\/tags\/(?<id>\d+)$/} component={TagFormScreen} />
+            <Route path="/calendar" component={CalendarScreen} />
             <Route path="/users" component={UserListScreen} />
             <Route path="/users/create" component={UserFormScreen} />
             <Route path={/^\/users\/(?<id>\d+)$/} component={UserFormScreen} />

@@ -105,7 +105,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
     const [row] = await selectAccounts(db).where(ownedAccount(user, id));
-    return toAccountDetail(found(row), await accountVideoPage(db, id, 1));
+    return toAccountDetail(found(row), found(await accountVideoPage(db, user, id, 1)));
   }
 
   /**
@@ -240,8 +240,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   });
 
   app.get('/:id/video', { schema: accountSchemas.videos }, async (request) => {
-    const existing = await accountRow(request);
-    return accountVideoPage(db, existing.id, pageFromQuery(request.query));
+    return found(await accountVideoPage(db, currentUser(request), idParam(request), pageFromQuery(request.query)));
   });
 
   app.post('/connect-youtube/:id', { schema: accountSchemas.connectYouTube }, async (request): Promise<ConnectYouTubeResponse> => {

@@ -20,6 +20,15 @@ import { createVideoSchemas } from './schemas/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The uploaded file's name as shown in lists: one line, printable, at most 255 characters (migration 0010). */
+export function sourceNameOf(name: string | undefined): string | null {
+  const clean = (name ?? '')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .trim()
+    .slice(0, 255);
+  return clean === '' ? null : clean;
+}
+
 export const createVideoRoutes: FastifyPluginAsync = async (app) => {
   const { db, media, keys, queue } = app;
   const { storage, settings } = media;
@@ -31,7 +40,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireUser);
 
   app.get('/', { schema: createVideoSchemas.list }, async (request): Promise<Paged<CreationRequestRow>> =>
-    requestListPage(db, currentUser(request), pageFromQuery(request.query)),
+    requestListPage(db, currentUser(request), pageFromQuery(request.query), urlOf),
   );
 
   /** What the publish form offers: the profiles, tag sets and groups of the request's owner (not of an admin viewing it). */
@@ -124,9 +133,9 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
         // One transaction for the request, its videos and the render job: either all exist or none.
         const id = await db.transaction(async (sql) => {
           const { rows } = await sql(
-            `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key)
-             VALUES ($1, $2, 'loading', $3, $4) RETURNING id`,
-            [idUpload, user.id, countVideo, sourceKey],
+            `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key, source_name)
+             VALUES ($1, $2, 'loading', $3, $4, $5) RETURNING id`,
+            [idUpload, user.id, countVideo, sourceKey, sourceNameOf(form.files[0]!.name)],
           );
           const requestId = rows[0].id as number;
           await sql(

@@ -29,6 +29,13 @@ export function parsePublishDate(value: string | null | undefined): Date | null 
   return date;
 }
 
+/** A publish date that has not passed: the minute being typed still counts as now. */
+export function futurePublishDate(value: string | null | undefined, now = Date.now()): Date | null {
+  const date = parsePublishDate(value);
+  if (date && date.getTime() < now - 60_000) throw new HttpError(400, t.publish.pastDate);
+  return date;
+}
+
 /** Parsers roll 2026-13-45 over into another date; a mistyped date must be refused instead. */
 function isCalendarTime(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/.exec(text);

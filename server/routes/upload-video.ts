@@ -15,7 +15,7 @@ import type { Platform } from '../platforms/types';
 import { toVideoSummary } from './account-views';
 import { pageFromQuery } from './paging';
 import { publishedListPage, setStatusOf } from '../services/published-list';
-import { assignAccounts, parsePublishDate, platformsOf } from './publish-plan';
+import { assignAccounts, futurePublishDate, platformsOf } from './publish-plan';
 import { uploadVideoSchemas } from './schemas/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -149,6 +149,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     const { idUpload } = request.params as { idUpload: string };
     const form = parseBody(publishSchema, request.body);
     const target = await requestOf(user, idUpload, false);
+    if (target.status === 'published') throw new HttpError(409, t.publish.alreadyPublished);
     if (target.status !== 'success') throw new HttpError(409, t.publish.notReady);
     const queue = queueOrFail();
 
@@ -168,7 +169,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
       .where(and(inArray(videos.id, videoIds), eq(videos.requestId, target.id)));
     if (rows.length !== videoIds.length) throw new HttpError(404, t.publish.unknownVideo);
 
-    const formDate = parsePublishDate(form.date);
+    const formDate = futurePublishDate(form.date);
     const assigned = assignAccounts(
       form.video.map((item) => item.account?.id ?? null),
       chosen,
@@ -178,18 +179,22 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
       return {
         videoId: item.id,
         accountId: profile.id,
-        scheduledAt: parsePublishDate(item.date) ?? formDate ?? new Date(),
+        scheduledAt: futurePublishDate(item.date) ?? formDate ?? new Date(),
         platforms: platformsOf(form, profile),
       };
     });
 
     const sent: { id: number; token: string; scheduledAt: Date }[] = [];
     await db.transaction(async (run) => {
-      await run(
+      // Only a request still in `success` is taken: of two publishes at once, the second finds it
+      // published once the first commits, and its whole transaction is undone.
+      const { rows: taken } = await run(
         `UPDATE creation_requests SET title = $2, description = $3, tags = $4, in_youtube = $5, in_tiktok = $6,
-           in_instagram = $7, published_at = now(), updated_at = now() WHERE id = $1`,
+           in_instagram = $7, published_at = now(), updated_at = now(), status = 'published'
+          WHERE id = $1 AND status = 'success' RETURNING id`,
         [target.id, form.title.trim(), form.description.trim(), tagsOf(form.tags), form.inYouTube, form.inTikTok, form.inInstagram],
       );
+      if (taken.length === 0) throw new HttpError(409, t.publish.alreadyPublished);
       for (const item of plan) {
         // Posts still waiting for a platform the video no longer goes to are dropped; published ones stay.
         await run(`DELETE FROM video_posts WHERE video_id = $1 AND status <> 'done' AND NOT (platform = ANY($2::text[]))`, [

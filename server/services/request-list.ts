@@ -3,10 +3,19 @@ import type { Database } from '../db/connect';
 import { paged } from '../routes/paging';
 import { requestsPage } from './ranked-page';
 
-const columns = 'id, id_upload, status, count_video, created_at';
+/** A request's first poster, for its row: an index probe of videos (request_id, position) per row of the page. */
+export const firstPosterOf = (requestId: string) =>
+  `(SELECT poster_key FROM videos WHERE videos.request_id = ${requestId} AND poster_key IS NOT NULL ORDER BY position LIMIT 1)`;
+
+const columns = `id, id_upload, status, count_video, created_at, source_name, ${firstPosterOf('creation_requests.id')} AS poster_key`;
 
 /** The creation requests of a user (of everyone for an admin), newest first. */
-export async function requestListPage(db: Database, user: SessionUser, page: number): Promise<Paged<CreationRequestRow>> {
+export async function requestListPage(
+  db: Database,
+  user: SessionUser,
+  page: number,
+  urlOf: (fileKey: string | null) => string | null,
+): Promise<Paged<CreationRequestRow>> {
   const { rows, total } = await requestsPage(db, user, 'requests', 'rank', columns, page);
   const data = rows.map((row) => ({
     id: row.id,
@@ -14,6 +23,8 @@ export async function requestListPage(db: Database, user: SessionUser, page: num
     status: row.status,
     countVideo: row.count_video,
     createdAt: new Date(row.created_at).toISOString(),
+    sourceName: row.source_name,
+    posterUrl: urlOf(row.poster_key),
   }));
   return paged(data, total, page);
 }

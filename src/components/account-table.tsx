@@ -31,11 +31,13 @@ interface AccountTableProps {
   onDelete?: (account: AccountSummary) => void;
 }
 
-/** Profiles as rows linking to their page: ID, proxy, owner, the three platforms and the status. */
+/** Profiles as rows linking to their page: ID, proxy, comment, owner, the three platforms and the status. */
 export function AccountTable({ rows, loading, showOwner = false, onDelete }: AccountTableProps) {
   const columns: Column<AccountSummary>[] = [
     { header: t.accounts.columnId, cell: (account) => account.id, width: '70px' },
     { header: t.accounts.columnProxy, cell: (account) => <span className={styles.proxy}>{account.proxy}</span> },
+    // Five profiles on one proxy differ only by what the operator wrote about them.
+    { header: t.accounts.columnComment, cell: (account) => <span className={styles.comment}>{account.comments}</span> },
     ...(showOwner ? [{ header: t.accounts.columnUser, cell: (account: AccountSummary) => account.user.login }] : []),
     {
       header: t.accountForm.youtube,
@@ -55,7 +57,11 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete }: Acc
           {
             header: '',
             cell: (account: AccountSummary) => (
-              <DeleteButton label={t.accounts.deleteLabel(account.id)} onDelete={() => onDelete(account)} />
+              <DeleteButton
+                label={t.accounts.deleteLabel(account.id)}
+                consequence={t.confirm.accountConsequence}
+                onDelete={() => onDelete(account)}
+              />
             ),
             width: '56px',
             align: 'right' as const,

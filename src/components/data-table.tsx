@@ -26,7 +26,9 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyT
   const [, navigate] = useLocation();
   if (loading && !rows) return <Spinner />;
   return (
-    <div className={styles.wrapper}>
+    // A narrow screen scrolls the table inside this box, which keyboards reach through its tab stop.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className={styles.wrapper} role="region" aria-label={t.app.table} tabIndex={0}>
       <table className={styles.table}>
         <thead>
           <tr>

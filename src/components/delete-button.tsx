@@ -1,19 +1,46 @@
+import { useState, type MouseEvent } from 'react';
 import { Trash2 } from 'lucide-react';
+import { t } from '../lib/i18n';
 import { Button } from './button';
+import { ConfirmDialog } from './confirm-dialog';
 
-/** The delete icon of a list row; it does not open the row it sits in. */
-export function DeleteButton({ label, onDelete }: { label: string; onDelete: () => void }) {
+interface DeleteButtonProps {
+  /** The icon's name, naming the row: 'Видалити профіль #3'. */
+  label: string;
+  /** What goes with the row, or what stays, shown before anything is deleted. */
+  consequence: string;
+  onDelete: () => void;
+  /** A look of its own (an image tile's corner button) instead of the rows' ghost icon. */
+  className?: string;
+}
+
+/** The delete icon of a list row: it asks first, and does not open the row it sits in. */
+export function DeleteButton({ label, consequence, onDelete, className }: DeleteButtonProps) {
+  const [asking, setAsking] = useState(false);
+  const trigger = {
+    'aria-label': label,
+    title: label,
+    onClick: (event: MouseEvent) => {
+      event.stopPropagation();
+      setAsking(true);
+    },
+    children: <Trash2 size={16} aria-hidden />,
+  };
   return (
-    <Button
-      variant="ghost"
-      aria-label={label}
-      title={label}
-      onClick={(event) => {
-        event.stopPropagation();
-        onDelete();
-      }}
-    >
-      <Trash2 size={16} aria-hidden />
-    </Button>
+    <>
+      {className ? <button type="button" className={className} {...trigger} /> : <Button variant="ghost" {...trigger} />}
+      {asking && (
+        <ConfirmDialog
+          question={t.confirm.question(label)}
+          consequence={consequence}
+          action={t.app.delete}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            onDelete();
+          }}
+        />
+      )}
+    </>
   );
 }

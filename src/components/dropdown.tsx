@@ -8,11 +8,13 @@ interface DropdownProps {
   triggerLabel: string;
   triggerClassName?: string;
   align?: 'left' | 'right' | 'up';
+  /** Extra styles of the panel, e.g. its placement on a phone. */
+  panelClassName?: string;
   children: (close: () => void) => ReactNode;
 }
 
 /** A button with a panel that closes on a click anywhere outside it. */
-export function Dropdown({ trigger, triggerLabel, triggerClassName, align = 'left', children }: DropdownProps) {
+export function Dropdown({ trigger, triggerLabel, triggerClassName, align = 'left', panelClassName, children }: DropdownProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
@@ -31,7 +33,7 @@ export function Dropdown({ trigger, triggerLabel, triggerClassName, align = 'lef
         {trigger}
       </button>
       {open && (
-        <div className={`${styles.panel} ${styles[align]}`} role="menu">
+        <div className={`${styles.panel} ${styles[align]} ${panelClassName ?? ''}`} role="menu">
           {children(() => setOpen(false))}
         </div>
       )}

@@ -57,7 +57,8 @@ export function Dropzone({
 
   return (
     <div {...getRootProps({ className: `${styles.zone} ${styles[drag]} ${disabled ? styles.disabled : ''}` })}>
-      <input {...getInputProps()} />
+      {/* Named apart from the button that opens it, which is what operators and tests reach for. */}
+      <input {...getInputProps({ 'aria-label': t.upload.fileInput })} />
       <Upload className={styles.icon} size={28} aria-hidden />
       <p className={styles.hint}>{hints[drag]}</p>
       <Button variant="secondary" onClick={open} disabled={disabled}>

@@ -1,4 +1,4 @@
-import { Film, Image, Tags, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Film, Image, Tags, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { t } from '../lib/i18n';
 
 export interface MenuItem {
@@ -31,6 +31,7 @@ export const menu: MenuItem[] = [
       { id: 'video-requests', name: t.menu.requests, icon: Film, url: '/video/request-create' },
     ],
   },
+  { id: 'calendar', name: t.calendar.title, icon: CalendarDays, url: '/calendar' },
   { id: 'photos', name: t.menu.photos, icon: Image, url: '/photos/list' },
   { id: 'tags', name: t.menu.tags, icon: Tags, url: '/tags' },
   { id: 'users', name: t.menu.users, icon: Users, url: '/users', adminOnly: true },

@@ -1,11 +1,13 @@
 import { Link, useLocation } from 'wouter';
 import { useSelector } from '@xstate/store-react';
-import { Bell, ChevronDown, LogOut, Menu as MenuIcon, Settings, UserCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ChevronDown, LogOut, Menu as MenuIcon, Settings, UserCircle, X } from 'lucide-react';
 import { t } from '../lib/i18n';
 import { isGroupOpen, menuStore } from '../machines/menu-store';
 import { useAuthActor, useSessionUser } from './auth-context';
 import { Dropdown } from './dropdown';
 import { isActive, isInsideGroup, menu, type MenuItem } from './menu';
+import { NotificationBell } from './notification-bell';
 import styles from './sidebar.module.css';
 
 function MenuGroup({ item, path, collapsed }: { item: MenuItem; path: string; collapsed: boolean }) {
@@ -40,31 +42,74 @@ function MenuGroup({ item, path, collapsed }: { item: MenuItem; path: string; co
   );
 }
 
+/**
+ * The menu: a sidebar on wide screens; on phones (CSS, ≤ 768 px) a drawer behind a top bar's
+ * button, closed by a pick, Escape or a tap outside.
+ */
 export function Sidebar() {
   const [path] = useLocation();
   const user = useSessionUser();
   const auth = useAuthActor();
   const collapsed = useSelector(menuStore, (state) => state.context.collapsed);
+  // The drawer is open on the page it was opened on: a pick in it (a new path) closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const drawerOpen = openedOn === path;
+  const setDrawerOpen = (open: boolean) => setOpenedOn(open ? path : null);
   const items = menu.filter((item) => !item.adminOnly || user?.role === 'admin');
 
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenedOn(null);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [drawerOpen]);
+
   return (
-    <aside className={`${styles.sidebar} ${collapsed ? styles.collapsed : ''}`}>
+    <>
+      <header className={styles.mobileBar}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={drawerOpen ? t.app.closeMenu : t.app.openMenu}
+          aria-expanded={drawerOpen}
+          aria-controls="main-menu"
+          onClick={() => setDrawerOpen(!drawerOpen)}
+        >
+          {drawerOpen ? <X size={20} aria-hidden /> : <MenuIcon size={20} aria-hidden />}
+        </button>
+        <Link href="/" className={styles.logo}>
+          {t.app.logo}
+        </Link>
+      </header>
+      {drawerOpen && <div className={styles.backdrop} aria-hidden onClick={() => setDrawerOpen(false)} />}
+      <SidebarPanel path={path} collapsed={collapsed} drawerOpen={drawerOpen} items={items} user={user} auth={auth} />
+    </>
+  );
+}
+
+interface SidebarPanelProps {
+  path: string;
+  collapsed: boolean;
+  drawerOpen: boolean;
+  items: MenuItem[];
+  user: ReturnType<typeof useSessionUser>;
+  auth: ReturnType<typeof useAuthActor>;
+}
+
+function SidebarPanel({ path, collapsed, drawerOpen, items, user, auth }: SidebarPanelProps) {
+  return (
+    <aside id="main-menu" className={`${styles.sidebar} ${collapsed ? styles.collapsed : ''} ${drawerOpen ? styles.drawerOpen : ''}`}>
       <div className={styles.top}>
         <Link href="/" className={styles.logo}>
           {t.app.logo}
         </Link>
         <div className={styles.topActions}>
-          <Dropdown trigger={<Bell size={18} aria-hidden />} triggerLabel={t.app.notifications} triggerClassName={styles.iconButton}>
-            {() => (
-              <div className={styles.notifications}>
-                <div className={styles.panelTitle}>{t.app.notifications}</div>
-                <p className={styles.empty}>{t.app.noNotifications}</p>
-              </div>
-            )}
-          </Dropdown>
+          <NotificationBell triggerClassName={styles.iconButton} />
           <button
             type="button"
-            className={styles.iconButton}
+            className={`${styles.iconButton} ${styles.collapseButton}`}
             aria-label={t.app.toggleMenu}
             aria-pressed={collapsed}
             onClick={() => menuStore.trigger.toggleCollapsed()}

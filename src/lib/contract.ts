@@ -35,7 +35,8 @@ export interface ErrorResponse {
 export type VideoStatus = 'loading' | 'publication' | 'success' | 'error' | 'noactive';
 export type AccountStatus = 'publication' | 'loading' | 'success' | 'error' | 'noactive';
 
-export type RequestStatus = 'loading' | 'success' | 'error';
+/** `published` is not shown as a label (SPEC): the list offers the published set instead. */
+export type RequestStatus = 'loading' | 'success' | 'error' | 'published';
 
 export interface Photo {
   id: number;
@@ -49,6 +50,10 @@ export interface CreationRequestRow {
   status: RequestStatus;
   countVideo: number;
   createdAt: string;
+  /** The uploaded file's name; null for requests made before it was kept. */
+  sourceName?: string | null;
+  /** The first rendered variant's poster, signed; null until one is rendered. */
+  posterUrl?: string | null;
 }
 
 /** A rendered variant of a creation request; `url` and `posterUrl` are null until it is rendered. */
@@ -273,4 +278,78 @@ export interface UploadDetail {
 export interface RetryPayload {
   videoId: number;
   youTubeId: string;
+}
+
+export type PlatformName = 'youtube' | 'tiktok' | 'instagram';
+
+/** The periods a statistics chart covers, in days. */
+export const statsPeriods = [1, 7, 30, 90] as const;
+export type StatsPeriod = (typeof statsPeriods)[number];
+
+export interface StatsFigures {
+  /** Posts with figures synced at least once. */
+  posts: number;
+  views: number;
+  likes: number;
+  comments: number;
+}
+
+/**
+ * GET /api/stats/video/{idUpload} and /api/stats/accounts/{id}?days=: views over time and the
+ * latest totals of a published set's or a profile's posts.
+ */
+export interface StatsReport {
+  days: StatsPeriod;
+  /** The series' moments, Unix seconds, oldest first; the last is now. */
+  at: number[];
+  /** Per platform with synced posts: views at each moment, summed over its posts. */
+  views: { platform: PlatformName; values: number[] }[];
+  byPlatform: (StatsFigures & { platform: PlatformName })[];
+  /** Null stands for posts whose profile was deleted. */
+  byProfile: (StatsFigures & { account: { id: number; title: string } | null })[];
+  /** The latest sync of any of these posts. */
+  syncedAt: string | null;
+}
+
+export type PostStatus = 'pending' | 'done' | 'error';
+
+/** One upload of a video to a platform, as the calendar shows it. */
+export interface CalendarPost {
+  id: number;
+  videoId: number;
+  idUpload: string;
+  title: string;
+  platform: PlatformName;
+  status: PostStatus;
+  scheduledAt: string;
+  account: { id: number; title: string };
+}
+
+/** GET /api/calendar?from=&to=&accountId= */
+export interface CalendarRange {
+  posts: CalendarPost[];
+  /** More posts fall in the range than one answer carries. */
+  truncated: boolean;
+  /** The profiles with posts in the range, for the filter (whatever profile it is set to). */
+  accounts: { id: number; title: string }[];
+}
+
+export type NotificationKind = 'render_done' | 'render_failed' | 'publish_failed' | 'credentials_failed';
+
+export interface NotificationItem {
+  id: number;
+  kind: NotificationKind;
+  /** The set or request it is about, for renders and publishes. */
+  idUpload: string | null;
+  account: { id: number } | null;
+  platform: PlatformName | null;
+  message: string | null;
+  createdAt: string;
+  read: boolean;
+}
+
+/** GET /api/notifications: the newest first, bounded. */
+export interface NotificationList {
+  items: NotificationItem[];
+  unread: number;
 }

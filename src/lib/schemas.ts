@@ -11,6 +11,7 @@ import {
   omit,
   optional,
   pick,
+  refine,
   string,
   type,
   type Infer,
@@ -18,6 +19,7 @@ import {
   validate,
 } from 'superstruct';
 import type { IpVersion, SavedSecrets, SelectOption } from './contract';
+import { isPastWallTime, wallTimePattern } from './dates';
 import { t } from './i18n';
 import { text } from './validation';
 
@@ -242,6 +244,11 @@ const publishVideoList = define<Infer<typeof publishVideo>[]>('video', (value) =
   return value.every((item) => is(item, publishVideo)) || t.publish.videoMin;
 });
 
+/** A publish date: none, or a Kyiv time that has not passed (the server checks every date again as it plans). */
+const publishDate = optional(
+  nullable(refine(string(), 'date', (value) => !wallTimePattern.test(value) || !isPastWallTime(value) || t.publish.pastDate)),
+);
+
 /** The publish form (/video/request/{idUpload}); the server checks POST /api/upload-video/{idUpload} with it. */
 export const publishSchema = type({
   title: text({ required: t.publish.nameRequired }),
@@ -252,7 +259,7 @@ export const publishSchema = type({
   inYouTube: boolean(),
   inTikTok: boolean(),
   inInstagram: boolean(),
-  date: optional(nullable(string())),
+  date: publishDate,
 });
 export type PublishForm = Infer<typeof publishSchema>;
 /** The publish form's own fields; the profiles and the videos belong to the publish machine. */

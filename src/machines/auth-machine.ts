@@ -90,13 +90,17 @@ export const authMachine = setup({
           target: 'signedIn',
           actions: assign(({ event }) => event.output),
         },
-        onError: { target: 'signedOut', actions: 'clear session' },
+        // A stored session the server no longer takes (expired, revoked): the login screen says so.
+        onError: { target: 'signedOut.sessionEnded', actions: 'clear session' },
       },
     },
     signedOut: {
       initial: 'idle',
       states: {
         idle: {
+          on: { 'login.submit': 'submitting' },
+        },
+        sessionEnded: {
           on: { 'login.submit': 'submitting' },
         },
         submitting: {
@@ -142,7 +146,7 @@ export const authMachine = setup({
                 refreshToken: event.output.refreshToken,
               })),
             },
-            onError: { target: '#auth.signedOut', actions: 'clear session' },
+            onError: { target: '#auth.signedOut.sessionEnded', actions: 'clear session' },
           },
         },
       },

@@ -74,11 +74,39 @@ it('opens the settings from the user menu', async () => {
   await snapshot(page, 'settings');
 });
 
+it('says the session ended when the server no longer takes it, and signs back in on the same page', async () => {
+  await page.goto(`${server.baseUrl}/tags`);
+  await expect.poll(() => page.getByRole('heading', { name: 'Теги' }).isVisible()).toBe(true);
+  // The session is revoked elsewhere (another tab's logout, an admin's password change): the next load finds it gone.
+  const revoked = await page.evaluate(async () => {
+    const { refreshToken } = JSON.parse(localStorage.getItem('authStore')!).state;
+    const response = await fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    return response.status;
+  });
+  expect(revoked).toBeLessThan(300);
+  await page.reload();
+  await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Сесію завершено, увійдіть знову' }).isVisible()).toBe(true);
+  expect(new URL(page.url()).pathname).toBe('/tags');
+  await snapshot(page, 'login-session-ended');
+
+  await page.getByLabel('Логін').fill(adminLogin);
+  await page.getByLabel('Пароль').fill(adminPassword);
+  await page.getByRole('button', { name: 'Увійти' }).click();
+  await expect.poll(() => page.getByRole('heading', { name: 'Теги' }).isVisible()).toBe(true);
+  expect(new URL(page.url()).pathname).toBe('/tags');
+});
+
 it('logs out back to the login screen', async () => {
   await page.getByRole('button', { name: adminLogin }).click();
   await page.getByRole('button', { name: 'Вийти' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Увійти' }).isVisible()).toBe(true);
   await expect.poll(() => page.getByText('Ви вийшли із системи').isVisible()).toBe(true);
+  // A logout of one's own is no session that ended by surprise.
+  expect(await page.getByText('Сесію завершено, увійдіть знову').count()).toBe(0);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authStore') ?? 'null'));
   expect(stored.state).toMatchObject({ isAuthenticated: false, accessToken: null, refreshToken: null });
 });

@@ -164,17 +164,35 @@ it('shows the admin the user with their profile', async () => {
   await snapshot(admin, 'user-detail');
 });
 
-it('deletes the profile', async () => {
+it('asks before deleting the profile: Скасувати keeps it, Видалити deletes it', async () => {
   await operator.goto(`${server.baseUrl}/accounts/list`);
-  await operator.getByRole('button', { name: `Видалити профіль #${accountId}` }).click();
+  const icon = operator.getByRole('button', { name: `Видалити профіль #${accountId}` });
+  await icon.click();
+  const dialog = operator.getByRole('alertdialog', { name: `Видалити профіль #${accountId}?` });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  await snapshot(operator, 'confirm-delete-profile');
+  await dialog.getByRole('button', { name: 'Скасувати' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  expect(operator.url()).toBe(`${server.baseUrl}/accounts/list`);
+  await expect.poll(() => icon.isVisible()).toBe(true);
+
+  await icon.click();
+  await operator.keyboard.press('Escape');
+  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(() => icon.isVisible()).toBe(true);
+
+  await icon.click();
+  await dialog.getByRole('button', { name: 'Видалити' }).click();
   await expect.poll(() => visible(operator, 'Акаунт видалено')).toBe(true);
   await expect.poll(() => visible(operator, 'Нічого не знайдено')).toBe(true);
 });
 
 it('lets the admin delete the user after confirming', async () => {
   await admin.goto(`${server.baseUrl}/users`);
-  admin.once('dialog', (dialog) => void dialog.accept());
   await admin.getByRole('button', { name: `Видалити користувача ${operatorLogin}` }).click();
+  const dialog = admin.getByRole('alertdialog', { name: `Видалити користувача ${operatorLogin}?` });
+  await expect.poll(() => dialog.getByText('Разом з користувачем буде видалено').isVisible()).toBe(true);
+  await dialog.getByRole('button', { name: 'Видалити' }).click();
   await expect.poll(() => visible(admin, 'Користувача видалено')).toBe(true);
   await expect.poll(() => admin.getByRole('row').filter({ hasText: operatorLogin }).count()).toBe(0);
 });

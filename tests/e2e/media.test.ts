@@ -78,6 +78,7 @@ it('deletes an image with the deletion toasts and refetches the list', async () 
     .getByRole('button', { name: /Видалити: Зображення/ })
     .first()
     .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Видалити' }).click();
   await expect.poll(visible('Зображення видалено')).toBe(true);
   await expect.poll(() => page.locator('ul img').count()).toBe(1);
   await expect.poll(() => page.getByRole('heading', { name: /Зображення/ }).textContent()).toBe('Зображення1');

@@ -271,7 +271,7 @@ describe('auth machine: signing in and out', () => {
     actor.send({ type: 'session.unauthorized', accessToken: 'access-stored' });
     expect(calls.started.at(-1)).toEqual({ name: 'refreshSession', input: { refreshToken: 'refresh-stored' } });
     await calls.reject('refreshSession', failure);
-    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().matches({ signedOut: 'sessionEnded' })).toBe(true);
     expect(actor.getSnapshot().context.accessToken).toBeNull();
   });
 

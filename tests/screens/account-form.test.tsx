@@ -9,6 +9,8 @@ import { Route } from 'wouter';
 import { answerApi, renderScreen } from './render';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
+// The statistics panel has its own tests (stats-calendar-bell.test.tsx); these answer only the screen's own calls.
+vi.mock('../../src/components/stats-panel', () => ({ StatsPanel: () => null }));
 
 const emptyPage = { data: [], page: 1, totalPages: 0, total: 0 };
 

@@ -9,11 +9,17 @@ import { answerApi, renderScreen } from './render';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
 
+/** The dialog's own 'Видалити', once the row's icon has asked. */
+async function confirmDeletion(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('alertdialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Видалити' }));
+}
+
 const row: AccountSummary = {
   id: 3,
   proxy: '10.0.0.3:8080',
   ipVersion: 'ipv4',
-  comments: '',
+  comments: 'Канал Анни',
   status: 'success',
   group: null,
   user: { id: 9, login: 'anna' },
@@ -38,7 +44,7 @@ describe('profile list', () => {
     const cells = within(screen.getAllByRole('row')[1])
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(0, 7)).toEqual(['3', '10.0.0.3:8080', 'anna', ' Підключено', 'Вимкнено', 'Вимкнено', 'Активний']);
+    expect(cells.slice(0, 8)).toEqual(['3', '10.0.0.3:8080', 'Канал Анни', 'anna', ' Підключено', 'Вимкнено', 'Вимкнено', 'Активний']);
   });
 
   it('shows a user no owner column', async () => {
@@ -68,6 +74,7 @@ describe('profile list', () => {
     });
     renderScreen(<AccountListScreen />, { path: '/accounts/list' });
     await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3' }));
+    await confirmDeletion(user);
     expect(await screen.findByText('Акаунт видалено')).toBeInTheDocument();
     expect(await screen.findByText('Нічого не знайдено')).toBeInTheDocument();
   });
@@ -82,7 +89,41 @@ describe('profile list', () => {
     });
     renderScreen(<AccountListScreen />, { path: '/accounts/list' });
     await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3' }));
+    await confirmDeletion(user);
     expect(await screen.findByText('Помилка при видалені')).toBeInTheDocument();
+  });
+
+  it('asks first, naming the profile and what stays; Скасувати and Escape keep it, on the row they came from', async () => {
+    const user = userEvent.setup();
+    const deleted: string[] = [];
+    answerApi({
+      'GET /accounts?page=1': page,
+      'DELETE /accounts/3': () => {
+        deleted.push('3');
+      },
+    });
+    const { location } = renderScreen(<AccountListScreen />, { path: '/accounts/list' });
+    const icon = await screen.findByRole('button', { name: 'Видалити профіль #3' });
+    await user.click(icon);
+    const dialog = screen.getByRole('alertdialog', { name: 'Видалити профіль #3?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Відео, вже опубліковані через цей профіль, залишаться на платформах і в списках, але без профілю; запланованих через нього публікацій не буде.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Скасувати' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Видалити' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Скасувати' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Скасувати' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(icon).toHaveFocus();
+
+    await user.click(icon);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(deleted).toEqual([]);
+    // Neither the dialog's clicks nor its keys reached the row, which opens the profile.
+    expect(location.history).toEqual(['/accounts/list']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
@@ -12,6 +12,9 @@ import { startAuth, type AuthActor } from '../../src/machines/auth-session';
 import { AuthProvider } from '../../src/components/auth-context';
 import { App } from '../../src/app';
 import { describePath, errorBody, serverDouble, type ServerDouble } from './server-double';
+
+// The bell reads its notifications on its own (stats-calendar-bell.test.tsx); here only the session's requests are counted.
+vi.mock('../../src/components/notification-bell', () => ({ NotificationBell: () => null }));
 
 const user = { id: 2, login: 'operator', role: 'user' as const };
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
@@ -120,6 +123,14 @@ const states = {
   },
   'signedOut.idle': async () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Увійти' })).toBeEnabled());
+    expect(screen.queryByTestId('user-login')).toBeNull();
+    expect(screen.queryByText('Сесію завершено, увійдіть знову')).toBeNull();
+    await saysWhatHappened();
+    expect(stored()).toMatchObject({ isAuthenticated: false, user: null, accessToken: null, refreshToken: null });
+  },
+  'signedOut.sessionEnded': async () => {
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Увійти' })).toBeEnabled());
+    expect(screen.getByRole('alert')).toHaveTextContent('Сесію завершено, увійдіть знову');
     expect(screen.queryByTestId('user-login')).toBeNull();
     await saysWhatHappened();
     expect(stored()).toMatchObject({ isAuthenticated: false, user: null, accessToken: null, refreshToken: null });

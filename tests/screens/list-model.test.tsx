@@ -79,7 +79,10 @@ const events = {
     await server.answer('GET', `/tags?page=${page}`, 500, errorBody(500, down));
     shown = undefined;
   },
-  remove: async () => user.click(screen.getByRole('button', { name: `Видалити теги ${shown!.data[0].name}` })),
+  remove: async () => {
+    await user.click(screen.getByRole('button', { name: `Видалити теги ${shown!.data[0].name}` }));
+    await user.click(screen.getByRole('button', { name: 'Видалити' }));
+  },
   'xstate.done.actor.remove': async () => {
     await server.answer('DELETE', `/tags/${shown!.data[0].id}`, 204);
     toasts.push('Тег видалено');

@@ -8,7 +8,7 @@ import { ApiError } from '../../src/lib/api';
 import type { SelectOption } from '../../src/lib/contract';
 import { publishMachine, type PublishContext } from '../../src/machines/publish-machine';
 import { PublishScreen } from '../../src/screens/video/publish-screen';
-import { renderScreen } from './render';
+import { pickDateTime, renderScreen, shownDateTime } from './render';
 import { idUpload, request } from './publish-fixtures';
 import { errorBody, serverDouble, type ServerDouble, statesReached, testEachPath } from './server-double';
 
@@ -213,9 +213,9 @@ describe('publish screen journeys the graph does not give', () => {
     await events['xstate.done.actor.loadRequest']();
     await user.click(await screen.findByRole('button', { name: 'Ранкові' }));
     await user.selectOptions(videoProfile(11), '3');
-    fireEvent.change(screen.getByLabelText('Дата відео #12'), { target: { value: '2026-12-01T12:30' } });
+    pickDateTime('Дата відео #12', '2031-12-01T12:30');
     expect([11, 12, 13].map((id) => videoProfile(id).value)).toEqual(['3', '3', '']);
-    expect(screen.getByLabelText('Дата відео #12')).toHaveValue('2026-12-01T12:30');
+    expect(shownDateTime('Дата відео #12')).toBe('2031-12-01T12:30');
     await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
     await user.click(screen.getByRole('option', { name: '#1 anna' }));
     expect([11, 12, 13].map((id) => videoProfile(id).value)).toEqual(['2', '3', '1']);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -10,6 +10,9 @@ import { publishedMachine, type PublishedContext } from '../../src/machines/publ
 import { PublishedScreen } from '../../src/screens/video/published-screen';
 import { renderScreen } from './render';
 import { errorBody, serverDouble, type ServerDouble, statesReached, testEachPath } from './server-double';
+
+// The statistics panel has its own tests (stats-calendar-bell.test.tsx); here only the set's own requests are counted.
+vi.mock('../../src/components/stats-panel', () => ({ StatsPanel: () => null }));
 
 const idUpload = '7c0e4f2a-2222-4333-8444-555566667777';
 const video = (id: number, status: PublishedVideo['status'], error: string | null = null): PublishedVideo => ({

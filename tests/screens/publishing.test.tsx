@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route } from 'wouter';
@@ -10,10 +10,12 @@ import { PublishScreen } from '../../src/screens/video/publish-screen';
 import { PublishedScreen } from '../../src/screens/video/published-screen';
 import { UploadListScreen } from '../../src/screens/video/upload-list-screen';
 import { publishedDetailPollMs } from '../../src/machines/polling-machine';
-import { answerApi, renderScreen } from './render';
+import { answerApi, pickDateTime, renderScreen } from './render';
 import { boris, idUpload, request, vira } from './publish-fixtures';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
+// The statistics panel has its own tests (stats-calendar-bell.test.tsx); these answer only the screen's own calls.
+vi.mock('../../src/components/stats-panel', () => ({ StatsPanel: () => null }));
 
 afterEach(() => {
   vi.mocked(api).mockReset();
@@ -109,8 +111,8 @@ describe('publish form', () => {
     await user.type(screen.getByLabelText('Теги'), 'shorts ');
     await user.click(screen.getByRole('button', { name: 'Ранкові' }));
     await user.click(screen.getByRole('checkbox', { name: 'TikTok' }));
-    fireEvent.change(screen.getByLabelText('Дата'), { target: { value: '2026-12-01T09:00' } });
-    fireEvent.change(screen.getByLabelText('Дата відео #12'), { target: { value: '2026-12-01T12:30' } });
+    pickDateTime('Дата', '2031-12-01T09:00');
+    pickDateTime('Дата відео #12', '2031-12-01T12:30');
     await user.selectOptions(videoProfile(12), '2');
     await user.click(screen.getByRole('button', { name: 'Прибрати відео #13' }));
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
@@ -132,11 +134,11 @@ describe('publish form', () => {
         description: 'Коротко про головне',
         tags: ['shorts'],
         accounts: [boris, vira],
-        video: [video(11, boris, null), video(12, boris, '2026-12-01T12:30')],
+        video: [video(11, boris, null), video(12, boris, '2031-12-01T12:30')],
         inYouTube: true,
         inTikTok: true,
         inInstagram: false,
-        date: '2026-12-01T09:00',
+        date: '2031-12-01T09:00',
       },
     ]);
   });

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
@@ -44,4 +44,19 @@ export function answerApi(routes: Record<string, Answer>) {
     const answer = routes[key];
     return typeof answer === 'function' ? answer(body) : answer;
   });
+}
+
+/** Sets a DateTimeField (day, hour, minute) to a Kyiv wall time `YYYY-MM-DDTHH:mm`, as an operator picks it. */
+export function pickDateTime(label: string, wallTime: string) {
+  const [day, time] = wallTime.split('T') as [string, string];
+  const [hour, minute] = time.split(':') as [string, string];
+  fireEvent.change(screen.getByLabelText(`${label}: година`), { target: { value: hour } });
+  fireEvent.change(screen.getByLabelText(`${label}: хвилина`), { target: { value: minute } });
+  fireEvent.change(screen.getByLabelText(`${label}: день`), { target: { value: day } });
+}
+
+/** What a DateTimeField shows, as `YYYY-MM-DDTHH:mm`. */
+export function shownDateTime(label: string): string {
+  const value = (part: string) => (screen.getByLabelText(`${label}: ${part}`) as HTMLInputElement).value;
+  return `${value('день')}T${value('година')}:${value('хвилина')}`;
 }

@@ -118,13 +118,21 @@ describeEachDatabase(
       const other = await createUser(env(), 'other');
       const admin = await createUser(env(), 'boss', { role: 'admin' });
       const first = (await create(env(), owner.headers, [{ name: 'countVideo', value: '1' }, video(fixtures.clip)])).json();
-      const second = (await create(env(), owner.headers, [{ name: 'countVideo', value: '2' }, video(fixtures.silentClip)])).json();
+      // A name as a browser may send it: with a control character and a right-to-left mark in it.
+      const second = (
+        await create(env(), owner.headers, [{ name: 'countVideo', value: '2' }, video(fixtures.silentClip, 'Ранок\u0007 \u200fвипуск.mov')])
+      ).json();
 
       const list = (await env().app.inject({ url: '/api/create-video?page=1', headers: owner.headers })).json();
       expect(list).toMatchObject({ page: 1, totalPages: 1, total: 2 });
       expect(list.data.map((row: object) => Object.keys(row).sort())).toEqual([
-        ['countVideo', 'createdAt', 'id', 'idUpload', 'status'],
-        ['countVideo', 'createdAt', 'id', 'idUpload', 'status'],
+        ['countVideo', 'createdAt', 'id', 'idUpload', 'posterUrl', 'sourceName', 'status'],
+        ['countVideo', 'createdAt', 'id', 'idUpload', 'posterUrl', 'sourceName', 'status'],
+      ]);
+      // Recognisable rows: the uploaded file's name, and no poster until a variant is rendered.
+      expect(list.data.map((row: { sourceName: string; posterUrl: string | null }) => [row.sourceName, row.posterUrl])).toEqual([
+        ['Ранок випуск.mov', null],
+        ['source.mp4', null],
       ]);
       expect(list.data.map((row: { idUpload: string }) => row.idUpload)).toEqual([second.idUpload, first.idUpload]);
 

@@ -105,7 +105,15 @@ describe.runIf(inject('postgresUrl'))('A worker killed with SIGKILL mid-render a
     const mediaDir = path.join(dataDir, 'media');
     const media = testMedia(mediaDir);
     const tokenSettings = testTokenSettings();
-    const queue = await startQueue({ db: fresh.db, log: silent, work: false, context: {} as never });
+    // The same liveness as the workers below: with the default 5 s heartbeat, a worker judging by
+    // 3 s took this API process for dead and swept its upload's scratch folder mid-request (a 500).
+    const queue = await startQueue({
+      db: fresh.db,
+      log: silent,
+      work: false,
+      context: {} as never,
+      engine: { heartbeatSeconds: 1, deadAfterSeconds: 3 },
+    });
     const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue, media, sandbox: { state: sandbox } });
     sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
     proxy = await startLoopbackProxy();

@@ -251,18 +251,73 @@ describeEachDatabase(
       ]);
     });
 
-    it('publishing again reschedules what is still waiting with a new token, so the old job does nothing', async () => {
+    it('publishes a request once: it leaves `success`, and a second publish is refused without touching the set', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, youtubeProfile);
+      const other = await createAccount(env(), owner, youtubeProfile);
+      const request = await renderedRequest(env(), owner.id, 1);
+      const first = await publish(
+        owner,
+        request.idUpload,
+        publishPayload(request, [profile.id], { title: 'Перша', date: '2031-07-01T12:00' }),
+      );
+      expect(first.statusCode, first.body).toBe(200);
+      const [before] = await postsOf(env(), request.id);
+
+      const listed = await env().app.inject({ url: '/api/create-video', headers: owner.headers });
+      expect(listed.json().data.find((row: { idUpload: string }) => row.idUpload === request.idUpload).status).toBe('published');
+      const detail = await env().app.inject({ url: `/api/create-video/request/${request.idUpload}`, headers: owner.headers });
+      expect(detail.json().status).toBe('published');
+
+      const again = await publish(
+        owner,
+        request.idUpload,
+        publishPayload(request, [other.id], { title: 'Друга', date: '2031-08-01T12:00' }),
+      );
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(t.publish.alreadyPublished);
+      const [after] = await postsOf(env(), request.id);
+      expect(after).toEqual(before);
+      const set = await env().app.inject({ url: `/api/upload-video/${request.idUpload}`, headers: owner.headers });
+      expect(set.json().title).toBe('Перша');
+      expect((await jobsOf(env())).map((job) => job.token)).toEqual([before.job_token]);
+    });
+
+    it('refuses a publish date, or a video date, that has passed, in Kyiv time', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await createAccount(env(), owner, youtubeProfile);
       const request = await renderedRequest(env(), owner.id, 1);
-      await publish(owner, request.idUpload, publishPayload(request, [profile.id], { date: '2031-07-01T12:00' }));
-      const [before] = await postsOf(env(), request.id);
-      await publish(owner, request.idUpload, publishPayload(request, [profile.id], { date: '2031-08-01T12:00' }));
-      const [after] = await postsOf(env(), request.id);
-      expect(after.id).toBe(before.id);
-      expect(after.job_token).not.toBe(before.job_token);
-      expect(new Date(after.scheduled_at).toISOString()).toBe('2031-08-01T09:00:00.000Z');
-      expect((await jobsOf(env())).map((job) => job.token)).toEqual([before.job_token, after.job_token]);
+      const hourAgo = new Date(Date.now() - 60 * 60 * 1000)
+        .toLocaleString('sv-SE', { timeZone: 'Europe/Kiev' })
+        .slice(0, 16)
+        .replace(' ', 'T');
+      const formDate = await publish(owner, request.idUpload, publishPayload(request, [profile.id], { date: hourAgo }));
+      expect(formDate.statusCode).toBe(400);
+      expect(formDate.json().message).toEqual([t.publish.pastDate]);
+      const videoDate = publishPayload(request, [profile.id]);
+      videoDate.video[0]!.date = '2020-01-01T10:00:00Z';
+      const refused = await publish(owner, request.idUpload, videoDate);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(t.publish.pastDate);
+      expect(await postsOf(env(), request.id)).toEqual([]);
+      // Nothing was published: the request is still ready.
+      const accepted = await publish(owner, request.idUpload, publishPayload(request, [profile.id], { date: '2031-07-01T12:00' }));
+      expect(accepted.statusCode).toBe(200);
+    });
+
+    it('of two publishes of one request at once, exactly one is taken', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, youtubeProfile);
+      const request = await renderedRequest(env(), owner.id, 2);
+      const answers = await Promise.all(
+        ['Перша', 'Друга', 'Третя'].map((title) => publish(owner, request.idUpload, publishPayload(request, [profile.id], { title }))),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+      const winner = answers.find((answer) => answer.statusCode === 200)!.json().title;
+      const set = await env().app.inject({ url: `/api/upload-video/${request.idUpload}`, headers: owner.headers });
+      expect(set.json().title).toBe(winner);
+      expect(await postsOf(env(), request.id)).toHaveLength(2);
+      expect(await jobsOf(env())).toHaveLength(2);
     });
 
     it('scopes the list, detail, edit, publish and retry to the owner; the admin reaches all, anonymous nothing', async () => {
@@ -277,7 +332,8 @@ describeEachDatabase(
       expect((await publish(null, request.idUpload, payload)).statusCode).toBe(401);
       expect((await publish(other, request.idUpload, payload)).statusCode).toBe(404);
       expect((await publish(owner, request.idUpload, payload)).statusCode).toBe(200);
-      expect((await publish(admin, request.idUpload, payload)).statusCode).toBe(200);
+      // The admin reaches the request: it is refused as published, not as missing.
+      expect((await publish(admin, request.idUpload, payload)).statusCode).toBe(409);
 
       const videoId = request.videos[0]!.id;
       await env().db.sql(`UPDATE video_posts SET status = 'error', error = 'YouTube: збій' WHERE video_id = $1`, [videoId]);

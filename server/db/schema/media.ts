@@ -19,11 +19,12 @@ export const creationRequests = pgTable('creation_requests', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['loading', 'success', 'error'] })
+  status: text('status', { enum: ['loading', 'success', 'error', 'published'] })
     .notNull()
     .default('loading'),
   countVideo: integer('count_video').notNull(),
   sourceKey: text('source_key').notNull(),
+  sourceName: text('source_name'),
   error: text('error'),
   title: text('title'),
   description: text('description').notNull().default(''),

@@ -23,6 +23,10 @@ export const videoPosts = pgTable(
     progress: jsonb('progress'),
     attempts: integer('attempts').notNull().default(0),
     statsSyncedAt: timestamp('stats_synced_at', { withTimezone: true }),
+    // The latest figures read (migration 0013); each change also adds a row to stats_points.
+    views: integer('views'),
+    likes: integer('likes'),
+    comments: integer('comments'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

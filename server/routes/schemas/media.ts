@@ -21,7 +21,7 @@ import { maxItems, maxLength } from './limits';
 
 const Photo = Type.Object({ id: Id, url: Type.String() });
 
-const requestStatus = Type.Union([Type.Literal('loading'), Type.Literal('success'), Type.Literal('error')]);
+const requestStatus = Type.Union([Type.Literal('loading'), Type.Literal('success'), Type.Literal('error'), Type.Literal('published')]);
 
 const CreationRequestRow = Type.Object({
   id: Id,
@@ -29,6 +29,8 @@ const CreationRequestRow = Type.Object({
   status: requestStatus,
   countVideo: Type.Integer(),
   createdAt: Type.String(),
+  sourceName: Type.Optional(Nullable(Type.String())),
+  posterUrl: Type.Optional(Nullable(Type.String())),
 });
 
 const RequestVideoItem = Type.Object({

@@ -6,6 +6,7 @@ import { t } from '../../lib/i18n';
 import { useSessionUser } from '../../components/auth-context';
 import { LoadError, RecordGate } from '../../components/load-error';
 import { Page } from '../../components/page';
+import { StatsPanel } from '../../components/stats-panel';
 import { StatusBadge } from '../../components/status-badge';
 import { usePagedPart, useRecordForm } from '../../components/use-resource';
 import { VideoTable } from '../../components/video-table';
@@ -89,6 +90,7 @@ function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailV
         )}
       </div>
       <AccountVideos account={account} />
+      <StatsPanel path={`/stats/accounts/${account.id}`} byProfile={false} />
     </Page>
   );
 }

@@ -25,6 +25,7 @@ export function GroupListScreen() {
             cell: (group) => (
               <DeleteButton
                 label={t.groups.deleteLabel(group.name)}
+                consequence={t.confirm.groupConsequence}
                 onDelete={() => list.remove(`/accounts-group/${group.id}`, t.groups.deleted)}
               />
             ),

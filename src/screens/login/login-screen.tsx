@@ -11,6 +11,8 @@ import styles from './login-screen.module.css';
 export function LoginScreen() {
   const auth = useAuthActor();
   const submitting = useSelector(auth, (snapshot) => snapshot.matches({ signedOut: 'submitting' }));
+  // The page asked for stays in the address bar, so signing in again lands back on it.
+  const sessionEnded = useSelector(auth, (snapshot) => snapshot.matches({ signedOut: 'sessionEnded' }));
   const {
     register,
     handleSubmit,
@@ -22,6 +24,11 @@ export function LoginScreen() {
       <form className={styles.card} noValidate onSubmit={handleSubmit((values) => auth.send({ type: 'login.submit', ...values }))}>
         <div className={styles.logo}>{t.app.logo}</div>
         <h1 className={styles.title}>{t.login.title}</h1>
+        {sessionEnded && (
+          <p role="alert" className={styles.notice}>
+            {t.login.sessionEnded}
+          </p>
+        )}
         <TextField label={t.login.login} autoComplete="username" error={errors.login?.message} {...register('login')} />
         <TextField
           label={t.login.password}

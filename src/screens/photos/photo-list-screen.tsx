@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { Photo } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { buttonClass } from '../../components/button';
+import { DeleteButton } from '../../components/delete-button';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
@@ -34,14 +35,12 @@ export function PhotoListScreen() {
           {data.data.map((photo) => (
             <li key={photo.id} className={styles.tile}>
               <img src={photo.url} alt={t.photos.image(photo.id)} loading="lazy" className={styles.image} />
-              <button
-                type="button"
+              <DeleteButton
                 className={styles.delete}
-                aria-label={`${t.app.delete}: ${t.photos.image(photo.id)}`}
-                onClick={() => remove(`/photo-bg/${photo.id}`, t.photos.deleted)}
-              >
-                <Trash2 size={16} aria-hidden />
-              </button>
+                label={`${t.app.delete}: ${t.photos.image(photo.id)}`}
+                consequence={t.confirm.photoConsequence}
+                onDelete={() => remove(`/photo-bg/${photo.id}`, t.photos.deleted)}
+              />
             </li>
           ))}
         </ul>

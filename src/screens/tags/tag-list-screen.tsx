@@ -39,6 +39,7 @@ export function TagListScreen() {
             cell: (tagSet) => (
               <DeleteButton
                 label={t.tagSets.deleteLabel(tagSet.name)}
+                consequence={t.confirm.tagSetConsequence}
                 onDelete={() => list.remove(`/tags/${tagSet.id}`, t.tagSets.deleted)}
               />
             ),

@@ -12,12 +12,6 @@ export function UserListScreen() {
   const me = useSessionUser();
   const list = useListPage<ManagedUser>('user-list', '/users');
 
-  const remove = (user: ManagedUser) => {
-    // Deleting a user also deletes their profiles, groups, tag sets and videos: worth a second thought.
-    if (!window.confirm(t.users.confirmDelete(user.login))) return;
-    list.remove(`/users/${user.id}`, t.users.deleted);
-  };
-
   return (
     <Page title={t.users.listTitle} actions={<CreateLink href="/users/create" />}>
       <PagedTable
@@ -38,7 +32,14 @@ export function UserListScreen() {
           { header: t.users.columnAccounts, cell: (user) => user.accountsCount, width: '110px', align: 'right' },
           {
             header: '',
-            cell: (user) => user.id !== me?.id && <DeleteButton label={t.users.deleteLabel(user.login)} onDelete={() => remove(user)} />,
+            cell: (user) =>
+              user.id !== me?.id && (
+                <DeleteButton
+                  label={t.users.deleteLabel(user.login)}
+                  consequence={t.confirm.userConsequence}
+                  onDelete={() => list.remove(`/users/${user.id}`, t.users.deleted)}
+                />
+              ),
             width: '56px',
             align: 'right',
           },

@@ -1,17 +1,19 @@
 import { useEffect } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
 import { Film, X } from 'lucide-react';
 import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
+import { isPastWallTime } from '../../lib/dates';
 import { t } from '../../lib/i18n';
 import { emptyPublishFields } from '../../lib/publishing';
 import { publishFieldsSchema, type PublishFields } from '../../lib/schemas';
 import { addTags } from '../../lib/tags';
 import { draftOf, publishDrafts } from '../../machines/publish-draft-store';
 import { publishMachine, type PublishEvent } from '../../machines/publish-machine';
-import { Button } from '../../components/button';
+import { Button, buttonClass } from '../../components/button';
+import { DateTimeField } from '../../components/date-time-field';
 import { MultiSelect } from '../../components/multi-select';
 import { Card, Page } from '../../components/page';
 import { QuickChips } from '../../components/quick-chips';
@@ -65,13 +67,12 @@ function VideoCard({ video, posterUrl, profiles, disabled, send }: VideoCardProp
             </option>
           ))}
         </select>
-        <input
-          type="datetime-local"
-          className={styles.control}
-          aria-label={t.publish.videoDate(video.id)}
+        <DateTimeField
+          label={t.publish.videoDate(video.id)}
           value={video.date ?? ''}
           disabled={disabled}
-          onChange={(event) => send({ type: 'video.date', videoId: video.id, date: event.target.value })}
+          error={video.date && isPastWallTime(video.date) ? t.publish.pastDate : undefined}
+          onChange={(date) => send({ type: 'video.date', videoId: video.id, date })}
         />
       </div>
     </li>
@@ -176,12 +177,18 @@ function PublishFormView({ detail, actor }: { detail: PublicationRequestDetail; 
           onPick={(group) => actor.send({ type: 'group.pick', group })}
         />
         <div className={styles.date}>
-          <TextField
-            label={t.publish.date}
-            type="datetime-local"
-            disabled={submitting}
-            error={errors.date?.message}
-            {...register('date')}
+          <Controller
+            control={control}
+            name="date"
+            render={({ field }) => (
+              <DateTimeField
+                label={t.publish.date}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                disabled={submitting}
+                error={errors.date?.message}
+              />
+            )}
           />
         </div>
         <div className={styles.actions}>
@@ -229,7 +236,24 @@ function usePublishActor(idUpload: string | undefined) {
 function PublishRequest({ idUpload }: { idUpload: string | undefined }) {
   const actor = usePublishActor(idUpload);
   const detail = useSelector(actor, (snapshot) => snapshot.context.detail);
+  if (detail?.status === 'published') return <AlreadyPublished idUpload={detail.idUpload} />;
   return <Page title={t.publish.title}>{detail ? <PublishFormView detail={detail} actor={actor} /> : <Spinner />}</Page>;
+}
+
+/** A request is published once; its set's own page edits what was published. */
+function AlreadyPublished({ idUpload }: { idUpload: string }) {
+  return (
+    <Page title={t.publish.title}>
+      <Card>
+        <p role="status" className={styles.notice}>
+          {t.publish.alreadyPublished}
+        </p>
+        <Link href={`/video/youtube/${idUpload}`} className={buttonClass('primary')}>
+          {t.publish.openPublished}
+        </Link>
+      </Card>
+    </Page>
+  );
 }
 
 /** /video/request/{idUpload}: the publish form of a finished creation request. */

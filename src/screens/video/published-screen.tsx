@@ -16,6 +16,7 @@ import { Card, Page } from '../../components/page';
 import { QuickChips } from '../../components/quick-chips';
 import { Redirect } from '../../components/redirect';
 import { Spinner } from '../../components/spinner';
+import { StatsPanel } from '../../components/stats-panel';
 import { StatusBadge } from '../../components/status-badge';
 import { TagInput } from '../../components/tag-input';
 import { TextAreaField } from '../../components/text-area-field';
@@ -130,6 +131,7 @@ function PublishedSet({ idUpload }: { idUpload: string }) {
     <Page title={t.published.detailTitle(detail.idUpload)} actions={<StatusBadge status={detail.status} kind="video" />}>
       <EditCard key={detail.id} detail={detail} saving={saving} onSubmit={(values) => actor.send({ type: 'edit.submit', values })} />
       <VideoList detail={detail} retrying={retrying} send={actor.send} />
+      <StatsPanel path={`/stats/video/${detail.idUpload}`} />
     </Page>
   );
 }

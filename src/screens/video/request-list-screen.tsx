@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
-import { Plus, Send } from 'lucide-react';
+import { Eye, Film, Plus, Send } from 'lucide-react';
 import type { CreationRequestRow } from '../../lib/contract';
+import { formatDate } from '../../lib/dates';
 import { t } from '../../lib/i18n';
 import { requestListPollMs } from '../../machines/polling-machine';
 import { buttonClass } from '../../components/button';
@@ -12,19 +13,57 @@ import { useListPage } from '../../components/use-resource';
 import styles from './request-list-screen.module.css';
 
 const columns: Column<CreationRequestRow>[] = [
-  { header: t.requests.id, cell: (row) => <span className={styles.id}>{row.idUpload}</span> },
-  { header: t.requests.status, width: '160px', cell: (row) => <StatusBadge status={row.status} kind="request" /> },
+  {
+    header: '',
+    width: '64px',
+    cell: (row) =>
+      row.posterUrl ? (
+        <img src={row.posterUrl} alt="" className={styles.poster} loading="lazy" />
+      ) : (
+        <span className={styles.poster} aria-hidden>
+          <Film size={18} />
+        </span>
+      ),
+  },
+  {
+    header: t.requests.id,
+    // The file name tells requests apart; the UUID stays, as SPEC's column and the link's key.
+    cell: (row) => (
+      <span className={styles.request}>
+        {row.sourceName && <span className={styles.name}>{row.sourceName}</span>}
+        <span className={styles.id}>{row.idUpload}</span>
+      </span>
+    ),
+  },
+  { header: t.requests.created, width: '150px', cell: (row) => formatDate(row.createdAt) },
+  { header: t.requests.videos, width: '80px', align: 'right', cell: (row) => row.countVideo },
+  {
+    header: t.requests.status,
+    width: '160px',
+    // SPEC shows no label for other statuses: a published request is told by its link below.
+    cell: (row) => (row.status === 'published' ? null : <StatusBadge status={row.status} kind="request" />),
+  },
   {
     header: '',
     width: '170px',
     align: 'right',
-    cell: (row) =>
-      row.status === 'success' ? (
-        <Link href={`/video/request/${row.idUpload}`} className={buttonClass('primary')}>
-          <Send size={14} aria-hidden />
-          {t.requests.publish}
-        </Link>
-      ) : null,
+    cell: (row) => {
+      if (row.status === 'success')
+        return (
+          <Link href={`/video/request/${row.idUpload}`} className={buttonClass('primary')}>
+            <Send size={14} aria-hidden />
+            {t.requests.publish}
+          </Link>
+        );
+      if (row.status === 'published')
+        return (
+          <Link href={`/video/youtube/${row.idUpload}`} className={buttonClass('secondary')}>
+            <Eye size={14} aria-hidden />
+            {t.requests.openPublished}
+          </Link>
+        );
+      return null;
+    },
   },
 ];
 

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { currentUser, requireUser } from '../auth/guards';
+import { idParam } from '../auth/ownership';
+import { markNotificationsRead, notificationList } from '../services/notifications';
+import { notificationSchemas } from './schemas/operator-day';
+
+/**
+ * The bell's notifications: always the signed-in user's own, about their own requests and
+ * profiles, an admin included (the bell is personal; the admin reads others' profiles on their screens).
+ */
+export const notificationRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', requireUser);
+
+  app.get('/', { schema: notificationSchemas.list }, async (request) => notificationList(app.db, currentUser(request).id));
+
+  app.post('/read', { schema: notificationSchemas.readAll }, async (request, reply) => {
+    await markNotificationsRead(app.db, currentUser(request).id);
+    return reply.status(204).send();
+  });
+
+  app.post('/:id/read', { schema: notificationSchemas.read }, async (request, reply) => {
+    await markNotificationsRead(app.db, currentUser(request).id, idParam(request));
+    return reply.status(204).send();
+  });
+};

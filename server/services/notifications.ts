@@ -1,0 +1,34 @@
+import type { NotificationList } from '../../src/lib/contract';
+import type { Database } from '../db/connect';
+
+/** A user's notifications, newest first. The table keeps at most 50 per user (migration 0013). */
+export async function notificationList(db: Database, userId: number): Promise<NotificationList> {
+  const { rows } = await db.sql(
+    `SELECT notifications.id, notifications.kind, creation_requests.id_upload, notifications.account_id, notifications.platform,
+            notifications.message, notifications.created_at, notifications.read_at IS NOT NULL AS read
+       FROM notifications LEFT JOIN creation_requests ON creation_requests.id = notifications.request_id
+      WHERE notifications.user_id = $1
+      ORDER BY notifications.id DESC`,
+    [userId],
+  );
+  const items = rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    idUpload: row.id_upload,
+    account: row.account_id === null ? null : { id: row.account_id },
+    platform: row.platform,
+    message: row.message,
+    createdAt: new Date(row.created_at).toISOString(),
+    read: row.read,
+  }));
+  return { items, unread: items.filter((item) => !item.read).length };
+}
+
+/** Marks one of the user's notifications read (all of them without an id); another user's id changes nothing. */
+export async function markNotificationsRead(db: Database, userId: number, id?: number): Promise<number> {
+  const { rows } = await db.sql(
+    `UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL ${id === undefined ? '' : 'AND id = $2'} RETURNING id`,
+    id === undefined ? [userId] : [userId, id],
+  );
+  return rows.length;
+}

@@ -1,0 +1,146 @@
+import type { PlatformName, StatsFigures, StatsPeriod, StatsReport } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import type { Database } from '../db/connect';
+
+export interface Figures {
+  views: number;
+  likes: number;
+  comments: number;
+}
+
+/**
+ * Keeps a post's latest figures and, when they differ from the previous ones, its history: one
+ * point per post and clock hour, holding the hour's latest figures and when they were read. No
+ * chart resolves finer than an hour, so a sync every 15 minutes costs a row an hour, not four, and
+ * a sync that read nothing new costs none. One statement, whose parts all see the rows as they
+ * were before it. Returns whether the history changed.
+ */
+export async function recordStats(db: Database, postId: number, figures: Figures): Promise<boolean> {
+  const { rows } = await db.sql(
+    `WITH previous AS (SELECT views, likes, comments FROM video_posts WHERE id = $1),
+          updated AS (UPDATE video_posts SET views = $2, likes = $3, comments = $4, stats_synced_at = now() WHERE id = $1 RETURNING id),
+          changed AS (SELECT 1 FROM previous
+                       WHERE (previous.views, previous.likes, previous.comments) IS DISTINCT FROM ($2::integer, $3::integer, $4::integer)),
+          this_hour AS (UPDATE stats_points SET at = now(), views = $2, likes = $3, comments = $4
+                         WHERE post_id = $1 AND at >= date_trunc('hour', now()) AND EXISTS (SELECT 1 FROM changed)
+                         RETURNING post_id),
+          added AS (INSERT INTO stats_points (post_id, at, views, likes, comments)
+                    SELECT updated.id, now(), $2, $3, $4 FROM updated
+                     WHERE EXISTS (SELECT 1 FROM changed) AND NOT EXISTS (SELECT 1 FROM this_hour)
+                    RETURNING post_id)
+     SELECT post_id FROM this_hour UNION ALL SELECT post_id FROM added`,
+    [postId, figures.views, figures.likes, figures.comments],
+  );
+  return rows.length > 0;
+}
+
+/** Whose posts a report covers: a published set's, or a profile's. */
+export type StatsScope = { requestId: number } | { accountId: number };
+
+/** Posts synced at least once; a profile's are found through the index of its done posts. */
+function scopedPosts(scope: StatsScope): { text: string; value: number } {
+  return 'requestId' in scope
+    ? {
+        text: `SELECT p.id, p.platform, p.account_id, p.views, p.likes, p.comments, p.stats_synced_at
+                 FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id
+                WHERE v.request_id = $1 AND p.views IS NOT NULL`,
+        value: scope.requestId,
+      }
+    : {
+        text: `SELECT p.id, p.platform, p.account_id, p.views, p.likes, p.comments, p.stats_synced_at
+                 FROM video_posts AS p
+                WHERE p.account_id = $1 AND p.status = 'done' AND p.views IS NOT NULL`,
+        value: scope.accountId,
+      };
+}
+
+/**
+ * The series has a bounded number of moments whatever the period (25 to 46), so a profile with
+ * thousands of posts costs moments × posts index probes, never a scan of its points.
+ */
+const stepSeconds: Record<StatsPeriod, number> = { 1: 3600, 7: 6 * 3600, 30: 86_400, 90: 2 * 86_400 };
+
+const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
+
+/**
+ * Views over the period and the latest totals. A post's value at a moment is its last point at or
+ * before it (points are stored only on change, so a value holds until the next one).
+ */
+export async function statsReport(db: Database, scope: StatsScope, days: StatsPeriod, now = new Date()): Promise<StatsReport> {
+  const step = stepSeconds[days];
+  // Rounded up, so a point stored earlier in the current second is in the last moment.
+  const end = Math.ceil(now.getTime() / 1000);
+  const count = Math.round((days * 86_400) / step);
+  const at = Array.from({ length: count + 1 }, (_, index) => end - (count - index) * step);
+  const posts = scopedPosts(scope);
+
+  const [series, totals] = await Promise.all([
+    db.sql(
+      `WITH posts AS (${posts.text}), moments AS (SELECT unnest($2::bigint[]) AS at)
+       SELECT moments.at, posts.platform, sum(point.views)::bigint AS views
+         FROM moments CROSS JOIN posts
+         JOIN LATERAL (SELECT views FROM stats_points
+                        WHERE stats_points.post_id = posts.id AND stats_points.at <= to_timestamp(moments.at)
+                        ORDER BY stats_points.at DESC LIMIT 1) AS point ON true
+        GROUP BY moments.at, posts.platform`,
+      [posts.value, at],
+    ),
+    db.sql(
+      `WITH posts AS (${posts.text})
+       SELECT posts.account_id, accounts.comments AS title, posts.platform, count(*)::integer AS posts,
+              sum(posts.views)::bigint AS views, sum(posts.likes)::bigint AS likes, sum(posts.comments)::bigint AS comments,
+              max(posts.stats_synced_at) AS synced_at
+         FROM posts LEFT JOIN accounts ON accounts.id = posts.account_id
+        GROUP BY posts.account_id, accounts.comments, posts.platform
+        ORDER BY posts.account_id NULLS LAST, posts.platform`,
+      [posts.value],
+    ),
+  ]);
+
+  const index = new Map(at.map((moment, position) => [moment, position]));
+  const views = new Map<PlatformName, number[]>();
+  for (const row of series.rows) {
+    const platform = row.platform as PlatformName;
+    if (!views.has(platform))
+      views.set(
+        platform,
+        at.map(() => 0),
+      );
+    views.get(platform)![index.get(Number(row.at))!] = Number(row.views);
+  }
+
+  const byPlatform = new Map<PlatformName, StatsFigures>();
+  const byProfile = new Map<number | null, StatsReport['byProfile'][number]>();
+  let syncedAt: Date | null = null;
+  for (const row of totals.rows) {
+    const figures: StatsFigures = { posts: row.posts, views: Number(row.views), likes: Number(row.likes), comments: Number(row.comments) };
+    const platform = row.platform as PlatformName;
+    byPlatform.set(platform, addFigures(byPlatform.get(platform), figures));
+    const accountId = row.account_id === null ? null : Number(row.account_id);
+    const account = accountId === null ? null : { id: accountId, title: t.accounts.optionTitle(accountId, row.title ?? '') };
+    byProfile.set(accountId, { account, ...addFigures(byProfile.get(accountId), figures) });
+    const synced = new Date(row.synced_at);
+    if (!syncedAt || synced > syncedAt) syncedAt = synced;
+  }
+
+  return {
+    days,
+    at,
+    views: platformOrder.filter((platform) => views.has(platform)).map((platform) => ({ platform, values: views.get(platform)! })),
+    byPlatform: platformOrder
+      .filter((platform) => byPlatform.has(platform))
+      .map((platform) => ({ platform, ...byPlatform.get(platform)! })),
+    byProfile: [...byProfile.values()],
+    syncedAt: syncedAt ? syncedAt.toISOString() : null,
+  };
+}
+
+function addFigures(sum: StatsFigures | undefined, figures: StatsFigures): StatsFigures {
+  if (!sum) return figures;
+  return {
+    posts: sum.posts + figures.posts,
+    views: sum.views + figures.views,
+    likes: sum.likes + figures.likes,
+    comments: sum.comments + figures.comments,
+  };
+}

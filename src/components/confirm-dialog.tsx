@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { t } from '../lib/i18n';
+import { Button } from './button';
+import styles from './confirm-dialog.module.css';
+
+interface ConfirmDialogProps {
+  /** The question, naming what goes: 'Видалити профіль #3?'. */
+  question: string;
+  /** What goes with it, or what stays. */
+  consequence: string;
+  /** The confirm button's words, naming the action. */
+  action: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The one confirmation of every destructive action. Focus starts on 'Скасувати' so Enter never
+ * deletes by accident, stays inside the dialog, and Escape or a click outside cancels.
+ */
+export function ConfirmDialog({ question, consequence, action, onConfirm, onCancel }: ConfirmDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  // Read while rendering, before 'Скасувати' takes the focus: where the focus goes back to.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  useEffect(() => {
+    dialog.current?.querySelector('button')?.focus();
+    return () => opener?.focus();
+  }, [opener]);
+
+  const keepFocusInside = (event: KeyboardEvent) => {
+    event.stopPropagation();
+    if (event.key === 'Escape') {
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const buttons = [...dialog.current.querySelectorAll('button')];
+    const first = buttons[0]!;
+    const last = buttons[buttons.length - 1]!;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    // A click on the backdrop cancels, as Escape does from the keyboard.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions, jsx-a11y/click-events-have-key-events
+    <div
+      className={styles.backdrop}
+      onKeyDown={keepFocusInside}
+      onClick={(event) => {
+        // React passes a portal's clicks up to the row that holds the delete icon, which would open the row.
+        event.stopPropagation();
+        if (event.target === event.currentTarget) onCancel();
+      }}
+    >
+      <div ref={dialog} role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId} className={styles.dialog}>
+        <h2 id={titleId} className={styles.title}>
+          {question}
+        </h2>
+        <p id={textId} className={styles.text}>
+          {consequence}
+        </p>
+        <div className={styles.buttons}>
+          <Button variant="secondary" onClick={onCancel}>
+            {t.confirm.cancel}
+          </Button>
+          <Button variant="danger" onClick={onConfirm}>
+            {action}
+          </Button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,101 @@
+import { Link } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { Bell } from 'lucide-react';
+import type { NotificationItem } from '../lib/contract';
+import { formatDate } from '../lib/dates';
+import { t } from '../lib/i18n';
+import { notificationsMachine } from '../machines/notifications-machine';
+import { Dropdown } from './dropdown';
+import { useScreenActor } from './use-screen-actor';
+import styles from './notification-bell.module.css';
+
+/** Where a notification leads: the request to publish, the set that failed, the profile to reconnect. */
+export function notificationHref(item: NotificationItem): string {
+  switch (item.kind) {
+    case 'render_done':
+      return `/video/request/${item.idUpload}`;
+    case 'render_failed':
+      return '/video/request-create';
+    case 'publish_failed':
+      return `/video/youtube/${item.idUpload}`;
+    case 'credentials_failed':
+      return `/accounts/${item.account?.id}`;
+  }
+}
+
+function titleOf(item: NotificationItem): string {
+  switch (item.kind) {
+    case 'render_done':
+      return t.notifications.renderDone;
+    case 'render_failed':
+      return t.notifications.renderFailed;
+    case 'publish_failed':
+      return t.notifications.publishFailed(item.platform ? t.platform.names[item.platform] : '');
+    case 'credentials_failed':
+      return t.notifications.credentialsFailed(item.account?.id ?? 0);
+  }
+}
+
+/** The shell's bell: the signed-in user's notifications, newest first, with the unread count on the bell. */
+export function NotificationBell({ triggerClassName }: { triggerClassName?: string }) {
+  const actor = useScreenActor(notificationsMachine, { id: 'notifications' });
+  const list = useSelector(actor, (snapshot) => snapshot.context.list);
+  const unread = list?.unread ?? 0;
+  const items = list?.items ?? [];
+
+  return (
+    <Dropdown
+      triggerLabel={t.notifications.bell(unread)}
+      triggerClassName={`${triggerClassName ?? ''} ${styles.trigger}`}
+      panelClassName={styles.dropdown}
+      trigger={
+        <>
+          <Bell size={18} aria-hidden />
+          {unread > 0 && (
+            <span className={styles.count} aria-hidden>
+              {unread > 9 ? '9+' : unread}
+            </span>
+          )}
+        </>
+      }
+    >
+      {(close) => (
+        <div className={styles.panel}>
+          <div className={styles.head}>
+            <span className={styles.title}>{t.app.notifications}</span>
+            {unread > 0 && (
+              <button type="button" className={styles.readAll} onClick={() => actor.send({ type: 'read.all' })}>
+                {t.notifications.markAllRead}
+              </button>
+            )}
+          </div>
+          {items.length === 0 ? (
+            <p className={styles.empty}>{t.app.noNotifications}</p>
+          ) : (
+            <ul className={styles.list}>
+              {items.map((item) => (
+                <li key={item.id}>
+                  <Link
+                    href={notificationHref(item)}
+                    className={`${styles.item} ${item.read ? '' : styles.unread}`}
+                    onClick={() => {
+                      if (!item.read) actor.send({ type: 'read', id: item.id });
+                      close();
+                    }}
+                  >
+                    <span className={styles.itemTitle}>
+                      {!item.read && <span className={styles.newMark}>{t.notifications.unread}</span>}
+                      {titleOf(item)}
+                    </span>
+                    {item.message && <span className={styles.message}>{item.message}</span>}
+                    <span className={styles.time}>{formatDate(item.createdAt)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Dropdown>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useId, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import dayjs from 'dayjs';
+import type { PlatformName, StatsReport } from '../lib/contract';
+import { displayTimezone, formatDate } from '../lib/dates';
+import { t } from '../lib/i18n';
+import styles from './stats-chart.module.css';
+
+const chartHeight = 240;
+const lineColors: Record<PlatformName, string> = { youtube: '#dc2626', tiktok: '#0f172a', instagram: '#c026d3' };
+
+/** Axis labels in Kyiv time: dates once they are a day or more apart, hours within a day's chart, else both. */
+function axisFormat(spacingSeconds: number, days: number): string {
+  if (spacingSeconds >= 86_400) return 'DD.MM';
+  return days <= 1 ? 'HH:mm' : 'DD.MM HH:mm';
+}
+
+function chartOptions(report: StatsReport, width: number): uPlot.Options {
+  return {
+    width,
+    height: chartHeight,
+    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), displayTimezone),
+    scales: { y: { range: (_chart, _min, max) => [0, max > 0 ? Math.ceil(max * 1.1) : 1] } },
+    axes: [
+      {
+        space: 80,
+        values: (_chart, splits, _axis, _space, spacing) =>
+          splits.map((seconds) =>
+            dayjs(seconds * 1000)
+              .tz(displayTimezone)
+              .format(axisFormat(spacing, report.days)),
+          ),
+      },
+      { size: 60 },
+    ],
+    series: [
+      { label: t.videoTable.columnDate, value: (_chart, seconds) => (seconds === null ? '' : formatDate(seconds * 1000)) },
+      ...report.views.map(({ platform }) => ({
+        label: t.platform.names[platform],
+        stroke: lineColors[platform],
+        width: 2,
+        points: { show: false },
+      })),
+    ],
+  };
+}
+
+/** Views over time per platform, drawn by uPlot; the panel's totals tables say the same in text. */
+export function StatsChart({ report }: { report: StatsReport }) {
+  const captionId = useId();
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = box.current!;
+    const data: uPlot.AlignedData = [report.at, ...report.views.map((series) => series.values)];
+    const chart = new uPlot(chartOptions(report, element.clientWidth), data, element);
+    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: chartHeight }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [report]);
+
+  return (
+    <figure className={styles.chart} aria-labelledby={captionId}>
+      <figcaption id={captionId} className={styles.caption}>
+        {t.stats.chart}
+      </figcaption>
+      <div ref={box} className={styles.plot} data-testid="stats-chart" />
+    </figure>
+  );
+}

@@ -1,0 +1,64 @@
+import dayjs from 'dayjs';
+import { displayTimezone } from './dates';
+
+export type CalendarView = 'week' | 'month';
+
+/** A Kyiv calendar day, `YYYY-MM-DD`. */
+export type Day = string;
+
+const dayFormat = 'YYYY-MM-DD';
+
+/** The Kyiv day a moment falls on. */
+export function kyivDay(moment: string | number | Date): Day {
+  return dayjs(moment).tz(displayTimezone).format(dayFormat);
+}
+
+/** The Kyiv wall time of a moment, `HH:mm`. */
+export function kyivTime(moment: string | number | Date): string {
+  return dayjs(moment).tz(displayTimezone).format('HH:mm');
+}
+
+/** Plain calendar arithmetic on days; noon keeps a change of summer time from moving the date. */
+const onDay = (day: Day) => dayjs.utc(`${day}T12:00:00Z`);
+
+/** Monday of the week the day is in. */
+function mondayOf(day: Day): dayjs.Dayjs {
+  const date = onDay(day);
+  return date.subtract((date.day() + 6) % 7, 'day');
+}
+
+/** The days a view shows: a week from Monday, or the whole weeks that hold a month. */
+export function daysOf(view: CalendarView, anchor: Day): Day[] {
+  const first = view === 'week' ? mondayOf(anchor) : mondayOf(onDay(anchor).startOf('month').format(dayFormat));
+  const monthEnd = onDay(anchor).endOf('month');
+  const count = view === 'week' ? 7 : Math.ceil((monthEnd.diff(first, 'day') + 1) / 7) * 7;
+  return Array.from({ length: count }, (_, index) => first.add(index, 'day').format(dayFormat));
+}
+
+/** The same place one period earlier (-1) or later (+1). */
+export function shiftAnchor(view: CalendarView, anchor: Day, by: -1 | 1): Day {
+  return onDay(anchor)
+    .add(by, view === 'week' ? 'week' : 'month')
+    .format(dayFormat);
+}
+
+/** The instants a list of days covers: from the first day's Kyiv midnight to the midnight after the last. */
+export function rangeOf(days: Day[]): { from: string; to: string } {
+  const midnight = (day: Day) => dayjs.tz(`${day}T00:00`, displayTimezone);
+  const after = onDay(days[days.length - 1]!)
+    .add(1, 'day')
+    .format(dayFormat);
+  return { from: midnight(days[0]!).toISOString(), to: midnight(after).toISOString() };
+}
+
+/** The title of a view: the month, or the week's first and last day. */
+export function periodTitle(view: CalendarView, anchor: Day): string {
+  if (view === 'month') return onDay(anchor).locale('uk').format('MMMM YYYY');
+  const days = daysOf('week', anchor);
+  return `${onDay(days[0]!).format('DD.MM')} – ${onDay(days[6]!).format('DD.MM.YYYY')}`;
+}
+
+/** Whether a day of a month view lies in the month shown. */
+export function inMonth(day: Day, anchor: Day): boolean {
+  return day.slice(0, 7) === anchor.slice(0, 7);
+}

@@ -1,0 +1,162 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { daysOf, inMonth, kyivDay, kyivTime, periodTitle, type CalendarView, type Day } from '../../lib/calendar';
+import type { CalendarPost } from '../../lib/contract';
+import { t } from '../../lib/i18n';
+import { calendarMachine } from '../../machines/calendar-machine';
+import { Button } from '../../components/button';
+import { LoadError } from '../../components/load-error';
+import { Page } from '../../components/page';
+import { useScreenActor } from '../../components/use-screen-actor';
+import styles from './calendar-screen.module.css';
+
+/** Posts a month cell lists before it offers the rest in the day's week. */
+const postsPerMonthCell = 3;
+const views: CalendarView[] = ['week', 'month'];
+
+function PostLink({ post }: { post: CalendarPost }) {
+  const time = kyivTime(post.scheduledAt);
+  const platform = t.platform.names[post.platform];
+  const title = post.title || t.calendar.untitled;
+  const label = t.calendar.postLabel(time, platform, title, post.account.title, t.calendar.postStatus[post.status]);
+  // The label starts with the text shown, so speech and sight name the link alike.
+  return (
+    <Link href={`/video/youtube/${post.idUpload}`} className={`${styles.post} ${styles[post.status]}`} title={label} aria-label={label}>
+      <span className={styles.time}>{time}</span> <span className={styles.platform}>{platform}:</span>{' '}
+      <span className={styles.postTitle}>{title}</span>
+    </Link>
+  );
+}
+
+interface DayCellProps {
+  day: Day;
+  weekday: string;
+  view: CalendarView;
+  posts: CalendarPost[];
+  today: boolean;
+  outside: boolean;
+  onMore: () => void;
+}
+
+function DayCell({ day, weekday, view, posts, today, outside, onMore }: DayCellProps) {
+  const [, month, date] = day.split('-');
+  const shown = view === 'month' ? posts.slice(0, postsPerMonthCell) : posts;
+  return (
+    <li className={`${styles.day} ${today ? styles.today : ''} ${outside ? styles.outside : ''}`} data-day={day}>
+      <time dateTime={day} className={styles.dayHead}>
+        {view === 'week' ? `${weekday} ${date}.${month}` : Number(date)}
+      </time>
+      {shown.length > 0 && (
+        <ul className={styles.posts}>
+          {shown.map((post) => (
+            <li key={post.id}>
+              <PostLink post={post} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {posts.length > shown.length && (
+        <button type="button" className={styles.more} onClick={onMore}>
+          {t.calendar.more(posts.length - shown.length)}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** /calendar: scheduled and published posts by Kyiv day, a week or a month at a time, per profile. */
+export function CalendarScreen() {
+  const profileFieldId = useId();
+  const actor = useScreenActor(calendarMachine, { id: 'calendar' });
+  const { view, anchor, today, accountId, range, error } = useSelector(actor, (snapshot) => snapshot.context);
+  const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
+
+  const days = daysOf(view, anchor);
+  const postsOf = new Map<Day, CalendarPost[]>();
+  for (const post of range?.posts ?? []) {
+    const day = kyivDay(post.scheduledAt);
+    postsOf.set(day, [...(postsOf.get(day) ?? []), post]);
+  }
+  const profiles = range?.accounts ?? [];
+  const profileOptions =
+    accountId === null || profiles.some((profile) => profile.id === accountId)
+      ? profiles
+      : [...profiles, { id: accountId, title: t.accounts.optionTitle(accountId, '') }];
+
+  return (
+    <Page title={t.calendar.title}>
+      <div className={styles.toolbar}>
+        <div className={styles.segmented} role="group" aria-label={t.calendar.view}>
+          {views.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={styles.segment}
+              aria-pressed={view === option}
+              onClick={() => actor.send({ type: 'view.pick', view: option })}
+            >
+              {t.calendar[option]}
+            </button>
+          ))}
+        </div>
+        <div className={styles.navigation}>
+          <Button variant="secondary" aria-label={t.calendar.previous} onClick={() => actor.send({ type: 'period.previous' })}>
+            <ChevronLeft size={16} aria-hidden />
+          </Button>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'period.today' })}>
+            {t.calendar.today}
+          </Button>
+          <Button variant="secondary" aria-label={t.calendar.next} onClick={() => actor.send({ type: 'period.next' })}>
+            <ChevronRight size={16} aria-hidden />
+          </Button>
+          <h2 className={styles.period} aria-live="polite">
+            {periodTitle(view, anchor)}
+          </h2>
+        </div>
+        <div className={styles.profile}>
+          <label htmlFor={profileFieldId}>{t.calendar.profile}</label>
+          <select
+            id={profileFieldId}
+            value={accountId ?? ''}
+            onChange={(event) => actor.send({ type: 'account.pick', accountId: event.target.value ? Number(event.target.value) : null })}
+          >
+            <option value="">{t.calendar.allProfiles}</option>
+            {profileOptions.map((profile) => (
+              <option key={profile.id} value={profile.id}>
+                {profile.title}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {error ? <LoadError error={error} /> : null}
+      {range && range.posts.length === 0 && <p className={styles.note}>{t.calendar.empty}</p>}
+      {range?.truncated && <p className={styles.note}>{t.calendar.truncated(range.posts.length)}</p>}
+
+      <div className={`${styles.calendar} ${styles[view]}`} aria-busy={loading}>
+        <div className={styles.weekdays} aria-hidden>
+          {t.calendar.weekdays.map((weekday) => (
+            <span key={weekday}>{weekday}</span>
+          ))}
+        </div>
+        <ol className={styles.days}>
+          {days.map((day, index) => (
+            <DayCell
+              key={day}
+              day={day}
+              weekday={t.calendar.weekdays[index % 7]!}
+              view={view}
+              posts={postsOf.get(day) ?? []}
+              today={day === today}
+              outside={view === 'month' && !inMonth(day, anchor)}
+              onMore={() => actor.send({ type: 'day.open', day })}
+            />
+          ))}
+        </ol>
+      </div>
+    </Page>
+  );
+}

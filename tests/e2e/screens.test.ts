@@ -1,0 +1,262 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { emptyAccountForm } from '../../src/lib/schemas';
+import { runTool } from '../../server/media/tools';
+import { makeClip, testTools } from '../fixtures/media';
+import { adminLogin, adminPassword, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+
+/**
+ * Every screen, with real rows in it, at a desktop's 1440 px and a phone's 390 px: axe finds no
+ * serious or critical violation, the page never scrolls sideways, and a screenshot of each is kept
+ * in test-results/screens/ for a person to look at.
+ */
+
+const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const viewports = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
+
+let server: RunningServer;
+let browser: Browser;
+let mediaDir: string;
+let token: string;
+const seeded = { account: 0, group: 0, tagSet: 0, user: 0, ready: '', published: '' };
+
+async function api(route: string, init: { method?: string; json?: unknown; form?: FormData } = {}) {
+  const response = await fetch(`${server.baseUrl}${route}`, {
+    method: init.method ?? (init.json || init.form ? 'POST' : 'GET'),
+    headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
+    body: init.json ? JSON.stringify(init.json) : init.form,
+  });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function renderedRequest(clip: string): Promise<string> {
+  const form = new FormData();
+  form.append('countVideo', '1');
+  form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'Ранковий-кліп.mp4');
+  const { idUpload } = await api('/api/create-video/create', { form });
+  for (let tries = 0; tries < 240; tries++) {
+    const detail = await api(`/api/create-video/request/${idUpload}`);
+    if (detail.status === 'success') return idUpload;
+    if (detail.status === 'error') throw new Error(`render failed: ${detail.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('render did not finish');
+}
+
+beforeAll(async () => {
+  const tools = testTools();
+  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-screens-'));
+  const image = path.join(mediaDir, 'background.png');
+  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1e3a8a:s=720x1280', '-frames:v', '1', image], 60_000);
+  const clip = path.join(mediaDir, 'clip.mp4');
+  await makeClip(tools, clip);
+
+  server = await startServer({ RENDER_PRESET: 'ultrafast' });
+  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: adminLogin, password: adminPassword }),
+  });
+  token = (await login.json()).accessToken;
+
+  const account = await api('/api/accounts', { json: { ...emptyAccountForm, proxy: '127.0.0.1:3128', comments: 'Основний канал' } });
+  seeded.account = account.id;
+  const option = { id: account.id, title: `#${account.id}`, value: account.id };
+  seeded.group = (await api('/api/accounts-group', { json: { name: 'Ранкові', accounts: [option] } })).id;
+  seeded.tagSet = (await api('/api/tags', { json: { name: 'Спорт', tags: ['біг', 'ранок'] } })).id;
+  seeded.user = (await api('/api/users', { json: { login: 'operator', password: 'secret1', password_confirmation: 'secret1' } })).id;
+  const images = new FormData();
+  images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
+  await api('/api/photo-bg', { form: images });
+
+  [seeded.ready, seeded.published] = await Promise.all([renderedRequest(clip), renderedRequest(clip)]);
+  const detail = await api(`/api/create-video/request/${seeded.published}`);
+  await api(`/api/upload-video/${seeded.published}`, {
+    json: {
+      title: 'Ранковий випуск',
+      description: 'Опис',
+      tags: ['біг'],
+      accounts: [option],
+      video: detail.video.map((video: { id: number; url: string; createdAt: string }) => ({
+        id: video.id,
+        url: video.url,
+        idUpload: seeded.published,
+        createdAt: video.createdAt,
+        account: null,
+        date: null,
+      })),
+      inYouTube: true,
+      inTikTok: false,
+      inInstagram: false,
+      date: null,
+    },
+  });
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fs.rm(mediaDir, { recursive: true, force: true });
+});
+
+/** Each screen by name, with the text that says it has loaded. */
+const screens = () => [
+  { name: 'profiles', path: '/accounts/list', ready: 'Основний канал' },
+  { name: 'profile-create', path: '/accounts/create', ready: 'Створити профіль' },
+  { name: 'profile-detail', path: `/accounts/${seeded.account}`, ready: `Профіль #${seeded.account}` },
+  { name: 'groups', path: '/accounts/group/list', ready: 'Ранкові' },
+  { name: 'group-create', path: '/accounts/group/create', ready: 'Створити группу' },
+  { name: 'group-edit', path: `/accounts/group/${seeded.group}`, ready: 'Группа: Ранкові' },
+  { name: 'tag-sets', path: '/tags', ready: 'Спорт' },
+  { name: 'tag-set-create', path: '/tags/create', ready: 'Назва' },
+  { name: 'tag-set-edit', path: `/tags/${seeded.tagSet}`, ready: 'Тег: Спорт' },
+  { name: 'images', path: '/photos/list', ready: 'Зображення' },
+  { name: 'image-upload', path: '/photos/create', ready: 'Зберегти' },
+  { name: 'video-create', path: '/video/create', ready: 'Створити відео' },
+  { name: 'requests', path: '/video/request-create', ready: 'Ранковий-кліп.mp4' },
+  { name: 'publish-form', path: `/video/request/${seeded.ready}`, ready: 'Публікація' },
+  { name: 'published-sets', path: '/video/list', ready: seeded.published },
+  { name: 'published-set', path: `/video/youtube/${seeded.published}`, ready: `Публікація ${seeded.published}` },
+  { name: 'users', path: '/users', ready: 'operator' },
+  { name: 'user-create', path: '/users/create', ready: 'Логін' },
+  { name: 'user-detail', path: `/users/${seeded.user}`, ready: 'Користувач: operator' },
+  { name: 'settings', path: '/setting', ready: 'Налаштування' },
+  { name: 'calendar', path: '/calendar', ready: 'Календар' },
+  { name: 'not-found', path: '/no-such-page', ready: 'Сторінку не знайдено' },
+];
+
+interface Finding {
+  screen: string;
+  width: number;
+  problem: string;
+}
+
+async function check(page: Page, name: string, width: number, findings: Finding[]) {
+  const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+  if (overflow > 0) findings.push({ screen: name, width, problem: `scrolls sideways by ${overflow} px` });
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    interface Violation {
+      id: string;
+      impact: string;
+      nodes: { target: string[] }[];
+    }
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      }));
+  });
+  for (const violation of violations) {
+    findings.push({ screen: name, width, problem: `axe ${violation.impact} ${violation.id}: ${violation.targets.join(', ')}` });
+  }
+  await snapshot(page, `screen-${name}-${width}`);
+}
+
+it('has no serious or critical axe violation and no sideways scroll on any screen, at 1440 and 390 px', async () => {
+  const findings: Finding[] = [];
+  for (const viewport of viewports) {
+    // axe is injected by the test, which the product's CSP would rightly refuse.
+    const context = await browser.newContext({ viewport, bypassCSP: true, locale: 'uk-UA' });
+    const page = await context.newPage();
+
+    await page.goto(server.baseUrl);
+    await page.getByRole('button', { name: 'Увійти' }).waitFor();
+    await check(page, 'login', viewport.width, findings);
+
+    await logIn(page, server.baseUrl, adminLogin, adminPassword, '/accounts/list');
+    await page.getByTestId('user-login').waitFor({ state: 'attached' });
+    for (const screen of screens()) {
+      await page.goto(`${server.baseUrl}${screen.path}`);
+      await page
+        .locator('main')
+        .getByText(screen.ready)
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(async (error) => {
+          await snapshot(page, `screen-${screen.name}-${viewport.width}-not-loaded`);
+          throw error;
+        });
+      await page.waitForLoadState('networkidle');
+      await check(page, screen.name, viewport.width, findings);
+    }
+    await context.close();
+  }
+  expect(findings).toEqual([]);
+}, 300_000);
+
+it('opens the menu as a drawer on a phone, closes it on a pick, on Escape and outside, and keeps it collapsed on a desktop', async () => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  await logIn(page, server.baseUrl, adminLogin, adminPassword, '/tags');
+  const open = page.getByRole('button', { name: 'Відкрити меню' });
+  await open.waitFor();
+  expect(await page.getByRole('link', { name: 'Користувачі' }).isVisible()).toBe(false);
+
+  await open.click();
+  await expect.poll(() => page.getByRole('link', { name: 'Користувачі' }).isVisible()).toBe(true);
+  await snapshot(page, 'screen-menu-drawer-390');
+  await page.getByRole('link', { name: 'Користувачі' }).click();
+  await expect.poll(() => page.getByRole('heading', { name: 'Користувачі' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('link', { name: 'Теги' }).isVisible()).toBe(false);
+
+  await open.click();
+  await expect.poll(() => page.getByRole('link', { name: 'Теги' }).isVisible()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('link', { name: 'Теги' }).isVisible()).toBe(false);
+
+  await open.click();
+  await expect.poll(() => page.getByRole('link', { name: 'Теги' }).isVisible()).toBe(true);
+  await page.mouse.click(380, 400);
+  await expect.poll(() => page.getByRole('link', { name: 'Теги' }).isVisible()).toBe(false);
+  await phone.close();
+
+  const desktop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const wide = await desktop.newPage();
+  await logIn(wide, server.baseUrl, adminLogin, adminPassword, '/tags');
+  await wide.getByRole('button', { name: 'Згорнути або розгорнути меню' }).click();
+  await expect.poll(() => wide.getByText('Користувачі', { exact: true }).isVisible()).toBe(false);
+  await wide.reload();
+  await wide.getByRole('heading', { name: 'Теги' }).waitFor();
+  expect(await wide.getByText('Користувачі', { exact: true }).isVisible()).toBe(false);
+  await desktop.close();
+});
+
+it('shows publish dates on a 24-hour clock in Kyiv time to an English browser, and refuses a past one', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'America/New_York' });
+  const page = await context.newPage();
+  await logIn(page, server.baseUrl, adminLogin, adminPassword, `/video/request/${seeded.ready}`);
+  const date = page.getByRole('group', { name: 'Дата (за київським часом)' });
+  await date.waitFor();
+  const hours = await date.getByLabel('Дата: година').locator('option').allTextContents();
+  expect(hours).toEqual(Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0')));
+  expect(await date.getByLabel('Дата: хвилина').locator('option').count()).toBe(60);
+  await date.getByLabel('Дата: день').fill('2031-07-01');
+  await date.getByLabel('Дата: година').selectOption('18');
+  await date.getByLabel('Дата: хвилина').selectOption('30');
+  expect(await date.innerText()).not.toMatch(/AM|PM/);
+  await page.getByRole('heading', { name: 'Публікація' }).click();
+  await snapshot(page, 'screen-publish-date-en-us-1440');
+
+  await date.getByLabel('Дата: день').fill('2020-07-01');
+  await page.getByLabel('Назва').fill('Минуле');
+  await page.getByRole('button', { name: 'Ранкові' }).click();
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(() => date.getByText('Дата вже минула: оберіть майбутній час').isVisible()).toBe(true);
+  expect(new URL(page.url()).pathname).toBe(`/video/request/${seeded.ready}`);
+  await context.close();
+});

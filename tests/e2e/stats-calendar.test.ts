@@ -1,0 +1,323 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { daysOf, kyivDay, shiftAnchor } from '../../src/lib/calendar';
+import type { StatsReport } from '../../src/lib/contract';
+import { emptyAccountForm } from '../../src/lib/schemas';
+import { runTool } from '../../server/media/tools';
+import { makeClip, testTools } from '../fixtures/media';
+import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+
+/**
+ * An operator's statistics, calendar and bell against `npm start` on the sandbox platforms:
+ * statistics synced every minute (STATS_INTERVAL=1) become a chart on the set and the profile,
+ * a post scheduled for tomorrow sits on tomorrow in the calendar, and a publish the platform
+ * refuses shows in the bell beside the finished renders. Screens at 1440 and 390 px.
+ */
+
+const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: RunningServer;
+let browser: Browser;
+let mediaDir: string;
+let clip: string;
+let token: string;
+let accountId: number;
+const sets = { published: '', scheduled: '', failing: '' };
+const operator = { login: 'olena', password: 'olena-secret' };
+
+async function api(route: string, init: { method?: string; json?: unknown; form?: FormData } = {}) {
+  const response = await fetch(`${server.baseUrl}${route}`, {
+    method: init.method ?? (init.json || init.form ? 'POST' : 'GET'),
+    headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
+    body: init.json ? JSON.stringify(init.json) : init.form,
+  });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function signIn(login: string, password: string) {
+  const response = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password }),
+  });
+  token = (await response.json()).accessToken;
+}
+
+async function renderedRequest(): Promise<string> {
+  const form = new FormData();
+  form.append('countVideo', '1');
+  form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
+  const { idUpload } = await api('/api/create-video/create', { form });
+  for (let tries = 0; tries < 240; tries++) {
+    const detail = await api(`/api/create-video/request/${idUpload}`);
+    if (detail.status === 'success') return idUpload;
+    if (detail.status === 'error') throw new Error(`render failed: ${detail.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('render did not finish');
+}
+
+/** Publishes the request's video on YouTube and TikTok through the profile, at once or at a Kyiv wall time. */
+async function publish(idUpload: string, title: string, date: string | null) {
+  const detail = await api(`/api/create-video/request/${idUpload}`);
+  await api(`/api/upload-video/${idUpload}`, {
+    json: {
+      title,
+      description: '',
+      tags: ['біг'],
+      accounts: [{ id: accountId, title: `#${accountId}`, value: accountId }],
+      video: detail.video.map((video: { id: number; url: string; createdAt: string }) => ({
+        id: video.id,
+        url: video.url,
+        idUpload,
+        createdAt: video.createdAt,
+        account: null,
+        date: null,
+      })),
+      inYouTube: true,
+      inTikTok: true,
+      inInstagram: false,
+      date,
+    },
+  });
+}
+
+beforeAll(async () => {
+  const tools = testTools();
+  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-stats-'));
+  const image = path.join(mediaDir, 'background.png');
+  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x0f766e:s=720x1280', '-frames:v', '1', image], 60_000);
+  clip = path.join(mediaDir, 'clip.mp4');
+  await makeClip(tools, clip);
+
+  const proxyPort = await freePort();
+  server = await startServer({ RENDER_PRESET: 'ultrafast', STATS_INTERVAL: '1', SANDBOX_PROXY_PORT: String(proxyPort) });
+  await signIn(adminLogin, adminPassword);
+  await api('/api/users', { json: { login: operator.login, password: operator.password, password_confirmation: operator.password } });
+  await signIn(operator.login, operator.password);
+
+  const account = await api('/api/accounts', {
+    json: {
+      ...emptyAccountForm,
+      proxy: `http://127.0.0.1:${proxyPort}`,
+      comments: 'Ранковий канал',
+      isActiveYouTube: true,
+      YouTubeAuthClientId: 'stats-client.apps.googleusercontent.com',
+      YouTubeAuthClientSecret: 'stats-client-secret',
+      isActiveTikTok: true,
+      TikTiokAuthStr: 'sandbox-tt-olena',
+    },
+  });
+  accountId = account.id;
+  const { url } = await api(`/api/accounts/connect-youtube/${accountId}`, { method: 'POST' });
+  expect(new URL((await fetch(url)).url).search).toBe('?youtube=connected');
+
+  const images = new FormData();
+  images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
+  await api('/api/photo-bg', { form: images });
+  [sets.published, sets.scheduled] = await Promise.all([renderedRequest(), renderedRequest()]);
+  await publish(sets.published, 'Ранковий випуск', null);
+  await publish(sets.scheduled, 'Завтрашній випуск', `${kyivDay(Date.now() + 86_400_000)}T12:00`);
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fs.rm(mediaDir, { recursive: true, force: true });
+});
+
+async function signedInPage(width: number, height: number, pathname: string): Promise<Page> {
+  // axe is injected by the test, which the product's CSP would rightly refuse.
+  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true, locale: 'uk-UA' });
+  const page = await context.newPage();
+  await logIn(page, server.baseUrl, operator.login, operator.password, pathname);
+  await page.getByTestId('user-login').waitFor({ state: 'attached' });
+  return page;
+}
+
+/** Serious or critical axe findings, and how far the page scrolls sideways. */
+async function problems(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+  if (overflow > 0) found.push(`scrolls sideways by ${overflow} px`);
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    interface Violation {
+      id: string;
+      impact: string;
+      nodes: { target: string[] }[];
+    }
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `axe ${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+  return [...found, ...violations];
+}
+
+/** Pixels of the chart's canvas in YouTube's line colour (#dc2626): the series was drawn. */
+const youtubeLinePixels = (page: Page) =>
+  page.locator('[data-testid=stats-chart] canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let index = 0; index < data.length; index += 4) {
+      if (data[index]! > 190 && data[index + 1]! < 80 && data[index + 2]! < 80 && data[index + 3]! > 200) count++;
+    }
+    return count;
+  });
+
+it('draws the views of a published set and of its profile from the points the syncs stored', async () => {
+  let report: StatsReport | undefined;
+  await expect
+    .poll(
+      async () => {
+        report = await api(`/api/stats/video/${sets.published}?days=1`);
+        return report!.views.map((series) => series.values.at(-1)! > 0);
+      },
+      { timeout: 180_000, interval: 3000 },
+    )
+    .toEqual([true, true]);
+  const youtubeViews = report!.byPlatform.find((row) => row.platform === 'youtube')!.views;
+  expect(youtubeViews).toBeGreaterThan(0);
+
+  const page = await signedInPage(1440, 900, `/video/youtube/${sets.published}`);
+  const chart = page.locator('[data-testid=stats-chart] canvas');
+  await chart.first().waitFor({ timeout: 30_000 });
+  expect(await page.getByRole('heading', { name: 'Статистика' }).isVisible()).toBe(true);
+  await expect.poll(() => youtubeLinePixels(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(50);
+  const platformTable = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Платформа' }) });
+  const youtubeRow = platformTable.getByRole('row').filter({ hasText: /^YouTube/ });
+  const shownViews = Number((await youtubeRow.locator('td').nth(2).textContent())!.trim());
+  expect(shownViews).toBeGreaterThanOrEqual(youtubeViews);
+  expect(await page.getByRole('cell', { name: '#' + accountId + ' Ранковий канал' }).isVisible()).toBe(true);
+  await page.getByRole('heading', { name: 'Статистика' }).scrollIntoViewIfNeeded();
+  expect(await problems(page)).toEqual([]);
+  await snapshot(page, 'stats-published-set-1440');
+
+  await page.getByRole('button', { name: '30 днів' }).click();
+  await expect.poll(() => page.getByRole('button', { name: '30 днів' }).getAttribute('aria-pressed')).toBe('true');
+  await expect.poll(() => youtubeLinePixels(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(50);
+
+  await page.goto(`${server.baseUrl}/accounts/${accountId}`);
+  await chart.first().waitFor({ timeout: 30_000 });
+  await expect.poll(() => youtubeLinePixels(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(50);
+  expect(await page.getByText('За профілями').count()).toBe(0);
+  expect(await problems(page)).toEqual([]);
+  await snapshot(page, 'stats-profile-1440');
+  await page.context().close();
+}, 240_000);
+
+it('shows the post scheduled for tomorrow on its day, week and month, and opens its set', async () => {
+  const today = kyivDay(Date.now());
+  const tomorrow = kyivDay(Date.now() + 86_400_000);
+  const page = await signedInPage(1440, 900, '/calendar');
+  await page.getByRole('heading', { name: 'Календар' }).waitFor();
+  if (!daysOf('week', today).includes(tomorrow)) await page.getByRole('button', { name: 'Наступний період' }).click();
+
+  const tomorrowCell = page.locator(`[data-day="${tomorrow}"]`);
+  const scheduled = tomorrowCell.getByRole('link', { name: /^12:00 YouTube: Завтрашній випуск, .*Заплановано$/ });
+  await scheduled.waitFor({ timeout: 15_000 });
+  expect(await tomorrowCell.getByRole('link', { name: /^12:00 TikTok: Завтрашній випуск/ }).count()).toBe(1);
+  if (daysOf('week', today).includes(tomorrow)) {
+    const todayCell = page.locator(`[data-day="${today}"]`);
+    await expect.poll(() => todayCell.getByRole('link', { name: /Ранковий випуск.*Опубліковано$/ }).count()).toBe(2);
+  }
+  expect(await problems(page)).toEqual([]);
+  await snapshot(page, 'calendar-week-1440');
+
+  await page.getByRole('button', { name: 'Місяць' }).click();
+  if (shiftAnchor('month', today, 1).slice(0, 7) === tomorrow.slice(0, 7)) {
+    await page.getByRole('button', { name: 'Наступний період' }).click();
+  }
+  await page
+    .locator(`[data-day="${tomorrow}"]`)
+    .getByRole('link', { name: /Завтрашній випуск/ })
+    .first()
+    .waitFor();
+  expect(await problems(page)).toEqual([]);
+  await snapshot(page, 'calendar-month-1440');
+
+  await page
+    .locator(`[data-day="${tomorrow}"]`)
+    .getByRole('link', { name: /^12:00 YouTube: Завтрашній випуск/ })
+    .click();
+  await expect.poll(() => page.url()).toBe(`${server.baseUrl}/video/youtube/${sets.scheduled}`);
+  await page.context().close();
+}, 120_000);
+
+it('lists a failed publish and the finished renders in the bell, and follows one to its set', async () => {
+  // YouTube refuses the upload, and again after the token is refreshed: the publish fails.
+  const fault = await fetch(`${server.baseUrl}/sandbox/_faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 }),
+  });
+  expect(fault.status).toBe(201);
+  sets.failing = await renderedRequest();
+  await publish(sets.failing, 'Невдалий випуск', null);
+
+  const page = await signedInPage(1440, 900, '/calendar');
+  const bell = page.getByRole('button', { name: /^Сповіщення: \d+ непрочитаних$/ });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await bell.waitFor();
+        await bell.click();
+        const failed = await page.getByRole('link', { name: /Публікація в YouTube не вдалася/ }).count();
+        return failed;
+      },
+      { timeout: 90_000, interval: 3000 },
+    )
+    .toBe(1);
+  // The last round left the panel open.
+  expect(await page.getByRole('link', { name: /Відео створено, можна публікувати/ }).count()).toBe(3);
+  await snapshot(page, 'bell-1440');
+  const unreadBefore = Number(/(\d+)/.exec((await bell.getAttribute('aria-label'))!)![1]);
+  await page.getByRole('link', { name: /Публікація в YouTube не вдалася/ }).click();
+  await expect.poll(() => page.url()).toBe(`${server.baseUrl}/video/youtube/${sets.failing}`);
+  await expect.poll(async () => Number(/(\d+)/.exec((await bell.getAttribute('aria-label'))!)?.[1] ?? 0)).toBe(unreadBefore - 1);
+  await page.context().close();
+}, 150_000);
+
+it('keeps the chart, the calendar and the bell on a phone without sideways scroll', async () => {
+  const page = await signedInPage(390, 844, `/video/youtube/${sets.published}`);
+  await page.locator('[data-testid=stats-chart] canvas').waitFor({ timeout: 30_000 });
+  expect(await problems(page)).toEqual([]);
+  await snapshot(page, 'stats-published-set-390');
+
+  await page.goto(`${server.baseUrl}/accounts/${accountId}`);
+  await page.locator('[data-testid=stats-chart] canvas').waitFor({ timeout: 30_000 });
+  expect(await problems(page)).toEqual([]);
+  await snapshot(page, 'stats-profile-390');
+
+  await page.goto(`${server.baseUrl}/calendar`);
+  await page.locator('[data-day] a').first().waitFor({ timeout: 15_000 });
+  expect(await problems(page)).toEqual([]);
+  await snapshot(page, 'calendar-week-390');
+  await page.getByRole('button', { name: 'Місяць' }).click();
+  await page
+    .getByRole('heading', { level: 2 })
+    .filter({ hasText: /\d{4}$/ })
+    .waitFor();
+  expect(await problems(page)).toEqual([]);
+  await snapshot(page, 'calendar-month-390');
+
+  await page.getByRole('button', { name: 'Відкрити меню' }).click();
+  await page.getByRole('button', { name: /^Сповіщення/ }).click();
+  await page
+    .getByRole('link', { name: /Відео створено/ })
+    .first()
+    .waitFor();
+  const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+  expect(overflow).toBe(0);
+  await snapshot(page, 'bell-390');
+  await page.context().close();
+}, 120_000);

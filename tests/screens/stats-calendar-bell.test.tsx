@@ -1,0 +1,252 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'wouter';
+import { api } from '../../src/lib/api';
+import type { CalendarRange, NotificationList, StatsReport } from '../../src/lib/contract';
+import { calendarPath } from '../../src/machines/calendar-machine';
+import { NotificationBell } from '../../src/components/notification-bell';
+import { StatsPanel } from '../../src/components/stats-panel';
+import { CalendarScreen } from '../../src/screens/calendar/calendar-screen';
+import { answerApi, renderScreen } from './render';
+
+vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
+// uPlot draws on a canvas jsdom does not have; the browser test (tests/e2e/stats-calendar.test.ts) sees the real chart.
+vi.mock('../../src/components/stats-chart', () => ({
+  StatsChart: ({ report }: { report: StatsReport }) => (
+    <div data-testid="chart">{report.views.map((series) => `${series.platform}:${series.values.join(',')}`).join(' ')}</div>
+  ),
+}));
+
+beforeEach(() => {
+  vi.mocked(api).mockReset();
+});
+
+const idUpload = '0b7c4d3e-1111-4222-8333-444455556666';
+
+function report(days: StatsReport['days'], views: number[]): StatsReport {
+  return {
+    days,
+    at: views.map((_, index) => 1_795_000_000 + index * 3600),
+    views: [{ platform: 'youtube', values: views }],
+    byPlatform: [{ platform: 'youtube', posts: 2, views: views.at(-1)!, likes: 12, comments: 3 }],
+    byProfile: [
+      { account: { id: 4, title: '#4 Ранок' }, posts: 1, views: 100, likes: 10, comments: 1 },
+      { account: null, posts: 1, views: views.at(-1)! - 100, likes: 2, comments: 2 },
+    ],
+    syncedAt: '2026-11-25T08:30:00.000Z',
+  };
+}
+
+const empty: StatsReport = { days: 7, at: [1, 2], views: [], byPlatform: [], byProfile: [], syncedAt: null };
+
+describe('statistics panel', () => {
+  it('shows the chart of the week, the totals per platform and per profile, and loads the period picked', async () => {
+    answerApi({
+      [`GET /stats/video/${idUpload}?days=7`]: report(7, [0, 150, 400]),
+      [`GET /stats/video/${idUpload}?days=30`]: report(30, [0, 900]),
+    });
+    renderScreen(<StatsPanel path={`/stats/video/${idUpload}`} />);
+
+    expect(await screen.findByTestId('chart')).toHaveTextContent('youtube:0,150,400');
+    expect(screen.getByRole('button', { name: '7 днів' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Синхронізовано 25.11.2026 10:30')).toBeInTheDocument();
+    const [platforms, profiles] = screen.getAllByRole('table');
+    expect(within(platforms!).getAllByRole('row')[1]).toHaveTextContent(/^YouTube2400123$/);
+    expect(within(profiles!).getAllByRole('row')[1]).toHaveTextContent(/^#4 Ранок1100101$/);
+    expect(within(profiles!).getAllByRole('row')[2]).toHaveTextContent(/^Профіль видалено1300/);
+
+    await userEvent.click(screen.getByRole('button', { name: '30 днів' }));
+    await waitFor(() => expect(screen.getByTestId('chart')).toHaveTextContent('youtube:0,900'));
+    expect(screen.getByRole('button', { name: '30 днів' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '7 днів' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('says there are no statistics yet before the first sync, and leaves out the profiles table on a profile', async () => {
+    answerApi({ 'GET /stats/accounts/4?days=7': empty });
+    renderScreen(<StatsPanel path="/stats/accounts/4" byProfile={false} />);
+    expect(
+      await screen.findByText('Статистики ще немає: вона зʼявиться після першої синхронізації опублікованих відео'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('chart')).toBeNull();
+
+    answerApi({ 'GET /stats/accounts/4?days=7': report(7, [5, 9]) });
+    await userEvent.click(screen.getByRole('button', { name: '7 днів' }));
+    await screen.findByTestId('chart');
+    expect(screen.getByText('За платформами')).toBeInTheDocument();
+    expect(screen.queryByText('За профілями')).toBeNull();
+  });
+
+  it("shows the server's words when the report cannot be read", async () => {
+    answerApi({});
+    renderScreen(<StatsPanel path="/stats/accounts/9" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('unexpected API call GET /stats/accounts/9?days=7');
+  });
+});
+
+describe('calendar screen', () => {
+  beforeEach(() => {
+    // Wednesday 25 November 2026, 12:00 in Kyiv.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T10:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const range = (posts: CalendarRange['posts']): CalendarRange => ({
+    posts,
+    truncated: false,
+    accounts: [
+      { id: 4, title: '#4 Ранок' },
+      { id: 5, title: '#5 Вечір' },
+    ],
+  });
+  const post = (id: number, scheduledAt: string, status: 'pending' | 'done' | 'error', accountId = 4) => ({
+    id,
+    videoId: id,
+    idUpload,
+    title: 'Ранковий випуск',
+    platform: 'youtube' as const,
+    status,
+    scheduledAt,
+    account: { id: accountId, title: `#${accountId} Ранок` },
+  });
+
+  it('shows the week in Kyiv days, each post opening its set, and moves by week, month and profile', async () => {
+    const week = calendarPath({ view: 'week', anchor: '2026-11-25', accountId: null });
+    expect(week).toBe(
+      `/calendar?from=${encodeURIComponent('2026-11-22T22:00:00.000Z')}&to=${encodeURIComponent('2026-11-29T22:00:00.000Z')}`,
+    );
+    answerApi({
+      // 22:30 UTC on Sunday the 22nd is already Monday the 23rd in Kyiv.
+      [`GET ${week}`]: range([post(1, '2026-11-22T22:30:00Z', 'done'), post(2, '2026-11-25T08:30:00Z', 'pending')]),
+      [`GET ${calendarPath({ view: 'month', anchor: '2026-11-25', accountId: null })}`]: range([
+        post(1, '2026-11-22T22:30:00Z', 'done'),
+        ...[3, 4, 5, 6].map((id) => post(id, '2026-11-27T09:00:00Z', 'pending')),
+      ]),
+    });
+    const { location } = renderScreen(
+      <>
+        <Route path="/calendar" component={CalendarScreen} />
+        <Route path="/video/youtube/:idUpload">opened</Route>
+      </>,
+      { path: '/calendar' },
+    );
+
+    expect(await screen.findByRole('heading', { name: '23.11 – 29.11.2026' })).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelectorAll('[data-day] a')).toHaveLength(2));
+    const monday = document.querySelector('[data-day="2026-11-23"]') as HTMLElement;
+    expect(within(monday).getByRole('link')).toHaveAccessibleName('00:30 YouTube: Ранковий випуск, #4 Ранок, Опубліковано');
+    const wednesday = document.querySelector('[data-day="2026-11-25"]') as HTMLElement;
+    expect(within(wednesday).getByRole('link')).toHaveAccessibleName('10:30 YouTube: Ранковий випуск, #4 Ранок, Заплановано');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Місяць' }));
+    expect(await screen.findByRole('heading', { name: 'листопад 2026' })).toBeInTheDocument();
+    // 1 November 2026 is a Sunday: six weeks, from Monday 26 October to Sunday 6 December.
+    await waitFor(() => expect(document.querySelectorAll('[data-day]')).toHaveLength(42));
+    const friday = document.querySelector('[data-day="2026-11-27"]') as HTMLElement;
+    await waitFor(() => expect(within(friday).getAllByRole('link')).toHaveLength(3));
+    // The day's week: the same week as before, now without posts.
+    answerApi({
+      [`GET ${week}`]: range([]),
+      [`GET ${calendarPath({ view: 'week', anchor: '2026-11-27', accountId: 5 })}`]: range([]),
+      [`GET ${calendarPath({ view: 'week', anchor: '2026-12-04', accountId: 5 })}`]: { ...range([]), accounts: [] },
+    });
+    await userEvent.click(within(friday).getByRole('button', { name: 'ще 1' }));
+    expect(await screen.findByRole('heading', { name: '23.11 – 29.11.2026' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('У цьому періоді публікацій немає')).toBeInTheDocument());
+
+    await userEvent.selectOptions(screen.getByLabelText('Профіль'), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Наступний період' }));
+    expect(await screen.findByRole('heading', { name: '30.11 – 06.12.2026' })).toBeInTheDocument();
+    // The profile stays picked even where it has no posts.
+    await waitFor(() => expect(screen.getByLabelText('Профіль')).toHaveValue('5'));
+    expect(vi.mocked(api).mock.calls.at(-1)).toEqual(['GET', calendarPath({ view: 'week', anchor: '2026-12-04', accountId: 5 })]);
+
+    answerApi({ [`GET ${week}`]: range([post(2, '2026-11-25T08:30:00Z', 'pending')]) });
+    await userEvent.selectOptions(screen.getByLabelText('Профіль'), '');
+    answerApi({ [`GET ${week}`]: range([post(2, '2026-11-25T08:30:00Z', 'pending')]) });
+    await userEvent.click(screen.getByRole('button', { name: 'Сьогодні' }));
+    const link = await screen.findByRole('link', { name: /^10:30 YouTube/ });
+    await userEvent.click(link);
+    expect(location.history.at(-1)).toBe(`/video/youtube/${idUpload}`);
+  });
+});
+
+describe('notification bell', () => {
+  const list: NotificationList = {
+    unread: 2,
+    items: [
+      {
+        id: 7,
+        kind: 'publish_failed',
+        idUpload,
+        account: { id: 4 },
+        platform: 'tiktok',
+        message: 'TikTok: недоступна',
+        createdAt: '2026-11-25T08:30:00.000Z',
+        read: false,
+      },
+      {
+        id: 6,
+        kind: 'credentials_failed',
+        idUpload: null,
+        account: { id: 4 },
+        platform: null,
+        message: 'YouTube: доступ відкликано',
+        createdAt: '2026-11-25T08:00:00.000Z',
+        read: false,
+      },
+      {
+        id: 5,
+        kind: 'render_done',
+        idUpload,
+        account: null,
+        platform: null,
+        message: null,
+        createdAt: '2026-11-24T08:00:00.000Z',
+        read: true,
+      },
+    ],
+  };
+
+  it('counts the unread, lists each with its link, and marks one read when followed', async () => {
+    const read: number[] = [];
+    answerApi({
+      'GET /notifications': () => {
+        const items = list.items.map((item) => ({ ...item, read: item.read || read.includes(item.id) }));
+        return { items, unread: items.filter((item) => !item.read).length };
+      },
+      'POST /notifications/7/read': () => read.push(7),
+    });
+    const { location } = renderScreen(<NotificationBell />);
+    const bell = await screen.findByRole('button', { name: 'Сповіщення: 2 непрочитаних' });
+    expect(bell).toHaveTextContent('2');
+    await userEvent.click(bell);
+
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      [`НовеПублікація в TikTok не вдаласяTikTok: недоступна25.11.2026 10:30`, `/video/youtube/${idUpload}`],
+      ['НовеПрофіль #4: доступ до платформи не працюєYouTube: доступ відкликано25.11.2026 10:00', '/accounts/4'],
+      ['Відео створено, можна публікувати24.11.2026 10:00', `/video/request/${idUpload}`],
+    ]);
+
+    await userEvent.click(links[0]!);
+    expect(location.history.at(-1)).toBe(`/video/youtube/${idUpload}`);
+    await waitFor(() => expect(read).toEqual([7]));
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Сповіщення: 1 непрочитаних' })).toBeInTheDocument();
+  });
+
+  it('marks all read at once, and says there is nothing when the list is empty', async () => {
+    answerApi({ 'GET /notifications': list, 'POST /notifications/read': undefined });
+    renderScreen(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Сповіщення: 2 непрочитаних' }));
+    answerApi({ 'GET /notifications': { items: [], unread: 0 }, 'POST /notifications/read': undefined });
+    await userEvent.click(screen.getByRole('button', { name: 'Позначити всі прочитаними' }));
+    await waitFor(() => expect(screen.getByText('Немає повідомлень')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Сповіщення' })).toBeInTheDocument();
+    expect(vi.mocked(api)).toHaveBeenCalledWith('POST', '/notifications/read');
+  });
+});

@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import { expect, it } from 'vitest';
+import type { CalendarRange } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { calendarLimit } from '../../server/services/calendar-posts';
+import { createAccount, type TestUser } from './backoffice-fixtures';
+import { createUser, describeEachDatabase } from './helpers';
+
+describeEachDatabase('Calendar range route', (env) => {
+  /** A published set of one video with a post per platform given, each at its time and status. */
+  async function publishedPosts(user: TestUser, accountId: number, title: string, posts: [string, string, 'pending' | 'done' | 'error'][]) {
+    const idUpload = crypto.randomUUID();
+    const { rows } = await env().db.sql(
+      `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key, published_at, title)
+       VALUES ($1, $2, 'published', 1, 'gone', now(), $3) RETURNING id`,
+      [idUpload, user.id, title],
+    );
+    const { rows: video } = await env().db.sql(
+      `INSERT INTO videos (request_id, user_id, account_id, position, status) VALUES ($1, $2, $3, 0, 'publication') RETURNING id`,
+      [rows[0].id, user.id, accountId],
+    );
+    for (const [platform, at, status] of posts) {
+      await env().db.sql(`INSERT INTO video_posts (video_id, platform, account_id, status, scheduled_at) VALUES ($1, $2, $3, $4, $5)`, [
+        video[0].id,
+        platform,
+        accountId,
+        status,
+        at,
+      ]);
+    }
+    return { idUpload, videoId: video[0].id as number };
+  }
+
+  const range = (user: TestUser, query: string) =>
+    env().app.inject({ method: 'GET', url: `/api/calendar?${query}`, headers: user.headers });
+  // Monday 23 – Sunday 29 November 2026 in Kyiv (UTC+2).
+  const week = `from=${encodeURIComponent('2026-11-22T22:00:00.000Z')}&to=${encodeURIComponent('2026-11-29T22:00:00.000Z')}`;
+
+  it('gives an operator the posts of the range through their own profiles only, earliest first, each naming its set', async () => {
+    const owner = await createUser(env(), 'owner');
+    const other = await createUser(env(), 'other');
+    const morning = await createAccount(env(), owner, { comments: 'Ранок' });
+    const evening = await createAccount(env(), owner, { comments: 'Вечір' });
+    const foreign = await createAccount(env(), other, { comments: 'Чужий' });
+    const planned = await publishedPosts(owner, morning.id, 'Ранковий випуск', [
+      ['youtube', '2026-11-25T08:30:00Z', 'pending'],
+      ['tiktok', '2026-11-25T08:30:00Z', 'error'],
+    ]);
+    const done = await publishedPosts(owner, evening.id, '', [['instagram', '2026-11-22T22:00:00Z', 'done']]);
+    // Just outside the week on either side, and another operator's post inside it.
+    await publishedPosts(owner, morning.id, 'Раніше', [['youtube', '2026-11-22T21:59:59Z', 'done']]);
+    await publishedPosts(owner, morning.id, 'Пізніше', [['youtube', '2026-11-29T22:00:00Z', 'pending']]);
+    await publishedPosts(other, foreign.id, 'Чужий випуск', [['youtube', '2026-11-26T10:00:00Z', 'pending']]);
+
+    const answer = await range(owner, week);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json<CalendarRange>();
+    expect(body.truncated).toBe(false);
+    expect(body.posts.map(({ id: _id, ...post }) => post)).toEqual([
+      {
+        videoId: done.videoId,
+        idUpload: done.idUpload,
+        title: '',
+        platform: 'instagram',
+        status: 'done',
+        scheduledAt: '2026-11-22T22:00:00.000Z',
+        account: { id: evening.id, title: `#${evening.id} Вечір` },
+      },
+      expect.objectContaining({ idUpload: planned.idUpload, title: 'Ранковий випуск', platform: 'youtube', status: 'pending' }),
+      expect.objectContaining({ idUpload: planned.idUpload, platform: 'tiktok', status: 'error', scheduledAt: '2026-11-25T08:30:00.000Z' }),
+    ]);
+    expect(body.accounts).toEqual([
+      { id: morning.id, title: `#${morning.id} Ранок` },
+      { id: evening.id, title: `#${evening.id} Вечір` },
+    ]);
+
+    // One profile: its posts only, while the filter still offers both.
+    const filtered = (await range(owner, `${week}&accountId=${evening.id}`)).json<CalendarRange>();
+    expect(filtered.posts.map((post) => post.platform)).toEqual(['instagram']);
+    expect(filtered.accounts).toHaveLength(2);
+
+    // Another operator's profile as the filter shows nothing of it.
+    const probing = (await range(other, `${week}&accountId=${morning.id}`)).json<CalendarRange>();
+    expect(probing.posts).toEqual([]);
+    const theirs = (await range(other, week)).json<CalendarRange>();
+    expect(theirs.posts.map((post) => post.title)).toEqual(['Чужий випуск']);
+    expect(theirs.accounts).toEqual([{ id: foreign.id, title: `#${foreign.id} Чужий` }]);
+
+    const admin = await createUser(env(), 'root', { role: 'admin' });
+    const everyone = (await range(admin, week)).json<CalendarRange>();
+    expect(everyone.posts).toHaveLength(4);
+    expect(everyone.accounts.map((account) => account.id)).toEqual([morning.id, evening.id, foreign.id]);
+  });
+
+  it('refuses a range that is empty, reversed, longer than six weeks or not a date, in Ukrainian', async () => {
+    const owner = await createUser(env(), 'owner');
+    for (const query of [
+      'from=2026-11-23T00:00:00Z&to=2026-11-23T00:00:00Z',
+      'from=2026-11-24T00:00:00Z&to=2026-11-23T00:00:00Z',
+      'from=2026-01-01T00:00:00Z&to=2026-03-01T00:00:00Z',
+      'from=yesterday&to=2026-11-23T00:00:00Z',
+    ]) {
+      const refused = await range(owner, query);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().message, query).toBe(t.calendar.badRange);
+    }
+    expect((await range(owner, 'from=2026-11-23T00:00:00Z')).statusCode).toBe(400);
+    expect((await env().app.inject({ method: 'GET', url: `/api/calendar?${week}` })).statusCode).toBe(401);
+  });
+
+  it(`carries at most ${calendarLimit} posts and says when there were more`, async () => {
+    const owner = await createUser(env(), 'owner');
+    const account = await createAccount(env(), owner);
+    const { videoId } = await publishedPosts(owner, account.id, 'Багато', []);
+    // One video per post: (video, platform) is unique.
+    await env().db.sql(
+      `WITH more AS (
+         INSERT INTO videos (request_id, user_id, account_id, position, status)
+         SELECT request_id, user_id, account_id, n, 'publication' FROM videos, generate_series(1, $2) AS n WHERE id = $1
+         RETURNING id)
+       INSERT INTO video_posts (video_id, platform, account_id, status, scheduled_at)
+       SELECT id, 'youtube', $3, 'pending', '2026-11-24T10:00:00Z' FROM more`,
+      [videoId, calendarLimit + 1, account.id],
+    );
+    const body = (await range(owner, week)).json<CalendarRange>();
+    expect(body.posts).toHaveLength(calendarLimit);
+    expect(body.truncated).toBe(true);
+  });
+
+  it('reads the range from a scheduled-time index, not every post', async () => {
+    const owner = await createUser(env(), 'owner');
+    // Tables this small would be read whole; with that ruled out the plan shows which index serves the range.
+    const plans = await env().db.transaction(async (run) => {
+      await run('SET LOCAL enable_seqscan = off');
+      const plan = async (sql: string) => (await run(`EXPLAIN ${sql}`)).rows.map((row) => String(Object.values(row)[0])).join('\n');
+      return {
+        operator: await plan(
+          `SELECT video_posts.id FROM video_posts JOIN accounts ON accounts.id = video_posts.account_id
+            WHERE video_posts.scheduled_at >= '2026-11-23' AND video_posts.scheduled_at < '2026-11-30' AND accounts.user_id = ${owner.id}`,
+        ),
+        admin: await plan(`SELECT id FROM video_posts WHERE scheduled_at >= '2026-11-23' AND scheduled_at < '2026-11-30'`),
+      };
+    });
+    // Which of the two depends on the table's statistics: per profile once operators have many posts.
+    expect(plans.operator).toMatch(/video_posts_(account_)?scheduled_idx/);
+    expect(plans.admin).toMatch(/video_posts_scheduled_idx/);
+  });
+});
