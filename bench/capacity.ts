@@ -27,6 +27,7 @@ import { issueSandboxToken } from '../server/platforms/sandbox/index';
 import { adminLogin, adminPassword, freePort, startServer } from '../tests/e2e/harness';
 import { withFreshPostgres } from './list-seed';
 import { makeSourceClip } from './source-clip';
+import { answerSandboxConsent } from '../tests/fixtures/sandbox-consent';
 
 const variants = 5;
 const clipSeconds = 15;
@@ -180,7 +181,7 @@ async function measureJobs(workDir: string) {
       }),
     });
     const { url: consent } = await api(base, accessToken, `/api/accounts/connect-youtube/${profile.id}`, { method: 'POST' });
-    await fetch(consent);
+    await answerSandboxConsent(consent);
 
     const sentBefore = relay.sent();
     const publishStarted = performance.now();

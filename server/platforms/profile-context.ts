@@ -24,7 +24,22 @@ export interface PlatformSettings extends PlatformAccess {
   statsIntervalMinutes: number;
 }
 
-type AccountRow = typeof accounts.$inferSelect;
+/** The columns a platform call reads: a profile being saved is checked before its row exists. */
+export type ProfileCredentials = Pick<
+  typeof accounts.$inferSelect,
+  | 'id'
+  | 'proxy'
+  | 'proxyPassword'
+  | 'inYouTube'
+  | 'youtubeClientId'
+  | 'youtubeClientSecret'
+  | 'youtubeRefreshToken'
+  | 'tiktokAuthStr'
+  | 'instagramLogin'
+  | 'instagramPassword'
+  | 'instagramAccessToken'
+  | 'instagramUserId'
+>;
 
 /** The platform's answer to a grant Google no longer honours; other token failures are worth another try. */
 const revokedGrantCodes = ['invalid_grant', 'invalid_client', 'unauthorized_client'];
@@ -41,7 +56,7 @@ export interface ProfileContextOptions {
  * platform at all, so callers treat it like any failure of the platform itself.
  */
 export async function profileContext(
-  account: AccountRow,
+  account: ProfileCredentials,
   platform: Platform,
   { secretsKey, settings, progress }: ProfileContextOptions,
 ): Promise<ConnectorContext<any>> {

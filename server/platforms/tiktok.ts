@@ -211,6 +211,17 @@ export const tiktok: TikTokConnector = {
     return findWith(client(ctx), ctx, publishKey);
   },
 
+  async fetchCreator(ctx) {
+    const creator = (await client(ctx).call(`${apiBase(ctx)}/post/publish/creator_info/query/`, json({}))).body?.data ?? {};
+    const username: string = creator.creator_username ?? '';
+    return {
+      id: username,
+      name: creator.creator_nickname || username,
+      description: '',
+      url: username ? `https://www.tiktok.com/@${username}` : '',
+    };
+  },
+
   async fetchStats(ctx, remoteId) {
     const answer = await client(ctx).call(
       `${apiBase(ctx)}/video/query/?fields=id,view_count,like_count,comment_count`,

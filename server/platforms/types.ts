@@ -117,7 +117,10 @@ export interface InstagramConnector extends Connector<InstagramCredentials> {
   fetchProfile(ctx: ConnectorContext<InstagramCredentials>): Promise<ProfileInfo>;
 }
 
-export type TikTokConnector = Connector;
+export interface TikTokConnector extends Connector {
+  /** The creator the access string posts as (creator_info), which is also how a string is checked. */
+  fetchCreator(ctx: ConnectorContext): Promise<ProfileInfo>;
+}
 
 export function publishKey(videoId: number, platform: Platform): string {
   return `video-${videoId}-${platform}`;

@@ -1,5 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { AccountDetail, AccountStatus, AccountSummary, Paged, SavedSecrets, SelectOption, VideoSummary } from '../../src/lib/contract';
+import type {
+  AccountDetail,
+  AccountStatus,
+  AccountSummary,
+  ConnectedAs,
+  Paged,
+  PlatformName,
+  SavedSecrets,
+  SelectOption,
+  VideoSummary,
+} from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import type { Database } from '../db/connect';
 import { accountGroups, accounts, users, videos } from '../db/schema';
@@ -59,7 +69,18 @@ export function toAccountSummary({ account, ownerLogin, groupName }: AccountWith
     isActiveTikTok: account.isActiveTikTok,
     isActiveInstagram: account.isActiveInstagram,
     ...platformConnections(account),
+    connectedAs: activeConnectedAs(account),
   };
+}
+
+/** A platform switched off keeps its last answer for when it is switched on again, but shows none. */
+function activeConnectedAs(account: AccountRow): ConnectedAs {
+  const active: Record<PlatformName, boolean> = {
+    youtube: account.isActiveYouTube && account.inYouTube,
+    tiktok: account.isActiveTikTok,
+    instagram: account.isActiveInstagram,
+  };
+  return Object.fromEntries(Object.entries(account.connectedAs).filter(([platform]) => active[platform as PlatformName]));
 }
 
 /** Which secrets a profile stores; their values never leave the server. */

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import {
   secretFields,
   type AccountDetail,
+  type ConnectedAs,
   type ConnectYouTubeResponse,
   type SecretField,
   type SelectOption,
@@ -18,7 +19,9 @@ import { HttpError, parseBody } from '../http-error';
 import { parseProxy, PlatformNetworkError } from '../platforms/http';
 import { refuseNonPublicProxyAddress } from '../platforms/proxy-policy';
 import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
-import { profileContext, type PlatformAccess } from '../platforms/profile-context';
+import { profileContext, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
+import type { Platform, PlatformsMode } from '../platforms/types';
+import { checkConnections } from '../services/connection-check';
 import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube';
 import { googleOAuthEndpoints, issueYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
@@ -81,6 +84,63 @@ function secretColumns(key: Buffer, accountId: number, form: AccountForm, existi
     columns.proxyPassword = secrets.seal('proxy_password', proxy.password);
   }
   return { proxy: proxy.address, ...columns };
+}
+
+/** A profile not saved yet reaches no platform through OAuth: YouTube waits for the consent link. */
+function newProfileCredentials(id: number): ProfileCredentials {
+  return {
+    id,
+    proxy: '',
+    proxyPassword: null,
+    inYouTube: false,
+    youtubeClientId: null,
+    youtubeClientSecret: null,
+    youtubeRefreshToken: null,
+    tiktokAuthStr: null,
+    instagramLogin: null,
+    instagramPassword: null,
+    instagramAccessToken: null,
+    instagramUserId: null,
+  };
+}
+
+interface PlatformCheck {
+  platform: Platform;
+  /** The operator just gave these credentials: a refusal keeps the save from happening. */
+  typed: boolean;
+}
+
+/**
+ * The platforms a save asks which account they reach: each one switched on with credentials, when
+ * the profile is new, its credentials were typed or it was just switched on (a refusal then stops
+ * the save), or when the proxy changed, a failure stands or the platform never answered (a
+ * refusal then only marks the profile, so a revoked grant never blocks editing the rest).
+ */
+function platformsToCheck(form: AccountForm, next: ProfileCredentials, mode: PlatformsMode, existing?: AccountRow): PlatformCheck[] {
+  const recheck = (platform: Platform) =>
+    existing !== undefined &&
+    (existing.proxy !== next.proxy ||
+      existing.proxyPassword !== next.proxyPassword ||
+      existing.platformError !== null ||
+      !existing.connectedAs[platform]);
+  const instagramReady =
+    mode === 'sandbox'
+      ? next.instagramLogin !== null && next.instagramPassword !== null
+      : next.instagramAccessToken !== null && next.instagramUserId !== null;
+  const instagramTyped =
+    form.InstagramPassword !== '' ||
+    form.InstagramAccessToken !== '' ||
+    next.instagramLogin !== existing?.instagramLogin ||
+    next.instagramUserId !== existing?.instagramUserId;
+  const candidates: [Platform, boolean, boolean][] = [
+    // YouTube's credentials come through the consent link, never typed here.
+    ['youtube', form.isActiveYouTube && next.inYouTube, false],
+    ['tiktok', form.isActiveTikTok && next.tiktokAuthStr !== null, !existing?.isActiveTikTok || form.TikTiokAuthStr !== ''],
+    ['instagram', form.isActiveInstagram && instagramReady, !existing?.isActiveInstagram || instagramTyped],
+  ];
+  return candidates
+    .filter(([platform, ready, typed]) => ready && (typed || recheck(platform)))
+    .map(([platform, , typed]) => ({ platform, typed }));
 }
 
 export interface AccountRouteOptions {
@@ -151,6 +211,32 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   app.get('/:id', { schema: accountSchemas.detail }, async (request) => detail(currentUser(request), idParam(request)));
 
+  /**
+   * Checks the platforms the save touches (see platformsToCheck) before anything is stored: a
+   * refusal of credentials just typed answers 400 in the platform's words. Returns the columns
+   * the answers change: the names, and the profile's standing failure.
+   */
+  async function checkedConnection(form: AccountForm, next: ProfileCredentials, existing?: AccountRow) {
+    const settings = platforms();
+    const checks = platformsToCheck(form, next, settings.mode, existing);
+    const connectedAs: ConnectedAs = { ...existing?.connectedAs };
+    if (checks.length === 0) return { connectedAs };
+    const answer = await checkConnections(
+      next,
+      checks.map((check) => check.platform),
+      keys.secretsAtRest,
+      settings,
+    );
+    const typedRefusal = answer.refused.find((error) => checks.some((check) => check.typed && check.platform === error.platform));
+    if (typedRefusal) throw new HttpError(400, typedRefusal.message);
+    for (const { platform } of checks) delete connectedAs[platform];
+    Object.assign(connectedAs, answer.connectedAs);
+    if (answer.refused.length > 0) return { connectedAs, platformError: answer.refused[0]!.message };
+    // A standing failure is over once every platform it could belong to has answered again.
+    const recovered = existing?.platformError && answer.unreachable.length === 0;
+    return { connectedAs, ...(recovered ? { platformError: null } : {}) };
+  }
+
   app.post('/', { schema: accountSchemas.create }, async (request, reply) => {
     const user = currentUser(request);
     const form = parseBody(accountSchema, request.body);
@@ -158,7 +244,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     // The id comes first because every secret is encrypted bound to the id of its row.
     const { rows } = await db.sql(`SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id`, []);
     const id = Number(rows[0].id);
-    await db.orm.insert(accounts).values({ id, userId: user.id, ...columns, ...secretColumns(keys.secretsAtRest, id, form) });
+    const secrets = secretColumns(keys.secretsAtRest, id, form);
+    const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets });
+    await db.orm.insert(accounts).values({ id, userId: user.id, ...columns, ...secrets, ...connection });
     request.log.info({ accountId: id }, 'profile created');
     return reply.status(201).send(await detail(user, id));
   });
@@ -169,17 +257,14 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     const form = parseBody(accountSchemaFor(savedSecretsOf(existing)), request.body);
     const columns = plainColumns(form);
     const secrets = secretColumns(keys.secretsAtRest, existing.id, form, existing);
+    // A refresh token belongs to one OAuth client: another client means connecting again.
+    const youtubeReset = youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret)
+      ? { inYouTube: false, youtubeRefreshToken: null }
+      : {};
+    const connection = await checkedConnection(form, { ...existing, ...columns, ...secrets, ...youtubeReset }, existing);
     await db.orm
       .update(accounts)
-      .set({
-        ...columns,
-        ...secrets,
-        // A refresh token belongs to one OAuth client: another client means connecting again.
-        ...(youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret)
-          ? { inYouTube: false, youtubeRefreshToken: null }
-          : {}),
-        updatedAt: new Date(),
-      })
+      .set({ ...columns, ...secrets, ...youtubeReset, ...connection, updatedAt: new Date() })
       .where(eq(accounts.id, existing.id));
     return detail(user, existing.id);
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { checkConnections } from '../services/connection-check';
 import { t } from '../../src/lib/i18n';
 import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
 import type { PlatformsMode } from '../platforms/types';
@@ -29,6 +30,24 @@ export interface OAuthSettings {
  */
 export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (app, { oauth }) => {
   const { db, keys } = app;
+
+  /**
+   * Which channel the grant reaches, for the profile's "підключено як …". The connection stands
+   * without it: a channel that does not answer now is asked again at the profile's next save.
+   */
+  async function recordChannel(account: typeof accounts.$inferSelect) {
+    try {
+      const settings = { mode: oauth.platforms, sandboxOrigin: oauth.platformsOrigin() };
+      const { connectedAs } = await checkConnections(account, ['youtube'], keys.secretsAtRest, settings);
+      if (!connectedAs.youtube) return;
+      await db.orm
+        .update(accounts)
+        .set({ connectedAs: sql`${accounts.connectedAs} || ${JSON.stringify(connectedAs)}::jsonb` })
+        .where(eq(accounts.id, account.id));
+    } catch (error) {
+      app.log.warn({ accountId: account.id, err: error }, 'the connected YouTube channel did not answer');
+    }
+  }
 
   app.get('/youtube/callback', { schema: oauthSchemas.youtubeCallback }, async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
@@ -69,15 +88,13 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
     }
     if (!refreshToken) return failWith(t.youtubeOauth.noRefreshToken);
 
+    const connected = { youtubeRefreshToken: secrets.seal('youtube_refresh_token', refreshToken), inYouTube: true };
     await db.orm
       .update(accounts)
-      .set({
-        youtubeRefreshToken: secrets.seal('youtube_refresh_token', refreshToken),
-        inYouTube: true,
-        updatedAt: new Date(),
-      })
+      .set({ ...connected, updatedAt: new Date() })
       .where(eq(accounts.id, account.id));
     request.log.info({ accountId: account.id }, 'YouTube connected');
+    await recordChannel({ ...account, ...connected });
     return reply.redirect(`/accounts/${account.id}?${youtubeConnectionParams.connected}=connected`, 302);
   });
 };

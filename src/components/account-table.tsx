@@ -7,13 +7,20 @@ import { StatusBadge } from './status-badge';
 import styles from './account-table.module.css';
 
 /** A platform of a profile at a glance: off, on and connected, or on and waiting for its connection. */
-function PlatformState({ active, connected }: { active: boolean; connected: boolean }) {
+function PlatformState({ active, connected, name }: { active: boolean; connected: boolean; name?: string }) {
   if (!active) return <span className={styles.off}>{t.accounts.platformOff}</span>;
   if (connected) {
     return (
-      <span className={styles.connected}>
-        <CircleCheck size={14} aria-hidden /> {t.accounts.platformConnected}
-      </span>
+      <>
+        <span className={styles.connected}>
+          <CircleCheck size={14} aria-hidden /> {t.accounts.platformConnected}
+        </span>
+        {name && (
+          <span className={styles.connectedAs} title={t.accounts.connectedAs(name)}>
+            {t.accounts.connectedAs(name)}
+          </span>
+        )}
+      </>
     );
   }
   return (
@@ -41,15 +48,19 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete }: Acc
     ...(showOwner ? [{ header: t.accounts.columnUser, cell: (account: AccountSummary) => account.user.login }] : []),
     {
       header: t.accountForm.youtube,
-      cell: (account) => <PlatformState active={account.isActiveYouTube} connected={account.inYouTube} />,
+      cell: (account) => (
+        <PlatformState active={account.isActiveYouTube} connected={account.inYouTube} name={account.connectedAs.youtube} />
+      ),
     },
     {
       header: t.accountForm.tiktok,
-      cell: (account) => <PlatformState active={account.isActiveTikTok} connected={account.inTikTok} />,
+      cell: (account) => <PlatformState active={account.isActiveTikTok} connected={account.inTikTok} name={account.connectedAs.tiktok} />,
     },
     {
       header: t.accountForm.instagram,
-      cell: (account) => <PlatformState active={account.isActiveInstagram} connected={account.inInstagram} />,
+      cell: (account) => (
+        <PlatformState active={account.isActiveInstagram} connected={account.inInstagram} name={account.connectedAs.instagram} />
+      ),
     },
     { header: t.accounts.columnStatus, cell: (account) => <StatusBadge status={account.status} kind="account" />, width: '130px' },
     ...(onDelete

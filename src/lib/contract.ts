@@ -92,6 +92,9 @@ export interface AccountOwner {
 }
 
 /** A profile as lists show it: never any secret. */
+/** The account each platform named when the profile's credentials were last checked. */
+export type ConnectedAs = Partial<Record<PlatformName, string>>;
+
 export interface AccountSummary {
   id: number;
   proxy: string;
@@ -106,6 +109,7 @@ export interface AccountSummary {
   inYouTube: boolean;
   inTikTok: boolean;
   inInstagram: boolean;
+  connectedAs: ConnectedAs;
 }
 
 /** The fields of the profile form, as POST /api/accounts and PATCH /api/accounts/{id} take them. */

@@ -101,6 +101,7 @@ export const t = {
     platformOff: 'Вимкнено',
     platformConnected: 'Підключено',
     platformWaiting: 'Не підключено',
+    connectedAs: (name: string) => `підключено як ${name}`,
     deleteLabel: (id: number) => `Видалити профіль #${id}`,
     created: 'Профіль створено',
     updated: 'Профіль змінено',

@@ -63,6 +63,22 @@ async function apiCall(method: string, url: string, body?: unknown) {
   );
 }
 
+it("refuses a wrong TikTok string on save with TikTok's own words, asked through the profile's proxy", async () => {
+  await expect.poll(() => page.getByRole('heading', { name: 'Створити профіль' }).isVisible()).toBe(true);
+  await page.getByLabel('Проксі').fill(proxyUrl);
+  await page.getByRole('switch', { name: 'TikTok' }).check();
+  await page.getByLabel('Рядок доступу TikTok').fill('copied-the-wrong-string');
+  await page.getByRole('button', { name: 'Створити' }).click();
+  await expect
+    .poll(() => page.getByText('The access token is invalid or not found in the request.', { exact: false }).first().isVisible())
+    .toBe(true);
+  await snapshot(page, 'journey-tiktok-refused');
+  expect(new URL(page.url()).pathname).toBe('/accounts/create');
+  const profiles = await apiCall('GET', '/api/accounts');
+  expect(profiles.body.total).toBe(0);
+  await page.getByRole('switch', { name: 'TikTok' }).uncheck();
+});
+
 it('creates a profile with YouTube and Instagram on, through the sandbox proxy', async () => {
   await expect.poll(() => page.getByRole('heading', { name: 'Створити профіль' }).isVisible()).toBe(true);
   await page.getByLabel('Проксі').fill(proxyUrl);
@@ -85,9 +101,17 @@ it('connects YouTube by following the copied consent link', async () => {
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(new URL(link).pathname).toBe('/sandbox/accounts.google.com/o/oauth2/v2/auth');
   await page.goto(link);
+  await expect.poll(() => page.getByRole('heading', { name: 'Застосунок просить доступ до вашого каналу YouTube' }).isVisible()).toBe(true);
+  await snapshot(page, 'journey-youtube-consent');
+  await page.getByRole('button', { name: 'Дозволити' }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/accounts/${accountId}`);
   const account = await apiCall('GET', `/api/accounts/${accountId}`);
   expect(account.body).toMatchObject({ inYouTube: true, inInstagram: true, status: 'success' });
+  // Each platform named the account it reached: the channel by the consent, Instagram at the save.
+  await page.reload();
+  for (const name of [account.body.connectedAs.youtube, account.body.connectedAs.instagram]) {
+    await expect.poll(() => page.getByText(`підключено як ${name}`, { exact: true }).isVisible()).toBe(true);
+  }
   await snapshot(page, 'journey-profile-connected');
 });
 

@@ -10,6 +10,7 @@ import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';
 import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 /**
  * An operator's statistics, calendar and bell against `npm start` on the sandbox platforms:
@@ -116,7 +117,7 @@ beforeAll(async () => {
   });
   accountId = account.id;
   const { url } = await api(`/api/accounts/connect-youtube/${accountId}`, { method: 'POST' });
-  expect(new URL((await fetch(url)).url).search).toBe('?youtube=connected');
+  expect(new URL((await answerSandboxConsent(url)).url).search).toBe('?youtube=connected');
 
   const images = new FormData();
   images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');

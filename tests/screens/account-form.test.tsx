@@ -28,6 +28,7 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
     isActiveInstagram: false,
     inYouTube: false,
     inTikTok: false,
+    connectedAs: {},
     inInstagram: false,
     YouTubeAuthClientId: 'client-7',
     YouTubeAuthClientSecret: '',

@@ -28,6 +28,7 @@ const row: AccountSummary = {
   isActiveInstagram: false,
   inYouTube: true,
   inTikTok: false,
+  connectedAs: { youtube: 'Канал Анни на YouTube' },
   inInstagram: false,
 };
 const page = { data: [row], page: 1, totalPages: 1, total: 1 };
@@ -44,7 +45,7 @@ describe('profile list', () => {
     const cells = within(screen.getAllByRole('row')[1])
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(0, 8)).toEqual(['3', '10.0.0.3:8080', 'Канал Анни', 'anna', ' Підключено', 'Вимкнено', 'Вимкнено', 'Активний']);
+    expect(cells.slice(0, 8)).toEqual(['3', '10.0.0.3:8080', 'Канал Анни', 'anna', ' Підключенопідключено як Канал Анни на YouTube', 'Вимкнено', 'Вимкнено', 'Активний']);
   });
 
   it('shows a user no owner column', async () => {

@@ -202,7 +202,11 @@ describeEachDatabase('profiles API', (env) => {
     const user = await createUser(env(), 'operator');
     const fields = { isActiveYouTube: true, YouTubeAuthClientId: 'id-1', YouTubeAuthClientSecret: 'secret-1' };
     const account = await createAccount(env(), user, fields);
-    await env().db.sql(`UPDATE accounts SET in_youtube = true, youtube_refresh_token = 'x' WHERE id = $1`, [account.id]);
+    // Connected as the consent link would leave it: the channel answered once, so a save does not ask again.
+    await env().db.sql(
+      `UPDATE accounts SET in_youtube = true, youtube_refresh_token = 'x', connected_as = '{"youtube": "Канал"}' WHERE id = $1`,
+      [account.id],
+    );
     const patch = (payload: object) =>
       env().app.inject({
         method: 'PATCH',

@@ -12,6 +12,7 @@ import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/s
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 const clock = { now: Date.now() };
 const sandbox = new SandboxState({ now: () => clock.now });
@@ -51,7 +52,7 @@ describeEachDatabase(
         InstagramPassword: 'instagram-password',
       });
       const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: user.headers });
-      const followed = await fetch(((await link.json()) as { url: string }).url);
+      const followed = await answerSandboxConsent(((await link.json()) as { url: string }).url);
       expect(new URL(followed.url).search).toBe('?youtube=connected');
       return account;
     }

@@ -15,6 +15,7 @@ import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/s
 import { makeMediaFixtures, multipart, type MediaFixtures } from '../fixtures/media';
 import { createUser, databaseKinds, freshDatabase, testMedia, testPlatformSettings, testTokenSettings, type TestEnv } from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
+import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 /**
  * The whole life of a profile's secrets, at the most talkative log level: stored, edited, used
@@ -111,7 +112,7 @@ for (const kind of databaseKinds()) {
       });
 
       const connect = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers });
-      const consent = await fetch(((await connect.json()) as { url: string }).url, { redirect: 'manual' });
+      const consent = await answerSandboxConsent(((await connect.json()) as { url: string }).url, 'allow', 'manual');
       const callbackUrl = new URL(consent.headers.get('location')!);
       const landed = await fetch(callbackUrl, { redirect: 'manual' });
       expect(landed.headers.get('location')).toBe(`/accounts/${account.id}?youtube=connected`);

@@ -11,6 +11,7 @@ import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/s
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
+import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 const clock = { now: Date.now() };
 const sandbox = new SandboxState({ now: () => clock.now });
@@ -57,7 +58,7 @@ describeEachDatabase(
         TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`),
       });
       const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: owner.headers });
-      await fetch(((await link.json()) as { url: string }).url);
+      await answerSandboxConsent(((await link.json()) as { url: string }).url);
       const request = await renderedRequest(env(), owner.id, 1);
       const published = await env().app.inject({
         method: 'POST',

@@ -9,6 +9,7 @@ import { verifySandboxAccessToken } from '../../server/platforms/sandbox/google-
 import { buildLiveApp, createUser, describeEachDatabase } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
   let baseUrl: string;
@@ -39,7 +40,9 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
 
   /** Where the sandbox consent page sends the browser: the callback URL with code and state. */
   async function approve(link: string): Promise<URL> {
-    const consent = await fetch(link, { redirect: 'manual' });
+    const page = await fetch(link);
+    expect(await page.text()).toContain('Дозволити');
+    const consent = await answerSandboxConsent(link, 'allow', 'manual');
     expect(consent.status).toBe(302);
     return new URL(consent.headers.get('location')!);
   }
@@ -60,9 +63,14 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
 
     // Following every redirect, as `curl -L` would, ends on the profile's page.
     proxy.traffic.length = 0;
-    const followed = await fetch(link);
+    const followed = await answerSandboxConsent(link);
     expect(new URL(followed.url).pathname + new URL(followed.url).search).toBe(`/accounts/${account.id}?youtube=connected`);
-    expect(proxy.traffic.map(({ method, url }) => `${method} ${url}`)).toEqual([`POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`]);
+    // The code's exchange, then the channel's name for "підключено як …", all through the profile's proxy.
+    expect(proxy.traffic.map(({ method, url }) => `${method} ${url.split('?')[0]}`)).toEqual([
+      `POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`,
+      `POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`,
+      `GET ${baseUrl}/sandbox/www.googleapis.com/youtube/v3/channels`,
+    ]);
 
     const { rows } = await env().db.sql('SELECT in_youtube, youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
     expect(rows[0].in_youtube).toBe(true);
@@ -163,6 +171,26 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     expect(await response.text()).toContain('invalid_request');
   });
 
+  it("shows a consent page, and 'Скасувати' brings the operator back to the profile unconnected", async () => {
+    const user = await createUser(env(), 'operator');
+    const account = await youtubeAccount(user);
+    const link = await consentLink(user, account.id);
+    const page = await fetch(link);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('client-123.apps.googleusercontent.com');
+    expect(html).toContain('https://www.googleapis.com/auth/youtube');
+    expect(html).toContain('Скасувати');
+
+    const declined = await answerSandboxConsent(link, 'deny', 'manual');
+    const callbackUrl = new URL(declined.headers.get('location')!);
+    expect(callbackUrl.searchParams.get('error')).toBe('access_denied');
+    expect(callbackUrl.searchParams.has('code')).toBe(false);
+    expect(await callback(callbackUrl)).toEqual({ path: `/accounts/${account.id}`, params: { youtubeError: t.youtubeOauth.denied } });
+    const { rows } = await env().db.sql('SELECT in_youtube FROM accounts WHERE id = $1', [account.id]);
+    expect(rows[0].in_youtube).toBe(false);
+  });
+
   it('sends a forged or expired link back to the profile list with a Ukrainian error', async () => {
     const forged = await callback(`${baseUrl}/api/oauth/youtube/callback?code=x&state=forged`);
     expect(forged).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
@@ -223,7 +251,8 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
         headers: { host: evilHost, 'x-forwarded-host': evilHost, 'x-forwarded-proto': 'http' },
       });
       expect(landed.headers.location).toBe(`/accounts/${account.id}?youtube=connected`);
-      expect(proxy.traffic.map(({ method, url }) => `${method} ${url}`)).toEqual([`POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`]);
+      expect(proxy.traffic.every(({ url }) => url.startsWith(`${baseUrl}/sandbox/`))).toBe(true);
+      expect(proxy.traffic[0]).toMatchObject({ method: 'POST', url: `${baseUrl}/sandbox/oauth2.googleapis.com/token` });
       expect(evilRequests).toEqual([]);
     } finally {
       await new Promise((resolve) => evil.close(resolve));

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ConnectedAs } from '../../../src/lib/contract';
 import { users } from './users';
 
 export const accountGroups = pgTable('account_groups', {
@@ -46,6 +47,7 @@ export const accounts = pgTable('accounts', {
   profileNameInstagram: text('profile_name_instagram'),
   profileDescriptionInstagram: text('profile_description_instagram'),
   platformError: text('platform_error'),
+  connectedAs: jsonb('connected_as').$type<ConnectedAs>().notNull().default({}),
   instagramAccessToken: text('instagram_access_token'),
   instagramUserId: text('instagram_user_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

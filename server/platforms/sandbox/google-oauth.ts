@@ -6,8 +6,10 @@ import type { SandboxState } from './state';
 
 /**
  * Google's OAuth 2.0 endpoints as the sandbox plays them, mounted at /sandbox:
- * - GET  /accounts.google.com/o/oauth2/v2/auth approves at once and redirects (302) to
- *   redirect_uri with `code` and `state`, so following the consent link completes a connection;
+ * - GET  /accounts.google.com/o/oauth2/v2/auth shows a consent page naming the client and the
+ *   scopes, with 'Дозволити' and 'Скасувати'; its form POSTs back to the same address, which
+ *   redirects (302) to redirect_uri with `code` and `state`, or with `error=access_denied` as
+ *   Google does when the user declines;
  * - POST /oauth2.googleapis.com/token follows Google's token endpoint contract for
  *   `authorization_code` and `refresh_token` grants.
  * Codes and tokens are JWTs signed with the sandbox's own key, so they survive a restart and
@@ -84,6 +86,41 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
   return reply.status(status).send({ error, error_description: description });
 }
 
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The parameters the consent form carries back; what the page shows comes from the same ones. */
+const consentFields = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'access_type'];
+
+/**
+ * The sandbox's stand-in for Google's consent screen: the operator sees which client asks for
+ * which scopes on this channel and decides, as on the real page, instead of being redirected.
+ */
+function consentPage(query: Record<string, string | undefined>): string {
+  const hidden = consentFields
+    .filter((field) => query[field] !== undefined)
+    .map((field) => `<input type="hidden" name="${field}" value="${escapeHtml(query[field]!)}">`)
+    .join('');
+  const scopes = (query.scope ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`)
+    .join('');
+  return `<!doctype html>
+<html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Пісочниця Google: доступ до YouTube</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f1f5f9;color:#0f172a}main{max-width:32rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002}h1{font-size:1.25rem}code{word-break:break-all}.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}button{font:inherit;padding:.6rem 1.4rem;border-radius:8px;border:1px solid #1d4ed8;cursor:pointer}button[value=allow]{background:#1d4ed8;color:#fff}button[value=deny]{background:#fff;color:#1d4ed8}</style>
+</head><body><main>
+<h1>Застосунок просить доступ до вашого каналу YouTube</h1>
+<p>Клієнт OAuth <code>${escapeHtml(query.client_id ?? '')}</code> отримає доступ:</p>
+<ul>${scopes}</ul>
+<p>Це сторінка пісочниці: справжній Google у режимі live показує свою.</p>
+<form method="post">${hidden}<div class="actions">
+<button type="submit" name="decision" value="allow">Дозволити</button>
+<button type="submit" name="decision" value="deny">Скасувати</button>
+</div></form>
+</main></body></html>`;
+}
+
 export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> = async (app, { key }) => {
   // Codes are single-use; a spent code is remembered until it would have expired anyway.
   const spentCodes = new Map<string, number>();
@@ -99,27 +136,37 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  /** The consent request as Google checks it; a broken one gets Google's plain-text 400 instead of a page. */
+  function consentProblem(query: Record<string, string | undefined>): string | null {
+    if (!query.client_id) return 'Missing required parameter: client_id';
+    if (!isHttpUrl(query.redirect_uri ?? '')) return 'Invalid parameter value for redirect_uri';
+    if (query.response_type !== 'code') return 'Invalid response_type: only "code" is supported';
+    if (!query.scope) return 'Missing required parameter: scope';
+    return null;
+  }
+
   app.get('/accounts.google.com/o/oauth2/v2/auth', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
-    const clientId = query.client_id ?? '';
-    const redirectUri = query.redirect_uri ?? '';
-    const scope = query.scope ?? '';
-    const problem = !clientId
-      ? 'Missing required parameter: client_id'
-      : !isHttpUrl(redirectUri)
-        ? 'Invalid parameter value for redirect_uri'
-        : query.response_type !== 'code'
-          ? 'Invalid response_type: only "code" is supported'
-          : !scope
-            ? 'Missing required parameter: scope'
-            : null;
+    const problem = consentProblem(query);
     if (problem) return reply.status(400).type('text/plain; charset=utf-8').send(`Error 400: invalid_request\n${problem}`);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(consentPage(query));
+  });
 
-    const code = await sign(key, { kind: 'code', clientId, scope, redirectUri, offline: query.access_type === 'offline' }, codeTtlSeconds);
+  app.post('/accounts.google.com/o/oauth2/v2/auth', async (request, reply) => {
+    const form = (request.body ?? {}) as Record<string, string | undefined>;
+    const problem = consentProblem(form);
+    if (problem) return reply.status(400).type('text/plain; charset=utf-8').send(`Error 400: invalid_request\n${problem}`);
+    const { client_id: clientId = '', redirect_uri: redirectUri = '', scope = '' } = form;
     const target = new URL(redirectUri);
-    target.searchParams.set('code', code);
-    if (query.state !== undefined) target.searchParams.set('state', query.state);
-    target.searchParams.set('scope', scope);
+    const allowed = form.decision === 'allow';
+    if (allowed) {
+      const offline = form.access_type === 'offline';
+      target.searchParams.set('code', await sign(key, { kind: 'code', clientId, scope, redirectUri, offline }, codeTtlSeconds));
+    } else {
+      target.searchParams.set('error', 'access_denied');
+    }
+    if (form.state !== undefined) target.searchParams.set('state', form.state);
+    if (allowed) target.searchParams.set('scope', scope);
     return reply.redirect(target.toString(), 302);
   });
 

@@ -42,6 +42,10 @@ export const AccountSummary = Type.Object({
   inYouTube: Type.Boolean(),
   inTikTok: Type.Boolean(),
   inInstagram: Type.Boolean(),
+  connectedAs: Type.Object(
+    { youtube: Type.Optional(Type.String()), tiktok: Type.Optional(Type.String()), instagram: Type.Optional(Type.String()) },
+    { additionalProperties: false },
+  ),
 });
 
 /** Secret fields are declared as always empty: a value there would be a leak, so the serializer could not send one. */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'wouter';
-import type { AccountDetail, VideoSummary } from '../../lib/contract';
+import type { AccountDetail, PlatformName, VideoSummary } from '../../lib/contract';
 import type { AccountForm } from '../../lib/schemas';
 import { t } from '../../lib/i18n';
 import { useSessionUser } from '../../components/auth-context';
@@ -66,6 +66,12 @@ function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailV
             <dd>{account.group.name}</dd>
           </div>
         )}
+        {Object.entries(account.connectedAs).map(([platform, name]) => (
+          <div key={platform}>
+            <dt>{t.platform.names[platform as PlatformName]}</dt>
+            <dd>{t.accounts.connectedAs(name)}</dd>
+          </div>
+        ))}
         {account.status === 'error' && account.error && (
           <div className={styles.failure}>
             <dt>{t.accountForm.status}</dt>

@@ -1,0 +1,67 @@
+import type { ConnectedAs } from '../../src/lib/contract';
+import { PlatformNetworkError } from '../platforms/http';
+import { instagram } from '../platforms/instagram';
+import { PlatformError, TransientPlatformError } from '../platforms/errors';
+import { profileContext, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
+import { memoryProgressStore } from '../platforms/progress';
+import { tiktok } from '../platforms/tiktok';
+import type { Platform, ProfileInfo } from '../platforms/types';
+import { youtube } from '../platforms/youtube';
+
+/** How a platform names the account: the channel's title, the creator's nickname with the handle, the profile's name. */
+function displayName(platform: Platform, info: ProfileInfo): string {
+  if (platform === 'tiktok' && info.id && info.name !== info.id) return `${info.name} (@${info.id})`;
+  if (platform === 'tiktok' && info.id) return `@${info.id}`;
+  return info.name || info.id;
+}
+
+/** The operator waits on the save: a platform or proxy silent this long counts as unreachable, not as a refusal. */
+const checkTimeoutMs = 15_000;
+
+async function whoAmI(credentials: ProfileCredentials, platform: Platform, secretsKey: Buffer, settings: PlatformAccess) {
+  const ctx = await profileContext(credentials, platform, { secretsKey, settings, progress: memoryProgressStore() });
+  ctx.signal = AbortSignal.timeout(checkTimeoutMs);
+  if (platform === 'youtube') return youtube.fetchChannel(ctx);
+  if (platform === 'tiktok') return tiktok.fetchCreator(ctx);
+  return instagram.fetchProfile(ctx);
+}
+
+function unreachable(error: unknown): boolean {
+  return (
+    error instanceof PlatformNetworkError ||
+    error instanceof TransientPlatformError ||
+    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+  );
+}
+
+export interface ConnectionCheck {
+  /** The names the platforms answered with, for the platforms that answered. */
+  connectedAs: ConnectedAs;
+  /** Platforms that could not be reached (proxy down, platform busy or silent): neither confirmed nor refused. */
+  unreachable: Platform[];
+  /** The platforms that refused the credentials (wrong string, revoked grant, unknown account), in their own words. */
+  refused: PlatformError[];
+}
+
+/**
+ * Asks each platform, through the profile's proxy, which account the credentials reach. A network
+ * failure or a busy platform only leaves the platform unconfirmed, so an operator can still save
+ * a profile while its proxy is down; what to do with a refusal is the caller's decision.
+ */
+export async function checkConnections(
+  credentials: ProfileCredentials,
+  platforms: Platform[],
+  secretsKey: Buffer,
+  settings: PlatformAccess,
+): Promise<ConnectionCheck> {
+  const answers = await Promise.allSettled(platforms.map((platform) => whoAmI(credentials, platform, secretsKey, settings)));
+  const result: ConnectionCheck = { connectedAs: {}, unreachable: [], refused: [] };
+  answers.forEach((answer, index) => {
+    const platform = platforms[index]!;
+    if (answer.status === 'fulfilled') result.connectedAs[platform] = displayName(platform, answer.value);
+    else if (unreachable(answer.reason)) result.unreachable.push(platform);
+    else if (answer.reason instanceof PlatformError) result.refused.push(answer.reason);
+    else throw answer.reason;
+  });
+  return result;
+}
