@@ -9,6 +9,7 @@ import type { PlatformSettings } from '../platforms/profile-context';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
 import { markPublishFailed, publishFailedJobName, publishJobName, publishPost, type PublishJobData } from './publish';
 import { syncStats, syncStatsJobName } from './sync-stats';
+import { editPublishedJobName, editPublishedPost, type EditPublishedJobData } from './edit-published';
 
 export interface JobContext {
   db: Database;
@@ -95,6 +96,16 @@ export const publishJob: JobDefinition<PublishJobData> = {
   handle: publishPost,
 };
 
+export const editPublishedJob: JobDefinition<EditPublishedJobData> = {
+  name: editPublishedJobName,
+  // The operator watches the set's page for the edit to land.
+  punctual: true,
+  concurrency: (engine) => engine.publishConcurrency,
+  // The handler retries in-process and records every failure on the post: a second run would change nothing.
+  queueOptions: { retryLimit: 0, expireInSeconds: 15 * 60 },
+  handle: editPublishedPost,
+};
+
 export const syncStatsJob: JobDefinition = {
   name: syncStatsJobName,
   cron: (platforms) => statsCron(platforms.statsIntervalMinutes),
@@ -113,5 +124,6 @@ export const jobDefinitions: JobDefinition<any>[] = [
   renderJob,
   publishFailedJob,
   publishJob,
+  editPublishedJob,
   syncStatsJob,
 ];

@@ -102,7 +102,17 @@ export interface Connector<C extends Credentials = Credentials> {
   fetchStats(ctx: ConnectorContext<C>, remoteId: string): Promise<VideoStats>;
 }
 
+/** The texts of a video already on a platform, as an edit of its set changes them. */
+export interface VideoTexts {
+  title: string;
+  description: string;
+  tags: string[];
+  publishKey: string;
+}
+
 export interface YouTubeConnector extends Connector {
+  /** videos.update of the snippet: title, description and tags, keeping the publish key among the tags. */
+  updateVideo(ctx: ConnectorContext, remoteId: string, texts: VideoTexts): Promise<void>;
   fetchChannel(ctx: ConnectorContext): Promise<ProfileInfo>;
   /** Sets brandingSettings.channel.description, the channel description viewers see. */
   updateChannelDescription(ctx: ConnectorContext, description: string): Promise<void>;

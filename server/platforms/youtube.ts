@@ -9,7 +9,7 @@ import {
   TransientPlatformError,
   type PlatformError,
 } from './errors';
-import type { ConnectorContext, Published, VideoUpload, YouTubeConnector } from './types';
+import type { ConnectorContext, Published, VideoTexts, VideoUpload, YouTubeConnector } from './types';
 
 /**
  * YouTube Data API v3: videos.insert through the resumable upload protocol, videos.list for
@@ -40,7 +40,7 @@ const client = (ctx: ConnectorContext) => new PlatformClient(ctx, 'youtube', rea
 const shortsUrl = (id: string) => `https://www.youtube.com/shorts/${id}`;
 
 /** YouTube's limits: title 100 characters, description 5000 bytes, no angle brackets, tags 500 characters in all. */
-function videoResource(video: VideoUpload) {
+function videoResource(video: VideoTexts) {
   const clean = (text: string) => text.replace(/[<>]/g, '');
   const tags = [video.publishKey];
   let length = video.publishKey.length;
@@ -166,6 +166,16 @@ export const youtube: YouTubeConnector = {
 
   async findExisting(ctx, publishKey) {
     return findWith(client(ctx), ctx, publishKey);
+  },
+
+  async updateVideo(ctx, remoteId, texts) {
+    // videos.update replaces the whole snippet, and YouTube requires its title and category.
+    const { snippet } = videoResource(texts);
+    await client(ctx).call(`${apiBase(ctx)}/videos?part=snippet`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+      body: () => JSON.stringify({ id: remoteId, snippet }),
+    });
   },
 
   async fetchStats(ctx, remoteId) {

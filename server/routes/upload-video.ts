@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Paged, PublishedVideo, SessionUser, UploadDetail, UploadRow } from '../../src/lib/contract';
+import type { Paged, PlatformEdit, PublishedVideo, SessionUser, UploadDetail, UploadRow } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { publishedEditSchema, publishSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
@@ -10,6 +10,7 @@ import { currentUser, requireUser } from '../auth/guards';
 import { visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
 import { refreshVideoStatus, sendPublishJob, videoColumns } from '../jobs/publish';
+import { sendEditJobs } from '../jobs/edit-published';
 import { signMediaUrl } from '../media/signed-urls';
 import type { Platform } from '../platforms/types';
 import { toVideoSummary } from './account-views';
@@ -68,7 +69,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
   }
 
   async function detail(request: RequestRow): Promise<UploadDetail> {
-    const [rows, sets, [status]] = await Promise.all([
+    const [rows, sets, [status], edits] = await Promise.all([
       db.orm
         .select()
         .from(videos)
@@ -76,6 +77,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
         .orderBy(asc(videos.position)),
       db.orm.select().from(tagSets).where(eq(tagSets.userId, request.userId)).orderBy(desc(tagSets.id)),
       db.sql(`SELECT ${setStatusOf('$1')} AS status`, [request.id]).then(({ rows }) => rows),
+      editsOf(request.id),
     ]);
     return {
       id: request.id,
@@ -86,7 +88,32 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
       tags: request.tags.join(','),
       tagProfile: sets.map(({ id, name, tags }) => ({ id, name, tags })),
       video: rows.map((row) => toPublishedVideo(row, request.idUpload)),
+      edits,
     };
+  }
+
+  /** Per platform with published videos, where the set's last edit stands; only YouTube's API edits a published post. */
+  async function editsOf(requestId: number): Promise<PlatformEdit[]> {
+    const { rows } = await db.sql(
+      `SELECT p.platform,
+              count(*) FILTER (WHERE p.edit_state = 'pending')::int AS pending,
+              count(*) FILTER (WHERE p.edit_state = 'done')::int AS done,
+              coalesce(array_agg(p.edit_error ORDER BY p.video_id) FILTER (WHERE p.edit_state = 'error'), '{}') AS errors
+         FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id
+        WHERE v.request_id = $1 AND p.status = 'done'
+        GROUP BY p.platform`,
+      [requestId],
+    );
+    const order: Platform[] = ['youtube', 'tiktok', 'instagram'];
+    return rows
+      .map((row) => ({
+        platform: row.platform as Platform,
+        editable: row.platform === 'youtube',
+        pending: row.pending,
+        done: row.done,
+        errors: row.errors,
+      }))
+      .sort((a, b) => order.indexOf(a.platform) - order.indexOf(b.platform));
   }
 
   app.get('/', { schema: uploadVideoSchemas.list }, async (request): Promise<Paged<UploadRow>> =>
@@ -129,19 +156,25 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /**
-   * Stores the new title, description and tags for what is published from now on. Videos already
-   * on the platforms keep theirs: the connectors have no call that edits an uploaded video.
+   * Stores the new title, description and tags for what is published from now on, and carries
+   * them to the videos already on YouTube (see sendEditJobs); TikTok and Instagram cannot edit a
+   * published post, which the answer's `edits` says per platform.
    */
   app.patch('/:idUpload', { schema: uploadVideoSchemas.edit }, async (request) => {
     const { idUpload } = request.params as { idUpload: string };
     const existing = await requestOf(currentUser(request), idUpload, true);
     const form = parseBody(publishedEditSchema, request.body);
-    const [updated] = await db.orm
-      .update(creationRequests)
-      .set({ title: form.title.trim(), description: form.description.trim(), tags: tagsOf(form.tags), updatedAt: new Date() })
-      .where(eq(creationRequests.id, existing.id))
-      .returning();
-    return detail(updated!);
+    const queue = queueOrFail();
+    await db.transaction(async (run) => {
+      await run(`UPDATE creation_requests SET title = $2, description = $3, tags = $4, updated_at = clock_timestamp() WHERE id = $1`, [
+        existing.id,
+        form.title.trim(),
+        form.description.trim(),
+        tagsOf(form.tags),
+      ]);
+      await sendEditJobs(queue, run, existing.id);
+    });
+    return detail(await requestOf(currentUser(request), idUpload, true));
   });
 
   app.post('/:idUpload', { schema: uploadVideoSchemas.publish }, async (request) => {

@@ -265,6 +265,18 @@ export interface PublishedVideo extends VideoSummary {
   urlTiktok: string | null;
 }
 
+/** Where the last edit of a published set's texts reached on one platform with published videos. */
+export interface PlatformEdit {
+  platform: PlatformName;
+  /** False where the platform has no call that edits a published post (TikTok, Instagram). */
+  editable: boolean;
+  /** Videos whose edit is on its way, and those that took it. */
+  pending: number;
+  done: number;
+  /** Why the platform refused it, one line per video. */
+  errors: string[];
+}
+
 /** GET /api/upload-video/{idUpload}; PATCH answers the same after an edit. */
 export interface UploadDetail {
   id: number;
@@ -276,6 +288,7 @@ export interface UploadDetail {
   tags: string;
   tagProfile: TagSet[];
   video: PublishedVideo[];
+  edits: PlatformEdit[];
 }
 
 /** POST /api/upload-video/upload: publish a failed video again. `youTubeId` is the set's idUpload. */

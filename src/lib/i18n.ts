@@ -402,6 +402,13 @@ export const t = {
     detailTitle: (idUpload: string) => `Публікація ${idUpload}`,
     editPanel: 'Дані публікації',
     videosPanel: 'Відео',
+    editReach: 'Куди дійдуть зміни',
+    editReady: 'змінить назву, опис і теги вже опублікованих відео',
+    editPending: (count: number) => `зміни надсилаються (відео: ${count})…`,
+    editDone: (count: number) => `зміни внесено (відео: ${count})`,
+    editFailed: (count: number) => `не вдалося змінити відео: ${count}`,
+    editUnsupported: 'не змінюється через API: опубліковані відео зберігають попередні назву, опис і теги',
+    editProfileDeleted: 'Профіль видалено, змінити відео неможливо',
   },
   platform: {
     proxyUnsupported: 'Непідтримуваний формат проксі',

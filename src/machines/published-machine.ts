@@ -29,7 +29,7 @@ const detailPath = (idUpload: string) => `/upload-video/${encodeURIComponent(idU
 
 /**
  * A published set (/video/youtube/{idUpload}): load it, keep reading it while any of its videos is
- * still rendering or being published (paused while the tab is hidden), stop once all have settled,
+ * still rendering or being published or an edit is on its way to YouTube (paused while the tab is hidden), stop once all have settled,
  * publish a failed video again, and save the set's texts.
  */
 export const publishedMachine = setup({
@@ -55,7 +55,9 @@ export const publishedMachine = setup({
     },
   },
   guards: {
-    'has work in progress': ({ context }) => hasVideosInProgress(context.detail?.video ?? []),
+    // An edit on its way to YouTube is work too: the page follows it until it lands or is refused.
+    'has work in progress': ({ context }) =>
+      hasVideosInProgress(context.detail?.video ?? []) || (context.detail?.edits ?? []).some((edit) => edit.pending > 0),
   },
 }).createMachine({
   id: 'published',

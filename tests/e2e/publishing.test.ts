@@ -220,11 +220,18 @@ it('shows both videos reaching Опубліковано with their YouTube and I
   await snapshot(page, 'journey-published');
 });
 
-it('edits the title of the published set', async () => {
+it('edits the title of the published set, on YouTube too', async () => {
   await page.getByLabel('Назва').fill('Вечірній випуск');
   await page.getByRole('button', { name: 'Зберегти' }).click();
   await expect.poll(visible('Оновлено дані')).toBe(true);
   expect((await apiCall('GET', `/api/upload-video/${idUpload}`)).body.title).toBe('Вечірній випуск');
+  // The page follows the edit to YouTube, and says plainly where it cannot go.
+  const reach = page.getByRole('status', { name: 'Куди дійдуть зміни' });
+  await expect.poll(() => reach.textContent(), { timeout: 60_000, interval: 1000 }).toContain('YouTube: зміни внесено (відео: 2)');
+  expect(await reach.textContent()).toContain(
+    'Instagram: не змінюється через API: опубліковані відео зберігають попередні назву, опис і теги',
+  );
+  await snapshot(page, 'journey-edit-reach');
 });
 
 it('shows an injected platform failure with its error and publishes through Опублікувати', async () => {

@@ -16,6 +16,7 @@ const setWith = (...videos: PublishedVideo[]): UploadDetail => ({
   description: '',
   tags: 'shorts',
   tagProfile: [],
+  edits: [],
   video: videos,
 });
 const busy = setWith(video(1, 'publication'), video(2, 'error'));

@@ -44,6 +44,7 @@ const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
   description: '',
   tags: 'shorts',
   tagProfile: [],
+  edits: [],
   video: videos,
 });
 /** A set with a video on its way (the page keeps reading it), and the same set settled. */

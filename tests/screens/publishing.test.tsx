@@ -254,6 +254,7 @@ const published: UploadDetail = {
   description: 'Коротко',
   tags: 'shorts,news',
   tagProfile: [{ id: 5, name: 'Музика', tags: ['music'] }],
+  edits: [],
   video: [
     publishedVideo({
       id: 21,
@@ -395,6 +396,37 @@ describe('published set', () => {
       expect(await screen.findByLabelText('Перегляди YouTube: 3')).toBeInTheDocument();
       await vi.advanceTimersByTimeAsync(3 * publishedDetailPollMs);
       expect(gets).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('follows a saved edit to YouTube until it lands, and says TikTok keeps its texts', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const tiktok = { platform: 'tiktok' as const, editable: false, pending: 0, done: 0, errors: [] };
+      const answers: UploadDetail[] = [
+        { ...published, edits: [{ platform: 'youtube', editable: true, pending: 2, done: 0, errors: [] }, tiktok] },
+        {
+          ...published,
+          edits: [
+            { platform: 'youtube', editable: true, pending: 0, done: 1, errors: ['YouTube: Відео на платформі не знайдено'] },
+            tiktok,
+          ],
+        },
+      ];
+      const gets: number[] = [];
+      renderPublished({ [`GET /upload-video/${idUpload}`]: () => answers[Math.min(gets.push(1), answers.length) - 1] });
+      const reach = await screen.findByRole('status', { name: 'Куди дійдуть зміни' });
+      expect(reach).toHaveTextContent('YouTube: зміни надсилаються (відео: 2)…');
+      expect(reach).toHaveTextContent('TikTok: не змінюється через API: опубліковані відео зберігають попередні назву, опис і теги');
+      await vi.advanceTimersByTimeAsync(publishedDetailPollMs);
+      await waitFor(() =>
+        expect(screen.getByRole('status', { name: 'Куди дійдуть зміни' })).toHaveTextContent('YouTube: не вдалося змінити відео: 1'),
+      );
+      expect(screen.getByRole('status', { name: 'Куди дійдуть зміни' })).toHaveTextContent('YouTube: Відео на платформі не знайдено');
+      await vi.advanceTimersByTimeAsync(3 * publishedDetailPollMs);
+      expect(gets).toHaveLength(2);
     } finally {
       vi.useRealTimers();
     }

@@ -172,6 +172,79 @@ describeEachDatabase(
       expect(second.views_instagram).toBeGreaterThan(first.views_instagram);
     });
 
+    async function edit(user: TestUser, idUpload: string, texts: { title: string; description: string; tags: string[] }) {
+      const response = await env().app.inject({
+        method: 'PATCH',
+        url: `/api/upload-video/${idUpload}`,
+        headers: user.headers,
+        payload: texts,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<UploadDetail>();
+    }
+
+    async function editSettled(user: TestUser, idUpload: string): Promise<UploadDetail> {
+      let detail: UploadDetail | undefined;
+      await vi.waitFor(
+        async () => {
+          const response = await env().app.inject({ method: 'GET', url: `/api/upload-video/${idUpload}`, headers: user.headers });
+          detail = response.json<UploadDetail>();
+          expect(detail.edits.every((entry) => entry.pending === 0)).toBe(true);
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+      return detail!;
+    }
+
+    it('carries an edit of the set to its YouTube video through the proxy, and says TikTok and Instagram keep their texts', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'edited');
+      const request = await renderedRequest(env(), owner.id, 1);
+      const uploadsBefore = sandbox.videos.length;
+      await publish(owner, request, profile.id);
+      await settled(owner, request.idUpload);
+      const uploaded = sandbox.videos.slice(uploadsBefore);
+      const onYouTube = uploaded.find((item) => item.platform === 'youtube')!;
+      const onTikTok = uploaded.find((item) => item.platform === 'tiktok')!;
+      const tiktokTitle = onTikTok.title;
+
+      proxy.traffic.length = 0;
+      const saved = await edit(owner, request.idUpload, { title: 'Вечірня пробіжка', description: 'Новий опис', tags: ['вечір', 'біг'] });
+      expect(saved.edits).toEqual([
+        { platform: 'youtube', editable: true, pending: 1, done: 0, errors: [] },
+        { platform: 'tiktok', editable: false, pending: 0, done: 0, errors: [] },
+        { platform: 'instagram', editable: false, pending: 0, done: 0, errors: [] },
+      ]);
+      const detail = await editSettled(owner, request.idUpload);
+      expect(detail.edits[0]).toEqual({ platform: 'youtube', editable: true, pending: 0, done: 1, errors: [] });
+      expect(onYouTube).toMatchObject({ title: 'Вечірня пробіжка', description: 'Новий опис' });
+      // The publish key stays among the tags, so the video is still recognised as this post's.
+      expect(onYouTube.tags).toEqual([`video-${request.videos[0]!.id}-youtube`, 'вечір', 'біг']);
+      expect(onTikTok.title).toBe(tiktokTitle);
+      expect(
+        proxy.traffic.some((entry) => entry.method === 'PUT' && entry.url.includes('/sandbox/www.googleapis.com/youtube/v3/videos')),
+      ).toBe(true);
+    });
+
+    it("shows YouTube's refusal of an edit on the set, and the next edit goes again", async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'refused-edit');
+      const request = await renderedRequest(env(), owner.id, 1);
+      await publish(owner, request, profile.id);
+      await settled(owner, request.idUpload);
+      sandbox.faults.push({ platform: 'youtube', step: 'edit', kind: 'status-500', times: 10 });
+
+      await edit(owner, request.idUpload, { title: 'Спроба', description: '', tags: ['спроба'] });
+      const refused = await editSettled(owner, request.idUpload);
+      expect(refused.edits[0]).toMatchObject({ platform: 'youtube', pending: 0, done: 0 });
+      expect(refused.edits[0]!.errors).toEqual([expect.stringContaining(t.platform.unavailable)]);
+
+      sandbox.faults.splice(0);
+      await edit(owner, request.idUpload, { title: 'Друга спроба', description: '', tags: ['спроба'] });
+      const done = await editSettled(owner, request.idUpload);
+      expect(done.edits[0]).toMatchObject({ pending: 0, done: 1, errors: [] });
+    });
+
     it('a revoked YouTube grant fails the video with the platform message and marks the profile; the retry then publishes', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await connectedProfile(owner, 'evening');

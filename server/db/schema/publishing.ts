@@ -27,6 +27,9 @@ export const videoPosts = pgTable(
     views: integer('views'),
     likes: integer('likes'),
     comments: integer('comments'),
+    // Migration 0016: an edit of the set's texts carried to the platform (YouTube only).
+    editState: text('edit_state', { enum: ['pending', 'done', 'error'] }),
+    editError: text('edit_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,7 +20,7 @@ declare module 'fastify' {
 export const sandboxMount = '/sandbox';
 
 const platforms: Platform[] = ['youtube', 'tiktok', 'instagram'];
-const steps: FaultStep[] = ['init', 'upload', 'status', 'publish', 'list', 'stats', 'profile'];
+const steps: FaultStep[] = ['init', 'upload', 'status', 'publish', 'list', 'stats', 'profile', 'edit'];
 const kinds: FaultKind[] = ['status-429', 'status-500', 'quota', 'unauthorized', 'drop-connection', 'drop-response'];
 
 function parseFault(body: Record<string, any>): SandboxFault | null {

@@ -8,7 +8,7 @@ import type { Platform } from '../types';
  * an upload or its processing, `publish` is Instagram's media_publish, `list` the listings used
  * to find an upload again, `stats` statistics, `profile` channel/profile reads and writes.
  */
-export type FaultStep = 'init' | 'upload' | 'status' | 'publish' | 'list' | 'stats' | 'profile';
+export type FaultStep = 'init' | 'upload' | 'status' | 'publish' | 'list' | 'stats' | 'profile' | 'edit';
 
 /**
  * `drop-connection` closes the socket: on an upload after `afterBytes` bytes (default: half the
@@ -186,6 +186,11 @@ export class SandboxState {
 
   addVideo(video: SandboxVideo) {
     this.videos.push(video);
+    this.persist();
+  }
+
+  updateVideo(video: SandboxVideo, texts: Pick<SandboxVideo, 'title' | 'description' | 'tags'>) {
+    Object.assign(video, texts);
     this.persist();
   }
 

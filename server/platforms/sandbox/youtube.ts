@@ -223,6 +223,37 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       });
     });
 
+    // videos.update of the snippet, as an edit of a published set sends it.
+    app.put('/youtube/v3/videos', async (request, reply) => {
+      const accountKey = account(request, reply);
+      if (!accountKey) return reply;
+      const fault = faultFor(state, 'youtube', 'edit', answers, request, reply);
+      if (fault.handled) return reply;
+      const body = await readJson(request);
+      const video = state.videos.find((entry) => entry.platform === 'youtube' && entry.id === body.id);
+      if (!video || video.account !== accountKey) {
+        return send(reply, googleError(404, 'videoNotFound', 'The video that you are trying to update cannot be found.', 'youtube.video'));
+      }
+      const snippet = body.snippet ?? {};
+      if (typeof snippet.title !== 'string' || snippet.title === '' || !snippet.categoryId) {
+        return send(
+          reply,
+          googleError(
+            400,
+            'invalidVideoMetadata',
+            'The request metadata is invalid: snippet.title and snippet.categoryId are required.',
+            'youtube.video',
+          ),
+        );
+      }
+      state.updateVideo(video, {
+        title: snippet.title,
+        description: typeof snippet.description === 'string' ? snippet.description : '',
+        tags: Array.isArray(snippet.tags) ? snippet.tags.map(String) : [],
+      });
+      return reply.send(videoResource(video, ['snippet']));
+    });
+
     const channelResource = (accountKey: string, parts: string[]) => {
       const id = channelIdOf(accountKey);
       const description = state.channelDescriptions.get(accountKey) ?? '';

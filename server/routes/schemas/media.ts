@@ -74,6 +74,15 @@ const UploadDetail = Type.Object({
   description: Type.String(),
   tags: Type.String(),
   tagProfile: Type.Array(TagSet),
+  edits: Type.Array(
+    Type.Object({
+      platform: Type.Union(['youtube', 'tiktok', 'instagram'].map((value) => Type.Literal(value))),
+      editable: Type.Boolean(),
+      pending: Type.Integer(),
+      done: Type.Integer(),
+      errors: Type.Array(Type.String()),
+    }),
+  ),
   video: Type.Array(PublishedVideo),
 });
 

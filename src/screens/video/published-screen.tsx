@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
 import { RotateCw } from 'lucide-react';
-import type { PublishedVideo, UploadDetail } from '../../lib/contract';
+import type { PlatformEdit, PublishedVideo, UploadDetail } from '../../lib/contract';
 import { formatDate } from '../../lib/dates';
 import { t } from '../../lib/i18n';
 import { tagsFromText } from '../../lib/publishing';
@@ -65,8 +65,41 @@ function EditCard({ detail, saving, onSubmit }: { detail: UploadDetail; saving: 
             {t.app.save}
           </Button>
         </div>
+        {detail.edits.length > 0 && <EditReach edits={detail.edits} />}
       </Card>
     </form>
+  );
+}
+
+function editSummary(edit: PlatformEdit): string {
+  if (!edit.editable) return t.published.editUnsupported;
+  if (edit.pending > 0) return t.published.editPending(edit.pending + edit.done + edit.errors.length);
+  if (edit.errors.length > 0) return t.published.editFailed(edit.errors.length);
+  if (edit.done > 0) return t.published.editDone(edit.done);
+  return t.published.editReady;
+}
+
+/** Per platform, plainly: where a saved edit goes, how far it got, and where it cannot reach. */
+function EditReach({ edits }: { edits: PlatformEdit[] }) {
+  return (
+    <section className={styles.reach}>
+      <h3 id="edit-reach-title" className={styles.reachTitle}>
+        {t.published.editReach}
+      </h3>
+      <ul role="status" aria-labelledby="edit-reach-title" className={styles.reachList}>
+        {edits.map((edit) => (
+          <li key={edit.platform} className={edit.errors.length > 0 && edit.pending === 0 ? styles.reachFailed : undefined}>
+            <strong>{t.platform.names[edit.platform]}</strong>: {editSummary(edit)}
+            {edit.pending === 0 &&
+              [...new Set(edit.errors)].map((error) => (
+                <span key={error} className={styles.reachError}>
+                  {error}
+                </span>
+              ))}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

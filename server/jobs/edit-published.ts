@@ -1,0 +1,125 @@
+import { and, eq } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { t } from '../../src/lib/i18n';
+import type { RunSql } from '../db/connect';
+import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
+import { PlatformError, ProfileAuthError } from '../platforms/errors';
+import { PlatformNetworkError } from '../platforms/http';
+import { profileContext } from '../platforms/profile-context';
+import { memoryProgressStore } from '../platforms/progress';
+import { withRetry } from '../platforms/retry';
+import { publishKey } from '../platforms/types';
+import { youtube } from '../platforms/youtube';
+import type { JobContext } from './definitions';
+import { publishRetry } from './publish';
+
+export const editPublishedJobName = 'edit-published-video';
+
+export interface EditPublishedJobData {
+  postId: number;
+}
+
+/**
+ * Marks the set's YouTube posts as waiting for the edit and sends one job each, in the caller's
+ * transaction. TikTok and Instagram offer no call that edits a published post, so theirs keep
+ * the texts they went out with; the set's page says so.
+ */
+export async function sendEditJobs(boss: PgBoss, run: RunSql, requestId: number): Promise<number> {
+  const { rows } = await run(
+    `UPDATE video_posts SET edit_state = 'pending', edit_error = NULL, updated_at = now()
+      WHERE platform = 'youtube' AND status = 'done' AND remote_id IS NOT NULL
+        AND video_id IN (SELECT id FROM videos WHERE request_id = $1)
+      RETURNING id`,
+    [requestId],
+  );
+  for (const row of rows) {
+    const data: EditPublishedJobData = { postId: Number(row.id) };
+    await boss.send(editPublishedJobName, data, { db: { executeSql: run } });
+  }
+  return rows.length;
+}
+
+/** How many times a job applies texts that changed while it was applying them before it gives up. */
+const maxPasses = 3;
+
+/**
+ * Carries the set's current title, description and tags to one YouTube post. The texts are read
+ * when the job runs, and read again after YouTube took them: if another edit landed meanwhile,
+ * they go again, so two quick edits never leave the older texts on YouTube.
+ */
+export async function editPublishedPost({ postId }: EditPublishedJobData, { db, log, keys, platforms, signal }: JobContext): Promise<void> {
+  const finish = async (state: 'done' | 'error', error: string | null) => {
+    await db.orm
+      .update(videoPosts)
+      .set({ editState: state, editError: error, updatedAt: new Date() })
+      .where(and(eq(videoPosts.id, postId), eq(videoPosts.editState, 'pending')));
+  };
+
+  const textsOf = async () => {
+    const [row] = await db.orm
+      .select({
+        post: videoPosts,
+        title: creationRequests.title,
+        description: creationRequests.description,
+        tags: creationRequests.tags,
+        editedAt: creationRequests.updatedAt,
+      })
+      .from(videoPosts)
+      .innerJoin(videos, eq(videos.id, videoPosts.videoId))
+      .innerJoin(creationRequests, eq(creationRequests.id, videos.requestId))
+      .where(and(eq(videoPosts.id, postId), eq(videoPosts.editState, 'pending')));
+    return row;
+  };
+
+  let texts = await textsOf();
+  if (!texts?.post.remoteId) return;
+  const [account] = texts.post.accountId === null ? [] : await db.orm.select().from(accounts).where(eq(accounts.id, texts.post.accountId));
+  if (!account) {
+    await finish('error', `${t.platform.names.youtube}: ${t.published.editProfileDeleted}`);
+    return;
+  }
+
+  try {
+    const ctx = {
+      ...(await profileContext(account, 'youtube', {
+        secretsKey: keys.secretsAtRest,
+        settings: platforms,
+        progress: memoryProgressStore(),
+      })),
+      signal,
+    };
+    for (let pass = 1; pass <= maxPasses && texts; pass++) {
+      const sent = texts;
+      await withRetry(
+        () =>
+          youtube.updateVideo(ctx, sent.post.remoteId!, {
+            title: sent.title ?? '',
+            description: sent.description,
+            tags: sent.tags,
+            publishKey: publishKey(sent.post.videoId, 'youtube'),
+          }),
+        {
+          ...publishRetry,
+          signal,
+          onRetry: ({ attempt, delayMs, error }) => log.warn({ postId, attempt, delayMs, err: error }, 'edit attempt failed, retrying'),
+        },
+      );
+      texts = await textsOf();
+      if (!texts || texts.editedAt.getTime() === sent.editedAt.getTime()) break;
+    }
+    await finish('done', null);
+    log.info({ postId }, 'edit carried to YouTube');
+  } catch (error) {
+    const reason =
+      error instanceof PlatformError
+        ? error.message
+        : error instanceof PlatformNetworkError
+          ? `${t.platform.names.youtube}: ${error.message}`
+          : `${t.platform.names.youtube}: ${t.platform.gaveUp} (${(error as Error).message})`;
+    if (error instanceof ProfileAuthError) {
+      await db.orm.update(accounts).set({ platformError: reason, updatedAt: new Date() }).where(eq(accounts.id, account.id));
+    }
+    await finish('error', reason);
+    log.warn({ postId, err: error }, 'edit not carried to YouTube');
+  }
+}
