@@ -45,7 +45,16 @@ describe('profile list', () => {
     const cells = within(screen.getAllByRole('row')[1])
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(0, 8)).toEqual(['3', '10.0.0.3:8080', 'Канал Анни', 'anna', ' Підключенопідключено як Канал Анни на YouTube', 'Вимкнено', 'Вимкнено', 'Активний']);
+    expect(cells.slice(0, 8)).toEqual([
+      '3',
+      '10.0.0.3:8080',
+      'Канал Анни',
+      'anna',
+      ' Підключенопідключено як Канал Анни на YouTube',
+      'Вимкнено',
+      'Вимкнено',
+      'Активний',
+    ]);
   });
 
   it('shows a user no owner column', async () => {
