@@ -50,8 +50,23 @@ async function main() {
     const services: [string, (db: Database, page: number) => Promise<unknown>, number[]][] = [
       ['Creation requests of an operator (GET /api/create-video)', (d, page) => requestListPage(d, operator, page, () => null), [1, 2000]],
       ['Creation requests, admin (everyone)', (d, page) => requestListPage(d, chief, page, () => null), [1, 2000]],
-      ['Published sets of an operator (GET /api/upload-video)', (d, page) => publishedListPage(d, operator, page), [1, 2000]],
-      ['Published sets, admin (everyone)', (d, page) => publishedListPage(d, chief, page), [2000]],
+      [
+        'Creation requests of an operator in error (?status=error)',
+        (d, page) => requestListPage(d, operator, page, () => null, { status: 'error' }),
+        [1],
+      ],
+      [
+        'Creation requests of an operator searched by file name (?q=)',
+        (d, page) => requestListPage(d, operator, page, () => null, { q: 'ранок' }),
+        [1],
+      ],
+      ['Published sets of an operator (GET /api/upload-video)', (d, page) => publishedListPage(d, operator, page, () => null), [1, 2000]],
+      ['Published sets, admin (everyone)', (d, page) => publishedListPage(d, chief, page, () => null), [2000]],
+      [
+        'Published sets of an operator with a failed video (?status=error)',
+        (d, page) => publishedListPage(d, operator, page, () => null, { status: 'error' }),
+        [1],
+      ],
       ["A user's videos (GET /api/users/{id}/video)", (d, page) => userVideoPage(d, seeded.operator, page), [1, 2000]],
       ["A profile's videos (GET /api/accounts/{id}/video)", (d, page) => accountVideoPage(d, operator, seeded.account, page), [1, 100]],
     ];

@@ -87,8 +87,9 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
         const before = await keyBefore(db, `creation_requests WHERE ${where}`, 'published_at DESC, id DESC', page, 'published_at, id');
         // The statuses are asked for the page's 20 rows only, as index-only probes.
         return {
-          text: `SELECT id, id_upload, ${setStatusOf('page.id')} AS status
-                   FROM (SELECT id, id_upload, published_at FROM creation_requests WHERE ${where}
+          text: `SELECT id, id_upload, title, source_name, published_at, count_video, ${firstPosterOf('page.id')} AS poster_key,
+                        ${setStatusOf('page.id')} AS status
+                   FROM (SELECT id, id_upload, title, source_name, published_at, count_video FROM creation_requests WHERE ${where}
                          ${before ? 'AND (published_at, id) < ($1, $2)' : ''} ORDER BY published_at DESC, id DESC LIMIT 20) AS page
                   ORDER BY published_at DESC, id DESC`,
           values: before ? [before.published_at, before.id] : [],

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { CreationRequestRow, Paged, PublicationRequestDetail } from '../../src/lib/contract';
+import type { CreationRequestRow, ListFilters, Paged, PublicationRequestDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { createVideoSchema } from '../../src/lib/schemas';
 import { accountGroups, accounts, creationRequests, tagSets, videos } from '../db/schema';
@@ -40,7 +40,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireUser);
 
   app.get('/', { schema: createVideoSchemas.list }, async (request): Promise<Paged<CreationRequestRow>> =>
-    requestListPage(db, currentUser(request), pageFromQuery(request.query), urlOf),
+    requestListPage(db, currentUser(request), pageFromQuery(request.query), urlOf, request.query as ListFilters),
   );
 
   /** What the publish form offers: the profiles, tag sets and groups of the request's owner (not of an admin viewing it). */

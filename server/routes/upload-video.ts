@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Paged, PlatformEdit, PublishedVideo, SessionUser, UploadDetail, UploadRow } from '../../src/lib/contract';
+import type { ListFilters, Paged, PlatformEdit, PublishedVideo, SessionUser, UploadDetail, UploadRow } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { publishedEditSchema, publishSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
@@ -117,7 +117,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/', { schema: uploadVideoSchemas.list }, async (request): Promise<Paged<UploadRow>> =>
-    publishedListPage(db, currentUser(request), pageFromQuery(request.query)),
+    publishedListPage(db, currentUser(request), pageFromQuery(request.query), urlOf, request.query as ListFilters),
   );
 
   /** Publishes a failed video again: its failed posts go back to pending, as they were, at once. */

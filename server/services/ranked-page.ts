@@ -50,3 +50,40 @@ export function requestsPage(
     `SELECT ${columns} FROM creation_requests WHERE user_id = $2 AND ${onPage(rank)} ORDER BY ${rank} DESC`,
   );
 }
+
+/**
+ * A page of creation requests narrowed by the operator's filters, where ranks no longer number
+ * the rows: the matches are walked in `orderBy` through the owner's index and counted beside the
+ * page. `where` holds conditions on creation_requests whose values are `params`, numbered from $1.
+ */
+export async function filteredRequestsPage(
+  db: Database,
+  user: SessionUser,
+  where: string[],
+  params: unknown[],
+  columns: string,
+  orderBy: string,
+  page: number,
+): Promise<RankedPage> {
+  const conditions = [...where];
+  const values = [...params];
+  if (user.role !== 'admin') {
+    values.push(user.id);
+    conditions.push(`user_id = $${values.length}`);
+  }
+  values.push(pageSize, (page - 1) * pageSize);
+  const filter = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const { rows } = await db.sql(
+    `SELECT count(*) OVER ()::int AS total, ${columns} FROM creation_requests ${filter}
+      ORDER BY ${orderBy} LIMIT $${values.length - 1} OFFSET $${values.length}`,
+    values,
+  );
+  if (rows.length > 0 || page === 1) return { rows, total: rows[0]?.total ?? 0 };
+  const counted = await db.sql(`SELECT count(*)::int AS total FROM creation_requests ${filter}`, values.slice(0, -2));
+  return { rows, total: counted.rows[0].total };
+}
+
+/** A search typed by the operator as an ILIKE pattern: its own % and _ match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useSelector } from '@xstate/react';
 import type { Paged } from '../lib/contract';
-import { pageFromSearch } from '../lib/pagination';
+import { listQuery, pageFromSearch } from '../lib/pagination';
 import { resourceMachine, type SaveRequest } from '../machines/resource-machine';
 import { useScreenActor } from './use-screen-actor';
 
@@ -42,10 +42,11 @@ export function useResource<T>(id: string, path: string | null, { data: initial,
   return { data, error, loading, saving, reload, save, remove };
 }
 
-/** A list screen's page: `?page=N` of the URL, loaded from `${base}?page=N` (with its deletions). */
+/** A list screen's page: `?page=N` and the filters of the URL, loaded from `${base}?page=N&…` (with its deletions). */
 export function useListPage<T>(id: string, base: string, options: { pollMs?: number } = {}) {
-  const page = pageFromSearch(useSearch());
-  return { page, ...useResource<Paged<T>>(id, `${base}?page=${page}`, options) };
+  const search = useSearch();
+  const page = pageFromSearch(search);
+  return { page, ...useResource<Paged<T>>(id, `${base}?${listQuery(search)}`, options) };
 }
 
 /** A paged list whose first page came with a detail response; other pages are loaded when chosen. */

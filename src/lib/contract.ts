@@ -254,6 +254,18 @@ export interface UploadRow {
   id: number;
   idUpload: string;
   status: VideoStatus;
+  title: string;
+  sourceName: string | null;
+  posterUrl: string | null;
+  publishedAt: string;
+  countVideo: number;
+}
+
+/** What the operator narrows a list to, carried by the list's URL (`?q=&status=&platform=`). */
+export interface ListFilters {
+  q?: string;
+  status?: string;
+  platform?: PlatformName;
 }
 
 export interface PublishedVideo extends VideoSummary {

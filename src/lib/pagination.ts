@@ -19,6 +19,20 @@ export function pageItems(current: number, totalPages: number): PageItem[] {
   return items;
 }
 
+/** The filters a list URL may carry (ListFilters), passed on to the list's API call as they are. */
+export const filterParams = ['q', 'status', 'platform'] as const;
+
+/** The API query of a list page: `page=N` and the URL's filters that are set. */
+export function listQuery(search: string): string {
+  const from = new URLSearchParams(search);
+  const query = new URLSearchParams({ page: String(pageFromSearch(search)) });
+  for (const name of filterParams) {
+    const value = from.get(name)?.trim();
+    if (value) query.set(name, value);
+  }
+  return query.toString();
+}
+
 /** The `?page=N` of the current URL, 1 when absent or invalid. */
 export function pageFromSearch(search: string): number {
   const page = Number(new URLSearchParams(search).get('page'));

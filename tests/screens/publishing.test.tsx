@@ -184,12 +184,41 @@ describe('publish form', () => {
 
 const page = <T,>(data: T[], totalPages = 1): Paged<T> => ({ data, page: 1, totalPages, total: data.length });
 
+const setTexts = { title: '', sourceName: null, posterUrl: null, publishedAt: '2026-12-01T07:00:00.000Z', countVideo: 3 };
+
 describe('YouTube list', () => {
-  it('shows id, idUpload and status, each row linking to its published set', async () => {
+  it('asks the API for the search, status and platform in the address, and a new search starts from page 1', async () => {
+    const user = userEvent.setup();
+    answerApi({
+      'GET /upload-video?page=2&q=%D1%80%D0%B0%D0%BD%D0%BE%D0%BA&status=error': page([{ id: 2, idUpload, status: 'error', ...setTexts }]),
+      'GET /upload-video?page=1&q=%D0%B2%D0%B5%D1%87%D1%96%D1%80&status=error': page([]),
+      'GET /upload-video?page=1&q=%D0%B2%D0%B5%D1%87%D1%96%D1%80&status=error&platform=tiktok': page([]),
+      'GET /upload-video?page=1': page([]),
+    });
+    const { location } = renderScreen(<UploadListScreen />, { path: '/video/list?page=2&q=ранок&status=error' });
+    const address = () => location.history?.at(-1);
+    expect(await screen.findByRole('link', { name: idUpload })).toBeInTheDocument();
+    const box = screen.getByRole('searchbox', { name: 'Пошук' });
+    expect(box).toHaveValue('ранок');
+    expect(screen.getByRole('combobox', { name: 'Статус' })).toHaveValue('error');
+
+    await user.clear(box);
+    await user.type(box, 'вечір{Enter}');
+    await waitFor(() => expect(address()).toBe('/video/list?q=%D0%B2%D0%B5%D1%87%D1%96%D1%80&status=error'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Платформа' }), 'tiktok');
+    await waitFor(() => expect(address()).toContain('platform=tiktok'));
+    expect(await screen.findByText('Нічого не знайдено')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Скинути фільтри' }));
+    await waitFor(() => expect(address()).toBe('/video/list'));
+    expect(screen.getByRole('searchbox', { name: 'Пошук' })).toHaveValue('');
+  });
+
+  it('shows id, poster, title, file, idUpload, date, count and status, each row linking to its published set', async () => {
     const user = userEvent.setup();
     const rows: UploadRow[] = [
-      { id: 2, idUpload, status: 'publication' },
-      { id: 1, idUpload: 'aaaa-bbbb', status: 'error' },
+      { id: 2, idUpload, status: 'publication', ...setTexts, title: 'Ранковий випуск', sourceName: 'morning.mp4' },
+      { id: 1, idUpload: 'aaaa-bbbb', status: 'error', ...setTexts },
     ];
     answerApi({ 'GET /upload-video?page=1': page(rows) });
     const { location } = renderScreen(<UploadListScreen />, { path: '/video/list' });
@@ -197,7 +226,14 @@ describe('YouTube list', () => {
     expect(screen.getByRole('heading', { name: 'YouTube' })).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: idUpload });
     expect(link).toHaveAttribute('href', `/video/youtube/${idUpload}`);
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['ID', '', 'Статус']);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'ID',
+      '',
+      'Назва',
+      'Опубліковано',
+      'Відео',
+      'Статус',
+    ]);
     const cells = screen
       .getAllByRole('row')
       .slice(1)
@@ -207,8 +243,8 @@ describe('YouTube list', () => {
           .map((cell) => cell.textContent),
       );
     expect(cells).toEqual([
-      ['2', idUpload, 'На публікації'],
-      ['1', 'aaaa-bbbb', 'Помилка'],
+      ['2', '', `Ранковий випускmorning.mp4${idUpload}`, '01.12.2026 09:00', '3', 'На публікації'],
+      ['1', '', 'aaaa-bbbb', '01.12.2026 09:00', '3', 'Помилка'],
     ]);
     await user.click(screen.getByRole('cell', { name: '1' }));
     expect(location.history?.at(-1)).toBe('/video/youtube/aaaa-bbbb');

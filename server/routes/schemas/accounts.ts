@@ -1,6 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import { secretFields } from '../../../src/lib/contract';
-import { errorResponses, Id, IdParams, NoContent, Nullable, PageQuery, Paged, SelectOption, Text, VideoSummary } from './common';
+import {
+  errorResponses,
+  Id,
+  IdParams,
+  NoContent,
+  Nullable,
+  FilteredPageQuery,
+  PageQuery,
+  Paged,
+  SelectOption,
+  Text,
+  VideoSummary,
+} from './common';
 import { maxLength } from './limits';
 
 const optionalText = (max: number) => Type.Optional(Text(max));
@@ -71,7 +83,7 @@ const AccountDetail = Type.Object({
 const detail = { 200: AccountDetail, ...errorResponses };
 
 export const accountSchemas = {
-  list: { querystring: PageQuery, response: { 200: Paged(AccountSummary), ...errorResponses } },
+  list: { querystring: FilteredPageQuery([]), response: { 200: Paged(AccountSummary), ...errorResponses } },
   search: {
     querystring: Type.Object({ groupId: Type.Optional(Type.Integer({ minimum: 0, maximum: Id.maximum })) }),
     response: { 200: Type.Array(SelectOption), ...errorResponses },

@@ -29,6 +29,17 @@ export const IdUploadParams = Type.Object({ idUpload: Uuid }, { additionalProper
 /** Pages start at 1; the bound keeps the offset a number Postgres takes. */
 export const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })) });
 
+const literals = (values: readonly string[]) => Type.Union(values.map((value) => Type.Literal(value)));
+
+/** A page of a list the operator can search and narrow by platform, and by status where it has `statuses`. */
+export const FilteredPageQuery = (statuses: readonly string[]) =>
+  Type.Object({
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    q: Type.Optional(Type.String({ maxLength: 100 })),
+    ...(statuses.length > 0 ? { status: Type.Optional(literals(statuses)) } : {}),
+    platform: Type.Optional(literals(['youtube', 'tiktok', 'instagram'])),
+  });
+
 export const Paged = <T extends TSchema>(item: T) =>
   Type.Object({ data: Type.Array(item), page: Type.Integer(), totalPages: Type.Integer(), total: Type.Integer() });
 

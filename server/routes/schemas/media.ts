@@ -7,6 +7,7 @@ import {
   IdUploadParams,
   NoContent,
   Nullable,
+  FilteredPageQuery,
   PageQuery,
   Paged,
   SelectOption,
@@ -135,7 +136,10 @@ export const photoSchemas = {
 };
 
 export const createVideoSchemas = {
-  list: { querystring: PageQuery, response: { 200: Paged(CreationRequestRow), ...errorResponses } },
+  list: {
+    querystring: FilteredPageQuery(['loading', 'success', 'error', 'published']),
+    response: { 200: Paged(CreationRequestRow), ...errorResponses },
+  },
   detail: { params: IdUploadParams, response: { 200: PublicationRequestDetail, ...errorResponses } },
   create: { ...multipart, response: { 201: Type.Object({ id: Id, idUpload: Type.String() }), ...errorResponses } },
   remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
@@ -143,8 +147,22 @@ export const createVideoSchemas = {
 
 export const uploadVideoSchemas = {
   list: {
-    querystring: PageQuery,
-    response: { 200: Paged(Type.Object({ id: Id, idUpload: Type.String(), status: VideoStatus })), ...errorResponses },
+    querystring: FilteredPageQuery(['publication', 'success', 'error']),
+    response: {
+      200: Paged(
+        Type.Object({
+          id: Id,
+          idUpload: Type.String(),
+          status: VideoStatus,
+          title: Type.String(),
+          sourceName: Nullable(Type.String()),
+          posterUrl: Nullable(Type.String()),
+          publishedAt: Type.String(),
+          countVideo: Type.Integer(),
+        }),
+      ),
+      ...errorResponses,
+    },
   },
   retry: {
     body: Type.Object({ videoId: Id, youTubeId: Uuid }, { additionalProperties: false }),

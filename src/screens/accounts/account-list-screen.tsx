@@ -3,6 +3,7 @@ import { t } from '../../lib/i18n';
 import { AccountTable } from '../../components/account-table';
 import { useSessionUser } from '../../components/auth-context';
 import { CreateLink } from '../../components/create-link';
+import { ListFilters } from '../../components/list-filters';
 import { Page } from '../../components/page';
 import { PagedList } from '../../components/paged-list';
 import { useListPage } from '../../components/use-resource';
@@ -15,6 +16,7 @@ export function AccountListScreen() {
 
   return (
     <Page title={t.accounts.listTitle} actions={<CreateLink href="/accounts/create" />}>
+      <ListFilters searchPlaceholder={t.filters.searchProfiles} platforms />
       <PagedList error={error} page={page} totalPages={data?.totalPages}>
         <AccountTable
           rows={data?.data}

@@ -6,6 +6,7 @@ import { t } from '../../lib/i18n';
 import { requestListPollMs } from '../../machines/polling-machine';
 import { buttonClass } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
+import { ListFilters } from '../../components/list-filters';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
 import { StatusBadge } from '../../components/status-badge';
@@ -67,6 +68,13 @@ const columns: Column<CreationRequestRow>[] = [
   },
 ];
 
+const requestStatuses: [string, string][] = [
+  ['loading', t.requestStatus.loading],
+  ['success', t.requestStatus.success],
+  ['error', t.requestStatus.error],
+  ['published', t.filters.published],
+];
+
 export function RequestListScreen() {
   const { data, loading } = useListPage<CreationRequestRow>('request-list', '/create-video', { pollMs: requestListPollMs });
 
@@ -80,6 +88,7 @@ export function RequestListScreen() {
         </Link>
       }
     >
+      <ListFilters searchPlaceholder={t.filters.searchRequests} statuses={requestStatuses} />
       <DataTable columns={columns} rows={data?.data} rowKey={(row) => row.id} loading={loading} />
       {data && <Pagination page={data.page} totalPages={data.totalPages} />}
     </Page>

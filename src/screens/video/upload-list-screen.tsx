@@ -1,7 +1,10 @@
 import { Link } from 'wouter';
+import { Film } from 'lucide-react';
 import type { UploadRow } from '../../lib/contract';
+import { formatDate } from '../../lib/dates';
 import { t } from '../../lib/i18n';
 import { DataTable, type Column } from '../../components/data-table';
+import { ListFilters } from '../../components/list-filters';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
@@ -15,14 +18,39 @@ const columns: Column<UploadRow>[] = [
   { header: t.videoTable.columnId, cell: (row) => row.id, width: '80px' },
   {
     header: '',
+    width: '64px',
+    cell: (row) =>
+      row.posterUrl ? (
+        <img src={row.posterUrl} alt="" className={styles.poster} loading="lazy" />
+      ) : (
+        <span className={styles.poster} aria-hidden>
+          <Film size={18} />
+        </span>
+      ),
+  },
+  {
+    header: t.publish.name,
+    // The title and the file name tell sets apart; the UUID stays, as SPEC's column and the link's key.
     cell: (row) => (
-      // The row navigates too; the link is there for a new tab and for keyboards.
-      <Link href={hrefOf(row)} className={styles.id} onClick={(event) => event.stopPropagation()}>
-        {row.idUpload}
-      </Link>
+      <span className={styles.set}>
+        {row.title && <span className={styles.title}>{row.title}</span>}
+        {row.sourceName && <span className={styles.file}>{row.sourceName}</span>}
+        {/* The row navigates too; the link is there for a new tab and for keyboards. */}
+        <Link href={hrefOf(row)} className={styles.id} onClick={(event) => event.stopPropagation()}>
+          {row.idUpload}
+        </Link>
+      </span>
     ),
   },
+  { header: t.published.publishedAt, cell: (row) => formatDate(row.publishedAt), width: '150px' },
+  { header: t.requests.videos, cell: (row) => row.countVideo, width: '80px', align: 'right' },
   { header: t.published.status, cell: (row) => <StatusBadge status={row.status} kind="video" />, width: '160px' },
+];
+
+const setStatuses: [string, string][] = [
+  ['publication', t.videoStatus.publication],
+  ['success', t.videoStatus.success],
+  ['error', t.videoStatus.error],
 ];
 
 /** The published sets ("YouTube" in the menu), each opening its detail. */
@@ -30,6 +58,7 @@ export function UploadListScreen() {
   const { page, data, error, loading } = useListPage<UploadRow>('upload-list', '/upload-video');
   return (
     <Page title={t.published.title}>
+      <ListFilters searchPlaceholder={t.filters.searchSets} statuses={setStatuses} platforms />
       {error ? (
         <LoadError error={error} />
       ) : (

@@ -1,0 +1,108 @@
+import { useLocation, useSearch } from 'wouter';
+import { Search, X } from 'lucide-react';
+import type { PlatformName } from '../lib/contract';
+import { t } from '../lib/i18n';
+import { filterParams } from '../lib/pagination';
+import { Button } from './button';
+import styles from './list-filters.module.css';
+
+interface ListFiltersProps {
+  searchPlaceholder: string;
+  /** The statuses the list can be narrowed to, with their labels. */
+  statuses?: [string, string][];
+  /** Whether the list can be narrowed to a platform. */
+  platforms?: boolean;
+}
+
+const platformNames: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
+
+/**
+ * A list's search box and status and platform choices. They live in the URL (`?q=&status=&platform=`),
+ * so a filtered list survives a reload, goes back with the browser and can be sent as a link;
+ * any change starts again from page 1.
+ */
+export function ListFilters({ searchPlaceholder, statuses, platforms = false }: ListFiltersProps) {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const current = new URLSearchParams(search);
+  const searched = current.get('q') ?? '';
+
+  const apply = (changes: Partial<Record<(typeof filterParams)[number], string>>) => {
+    const next = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    next.delete('page');
+    const query = next.toString();
+    navigate(query ? `${path}?${query}` : path);
+  };
+  const filtered = filterParams.some((name) => current.get(name));
+
+  return (
+    <form
+      role="search"
+      className={styles.filters}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
+      }}
+    >
+      <div className={styles.searchRow}>
+        <label className={styles.search}>
+          <span className={styles.label}>{t.filters.search}</span>
+          {/* Keyed by the URL's search, so the browser's back button puts its text back in the box. */}
+          <input
+            key={searched}
+            type="search"
+            name="q"
+            className={styles.input}
+            defaultValue={searched}
+            placeholder={searchPlaceholder}
+            maxLength={100}
+          />
+        </label>
+        <Button type="submit" variant="secondary">
+          <Search size={14} aria-hidden />
+          {t.filters.find}
+        </Button>
+      </div>
+      {statuses && (
+        <label className={styles.choice}>
+          <span className={styles.label}>{t.filters.status}</span>
+          <select className={styles.input} value={current.get('status') ?? ''} onChange={(event) => apply({ status: event.target.value })}>
+            <option value="">{t.filters.any}</option>
+            {statuses.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {platforms && (
+        <label className={styles.choice}>
+          <span className={styles.label}>{t.filters.platform}</span>
+          <select
+            className={styles.input}
+            value={current.get('platform') ?? ''}
+            onChange={(event) => apply({ platform: event.target.value })}
+          >
+            <option value="">{t.filters.any}</option>
+            {platformNames.map((platform) => (
+              <option key={platform} value={platform}>
+                {t.platform.names[platform]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {filtered && (
+        <Button variant="ghost" onClick={() => apply({ q: '', status: '', platform: '' })}>
+          <X size={14} aria-hidden />
+          {t.filters.reset}
+        </Button>
+      )}
+    </form>
+  );
+}
