@@ -45,14 +45,6 @@ function isCalendarTime(text: string): boolean {
   return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day && hour < 24 && minute < 60;
 }
 
-/**
- * The profile of each video: its own when the operator picked one, else the chosen profiles in
- * turn by the video's position in the form, as the form itself fills them.
- */
-export function assignAccounts(videoAccounts: (number | null)[], chosen: number[]): number[] {
-  return videoAccounts.map((own, position) => own ?? chosen[position % chosen.length]!);
-}
-
 export interface PlatformFlags {
   inYouTube: boolean;
   inTikTok: boolean;

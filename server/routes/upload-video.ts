@@ -16,7 +16,8 @@ import type { Platform } from '../platforms/types';
 import { toVideoSummary } from './account-views';
 import { pageFromQuery } from './paging';
 import { publishedListPage, setStatusOf } from '../services/published-list';
-import { assignAccounts, futurePublishDate, platformsOf } from './publish-plan';
+import { futurePublishDate, platformsOf } from './publish-plan';
+import { assignAccounts } from '../../src/lib/assignment';
 import { uploadVideoSchemas } from './schemas/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,6 +2,7 @@ import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { authApi } from '../lib/api';
 import type { LoginResponse, RefreshResponse, SessionUser } from '../lib/contract';
 import { toasts } from '../lib/toasts';
+import { publishDrafts } from './publish-draft-store';
 
 export interface AuthContext {
   user: SessionUser | null;
@@ -62,6 +63,8 @@ export const authMachine = setup({
     'toast logging out': () => {
       toasts.loggingOut();
     },
+    // Half-filled forms belong to the one who signed out; a session that merely ended keeps them.
+    'forget drafts': () => publishDrafts.trigger.forgetAll(),
     'toast logged out': () => {
       toasts.loggedOut();
     },
@@ -158,8 +161,8 @@ export const authMachine = setup({
         src: 'logOut',
         input: ({ context }) => ({ refreshToken: context.refreshToken }),
         // The local session ends either way; a failed revoke only leaves a token that expires by itself.
-        onDone: { target: 'signedOut', actions: ['clear session', 'toast logged out'] },
-        onError: { target: 'signedOut', actions: ['clear session', 'toast logged out'] },
+        onDone: { target: 'signedOut', actions: ['clear session', 'forget drafts', 'toast logged out'] },
+        onError: { target: 'signedOut', actions: ['clear session', 'forget drafts', 'toast logged out'] },
       },
     },
   },

@@ -13,11 +13,13 @@ import {
 } from '../lib/publishing';
 import type { PublishFields } from '../lib/schemas';
 import { toastErrors } from '../lib/toasts';
-import { publishDrafts, type PublishDraft } from './publish-draft-store';
+import { publishDrafts, videosFromDraft, type PublishDraft } from './publish-draft-store';
 
 export interface PublishInput {
   /** The request's idUpload from the route; absent when the route has none. */
   idUpload: string | undefined;
+  /** Where the form's draft is kept (see draftKeyOf); none keeps no draft. */
+  draftKey?: string;
   /** What the operator had assigned when they left this form last time. */
   draft?: PublishDraft;
 }
@@ -32,6 +34,7 @@ export interface PublishContext {
   /** The spec's messages for `accounts` and `videos`, shown once a submit was tried. */
   errors: AssignmentErrors;
   submitted: boolean;
+  draftKey: string | undefined;
   draft: PublishDraft | undefined;
 }
 
@@ -84,10 +87,11 @@ export const publishMachine = setup({
     'check assignment': assign({ errors: ({ context }) => assignmentErrors(context.accounts, context.videos) }),
     'mark submitted': assign({ submitted: true }),
     'keep draft': ({ context }) => {
-      publishDrafts.trigger.keep({ idUpload: context.idUpload!, draft: { accounts: context.accounts, videos: context.videos } });
+      if (context.draftKey)
+        publishDrafts.trigger.keep({ key: context.draftKey, draft: { accounts: context.accounts, videos: context.videos } });
     },
     'forget draft': ({ context }) => {
-      publishDrafts.trigger.forget({ idUpload: context.idUpload! });
+      if (context.draftKey) publishDrafts.trigger.forget({ key: context.draftKey });
     },
     'toast sending': ({ context }) => {
       toast.loading(t.publish.sent, { id: sendingToastId(context.idUpload) });
@@ -114,6 +118,7 @@ export const publishMachine = setup({
     videos: [],
     errors: {},
     submitted: false,
+    draftKey: input.draftKey,
     draft: input.draft,
   }),
   initial: 'starting',
@@ -130,8 +135,10 @@ export const publishMachine = setup({
           target: 'editing',
           actions: assign({
             detail: ({ event }) => event.output,
-            accounts: ({ context }) => context.draft?.accounts ?? [],
-            videos: ({ context, event }) => context.draft?.videos ?? publishVideosOf(event.output),
+            // Profiles deleted since the draft was kept are no longer offered, so no longer chosen.
+            accounts: ({ context, event }) =>
+              (context.draft?.accounts ?? []).filter((chosen) => event.output.accounts.some((offered) => offered.id === chosen.id)),
+            videos: ({ context, event }) => videosFromDraft(publishVideosOf(event.output), context.draft?.videos),
           }),
         },
         onError: { target: 'failed', actions: { type: 'toast load failure', params: ({ event }) => ({ error: event.error }) } },

@@ -10,7 +10,7 @@ import { PublishScreen } from '../../src/screens/video/publish-screen';
 import { PublishedScreen } from '../../src/screens/video/published-screen';
 import { UploadListScreen } from '../../src/screens/video/upload-list-screen';
 import { publishedDetailPollMs } from '../../src/machines/polling-machine';
-import { answerApi, pickDateTime, renderScreen } from './render';
+import { answerApi, pickDateTime, renderScreen, shownDateTime } from './render';
 import { boris, idUpload, request, vira } from './publish-fixtures';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
@@ -89,6 +89,46 @@ describe('publish form', () => {
     await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
     await user.click(screen.getByRole('option', { name: '#1 anna' }));
     expect([11, 12, 13].map((id) => (videoProfile(id) as HTMLSelectElement).value)).toEqual(['2', '3', '1']);
+  });
+
+  it("shows whom 'Будь-який' gets by the server's rule, and warns when videos or profiles are left over", async () => {
+    const user = userEvent.setup();
+    renderPublish();
+    // Three videos, two profiles: the third video goes round to the first profile, which gets two.
+    await user.click(await screen.findByRole('button', { name: 'Ранкові' }));
+    expect(videoProfile(13)).toHaveAccessibleDescription('Отримає #2 boris — за чергою вибраних профілів');
+    expect(screen.getByRole('status')).toHaveTextContent('Відео більше, ніж профілів: #2 boris отримають по кілька відео.');
+    expect(screen.getByText(/«Будь-який» означає профіль за цією чергою/)).toBeInTheDocument();
+
+    // Two videos removed, three profiles: two of them get nothing, and the form says which.
+    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('option', { name: '#1 anna' }));
+    await user.click(screen.getByRole('button', { name: 'Прибрати відео #12' }));
+    await user.click(screen.getByRole('button', { name: 'Прибрати відео #13' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Профілів більше, ніж відео: 2 з вибраних не отримають відео (#3 vira, #1 anna).');
+  });
+
+  it('keeps the half-filled form across a reload and forgets it once sent', async () => {
+    const user = userEvent.setup();
+    const first = renderPublish();
+    await user.type(await screen.findByLabelText('Назва'), 'Чернетка');
+    await user.click(screen.getByRole('button', { name: 'Ранкові' }));
+    await user.click(screen.getByRole('button', { name: 'Прибрати відео #12' }));
+    pickDateTime('Дата відео #13', '2031-12-01T12:30');
+    first.unmount();
+    expect(localStorage.getItem('shorts-office.publish-drafts')).toContain('Чернетка');
+
+    const sent: unknown[] = [];
+    renderPublish({ [`POST /upload-video/${idUpload}`]: (body: unknown) => (sent.push(body), { ok: true }) });
+    expect(await screen.findByLabelText('Назва')).toHaveValue('Чернетка');
+    expect(screen.queryByRole('link', { name: 'Переглянути відео #12' })).toBeNull();
+    expect([11, 13].map((id) => (videoProfile(id) as HTMLSelectElement).value)).toEqual(['2', '']);
+    expect(videoProfile(13)).toHaveAccessibleDescription('Отримає #3 vira — за чергою вибраних профілів');
+    expect(shownDateTime('Дата відео #13')).toBe('2031-12-01T12:30');
+    await user.type(screen.getByLabelText('Теги'), 'shorts ');
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(localStorage.getItem('shorts-office.publish-drafts')).not.toContain('Чернетка'));
   });
 
   it('removes a video from the list', async () => {

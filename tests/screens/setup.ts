@@ -10,6 +10,6 @@ window.matchMedia ??= (query: string) =>
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  // Drafts live for the whole session in the app; each test starts a new one.
-  for (const idUpload of Object.keys(publishDrafts.getSnapshot().context.drafts)) publishDrafts.trigger.forget({ idUpload });
+  // Drafts outlive a reload in the app; each test starts without any.
+  publishDrafts.trigger.forgetAll();
 });

@@ -5,12 +5,14 @@ import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
 import { Film, X } from 'lucide-react';
 import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
+import { assignmentPreview, type AssignedVideo } from '../../lib/assignment';
 import { isPastWallTime } from '../../lib/dates';
 import { t } from '../../lib/i18n';
 import { emptyPublishFields } from '../../lib/publishing';
 import { publishFieldsSchema, type PublishFields } from '../../lib/schemas';
 import { addTags } from '../../lib/tags';
-import { draftOf, publishDrafts } from '../../machines/publish-draft-store';
+import { draftKeyOf, draftOf, publishDrafts } from '../../machines/publish-draft-store';
+import { useSessionUser } from '../../components/auth-context';
 import { publishMachine, type PublishEvent } from '../../machines/publish-machine';
 import { Button, buttonClass } from '../../components/button';
 import { DateTimeField } from '../../components/date-time-field';
@@ -26,13 +28,17 @@ import styles from './publish-screen.module.css';
 
 interface VideoCardProps {
   video: PublishVideoItem;
+  /** The profile the rule gives it, as the server will. */
+  assigned: AssignedVideo | undefined;
   posterUrl: string | null;
   profiles: SelectOption[];
   disabled: boolean;
   send: (event: PublishEvent) => void;
 }
 
-function VideoCard({ video, posterUrl, profiles, disabled, send }: VideoCardProps) {
+function VideoCard({ video, assigned, posterUrl, profiles, disabled, send }: VideoCardProps) {
+  const hintId = `video-${video.id}-assigned`;
+  const byRule = !video.account;
   return (
     <li className={styles.video}>
       <a href={video.url} target="_blank" rel="noreferrer" className={styles.preview} aria-label={t.publish.preview(video.id)}>
@@ -54,6 +60,7 @@ function VideoCard({ video, posterUrl, profiles, disabled, send }: VideoCardProp
         <select
           className={styles.control}
           aria-label={t.publish.videoAccount(video.id)}
+          aria-describedby={byRule ? hintId : undefined}
           value={video.account?.id ?? ''}
           disabled={disabled}
           onChange={(event) =>
@@ -67,6 +74,11 @@ function VideoCard({ video, posterUrl, profiles, disabled, send }: VideoCardProp
             </option>
           ))}
         </select>
+        {byRule && (
+          <p id={hintId} className={styles.assigned}>
+            {assigned?.profile ? t.publish.assignedByRule(assigned.profile.title) : t.publish.assignedNone}
+          </p>
+        )}
         <DateTimeField
           label={t.publish.videoDate(video.id)}
           value={video.date ?? ''}
@@ -85,7 +97,7 @@ type PublishActor = ReturnType<typeof usePublishActor>;
  * The form's own fields live in react-hook-form (with their checks); the profiles, the videos and
  * their assignment live in the machine, which this view only shows and sends events to.
  */
-function PublishFormView({ detail, actor }: { detail: PublicationRequestDetail; actor: PublishActor }) {
+function PublishFormView({ detail, actor, draftKey }: { detail: PublicationRequestDetail; actor: PublishActor; draftKey?: string }) {
   const submitting = useSelector(actor, (snapshot) => snapshot.matches('submitting'));
   const accounts = useSelector(actor, (snapshot) => snapshot.context.accounts);
   const videos = useSelector(actor, (snapshot) => snapshot.context.videos);
@@ -100,18 +112,23 @@ function PublishFormView({ detail, actor }: { detail: PublicationRequestDetail; 
     formState: { errors, isSubmitted },
   } = useForm<PublishFields>({
     resolver: superstructResolver(publishFieldsSchema),
-    defaultValues: draftOf(detail.idUpload)?.fields ?? emptyPublishFields,
+    defaultValues: { ...emptyPublishFields, ...draftOf(draftKey)?.fields },
   });
   const posters = new Map(detail.video.map((video) => [video.id, video.posterUrl]));
+  const preview = assignmentPreview(videos, accounts);
+  const assignedTo = new Map(preview.videos.map((assigned) => [assigned.videoId, assigned]));
+  const titles = (profiles: SelectOption[]) => profiles.map((profile) => profile.title).join(', ');
 
   // The fields typed so far wait in the draft for the operator's return.
   useEffect(
     () =>
       subscribe({
         formState: { values: true },
-        callback: ({ values }) => publishDrafts.trigger.keep({ idUpload: detail.idUpload, draft: { fields: values } }),
+        callback: ({ values }) => {
+          if (draftKey) publishDrafts.trigger.keep({ key: draftKey, draft: { fields: values } });
+        },
       }),
-    [subscribe, detail.idUpload],
+    [subscribe, draftKey],
   );
 
   return (
@@ -199,6 +216,12 @@ function PublishFormView({ detail, actor }: { detail: PublicationRequestDetail; 
       </Card>
       <Card>
         <h2 className={styles.panelTitle}>{t.publish.videos}</h2>
+        {videos.length > 0 && (preview.idle.length > 0 || preview.shared.length > 0) && (
+          <div role="status" className={styles.balance}>
+            {preview.idle.length > 0 && <p>{t.publish.profilesIdle(preview.idle.length, titles(preview.idle))}</p>}
+            {preview.shared.length > 0 && <p>{t.publish.profilesShared(titles(preview.shared))}</p>}
+          </div>
+        )}
         {videos.length === 0 ? (
           <p className={styles.empty}>{t.publish.noVideos}</p>
         ) : (
@@ -207,6 +230,7 @@ function PublishFormView({ detail, actor }: { detail: PublicationRequestDetail; 
               <VideoCard
                 key={video.id}
                 video={video}
+                assigned={assignedTo.get(video.id)}
                 posterUrl={posters.get(video.id) ?? null}
                 profiles={accounts}
                 disabled={submitting}
@@ -225,19 +249,22 @@ function PublishFormView({ detail, actor }: { detail: PublicationRequestDetail; 
   );
 }
 
-function usePublishActor(idUpload: string | undefined) {
+function usePublishActor(idUpload: string | undefined, draftKey: string | undefined) {
   const [, navigate] = useLocation();
   return useScreenActor(publishMachine.provide({ actions: { 'leave to request list': () => navigate('/video/request-create') } }), {
     id: 'publish-request',
-    input: { idUpload, draft: draftOf(idUpload) },
+    input: { idUpload, draftKey, draft: draftOf(draftKey) },
   });
 }
 
 function PublishRequest({ idUpload }: { idUpload: string | undefined }) {
-  const actor = usePublishActor(idUpload);
+  const draftKey = draftKeyOf(useSessionUser()?.id, idUpload);
+  const actor = usePublishActor(idUpload, draftKey);
   const detail = useSelector(actor, (snapshot) => snapshot.context.detail);
   if (detail?.status === 'published') return <AlreadyPublished idUpload={detail.idUpload} />;
-  return <Page title={t.publish.title}>{detail ? <PublishFormView detail={detail} actor={actor} /> : <Spinner />}</Page>;
+  return (
+    <Page title={t.publish.title}>{detail ? <PublishFormView detail={detail} actor={actor} draftKey={draftKey} /> : <Spinner />}</Page>
+  );
 }
 
 /** A request is published once; its set's own page edits what was published. */
