@@ -325,6 +325,9 @@ export const t = {
     previewUnavailable: 'Браузер не може показати кадр цього відео',
     submit: 'Створити',
     sent: 'Запит на створення відео надіслано',
+    backgroundsRequired: 'Оберіть хоча б одне фонове зображення',
+    backgroundsTooMany: (max: number) => `Забагато фонових зображень: максимум ${max}`,
+    unknownBackground: 'Фонове зображення не знайдено серед ваших зображень',
   },
   requests: {
     title: 'Запити на створення',
@@ -359,6 +362,7 @@ export const t = {
     linkInvalid: 'Посилання недійсне або застаріло',
     renderFailed: 'Не вдалося створити відео',
     renderInterrupted: 'Створення відео перервано',
+    backgroundsGone: 'Обрані фонові зображення видалено: створіть запит знову з іншими',
   },
   publish: {
     title: 'Публікація',
