@@ -124,6 +124,14 @@ const uploadFileRules = {
 };
 export type UploadRules = keyof typeof uploadFileRules;
 
+const backgroundChoiceRule = createVideoSchema().schema.photoIds;
+
+/** The message for the background images chosen on the create form, or undefined when they will do. */
+export function backgroundChoiceError(ids: number[]): string | undefined {
+  const [failure] = validate(ids, backgroundChoiceRule);
+  return failure?.message;
+}
+
 /** The spec's message for the files chosen in an upload form, or undefined when they will do. */
 export function uploadFilesError(rules: UploadRules, files: FileLike[]): string | undefined {
   const [failure] = validate(files, uploadFileRules[rules]);

@@ -123,7 +123,7 @@ const screens = () => [
   { name: 'tag-set-edit', path: `/tags/${seeded.tagSet}`, ready: 'Тег: Спорт' },
   { name: 'images', path: '/photos/list', ready: 'Зображення' },
   { name: 'image-upload', path: '/photos/create', ready: 'Зберегти' },
-  { name: 'video-create', path: '/video/create', ready: 'Створити відео' },
+  { name: 'video-create', path: '/video/create', ready: 'Обрано 1 з 1' },
   { name: 'requests', path: '/video/request-create', ready: 'Ранковий-кліп.mp4' },
   { name: 'publish-form', path: `/video/request/${seeded.ready}`, ready: 'Публікація' },
   { name: 'published-sets', path: '/video/list', ready: seeded.published },
