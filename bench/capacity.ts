@@ -116,6 +116,7 @@ async function measureJobs(workDir: string) {
       method: 'POST',
       body: JSON.stringify({ login: adminLogin, password: adminPassword }),
     });
+    const photoIds: number[] = [];
     for (let index = 0; index < variants; index += 1) {
       const image = path.join(workDir, `bg-${index}.png`);
       await runTool(
@@ -137,13 +138,15 @@ async function measureJobs(workDir: string) {
       );
       const form = new FormData();
       form.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), `bg-${index}.png`);
-      await api(base, accessToken, '/api/photo-bg', { method: 'POST', body: form });
+      const uploaded: { data: { id: number }[] } = await api(base, accessToken, '/api/photo-bg', { method: 'POST', body: form });
+      photoIds.push(...uploaded.data.map((photo) => photo.id));
     }
 
     const cpuBefore = await serverChildrenCpuSeconds(server.dataDir);
     const renderStarted = performance.now();
     const form = new FormData();
     form.append('countVideo', String(variants));
+    form.append('photoIds', JSON.stringify(photoIds));
     form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
     const { idUpload } = await api(base, accessToken, '/api/create-video/create', { method: 'POST', body: form });
     const rendered = await until(

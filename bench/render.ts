@@ -42,10 +42,11 @@ async function api(base: string, token: string | null, route: string, init: Requ
 const fileBlob = async (file: string, type: string) => new Blob([await fs.readFile(file)], { type });
 
 /** Upload to done: the request's wall time through the API, polled every 100 ms. */
-async function renderThroughApi(base: string, token: string, clip: string): Promise<number> {
+async function renderThroughApi(base: string, token: string, clip: string, photoIds: number[]): Promise<number> {
   const started = performance.now();
   const form = new FormData();
   form.append('countVideo', String(variants));
+  form.append('photoIds', JSON.stringify(photoIds));
   form.append('file', await fileBlob(clip, 'video/mp4'), 'clip.mp4');
   const { idUpload } = await api(base, token, '/api/create-video/create', { method: 'POST', body: form });
   for (;;) {
@@ -83,7 +84,8 @@ async function main() {
     const images = new FormData();
     for (const [index, file] of backgrounds.entries())
       images.append('files', await fileBlob(file, 'image/jpeg'), `background-${index}.jpg`);
-    await api(server.baseUrl, accessToken, '/api/photo-bg', { method: 'POST', body: images });
+    const uploaded: { data: { id: number }[] } = await api(server.baseUrl, accessToken, '/api/photo-bg', { method: 'POST', body: images });
+    const photoIds = uploaded.data.map((photo) => photo.id);
 
     const info = await probeVideo(tools, clip, clipSeconds * 2);
     const naive = async () => {
@@ -121,7 +123,7 @@ async function main() {
     const graphRuns: number[] = [];
     for (let round = 1; round <= rounds; round++) {
       const sides = [
-        async () => throughApi.push(await renderThroughApi(server.baseUrl, accessToken, clip)),
+        async () => throughApi.push(await renderThroughApi(server.baseUrl, accessToken, clip, photoIds)),
         async () => naiveRuns.push(await naive()),
         async () => graphRuns.push(await graphPerVariant()),
       ];

@@ -81,11 +81,18 @@ export async function renderRequest({ requestId }: RenderJobData, { db, media, s
     .from(videos)
     .where(and(eq(videos.requestId, requestId), eq(videos.status, 'loading')))
     .orderBy(asc(videos.position));
+  const chosen = request.backgroundIds === null ? undefined : inArray(photos.id, request.backgroundIds);
   const backgrounds = await db.orm
     .select({ fileKey: photos.fileKey })
     .from(photos)
-    .where(eq(photos.userId, request.userId))
+    .where(and(eq(photos.userId, request.userId), chosen))
     .orderBy(asc(photos.id));
+  if (chosen && backgrounds.length === 0) {
+    // Every chosen image was deleted: no retry brings them back, and a background the operator
+    // did not choose would not be what they asked for.
+    await failRequest(db, requestId, t.media.backgroundsGone);
+    return;
+  }
 
   const scratch = await storage.scratch();
   try {
@@ -183,6 +190,15 @@ async function renderPending(
 /** The request keeps why its last attempt failed, for the error it ends in when retries run out. */
 async function keepReason(db: Database, requestId: number, reason: string): Promise<void> {
   await db.orm.update(creationRequests).set({ error: reason, updatedAt: new Date() }).where(eq(creationRequests.id, requestId));
+}
+
+/** Ends a request that cannot render at all: what did not render is an error, with this reason. */
+async function failRequest(db: Database, requestId: number, reason: string): Promise<void> {
+  await db.sql(`UPDATE videos SET status = 'error', error = $2 WHERE request_id = $1 AND status = 'loading'`, [requestId, reason]);
+  await db.sql(`UPDATE creation_requests SET status = 'error', error = $2, updated_at = now() WHERE id = $1 AND status = 'loading'`, [
+    requestId,
+    reason,
+  ]);
 }
 
 /** After the last retry (or a worker that died on it): what did not render is an error, with its reason. */

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { CreationRequestRow, ListFilters, Paged, PublicationRequestDetail } from '../../src/lib/contract';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { BackgroundChoices, CreationRequestRow, ListFilters, Paged, PublicationRequestDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { createVideoSchema } from '../../src/lib/schemas';
-import { accountGroups, accounts, creationRequests, tagSets, videos } from '../db/schema';
+import { createVideoSchema, maxBackgrounds } from '../../src/lib/schemas';
+import { accountGroups, accounts, creationRequests, photos, tagSets, videos } from '../db/schema';
 import { accountOption } from './account-views';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
@@ -32,16 +32,41 @@ export function sourceNameOf(name: string | undefined): string | null {
 export const createVideoRoutes: FastifyPluginAsync = async (app) => {
   const { db, media, keys, queue } = app;
   const { storage, settings } = media;
-  const urlOf = (fileKey: string | null) => (fileKey ? signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds) : null);
+  const signed = (fileKey: string) => signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds);
+  const urlOf = (fileKey: string | null) => (fileKey ? signed(fileKey) : null);
 
   await app.register(multipart, {
-    limits: { fileSize: settings.maxUploadBytes, files: 1, fields: 10, fieldSize: 1024 },
+    // A field is at most the JSON list of the chosen images' ids: up to `maxBackgrounds` of 10 digits.
+    limits: { fileSize: settings.maxUploadBytes, files: 1, fields: 10, fieldSize: maxBackgrounds * 11 + 2 },
   });
   app.addHook('preHandler', requireUser);
 
   app.get('/', { schema: createVideoSchemas.list }, async (request): Promise<Paged<CreationRequestRow>> =>
     requestListPage(db, currentUser(request), pageFromQuery(request.query), urlOf, request.query as ListFilters),
   );
+
+  /** What the create form offers: the caller's own images (an admin's too), newest first, as many as a request may use. */
+  app.get('/backgrounds', { schema: createVideoSchemas.backgrounds }, async (request): Promise<BackgroundChoices> => {
+    const rows = await db.orm
+      .select({ id: photos.id, fileKey: photos.fileKey })
+      .from(photos)
+      .where(eq(photos.userId, currentUser(request).id))
+      .orderBy(desc(photos.id))
+      .limit(maxBackgrounds);
+    return { data: rows.map((row) => ({ id: row.id, url: signed(row.fileKey) })) };
+  });
+
+  /**
+   * Refuses ids that are not the caller's images. Someone else's image gets the same answer as one
+   * that does not exist, so the answer tells nothing about other users' images.
+   */
+  async function checkOwnImages(userId: number, photoIds: number[]): Promise<void> {
+    const own = await db.orm
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.userId, userId), inArray(photos.id, photoIds)));
+    if (own.length !== photoIds.length) throw new HttpError(400, t.createVideo.unknownBackground);
+  }
 
   /** What the publish form offers: the profiles, tag sets and groups of the request's owner (not of an admin viewing it). */
   async function publishChoices(ownerId: number): Promise<Pick<PublicationRequestDetail, 'accounts' | 'tagProfile' | 'group'>> {
@@ -119,10 +144,12 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
         maxFileBytes: settings.maxUploadBytes,
         tooManyFiles: t.createVideo.atMostOne,
       });
-      const { countVideo } = parseBody(createVideoSchema(settings.maxVariants), {
+      const { countVideo, photoIds } = parseBody(createVideoSchema(settings.maxVariants), {
         countVideo: form.fields.countVideo,
+        photoIds: form.fields.photoIds,
         video: form.files,
       });
+      await checkOwnImages(user.id, photoIds);
       const source = form.files[0]!.path;
       const info = await probeVideo(media.tools, source, settings.maxVideoSeconds);
 
@@ -133,9 +160,9 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
         // One transaction for the request, its videos and the render job: either all exist or none.
         const id = await db.transaction(async (sql) => {
           const { rows } = await sql(
-            `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key, source_name)
-             VALUES ($1, $2, 'loading', $3, $4, $5) RETURNING id`,
-            [idUpload, user.id, countVideo, sourceKey, sourceNameOf(form.files[0]!.name)],
+            `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key, source_name, background_ids)
+             VALUES ($1, $2, 'loading', $3, $4, $5, $6) RETURNING id`,
+            [idUpload, user.id, countVideo, sourceKey, sourceNameOf(form.files[0]!.name), photoIds],
           );
           const requestId = rows[0].id as number;
           await sql(

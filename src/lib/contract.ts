@@ -44,6 +44,11 @@ export interface Photo {
   url: string;
 }
 
+/** The images the create form offers as backgrounds: the operator's own. */
+export interface BackgroundChoices {
+  data: Photo[];
+}
+
 export interface CreationRequestRow {
   id: number;
   idUpload: string;

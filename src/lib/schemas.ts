@@ -80,9 +80,34 @@ function variantCount(max: number): Struct<number, null> {
   return coerce(count, string(), (raw) => (raw.trim() === '' ? Number.NaN : Number(raw)));
 }
 
+/** Most background images one request may use. */
+export const maxBackgrounds = 500;
+/** Postgres's integer: a larger id names no image, and the database would refuse it. */
+const maxId = 2 ** 31 - 1;
+
+/** The ids of the chosen background images: at least one, each once; a multipart field carries them as JSON. */
+function backgroundChoice(): Struct<number[], null> {
+  const ids = define<number[]>('photoIds', (value) => {
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) return t.createVideo.backgroundsRequired;
+    if (!Array.isArray(value)) return t.validation.invalidValue('photoIds');
+    if (value.length > maxBackgrounds) return t.createVideo.backgroundsTooMany(maxBackgrounds);
+    const wellFormed = value.every((id) => Number.isInteger(id) && id >= 1 && id <= maxId);
+    if (!wellFormed || new Set(value).size !== value.length) return t.validation.invalidValue('photoIds');
+    return true;
+  });
+  return coerce(ids, string(), (raw) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      return raw;
+    }
+  });
+}
+
 export function createVideoSchema(maxVariants = defaultMaxVariants) {
   return object({
     countVideo: variantCount(maxVariants),
+    photoIds: backgroundChoice(),
     video: fileList({
       min: [1, t.createVideo.atLeastOne],
       max: [1, t.createVideo.atMostOne],
@@ -98,6 +123,14 @@ const uploadFileRules = {
   video: createVideoSchema().schema.video,
 };
 export type UploadRules = keyof typeof uploadFileRules;
+
+const backgroundChoiceRule = createVideoSchema().schema.photoIds;
+
+/** The message for the background images chosen on the create form, or undefined when they will do. */
+export function backgroundChoiceError(ids: number[]): string | undefined {
+  const [failure] = validate(ids, backgroundChoiceRule);
+  return failure?.message;
+}
 
 /** The spec's message for the files chosen in an upload form, or undefined when they will do. */
 export function uploadFilesError(rules: UploadRules, files: FileLike[]): string | undefined {

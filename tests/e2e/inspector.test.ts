@@ -26,7 +26,7 @@ const screens: Array<[path: string, actors: string[]]> = [
   ['/users/create', ['user-form']],
   ['/photos/list', ['photo-list']],
   ['/photos/create', ['photo-upload']],
-  ['/video/create', ['create-video']],
+  ['/video/create', ['create-video', 'backgrounds']],
   ['/video/request-create', ['request-list', 'polling', 'tabVisibility']],
   ['/video/list', ['upload-list']],
   ['/video/request/no-such-request', ['publish-request', 'loadRequest']],

@@ -95,7 +95,16 @@ it('validates the create-video form and refuses a non-video drop with the spec t
   await expect.poll(visible('Мінімум одне відео')).toBe(true);
   await page.locator('input[type=file]').setInputFiles(path.join(mediaDir, 'notes.txt'));
   await expect.poll(visible('Файл "notes.txt" має недопустимий формат. Файл має бути відео')).toBe(true);
+
+  // The one image left is offered and chosen; with none chosen the form refuses to send.
+  const background = page.getByRole('checkbox', { name: /^Зображення \d+$/ });
+  await expect.poll(() => background.isChecked()).toBe(true);
+  await page.getByRole('button', { name: 'Зняти всі' }).click();
+  await page.getByRole('button', { name: 'Створити' }).click();
+  await expect.poll(visible('Оберіть хоча б одне фонове зображення')).toBe(true);
   await snapshot(page, 'video-create-validation');
+  await background.check();
+  await expect.poll(visible('Оберіть хоча б одне фонове зображення')).toBe(false);
 });
 
 it('creates a request of 2 videos, shows the frame at 1 s, and lands on the request list', async () => {

@@ -27,6 +27,8 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
   let fixtures: MediaFixtures;
   let headers: Record<string, string>;
   let sharedEnv: Record<string, string>;
+  /** The admin's one background image, chosen by every request here. */
+  let photoIds: string;
 
   beforeAll(async () => {
     fixtures = await makeMediaFixtures(testTools());
@@ -49,6 +51,10 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
     await worker.ready();
     const login = await call<LoginResponse>('POST', '/api/auth/login', { login: 'admin', password: adminPassword });
     headers = { authorization: `Bearer ${login.accessToken}` };
+    const images = new FormData();
+    images.set('files', new Blob([await fs.readFile(fixtures.png)], { type: 'image/png' }), 'background.png');
+    const { data } = await call<{ data: { id: number }[] }>('POST', '/api/photo-bg', images);
+    photoIds = JSON.stringify(data.map((photo) => photo.id));
   }, 180_000);
 
   afterAll(async () => {
@@ -74,6 +80,7 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
   it('uploads, renders, publishes and syncs statistics with nothing shared on disk', async () => {
     const form = new FormData();
     form.set('countVideo', '2');
+    form.set('photoIds', photoIds);
     form.set('file', new Blob([await fs.readFile(fixtures.clip)], { type: 'video/mp4' }), 'clip.mp4');
     const { idUpload } = await call<{ idUpload: string }>('POST', '/api/create-video/create', form);
 
@@ -160,6 +167,7 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
   it('a worker killed mid-render is replaced by one on another disk, which finishes the request', async () => {
     const form = new FormData();
     form.set('countVideo', '3');
+    form.set('photoIds', photoIds);
     form.set('file', new Blob([await fs.readFile(fixtures.clip)], { type: 'video/mp4' }), 'clip.mp4');
     const { idUpload } = await call<{ idUpload: string }>('POST', '/api/create-video/create', form);
     // Killed once it holds the render (the engine's table of running jobs names it), mid-encode.

@@ -38,9 +38,10 @@ async function api(route: string, init: { method?: string; json?: unknown; form?
   return body;
 }
 
-async function renderedRequest(clip: string): Promise<string> {
+async function renderedRequest(clip: string, photoIds: number[]): Promise<string> {
   const form = new FormData();
   form.append('countVideo', '1');
+  form.append('photoIds', JSON.stringify(photoIds));
   form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'Ранковий-кліп.mp4');
   const { idUpload } = await api('/api/create-video/create', { form });
   for (let tries = 0; tries < 240; tries++) {
@@ -76,9 +77,9 @@ beforeAll(async () => {
   seeded.user = (await api('/api/users', { json: { login: 'operator', password: 'secret1', password_confirmation: 'secret1' } })).id;
   const images = new FormData();
   images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
-  await api('/api/photo-bg', { form: images });
+  const photoIds = (await api('/api/photo-bg', { form: images })).data.map((photo: { id: number }) => photo.id);
 
-  [seeded.ready, seeded.published] = await Promise.all([renderedRequest(clip), renderedRequest(clip)]);
+  [seeded.ready, seeded.published] = await Promise.all([renderedRequest(clip, photoIds), renderedRequest(clip, photoIds)]);
   const detail = await api(`/api/create-video/request/${seeded.published}`);
   await api(`/api/upload-video/${seeded.published}`, {
     json: {
@@ -122,7 +123,7 @@ const screens = () => [
   { name: 'tag-set-edit', path: `/tags/${seeded.tagSet}`, ready: 'Тег: Спорт' },
   { name: 'images', path: '/photos/list', ready: 'Зображення' },
   { name: 'image-upload', path: '/photos/create', ready: 'Зберегти' },
-  { name: 'video-create', path: '/video/create', ready: 'Створити відео' },
+  { name: 'video-create', path: '/video/create', ready: 'Обрано 1 з 1' },
   { name: 'requests', path: '/video/request-create', ready: 'Ранковий-кліп.mp4' },
   { name: 'publish-form', path: `/video/request/${seeded.ready}`, ready: 'Публікація' },
   { name: 'published-sets', path: '/video/list', ready: seeded.published },

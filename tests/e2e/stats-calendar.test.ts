@@ -25,6 +25,8 @@ let server: RunningServer;
 let browser: Browser;
 let mediaDir: string;
 let clip: string;
+/** The operator's background image, chosen by every request here. */
+let photoIds: number[];
 let token: string;
 let accountId: number;
 const sets = { published: '', scheduled: '', failing: '' };
@@ -53,6 +55,7 @@ async function signIn(login: string, password: string) {
 async function renderedRequest(): Promise<string> {
   const form = new FormData();
   form.append('countVideo', '1');
+  form.append('photoIds', JSON.stringify(photoIds));
   form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
   const { idUpload } = await api('/api/create-video/create', { form });
   for (let tries = 0; tries < 240; tries++) {
@@ -121,7 +124,7 @@ beforeAll(async () => {
 
   const images = new FormData();
   images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
-  await api('/api/photo-bg', { form: images });
+  photoIds = (await api('/api/photo-bg', { form: images })).data.map((photo: { id: number }) => photo.id);
   [sets.published, sets.scheduled] = await Promise.all([renderedRequest(), renderedRequest()]);
   await publish(sets.published, 'Ранковий випуск', null);
   await publish(sets.scheduled, 'Завтрашній випуск', `${kyivDay(Date.now() + 86_400_000)}T12:00`);

@@ -3,7 +3,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { api } from '../../src/lib/api';
 import { t } from '../../src/lib/i18n';
+import { answerApi } from './render';
 
 const uploads = vi.hoisted(() => ({
   calls: [] as Array<{ path: string; form: FormData; onProgress: (fraction: number) => void }>,
@@ -11,6 +13,7 @@ const uploads = vi.hoisted(() => ({
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/api')>()),
+  api: vi.fn(),
   // The upload never settles here: the test looks at the form while it is in flight.
   upload: (path: string, form: FormData, onProgress: (fraction: number) => void) => {
     uploads.calls.push({ path, form, onProgress });
@@ -32,7 +35,26 @@ function renderAt(path: string, screenElement: React.ReactNode) {
 
 afterEach(() => {
   uploads.calls.length = 0;
+  vi.mocked(api).mockReset();
 });
+
+/** The operator's images the create form offers, newest first. */
+const images = [
+  { id: 3, url: '/api/media/photos/1/c.png?exp=1&sig=c' },
+  { id: 2, url: '/api/media/photos/1/b.png?exp=1&sig=b' },
+];
+
+/** The create form, once the operator's images (`offered`) arrived and are shown. */
+async function renderCreateForm(offered = images) {
+  answerApi({ 'GET /create-video/backgrounds': { data: offered } });
+  const rendered = renderAt('/video/create', <CreateVideoScreen />);
+  if (offered.length > 0) await screen.findByRole('checkbox', { name: t.photos.image(offered[0]!.id) });
+  else await screen.findByText(t.createVideo.noBackgrounds, { exact: false });
+  return rendered;
+}
+
+const pickVideo = (container: HTMLElement) =>
+  userEvent.upload(container.querySelector('input[type=file]') as HTMLInputElement, new File(['v'], 'clip.mp4', { type: 'video/mp4' }));
 
 describe('image upload form', () => {
   it('asks for at least one image before anything is sent', async () => {
@@ -64,7 +86,7 @@ describe('image upload form', () => {
 
 describe('create-video form', () => {
   it('starts at 1 and says what is missing', async () => {
-    renderAt('/video/create', <CreateVideoScreen />);
+    await renderCreateForm();
     const count = screen.getByLabelText(t.createVideo.count);
     expect(count).toHaveValue(1);
     expect(count).toHaveAttribute('placeholder', t.createVideo.countPlaceholder);
@@ -76,7 +98,7 @@ describe('create-video form', () => {
   });
 
   it('refuses a count that is not a whole number of at least 1', async () => {
-    renderAt('/video/create', <CreateVideoScreen />);
+    await renderCreateForm();
     const count = screen.getByLabelText(t.createVideo.count);
     await userEvent.clear(count);
     await userEvent.type(count, '0');
@@ -84,24 +106,67 @@ describe('create-video form', () => {
     expect(await screen.findByText(t.createVideo.countRange(50))).toBeInTheDocument();
   });
 
-  it('sends countVideo and the one video, showing the frame preview and the progress', async () => {
-    const { container } = renderAt('/video/create', <CreateVideoScreen />);
+  it('sends countVideo, every image and the one video, showing the frame preview and the progress', async () => {
+    const { container } = await renderCreateForm();
     const count = screen.getByLabelText(t.createVideo.count);
     await userEvent.clear(count);
     await userEvent.type(count, '3');
-    await userEvent.upload(
-      container.querySelector('input[type=file]') as HTMLInputElement,
-      new File(['v'], 'clip.mp4', { type: 'video/mp4' }),
-    );
+    await pickVideo(container);
     expect(await screen.findByRole('img', { name: t.createVideo.preview })).toHaveAttribute('src', 'data:image/jpeg;base64,AAAA');
 
     await userEvent.click(screen.getByRole('button', { name: t.createVideo.submit }));
     await waitFor(() => expect(uploads.calls).toHaveLength(1));
     expect(uploads.calls[0]!.path).toBe('/create-video/create');
     expect(uploads.calls[0]!.form.get('countVideo')).toBe('3');
+    expect(uploads.calls[0]!.form.get('photoIds')).toBe('[3,2]');
     expect((uploads.calls[0]!.form.get('file') as File).name).toBe('clip.mp4');
     uploads.calls[0]!.onProgress(0.75);
     expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
     expect(screen.getByRole('button', { name: t.createVideo.submit })).toBeDisabled();
+  });
+
+  it('offers every image of the operator, each chosen, and sends only those still chosen', async () => {
+    const { container } = await renderCreateForm();
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes.map((box) => [box.getAttribute('aria-label'), (box as HTMLInputElement).checked])).toEqual([
+      [t.photos.image(3), true],
+      [t.photos.image(2), true],
+    ]);
+    expect(screen.getByText(t.createVideo.backgroundsChosen(2, 2))).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: t.photos.image(3) }));
+    expect(screen.getByText(t.createVideo.backgroundsChosen(1, 2))).toBeInTheDocument();
+    await pickVideo(container);
+    await userEvent.click(screen.getByRole('button', { name: t.createVideo.submit }));
+    await waitFor(() => expect(uploads.calls).toHaveLength(1));
+    expect(uploads.calls[0]!.form.get('photoIds')).toBe('[2]');
+  });
+
+  it('refuses to send with no image chosen, and says so until one is chosen again', async () => {
+    const { container } = await renderCreateForm();
+    await pickVideo(container);
+    for (const image of images) await userEvent.click(screen.getByRole('checkbox', { name: t.photos.image(image.id) }));
+    await userEvent.click(screen.getByRole('button', { name: t.createVideo.submit }));
+    expect(await screen.findByText(t.createVideo.backgroundsRequired)).toBeInTheDocument();
+    expect(uploads.calls).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: t.createVideo.chooseAll }));
+    expect(screen.queryByText(t.createVideo.backgroundsRequired)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: t.createVideo.chooseNone }));
+    expect(screen.getByText(t.createVideo.backgroundsRequired)).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox').every((box) => !(box as HTMLInputElement).checked)).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: t.createVideo.submit }));
+    expect(uploads.calls).toEqual([]);
+  });
+
+  it('says an operator without images must upload some first, links there, and cannot submit', async () => {
+    const { container } = await renderCreateForm([]);
+    expect(screen.getByRole('status')).toHaveTextContent(t.createVideo.noBackgrounds);
+    expect(screen.getByRole('link', { name: t.createVideo.uploadBackgrounds })).toHaveAttribute('href', '/photos/create');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await pickVideo(container);
+    expect(screen.getByRole('button', { name: t.createVideo.submit })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: t.createVideo.submit }));
+    expect(uploads.calls).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { purgeRefreshTokensJob } from '../../server/jobs/definitions';
 import { startQueue, type Queue } from '../../server/jobs/queue';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
-import { makeClip, multipart, testTools } from '../fixtures/media';
+import { makeClip, makeImage, multipart, testTools } from '../fixtures/media';
 import { createAccount } from './backoffice-fixtures';
 import {
   createUser,
@@ -22,6 +22,7 @@ import {
   testPlatformSettings,
   testSecretKey,
   testTokenSettings,
+  uploadImages,
   type TestEnv,
 } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
@@ -183,8 +184,12 @@ describe.runIf(inject('postgresUrl'))('A worker killed with SIGKILL mid-render a
     const source = path.join(dataDir, 'source.mp4');
     const tools = testTools();
     await makeClip(tools, source, { seconds: 12 });
+    const image = path.join(dataDir, 'background.png');
+    await makeImage(tools, image);
+    const photoIds = await uploadImages(env.app, user.headers, [image]);
     const form = await multipart([
       { name: 'countVideo', value: '2' },
+      { name: 'photoIds', value: JSON.stringify(photoIds) },
       { name: 'file', file: { path: source, filename: 'source.mp4', contentType: 'video/mp4' } },
     ]);
     const created = await env.app.inject({

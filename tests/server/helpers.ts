@@ -13,7 +13,7 @@ import { startSession, type TokenSettings } from '../../server/auth/tokens';
 import { buildApp } from '../../server/app';
 import { startQueue, type Queue } from '../../server/jobs/queue';
 import { diskStorage } from '../../server/media/storage';
-import { testTools } from '../fixtures/media';
+import { multipart, testTools } from '../fixtures/media';
 import type { MediaServices } from '../../server/media/services';
 import type { PlatformSettings } from '../../server/platforms/profile-context';
 import type { SandboxState } from '../../server/platforms/sandbox/index';
@@ -191,4 +191,19 @@ export async function createUser(env: TestEnv, login: string, options: { role?: 
   const id = rows[0].id as number;
   const { accessToken: token } = await startSession(env.db, env.tokenSettings, id);
   return { id, login, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Uploads background images through the route, as the operator with `headers` does; answers their ids in upload order. */
+export async function uploadImages(app: TestEnv['app'], headers: Record<string, string>, files: string[]): Promise<number[]> {
+  const body = await multipart(
+    files.map((file, index) => ({ name: 'files', file: { path: file, filename: `bg-${index}.png`, contentType: 'image/png' } })),
+  );
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/photo-bg',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  if (response.statusCode !== 201) throw new Error(`uploading images answered ${response.statusCode}: ${response.body}`);
+  return response.json<{ data: { id: number }[] }>().data.map((photo) => photo.id);
 }

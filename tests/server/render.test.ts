@@ -9,7 +9,8 @@ import { probeVideo } from '../../server/media/probe';
 import { renderVariants } from '../../server/media/render';
 import { resolveMediaTools, runTool, type MediaTools } from '../../server/media/tools';
 import { filesUnder, makeMediaFixtures, multipart, testTools, type MediaFixtures } from '../fixtures/media';
-import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import type { MediaServices } from '../../server/media/services';
+import { createUser, describeEachDatabase, uploadImages, type TestEnv } from './helpers';
 
 let fixtures: MediaFixtures;
 beforeAll(async () => {
@@ -34,9 +35,10 @@ async function streamsOf(tools: MediaTools, file: string): Promise<StreamFacts[]
   return JSON.parse(stdout).streams;
 }
 
-async function createRequest(env: TestEnv, headers: Record<string, string>, source: string, count: number) {
+async function createRequest(env: TestEnv, headers: Record<string, string>, source: string, count: number, photoIds: number[]) {
   const body = await multipart([
     { name: 'countVideo', value: String(count) },
+    { name: 'photoIds', value: JSON.stringify(photoIds) },
     { name: 'file', file: { path: source, filename: 'clip.mp4', contentType: 'video/mp4' } },
   ]);
   const response = await env.app.inject({
@@ -58,14 +60,8 @@ describeEachDatabase(
   (env) => {
     it('renders 2 variants over the background image: 1080×1920 H.264 yuv420p with AAC, a poster each, request success', async () => {
       const user = await createUser(env(), 'operator');
-      const image = await multipart([{ name: 'files', file: { path: fixtures.jpeg, filename: 'bg.jpg', contentType: 'image/jpeg' } }]);
-      await env().app.inject({
-        method: 'POST',
-        url: '/api/photo-bg',
-        headers: { ...user.headers, ...image.headers },
-        payload: image.payload,
-      });
-      const { idUpload } = await createRequest(env(), user.headers, fixtures.clip, 2);
+      const photoIds = await uploadImages(env().app, user.headers, [fixtures.jpeg]);
+      const { idUpload } = await createRequest(env(), user.headers, fixtures.clip, 2, photoIds);
 
       await vi.waitFor(async () => expect((await detailOf(env(), user.headers, idUpload)).status).toBe('success'), {
         timeout: 60_000,
@@ -95,19 +91,6 @@ describeEachDatabase(
       expect(await filesUnder(path.join(env().mediaDir, '.scratch'))).toEqual([]);
     });
 
-    it('renders a source without audio over its own blurred copy when the owner has no images', async () => {
-      const user = await createUser(env(), 'operator');
-      const { idUpload } = await createRequest(env(), user.headers, fixtures.silentClip, 1);
-      await vi.waitFor(async () => expect((await detailOf(env(), user.headers, idUpload)).status).toBe('success'), {
-        timeout: 60_000,
-        interval: 250,
-      });
-      const file = path.join(env().mediaDir, `requests/${idUpload}/0.mp4`);
-      expect(await streamsOf(env().media.tools, file)).toEqual([
-        { codec_type: 'video', codec_name: 'h264', width: 1080, height: 1920, pix_fmt: 'yuv420p' },
-      ]);
-    });
-
     it('sends a render whose retries ran out to the dead-letter queue that marks it failed', async () => {
       const queue = await env().queue!.getQueue('render-request');
       expect(queue?.deadLetter).toBe(renderFailedJobName);
@@ -116,6 +99,127 @@ describeEachDatabase(
   },
   { queue: 'work' },
 );
+
+/** The media services with a record of the background images the render read. */
+function recordingBackgrounds(media: MediaServices): { media: MediaServices; used: string[] } {
+  const used: string[] = [];
+  const storage = {
+    ...media.storage,
+    localFile: (key: string, scratch: Parameters<MediaServices['storage']['localFile']>[1]) => {
+      if (key.startsWith('photos/')) used.push(key);
+      return media.storage.localFile(key, scratch);
+    },
+  };
+  return { media: { ...media, storage }, used };
+}
+
+async function fileKeysOf(env: TestEnv, photoIds: number[]): Promise<string[]> {
+  const { rows } = await env.db.sql('SELECT file_key FROM photos WHERE id = ANY($1::int[]) ORDER BY file_key', [photoIds]);
+  return rows.map((row) => row.file_key as string);
+}
+
+async function requestState(env: TestEnv, requestId: number) {
+  const request = await env.db.sql('SELECT status, error FROM creation_requests WHERE id = $1', [requestId]);
+  const items = await env.db.sql('SELECT status, error FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);
+  return { ...request.rows[0], videos: items.rows };
+}
+
+describeEachDatabase(
+  'rendering over the chosen backgrounds',
+  (env) => {
+    /** A request of `count` variants over `photoIds`, rendered here (the queue only holds its job) while recording the images read. */
+    async function render(headers: Record<string, string>, count: number, photoIds: number[], before?: () => Promise<void>) {
+      const { id } = await createRequest(env(), headers, fixtures.clip, count, photoIds);
+      await before?.();
+      const recorded = recordingBackgrounds(env().media);
+      await renderRequest({ requestId: id }, { db: env().db, media: recorded.media });
+      return { id, used: [...new Set(recorded.used)].sort(), state: await requestState(env(), id) };
+    }
+
+    it('uses every image when every one is chosen, as the form does by default', async () => {
+      const user = await createUser(env(), 'operator');
+      const photoIds = await uploadImages(env().app, user.headers, [fixtures.png, fixtures.jpeg]);
+      const { used, state } = await render(user.headers, 2, photoIds);
+      expect(state.status).toBe('success');
+      expect(used).toEqual(await fileKeysOf(env(), photoIds));
+    });
+
+    it('uses only the chosen images, never the others', async () => {
+      const user = await createUser(env(), 'operator');
+      const [first, second, third] = await uploadImages(env().app, user.headers, [fixtures.png, fixtures.jpeg, fixtures.png]);
+      const { used, state } = await render(user.headers, 3, [first!, third!]);
+      expect(state.status).toBe('success');
+      expect(used).toEqual(await fileKeysOf(env(), [first!, third!]));
+      expect(used).not.toContain((await fileKeysOf(env(), [second!]))[0]);
+    });
+
+    it('uses the chosen images that are left when one was deleted before the render', async () => {
+      const user = await createUser(env(), 'operator');
+      const [kept, deleted, other] = await uploadImages(env().app, user.headers, [fixtures.png, fixtures.jpeg, fixtures.png]);
+      const { used, state } = await render(user.headers, 2, [kept!, deleted!], async () => {
+        const removed = await env().app.inject({ method: 'DELETE', url: `/api/photo-bg/${deleted}`, headers: user.headers });
+        expect(removed.statusCode).toBe(204);
+      });
+      expect(state.status).toBe('success');
+      expect(used).toEqual(await fileKeysOf(env(), [kept!]));
+      expect(used).not.toContain((await fileKeysOf(env(), [other!]))[0]);
+    });
+
+    it('fails the request with the reason, without retries or another background, when every chosen image was deleted', async () => {
+      const user = await createUser(env(), 'operator');
+      // The second image stays, not chosen: the render must not fall back to it.
+      const [deleted] = await uploadImages(env().app, user.headers, [fixtures.png, fixtures.jpeg]);
+      const { used, state } = await render(user.headers, 2, [deleted!], async () => {
+        await env().app.inject({ method: 'DELETE', url: `/api/photo-bg/${deleted}`, headers: user.headers });
+      });
+      expect(used).toEqual([]);
+      expect(state).toEqual({
+        status: 'error',
+        error: t.media.backgroundsGone,
+        videos: [
+          { status: 'error', error: t.media.backgroundsGone },
+          { status: 'error', error: t.media.backgroundsGone },
+        ],
+      });
+    });
+  },
+  { queue: 'send' },
+);
+
+describeEachDatabase('requests made before backgrounds were chosen', (env) => {
+  /** A request as the route made them before migration 0015: no chosen images. */
+  async function legacyRequest(userId: number, idUpload: string, source: string) {
+    const { rows } = await env().db.sql(
+      `INSERT INTO creation_requests (id_upload, user_id, count_video, source_key) VALUES ($1, $2, 2, $3) RETURNING id`,
+      [idUpload, userId, `requests/${idUpload}/source.mov`],
+    );
+    await env().db.sql(`INSERT INTO videos (request_id, user_id, position) VALUES ($1, $2, 0), ($1, $2, 1)`, [rows[0].id, userId]);
+    await fs.mkdir(path.join(env().mediaDir, `requests/${idUpload}`), { recursive: true });
+    await fs.copyFile(source, path.join(env().mediaDir, `requests/${idUpload}/source.mov`));
+    return rows[0].id as number;
+  }
+
+  it('render over every image of their owner', async () => {
+    const user = await createUser(env(), 'operator');
+    const photoIds = await uploadImages(env().app, user.headers, [fixtures.png, fixtures.jpeg]);
+    const requestId = await legacyRequest(user.id, '2b7e4c1a-5d3f-4e8a-9c6b-1f2e3d4c5b6a', fixtures.clip);
+    const recorded = recordingBackgrounds(env().media);
+    await renderRequest({ requestId }, { db: env().db, media: recorded.media });
+    expect((await requestState(env(), requestId)).status).toBe('success');
+    expect([...new Set(recorded.used)].sort()).toEqual(await fileKeysOf(env(), photoIds));
+  });
+
+  it('render a source without audio over its own blurred copy when the owner has no images', async () => {
+    const user = await createUser(env(), 'operator');
+    const idUpload = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+    const requestId = await legacyRequest(user.id, idUpload, fixtures.silentClip);
+    await renderRequest({ requestId }, { db: env().db, media: env().media });
+    expect((await requestState(env(), requestId)).status).toBe('success');
+    expect(await streamsOf(env().media.tools, path.join(env().mediaDir, `requests/${idUpload}/0.mp4`))).toEqual([
+      { codec_type: 'video', codec_name: 'h264', width: 1080, height: 1920, pix_fmt: 'yuv420p' },
+    ]);
+  });
+});
 
 describeEachDatabase('render failures', (env) => {
   it('keeps the reason of a failed attempt, and marks videos and request as errors when retries run out', async () => {

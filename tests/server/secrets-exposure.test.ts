@@ -13,7 +13,16 @@ import { startQueue, type Queue } from '../../server/jobs/queue';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { makeMediaFixtures, multipart, type MediaFixtures } from '../fixtures/media';
-import { createUser, databaseKinds, freshDatabase, testMedia, testPlatformSettings, testTokenSettings, type TestEnv } from './helpers';
+import {
+  createUser,
+  databaseKinds,
+  freshDatabase,
+  testMedia,
+  testPlatformSettings,
+  testTokenSettings,
+  uploadImages,
+  type TestEnv,
+} from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
@@ -117,13 +126,10 @@ for (const kind of databaseKinds()) {
       const landed = await fetch(callbackUrl, { redirect: 'manual' });
       expect(landed.headers.get('location')).toBe(`/accounts/${account.id}?youtube=connected`);
 
-      const photo = await multipart([{ name: 'files', file: { path: fixtures.png, filename: 'bg.png', contentType: 'image/png' } }]);
-      expect(
-        (await app.inject({ method: 'POST', url: '/api/photo-bg', headers: { ...headers, ...photo.headers }, payload: photo.payload }))
-          .statusCode,
-      ).toBe(201);
+      const photoIds = await uploadImages(app, headers, [fixtures.png]);
       const upload = await multipart([
         { name: 'countVideo', value: '1' },
+        { name: 'photoIds', value: JSON.stringify(photoIds) },
         { name: 'file', file: { path: fixtures.clip, filename: 'clip.mp4', contentType: 'video/mp4' } },
       ]);
       const created = await app.inject({

@@ -25,6 +25,8 @@ export const creationRequests = pgTable('creation_requests', {
   countVideo: integer('count_video').notNull(),
   sourceKey: text('source_key').notNull(),
   sourceName: text('source_name'),
+  /** The chosen background images (migration 0015); null: every image of the owner, as before the choice existed. */
+  backgroundIds: integer('background_ids').array(),
   error: text('error'),
   title: text('title'),
   description: text('description').notNull().default(''),

@@ -141,6 +141,7 @@ export const createVideoSchemas = {
     response: { 200: Paged(CreationRequestRow), ...errorResponses },
   },
   detail: { params: IdUploadParams, response: { 200: PublicationRequestDetail, ...errorResponses } },
+  backgrounds: { response: { 200: Type.Object({ data: Type.Array(Photo) }), ...errorResponses } },
   create: { ...multipart, response: { 201: Type.Object({ id: Id, idUpload: Type.String() }), ...errorResponses } },
   remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
 };

@@ -1,22 +1,26 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSelector } from '@xstate/react';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { omit, type Infer } from 'superstruct';
 import { Film, X } from 'lucide-react';
 import { t } from '../../lib/i18n';
-import { createVideoSchema } from '../../lib/schemas';
+import { backgroundChoiceError, createVideoSchema } from '../../lib/schemas';
+import { backgroundsMachine } from '../../machines/backgrounds-machine';
 import { captureFrame } from '../../lib/video-frame';
 import { Button } from '../../components/button';
 import { Dropzone } from '../../components/dropzone';
 import { Card, Page } from '../../components/page';
 import { ProgressBar } from '../../components/progress-bar';
 import { TextField } from '../../components/text-field';
+import { useScreenActor } from '../../components/use-screen-actor';
 import { useUploadForm } from '../../components/use-upload-form';
+import { BackgroundPicker } from './background-picker';
 import styles from './create-video-screen.module.css';
 
 const accept = { 'video/*': [] };
-/** The count is the form's; the file belongs to the upload machine, which checks it. */
-const countSchema = omit(createVideoSchema(), ['video']);
+/** The count is the form's; the file belongs to the upload machine and the backgrounds to theirs, which check them. */
+const countSchema = omit(createVideoSchema(), ['video', 'photoIds']);
 /** SPEC.md section 9: the preview frame is taken at 1 second. */
 const previewAtSeconds = 1;
 
@@ -86,16 +90,29 @@ export function CreateVideoScreen() {
     doneText: t.createVideo.sent,
     doneHref: '/video/request-create',
   });
+  const backgrounds = useScreenActor(backgroundsMachine, { id: 'backgrounds' });
+  const choosing = useSelector(backgrounds, (snapshot) => snapshot.matches('choosing'));
+  const chosen = useSelector(backgrounds, (snapshot) => snapshot.context.chosen);
+  const choiceTried = useSelector(backgrounds, (snapshot) => snapshot.context.submitted);
+  const choiceError = backgroundChoiceError(chosen);
+
+  const submit = handleSubmit(
+    (values) => {
+      backgrounds.send({ type: 'submit.tried' });
+      if (choiceError) upload.invalid();
+      else upload.submit({ countVideo: String(values.countVideo), photoIds: JSON.stringify(chosen) });
+    },
+    () => {
+      backgrounds.send({ type: 'submit.tried' });
+      upload.invalid();
+    },
+  );
 
   const file = upload.files[0];
   return (
     <Page title={t.createVideo.title}>
       <Card>
-        <form
-          noValidate
-          className={styles.form}
-          onSubmit={handleSubmit((values) => upload.submit({ countVideo: String(values.countVideo) }), upload.invalid)}
-        >
+        <form noValidate className={styles.form} onSubmit={submit}>
           <div className={styles.count}>
             <TextField
               label={t.createVideo.count}
@@ -128,9 +145,10 @@ export function CreateVideoScreen() {
               {upload.filesError}
             </p>
           )}
+          <BackgroundPicker actor={backgrounds} error={choiceTried ? choiceError : undefined} disabled={upload.submitting} />
           {upload.submitting && <ProgressBar value={upload.progress} label={t.upload.progress} />}
           <div className={styles.actions}>
-            <Button type="submit" disabled={upload.submitting}>
+            <Button type="submit" disabled={upload.submitting || !choosing}>
               {t.createVideo.submit}
             </Button>
           </div>
