@@ -86,19 +86,22 @@ function EditReach({ edits }: { edits: PlatformEdit[] }) {
       <h3 id="edit-reach-title" className={styles.reachTitle}>
         {t.published.editReach}
       </h3>
-      <ul role="status" aria-labelledby="edit-reach-title" className={styles.reachList}>
-        {edits.map((edit) => (
-          <li key={edit.platform} className={edit.errors.length > 0 && edit.pending === 0 ? styles.reachFailed : undefined}>
-            <strong>{t.platform.names[edit.platform]}</strong>: {editSummary(edit)}
-            {edit.pending === 0 &&
-              [...new Set(edit.errors)].map((error) => (
-                <span key={error} className={styles.reachError}>
-                  {error}
-                </span>
-              ))}
-          </li>
-        ))}
-      </ul>
+      {/* A live region around the list: a list item needs its list as parent, so the region is a wrapper. */}
+      <div role="status" aria-labelledby="edit-reach-title">
+        <ul className={styles.reachList}>
+          {edits.map((edit) => (
+            <li key={edit.platform} className={edit.errors.length > 0 && edit.pending === 0 ? styles.reachFailed : undefined}>
+              <strong>{t.platform.names[edit.platform]}</strong>: {editSummary(edit)}
+              {edit.pending === 0 &&
+                [...new Set(edit.errors)].map((error) => (
+                  <span key={error} className={styles.reachError}>
+                    {error}
+                  </span>
+                ))}
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }
