@@ -104,5 +104,7 @@ export async function logIn(page: Page, baseUrl: string, login: string, password
 /** Keeps a screenshot of what the operator sees, for a person to look at (test-results/screens). */
 export async function snapshot(page: Page, name: string) {
   await fs.mkdir(screenshotDir, { recursive: true });
+  // A full-page capture keeps the scroll position, and the sticky menu would show where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }

@@ -177,6 +177,16 @@ const youtubeLinePixels = (page: Page) =>
     return count;
   });
 
+/**
+ * YouTube's line with TikTok's hidden through the chart's legend, as an operator would: TikTok's is
+ * drawn after it and covers it wherever the two counts run close.
+ */
+async function youtubeLineAlone(page: Page) {
+  const tiktok = page.locator('[data-testid=stats-chart] .u-legend .u-series').filter({ hasText: 'TikTok' });
+  if ((await tiktok.count()) > 0 && !((await tiktok.getAttribute('class')) ?? '').includes('u-off')) await tiktok.click();
+  return youtubeLinePixels(page);
+}
+
 it('draws the views of a published set and of its profile from the points the syncs stored', async () => {
   let report: StatsReport | undefined;
   await expect
@@ -195,7 +205,7 @@ it('draws the views of a published set and of its profile from the points the sy
   const chart = page.locator('[data-testid=stats-chart] canvas');
   await chart.first().waitFor({ timeout: 30_000 });
   expect(await page.getByRole('heading', { name: 'Статистика' }).isVisible()).toBe(true);
-  await expect.poll(() => youtubeLinePixels(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(50);
+  await expect.poll(() => youtubeLineAlone(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(50);
   const platformTable = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Платформа' }) });
   const youtubeRow = platformTable.getByRole('row').filter({ hasText: /^YouTube/ });
   const shownViews = Number((await youtubeRow.locator('td').nth(2).textContent())!.trim());
@@ -207,11 +217,11 @@ it('draws the views of a published set and of its profile from the points the sy
 
   await page.getByRole('button', { name: '30 днів' }).click();
   await expect.poll(() => page.getByRole('button', { name: '30 днів' }).getAttribute('aria-pressed')).toBe('true');
-  await expect.poll(() => youtubeLinePixels(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(50);
+  await expect.poll(() => youtubeLineAlone(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(50);
 
   await page.goto(`${server.baseUrl}/accounts/${accountId}`);
   await chart.first().waitFor({ timeout: 30_000 });
-  await expect.poll(() => youtubeLinePixels(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(50);
+  await expect.poll(() => youtubeLineAlone(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(50);
   expect(await page.getByText('За профілями').count()).toBe(0);
   expect(await problems(page)).toEqual([]);
   await snapshot(page, 'stats-profile-1440');
