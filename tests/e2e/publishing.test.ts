@@ -160,7 +160,7 @@ it('publishes two of the videos with a tag-set chip and a group chip', async () 
   const removeButtons = page.getByRole('button', { name: /Прибрати відео/ });
   await expect.poll(() => removeButtons.count()).toBe(3);
   // One profile for three videos: the form says so, and whom 'Будь-який' gets by the server's rule.
-  await expect.poll(() => page.getByText(/^Відео більше, ніж профілів: #\d+ .* отримають по кілька відео\.$/).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(/^Відео більше, ніж профілів: #\d+ .* отримає кілька відео\.$/).isVisible()).toBe(true);
   await expect.poll(() => page.getByText(/^Отримає #\d+ .* — за чергою вибраних профілів$/).count()).toBe(2);
   await removeButtons.last().click();
   await expect.poll(() => removeButtons.count()).toBe(2);

@@ -97,7 +97,7 @@ describe('publish form', () => {
     // Three videos, two profiles: the third video goes round to the first profile, which gets two.
     await user.click(await screen.findByRole('button', { name: 'Ранкові' }));
     expect(videoProfile(13)).toHaveAccessibleDescription('Отримає #2 boris — за чергою вибраних профілів');
-    expect(screen.getByRole('status')).toHaveTextContent('Відео більше, ніж профілів: #2 boris отримають по кілька відео.');
+    expect(screen.getByRole('status')).toHaveTextContent('Відео більше, ніж профілів: #2 boris отримає кілька відео.');
     expect(screen.getByText(/«Будь-який» означає профіль за цією чергою/)).toBeInTheDocument();
 
     // Two videos removed, three profiles: two of them get nothing, and the form says which.

@@ -219,7 +219,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
         {videos.length > 0 && (preview.idle.length > 0 || preview.shared.length > 0) && (
           <div role="status" className={styles.balance}>
             {preview.idle.length > 0 && <p>{t.publish.profilesIdle(preview.idle.length, titles(preview.idle))}</p>}
-            {preview.shared.length > 0 && <p>{t.publish.profilesShared(titles(preview.shared))}</p>}
+            {preview.shared.length > 0 && <p>{t.publish.profilesShared(preview.shared.length, titles(preview.shared))}</p>}
           </div>
         )}
         {videos.length === 0 ? (
