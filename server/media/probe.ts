@@ -22,6 +22,11 @@ export interface VideoInfo {
   durationSeconds: number;
   /** Frames per second of the video stream, kept within 1..60. */
   fps: number;
+  /**
+   * The first audio track is AAC-LC, mono or stereo, at most 48 kHz: what every platform takes
+   * (Instagram's Reels rules are the narrowest), so the render copies it instead of encoding it again.
+   */
+  audioFitsAsIs: boolean;
 }
 
 const probeTimeoutMs = 30_000;
@@ -30,6 +35,10 @@ interface ProbeOutput {
   format?: { format_name?: string; duration?: string };
   streams?: Array<{
     codec_type?: string;
+    codec_name?: string;
+    profile?: string;
+    channels?: number;
+    sample_rate?: string;
     width?: number;
     height?: number;
     avg_frame_rate?: string;
@@ -61,7 +70,7 @@ export async function probeVideo(tools: MediaTools, file: string, maxSeconds: nu
         'error',
         ...safeInputOptions(),
         '-show_entries',
-        'format=format_name,duration:stream=codec_type,width,height,avg_frame_rate,r_frame_rate:stream_disposition=attached_pic',
+        'format=format_name,duration:stream=codec_type,codec_name,profile,channels,sample_rate,width,height,avg_frame_rate,r_frame_rate:stream_disposition=attached_pic',
         '-of',
         'json',
         file,
@@ -85,10 +94,16 @@ export async function probeVideo(tools: MediaTools, file: string, maxSeconds: nu
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new HttpError(400, t.media.videoDamaged);
   if (durationSeconds > maxSeconds) throw new HttpError(400, t.media.videoTooLong(maxSeconds));
 
+  const audio = output.streams?.find((stream) => stream.codec_type === 'audio');
   const info: VideoInfo = {
     demuxer,
     durationSeconds,
     fps: Math.min(60, Math.max(1, Math.round(rate(video.avg_frame_rate) || rate(video.r_frame_rate) || 30))),
+    audioFitsAsIs:
+      audio?.codec_name === 'aac' &&
+      audio.profile === 'LC' &&
+      (audio.channels === 1 || audio.channels === 2) &&
+      Number(audio.sample_rate) <= 48_000,
   };
   await decodeTail(tools, file, info);
   return info;

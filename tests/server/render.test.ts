@@ -293,6 +293,70 @@ describe('planning compositions', () => {
   });
 });
 
+describe('the audio and the processes of a render', () => {
+  const tools = testTools();
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-render-audio-'));
+  });
+  afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+
+  async function audioOf(file: string) {
+    const { stdout } = await runTool(
+      tools.ffprobe,
+      ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=codec_name,profile,channels', '-of', 'json', file],
+      30_000,
+    );
+    return JSON.parse(stdout).streams;
+  }
+
+  const targetsIn = (name: string, count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      background: fixtures.png,
+      video: path.join(scratch, `${name}-${index}.mp4`),
+      poster: path.join(scratch, `${name}-${index}.jpg`),
+    }));
+
+  it('keeps an AAC-LC mono track as it is in every variant of a pass', async () => {
+    const info = await probeVideo(tools, fixtures.clip, 60);
+    expect(info.audioFitsAsIs).toBe(true);
+    const targets = targetsIn('mono', 3);
+    await renderVariants({ tools, source: fixtures.clip, info, targets, preset: 'ultrafast', timeoutMs: 120_000 });
+    for (const target of targets) {
+      // Encoded again it would be stereo (-ac 2): one channel means the source's own packets.
+      expect(await audioOf(target.video)).toEqual([{ codec_name: 'aac', profile: 'LC', channels: 1 }]);
+      expect((await fs.stat(target.poster)).size).toBeGreaterThan(0);
+    }
+  });
+
+  it('encodes a track no platform takes as it is (5.1 surround) to AAC-LC stereo', async () => {
+    const surround = path.join(scratch, 'surround.mp4');
+    await runTool(
+      tools.ffmpeg,
+      [
+        ...['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=2'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-ac', '6', '-c:v', 'libx264', '-preset', 'ultrafast'],
+        ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', surround],
+      ],
+      60_000,
+    );
+    const info = await probeVideo(tools, surround, 60);
+    expect(info.audioFitsAsIs).toBe(false);
+    const targets = targetsIn('surround', 2);
+    await renderVariants({ tools, source: surround, info, targets, preset: 'ultrafast', timeoutMs: 120_000 });
+    for (const target of targets) expect(await audioOf(target.video)).toEqual([{ codec_name: 'aac', profile: 'LC', channels: 2 }]);
+  });
+
+  it('fails the pass when one of its processes fails', async () => {
+    const info = await probeVideo(tools, fixtures.clip, 60);
+    const targets = targetsIn('broken', 3);
+    targets[2]!.background = path.join(scratch, 'no-such-image.png');
+    await expect(
+      renderVariants({ tools, source: fixtures.clip, info, targets, preset: 'ultrafast', timeoutMs: 120_000 }),
+    ).rejects.toThrow(/ffmpeg/);
+  });
+});
+
 describe('the ffmpeg and ffprobe shipped by npm', () => {
   const require = createRequire(import.meta.url);
   const npmTools: MediaTools = resolveMediaTools({
@@ -317,7 +381,7 @@ describe('the ffmpeg and ffprobe shipped by npm', () => {
 
   it('probe a video, refuse a playlist, and render a variant over an image and one over the blurred source', async () => {
     const info = await probeVideo(npmTools, fixtures.clip, 60);
-    expect(info).toEqual({ demuxer: 'mov', durationSeconds: expect.closeTo(2, 1), fps: 25 });
+    expect(info).toEqual({ demuxer: 'mov', durationSeconds: expect.closeTo(2, 1), fps: 25, audioFitsAsIs: true });
     await expect(probeVideo(npmTools, fixtures.playlist, 60)).rejects.toMatchObject({ statusCode: 400 });
 
     const targets = [
