@@ -138,6 +138,11 @@ export class QueueRunner {
     }
   }
 
+  /** A job of this queue was just committed: fetch now if a slot is free, rather than at the next poll. */
+  nudge() {
+    this.wake?.();
+  }
+
   /** Another process took this one for dead and already handed its jobs on: stop them without a verdict. */
   abandonAll(reason: string) {
     for (const [id, controller] of this.running) {

@@ -10,6 +10,11 @@ import { liveProcesses, registerProcess, removeDeadProcesses, startHeartbeat, un
 export type Queue = PgBoss & {
   /** Present in worker processes: the runner of each queue, for the engine's figures. */
   runners?: Map<string, QueueRunner>;
+  /**
+   * Tells this process's runner of `name` that a job was committed, so it fetches now instead of
+   * at its next poll; nothing in an API process, whose workers poll.
+   */
+  nudge(name: string): void;
 };
 
 export interface QueueOptions {
@@ -42,6 +47,7 @@ export async function startQueue({ db, log, work, context, engine: overrides }: 
   }
   const stopBoss = boss.stop.bind(boss);
   await registerProcess(db, work ? 'worker' : 'api');
+  boss.nudge = () => undefined;
   if (!work) {
     const heartbeat = startHeartbeat(db, log, 'api', engine, () => undefined);
     boss.stop = async (options) => {
@@ -78,6 +84,7 @@ export async function startQueue({ db, log, work, context, engine: overrides }: 
     runners.set(definition.name, runner);
   }
   boss.runners = runners;
+  boss.nudge = (name) => runners.get(name)?.nudge();
 
   const heartbeat = startHeartbeat(db, log, 'worker', engine, () => {
     for (const runner of runners.values()) runner.abandonAll('this worker was taken for dead');

@@ -177,6 +177,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
           );
           return requestId;
         });
+        queue.nudge(renderJobName);
         return reply.status(201).send({ id, idUpload });
       } catch (error) {
         await storage.deleteAll(requestPrefix(idUpload));
