@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { t } from '../../src/lib/i18n';
 import { creationRequests, photos, videos } from '../db/schema';
 import type { Database } from '../db/connect';
-import { probeVideo } from '../media/probe';
+import { probeVideo, type VideoInfo } from '../media/probe';
 import { renderVariants } from '../media/render';
 import type { MediaServices } from '../media/services';
 import type { Scratch } from '../media/storage';
@@ -15,6 +15,11 @@ export const renderFailedJobName = 'render-request-failed';
 
 export interface RenderJobData {
   requestId: number;
+  /**
+   * What the upload's probe found, so the render does not read the stored source twice more
+   * (ffprobe and a decode of its last second). Jobs queued by servers before it was carried probe again.
+   */
+  source?: VideoInfo;
 }
 
 export interface RenderContext {
@@ -71,7 +76,7 @@ export function planCompositions(positions: number[], backgroundKeys: string[]):
  * keys only by one `storage.put`, so a worker killed mid-render leaves nothing that counts as
  * done, and a retry renders just what is still `loading`. Throws when any pass failed, so pg-boss retries.
  */
-export async function renderRequest({ requestId }: RenderJobData, { db, media, signal }: RenderContext): Promise<void> {
+export async function renderRequest({ requestId, source: probed }: RenderJobData, { db, media, signal }: RenderContext): Promise<void> {
   const { storage } = media;
   const [request] = await db.orm.select().from(creationRequests).where(eq(creationRequests.id, requestId));
   if (!request || request.status !== 'loading') return;
@@ -96,7 +101,7 @@ export async function renderRequest({ requestId }: RenderJobData, { db, media, s
 
   const scratch = await storage.scratch();
   try {
-    await renderPending(request, pending, backgrounds, scratch, { db, media, signal });
+    await renderPending(request, probed, pending, backgrounds, scratch, { db, media, signal });
   } finally {
     await scratch.dispose();
   }
@@ -104,6 +109,7 @@ export async function renderRequest({ requestId }: RenderJobData, { db, media, s
 
 async function renderPending(
   request: typeof creationRequests.$inferSelect,
+  probed: VideoInfo | undefined,
   pending: { id: number; position: number }[],
   backgrounds: { fileKey: string }[],
   scratch: Scratch,
@@ -112,10 +118,12 @@ async function renderPending(
   const { storage, settings, tools } = media;
   const requestId = request.id;
   const source = await storage.localFile(request.sourceKey, scratch);
-  const info = await probeVideo(tools, source, Number.POSITIVE_INFINITY).catch(async (error: Error) => {
-    await keepReason(db, requestId, `${t.media.renderFailed}: ${error.message}`);
-    throw error;
-  });
+  const info =
+    probed ??
+    (await probeVideo(tools, source, Number.POSITIVE_INFINITY).catch(async (error: Error) => {
+      await keepReason(db, requestId, `${t.media.renderFailed}: ${error.message}`);
+      throw error;
+    }));
   const idOf = new Map(pending.map((video) => [video.position, video.id]));
   const compositions = planCompositions(
     pending.map((video) => video.position),

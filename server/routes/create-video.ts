@@ -172,7 +172,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
           );
           await queue.send(
             renderJobName,
-            { requestId },
+            { requestId, source: info },
             { expireInSeconds: renderExpirySeconds(countVideo, settings), db: { executeSql: sql } },
           );
           return requestId;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { t } from '../../src/lib/i18n';
-import { markRenderFailed, planCompositions, renderFailedJobName, renderRequest } from '../../server/jobs/render';
+import { markRenderFailed, planCompositions, renderFailedJobName, renderRequest, type RenderJobData } from '../../server/jobs/render';
 import { probeVideo } from '../../server/media/probe';
 import { renderVariants } from '../../server/media/render';
 import { resolveMediaTools, runTool, type MediaTools } from '../../server/media/tools';
@@ -142,6 +142,18 @@ describeEachDatabase(
       const { used, state } = await render(user.headers, 2, photoIds);
       expect(state.status).toBe('success');
       expect(used).toEqual(await fileKeysOf(env(), photoIds));
+    });
+
+    it("renders with the upload's probe carried in its job, without probing the stored source again", async () => {
+      const user = await createUser(env(), 'operator');
+      const photoIds = await uploadImages(env().app, user.headers, [fixtures.png]);
+      const { id } = await createRequest(env(), user.headers, fixtures.clip, 1, photoIds);
+      const { rows } = await env().db.sql(`SELECT data FROM pgboss.job WHERE name = 'render-request' AND (data->>'requestId')::int = $1`, [id]);
+      const data = rows[0].data as RenderJobData;
+      expect(data.source).toEqual(await probeVideo(env().media.tools, fixtures.clip, 60));
+      const noProbe = { ...env().media, tools: { ...env().media.tools, ffprobe: path.join(fixtures.dir, 'no-such-ffprobe') } };
+      await renderRequest(data, { db: env().db, media: noProbe });
+      expect((await requestState(env(), id)).status).toBe('success');
     });
 
     it('uses only the chosen images, never the others', async () => {
