@@ -305,7 +305,7 @@ describe('planning compositions', () => {
   });
 });
 
-describe('the audio and the processes of a render', () => {
+describe('the audio of a render', () => {
   const tools = testTools();
   let scratch: string;
   beforeAll(async () => {
@@ -357,15 +357,6 @@ describe('the audio and the processes of a render', () => {
     const targets = targetsIn('surround', 2);
     await renderVariants({ tools, source: surround, info, targets, preset: 'ultrafast', timeoutMs: 120_000 });
     for (const target of targets) expect(await audioOf(target.video)).toEqual([{ codec_name: 'aac', profile: 'LC', channels: 2 }]);
-  });
-
-  it('fails the pass when one of its processes fails', async () => {
-    const info = await probeVideo(tools, fixtures.clip, 60);
-    const targets = targetsIn('broken', 3);
-    targets[2]!.background = path.join(scratch, 'no-such-image.png');
-    await expect(
-      renderVariants({ tools, source: fixtures.clip, info, targets, preset: 'ultrafast', timeoutMs: 120_000 }),
-    ).rejects.toThrow(/ffmpeg/);
   });
 });
 
