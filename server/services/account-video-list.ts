@@ -5,10 +5,10 @@ import { toSummary, videoSummaryColumns } from './user-video-list';
 
 /**
  * The videos published through one profile, newest first, or undefined when the user may not see
- * the profile. A video changes profile when it is published again, so this list has no ranks: the
- * count and the page's ids come from index-only scans of videos (account_id, id DESC), which walk
- * one profile's entries (thousands, not the table), and only the page's 20 rows are read. The
- * profile's visibility is checked in the same statement, so a page costs one round trip.
+ * the profile. The total is the profile's row of list_counts (0018); the page's ids come from an
+ * index-only scan of videos (account_id, id DESC), which walks one profile's entries (thousands,
+ * not the table), and only the page's 20 rows are read. The profile's visibility is checked in the
+ * same statement, so a page costs one round trip.
  */
 export async function accountVideoPage(
   db: Database,
@@ -19,7 +19,7 @@ export async function accountVideoPage(
   const { rows } = await db.sql(
     `SELECT c.total, v.*
        FROM (SELECT id FROM accounts WHERE id = $1 AND ($4::int IS NULL OR user_id = $4)) AS a
-       CROSS JOIN LATERAL (SELECT count(*)::int AS total FROM videos WHERE account_id = a.id) AS c
+       CROSS JOIN LATERAL (SELECT coalesce(max(total), 0) AS total FROM list_counts WHERE list = 'profile_videos' AND owner_id = a.id) AS c
        LEFT JOIN LATERAL (
          SELECT ${videoSummaryColumns} FROM videos
           WHERE id IN (SELECT id FROM videos WHERE account_id = a.id ORDER BY id DESC OFFSET $2 LIMIT $3)

@@ -96,6 +96,51 @@ describeEachDatabase('paged lists (ranked)', (env) => {
     expect(idsOf(await get(operator, '/api/upload-video?page=2'))).toEqual(ids.slice(1, 6).reverse());
   });
 
+  it("counts a profile's videos as they are published to it, moved and deleted, and forgets the count with the profile", async () => {
+    const operator = await createUser(env(), 'operator');
+    const { rows: profiles } = await env().db.sql(
+      `INSERT INTO accounts (user_id, proxy, comments) VALUES ($1, 'http://127.0.0.1:9', 'a'), ($1, 'http://127.0.0.1:9', 'b') RETURNING id`,
+      [operator.id],
+    );
+    const [first, second] = profiles.map((row) => row.id as number) as [number, number];
+    const ids = await insertRequests(env(), operator.id, 25);
+    // One statement for many videos, and one statement a video, as the publish route does.
+    await env().db.sql('UPDATE videos SET account_id = $1 WHERE request_id = ANY($2::int[])', [first, ids.slice(0, 22)]);
+    for (const id of ids.slice(22)) await env().db.sql('UPDATE videos SET account_id = $1 WHERE request_id = $2', [second, id]);
+    const counted = async (account: number) => {
+      const page = await get(operator, `/api/accounts/${account}/video?page=2`);
+      const { rows } = await env().db.sql('SELECT count(*)::int AS n FROM videos WHERE account_id = $1', [account]);
+      expect(page.total).toBe(rows[0].n);
+      expect(page.data).toHaveLength(Math.max(0, page.total - 20));
+      return page.total;
+    };
+    expect([await counted(first), await counted(second)]).toEqual([22, 3]);
+
+    await env().db.sql('UPDATE videos SET account_id = $1 WHERE request_id = ANY($2::int[])', [second, ids.slice(0, 2)]);
+    // Other updates of a video (statistics, status) leave the counts alone.
+    await env().db.sql('UPDATE videos SET views = 7, status = $2 WHERE request_id = ANY($1::int[])', [ids, 'success']);
+    const deleted = await env().app.inject({ method: 'DELETE', url: `/api/create-video/${ids[24]}`, headers: operator.headers });
+    expect(deleted.statusCode).toBe(204);
+    await insertRequests(env(), operator.id, 1);
+    await env().db.sql(`INSERT INTO videos (request_id, user_id, account_id, position) SELECT $1, $2, $3, g FROM generate_series(1, 3) AS g`, [
+      ids[10],
+      operator.id,
+      first,
+    ]);
+    expect([await counted(first), await counted(second)]).toEqual([23, 4]);
+
+    const removed = await env().app.inject({ method: 'DELETE', url: `/api/accounts/${first}`, headers: operator.headers });
+    expect(removed.statusCode).toBe(204);
+    const { rows } = await env().db.sql(`SELECT owner_id, total FROM list_counts WHERE list = 'profile_videos' ORDER BY owner_id`, []);
+    expect(rows).toEqual([{ owner_id: second, total: 4 }]);
+    expect(await counted(second)).toBe(4);
+
+    // Deleting the user deletes their profiles and videos at once: no count is left behind.
+    const admin = await createUser(env(), 'chief', { role: 'admin' });
+    expect((await env().app.inject({ method: 'DELETE', url: `/api/users/${operator.id}`, headers: admin.headers })).statusCode).toBe(204);
+    expect((await env().db.sql(`SELECT * FROM list_counts WHERE list = 'profile_videos'`, [])).rows).toEqual([]);
+  });
+
   it('counts the short lists with their page, and alone past the last page', async () => {
     const operator = await createUser(env(), 'operator');
     await env().db.sql(`INSERT INTO tag_sets (user_id, name, tags) SELECT $1, 'set ' || g, ARRAY['#a'] FROM generate_series(1, 23) AS g`, [
