@@ -148,7 +148,9 @@ describeEachDatabase(
       const user = await createUser(env(), 'operator');
       const photoIds = await uploadImages(env().app, user.headers, [fixtures.png]);
       const { id } = await createRequest(env(), user.headers, fixtures.clip, 1, photoIds);
-      const { rows } = await env().db.sql(`SELECT data FROM pgboss.job WHERE name = 'render-request' AND (data->>'requestId')::int = $1`, [id]);
+      const { rows } = await env().db.sql(`SELECT data FROM pgboss.job WHERE name = 'render-request' AND (data->>'requestId')::int = $1`, [
+        id,
+      ]);
       const data = rows[0].data as RenderJobData;
       expect(data.source).toEqual(await probeVideo(env().media.tools, fixtures.clip, 60));
       const noProbe = { ...env().media, tools: { ...env().media.tools, ffprobe: path.join(fixtures.dir, 'no-such-ffprobe') } };
