@@ -3,12 +3,13 @@
  * each, over 50 profiles), on Postgres and on PGlite. Every paged list the SPA uses is driven by
  * autocannon (64 connections) against the app's real route and against a bare Fastify route in
  * the same process that runs the ideal keyset query for the same page (its cursor known in
- * advance, no count, no mapping). Both sides pass the same token check (requireUser: the token,
+ * advance, the same columns and total SPEC's page shows, each read the cheapest way; no mapping). Both sides pass the same token check (requireUser: the token,
  * then the user's row), which every API route pays whatever its list; the comparison is of the
  * lists. Three rounds, sides interleaved.
  *
  *   npm run bench:lists
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_SECONDS=3 npm run bench:lists
+ *   BENCH_LISTS="profiles,images" BENCH_PGLITE=0 npm run bench:lists   (some lists, Postgres only: while working on them)
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -33,6 +34,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = 64;
 const rounds = 3;
 const databaseName = 'bench_lists_wt10';
+const onlyLists = process.env.BENCH_LISTS?.split(',').map((name) => name.trim());
+const withPglite = process.env.BENCH_PGLITE !== '0';
 
 interface ListCase {
   name: string;
@@ -55,15 +58,26 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
   const { operator, account } = seeded;
   const videoColumns =
     'id, date, created_at, status, views, likes, comments, views_instagram, likes_instagram, comments_instagram, url_youtube, url_instagram, error, error_instagram, account_id';
+  // SPEC's paged lists carry their total (totalPages), so every bare query reads it too, the
+  // cheapest way there is: the long lists' counter row, a count beside the rows of a short list's only page.
+  const counter = (list: string, owner: number | string) =>
+    `(SELECT total FROM list_counts WHERE list = '${list}' AND owner_id = ${owner})`;
+  const countBeside = 'count(*) OVER ()';
   const keyset =
-    (from: string, where: string, columns: string, order = 'id DESC') =>
+    (from: string, where: string, columns: string, total: string, order = 'id DESC') =>
     async (page: number) => {
       const before = await keyBefore(db, `${from} WHERE ${where}`, order, page, 'id');
       return {
-        text: `SELECT ${columns} FROM ${from} WHERE ${where} ${before ? `AND id < ${before.id}` : ''} ORDER BY ${order} LIMIT 20`,
+        text: `SELECT ${columns}, ${total} AS total FROM ${from} WHERE ${where} ${before ? `AND id < ${before.id}` : ''} ORDER BY ${order} LIMIT 20`,
         values: [],
       };
     };
+  // What a profile row shows: its switches and connections, its owner's login and its group's name, never a secret.
+  const profileColumns = `accounts.id, accounts.proxy, accounts.ip_version, accounts.comments, accounts.group_id, accounts.user_id,
+    accounts.is_active_youtube, accounts.is_active_tiktok, accounts.is_active_instagram, accounts.in_youtube,
+    accounts.tiktok_auth_str IS NOT NULL AS in_tiktok, accounts.instagram_login IS NOT NULL AND accounts.instagram_password IS NOT NULL AS in_instagram,
+    accounts.platform_error, accounts.connected_as, users.login, account_groups.name`;
+  const profilesOf = 'accounts JOIN users ON users.id = accounts.user_id LEFT JOIN account_groups ON account_groups.id = accounts.group_id';
   return [
     {
       name: 'requests',
@@ -75,6 +89,7 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
         'creation_requests',
         `user_id = ${operator}`,
         `id, id_upload, status, count_video, created_at, source_name, ${firstPosterOf('creation_requests.id')} AS poster_key`,
+        counter('requests', operator),
       ),
     },
     {
@@ -88,7 +103,7 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
         // The statuses are asked for the page's 20 rows only, as index-only probes.
         return {
           text: `SELECT id, id_upload, title, source_name, published_at, count_video, ${firstPosterOf('page.id')} AS poster_key,
-                        ${setStatusOf('page.id')} AS status
+                        ${setStatusOf('page.id')} AS status, ${counter('published', operator)} AS total
                    FROM (SELECT id, id_upload, title, source_name, published_at, count_video FROM creation_requests WHERE ${where}
                          ${before ? 'AND (published_at, id) < ($1, $2)' : ''} ORDER BY published_at DESC, id DESC LIMIT 20) AS page
                   ORDER BY published_at DESC, id DESC`,
@@ -101,40 +116,43 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
       url: (page) => `/api/users/${operator}/video?page=${page}`,
       as: 'admin',
       pages: [1, 2000],
-      bare: keyset('videos', `user_id = ${operator}`, videoColumns),
+      bare: keyset('videos', `user_id = ${operator}`, videoColumns, counter('videos', operator)),
     },
     {
       name: "a profile's videos",
       url: (page) => `/api/accounts/${account}/video?page=${page}`,
       as: 'operator',
       pages: [1, 100],
-      bare: keyset('videos', `account_id = ${account}`, videoColumns),
+      bare: keyset('videos', `account_id = ${account}`, videoColumns, counter('profile_videos', account)),
     },
     {
       name: 'profiles',
       url: (page) => `/api/accounts?page=${page}`,
       as: 'operator',
       pages: [1],
-      bare: keyset(
-        'accounts JOIN users ON users.id = accounts.user_id LEFT JOIN account_groups ON account_groups.id = accounts.group_id',
-        `accounts.user_id = ${operator}`,
-        'accounts.*, users.login, account_groups.name',
-        'accounts.id DESC',
-      ),
+      bare: keyset(profilesOf, `accounts.user_id = ${operator}`, profileColumns, countBeside, 'accounts.id DESC'),
     },
     {
       name: 'users (admin)',
       url: (page) => `/api/users?page=${page}`,
       as: 'admin',
       pages: [1],
-      bare: keyset('users', 'true', 'id, login, role', 'id'),
+      // A user's row shows their video count (their counter row) and their profile count.
+      bare: keyset(
+        'users',
+        'true',
+        `id, login, role, ${counter('videos', 'users.id')} AS videos_count,
+         (SELECT count(*) FROM accounts WHERE accounts.user_id = users.id) AS accounts_count`,
+        countBeside,
+        'id',
+      ),
     },
     {
       name: "a user's profiles (admin)",
       url: (page) => `/api/users/${operator}/account?page=${page}`,
       as: 'admin',
       pages: [1],
-      bare: keyset('accounts', `user_id = ${operator}`, '*'),
+      bare: keyset(profilesOf, `accounts.user_id = ${operator}`, profileColumns, countBeside, 'accounts.id DESC'),
     },
     {
       name: 'groups',
@@ -147,6 +165,7 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
         `user_id = ${operator}`,
         `*, (SELECT json_agg(json_build_object('id', a.id, 'comments', a.comments) ORDER BY a.id) FROM accounts AS a
               WHERE a.group_id = account_groups.id) AS accounts`,
+        countBeside,
       ),
     },
     {
@@ -154,14 +173,14 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
       url: (page) => `/api/tags?page=${page}`,
       as: 'operator',
       pages: [1],
-      bare: keyset('tag_sets', `user_id = ${operator}`, '*'),
+      bare: keyset('tag_sets', `user_id = ${operator}`, '*', countBeside),
     },
     {
       name: 'images',
       url: (page) => `/api/photo-bg?page=${page}`,
       as: 'operator',
       pages: [1],
-      bare: keyset('photos', `user_id = ${operator}`, 'id, file_key'),
+      bare: keyset('photos', `user_id = ${operator}`, 'id, file_key', countBeside),
     },
   ];
 }
@@ -213,7 +232,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
   const media = mediaServices({ ...loadConfig({}, []), dataDir });
   const app = await buildApp({ db, keys, tokenSettings, queue: null, media });
   const bare = Fastify({ logger: false });
-  const cases = listCases(db, seeded);
+  const cases = listCases(db, seeded).filter((list) => !onlyLists || onlyLists.includes(list.name));
   const bareQueries = new Map<string, { text: string; values: unknown[] }>();
   for (const list of cases) {
     for (const page of list.pages) bareQueries.set(`${list.name}|${page}`, await list.bare(page));
@@ -311,6 +330,7 @@ async function main() {
   );
 
   const postgres = await withFreshPostgres(databaseName, (db) => benchDatabase('postgres', db));
+  if (!withPglite) return;
 
   const pgliteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-bench-pglite-'));
   const pgliteDb = await connectDatabase({ dataDir: pgliteDir });
