@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -21,6 +22,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   orm: Orm;
   sql: RunSql;
+  /**
+   * Like `sql`, for the hot statements of the paged lists, whose text is one of a few fixed forms:
+   * Postgres keeps each parsed and planned on every pooled connection, where planning cost more
+   * than running them. PGlite has no such cache to use; it runs them as `sql` does.
+   */
+  prepared: (text: string, values: unknown[]) => Promise<SqlResult>;
   /** Runs `work` inside BEGIN/COMMIT on a single connection. */
   transaction<T>(work: (sql: RunSql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -136,12 +143,25 @@ async function connectPglite(dataDir: string | undefined): Promise<Database> {
     // Drizzle's PGlite driver only calls query() and transaction(), which the worker client has.
     orm: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Orm,
     sql: runOn(client),
+    prepared: (text, values) => client.query(text, values),
     transaction: (work) => transaction((calls) => work(runOn(calls))),
     async close() {
       await outsideTransactions(() => send({ op: 'close' }));
       await worker.terminate();
     },
   };
+}
+
+const statementNames = new Map<string, string>();
+
+/** One name per statement text, the same on every connection, so each prepares it once. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `list_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 async function connectPostgres(databaseUrl: string): Promise<Database> {
@@ -154,6 +174,7 @@ async function connectPostgres(databaseUrl: string): Promise<Database> {
     kind: 'postgres',
     orm: drizzlePg({ client: pool, schema }) as unknown as Orm,
     sql: (text, values) => pool.query(text, values as unknown[] | undefined),
+    prepared: (text, values) => pool.query({ name: statementName(text), text, values }),
     async transaction(work) {
       const client = await pool.connect();
       try {
