@@ -17,6 +17,26 @@ import { accountGroups, accounts, users, videos } from '../db/schema';
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
 
 export type AccountRow = typeof accounts.$inferSelect;
+
+/** The columns a profile's summary (a row of the profile lists) is built from. */
+export type AccountSummaryRow = Pick<
+  AccountRow,
+  | 'id'
+  | 'proxy'
+  | 'ipVersion'
+  | 'comments'
+  | 'groupId'
+  | 'userId'
+  | 'isActiveYouTube'
+  | 'isActiveTikTok'
+  | 'isActiveInstagram'
+  | 'inYouTube'
+  | 'tiktokAuthStr'
+  | 'instagramLogin'
+  | 'instagramPassword'
+  | 'platformError'
+  | 'connectedAs'
+>;
 type VideoRow = typeof videos.$inferSelect;
 
 /**
@@ -24,7 +44,7 @@ type VideoRow = typeof videos.$inferSelect;
  * no OAuth flow in this product (yet): a profile counts as connected to them as soon as their
  * credentials are stored, the access string for TikTok, login and password for Instagram.
  */
-export function platformConnections(row: AccountRow) {
+export function platformConnections(row: AccountSummaryRow) {
   return {
     inYouTube: row.inYouTube,
     inTikTok: row.tiktokAuthStr !== null,
@@ -33,7 +53,7 @@ export function platformConnections(row: AccountRow) {
 }
 
 /** noactive without platforms; error while a connector's failure stands; success once every active platform is connected. */
-export function accountStatus(row: AccountRow): AccountStatus {
+export function accountStatus(row: AccountSummaryRow): AccountStatus {
   const connected = platformConnections(row);
   const active = [
     [row.isActiveYouTube, connected.inYouTube],
@@ -50,8 +70,8 @@ export function accountOption(row: Pick<AccountRow, 'id' | 'comments' | 'youtube
   return { id: row.id, title: t.accounts.optionTitle(row.id, label), value: row.id };
 }
 
-export interface AccountWithOwner {
-  account: AccountRow;
+export interface AccountWithOwner<Row extends AccountSummaryRow = AccountSummaryRow> {
+  account: Row;
   ownerLogin: string;
   groupName: string | null;
 }
@@ -74,7 +94,7 @@ export function toAccountSummary({ account, ownerLogin, groupName }: AccountWith
 }
 
 /** A platform switched off keeps its last answer for when it is switched on again, but shows none. */
-function activeConnectedAs(account: AccountRow): ConnectedAs {
+function activeConnectedAs(account: AccountSummaryRow): ConnectedAs {
   const active: Record<PlatformName, boolean> = {
     youtube: account.isActiveYouTube && account.inYouTube,
     tiktok: account.isActiveTikTok,
@@ -95,7 +115,7 @@ export function savedSecretsOf(account: AccountRow): SavedSecrets {
   };
 }
 
-export function toAccountDetail(row: AccountWithOwner, video: Paged<VideoSummary>): AccountDetail {
+export function toAccountDetail(row: AccountWithOwner<AccountRow>, video: Paged<VideoSummary>): AccountDetail {
   const { account } = row;
   return {
     ...toAccountSummary(row),

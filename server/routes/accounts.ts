@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { containsPattern } from '../services/ranked-page';
 import {
   secretFields,
@@ -33,12 +33,6 @@ import { accountVideoPage } from '../services/account-video-list';
 import type { OAuthSettings } from './oauth';
 import { pageFromQuery } from './paging';
 import { accountSchemas } from './schemas/accounts';
-
-const platformSwitch = {
-  youtube: accounts.isActiveYouTube,
-  tiktok: accounts.isActiveTikTok,
-  instagram: accounts.isActiveInstagram,
-} as const;
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
@@ -198,15 +192,12 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     const user = currentUser(request);
     const { q, platform } = request.query as ListFilters;
     // An operator's few hundred profiles are read whole by a search: the comment, the proxy and the names the platforms gave.
-    const pattern = q?.trim() ? containsPattern(q.trim()) : null;
-    const where = and(
-      visibleTo(user, accounts.userId),
-      pattern
-        ? or(ilike(accounts.comments, pattern), ilike(accounts.proxy, pattern), sql`${accounts.connectedAs}::text ILIKE ${pattern}`)
-        : undefined,
-      platform ? eq(platformSwitch[platform], true) : undefined,
-    );
-    return accountPage(db, where, pageFromQuery(request.query));
+    const filter = {
+      ownerId: user.role === 'admin' ? null : user.id,
+      pattern: q?.trim() ? containsPattern(q.trim()) : null,
+      platform: platform ?? null,
+    };
+    return accountPage(db, filter, pageFromQuery(request.query));
   });
 
   /** The profiles a group may hold: those in no group, and those already in this one (0 for a new group). */

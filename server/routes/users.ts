@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ManagedUser, Paged, UserDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { userSchema, type UserForm } from '../../src/lib/schemas';
-import { accounts, creationRequests, users } from '../db/schema';
+import { creationRequests, users } from '../db/schema';
 import { requestPrefix } from '../jobs/render';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { found, idParam } from '../auth/ownership';
@@ -50,7 +50,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/:id', { schema: userSchemas.detail }, async (request): Promise<UserDetail> => {
     const user = await managedUser(idParam(request));
-    const [accountsPage, videoPage] = await Promise.all([accountPage(db, eq(accounts.userId, user.id), 1), userVideoPage(db, user.id, 1)]);
+    const [accountsPage, videoPage] = await Promise.all([accountPage(db, { ownerId: user.id }, 1), userVideoPage(db, user.id, 1)]);
     return { user, accounts: accountsPage, video: videoPage };
   });
 
@@ -62,7 +62,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/:id/account', { schema: userSchemas.accounts }, async (request) => {
     const userId = idParam(request);
-    return ofExistingUser(userId, await accountPage(db, eq(accounts.userId, userId), pageFromQuery(request.query)));
+    return ofExistingUser(userId, await accountPage(db, { ownerId: userId }, pageFromQuery(request.query)));
   });
 
   app.get('/:id/video', { schema: userSchemas.videos }, async (request) => {
