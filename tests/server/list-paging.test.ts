@@ -111,6 +111,8 @@ describeEachDatabase('paged lists (ranked)', (env) => {
       const page = await get(operator, `/api/accounts/${account}/video?page=2`);
       const { rows } = await env().db.sql('SELECT count(*)::int AS n FROM videos WHERE account_id = $1', [account]);
       expect(page.total).toBe(rows[0].n);
+      const onPage = await env().db.sql('SELECT id FROM videos WHERE account_id = $1 ORDER BY id DESC OFFSET 20 LIMIT 20', [account]);
+      expect(idsOf(page)).toEqual(onPage.rows.map((row) => row.id));
       expect(page.data).toHaveLength(Math.max(0, page.total - 20));
       return page.total;
     };
@@ -122,11 +124,10 @@ describeEachDatabase('paged lists (ranked)', (env) => {
     const deleted = await env().app.inject({ method: 'DELETE', url: `/api/create-video/${ids[24]}`, headers: operator.headers });
     expect(deleted.statusCode).toBe(204);
     await insertRequests(env(), operator.id, 1);
-    await env().db.sql(`INSERT INTO videos (request_id, user_id, account_id, position) SELECT $1, $2, $3, g FROM generate_series(1, 3) AS g`, [
-      ids[10],
-      operator.id,
-      first,
-    ]);
+    await env().db.sql(
+      `INSERT INTO videos (request_id, user_id, account_id, position) SELECT $1, $2, $3, g FROM generate_series(1, 3) AS g`,
+      [ids[10], operator.id, first],
+    );
     expect([await counted(first), await counted(second)]).toEqual([23, 4]);
 
     const removed = await env().app.inject({ method: 'DELETE', url: `/api/accounts/${first}`, headers: operator.headers });
@@ -150,6 +151,17 @@ describeEachDatabase('paged lists (ranked)', (env) => {
     expect(second).toMatchObject({ page: 2, total: 23, totalPages: 2 });
     expect(second.data.map((row: { name: string }) => row.name)).toEqual(['set 3', 'set 2', 'set 1']);
     expect(await get(operator, '/api/tags?page=5')).toEqual({ data: [], page: 5, total: 23, totalPages: 2 });
+
+    await env().db.sql(
+      `INSERT INTO accounts (user_id, proxy, comments) SELECT $1, 'http://127.0.0.1:9', 'p' || g FROM generate_series(1, 21) AS g`,
+      [operator.id],
+    );
+    const profiles = await get(operator, '/api/accounts?page=2');
+    expect(profiles).toMatchObject({ page: 2, total: 21, totalPages: 2 });
+    expect(profiles.data.map((row: { comments: string; user: { login: string } }) => [row.comments, row.user.login])).toEqual([
+      ['p1', 'operator'],
+    ]);
+    expect(await get(operator, '/api/accounts?page=3')).toEqual({ data: [], page: 3, total: 21, totalPages: 2 });
   });
 });
 
