@@ -162,6 +162,19 @@ describeEachDatabase('paged lists (ranked)', (env) => {
       ['p1', 'operator'],
     ]);
     expect(await get(operator, '/api/accounts?page=3')).toEqual({ data: [], page: 3, total: 21, totalPages: 2 });
+
+    await env().db.sql(
+      `INSERT INTO photos (user_id, file_key, content_type, width, height)
+       SELECT $1, 'photos/' || g || '.jpg', 'image/jpeg', 1080, 1920 FROM generate_series(1, 22) AS g`,
+      [operator.id],
+    );
+    const images = await get(operator, '/api/photo-bg?page=2');
+    expect(images).toMatchObject({ page: 2, total: 22, totalPages: 2 });
+    expect(images.data.map((row: { url: string }) => row.url.split('?')[0])).toEqual([
+      '/api/media/photos/2.jpg',
+      '/api/media/photos/1.jpg',
+    ]);
+    expect(await get(operator, '/api/photo-bg?page=4')).toEqual({ data: [], page: 4, total: 22, totalPages: 2 });
   });
 });
 
