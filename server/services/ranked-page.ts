@@ -13,7 +13,7 @@ export interface RankedPage {
  * `$2` (the owner, 0 for everyone), `$3` (rows before the page) and `$4` (the page size).
  */
 export async function rankedPage(db: Database, list: string, ownerId: number, page: number, rows: string): Promise<RankedPage> {
-  const { rows: found } = await db.sql(
+  const { rows: found } = await db.prepared(
     `SELECT c.total, r.*
        FROM (SELECT coalesce(max(total), 0) AS total FROM list_counts WHERE list = $1 AND owner_id = $2) AS c
        LEFT JOIN LATERAL (${rows}) AS r ON true`,
