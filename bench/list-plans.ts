@@ -6,7 +6,9 @@
  *   npx tsx bench/list-plans.ts > docs/list-plans.md
  */
 import type { Database, RunSql } from '../server/db/connect';
+import { accountPage } from '../server/services/account-list';
 import { accountVideoPage } from '../server/services/account-video-list';
+import { photoPage } from '../server/services/photo-list';
 import { publishedListPage } from '../server/services/published-list';
 import { requestListPage } from '../server/services/request-list';
 import { userVideoPage } from '../server/services/user-video-list';
@@ -19,7 +21,11 @@ async function queriesOf(db: Database, list: (db: Database) => Promise<unknown>)
     sent.push({ text, values: values ?? [] });
     return db.sql(text, values);
   };
-  await list({ ...db, sql });
+  const prepared = (text: string, values: unknown[]) => {
+    sent.push({ text, values });
+    return db.prepared(text, values);
+  };
+  await list({ ...db, sql, prepared });
   return sent;
 }
 
@@ -45,7 +51,7 @@ async function main() {
         `one operator, 50 000 published creation requests, 100 000 videos over 50 profiles. Page 1 and page 2000 ` +
         `(the last pages of a profile's 2 000 videos: page 100) of each long list; the short lists' first page. ` +
         `Every page is 20 rows. Each plan below is read from one index range per list; counts are one row of ` +
-        `\`list_counts\`, an index-only count of one profile's videos, or, for the short lists of one owner's few rows, \`count(*) OVER ()\` beside the page's rows.\n`,
+        `\`list_counts\` (a profile's videos included), or, for the short lists of one owner's few rows, \`count(*) OVER ()\` beside the page's rows.\n`,
     );
     const services: [string, (db: Database, page: number) => Promise<unknown>, number[]][] = [
       ['Creation requests of an operator (GET /api/create-video)', (d, page) => requestListPage(d, operator, page, () => null), [1, 2000]],
@@ -69,6 +75,8 @@ async function main() {
       ],
       ["A user's videos (GET /api/users/{id}/video)", (d, page) => userVideoPage(d, seeded.operator, page), [1, 2000]],
       ["A profile's videos (GET /api/accounts/{id}/video)", (d, page) => accountVideoPage(d, operator, seeded.account, page), [1, 100]],
+      ['Profiles of an operator (GET /api/accounts)', (d, page) => accountPage(d, { ownerId: seeded.operator }, page), [1]],
+      ['Background images of an operator (GET /api/photo-bg)', (d, page) => photoPage(d, operator, page, (key) => key), [1]],
     ];
     for (const [title, list, pages] of services) {
       for (const page of pages) {
@@ -84,15 +92,7 @@ async function main() {
          (SELECT count(*) FROM accounts WHERE accounts.user_id = users.id)::int, count(*) OVER () from "users" order by "users"."id" asc limit $1 offset $2`,
       [20, 0],
     );
-    await explain(
-      db,
-      'Profiles of an operator (GET /api/accounts), page 1',
-      `select "accounts".*, "users"."login", "account_groups"."name", count(*) OVER () from "accounts"
-         inner join "users" on "users"."id" = "accounts"."user_id" left join "account_groups" on "account_groups"."id" = "accounts"."group_id"
-         where "accounts"."user_id" = $1 order by "accounts"."id" desc limit $2 offset $3`,
-      [seeded.operator, 20, 0],
-    );
-    for (const table of ['account_groups', 'tag_sets', 'photos']) {
+    for (const table of ['account_groups', 'tag_sets']) {
       await explain(
         db,
         `${table} of an operator, page 1`,
