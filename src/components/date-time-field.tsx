@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { wallTimePattern } from '../lib/dates';
+import { wallTimePattern } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
 import styles from './date-time-field.module.css';
 

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { Bell } from 'lucide-react';
 import type { NotificationItem } from '../lib/contract';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
 import { notificationsMachine } from '../machines/notifications-machine';
 import { Dropdown } from './dropdown';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import dayjs from 'dayjs';
 import type { PlatformName, StatsReport } from '../lib/contract';
-import { displayTimezone, formatDate } from '../lib/dates';
+import { dayjs } from '../lib/dates';
+import { displayTimezone, formatDate } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
 import styles from './stats-chart.module.css';
 

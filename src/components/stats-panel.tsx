@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { statsPeriods, type StatsFigures, type StatsReport } from '../lib/contract';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
 import { statsMachine } from '../machines/stats-machine';
 import { DataTable, type Column } from './data-table';

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
-import { displayTimezone } from './dates';
+import { dayjs } from './dates';
+import { displayTimezone } from './kyiv-time';
 
 export type CalendarView = 'week' | 'month';
 

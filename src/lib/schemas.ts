@@ -19,7 +19,7 @@ import {
   validate,
 } from 'superstruct';
 import type { IpVersion, SavedSecrets, SelectOption } from './contract';
-import { isPastWallTime, wallTimePattern } from './dates';
+import { isPastWallTime, wallTimePattern } from './kyiv-time';
 import { t } from './i18n';
 import { text } from './validation';
 

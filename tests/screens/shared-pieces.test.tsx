@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { formatDate } from '../../src/lib/dates';
+import { formatDate } from '../../src/lib/kyiv-time';
 import { StatusBadge } from '../../src/components/status-badge';
 import { toasterProps } from '../../src/lib/toasts';
 

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { Film, X } from 'lucide-react';
 import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
 import { assignmentPreview, type AssignedVideo } from '../../lib/assignment';
-import { isPastWallTime } from '../../lib/dates';
+import { isPastWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { emptyPublishFields } from '../../lib/publishing';
 import { publishFieldsSchema, type PublishFields } from '../../lib/schemas';

@@ -4,7 +4,7 @@ import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
 import { RotateCw } from 'lucide-react';
 import type { PlatformEdit, PublishedVideo, UploadDetail } from '../../lib/contract';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { tagsFromText } from '../../lib/publishing';
 import { publishedEditSchema, type PublishedEditForm } from '../../lib/schemas';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Eye, Film, Plus, Send } from 'lucide-react';
 import type { CreationRequestRow } from '../../lib/contract';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { requestListPollMs } from '../../machines/polling-machine';
 import { buttonClass } from '../../components/button';

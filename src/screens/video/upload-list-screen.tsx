@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Film } from 'lucide-react';
 import type { UploadRow } from '../../lib/contract';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { DataTable, type Column } from '../../components/data-table';
 import { ListFilters } from '../../components/list-filters';
