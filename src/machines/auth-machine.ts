@@ -2,7 +2,6 @@ import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { authApi } from '../lib/api';
 import type { LoginResponse, RefreshResponse, SessionUser } from '../lib/contract';
 import { toasts } from '../lib/toasts';
-import { publishDrafts } from './publish-draft-store';
 
 export interface AuthContext {
   user: SessionUser | null;
@@ -64,7 +63,10 @@ export const authMachine = setup({
       toasts.loggingOut();
     },
     // Half-filled forms belong to the one who signed out; a session that merely ended keeps them.
-    'forget drafts': () => publishDrafts.trigger.forgetAll(),
+    // The drafts' store (and @xstate/store) is fetched here rather than with the login screen.
+    'forget drafts': () => {
+      void import('./publish-draft-store').then(({ publishDrafts }) => publishDrafts.trigger.forgetAll());
+    },
     'toast logged out': () => {
       toasts.loggedOut();
     },

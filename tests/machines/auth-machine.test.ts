@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { authMachine, checkStoredSession, type AuthInput } from '../../src/machines/auth-machine';
+import { publishDrafts } from '../../src/machines/publish-draft-store';
 import { isAuthLoading, sessionBridgeFor, startAuth, toStoredAuth } from '../../src/machines/auth-session';
 import { connectInspector, inspector } from '../../src/machines/inspector';
 import { deferredActors } from './deferred-actors';
@@ -105,6 +106,23 @@ describe('auth machine journeys with the API client', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
     expect(shown).toEqual(['loading', 'logged out']);
     expect(actor.getSnapshot().context).toMatchObject({ user: null, accessToken: null, refreshToken: null });
+  });
+
+  it('forgets the publish drafts on signing out', async () => {
+    publishDrafts.trigger.keep({ key: '7/request', draft: { fields: undefined } });
+    const machine = authMachine.provide({
+      actors: {
+        logOut: fromPromise<void, { refreshToken: string | null }>(async () => {}),
+        checkSession: fromPromise(async () => ({ user, accessToken: 'access-stored', refreshToken: 'refresh-stored' })),
+      },
+      actions: quietActions,
+    });
+    const actor = createActor(machine, { input: storedSession }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));
+    expect(Object.keys(publishDrafts.getSnapshot().context.drafts)).toEqual(['7/request']);
+    actor.send({ type: 'logout' });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    await vi.waitFor(() => expect(publishDrafts.getSnapshot().context.drafts).toEqual({}));
   });
 
   it('ignores a 401 for a token already replaced: the caller retries with the new one, no second refresh', async () => {
