@@ -9,8 +9,7 @@ export const displayTimezone = 'Europe/Kiev';
 /** A publish date as the form holds it: `YYYY-MM-DDTHH:mm`, Kyiv wall time, or '' for none. */
 export const wallTimePattern = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
 
-// sv-SE writes dates as YYYY-MM-DD HH:mm, the order of the form's value.
-const kyivMinute = new Intl.DateTimeFormat('sv-SE', {
+const kyivMinute = new Intl.DateTimeFormat('en-GB', {
   timeZone: displayTimezone,
   year: 'numeric',
   month: '2-digit',
@@ -20,28 +19,25 @@ const kyivMinute = new Intl.DateTimeFormat('sv-SE', {
   hourCycle: 'h23',
 });
 
-const kyivReading = new Intl.DateTimeFormat('uk-UA', {
-  timeZone: displayTimezone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** The year, month, day, hour and minute of a moment in Kyiv, two digits each (four for the year). */
+function kyivParts(moment: Date | number): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  const parts = Object.fromEntries(kyivMinute.formatToParts(moment).map(({ type, value }) => [type, value]));
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+}
 
 /** A moment as operators read it: Kyiv time, `DD.MM.YYYY HH:mm`, 24-hour clock; '' for none. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const moment = new Date(value);
   if (Number.isNaN(moment.getTime())) return '';
-  const part = Object.fromEntries(kyivReading.formatToParts(moment).map(({ type, value: text }) => [type, text]));
-  return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
+  const { year, month, day, hour, minute } = kyivParts(moment);
+  return `${day}.${month}.${year} ${hour}:${minute}`;
 }
 
 /** The Kyiv wall time of a moment, to the minute, as the form holds dates. */
 export function kyivWallTime(moment: number): string {
-  return kyivMinute.format(moment).replace(' ', 'T');
+  const { year, month, day, hour, minute } = kyivParts(moment);
+  return `${year}-${month}-${day}T${hour}:${minute}`;
 }
 
 /**
