@@ -17,7 +17,7 @@ export interface RenderJobData {
   requestId: number;
   /**
    * What the upload's probe found, so the render does not read the stored source twice more
-   * (ffprobe and a decode of its last second). Jobs queued by servers before it was carried probe again.
+   * (ffprobe and a decode of its last second).
    */
   source?: VideoInfo;
 }
@@ -118,8 +118,9 @@ async function renderPending(
   const { storage, settings, tools } = media;
   const requestId = request.id;
   const source = await storage.localFile(request.sourceKey, scratch);
+  // Jobs queued before the probe was carried, or before it held the picture's size the graph is built from, probe again.
   const info =
-    probed ??
+    (probed?.width ? probed : undefined) ??
     (await probeVideo(tools, source, Number.POSITIVE_INFINITY).catch(async (error: Error) => {
       await keepReason(db, requestId, `${t.media.renderFailed}: ${error.message}`);
       throw error;

@@ -22,6 +22,9 @@ export interface VideoInfo {
   durationSeconds: number;
   /** Frames per second of the video stream, kept within 1..60. */
   fps: number;
+  /** The picture's size as ffmpeg decodes it for the render: turned upright when the file says it is rotated. */
+  width: number;
+  height: number;
   /**
    * The first audio track is AAC-LC, mono or stereo, at most 48 kHz: what every platform takes
    * (Instagram's Reels rules are the narrowest), so the render copies it instead of encoding it again.
@@ -44,6 +47,7 @@ interface ProbeOutput {
     avg_frame_rate?: string;
     r_frame_rate?: string;
     disposition?: { attached_pic?: number };
+    side_data_list?: Array<{ rotation?: number }>;
   }>;
 }
 
@@ -70,7 +74,7 @@ export async function probeVideo(tools: MediaTools, file: string, maxSeconds: nu
         'error',
         ...safeInputOptions(),
         '-show_entries',
-        'format=format_name,duration:stream=codec_type,codec_name,profile,channels,sample_rate,width,height,avg_frame_rate,r_frame_rate:stream_disposition=attached_pic',
+        'format=format_name,duration:stream=codec_type,codec_name,profile,channels,sample_rate,width,height,avg_frame_rate,r_frame_rate:stream_disposition=attached_pic:stream_side_data=rotation',
         '-of',
         'json',
         file,
@@ -95,10 +99,17 @@ export async function probeVideo(tools: MediaTools, file: string, maxSeconds: nu
   if (durationSeconds > maxSeconds) throw new HttpError(400, t.media.videoTooLong(maxSeconds));
 
   const audio = output.streams?.find((stream) => stream.codec_type === 'audio');
+  // ffmpeg turns a picture filmed sideways upright before any filter sees it (within a degree of a
+  // quarter turn; other angles are rotated inside the same frame), so a quarter turn swaps its sides.
+  const rotation = video.side_data_list?.find((data) => typeof data.rotation === 'number')?.rotation ?? 0;
+  const degrees = ((rotation % 360) + 360) % 360;
+  const sideways = Math.abs(degrees - 90) < 1 || Math.abs(degrees - 270) < 1;
   const info: VideoInfo = {
     demuxer,
     durationSeconds,
     fps: Math.min(60, Math.max(1, Math.round(rate(video.avg_frame_rate) || rate(video.r_frame_rate) || 30))),
+    width: sideways ? video.height! : video.width!,
+    height: sideways ? video.width! : video.height!,
     audioFitsAsIs:
       audio?.codec_name === 'aac' &&
       audio.profile === 'LC' &&

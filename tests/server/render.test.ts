@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { t } from '../../src/lib/i18n';
 import { markRenderFailed, planCompositions, renderFailedJobName, renderRequest, type RenderJobData } from '../../server/jobs/render';
-import { probeVideo } from '../../server/media/probe';
+import { probeVideo, type VideoInfo } from '../../server/media/probe';
 import { renderVariants } from '../../server/media/render';
 import { resolveMediaTools, runTool, type MediaTools } from '../../server/media/tools';
 import { filesUnder, makeMediaFixtures, multipart, testTools, type MediaFixtures } from '../fixtures/media';
@@ -156,6 +156,21 @@ describeEachDatabase(
       const noProbe = { ...env().media, tools: { ...env().media.tools, ffprobe: path.join(fixtures.dir, 'no-such-ffprobe') } };
       await renderRequest(data, { db: env().db, media: noProbe });
       expect((await requestState(env(), id)).status).toBe('success');
+    });
+
+    it("probes the source again when its job's probe predates the picture's size, which the render is built from", async () => {
+      const user = await createUser(env(), 'operator');
+      const photoIds = await uploadImages(env().app, user.headers, [fixtures.png]);
+      const { id } = await createRequest(env(), user.headers, fixtures.clip, 1, photoIds);
+      const { width: _width, height: _height, ...olderProbe } = await probeVideo(env().media.tools, fixtures.clip, 60);
+      const own = await fs.mkdtemp(path.join(fixtures.dir, 'counting-ffprobe-'));
+      const calls = path.join(own, 'calls');
+      const countingProbe = path.join(own, 'ffprobe');
+      await fs.writeFile(countingProbe, `#!/bin/sh\necho call >> '${calls}'\nexec '${env().media.tools.ffprobe}' "$@"\n`, { mode: 0o755 });
+      const media = { ...env().media, tools: { ...env().media.tools, ffprobe: countingProbe } };
+      await renderRequest({ requestId: id, source: olderProbe as VideoInfo }, { db: env().db, media });
+      expect((await requestState(env(), id)).status).toBe('success');
+      expect((await fs.readFile(calls, 'utf8')).trim().split('\n')).toEqual(['call']);
     });
 
     it('uses only the chosen images, never the others', async () => {
@@ -362,6 +377,99 @@ describe('the audio of a render', () => {
   });
 });
 
+describe('where the clip sits in its variant', () => {
+  const tools = testTools();
+  let scratch: string;
+  beforeAll(async () => {
+    scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-render-place-'));
+  });
+  afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+
+  /** A red clip of this size; a `rotate` tag (degrees) is what a phone filming sideways writes, set as the file is written again. */
+  async function redClip(name: string, size: string, rotate?: number): Promise<string> {
+    const file = path.join(scratch, `${name}.mp4`);
+    const ffmpeg = (args: string[]) => runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], 60_000);
+    const encoded = rotate === undefined ? file : path.join(scratch, `${name}-upright.mp4`);
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=red:s=${size}:r=25:d=1`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      encoded,
+    ]);
+    if (rotate !== undefined) await ffmpeg(['-i', encoded, '-c', 'copy', '-metadata:s:v:0', `rotate=${rotate}`, file]);
+    return file;
+  }
+
+  /** The first frame's colour around one point, as RGB. */
+  async function colourAt(video: string, x: number, y: number): Promise<number[]> {
+    const pixel = path.join(scratch, 'pixel.rgb');
+    await runTool(
+      tools.ffmpeg,
+      [
+        ...['-nostdin', '-v', 'error', '-y', '-i', video, '-frames:v', '1'],
+        ...['-vf', `crop=4:4:${x - 2}:${y - 2},scale=1:1,format=rgb24`, '-f', 'rawvideo', pixel],
+      ],
+      60_000,
+    );
+    return [...(await fs.readFile(pixel))];
+  }
+
+  const red = [255, 0, 0];
+  const teal = [0, 128, 128];
+  const near = (actual: number[], expected: number[]) => actual.every((value, index) => Math.abs(value - expected[index]!) < 40);
+
+  async function variantOf(name: string, source: string) {
+    const info = await probeVideo(tools, source, 60);
+    const target = {
+      background: fixtures.png,
+      video: path.join(scratch, `${name}-out.mp4`),
+      poster: path.join(scratch, `${name}-out.jpg`),
+    };
+    await renderVariants({ tools, source, info, targets: [target], preset: 'ultrafast', timeoutMs: 120_000 });
+    expect(await streamsOf(tools, target.video)).toEqual([
+      { codec_type: 'video', codec_name: 'h264', width: 1080, height: 1920, pix_fmt: 'yuv420p' },
+    ]);
+    return (x: number, y: number) => colourAt(target.video, x, y);
+  }
+
+  it('puts a landscape clip across the middle, with the background above and below it', async () => {
+    const at = await variantOf('landscape', await redClip('landscape', '320x180'));
+    // 1080×608 in the middle: lines 656 to 1263.
+    expect(near(await at(540, 640), teal)).toBe(true);
+    expect(near(await at(540, 672), red)).toBe(true);
+    expect(near(await at(540, 1248), red)).toBe(true);
+    expect(near(await at(540, 1280), teal)).toBe(true);
+  });
+
+  it('puts a narrow portrait clip down the middle, with the background left and right of it', async () => {
+    const at = await variantOf('narrow', await redClip('narrow', '180x500'));
+    // 692×1920 in the middle: columns 194 to 885.
+    expect(near(await at(180, 960), teal)).toBe(true);
+    expect(near(await at(210, 960), red)).toBe(true);
+    expect(near(await at(870, 960), red)).toBe(true);
+    expect(near(await at(900, 960), teal)).toBe(true);
+  });
+
+  it('stands a clip filmed sideways upright, so a vertical phone clip fills the frame', async () => {
+    const at = await variantOf('sideways', await redClip('sideways', '320x180', 90));
+    expect(near(await at(540, 40), red)).toBe(true);
+    expect(near(await at(540, 1880), red)).toBe(true);
+  });
+
+  it('stretches a clip within 2 px of the frame to fill it, rather than leaving a sliver of background', async () => {
+    const at = await variantOf('almost', await redClip('almost', '1078x1920'));
+    expect(near(await at(2, 960), red)).toBe(true);
+    expect(near(await at(1078, 960), red)).toBe(true);
+  });
+});
+
 describe('the ffmpeg and ffprobe shipped by npm', () => {
   const require = createRequire(import.meta.url);
   const npmTools: MediaTools = resolveMediaTools({
@@ -386,7 +494,14 @@ describe('the ffmpeg and ffprobe shipped by npm', () => {
 
   it('probe a video, refuse a playlist, and render a variant over an image and one over the blurred source', async () => {
     const info = await probeVideo(npmTools, fixtures.clip, 60);
-    expect(info).toEqual({ demuxer: 'mov', durationSeconds: expect.closeTo(2, 1), fps: 25, audioFitsAsIs: true });
+    expect(info).toEqual({
+      demuxer: 'mov',
+      durationSeconds: expect.closeTo(2, 1),
+      fps: 25,
+      width: 320,
+      height: 240,
+      audioFitsAsIs: true,
+    });
     await expect(probeVideo(npmTools, fixtures.playlist, 60)).rejects.toMatchObject({ statusCode: 400 });
 
     const targets = [
