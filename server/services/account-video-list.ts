@@ -9,7 +9,10 @@ import { toSummary, videoSummaryColumns } from './user-video-list';
  * found `offset` entries down the index videos (account_id, id DESC), an index-only walk of one
  * profile's entries (thousands, not the table), and its 20 rows are read from there in index order,
  * so a deep page reads no more rows than the first. The profile's visibility is checked in the same
- * statement, so a page costs one round trip.
+ * statement, so a page costs one round trip. The total is read once beside the profile, not in the
+ * select list, where it was read again for each of the page's rows. The page size is written into
+ * the statement: with it as a parameter, Postgres estimated a generic plan dearer than a custom one
+ * and planned the statement again on every request (0.12 ms, a third of its time).
  */
 export async function accountVideoPage(
   db: Database,
@@ -18,15 +21,16 @@ export async function accountVideoPage(
   page: number,
 ): Promise<Paged<VideoSummary> | undefined> {
   const { rows } = await db.prepared(
-    `SELECT coalesce((SELECT total FROM list_counts WHERE list = 'profile_videos' AND owner_id = a.id), 0) AS total, v.*
+    `SELECT c.total, v.*
        FROM accounts AS a
+       CROSS JOIN LATERAL (SELECT coalesce(max(total), 0) AS total FROM list_counts WHERE list = 'profile_videos' AND owner_id = a.id) AS c
        LEFT JOIN LATERAL (
          SELECT ${videoSummaryColumns} FROM videos
           WHERE account_id = a.id
             AND id <= (SELECT id FROM videos WHERE account_id = a.id ORDER BY id DESC OFFSET $2 LIMIT 1)
-          ORDER BY id DESC LIMIT $3) AS v ON true
-      WHERE a.id = $1 AND ($4::int IS NULL OR a.user_id = $4)`,
-    [accountId, offsetOf(page), pageSize, user.role === 'admin' ? null : user.id],
+          ORDER BY id DESC LIMIT ${pageSize}) AS v ON true
+      WHERE a.id = $1 AND ($3::int IS NULL OR a.user_id = $3)`,
+    [accountId, offsetOf(page), user.role === 'admin' ? null : user.id],
   );
   if (rows.length === 0) return undefined;
   return paged(rows.filter((row) => row.id !== null).map(toSummary), rows[0].total, page);
