@@ -5,7 +5,7 @@ import { t } from '../../src/lib/i18n';
 import { creationRequests, photos, videos } from '../db/schema';
 import type { Database } from '../db/connect';
 import { probeVideo, type VideoInfo } from '../media/probe';
-import { renderVariants } from '../media/render';
+import { coversFrame, renderVariants } from '../media/render';
 import type { MediaServices } from '../media/services';
 import type { Scratch } from '../media/storage';
 
@@ -126,9 +126,10 @@ async function renderPending(
       throw error;
     }));
   const idOf = new Map(pending.map((video) => [video.position, video.id]));
+  // A clip that fills the frame hides every background: all variants are one picture, encoded once.
   const compositions = planCompositions(
     pending.map((video) => video.position),
-    backgrounds.map((photo) => photo.fileKey),
+    coversFrame(info) ? [] : backgrounds.map((photo) => photo.fileKey),
   );
 
   const prefix = requestPrefix(request.idUpload);

@@ -8,7 +8,7 @@ import { markRenderFailed, planCompositions, renderFailedJobName, renderRequest,
 import { probeVideo, type VideoInfo } from '../../server/media/probe';
 import { renderVariants } from '../../server/media/render';
 import { resolveMediaTools, runTool, type MediaTools } from '../../server/media/tools';
-import { filesUnder, makeMediaFixtures, multipart, testTools, type MediaFixtures } from '../fixtures/media';
+import { filesUnder, makeClip, makeMediaFixtures, multipart, testTools, type MediaFixtures } from '../fixtures/media';
 import type { MediaServices } from '../../server/media/services';
 import { createUser, describeEachDatabase, uploadImages, type TestEnv } from './helpers';
 
@@ -192,6 +192,23 @@ describeEachDatabase(
       expect(state.status).toBe('success');
       expect(used).toEqual(await fileKeysOf(env(), [kept!]));
       expect(used).not.toContain((await fileKeysOf(env(), [other!]))[0]);
+    });
+
+    it('encodes a vertical clip that fills the frame once for all its variants, as no background shows', async () => {
+      const user = await createUser(env(), 'operator');
+      const photoIds = await uploadImages(env().app, user.headers, [fixtures.png, fixtures.jpeg]);
+      const vertical = path.join(fixtures.dir, 'vertical.mp4');
+      await makeClip(env().media.tools, vertical, { size: '360x640' });
+      const { id, idUpload } = await createRequest(env(), user.headers, vertical, 3, photoIds);
+      const recorded = recordingBackgrounds(env().media);
+      await renderRequest({ requestId: id }, { db: env().db, media: recorded.media });
+      expect((await requestState(env(), id)).status).toBe('success');
+      expect(recorded.used).toEqual([]);
+      const variants = await Promise.all(
+        [0, 1, 2].map((position) => fs.readFile(path.join(env().mediaDir, `requests/${idUpload}/${position}.mp4`))),
+      );
+      expect(variants[1]!.equals(variants[0]!)).toBe(true);
+      expect(variants[2]!.equals(variants[0]!)).toBe(true);
     });
 
     it('fails the request with the reason, without retries or another background, when every chosen image was deleted', async () => {
