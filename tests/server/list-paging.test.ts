@@ -142,6 +142,37 @@ describeEachDatabase('paged lists (ranked)', (env) => {
     expect((await env().db.sql(`SELECT * FROM list_counts WHERE list = 'profile_videos'`, [])).rows).toEqual([]);
   });
 
+  it("pages a profile's videos from either end of its list, each page as OFFSET would cut it", async () => {
+    const operator = await createUser(env(), 'operator');
+    const admin = await createUser(env(), 'chief', { role: 'admin' });
+    const ids = await insertRequests(env(), operator.id, 45);
+    // Sizes around the page size and the half-way turn: the first half is walked from the newest
+    // video, the second from the oldest, and a short last page is cut from the oldest end too.
+    for (const size of [1, 20, 21, 39, 40, 41, 45]) {
+      const { rows } = await env().db.sql(
+        `INSERT INTO accounts (user_id, proxy, comments) VALUES ($1, 'http://127.0.0.1:9', 'p') RETURNING id`,
+        [operator.id],
+      );
+      const account = rows[0].id as number;
+      await env().db.sql('UPDATE videos SET account_id = $1 WHERE request_id = ANY($2::int[])', [account, ids.slice(0, size)]);
+      for (let page = 1; page <= Math.ceil(size / 20) + 1; page++) {
+        const expected = await env().db.sql('SELECT id FROM videos WHERE account_id = $1 ORDER BY id DESC OFFSET $2 LIMIT 20', [
+          account,
+          (page - 1) * 20,
+        ]);
+        for (const user of [operator, admin]) {
+          const found = await get(user, `/api/accounts/${account}/video?page=${page}`);
+          expect({ size, page, total: found.total, ids: idsOf(found) }).toEqual({
+            size,
+            page,
+            total: size,
+            ids: expected.rows.map((row) => row.id),
+          });
+        }
+      }
+    }
+  });
+
   it('counts the short lists with their page, and alone past the last page', async () => {
     const operator = await createUser(env(), 'operator');
     await env().db.sql(`INSERT INTO tag_sets (user_id, name, tags) SELECT $1, 'set ' || g, ARRAY['#a'] FROM generate_series(1, 23) AS g`, [
