@@ -1,6 +1,7 @@
 import type { Paged, Photo, SessionUser } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import { offsetOf, paged, pageSize } from '../routes/paging';
+import { ownedCount, totalOf } from './page-total';
 
 /**
  * Background images of a user (everyone's for an admin), newest first: index photos (user_id, id
@@ -14,11 +15,7 @@ export async function photoPage(db: Database, user: SessionUser, page: number, u
     `SELECT id, file_key, count(*) OVER ()::int AS total FROM photos ${where} ORDER BY id DESC LIMIT $1 OFFSET $2`,
     owner === null ? [pageSize, offsetOf(page)] : [pageSize, offsetOf(page), owner],
   );
-  // A page past the end carries no count beside its rows: then it is asked alone.
-  const total: number =
-    rows[0]?.total ??
-    (await db.sql(`SELECT count(*)::int AS total FROM photos ${owner === null ? '' : 'WHERE user_id = $1'}`, owner === null ? [] : [owner]))
-      .rows[0].total;
+  const total = await totalOf(rows, () => ownedCount(db, 'photos', owner));
   return paged(
     rows.map((row) => ({ id: row.id, url: urlOf(row.file_key) })),
     total,

@@ -206,6 +206,38 @@ describeEachDatabase('paged lists (ranked)', (env) => {
       '/api/media/photos/1.jpg',
     ]);
     expect(await get(operator, '/api/photo-bg?page=4')).toEqual({ data: [], page: 4, total: 22, totalPages: 2 });
+
+    // Groups, each with its profiles; a stranger's group is counted for an admin only.
+    const stranger = await createUser(env(), 'stranger');
+    await env().db.sql(`INSERT INTO account_groups (user_id, name) SELECT $1, 'g' || g FROM generate_series(1, 21) AS g`, [operator.id]);
+    await env().db.sql(`INSERT INTO account_groups (user_id, name) VALUES ($1, 'theirs')`, [stranger.id]);
+    await env().db.sql(
+      `UPDATE accounts SET group_id = (SELECT id FROM account_groups WHERE name = 'g1') WHERE user_id = $1 AND comments IN ('p1', 'p2')`,
+      [operator.id],
+    );
+    const groups = await get(operator, '/api/accounts-group?page=2');
+    expect(groups).toMatchObject({ page: 2, total: 21, totalPages: 2 });
+    expect(groups.data.map((row: { name: string; accounts: { title: string }[] }) => [row.name, row.accounts.length])).toEqual([['g1', 2]]);
+    expect(await get(operator, '/api/accounts-group?page=3')).toEqual({ data: [], page: 3, total: 21, totalPages: 2 });
+    const admin = await createUser(env(), 'chief', { role: 'admin' });
+    expect((await get(admin, '/api/accounts-group?page=1')).data[0].name).toBe('theirs');
+    expect(await get(admin, '/api/accounts-group?page=3')).toEqual({ data: [], page: 3, total: 22, totalPages: 2 });
+
+    // Users, oldest first, with their counts: 3 here and 19 more.
+    await env().db.sql(
+      `INSERT INTO users (login, password_hash, role) SELECT 'user' || g, 'x', 'user' FROM generate_series(1, 19) AS g`,
+      [],
+    );
+    const users = await get(admin, '/api/users?page=2');
+    expect(users).toMatchObject({ page: 2, total: 22, totalPages: 2 });
+    expect(users.data.map((row: { login: string }) => row.login)).toEqual(['user18', 'user19']);
+    const first = await get(admin, '/api/users?page=1');
+    expect(first.data.slice(0, 3).map((row: { login: string; accountsCount: number }) => [row.login, row.accountsCount])).toEqual([
+      ['operator', 21],
+      ['stranger', 0],
+      ['chief', 0],
+    ]);
+    expect(await get(admin, '/api/users?page=3')).toEqual({ data: [], page: 3, total: 22, totalPages: 2 });
   });
 });
 
