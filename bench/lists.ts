@@ -3,9 +3,10 @@
  * each, over 50 profiles), on Postgres and on PGlite. Every paged list the SPA uses is driven by
  * autocannon (64 connections) against the app's real route and against a bare Fastify route in
  * the same process that runs the ideal keyset query for the same page (its cursor known in
- * advance, the same columns and total SPEC's page shows, each read the cheapest way; no mapping). Both sides pass the same token check (requireUser: the token,
- * then the user's row), which every API route pays whatever its list; the comparison is of the
- * lists. Three rounds, sides interleaved.
+ * advance, the same columns and total SPEC's page shows, each read the cheapest way, prepared once
+ * per connection; no mapping). Both sides pass the same token check (requireUser: the token, then
+ * the user's row), which every API route pays whatever its list; the comparison is of the lists.
+ * Three rounds, sides interleaved.
  *
  *   npm run bench:lists
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_SECONDS=3 npm run bench:lists
@@ -242,7 +243,8 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
   bare.get('/bare', { onRequest: requireUser }, async (request) => {
     const { key } = request.query as { key: string };
     const query = bareQueries.get(key)!;
-    const { rows } = await db.sql(query.text, query.values.length > 0 ? query.values : undefined);
+    // Prepared once per connection, as the app's list statements are: the ideal query sent the ideal way.
+    const { rows } = await db.prepared(query.text, query.values);
     return { data: rows };
   });
   const appBase = await app.listen({ host: '127.0.0.1', port: 0 });
