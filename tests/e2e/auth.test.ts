@@ -89,7 +89,10 @@ it('says the session ended when the server no longer takes it, and signs back in
   });
   expect(revoked).toBeLessThan(300);
   await page.reload();
-  await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Сесію завершено, увійдіть знову' }).isVisible()).toBe(true);
+  // A whole page load, then the session check and the refused refresh: more than the poll's 1 s default on a busy CI machine.
+  await expect
+    .poll(() => page.getByRole('alert').filter({ hasText: 'Сесію завершено, увійдіть знову' }).isVisible(), { timeout: 10_000 })
+    .toBe(true);
   expect(new URL(page.url()).pathname).toBe('/tags');
   await snapshot(page, 'login-session-ended');
 
