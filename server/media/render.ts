@@ -38,11 +38,10 @@ function fittedSize({ width, height }: VideoInfo): { width: number; height: numb
     : { width: fit((outputHeight * width) / height, outputWidth), height: outputHeight };
 }
 
-const fillsFrame = (fitted: { width: number; height: number }) => fitted.width === outputWidth && fitted.height === outputHeight;
-
 /** The fitted clip fills the whole frame (a vertical video, as most shorts are): no background shows. */
 export function coversFrame(info: VideoInfo): boolean {
-  return fillsFrame(fittedSize(info));
+  const fitted = fittedSize(info);
+  return fitted.width === outputWidth && fitted.height === outputHeight;
 }
 
 const cover = (width: number, height: number) =>
@@ -81,7 +80,7 @@ function placedOnBackground(background: string, clip: string, fitted: { width: n
 function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'tools' | 'timeoutMs' | 'signal'>): string[] {
   const inputs = ['-nostdin', '-v', 'error', '-y', ...safeInputOptions(info.demuxer), '-i', source];
   const fitted = fittedSize(info);
-  const needsBackground = !fillsFrame(fitted);
+  const needsBackground = !coversFrame(info);
   const graph: string[] = [];
   const foreground = targets.map((_, index) => `[f${index}]`);
   const blurSources = targets.filter((target) => needsBackground && target.background === null).map((_, index) => `[fb${index}]`);
