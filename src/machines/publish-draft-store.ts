@@ -32,9 +32,11 @@ function newestOnly(drafts: Record<string, PublishDraft>): Record<string, Publis
 export const publishDrafts = createStore({
   context: { drafts: {} as Record<string, PublishDraft> },
   on: {
-    keep: (context, event: { key: string; draft: PublishDraft }) => ({
-      drafts: newestOnly({ ...context.drafts, [event.key]: { ...context.drafts[event.key], ...event.draft, keptAt: Date.now() } }),
-    }),
+    keep: (context, event: { key: string; draft: PublishDraft }) => {
+      const { [event.key]: earlier, ...others } = context.drafts;
+      // The kept draft goes first: among drafts kept in the same millisecond it is the newest, and the sort keeps ties in order.
+      return { drafts: newestOnly({ [event.key]: { ...earlier, ...event.draft, keptAt: Date.now() }, ...others }) };
+    },
     forget: (context, event: { key: string }) => {
       const { [event.key]: _sent, ...rest } = context.drafts;
       return { drafts: rest };
