@@ -15,13 +15,13 @@ interface Member {
 
 /**
  * A group's profiles in the group's own row (index accounts (group_id)), so a page of groups is one
- * statement. The group's id is spelled out: the ORM leaves a single table's columns unqualified,
- * which inside this subquery would name the profile's own id.
+ * statement. `groupId` names the group's id column, qualified: inside this subquery an unqualified
+ * id would be the profile's own.
  */
-const members = sql<Member[]>`(
+const membersOf = (groupId: string) => `(
   SELECT coalesce(json_agg(json_build_object('id', a.id, 'comments', a.comments, 'youtubeLogin', a.youtube_login,
                                              'instagramLogin', a.instagram_login) ORDER BY a.id), '[]'::json)
-    FROM accounts AS a WHERE a.group_id = account_groups.id)`;
+    FROM accounts AS a WHERE a.group_id = ${groupId})`;
 
 const toGroup = (row: { id: number; name: string; members: Member[] }): AccountGroup => ({
   id: row.id,
@@ -32,7 +32,7 @@ const toGroup = (row: { id: number; name: string; members: Member[] }): AccountG
 /** The groups matching `where` with their profiles, newest first. */
 export async function selectGroups(db: Database, where: SQL | undefined): Promise<AccountGroup[]> {
   const rows = await db.orm
-    .select({ id: accountGroups.id, name: accountGroups.name, members })
+    .select({ id: accountGroups.id, name: accountGroups.name, members: sql<Member[]>`${sql.raw(membersOf('account_groups.id'))}` })
     .from(accountGroups)
     .where(where)
     .orderBy(desc(accountGroups.id));
@@ -49,10 +49,7 @@ export async function groupPage(db: Database, user: SessionUser, page: number): 
   const owner = user.role === 'admin' ? null : user.id;
   const where = owner === null ? '' : 'WHERE user_id = $2';
   const { rows } = await db.prepared(
-    `SELECT p.id, p.name, p.total,
-            (SELECT coalesce(json_agg(json_build_object('id', a.id, 'comments', a.comments, 'youtubeLogin', a.youtube_login,
-                                                        'instagramLogin', a.instagram_login) ORDER BY a.id), '[]'::json)
-               FROM accounts AS a WHERE a.group_id = p.id) AS members
+    `SELECT p.id, p.name, p.total, ${membersOf('p.id')} AS members
        FROM (SELECT id, name, count(*) OVER ()::int AS total FROM account_groups ${where}
               ORDER BY id DESC LIMIT ${pageSize} OFFSET $1) AS p
       ORDER BY p.id DESC`,

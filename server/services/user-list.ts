@@ -5,6 +5,11 @@ import { users } from '../db/schema';
 import { offsetOf, paged, pageSize } from '../routes/paging';
 import { ownedCount, totalOf } from './page-total';
 
+// `userId` names the user's id column, qualified: inside these subqueries an unqualified id is another table's.
+const videosCountOf = (userId: string) =>
+  `coalesce((SELECT total FROM list_counts WHERE list = 'videos' AND owner_id = ${userId}), 0)::int`;
+const accountsCountOf = (userId: string) => `(SELECT count(*) FROM accounts WHERE accounts.user_id = ${userId})::int`;
+
 /**
  * Users are few, so the page is an OFFSET over the primary key; a user's video count is their row
  * of list_counts rather than a count of their videos.
@@ -13,9 +18,8 @@ export const managedUserColumns = {
   id: users.id,
   login: users.login,
   role: users.role,
-  // Spelled out: inside a select list drizzle leaves columns unqualified, which a subquery would misread.
-  videosCount: sql<number>`coalesce((SELECT total FROM list_counts WHERE list = 'videos' AND owner_id = users.id), 0)::int`,
-  accountsCount: sql<number>`(SELECT count(*) FROM accounts WHERE accounts.user_id = users.id)::int`,
+  videosCount: sql<number>`${sql.raw(videosCountOf('users.id'))}`,
+  accountsCount: sql<number>`${sql.raw(accountsCountOf('users.id'))}`,
 };
 
 /**
@@ -25,8 +29,7 @@ export const managedUserColumns = {
 export async function userListPage(db: Database, page: number): Promise<Paged<ManagedUser>> {
   const { rows } = await db.prepared(
     `SELECT p.id, p.login, p.role, p.total,
-            coalesce((SELECT total FROM list_counts WHERE list = 'videos' AND owner_id = p.id), 0)::int AS "videosCount",
-            (SELECT count(*) FROM accounts WHERE accounts.user_id = p.id)::int AS "accountsCount"
+            ${videosCountOf('p.id')} AS "videosCount", ${accountsCountOf('p.id')} AS "accountsCount"
        FROM (SELECT id, login, role, count(*) OVER ()::int AS total FROM users ORDER BY id LIMIT ${pageSize} OFFSET $1) AS p
       ORDER BY p.id`,
     [offsetOf(page)],
