@@ -119,12 +119,12 @@ async function renderPending(
   const requestId = request.id;
   const source = await storage.localFile(request.sourceKey, scratch);
   // Jobs queued before the probe was carried, or before it held the picture's size the graph is built from, probe again.
-  const info =
-    (probed?.width ? probed : undefined) ??
-    (await probeVideo(tools, source, Number.POSITIVE_INFINITY).catch(async (error: Error) => {
-      await keepReason(db, requestId, `${t.media.renderFailed}: ${error.message}`);
-      throw error;
-    }));
+  const info = probed?.width
+    ? probed
+    : await probeVideo(tools, source, Number.POSITIVE_INFINITY).catch(async (error: Error) => {
+        await keepReason(db, requestId, `${t.media.renderFailed}: ${error.message}`);
+        throw error;
+      });
   const idOf = new Map(pending.map((video) => [video.position, video.id]));
   // A clip that fills the frame hides every background: all variants are one picture, encoded once.
   const compositions = planCompositions(

@@ -38,10 +38,11 @@ function fittedSize({ width, height }: VideoInfo): { width: number; height: numb
     : { width: fit((outputHeight * width) / height, outputWidth), height: outputHeight };
 }
 
+const fillsFrame = (fitted: { width: number; height: number }) => fitted.width === outputWidth && fitted.height === outputHeight;
+
 /** The fitted clip fills the whole frame (a vertical video, as most shorts are): no background shows. */
 export function coversFrame(info: VideoInfo): boolean {
-  const fitted = fittedSize(info);
-  return fitted.width === outputWidth && fitted.height === outputHeight;
+  return fillsFrame(fittedSize(info));
 }
 
 const cover = (width: number, height: number) =>
@@ -80,7 +81,7 @@ function placedOnBackground(background: string, clip: string, fitted: { width: n
 function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'tools' | 'timeoutMs' | 'signal'>): string[] {
   const inputs = ['-nostdin', '-v', 'error', '-y', ...safeInputOptions(info.demuxer), '-i', source];
   const fitted = fittedSize(info);
-  const needsBackground = !coversFrame(info);
+  const needsBackground = !fillsFrame(fitted);
   const graph: string[] = [];
   const foreground = targets.map((_, index) => `[f${index}]`);
   const blurSources = targets.filter((target) => needsBackground && target.background === null).map((_, index) => `[fb${index}]`);
