@@ -16,7 +16,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
-import { probeVideo } from '../server/media/probe';
+import { noLimits, probeVideo } from '../server/media/probe';
 import { renderVariants } from '../server/media/render';
 import { resolveMediaTools, runTool } from '../server/media/tools';
 import { makeSourceClip } from './source-clip';
@@ -87,7 +87,7 @@ async function main() {
     const uploaded: { data: { id: number }[] } = await api(server.baseUrl, accessToken, '/api/photo-bg', { method: 'POST', body: images });
     const photoIds = uploaded.data.map((photo) => photo.id);
 
-    const info = await probeVideo(tools, clip, clipSeconds * 2);
+    const info = await probeVideo(tools, clip, noLimits);
     const naive = async () => {
       const started = performance.now();
       for (const [index, background] of backgrounds.entries()) {

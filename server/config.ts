@@ -39,6 +39,8 @@ export interface Config {
   maxImagePixels: number;
   maxVariants: number;
   maxVideoSeconds: number;
+  /** Longest side of a source video's picture: decoding cost grows with it, and a render slot is held meanwhile. */
+  maxVideoSide: number;
   /** x264 preset of the rendered variants; tests use ultrafast. */
   renderPreset: string;
   /** Variants encoded by one ffmpeg process: each output holds an encoder in memory. */
@@ -221,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     maxImagePixels: positiveInt('MAX_IMAGE_PIXELS', env.MAX_IMAGE_PIXELS, 40_000_000),
     maxVariants: positiveInt('MAX_VARIANTS', env.MAX_VARIANTS, 50),
     maxVideoSeconds: positiveInt('MAX_VIDEO_SECONDS', env.MAX_VIDEO_SECONDS, 15 * 60),
+    maxVideoSide: positiveInt('MAX_VIDEO_SIDE', env.MAX_VIDEO_SIDE, 4096),
     renderPreset: renderPreset(env.RENDER_PRESET),
     renderOutputsPerPass: positiveInt('RENDER_OUTPUTS_PER_PASS', env.RENDER_OUTPUTS_PER_PASS, 6),
     renderTimeoutSeconds: positiveInt('RENDER_TIMEOUT_SECONDS', env.RENDER_TIMEOUT_SECONDS, 60 * 60),

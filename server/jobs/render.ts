@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { t } from '../../src/lib/i18n';
 import { creationRequests, photos, videos } from '../db/schema';
 import type { Database } from '../db/connect';
-import { probeVideo, type VideoInfo } from '../media/probe';
+import { noLimits, probeVideo, type VideoInfo } from '../media/probe';
 import { coversFrame, renderVariants } from '../media/render';
 import type { MediaServices } from '../media/services';
 import type { Scratch } from '../media/storage';
@@ -121,7 +121,7 @@ async function renderPending(
   // Jobs queued before the probe was carried, or before it held the picture's size the graph is built from, probe again.
   const info = probed?.width
     ? probed
-    : await probeVideo(tools, source, Number.POSITIVE_INFINITY).catch(async (error: Error) => {
+    : await probeVideo(tools, source, noLimits).catch(async (error: Error) => {
         await keepReason(db, requestId, `${t.media.renderFailed}: ${error.message}`);
         throw error;
       });

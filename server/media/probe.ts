@@ -32,6 +32,15 @@ export interface VideoInfo {
   audioFitsAsIs: boolean;
 }
 
+export interface VideoLimits {
+  maxSeconds: number;
+  /** Longest side of the picture, in pixels. */
+  maxSide: number;
+}
+
+/** For a source already accepted: limits changed since its upload must not fail its render. */
+export const noLimits: VideoLimits = { maxSeconds: Number.POSITIVE_INFINITY, maxSide: Number.POSITIVE_INFINITY };
+
 const probeTimeoutMs = 30_000;
 
 interface ProbeOutput {
@@ -61,7 +70,7 @@ function rate(text: string | undefined): number {
  * art), a duration within limits, and packets that decode to the end (a cut-off upload fails there).
  * Throws an HttpError(400) with the operator's message otherwise.
  */
-export async function probeVideo(tools: MediaTools, file: string, maxSeconds: number): Promise<VideoInfo> {
+export async function probeVideo(tools: MediaTools, file: string, limits: VideoLimits): Promise<VideoInfo> {
   const { size } = await fs.stat(file);
   if (size === 0) throw new HttpError(400, t.media.emptyFile);
 
@@ -96,7 +105,9 @@ export async function probeVideo(tools: MediaTools, file: string, maxSeconds: nu
   const durationSeconds = Number(output.format?.duration);
   if (!allowedDemuxers.includes(demuxer) || !video) throw new HttpError(400, t.media.notVideo);
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new HttpError(400, t.media.videoDamaged);
-  if (durationSeconds > maxSeconds) throw new HttpError(400, t.media.videoTooLong(maxSeconds));
+  if (durationSeconds > limits.maxSeconds) throw new HttpError(400, t.media.videoTooLong(limits.maxSeconds));
+  // Checked before the tail is decoded: a huge, mostly still picture is a small file that decodes slowly.
+  if (Math.max(video.width!, video.height!) > limits.maxSide) throw new HttpError(400, t.media.videoFrameTooLarge(limits.maxSide));
 
   const audio = output.streams?.find((stream) => stream.codec_type === 'audio');
   // ffmpeg turns a picture filmed sideways upright before any filter sees it (within a degree of a

@@ -11,6 +11,7 @@ export type MediaSettings = Pick<
   | 'maxImagePixels'
   | 'maxVariants'
   | 'maxVideoSeconds'
+  | 'maxVideoSide'
   | 'renderPreset'
   | 'renderOutputsPerPass'
   | 'renderTimeoutSeconds'
@@ -38,6 +39,7 @@ export function mediaServices(config: Config): MediaServices {
       maxImagePixels: config.maxImagePixels,
       maxVariants: config.maxVariants,
       maxVideoSeconds: config.maxVideoSeconds,
+      maxVideoSide: config.maxVideoSide,
       renderPreset: config.renderPreset,
       renderOutputsPerPass: config.renderOutputsPerPass,
       renderTimeoutSeconds: config.renderTimeoutSeconds,

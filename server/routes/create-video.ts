@@ -151,7 +151,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
       });
       await checkOwnImages(user.id, photoIds);
       const source = form.files[0]!.path;
-      const info = await probeVideo(media.tools, source, settings.maxVideoSeconds);
+      const info = await probeVideo(media.tools, source, { maxSeconds: settings.maxVideoSeconds, maxSide: settings.maxVideoSide });
 
       const idUpload = crypto.randomUUID();
       const sourceKey = `${requestPrefix(idUpload)}/source.${info.demuxer}`;

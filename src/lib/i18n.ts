@@ -377,6 +377,7 @@ export const t = {
     notVideo: 'Файл повинен бути відео',
     videoDamaged: 'Відео пошкоджене або завантажене не повністю',
     videoTooLong: (seconds: number) => `Відео задовге: максимум ${Math.floor(seconds / 60)} хв ${seconds % 60} с`,
+    videoFrameTooLarge: (side: number) => `Кадр відео завеликий: максимум ${side} пікселів по кожній стороні`,
     fileTooLarge: (bytes: number) => `Файл завеликий: максимум ${Math.floor(bytes / 1024 ** 2)} МБ`,
     imageTooLarge: (pixels: number) => `Зображення завелике: максимум ${Math.floor(pixels / 1_000_000)} мегапікселів`,
     linkInvalid: 'Посилання недійсне або застаріло',

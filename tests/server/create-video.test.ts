@@ -136,6 +136,8 @@ describeEachDatabase(
       ['an HLS playlist disguised as .mp4', () => fixtures.playlist, t.media.notVideo],
       ['a truncated MP4', () => fixtures.truncated, t.media.videoDamaged],
       ['a zero-byte file', () => fixtures.empty, t.media.emptyFile],
+      ['a picture wider than MAX_VIDEO_SIDE', () => fixtures.wideClip, t.media.videoFrameTooLarge(2048)],
+      ['a picture taller than MAX_VIDEO_SIDE', () => fixtures.tallClip, t.media.videoFrameTooLarge(2048)],
     ];
     for (const [what, file, message] of hostile) {
       it(`refuses ${what} with 400 and leaves no file, row or job`, async () => {

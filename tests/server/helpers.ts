@@ -85,6 +85,7 @@ export function testMedia(mediaDir: string): MediaServices {
       maxImagePixels: 4_000_000,
       maxVariants: 50,
       maxVideoSeconds: 60,
+      maxVideoSide: 2048,
       renderPreset: 'ultrafast',
       renderOutputsPerPass: 6,
       renderTimeoutSeconds: 120,

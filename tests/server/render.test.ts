@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { t } from '../../src/lib/i18n';
 import { markRenderFailed, planCompositions, renderFailedJobName, renderRequest, type RenderJobData } from '../../server/jobs/render';
-import { probeVideo, type VideoInfo } from '../../server/media/probe';
+import { noLimits, probeVideo, type VideoInfo } from '../../server/media/probe';
 import { renderVariants } from '../../server/media/render';
 import { resolveMediaTools, runTool, type MediaTools } from '../../server/media/tools';
 import { filesUnder, makeClip, makeMediaFixtures, multipart, testTools, type MediaFixtures } from '../fixtures/media';
@@ -152,7 +152,7 @@ describeEachDatabase(
         id,
       ]);
       const data = rows[0].data as RenderJobData;
-      expect(data.source).toEqual(await probeVideo(env().media.tools, fixtures.clip, 60));
+      expect(data.source).toEqual(await probeVideo(env().media.tools, fixtures.clip, noLimits));
       const noProbe = { ...env().media, tools: { ...env().media.tools, ffprobe: path.join(fixtures.dir, 'no-such-ffprobe') } };
       await renderRequest(data, { db: env().db, media: noProbe });
       expect((await requestState(env(), id)).status).toBe('success');
@@ -162,7 +162,7 @@ describeEachDatabase(
       const user = await createUser(env(), 'operator');
       const photoIds = await uploadImages(env().app, user.headers, [fixtures.png]);
       const { id } = await createRequest(env(), user.headers, fixtures.clip, 1, photoIds);
-      const { width: _width, height: _height, ...olderProbe } = await probeVideo(env().media.tools, fixtures.clip, 60);
+      const { width: _width, height: _height, ...olderProbe } = await probeVideo(env().media.tools, fixtures.clip, noLimits);
       const own = await fs.mkdtemp(path.join(fixtures.dir, 'counting-ffprobe-'));
       const calls = path.join(own, 'calls');
       const countingProbe = path.join(own, 'ffprobe');
@@ -364,7 +364,7 @@ describe('the audio of a render', () => {
     }));
 
   it('keeps an AAC-LC mono track as it is in every variant of a pass', async () => {
-    const info = await probeVideo(tools, fixtures.clip, 60);
+    const info = await probeVideo(tools, fixtures.clip, noLimits);
     expect(info.audioFitsAsIs).toBe(true);
     const targets = targetsIn('mono', 3);
     await renderVariants({ tools, source: fixtures.clip, info, targets, preset: 'ultrafast', timeoutMs: 120_000 });
@@ -386,7 +386,7 @@ describe('the audio of a render', () => {
       ],
       60_000,
     );
-    const info = await probeVideo(tools, surround, 60);
+    const info = await probeVideo(tools, surround, noLimits);
     expect(info.audioFitsAsIs).toBe(false);
     const targets = targetsIn('surround', 2);
     await renderVariants({ tools, source: surround, info, targets, preset: 'ultrafast', timeoutMs: 120_000 });
@@ -445,7 +445,7 @@ describe('where the clip sits in its variant', () => {
 
   /** The colours, by name, at these points of the first frame of `source` rendered over the teal image. */
   async function coloursOf(name: string, source: string, points: [number, number][]): Promise<string[]> {
-    const info = await probeVideo(tools, source, 60);
+    const info = await probeVideo(tools, source, noLimits);
     const target = {
       background: fixtures.png,
       video: path.join(scratch, `${name}-out.mp4`),
@@ -522,7 +522,7 @@ describe('the ffmpeg and ffprobe shipped by npm', () => {
   });
 
   it('probe a video, refuse a playlist, and render a variant over an image and one over the blurred source', async () => {
-    const info = await probeVideo(npmTools, fixtures.clip, 60);
+    const info = await probeVideo(npmTools, fixtures.clip, noLimits);
     expect(info).toEqual({
       demuxer: 'mov',
       durationSeconds: expect.closeTo(2, 1),
@@ -531,7 +531,7 @@ describe('the ffmpeg and ffprobe shipped by npm', () => {
       height: 240,
       audioFitsAsIs: true,
     });
-    await expect(probeVideo(npmTools, fixtures.playlist, 60)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(probeVideo(npmTools, fixtures.playlist, noLimits)).rejects.toMatchObject({ statusCode: 400 });
 
     const targets = [
       { background: fixtures.png, video: path.join(scratch, 'a.mp4'), poster: path.join(scratch, 'a.jpg') },
