@@ -10,7 +10,13 @@ import { HttpError } from '../http-error';
  * simply not found (404), which does not even confirm that it exists.
  */
 export function visibleTo(user: SessionUser, ownerColumn: PgColumn): SQL | undefined {
-  return user.role === 'admin' ? undefined : eq(ownerColumn, user.id);
+  const owner = visibleOwner(user);
+  return owner === null ? undefined : eq(ownerColumn, owner);
+}
+
+/** The same rule for plain SQL: the owner whose rows the user may see, or null for an admin, who sees every row. */
+export function visibleOwner(user: SessionUser): number | null {
+  return user.role === 'admin' ? null : user.id;
 }
 
 /** The `:id` of the route as a row id; anything that cannot be one is a 404, like a missing row. */

@@ -15,7 +15,7 @@ import { t } from '../../src/lib/i18n';
 import { accountSchema, accountSchemaFor, channelDescriptionSchema, instagramProfileSchema, type AccountForm } from '../../src/lib/schemas';
 import { accounts } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
-import { found, idParam, visibleTo } from '../auth/ownership';
+import { found, idParam, visibleOwner, visibleTo } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
 import { parseProxy, PlatformNetworkError } from '../platforms/http';
@@ -193,7 +193,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     const { q, platform } = request.query as ListFilters;
     // An operator's few hundred profiles are read whole by a search: the comment, the proxy and the names the platforms gave.
     const filter = {
-      ownerId: user.role === 'admin' ? null : user.id,
+      ownerId: visibleOwner(user),
       pattern: q?.trim() ? containsPattern(q.trim()) : null,
       platform: platform ?? null,
     };

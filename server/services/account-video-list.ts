@@ -1,5 +1,6 @@
 import type { Paged, SessionUser, VideoSummary } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
+import { visibleOwner } from '../auth/ownership';
 import { offsetOf, paged, pageSize } from '../routes/paging';
 import { toSummary, videoSummaryColumns } from './user-video-list';
 
@@ -36,7 +37,7 @@ export async function accountVideoPage(
            ORDER BY id LIMIT greatest(least(${pageSize}, c.total - $2), 0))) AS v ON true
       WHERE a.id = $1 AND ($3::int IS NULL OR a.user_id = $3)
       ORDER BY v.id DESC`,
-    [accountId, offsetOf(page), user.role === 'admin' ? null : user.id],
+    [accountId, offsetOf(page), visibleOwner(user)],
   );
   if (rows.length === 0) return undefined;
   return paged(rows.filter((row) => row.id !== null).map(toSummary), rows[0].total, page);

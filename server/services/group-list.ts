@@ -1,6 +1,7 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { AccountGroup, Paged, SessionUser } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
+import { visibleOwner } from '../auth/ownership';
 import { accountGroups } from '../db/schema';
 import { accountOption } from '../routes/account-views';
 import { offsetOf, paged, pageSize } from '../routes/paging';
@@ -46,7 +47,7 @@ export async function selectGroups(db: Database, where: SQL | undefined): Promis
  * more than the statement.
  */
 export async function groupPage(db: Database, user: SessionUser, page: number): Promise<Paged<AccountGroup>> {
-  const owner = user.role === 'admin' ? null : user.id;
+  const owner = visibleOwner(user);
   const where = owner === null ? '' : 'WHERE user_id = $2';
   const { rows } = await db.prepared(
     `SELECT p.id, p.name, p.total, ${membersOf('p.id')} AS members

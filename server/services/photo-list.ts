@@ -1,5 +1,6 @@
 import type { Paged, Photo, SessionUser } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
+import { visibleOwner } from '../auth/ownership';
 import { offsetOf, paged, pageSize } from '../routes/paging';
 import { ownedCount, totalOf } from './page-total';
 
@@ -9,7 +10,7 @@ import { ownedCount, totalOf } from './page-total';
  * cost more than this two-column query.
  */
 export async function photoPage(db: Database, user: SessionUser, page: number, urlOf: (fileKey: string) => string): Promise<Paged<Photo>> {
-  const owner = user.role === 'admin' ? null : user.id;
+  const owner = visibleOwner(user);
   const where = owner === null ? '' : 'WHERE user_id = $3';
   const { rows } = await db.prepared(
     `SELECT id, file_key, count(*) OVER ()::int AS total FROM photos ${where} ORDER BY id DESC LIMIT $1 OFFSET $2`,

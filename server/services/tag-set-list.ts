@@ -1,5 +1,6 @@
 import type { Paged, SessionUser, TagSet } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
+import { visibleOwner } from '../auth/ownership';
 import { offsetOf, paged, pageSize } from '../routes/paging';
 import { ownedCount, totalOf } from './page-total';
 
@@ -9,7 +10,7 @@ import { ownedCount, totalOf } from './page-total';
  * size written in: the query builder's work cost more than the statement.
  */
 export async function tagSetPage(db: Database, user: SessionUser, page: number): Promise<Paged<TagSet>> {
-  const owner = user.role === 'admin' ? null : user.id;
+  const owner = visibleOwner(user);
   const where = owner === null ? '' : 'WHERE user_id = $2';
   const { rows } = await db.prepared(
     `SELECT id, name, tags, count(*) OVER ()::int AS total FROM tag_sets ${where} ORDER BY id DESC LIMIT ${pageSize} OFFSET $1`,
