@@ -278,7 +278,9 @@ function passwordChangeShape(password: unknown) {
 }
 export type PasswordChangeForm = Infer<ReturnType<typeof passwordChangeShape>>;
 /** The operator's own new password (Settings) and POST /api/auth/password. */
-export const passwordChangeSchema = dynamic<PasswordChangeForm>((value) => passwordChangeShape(isObject(value) ? value.password : undefined));
+export const passwordChangeSchema = dynamic<PasswordChangeForm>((value) =>
+  passwordChangeShape(isObject(value) ? value.password : undefined),
+);
 
 const publishVideo = type({
   id: number(),
