@@ -148,7 +148,7 @@ describeEachDatabase('sign-in policy', (env) => {
     const growth = { failures: after.failures - before.failures, database: after.database - before.database };
     const rows = (await failureRows(env())).length;
     console.log(
-      `[${env().kind}] 5000 failed sign-ins in ${sprayMs} ms: ${rows} rows; login_failures grew ${growth.failures} B, the database ${growth.database} B`,
+      `[${env().kind}] 5000 failed sign-ins in ${sprayMs} ms: ${rows} rows; login_failures grew ${growth.failures} B to ${after.failures} B, the database ${growth.database} B`,
     );
     expect(growth.failures).toBeLessThan(512 * 1024);
     expect(growth.database).toBeLessThan(512 * 1024);
