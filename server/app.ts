@@ -12,7 +12,7 @@ import type { Keys } from './auth/keys';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
 import { engineFigures } from './jobs/figures';
-import { engineSettings } from './config';
+import { engineSettings, fastifyTrustProxy, type TrustProxy } from './config';
 import type { MediaServices } from './media/services';
 import { HttpError, isDataException, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
@@ -58,6 +58,8 @@ export interface AppDeps {
   sandboxOrigin?: string;
   /** WORKER_DEAD_AFTER_SECONDS, for counting live workers in /readyz. */
   deadAfterSeconds?: number;
+  /** TRUST_PROXY: which peers' X-Forwarded-For names the client; none when absent. */
+  trustProxy?: TrustProxy;
 }
 
 declare module 'fastify' {
@@ -142,13 +144,15 @@ function listeningOrigin(app: { server: { address(): unknown } }): string {
 
 /** The whole HTTP application without a listening socket, so tests can drive it with `inject()`. */
 export async function buildApp(deps: AppDeps) {
-  const app = deps.logger ? Fastify({ loggerInstance: deps.logger }) : Fastify({ logger: false });
+  const trustProxy = fastifyTrustProxy(deps.trustProxy ?? false);
+  const app = deps.logger ? Fastify({ loggerInstance: deps.logger, trustProxy }) : Fastify({ logger: false, trustProxy });
   app.decorate('db', deps.db);
   app.decorate('keys', deps.keys);
   app.decorate('tokenSettings', deps.tokenSettings);
   app.decorate('queue', deps.queue);
   app.decorate('media', deps.media);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -218,7 +222,7 @@ export async function buildApp(deps: AppDeps) {
   };
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(authRoutes, { prefix: '/auth', publicUrl: deps.publicUrl });
       await api.register(photoRoutes, { prefix: '/photo-bg' });
       await api.register(createVideoRoutes, { prefix: '/create-video' });
       await api.register(uploadVideoRoutes, { prefix: '/upload-video' });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { PlatformsMode } from './platforms/types';
@@ -57,6 +58,26 @@ export interface Config {
   platformTimeouts: PlatformTimeouts;
   /** PROXY_ALLOW_PRIVATE=1: live profiles may use proxies on loopback, private and link-local addresses. */
   proxyAllowPrivate: boolean;
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client the sign-in limits count. */
+  trustProxy: TrustProxy;
+}
+
+/**
+ * Fastify's `trustProxy` in the two forms TRUST_PROXY takes: how many proxies stand in front (the
+ * client is that many addresses from the right of X-Forwarded-For), or the proxies' addresses and
+ * CIDR ranges. False trusts no peer: the client is the connection's address.
+ */
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` option. Fastify 5.12 ignores a plain hop count (its
+ * docs/Reference/Server.md, `trustProxy`: "Hop-count-only trust is disabled because it cannot
+ * validate the immediate peer"), so hops are a function: the nearest `hops` addresses are proxies,
+ * whoever they are. That is only sound when the server cannot be reached but through them, which
+ * the README says; the address form is the one that validates the peer.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 export interface EngineSettings {
@@ -177,6 +198,31 @@ function storageSettings(env: NodeJS.ProcessEnv): StorageSettings {
   };
 }
 
+// The names proxy-addr (Fastify's trustProxy) knows besides addresses and ranges.
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** `TRUST_PROXY=1` (hops) or `TRUST_PROXY=10.0.0.0/8,::1` (the proxies); unset or 0 trusts none. */
+function trustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (!entries.every(isProxyAddress)) {
+    throw new ConfigError(
+      `TRUST_PROXY must be the number of reverse proxies in front of the server (e.g. 1) or their addresses and CIDR ranges separated by commas (e.g. 10.0.0.0/8,::1), got "${raw}"`,
+    );
+  }
+  return entries;
+}
+
 /** Every environment variable the server reads, parsed once. The README lists the same table. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const role = roleFromArgs(argv) ?? (env.ROLE as Role | undefined) ?? 'all';
@@ -231,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     publicUrl: publicUrl(env.PUBLIC_URL) ?? sandboxPublicUrl(platforms, loopbackHost, port),
     statsIntervalMinutes: statsInterval(env.STATS_INTERVAL),
     proxyAllowPrivate: env.PROXY_ALLOW_PRIVATE === '1',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     storage: storageSettings(env),
     engine: engineSettings(env),
     platformTimeouts: platformTimeouts(env),

@@ -90,6 +90,7 @@ async function main() {
         publicUrl: config.publicUrl,
         sandboxOrigin: config.sandboxOrigin,
         deadAfterSeconds: config.engine.deadAfterSeconds,
+        trustProxy: config.trustProxy,
       })
     : null;
   // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline.

@@ -7,6 +7,8 @@ import { readAccessToken } from './tokens';
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The session (refresh token family) the request's access token belongs to. */
+    sessionId: string | null;
   }
 }
 
@@ -31,6 +33,7 @@ export async function requireUser(request: FastifyRequest, _reply?: FastifyReply
   const user = rows[0] as SessionUser | undefined;
   if (!user) throw new HttpError(401, t.server.unauthorized);
   request.user = { id: user.id, login: user.login, role: user.role };
+  request.sessionId = claims.sessionId;
 }
 
 export async function requireAdmin(request: FastifyRequest, reply?: FastifyReply): Promise<void> {

@@ -10,6 +10,8 @@ export interface Keys {
   refreshToken: Buffer;
   mediaUrl: Buffer;
   secretsAtRest: Buffer;
+  /** Signs the device cookie of a browser that signed in (server/auth/device-cookie.ts). */
+  deviceCookie: Buffer;
   /** The built-in Google sandbox signs its codes and tokens with this, so they survive a restart. */
   sandboxGoogle: Uint8Array;
 }
@@ -44,6 +46,7 @@ export function deriveKeys(secretKey: string): Keys {
     refreshToken: derive('refresh-token'),
     mediaUrl: derive('media-url'),
     secretsAtRest: derive('secrets-at-rest'),
+    deviceCookie: derive('device-cookie'),
     sandboxGoogle: new Uint8Array(derive('sandbox-google')),
   };
 }

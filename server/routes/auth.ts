@@ -1,30 +1,44 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { object, string } from 'superstruct';
 import type { LoginResponse, RefreshResponse } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { loginSchema } from '../../src/lib/schemas';
+import { loginSchema, passwordChangeSchema } from '../../src/lib/schemas';
 import { users } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
-import { releaseLoginAttempt, reserveLoginAttempt } from '../auth/login-throttle';
-import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
+import { deviceCookieFor, deviceOf } from '../auth/device-cookie';
+import { releaseLoginAttempt, reserveLoginAttempt, type SignInSource } from '../auth/login-throttle';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeRefreshFamily, rotateRefreshToken, signAccessToken, startSession } from '../auth/tokens';
 import { HttpError, parseBody } from '../http-error';
 import { authSchemas } from './schemas/auth';
 
 const refreshSchema = object({ refreshToken: string() });
 
-export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { db, tokenSettings } = app;
+export interface AuthRouteOptions {
+  /** PUBLIC_URL: when it is https, the device cookie is Secure even if a proxy in front speaks plain http to us. */
+  publicUrl?: string;
+}
 
-  app.post('/login', { schema: authSchemas.login }, async (request): Promise<LoginResponse> => {
+export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, { publicUrl }) => {
+  const { db, keys, tokenSettings } = app;
+  const sourceOf = (request: FastifyRequest, login: string): SignInSource => ({
+    login,
+    ip: request.ip,
+    device: deviceOf(keys.deviceCookie, request.headers.cookie, login),
+  });
+  const isHttps = (request: FastifyRequest) => request.protocol === 'https' || Boolean(publicUrl?.startsWith('https:'));
+
+  app.post('/login', { schema: authSchemas.login }, async (request, reply): Promise<LoginResponse> => {
     const { login, password } = parseBody(loginSchema, request.body);
-    if (!(await reserveLoginAttempt(db, login, request.ip))) throw new HttpError(429, t.server.tooManyLoginAttempts);
+    const reservation = await reserveLoginAttempt(db, sourceOf(request, login));
+    if (!reservation) throw new HttpError(429, t.server.tooManyLoginAttempts);
 
     const [user] = await db.orm.select().from(users).where(eq(users.login, login.trim()));
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
     if (!user || !passwordMatches) throw new HttpError(401, t.server.invalidCredentials);
-    await releaseLoginAttempt(db, login, request.ip);
+    await releaseLoginAttempt(db, reservation);
+    reply.header('set-cookie', deviceCookieFor(keys.deviceCookie, user.login, isHttps(request)));
     return {
       user: { id: user.id, login: user.login, role: user.role },
       ...(await startSession(db, tokenSettings, user.id)),
@@ -46,6 +60,30 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/logout', { schema: authSchemas.logout }, async (request, reply) => {
     const { refreshToken } = parseBody(refreshSchema, request.body);
     await revokeRefreshFamily(db, refreshToken);
+    return reply.status(204).send();
+  });
+
+  /**
+   * The operator's own new password. The current one is checked and throttled as a sign-in is, so
+   * a session left open cannot be used to guess it. Every other session of the user ends (the
+   * trigger of migration 0007); the one the change was made in is named to it and stays.
+   */
+  app.post('/password', { schema: authSchemas.password, preHandler: requireUser }, async (request, reply) => {
+    const { current_password: currentPassword, password } = parseBody(passwordChangeSchema, request.body);
+    const user = currentUser(request);
+    const reservation = await reserveLoginAttempt(db, sourceOf(request, user.login));
+    if (!reservation) throw new HttpError(429, t.server.tooManyLoginAttempts);
+
+    const [stored] = await db.orm.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    if (!stored || !(await verifyPassword(stored.passwordHash, currentPassword))) {
+      throw new HttpError(400, t.settings.wrongCurrentPassword);
+    }
+    await releaseLoginAttempt(db, reservation);
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (sql) => {
+      await sql(`SELECT set_config('auth.kept_session', $1, true)`, [request.sessionId]);
+      await sql('UPDATE users SET password_hash = $1 WHERE id = $2', [passwordHash, user.id]);
+    });
     return reply.status(204).send();
   });
 };

@@ -56,6 +56,13 @@ export const t = {
     roleUser: 'Оператор',
     timezone: 'Часовий пояс',
     timezoneValue: 'Europe/Kiev, 24 години',
+    changePassword: 'Зміна пароля',
+    currentPassword: 'Поточний пароль',
+    newPassword: 'Новий пароль',
+    passwordConfirmation: 'Повторіть пароль',
+    submitPassword: 'Змінити пароль',
+    passwordChanged: 'Пароль змінено. Інші сесії завершено.',
+    wrongCurrentPassword: 'Поточний пароль невірний',
   },
   dates: {
     kyivTime: '(за київським часом)',

@@ -250,18 +250,37 @@ export const tagSetSchema = type({
 });
 export type TagSetForm = Infer<typeof tagSetSchema>;
 
-function userShape(password: unknown) {
-  return type({
-    login: text({ required: t.validation.required, min: [2, t.validation.tooShort], max: [50, t.validation.tooLong] }),
+/** A new password and its repeat, by the user form's rules; `password` is the value the repeat must match. */
+function newPasswordFields(password: unknown) {
+  return {
     password: text({ required: t.validation.required, min: [6, t.validation.tooShort], max: [50, t.validation.tooLong] }),
     password_confirmation: define<string>('password_confirmation', (value) => {
       if (isBlank(value)) return t.validation.required;
       return value === password || t.users.passwordsMismatch;
     }),
+  };
+}
+
+function userShape(password: unknown) {
+  return type({
+    login: text({ required: t.validation.required, min: [2, t.validation.tooShort], max: [50, t.validation.tooLong] }),
+    ...newPasswordFields(password),
   });
 }
 export type UserForm = Infer<ReturnType<typeof userShape>>;
 export const userSchema = dynamic<UserForm>((value) => userShape(isObject(value) ? value.password : undefined));
+
+function passwordChangeShape(password: unknown) {
+  return type({
+    current_password: text({ required: t.validation.required, max: [50, t.validation.tooLong] }),
+    ...newPasswordFields(password),
+  });
+}
+export type PasswordChangeForm = Infer<ReturnType<typeof passwordChangeShape>>;
+/** The operator's own new password (Settings) and POST /api/auth/password. */
+export const passwordChangeSchema = dynamic<PasswordChangeForm>((value) =>
+  passwordChangeShape(isObject(value) ? value.password : undefined),
+);
 
 const publishVideo = type({
   id: number(),

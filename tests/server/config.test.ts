@@ -100,3 +100,19 @@ describe('engine and platform-call settings', () => {
     expect(() => load({ PLATFORM_REQUEST_TIMEOUT_SECONDS: '-1' })).toThrow('PLATFORM_REQUEST_TIMEOUT_SECONDS must be a number');
   });
 });
+
+describe('reverse proxy trust', () => {
+  it('trusts no peer unless TRUST_PROXY says how many proxies stand in front, or which addresses they have', () => {
+    expect(load({}).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, ::1,192.168.1.7' }).trustProxy).toEqual(['10.0.0.0/8', '::1', '192.168.1.7']);
+    expect(load({ TRUST_PROXY: 'loopback,fd00::/8' }).trustProxy).toEqual(['loopback', 'fd00::/8']);
+  });
+
+  it('refuses a TRUST_PROXY it cannot read at start-up, in one sentence', () => {
+    for (const raw of ['true', '10.0.0.0/33', '::1/129', 'proxy.internal', '10.0.0.1,', '1.5', '-1', '10.0.0.0/8/8']) {
+      expect(() => load({ TRUST_PROXY: raw })).toThrow(`TRUST_PROXY must be the number of reverse proxies in front of the server`);
+    }
+  });
+});

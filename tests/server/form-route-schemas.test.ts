@@ -7,6 +7,7 @@ import {
   groupSchema,
   instagramProfileSchema,
   loginSchema,
+  passwordChangeSchema,
   publishedEditSchema,
   publishSchema,
   tagSetSchema,
@@ -43,6 +44,12 @@ const cases: { name: string; form: Struct<any, any>; route: TObject; valid: Reco
     form: userSchema,
     route: userSchemas.create.body,
     valid: { login: 'newcomer', password: 'secret-pass', password_confirmation: 'secret-pass' },
+  },
+  {
+    name: 'own password',
+    form: passwordChangeSchema,
+    route: authSchemas.password.body,
+    valid: { current_password: 'old-secret', password: 'secret-pass', password_confirmation: 'secret-pass' },
   },
   {
     name: 'publish',

@@ -16,4 +16,15 @@ export const authSchemas = {
   refresh: { body: refreshBody, response: { 200: Type.Object(tokens), ...errorResponses } },
   me: { response: { 200: Type.Object({ user: SessionUser }), ...errorResponses } },
   logout: { body: refreshBody, response: { 204: NoContent, ...errorResponses } },
+  password: {
+    body: Type.Object(
+      {
+        current_password: Type.Optional(Text(maxLength.password)),
+        password: Type.Optional(Text(maxLength.password)),
+        password_confirmation: Type.Optional(Text(maxLength.password)),
+      },
+      { additionalProperties: false },
+    ),
+    response: { 204: NoContent, ...errorResponses },
+  },
 };

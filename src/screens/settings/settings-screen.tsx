@@ -1,7 +1,59 @@
+import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { t } from '../../lib/i18n';
+import { passwordChangeSchema, type PasswordChangeForm } from '../../lib/schemas';
+import { passwordMachine } from '../../machines/password-machine';
 import { useSessionUser } from '../../components/auth-context';
+import { Button } from '../../components/button';
 import { Card, Page } from '../../components/page';
+import { TextField } from '../../components/text-field';
+import { useSchemaForm } from '../../components/use-schema-form';
+import { useScreenActor } from '../../components/use-screen-actor';
 import styles from './settings-screen.module.css';
+
+const emptyPasswordForm: PasswordChangeForm = { current_password: '', password: '', password_confirmation: '' };
+
+function PasswordCard() {
+  const actor = useScreenActor(passwordMachine, { id: 'password' });
+  const saving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
+  const changed = useSelector(actor, (snapshot) => snapshot.matches('changed'));
+  const { register, handleSubmit, reset, errors } = useSchemaForm(passwordChangeSchema, emptyPasswordForm);
+  useEffect(() => {
+    if (changed) reset(emptyPasswordForm);
+  }, [changed, reset]);
+
+  return (
+    <form noValidate className={styles.form} onSubmit={handleSubmit((form) => actor.send({ type: 'submit', form }))}>
+      <Card>
+        <h2 className={styles.heading}>{t.settings.changePassword}</h2>
+        <TextField
+          label={t.settings.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          error={errors.current_password?.message}
+          {...register('current_password')}
+        />
+        <TextField
+          label={t.settings.newPassword}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label={t.settings.passwordConfirmation}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password_confirmation?.message}
+          {...register('password_confirmation')}
+        />
+        <Button type="submit" disabled={saving}>
+          {t.settings.submitPassword}
+        </Button>
+      </Card>
+    </form>
+  );
+}
 
 export function SettingsScreen() {
   const user = useSessionUser();
@@ -18,6 +70,7 @@ export function SettingsScreen() {
           <dd>{t.settings.timezoneValue}</dd>
         </dl>
       </Card>
+      <PasswordCard />
     </Page>
   );
 }

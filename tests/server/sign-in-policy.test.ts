@@ -1,0 +1,280 @@
+import crypto from 'node:crypto';
+import { expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { deriveKeys } from '../../server/auth/keys';
+import { deviceCookieFor } from '../../server/auth/device-cookie';
+import { loginThrottle } from '../../server/auth/login-throttle';
+import type { TrustProxy } from '../../server/config';
+import { t } from '../../src/lib/i18n';
+import { buildLiveApp, createUser, describeEachDatabase, type TestEnv } from './helpers';
+
+type App = TestEnv['app'];
+
+interface From {
+  ip?: string;
+  cookie?: string;
+  forwardedFor?: string;
+}
+
+function signIn(app: App, login: string, password: string, { ip = '10.0.0.1', cookie, forwardedFor }: From = {}) {
+  const headers: Record<string, string> = {};
+  if (cookie) headers.cookie = cookie;
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password }, remoteAddress: ip, headers });
+}
+
+/** The `device=...` pair a browser sends back, from the answer that set it. */
+function deviceCookieIn(response: { headers: Record<string, unknown> }): string {
+  const setCookie = String(response.headers['set-cookie'] ?? '');
+  expect(setCookie).toMatch(/^device=/);
+  return setCookie.split(';')[0]!;
+}
+
+/** Failed sign-ins with a fresh random login each, as the attacker of the issue sent them. */
+async function spray(app: App, attempts: number, from: From = {}) {
+  const statuses = new Set<number>();
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    statuses.add((await signIn(app, `guess-${crypto.randomBytes(6).toString('hex')}`, 'wrong-pass', from)).statusCode);
+  }
+  return statuses;
+}
+
+async function failureRows(env: TestEnv) {
+  return (await env.db.sql('SELECT key, failures, window_started_at FROM login_failures ORDER BY key', [])).rows;
+}
+
+describeEachDatabase('sign-in policy', (env) => {
+  it('gives a browser that signs in an httpOnly, SameSite=Strict device cookie for the auth routes, Secure over https', async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    const plain = await signIn(env().app, 'operator', 'secret-pass');
+    const cookie = String(plain.headers['set-cookie']);
+    expect(cookie).toMatch(/^device=[\w-]+\.[\w-]+\.[\w-]+; Max-Age=31536000; Path=\/api\/auth; HttpOnly; SameSite=Strict$/);
+
+    const https = await buildLiveApp(env(), 'https://office.example');
+    try {
+      const secure = await signIn(https, 'operator', 'secret-pass');
+      expect(String(secure.headers['set-cookie'])).toContain('; Secure');
+    } finally {
+      await https.close();
+    }
+    // A failed attempt proves nothing about the browser.
+    expect((await signIn(env().app, 'operator', 'wrong-pass')).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('lets a browser that signed in before past the per-address limit, for its login only', async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    await createUser(env(), 'other', { password: 'secret-pass' });
+    const device = deviceCookieIn(await signIn(env().app, 'operator', 'secret-pass'));
+
+    expect(await spray(env().app, loginThrottle.maxFailuresPerIp + 5)).toEqual(new Set([401, 429]));
+    expect((await signIn(env().app, 'operator', 'secret-pass')).statusCode).toBe(429);
+    expect((await signIn(env().app, 'operator', 'secret-pass', { cookie: device })).statusCode).toBe(200);
+    // The cookie speaks for the login it signed in as, not for another one typed in the same browser.
+    expect((await signIn(env().app, 'other', 'secret-pass', { cookie: device })).statusCode).toBe(429);
+  });
+
+  it('keeps the per-login limit for a browser that signed in before', async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    const device = deviceCookieIn(await signIn(env().app, 'operator', 'secret-pass'));
+    // The login failed its limit from everywhere: a guesser spread over many addresses.
+    await env().db.sql(`INSERT INTO login_failures (key, failures, window_started_at) VALUES ('login:operator', $1, now())`, [
+      loginThrottle.maxFailuresPerLoginEverywhere,
+    ]);
+    expect((await signIn(env().app, 'operator', 'secret-pass', { cookie: device })).statusCode).toBe(429);
+  });
+
+  it('locks out a device cookie that keeps failing: it is then an unknown browser again', async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    const device = deviceCookieIn(await signIn(env().app, 'operator', 'secret-pass'));
+    await spray(env().app, loginThrottle.maxFailuresPerIp);
+    for (let attempt = 0; attempt < loginThrottle.maxFailuresPerDevice; attempt++) {
+      expect((await signIn(env().app, 'operator', 'wrong-pass', { cookie: device })).statusCode).toBe(401);
+    }
+    // Past its own limit the device counts on the address again, which the spray used up.
+    const locked = await signIn(env().app, 'operator', 'secret-pass', { cookie: device });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(t.server.tooManyLoginAttempts);
+  });
+
+  it('gives a forged device cookie, or one signed with another key, nothing', async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    const device = deviceCookieIn(await signIn(env().app, 'operator', 'secret-pass'));
+    await spray(env().app, loginThrottle.maxFailuresPerIp);
+
+    const [login, nonce, signature] = device.slice('device='.length).split('.');
+    const forgedNonce = `device=${login}.${crypto.randomBytes(16).toString('base64url')}.${signature}`;
+    const otherLogin = `device=${Buffer.from('other').toString('base64url')}.${nonce}.${signature}`;
+    const otherKey = deviceCookieFor(deriveKeys('another-secret-key-that-is-long-enough-98765').deviceCookie, 'operator', false);
+    for (const cookie of [forgedNonce, otherLogin, otherKey.split(';')[0]!, 'device=garbage', `${device}.extra`]) {
+      expect((await signIn(env().app, 'operator', 'secret-pass', { cookie })).statusCode).toBe(429);
+    }
+    expect((await signIn(env().app, 'operator', 'secret-pass', { cookie: device })).statusCode).toBe(200);
+  });
+
+  it('writes nothing for a refused attempt', async () => {
+    await spray(env().app, loginThrottle.maxFailuresPerIp);
+    const before = await failureRows(env());
+    expect(before).toHaveLength(2 * loginThrottle.maxFailuresPerIp + 1);
+    expect(await spray(env().app, 50)).toEqual(new Set([429]));
+    expect(await failureRows(env())).toEqual(before);
+  });
+
+  it('purges the windows that have ended as attempts come in', async () => {
+    await spray(env().app, 3, { ip: '10.5.5.5' });
+    await env().db.sql(`UPDATE login_failures SET window_started_at = now() - make_interval(secs => $1)`, [
+      loginThrottle.windowSeconds + 1,
+    ]);
+    await spray(env().app, 1, { ip: '10.6.6.6' });
+    const keys = (await failureRows(env())).map((row) => row.key as string);
+    expect(keys).toHaveLength(3);
+    expect(keys.filter((key) => key.includes('10.5.5.5'))).toEqual([]);
+  });
+
+  it('grows the database by less than 512 KiB for a spray of 5 000 failed sign-ins, after which a known browser signs in at once', async () => {
+    await createUser(env(), 'admin', { role: 'admin', password: 'admin-password' });
+    const device = deviceCookieIn(await signIn(env().app, 'admin', 'admin-password', { ip: '10.7.7.7' }));
+    const size = async () => {
+      const { rows } = await env().db.sql(
+        `SELECT pg_total_relation_size('login_failures')::bigint AS failures, pg_database_size(current_database())::bigint AS database`,
+        [],
+      );
+      return { failures: Number(rows[0].failures), database: Number(rows[0].database) };
+    };
+    const before = await size();
+    const started = Date.now();
+    expect(await spray(env().app, 5000, { ip: '10.7.7.7' })).toEqual(new Set([401, 429]));
+    const sprayMs = Date.now() - started;
+    const after = await size();
+    const growth = { failures: after.failures - before.failures, database: after.database - before.database };
+    const rows = (await failureRows(env())).length;
+    console.log(
+      `[${env().kind}] 5000 failed sign-ins in ${sprayMs} ms: ${rows} rows; login_failures grew ${growth.failures} B to ${after.failures} B, the database ${growth.database} B`,
+    );
+    expect(growth.failures).toBeLessThan(512 * 1024);
+    expect(growth.database).toBeLessThan(512 * 1024);
+
+    expect((await signIn(env().app, 'admin', 'admin-password', { ip: '10.7.7.7' })).statusCode).toBe(429);
+    const signInStarted = Date.now();
+    expect((await signIn(env().app, 'admin', 'admin-password', { ip: '10.7.7.7', cookie: device })).statusCode).toBe(200);
+    expect(Date.now() - signInStarted).toBeLessThan(2000);
+  }, 120_000);
+
+  const changePassword = (accessToken: string, payload: object, ip = '10.0.0.1') =>
+    env().app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      payload,
+      remoteAddress: ip,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+  const me = (accessToken: string) => env().app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
+  const refresh = (refreshToken: string) => env().app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+
+  it("changes the operator's own password: the session it was changed in continues, every other one ends", async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    const here = (await signIn(env().app, 'operator', 'secret-pass')).json();
+    const elsewhere = (await signIn(env().app, 'operator', 'secret-pass', { ip: '10.0.0.9' })).json();
+
+    const changed = await changePassword(here.accessToken, {
+      current_password: 'secret-pass',
+      password: 'new-secret',
+      password_confirmation: 'new-secret',
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await me(here.accessToken)).statusCode).toBe(200);
+    expect((await refresh(here.refreshToken)).statusCode).toBe(200);
+    expect((await me(elsewhere.accessToken)).statusCode).toBe(401);
+    expect((await refresh(elsewhere.refreshToken)).statusCode).toBe(401);
+    expect((await signIn(env().app, 'operator', 'secret-pass')).statusCode).toBe(401);
+    expect((await signIn(env().app, 'operator', 'new-secret')).statusCode).toBe(200);
+  });
+
+  it("refuses a wrong current password with a Ukrainian 400, and the new one by the user form's rules", async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    const { accessToken } = (await signIn(env().app, 'operator', 'secret-pass')).json();
+    const wrong = await changePassword(accessToken, {
+      current_password: 'not-it',
+      password: 'new-secret',
+      password_confirmation: 'new-secret',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(t.settings.wrongCurrentPassword);
+
+    const mismatch = await changePassword(accessToken, {
+      current_password: 'secret-pass',
+      password: 'new-secret',
+      password_confirmation: 'other',
+    });
+    expect(mismatch.json().message).toEqual([t.users.passwordsMismatch]);
+    const short = await changePassword(accessToken, { current_password: 'secret-pass', password: '12345', password_confirmation: '12345' });
+    expect(short.json().message).toEqual([t.validation.tooShort]);
+    const empty = await changePassword(accessToken, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toEqual([t.validation.required]);
+    expect((await changePassword('not-a-token', {})).statusCode).toBe(401);
+    expect((await signIn(env().app, 'operator', 'secret-pass')).statusCode).toBe(200);
+  });
+
+  it('throttles wrong current passwords as it throttles sign-ins', async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    const { accessToken } = (await signIn(env().app, 'operator', 'secret-pass')).json();
+    const attempt = (current: string) =>
+      changePassword(accessToken, { current_password: current, password: 'new-secret', password_confirmation: 'new-secret' });
+    for (let guess = 0; guess < loginThrottle.maxFailuresPerLogin; guess++) expect((await attempt(`guess-${guess}`)).statusCode).toBe(400);
+    const blocked = await attempt('secret-pass');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(t.server.tooManyLoginAttempts);
+  });
+
+  const trusting = (trustProxy: TrustProxy) =>
+    buildApp({
+      db: env().db,
+      keys: env().tokenSettings.keys,
+      tokenSettings: env().tokenSettings,
+      queue: null,
+      media: env().media,
+      trustProxy,
+    });
+  const addressKeys = async () =>
+    (await failureRows(env())).filter((row) => String(row.key).startsWith('ip:')).map((row) => [row.key, row.failures]);
+
+  it('counts the connection address, whatever X-Forwarded-For says, when no proxy is trusted', async () => {
+    await spray(env().app, 2, { ip: '10.0.0.1', forwardedFor: '203.0.113.12' });
+    expect(await addressKeys()).toEqual([['ip:10.0.0.1', 2]]);
+  });
+
+  it('TRUST_PROXY=1 counts the address the proxy saw, whatever the client wrote before it', async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    const app = await trusting(1);
+    try {
+      for (let attempt = 0; attempt < loginThrottle.maxFailuresPerIp; attempt++) {
+        const spoofed = `198.51.100.${attempt}, 203.0.113.7`;
+        await spray(app, 1, { ip: '10.0.0.2', forwardedFor: spoofed });
+      }
+      expect(await addressKeys()).toEqual([['ip:203.0.113.7', loginThrottle.maxFailuresPerIp]]);
+      expect((await signIn(app, 'operator', 'secret-pass', { ip: '10.0.0.2', forwardedFor: '203.0.113.7' })).statusCode).toBe(429);
+      expect((await signIn(app, 'operator', 'secret-pass', { ip: '10.0.0.2', forwardedFor: '203.0.113.8' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('TRUST_PROXY with addresses believes those peers only; any other is counted on its own address', async () => {
+    await createUser(env(), 'operator', { password: 'secret-pass' });
+    const app = await trusting(['10.0.0.0/8', '::1']);
+    try {
+      await spray(app, 1, { ip: '10.1.2.3', forwardedFor: '203.0.113.9' });
+      for (let attempt = 0; attempt < loginThrottle.maxFailuresPerIp; attempt++) {
+        await spray(app, 1, { ip: '192.0.2.5', forwardedFor: `203.0.113.${100 + attempt}` });
+      }
+      expect(await addressKeys()).toEqual([
+        ['ip:192.0.2.5', loginThrottle.maxFailuresPerIp],
+        ['ip:203.0.113.9', 1],
+      ]);
+      expect((await signIn(app, 'operator', 'secret-pass', { ip: '192.0.2.5', forwardedFor: '203.0.113.200' })).statusCode).toBe(429);
+      expect((await signIn(app, 'operator', 'secret-pass', { ip: '10.1.2.3', forwardedFor: '203.0.113.200' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
