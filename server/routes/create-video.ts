@@ -149,7 +149,9 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
         photoIds: form.fields.photoIds,
         video: form.files,
       });
-      await checkOwnImages(user.id, photoIds);
+      // Without a choice (SPEC's shape), the request keeps none: the render then uses every image of
+      // the owner, or a blurred copy of the source when they have none (server/jobs/render.ts).
+      if (photoIds) await checkOwnImages(user.id, photoIds);
       const source = form.files[0]!.path;
       const info = await probeVideo(media.tools, source, { maxSeconds: settings.maxVideoSeconds, maxSide: settings.maxVideoSide });
 
@@ -162,7 +164,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
           const { rows } = await sql(
             `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key, source_name, background_ids)
              VALUES ($1, $2, 'loading', $3, $4, $5, $6) RETURNING id`,
-            [idUpload, user.id, countVideo, sourceKey, sourceNameOf(form.files[0]!.name), photoIds],
+            [idUpload, user.id, countVideo, sourceKey, sourceNameOf(form.files[0]!.name), photoIds ?? null],
           );
           const requestId = rows[0].id as number;
           await sql(

@@ -345,7 +345,7 @@ export const t = {
     backgroundsRequired: 'Оберіть хоча б одне фонове зображення',
     backgroundsTooMany: (max: number) => `Забагато фонових зображень: максимум ${max}`,
     unknownBackground: 'Фонове зображення не знайдено серед ваших зображень',
-    noBackgrounds: 'У вас ще немає фонових зображень, а без них відео не створити.',
+    noBackgrounds: 'У вас ще немає фонових зображень: фоном стане розмита копія самого відео.',
     uploadBackgrounds: 'Завантажити зображення',
     reloadBackgrounds: 'Завантажити ще раз',
   },
