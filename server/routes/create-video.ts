@@ -157,8 +157,8 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
 
       const idUpload = crypto.randomUUID();
       const sourceKey = `${requestPrefix(idUpload)}/source.${info.demuxer}`;
-      await storage.put(sourceKey, source);
       try {
+        await storage.put(sourceKey, source);
         // One transaction for the request, its videos and the render job: either all exist or none.
         const id = await db.transaction(async (sql) => {
           const { rows } = await sql(
