@@ -14,7 +14,7 @@ import type { Queue } from './jobs/queue';
 import { engineFigures } from './jobs/figures';
 import { engineSettings, fastifyTrustProxy, type TrustProxy } from './config';
 import type { MediaServices } from './media/services';
-import { HttpError, isDataException, schemaMessages } from './http-error';
+import { HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
 import { requireAdmin } from './auth/guards';
 import type { PlatformsMode } from './platforms/types';
@@ -179,6 +179,9 @@ export async function buildApp(deps: AppDeps) {
       const inPath = fastifyError.validationContext === 'params';
       statusCode = inPath ? 404 : 400;
       message = inPath ? t.server.notFound : schemaMessages(fastifyError.validation);
+    } else if (isDiskFull(error)) {
+      statusCode = 507;
+      message = t.server.diskFull;
     } else if (statusCode >= 500 && isDataException(error)) {
       statusCode = 400;
       message = t.server.badRequest;

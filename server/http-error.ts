@@ -56,3 +56,12 @@ export function isDataException(error: unknown): boolean {
   const candidates = [error, (error as { cause?: unknown } | undefined)?.cause];
   return candidates.some((candidate) => /^(22[0-9A-Z]{3}|23514)$/.test(String((candidate as { code?: unknown } | undefined)?.code ?? '')));
 }
+
+/**
+ * The disk (or the user's quota on it) is full: ENOSPC / EDQUOT from a write. Not the request's
+ * fault, and not an unknown failure either: 507 Insufficient Storage, which an operator can report.
+ */
+export function isDiskFull(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown } | undefined)?.cause];
+  return candidates.some((candidate) => ['ENOSPC', 'EDQUOT'].includes(String((candidate as { code?: unknown } | undefined)?.code ?? '')));
+}

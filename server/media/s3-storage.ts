@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -34,6 +35,13 @@ export interface S3Settings {
 // Multipart parts held in memory at once per upload: 4 × 8 MiB bounds an upload of any size.
 const partSize = 8 * 1024 * 1024;
 const partsInFlight = 4;
+/**
+ * Seconds between further attempts to abort a failed multipart upload while the store does not
+ * answer (it went away mid-upload, so lib-storage's own abort failed too). Whatever is still left
+ * after the last one, or by a process that died mid-upload, the bucket's lifecycle rule
+ * (AbortIncompleteMultipartUpload, docs/media.md) clears.
+ */
+const abortRetrySeconds = [1, 5, 30, 120, 600];
 
 const contentTypes: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -80,6 +88,22 @@ export function s3Storage(settings: S3Settings, scratchRoot: string): MediaStora
     return object.Body as Readable;
   }
 
+  /** Aborts one multipart upload; one the store no longer knows (404 NoSuchUpload) is already gone. */
+  async function abortUpload(key: string, uploadId: string): Promise<void> {
+    try {
+      await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: objectKey(key), UploadId: uploadId }));
+    } catch (error) {
+      if (statusOf(error) !== 404) throw error;
+    }
+  }
+
+  function abortLater(key: string, uploadId: string, attempt = 0): void {
+    if (attempt >= abortRetrySeconds.length) return;
+    const retry = () => abortUpload(key, uploadId).catch(() => abortLater(key, uploadId, attempt + 1));
+    // Unreferenced: a pending abort never holds a stopping process open.
+    setTimeout(retry, abortRetrySeconds[attempt]! * 1000).unref();
+  }
+
   return {
     location,
     async check() {
@@ -100,10 +124,18 @@ export function s3Storage(settings: S3Settings, scratchRoot: string): MediaStora
         },
         partSize,
         queueSize: partsInFlight,
-        // A failed multipart upload is aborted, so no half object is ever visible under the key.
+        // lib-storage's default (false, in 3.1173 as before): when a part or the file's stream fails,
+        // it waits for the parts in flight and sends AbortMultipartUpload, so no part outlives the upload.
         leavePartsOnError: false,
       });
-      await upload.done();
+      try {
+        await upload.done();
+      } catch (error) {
+        // lib-storage's abort fails too when the store went away; the parts (up to the whole file)
+        // would stay billed in the bucket, so the abort is tried again once the store may be back.
+        if (upload.uploadId) abortLater(key, upload.uploadId);
+        throw error;
+      }
       await fsp.rm(file, { force: true });
     },
     read,

@@ -51,7 +51,11 @@ export async function receiveForm(request: FastifyRequest, scratch: Scratch, opt
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, t.media.fileTooLarge(options.maxFileBytes));
     if (code === 'FST_FILES_LIMIT') throw new HttpError(400, options.tooManyFiles);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT') throw new HttpError(400, t.server.badJson);
-    throw error;
+    // A system call failed (a full disk writing scratch, say): this machine's fault, not the body's.
+    if ((error as { syscall?: string }).syscall !== undefined) throw error;
+    // Everything else here is busboy reading the body ('Unexpected end of multipart data', 'Multipart:
+    // Boundary not found', a part cut short) or the request stream ending early: the sender's fault.
+    throw new HttpError(400, t.upload.malformed);
   }
   return form;
 }

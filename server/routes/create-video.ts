@@ -149,20 +149,22 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
         photoIds: form.fields.photoIds,
         video: form.files,
       });
-      await checkOwnImages(user.id, photoIds);
+      // Without a choice (SPEC's shape), the request keeps none: the render then uses every image of
+      // the owner, or a blurred copy of the source when they have none (server/jobs/render.ts).
+      if (photoIds) await checkOwnImages(user.id, photoIds);
       const source = form.files[0]!.path;
       const info = await probeVideo(media.tools, source, { maxSeconds: settings.maxVideoSeconds, maxSide: settings.maxVideoSide });
 
       const idUpload = crypto.randomUUID();
       const sourceKey = `${requestPrefix(idUpload)}/source.${info.demuxer}`;
-      await storage.put(sourceKey, source);
       try {
+        await storage.put(sourceKey, source);
         // One transaction for the request, its videos and the render job: either all exist or none.
         const id = await db.transaction(async (sql) => {
           const { rows } = await sql(
             `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key, source_name, background_ids)
              VALUES ($1, $2, 'loading', $3, $4, $5, $6) RETURNING id`,
-            [idUpload, user.id, countVideo, sourceKey, sourceNameOf(form.files[0]!.name), photoIds],
+            [idUpload, user.id, countVideo, sourceKey, sourceNameOf(form.files[0]!.name), photoIds ?? null],
           );
           const requestId = rows[0].id as number;
           await sql(

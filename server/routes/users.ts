@@ -22,6 +22,15 @@ function isUniqueViolation(error: unknown): boolean {
   return candidates.some((candidate) => (candidate as { code?: string } | undefined)?.code === uniqueViolation);
 }
 
+/**
+ * SPEC's call carries login and password only: the repeat belongs to the form, which checks it.
+ * A body without it is taken as confirmed; one that sends it must match.
+ */
+function withConfirmation(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || 'password_confirmation' in body) return body;
+  return { ...body, password_confirmation: (body as { password?: unknown }).password };
+}
+
 /** User management, for admins only. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app;
@@ -71,7 +80,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/', { schema: userSchemas.create }, async (request, reply) => {
-    const form = parseBody(userSchema, request.body);
+    const form = parseBody(userSchema, withConfirmation(request.body));
     const [{ id }] = await writingLogin(form, (login, passwordHash) =>
       db.orm.insert(users).values({ login, passwordHash, role: 'user' }).returning({ id: users.id }),
     );
@@ -82,7 +91,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   app.patch('/:id', { schema: userSchemas.update }, async (request) => {
     const id = idParam(request);
     await managedUser(id);
-    const form = parseBody(userSchema, request.body);
+    const form = parseBody(userSchema, withConfirmation(request.body));
     await writingLogin(form, (login, passwordHash) => db.orm.update(users).set({ login, passwordHash }).where(eq(users.id, id)));
     // A new password ends the user's sessions at once (a trigger of migration 0007).
     return managedUser(id);

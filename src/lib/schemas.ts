@@ -85,23 +85,28 @@ export const maxBackgrounds = 500;
 /** Postgres's integer: a larger id names no image, and the database would refuse it. */
 const maxId = 2 ** 31 - 1;
 
-/** The ids of the chosen background images: at least one, each once; a multipart field carries them as JSON. */
-function backgroundChoice(): Struct<number[], null> {
+/**
+ * The ids of the chosen background images: at least one, each once; a multipart field carries them
+ * as JSON. SPEC's create call has no such field, so it is optional: without it, every image of the
+ * operator is used, as the screen chooses by default (or a blurred copy of the source when there are none).
+ */
+function backgroundChoice(): Struct<number[] | undefined, null> {
   const ids = define<number[]>('photoIds', (value) => {
-    if (value === undefined || (Array.isArray(value) && value.length === 0)) return t.createVideo.backgroundsRequired;
+    if (Array.isArray(value) && value.length === 0) return t.createVideo.backgroundsRequired;
     if (!Array.isArray(value)) return t.validation.invalidValue('photoIds');
     if (value.length > maxBackgrounds) return t.createVideo.backgroundsTooMany(maxBackgrounds);
     const wellFormed = value.every((id) => Number.isInteger(id) && id >= 1 && id <= maxId);
     if (!wellFormed || new Set(value).size !== value.length) return t.validation.invalidValue('photoIds');
     return true;
   });
-  return coerce(ids, string(), (raw) => {
+  const parsed = coerce(ids, string(), (raw) => {
     try {
       return JSON.parse(raw) as unknown;
     } catch {
       return raw;
     }
   });
+  return optional(parsed);
 }
 
 export function createVideoSchema(maxVariants = defaultMaxVariants) {

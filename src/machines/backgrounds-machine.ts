@@ -17,8 +17,8 @@ export type BackgroundsEvent =
 
 /**
  * The background images of a new creation request: load the operator's images, choose every one,
- * let the operator change the choice. An operator with no images lands in `none`, where there is
- * nothing to choose and so nothing to submit.
+ * let the operator change the choice. An operator with no images lands in `none`: nothing to
+ * choose, and the request goes without a choice (its variants stand on a blurred copy of the source).
  */
 export const backgroundsMachine = setup({
   types: {

@@ -159,14 +159,15 @@ describe('create-video form', () => {
     expect(uploads.calls).toEqual([]);
   });
 
-  it('says an operator without images must upload some first, links there, and cannot submit', async () => {
+  it("tells an operator without images that the blurred video becomes the background, links the upload, and sends SPEC's shape", async () => {
     const { container } = await renderCreateForm([]);
     expect(screen.getByRole('status')).toHaveTextContent(t.createVideo.noBackgrounds);
     expect(screen.getByRole('link', { name: t.createVideo.uploadBackgrounds })).toHaveAttribute('href', '/photos/create');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await pickVideo(container);
-    expect(screen.getByRole('button', { name: t.createVideo.submit })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: t.createVideo.submit }));
-    expect(uploads.calls).toEqual([]);
+    await waitFor(() => expect(uploads.calls).toHaveLength(1));
+    expect([...uploads.calls[0]!.form.keys()].sort()).toEqual(['countVideo', 'file']);
+    expect(screen.queryByText(t.createVideo.backgroundsRequired)).not.toBeInTheDocument();
   });
 });

@@ -92,8 +92,19 @@ describeEachDatabase(
       expect((await env().app.inject({ url: '/api/create-video/backgrounds' })).statusCode).toBe(401);
     });
 
+    it("takes SPEC's shape (file, countVideo): no choice kept, so the render uses every image of the owner, or none", async () => {
+      const withImages = await operatorWithImage(env());
+      const withoutImages = await createUser(env(), 'newcomer');
+      for (const user of [withImages, withoutImages]) {
+        const response = await create(env(), user.headers, [video(fixtures.clip), { name: 'countVideo', value: '2' }]);
+        expect(response.statusCode, response.body).toBe(201);
+        const { rows } = await env().db.sql('SELECT background_ids FROM creation_requests WHERE id = $1', [response.json().id]);
+        expect(rows[0].background_ids).toBeNull();
+      }
+      expect(await jobCount(env())).toBe(2);
+    });
+
     const badChoices: Array<[string, MultipartPart[], string[]]> = [
-      ['missing', [], [t.createVideo.backgroundsRequired]],
       ['empty', [chosen([])], [t.createVideo.backgroundsRequired]],
       ['not a list', [chosen({ id: 1 })], [t.validation.invalidValue('photoIds')]],
       ['not JSON', [{ name: 'photoIds', value: '1,2' }], [t.validation.invalidValue('photoIds')]],

@@ -232,7 +232,7 @@ describeEachDatabase(
   { queue: 'send' },
 );
 
-describeEachDatabase('requests made before backgrounds were chosen', (env) => {
+describeEachDatabase("requests without a choice of backgrounds (SPEC's shape, or made before migration 0015)", (env) => {
   /** A request as the route made them before migration 0015: no chosen images. */
   async function legacyRequest(userId: number, idUpload: string, source: string) {
     const { rows } = await env().db.sql(

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { diskStorage, type MediaStorage } from '../../server/media/storage';
 import { s3Storage } from '../../server/media/s3-storage';
 import { s3Credentials, startS3Server, startVanishingRelay, type TestS3Server } from '../fixtures/s3-server';
@@ -117,7 +117,28 @@ describe('s3 storage faults', () => {
     await fs.writeFile(file, Buffer.alloc(30 * 1024 * 1024, 9));
     await expect(storage.put('requests/cut/1.mp4', file)).rejects.toThrow();
     expect(await direct.size('requests/cut/1.mp4')).toBeNull();
+    // The parts sent before the store went away are still there, and its abort could not arrive...
+    expect(await s3.multipartUploads()).toEqual([{ uploadId: expect.any(String), key: 'requests/cut/1.mp4' }]);
+    // ...so it is sent again once the store answers (the first retry is a second later).
+    await relay.restore();
+    await vi.waitFor(async () => expect(await s3.multipartUploads()).toEqual([]), { timeout: 15_000, interval: 250 });
     relay.close();
+    await scratch.dispose();
+  });
+
+  it('aborts the multipart upload when the store refuses a part, leaving no part and no object', async () => {
+    const storage = s3Storage(s3.settings(), scratchRoot());
+    const scratch = await storage.scratch();
+    const file = scratch.file('big.mp4');
+    await fs.writeFile(file, Buffer.alloc(30 * 1024 * 1024, 7));
+    s3.failPart(2);
+    try {
+      await expect(storage.put('requests/refused/1.mp4', file)).rejects.toThrow();
+    } finally {
+      s3.failPart(null);
+    }
+    expect(await s3.multipartUploads()).toEqual([]);
+    expect(await storage.size('requests/refused/1.mp4')).toBeNull();
     await scratch.dispose();
   });
 });

@@ -106,6 +106,12 @@ const publishBody = Type.Object(
             createdAt: Type.Optional(Text(maxLength.date)),
             account: Type.Optional(Nullable(ChosenAccount)),
             date: publishDate,
+            // SPEC's video item also carries what the detail answered; the server reads none of it.
+            status: Type.Optional(VideoStatus),
+            error: Type.Optional(Nullable(Text(4096))),
+            errorInstagram: Type.Optional(Nullable(Text(4096))),
+            urlInstagram: Type.Optional(Nullable(Text(4096))),
+            urlYouTube: Type.Optional(Nullable(Text(4096))),
           },
           { additionalProperties: false },
         ),

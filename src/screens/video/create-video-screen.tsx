@@ -92,15 +92,18 @@ export function CreateVideoScreen() {
   });
   const backgrounds = useScreenActor(backgroundsMachine, { id: 'backgrounds' });
   const choosing = useSelector(backgrounds, (snapshot) => snapshot.matches('choosing'));
+  const withoutImages = useSelector(backgrounds, (snapshot) => snapshot.matches('none'));
   const chosen = useSelector(backgrounds, (snapshot) => snapshot.context.chosen);
   const choiceTried = useSelector(backgrounds, (snapshot) => snapshot.context.submitted);
-  const choiceError = backgroundChoiceError(chosen);
+  const choiceError = choosing ? backgroundChoiceError(chosen) : undefined;
 
   const submit = handleSubmit(
     (values) => {
       backgrounds.send({ type: 'submit.tried' });
+      const countVideo = String(values.countVideo);
       if (choiceError) upload.invalid();
-      else upload.submit({ countVideo: String(values.countVideo), photoIds: JSON.stringify(chosen) });
+      // SPEC's own shape when there is nothing to choose: the server then renders over a blurred copy of the source.
+      else upload.submit(choosing ? { countVideo, photoIds: JSON.stringify(chosen) } : { countVideo });
     },
     () => {
       backgrounds.send({ type: 'submit.tried' });
@@ -148,7 +151,7 @@ export function CreateVideoScreen() {
           <BackgroundPicker actor={backgrounds} error={choiceTried ? choiceError : undefined} disabled={upload.submitting} />
           {upload.submitting && <ProgressBar value={upload.progress} label={t.upload.progress} />}
           <div className={styles.actions}>
-            <Button type="submit" disabled={upload.submitting || !choosing}>
+            <Button type="submit" disabled={upload.submitting || !(choosing || withoutImages)}>
               {t.createVideo.submit}
             </Button>
           </div>
