@@ -119,7 +119,7 @@ const stopCleanupMs = 10_000;
  * finds out, with calls of its own (the job's signal has fired), whether anything will still go
  * live and removes what it can. A doubt counts as live: the delete is then refused, not lied about.
  */
-export async function stoppable<C extends ConnectorContext<any>, T>(
+export async function stoppable<C extends ConnectorContext, T>(
   ctx: C,
   platform: Platform,
   publish: () => Promise<T>,

@@ -73,8 +73,8 @@ export const resourceMachine = setup({
     },
     'toast delete failure': (_, params: { error: unknown }) => {
       // A refusal the server words itself (a profile whose uploads could not be stopped) says why; any other failure keeps the spec's text.
-      const refused = params.error instanceof ApiError && params.error.status === 409;
-      toast.error(refused ? params.error.message : t.toast.deleteFailed, { id: deletionToastId });
+      const { error } = params;
+      toast.error(error instanceof ApiError && error.status === 409 ? error.message : t.toast.deleteFailed, { id: deletionToastId });
     },
     'toast saved': (_, params: { text: string | undefined }) => {
       if (params.text) toast.success(params.text);
