@@ -1,11 +1,27 @@
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import type { AccountDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase } from './helpers';
+import { buildApp } from '../../server/app';
+import { startQueue } from '../../server/jobs/queue';
+import {
+  createUser,
+  describeEachDatabase,
+  freshDatabase,
+  testMedia,
+  testPlatformSettings,
+  testSecretKey,
+  testTokenSettings,
+  type TestEnv,
+} from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { startThrottledRelay, type ThrottledRelay } from './throttled-relay';
 
@@ -238,3 +254,97 @@ describeEachDatabase(
   },
   { queue: 'work', sandbox },
 );
+
+/**
+ * The stop request crosses processes: the API deletes in this test process, the upload runs in a
+ * worker process of its own (Postgres only: PGlite is one process's database).
+ */
+describe.runIf(inject('postgresUrl'))('A delete in the API process stops an upload in a worker process [postgres]', () => {
+  const sandbox = new SandboxState();
+  let env: TestEnv;
+  let drop: () => Promise<void>;
+  let dataDir: string;
+  let proxy: LoopbackProxy;
+  let relay: ThrottledRelay;
+  let worker: ChildProcess | undefined;
+  let workerLog = '';
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase('postgres');
+    drop = fresh.drop;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-final-delete-'));
+    const media = testMedia(path.join(dataDir, 'media'));
+    const tokenSettings = testTokenSettings();
+    const queue = await startQueue({ db: fresh.db, log: pino({ level: 'silent' }), work: false, context: {} as never });
+    const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue, media, sandbox: { state: sandbox } });
+    const sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
+    proxy = await startLoopbackProxy();
+    relay = await startThrottledRelay(proxy.port, relayBytesPerSecond);
+    env = {
+      kind: 'postgres',
+      db: fresh.db,
+      app,
+      tokenSettings,
+      media,
+      mediaDir: path.join(dataDir, 'media'),
+      queue,
+      platforms: testPlatformSettings(sandboxOrigin),
+    };
+    worker = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--role=worker'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: fresh.url!,
+        DATA_DIR: dataDir,
+        SECRET_KEY: testSecretKey,
+        PLATFORMS: 'sandbox',
+        SANDBOX_ORIGIN: sandboxOrigin,
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    worker.stdout!.on('data', (chunk: Buffer) => (workerLog += chunk.toString()));
+    worker.stderr!.on('data', (chunk: Buffer) => (workerLog += chunk.toString()));
+  });
+  afterAll(async () => {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((resolve) => worker!.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (worker.exitCode === null) worker.kill('SIGKILL');
+    }
+    await env?.app.close();
+    await env?.queue?.stop({ graceful: false, wait: true });
+    await relay?.close();
+    await proxy?.close();
+    await drop?.();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('deleting a request answers 204 once the worker stopped its TikTok upload, and nothing goes live', async () => {
+    const owner = await createUser(env, 'owner');
+    const profile = await createAccount(env, owner, {
+      proxy: relay.url,
+      comments: 'two-processes',
+      isActiveTikTok: true,
+      TikTiokAuthStr: issueSandboxToken('tiktok', 'two-processes@tiktok'),
+    });
+    const request = await renderedRequest(env, owner.id, 1, videoBytes);
+    const published = await env.app.inject({
+      method: 'POST',
+      url: `/api/upload-video/${request.idUpload}`,
+      headers: owner.headers,
+      payload: publishPayload(request, [profile.id], { inYouTube: false, inTikTok: true, inInstagram: false }),
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    await vi.waitFor(() => expect(sandbox.requests.some((entry) => entry.url.includes('/open-upload.tiktokapis.com/video/'))).toBe(true), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    const deleted = await env.app.inject({ method: 'DELETE', url: `/api/create-video/${request.id}`, headers: owner.headers });
+    expect(deleted.statusCode, `${deleted.body}\n${workerLog}`).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, (uploadSeconds + 3) * 1000));
+    expect(sandbox.videos).toEqual([]);
+  });
+});
