@@ -143,6 +143,7 @@ export class QueueRunner {
     this.wake?.();
   }
 
+  /** The ids of the jobs this runner is running now. */
   runningJobs(): string[] {
     return [...this.running.keys()];
   }

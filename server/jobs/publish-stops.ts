@@ -5,6 +5,7 @@ import { HttpError } from '../http-error';
 import { StopRequested } from '../platforms/errors';
 import type { Platform } from '../platforms/types';
 import type { QueueRunner } from './engine';
+import { publishJobName } from './publish';
 
 /**
  * A delete is final: deleting a request, a profile or a user first stops the uploads of their
@@ -69,10 +70,10 @@ async function waitForStops(db: Database, stopId: string): Promise<number[]> {
     // A job that is not active (scheduled, waiting, done) publishes nothing while the request stands.
     const { rows } = await db.sql(
       `SELECT s.post_id, s.outcome,
-         EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = 'publish-video' AND j.state = 'active'
+         EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = $2 AND j.state = 'active'
                  AND j.data->>'postId' = s.post_id::text) AS running
        FROM publish_stops s WHERE s.stop_id = $1`,
-      [stopId],
+      [stopId, publishJobName],
     );
     const unanswered = rows.filter((row) => row.outcome === null && row.running);
     const live = rows.filter((row) => row.outcome === 'live');

@@ -2,7 +2,7 @@
 -- anything (server/jobs/publish-stops.ts). One row per post and delete: a publish job that finds
 -- one defers, a running one is aborted by its worker, which writes how it ended. No foreign key:
 -- the delete removes the rows of the posts it deletes in its own transaction, and a row whose
--- delete died with its process stops counting after a few minutes (see stopRequestLifetime).
+-- delete died with its process stops counting after a few minutes (stopLifetimeSeconds).
 CREATE TABLE publish_stops (
   stop_id uuid NOT NULL,
   post_id integer NOT NULL,
