@@ -143,6 +143,16 @@ export class QueueRunner {
     this.wake?.();
   }
 
+  /** The ids of the jobs this runner is running now. */
+  runningJobs(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /** Aborts one running job with `reason`, which its handler reads to tell why (a stop request, see publish-stops.ts). */
+  abort(id: string, reason: Error) {
+    this.running.get(id)?.abort(reason);
+  }
+
   /** Another process took this one for dead and already handed its jobs on: stop them without a verdict. */
   abandonAll(reason: string) {
     for (const [id, controller] of this.running) {

@@ -4,7 +4,14 @@ import type PgBoss from 'pg-boss';
 import { t } from '../../src/lib/i18n';
 import type { Database, RunSql } from '../db/connect';
 import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
-import { PermanentPlatformError, PlatformError, ProfileAuthError, TransientPlatformError } from '../platforms/errors';
+import {
+  PermanentPlatformError,
+  PlatformError,
+  ProfileAuthError,
+  PublishStopped,
+  StopRequested,
+  TransientPlatformError,
+} from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';
 import { connectors, profileContext } from '../platforms/profile-context';
 import { databaseProgressStore } from '../platforms/progress';
@@ -12,6 +19,7 @@ import { withRetry, type RetryOptions } from '../platforms/retry';
 import { publishKey, type Platform } from '../platforms/types';
 import type { JobContext } from './definitions';
 import { DeferJob } from './engine';
+import { recordStopOutcome, stopRequested } from './publish-stops';
 import { releaseLease, tryLease } from './workers';
 
 export const publishJobName = 'publish-video';
@@ -96,11 +104,17 @@ export async function publishPost(data: PublishJobData, context: JobContext): Pr
     .from(videoPosts)
     .where(and(eq(videoPosts.id, data.postId), eq(videoPosts.jobToken, data.token), eq(videoPosts.status, 'pending')));
   if (!waiting) return;
+  // A delete of the post's request or profile is deciding: wait for its answer (see publish-stops.ts).
+  if (await stopRequested(db, data.postId)) throw new DeferJob(1);
   // Platforms dislike parallel uploads from one account: one upload per profile and platform, across every worker.
   const lease = `upload:${waiting.accountId ?? `post-${data.postId}`}:${waiting.platform}`;
   if (!(await tryLease(db, lease, jobId, engine))) throw new DeferJob(busyProfileWaitSeconds, lease);
   try {
     await publishHoldingLease(data, context);
+  } catch (error) {
+    if (!(context.signal.reason instanceof StopRequested)) throw error;
+    await recordStopOutcome(db, data.postId, error instanceof PublishStopped && error.live ? 'live' : 'stopped');
+    throw new DeferJob(1);
   } finally {
     await releaseLease(db, lease, jobId, publishJobName);
   }
@@ -190,6 +204,7 @@ async function uploadPost(
     });
     log.info({ postId, videoId: post.videoId, platform: post.platform, remoteId: published.remoteId }, 'published');
   } catch (error) {
+    if (signal.reason instanceof StopRequested) throw error;
     const reason = reasonOf(post.platform, error);
     if (error instanceof ProfileAuthError) {
       await db.orm.update(accounts).set({ platformError: reason, updatedAt: new Date() }).where(eq(accounts.id, account.id));

@@ -4,6 +4,8 @@ import type { Database } from '../db/connect';
 import { engineSettings, type EngineSettings } from '../config';
 import { jobDefinitions, type JobContext } from './definitions';
 import { QueueRunner, recoverOrphans } from './engine';
+import { publishJobName } from './publish';
+import { abortStoppedUploads, stopPollMs } from './publish-stops';
 import { liveProcesses, registerProcess, removeDeadProcesses, startHeartbeat, unregisterProcess } from './workers';
 
 /** `stop` also stops the runners (handing unfinished jobs back to the queue) and the heartbeat. */
@@ -105,7 +107,19 @@ export async function startQueue({ db, log, work, context, engine: overrides }: 
   }, engine.heartbeatSeconds * 1000);
   sweeper.unref();
 
+  // A delete asks running uploads to stop through the database, so the request reaches every worker.
+  let watching = false;
+  const stopWatcher = setInterval(() => {
+    if (watching) return;
+    watching = true;
+    abortStoppedUploads(db, runners.get(publishJobName)!)
+      .catch((error) => log.warn({ err: error }, 'looking for stop requests failed'))
+      .finally(() => (watching = false));
+  }, stopPollMs);
+  stopWatcher.unref();
+
   boss.stop = async (options = {}) => {
+    clearInterval(stopWatcher);
     clearInterval(sweeper);
     await sweeping;
     const timeoutMs = options.graceful === false ? 0 : (options.timeout ?? 30_000);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { BodyInit } from 'undici';
 import { t } from '../../src/lib/i18n';
-import { ProfileAuthError, TransientPlatformError, type PlatformError } from './errors';
+import { ProfileAuthError, PublishStopped, StopRequested, TransientPlatformError, type PlatformError } from './errors';
 import { networkError, platformFetch } from './http';
 import type { ConnectorContext, Platform, VideoUpload } from './types';
 
@@ -109,6 +109,30 @@ function parseBody(text: string): unknown {
 /** The bytes of the file from `start` to `end` (exclusive), read as they are sent. */
 export function fileRange(video: VideoUpload, start: number, end = video.size): () => BodyInit {
   return () => fs.createReadStream(video.path, { start, end: end - 1 }) as unknown as BodyInit;
+}
+
+/** How long the calls that find out how a stopped publish ended (and clean it up) may take in all. */
+const stopCleanupMs = 10_000;
+
+/**
+ * Runs a connector's publish; when it is stopped because its post is being deleted, `settle`
+ * finds out, with calls of its own (the job's signal has fired), whether anything will still go
+ * live and removes what it can. A doubt counts as live: the delete is then refused, not lied about.
+ */
+export async function stoppable<C extends ConnectorContext, T>(
+  ctx: C,
+  platform: Platform,
+  publish: () => Promise<T>,
+  settle: (cleanup: C) => Promise<PublishStopped>,
+): Promise<T> {
+  try {
+    return await publish();
+  } catch (error) {
+    if (!(ctx.signal?.reason instanceof StopRequested)) throw error;
+    throw await settle({ ...ctx, signal: AbortSignal.timeout(stopCleanupMs) }).catch(
+      (doubt: unknown) => new PublishStopped(platform, true, `could not tell how it ended: ${(doubt as Error).message}`),
+    );
+  }
 }
 
 /** A publish that trusts a wrong size would upload a broken video; fail before touching the platform. */

@@ -66,3 +66,27 @@ export function errorForStatus(platform: Platform, status: number, detail: strin
   }
   return new PermanentPlatformError(platform, t.platform.rejected, detail, status);
 }
+
+/**
+ * The abort reason of a publish whose post is being deleted. Unlike an expiry or a shutdown,
+ * which resume later, it asks the connector to make sure nothing goes live (see PublishStopped).
+ */
+export class StopRequested extends Error {
+  constructor() {
+    super('its post is being deleted');
+  }
+}
+
+/**
+ * How a publish ended when asked to stop: `live` when it was already past the point where the
+ * platform posts the video on its own (or that could not be ruled out), else nothing will appear.
+ */
+export class PublishStopped extends Error {
+  constructor(
+    readonly platform: Platform,
+    readonly live: boolean,
+    detail: string,
+  ) {
+    super(`${platform} publish stopped (${live ? 'going live regardless' : 'nothing goes live'}): ${detail}`);
+  }
+}

@@ -1,10 +1,11 @@
 import { t } from '../../src/lib/i18n';
-import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient } from './client';
+import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient, stoppable } from './client';
 import {
   errorForStatus,
   parseRetryAfter,
   PermanentPlatformError,
   ProfileAuthError,
+  PublishStopped,
   quotaRetryMs,
   TransientPlatformError,
   type PlatformError,
@@ -94,87 +95,114 @@ async function containerStatus(api: PlatformClient, ctx: Context, containerId: s
   return { code: answer.body?.status_code ?? 'IN_PROGRESS', status: answer.body?.status ?? '' };
 }
 
+async function publishReel(ctx: Context, video: VideoUpload): Promise<Published> {
+  await checkFile(video);
+  const api = client(ctx);
+  const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
+  if (saved && 'done' in saved) return saved.done;
+  const finish = async (mediaId: string) => {
+    const answer = await api.call(graph(ctx, `${mediaId}?fields=permalink`));
+    const done = { remoteId: mediaId, url: answer.body?.permalink ?? '' };
+    await ctx.progress.save(video.publishKey, { done });
+    return done;
+  };
+  if (saved && 'mediaId' in saved) return finish(saved.mediaId);
+
+  let container = saved && 'uploadUri' in saved ? saved : undefined;
+  if (container) {
+    // A container Instagram no longer knows is gone: the listing below says whether it was published.
+    const { code } = await containerStatus(api, ctx, container.containerId).catch((error) => {
+      if (error instanceof PermanentPlatformError) return { code: 'EXPIRED' };
+      throw error;
+    });
+    if (code === 'PUBLISHED') {
+      // media_publish went through but its answer was lost: the listing holds the post.
+      const existing = await findWith(api, ctx, video.publishKey);
+      if (!existing) throw new TransientPlatformError('instagram', t.platform.processingTimeout, 'published, not listed yet');
+      await ctx.progress.save(video.publishKey, { done: existing });
+      return existing;
+    }
+    if (code === 'ERROR' || code === 'EXPIRED') container = undefined;
+    else if (code === 'FINISHED') container.uploaded = true;
+  }
+  if (!container) {
+    const existing = await findWith(api, ctx, video.publishKey);
+    if (existing) {
+      await ctx.progress.save(video.publishKey, { done: existing });
+      return existing;
+    }
+    const caption = captionWithMarker(
+      [video.title, video.description, hashtags(video.tags.slice(0, maxHashtags))],
+      video.publishKey,
+      captionLimit,
+    );
+    const created = await api.call(
+      graph(ctx, `${ctx.credentials.igUserId}/media`),
+      form({ media_type: 'REELS', upload_type: 'resumable', caption, share_to_feed: 'true' }),
+    );
+    if (!created.body?.id) throw new TransientPlatformError('instagram', t.platform.unavailable, 'no container id in the answer');
+    container = {
+      containerId: String(created.body.id),
+      uploadUri: created.body.uri ?? `https://rupload.facebook.com/ig-api-upload/${graphVersion}/${created.body.id}`,
+      uploaded: false,
+    };
+    await ctx.progress.save(video.publishKey, container);
+  }
+  if (!container.uploaded) {
+    await uploadBytes(api, container, video);
+    container.uploaded = true;
+    await ctx.progress.save(video.publishKey, container);
+  }
+
+  const containerId = container.containerId;
+  await api.poll(async () => {
+    const { code, status } = await containerStatus(api, ctx, containerId);
+    if (code === 'FINISHED') return true;
+    if (code === 'ERROR') {
+      await ctx.progress.save(video.publishKey, {});
+      throw new PermanentPlatformError('instagram', t.platform.processingFailed, status || code);
+    }
+    if (code === 'EXPIRED') {
+      await ctx.progress.save(video.publishKey, {});
+      throw new TransientPlatformError('instagram', t.platform.unavailable, 'the container expired');
+    }
+    return null;
+  });
+  const published = await api.call(graph(ctx, `${ctx.credentials.igUserId}/media_publish`), form({ creation_id: containerId }));
+  const mediaId = String(published.body?.id ?? '');
+  if (!mediaId) throw new TransientPlatformError('instagram', t.platform.unavailable, 'no media id in the answer');
+  await ctx.progress.save(video.publishKey, { containerId, mediaId });
+  return finish(mediaId);
+}
+
+/**
+ * After a stop: a Reel goes live only with media_publish (developers.facebook.com/docs/instagram-
+ * platform/content-publishing: create a container, upload, then publish it), which a stopped
+ * publish never calls, its signal having fired. The Graph API offers no call that deletes an
+ * unpublished container; it expires by itself (status_code EXPIRED: "not published within 24
+ * hours"). Only a publish whose media_publish was sent, or whose container reads PUBLISHED, is live.
+ */
+async function settleStopped(ctx: Context, video: VideoUpload): Promise<PublishStopped> {
+  const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
+  if (saved && 'mediaId' in saved) return new PublishStopped('instagram', true, `media ${saved.mediaId} was published`);
+  if (!saved || !('containerId' in saved)) return new PublishStopped('instagram', false, 'no container was created');
+  const { code } = await containerStatus(client(ctx), ctx, saved.containerId).catch((error) => {
+    if (error instanceof PermanentPlatformError) return { code: 'EXPIRED' };
+    throw error;
+  });
+  return new PublishStopped('instagram', code === 'PUBLISHED', `container ${saved.containerId} is ${code}`);
+}
+
 export const instagram: InstagramConnector = {
   platform: 'instagram',
 
   async publish(ctx, video) {
-    await checkFile(video);
-    const api = client(ctx);
-    const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
-    if (saved && 'done' in saved) return saved.done;
-    const finish = async (mediaId: string) => {
-      const answer = await api.call(graph(ctx, `${mediaId}?fields=permalink`));
-      const done = { remoteId: mediaId, url: answer.body?.permalink ?? '' };
-      await ctx.progress.save(video.publishKey, { done });
-      return done;
-    };
-    if (saved && 'mediaId' in saved) return finish(saved.mediaId);
-
-    let container = saved && 'uploadUri' in saved ? saved : undefined;
-    if (container) {
-      // A container Instagram no longer knows is gone: the listing below says whether it was published.
-      const { code } = await containerStatus(api, ctx, container.containerId).catch((error) => {
-        if (error instanceof PermanentPlatformError) return { code: 'EXPIRED' };
-        throw error;
-      });
-      if (code === 'PUBLISHED') {
-        // media_publish went through but its answer was lost: the listing holds the post.
-        const existing = await findWith(api, ctx, video.publishKey);
-        if (!existing) throw new TransientPlatformError('instagram', t.platform.processingTimeout, 'published, not listed yet');
-        await ctx.progress.save(video.publishKey, { done: existing });
-        return existing;
-      }
-      if (code === 'ERROR' || code === 'EXPIRED') container = undefined;
-      else if (code === 'FINISHED') container.uploaded = true;
-    }
-    if (!container) {
-      const existing = await findWith(api, ctx, video.publishKey);
-      if (existing) {
-        await ctx.progress.save(video.publishKey, { done: existing });
-        return existing;
-      }
-      const caption = captionWithMarker(
-        [video.title, video.description, hashtags(video.tags.slice(0, maxHashtags))],
-        video.publishKey,
-        captionLimit,
-      );
-      const created = await api.call(
-        graph(ctx, `${ctx.credentials.igUserId}/media`),
-        form({ media_type: 'REELS', upload_type: 'resumable', caption, share_to_feed: 'true' }),
-      );
-      if (!created.body?.id) throw new TransientPlatformError('instagram', t.platform.unavailable, 'no container id in the answer');
-      container = {
-        containerId: String(created.body.id),
-        uploadUri: created.body.uri ?? `https://rupload.facebook.com/ig-api-upload/${graphVersion}/${created.body.id}`,
-        uploaded: false,
-      };
-      await ctx.progress.save(video.publishKey, container);
-    }
-    if (!container.uploaded) {
-      await uploadBytes(api, container, video);
-      container.uploaded = true;
-      await ctx.progress.save(video.publishKey, container);
-    }
-
-    const containerId = container.containerId;
-    await api.poll(async () => {
-      const { code, status } = await containerStatus(api, ctx, containerId);
-      if (code === 'FINISHED') return true;
-      if (code === 'ERROR') {
-        await ctx.progress.save(video.publishKey, {});
-        throw new PermanentPlatformError('instagram', t.platform.processingFailed, status || code);
-      }
-      if (code === 'EXPIRED') {
-        await ctx.progress.save(video.publishKey, {});
-        throw new TransientPlatformError('instagram', t.platform.unavailable, 'the container expired');
-      }
-      return null;
-    });
-    const published = await api.call(graph(ctx, `${ctx.credentials.igUserId}/media_publish`), form({ creation_id: containerId }));
-    const mediaId = String(published.body?.id ?? '');
-    if (!mediaId) throw new TransientPlatformError('instagram', t.platform.unavailable, 'no media id in the answer');
-    await ctx.progress.save(video.publishKey, { containerId, mediaId });
-    return finish(mediaId);
+    return stoppable(
+      ctx,
+      'instagram',
+      () => publishReel(ctx, video),
+      (cleanup) => settleStopped(cleanup, video),
+    );
   },
 
   async findExisting(ctx, publishKey) {

@@ -1,10 +1,11 @@
 import { t } from '../../src/lib/i18n';
-import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient } from './client';
+import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient, stoppable } from './client';
 import {
   errorForStatus,
   parseRetryAfter,
   PermanentPlatformError,
   ProfileAuthError,
+  PublishStopped,
   quotaRetryMs,
   TransientPlatformError,
   type PlatformError,
@@ -109,102 +110,134 @@ async function fetchStatus(api: PlatformClient, ctx: ConnectorContext, publishId
   return exact ? { ...data, publicaly_available_post_id: [exact[1]] } : data;
 }
 
+async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<Published> {
+  await checkFile(video);
+  const api = client(ctx);
+  const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
+  if (saved && 'done' in saved) return saved.done;
+
+  let started = saved && 'publishId' in saved ? saved : undefined;
+  if (started) {
+    // A publish id TikTok no longer knows (expired, or lost on its side) proves nothing either
+    // way: the listing below says whether it became a post before anything is uploaded again.
+    const status = await fetchStatus(api, ctx, started.publishId).catch((error) => {
+      if (error instanceof PermanentPlatformError) return { status: 'UNKNOWN' } as PostStatus;
+      throw error;
+    });
+    const uploaded = status.uploaded_bytes ?? 0;
+    if (status.status === 'UNKNOWN') {
+      started = undefined;
+    } else if (status.status === 'PROCESSING_UPLOAD' && uploaded < video.size) {
+      // Chunks count whole, so resume at the chunk holding the first missing byte.
+      const resumed = await uploadChunks(api, started, video, uploaded - (uploaded % started.chunkSize)).then(
+        () => true,
+        (error) => {
+          // An upload URL lives an hour; a publish that never got all its bytes can never post, so start afresh.
+          if (error instanceof PermanentPlatformError) return false;
+          throw error;
+        },
+      );
+      if (!resumed) started = undefined;
+    } else if (status.status === 'FAILED') {
+      started = undefined;
+    }
+    if (!started) await ctx.progress.save(video.publishKey, {});
+  }
+  if (!started) {
+    const existing = await findWith(api, ctx, video.publishKey);
+    if (existing) {
+      await ctx.progress.save(video.publishKey, { done: existing });
+      return existing;
+    }
+    const creator = await api.call(`${apiBase(ctx)}/post/publish/creator_info/query/`, json({}));
+    const options: string[] = creator.body?.data?.privacy_level_options ?? [];
+    const chunkSize = chunkSizeFor(video.size);
+    const init = await api.call(
+      `${apiBase(ctx)}/post/publish/video/init/`,
+      json({
+        post_info: {
+          title: captionWithMarker([video.title, video.description, hashtags(video.tags)], video.publishKey, captionLimit),
+          // Unaudited apps may post privately only; TikTok then offers SELF_ONLY alone.
+          privacy_level: options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : (options[0] ?? 'SELF_ONLY'),
+          disable_comment: false,
+          disable_duet: false,
+          disable_stitch: false,
+        },
+        source_info: {
+          source: 'FILE_UPLOAD',
+          video_size: video.size,
+          chunk_size: chunkSize,
+          total_chunk_count: Math.max(1, Math.floor(video.size / chunkSize)),
+        },
+      }),
+    );
+    const data = init.body?.data ?? {};
+    if (!data.publish_id || !data.upload_url) {
+      throw new TransientPlatformError('tiktok', t.platform.unavailable, 'no publish_id or upload_url in the answer');
+    }
+    started = { publishId: data.publish_id, uploadUrl: data.upload_url, chunkSize };
+    await ctx.progress.save(video.publishKey, started);
+    await uploadChunks(api, started, video, 0);
+  }
+
+  const publishId = started.publishId;
+  const postId = await api.poll(async () => {
+    const status = await fetchStatus(api, ctx, publishId);
+    if (status.status === 'FAILED') {
+      await ctx.progress.save(video.publishKey, {});
+      throw new PermanentPlatformError('tiktok', t.platform.processingFailed, status.fail_reason ?? 'FAILED');
+    }
+    if (status.status !== 'PUBLISH_COMPLETE') return null;
+    return status.publicaly_available_post_id?.[0] === undefined ? '' : String(status.publicaly_available_post_id[0]);
+  });
+
+  let done: Published;
+  if (postId) {
+    const query = await api.call(`${apiBase(ctx)}/video/query/?fields=id,share_url`, json({ filters: { video_ids: [postId] } }));
+    const shareUrl: string | undefined = query.body?.data?.videos?.[0]?.share_url;
+    done = { remoteId: postId, url: shareUrl ? cleanUrl(shareUrl) : `https://www.tiktok.com/video/${postId}` };
+  } else {
+    // A private post has no public id; the publish id still identifies it, the profile page shows it.
+    const creator = await api.call(`${apiBase(ctx)}/post/publish/creator_info/query/`, json({}));
+    done = { remoteId: publishId, url: `https://www.tiktok.com/@${creator.body?.data?.creator_username ?? ''}` };
+  }
+  await ctx.progress.save(video.publishKey, { done });
+  return done;
+}
+
+/**
+ * After a stop: TikTok posts a FILE_UPLOAD direct post once the last chunk has arrived and
+ * processing ends (developers.tiktok.com/doc/content-posting-api-reference-direct-post and "Get
+ * Post Status": PROCESSING_UPLOAD until every chunk is in, then PROCESSING_DOWNLOAD and
+ * PUBLISH_COMPLETE). The Content Posting API has no call that cancels a publish, so a publish still
+ * short of bytes is left to expire with its upload URL (an hour), and one that has all its bytes
+ * is past the point of no return.
+ */
+async function settleStopped(ctx: ConnectorContext, video: VideoUpload): Promise<PublishStopped> {
+  const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
+  if (!saved || !('publishId' in saved)) return new PublishStopped('tiktok', false, 'no publish was started');
+  const status = await fetchStatus(client(ctx), ctx, saved.publishId).catch((error) => {
+    // A publish id TikTok does not know cannot become a post.
+    if (error instanceof PermanentPlatformError) return { status: 'UNKNOWN' } as PostStatus;
+    throw error;
+  });
+  const short = status.status === 'PROCESSING_UPLOAD' && (status.uploaded_bytes ?? 0) < video.size;
+  if (short || status.status === 'FAILED' || status.status === 'UNKNOWN') {
+    return new PublishStopped('tiktok', false, `publish ${saved.publishId} is ${status.status} and will not post`);
+  }
+  return new PublishStopped('tiktok', true, `publish ${saved.publishId} has every byte (${status.status})`);
+}
+
 export const tiktok: TikTokConnector = {
   platform: 'tiktok',
 
   async publish(ctx, video) {
-    await checkFile(video);
-    const api = client(ctx);
-    const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
-    if (saved && 'done' in saved) return saved.done;
-
-    let started = saved && 'publishId' in saved ? saved : undefined;
-    if (started) {
-      // A publish id TikTok no longer knows (expired, or lost on its side) proves nothing either
-      // way: the listing below says whether it became a post before anything is uploaded again.
-      const status = await fetchStatus(api, ctx, started.publishId).catch((error) => {
-        if (error instanceof PermanentPlatformError) return { status: 'UNKNOWN' } as PostStatus;
-        throw error;
-      });
-      const uploaded = status.uploaded_bytes ?? 0;
-      if (status.status === 'UNKNOWN') {
-        started = undefined;
-      } else if (status.status === 'PROCESSING_UPLOAD' && uploaded < video.size) {
-        // Chunks count whole, so resume at the chunk holding the first missing byte.
-        const resumed = await uploadChunks(api, started, video, uploaded - (uploaded % started.chunkSize)).then(
-          () => true,
-          (error) => {
-            // An upload URL lives an hour; a publish that never got all its bytes can never post, so start afresh.
-            if (error instanceof PermanentPlatformError) return false;
-            throw error;
-          },
-        );
-        if (!resumed) started = undefined;
-      } else if (status.status === 'FAILED') {
-        started = undefined;
-      }
-      if (!started) await ctx.progress.save(video.publishKey, {});
-    }
-    if (!started) {
-      const existing = await findWith(api, ctx, video.publishKey);
-      if (existing) {
-        await ctx.progress.save(video.publishKey, { done: existing });
-        return existing;
-      }
-      const creator = await api.call(`${apiBase(ctx)}/post/publish/creator_info/query/`, json({}));
-      const options: string[] = creator.body?.data?.privacy_level_options ?? [];
-      const chunkSize = chunkSizeFor(video.size);
-      const init = await api.call(
-        `${apiBase(ctx)}/post/publish/video/init/`,
-        json({
-          post_info: {
-            title: captionWithMarker([video.title, video.description, hashtags(video.tags)], video.publishKey, captionLimit),
-            // Unaudited apps may post privately only; TikTok then offers SELF_ONLY alone.
-            privacy_level: options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : (options[0] ?? 'SELF_ONLY'),
-            disable_comment: false,
-            disable_duet: false,
-            disable_stitch: false,
-          },
-          source_info: {
-            source: 'FILE_UPLOAD',
-            video_size: video.size,
-            chunk_size: chunkSize,
-            total_chunk_count: Math.max(1, Math.floor(video.size / chunkSize)),
-          },
-        }),
-      );
-      const data = init.body?.data ?? {};
-      if (!data.publish_id || !data.upload_url) {
-        throw new TransientPlatformError('tiktok', t.platform.unavailable, 'no publish_id or upload_url in the answer');
-      }
-      started = { publishId: data.publish_id, uploadUrl: data.upload_url, chunkSize };
-      await ctx.progress.save(video.publishKey, started);
-      await uploadChunks(api, started, video, 0);
-    }
-
-    const publishId = started.publishId;
-    const postId = await api.poll(async () => {
-      const status = await fetchStatus(api, ctx, publishId);
-      if (status.status === 'FAILED') {
-        await ctx.progress.save(video.publishKey, {});
-        throw new PermanentPlatformError('tiktok', t.platform.processingFailed, status.fail_reason ?? 'FAILED');
-      }
-      if (status.status !== 'PUBLISH_COMPLETE') return null;
-      return status.publicaly_available_post_id?.[0] === undefined ? '' : String(status.publicaly_available_post_id[0]);
-    });
-
-    let done: Published;
-    if (postId) {
-      const query = await api.call(`${apiBase(ctx)}/video/query/?fields=id,share_url`, json({ filters: { video_ids: [postId] } }));
-      const shareUrl: string | undefined = query.body?.data?.videos?.[0]?.share_url;
-      done = { remoteId: postId, url: shareUrl ? cleanUrl(shareUrl) : `https://www.tiktok.com/video/${postId}` };
-    } else {
-      // A private post has no public id; the publish id still identifies it, the profile page shows it.
-      const creator = await api.call(`${apiBase(ctx)}/post/publish/creator_info/query/`, json({}));
-      done = { remoteId: publishId, url: `https://www.tiktok.com/@${creator.body?.data?.creator_username ?? ''}` };
-    }
-    await ctx.progress.save(video.publishKey, { done });
-    return done;
+    return stoppable(
+      ctx,
+      'tiktok',
+      () => publishVideo(ctx, video),
+      (cleanup) => settleStopped(cleanup, video),
+    );
   },
 
   async findExisting(ctx, publishKey) {

@@ -1,10 +1,11 @@
 import { t } from '../../src/lib/i18n';
-import { checkFile, fileRange, PlatformClient } from './client';
+import { checkFile, fileRange, PlatformClient, stoppable } from './client';
 import {
   errorForStatus,
   parseRetryAfter,
   PermanentPlatformError,
   ProfileAuthError,
+  PublishStopped,
   quotaRetryMs,
   TransientPlatformError,
   type PlatformError,
@@ -119,49 +120,78 @@ async function sendBytes(
   }
 }
 
+async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<Published> {
+  await checkFile(video);
+  const api = client(ctx);
+  const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
+  if (saved && 'done' in saved) return saved.done;
+  const finish = async (id: string) => {
+    const done = { remoteId: id, url: shortsUrl(id) };
+    await ctx.progress.save(video.publishKey, { done });
+    return done;
+  };
+
+  let uploadUrl = saved && 'uploadUrl' in saved ? saved.uploadUrl : undefined;
+  let offset = 0;
+  if (uploadUrl) {
+    const status = await queryUpload(api, uploadUrl, video.size);
+    if (status === null) uploadUrl = undefined;
+    else if ('video' in status) return finish(status.video.id);
+    else offset = status.offset;
+  }
+  if (!uploadUrl) {
+    const existing = await findWith(api, ctx, video.publishKey);
+    if (existing) return finish(existing.remoteId);
+    const started = await api.call(
+      `${ctx.endpoints['www.googleapis.com']}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=UTF-8',
+          'x-upload-content-length': String(video.size),
+          'x-upload-content-type': video.contentType,
+        },
+        body: () => JSON.stringify(videoResource(video)),
+      },
+    );
+    uploadUrl = started.headers.get('location') ?? undefined;
+    if (!uploadUrl) throw new TransientPlatformError('youtube', t.platform.unavailable, 'no upload session URL in the answer');
+    await ctx.progress.save(video.publishKey, { uploadUrl });
+  }
+  const uploaded = await sendBytes(api, ctx, uploadUrl, video, offset);
+  return finish(uploaded.id);
+}
+
+/**
+ * After a stop: the final byte of a resumable upload is what creates the video ("Resumable
+ * uploads", developers.google.com/youtube/v3/guides/using_resumable_upload_protocol: the answer to
+ * the request that completes the upload is the new video resource). A session still short of its
+ * last byte never becomes a video and expires on its own; YouTube documents no call that cancels
+ * one, so it is left, and kept in the progress should the delete be refused and the upload resume.
+ * A session that did complete is removed with videos.delete (developers.google.com/youtube/v3/
+ * docs/videos/delete: DELETE /youtube/v3/videos?id=…, answered 204 No Content).
+ */
+async function settleStopped(ctx: ConnectorContext, video: VideoUpload): Promise<PublishStopped> {
+  const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
+  if (!saved || !('uploadUrl' in saved)) return new PublishStopped('youtube', false, 'no upload session was saved');
+  const api = client(ctx);
+  const status = await queryUpload(api, saved.uploadUrl, video.size);
+  if (status === null || !('video' in status)) return new PublishStopped('youtube', false, 'the upload session is incomplete');
+  await api.call(`${apiBase(ctx)}/videos?id=${encodeURIComponent(status.video.id)}`, { method: 'DELETE', accept: [404] });
+  await ctx.progress.save(video.publishKey, {});
+  return new PublishStopped('youtube', false, `the finished video ${status.video.id} was deleted`);
+}
+
 export const youtube: YouTubeConnector = {
   platform: 'youtube',
 
   async publish(ctx, video) {
-    await checkFile(video);
-    const api = client(ctx);
-    const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
-    if (saved && 'done' in saved) return saved.done;
-    const finish = async (id: string) => {
-      const done = { remoteId: id, url: shortsUrl(id) };
-      await ctx.progress.save(video.publishKey, { done });
-      return done;
-    };
-
-    let uploadUrl = saved && 'uploadUrl' in saved ? saved.uploadUrl : undefined;
-    let offset = 0;
-    if (uploadUrl) {
-      const status = await queryUpload(api, uploadUrl, video.size);
-      if (status === null) uploadUrl = undefined;
-      else if ('video' in status) return finish(status.video.id);
-      else offset = status.offset;
-    }
-    if (!uploadUrl) {
-      const existing = await findWith(api, ctx, video.publishKey);
-      if (existing) return finish(existing.remoteId);
-      const started = await api.call(
-        `${ctx.endpoints['www.googleapis.com']}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
-        {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json; charset=UTF-8',
-            'x-upload-content-length': String(video.size),
-            'x-upload-content-type': video.contentType,
-          },
-          body: () => JSON.stringify(videoResource(video)),
-        },
-      );
-      uploadUrl = started.headers.get('location') ?? undefined;
-      if (!uploadUrl) throw new TransientPlatformError('youtube', t.platform.unavailable, 'no upload session URL in the answer');
-      await ctx.progress.save(video.publishKey, { uploadUrl });
-    }
-    const uploaded = await sendBytes(api, ctx, uploadUrl, video, offset);
-    return finish(uploaded.id);
+    return stoppable(
+      ctx,
+      'youtube',
+      () => publishVideo(ctx, video),
+      (cleanup) => settleStopped(cleanup, video),
+    );
   },
 
   async findExisting(ctx, publishKey) {

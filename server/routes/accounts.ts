@@ -24,6 +24,7 @@ import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../plat
 import { profileContext, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
 import type { Platform, PlatformsMode } from '../platforms/types';
 import { checkConnections } from '../services/connection-check';
+import { deleteStoppingUploads } from '../jobs/publish-stops';
 import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube';
 import { googleOAuthEndpoints, issueYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
@@ -323,13 +324,19 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return detail(currentUser(request), existing.id);
   });
 
+  /** Stops the uploads through the profile first, or refuses with 409: nothing goes live through it after the answer. */
   app.delete('/:id', { schema: accountSchemas.remove }, async (request, reply) => {
-    const deleted = await db.orm
-      .delete(accounts)
-      .where(ownedAccount(currentUser(request), idParam(request)))
-      .returning({ id: accounts.id });
-    found(deleted[0]);
-    request.log.info({ accountId: deleted[0].id }, 'profile deleted');
+    const [owned] = await db.orm
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(ownedAccount(currentUser(request), idParam(request)));
+    const { id } = found(owned);
+    const deleted = await deleteStoppingUploads(db, 'profile', id, async (run) => {
+      const { rows } = await run(`DELETE FROM accounts WHERE id = $1 RETURNING id`, [id]);
+      return rows[0];
+    });
+    found(deleted);
+    request.log.info({ accountId: id }, 'profile deleted');
     return reply.status(204).send();
   });
 

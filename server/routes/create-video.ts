@@ -9,6 +9,7 @@ import { accountGroups, accounts, creationRequests, photos, tagSets, videos } fr
 import { accountOption } from './account-views';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
+import { deleteStoppingUploads } from '../jobs/publish-stops';
 import { renderExpirySeconds, renderJobName, requestPrefix } from '../jobs/render';
 import { probeVideo } from '../media/probe';
 import { signMediaUrl } from '../media/signed-urls';
@@ -190,14 +191,21 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
+  /** Stops the request's uploads first, or refuses with 409: nothing of it goes live after the answer. */
   app.delete('/:id', { schema: createVideoSchemas.remove }, async (request, reply) => {
     const user = currentUser(request);
-    const [removed] = await db.orm
-      .delete(creationRequests)
-      .where(and(eq(creationRequests.id, idParam(request)), visibleTo(user, creationRequests.userId)))
-      .returning({ idUpload: creationRequests.idUpload });
+    const id = idParam(request);
+    const [visible] = await db.orm
+      .select({ id: creationRequests.id })
+      .from(creationRequests)
+      .where(and(eq(creationRequests.id, id), visibleTo(user, creationRequests.userId)));
+    if (!visible) throw new HttpError(404, t.server.notFound);
+    const removed = await deleteStoppingUploads(db, 'request', id, async (run) => {
+      const { rows } = await run(`DELETE FROM creation_requests WHERE id = $1 RETURNING id_upload`, [id]);
+      return rows[0] as { id_upload: string } | undefined;
+    });
     if (!removed) throw new HttpError(404, t.server.notFound);
-    await storage.deleteAll(requestPrefix(removed.idUpload));
+    await storage.deleteAll(requestPrefix(removed.id_upload));
     return reply.status(204).send();
   });
 };

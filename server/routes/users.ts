@@ -4,6 +4,7 @@ import type { ManagedUser, Paged, UserDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { userSchema, type UserForm } from '../../src/lib/schemas';
 import { creationRequests, users } from '../db/schema';
+import { deleteStoppingUploads } from '../jobs/publish-stops';
 import { requestPrefix } from '../jobs/render';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { found, idParam } from '../auth/ownership';
@@ -108,8 +109,13 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       .select({ idUpload: creationRequests.idUpload })
       .from(creationRequests)
       .where(eq(creationRequests.userId, id));
-    const deleted = await db.orm.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    found(deleted[0]);
+    await managedUser(id);
+    // The uploads of the user's requests and profiles stop first, or the delete is refused with 409.
+    const deleted = await deleteStoppingUploads(db, 'user', id, async (run) => {
+      const { rows } = await run(`DELETE FROM users WHERE id = $1 RETURNING id`, [id]);
+      return rows[0];
+    });
+    found(deleted);
     // Files go after the rows: a crash in between leaves unreachable files, never rows without files.
     const { storage } = app.media;
     await storage.deleteAll(`photos/${id}`);

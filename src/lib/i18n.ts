@@ -474,6 +474,13 @@ export const t = {
     gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
     names: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' },
   },
+  finalDelete: {
+    /** A delete refused, so that nothing it was meant to stop goes live after the answer. */
+    inFlight: (items: string[]) =>
+      `Не видалено: ще триває публікація, яку не вдалося зупинити, — ${items.join('; ')}. Спробуйте ще раз за хвилину.`,
+    item: (video: string, position: number, platform: string, profile: string) =>
+      `відео «${video}» №${position} у ${platform}, профіль «${profile}»`,
+  },
   server: {
     invalidCredentials: 'Невірний логін або пароль',
     tooManyLoginAttempts: 'Забагато спроб входу. Спробуйте пізніше.',

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
-import { api } from '../lib/api';
+import { api, ApiError } from '../lib/api';
 import { t } from '../lib/i18n';
 import { toastErrors } from '../lib/toasts';
 import { pollingMachine } from './polling-machine';
@@ -71,8 +71,10 @@ export const resourceMachine = setup({
     'toast deleted': (_, params: { text: string }) => {
       toast.success(params.text, { id: deletionToastId });
     },
-    'toast delete failure': () => {
-      toast.error(t.toast.deleteFailed, { id: deletionToastId });
+    'toast delete failure': (_, params: { error: unknown }) => {
+      // A refusal the server words itself (a profile whose uploads could not be stopped) says why; any other failure keeps the spec's text.
+      const { error } = params;
+      toast.error(error instanceof ApiError && error.status === 409 ? error.message : t.toast.deleteFailed, { id: deletionToastId });
     },
     'toast saved': (_, params: { text: string | undefined }) => {
       if (params.text) toast.success(params.text);
@@ -156,7 +158,7 @@ export const resourceMachine = setup({
         src: 'remove',
         input: ({ context }) => ({ path: context.write!.path }),
         onDone: { target: 'written', actions: { type: 'toast deleted', params: ({ context }) => ({ text: context.write!.successText! }) } },
-        onError: { target: 'written', actions: 'toast delete failure' },
+        onError: { target: 'written', actions: { type: 'toast delete failure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     written: {

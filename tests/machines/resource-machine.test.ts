@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import toast from 'react-hot-toast';
 import { ApiError } from '../../src/lib/api';
+import { t } from '../../src/lib/i18n';
 import { resourceMachine, type ResourceInput } from '../../src/machines/resource-machine';
 import { deferredActors, settle } from './deferred-actors';
 
@@ -151,6 +152,16 @@ describe('resource machine: writes', () => {
     actor.send({ type: 'remove', path: '/tags/9', successText: 'Набір тегів видалено' });
     await calls.reject('remove', failure);
     expect(shown.at(-1)).toEqual(['error', 'Помилка при видалені', 'resource-deletion']);
+    expect(actor.getSnapshot().value).toBe('loading');
+  });
+
+  it("shows the server's own words when it refuses a deletion with 409 (uploads still in flight)", async () => {
+    const { actor, calls } = start({ path: '/accounts?page=1' });
+    await calls.resolve('load', []);
+    actor.send({ type: 'remove', path: '/accounts/4', successText: 'Профіль видалено' });
+    const refusal = t.finalDelete.inFlight([t.finalDelete.item('Ранок', 1, 'TikTok', '#4 Київ')]);
+    await calls.reject('remove', new ApiError(409, [refusal]));
+    expect(shown.at(-1)).toEqual(['error', refusal, 'resource-deletion']);
     expect(actor.getSnapshot().value).toBe('loading');
   });
 });

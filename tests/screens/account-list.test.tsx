@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, ApiError } from '../../src/lib/api';
 import type { AccountSummary } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
 import { Sidebar } from '../../src/components/sidebar';
 import { AccountListScreen } from '../../src/screens/accounts/account-list-screen';
 import { answerApi, renderScreen } from './render';
@@ -101,6 +102,23 @@ describe('profile list', () => {
     await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3' }));
     await confirmDeletion(user);
     expect(await screen.findByText('Помилка при видалені')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal when the profile's uploads could not be stopped, and keeps the row", async () => {
+    const user = userEvent.setup();
+    const refusal = t.finalDelete.inFlight([t.finalDelete.item('Ранкова пробіжка', 1, 'TikTok', '#3 Канал Анни')]);
+    answerApi({
+      'GET /accounts?page=1': page,
+      'DELETE /accounts/3': () => {
+        throw new ApiError(409, [refusal]);
+      },
+    });
+    renderScreen(<AccountListScreen />, { path: '/accounts/list' });
+    await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3' }));
+    await confirmDeletion(user);
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByText('Помилка при видалені')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Видалити профіль #3' })).toBeInTheDocument();
   });
 
   it('asks first, naming the profile and what stays; Скасувати and Escape keep it, on the row they came from', async () => {

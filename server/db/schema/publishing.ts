@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './backoffice';
 import { videos } from './media';
 
@@ -34,4 +34,16 @@ export const videoPosts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique().on(table.videoId, table.platform)],
+);
+
+/** A delete's request that a post's upload stop; see migrations/0021_final_deletes.sql. */
+export const publishStops = pgTable(
+  'publish_stops',
+  {
+    stopId: uuid('stop_id').notNull(),
+    postId: integer('post_id').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    outcome: text('outcome', { enum: ['stopped', 'live'] }),
+  },
+  (table) => [primaryKey({ columns: [table.stopId, table.postId] })],
 );

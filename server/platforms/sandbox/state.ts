@@ -194,6 +194,11 @@ export class SandboxState {
     this.persist();
   }
 
+  removeVideo(video: SandboxVideo) {
+    this.videos.splice(this.videos.indexOf(video), 1);
+    this.persist();
+  }
+
   setChannelDescription(account: string, description: string) {
     this.channelDescriptions.set(account, description);
     this.persist();

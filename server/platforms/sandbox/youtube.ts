@@ -254,6 +254,24 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       return reply.send(videoResource(video, ['snippet']));
     });
 
+    // videos.delete (developers.google.com/youtube/v3/docs/videos/delete): 204 No Content, 404
+    // videoNotFound; another channel's video is refused 403 forbidden. Faults as for an edit.
+    app.delete('/youtube/v3/videos', async (request, reply) => {
+      const accountKey = account(request, reply);
+      if (!accountKey) return reply;
+      const fault = faultFor(state, 'youtube', 'edit', answers, request, reply);
+      if (fault.handled) return reply;
+      const id = (request.query as Record<string, string>).id ?? '';
+      const video = state.videos.find((entry) => entry.platform === 'youtube' && entry.id === id);
+      if (!video)
+        return send(reply, googleError(404, 'videoNotFound', 'The video that you are trying to delete cannot be found.', 'youtube.video'));
+      if (video.account !== accountKey) {
+        return send(reply, googleError(403, 'forbidden', 'The video that you are trying to delete cannot be deleted.', 'youtube.video'));
+      }
+      state.removeVideo(video);
+      return reply.status(204).send();
+    });
+
     const channelResource = (accountKey: string, parts: string[]) => {
       const id = channelIdOf(accountKey);
       const description = state.channelDescriptions.get(accountKey) ?? '';

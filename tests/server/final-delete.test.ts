@@ -1,0 +1,350 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import type { AccountDetail } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+import { answerSandboxConsent } from '../fixtures/sandbox-consent';
+import { createAccount, type TestUser } from './backoffice-fixtures';
+import { buildApp } from '../../server/app';
+import { startQueue } from '../../server/jobs/queue';
+import {
+  createUser,
+  describeEachDatabase,
+  freshDatabase,
+  testMedia,
+  testPlatformSettings,
+  testSecretKey,
+  testTokenSettings,
+  type TestEnv,
+} from './helpers';
+import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+import { startThrottledRelay, type ThrottledRelay } from './throttled-relay';
+
+const sandbox = new SandboxState();
+/** The relay of the issue: 60 kB/s, so a 300 kB upload lasts five seconds. */
+const relayBytesPerSecond = 60_000;
+const videoBytes = 300_000;
+const uploadSeconds = videoBytes / relayBytesPerSecond;
+
+describeEachDatabase(
+  'A delete is final: uploads under way stop, or the delete is refused',
+  (env) => {
+    let baseUrl: string;
+    let proxy: LoopbackProxy;
+    let relay: ThrottledRelay;
+    let admin: TestUser;
+
+    beforeAll(async () => {
+      baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
+      env().platforms.sandboxOrigin = baseUrl;
+      proxy = await startLoopbackProxy();
+      relay = await startThrottledRelay(proxy.port, relayBytesPerSecond);
+    });
+    afterAll(async () => {
+      await relay?.close();
+      await proxy?.close();
+    });
+    beforeEach(async () => {
+      sandbox.faults.splice(0);
+      env().platforms.pollIntervalMs = 5;
+      admin = await createUser(env(), 'root', { role: 'admin' });
+    });
+
+    /** A profile behind the slow relay on YouTube (connected through its consent link), TikTok and Instagram. */
+    async function slowProfile(user: TestUser, name: string): Promise<AccountDetail> {
+      const label = `${name}-${env().kind}`;
+      const account = await createAccount(env(), user, {
+        proxy: relay.url,
+        comments: label,
+        isActiveYouTube: true,
+        YouTubeAuthClientId: `${label}.apps.googleusercontent.com`,
+        YouTubeAuthClientSecret: 'client-secret',
+        isActiveTikTok: true,
+        TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`),
+        isActiveInstagram: true,
+        InstagramLogin: `${label}.insta`,
+        InstagramPassword: 'instagram-password',
+      });
+      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: user.headers });
+      await answerSandboxConsent(((await link.json()) as { url: string }).url);
+      return account;
+    }
+
+    async function publish(user: TestUser, request: RenderedRequest, accountId: number, overrides = {}) {
+      const response = await env().app.inject({
+        method: 'POST',
+        url: `/api/upload-video/${request.idUpload}`,
+        headers: user.headers,
+        payload: publishPayload(request, [accountId], { inYouTube: true, inTikTok: true, inInstagram: true, ...overrides }),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+
+    const uploadPaths = [
+      '/upload/youtube/v3/videos?uploadType=resumable&upload_id=',
+      '/open-upload.tiktokapis.com/video/',
+      '/ig-api-upload/',
+    ];
+    /** Waits until the bytes of every platform's upload are on their way through the relay. */
+    async function uploadsUnderWay(count: number) {
+      await vi.waitFor(
+        () => {
+          const uploading = sandbox.requests.filter(
+            (entry) => uploadPaths.some((path) => entry.url.includes(path)) && entry.method !== 'GET',
+          );
+          expect(uploading.length).toBeGreaterThanOrEqual(count);
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+
+    /** Past the time the uploads would have needed, nothing new is on the platforms and no publish was asked for. */
+    async function expectNothingWentLive(videosBefore: number, requestsBefore: number) {
+      await new Promise((resolve) => setTimeout(resolve, (uploadSeconds + 3) * 1000));
+      expect(sandbox.videos.slice(videosBefore)).toEqual([]);
+      const later = sandbox.requests.slice(requestsBefore).map((entry) => `${entry.method} ${entry.url}`);
+      expect(later.filter((line) => line.includes('/media_publish'))).toEqual([]);
+    }
+
+    async function activePublishJobs(): Promise<number> {
+      const { rows } = await env().db.sql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'publish-video' AND state = 'active'`);
+      return rows[0].n;
+    }
+
+    it('deleting a request while its three uploads run through a 60 kB/s relay stops them: 204, and nothing goes live', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await slowProfile(owner, 'request');
+      const request = await renderedRequest(env(), owner.id, 1, videoBytes);
+      const videosBefore = sandbox.videos.length;
+      await publish(owner, request, profile.id);
+      await uploadsUnderWay(3);
+      const requestsBefore = sandbox.requests.length;
+
+      const started = Date.now();
+      const deleted = await env().app.inject({ method: 'DELETE', url: `/api/create-video/${request.id}`, headers: owner.headers });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      const answeredMs = Date.now() - started;
+      expect(answeredMs).toBeLessThan(uploadSeconds * 1000);
+      console.info(`[${env().kind}] request delete answered in ${answeredMs} ms`);
+
+      await expectNothingWentLive(videosBefore, requestsBefore);
+      const { rows } = await env().db.sql(`SELECT count(*)::int AS n FROM creation_requests WHERE id = $1`, [request.id]);
+      expect(rows[0].n).toBe(0);
+      // The stopped jobs ran once more, found no post, and ended: nothing is left to publish.
+      await vi.waitFor(async () => expect(await activePublishJobs()).toBe(0), { timeout: 10_000, interval: 200 });
+      const { rows: left } = await env().db.sql(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'publish-video' AND state IN ('created', 'retry', 'active')`,
+      );
+      expect(left[0].n).toBe(0);
+      expect((await env().db.sql(`SELECT count(*)::int AS n FROM publish_stops`)).rows[0].n).toBe(0);
+    });
+
+    it('deleting a profile mid-upload stops its uploads: 204, its posts fail as "profile deleted", nothing goes live', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await slowProfile(owner, 'profile');
+      const request = await renderedRequest(env(), owner.id, 1, videoBytes);
+      const videosBefore = sandbox.videos.length;
+      await publish(owner, request, profile.id, { inYouTube: false });
+      await uploadsUnderWay(2);
+      const requestsBefore = sandbox.requests.length;
+
+      const deleted = await env().app.inject({ method: 'DELETE', url: `/api/accounts/${profile.id}`, headers: owner.headers });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+
+      await expectNothingWentLive(videosBefore, requestsBefore);
+      await vi.waitFor(
+        async () => {
+          const { rows } = await env().db.sql(`SELECT platform, status, error FROM video_posts WHERE video_id = $1 ORDER BY platform`, [
+            request.videos[0]!.id,
+          ]);
+          expect(rows).toEqual([
+            { platform: 'instagram', status: 'error', error: `Instagram: ${t.platform.profileDeleted}` },
+            { platform: 'tiktok', status: 'error', error: `TikTok: ${t.platform.profileDeleted}` },
+          ]);
+        },
+        { timeout: 10_000, interval: 200 },
+      );
+    });
+
+    it('deleting a user mid-upload stops the uploads of their requests and profiles', async () => {
+      const owner = await createUser(env(), 'leaver');
+      const profile = await slowProfile(owner, 'user');
+      const request = await renderedRequest(env(), owner.id, 1, videoBytes);
+      const videosBefore = sandbox.videos.length;
+      await publish(owner, request, profile.id, { inInstagram: false });
+      await uploadsUnderWay(2);
+      const requestsBefore = sandbox.requests.length;
+
+      const deleted = await env().app.inject({ method: 'DELETE', url: `/api/users/${owner.id}`, headers: admin.headers });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      await expectNothingWentLive(videosBefore, requestsBefore);
+    });
+
+    it('refuses with a Ukrainian 409 naming the post when TikTok already has every byte, and deletes nothing', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, {
+        proxy: proxy.url,
+        comments: `fast-${env().kind}`,
+        isActiveTikTok: true,
+        TikTiokAuthStr: issueSandboxToken('tiktok', `fast-${env().kind}@tiktok`),
+      });
+      const request = await renderedRequest(env(), owner.id, 1, videoBytes);
+      await env().db.sql(`UPDATE creation_requests SET title = 'Ранкова пробіжка' WHERE id = $1`, [request.id]);
+      // TikTok processes between its status checks: the job waits there once the last chunk is in.
+      env().platforms.pollIntervalMs = 4000;
+      const videosBefore = sandbox.videos.length;
+      await publish(owner, request, profile.id, { inYouTube: false, inTikTok: true, inInstagram: false });
+      await vi.waitFor(() => expect(sandbox.videos.length).toBe(videosBefore + 1), { timeout: 10_000, interval: 20 });
+
+      const deleted = await env().app.inject({ method: 'DELETE', url: `/api/create-video/${request.id}`, headers: owner.headers });
+      expect(deleted.statusCode, deleted.body).toBe(409);
+      expect(deleted.json().message).toBe(
+        t.finalDelete.inFlight([
+          t.finalDelete.item('Ранкова пробіжка', 1, 'TikTok', t.accounts.optionTitle(profile.id, `fast-${env().kind}`)),
+        ]),
+      );
+      const { rows } = await env().db.sql(`SELECT count(*)::int AS n FROM creation_requests WHERE id = $1`, [request.id]);
+      expect(rows[0].n).toBe(1);
+      // The refused delete released its hold: the upload finishes and is recorded.
+      await vi.waitFor(
+        async () => {
+          const { rows: posts } = await env().db.sql(`SELECT status FROM video_posts WHERE video_id = $1`, [request.videos[0]!.id]);
+          expect(posts).toEqual([{ status: 'done' }]);
+        },
+        { timeout: 15_000, interval: 200 },
+      );
+    });
+
+    it('a scheduled post of a deleted request leaves no job that publishes: its job finds no post and ends', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, {
+        proxy: proxy.url,
+        comments: `later-${env().kind}`,
+        isActiveTikTok: true,
+        TikTiokAuthStr: issueSandboxToken('tiktok', `later-${env().kind}@tiktok`),
+      });
+      const request = await renderedRequest(env(), owner.id, 1, videoBytes);
+      await publish(owner, request, profile.id, {
+        inYouTube: false,
+        inInstagram: false,
+        date: new Date(Date.now() + 3600_000).toISOString(),
+      });
+      const { rows: jobs } = await env().db.sql(`SELECT id FROM pgboss.job WHERE name = 'publish-video' AND state = 'created'`);
+      expect(jobs).toHaveLength(1);
+
+      const deleted = await env().app.inject({ method: 'DELETE', url: `/api/create-video/${request.id}`, headers: owner.headers });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      const requestsBefore = sandbox.requests.length;
+      await env().db.sql(`UPDATE pgboss.job SET start_after = now() WHERE id = $1`, [jobs[0].id]);
+      await vi.waitFor(
+        async () => {
+          const { rows } = await env().db.sql(`SELECT state FROM pgboss.job WHERE id = $1`, [jobs[0].id]);
+          expect(rows).toEqual([{ state: 'completed' }]);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      expect(sandbox.requests.slice(requestsBefore)).toEqual([]);
+    });
+  },
+  { queue: 'work', sandbox },
+);
+
+/**
+ * The stop request crosses processes: the API deletes in this test process, the upload runs in a
+ * worker process of its own (Postgres only: PGlite is one process's database).
+ */
+describe.runIf(inject('postgresUrl'))('A delete in the API process stops an upload in a worker process [postgres]', () => {
+  const sandbox = new SandboxState();
+  let env: TestEnv;
+  let drop: () => Promise<void>;
+  let dataDir: string;
+  let proxy: LoopbackProxy;
+  let relay: ThrottledRelay;
+  let worker: ChildProcess | undefined;
+  let workerLog = '';
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase('postgres');
+    drop = fresh.drop;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-final-delete-'));
+    const media = testMedia(path.join(dataDir, 'media'));
+    const tokenSettings = testTokenSettings();
+    const queue = await startQueue({ db: fresh.db, log: pino({ level: 'silent' }), work: false, context: {} as never });
+    const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue, media, sandbox: { state: sandbox } });
+    const sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
+    proxy = await startLoopbackProxy();
+    relay = await startThrottledRelay(proxy.port, relayBytesPerSecond);
+    env = {
+      kind: 'postgres',
+      db: fresh.db,
+      app,
+      tokenSettings,
+      media,
+      mediaDir: path.join(dataDir, 'media'),
+      queue,
+      platforms: testPlatformSettings(sandboxOrigin),
+    };
+    worker = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--role=worker'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: fresh.url!,
+        DATA_DIR: dataDir,
+        SECRET_KEY: testSecretKey,
+        PLATFORMS: 'sandbox',
+        SANDBOX_ORIGIN: sandboxOrigin,
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    worker.stdout!.on('data', (chunk: Buffer) => (workerLog += chunk.toString()));
+    worker.stderr!.on('data', (chunk: Buffer) => (workerLog += chunk.toString()));
+  });
+  afterAll(async () => {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((resolve) => worker!.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (worker.exitCode === null) worker.kill('SIGKILL');
+    }
+    await env?.app.close();
+    await env?.queue?.stop({ graceful: false, wait: true });
+    await relay?.close();
+    await proxy?.close();
+    await drop?.();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('deleting a request answers 204 once the worker stopped its TikTok upload, and nothing goes live', async () => {
+    const owner = await createUser(env, 'owner');
+    const profile = await createAccount(env, owner, {
+      proxy: relay.url,
+      comments: 'two-processes',
+      isActiveTikTok: true,
+      TikTiokAuthStr: issueSandboxToken('tiktok', 'two-processes@tiktok'),
+    });
+    const request = await renderedRequest(env, owner.id, 1, videoBytes);
+    const published = await env.app.inject({
+      method: 'POST',
+      url: `/api/upload-video/${request.idUpload}`,
+      headers: owner.headers,
+      payload: publishPayload(request, [profile.id], { inYouTube: false, inTikTok: true, inInstagram: false }),
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    await vi.waitFor(() => expect(sandbox.requests.some((entry) => entry.url.includes('/open-upload.tiktokapis.com/video/'))).toBe(true), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    const deleted = await env.app.inject({ method: 'DELETE', url: `/api/create-video/${request.id}`, headers: owner.headers });
+    expect(deleted.statusCode, `${deleted.body}\n${workerLog}`).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, (uploadSeconds + 3) * 1000));
+    expect(sandbox.videos).toEqual([]);
+  });
+});
