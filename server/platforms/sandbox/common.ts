@@ -30,20 +30,21 @@ export function accountOfToken(platform: Platform, token: string | null): string
 
 /**
  * The account a request's token reaches, or null once the platform's own refusal is sent: `invalid`
- * for a missing or foreign token, `revoked` (or `invalid` where the platform does not tell them
- * apart) for an account revoked through /sandbox/_revoke.
+ * for a missing or foreign token, `expired` for one past its lifetime (see tokens.ts), `revoked`
+ * for one whose grant was revoked through /sandbox/_revoke (each falls back to `invalid` where the
+ * platform does not tell them apart).
  */
 export function accountOrRefuse(
   state: SandboxState,
   platform: Platform,
   request: FastifyRequest,
   reply: FastifyReply,
-  refusals: { invalid: () => PlatformFailure; revoked?: () => PlatformFailure },
+  refusals: { invalid: () => PlatformFailure; revoked?: () => PlatformFailure; expired?: () => PlatformFailure },
 ): string | null {
-  const found = accountOfToken(platform, tokenOf(request));
-  if (!found) send(reply, refusals.invalid());
-  else if (state.isRevoked(platform, found)) send(reply, (refusals.revoked ?? refusals.invalid)());
-  else return found;
+  const check = state.tokens.checkAccess(platform, tokenOf(request), (account) => state.isRevoked(platform, account));
+  if (check.ok) return check.account;
+  const refusal = check.reason === 'revoked' ? refusals.revoked : check.reason === 'expired' ? refusals.expired : undefined;
+  send(reply, (refusal ?? refusals.invalid)());
   return null;
 }
 

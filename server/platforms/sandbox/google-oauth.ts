@@ -22,7 +22,6 @@ export interface GoogleOAuthSandboxOptions {
 
 const issuer = 'sandbox-google';
 const codeTtlSeconds = 600;
-const accessTokenTtlSeconds = 3600;
 
 type TokenKind = 'code' | 'access' | 'refresh';
 
@@ -58,11 +57,18 @@ function youtubeAccountOf(clientId: string): string {
 
 /**
  * Access tokens start with the YouTube sandbox's account prefix (see sandbox/common.ts), so the
- * emulated YouTube API knows which channel a token reaches; the signed part follows the dot.
+ * emulated YouTube API knows which channel a token reaches; the signed part follows the dot. The
+ * sandbox's state registers each one, so it expires by the sandbox's clock after 1 hour (Google,
+ * "Using OAuth 2.0 to Access Google APIs": access tokens have a limited lifetime, 3600 s in
+ * expires_in) or SANDBOX_TOKEN_TTL_SECONDS, and dies with a revoked grant.
  */
-async function issueAccessToken(key: Uint8Array, clientId: string, scope: string): Promise<string> {
-  const signed = await sign(key, { kind: 'access', clientId, scope }, accessTokenTtlSeconds);
-  return `${sandboxTokenPrefix.youtube}${youtubeAccountOf(clientId)}.${signed}`;
+async function issueAccessToken(key: Uint8Array, sandbox: SandboxState | undefined, clientId: string, scope: string) {
+  const ttl = sandbox?.tokens.accessTtl('youtube') ?? 3600;
+  const account = youtubeAccountOf(clientId);
+  const token = `${sandboxTokenPrefix.youtube}${account}.${await sign(key, { kind: 'access', clientId, scope }, ttl)}`;
+  sandbox?.tokens.register(token, sandbox.tokens.liveGrant('youtube', account), 'access', ttl);
+  // Google answers expires_in a second short of the lifetime (3599).
+  return { access_token: token, expires_in: ttl - 1 };
 }
 
 /** The client and scopes an access token of the sandbox was issued for, or null when it is not valid. */
@@ -184,13 +190,13 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
       if (code.clientId !== clientId) return oauthError(reply, 401, 'invalid_client', 'Unauthorized');
       if (code.redirectUri !== form.redirect_uri) return oauthError(reply, 400, 'redirect_uri_mismatch', 'Bad Request');
       if (!spend(code.jti, code.exp)) return oauthError(reply, 400, 'invalid_grant', 'Bad Request');
-      const accessToken = await issueAccessToken(key, clientId, code.scope);
+      const sandbox = (request.server as { sandbox?: SandboxState }).sandbox;
+      const access = await issueAccessToken(key, sandbox, clientId, code.scope);
       const refreshToken = code.offline
         ? await sign(key, { kind: 'refresh', clientId, scope: code.scope, secretDigest: digest(clientSecret) })
         : undefined;
       return {
-        access_token: accessToken,
-        expires_in: accessTokenTtlSeconds - 1,
+        ...access,
         ...(refreshToken ? { refresh_token: refreshToken } : {}),
         scope: code.scope,
         token_type: 'Bearer',
@@ -207,8 +213,7 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
       if (sandbox?.isRevoked('youtube', youtubeAccountOf(clientId))) {
         return oauthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
       }
-      const accessToken = await issueAccessToken(key, clientId, refresh.scope);
-      return { access_token: accessToken, expires_in: accessTokenTtlSeconds - 1, scope: refresh.scope, token_type: 'Bearer' };
+      return { ...(await issueAccessToken(key, sandbox, clientId, refresh.scope)), scope: refresh.scope, token_type: 'Bearer' };
     }
 
     return oauthError(reply, 400, 'unsupported_grant_type', `Invalid grant_type: ${form.grant_type ?? ''}`);
