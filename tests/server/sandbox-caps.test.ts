@@ -202,10 +202,10 @@ describe('YouTube’s daily quotas, reset at midnight Pacific time', () => {
 
   it('counts the calls it answered per platform and route at GET /sandbox/_calls, JSON only', async () => {
     const { calls } = await (await fetch(`${env().base}/_calls`)).json();
-    expect(calls.youtube).toMatchObject({
-      'POST /upload/youtube/v3/videos': 4,
-      'GET /youtube/v3/channels': 5,
-      'PUT /upload/youtube/v3/videos': 1,
+    expect(calls.youtube).toEqual({
+      'POST /www.googleapis.com/upload/youtube/v3/videos': 4,
+      'PUT /www.googleapis.com/upload/youtube/v3/videos': 1,
+      'GET /www.googleapis.com/youtube/v3/channels': 5,
     });
     expect(calls.tiktok).toEqual({});
     const form = await fetch(`${env().base}/_revoke`, {
@@ -221,6 +221,8 @@ describe('YouTube’s daily quotas, reset at midnight Pacific time', () => {
       calls: { youtube: {}, tiktok: {}, instagram: {} },
     });
     await channels();
-    expect((await (await fetch(`${env().base}/_calls`)).json()).calls.youtube).toEqual({ 'GET /youtube/v3/channels': 1 });
+    expect((await (await fetch(`${env().base}/_calls`)).json()).calls.youtube).toEqual({
+      'GET /www.googleapis.com/youtube/v3/channels': 1,
+    });
   });
 });

@@ -248,3 +248,54 @@ describe('Instagram API with Instagram Login in the sandbox', () => {
     expect((await refused.json()).error).toMatchObject({ code: 190 });
   });
 });
+
+describe('Google’s sandbox refresh tokens', () => {
+  const env = useSandbox();
+
+  async function googleTokens(clientId: string) {
+    const consent = `${env().base}/accounts.google.com/o/oauth2/v2/auth?client_id=${clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=youtube&access_type=offline`;
+    const back = new URL((await answerSandboxConsent(consent, 'allow', 'manual')).headers.get('location')!);
+    const response = await fetch(
+      `${env().base}/oauth2.googleapis.com/token`,
+      form({
+        grant_type: 'authorization_code',
+        code: back.searchParams.get('code')!,
+        redirect_uri: redirectUri,
+        client_id: clientId,
+        client_secret: 's',
+      }),
+    );
+    return (await response.json()) as Record<string, any>;
+  }
+  const refresh = (clientId: string, refreshToken: string) =>
+    fetch(
+      `${env().base}/oauth2.googleapis.com/token`,
+      form({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: 's' }),
+    );
+
+  it('expire after 7 days (an app in testing) with invalid_grant', async () => {
+    const tokens = await googleTokens('client-a');
+    expect(tokens.expires_in).toBe(3599);
+    env().clock.now += 7 * day - 1000;
+    expect((await refresh('client-a', tokens.refresh_token)).status).toBe(200);
+    env().clock.now += 1000;
+    const late = await refresh('client-a', tokens.refresh_token);
+    expect(await late.json()).toEqual({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+  });
+
+  it('die with a revoked grant, and a new consent works again; the calls are counted', async () => {
+    const tokens = await googleTokens('client-b');
+    await fetch(`${env().base}/_revoke`, jsonPost({ platform: 'youtube', account: accountKey('client-b') }));
+    expect((await refresh('client-b', tokens.refresh_token)).status).toBe(400);
+    const channels = (token: string) => fetch(`${env().base}/www.googleapis.com/youtube/v3/channels?part=id&mine=true`, bearer(token));
+    expect((await channels(tokens.access_token)).status).toBe(401);
+
+    const again = await googleTokens('client-b');
+    expect((await refresh('client-b', again.refresh_token)).status).toBe(200);
+    expect((await channels(again.access_token)).status).toBe(200);
+
+    const { calls } = await (await fetch(`${env().base}/_calls`)).json();
+    expect(calls.youtube['POST /oauth2.googleapis.com/token']).toBeGreaterThanOrEqual(7);
+    expect(calls.youtube['POST /accounts.google.com/o/oauth2/v2/auth']).toBe(3);
+  });
+});

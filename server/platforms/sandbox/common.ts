@@ -183,3 +183,25 @@ export function accountLabel(account: string): string {
   const printable = /^[\p{L}\p{N}@._+-]+$/u.test(decoded);
   return printable && Buffer.from(decoded).toString('base64url') === account ? decoded : account;
 }
+
+/** Which platform each mirrored host belongs to. */
+const platformOfHost: Record<string, Platform> = {
+  'accounts.google.com': 'youtube',
+  'oauth2.googleapis.com': 'youtube',
+  'www.googleapis.com': 'youtube',
+  'www.tiktok.com': 'tiktok',
+  'open.tiktokapis.com': 'tiktok',
+  'open-upload.tiktokapis.com': 'tiktok',
+  'www.instagram.com': 'instagram',
+  'api.instagram.com': 'instagram',
+  'graph.instagram.com': 'instagram',
+  'graph.facebook.com': 'instagram',
+  'rupload.facebook.com': 'instagram',
+};
+
+/** Counts an answered call for GET /sandbox/_calls as `METHOD /host/route`, the route as the sandbox mounts it. */
+export function countAnsweredCall(state: SandboxState, request: FastifyRequest) {
+  const route = request.routeOptions.url?.replace(/^\/sandbox/, '') ?? '';
+  const platform = platformOfHost[route.split('/')[1] ?? ''];
+  if (platform) state.countCall(platform, `${request.method} ${route}`);
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../types';
-import { accountLabel, readJson } from './common';
+import { accountLabel, countAnsweredCall, readJson } from './common';
 import { instagramSandbox } from './instagram';
 import { instagramOAuthSandbox } from './instagram-oauth';
 import { tiktokSandbox } from './tiktok';
@@ -25,19 +25,6 @@ export const sandboxMount = '/sandbox';
 const platforms: Platform[] = ['youtube', 'tiktok', 'instagram'];
 const steps: FaultStep[] = ['init', 'upload', 'status', 'publish', 'list', 'stats', 'profile', 'edit'];
 const kinds: FaultKind[] = ['status-429', 'status-500', 'quota', 'unauthorized', 'drop-connection', 'drop-response'];
-
-/** Which platform a mirrored host belongs to, for GET /sandbox/_calls. */
-const platformOfHost: Record<string, Platform> = {
-  'www.googleapis.com': 'youtube',
-  'open.tiktokapis.com': 'tiktok',
-  'open-upload.tiktokapis.com': 'tiktok',
-  'www.tiktok.com': 'tiktok',
-  'graph.facebook.com': 'instagram',
-  'rupload.facebook.com': 'instagram',
-  'graph.instagram.com': 'instagram',
-  'api.instagram.com': 'instagram',
-  'www.instagram.com': 'instagram',
-};
 
 function parseFault(body: Record<string, any>): SandboxFault | null {
   if (!platforms.includes(body.platform) || !steps.includes(body.step) || !kinds.includes(body.kind)) return null;
@@ -85,11 +72,7 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
         const json = /^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
         if (request.method === 'POST' && !json) return reply.status(415).send({ message: 'Send the control request as application/json' });
       });
-      sandbox.addHook('onResponse', async (request) => {
-        const route = request.routeOptions.url?.slice(sandboxMount.length) ?? '';
-        const platform = platformOfHost[route.split('/')[1] ?? ''];
-        if (platform) state.countCall(platform, `${request.method} ${route.slice(route.indexOf('/', 1))}`);
-      });
+      sandbox.addHook('onResponse', async (request) => countAnsweredCall(state, request));
 
       await sandbox.register(youtubeSandbox(state, sandboxMount), { prefix: '/www.googleapis.com' });
       await sandbox.register(tiktok.api, { prefix: '/open.tiktokapis.com' });
