@@ -40,10 +40,10 @@ export function consentPage(options: {
 <p>Це сторінка пісочниці: справжній ${escapeHtml(options.platform)} у режимі live показує свою.</p>
 <form method="post">${hidden}
 <label for="username">Обліковий запис пісочниці</label>
-<input type="text" id="username" name="username" autocomplete="username">
+<input type="text" id="username" name="username" autocomplete="username" required>
 <div class="actions">
 <button type="submit" name="decision" value="allow">Дозволити</button>
-<button type="submit" name="decision" value="deny">Скасувати</button>
+<button type="submit" name="decision" value="deny" formnovalidate>Скасувати</button>
 </div></form>
 </main></body></html>`;
 }
