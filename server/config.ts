@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { PlatformsMode } from './platforms/types';
+import type { SandboxLimits } from './platforms/sandbox/caps';
 import type { S3Settings } from './media/s3-storage';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -60,6 +61,17 @@ export interface Config {
   proxyAllowPrivate: boolean;
   /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client the sign-in limits count. */
   trustProxy: TrustProxy;
+  /** How the sandbox ages tokens and caps posts (see server/platforms/sandbox/tokens.ts and caps.ts). */
+  sandboxPlatforms: SandboxPlatformSettings;
+}
+
+export interface SandboxPlatformSettings {
+  /** SANDBOX_TOKEN_TTL_SECONDS: every sandbox access token lives this long instead of the platform's own lifetime. */
+  tokenTtlSeconds: number | undefined;
+  /** SANDBOX_TIKTOK_UNAUDITED=1: TikTok's creator_info offers SELF_ONLY alone, as to an unaudited app. */
+  tiktokUnaudited: boolean;
+  /** SANDBOX_*_DAILY_* and SANDBOX_TIKTOK_INITS_PER_MINUTE; absent ones keep the platforms' defaults. */
+  limits: Partial<SandboxLimits>;
 }
 
 /**
@@ -281,6 +293,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     storage: storageSettings(env),
     engine: engineSettings(env),
     platformTimeouts: platformTimeouts(env),
+    sandboxPlatforms: sandboxPlatformSettings(env),
+  };
+}
+
+export function sandboxPlatformSettings(env: NodeJS.ProcessEnv = {}): SandboxPlatformSettings {
+  const limits: Partial<SandboxLimits> = {};
+  const limit = (key: keyof SandboxLimits, name: string) => {
+    if (env[name]) limits[key] = positiveInt(name, env[name], 0);
+  };
+  limit('tiktokDailyPosts', 'SANDBOX_TIKTOK_DAILY_POSTS');
+  limit('tiktokInitsPerMinute', 'SANDBOX_TIKTOK_INITS_PER_MINUTE');
+  limit('instagramDailyPosts', 'SANDBOX_INSTAGRAM_DAILY_POSTS');
+  limit('youtubeDailyUploads', 'SANDBOX_YOUTUBE_DAILY_UPLOADS');
+  limit('youtubeDailyUnits', 'SANDBOX_YOUTUBE_DAILY_UNITS');
+  return {
+    tokenTtlSeconds: env.SANDBOX_TOKEN_TTL_SECONDS ? positiveInt('SANDBOX_TOKEN_TTL_SECONDS', env.SANDBOX_TOKEN_TTL_SECONDS, 0) : undefined,
+    tiktokUnaudited: env.SANDBOX_TIKTOK_UNAUDITED === '1',
+    limits,
   };
 }
 

@@ -86,7 +86,7 @@ async function main() {
         distDir: await buildSpaIfStale(root, (message) => log.info(message)),
         logger: log,
         platforms: config.platforms,
-        sandbox: { dataDir: config.dataDir },
+        sandbox: { dataDir: config.dataDir, ...config.sandboxPlatforms },
         publicUrl: config.publicUrl,
         sandboxOrigin: config.sandboxOrigin,
         deadAfterSeconds: config.engine.deadAfterSeconds,

@@ -19,6 +19,27 @@ describe('platform settings', () => {
     expect(load({ PUBLIC_URL: 'https://office.example/shorts/' }).publicUrl).toBe('https://office.example/shorts');
     expect(() => load({ PUBLIC_URL: 'ftp://office.example' })).toThrow('PUBLIC_URL must be an http(s) URL');
   });
+
+  it('keeps the platforms’ own token lifetimes and caps in the sandbox unless SANDBOX_* settings shorten them', () => {
+    expect(load({}).sandboxPlatforms).toEqual({ tokenTtlSeconds: undefined, tiktokUnaudited: false, limits: {} });
+    expect(
+      load({
+        SANDBOX_TOKEN_TTL_SECONDS: '30',
+        SANDBOX_TIKTOK_UNAUDITED: '1',
+        SANDBOX_TIKTOK_DAILY_POSTS: '3',
+        SANDBOX_TIKTOK_INITS_PER_MINUTE: '100',
+        SANDBOX_INSTAGRAM_DAILY_POSTS: '2',
+        SANDBOX_YOUTUBE_DAILY_UPLOADS: '1',
+        SANDBOX_YOUTUBE_DAILY_UNITS: '50',
+      }).sandboxPlatforms,
+    ).toEqual({
+      tokenTtlSeconds: 30,
+      tiktokUnaudited: true,
+      limits: { tiktokDailyPosts: 3, tiktokInitsPerMinute: 100, instagramDailyPosts: 2, youtubeDailyUploads: 1, youtubeDailyUnits: 50 },
+    });
+    expect(() => load({ SANDBOX_TOKEN_TTL_SECONDS: '0' })).toThrow('SANDBOX_TOKEN_TTL_SECONDS must be a positive whole number');
+    expect(() => load({ SANDBOX_YOUTUBE_DAILY_UNITS: 'lots' })).toThrow('SANDBOX_YOUTUBE_DAILY_UNITS must be a positive whole number');
+  });
 });
 
 describe('statistics sync interval', () => {

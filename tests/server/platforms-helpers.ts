@@ -42,7 +42,9 @@ export function usePlatformsSandbox(): () => PlatformsEnv {
     const fresh = await freshDatabase('pglite');
     drop = fresh.drop;
     const clock = { now: Date.parse('2026-11-22T10:00:00Z') };
-    const state = new SandboxState({ now: () => clock.now });
+    // Every test of a file posts through one TikTok token while the clock stands still, so TikTok's
+    // 6 video/init calls a minute would stop the file mid-way; sandbox-caps.test.ts covers that limit.
+    const state = new SandboxState({ now: () => clock.now, limits: { tiktokInitsPerMinute: Infinity } });
     const tokenSettings = testTokenSettings();
     const app = await buildApp({
       db: fresh.db,

@@ -30,20 +30,21 @@ export function accountOfToken(platform: Platform, token: string | null): string
 
 /**
  * The account a request's token reaches, or null once the platform's own refusal is sent: `invalid`
- * for a missing or foreign token, `revoked` (or `invalid` where the platform does not tell them
- * apart) for an account revoked through /sandbox/_revoke.
+ * for a missing or foreign token, `expired` for one past its lifetime (see tokens.ts), `revoked`
+ * for one whose grant was revoked through /sandbox/_revoke (each falls back to `invalid` where the
+ * platform does not tell them apart).
  */
 export function accountOrRefuse(
   state: SandboxState,
   platform: Platform,
   request: FastifyRequest,
   reply: FastifyReply,
-  refusals: { invalid: () => PlatformFailure; revoked?: () => PlatformFailure },
+  refusals: { invalid: () => PlatformFailure; revoked?: () => PlatformFailure; expired?: () => PlatformFailure },
 ): string | null {
-  const found = accountOfToken(platform, tokenOf(request));
-  if (!found) send(reply, refusals.invalid());
-  else if (state.isRevoked(platform, found)) send(reply, (refusals.revoked ?? refusals.invalid)());
-  else return found;
+  const check = state.tokens.checkAccess(platform, tokenOf(request), (account) => state.isRevoked(platform, account));
+  if (check.ok) return check.account;
+  const refusal = check.reason === 'revoked' ? refusals.revoked : check.reason === 'expired' ? refusals.expired : undefined;
+  send(reply, (refusal ?? refusals.invalid)());
   return null;
 }
 
@@ -181,4 +182,26 @@ export function accountLabel(account: string): string {
   const decoded = Buffer.from(account, 'base64url').toString('utf8');
   const printable = /^[\p{L}\p{N}@._+-]+$/u.test(decoded);
   return printable && Buffer.from(decoded).toString('base64url') === account ? decoded : account;
+}
+
+/** Which platform each mirrored host belongs to. */
+const platformOfHost: Record<string, Platform> = {
+  'accounts.google.com': 'youtube',
+  'oauth2.googleapis.com': 'youtube',
+  'www.googleapis.com': 'youtube',
+  'www.tiktok.com': 'tiktok',
+  'open.tiktokapis.com': 'tiktok',
+  'open-upload.tiktokapis.com': 'tiktok',
+  'www.instagram.com': 'instagram',
+  'api.instagram.com': 'instagram',
+  'graph.instagram.com': 'instagram',
+  'graph.facebook.com': 'instagram',
+  'rupload.facebook.com': 'instagram',
+};
+
+/** Counts an answered call for GET /sandbox/_calls as `METHOD /host/route`, the route as the sandbox mounts it. */
+export function countAnsweredCall(state: SandboxState, request: FastifyRequest) {
+  const route = request.routeOptions.url?.replace(/^\/sandbox/, '') ?? '';
+  const platform = platformOfHost[route.split('/')[1] ?? ''];
+  if (platform) state.countCall(platform, `${request.method} ${route}`);
 }

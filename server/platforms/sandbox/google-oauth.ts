@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
-import { sandboxTokenPrefix } from './common';
+import { countAnsweredCall, sandboxTokenPrefix } from './common';
+import { tokenLifetimes } from './tokens';
 import type { SandboxState } from './state';
 
 /**
@@ -22,7 +23,6 @@ export interface GoogleOAuthSandboxOptions {
 
 const issuer = 'sandbox-google';
 const codeTtlSeconds = 600;
-const accessTokenTtlSeconds = 3600;
 
 type TokenKind = 'code' | 'access' | 'refresh';
 
@@ -58,11 +58,18 @@ function youtubeAccountOf(clientId: string): string {
 
 /**
  * Access tokens start with the YouTube sandbox's account prefix (see sandbox/common.ts), so the
- * emulated YouTube API knows which channel a token reaches; the signed part follows the dot.
+ * emulated YouTube API knows which channel a token reaches; the signed part follows the dot. The
+ * sandbox's state registers each one, so it expires by the sandbox's clock after 1 hour (Google,
+ * "Using OAuth 2.0 to Access Google APIs": access tokens have a limited lifetime, 3600 s in
+ * expires_in) or SANDBOX_TOKEN_TTL_SECONDS, and dies with a revoked grant.
  */
-async function issueAccessToken(key: Uint8Array, clientId: string, scope: string): Promise<string> {
-  const signed = await sign(key, { kind: 'access', clientId, scope }, accessTokenTtlSeconds);
-  return `${sandboxTokenPrefix.youtube}${youtubeAccountOf(clientId)}.${signed}`;
+async function issueAccessToken(key: Uint8Array, sandbox: SandboxState | undefined, clientId: string, scope: string, grant?: string) {
+  const ttl = sandbox?.tokens.accessTtl('youtube') ?? 3600;
+  const account = youtubeAccountOf(clientId);
+  const token = `${sandboxTokenPrefix.youtube}${account}.${await sign(key, { kind: 'access', clientId, scope }, ttl)}`;
+  sandbox?.tokens.register(token, grant ?? sandbox.tokens.liveGrant('youtube', account), 'access', ttl);
+  // Google answers expires_in a second short of the lifetime (3599).
+  return { access_token: token, expires_in: ttl - 1 };
 }
 
 /** The client and scopes an access token of the sandbox was issued for, or null when it is not valid. */
@@ -132,6 +139,11 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
     return true;
   };
 
+  app.addHook('onResponse', async (request) => {
+    const sandbox = (request.server as { sandbox?: SandboxState }).sandbox;
+    if (sandbox) countAnsweredCall(sandbox, request);
+  });
+
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -184,13 +196,18 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
       if (code.clientId !== clientId) return oauthError(reply, 401, 'invalid_client', 'Unauthorized');
       if (code.redirectUri !== form.redirect_uri) return oauthError(reply, 400, 'redirect_uri_mismatch', 'Bad Request');
       if (!spend(code.jti, code.exp)) return oauthError(reply, 400, 'invalid_grant', 'Bad Request');
-      const accessToken = await issueAccessToken(key, clientId, code.scope);
+      // Each consent is a new grant: tokens of a grant revoked earlier stay refused, these work.
+      const sandbox = (request.server as { sandbox?: SandboxState }).sandbox;
+      const grant = sandbox?.tokens.newGrant('youtube', youtubeAccountOf(clientId));
+      const access = await issueAccessToken(key, sandbox, clientId, code.scope, grant);
       const refreshToken = code.offline
         ? await sign(key, { kind: 'refresh', clientId, scope: code.scope, secretDigest: digest(clientSecret) })
         : undefined;
+      // Google, "Using OAuth 2.0 to Access Google APIs" (Refresh token expiration): an app whose
+      // publishing status is "Testing" gets refresh tokens that expire in 7 days.
+      if (sandbox && grant && refreshToken) sandbox.tokens.register(refreshToken, grant, 'refresh', tokenLifetimes.youtube.refresh);
       return {
-        access_token: accessToken,
-        expires_in: accessTokenTtlSeconds - 1,
+        ...access,
         ...(refreshToken ? { refresh_token: refreshToken } : {}),
         scope: code.scope,
         token_type: 'Bearer',
@@ -202,13 +219,15 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
       const refresh = await verify(key, form.refresh_token, 'refresh');
       if (!refresh || refresh.clientId !== clientId) return oauthError(reply, 400, 'invalid_grant', 'Bad Request');
       if (refresh.secretDigest !== digest(clientSecret)) return oauthError(reply, 401, 'invalid_client', 'Unauthorized');
-      // A channel revoked through /sandbox/_revoke refuses refreshes, as Google does for a revoked grant.
+      // A refresh token past its 7 days, or of a grant revoked through /sandbox/_revoke, gets
+      // Google's invalid_grant. One the sandbox has no record of (signed before it kept them)
+      // is refused once its channel was revoked.
       const sandbox = (request.server as { sandbox?: SandboxState }).sandbox;
-      if (sandbox?.isRevoked('youtube', youtubeAccountOf(clientId))) {
-        return oauthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
-      }
-      const accessToken = await issueAccessToken(key, clientId, refresh.scope);
-      return { access_token: accessToken, expires_in: accessTokenTtlSeconds - 1, scope: refresh.scope, token_type: 'Bearer' };
+      const check = sandbox?.tokens.checkRefresh('youtube', form.refresh_token);
+      const refused = check && !check.ok && (check.reason !== 'invalid' || sandbox!.isRevoked('youtube', youtubeAccountOf(clientId)));
+      if (refused) return oauthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
+      const grant = check?.ok ? check.grant! : undefined;
+      return { ...(await issueAccessToken(key, sandbox, clientId, refresh.scope, grant)), scope: refresh.scope, token_type: 'Bearer' };
     }
 
     return oauthError(reply, 400, 'unsupported_grant_type', `Invalid grant_type: ${form.grant_type ?? ''}`);

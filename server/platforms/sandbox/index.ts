@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../types';
-import { readJson } from './common';
+import { accountLabel, countAnsweredCall, readJson } from './common';
 import { instagramSandbox } from './instagram';
+import { instagramOAuthSandbox } from './instagram-oauth';
 import { tiktokSandbox } from './tiktok';
+import { tiktokOAuthSandbox } from './tiktok-oauth';
 import { youtubeSandbox } from './youtube';
 import { SandboxState, type FaultKind, type FaultStep, type SandboxFault, type SandboxOptions } from './state';
 
 export { SandboxState } from './state';
 export type { SandboxFault, SandboxOptions } from './state';
+export type { SandboxLimits } from './caps';
 export { issueSandboxToken, sandboxTokenPrefix } from './common';
 
 declare module 'fastify' {
@@ -42,13 +45,17 @@ function parseFault(body: Record<string, any>): SandboxFault | null {
  * Mounts the platform emulator under /sandbox, one mirror per real host, so connectors reach it
  * over real HTTP (through the profile's proxy) by swapping only their base URL. Also mounts the
  * sandbox's own controls: `GET|POST|DELETE /sandbox/_faults` (the fault plan),
- * `POST /sandbox/_revoke` ({ platform, account }) and `POST /sandbox/_instagram/login`.
+ * `POST /sandbox/_revoke` ({ platform, account }), `GET /sandbox/_posts` (what each platform
+ * received, with its settings in the platform's own field names), `GET|DELETE /sandbox/_calls` (calls
+ * answered per platform and route, and their reset) and `POST /sandbox/_instagram/login`.
  */
 export async function registerSandbox(app: FastifyInstance, options: SandboxOptions & { state?: SandboxState } = {}) {
   const state = options.state ?? new SandboxState(options);
   app.decorate('sandbox', state);
   const instagram = instagramSandbox(state, sandboxMount);
   const tiktok = tiktokSandbox(state, sandboxMount);
+  const tiktokOAuth = tiktokOAuthSandbox(state);
+  const instagramOAuth = instagramOAuthSandbox(state);
 
   await app.register(
     async (sandbox) => {
@@ -56,7 +63,7 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
       sandbox.removeAllContentTypeParsers();
       sandbox.addContentTypeParser('*', (_request, _payload, done) => done(null));
       sandbox.addHook('onRequest', async (request, reply) => {
-        const control = /^\/sandbox\/_(faults|revoke)(\/|\?|$)/.test(request.url);
+        const control = /^\/sandbox\/_(faults|revoke|posts|calls)(\/|\?|$)/.test(request.url);
         if (!control) {
           state.logRequest(request.method, request.url);
           return;
@@ -65,6 +72,7 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
         const json = /^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
         if (request.method === 'POST' && !json) return reply.status(415).send({ message: 'Send the control request as application/json' });
       });
+      sandbox.addHook('onResponse', async (request) => countAnsweredCall(state, request));
 
       await sandbox.register(youtubeSandbox(state, sandboxMount), { prefix: '/www.googleapis.com' });
       await sandbox.register(tiktok.api, { prefix: '/open.tiktokapis.com' });
@@ -72,6 +80,32 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
       await sandbox.register(instagram.graph, { prefix: '/graph.facebook.com' });
       await sandbox.register(instagram.rupload, { prefix: '/rupload.facebook.com' });
       await sandbox.register(instagram.login);
+      await sandbox.register(tiktokOAuth.authorize, { prefix: '/www.tiktok.com' });
+      await sandbox.register(tiktokOAuth.token, { prefix: '/open.tiktokapis.com' });
+      await sandbox.register(instagramOAuth.authorize, { prefix: '/www.instagram.com' });
+      await sandbox.register(instagramOAuth.api, { prefix: '/api.instagram.com' });
+      await sandbox.register(instagramOAuth.graph, { prefix: '/graph.instagram.com' });
+      // The Instagram API with Instagram Login serves the same Graph API at graph.instagram.com.
+      await sandbox.register(instagramSandbox(state, sandboxMount).graph, { prefix: '/graph.instagram.com' });
+
+      sandbox.get('/_posts', async () => {
+        const posts = Object.fromEntries(platforms.map((platform) => [platform, [] as unknown[]]));
+        for (const video of state.videos) {
+          posts[video.platform].push({
+            id: video.id,
+            account: accountLabel(video.account),
+            url: video.url,
+            createdAt: new Date(video.createdAt).toISOString(),
+            received: video.options ?? {},
+          });
+        }
+        return { posts };
+      });
+      sandbox.get('/_calls', async () => ({ calls: state.calls }));
+      sandbox.delete('/_calls', async () => {
+        state.resetCalls();
+        return { calls: state.calls };
+      });
 
       sandbox.get('/_faults', async () => ({ faults: state.faults }));
       sandbox.post('/_faults', async (request, reply) => {

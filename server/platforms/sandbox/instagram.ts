@@ -16,9 +16,10 @@ import {
   type FaultAnswers,
   type PlatformFailure,
 } from './common';
+import { instagramQuotaDurationSeconds } from './caps';
 import { ids, stableId, type SandboxState, type SandboxVideo, type UploadSink } from './state';
 
-function graphError(
+export function graphError(
   status: number,
   code: number,
   message: string,
@@ -59,6 +60,7 @@ const revokedToken = () =>
   graphError(400, 190, 'Error validating access token: The session has been invalidated because the user changed their password.', {
     subcode: 460,
   });
+export const expiredToken = () => graphError(400, 190, 'Error validating access token: Session has expired.', { subcode: 463 });
 const unknownObject = (id: string) =>
   graphError(
     400,
@@ -67,12 +69,14 @@ const unknownObject = (id: string) =>
     { subcode: 33 },
   );
 
-const igUserIdOf = (account: string) => stableId(account, 'ig-user', 17, 'digits');
+export const igUserIdOf = (account: string) => stableId(account, 'ig-user', 17, 'digits');
 
 interface Container extends UploadSink {
   id: string;
   account: string;
   caption: string;
+  /** The container's parameters as sent (share_to_feed, thumb_offset, ...), without the token. */
+  params: Record<string, string>;
   statusChecksSinceUpload: number;
   media?: SandboxVideo;
 }
@@ -89,7 +93,7 @@ export function instagramSandbox(state: SandboxState, mount: string) {
   const containers = state.sessions.instagram as Map<string, Container>;
 
   const account = (request: FastifyRequest, reply: FastifyReply) =>
-    accountOrRefuse(state, 'instagram', request, reply, { invalid: invalidToken, revoked: revokedToken });
+    accountOrRefuse(state, 'instagram', request, reply, { invalid: invalidToken, revoked: revokedToken, expired: expiredToken });
 
   const mediaFields = (video: SandboxVideo, fields: string[]) => {
     const all: Record<string, unknown> = {
@@ -111,7 +115,9 @@ export function instagramSandbox(state: SandboxState, mount: string) {
     app.get('/:version/:id', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
-      const { id } = request.params as { id: string };
+      // graph.instagram.com answers /me for the token's own account (Instagram API with Instagram Login).
+      const { id: asked } = request.params as { id: string };
+      const id = asked === 'me' ? igUserIdOf(accountKey) : asked;
       const fields = fieldsOf(request);
       const container = containers.get(id);
       const media = state.videos.find((video) => video.platform === 'instagram' && video.id === id);
@@ -162,6 +168,7 @@ export function instagramSandbox(state: SandboxState, mount: string) {
         id: ids.digits(17),
         account: accountKey,
         caption: params.caption ?? '',
+        params: Object.fromEntries(Object.entries(params).filter(([key]) => key !== 'access_token')),
         statusChecksSinceUpload: 0,
       };
       containers.set(container.id, container);
@@ -188,6 +195,8 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       if (container.received < container.expected || container.expected === 0 || container.statusChecksSinceUpload === 0) {
         return send(reply, graphError(400, 9007, 'Media ID is not available', { subcode: 2207027 }));
       }
+      if (!state.caps.instagramPost(accountKey))
+        return send(reply, answers.quota({ platform: 'instagram', step: 'publish', kind: 'quota' }));
       const code = ids.shortcode();
       container.media = {
         platform: 'instagram',
@@ -200,6 +209,7 @@ export function instagramSandbox(state: SandboxState, mount: string) {
         sha256: state.digest(container),
         createdAt: state.now(),
         url: `https://www.instagram.com/reel/${code}/`,
+        options: container.params,
       };
       state.addVideo(container.media);
       if (fault.fault) return dropConnection(request, reply);
@@ -226,6 +236,20 @@ export function instagramSandbox(state: SandboxState, mount: string) {
           ...(offset + limit < media.length ? { next: `?after=${after}` } : {}),
         },
       });
+    });
+
+    // "IG User Content Publishing Limit": posts published within the moving 24 hours, and the cap.
+    app.get('/:version/:igUserId/content_publishing_limit', async (request, reply) => {
+      const accountKey = account(request, reply);
+      if (!accountKey) return reply;
+      const { igUserId } = request.params as { igUserId: string };
+      if (igUserId !== igUserIdOf(accountKey) && igUserId !== 'me') return send(reply, unknownObject(igUserId));
+      const fields = String((request.query as Record<string, string>).fields ?? 'quota_usage').split(',');
+      const entry: Record<string, unknown> = { quota_usage: state.caps.instagramUsage(accountKey) };
+      if (fields.includes('config') || fields.includes('rate_limit_settings')) {
+        entry.config = { quota_total: state.caps.limits.instagramDailyPosts, quota_duration: instagramQuotaDurationSeconds };
+      }
+      return reply.send({ data: [entry] });
     });
 
     app.get('/:version/:mediaId/insights', async (request, reply) => {

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Platform } from '../types';
+import { SandboxCaps, type SandboxLimits } from './caps';
+import { SandboxTokens, type PersistedTokens } from './tokens';
 
 /**
  * Where a fault fires. `init` starts an upload, `upload` carries its bytes, `status` asks about
@@ -41,6 +43,8 @@ export interface SandboxVideo {
   sha256: string;
   createdAt: number;
   url: string;
+  /** The post's settings as the platform received them, in its own field names (see GET /sandbox/_posts). */
+  options?: Record<string, unknown>;
 }
 
 /**
@@ -63,8 +67,14 @@ export interface SandboxOptions {
    * `<dataDir>/sandbox`, as a real platform keeps them while this server restarts.
    */
   dataDir?: string;
-  /** The clock statistics grow with; tests move it. */
+  /** The clock statistics, token ages and caps go by; tests move it. */
   now?: () => number;
+  /** SANDBOX_TOKEN_TTL_SECONDS: every access token lives this long instead of the platform's own lifetime. */
+  tokenTtlSeconds?: number;
+  /** SANDBOX_TIKTOK_UNAUDITED=1: the TikTok app is unaudited, so creator_info offers SELF_ONLY alone. */
+  tiktokUnaudited?: boolean;
+  /** Daily caps and rate limits; each absent one keeps the platform's default (see caps.ts). */
+  limits?: Partial<SandboxLimits>;
 }
 
 interface Persisted {
@@ -72,6 +82,7 @@ interface Persisted {
   channelDescriptions: Record<string, string>;
   revoked: string[];
   sessions?: Record<SessionKind, [string, UploadSink][]>;
+  tokens?: PersistedTokens;
 }
 
 const requestLogLimit = 5000;
@@ -89,6 +100,11 @@ export class SandboxState {
   /** Sessions in flight: YouTube resumable uploads, TikTok publishes, Instagram containers. */
   readonly sessions: Record<SessionKind, Map<string, UploadSink>> = { youtube: new Map(), tiktok: new Map(), instagram: new Map() };
   readonly now: () => number;
+  readonly tokens: SandboxTokens;
+  readonly caps: SandboxCaps;
+  readonly tiktokUnaudited: boolean;
+  /** Calls answered, by platform, then by `METHOD /route` as the sandbox mounts it. */
+  readonly calls: Record<Platform, Record<string, number>> = { youtube: {}, tiktok: {}, instagram: {} };
   private readonly revoked = new Set<string>();
   private readonly file: string | undefined;
   private readonly bytesDir: string | undefined;
@@ -97,6 +113,9 @@ export class SandboxState {
 
   constructor(options: SandboxOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.tokens = new SandboxTokens(this.now, options.tokenTtlSeconds, () => this.persist());
+    this.caps = new SandboxCaps(options.limits ?? {}, this.now);
+    this.tiktokUnaudited = options.tiktokUnaudited ?? false;
     this.file = options.dataDir ? path.join(options.dataDir, 'sandbox', 'state.json') : undefined;
     this.bytesDir = options.dataDir ? path.join(options.dataDir, 'sandbox', 'uploads') : undefined;
     if (this.file && fs.existsSync(this.file)) {
@@ -106,6 +125,7 @@ export class SandboxState {
         this.channelDescriptions.set(account, description);
       }
       for (const key of saved.revoked) this.revoked.add(key);
+      this.tokens.load(saved.tokens);
       for (const kind of Object.keys(this.sessions) as SessionKind[]) {
         for (const [id, session] of saved.sessions?.[kind] ?? []) this.sessions[kind].set(id, session);
       }
@@ -174,10 +194,22 @@ export class SandboxState {
     if (this.requests.length > requestLogLimit) this.requests.splice(0, this.requests.length - requestLogLimit);
   }
 
-  /** From now on every token of the account is refused, as after the user revoked the app. */
+  /**
+   * From now on every token the account was given so far is refused, refresh tokens included, as
+   * after the user removed the app; a new consent grants new tokens.
+   */
   revoke(platform: Platform, account: string) {
     this.revoked.add(`${platform}:${account}`);
+    this.tokens.revokeAccount(platform, account);
     this.persist();
+  }
+
+  countCall(platform: Platform, endpoint: string) {
+    this.calls[platform][endpoint] = (this.calls[platform][endpoint] ?? 0) + 1;
+  }
+
+  resetCalls() {
+    for (const platform of Object.keys(this.calls) as Platform[]) this.calls[platform] = {};
   }
 
   isRevoked(platform: Platform, account: string) {
@@ -230,6 +262,7 @@ export class SandboxState {
         tiktok: [...this.sessions.tiktok],
         instagram: [...this.sessions.instagram],
       },
+      tokens: this.tokens.toJSON(),
     };
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const temporary = `${this.file}.tmp`;

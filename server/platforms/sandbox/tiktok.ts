@@ -10,10 +10,12 @@ import {
   readJson,
   receiveBytes,
   send,
+  tokenOf,
   type FaultAnswers,
   type PlatformFailure,
 } from './common';
 import { ids, type SandboxState, type SandboxVideo, type UploadSink } from './state';
+import { creatorSettings } from './tiktok-creator';
 
 const MB = 1024 * 1024;
 
@@ -42,6 +44,7 @@ interface Publish extends UploadSink {
   id: string;
   account: string;
   caption: string;
+  postInfo: Record<string, unknown>;
   chunkSize: number;
   totalChunks: number;
   uploadToken: string;
@@ -95,11 +98,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
           creator_avatar_url: '',
           creator_username: usernameOf(accountKey),
           creator_nickname: accountLabel(accountKey),
-          privacy_level_options: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
-          comment_disabled: false,
-          duet_disabled: false,
-          stitch_disabled: false,
-          max_video_post_duration_sec: 600,
+          ...creatorSettings(accountKey, state.tiktokUnaudited),
         }),
       );
     });
@@ -109,6 +108,13 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       if (!accountKey) return reply;
       const fault = faultFor(state, 'tiktok', 'init', answers, request, reply);
       if (fault.handled) return reply;
+      // "Direct Post" → video/init: each user access_token is limited to 6 requests per minute.
+      if (!state.caps.tiktokInit(tokenOf(request)!)) {
+        return send(
+          reply,
+          tiktokError(429, 'rate_limit_exceeded', 'API rate limit was exceeded, please try again later.', { 'retry-after': '60' }),
+        );
+      }
       const body = await readJson(request);
       const source = body.source_info ?? {};
       const size = Number(source.video_size);
@@ -117,6 +123,14 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       if (source.source !== 'FILE_UPLOAD')
         return send(reply, tiktokError(400, 'invalid_params', 'The sandbox takes source FILE_UPLOAD only.'));
       if (!body.post_info?.privacy_level) return send(reply, tiktokError(400, 'invalid_params', 'post_info.privacy_level is required.'));
+      // "Direct Post" → video/init error codes: privacy_level_option_mismatch (400) when the level is
+      // not one creator_info offers; spam_risk_too_many_posts (403) past the creator's daily post cap.
+      if (!creatorSettings(accountKey, state.tiktokUnaudited).privacy_level_options.includes(body.post_info.privacy_level)) {
+        return send(
+          reply,
+          tiktokError(400, 'privacy_level_option_mismatch', 'privacy_level is not one of the privacy_level_options of creator_info.'),
+        );
+      }
       const chunkRuleBroken =
         !(size > 0) ||
         !(chunkSize > 0) ||
@@ -127,11 +141,18 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       if (chunkRuleBroken) {
         return send(reply, tiktokError(400, 'invalid_params', 'video_size, chunk_size and total_chunk_count break the chunk rules.'));
       }
+      if (!state.caps.tiktokPost(accountKey)) {
+        return send(
+          reply,
+          tiktokError(403, 'spam_risk_too_many_posts', 'The daily post cap from the API is reached for the current user.'),
+        );
+      }
       const publish: Publish = {
         ...state.newSink(size),
         id: `v_pub_file~v2-1.${ids.digits(19)}`,
         account: accountKey,
         caption: String(body.post_info.title ?? ''),
+        postInfo: body.post_info,
         chunkSize,
         totalChunks,
         uploadToken: ids.opaque(),
@@ -255,6 +276,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
           sha256: state.digest(publish),
           createdAt: state.now(),
           url: `https://www.tiktok.com/@${usernameOf(publish.account)}/video/${id}`,
+          options: { post_info: publish.postInfo },
         };
         state.addVideo(publish.video);
       }

@@ -47,7 +47,15 @@ interface UploadMeta {
   parts: string[];
   snippet: { title: string; description: string; tags: string[] };
   privacyStatus: string;
+  /** The resource's snippet and status as sent, for GET /sandbox/_posts. */
+  received: Record<string, unknown>;
 }
+
+const quotaExceeded = () =>
+  googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota');
+
+/** YouTube Data API, "Quota Calculator": what each method the connector calls costs, in units. */
+const unitCost = { list: 1, update: 50 };
 
 /** The Google YouTube Data API v3 subset the connector uses, mounted at /sandbox/www.googleapis.com. */
 export function youtubeSandbox(state: SandboxState, mount: string) {
@@ -55,6 +63,14 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
   return async (app: FastifyInstance) => {
     const account = (request: FastifyRequest, reply: FastifyReply) =>
       accountOrRefuse(state, 'youtube', request, reply, { invalid: invalidCredentials });
+    /** The account once the call's units are charged to its daily quota, or null once quotaExceeded is sent. */
+    const charged = (request: FastifyRequest, reply: FastifyReply, cost: number) => {
+      const accountKey = account(request, reply);
+      if (!accountKey) return null;
+      if (state.caps.youtubeUnits(accountKey, cost)) return accountKey;
+      send(reply, quotaExceeded());
+      return null;
+    };
 
     const videoResource = (video: SandboxVideo, parts: string[]) => {
       const resource: Record<string, unknown> = { kind: 'youtube#video', id: video.id };
@@ -94,6 +110,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
         sha256,
         createdAt: state.now(),
         url: `https://www.youtube.com/shorts/${id}`,
+        options: meta.received,
       };
       state.addVideo(video);
       return video;
@@ -113,6 +130,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
           tags: Array.isArray(body.snippet?.tags) ? body.snippet.tags.map(String) : [],
         },
         privacyStatus: body.status?.privacyStatus ?? 'public',
+        received: { snippet: body.snippet, status: body.status ?? {} },
       };
     };
 
@@ -125,6 +143,8 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       const query = request.query as Record<string, string>;
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
+      // videos.insert draws on its own bucket of calls a day, not on the units (see caps.ts).
+      if (!state.caps.youtubeUpload(accountKey)) return send(reply, quotaExceeded());
       const fault = faultFor(state, 'youtube', 'init', answers, request, reply);
       if (fault.handled) return reply;
 
@@ -206,7 +226,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
     });
 
     app.get('/youtube/v3/videos', async (request, reply) => {
-      const accountKey = account(request, reply);
+      const accountKey = charged(request, reply, unitCost.list);
       if (!accountKey) return reply;
       const parts = partsOf(request);
       const step = parts.includes('statistics') ? 'stats' : 'list';
@@ -225,7 +245,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
 
     // videos.update of the snippet, as an edit of a published set sends it.
     app.put('/youtube/v3/videos', async (request, reply) => {
-      const accountKey = account(request, reply);
+      const accountKey = charged(request, reply, unitCost.update);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'youtube', 'edit', answers, request, reply);
       if (fault.handled) return reply;
@@ -285,7 +305,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
     };
 
     app.get('/youtube/v3/channels', async (request, reply) => {
-      const accountKey = account(request, reply);
+      const accountKey = charged(request, reply, unitCost.list);
       if (!accountKey) return reply;
       const parts = partsOf(request);
       const fault = faultFor(state, 'youtube', parts.includes('contentDetails') ? 'list' : 'profile', answers, request, reply);
@@ -297,7 +317,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
     });
 
     app.put('/youtube/v3/channels', async (request, reply) => {
-      const accountKey = account(request, reply);
+      const accountKey = charged(request, reply, unitCost.update);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'youtube', 'profile', answers, request, reply);
       if (fault.handled) return reply;
@@ -320,7 +340,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
     });
 
     app.get('/youtube/v3/playlistItems', async (request, reply) => {
-      const accountKey = account(request, reply);
+      const accountKey = charged(request, reply, unitCost.list);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'youtube', 'list', answers, request, reply);
       if (fault.handled) return reply;

@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The sandbox's stand-in for a platform's login-and-consent page, in the style of its Google one
+ * (google-oauth.ts): the operator names the sandbox account to sign in as (any login; each login
+ * is its own account), sees which app asks for which scopes, and presses 'Дозволити' or
+ * 'Скасувати'. The form posts the request's own parameters back to the same address.
+ */
+export function consentPage(options: {
+  platform: string;
+  title: string;
+  clientId: string;
+  scopes: string[];
+  fields: Record<string, string | undefined>;
+}): string {
+  const hidden = Object.entries(options.fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value!)}">`)
+    .join('');
+  const scopes = options.scopes.map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`).join('');
+  return `<!doctype html>
+<html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Пісочниця ${escapeHtml(options.platform)}: ${escapeHtml(options.title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f1f5f9;color:#0f172a}main{max-width:32rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002}h1{font-size:1.25rem}code{word-break:break-all}label{display:block;margin-top:1rem;font-weight:600}input[type=text]{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #94a3b8;border-radius:8px}.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}button{font:inherit;padding:.6rem 1.4rem;border-radius:8px;border:1px solid #1d4ed8;cursor:pointer}button[value=allow]{background:#1d4ed8;color:#fff}button[value=deny]{background:#fff;color:#1d4ed8}</style>
+</head><body><main>
+<h1>Застосунок просить доступ до вашого облікового запису ${escapeHtml(options.platform)}</h1>
+<p>Застосунок <code>${escapeHtml(options.clientId)}</code> отримає доступ:</p>
+<ul>${scopes}</ul>
+<p>Це сторінка пісочниці: справжній ${escapeHtml(options.platform)} у режимі live показує свою.</p>
+<form method="post">${hidden}
+<label for="username">Обліковий запис пісочниці</label>
+<input type="text" id="username" name="username" autocomplete="username" required>
+<div class="actions">
+<button type="submit" name="decision" value="allow">Дозволити</button>
+<button type="submit" name="decision" value="deny" formnovalidate>Скасувати</button>
+</div></form>
+</main></body></html>`;
+}
+
+export function sendConsentPage(reply: FastifyReply, html: string) {
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/** A request the platform refuses before showing its page: a plain-text 400, as Google's sandbox does. */
+export function badConsentRequest(reply: FastifyReply, problem: string) {
+  return reply.status(400).type('text/plain; charset=utf-8').send(`Error 400: invalid_request\n${problem}`);
+}
+
+/** The sandbox account a consent form names: its login as the account key every mirror uses (see common.ts). */
+export function accountOfLogin(login: string | undefined): string | null {
+  const trimmed = login?.trim() ?? '';
+  return trimmed ? Buffer.from(trimmed).toString('base64url') : null;
+}
+
+/** Single-use authorization codes, kept until they are used or expire. */
+export class AuthorizationCodes<T extends { expiresAt: number }> {
+  private readonly codes = new Map<string, T>();
+
+  constructor(private readonly now: () => number) {}
+
+  issue(details: T): string {
+    for (const [code, entry] of this.codes) if (entry.expiresAt <= this.now()) this.codes.delete(code);
+    const code = crypto.randomBytes(24).toString('base64url');
+    this.codes.set(code, details);
+    return code;
+  }
+
+  /** The code's details once; a second use, or a use after it expired, finds nothing. */
+  take(code: string | undefined): T | null {
+    const entry = code ? this.codes.get(code) : undefined;
+    if (!entry) return null;
+    this.codes.delete(code!);
+    return entry.expiresAt > this.now() ? entry : null;
+  }
+}

@@ -1,0 +1,146 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readParams, send } from './common';
+import { AuthorizationCodes, accountOfLogin, badConsentRequest, consentPage, isHttpUrl, sendConsentPage } from './consent';
+import { stableId, type SandboxState } from './state';
+import { codeTtlSeconds, tokenLifetimes } from './tokens';
+
+const digest = (secret: string) => crypto.createHash('sha256').update(secret).digest('base64url');
+const logId = () => crypto.randomBytes(16).toString('hex').toUpperCase();
+
+/** TikTok, "OAuth Error Handling": `{ error, error_description, log_id }`. */
+function oauthError(status: number, error: string, description: string) {
+  return { status, body: { error, error_description: description, log_id: logId() } };
+}
+
+interface Code {
+  clientKey: string;
+  redirectUri: string;
+  account: string;
+  scope: string;
+  expiresAt: number;
+}
+
+const consentFields = ['client_key', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
+
+/**
+ * TikTok Login Kit v2 as the sandbox plays it:
+ * - GET|POST /sandbox/www.tiktok.com/v2/auth/authorize/ (Login Kit for Web, "Authorize"): the
+ *   consent page; the form redirects to redirect_uri with `code`, `scopes` and `state`, or with
+ *   `error=access_denied` when the user declines;
+ * - POST /sandbox/open.tiktokapis.com/v2/oauth/token/ ("Get a User Access Token", "Refresh a User
+ *   Access Token"): `authorization_code` and `refresh_token` grants, form-encoded, answering
+ *   access_token, expires_in, open_id, refresh_token, refresh_expires_in, scope, token_type.
+ *   Refresh tokens rotate: the one sent stops working once a new one is issued.
+ */
+export function tiktokOAuthSandbox(state: SandboxState) {
+  const codes = new AuthorizationCodes<Code>(state.now);
+
+  const consentProblem = (params: Record<string, string | undefined>) => {
+    if (!params.client_key) return 'Missing required parameter: client_key';
+    if (!isHttpUrl(params.redirect_uri ?? '')) return 'Invalid parameter value for redirect_uri';
+    if (params.response_type !== 'code') return 'Invalid response_type: only "code" is supported';
+    if (!params.scope) return 'Missing required parameter: scope';
+    return null;
+  };
+
+  const authorize = async (app: FastifyInstance) => {
+    app.get('/v2/auth/authorize/', async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const problem = consentProblem(query);
+      if (problem) return badConsentRequest(reply, problem);
+      const fields = Object.fromEntries(consentFields.map((field) => [field, query[field]]));
+      return sendConsentPage(
+        reply,
+        consentPage({
+          platform: 'TikTok',
+          title: 'вхід і дозвіл',
+          clientId: query.client_key!,
+          scopes: query.scope!.split(','),
+          fields,
+        }),
+      );
+    });
+
+    app.post('/v2/auth/authorize/', async (request, reply) => {
+      const form = await readParams(request);
+      const problem = consentProblem(form);
+      if (problem) return badConsentRequest(reply, problem);
+      const target = new URL(form.redirect_uri);
+      if (form.decision === 'allow') {
+        const account = accountOfLogin(form.username);
+        if (!account) return badConsentRequest(reply, 'Enter the sandbox account to sign in as');
+        const code = codes.issue({
+          clientKey: form.client_key,
+          redirectUri: form.redirect_uri,
+          account,
+          scope: form.scope,
+          expiresAt: state.now() + codeTtlSeconds * 1000,
+        });
+        target.searchParams.set('code', code);
+        target.searchParams.set('scopes', form.scope);
+      } else {
+        target.searchParams.set('error', 'access_denied');
+        target.searchParams.set('error_description', 'The user denied the request.');
+      }
+      if (form.state !== undefined) target.searchParams.set('state', form.state);
+      return reply.redirect(target.toString(), 302);
+    });
+  };
+
+  const tokenAnswer = (grantId: string) => {
+    const grant = state.tokens.grant(grantId)!;
+    const expiresIn = state.tokens.accessTtl('tiktok');
+    return {
+      access_token: state.tokens.issue('tiktok', grantId, 'access', expiresIn),
+      expires_in: expiresIn,
+      open_id: stableId(`${grant.client}:${grant.account}`, 'tiktok-open-id', 32, 'base64url'),
+      refresh_token: state.tokens.issue('tiktok', grantId, 'refresh', tokenLifetimes.tiktok.refresh),
+      refresh_expires_in: tokenLifetimes.tiktok.refresh,
+      scope: grant.scope,
+      token_type: 'Bearer',
+    };
+  };
+
+  const token = async (app: FastifyInstance) => {
+    app.post('/v2/oauth/token/', async (request: FastifyRequest, reply: FastifyReply) => {
+      const form = await readParams(request);
+      if (!form.client_key || !form.client_secret) {
+        return send(reply, oauthError(401, 'invalid_client', 'Client key or secret is missing.'));
+      }
+      if (form.grant_type === 'authorization_code') {
+        if (!form.code || !form.redirect_uri) {
+          return send(reply, oauthError(400, 'invalid_request', 'Missing required parameter: code or redirect_uri.'));
+        }
+        const code = codes.take(form.code);
+        if (!code) return send(reply, oauthError(400, 'invalid_grant', 'Authorization code is expired or was already used.'));
+        if (code.clientKey !== form.client_key) return send(reply, oauthError(401, 'invalid_client', 'Client key does not match.'));
+        if (code.redirectUri !== form.redirect_uri) {
+          return send(reply, oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request.'));
+        }
+        const grantId = state.tokens.newGrant('tiktok', code.account, {
+          client: code.clientKey,
+          secretDigest: digest(form.client_secret),
+          scope: code.scope,
+        });
+        return reply.send(tokenAnswer(grantId));
+      }
+      if (form.grant_type === 'refresh_token') {
+        const check = state.tokens.checkRefresh('tiktok', form.refresh_token);
+        if (!check.ok) {
+          const why = { invalid: 'is invalid', expired: 'is expired', revoked: 'was revoked', spent: 'was already used' }[check.reason];
+          return send(reply, oauthError(400, 'invalid_grant', `Refresh token ${why}.`));
+        }
+        const grant = state.tokens.grant(check.grant!)!;
+        if (grant.client !== form.client_key || grant.secretDigest !== digest(form.client_secret)) {
+          return send(reply, oauthError(401, 'invalid_client', 'Client key or secret does not match.'));
+        }
+        state.tokens.spend(form.refresh_token);
+        return reply.send(tokenAnswer(grant.id));
+      }
+      return send(reply, oauthError(400, 'unsupported_grant_type', `Invalid grant_type: ${form.grant_type ?? ''}`));
+    });
+  };
+
+  return { authorize, token };
+}

@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { googleOAuthSandbox } from '../../server/platforms/sandbox/google-oauth';
+import { registerSandbox, SandboxState, type SandboxOptions } from '../../server/platforms/sandbox/index';
+
+export interface SandboxEnv {
+  app: FastifyInstance;
+  state: SandboxState;
+  clock: { now: number };
+  /** http://127.0.0.1:port/sandbox */
+  base: string;
+}
+
+/**
+ * The sandbox alone, listening on a port (consent pages are answered over real HTTP, as a
+ * browser would), with a clock the test moves instead of sleeping.
+ */
+export function useSandbox(options: Omit<SandboxOptions, 'now'> = {}): () => SandboxEnv {
+  let env: SandboxEnv | undefined;
+  beforeAll(async () => {
+    const clock = { now: Date.parse('2026-11-22T10:00:00Z') };
+    const state = new SandboxState({ ...options, now: () => clock.now });
+    const app = Fastify();
+    await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: crypto.randomBytes(32) });
+    await registerSandbox(app, { state });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    env = { app, state, clock, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/sandbox` };
+  });
+  afterAll(async () => {
+    await env?.app.close();
+  });
+  return () => env!;
+}
+
+export const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields),
+});
+
+export const jsonPost = (body: unknown, token?: string) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  body: JSON.stringify(body),
+});
+
+export const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
