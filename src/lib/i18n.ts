@@ -69,6 +69,11 @@ export const t = {
     day: (label: string) => `${label}: день`,
     hour: (label: string) => `${label}: година`,
     minute: (label: string) => `${label}: хвилина`,
+    noTime: '--',
+    dayPlaceholder: 'дд.мм.рррр',
+    dayFormat: 'Введіть дату як дд.мм.рррр',
+    openCalendar: (label: string) => `${label}: вибрати день у календарі`,
+    calendar: (label: string) => `${label}: календар`,
   },
   confirm: {
     cancel: 'Скасувати',
