@@ -10,6 +10,7 @@ export const t = {
     notifications: 'Сповіщення',
     noNotifications: 'Немає повідомлень',
     toggleMenu: 'Згорнути або розгорнути меню',
+    skipToContent: 'Перейти до вмісту',
     openMenu: 'Відкрити меню',
     closeMenu: 'Закрити меню',
     settings: 'Налаштування',
