@@ -40,7 +40,7 @@ describe('DateTimeField', () => {
     expect(valueNow()).toBe('2031-07-01T09:00');
   });
 
-  it("holds no date while the typed text is not a day, and says how to type one", async () => {
+  it('holds no date while the typed text is not a day, and says how to type one', async () => {
     const user = userEvent.setup();
     render(<Harness initial="2031-07-01T18:30" />);
     const day = screen.getByLabelText('Дата: день');
