@@ -312,6 +312,11 @@ it('has no serious or critical axe violation with each popup open, at 1440 and 3
     await page.getByRole('dialog', { name: 'Дата: календар' }).waitFor();
     await check(page, 'publish-date-picker-open', viewport.width, findings);
     await page.keyboard.press('Escape');
+    // A video's own date sits in the narrower column on the right.
+    await page.getByRole('button', { name: /^Дата відео #\d+: вибрати день у календарі$/ }).click();
+    await page.getByRole('dialog', { name: /^Дата відео #\d+: календар$/ }).waitFor();
+    await check(page, 'publish-video-date-picker-open', viewport.width, findings);
+    await page.keyboard.press('Escape');
 
     // On a phone the bell and the user menu live in the drawer.
     const drawer = page.getByRole('button', { name: 'Відкрити меню' });
