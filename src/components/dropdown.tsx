@@ -82,6 +82,12 @@ export function Dropdown({
       return;
     }
     if (kind !== 'menu') return;
+    if (event.key === 'Tab') {
+      // From the button, the Tab goes on to what follows the menu (or, with Shift, precedes it).
+      button.current?.focus();
+      setOpen(false);
+      return;
+    }
     const all = items();
     const at = all.indexOf(document.activeElement as HTMLElement);
     const next = (() => {

@@ -105,6 +105,8 @@ describe('layout', () => {
     expect(button).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}');
     expect(screen.getByRole('menuitem', { name: 'Вийти' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it('opens the notifications as a dialog that takes the focus and gives it back on Escape', async () => {
