@@ -47,7 +47,7 @@ export function assignmentErrors(accounts: SelectOption[], video: PublishVideoIt
   return Object.fromEntries(failure.failures().map((each) => [each.path[0], each.message]));
 }
 
-/** An empty `datetime-local` input means "no date": the form's date for a video, at once for the form. */
+/** An empty date field means "no date": the form's date for a video, at once for the form. */
 const dateOrNull = (value: string | null | undefined) => (value ? value : null);
 
 /** What POST /api/upload-video/{idUpload} receives for the form's values. */
