@@ -5,13 +5,16 @@ import { containsPattern, filteredRequestsPage, requestsPage } from './ranked-pa
 import { firstPosterOf } from './request-list';
 
 /**
- * A set is in error when any of its videos is, under way while any is, else published. Asked
- * only for the page's rows, each answer is an index-only probe of videos (request_id, status).
+ * A set's status follows its videos, whose status follows their posts: in error when any video
+ * is, under way while any is, published once some video went out, else not active (nothing went
+ * out: no video got a post, or every publication was cancelled). Asked only for the page's rows,
+ * each answer is at most four index-only probes of videos (request_id, status).
  */
 export const setStatusOf = (requestId: string) => `CASE
   WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${requestId} AND videos.status = 'error') THEN 'error'
   WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${requestId} AND videos.status IN ('loading', 'publication')) THEN 'publication'
-  ELSE 'success' END`;
+  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${requestId} AND videos.status = 'success') THEN 'success'
+  ELSE 'noactive' END`;
 
 const columns = `id, id_upload, title, source_name, published_at, count_video, ${firstPosterOf('creation_requests.id')} AS poster_key,
   ${setStatusOf('creation_requests.id')} AS status`;
@@ -21,7 +24,8 @@ const statusConditions: Record<string, string> = {
   error: `EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status = 'error')`,
   publication: `NOT EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status = 'error')
     AND EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status IN ('loading', 'publication'))`,
-  success: `NOT EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status IN ('error', 'loading', 'publication'))`,
+  success: `NOT EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status IN ('error', 'loading', 'publication'))
+    AND EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status = 'success')`,
 };
 
 const platformColumns = { youtube: 'in_youtube', tiktok: 'in_tiktok', instagram: 'in_instagram' } as const;

@@ -35,7 +35,7 @@ const detail: PublicationRequestDetail = {
   createdAt: '2026-11-20T10:00:00.000Z',
   error: null,
   video: [requestVideo(11), requestVideo(12), requestVideo(13), requestVideo(14, null)],
-  accounts: [option(1), option(2), option(3)],
+  accounts: [1, 2, 3].map((id) => ({ ...option(id), platforms: ['youtube' as const] })),
   tagProfile: [],
   group: [{ id: 9, name: 'Ранкові', accounts: [option(2), option(3)] }],
 };

@@ -35,6 +35,11 @@ const video = (id: number, status: PublishedVideo['status'], error: string | nul
   viewsInstagram: 0,
   likesInstagram: 0,
   commentsInstagram: 0,
+  publishNote: null,
+  waitReason: null,
+  nextAttemptAt: null,
+  plannedAt: null,
+  changeable: false,
 });
 const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
   id: 8,
@@ -46,6 +51,7 @@ const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
   tagProfile: [],
   edits: [],
   video: videos,
+  accounts: [],
 });
 /** A set with a video on its way (the page keeps reading it), and the same set settled. */
 const busy = setWith('Випуск', video(1, 'publication'), video(2, 'error', 'quotaExceeded'));

@@ -318,6 +318,11 @@ function publishedVideo(overrides: Partial<PublishedVideo>): PublishedVideo {
     errorInstagram: null,
     errorTiktok: null,
     account: { id: 7 },
+    publishNote: null,
+    waitReason: null,
+    nextAttemptAt: null,
+    plannedAt: null,
+    changeable: false,
     ...overrides,
   };
 }
@@ -331,6 +336,10 @@ const published: UploadDetail = {
   tags: 'shorts,news',
   tagProfile: [{ id: 5, name: 'Музика', tags: ['music'] }],
   edits: [],
+  accounts: [
+    { id: 7, title: '#7 Олена', value: 7, platforms: ['youtube'] },
+    { id: 8, title: '#8 Борис', value: 8, platforms: ['youtube', 'tiktok'] },
+  ],
   video: [
     publishedVideo({
       id: 21,
