@@ -65,6 +65,11 @@ export const publishedMachine = setup({
     'toast updated': () => {
       toast.success(t.published.updated);
     },
+    // A video that started (or settled) since its schedule was opened can no longer change: its editor closes.
+    'close a schedule that started': assign({
+      scheduling: ({ context }) =>
+        context.detail?.video.some((video) => video.id === context.scheduling && video.changeable) ? context.scheduling : null,
+    }),
     'toast rescheduled': () => {
       toast.success(t.postTruth.scheduleSaved);
     },
@@ -142,7 +147,7 @@ export const publishedMachine = setup({
         id: 'refreshSet',
         src: 'loadSet',
         input: ({ context }) => ({ idUpload: context.idUpload }),
-        onDone: { target: 'ready', actions: assign({ detail: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: [assign({ detail: ({ event }) => event.output }), 'close a schedule that started'] },
         // A refresh that fails keeps what is shown: the set was there a moment ago.
         onError: { target: 'ready', actions: { type: 'toast errors', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -167,7 +172,10 @@ export const publishedMachine = setup({
           idUpload: context.idUpload,
           values: (event as Extract<PublishedEvent, { type: 'edit.submit' }>).values,
         }),
-        onDone: { target: 'ready', actions: [assign({ detail: ({ event }) => event.output }), 'toast updated'] },
+        onDone: {
+          target: 'ready',
+          actions: [assign({ detail: ({ event }) => event.output }), 'close a schedule that started', 'toast updated'],
+        },
         onError: { target: 'ready', actions: { type: 'toast errors', params: ({ event }) => ({ error: event.error }) } },
       },
     },
