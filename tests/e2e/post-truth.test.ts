@@ -117,6 +117,20 @@ async function signedInPage(width: number, height: number, pathname: string): Pr
   return page;
 }
 
+/** The page at 1440 and 390 px, the videos table scrolled to its status column on the phone. */
+async function shoot(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(400);
+    await page.locator('table').evaluate((table) => table.parentElement!.scrollTo({ left: table.scrollWidth }));
+    await snapshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 async function chooseProfile(page: Page, title: string) {
   await page.getByRole('combobox', { name: 'Профіля' }).click();
   await page.getByRole('option', { name: title }).click();
@@ -200,21 +214,24 @@ it('moves a scheduled video to a later minute and another profile on its set pag
         .isVisible(),
     )
     .toBe(true);
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await snapshot(page, `truth-published-set-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('button', { name: t.postTruth.changeScheduleOf(videoId) }).click();
+  await shoot(page, 'truth-published-set-controls');
+  await editor.getByRole('button', { name: t.postTruth.scheduleClose }).click();
 
+  // Instagram asks the first attempt to wait 30 s: the set's page says why and when it tries again.
+  const fault = await api('/sandbox/_faults', {
+    json: { platform: 'instagram', step: 'init', kind: 'status-429', times: 1, retryAfterSeconds: 30 },
+  });
+  expect(fault.status).toBe(201);
   // Nothing goes out at the first time; at the new one, one post through the second profile.
   while (Date.now() < planned + 20_000) {
     const now = (await api(`/api/upload-video/${idUpload}`)).body as UploadDetail;
     expect(now.video[0]!.status).toBe('publication');
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
+  await expect.poll(() => page.getByText(/наступна спроба о \d\d:\d\d$/).isVisible(), { timeout: 90_000, interval: 500 }).toBe(true);
+  expect(Date.now()).toBeGreaterThanOrEqual(moved);
+  await shoot(page, 'truth-published-set-wait');
   await expect
     .poll(() => page.locator('tbody').getByText('Опубліковано', { exact: true }).isVisible(), { timeout: 120_000, interval: 1000 })
     .toBe(true);

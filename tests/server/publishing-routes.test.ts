@@ -74,7 +74,7 @@ describeEachDatabase(
       const owner = await createUser(env(), 'owner');
       const admin = await createUser(env(), 'admin', { role: 'admin' });
       const other = await createUser(env(), 'other');
-      const first = await createAccount(env(), owner, { comments: 'перший' });
+      const first = await createAccount(env(), owner, { comments: 'перший', ...tiktokProfile });
       const second = await createAccount(env(), owner, {});
       await createAccount(env(), other, { comments: 'чужий' });
       const tags = await env().app.inject({
@@ -101,8 +101,9 @@ describeEachDatabase(
         const detail = response.json<PublicationRequestDetail>();
         expect({ accounts: detail.accounts, tagProfile: detail.tagProfile, group: detail.group }).toEqual({
           accounts: [
-            { id: first.id, title: `#${first.id} перший`, value: first.id },
-            { id: second.id, title: `#${second.id}`, value: second.id },
+            // The platforms each has switched on, for the form's warnings.
+            { id: first.id, title: `#${first.id} перший`, value: first.id, platforms: ['tiktok'] },
+            { id: second.id, title: `#${second.id}`, value: second.id, platforms: [] },
           ],
           tagProfile: [{ id: tags.json().id, name: 'Спорт', tags: ['біг'] }],
           group: [{ id: group.json().id, name: 'Ранок', accounts: [{ id: second.id, title: `#${second.id}`, value: second.id }] }],
