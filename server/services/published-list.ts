@@ -5,15 +5,22 @@ import { containsPattern, filteredRequestsPage, requestsPage } from './ranked-pa
 import { firstPosterOf } from './request-list';
 
 /**
+ * A video that went out: its posts are done. A rendered video left out of the publication is
+ * 'success' too (ready), but has no date; videos_published_idx (migration 0020) answers this alone.
+ */
+const wentOut = `videos.status = 'success' AND videos.date IS NOT NULL`;
+
+/**
  * A set's status follows its videos, whose status follows their posts: in error when any video
  * is, under way while any is, published once some video went out, else not active (nothing went
  * out: no video got a post, or every publication was cancelled). Asked only for the page's rows,
- * each answer is at most four index-only probes of videos (request_id, status).
+ * each answer is at most three index-only probes of videos: (request_id, status), then the
+ * partial index of videos that went out.
  */
 export const setStatusOf = (requestId: string) => `CASE
   WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${requestId} AND videos.status = 'error') THEN 'error'
   WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${requestId} AND videos.status IN ('loading', 'publication')) THEN 'publication'
-  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${requestId} AND videos.status = 'success') THEN 'success'
+  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${requestId} AND ${wentOut}) THEN 'success'
   ELSE 'noactive' END`;
 
 const columns = `id, id_upload, title, source_name, published_at, count_video, ${firstPosterOf('creation_requests.id')} AS poster_key,
@@ -25,7 +32,7 @@ const statusConditions: Record<string, string> = {
   publication: `NOT EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status = 'error')
     AND EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status IN ('loading', 'publication'))`,
   success: `NOT EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status IN ('error', 'loading', 'publication'))
-    AND EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status = 'success')`,
+    AND EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND ${wentOut})`,
 };
 
 const platformColumns = { youtube: 'in_youtube', tiktok: 'in_tiktok', instagram: 'in_instagram' } as const;

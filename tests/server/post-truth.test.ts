@@ -188,6 +188,16 @@ describeEachDatabase(
       expect(detail.video[0]).toMatchObject({ status: 'noactive', publishNote: t.postTruth.cancelledNote, changeable: false });
       const again = await call(owner, 'DELETE', `/api/upload-video/${request.idUpload}/video/${videoId}/schedule`);
       expect([again.statusCode, again.json().message]).toEqual([409, t.postTruth.nothingScheduled]);
+
+      // A rendered video left out of the publication is ready, not published: it does not make the set 'Опубліковано'.
+      const pair = await renderedRequest(env(), owner.id, 2);
+      const payload = publishPayload(pair, [profile.id], { date: later });
+      payload.video.splice(1, 1);
+      expect((await call(owner, 'POST', `/api/upload-video/${pair.idUpload}`, payload)).statusCode).toBe(200);
+      const left = await call(owner, 'DELETE', `/api/upload-video/${pair.idUpload}/video/${pair.videos[0]!.id}/schedule`);
+      expect(left.json<UploadDetail>().status).toBe('noactive');
+      const listed = (await call(owner, 'GET', '/api/upload-video')).json().data;
+      expect(listed.find((row: { idUpload: string }) => row.idUpload === pair.idUpload).status).toBe('noactive');
     });
 
     it('a post waiting for its busy profile says so and when it is tried next', async () => {
