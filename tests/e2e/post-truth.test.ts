@@ -57,7 +57,8 @@ const minuteAhead = (ahead: number) => Math.ceil((Date.now() + ahead) / 60_000) 
 async function pickDate(page: Page, label: string, moment: number) {
   const [day, time] = kyivWallTime(moment).split('T') as [string, string];
   const [hour, minute] = time.split(':') as [string, string];
-  await page.getByLabel(t.dates.day(label)).fill(day);
+  const [year, month, date] = day.split('-');
+  await page.getByLabel(t.dates.day(label)).fill(`${date}.${month}.${year}`);
   await page.getByLabel(t.dates.hour(label)).selectOption(hour);
   await page.getByLabel(t.dates.minute(label)).selectOption(minute);
 }
