@@ -69,7 +69,17 @@ beforeAll(async () => {
   });
   token = (await login.json()).accessToken;
 
-  const account = await api('/api/accounts', { json: { ...emptyAccountForm, proxy: '127.0.0.1:3128', comments: 'Основний канал' } });
+  // YouTube is switched on (never connected), so the published set has a post, which fails: a profile with none of the ticked platforms is refused.
+  const account = await api('/api/accounts', {
+    json: {
+      ...emptyAccountForm,
+      proxy: '127.0.0.1:3128',
+      comments: 'Основний канал',
+      isActiveYouTube: true,
+      YouTubeAuthClientId: 'screens.apps.googleusercontent.com',
+      YouTubeAuthClientSecret: 'screens-secret',
+    },
+  });
   seeded.account = account.id;
   const option = { id: account.id, title: `#${account.id}`, value: account.id };
   seeded.group = (await api('/api/accounts-group', { json: { name: 'Ранкові', accounts: [option] } })).id;
