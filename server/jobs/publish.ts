@@ -180,7 +180,10 @@ async function uploadPost(
     const published = await withRetry(
       async () =>
         connector.publish(
-          { ...(await profileContext(account, post.platform, { secretsKey: keys.secretsAtRest, settings: platforms, progress })), signal },
+          {
+            ...(await profileContext(account, post.platform, { db, secretsKey: keys.secretsAtRest, settings: platforms, progress })),
+            signal,
+          },
           upload,
         ),
       {

@@ -5,6 +5,7 @@ import type {
   AccountSummary,
   ConnectedAs,
   Paged,
+  PlatformConnection,
   PlatformName,
   SavedSecrets,
   SelectOption,
@@ -12,6 +13,8 @@ import type {
 } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import type { Database } from '../db/connect';
+import type { LinkedPlatforms } from '../../src/lib/schemas';
+import type { StoredConnection } from '../platforms/connections';
 import { accountGroups, accounts, users, videos } from '../db/schema';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
@@ -115,10 +118,35 @@ export function savedSecretsOf(account: AccountRow): SavedSecrets {
   };
 }
 
-export function toAccountDetail(row: AccountWithOwner<AccountRow>, video: Paged<VideoSummary>): AccountDetail {
+/** What the form shows of a profile's connections: never a token, only how, whom, whether and until when. */
+export function connectionViews(connections: StoredConnection[]): PlatformConnection[] {
+  return connections
+    .filter((connection) => connection.method === 'oauth' || connection.method === 'pasted')
+    .map((connection) => ({
+      platform: connection.platform,
+      method: connection.method as PlatformConnection['method'],
+      state: connection.state,
+      name: connection.remoteName,
+      expiresAt: connection.method === 'pasted' ? (connection.accessExpiresAt?.toISOString() ?? null) : null,
+    }));
+}
+
+/** The platforms connected through their consent pages, for the form's rule on a pasted string and a login. */
+export function linkedPlatformsOf(connections: StoredConnection[]): LinkedPlatforms {
+  return Object.fromEntries(
+    connections.filter((connection) => connection.method === 'oauth').map((connection) => [connection.platform, true]),
+  );
+}
+
+export function toAccountDetail(
+  row: AccountWithOwner<AccountRow>,
+  video: Paged<VideoSummary>,
+  connections: StoredConnection[],
+): AccountDetail {
   const { account } = row;
   return {
     ...toAccountSummary(row),
+    connections: connectionViews(connections),
     savedSecrets: savedSecretsOf(account),
     YouTubeAuthClientId: account.youtubeClientId ?? '',
     YouTubeAuthClientSecret: '',

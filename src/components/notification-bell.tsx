@@ -19,6 +19,7 @@ export function notificationHref(item: NotificationItem): string {
     case 'publish_failed':
       return `/video/youtube/${item.idUpload}`;
     case 'credentials_failed':
+    case 'credentials_ending':
       return `/accounts/${item.account?.id}`;
   }
 }
@@ -33,6 +34,8 @@ function titleOf(item: NotificationItem): string {
       return t.notifications.publishFailed(item.platform ? t.platform.names[item.platform] : '');
     case 'credentials_failed':
       return t.notifications.credentialsFailed(item.account?.id ?? 0);
+    case 'credentials_ending':
+      return t.notifications.credentialsEnding(item.account?.id ?? 0);
   }
 }
 

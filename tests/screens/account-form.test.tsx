@@ -30,6 +30,7 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
     inTikTok: false,
     connectedAs: {},
     inInstagram: false,
+    connections: [],
     YouTubeAuthClientId: 'client-7',
     YouTubeAuthClientSecret: '',
     YouTubeLogin: '',
