@@ -188,7 +188,7 @@ export const t = {
     pastedExpired: 'Рядок доступу TikTok закінчився — підключіть TikTok',
     hours: (hours: number, minutes: number) => (hours > 0 ? `${hours} год ${minutes} хв` : `${minutes} хв`),
     days: (days: number) => `${days} дн.`,
-    linkOpened: 'Сторінку дозволу відкрито в новій вкладці',
+    platformConnected: (platform: string) => `${platform} підключено`,
   },
   groups: {
     listTitle: 'Групи профілів',
