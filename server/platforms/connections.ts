@@ -193,17 +193,17 @@ export async function freshAccessToken(
   };
   const current = await loadConnection(db, accountId, platform);
   if (!current || current.method !== 'oauth') throw new ProfileAuthError(platform, t.platform.notConnected);
-  if (current.state === 'revoked') throw new ProfileAuthError(platform, current.error ?? t.connections.revoked(name));
+  if (current.state === 'revoked') throw revokedError(platform, current.error ?? '');
   if (!needsRefresh(current)) return secrets.open('access_token', current.accessToken)!;
 
-  const outcome = await db.transaction(async (run): Promise<{ token: string } | { dead: string } | { failed: unknown }> => {
+  const outcome = await db.transaction(async (run): Promise<{ token: string } | { dead: ProfileAuthError } | { failed: unknown }> => {
     const { rows } = await run(`SELECT * FROM account_connections WHERE account_id = $1 AND platform = $2 FOR UPDATE`, [
       accountId,
       platform,
     ]);
     const locked = rows[0] ? fromRow(rows[0]) : undefined;
-    if (!locked || locked.method !== 'oauth') return { dead: t.platform.notConnected };
-    if (locked.state === 'revoked') return { dead: locked.error ?? t.connections.revoked(name) };
+    if (!locked || locked.method !== 'oauth') return { dead: new ProfileAuthError(platform, t.platform.notConnected) };
+    if (locked.state === 'revoked') return { dead: revokedError(platform, locked.error ?? '') };
     // Another process renewed it while this one waited for the lock.
     if (!needsRefresh(locked)) return { token: secrets.open('access_token', locked.accessToken)! };
     const app = (settings.apps ?? platformApps(settings.mode))[platform];
@@ -217,8 +217,9 @@ export async function freshAccessToken(
       });
     } catch (error) {
       if (error instanceof OAuthGrantError && error.dead) {
-        await markRevoked(run, accountId, platform, error.message);
-        return { dead: t.connections.revoked(name) };
+        const dead = revokedError(platform, error.message);
+        await markRevoked(run, accountId, platform, dead);
+        return { dead };
       }
       return {
         failed: error instanceof OAuthGrantError ? new TransientPlatformError(platform, t.platform.unavailable, error.message) : error,
@@ -240,22 +241,27 @@ export async function freshAccessToken(
     return { token: tokens.accessToken };
   });
   if ('token' in outcome) return outcome.token;
-  if ('dead' in outcome) throw new ProfileAuthError(platform, outcome.dead);
+  if ('dead' in outcome) throw outcome.dead;
   throw outcome.failed;
 }
 
-/** The grant is gone: the connection says so, and the profile's access error tells its owner (the bell's trigger). */
-async function markRevoked(run: RunSql, accountId: number, platform: LinkPlatform, detail: string) {
-  const name = t.platform.names[platform];
+/** 'Доступ TikTok відкликано — підключіть профіль знову', with the platform's own words. */
+function revokedError(platform: LinkPlatform, detail: string) {
+  return new ProfileAuthError(platform, detail, undefined, t.connections.revoked(t.platform.names[platform]));
+}
+
+/**
+ * The grant is gone: the connection keeps the platform's words, and the profile's access error
+ * tells its owner (the bell's trigger). A publish that meets it writes the same text, so the owner
+ * is told once.
+ */
+async function markRevoked(run: RunSql, accountId: number, platform: LinkPlatform, error: ProfileAuthError) {
   await run(`UPDATE account_connections SET state = 'revoked', error = $3, updated_at = now() WHERE account_id = $1 AND platform = $2`, [
     accountId,
     platform,
-    t.connections.revoked(name),
+    error.detail,
   ]);
-  await run(`UPDATE accounts SET platform_error = $2, updated_at = now() WHERE id = $1`, [
-    accountId,
-    `${name}: ${t.connections.revoked(name)} (${detail})`,
-  ]);
+  await run(`UPDATE accounts SET platform_error = $2, updated_at = now() WHERE id = $1`, [accountId, error.message]);
 }
 
 export function linkEndpoints(settings: RefreshSettings): LinkEndpoints {

@@ -99,7 +99,7 @@ it('connects TikTok and Instagram from the profile form, and asks to connect aga
         await page.reload();
         return tiktok.getByRole('status').textContent();
       },
-      { timeout: 40_000, intervals: [2000] },
+      { timeout: 40_000, interval: 2000 },
     )
     .toBe('Підключіть знову');
   await expect
