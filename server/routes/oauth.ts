@@ -8,6 +8,7 @@ import { accounts, users } from '../db/schema';
 import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError } from '../platforms/http';
 import { consumeOAuthState } from '../platforms/oauth-state';
+import { resumeWaitingPosts } from '../jobs/publish';
 import { platformApps } from '../config';
 import type { PlatformApps } from '../config';
 import { recordRemoteName, saveGrantedConnection, appVariables } from '../platforms/connections';
@@ -154,6 +155,10 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
         .where(eq(accounts.id, account.id));
       request.log.info({ accountId: account.id, platform }, 'platform connected through its consent page');
       await recordChannel({ ...account, ...switchedOn }, platform);
+      if (app.queue) {
+        const resumed = await resumeWaitingPosts(db, app.queue, account.id, platform);
+        if (resumed > 0) request.log.info({ accountId: account.id, platform, resumed }, 'posts that waited for the connection go out');
+      }
       return reply.redirect(`/accounts/${account.id}?${connectionParams[platform].connected}=connected`, 302);
     });
   }

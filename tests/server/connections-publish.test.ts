@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { UploadDetail } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
 import { SandboxState } from '../../server/platforms/sandbox/index';
+import { accountOfLogin } from '../../server/platforms/sandbox/consent';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount } from './backoffice-fixtures';
 import { createUser, describeEachDatabase } from './helpers';
@@ -25,6 +27,57 @@ describeEachDatabase(
       await proxy?.close();
     });
 
+    async function connect(
+      user: Awaited<ReturnType<typeof createUser>>,
+      accountId: number,
+      platform: 'tiktok' | 'instagram',
+      login: string,
+    ) {
+      const link = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${accountId}`, { method: 'POST', headers: user.headers });
+      const followed = await answerSandboxConsent(((await link.json()) as { url: string }).url, 'allow', 'follow', { username: login });
+      expect(new URL(followed.url).search).toBe(`?${platform}=connected`);
+    }
+
+    it(
+      'a post of a profile whose TikTok grant was revoked waits, and goes out once the profile is connected again',
+      { timeout: 90_000 },
+      async () => {
+        const user = await createUser(env(), 'operator');
+        const login = `revoked-${env().kind}@tiktok`;
+        const account = await createAccount(env(), user, { proxy: proxy.url, comments: login });
+        await connect(user, account.id, 'tiktok', login);
+        sandbox.revoke('tiktok', accountOfLogin(login)!);
+
+        const request = await renderedRequest(env(), user.id, 1);
+        const response = await env().app.inject({
+          method: 'POST',
+          url: `/api/upload-video/${request.idUpload}`,
+          headers: user.headers,
+          payload: publishPayload(request, [account.id], { inYouTube: false, inTikTok: true, inInstagram: false }),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const post = async () =>
+          (await env().db.sql(`SELECT status, wait_reason, next_attempt_at FROM video_posts WHERE video_id = $1`, [request.videos[0]!.id]))
+            .rows[0];
+        await vi.waitFor(
+          async () => expect(await post()).toMatchObject({ status: 'pending', wait_reason: t.connections.revoked('TikTok') }),
+          {
+            timeout: 30_000,
+            interval: 500,
+          },
+        );
+        expect((await post()).next_attempt_at).toBeNull();
+        const profile = await env().app.inject({ method: 'GET', url: `/api/accounts/${account.id}`, headers: user.headers });
+        expect(profile.json()).toMatchObject({ status: 'error', connections: [{ platform: 'tiktok', state: 'revoked' }] });
+
+        await connect(user, account.id, 'tiktok', login);
+        await vi.waitFor(async () => expect(await post()).toMatchObject({ status: 'done', wait_reason: null }), {
+          timeout: 30_000,
+          interval: 500,
+        });
+      },
+    );
+
     it(
       'publishes on TikTok and Instagram on time, 70 s after connecting, with the real queue and refresher',
       { timeout: 150_000 },
@@ -32,14 +85,8 @@ describeEachDatabase(
         const user = await createUser(env(), 'operator');
         const label = `late-${env().kind}`;
         const account = await createAccount(env(), user, { proxy: proxy.url, comments: label });
-        for (const [platform, login] of [
-          ['tiktok', `${label}@tiktok`],
-          ['instagram', `${label}.insta`],
-        ] as const) {
-          const link = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${account.id}`, { method: 'POST', headers: user.headers });
-          const followed = await answerSandboxConsent(((await link.json()) as { url: string }).url, 'allow', 'follow', { username: login });
-          expect(new URL(followed.url).search).toBe(`?${platform}=connected`);
-        }
+        await connect(user, account.id, 'tiktok', `${label}@tiktok`);
+        await connect(user, account.id, 'instagram', `${label}.insta`);
 
         const request = await renderedRequest(env(), user.id, 1);
         const due = new Date(Date.now() + 70_000);
