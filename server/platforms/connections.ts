@@ -84,7 +84,8 @@ export async function saveGrantedConnection(
        ON CONFLICT (account_id, platform) DO UPDATE SET
          method = 'oauth', access_token = EXCLUDED.access_token, refresh_token = EXCLUDED.refresh_token,
          access_expires_at = EXCLUDED.access_expires_at, refresh_expires_at = EXCLUDED.refresh_expires_at,
-         remote_id = EXCLUDED.remote_id, state = 'connected', error = NULL, ending_notified_at = NULL, updated_at = now()`,
+         remote_id = EXCLUDED.remote_id, state = 'connected', error = NULL, granted_at = now(), ending_notified_at = NULL,
+         updated_at = now()`,
       [
         accountId,
         platform,
@@ -307,8 +308,9 @@ export async function refreshDueConnections(
 
 /**
  * The bell's notice ahead of a grant's end: TikTok's refresh token under 14 days, Instagram's
- * long-lived token under 7 (its refresh failed for weeks). Only grants issued for longer than the
- * notice period count, so a shortened sandbox token (SANDBOX_TOKEN_TTL_SECONDS) raises none.
+ * long-lived token under 7 (its refresh failed for weeks). Only grants that were to last longer than
+ * the notice period from their consent count, so a fresh shortened sandbox token
+ * (SANDBOX_TOKEN_TTL_SECONDS) raises none.
  */
 async function notifyEndingGrants(db: Database) {
   await db.transaction(async (run) => {
@@ -320,7 +322,7 @@ async function notifyEndingGrants(db: Database) {
                  FROM account_connections
                 WHERE method = 'oauth' AND state = 'connected' AND ending_notified_at IS NULL) e
         WHERE c.account_id = e.account_id AND c.platform = e.platform
-          AND e.ends_at < now() + e.notice AND e.ends_at - c.updated_at > e.notice
+          AND e.ends_at < now() + e.notice AND e.ends_at - c.granted_at > e.notice
         RETURNING c.account_id, c.platform, e.ends_at`,
       [],
     );

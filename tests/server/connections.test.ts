@@ -161,7 +161,7 @@ describeEachDatabase(
       expect(shown.connections.find((connection) => connection.platform === 'tiktok')?.state).toBe('revoked');
       const bell = await env().app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers });
       expect(bell.json<NotificationList>().items).toContainEqual(
-        expect.objectContaining({ kind: 'credentials_failed', account: { id: account.id } }),
+        expect.objectContaining({ kind: 'credentials_failed', account: expect.objectContaining({ id: account.id }) }),
       );
 
       expect(await connect(user, account.id, 'tiktok', `${label}@tiktok`)).toBe(`/accounts/${account.id}?tiktok=connected`);
@@ -169,6 +169,34 @@ describeEachDatabase(
       expect(reconnected.error).toBeNull();
       expect(reconnected.connections.find((connection) => connection.platform === 'tiktok')?.state).toBe('connected');
       expect(await freshAccessToken(env().db, key, settings(), proxy.url, account.id, 'tiktok')).toContain('.');
+    });
+
+    it('tells the owner once when a TikTok refresh token has under 14 days left', async () => {
+      const user = await createUser(env(), 'operator');
+      const { account } = await linkedProfile(user, 'ending');
+      const refresher = () => refreshDueConnections(env().db, env().tokenSettings.keys.secretsAtRest, settings(), () => undefined);
+      await refresher();
+      const ending = async () => {
+        const bell = await env().app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers });
+        return bell.json<NotificationList>().items.filter((item) => item.kind === 'credentials_ending');
+      };
+      expect(await ending()).toEqual([]);
+
+      // A grant given 170 days ago whose refresh token ends in 10 days (TikTok's 180).
+      await env().db.sql(
+        `UPDATE account_connections SET granted_at = now() - interval '170 days', refresh_expires_at = now() + interval '10 days'
+          WHERE account_id = $1 AND platform = 'tiktok'`,
+        [account.id],
+      );
+      await refresher();
+      await refresher();
+      const notices = await ending();
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatchObject({
+        platform: 'tiktok',
+        account: { id: account.id },
+        message: `TikTok: ${t.connections.ending('TikTok', 10)}`,
+      });
     });
 
     it('a state is single-use and bound to its platform; a denied consent says so', async () => {

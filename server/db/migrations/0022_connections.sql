@@ -13,7 +13,9 @@ CREATE TABLE account_connections (
   remote_name text,
   state text NOT NULL DEFAULT 'connected' CHECK (state IN ('connected', 'revoked')),
   error text,
-  -- When the owner was told the grant nears its end: once per grant, cleared by a new one.
+  -- When the platform's consent made the current grant, and when its owner was told it nears its
+  -- end: once per grant, cleared by a new consent.
+  granted_at timestamptz NOT NULL DEFAULT now(),
   ending_notified_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),

@@ -76,6 +76,7 @@ export const accountConnections = pgTable(
       .notNull()
       .default('connected'),
     error: text('error'),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
     endingNotifiedAt: timestamp('ending_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
