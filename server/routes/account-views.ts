@@ -40,19 +40,23 @@ export type AccountSummaryRow = Pick<
   | 'instagramPassword'
   | 'platformError'
   | 'connectedAs'
->;
+> & {
+  /** The platforms the profile is connected to through their consent pages (account_connections), grant standing. */
+  linkedPlatforms?: string[];
+};
 type VideoRow = typeof videos.$inferSelect;
 
 /**
- * YouTube is connected once the OAuth callback stored a refresh token. TikTok and Instagram have
- * no OAuth flow in this product (yet): a profile counts as connected to them as soon as their
- * credentials are stored, the access string for TikTok, login and password for Instagram.
+ * YouTube is connected once the OAuth callback stored a refresh token. TikTok and Instagram are
+ * connected through their consent pages, or, as SPEC has it, as soon as their credentials are
+ * stored: the access string for TikTok, login and password for Instagram.
  */
 export function platformConnections(row: AccountSummaryRow) {
+  const linked = (platform: string) => row.linkedPlatforms?.includes(platform) ?? false;
   return {
     inYouTube: row.inYouTube,
-    inTikTok: row.tiktokAuthStr !== null,
-    inInstagram: row.instagramLogin !== null && row.instagramPassword !== null,
+    inTikTok: linked('tiktok') || row.tiktokAuthStr !== null,
+    inInstagram: linked('instagram') || (row.instagramLogin !== null && row.instagramPassword !== null),
   };
 }
 
@@ -175,8 +179,11 @@ export function toAccountDetail(
   connections: StoredConnection[],
 ): AccountDetail {
   const { account } = row;
+  const linkedPlatforms = connections
+    .filter((connection) => connection.method === 'oauth' && connection.state === 'connected')
+    .map((connection) => connection.platform);
   return {
-    ...toAccountSummary(row),
+    ...toAccountSummary({ ...row, account: { ...account, linkedPlatforms } }),
     connections: connectionViews(connections),
     savedSecrets: savedSecretsOf(account),
     YouTubeAuthClientId: account.youtubeClientId ?? '',

@@ -59,7 +59,17 @@ describeEachDatabase(
       const { account, label } = await linkedProfile(user, 'linked');
 
       const shown = await detail(user, account.id);
-      expect(shown).toMatchObject({ isActiveTikTok: true, isActiveInstagram: true, TikTiokAuthStr: '', InstagramPassword: '' });
+      expect(shown).toMatchObject({
+        status: 'success',
+        isActiveTikTok: true,
+        inTikTok: true,
+        isActiveInstagram: true,
+        inInstagram: true,
+        TikTiokAuthStr: '',
+        InstagramPassword: '',
+      });
+      const list = await env().app.inject({ method: 'GET', url: '/api/accounts', headers: user.headers });
+      expect(list.json().data[0]).toMatchObject({ id: account.id, status: 'success', inTikTok: true, inInstagram: true });
       expect(shown.connections.map(({ platform, method, state }) => ({ platform, method, state }))).toEqual([
         { platform: 'instagram', method: 'oauth', state: 'connected' },
         { platform: 'tiktok', method: 'oauth', state: 'connected' },
