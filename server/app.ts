@@ -12,7 +12,7 @@ import type { Keys } from './auth/keys';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
 import { engineFigures } from './jobs/figures';
-import { engineSettings, fastifyTrustProxy, type TrustProxy } from './config';
+import { engineSettings, fastifyTrustProxy, type PlatformApps, type TrustProxy } from './config';
 import type { MediaServices } from './media/services';
 import { HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
@@ -60,6 +60,8 @@ export interface AppDeps {
   deadAfterSeconds?: number;
   /** TRUST_PROXY: which peers' X-Forwarded-For names the client; none when absent. */
   trustProxy?: TrustProxy;
+  /** The installation's TikTok and Instagram apps (config.platformApps); the mode's defaults when absent. */
+  platformApps?: PlatformApps;
 }
 
 declare module 'fastify' {
@@ -217,11 +219,14 @@ export async function buildApp(deps: AppDeps) {
   const platformAccess = (): PlatformAccess => ({
     mode: platforms,
     sandboxOrigin: deps.sandboxOrigin ?? listeningOrigin(app),
+    apps: deps.platformApps,
+    sandboxTokenTtlSeconds: deps.sandbox?.tokenTtlSeconds,
   });
   const oauth: OAuthSettings = {
     platforms,
     publicUrl: () => deps.publicUrl ?? listeningOrigin(app),
     platformsOrigin: () => platformAccess().sandboxOrigin,
+    apps: deps.platformApps,
   };
   await app.register(
     async (api) => {

@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { PlatformsMode } from './platforms/types';
+import type { OAuthApp } from './platforms/oauth-links';
 import type { SandboxLimits } from './platforms/sandbox/caps';
 import type { S3Settings } from './media/s3-storage';
 
@@ -63,6 +64,32 @@ export interface Config {
   trustProxy: TrustProxy;
   /** How the sandbox ages tokens and caps posts (see server/platforms/sandbox/tokens.ts and caps.ts). */
   sandboxPlatforms: SandboxPlatformSettings;
+  /** The installation's TikTok and Instagram apps, for connecting profiles through the platforms' consent pages. */
+  platformApps: PlatformApps;
+}
+
+/** TIKTOK_CLIENT_KEY/SECRET and INSTAGRAM_APP_ID/SECRET; null in live mode when unset (connecting then says what to set). */
+export interface PlatformApps {
+  tiktok: OAuthApp | null;
+  instagram: OAuthApp | null;
+}
+
+/**
+ * The apps' credentials, once per installation. The sandbox's token endpoints accept any pair, so
+ * sandbox mode has built-in ones; live mode has none until the variables are set.
+ */
+export function platformApps(mode: PlatformsMode, env: NodeJS.ProcessEnv = {}): PlatformApps {
+  const app = (idName: string, secretName: string, sandbox: OAuthApp): OAuthApp | null => {
+    const id = env[idName];
+    const secret = env[secretName];
+    if (id && secret) return { id, secret };
+    if (id || secret) throw new ConfigError(`set both ${idName} and ${secretName}, or neither`);
+    return mode === 'sandbox' ? sandbox : null;
+  };
+  return {
+    tiktok: app('TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET', { id: 'sandbox-tiktok', secret: 'sandbox-tiktok-secret' }),
+    instagram: app('INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET', { id: 'sandbox-instagram', secret: 'sandbox-instagram-secret' }),
+  };
 }
 
 export interface SandboxPlatformSettings {
@@ -294,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     engine: engineSettings(env),
     platformTimeouts: platformTimeouts(env),
     sandboxPlatforms: sandboxPlatformSettings(env),
+    platformApps: platformApps(platforms, env),
   };
 }
 

@@ -59,6 +59,7 @@ async function main() {
             mode: config.platforms,
             sandboxOrigin: config.sandboxOrigin,
             statsIntervalMinutes: config.statsIntervalMinutes,
+            apps: config.platformApps,
           },
         },
       }),
@@ -91,6 +92,7 @@ async function main() {
         sandboxOrigin: config.sandboxOrigin,
         deadAfterSeconds: config.engine.deadAfterSeconds,
         trustProxy: config.trustProxy,
+        platformApps: config.platformApps,
       })
     : null;
   // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline.

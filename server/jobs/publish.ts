@@ -196,7 +196,10 @@ async function uploadPost(
     const published = await withRetry(
       async () =>
         connector.publish(
-          { ...(await profileContext(account, post.platform, { secretsKey: keys.secretsAtRest, settings: platforms, progress })), signal },
+          {
+            ...(await profileContext(account, post.platform, { db, secretsKey: keys.secretsAtRest, settings: platforms, progress })),
+            signal,
+          },
           upload,
         ),
       {
@@ -227,6 +230,10 @@ async function uploadPost(
     const reason = reasonOf(post.platform, error);
     if (error instanceof ProfileAuthError) {
       await db.orm.update(accounts).set({ platformError: reason, updatedAt: new Date() }).where(eq(accounts.id, account.id));
+      if (await waitForReconnect(db, post, token)) {
+        log.info({ postId, accountId: account.id, platform: post.platform }, 'publish waits for the profile to be connected again');
+        return;
+      }
       return failPost(db, post, token, reason);
     }
     if (error instanceof PermanentPlatformError) return failPost(db, post, token, reason);
@@ -245,6 +252,42 @@ async function uploadPost(
       .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token), eq(videoPosts.status, 'pending')));
     throw error;
   }
+}
+
+/**
+ * A grant the platform no longer honours, on a profile connected through the platform's consent
+ * page: the post waits, with no next attempt, until the profile is connected again
+ * (resumeWaitingPosts) or the post is cancelled; it counts as not started, so it can still be
+ * moved or cancelled. False when the profile's access is not such a link: the post then fails.
+ */
+async function waitForReconnect(db: Database, post: Post, token: string): Promise<boolean> {
+  const { rows } = await db.sql(
+    `UPDATE video_posts SET wait_reason = $4, next_attempt_at = NULL, started_at = NULL, updated_at = now()
+      WHERE id = $1 AND job_token = $2 AND status = 'pending'
+        AND EXISTS (SELECT 1 FROM account_connections c
+                     WHERE c.account_id = video_posts.account_id AND c.platform = $3 AND c.method = 'oauth' AND c.state = 'revoked')
+      RETURNING id`,
+    [post.id, token, post.platform, t.connections.revoked(t.platform.names[post.platform])],
+  );
+  return rows.length > 0;
+}
+
+/** The profile is connected to the platform again: its posts that waited for it go out at once, each with a new job. */
+export async function resumeWaitingPosts(db: Database, queue: PgBoss, accountId: number, platform: Platform): Promise<number> {
+  return db.transaction(async (run) => {
+    const { rows } = await run(
+      `SELECT id FROM video_posts
+        WHERE account_id = $1 AND platform = $2 AND status = 'pending' AND wait_reason = $3 AND next_attempt_at IS NULL
+        FOR UPDATE`,
+      [accountId, platform, t.connections.revoked(t.platform.names[platform])],
+    );
+    for (const { id } of rows) {
+      const token = crypto.randomUUID();
+      await run(`UPDATE video_posts SET job_token = $2, wait_reason = NULL, error = NULL, updated_at = now() WHERE id = $1`, [id, token]);
+      await sendPublishJob(queue, { id, token, scheduledAt: new Date() }, run);
+    }
+    return rows.length;
+  });
 }
 
 async function reschedule(db: Database, queue: PgBoss, post: Post, token: string, at: Date, reason: string) {

@@ -6,6 +6,7 @@ import { jobDefinitions, type JobContext } from './definitions';
 import { QueueRunner, recoverOrphans, type FetchedJob } from './engine';
 import { publishJobName } from './publish';
 import { abortStoppedUploads, stopPollMs } from './publish-stops';
+import { refreshDueConnections } from '../platforms/connections';
 import { liveProcesses, registerProcess, removeDeadProcesses, startHeartbeat, unregisterProcess } from './workers';
 
 /** `stop` also stops the runners (handing unfinished jobs back to the queue) and the heartbeat. */
@@ -119,7 +120,25 @@ export async function startQueue({ db, log, work, context, engine: overrides }: 
   }, stopPollMs);
   stopWatcher.unref();
 
+  // OAuth connections are renewed ahead of their end; the row lock keeps it to one refresh per credential across workers.
+  let refreshing = false;
+  const refresher = setInterval(() => {
+    if (refreshing) return;
+    refreshing = true;
+    const { platforms } = context;
+    refreshDueConnections(
+      db,
+      context.keys.secretsAtRest,
+      { mode: platforms.mode, platformsOrigin: platforms.sandboxOrigin, apps: platforms.apps },
+      (accountId, platform, error) => log.warn({ accountId, platform, err: error }, 'renewing a connection failed'),
+    )
+      .catch((error) => log.warn({ err: error }, 'renewing connections failed'))
+      .finally(() => (refreshing = false));
+  }, engine.heartbeatSeconds * 1000);
+  refresher.unref();
+
   boss.stop = async (options = {}) => {
+    clearInterval(refresher);
     clearInterval(stopWatcher);
     clearInterval(sweeper);
     await sweeping;

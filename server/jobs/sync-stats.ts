@@ -54,6 +54,7 @@ export async function syncStats(context: JobContext): Promise<{ updated: number;
     const readBefore = updated;
     try {
       const ctx = await profileContext(account, platform, {
+        db,
         secretsKey: keys.secretsAtRest,
         settings: platforms,
         progress: memoryProgressStore(),

@@ -38,8 +38,8 @@ export class PermanentPlatformError extends PlatformError {}
 
 /** The profile's credentials are expired beyond refresh or revoked: the profile needs reconnecting. */
 export class ProfileAuthError extends PlatformError {
-  constructor(platform: Platform, detail: string, status?: number) {
-    super(platform, t.platform.authRevoked, detail, status);
+  constructor(platform: Platform, detail: string, status?: number, summary: string = t.platform.authRevoked) {
+    super(platform, summary, detail, status);
   }
 }
 

@@ -8,6 +8,10 @@ import { tiktok } from './tiktok';
 import type { Connector, ConnectorContext, Credentials, Platform, PlatformsMode, PublishProgressStore } from './types';
 import { youtube } from './youtube';
 import { googleOAuthEndpoints, GoogleTokenError, refreshAccessToken } from './youtube-oauth';
+import type { Database } from '../db/connect';
+import type { PlatformApps } from '../config';
+import { freshAccessToken, loadConnection } from './connections';
+import { oauthHost } from './oauth-links';
 
 export const connectors: Record<Platform, Connector<any>> = { youtube, tiktok, instagram };
 
@@ -18,6 +22,10 @@ export interface PlatformAccess {
   sandboxOrigin: string;
   /** Pause between processing-status checks; the connectors' own default when absent. */
   pollIntervalMs?: number;
+  /** The installation's TikTok and Instagram apps (config.platformApps); the mode's defaults when absent. */
+  apps?: PlatformApps;
+  /** SANDBOX_TOKEN_TTL_SECONDS, for telling how long a pasted TikTok string works in the sandbox. */
+  sandboxTokenTtlSeconds?: number;
 }
 
 export interface PlatformSettings extends PlatformAccess {
@@ -45,6 +53,8 @@ export type ProfileCredentials = Pick<
 const revokedGrantCodes = ['invalid_grant', 'invalid_client', 'unauthorized_client'];
 
 export interface ProfileContextOptions {
+  /** Where the profile's connections are kept; a profile being checked before its first save has none. */
+  db?: Database;
   secretsKey: Buffer;
   settings: PlatformAccess;
   progress: PublishProgressStore;
@@ -58,7 +68,7 @@ export interface ProfileContextOptions {
 export async function profileContext(
   account: ProfileCredentials,
   platform: Platform,
-  { secretsKey, settings, progress }: ProfileContextOptions,
+  { db, secretsKey, settings, progress }: ProfileContextOptions,
 ): Promise<ConnectorContext<any>> {
   const endpoints = platformEndpoints(settings.mode, settings.sandboxOrigin);
   const secrets = secretsOfRow(secretsKey, 'accounts', account.id);
@@ -95,6 +105,22 @@ export async function profileContext(
     };
     const credentials: Credentials = { accessToken: await refresh(), refreshAccessToken: refresh };
     return { ...base, credentials };
+  }
+
+  const linked = db ? await loadConnection(db, account.id, platform) : undefined;
+  if (db && linked?.method === 'oauth') {
+    const link = { mode: settings.mode, platformsOrigin: settings.sandboxOrigin, apps: settings.apps };
+    const fresh = (stale?: string) => freshAccessToken(db, secretsKey, link, proxy, account.id, linked.platform, { stale });
+    let accessToken = await fresh();
+    // Called after the platform refused the token: renews it unless another run already has.
+    const refreshAccessToken = async () => (accessToken = await fresh(accessToken));
+    if (platform === 'tiktok') return { ...base, credentials: { accessToken, refreshAccessToken } };
+    // A token of Instagram Login is for graph.instagram.com, which serves the same content publishing calls.
+    const instagramEndpoints = {
+      ...endpoints,
+      'graph.facebook.com': oauthHost(settings.mode, settings.sandboxOrigin, 'graph.instagram.com'),
+    };
+    return { ...base, endpoints: instagramEndpoints, credentials: { accessToken, refreshAccessToken, igUserId: linked.remoteId! } };
   }
 
   if (platform === 'tiktok') {

@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-import type { Database } from '../db/connect';
 import type { PlatformsMode } from './types';
 import { platformFetch } from './http';
 
@@ -53,43 +51,6 @@ export function youtubeConsentUrl(
     state,
   });
   return `${endpoints.authorize}?${params}`;
-}
-
-/**
- * How long a consent link works. Short, because whoever holds the link can connect the channel
- * to this profile; the operator copies a fresh one whenever the channel's owner needs it.
- */
-export const stateTtlSeconds = 30 * 60;
-
-const hashState = (state: string) => crypto.createHash('sha256').update(state).digest('base64url');
-
-/**
- * A `state` naming the profile to connect and the user who asked for the link: random, stored
- * only as a hash, so the unauthenticated callback can trust it and use it once.
- */
-export async function issueYouTubeState(db: Database, accountId: number, userId: number): Promise<string> {
-  const state = crypto.randomBytes(32).toString('base64url');
-  await db.sql(`DELETE FROM oauth_states WHERE expires_at < now() - interval '1 day'`, []);
-  await db.sql(
-    `INSERT INTO oauth_states (state_hash, account_id, user_id, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [hashState(state), accountId, userId, stateTtlSeconds],
-  );
-  return state;
-}
-
-/**
- * Spends a `state`: the profile and the user it was issued to, or null when it is unknown,
- * expired or already used. Spending is one statement, so two callbacks cannot both use it.
- */
-export async function consumeYouTubeState(db: Database, state: string): Promise<{ accountId: number; userId: number } | null> {
-  const { rows } = await db.sql(
-    `UPDATE oauth_states SET used_at = now()
-      WHERE state_hash = $1 AND used_at IS NULL AND expires_at > now()
-      RETURNING account_id, user_id`,
-    [hashState(state)],
-  );
-  return rows[0] ? { accountId: rows[0].account_id, userId: rows[0].user_id } : null;
 }
 
 export interface GoogleTokens {

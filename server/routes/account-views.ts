@@ -5,6 +5,7 @@ import type {
   AccountSummary,
   ConnectedAs,
   Paged,
+  PlatformConnection,
   PlatformName,
   PublishProfileOption,
   SavedSecrets,
@@ -13,6 +14,8 @@ import type {
 } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import type { Database } from '../db/connect';
+import type { LinkedPlatforms } from '../../src/lib/schemas';
+import type { StoredConnection } from '../platforms/connections';
 import { accountGroups, accounts, users, videos } from '../db/schema';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
@@ -37,19 +40,23 @@ export type AccountSummaryRow = Pick<
   | 'instagramPassword'
   | 'platformError'
   | 'connectedAs'
->;
+> & {
+  /** The platforms the profile is connected to through their consent pages (account_connections), grant standing. */
+  linkedPlatforms?: string[];
+};
 type VideoRow = typeof videos.$inferSelect;
 
 /**
- * YouTube is connected once the OAuth callback stored a refresh token. TikTok and Instagram have
- * no OAuth flow in this product (yet): a profile counts as connected to them as soon as their
- * credentials are stored, the access string for TikTok, login and password for Instagram.
+ * YouTube is connected once the OAuth callback stored a refresh token. TikTok and Instagram are
+ * connected through their consent pages, or, as SPEC has it, as soon as their credentials are
+ * stored: the access string for TikTok, login and password for Instagram.
  */
 export function platformConnections(row: AccountSummaryRow) {
+  const linked = (platform: string) => row.linkedPlatforms?.includes(platform) ?? false;
   return {
     inYouTube: row.inYouTube,
-    inTikTok: row.tiktokAuthStr !== null,
-    inInstagram: row.instagramLogin !== null && row.instagramPassword !== null,
+    inTikTok: linked('tiktok') || row.tiktokAuthStr !== null,
+    inInstagram: linked('instagram') || (row.instagramLogin !== null && row.instagramPassword !== null),
   };
 }
 
@@ -146,10 +153,38 @@ export function savedSecretsOf(account: AccountRow): SavedSecrets {
   };
 }
 
-export function toAccountDetail(row: AccountWithOwner<AccountRow>, video: Paged<VideoSummary>): AccountDetail {
+/** What the form shows of a profile's connections: never a token, only how, whom, whether and until when. */
+export function connectionViews(connections: StoredConnection[]): PlatformConnection[] {
+  return connections
+    .filter((connection) => connection.method === 'oauth' || connection.method === 'pasted')
+    .map((connection) => ({
+      platform: connection.platform,
+      method: connection.method as PlatformConnection['method'],
+      state: connection.state,
+      name: connection.remoteName,
+      expiresAt: connection.method === 'pasted' ? (connection.accessExpiresAt?.toISOString() ?? null) : null,
+    }));
+}
+
+/** The platforms connected through their consent pages, for the form's rule on a pasted string and a login. */
+export function linkedPlatformsOf(connections: StoredConnection[]): LinkedPlatforms {
+  return Object.fromEntries(
+    connections.filter((connection) => connection.method === 'oauth').map((connection) => [connection.platform, true]),
+  );
+}
+
+export function toAccountDetail(
+  row: AccountWithOwner<AccountRow>,
+  video: Paged<VideoSummary>,
+  connections: StoredConnection[],
+): AccountDetail {
   const { account } = row;
+  const linkedPlatforms = connections
+    .filter((connection) => connection.method === 'oauth' && connection.state === 'connected')
+    .map((connection) => connection.platform);
   return {
-    ...toAccountSummary(row),
+    ...toAccountSummary({ ...row, account: { ...account, linkedPlatforms } }),
+    connections: connectionViews(connections),
     savedSecrets: savedSecretsOf(account),
     YouTubeAuthClientId: account.youtubeClientId ?? '',
     YouTubeAuthClientSecret: '',

@@ -12,7 +12,14 @@ import {
   type SessionUser,
 } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { accountSchema, accountSchemaFor, channelDescriptionSchema, instagramProfileSchema, type AccountForm } from '../../src/lib/schemas';
+import {
+  accountSchema,
+  accountSchemaFor,
+  channelDescriptionSchema,
+  instagramProfileSchema,
+  type AccountForm,
+  type LinkedPlatforms,
+} from '../../src/lib/schemas';
 import { accounts } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleOwner, visibleTo } from '../auth/ownership';
@@ -27,8 +34,12 @@ import { checkConnections } from '../services/connection-check';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
 import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube';
-import { googleOAuthEndpoints, issueYouTubeState, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
-import { accountOption, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from './account-views';
+import { googleOAuthEndpoints, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
+import { issueOAuthState } from '../platforms/oauth-state';
+import { appVariables, loadConnections, pastedTikTokSeconds, savePastedConnection } from '../platforms/connections';
+import { linkConnectors, linkRedirectUri } from '../platforms/oauth-links';
+import { platformApps } from '../config';
+import { accountOption, linkedPlatformsOf, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from './account-views';
 import { accountPage } from '../services/account-list';
 import { accountVideoPage } from '../services/account-video-list';
 import type { OAuthSettings } from './oauth';
@@ -119,7 +130,13 @@ interface PlatformCheck {
  * the save), or when the proxy changed, a failure stands or the platform never answered (a
  * refusal then only marks the profile, so a revoked grant never blocks editing the rest).
  */
-function platformsToCheck(form: AccountForm, next: ProfileCredentials, mode: PlatformsMode, existing?: AccountRow): PlatformCheck[] {
+function platformsToCheck(
+  form: AccountForm,
+  next: ProfileCredentials,
+  mode: PlatformsMode,
+  linked: LinkedPlatforms,
+  existing?: AccountRow,
+): PlatformCheck[] {
   const recheck = (platform: Platform) =>
     existing !== undefined &&
     (existing.proxy !== next.proxy ||
@@ -127,9 +144,10 @@ function platformsToCheck(form: AccountForm, next: ProfileCredentials, mode: Pla
       existing.platformError !== null ||
       !existing.connectedAs[platform]);
   const instagramReady =
-    mode === 'sandbox'
+    linked.instagram ||
+    (mode === 'sandbox'
       ? next.instagramLogin !== null && next.instagramPassword !== null
-      : next.instagramAccessToken !== null && next.instagramUserId !== null;
+      : next.instagramAccessToken !== null && next.instagramUserId !== null);
   const instagramTyped =
     form.InstagramPassword !== '' ||
     form.InstagramAccessToken !== '' ||
@@ -138,7 +156,11 @@ function platformsToCheck(form: AccountForm, next: ProfileCredentials, mode: Pla
   const candidates: [Platform, boolean, boolean][] = [
     // YouTube's credentials come through the consent link, never typed here.
     ['youtube', form.isActiveYouTube && next.inYouTube, false],
-    ['tiktok', form.isActiveTikTok && next.tiktokAuthStr !== null, !existing?.isActiveTikTok || form.TikTiokAuthStr !== ''],
+    [
+      'tiktok',
+      form.isActiveTikTok && (linked.tiktok || next.tiktokAuthStr !== null),
+      !existing?.isActiveTikTok || form.TikTiokAuthStr !== '',
+    ],
     ['instagram', form.isActiveInstagram && instagramReady, !existing?.isActiveInstagram || instagramTyped],
   ];
   return candidates
@@ -168,7 +190,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
     const [row] = await selectAccounts(db).where(ownedAccount(user, id));
-    return toAccountDetail(found(row), found(await accountVideoPage(db, user, id, 1)));
+    return toAccountDetail(found(row), found(await accountVideoPage(db, user, id, 1)), await loadConnections(db, [id]));
   }
 
   /**
@@ -226,9 +248,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
    * refusal of credentials just typed answers 400 in the platform's words. Returns the columns
    * the answers change: the names, and the profile's standing failure.
    */
-  async function checkedConnection(form: AccountForm, next: ProfileCredentials, existing?: AccountRow) {
+  async function checkedConnection(form: AccountForm, next: ProfileCredentials, linked: LinkedPlatforms, existing?: AccountRow) {
     const settings = platforms();
-    const checks = platformsToCheck(form, next, settings.mode, existing);
+    const checks = platformsToCheck(form, next, settings.mode, linked, existing);
     const connectedAs: ConnectedAs = { ...existing?.connectedAs };
     if (checks.length === 0) return { connectedAs };
     const answer = await checkConnections(
@@ -236,6 +258,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
       checks.map((check) => check.platform),
       keys.secretsAtRest,
       settings,
+      existing ? db : undefined,
     );
     const typedRefusal = answer.refused.find((error) => checks.some((check) => check.typed && check.platform === error.platform));
     if (typedRefusal) throw new HttpError(400, typedRefusal.message);
@@ -255,8 +278,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     const { rows } = await db.sql(`SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id`, []);
     const id = Number(rows[0].id);
     const secrets = secretColumns(keys.secretsAtRest, id, form);
-    const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets });
+    const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets }, {});
     await db.orm.insert(accounts).values({ id, userId: user.id, ...columns, ...secrets, ...connection });
+    await recordPastedString(id, form);
     request.log.info({ accountId: id }, 'profile created');
     return reply.status(201).send(await detail(user, id));
   });
@@ -264,20 +288,29 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   app.patch('/:id', { schema: accountSchemas.update }, async (request) => {
     const user = currentUser(request);
     const existing = await accountRow(request);
-    const form = parseBody(accountSchemaFor(savedSecretsOf(existing)), request.body);
+    const linked = linkedPlatformsOf(await loadConnections(db, [existing.id]));
+    const form = parseBody(accountSchemaFor(savedSecretsOf(existing), linked), request.body);
     const columns = plainColumns(form);
     const secrets = secretColumns(keys.secretsAtRest, existing.id, form, existing);
     // A refresh token belongs to one OAuth client: another client means connecting again.
     const youtubeReset = youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret)
       ? { inYouTube: false, youtubeRefreshToken: null }
       : {};
-    const connection = await checkedConnection(form, { ...existing, ...columns, ...secrets, ...youtubeReset }, existing);
+    const connection = await checkedConnection(form, { ...existing, ...columns, ...secrets, ...youtubeReset }, linked, existing);
     await db.orm
       .update(accounts)
       .set({ ...columns, ...secrets, ...youtubeReset, ...connection, updatedAt: new Date() })
       .where(eq(accounts.id, existing.id));
+    await recordPastedString(existing.id, form);
     return detail(user, existing.id);
   });
+
+  /** A TikTok string just typed starts its clock (see pastedTikTokSeconds). */
+  async function recordPastedString(accountId: number, form: AccountForm) {
+    if (form.TikTiokAuthStr === '') return;
+    const access = platforms();
+    await savePastedConnection(db, accountId, pastedTikTokSeconds(access.mode, access.sandboxTokenTtlSeconds));
+  }
 
   app.patch('/update-channel/:id', { schema: accountSchemas.updateChannel }, async (request) => {
     const existing = await accountRow(request);
@@ -354,8 +387,26 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
       url: youtubeConsentUrl(googleOAuthEndpoints(oauth.platforms, publicUrl), {
         clientId: account.youtubeClientId,
         redirectUri: youtubeRedirectUri(publicUrl),
-        state: await issueYouTubeState(db, account.id, currentUser(request).id),
+        state: await issueOAuthState(db, 'youtube', account.id, currentUser(request).id),
       }),
     };
   });
+
+  /**
+   * TikTok's and Instagram's consent links. The platform need not be switched on yet: the
+   * callback switches it on, as a profile connected through a link needs no pasted string or login.
+   */
+  for (const platform of ['tiktok', 'instagram'] as const) {
+    app.post(`/connect-${platform}/:id`, { schema: accountSchemas.connectLink }, async (request): Promise<ConnectYouTubeResponse> => {
+      const account = await accountRow(request);
+      const access = platforms();
+      const platformApp = (access.apps ?? platformApps(access.mode))[platform];
+      const name = t.platform.names[platform];
+      if (!platformApp) throw new HttpError(400, t.connections.appMissing(name, appVariables[platform]));
+      const publicUrl = oauth.publicUrl();
+      const state = await issueOAuthState(db, platform, account.id, currentUser(request).id);
+      const endpoints = { mode: access.mode, publicUrl, platformsOrigin: oauth.platformsOrigin() };
+      return { url: linkConnectors[platform].consentUrl(endpoints, platformApp, linkRedirectUri(publicUrl, platform), state) };
+    });
+  }
 };

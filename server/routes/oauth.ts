@@ -3,17 +3,18 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { checkConnections } from '../services/connection-check';
 import { t } from '../../src/lib/i18n';
 import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
-import type { PlatformsMode } from '../platforms/types';
+import type { Platform, PlatformsMode } from '../platforms/types';
 import { accounts, users } from '../db/schema';
 import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError } from '../platforms/http';
-import {
-  consumeYouTubeState,
-  exchangeAuthorizationCode,
-  googleOAuthEndpoints,
-  GoogleTokenError,
-  youtubeRedirectUri,
-} from '../platforms/youtube-oauth';
+import { consumeOAuthState } from '../platforms/oauth-state';
+import { resumeWaitingPosts } from '../jobs/publish';
+import { platformApps } from '../config';
+import type { PlatformApps } from '../config';
+import { recordRemoteName, saveGrantedConnection, appVariables } from '../platforms/connections';
+import { linkConnectors, linkRedirectUri, OAuthGrantError, type GrantedTokens } from '../platforms/oauth-links';
+import { connectionParams } from '../../src/lib/youtube-connection';
+import { exchangeAuthorizationCode, googleOAuthEndpoints, GoogleTokenError, youtubeRedirectUri } from '../platforms/youtube-oauth';
 import { oauthSchemas } from './schemas/oauth';
 
 export interface OAuthSettings {
@@ -22,6 +23,8 @@ export interface OAuthSettings {
   publicUrl: () => string;
   /** Where this server itself reaches the platforms' OAuth endpoints (the sandbox's SANDBOX_ORIGIN, or Google). */
   platformsOrigin: () => string;
+  /** The installation's TikTok and Instagram apps; the mode's defaults when absent. */
+  apps?: PlatformApps;
 }
 
 /**
@@ -35,34 +38,45 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
    * Which channel the grant reaches, for the profile's "підключено як …". The connection stands
    * without it: a channel that does not answer now is asked again at the profile's next save.
    */
-  async function recordChannel(account: typeof accounts.$inferSelect) {
+  async function recordChannel(account: typeof accounts.$inferSelect, platform: Platform = 'youtube') {
     try {
-      const settings = { mode: oauth.platforms, sandboxOrigin: oauth.platformsOrigin() };
-      const { connectedAs } = await checkConnections(account, ['youtube'], keys.secretsAtRest, settings);
-      if (!connectedAs.youtube) return;
+      const settings = { mode: oauth.platforms, sandboxOrigin: oauth.platformsOrigin(), apps: oauth.apps };
+      const { connectedAs, refused, unreachable } = await checkConnections(account, [platform], keys.secretsAtRest, settings, db);
+      const name = connectedAs[platform];
+      if (!name)
+        return app.log.warn(
+          { accountId: account.id, platform, refused: refused.map((error) => error.message), unreachable },
+          'the connected account gave no name',
+        );
       await db.orm
         .update(accounts)
         .set({ connectedAs: sql`${accounts.connectedAs} || ${JSON.stringify(connectedAs)}::jsonb` })
         .where(eq(accounts.id, account.id));
+      if (platform !== 'youtube') await recordRemoteName(db, account.id, platform, name);
     } catch (error) {
-      app.log.warn({ accountId: account.id, err: error }, 'the connected YouTube channel did not answer');
+      app.log.warn({ accountId: account.id, platform, err: error }, 'the connected account did not answer');
     }
   }
 
-  app.get('/youtube/callback', { schema: oauthSchemas.youtubeCallback }, async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
-    const issued = query.state ? await consumeYouTubeState(db, query.state) : null;
-    const failWith = (message: string, path = `/accounts/${issued?.accountId}`) =>
-      reply.redirect(`${path}?${new URLSearchParams({ [youtubeConnectionParams.error]: message })}`, 302);
-
-    if (issued === null) return failWith(t.youtubeOauth.linkExpired, '/accounts/list');
-    // The user who asked for the link must still exist and still see the profile.
+  /** The profile a spent `state` names, while the user who asked for the link still exists and still sees it. */
+  async function issuedAccount(issued: { accountId: number; userId: number }) {
     const [account] = await db.orm
       .select({ account: accounts })
       .from(accounts)
       .innerJoin(users, eq(users.id, issued.userId))
       .where(and(eq(accounts.id, issued.accountId), or(eq(users.role, 'admin'), eq(accounts.userId, users.id))))
       .then((rows) => rows.map((row) => row.account));
+    return account;
+  }
+
+  app.get('/youtube/callback', { schema: oauthSchemas.youtubeCallback }, async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const issued = query.state ? await consumeOAuthState(db, 'youtube', query.state) : null;
+    const failWith = (message: string, path = `/accounts/${issued?.accountId}`) =>
+      reply.redirect(`${path}?${new URLSearchParams({ [youtubeConnectionParams.error]: message })}`, 302);
+
+    if (issued === null) return failWith(t.youtubeOauth.linkExpired, '/accounts/list');
+    const account = await issuedAccount(issued);
     if (!account) return failWith(t.server.notFound, '/accounts/list');
     if (query.error || !query.code) return failWith(t.youtubeOauth.denied);
     if (!account.youtubeClientId || !account.youtubeClientSecret) return failWith(t.youtubeOauth.notReady);
@@ -97,4 +111,55 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
     await recordChannel({ ...account, ...connected });
     return reply.redirect(`/accounts/${account.id}?${youtubeConnectionParams.connected}=connected`, 302);
   });
+
+  /**
+   * TikTok's and Instagram's consent pages send the browser back here, as Google's does: the
+   * spent `state` names the profile; the code becomes tokens kept in the profile's connection,
+   * and the platform is switched on, as a profile connected through a link needs nothing typed.
+   */
+  for (const platform of ['tiktok', 'instagram'] as const) {
+    app.get(`/${platform}/callback`, { schema: oauthSchemas.linkCallback }, async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const name = t.platform.names[platform];
+      const issued = query.state ? await consumeOAuthState(db, platform, query.state) : null;
+      const failWith = (message: string, path = `/accounts/${issued?.accountId}`) =>
+        reply.redirect(`${path}?${new URLSearchParams({ [connectionParams[platform].error]: message })}`, 302);
+
+      if (issued === null) return failWith(t.youtubeOauth.linkExpired, '/accounts/list');
+      const account = await issuedAccount(issued);
+      if (!account) return failWith(t.server.notFound, '/accounts/list');
+      if (query.error || !query.code) return failWith(t.connections.denied(name));
+      const platformApp = (oauth.apps ?? platformApps(oauth.platforms))[platform];
+      if (!platformApp) return failWith(t.connections.appMissing(name, appVariables[platform]));
+
+      let tokens: GrantedTokens;
+      try {
+        const endpoints = { mode: oauth.platforms, publicUrl: oauth.publicUrl(), platformsOrigin: oauth.platformsOrigin() };
+        tokens = await linkConnectors[platform].exchange(
+          endpoints,
+          proxyOfAccount(keys.secretsAtRest, account),
+          platformApp,
+          query.code,
+          linkRedirectUri(oauth.publicUrl(), platform),
+        );
+      } catch (error) {
+        if (error instanceof PlatformNetworkError) return failWith(error.message);
+        if (error instanceof OAuthGrantError) return failWith(`${t.connections.exchangeFailed(name)}: ${error.message}`);
+        throw error;
+      }
+      await saveGrantedConnection(db, keys.secretsAtRest, account.id, platform, tokens);
+      const switchedOn = platform === 'tiktok' ? { isActiveTikTok: true } : { isActiveInstagram: true };
+      await db.orm
+        .update(accounts)
+        .set({ ...switchedOn, updatedAt: new Date() })
+        .where(eq(accounts.id, account.id));
+      request.log.info({ accountId: account.id, platform }, 'platform connected through its consent page');
+      await recordChannel({ ...account, ...switchedOn }, platform);
+      if (app.queue) {
+        const resumed = await resumeWaitingPosts(db, app.queue, account.id, platform);
+        if (resumed > 0) request.log.info({ accountId: account.id, platform, resumed }, 'posts that waited for the connection go out');
+      }
+      return reply.redirect(`/accounts/${account.id}?${connectionParams[platform].connected}=connected`, 302);
+    });
+  }
 };

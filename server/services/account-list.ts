@@ -47,7 +47,10 @@ export async function accountPage(db: Database, filter: AccountFilter, page: num
                     a.is_active_instagram AS "isActiveInstagram", a.in_youtube AS "inYouTube",
                     a.tiktok_auth_str AS "tiktokAuthStr", a.instagram_login AS "instagramLogin",
                     a.instagram_password AS "instagramPassword", a.platform_error AS "platformError",
-                    a.connected_as AS "connectedAs", count(*) OVER ()::int AS total
+                    a.connected_as AS "connectedAs",
+                    ARRAY(SELECT c.platform FROM account_connections AS c
+                           WHERE c.account_id = a.id AND c.method = 'oauth' AND c.state = 'connected') AS "linkedPlatforms",
+                    count(*) OVER ()::int AS total
                FROM accounts AS a
               ${where}
               ORDER BY a.id DESC LIMIT $${values.length - 1} OFFSET $${values.length}) AS p

@@ -1,4 +1,5 @@
 import type { ConnectedAs } from '../../src/lib/contract';
+import type { Database } from '../db/connect';
 import { PlatformNetworkError } from '../platforms/http';
 import { instagram } from '../platforms/instagram';
 import { PlatformError, TransientPlatformError } from '../platforms/errors';
@@ -18,8 +19,8 @@ function displayName(platform: Platform, info: ProfileInfo): string {
 /** The operator waits on the save: a platform or proxy silent this long counts as unreachable, not as a refusal. */
 const checkTimeoutMs = 15_000;
 
-async function whoAmI(credentials: ProfileCredentials, platform: Platform, secretsKey: Buffer, settings: PlatformAccess) {
-  const ctx = await profileContext(credentials, platform, { secretsKey, settings, progress: memoryProgressStore() });
+async function whoAmI(credentials: ProfileCredentials, platform: Platform, secretsKey: Buffer, settings: PlatformAccess, db?: Database) {
+  const ctx = await profileContext(credentials, platform, { db, secretsKey, settings, progress: memoryProgressStore() });
   ctx.signal = AbortSignal.timeout(checkTimeoutMs);
   if (platform === 'youtube') return youtube.fetchChannel(ctx);
   if (platform === 'tiktok') return tiktok.fetchCreator(ctx);
@@ -53,8 +54,10 @@ export async function checkConnections(
   platforms: Platform[],
   secretsKey: Buffer,
   settings: PlatformAccess,
+  /** Where the profile's connections made through consent pages are; absent for a profile not yet saved. */
+  db?: Database,
 ): Promise<ConnectionCheck> {
-  const answers = await Promise.allSettled(platforms.map((platform) => whoAmI(credentials, platform, secretsKey, settings)));
+  const answers = await Promise.allSettled(platforms.map((platform) => whoAmI(credentials, platform, secretsKey, settings, db)));
   const result: ConnectionCheck = { connectedAs: {}, unreachable: [], refused: [] };
   answers.forEach((answer, index) => {
     const platform = platforms[index]!;

@@ -19,6 +19,7 @@ export function notificationHref(item: NotificationItem): string {
     case 'publish_failed':
       return `/video/youtube/${item.idUpload}`;
     case 'credentials_failed':
+    case 'credentials_ending':
       return `/accounts/${item.account?.id}`;
   }
 }
@@ -37,6 +38,8 @@ function titleOf(item: NotificationItem): string {
       );
     case 'credentials_failed':
       return t.postTruth.credentialsFailed(item.account?.name ?? '—');
+    case 'credentials_ending':
+      return t.connections.credentialsEnding(item.account?.name ?? '—');
   }
 }
 

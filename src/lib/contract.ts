@@ -166,6 +166,21 @@ export const secretFields = [
 ] as const;
 export type SecretField = (typeof secretFields)[number];
 
+/**
+ * How a profile reaches a platform: `oauth` through the platform's consent page (kept fresh by the
+ * server), `pasted` a TikTok access string typed in the form. Tokens never leave the server.
+ */
+export interface PlatformConnection {
+  platform: 'tiktok' | 'instagram';
+  method: 'oauth' | 'pasted';
+  /** `revoked`: the platform no longer honours the grant; only connecting again helps. */
+  state: 'connected' | 'revoked';
+  /** The account the grant reaches, as the platform names it. */
+  name: string | null;
+  /** When the access stops working unless renewed: shown for a pasted string, which nothing renews. */
+  expiresAt: string | null;
+}
+
 /** Which secrets are stored; the proxy's password counts as one (the proxy itself is shown without it). */
 export type SavedSecrets = Record<SecretField | 'proxyPassword', boolean>;
 
@@ -176,6 +191,8 @@ export type SavedSecrets = Record<SecretField | 'proxyPassword', boolean>;
  */
 export interface AccountDetail extends AccountSummary, AccountFields {
   savedSecrets: SavedSecrets;
+  /** The profile's links to TikTok and Instagram made through their consent pages, and its pasted TikTok string's age. */
+  connections: PlatformConnection[];
   description: string;
   titleChannel: string;
   urlChannel: string;
@@ -399,7 +416,7 @@ export interface CalendarRange {
   accounts: { id: number; title: string }[];
 }
 
-export type NotificationKind = 'render_done' | 'render_failed' | 'publish_failed' | 'credentials_failed';
+export type NotificationKind = 'render_done' | 'render_failed' | 'publish_failed' | 'credentials_failed' | 'credentials_ending';
 
 export interface NotificationItem {
   id: number;

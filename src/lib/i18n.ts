@@ -175,6 +175,26 @@ export const t = {
     exchangeFailed: 'Google не видав токен',
     noRefreshToken: 'Google не повернув refresh token: відкличте доступ застосунку в акаунті Google і відкрийте посилання знову',
   },
+  connections: {
+    connect: (platform: string) => `Підключити ${platform}`,
+    reconnect: 'Підключіть знову',
+    connectedAs: (name: string) => `Підключено як ${name}`,
+    connected: 'Підключено',
+    notConnected: 'Не підключено',
+    /** Live mode without the installation's app credentials for the platform. */
+    appMissing: (platform: string, variables: string) => `${platform} не налаштовано на сервері: задайте ${variables}`,
+    denied: (platform: string) => `Доступ до ${platform} не надано`,
+    exchangeFailed: (platform: string) => `${platform} не видав токен`,
+    revoked: (platform: string) => `Доступ ${platform} відкликано — підключіть профіль знову`,
+    ending: (platform: string, days: number) => `Доступ ${platform} закінчується через ${days} дн. — підключіть профіль знову`,
+    pastedLeft: (left: string) => `Рядок доступу TikTok діє ще ${left}`,
+    pastedExpired: 'Рядок доступу TikTok закінчився — підключіть TikTok',
+    hours: (hours: number, minutes: number) => (hours > 0 ? `${hours} год ${minutes} хв` : `${minutes} хв`),
+    days: (days: number) => `${days} дн.`,
+    platformConnected: (platform: string) => `${platform} підключено`,
+    /** The bell's title of a grant nearing its end, named as the truth branch names profiles. */
+    credentialsEnding: (profile: string) => `Профіль ${profile}: доступ до платформи скоро закінчиться`,
+  },
   groups: {
     listTitle: 'Групи профілів',
     createTitle: 'Створити группу',

@@ -159,7 +159,7 @@ const ipVersion = defaulted(
  * A platform's credentials are required only while that platform is switched on, and a secret
  * only while none is stored: a blank secret field keeps the stored one.
  */
-function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean, saved: Partial<SavedSecrets>) {
+function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean, saved: Partial<SavedSecrets>, linked: LinkedPlatforms) {
   const when = (on: boolean, message: string) => (on ? text({ required: message }) : optionalText());
   const secretWhen = (on: boolean, field: keyof SavedSecrets, message: string) => when(on && !saved[field], message);
   return type({
@@ -173,22 +173,26 @@ function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean, sav
     YouTubeAuthClientSecret: secretWhen(youtube, 'YouTubeAuthClientSecret', t.accountForm.clientSecretRequired),
     YouTubeLogin: optionalText(),
     YouTubePassword: optionalText(),
-    InstagramLogin: when(instagram, t.accountForm.instagramLoginRequired),
-    InstagramPassword: secretWhen(instagram, 'InstagramPassword', t.accountForm.instagramPasswordRequired),
+    InstagramLogin: when(instagram && !linked.instagram, t.accountForm.instagramLoginRequired),
+    InstagramPassword: secretWhen(instagram && !linked.instagram, 'InstagramPassword', t.accountForm.instagramPasswordRequired),
     InstagramAccessToken: optionalText(),
     InstagramUserId: optionalText(),
-    TikTiokAuthStr: secretWhen(tiktok, 'TikTiokAuthStr', t.accountForm.tiktokRequired),
+    TikTiokAuthStr: secretWhen(tiktok && !linked.tiktok, 'TikTiokAuthStr', t.accountForm.tiktokRequired),
   });
 }
 export type AccountForm = Infer<ReturnType<typeof accountShape>>;
-/** The profile form of a profile whose `saved` secrets are stored (none for a new profile). */
-export function accountSchemaFor(saved: Partial<SavedSecrets>) {
+/** The platforms a profile is connected to through their consent pages: neither a pasted string nor a login is then needed. */
+export type LinkedPlatforms = Partial<Record<'tiktok' | 'instagram', boolean>>;
+
+/** The profile form of a profile whose `saved` secrets are stored (none for a new profile), and its `linked` platforms. */
+export function accountSchemaFor(saved: Partial<SavedSecrets>, linked: LinkedPlatforms = {}) {
   return dynamic<AccountForm>((value) =>
     accountShape(
       isSwitchedOn(value, 'isActiveYouTube'),
       isSwitchedOn(value, 'isActiveTikTok'),
       isSwitchedOn(value, 'isActiveInstagram'),
       saved,
+      linked,
     ),
   );
 }

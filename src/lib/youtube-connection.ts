@@ -5,3 +5,10 @@ export const youtubeConnectionParams = {
   /** Present, with the value `connected`, when it succeeded. */
   connected: 'youtube',
 } as const;
+
+/** The same for every platform connected through its consent page. */
+export const connectionParams = {
+  youtube: youtubeConnectionParams,
+  tiktok: { error: 'tiktokError', connected: 'tiktok' },
+  instagram: { error: 'instagramError', connected: 'instagram' },
+} as const;

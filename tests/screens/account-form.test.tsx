@@ -31,6 +31,7 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
     connectedAs: {},
     failedPlatforms: [],
     inInstagram: false,
+    connections: [],
     YouTubeAuthClientId: 'client-7',
     YouTubeAuthClientSecret: '',
     YouTubeLogin: '',
@@ -233,5 +234,53 @@ describe('profile detail', () => {
     const { location } = renderDetail(accountDetail(), {}, `/accounts/7?youtubeError=${encodeURIComponent('Доступ до YouTube не надано')}`);
     expect(await screen.findByText('Доступ до YouTube не надано')).toBeInTheDocument();
     await waitFor(() => expect(location.history?.at(-1)).toBe('/accounts/7'));
+  });
+
+  it("shows each platform's connection, needs no pasted string once TikTok is linked, and opens the consent page", async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const sent: unknown[] = [];
+    renderDetail(
+      accountDetail({
+        isActiveYouTube: false,
+        isActiveTikTok: true,
+        isActiveInstagram: true,
+        InstagramLogin: '',
+        connections: [
+          { platform: 'tiktok', method: 'oauth', state: 'connected', name: 'Ранок (@morning)', expiresAt: null },
+          { platform: 'instagram', method: 'oauth', state: 'revoked', name: 'morning.insta', expiresAt: null },
+        ],
+      }),
+      {
+        'PATCH /accounts/7': (body: unknown) => (sent.push(body), accountDetail()),
+        'POST /accounts/connect-instagram/7': { url: 'https://www.instagram.com/oauth/authorize?state=s' },
+      },
+    );
+    expect(await screen.findByText('Підключено як Ранок (@morning)')).toBeInTheDocument();
+    const instagram = screen.getByRole('region', { name: 'Instagram' });
+    expect(within(instagram).getByRole('status')).toHaveTextContent('Підключіть знову');
+
+    // The profile form's own button; the Instagram profile panel beside it has one of its own.
+    await user.click(screen.getAllByRole('button', { name: 'Зберегти' })[0]!);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(screen.queryByText("Доступи TikTiok обов'язкові")).toBeNull();
+
+    await user.click(within(instagram).getByRole('button', { name: 'Підключіть знову' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.instagram.com/oauth/authorize?state=s'));
+    vi.unstubAllGlobals();
+  });
+
+  it('tells how long a pasted TikTok string has left', async () => {
+    const inAnHour = new Date(Date.now() + 90 * 60_000).toISOString();
+    renderDetail(
+      accountDetail({
+        isActiveTikTok: true,
+        savedSecrets: { ...accountDetail().savedSecrets, TikTiokAuthStr: true },
+        connections: [{ platform: 'tiktok', method: 'pasted', state: 'connected', name: null, expiresAt: inAnHour }],
+      }),
+    );
+    expect(await screen.findByText('Рядок доступу TikTok діє ще 1 год 30 хв')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Підключити TikTok' })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { readParams, send, type PlatformFailure } from './common';
 import { AuthorizationCodes, accountOfLogin, badConsentRequest, consentPage, isHttpUrl, sendConsentPage } from './consent';
 import { expiredToken, graphError, igUserIdOf } from './instagram';
 import type { SandboxState } from './state';
-import { codeTtlSeconds, instagramRefreshMinAgeSeconds } from './tokens';
+import { codeTtlSeconds } from './tokens';
 
 const digest = (secret: string) => crypto.createHash('sha256').update(secret).digest('base64url');
 
@@ -161,7 +161,7 @@ export function instagramOAuthSandbox(state: SandboxState) {
         );
       if (check.kind !== 'long-lived')
         return send(reply, graphError(400, 100, 'Only long-lived Instagram User access tokens can be refreshed'));
-      if (state.now() - check.issuedAt < instagramRefreshMinAgeSeconds * 1000) {
+      if (state.now() - check.issuedAt < state.tokens.instagramRefreshMinAge() * 1000) {
         return send(reply, graphError(400, 100, 'The access token must be at least 24 hours old to be refreshed'));
       }
       return reply.send(longLivedAnswer(check.grant!));

@@ -95,6 +95,15 @@ export class SandboxTokens {
     return this.accessTtlSeconds ?? tokenLifetimes[platform].longLived ?? tokenLifetimes[platform].access;
   }
 
+  /**
+   * Instagram's 24 hours before a long-lived token may be renewed, shortened with the token itself
+   * (a sixtieth of it, as 1 day of 60) when SANDBOX_TOKEN_TTL_SECONDS is set, so a shortened token
+   * can be renewed before it ends, as a real one can.
+   */
+  instagramRefreshMinAge(): number {
+    return this.accessTtlSeconds === undefined ? instagramRefreshMinAgeSeconds : this.accessTtlSeconds / 60;
+  }
+
   newGrant(platform: Platform, account: string, details: GrantDetails = {}): string {
     const id = crypto.randomBytes(9).toString('base64url');
     this.grants.set(id, { ...details, id, platform, account, revoked: false });

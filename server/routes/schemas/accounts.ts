@@ -63,8 +63,16 @@ export const AccountSummary = Type.Object({
 
 /** Secret fields are declared as always empty: a value there would be a leak, so the serializer could not send one. */
 const emptySecret = Type.Literal('');
+const PlatformConnection = Type.Object({
+  platform: Type.Union([Type.Literal('tiktok'), Type.Literal('instagram')]),
+  method: Type.Union([Type.Literal('oauth'), Type.Literal('pasted')]),
+  state: Type.Union([Type.Literal('connected'), Type.Literal('revoked')]),
+  name: Nullable(Type.String()),
+  expiresAt: Nullable(Type.String()),
+});
 const AccountDetail = Type.Object({
   ...AccountSummary.properties,
+  connections: Type.Array(PlatformConnection),
   YouTubeAuthClientId: Type.String(),
   YouTubeLogin: Type.String(),
   InstagramLogin: Type.String(),
@@ -108,4 +116,6 @@ export const accountSchemas = {
   remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
   videos: { params: IdParams, querystring: PageQuery, response: { 200: Paged(VideoSummary), ...errorResponses } },
   connectYouTube: { params: IdParams, response: { 200: Type.Object({ url: Type.String() }), ...errorResponses } },
+  /** TikTok's and Instagram's consent links: the same shape as YouTube's. */
+  connectLink: { params: IdParams, response: { 200: Type.Object({ url: Type.String() }), ...errorResponses } },
 };

@@ -10,6 +10,11 @@ export const oauthSchemas = {
     querystring: Type.Object({ code: parameter, state: parameter, error: parameter }),
     response: { 302: Type.Null({ description: 'Redirect to the profile page in the SPA' }) },
   },
+  /** TikTok adds `scopes` and `error_description`, Instagram `error_reason` and `error_description`: neither read nor refused. */
+  linkCallback: {
+    querystring: Type.Object({ code: parameter, state: parameter, error: parameter }),
+    response: { 302: Type.Null({ description: 'Redirect to the profile page in the SPA' }) },
+  },
 };
 
 const status = Type.Object({ status: Type.String() });

@@ -64,6 +64,7 @@ const NotificationItem = Type.Object({
     Type.Literal('render_failed'),
     Type.Literal('publish_failed'),
     Type.Literal('credentials_failed'),
+    Type.Literal('credentials_ending'),
   ]),
   idUpload: Nullable(Uuid),
   account: Nullable(Type.Object({ id: Id, name: Type.String() })),

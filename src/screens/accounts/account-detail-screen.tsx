@@ -84,6 +84,7 @@ function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailV
           initial={initial}
           accountId={account.id}
           saved={account.savedSecrets}
+          connections={account.connections}
           submitLabel={t.app.save}
           saving={saving}
           onSubmit={onSubmit}

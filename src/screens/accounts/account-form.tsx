@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
-import type { AccountFields, SavedSecrets } from '../../lib/contract';
+import type { AccountFields, PlatformConnection, SavedSecrets } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { accountSchemaFor, emptyAccountForm, type AccountForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
 import { CopyLinkButton } from './copy-link-button';
+import { ConnectPlatform } from './connect-button';
 import { Card } from '../../components/page';
 import { TextField } from '../../components/text-field';
 import { Toggle } from '../../components/toggle';
@@ -28,11 +29,19 @@ interface AccountFormCardProps {
   accountId?: number;
   /** The secrets a saved profile stores: their fields stay blank, say "збережено", and keep the value unless retyped. */
   saved?: SavedSecrets;
+  /** A saved profile's links to TikTok and Instagram: a linked platform needs nothing typed. */
+  connections?: PlatformConnection[];
 }
 
 /** Proxy, IP version, comment, and per platform a switch that reveals that platform's credentials. */
-export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accountId, saved }: AccountFormCardProps) {
-  const schema = useMemo(() => accountSchemaFor(saved ?? {}), [saved]);
+export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accountId, saved, connections }: AccountFormCardProps) {
+  // The server's rule (server/routes/account-views.ts linkedPlatformsOf): a link made through the consent page, even a revoked one.
+  const linked = useMemo(
+    () => Object.fromEntries((connections ?? []).filter((item) => item.method === 'oauth').map((item) => [item.platform, true])),
+    [connections],
+  );
+  const schema = useMemo(() => accountSchemaFor(saved ?? {}, linked), [saved, linked]);
+  const connectionOf = (platform: PlatformConnection['platform']) => connections?.find((item) => item.platform === platform);
   const {
     register,
     handleSubmit,
@@ -108,6 +117,9 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
         {instagram && (
           <section className={styles.platform} aria-label={t.accountForm.instagram}>
             <h3 className={styles.platformTitle}>{t.accountForm.instagram}</h3>
+            {accountId !== undefined && (
+              <ConnectPlatform accountId={accountId} platform="instagram" connection={connectionOf('instagram')} />
+            )}
             <div className={styles.pair}>
               <TextField
                 label={t.accountForm.instagramLogin}
@@ -138,6 +150,7 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
         {tiktok && (
           <section className={styles.platform} aria-label={t.accountForm.tiktok}>
             <h3 className={styles.platformTitle}>{t.accountForm.tiktok}</h3>
+            {accountId !== undefined && <ConnectPlatform accountId={accountId} platform="tiktok" connection={connectionOf('tiktok')} />}
             <TextField
               label={t.accountForm.tiktokAuthStr}
               {...secret}

@@ -2,21 +2,25 @@ import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import toast from 'react-hot-toast';
 import { t } from '../../lib/i18n';
-import { youtubeConnectionParams } from '../../lib/youtube-connection';
+import { connectionParams } from '../../lib/youtube-connection';
 
-/** Tells the operator how a YouTube connection ended when the OAuth callback lands here, then tidies the URL. */
+/** Tells the operator how a connection (YouTube, TikTok, Instagram) ended when its OAuth callback lands here, then tidies the URL. */
 export function useYouTubeResult(onConnected?: () => void) {
   const search = useSearch();
   const [path, navigate] = useLocation();
   useEffect(() => {
     const params = new URLSearchParams(search);
-    const error = params.get(youtubeConnectionParams.error);
-    const connected = params.get(youtubeConnectionParams.connected) === 'connected';
-    if (!error && !connected) return;
-    // One id, so a repeated effect updates the toast instead of showing it twice.
-    if (error) toast.error(error, { id: 'youtube-connection' });
-    else toast.success(t.accountForm.youtubeConnected, { id: 'youtube-connection' });
-    if (connected) onConnected?.();
-    navigate(path, { replace: true });
+    for (const platform of ['youtube', 'tiktok', 'instagram'] as const) {
+      const error = params.get(connectionParams[platform].error);
+      const connected = params.get(connectionParams[platform].connected) === 'connected';
+      if (!error && !connected) continue;
+      // One id, so a repeated effect updates the toast instead of showing it twice.
+      const success = platform === 'youtube' ? t.accountForm.youtubeConnected : t.connections.platformConnected(t.platform.names[platform]);
+      if (error) toast.error(error, { id: `${platform}-connection` });
+      else toast.success(success, { id: `${platform}-connection` });
+      if (connected) onConnected?.();
+      navigate(path, { replace: true });
+      return;
+    }
   }, [search, path, navigate, onConnected]);
 }

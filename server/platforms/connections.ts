@@ -1,0 +1,339 @@
+import { t } from '../../src/lib/i18n';
+import type { Database, RunSql } from '../db/connect';
+import { platformApps, type PlatformApps } from '../config';
+import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
+import { ProfileAuthError, TransientPlatformError } from './errors';
+import { linkConnectors, OAuthGrantError, type GrantedTokens, type LinkEndpoints, type LinkPlatform } from './oauth-links';
+import type { PlatformsMode } from './types';
+
+/**
+ * A profile's OAuth link to a platform, in `account_connections` (migration 0022): kept fresh by
+ * one refresh at a time per credential, across every process, because a TikTok refresh rotates
+ * the refresh token and two refreshes racing would leave the loser with a dead one.
+ */
+
+export interface StoredConnection {
+  accountId: number;
+  platform: LinkPlatform;
+  method: 'oauth' | 'pasted' | 'login';
+  accessToken: string | null;
+  refreshToken: string | null;
+  accessExpiresAt: Date | null;
+  refreshExpiresAt: Date | null;
+  remoteId: string | null;
+  remoteName: string | null;
+  state: 'connected' | 'revoked';
+  error: string | null;
+  updatedAt: Date;
+}
+
+const fromRow = (row: Record<string, any>): StoredConnection => ({
+  accountId: row.account_id,
+  platform: row.platform,
+  method: row.method,
+  accessToken: row.access_token,
+  refreshToken: row.refresh_token,
+  accessExpiresAt: row.access_expires_at === null ? null : new Date(row.access_expires_at),
+  refreshExpiresAt: row.refresh_expires_at === null ? null : new Date(row.refresh_expires_at),
+  remoteId: row.remote_id,
+  remoteName: row.remote_name,
+  state: row.state,
+  error: row.error,
+  updatedAt: new Date(row.updated_at),
+});
+
+/** Seals and opens a connection's tokens: bound to the profile, the platform and the column. */
+export function connectionSecrets(key: Buffer, accountId: number, platform: LinkPlatform) {
+  const row = secretsOfRow(key, 'account_connections', accountId);
+  return {
+    seal: (column: 'access_token' | 'refresh_token', value: string | null) => row.seal(`${platform}_${column}`, value),
+    open: (column: 'access_token' | 'refresh_token', stored: string | null) => row.open(`${platform}_${column}`, stored),
+  };
+}
+
+export async function loadConnections(db: Database, accountIds: number[]): Promise<StoredConnection[]> {
+  if (accountIds.length === 0) return [];
+  const { rows } = await db.sql(`SELECT * FROM account_connections WHERE account_id = ANY($1::int[]) ORDER BY platform`, [accountIds]);
+  return rows.map(fromRow);
+}
+
+export async function loadConnection(db: Database, accountId: number, platform: LinkPlatform): Promise<StoredConnection | undefined> {
+  const { rows } = await db.sql(`SELECT * FROM account_connections WHERE account_id = $1 AND platform = $2`, [accountId, platform]);
+  return rows[0] ? fromRow(rows[0]) : undefined;
+}
+
+const secondsFromNow = (seconds: number | null) => (seconds === null ? null : new Date(Date.now() + seconds * 1000));
+
+/**
+ * Stores what a consent gave: a new grant, so the warnings about the old one's end are cleared,
+ * and the profile's access error on this platform with them.
+ */
+export async function saveGrantedConnection(
+  db: Database,
+  key: Buffer,
+  accountId: number,
+  platform: LinkPlatform,
+  tokens: GrantedTokens,
+): Promise<void> {
+  const secrets = connectionSecrets(key, accountId, platform);
+  await db.transaction(async (run) => {
+    await run(
+      `INSERT INTO account_connections
+         (account_id, platform, method, access_token, refresh_token, access_expires_at, refresh_expires_at, remote_id, state)
+       VALUES ($1, $2, 'oauth', $3, $4, $5, $6, $7, 'connected')
+       ON CONFLICT (account_id, platform) DO UPDATE SET
+         method = 'oauth', access_token = EXCLUDED.access_token, refresh_token = EXCLUDED.refresh_token,
+         access_expires_at = EXCLUDED.access_expires_at, refresh_expires_at = EXCLUDED.refresh_expires_at,
+         remote_id = EXCLUDED.remote_id, state = 'connected', error = NULL, granted_at = now(), ending_notified_at = NULL,
+         updated_at = now()`,
+      [
+        accountId,
+        platform,
+        secrets.seal('access_token', tokens.accessToken),
+        secrets.seal('refresh_token', tokens.refreshToken),
+        secondsFromNow(tokens.accessExpiresIn),
+        secondsFromNow(tokens.refreshExpiresIn),
+        tokens.remoteId,
+      ],
+    );
+    await run(`UPDATE accounts SET platform_error = NULL, updated_at = now() WHERE id = $1 AND starts_with(platform_error, $2)`, [
+      accountId,
+      `${t.platform.names[platform]}:`,
+    ]);
+  });
+}
+
+/**
+ * A TikTok access string pasted in the form: nothing can renew it, so the connection only
+ * records until when it works (see pastedTikTokSeconds). A link made through the consent page
+ * stays the one used, and is left as it is.
+ */
+export async function savePastedConnection(db: Database, accountId: number, lifetimeSeconds: number): Promise<void> {
+  await db.sql(
+    `INSERT INTO account_connections (account_id, platform, method, access_expires_at)
+     VALUES ($1, 'tiktok', 'pasted', now() + make_interval(secs => $2))
+     ON CONFLICT (account_id, platform) DO UPDATE SET access_expires_at = EXCLUDED.access_expires_at, state = 'connected',
+       error = NULL, updated_at = now()
+     WHERE account_connections.method = 'pasted'`,
+    [accountId, lifetimeSeconds],
+  );
+}
+
+/**
+ * How long a pasted TikTok string works from when it is saved. Live: TikTok's user access token
+ * lives 2 hours ("Manage User Access Tokens", developers.tiktok.com/doc/oauth-user-access-token-management:
+ * expires_in 7200). Sandbox: its strings age for the sandbox's shortened lifetime when set, else
+ * for the 180 days of the grant behind them (server/platforms/sandbox/tokens.ts), counted there
+ * from first use, so the figure shown is a lower bound.
+ */
+export function pastedTikTokSeconds(mode: PlatformsMode, sandboxTokenTtlSeconds: number | undefined): number {
+  if (mode === 'live') return 2 * 3600;
+  return sandboxTokenTtlSeconds ?? 180 * 24 * 3600;
+}
+
+export async function recordRemoteName(db: Database, accountId: number, platform: LinkPlatform, name: string): Promise<void> {
+  await db.sql(`UPDATE account_connections SET remote_name = $3 WHERE account_id = $1 AND platform = $2`, [accountId, platform, name]);
+}
+
+export const appVariables: Record<LinkPlatform, string> = {
+  tiktok: 'TIKTOK_CLIENT_KEY і TIKTOK_CLIENT_SECRET',
+  instagram: 'INSTAGRAM_APP_ID і INSTAGRAM_APP_SECRET',
+};
+
+export interface RefreshSettings {
+  mode: PlatformsMode;
+  /** Where this server reaches the platforms' token endpoints. */
+  platformsOrigin: string;
+  apps?: PlatformApps;
+}
+
+/**
+ * An access token closer to its end than this is renewed before use, so a publish's first call
+ * does not meet an expired one: a minute, or a quarter of a shorter life (a shortened sandbox token).
+ */
+function useMarginMs(connection: StoredConnection): number {
+  const life = connection.accessExpiresAt!.getTime() - connection.updatedAt.getTime();
+  return Math.min(60_000, life / 4);
+}
+
+/**
+ * Whether the refresher renews a connection now: once half the access token's life has passed
+ * (TikTok: an hour into its two; Instagram: 30 days into its 60, well past the 24 hours before
+ * which refresh_access_token refuses), so a token is always renewed while it still works.
+ */
+export function halfLifePassed(connection: StoredConnection, now = Date.now()): boolean {
+  if (!connection.accessExpiresAt) return false;
+  const end = connection.accessExpiresAt.getTime();
+  return now >= end - (end - connection.updatedAt.getTime()) / 2;
+}
+
+/**
+ * An access token that works now. Renews it when it is about to end (or `stale`, the token a
+ * platform just refused, is still the stored one) under a row lock, so of many publishes and
+ * refresher runs in every process meeting the end of one token, one refreshes and the others use
+ * its result. A grant the platform no longer honours is recorded (state 'revoked', the profile's
+ * access error, which notifies its owner) and thrown as ProfileAuthError; any other refusal or
+ * outage is a TransientPlatformError, worth another try later.
+ */
+export async function freshAccessToken(
+  db: Database,
+  key: Buffer,
+  settings: RefreshSettings,
+  proxy: string,
+  accountId: number,
+  platform: LinkPlatform,
+  options: { stale?: string; due?: (connection: StoredConnection) => boolean } = {},
+): Promise<string> {
+  const secrets = connectionSecrets(key, accountId, platform);
+  const name = t.platform.names[platform];
+  const needsRefresh = (connection: StoredConnection) => {
+    const token = secrets.open('access_token', connection.accessToken);
+    if (options.stale !== undefined && token === options.stale) return true;
+    if (options.due?.(connection)) return true;
+    return connection.accessExpiresAt !== null && connection.accessExpiresAt.getTime() - Date.now() < useMarginMs(connection);
+  };
+  const current = await loadConnection(db, accountId, platform);
+  if (!current || current.method !== 'oauth') throw new ProfileAuthError(platform, t.platform.notConnected);
+  if (current.state === 'revoked') throw revokedError(platform, current.error ?? '');
+  if (!needsRefresh(current)) return secrets.open('access_token', current.accessToken)!;
+
+  const outcome = await db.transaction(async (run): Promise<{ token: string } | { dead: ProfileAuthError } | { failed: unknown }> => {
+    const { rows } = await run(`SELECT * FROM account_connections WHERE account_id = $1 AND platform = $2 FOR UPDATE`, [
+      accountId,
+      platform,
+    ]);
+    const locked = rows[0] ? fromRow(rows[0]) : undefined;
+    if (!locked || locked.method !== 'oauth') return { dead: new ProfileAuthError(platform, t.platform.notConnected) };
+    if (locked.state === 'revoked') return { dead: revokedError(platform, locked.error ?? '') };
+    // Another process renewed it while this one waited for the lock.
+    if (!needsRefresh(locked)) return { token: secrets.open('access_token', locked.accessToken)! };
+    const app = (settings.apps ?? platformApps(settings.mode))[platform];
+    if (!app) return { failed: new TransientPlatformError(platform, t.connections.appMissing(name, appVariables[platform]), '') };
+    let tokens: GrantedTokens;
+    try {
+      tokens = await linkConnectors[platform].refresh(linkEndpoints(settings), proxy, app, {
+        accessToken: secrets.open('access_token', locked.accessToken)!,
+        refreshToken: secrets.open('refresh_token', locked.refreshToken),
+        remoteId: locked.remoteId ?? '',
+      });
+    } catch (error) {
+      if (error instanceof OAuthGrantError && error.dead) {
+        const dead = revokedError(platform, error.message);
+        await markRevoked(run, accountId, platform, dead);
+        return { dead };
+      }
+      return {
+        failed: error instanceof OAuthGrantError ? new TransientPlatformError(platform, t.platform.unavailable, error.message) : error,
+      };
+    }
+    await run(
+      `UPDATE account_connections SET access_token = $3, access_expires_at = $4,
+              refresh_token = coalesce($5, refresh_token), refresh_expires_at = coalesce($6, refresh_expires_at), updated_at = now()
+        WHERE account_id = $1 AND platform = $2`,
+      [
+        accountId,
+        platform,
+        secrets.seal('access_token', tokens.accessToken),
+        secondsFromNow(tokens.accessExpiresIn),
+        secrets.seal('refresh_token', tokens.refreshToken),
+        secondsFromNow(tokens.refreshExpiresIn),
+      ],
+    );
+    return { token: tokens.accessToken };
+  });
+  if ('token' in outcome) return outcome.token;
+  if ('dead' in outcome) throw outcome.dead;
+  throw outcome.failed;
+}
+
+/** 'Доступ TikTok відкликано — підключіть профіль знову', with the platform's own words. */
+function revokedError(platform: LinkPlatform, detail: string) {
+  return new ProfileAuthError(platform, detail, undefined, t.connections.revoked(t.platform.names[platform]));
+}
+
+/**
+ * The grant is gone: the connection keeps the platform's words, and the profile's access error
+ * tells its owner (the bell's trigger). A publish that meets it writes the same text, so the owner
+ * is told once.
+ */
+async function markRevoked(run: RunSql, accountId: number, platform: LinkPlatform, error: ProfileAuthError) {
+  await run(`UPDATE account_connections SET state = 'revoked', error = $3, updated_at = now() WHERE account_id = $1 AND platform = $2`, [
+    accountId,
+    platform,
+    error.detail,
+  ]);
+  await run(`UPDATE accounts SET platform_error = $2, updated_at = now() WHERE id = $1`, [accountId, error.message]);
+}
+
+export function linkEndpoints(settings: RefreshSettings): LinkEndpoints {
+  return { mode: settings.mode, publicUrl: settings.platformsOrigin, platformsOrigin: settings.platformsOrigin };
+}
+
+/** Days before a grant's end when its owner is told: TikTok's refresh token, Instagram's long-lived token. */
+export const endingNoticeDays: Record<LinkPlatform, number> = { tiktok: 14, instagram: 7 };
+
+/**
+ * One pass of the refresher: renews every OAuth connection past half its token's life, then tells
+ * the owners of grants nearing their end, once per grant. Runs in every worker process; the row
+ * lock in freshAccessToken keeps it to one refresh per credential.
+ */
+export async function refreshDueConnections(
+  db: Database,
+  key: Buffer,
+  settings: RefreshSettings,
+  onError: (accountId: number, platform: LinkPlatform, error: unknown) => void,
+): Promise<number> {
+  const { rows } = await db.sql(
+    `SELECT c.*, a.proxy, a.proxy_password FROM account_connections c JOIN accounts a ON a.id = c.account_id
+      WHERE c.method = 'oauth' AND c.state = 'connected' AND c.access_expires_at IS NOT NULL`,
+    [],
+  );
+  let refreshed = 0;
+  for (const row of rows) {
+    const connection = fromRow(row);
+    if (!halfLifePassed(connection)) continue;
+    try {
+      const proxy = proxyOfAccount(key, { id: connection.accountId, proxy: row.proxy, proxyPassword: row.proxy_password });
+      await freshAccessToken(db, key, settings, proxy, connection.accountId, connection.platform, {
+        due: (locked) => halfLifePassed(locked),
+      });
+      refreshed++;
+    } catch (error) {
+      onError(connection.accountId, connection.platform, error);
+    }
+  }
+  await notifyEndingGrants(db);
+  return refreshed;
+}
+
+/**
+ * The bell's notice ahead of a grant's end: TikTok's refresh token under 14 days, Instagram's
+ * long-lived token under 7 (its refresh failed for weeks). Only grants that were to last longer than
+ * the notice period from their consent count, so a fresh shortened sandbox token
+ * (SANDBOX_TOKEN_TTL_SECONDS) raises none.
+ */
+async function notifyEndingGrants(db: Database) {
+  await db.transaction(async (run) => {
+    const { rows } = await run(
+      `UPDATE account_connections c SET ending_notified_at = now()
+         FROM (SELECT account_id, platform,
+                      CASE platform WHEN 'tiktok' THEN refresh_expires_at ELSE access_expires_at END AS ends_at,
+                      CASE platform WHEN 'tiktok' THEN interval '14 days' ELSE interval '7 days' END AS notice
+                 FROM account_connections
+                WHERE method = 'oauth' AND state = 'connected' AND ending_notified_at IS NULL) e
+        WHERE c.account_id = e.account_id AND c.platform = e.platform
+          AND e.ends_at < now() + e.notice AND e.ends_at - c.granted_at > e.notice
+        RETURNING c.account_id, c.platform, e.ends_at`,
+      [],
+    );
+    for (const row of rows) {
+      const name = t.platform.names[row.platform as LinkPlatform];
+      const days = Math.max(0, Math.ceil((new Date(row.ends_at).getTime() - Date.now()) / 86_400_000));
+      await run(`SELECT add_notification(a.user_id, 'credentials_ending', NULL, a.id, $2, $3) FROM accounts a WHERE a.id = $1`, [
+        row.account_id,
+        row.platform,
+        `${name}: ${t.connections.ending(name, days)}`,
+      ]);
+    }
+  });
+}

@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import type { Database } from '../db/connect';
+import type { Platform } from './types';
+
+/**
+ * How long a consent link works. Short, because whoever holds the link can connect the account
+ * to this profile; the operator asks for a fresh one whenever the account's owner needs it.
+ */
+export const stateTtlSeconds = 30 * 60;
+
+const hashState = (state: string) => crypto.createHash('sha256').update(state).digest('base64url');
+
+/**
+ * A `state` naming the platform, the profile to connect and the user who asked for the link:
+ * random, stored only as a hash, so the unauthenticated callback can trust it and use it once.
+ */
+export async function issueOAuthState(db: Database, platform: Platform, accountId: number, userId: number): Promise<string> {
+  const state = crypto.randomBytes(32).toString('base64url');
+  await db.sql(`DELETE FROM oauth_states WHERE expires_at < now() - interval '1 day'`, []);
+  await db.sql(
+    `INSERT INTO oauth_states (state_hash, platform, account_id, user_id, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+    [hashState(state), platform, accountId, userId, stateTtlSeconds],
+  );
+  return state;
+}
+
+/**
+ * Spends a `state` of the platform's callback: the profile and the user it was issued to, or null
+ * when it is unknown, expired, already used or issued for another platform. Spending is one
+ * statement, so two callbacks cannot both use it.
+ */
+export async function consumeOAuthState(
+  db: Database,
+  platform: Platform,
+  state: string,
+): Promise<{ accountId: number; userId: number } | null> {
+  const { rows } = await db.sql(
+    `UPDATE oauth_states SET used_at = now()
+      WHERE state_hash = $1 AND platform = $2 AND used_at IS NULL AND expires_at > now()
+      RETURNING account_id, user_id`,
+    [hashState(state), platform],
+  );
+  return rows[0] ? { accountId: rows[0].account_id, userId: rows[0].user_id } : null;
+}

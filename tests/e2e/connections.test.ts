@@ -1,0 +1,125 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { emptyAccountForm } from '../../src/lib/schemas';
+import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+
+/**
+ * The profile form connects TikTok and Instagram through their (sandbox) consent pages, shows
+ * whom each reaches, and asks to connect again once the sandbox revokes the grant: at 1440 and
+ * 390 px, with no serious or critical axe finding.
+ */
+
+const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+let proxyUrl: string;
+
+beforeAll(async () => {
+  const proxyPort = await freePort();
+  proxyUrl = `http://127.0.0.1:${proxyPort}`;
+  server = await startServer({ SANDBOX_PROXY_PORT: String(proxyPort), SANDBOX_TOKEN_TTL_SECONDS: '20' });
+  browser = await launchBrowser();
+  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: adminLogin, password: adminPassword }),
+  });
+  token = (await login.json()).accessToken;
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string }[] }> } })
+      .axe;
+    const result = await axe.run(document);
+    return result.violations.filter((item) => item.impact === 'serious' || item.impact === 'critical').map((item) => item.id);
+  });
+}
+
+async function consent(page: Page, platform: 'TikTok' | 'Instagram', login: string) {
+  await page
+    .getByRole('region', { name: platform })
+    .getByRole('button', { name: `Підключити ${platform}` })
+    .click();
+  await page.getByLabel('Обліковий запис пісочниці').fill(login);
+  await page.getByRole('button', { name: 'Дозволити' }).click();
+  await expect.poll(() => page.getByText(`${platform} підключено`).first().isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+it('connects TikTok and Instagram from the profile form, and asks to connect again once TikTok revokes', { timeout: 180_000 }, async () => {
+  const account = await fetch(`${server.baseUrl}/api/accounts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...emptyAccountForm, proxy: proxyUrl, comments: 'Ранковий профіль', isActiveTikTok: false }),
+  }).then((response) => response.json());
+
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await logIn(page, server.baseUrl, adminLogin, adminPassword, `/accounts/${account.id}`);
+  await page.getByRole('switch', { name: 'TikTok' }).check();
+  await page.getByRole('switch', { name: 'Instagram' }).check();
+  await snapshot(page, 'connections-none-1440');
+  await consent(page, 'TikTok', 'morning@tiktok');
+  await page.getByRole('switch', { name: 'Instagram' }).check();
+  await consent(page, 'Instagram', 'morning.insta');
+
+  const tiktok = page.getByRole('region', { name: 'TikTok' });
+  await expect.poll(() => tiktok.getByRole('status').textContent()).toMatch(/^Підключено як /);
+  await expect.poll(() => page.getByRole('region', { name: 'Instagram' }).getByRole('status').textContent()).toMatch(/^Підключено як /);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // Loaded at this width, as an operator on a phone would: the menu starts collapsed.
+    await page.reload();
+    await expect.poll(() => tiktok.getByRole('status').textContent()).toMatch(/^Підключено як /);
+    await snapshot(page, `connections-linked-${width}`);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
+  }
+
+  // The sandbox's account key is the login, base64url (server/platforms/sandbox/consent.ts accountOfLogin).
+  await fetch(`${server.baseUrl}/sandbox/_revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ platform: 'tiktok', account: Buffer.from('morning@tiktok').toString('base64url') }),
+  });
+  // The refresher meets the revoked grant within the token's half-life and a pass (20 s tokens, 5 s passes).
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return tiktok.getByRole('status').textContent();
+      },
+      { timeout: 40_000, interval: 2000 },
+    )
+    .toBe('Підключіть знову');
+  await expect
+    .poll(() => page.getByText('Доступ TikTok відкликано — підключіть профіль знову', { exact: false }).first().isVisible())
+    .toBe(true);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.reload();
+    await expect.poll(() => tiktok.getByRole('status').textContent()).toBe('Підключіть знову');
+    await snapshot(page, `connections-revoked-${width}`);
+  }
+  await context.close();
+
+  // axe is injected by the test, which the product's CSP would rightly refuse.
+  const axeContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const axePage = await axeContext.newPage();
+  await logIn(axePage, server.baseUrl, adminLogin, adminPassword, `/accounts/${account.id}`);
+  await expect.poll(() => axePage.getByRole('button', { name: 'Підключіть знову' }).isVisible()).toBe(true);
+  expect(await axeFindings(axePage)).toEqual([]);
+  await axePage.setViewportSize({ width: 390, height: 844 });
+  expect(await axeFindings(axePage)).toEqual([]);
+  await axeContext.close();
+});
