@@ -8,7 +8,7 @@ import { statsCron, type EngineSettings } from '../config';
 import type { PlatformSettings } from '../platforms/profile-context';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
 import { markPublishFailed, publishFailedJobName, publishJobName, publishPost, type PublishJobData } from './publish';
-import { syncStats, syncStatsJobName } from './sync-stats';
+import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
 import { editPublishedJobName, editPublishedPost, type EditPublishedJobData } from './edit-published';
 
 export interface JobContext {
@@ -109,11 +109,25 @@ export const editPublishedJob: JobDefinition<EditPublishedJobData> = {
 export const syncStatsJob: JobDefinition = {
   name: syncStatsJobName,
   cron: (platforms) => statsCron(platforms.statsIntervalMinutes),
-  queueOptions: { retryLimit: 0, expireInSeconds: 3600 },
+  // Planning takes a query and a send per profile; a tick that fails is replaced by the next.
+  queueOptions: { retryLimit: 0, expireInSeconds: 5 * 60 },
   async handle(_data, context) {
+    const queued = await planStatsSyncs(context);
+    context.log.info({ queued }, 'statistics syncs planned');
+  },
+};
+
+export const syncProfileStatsJob: JobDefinition<SyncProfileStatsData> = {
+  name: syncProfileStatsJobName,
+  concurrency: (engine) => engine.statsConcurrency,
+  // "short": at most one waiting job per singleton key (the profile and platform), so ticks that
+  // come while a sync runs or waits add none; the sync's lease keeps a second one from running.
+  // Its expiry aborts the sync between two calls; what it did not read stays due for the next.
+  queueOptions: { policy: 'short', retryLimit: 0, expireInSeconds: 15 * 60 },
+  async handle(data, context) {
     const started = Date.now();
-    const result = await syncStats(context);
-    context.log.info({ ...result, ms: Date.now() - started }, 'statistics synced');
+    const result = await syncProfileStats(data, context);
+    context.log.info({ ...data, ...result, ms: Date.now() - started }, 'statistics synced');
   },
 };
 
@@ -126,4 +140,5 @@ export const jobDefinitions: JobDefinition<any>[] = [
   publishJob,
   editPublishedJob,
   syncStatsJob,
+  syncProfileStatsJob,
 ];
