@@ -303,7 +303,8 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       const fault = faultFor(state, 'instagram', 'stats', answers, request, reply);
       if (fault.handled) return reply;
       const { mediaId } = request.params as { mediaId: string };
-      const media = state.videos.find((video) => video.platform === 'instagram' && video.id === mediaId && video.account === accountKey);
+      const found = state.findVideo('instagram', mediaId);
+      const media = found?.account === accountKey ? found : undefined;
       if (!media) return send(reply, unknownObject(mediaId));
       const metrics = String((request.query as Record<string, string>).metric ?? '').split(',');
       const unknown = metrics.find((metric) => !reelMetrics.includes(metric));

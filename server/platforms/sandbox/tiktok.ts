@@ -206,8 +206,8 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       if (wanted.length > maxVideoIdsPerQuery) {
         return send(reply, tiktokError(400, 'invalid_params', `video_ids takes at most ${maxVideoIdsPerQuery} ids.`));
       }
-      const videos = state.videosOf('tiktok', accountKey).filter((video) => wanted.includes(video.id));
-      return reply.send(ok({ videos: videos.map((video) => videoFields(video, fieldsOf(request))), cursor: 0, has_more: false }));
+      const videos = wanted.map((id) => state.findVideo('tiktok', id)).filter((video) => video?.account === accountKey);
+      return reply.send(ok({ videos: videos.map((video) => videoFields(video!, fieldsOf(request))), cursor: 0, has_more: false }));
     });
 
     app.post('/v2/video/list/', async (request, reply) => {

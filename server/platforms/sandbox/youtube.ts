@@ -240,8 +240,9 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       if (wanted.length > maxIdsPerList) {
         return send(reply, googleError(400, 'badRequest', `The request specifies more than ${maxIdsPerList} video ids.`));
       }
-      const items = state.videos
-        .filter((video) => video.platform === 'youtube' && wanted.includes(video.id))
+      const items = wanted
+        .map((id) => state.findVideo('youtube', id))
+        .filter((video) => video !== undefined)
         .map((video) => videoResource(video, parts));
       return reply.send({
         kind: 'youtube#videoListResponse',
