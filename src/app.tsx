@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { isAuthLoading } from './machines/auth-session';
 import { useAuthActor } from './components/auth-context';
 import { Sidebar } from './components/sidebar';
+import { SkipLink } from './components/skip-link';
 import { Spinner } from './components/spinner';
 import { LoginScreen } from './screens/login/login-screen';
 import styles from './app.module.css';
@@ -44,8 +45,9 @@ const UserFormScreen = lazy(() => import('./screens/users/user-form-screen').the
 function RoutedApp() {
   return (
     <div className={styles.layout}>
+      <SkipLink targetId="main-content" />
       <Sidebar />
-      <main className={styles.content}>
+      <main id="main-content" tabIndex={-1} className={styles.content}>
         <Suspense fallback={<Spinner />}>
           <Switch>
             <Route path="/">

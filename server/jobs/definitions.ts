@@ -7,7 +7,7 @@ import type { Keys } from '../auth/keys';
 import { statsCron, type EngineSettings } from '../config';
 import type { PlatformSettings } from '../platforms/profile-context';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
-import { markPublishFailed, publishFailedJobName, publishJobName, publishPost, type PublishJobData } from './publish';
+import { markPublishFailed, markPublishRetried, publishFailedJobName, publishJobName, publishPost, type PublishJobData } from './publish';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
 import { editPublishedJobName, editPublishedPost, type EditPublishedJobData } from './edit-published';
 
@@ -36,6 +36,8 @@ export interface JobDefinition<Data = unknown> {
   /** Polled every JOB_POLL_SECONDS, as its jobs must start on time; others are polled every 5 s. */
   punctual?: boolean;
   handle(data: Data, context: JobContext): Promise<void>;
+  /** A failed run was put back for another try at `at` (pg-boss's retry backoff). */
+  retried?(data: Data, at: Date, context: Pick<JobContext, 'db'>): Promise<void>;
 }
 
 export const purgeRefreshTokensJob: JobDefinition = {
@@ -94,6 +96,7 @@ export const publishJob: JobDefinition<PublishJobData> = {
     deadLetter: publishFailedJobName,
   },
   handle: publishPost,
+  retried: markPublishRetried,
 };
 
 export const editPublishedJob: JobDefinition<EditPublishedJobData> = {

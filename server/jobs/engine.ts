@@ -22,6 +22,8 @@ export interface RunnerOptions {
   concurrency: number;
   pollSeconds: number;
   handle(job: FetchedJob, signal: AbortSignal): Promise<void>;
+  /** Told when a failed job was put back for a retry, with the time pg-boss's backoff chose. */
+  retried?(job: FetchedJob, at: Date): Promise<void>;
 }
 
 export interface FetchedJob {
@@ -123,6 +125,10 @@ export class QueueRunner {
       await boss.fail(name, job.id, { message: (error as Error).message });
       if (job.retryCount < job.retryLimit) {
         jobLog.warn({ err: error, retry: job.retryCount + 1, of: job.retryLimit }, 'job failed; pg-boss retries it after a backoff');
+        if (this.options.retried) {
+          const { rows } = await db.sql(`SELECT start_after FROM pgboss.job WHERE id = $1 AND state = 'retry'`, [job.id]);
+          if (rows[0]) await this.options.retried(job, new Date(rows[0].start_after));
+        }
       } else {
         jobLog.error({ err: error }, 'job failed after its last retry');
       }

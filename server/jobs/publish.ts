@@ -80,7 +80,7 @@ type Post = typeof videoPosts.$inferSelect;
 async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' | 'platform'>, token: string, reason: string) {
   await db.transaction(async (run) => {
     const { rows } = await run(
-      `UPDATE video_posts SET status = 'error', error = $3, updated_at = now()
+      `UPDATE video_posts SET status = 'error', error = $3, wait_reason = NULL, next_attempt_at = NULL, updated_at = now()
        WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
       [post.id, token, reason],
     );
@@ -108,7 +108,16 @@ export async function publishPost(data: PublishJobData, context: JobContext): Pr
   if (await stopRequested(db, data.postId)) throw new DeferJob(1);
   // Platforms dislike parallel uploads from one account: one upload per profile and platform, across every worker.
   const lease = `upload:${waiting.accountId ?? `post-${data.postId}`}:${waiting.platform}`;
-  if (!(await tryLease(db, lease, jobId, engine))) throw new DeferJob(busyProfileWaitSeconds, lease);
+  if (!(await tryLease(db, lease, jobId, engine))) {
+    // Woken as soon as the other upload ends; the fallback is the latest it will be tried.
+    await waitFor(
+      db,
+      data,
+      t.postTruth.waitBusyProfile(t.platform.names[waiting.platform]),
+      new Date(Date.now() + busyProfileWaitSeconds * 1000),
+    );
+    throw new DeferJob(busyProfileWaitSeconds, lease);
+  }
   try {
     await publishHoldingLease(data, context);
   } catch (error) {
@@ -124,7 +133,14 @@ async function publishHoldingLease({ postId, token }: PublishJobData, context: J
   const { db, media } = context;
   const [post] = await db.orm
     .update(videoPosts)
-    .set({ attempts: sql`${videoPosts.attempts} + 1`, updatedAt: new Date() })
+    .set({
+      attempts: sql`${videoPosts.attempts} + 1`,
+      // From here on the post is the job's: its date and profile can no longer be changed (409).
+      startedAt: sql`coalesce(${videoPosts.startedAt}, now())`,
+      waitReason: null,
+      nextAttemptAt: null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token), eq(videoPosts.status, 'pending')))
     .returning();
   if (!post) return;
@@ -186,12 +202,15 @@ async function uploadPost(
       {
         ...publishRetry,
         signal,
-        onRetry: ({ attempt, delayMs, error }) => log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying'),
+        onRetry: async ({ attempt, delayMs, error }) => {
+          log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying');
+          await waitFor(db, { postId, token }, t.postTruth.waitRetry(reasonOf(post.platform, error)), new Date(Date.now() + delayMs));
+        },
       },
     );
     await db.transaction(async (run) => {
       const { rows } = await run(
-        `UPDATE video_posts SET status = 'done', remote_id = $3, url = $4, error = NULL, updated_at = now()
+        `UPDATE video_posts SET status = 'done', remote_id = $3, url = $4, error = NULL, wait_reason = NULL, next_attempt_at = NULL, updated_at = now()
          WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
         [postId, token, published.remoteId, published.url],
       );
@@ -218,11 +237,12 @@ async function uploadPost(
       log.info({ postId, at: new Date(Date.now() + waitMs) }, 'publish rescheduled after the platform asked to wait');
       return;
     }
-    // Kept as the reason the dead letter will give if every pg-boss retry fails the same way.
+    // Kept as the reason the dead letter will give if every pg-boss retry fails the same way; the
+    // wait's time is written once pg-boss has set it (markPublishRetried).
     await db.orm
       .update(videoPosts)
-      .set({ error: reason, updatedAt: new Date() })
-      .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token)));
+      .set({ error: reason, waitReason: t.postTruth.waitRetry(reason), nextAttemptAt: null, updatedAt: new Date() })
+      .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token), eq(videoPosts.status, 'pending')));
     throw error;
   }
 }
@@ -231,12 +251,30 @@ async function reschedule(db: Database, queue: PgBoss, post: Post, token: string
   const next = crypto.randomUUID();
   await db.transaction(async (run) => {
     const { rows } = await run(
-      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, error = $5, updated_at = now()
+      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, error = $5, wait_reason = $6, next_attempt_at = $4, updated_at = now()
        WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
-      [post.id, token, next, at, reason],
+      [post.id, token, next, at, reason, t.postTruth.waitPlatform(reason)],
     );
     if (rows.length > 0) await sendPublishJob(queue, { id: post.id, token: next, scheduledAt: at }, run);
   });
+}
+
+/**
+ * Why a pending post has not gone out yet and when it is tried next, for the set's page. Other
+ * waits (caps, revoked grants) write the same two columns; a post's next run clears them.
+ */
+export async function waitFor(db: Database, { postId, token }: PublishJobData, reason: string, at: Date | null) {
+  await db.sql(`UPDATE video_posts SET wait_reason = $3, next_attempt_at = $4 WHERE id = $1 AND job_token = $2 AND status = 'pending'`, [
+    postId,
+    token,
+    reason,
+    at,
+  ]);
+}
+
+/** pg-boss put a failed run back with its backoff: the post's wait gets that time. */
+export async function markPublishRetried({ postId, token }: PublishJobData, at: Date, { db }: Pick<JobContext, 'db'>): Promise<void> {
+  await db.sql(`UPDATE video_posts SET next_attempt_at = $3 WHERE id = $1 AND job_token = $2 AND status = 'pending'`, [postId, token, at]);
 }
 
 /** After the last pg-boss retry (or a worker that died on it): the post fails with the last reason it had. */

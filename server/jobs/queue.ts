@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
 import { engineSettings, type EngineSettings } from '../config';
 import { jobDefinitions, type JobContext } from './definitions';
-import { QueueRunner, recoverOrphans } from './engine';
+import { QueueRunner, recoverOrphans, type FetchedJob } from './engine';
 import { publishJobName } from './publish';
 import { abortStoppedUploads, stopPollMs } from './publish-stops';
 import { liveProcesses, registerProcess, removeDeadProcesses, startHeartbeat, unregisterProcess } from './workers';
@@ -82,6 +82,7 @@ export async function startQueue({ db, log, work, context, engine: overrides }: 
           jobId: job.id,
           engine,
         }),
+      ...(definition.retried ? { retried: (job: FetchedJob, at: Date) => definition.retried!(job.data as never, at, { db }) } : {}),
     });
     runners.set(definition.name, runner);
   }

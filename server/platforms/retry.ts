@@ -14,7 +14,7 @@ export interface RetryOptions {
   signal?: AbortSignal;
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  onRetry?: (event: { attempt: number; delayMs: number; error: unknown }) => void;
+  onRetry?: (event: { attempt: number; delayMs: number; error: unknown }) => void | Promise<void>;
 }
 
 const defaults = { attempts: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
@@ -48,7 +48,7 @@ export async function withRetry<T>(work: (attempt: number) => Promise<T>, option
     } catch (error) {
       const pause = retryDelay(attempt, error, options);
       if (pause === null || options.signal?.aborted) throw error;
-      options.onRetry?.({ attempt, delayMs: pause, error });
+      await options.onRetry?.({ attempt, delayMs: pause, error });
       await sleep(pause, options.signal);
     }
   }

@@ -6,6 +6,7 @@ import type {
   ConnectedAs,
   Paged,
   PlatformName,
+  PublishProfileOption,
   SavedSecrets,
   SelectOption,
   VideoSummary,
@@ -70,6 +71,18 @@ export function accountOption(row: Pick<AccountRow, 'id' | 'comments' | 'youtube
   return { id: row.id, title: t.accounts.optionTitle(row.id, label), value: row.id };
 }
 
+/** A profile as the publish form and a published set offer it: with the platforms it has switched on. */
+export function publishProfileOption(
+  row: Pick<AccountRow, 'id' | 'comments' | 'youtubeLogin' | 'instagramLogin' | 'isActiveYouTube' | 'isActiveTikTok' | 'isActiveInstagram'>,
+): PublishProfileOption {
+  const active: [PlatformName, boolean][] = [
+    ['youtube', row.isActiveYouTube],
+    ['tiktok', row.isActiveTikTok],
+    ['instagram', row.isActiveInstagram],
+  ];
+  return { ...accountOption(row), platforms: active.flatMap(([platform, on]) => (on ? [platform] : [])) };
+}
+
 export interface AccountWithOwner<Row extends AccountSummaryRow = AccountSummaryRow> {
   account: Row;
   ownerLogin: string;
@@ -90,7 +103,25 @@ export function toAccountSummary({ account, ownerLogin, groupName }: AccountWith
     isActiveInstagram: account.isActiveInstagram,
     ...platformConnections(account),
     connectedAs: activeConnectedAs(account),
+    failedPlatforms: failedPlatforms(account),
   };
+}
+
+const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
+
+/**
+ * The platforms a standing failure is about: the one its message names ("TikTok: …", as every
+ * connector words it), else every switched-on platform (a proxy that fails fails them all).
+ */
+export function failedPlatforms(
+  account: Pick<AccountSummaryRow, 'platformError' | 'isActiveYouTube' | 'isActiveTikTok' | 'isActiveInstagram'>,
+): PlatformName[] {
+  const error = account.platformError;
+  if (!error) return [];
+  const named = platformOrder.filter((platform) => error.startsWith(`${t.platform.names[platform]}:`));
+  if (named.length > 0) return named;
+  const active = { youtube: account.isActiveYouTube, tiktok: account.isActiveTikTok, instagram: account.isActiveInstagram };
+  return platformOrder.filter((platform) => active[platform]);
 }
 
 /** A platform switched off keeps its last answer for when it is switched on again, but shows none. */

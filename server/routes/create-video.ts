@@ -6,7 +6,7 @@ import type { BackgroundChoices, CreationRequestRow, ListFilters, Paged, Publica
 import { t } from '../../src/lib/i18n';
 import { createVideoSchema, maxBackgrounds } from '../../src/lib/schemas';
 import { accountGroups, accounts, creationRequests, photos, tagSets, videos } from '../db/schema';
-import { accountOption } from './account-views';
+import { accountOption, publishProfileOption } from './account-views';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
@@ -79,6 +79,9 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
           comments: accounts.comments,
           youtubeLogin: accounts.youtubeLogin,
           instagramLogin: accounts.instagramLogin,
+          isActiveYouTube: accounts.isActiveYouTube,
+          isActiveTikTok: accounts.isActiveTikTok,
+          isActiveInstagram: accounts.isActiveInstagram,
         })
         .from(accounts)
         .where(eq(accounts.userId, ownerId))
@@ -87,7 +90,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
       db.orm.select().from(accountGroups).where(eq(accountGroups.userId, ownerId)).orderBy(desc(accountGroups.id)),
     ]);
     return {
-      accounts: profiles.map(accountOption),
+      accounts: profiles.map(publishProfileOption),
       tagProfile: sets.map(({ id, name, tags }) => ({ id, name, tags })),
       group: groups.map((group) => ({
         id: group.id,

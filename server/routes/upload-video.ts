@@ -9,11 +9,12 @@ import { accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
-import { refreshVideoStatus, sendPublishJob, videoColumns } from '../jobs/publish';
+import { publishJobName, refreshVideoStatus, sendPublishJob, videoColumns } from '../jobs/publish';
+import type { RunSql } from '../db/connect';
 import { sendEditJobs } from '../jobs/edit-published';
 import { signMediaUrl } from '../media/signed-urls';
 import type { Platform } from '../platforms/types';
-import { toVideoSummary } from './account-views';
+import { accountOption, publishProfileOption, toVideoSummary } from './account-views';
 import { pageFromQuery } from './paging';
 import { publishedListPage, setStatusOf } from '../services/published-list';
 import { futurePublishDate, platformsOf } from './publish-plan';
@@ -24,6 +25,13 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 type RequestRow = typeof creationRequests.$inferSelect;
 
+interface PostState {
+  wait_reason: string | null;
+  next_attempt_at: string | Date | null;
+  planned_at: string | Date;
+  changeable: boolean;
+}
+
 // The outer columns are written out with their tables: in a one-table select Drizzle renders a
 // column as a bare "id", which inside these subqueries would name the subquery's own column.
 
@@ -31,6 +39,9 @@ type RequestRow = typeof creationRequests.$inferSelect;
 const inPublication = sql`(EXISTS (SELECT 1 FROM video_posts WHERE video_posts.video_id = videos.id) OR videos.status = 'noactive')`;
 
 const tagsOf = (tags: string[]) => addTags([], tags.join(' '));
+
+const everyPlatform = { isActiveYouTube: true, isActiveTikTok: true, isActiveInstagram: true };
+const platformNames = (platforms: Platform[]) => platforms.map((platform) => t.platform.names[platform]).join(', ');
 
 export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
   const { db, keys, media } = app;
@@ -58,7 +69,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     return row;
   }
 
-  function toPublishedVideo(row: typeof videos.$inferSelect, idUpload: string): PublishedVideo {
+  function toPublishedVideo(row: typeof videos.$inferSelect, idUpload: string, posts: PostState | undefined): PublishedVideo {
     return {
       ...toVideoSummary(row),
       idUpload,
@@ -66,11 +77,32 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
       posterUrl: urlOf(row.posterKey),
       errorTiktok: row.errorTiktok,
       urlTiktok: row.urlTiktok,
+      publishNote: row.publishNote,
+      waitReason: posts?.wait_reason ?? null,
+      nextAttemptAt: posts?.next_attempt_at ? new Date(posts.next_attempt_at).toISOString() : null,
+      plannedAt: posts?.changeable ? new Date(posts.planned_at).toISOString() : null,
+      changeable: posts?.changeable ?? false,
     };
   }
 
+  /** Per video of a request, what its posts wait for: the soonest wait, and whether all still wait unstarted. */
+  async function postStatesOf(requestId: number, videoId?: number): Promise<Map<number, PostState>> {
+    const { rows } = await db.sql(
+      `SELECT p.video_id,
+              (array_agg(p.wait_reason ORDER BY p.next_attempt_at NULLS LAST) FILTER (WHERE p.status = 'pending' AND p.wait_reason IS NOT NULL))[1] AS wait_reason,
+              min(p.next_attempt_at) FILTER (WHERE p.status = 'pending') AS next_attempt_at,
+              min(p.scheduled_at) AS planned_at,
+              bool_and(p.status = 'pending' AND p.started_at IS NULL) AS changeable
+         FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id
+        WHERE v.request_id = $1 ${videoId === undefined ? '' : 'AND v.id = $2'}
+        GROUP BY p.video_id`,
+      videoId === undefined ? [requestId] : [requestId, videoId],
+    );
+    return new Map(rows.map((row) => [row.video_id as number, row as PostState]));
+  }
+
   async function detail(request: RequestRow): Promise<UploadDetail> {
-    const [rows, sets, [status], edits] = await Promise.all([
+    const [rows, sets, [status], edits, posts, profiles] = await Promise.all([
       db.orm
         .select()
         .from(videos)
@@ -79,6 +111,8 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
       db.orm.select().from(tagSets).where(eq(tagSets.userId, request.userId)).orderBy(desc(tagSets.id)),
       db.sql(`SELECT ${setStatusOf('$1')} AS status`, [request.id]).then(({ rows }) => rows),
       editsOf(request.id),
+      postStatesOf(request.id),
+      db.orm.select().from(accounts).where(eq(accounts.userId, request.userId)).orderBy(asc(accounts.id)),
     ]);
     return {
       id: request.id,
@@ -88,8 +122,9 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
       description: request.description,
       tags: request.tags.join(','),
       tagProfile: sets.map(({ id, name, tags }) => ({ id, name, tags })),
-      video: rows.map((row) => toPublishedVideo(row, request.idUpload)),
+      video: rows.map((row) => toPublishedVideo(row, request.idUpload, posts.get(row.id))),
       edits,
+      accounts: profiles.map(publishProfileOption),
     };
   }
 
@@ -132,9 +167,30 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     await db.transaction(async (run) => {
       const { rows: video } = await run('SELECT id FROM videos WHERE id = $1 AND request_id = $2 FOR UPDATE', [videoId, owner.id]);
       if (video.length === 0) throw new HttpError(404, t.server.notFound);
+      // A retry bound to fail again is refused with the reason: the profile is gone, or its access
+      // on that platform failed and has not been restored (a publish or a profile check clears it).
+      const { rows: failed } = await run(
+        `SELECT p.platform, a.id AS account_id, a.comments, a.youtube_login, a.instagram_login, a.platform_error
+           FROM video_posts AS p LEFT JOIN accounts AS a ON a.id = p.account_id
+          WHERE p.video_id = $1 AND p.status = 'error'`,
+        [videoId],
+      );
+      for (const post of failed) {
+        const platform = t.platform.names[post.platform as Platform];
+        if (post.account_id === null) throw new HttpError(409, t.postTruth.retryProfileDeleted);
+        if (post.platform_error?.startsWith(`${platform}:`)) {
+          const { title } = accountOption({
+            id: post.account_id,
+            comments: post.comments,
+            youtubeLogin: post.youtube_login,
+            instagramLogin: post.instagram_login,
+          });
+          throw new HttpError(409, t.postTruth.retryRevoked(title, platform));
+        }
+      }
       const { rows: posts } = await run(
         `UPDATE video_posts SET status = 'pending', job_token = gen_random_uuid(), scheduled_at = now(), error = NULL,
-           attempts = 0, updated_at = now()
+           attempts = 0, started_at = NULL, wait_reason = NULL, next_attempt_at = NULL, updated_at = now()
          WHERE video_id = $1 AND status = 'error' RETURNING id, platform, job_token, scheduled_at`,
         [videoId],
       );
@@ -147,8 +203,8 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
       }
     });
     request.log.info({ videoId }, 'publication retried');
-    const [row] = await db.orm.select().from(videos).where(eq(videos.id, videoId));
-    return toPublishedVideo(row!, owner.idUpload);
+    const [[row], posts] = await Promise.all([db.orm.select().from(videos).where(eq(videos.id, videoId)), postStatesOf(owner.id, videoId)]);
+    return toPublishedVideo(row!, owner.idUpload, posts.get(videoId));
   });
 
   app.get('/:idUpload', { schema: uploadVideoSchemas.detail }, async (request) => {
@@ -178,6 +234,101 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     return detail(await requestOf(currentUser(request), idUpload, true));
   });
 
+  /**
+   * The posts of a video that still wait unstarted, locked: the job claims a post with an UPDATE
+   * of the same row (setting started_at), so an edit either runs before the claim (whose token no
+   * longer matches: the stale job does nothing) or sees it started and is refused.
+   */
+  async function scheduledPosts(run: RunSql, videoId: number) {
+    const { rows: posts } = await run(
+      `SELECT id, platform, status, started_at, scheduled_at FROM video_posts WHERE video_id = $1 ORDER BY id FOR UPDATE`,
+      [videoId],
+    );
+    if (posts.length === 0) throw new HttpError(409, t.postTruth.nothingScheduled);
+    if (posts.some((post) => post.status !== 'pending' || post.started_at !== null)) throw new HttpError(409, t.postTruth.alreadyStarted);
+    // Their queued jobs go with them; a job already fetched finds its token replaced and does nothing.
+    await run(`DELETE FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND (data->>'postId')::int = ANY($2::int[])`, [
+      publishJobName,
+      posts.map((post) => post.id),
+    ]);
+    return posts as { id: number; platform: Platform; scheduled_at: string | Date }[];
+  }
+
+  async function lockedVideo(run: RunSql, requestId: number, videoId: number) {
+    const { rows } = await run('SELECT id, account_id FROM videos WHERE id = $1 AND request_id = $2 FOR UPDATE', [videoId, requestId]);
+    if (rows.length === 0) throw new HttpError(404, t.server.notFound);
+    return rows[0] as { id: number; account_id: number | null };
+  }
+
+  /**
+   * Moves a scheduled video to another date and/or profile until its publication starts. A new
+   * profile gets the set's ticked platforms it has (none: 400, like the publish form); each post
+   * gets a new token and job, sent in the same transaction that removed the old job.
+   */
+  app.patch('/:idUpload/video/:videoId', { schema: uploadVideoSchemas.reschedule }, async (request) => {
+    const user = currentUser(request);
+    const { idUpload, videoId } = request.params as { idUpload: string; videoId: number };
+    const body = (request.body ?? {}) as { date?: string | null; accountId?: number };
+    const target = await requestOf(user, idUpload, true);
+    const date = futurePublishDate(body.date);
+    if (!date && body.accountId === undefined) throw new HttpError(400, t.postTruth.dateRequired);
+    const [profile] =
+      body.accountId === undefined
+        ? []
+        : await db.orm
+            .select()
+            .from(accounts)
+            .where(and(eq(accounts.id, body.accountId), eq(accounts.userId, target.userId)));
+    if (body.accountId !== undefined && !profile) throw new HttpError(400, t.publish.unknownAccount);
+    const queue = queueOrFail();
+    await db.transaction(async (run) => {
+      const video = await lockedVideo(run, target.id, videoId);
+      const posts = await scheduledPosts(run, videoId);
+      const scheduledAt = date ?? new Date(posts[0]!.scheduled_at);
+      const accountId = profile?.id ?? video.account_id;
+      let platforms = posts.map((post) => post.platform);
+      let note: string | null = null;
+      if (profile) {
+        const flags = { inYouTube: target.inYouTube, inTikTok: target.inTikTok, inInstagram: target.inInstagram };
+        const ticked = platformsOf(flags, everyPlatform);
+        platforms = platformsOf(flags, profile);
+        const { title } = accountOption(profile);
+        if (platforms.length === 0) throw new HttpError(400, t.postTruth.noPlatformFor(videoId, title, platformNames(ticked)));
+        const missing = ticked.filter((platform) => !platforms.includes(platform));
+        note = missing.length > 0 ? t.postTruth.platformsMissing(title, platformNames(missing)) : null;
+      }
+      await run(`DELETE FROM video_posts WHERE video_id = $1`, [videoId]);
+      for (const platform of platforms) {
+        const token = crypto.randomUUID();
+        const { rows } = await run(
+          `INSERT INTO video_posts (video_id, platform, account_id, scheduled_at, job_token) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [videoId, platform, accountId, scheduledAt, token],
+        );
+        await sendPublishJob(queue, { id: rows[0].id, token, scheduledAt }, run);
+      }
+      await run(`UPDATE videos SET account_id = $2, date = $3 WHERE id = $1`, [videoId, accountId, scheduledAt]);
+      // The platforms missing are the new profile's; a date alone changes none.
+      if (profile) await run(`UPDATE videos SET publish_note = $2 WHERE id = $1`, [videoId, note]);
+      await refreshVideoStatus(run, videoId);
+    });
+    request.log.info({ videoId, date, accountId: body.accountId }, 'scheduled publication moved');
+    return detail(target);
+  });
+
+  /** Cancels a scheduled video's publication before it starts: its posts and their jobs go; the video says why it has none. */
+  app.delete('/:idUpload/video/:videoId/schedule', { schema: uploadVideoSchemas.cancelSchedule }, async (request) => {
+    const { idUpload, videoId } = request.params as { idUpload: string; videoId: number };
+    const target = await requestOf(currentUser(request), idUpload, true);
+    await db.transaction(async (run) => {
+      await lockedVideo(run, target.id, videoId);
+      await scheduledPosts(run, videoId);
+      await run(`DELETE FROM video_posts WHERE video_id = $1`, [videoId]);
+      await run(`UPDATE videos SET status = 'noactive', publish_note = $2 WHERE id = $1`, [videoId, t.postTruth.cancelledNote]);
+    });
+    request.log.info({ videoId }, 'scheduled publication cancelled');
+    return detail(target);
+  });
+
   app.post('/:idUpload', { schema: uploadVideoSchemas.publish }, async (request) => {
     const user = currentUser(request);
     const { idUpload } = request.params as { idUpload: string };
@@ -204,17 +355,27 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
     if (rows.length !== videoIds.length) throw new HttpError(404, t.publish.unknownVideo);
 
     const formDate = futurePublishDate(form.date);
+    const ticked = platformsOf(form, everyPlatform);
+    if (ticked.length === 0) throw new HttpError(400, t.postTruth.noPlatformTicked);
     const assigned = assignAccounts(
       form.video.map((item) => item.account?.id ?? null),
       chosen,
     );
+    // A video whose profile has none of the ticked platforms would get no post at all: refused,
+    // naming it, before anything is queued. One missing only some of them goes out where it can,
+    // and says where it does not.
     const plan = form.video.map((item, index) => {
       const profile = profileOf.get(assigned[index]!)!;
+      const platforms = platformsOf(form, profile);
+      const { title } = accountOption(profile);
+      if (platforms.length === 0) throw new HttpError(400, t.postTruth.noPlatformFor(item.id, title, platformNames(ticked)));
+      const missing = ticked.filter((platform) => !platforms.includes(platform));
       return {
         videoId: item.id,
         accountId: profile.id,
         scheduledAt: futurePublishDate(item.date) ?? formDate ?? new Date(),
-        platforms: platformsOf(form, profile),
+        platforms,
+        note: missing.length > 0 ? t.postTruth.platformsMissing(title, platformNames(missing)) : null,
       };
     });
 
@@ -252,10 +413,11 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
             await run(`UPDATE videos SET ${videoColumns[platform].error} = NULL WHERE id = $1`, [item.videoId]);
           }
         }
-        await run(`UPDATE videos SET account_id = $2, date = $3, status = 'noactive' WHERE id = $1`, [
+        await run(`UPDATE videos SET account_id = $2, date = $3, status = 'noactive', publish_note = $4 WHERE id = $1`, [
           item.videoId,
           item.accountId,
           item.scheduledAt,
+          item.note,
         ]);
         await refreshVideoStatus(run, item.videoId);
       }

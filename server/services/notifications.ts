@@ -1,12 +1,17 @@
 import type { NotificationList } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
 import type { Database } from '../db/connect';
 
 /** A user's notifications, newest first. The table keeps at most 50 per user (migration 0013). */
 export async function notificationList(db: Database, userId: number): Promise<NotificationList> {
   const { rows } = await db.sql(
-    `SELECT notifications.id, notifications.kind, creation_requests.id_upload, notifications.account_id, notifications.platform,
-            notifications.message, notifications.created_at, notifications.read_at IS NOT NULL AS read
-       FROM notifications LEFT JOIN creation_requests ON creation_requests.id = notifications.request_id
+    `SELECT notifications.id, notifications.kind, creation_requests.id_upload, creation_requests.title, notifications.account_id,
+            coalesce(nullif(accounts.comments, ''), accounts.connected_as->>notifications.platform, accounts.youtube_login,
+                     accounts.instagram_login, '') AS account_label,
+            notifications.platform, notifications.message, notifications.created_at, notifications.read_at IS NOT NULL AS read
+       FROM notifications
+       LEFT JOIN creation_requests ON creation_requests.id = notifications.request_id
+       LEFT JOIN accounts ON accounts.id = notifications.account_id
       WHERE notifications.user_id = $1
       ORDER BY notifications.id DESC`,
     [userId],
@@ -15,7 +20,8 @@ export async function notificationList(db: Database, userId: number): Promise<No
     id: row.id,
     kind: row.kind,
     idUpload: row.id_upload,
-    account: row.account_id === null ? null : { id: row.account_id },
+    account: row.account_id === null ? null : { id: row.account_id, name: t.accounts.optionTitle(row.account_id, row.account_label) },
+    title: row.id_upload === null ? null : row.title || t.postTruth.untitledSet,
     platform: row.platform,
     message: row.message,
     createdAt: new Date(row.created_at).toISOString(),

@@ -5,13 +5,23 @@ import { containsPattern, filteredRequestsPage, requestsPage } from './ranked-pa
 import { firstPosterOf } from './request-list';
 
 /**
- * A set is in error when any of its videos is, under way while any is, else published. Asked
- * only for the page's rows, each answer is an index-only probe of videos (request_id, status).
+ * A video that went out: its posts are done. A rendered video left out of the publication is
+ * 'success' too (ready), but has no date; videos_published_idx (migration 0020) answers this alone.
+ */
+const wentOut = `videos.status = 'success' AND videos.date IS NOT NULL`;
+
+/**
+ * A set's status follows its videos, whose status follows their posts: in error when any video
+ * is, under way while any is, published once some video went out, else not active (nothing went
+ * out: no video got a post, or every publication was cancelled). Asked only for the page's rows,
+ * each answer is at most three index-only probes of videos: (request_id, status), then the
+ * partial index of videos that went out.
  */
 export const setStatusOf = (requestId: string) => `CASE
   WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${requestId} AND videos.status = 'error') THEN 'error'
   WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${requestId} AND videos.status IN ('loading', 'publication')) THEN 'publication'
-  ELSE 'success' END`;
+  WHEN EXISTS (SELECT 1 FROM videos WHERE videos.request_id = ${requestId} AND ${wentOut}) THEN 'success'
+  ELSE 'noactive' END`;
 
 const columns = `id, id_upload, title, source_name, published_at, count_video, ${firstPosterOf('creation_requests.id')} AS poster_key,
   ${setStatusOf('creation_requests.id')} AS status`;
@@ -21,7 +31,8 @@ const statusConditions: Record<string, string> = {
   error: `EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status = 'error')`,
   publication: `NOT EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status = 'error')
     AND EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status IN ('loading', 'publication'))`,
-  success: `NOT EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status IN ('error', 'loading', 'publication'))`,
+  success: `NOT EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND videos.status IN ('error', 'loading', 'publication'))
+    AND EXISTS (SELECT 1 FROM videos WHERE videos.request_id = creation_requests.id AND ${wentOut})`,
 };
 
 const platformColumns = { youtube: 'in_youtube', tiktok: 'in_tiktok', instagram: 'in_instagram' } as const;

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleDashed } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleDashed } from 'lucide-react';
 import type { AccountSummary } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { DataTable, type Column } from './data-table';
@@ -7,8 +7,16 @@ import { StatusBadge } from './status-badge';
 import styles from './account-table.module.css';
 
 /** A platform of a profile at a glance: off, on and connected, or on and waiting for its connection. */
-function PlatformState({ active, connected, name }: { active: boolean; connected: boolean; name?: string }) {
+function PlatformState({ active, connected, failed, name }: { active: boolean; connected: boolean; failed: boolean; name?: string }) {
   if (!active) return <span className={styles.off}>{t.accounts.platformOff}</span>;
+  // The profile's status says 'Помилка' for the same failure: the badge must not say connected.
+  if (failed) {
+    return (
+      <span className={styles.failed}>
+        <CircleAlert size={14} aria-hidden /> {t.postTruth.accessFailed}
+      </span>
+    );
+  }
   if (connected) {
     return (
       <>
@@ -49,17 +57,34 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete }: Acc
     {
       header: t.accountForm.youtube,
       cell: (account) => (
-        <PlatformState active={account.isActiveYouTube} connected={account.inYouTube} name={account.connectedAs.youtube} />
+        <PlatformState
+          active={account.isActiveYouTube}
+          connected={account.inYouTube}
+          failed={account.failedPlatforms.includes('youtube')}
+          name={account.connectedAs.youtube}
+        />
       ),
     },
     {
       header: t.accountForm.tiktok,
-      cell: (account) => <PlatformState active={account.isActiveTikTok} connected={account.inTikTok} name={account.connectedAs.tiktok} />,
+      cell: (account) => (
+        <PlatformState
+          active={account.isActiveTikTok}
+          connected={account.inTikTok}
+          failed={account.failedPlatforms.includes('tiktok')}
+          name={account.connectedAs.tiktok}
+        />
+      ),
     },
     {
       header: t.accountForm.instagram,
       cell: (account) => (
-        <PlatformState active={account.isActiveInstagram} connected={account.inInstagram} name={account.connectedAs.instagram} />
+        <PlatformState
+          active={account.isActiveInstagram}
+          connected={account.inInstagram}
+          failed={account.failedPlatforms.includes('instagram')}
+          name={account.connectedAs.instagram}
+        />
       ),
     },
     { header: t.accounts.columnStatus, cell: (account) => <StatusBadge status={account.status} kind="account" />, width: '130px' },

@@ -1,11 +1,16 @@
-import { useId, useState } from 'react';
-import { wallTimePattern } from '../lib/kyiv-time';
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { DayPicker } from 'react-day-picker';
+import { uk } from 'react-day-picker/locale/uk';
+import 'react-day-picker/style.css';
+import { CalendarDays } from 'lucide-react';
+import { kyivWallTime, wallTimePattern } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
+import { useOutsideClick } from './use-outside-click';
 import styles from './date-time-field.module.css';
 
 const hours = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
 const minutes = Array.from({ length: 60 }, (_, minute) => String(minute).padStart(2, '0'));
-const defaultTime = { hour: '12', minute: '00' };
+const typedDayPattern = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 
 interface DateTimeFieldProps {
   label: string;
@@ -16,25 +21,91 @@ interface DateTimeFieldProps {
   error?: string;
 }
 
+/** `YYYY-MM-DD` as operators read it: `DD.MM.YYYY`. */
+function shownDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return day ? `${date}.${month}.${year}` : '';
+}
+
+/** A typed `D.M.YYYY` as `YYYY-MM-DD` if such a day exists, else null. */
+function typedDay(text: string): string | null {
+  const parts = typedDayPattern.exec(text.trim());
+  if (!parts) return null;
+  const [year, month, date] = [Number(parts[3]), Number(parts[2]), Number(parts[1])];
+  const check = new Date(year, month - 1, date);
+  if (check.getFullYear() !== year || check.getMonth() !== month - 1 || check.getDate() !== date) return null;
+  return `${parts[3]}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+}
+
+// The calendar counts plain days: a day is held as the browser's local midnight of that date, so
+// neither the browser's time zone nor a clock change can move it.
+const dayAsDate = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date);
+};
+const dateAsDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+const kyivToday = () => dayAsDate(kyivWallTime(Date.now()).slice(0, 10));
+
 /**
- * A Kyiv date and time on a 24-hour clock whatever the browser's language: a day picker and hour
- * and minute lists, which a browser's own date-time input would show with AM/PM in English.
+ * A Kyiv date and time whatever the browser's language or time zone: the day typed as dd.mm.yyyy
+ * or picked in a Monday-first Ukrainian calendar (react-day-picker, arrow keys inside), the time
+ * from hour and minute lists on a 24-hour clock.
  */
 export function DateTimeField({ label, value, onChange, disabled, error }: DateTimeFieldProps) {
   const errorId = useId();
+  const hintId = useId();
   const parts = wallTimePattern.exec(value);
-  // The time picked before a day is kept here until a day makes it a date.
-  const [pendingTime, setPendingTime] = useState(defaultTime);
   const day = parts?.[1] ?? '';
+  // A time picked before a day waits here until a day makes it a date; with no day none is shown.
+  const [pendingTime, setPendingTime] = useState({ hour: '', minute: '' });
   const hour = parts?.[2] ?? pendingTime.hour;
   const minute = parts?.[3] ?? pendingTime.minute;
+  // What is being typed, kept while it is the text of the value the form holds.
+  const [draft, setDraft] = useState<{ text: string; forValue: string } | null>(null);
+  const dayText = draft && draft.forValue === value ? draft.text : shownDay(day);
+  const [typedWrong, setTypedWrong] = useState(false);
+  // Kyiv's today as of the calendar's opening (Kyiv may be a day ahead of or behind the browser).
+  const [calendarToday, setCalendarToday] = useState<Date | null>(null);
+  const calendarOpen = calendarToday !== null;
+  const setCalendarOpen = (open: boolean) => setCalendarToday(open ? kyivToday() : null);
+  const root = useRef<HTMLDivElement>(null);
+  const calendarButton = useRef<HTMLButtonElement>(null);
+
+  const closeCalendar = useCallback(() => setCalendarToday(null), []);
+  useOutsideClick(root, calendarOpen, closeCalendar);
+
+  const valueOf = (nextDay: string, time: { hour: string; minute: string }) =>
+    nextDay ? `${nextDay}T${time.hour || '12'}:${time.minute || '00'}` : '';
+
   const change = (next: { day?: string; hour?: string; minute?: string }) => {
     const time = { hour: next.hour ?? hour, minute: next.minute ?? minute };
     setPendingTime(time);
-    const nextDay = next.day ?? day;
-    onChange(nextDay ? `${nextDay}T${time.hour}:${time.minute}` : '');
+    onChange(valueOf(next.day ?? day, time));
   };
-  const described = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+
+  const type = (text: string) => {
+    const nextValue = valueOf(typedDay(text) ?? '', { hour, minute });
+    setDraft({ text, forValue: nextValue });
+    setTypedWrong(false);
+    onChange(nextValue);
+  };
+
+  const pick = (date: Date | undefined) => {
+    if (date) change({ day: dateAsDay(date) });
+    setCalendarOpen(false);
+    calendarButton.current?.focus();
+  };
+
+  const onCalendarKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    setCalendarOpen(false);
+    calendarButton.current?.focus();
+  };
+
+  const described = [error ? errorId : '', typedWrong ? hintId : ''].filter(Boolean).join(' ');
 
   return (
     <fieldset className={styles.field} disabled={disabled}>
@@ -42,14 +113,49 @@ export function DateTimeField({ label, value, onChange, disabled, error }: DateT
         {label} <span className={styles.zone}>{t.dates.kyivTime}</span>
       </legend>
       <div className={styles.controls}>
-        <input
-          type="date"
-          className={styles.day}
-          aria-label={t.dates.day(label)}
-          value={day}
-          onChange={(event) => change({ day: event.target.value })}
-          {...described}
-        />
+        <div className={styles.dayBox} ref={root}>
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            className={styles.day}
+            aria-label={t.dates.day(label)}
+            placeholder={t.dates.dayPlaceholder}
+            value={dayText}
+            onChange={(event) => type(event.target.value)}
+            onBlur={() => setTypedWrong(dayText.trim() !== '' && typedDay(dayText) === null)}
+            aria-invalid={error || typedWrong ? true : undefined}
+            aria-describedby={described || undefined}
+          />
+          <button
+            ref={calendarButton}
+            type="button"
+            className={styles.calendarButton}
+            aria-label={t.dates.openCalendar(label)}
+            aria-haspopup="dialog"
+            aria-expanded={calendarOpen}
+            onClick={() => setCalendarOpen(!calendarOpen)}
+          >
+            <CalendarDays size={18} aria-hidden />
+          </button>
+          {calendarToday && (
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the dialog from any of its buttons
+            <div className={styles.popover} role="dialog" aria-label={t.dates.calendar(label)} onKeyDown={onCalendarKeyDown}>
+              <DayPicker
+                mode="single"
+                locale={uk}
+                weekStartsOn={1}
+                today={calendarToday}
+                selected={day ? dayAsDate(day) : undefined}
+                defaultMonth={day ? dayAsDate(day) : calendarToday}
+                onSelect={pick}
+                // The dialog pattern: focus moves onto the grid's day as it opens, for the arrow keys.
+                // eslint-disable-next-line jsx-a11y/no-autofocus
+                autoFocus
+              />
+            </div>
+          )}
+        </div>
         <span className={styles.clock}>
           <select
             className={styles.time}
@@ -57,6 +163,7 @@ export function DateTimeField({ label, value, onChange, disabled, error }: DateT
             value={hour}
             onChange={(event) => change({ hour: event.target.value })}
           >
+            {hour === '' && <option value="">{t.dates.noTime}</option>}
             {hours.map((each) => (
               <option key={each}>{each}</option>
             ))}
@@ -68,12 +175,18 @@ export function DateTimeField({ label, value, onChange, disabled, error }: DateT
             value={minute}
             onChange={(event) => change({ minute: event.target.value })}
           >
+            {minute === '' && <option value="">{t.dates.noTime}</option>}
             {minutes.map((each) => (
               <option key={each}>{each}</option>
             ))}
           </select>
         </span>
       </div>
+      {typedWrong && (
+        <span id={hintId} className={styles.error}>
+          {t.dates.dayFormat}
+        </span>
+      )}
       {error && (
         <span id={errorId} className={styles.error} role="alert">
           {error}

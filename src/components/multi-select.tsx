@@ -1,10 +1,10 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCombobox, useMultipleSelection } from 'downshift';
+import { useId, useState } from 'react';
 import { ChevronDown, X } from 'lucide-react';
 import type { SelectOption } from '../lib/contract';
 import { t } from '../lib/i18n';
 import chipStyles from './chip-field.module.css';
 import fieldStyles from './text-field.module.css';
-import { useOutsideClick } from './use-outside-click';
 import styles from './multi-select.module.css';
 
 interface MultiSelectProps {
@@ -17,65 +17,79 @@ interface MultiSelectProps {
 }
 
 /**
- * Picks several options, shown as removable chips. Typing filters the list; 'Не знайдено'
- * stands in for an empty one. Options are `{ id, title, value }` and compared by id.
+ * Picks several options, shown as removable chips: Downshift's combobox and multiple-selection
+ * hooks (the WAI-ARIA combobox pattern: arrow keys through the list, Enter picks, Escape closes,
+ * ArrowLeft and Backspace reach the chips). Typing filters the list; 'Не знайдено' stands in for an
+ * empty one. Options are `{ id, title, value }` and compared by id.
  */
 export function MultiSelect({ label, options, value, onChange, placeholder, error }: MultiSelectProps) {
-  const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const root = useRef<HTMLDivElement>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const listId = `${inputId}-list`;
-  const errorId = `${inputId}-error`;
-
-  const close = useCallback(() => setOpen(false), []);
-  useOutsideClick(root, open, close);
+  const errorId = `${useId()}-error`;
 
   const chosen = new Set(value.map((option) => option.id));
   const needle = query.trim().toLowerCase();
   const available = options.filter((option) => !chosen.has(option.id) && option.title.toLowerCase().includes(needle));
 
-  // The list closes after a pick so it never hides what lies below; a click or typing opens it again.
-  const pick = (option: SelectOption) => {
-    onChange([...value, option]);
-    setQuery('');
-    setOpen(false);
-    input.current?.focus();
-  };
+  const { getSelectedItemProps, getDropdownProps } = useMultipleSelection<SelectOption>({
+    selectedItems: value,
+    itemToKey: (option) => option?.id,
+    onSelectedItemsChange: ({ selectedItems }) => onChange(selectedItems),
+  });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      if (available[0]) pick(available[0]);
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-    } else if (event.key === 'Backspace' && query === '' && value.length > 0) {
-      onChange(value.slice(0, -1));
-    } else {
-      setOpen(true);
-    }
-  };
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, openMenu } = useCombobox<SelectOption>({
+    items: available,
+    itemToString: (option) => option?.title ?? '',
+    itemToKey: (option) => option?.id,
+    inputValue: query,
+    selectedItem: null,
+    defaultHighlightedIndex: 0,
+    stateReducer: (_state, { changes, type }) => {
+      switch (type) {
+        // The list closes after a pick so it never hides what lies below; a click or typing opens it again.
+        case useCombobox.stateChangeTypes.InputKeyDownEnter:
+        case useCombobox.stateChangeTypes.ItemClick:
+          return { ...changes, isOpen: false };
+        // Leaving the field picks nothing: only Enter or a click does.
+        case useCombobox.stateChangeTypes.InputBlur:
+          return { ...changes, selectedItem: null };
+        default:
+          return changes;
+      }
+    },
+    onStateChange: ({ type, selectedItem, inputValue }) => {
+      switch (type) {
+        case useCombobox.stateChangeTypes.InputKeyDownEnter:
+        case useCombobox.stateChangeTypes.ItemClick:
+          if (selectedItem) {
+            onChange([...value, selectedItem]);
+            setQuery('');
+          }
+          break;
+        case useCombobox.stateChangeTypes.InputChange:
+          setQuery(inputValue ?? '');
+          break;
+      }
+    },
+  });
 
   return (
-    <div className={fieldStyles.field} ref={root}>
-      <label htmlFor={inputId} className={fieldStyles.label}>
-        {label}
-      </label>
+    <div className={fieldStyles.field}>
+      <label {...getLabelProps({ className: fieldStyles.label })}>{label}</label>
       <div className={styles.anchor}>
         {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a larger target for the pointer; keyboards use the combobox input inside */}
         <div
           className={`${chipStyles.control} ${error ? chipStyles.invalid : ''}`}
-          onClick={() => {
-            input.current?.focus();
-            setOpen(true);
+          onClick={(event) => {
+            event.currentTarget.querySelector('input')?.focus();
+            openMenu();
           }}
         >
-          {value.map((option) => (
-            <span key={option.id} className={chipStyles.chip}>
+          {value.map((option, index) => (
+            <span key={option.id} className={chipStyles.chip} {...getSelectedItemProps({ selectedItem: option, index })}>
               {option.title}
               <button
                 type="button"
+                tabIndex={-1}
                 className={chipStyles.remove}
                 aria-label={t.controls.removeOption(option.title)}
                 onClick={(event) => {
@@ -88,48 +102,39 @@ export function MultiSelect({ label, options, value, onChange, placeholder, erro
             </span>
           ))}
           <input
-            ref={input}
-            id={inputId}
-            role="combobox"
-            aria-expanded={open}
-            aria-controls={listId}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            autoComplete="off"
-            className={chipStyles.input}
-            value={query}
-            placeholder={value.length === 0 ? placeholder : undefined}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setOpen(true);
-            }}
-            onFocus={() => setOpen(true)}
-            onKeyDown={onKeyDown}
+            {...getInputProps({
+              ...getDropdownProps({ preventKeyAction: isOpen }),
+              className: chipStyles.input,
+              placeholder: value.length === 0 ? placeholder : undefined,
+              'aria-invalid': error ? true : undefined,
+              'aria-describedby': error ? errorId : undefined,
+              onFocus: () => {
+                if (!isOpen) openMenu();
+              },
+            })}
           />
           <ChevronDown size={16} aria-hidden className={styles.chevron} />
         </div>
-        {open && (
-          <ul id={listId} role="listbox" aria-multiselectable className={styles.list}>
-            {available.length === 0 ? (
-              <li className={styles.empty}>{t.app.notFoundOption}</li>
-            ) : (
-              available.map((option) => (
-                // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- keyboards pick from the combobox input (Enter)
+        <div className={styles.list} hidden={!isOpen}>
+          <ul {...getMenuProps({ className: styles.options })}>
+            {isOpen &&
+              available.map((option, index) => (
                 <li
                   key={option.id}
-                  role="option"
-                  aria-selected={false}
-                  className={styles.option}
-                  // Keeps the focus in the input for the next pick.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => pick(option)}
+                  className={`${styles.option} ${highlightedIndex === index ? styles.highlighted : ''}`}
+                  {...getItemProps({ item: option, index })}
                 >
                   {option.title}
                 </li>
-              ))
-            )}
+              ))}
           </ul>
-        )}
+          {/* Outside the listbox, which may hold only options. */}
+          {isOpen && available.length === 0 && (
+            <p className={styles.empty} role="status">
+              {t.app.notFoundOption}
+            </p>
+          )}
+        </div>
       </div>
       {error && (
         <span id={errorId} className={fieldStyles.error} role="alert">

@@ -30,9 +30,13 @@ function titleOf(item: NotificationItem): string {
     case 'render_failed':
       return t.notifications.renderFailed;
     case 'publish_failed':
-      return t.notifications.publishFailed(item.platform ? t.platform.names[item.platform] : '');
+      return t.postTruth.publishFailedIn(
+        item.platform ? t.platform.names[item.platform] : '',
+        item.title ?? t.postTruth.untitledSet,
+        item.account?.name ?? '—',
+      );
     case 'credentials_failed':
-      return t.notifications.credentialsFailed(item.account?.id ?? 0);
+      return t.postTruth.credentialsFailed(item.account?.name ?? '—');
   }
 }
 
@@ -73,25 +77,30 @@ export function NotificationBell({ triggerClassName }: { triggerClassName?: stri
             <p className={styles.empty}>{t.app.noNotifications}</p>
           ) : (
             <ul className={styles.list}>
-              {items.map((item) => (
-                <li key={item.id}>
-                  <Link
-                    href={notificationHref(item)}
-                    className={`${styles.item} ${item.read ? '' : styles.unread}`}
-                    onClick={() => {
-                      if (!item.read) actor.send({ type: 'read', id: item.id });
-                      close();
-                    }}
-                  >
-                    <span className={styles.itemTitle}>
-                      {!item.read && <span className={styles.newMark}>{t.notifications.unread}</span>}
-                      {titleOf(item)}
-                    </span>
-                    {item.message && <span className={styles.message}>{item.message}</span>}
-                    <span className={styles.time}>{formatDate(item.createdAt)}</span>
-                  </Link>
-                </li>
-              ))}
+              {items.map((item) => {
+                const follow = () => {
+                  if (!item.read) actor.send({ type: 'read', id: item.id });
+                  close();
+                };
+                return (
+                  <li key={item.id} className={`${styles.entry} ${item.read ? '' : styles.unread}`}>
+                    <Link href={notificationHref(item)} className={styles.item} onClick={follow}>
+                      <span className={styles.itemTitle}>
+                        {!item.read && <span className={styles.newMark}>{t.notifications.unread}</span>}
+                        {titleOf(item)}
+                      </span>
+                      {item.message && <span className={styles.message}>{item.message}</span>}
+                      <span className={styles.time}>{formatDate(item.createdAt)}</span>
+                    </Link>
+                    {/* A failed publish leads to its set; its profile, to reconnect, is one more step. */}
+                    {item.kind === 'publish_failed' && item.account && (
+                      <Link href={`/accounts/${item.account.id}`} className={styles.profileLink} onClick={follow}>
+                        {t.postTruth.openProfile(item.account.name)}
+                      </Link>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>

@@ -142,6 +142,7 @@ function SidebarPanel({ path, collapsed, drawerOpen, items, user, auth }: Sideba
 
       <div className={styles.userBox}>
         <Dropdown
+          kind="menu"
           align="up"
           triggerLabel={user?.login ?? ''}
           triggerClassName={styles.userButton}
@@ -155,25 +156,22 @@ function SidebarPanel({ path, collapsed, drawerOpen, items, user, auth }: Sideba
           }
         >
           {(close) => (
-            <ul className={styles.userMenu}>
-              <li>
-                <Link href="/setting" className={styles.userMenuItem} onClick={close}>
-                  <Settings size={16} aria-hidden /> {t.app.settings}
-                </Link>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  className={styles.userMenuItem}
-                  onClick={() => {
-                    close();
-                    auth.send({ type: 'logout' });
-                  }}
-                >
-                  <LogOut size={16} aria-hidden /> {t.app.logout}
-                </button>
-              </li>
-            </ul>
+            <div className={styles.userMenu}>
+              <Link href="/setting" role="menuitem" className={styles.userMenuItem} onClick={close}>
+                <Settings size={16} aria-hidden /> {t.app.settings}
+              </Link>
+              <button
+                type="button"
+                role="menuitem"
+                className={styles.userMenuItem}
+                onClick={() => {
+                  close();
+                  auth.send({ type: 'logout' });
+                }}
+              >
+                <LogOut size={16} aria-hidden /> {t.app.logout}
+              </button>
+            </div>
           )}
         </Dropdown>
       </div>

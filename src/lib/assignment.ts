@@ -1,4 +1,5 @@
-import type { SelectOption } from './contract';
+import type { PlatformName, SelectOption } from './contract';
+import { t } from './i18n';
 
 /**
  * The one rule of who publishes what, run by the server on publish and by the form for its
@@ -45,4 +46,56 @@ export function assignmentPreview(videos: { id: number; account?: SelectOption |
     idle: chosen.filter((profile) => !counts.has(profile.id)),
     shared: chosen.filter((profile) => (counts.get(profile.id) ?? 0) > 1),
   };
+}
+
+export interface TickedPlatforms {
+  inYouTube: boolean;
+  inTikTok: boolean;
+  inInstagram: boolean;
+}
+
+/** The ticked platforms, in the order the form lists them. */
+export function tickedPlatforms(flags: TickedPlatforms): PlatformName[] {
+  return (
+    [
+      ['youtube', flags.inYouTube],
+      ['tiktok', flags.inTikTok],
+      ['instagram', flags.inInstagram],
+    ] as const
+  ).flatMap(([platform, on]) => (on ? [platform] : []));
+}
+
+export interface PlatformGap {
+  videoId: number;
+  /** What the form says on the video, in the server's words. */
+  message: string;
+  /** True when the video would get no post at all: the server refuses such a publish. */
+  refused: boolean;
+}
+
+const namesOf = (platforms: PlatformName[]) => platforms.map((platform) => t.platform.names[platform]).join(', ');
+
+/**
+ * Videos whose profile lacks ticked platforms, as the server will find them (routes/upload-video.ts):
+ * none of them refuses the publish, some of them is a warning the video keeps after publishing.
+ */
+export function platformGaps(assigned: AssignedVideo[], flags: TickedPlatforms, platformsOf: Map<number, PlatformName[]>): PlatformGap[] {
+  const ticked = tickedPlatforms(flags);
+  if (ticked.length === 0) return [];
+  return assigned.flatMap(({ videoId, profile }) => {
+    if (!profile) return [];
+    const has = platformsOf.get(profile.id) ?? [];
+    const missing = ticked.filter((platform) => !has.includes(platform));
+    if (missing.length === 0) return [];
+    const refused = missing.length === ticked.length;
+    return [
+      {
+        videoId,
+        refused,
+        message: refused
+          ? t.postTruth.noPlatformFor(videoId, profile.title, namesOf(ticked))
+          : t.postTruth.platformsMissing(profile.title, namesOf(missing)),
+      },
+    ];
+  });
 }

@@ -115,6 +115,8 @@ export interface AccountSummary {
   inTikTok: boolean;
   inInstagram: boolean;
   connectedAs: ConnectedAs;
+  /** Platforms whose access failed and stands (the profile's error): not shown as connected. */
+  failedPlatforms: PlatformName[];
 }
 
 /** The fields of the profile form, as POST /api/accounts and PATCH /api/accounts/{id} take them. */
@@ -220,12 +222,17 @@ export interface ConnectYouTubeResponse {
  * what the form offers (the spec's "Publication request").
  */
 export interface PublicationRequestDetail extends CreationRequestDetail {
-  /** Every profile of the request's owner, for the Профіля multi-select. */
-  accounts: SelectOption[];
+  /** Every profile of the request's owner, for the Профіля multi-select, with the platforms each has switched on. */
+  accounts: PublishProfileOption[];
   /** Tag-set chips that fill the tags. */
   tagProfile: TagSet[];
   /** Group chips that fill the profiles. */
   group: AccountGroup[];
+}
+
+/** A profile the publish form offers: the form warns when it lacks a ticked platform. */
+export interface PublishProfileOption extends SelectOption {
+  platforms: PlatformName[];
 }
 
 export interface PublishVideoItem {
@@ -237,6 +244,10 @@ export interface PublishVideoItem {
   account?: SelectOption | null;
   /** `YYYY-MM-DDTHH:mm` in Europe/Kiev wall time, or an ISO time with an offset; null means the form's date. */
   date?: string | null;
+  /** The form's own: the operator picked `account`, so a change of the chosen profiles keeps it. Never sent. */
+  byHand?: boolean;
+  /** The form's own: the profile picked by hand that was then removed from the choice, said on the video. Never sent. */
+  lostProfile?: SelectOption | null;
 }
 
 /** POST /api/upload-video/{idUpload} */
@@ -280,6 +291,16 @@ export interface PublishedVideo extends VideoSummary {
   posterUrl: string | null;
   errorTiktok: string | null;
   urlTiktok: string | null;
+  /** Ticked platforms its profile lacks, or a cancelled publication: why a post was never made. */
+  publishNote: string | null;
+  /** Why a post still on its way has not gone out yet (a retry, a busy profile, a platform's wait). */
+  waitReason: string | null;
+  /** When that post is tried next (ISO). */
+  nextAttemptAt: string | null;
+  /** When its posts are due while none has started (ISO); null once one has, or without posts. */
+  plannedAt: string | null;
+  /** True while every post of the video waits unstarted: its date and profile can change, or it can be cancelled. */
+  changeable: boolean;
 }
 
 /** Where the last edit of a published set's texts reached on one platform with published videos. */
@@ -306,6 +327,16 @@ export interface UploadDetail {
   tagProfile: TagSet[];
   video: PublishedVideo[];
   edits: PlatformEdit[];
+  /** The owner's profiles, for moving a scheduled video to another one. */
+  accounts: PublishProfileOption[];
+}
+
+/** PATCH /api/upload-video/{idUpload}/video/{videoId}: a scheduled video's new date and/or profile. */
+export interface ReschedulePayload {
+  /** Like the publish form's dates: Kyiv wall time `YYYY-MM-DDTHH:mm`; absent keeps the date. */
+  date?: string;
+  /** Absent keeps the profile. */
+  accountId?: number;
 }
 
 /** POST /api/upload-video/upload: publish a failed video again. `youTubeId` is the set's idUpload. */
@@ -375,7 +406,10 @@ export interface NotificationItem {
   kind: NotificationKind;
   /** The set or request it is about, for renders and publishes. */
   idUpload: string | null;
-  account: { id: number } | null;
+  /** The profile it is about, named as the profile lists name it (its comment, else the account it reaches). */
+  account: { id: number; name: string } | null;
+  /** The set's title, for renders and publishes. */
+  title: string | null;
   platform: PlatformName | null;
   message: string | null;
   createdAt: string;

@@ -10,6 +10,7 @@ export const t = {
     notifications: 'Сповіщення',
     noNotifications: 'Немає повідомлень',
     toggleMenu: 'Згорнути або розгорнути меню',
+    skipToContent: 'Перейти до вмісту',
     openMenu: 'Відкрити меню',
     closeMenu: 'Закрити меню',
     settings: 'Налаштування',
@@ -69,6 +70,11 @@ export const t = {
     day: (label: string) => `${label}: день`,
     hour: (label: string) => `${label}: година`,
     minute: (label: string) => `${label}: хвилина`,
+    noTime: '--',
+    dayPlaceholder: 'дд.мм.рррр',
+    dayFormat: 'Введіть дату як дд.мм.рррр',
+    openCalendar: (label: string) => `${label}: вибрати день у календарі`,
+    calendar: (label: string) => `${label}: календар`,
   },
   confirm: {
     cancel: 'Скасувати',
@@ -451,6 +457,49 @@ export const t = {
     editFailed: (count: number) => `не вдалося змінити відео: ${count}`,
     editUnsupported: 'не змінюється через API: опубліковані відео зберігають попередні назву, опис і теги',
     editProfileDeleted: 'Профіль видалено, змінити відео неможливо',
+  },
+  /** Issue 21: what a post's state says, its waits, and the per-video controls of a published set. */
+  postTruth: {
+    noPlatformTicked: 'Оберіть хоча б одну платформу',
+    noPlatformFor: (videoId: number, profile: string, platforms: string) =>
+      `Відео #${videoId} не буде опубліковано: профіль ${profile} не має жодної з вибраних платформ (${platforms}). Увімкніть платформу в профілі або оберіть інший профіль.`,
+    platformsMissing: (profile: string, platforms: string) => `Не публікується в ${platforms}: профіль ${profile} не має цих платформ`,
+    nothingWentOut: 'Жодне відео не опубліковано',
+    manualProfileRemoved: (profile: string) => `Профіль ${profile} прибрано з вибраних: відео знову отримує профіль за чергою`,
+    chosenByHand: 'Обрано вручну: зміна вибраних профілів його не змінить',
+    gapsSummary: (count: number, refused: number) =>
+      refused > 0
+        ? `Відео, чий профіль не має жодної з вибраних платформ: ${refused}. Їх не буде опубліковано — змініть профіль або платформи (див. відео нижче).` +
+          (count > refused ? ` Ще ${count - refused} вийдуть не на всіх вибраних платформах.` : '')
+        : `Відео, що вийдуть не на всіх вибраних платформах: ${count}. Їхні профілі мають не всі з них (див. відео нижче).`,
+    accessFailed: 'Помилка доступу',
+    publishFailedIn: (platform: string, title: string, profile: string) =>
+      `Публікація в ${platform} не вдалася: «${title}», профіль ${profile}`,
+    untitledSet: 'без назви',
+    credentialsFailed: (profile: string) => `Профіль ${profile}: доступ до платформи не працює`,
+    openProfile: (profile: string) => `Відкрити профіль ${profile}`,
+    retryRevoked: (profile: string, platform: string) =>
+      `Не можна опублікувати знову: доступ профілю ${profile} до ${platform} не працює. Підключіть профіль знову.`,
+    retryProfileDeleted: 'Не можна опублікувати знову: профіль видалено. Оберіть відео інший профіль.',
+    waitRetry: (reason: string) => `Спроба не вдалася: ${reason}`,
+    waitBusyProfile: (platform: string) => `Профіль зараз завантажує інше відео в ${platform}`,
+    waitPlatform: (reason: string) => `Платформа просить зачекати: ${reason}`,
+    nextAttemptAt: (time: string) => `наступна спроба о ${time}`,
+    plannedAt: (time: string) => `заплановано на ${time}`,
+    changeSchedule: 'Змінити',
+    changeScheduleOf: (id: number) => `Змінити публікацію відео #${id}`,
+    cancelSchedule: 'Скасувати публікацію',
+    scheduleTitle: (id: number) => `Публікація відео #${id}: поки вона не почалася`,
+    scheduleDate: (id: number) => `Нова дата відео #${id}`,
+    scheduleProfile: (id: number) => `Новий профіль відео #${id}`,
+    scheduleSave: 'Зберегти',
+    scheduleClose: 'Закрити',
+    scheduleSaved: 'Публікацію перенесено',
+    scheduleCancelled: 'Публікацію скасовано',
+    cancelledNote: 'Публікацію скасовано оператором',
+    alreadyStarted: 'Публікація цього відео вже почалася: змінити чи скасувати її не можна',
+    nothingScheduled: 'Відео не має запланованих публікацій',
+    dateRequired: 'Вкажіть нову дату або профіль',
   },
   platform: {
     proxyUnsupported: 'Непідтримуваний формат проксі',

@@ -34,6 +34,15 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return `${day}.${month}.${year} ${hour}:${minute}`;
 }
 
+/** The Kyiv clock time of a moment, `HH:mm`; '' for none. */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const moment = new Date(value);
+  if (Number.isNaN(moment.getTime())) return '';
+  const { hour, minute } = kyivParts(moment);
+  return `${hour}:${minute}`;
+}
+
 /** The Kyiv wall time of a moment, to the minute, as the form holds dates. */
 export function kyivWallTime(moment: number): string {
   const { year, month, day, hour, minute } = kyivParts(moment);

@@ -3,12 +3,22 @@ import type { PublicationRequestDetail, PublishPayload, PublishVideoItem, Select
 import { t } from './i18n';
 import { publishAssignmentSchema, type PublishFields, type PublishForm } from './schemas';
 
+type AssignableVideo = Pick<PublishVideoItem, 'account' | 'byHand' | 'lostProfile'>;
+
 /**
  * SPEC.md: when profiles are chosen, the video at position i gets the i-th chosen profile.
  * Videos beyond the chosen count stay on 'Будь-який' (null), which the server fills round-robin.
+ * A profile the operator picked by hand stays while it is still chosen; once it is removed from
+ * the choice, the video goes back to the rule and keeps the removed profile to say so.
  */
-export function assignProfilesInOrder<Video extends { account?: SelectOption | null }>(videos: Video[], chosen: SelectOption[]): Video[] {
-  return videos.map((video, index) => ({ ...video, account: chosen[index] ?? null }));
+export function assignProfilesInOrder<Video extends AssignableVideo>(videos: Video[], chosen: SelectOption[]): Video[] {
+  return videos.map((video, index) => {
+    if (video.byHand && video.account) {
+      if (chosen.some((profile) => profile.id === video.account!.id)) return video;
+      return { ...video, account: chosen[index] ?? null, byHand: false, lostProfile: video.account };
+    }
+    return { ...video, account: chosen[index] ?? null };
+  });
 }
 
 /** Profiles chosen first keep their place; a group adds the ones not chosen yet. */
@@ -38,6 +48,8 @@ export const emptyPublishFields: PublishFields = {
 export interface AssignmentErrors {
   accounts?: string;
   video?: string;
+  /** No platform ticked: nothing would be published. */
+  platforms?: string;
 }
 
 /** The spec's messages for the chosen profiles and the videos left, by field. */
@@ -47,7 +59,7 @@ export function assignmentErrors(accounts: SelectOption[], video: PublishVideoIt
   return Object.fromEntries(failure.failures().map((each) => [each.path[0], each.message]));
 }
 
-/** An empty `datetime-local` input means "no date": the form's date for a video, at once for the form. */
+/** An empty date field means "no date": the form's date for a video, at once for the form. */
 const dateOrNull = (value: string | null | undefined) => (value ? value : null);
 
 /** What POST /api/upload-video/{idUpload} receives for the form's values. */

@@ -74,5 +74,11 @@ export function videosFromDraft(fresh: PublishVideoItem[], draft: PublishVideoIt
   if (!draft) return fresh;
   const byId = new Map(fresh.map((video) => [video.id, video]));
   if (!draft.every((video) => byId.has(video.id))) return fresh;
-  return draft.map((video) => ({ ...byId.get(video.id)!, account: video.account ?? null, date: video.date ?? '' }));
+  return draft.map((video) => ({
+    ...byId.get(video.id)!,
+    account: video.account ?? null,
+    date: video.date ?? '',
+    byHand: video.byHand ?? false,
+    lostProfile: video.lostProfile ?? null,
+  }));
 }

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { api } from '../lib/api';
 import type { AccountGroup, PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption } from '../lib/contract';
 import { t } from '../lib/i18n';
+import { assignmentPreview, platformGaps, tickedPlatforms } from '../lib/assignment';
 import {
   assignmentErrors,
   assignProfilesInOrder,
@@ -58,10 +59,23 @@ const changeVideo = (videos: PublishVideoItem[], videoId: number, change: Partia
   videos.map((video) => (video.id === videoId ? { ...video, ...change } : video));
 
 /**
+ * The assignment's messages, and what the server would refuse for the ticked platforms: no
+ * platform at all, or a video whose profile has none of them (a partial gap is only a warning).
+ */
+function submissionErrors(context: PublishContext, fields: PublishFields): AssignmentErrors {
+  const errors = assignmentErrors(context.accounts, context.videos);
+  if (tickedPlatforms(fields).length === 0) return { ...errors, platforms: t.postTruth.noPlatformTicked };
+  const platformsOf = new Map((context.detail?.accounts ?? []).map((profile) => [profile.id, profile.platforms]));
+  const refused = platformGaps(assignmentPreview(context.videos, context.accounts).videos, fields, platformsOf).find((gap) => gap.refused);
+  return refused && !errors.video ? { ...errors, video: refused.message } : errors;
+}
+
+/**
  * The publish form of a finished creation request. The machine owns what the form assigns: the
  * chosen profiles (one by one or a group at a time), the videos with their own profile and date,
  * their removal, whether that assignment is valid, and the submission. The i-th rule is its
- * transition: choosing profiles gives video i the i-th of them, again on every change of the choice.
+ * transition: choosing profiles gives video i the i-th of them, again on every change of the choice,
+ * except a video whose profile was picked by hand, which keeps it while it stays chosen.
  */
 export const publishMachine = setup({
   types: {
@@ -85,6 +99,9 @@ export const publishMachine = setup({
       videos: assignProfilesInOrder(context.videos, params.profiles),
     })),
     'check assignment': assign({ errors: ({ context }) => assignmentErrors(context.accounts, context.videos) }),
+    'check submission': assign({
+      errors: ({ context }, params: { fields: PublishFields }) => submissionErrors(context, params.fields),
+    }),
     'mark submitted': assign({ submitted: true }),
     'keep draft': ({ context }) => {
       if (context.draftKey)
@@ -107,7 +124,8 @@ export const publishMachine = setup({
   },
   guards: {
     'has idUpload': ({ context }) => Boolean(context.idUpload),
-    'assignment is valid': ({ context }) => Object.keys(assignmentErrors(context.accounts, context.videos)).length === 0,
+    'submission is valid': ({ context }, params: { fields: PublishFields }) =>
+      Object.keys(submissionErrors(context, params.fields)).length === 0,
   },
 }).createMachine({
   id: 'publish',
@@ -166,6 +184,9 @@ export const publishMachine = setup({
               videos: ({ context, event }) =>
                 changeVideo(context.videos, event.videoId, {
                   account: context.accounts.find((profile) => profile.id === event.profileId) ?? null,
+                  // Picked by hand, it stays through later changes of the chosen profiles.
+                  byHand: event.profileId !== null,
+                  lostProfile: null,
                 }),
             }),
             'keep draft',
@@ -186,8 +207,12 @@ export const publishMachine = setup({
         },
         'form.invalid': { actions: ['mark submitted', 'check assignment'] },
         'form.submit': [
-          { guard: 'assignment is valid', target: 'submitting', actions: 'mark submitted' },
-          { actions: ['mark submitted', 'check assignment'] },
+          {
+            guard: { type: 'submission is valid', params: ({ event }) => ({ fields: event.fields }) },
+            target: 'submitting',
+            actions: 'mark submitted',
+          },
+          { actions: ['mark submitted', { type: 'check submission', params: ({ event }) => ({ fields: event.fields }) }] },
         ],
       },
     },

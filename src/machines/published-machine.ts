@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
 import { api } from '../lib/api';
-import type { RetryPayload, UploadDetail } from '../lib/contract';
+import type { ReschedulePayload, RetryPayload, UploadDetail } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { hasVideosInProgress } from '../lib/publishing';
 import type { PublishedEditForm } from '../lib/schemas';
@@ -17,10 +17,16 @@ export interface PublishedContext {
   detail: UploadDetail | null;
   /** The video whose publication is being retried. */
   retrying: number | null;
+  /** The scheduled video whose date and profile are open for change. */
+  scheduling: number | null;
 }
 
 export type PublishedEvent =
   | { type: 'video.retry'; videoId: number }
+  | { type: 'schedule.open'; videoId: number }
+  | { type: 'schedule.close' }
+  | { type: 'schedule.save'; videoId: number; change: ReschedulePayload }
+  | { type: 'schedule.cancel'; videoId: number }
   | { type: 'edit.submit'; values: PublishedEditForm }
   /** From the polling child: time to read the set again. */
   | { type: 'refresh' };
@@ -30,7 +36,7 @@ const detailPath = (idUpload: string) => `/upload-video/${encodeURIComponent(idU
 /**
  * A published set (/video/youtube/{idUpload}): load it, keep reading it while any of its videos is
  * still rendering or being published or an edit is on its way to YouTube (paused while the tab is hidden), stop once all have settled,
- * publish a failed video again, and save the set's texts.
+ * publish a failed video again, move or cancel a scheduled video until it starts, and save the set's texts.
  */
 export const publishedMachine = setup({
   types: {
@@ -44,6 +50,12 @@ export const publishedMachine = setup({
     saveTexts: fromPromise<UploadDetail, { idUpload: string; values: PublishedEditForm }>(({ input }) =>
       api('PATCH', detailPath(input.idUpload), input.values),
     ),
+    reschedule: fromPromise<UploadDetail, { idUpload: string; videoId: number; change: ReschedulePayload }>(({ input }) =>
+      api('PATCH', `${detailPath(input.idUpload)}/video/${input.videoId}`, input.change),
+    ),
+    cancelSchedule: fromPromise<UploadDetail, { idUpload: string; videoId: number }>(({ input }) =>
+      api('DELETE', `${detailPath(input.idUpload)}/video/${input.videoId}/schedule`),
+    ),
     polling: pollingMachine,
   },
   actions: {
@@ -53,6 +65,17 @@ export const publishedMachine = setup({
     'toast updated': () => {
       toast.success(t.published.updated);
     },
+    // A video that started (or settled) since its schedule was opened can no longer change: its editor closes.
+    'close a schedule that started': assign({
+      scheduling: ({ context }) =>
+        context.detail?.video.some((video) => video.id === context.scheduling && video.changeable) ? context.scheduling : null,
+    }),
+    'toast rescheduled': () => {
+      toast.success(t.postTruth.scheduleSaved);
+    },
+    'toast cancelled': () => {
+      toast.success(t.postTruth.scheduleCancelled);
+    },
   },
   guards: {
     // An edit on its way to YouTube is work too: the page follows it until it lands or is refused.
@@ -61,7 +84,7 @@ export const publishedMachine = setup({
   },
 }).createMachine({
   id: 'published',
-  context: ({ input }) => ({ idUpload: input.idUpload, detail: null, retrying: null }),
+  context: ({ input }) => ({ idUpload: input.idUpload, detail: null, retrying: null, scheduling: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -88,6 +111,35 @@ export const publishedMachine = setup({
       on: {
         'video.retry': { target: 'retrying', actions: assign({ retrying: ({ event }) => event.videoId }) },
         'edit.submit': 'saving',
+        'schedule.open': { actions: assign({ scheduling: ({ event }) => event.videoId }) },
+        'schedule.close': { actions: assign({ scheduling: null }) },
+        'schedule.save': 'rescheduling',
+        'schedule.cancel': 'cancellingSchedule',
+      },
+    },
+    // A scheduled video's new date or profile, or its cancellation: the answer is the set as it now stands.
+    rescheduling: {
+      invoke: {
+        id: 'reschedule',
+        src: 'reschedule',
+        input: ({ context, event }) => {
+          const { videoId, change } = event as Extract<PublishedEvent, { type: 'schedule.save' }>;
+          return { idUpload: context.idUpload, videoId, change };
+        },
+        onDone: { target: 'ready', actions: [assign({ detail: ({ event }) => event.output, scheduling: null }), 'toast rescheduled'] },
+        onError: { target: 'ready', actions: { type: 'toast errors', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    cancellingSchedule: {
+      invoke: {
+        id: 'cancelSchedule',
+        src: 'cancelSchedule',
+        input: ({ context, event }) => ({
+          idUpload: context.idUpload,
+          videoId: (event as Extract<PublishedEvent, { type: 'schedule.cancel' }>).videoId,
+        }),
+        onDone: { target: 'ready', actions: [assign({ detail: ({ event }) => event.output, scheduling: null }), 'toast cancelled'] },
+        onError: { target: 'ready', actions: { type: 'toast errors', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     refreshing: {
@@ -95,7 +147,7 @@ export const publishedMachine = setup({
         id: 'refreshSet',
         src: 'loadSet',
         input: ({ context }) => ({ idUpload: context.idUpload }),
-        onDone: { target: 'ready', actions: assign({ detail: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: [assign({ detail: ({ event }) => event.output }), 'close a schedule that started'] },
         // A refresh that fails keeps what is shown: the set was there a moment ago.
         onError: { target: 'ready', actions: { type: 'toast errors', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -120,7 +172,10 @@ export const publishedMachine = setup({
           idUpload: context.idUpload,
           values: (event as Extract<PublishedEvent, { type: 'edit.submit' }>).values,
         }),
-        onDone: { target: 'ready', actions: [assign({ detail: ({ event }) => event.output }), 'toast updated'] },
+        onDone: {
+          target: 'ready',
+          actions: [assign({ detail: ({ event }) => event.output }), 'close a schedule that started', 'toast updated'],
+        },
         onError: { target: 'ready', actions: { type: 'toast errors', params: ({ event }) => ({ error: event.error }) } },
       },
     },

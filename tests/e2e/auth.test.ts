@@ -68,7 +68,7 @@ it('shows the 404 page for an unknown path, inside the layout', async () => {
 
 it('opens the settings from the user menu', async () => {
   await page.getByRole('button', { name: adminLogin }).click();
-  await page.getByRole('link', { name: 'Налаштування' }).click();
+  await page.getByRole('menuitem', { name: 'Налаштування' }).click();
   await expect.poll(() => page.url()).toBe(`${server.baseUrl}/setting`);
   await expect.poll(() => page.getByRole('heading', { name: 'Налаштування' }).isVisible()).toBe(true);
   await snapshot(page, 'settings');
@@ -101,7 +101,7 @@ it('says the session ended when the server no longer takes it, and signs back in
 
 it('logs out back to the login screen', async () => {
   await page.getByRole('button', { name: adminLogin }).click();
-  await page.getByRole('button', { name: 'Вийти' }).click();
+  await page.getByRole('menuitem', { name: 'Вийти' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Увійти' }).isVisible()).toBe(true);
   await expect.poll(() => page.getByText('Ви вийшли із системи').isVisible()).toBe(true);
   // A logout of one's own is no session that ended by surprise.

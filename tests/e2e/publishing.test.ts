@@ -271,6 +271,18 @@ it('shows an injected platform failure with its error and publishes through Оп
   await expect.poll(() => page.getByText(/Доступ до акаунта відкликано/).isVisible()).toBe(true);
   await snapshot(page, 'journey-failure');
 
+  // The profile's YouTube access failed: a retry now would fail again, so it is refused, saying why.
+  await republish.click();
+  await expect
+    .poll(visible(`Не можна опублікувати знову: доступ профілю #${accountId} Main channel до YouTube не працює. Підключіть профіль знову.`))
+    .toBe(true);
+  await expect.poll(videosWith('Помилка')).toBe(1);
+
+  // Saving the profile asks YouTube again; it answers, the failure is over and the retry goes.
+  await page.goto(`${server.baseUrl}/accounts/${accountId}`);
+  await page.getByRole('button', { name: 'Зберегти' }).first().click();
+  await expect.poll(visible('Профіль змінено')).toBe(true);
+  await page.goto(`${server.baseUrl}/video/youtube/${failingUpload}`);
   await republish.click();
   await expect.poll(videosWith('Опубліковано'), { timeout: 90_000, interval: 1000 }).toBe(1);
   expect(await republish.count()).toBe(0);

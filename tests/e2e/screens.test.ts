@@ -237,23 +237,42 @@ it('opens the menu as a drawer on a phone, closes it on a pick, on Escape and ou
   await desktop.close();
 });
 
-it('shows publish dates on a 24-hour clock in Kyiv time to an English browser, and refuses a past one', async () => {
+it('shows publish dates as dd.mm.yyyy on a 24-hour clock in Kyiv time to an English browser on New York time, picked by keyboard, and refuses a past one', async () => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'America/New_York' });
   const page = await context.newPage();
   await logIn(page, server.baseUrl, adminLogin, adminPassword, `/video/request/${seeded.ready}`);
   const date = page.getByRole('group', { name: 'Дата (за київським часом)' });
   await date.waitFor();
+  expect(await page.locator('input[type="date"], input[type="time"], input[type="datetime-local"]').count()).toBe(0);
+  const day = date.getByLabel('Дата: день');
+  expect(await day.getAttribute('placeholder')).toBe('дд.мм.рррр');
+  expect(await date.getByLabel('Дата: година').inputValue()).toBe('');
+  await day.fill('01.07.2031');
   const hours = await date.getByLabel('Дата: година').locator('option').allTextContents();
   expect(hours).toEqual(Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0')));
   expect(await date.getByLabel('Дата: хвилина').locator('option').count()).toBe(60);
-  await date.getByLabel('Дата: день').fill('2031-07-01');
   await date.getByLabel('Дата: година').selectOption('18');
   await date.getByLabel('Дата: хвилина').selectOption('30');
   expect(await date.innerText()).not.toMatch(/AM|PM/);
+
+  // The calendar opens on the day held, Monday first and in Ukrainian; arrows move a week and a day.
+  await date.getByRole('button', { name: 'Дата: вибрати день у календарі' }).focus();
+  await page.keyboard.press('Enter');
+  const calendar = page.getByRole('dialog', { name: 'Дата: календар' });
+  await calendar.waitFor();
+  expect(await calendar.innerText()).toMatch(/липень 2031/i);
+  expect((await calendar.locator('th').first().innerText()).toLowerCase()).toMatch(/^пн/);
+  await snapshot(page, 'screen-publish-date-picker-en-us-1440');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => calendar.count()).toBe(0);
+  expect(await day.inputValue()).toBe('09.07.2031');
+  expect(await date.getByLabel('Дата: година').inputValue()).toBe('18');
   await page.getByRole('heading', { name: 'Публікація' }).click();
   await snapshot(page, 'screen-publish-date-en-us-1440');
 
-  await date.getByLabel('Дата: день').fill('2020-07-01');
+  await day.fill('01.07.2020');
   await page.getByLabel('Назва').fill('Минуле');
   await page.getByRole('button', { name: 'Ранкові' }).click();
   await page.getByRole('button', { name: 'Зберегти' }).click();
@@ -261,3 +280,56 @@ it('shows publish dates on a 24-hour clock in Kyiv time to an English browser, a
   expect(new URL(page.url()).pathname).toBe(`/video/request/${seeded.ready}`);
   await context.close();
 });
+
+it('has no serious or critical axe violation with each popup open, at 1440 and 390 px, and skips to the content from the first Tab stop', async () => {
+  const findings: Finding[] = [];
+  for (const viewport of viewports) {
+    const context = await browser.newContext({ viewport, bypassCSP: true, locale: 'en-US', timezoneId: 'America/New_York' });
+    const page = await context.newPage();
+    await logIn(page, server.baseUrl, adminLogin, adminPassword, `/video/request/${seeded.ready}`);
+    await page.getByRole('heading', { name: 'Публікація' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Перейти до вмісту' });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await snapshot(page, `screen-skip-link-${viewport.width}`);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+
+    const profiles = page.getByRole('combobox', { name: 'Профіля' });
+    await profiles.click();
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
+    await check(page, 'publish-multi-select-open', viewport.width, findings);
+    await page.keyboard.press('Enter');
+    await profiles.click();
+    await page.getByText('Не знайдено').waitFor();
+    await check(page, 'publish-multi-select-not-found', viewport.width, findings);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Дата: вибрати день у календарі' }).click();
+    await page.getByRole('dialog', { name: 'Дата: календар' }).waitFor();
+    await check(page, 'publish-date-picker-open', viewport.width, findings);
+    await page.keyboard.press('Escape');
+    // A video's own date sits in the narrower column on the right.
+    await page.getByRole('button', { name: /^Дата відео #\d+: вибрати день у календарі$/ }).click();
+    await page.getByRole('dialog', { name: /^Дата відео #\d+: календар$/ }).waitFor();
+    await check(page, 'publish-video-date-picker-open', viewport.width, findings);
+    await page.keyboard.press('Escape');
+
+    // On a phone the bell and the user menu live in the drawer.
+    const drawer = page.getByRole('button', { name: 'Відкрити меню' });
+    if (await drawer.isVisible()) await drawer.click();
+    await page.getByRole('button', { name: /^Сповіщення/ }).click();
+    await page.getByRole('dialog', { name: /^Сповіщення/ }).waitFor();
+    await check(page, 'bell-open', viewport.width, findings);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: adminLogin }).click();
+    await page.getByRole('menu', { name: adminLogin }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Налаштування' }).evaluate((item) => item === document.activeElement)).toBe(true);
+    await check(page, 'user-menu-open', viewport.width, findings);
+    await context.close();
+  }
+  expect(findings).toEqual([]);
+}, 180_000);

@@ -134,6 +134,7 @@ describe('notifications machine', () => {
       kind: 'render_done' as const,
       idUpload: null,
       account: null,
+      title: null,
       platform: null,
       message: null,
       createdAt: '2026-11-25T08:00:00.000Z',

@@ -15,6 +15,7 @@ import {
   withProfiles,
 } from '../../src/lib/publishing';
 import { deferredActors, settle } from './deferred-actors';
+import { t } from '../../src/lib/i18n';
 
 const idUpload = '0b7c4d3e-1111-4222-8333-444455556666';
 const option = (id: number): SelectOption => ({ id, title: `#${id}`, value: id });
@@ -35,7 +36,7 @@ const detail: PublicationRequestDetail = {
   createdAt: '2026-11-20T10:00:00.000Z',
   error: null,
   video: [requestVideo(11), requestVideo(12), requestVideo(13), requestVideo(14, null)],
-  accounts: [option(1), option(2), option(3)],
+  accounts: [1, 2, 3].map((id) => ({ ...option(id), platforms: ['youtube' as const] })),
   tagProfile: [],
   group: [{ id: 9, name: 'Ранкові', accounts: [option(2), option(3)] }],
 };
@@ -134,6 +135,32 @@ describe('publish machine: assignment', () => {
       [12, null, '2026-12-01T12:30'],
       [13, 2, ''],
     ]);
+  });
+
+  it('keeps a profile picked by hand while the choice changes; once that profile is removed, the video follows the rule and says which it lost', async () => {
+    const { actor, assigned } = await start();
+    actor.send({ type: 'profiles.choose', profiles: [option(1), option(2), option(3)] });
+    actor.send({ type: 'video.profile', videoId: 13, profileId: 1 });
+    actor.send({ type: 'profiles.choose', profiles: [option(1), option(3)] });
+    expect(assigned().map(([, account]) => account)).toEqual([1, 3, 1]);
+    actor.send({ type: 'profiles.choose', profiles: [option(3)] });
+    expect(assigned().map(([, account]) => account)).toEqual([3, null, null]);
+    expect(actor.getSnapshot().context.videos.map((video) => video.lostProfile?.id ?? null)).toEqual([null, null, 1]);
+    // Picking again clears what it lost.
+    actor.send({ type: 'video.profile', videoId: 13, profileId: 3 });
+    expect(actor.getSnapshot().context.videos[2]).toMatchObject({ account: option(3), byHand: true, lostProfile: null });
+  });
+
+  it('refuses to send when a video would get no post on the ticked platforms, or none is ticked, naming what is missing', async () => {
+    const { actor, calls } = await start();
+    actor.send({ type: 'profiles.choose', profiles: [option(1)] });
+    actor.send({ type: 'form.submit', fields: { ...fields, inYouTube: false, inTikTok: true } });
+    expect(actor.getSnapshot().context.errors).toEqual({ video: t.postTruth.noPlatformFor(11, '#1', 'TikTok') });
+    actor.send({ type: 'form.submit', fields: { ...fields, inYouTube: false } });
+    expect(actor.getSnapshot().context.errors).toEqual({ platforms: t.postTruth.noPlatformTicked });
+    expect(calls.started.map((call) => call.name)).toEqual(['loadRequest']);
+    actor.send({ type: 'form.submit', fields });
+    expect(actor.getSnapshot().value).toBe('submitting');
   });
 
   it('removes a video and keeps the others as they were', async () => {

@@ -18,6 +18,7 @@ const setWith = (...videos: PublishedVideo[]): UploadDetail => ({
   tagProfile: [],
   edits: [],
   video: videos,
+  accounts: [],
 });
 const busy = setWith(video(1, 'publication'), video(2, 'error'));
 const settled = setWith(video(1, 'success'), video(2, 'error'));

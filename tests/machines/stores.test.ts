@@ -61,8 +61,11 @@ describe('publish drafts', () => {
       { id: 31, url: '/fresh-31', idUpload: 'c', createdAt: '', account: null, date: '' },
       { id: 32, url: '/fresh-32', idUpload: 'c', createdAt: '', account: null, date: '' },
     ];
-    const kept = [{ ...fresh[1]!, url: '/stale', account: { id: 4, title: '#4', value: 4 }, date: '2026-12-01T10:00' }];
-    expect(videosFromDraft(fresh, kept)).toEqual([{ ...fresh[1], account: { id: 4, title: '#4', value: 4 }, date: '2026-12-01T10:00' }]);
+    const kept = [{ ...fresh[1]!, url: '/stale', account: { id: 4, title: '#4', value: 4 }, date: '2026-12-01T10:00', byHand: true }];
+    // A profile picked by hand stays so across the return.
+    expect(videosFromDraft(fresh, kept)).toEqual([
+      { ...fresh[1], account: { id: 4, title: '#4', value: 4 }, date: '2026-12-01T10:00', byHand: true, lostProfile: null },
+    ]);
     expect(videosFromDraft(fresh, [{ ...fresh[0]!, id: 99 }])).toEqual(fresh);
     expect(videosFromDraft(fresh, undefined)).toEqual(fresh);
   });

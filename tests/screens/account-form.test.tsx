@@ -29,6 +29,7 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
     inYouTube: false,
     inTikTok: false,
     connectedAs: {},
+    failedPlatforms: [],
     inInstagram: false,
     YouTubeAuthClientId: 'client-7',
     YouTubeAuthClientSecret: '',

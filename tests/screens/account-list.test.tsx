@@ -31,6 +31,7 @@ const row: AccountSummary = {
   inTikTok: false,
   connectedAs: { youtube: 'Канал Анни на YouTube' },
   inInstagram: false,
+  failedPlatforms: [],
 };
 const page = { data: [row], page: 1, totalPages: 1, total: 1 };
 
@@ -56,6 +57,17 @@ describe('profile list', () => {
       'Вимкнено',
       'Активний',
     ]);
+  });
+
+  it("shows a platform whose access failed as 'Помилка доступу', never 'Підключено', beside the status 'Помилка'", async () => {
+    const failed = { ...row, isActiveTikTok: true, inTikTok: true, status: 'error' as const, failedPlatforms: ['tiktok' as const] };
+    answerApi({ 'GET /accounts?page=1': { ...page, data: [failed] } });
+    renderScreen(<AccountListScreen />, { path: '/accounts/list' });
+    await screen.findByText('10.0.0.3:8080');
+    const cells = within(screen.getAllByRole('row')[1])
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(3, 7)).toEqual([' Підключенопідключено як Канал Анни на YouTube', ' Помилка доступу', 'Вимкнено', 'Помилка']);
   });
 
   it('shows a user no owner column', async () => {

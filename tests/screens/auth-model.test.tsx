@@ -93,7 +93,7 @@ const steps = {
   },
   logout: async () => {
     await ui.click(screen.getByRole('button', { name: 'operator' }));
-    await ui.click(screen.getByRole('button', { name: 'Вийти' }));
+    await ui.click(screen.getByRole('menuitem', { name: 'Вийти' }));
   },
   'xstate.done.actor.logOut': async () => {
     expect(server.calls.at(-1)!.body).toEqual({ refreshToken: tokens.refreshToken });

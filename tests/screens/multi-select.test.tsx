@@ -53,6 +53,42 @@ describe('MultiSelect', () => {
     expect(screen.getByText('Не знайдено')).toBeInTheDocument();
   });
 
+  it('moves through the list with the arrow keys and picks the highlighted option on Enter', async () => {
+    const user = userEvent.setup();
+    const odesa = { id: 3, title: '#3 Odesa', value: 3 };
+    render(<Harness options={[kyiv, lviv, odesa]} />);
+    const combobox = screen.getByRole('combobox', { name: 'Профіля' });
+    await user.click(combobox);
+    expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const highlighted = screen.getByRole('option', { name: '#3 Odesa' });
+    expect(combobox).toHaveAttribute('aria-activedescendant', highlighted.id);
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(valueNow()).toEqual([lviv]);
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['#1 Kyiv', '#3 Odesa']);
+    await user.keyboard('{Escape}');
+    expect(screen.queryAllByRole('option')).toEqual([]);
+  });
+
+  it('picks nothing when the focus leaves the open list', async () => {
+    const user = userEvent.setup();
+    render(<Harness options={[kyiv, lviv]} />);
+    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.keyboard('{ArrowDown}');
+    await user.tab();
+    expect(valueNow()).toEqual([]);
+  });
+
+  it('removes the last chip with Backspace from the empty input', async () => {
+    const user = userEvent.setup();
+    render(<Harness options={[kyiv, lviv]} initial={[kyiv, lviv]} />);
+    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.keyboard('{Escape}{Backspace}');
+    expect(valueNow()).toEqual([kyiv]);
+  });
+
   it('removes a chosen option with its button', async () => {
     const user = userEvent.setup();
     render(<Harness options={[kyiv, lviv]} initial={[kyiv, lviv]} />);

@@ -9,7 +9,8 @@ import type { SelectOption } from '../../src/lib/contract';
 import { publishMachine, type PublishContext } from '../../src/machines/publish-machine';
 import { PublishScreen } from '../../src/screens/video/publish-screen';
 import { pickDateTime, renderScreen, shownDateTime } from './render';
-import { idUpload, request } from './publish-fixtures';
+import { anna, boris, idUpload, offered, request, vira } from './publish-fixtures';
+import { t } from '../../src/lib/i18n';
 import { errorBody, serverDouble, type ServerDouble, statesReached, testEachPath } from './server-double';
 
 const profiles = request.accounts;
@@ -208,7 +209,7 @@ describe('publish screen journeys the graph does not give', () => {
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
-  it("keeps a video's own profile and date until the choice of profiles changes, which applies the rule again", async () => {
+  it("keeps a video's profile picked by hand while the choice changes, and says so when that profile is removed", async () => {
     await events['xstate.init']();
     await events['xstate.done.actor.loadRequest']();
     await user.click(await screen.findByRole('button', { name: 'Ранкові' }));
@@ -218,8 +219,45 @@ describe('publish screen journeys the graph does not give', () => {
     expect(shownDateTime('Дата відео #12')).toBe('2031-12-01T12:30');
     await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
     await user.click(screen.getByRole('option', { name: '#1 anna' }));
-    expect([11, 12, 13].map((id) => videoProfile(id).value)).toEqual(['2', '3', '1']);
+    // Video #11 keeps #3, picked by hand; the others follow the i-th rule.
+    expect([11, 12, 13].map((id) => videoProfile(id).value)).toEqual(['3', '3', '1']);
+    expect(videoProfile(11)).toHaveAccessibleDescription(t.postTruth.chosenByHand);
     expect(screen.getByText(/Відео по черзі отримують вибрані профілі/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Прибрати #3 vira' }));
+    expect([11, 12, 13].map((id) => videoProfile(id).value)).toEqual(['2', '1', '']);
+    expect(videoProfile(11)).toHaveAccessibleDescription(t.postTruth.manualProfileRemoved('#3 vira'));
+    expect(shownDateTime('Дата відео #12')).toBe('2031-12-01T12:30');
+  });
+
+  it('warns on each video whose profile lacks a ticked platform, and refuses to send one that would get no post', async () => {
+    await events['xstate.init']();
+    await server.answer('GET', `/create-video/request/${idUpload}`, 200, {
+      ...request,
+      accounts: [offered(anna, ['youtube', 'tiktok']), offered(boris, ['instagram']), offered(vira, ['youtube'])],
+    });
+    const choose = async (name: string) => {
+      await user.click(await screen.findByRole('combobox', { name: 'Профіля' }));
+      await user.click(screen.getByRole('option', { name }));
+    };
+    await choose('#1 anna');
+    await choose('#3 vira');
+    await user.click(screen.getByRole('checkbox', { name: 'TikTok' }));
+    // #1 has both; #3 lacks TikTok: a warning the video keeps; the third is on no profile yet.
+    expect(videoProfile(11)).not.toHaveAccessibleDescription(/TikTok/);
+    expect(videoProfile(12)).toHaveAccessibleDescription(t.postTruth.platformsMissing('#3 vira', 'TikTok'));
+    expect(screen.getByText(t.postTruth.gapsSummary(1, 0))).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Прибрати #3 vira' }));
+    await choose('#2 boris');
+    await user.click(screen.getByRole('checkbox', { name: 'YouTube' }));
+    // TikTok only: #2 boris has Instagram alone, so video #12 would get no post at all.
+    const none = t.postTruth.noPlatformFor(12, '#2 boris', 'TikTok');
+    expect(videoProfile(12)).toHaveAccessibleDescription(none);
+    await fillFields();
+    await user.click(saveButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(none);
+    expect(server.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it('unmounting while the request loads leaves nothing behind: no navigation, no toast', async () => {

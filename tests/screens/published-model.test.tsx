@@ -35,6 +35,11 @@ const video = (id: number, status: PublishedVideo['status'], error: string | nul
   viewsInstagram: 0,
   likesInstagram: 0,
   commentsInstagram: 0,
+  publishNote: null,
+  waitReason: null,
+  nextAttemptAt: null,
+  plannedAt: null,
+  changeable: false,
 });
 const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
   id: 8,
@@ -46,13 +51,32 @@ const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
   tagProfile: [],
   edits: [],
   video: videos,
+  accounts: [
+    { id: 7, title: '#7 Олена', value: 7, platforms: ['youtube'] },
+    { id: 8, title: '#8 Борис', value: 8, platforms: ['youtube'] },
+  ],
 });
 /** A set with a video on its way (the page keeps reading it), and the same set settled. */
-const busy = setWith('Випуск', video(1, 'publication'), video(2, 'error', 'quotaExceeded'));
+/** Video 1 waits for its planned time: its date and profile can still change. */
+const scheduled = { ...video(1, 'publication'), plannedAt: '2031-12-02T08:00:00.000Z', changeable: true };
+const busy = setWith('Випуск', scheduled, video(2, 'error', 'quotaExceeded'));
+/** Video 1 moved to profile #8, and video 1 cancelled (nothing of it went out). */
+const moved = setWith('Випуск', { ...scheduled, account: { id: 8 } }, video(2, 'error', 'quotaExceeded'));
+const cancelled = setWith(
+  'Випуск',
+  { ...video(1, 'noactive'), publishNote: 'Публікацію скасовано оператором' },
+  video(2, 'error', 'quotaExceeded'),
+);
+const schedulePath = `/upload-video/${idUpload}/video/1`;
 const settled = setWith('Випуск', video(1, 'success'), video(2, 'error', 'quotaExceeded'));
 const saved = setWith('Новий випуск', video(1, 'success'), video(2, 'error', 'quotaExceeded'));
 const down = ['Сервер тимчасово недоступний'];
-const statusLabel: Record<string, string> = { publication: 'На публікації', success: 'Опубліковано', error: 'Помилка' };
+const statusLabel: Record<string, string> = {
+  publication: 'На публікації',
+  success: 'Опубліковано',
+  error: 'Помилка',
+  noactive: 'Не активний',
+};
 
 function eventsFor({ context }: { context: PublishedContext }) {
   return [
@@ -69,6 +93,21 @@ function eventsFor({ context }: { context: PublishedContext }) {
     ...(context.detail ? [{ type: 'edit.submit', values: { title: context.detail.title, description: '', tags: ['shorts'] } }] : []),
     { type: 'xstate.done.actor.saveTexts', output: saved },
     { type: 'xstate.error.actor.saveTexts', error: new ApiError(500, down) },
+    ...(context.scheduling === null && context.detail?.video.some((one) => one.id === 1 && one.changeable)
+      ? [{ type: 'schedule.open', videoId: 1 }]
+      : []),
+    ...(context.scheduling === 1
+      ? [
+          { type: 'schedule.close' },
+          // To the profile video 1 is not on yet: the same one again changes nothing and is not sent.
+          { type: 'schedule.save', videoId: 1, change: { accountId: context.detail?.video[0]?.account?.id === 8 ? 7 : 8 } },
+          { type: 'schedule.cancel', videoId: 1 },
+        ]
+      : []),
+    { type: 'xstate.done.actor.reschedule', output: moved },
+    { type: 'xstate.error.actor.reschedule', error: new ApiError(500, down) },
+    { type: 'xstate.done.actor.cancelSchedule', output: cancelled },
+    { type: 'xstate.error.actor.cancelSchedule', error: new ApiError(500, down) },
   ] as never[];
 }
 
@@ -81,7 +120,12 @@ const model = new TestModel(publishedMachine, {
   // What the operator can tell apart (where the machine is, which set is on screen), and how it got
   // there, so that every kind of transition into a state gets a path of its own.
   serializeState: (snapshot, event, previous) => {
-    const seen = (each: typeof snapshot) => [each.value, each.context.detail?.video.map((one) => one.status), each.context.detail?.title];
+    const seen = (each: typeof snapshot) => [
+      each.value,
+      each.context.detail?.video.map((one) => [one.status, one.account?.id]),
+      each.context.detail?.title,
+      each.context.scheduling,
+    ];
     const changed = !previous || JSON.stringify(seen(previous)) !== JSON.stringify(seen(snapshot));
     return JSON.stringify([...seen(snapshot), changed ? event?.type : undefined]);
   },
@@ -93,6 +137,8 @@ let user: UserEvent;
 let shown: UploadDetail | null;
 let toasts: string[];
 let location: ReturnType<typeof renderScreen>['location'];
+/** The profile the operator last moved video 1 to. */
+let movedTo: number | undefined;
 
 beforeEach(() => {
   server = serverDouble();
@@ -120,6 +166,7 @@ const refuse = (method: string, path: string) => async () => {
   await server.answer(method, path, 500, errorBody(500, down));
   toasts.push(...down);
 };
+const editor = () => within(screen.getByRole('region', { name: 'Публікація відео #1: поки вона не почалася' }));
 const retryButton = () => within(screen.getAllByRole('row')[2]).getByRole('button', { name: 'Опублікувати' });
 
 const events = {
@@ -146,13 +193,35 @@ const events = {
     await server.answer('POST', '/upload-video/upload', 200, {});
   },
   'xstate.error.actor.retryVideo': refuse('POST', '/upload-video/upload'),
-  'edit.submit': () => user.click(screen.getByRole('button', { name: 'Зберегти' })),
+  // The set's texts are saved by the first 'Зберегти'; an open schedule has its own below.
+  'edit.submit': () => user.click(screen.getAllByRole('button', { name: 'Зберегти' })[0]!),
   'xstate.done.actor.saveTexts': async () => {
     await server.answer('PATCH', setPath, 200, saved);
     shown = saved;
     toasts.push('Оновлено дані');
   },
   'xstate.error.actor.saveTexts': refuse('PATCH', setPath),
+  'schedule.open': () => user.click(screen.getByRole('button', { name: 'Змінити публікацію відео #1' })),
+  'schedule.close': () => user.click(editor().getByRole('button', { name: 'Закрити' })),
+  'schedule.save': async ({ event }: { event: { change: { accountId: number } } }) => {
+    movedTo = event.change.accountId;
+    await user.selectOptions(editor().getByLabelText('Новий профіль відео #1'), String(event.change.accountId));
+    await user.click(editor().getByRole('button', { name: 'Зберегти' }));
+  },
+  'xstate.done.actor.reschedule': async () => {
+    expect(server.calls.at(-1)!.body).toEqual({ accountId: movedTo });
+    await server.answer('PATCH', schedulePath, 200, moved);
+    shown = moved;
+    toasts.push('Публікацію перенесено');
+  },
+  'xstate.error.actor.reschedule': refuse('PATCH', schedulePath),
+  'schedule.cancel': () => user.click(editor().getByRole('button', { name: 'Скасувати публікацію' })),
+  'xstate.done.actor.cancelSchedule': async () => {
+    await server.answer('DELETE', `${schedulePath}/schedule`, 200, cancelled);
+    shown = cancelled;
+    toasts.push('Публікацію скасовано');
+  },
+  'xstate.error.actor.cancelSchedule': refuse('DELETE', `${schedulePath}/schedule`),
 };
 
 /** The set on screen is the one the server last sent: its title and each video's status. */
@@ -193,8 +262,16 @@ const states = {
     expect(server.pending()).toEqual(['POST /upload-video/upload']);
   },
   saving: async () => {
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Зберегти' })).toBeDisabled());
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Зберегти' })[0]).toBeDisabled());
     expect(server.pending()).toEqual([`PATCH ${setPath}`]);
+  },
+  rescheduling: async () => {
+    await waitFor(() => expect(editor().getByRole('button', { name: 'Зберегти' })).toBeDisabled());
+    expect(server.pending()).toEqual([`PATCH ${schedulePath}`]);
+  },
+  cancellingSchedule: async () => {
+    await waitFor(() => expect(editor().getByRole('button', { name: 'Скасувати публікацію' })).toBeDisabled());
+    expect(server.pending()).toEqual([`DELETE ${schedulePath}/schedule`]);
   },
   failed: async () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/video/list'));
@@ -207,7 +284,17 @@ describe('published set screen, walked along the published machine', () => {
 
   it('reaches every state of the machine', () => {
     expect(statesReached(paths)).toEqual(
-      ['"failed"', '"loading"', '"refreshing"', '"retrying"', '"saving"', '{"ready":"polling"}', '{"ready":"settled"}'].sort(),
+      [
+        '"cancellingSchedule"',
+        '"failed"',
+        '"loading"',
+        '"refreshing"',
+        '"rescheduling"',
+        '"retrying"',
+        '"saving"',
+        '{"ready":"polling"}',
+        '{"ready":"settled"}',
+      ].sort(),
     );
   });
 

@@ -318,6 +318,11 @@ function publishedVideo(overrides: Partial<PublishedVideo>): PublishedVideo {
     errorInstagram: null,
     errorTiktok: null,
     account: { id: 7 },
+    publishNote: null,
+    waitReason: null,
+    nextAttemptAt: null,
+    plannedAt: null,
+    changeable: false,
     ...overrides,
   };
 }
@@ -331,6 +336,10 @@ const published: UploadDetail = {
   tags: 'shorts,news',
   tagProfile: [{ id: 5, name: 'Музика', tags: ['music'] }],
   edits: [],
+  accounts: [
+    { id: 7, title: '#7 Олена', value: 7, platforms: ['youtube'] },
+    { id: 8, title: '#8 Борис', value: 8, platforms: ['youtube', 'tiktok'] },
+  ],
   video: [
     publishedVideo({
       id: 21,
@@ -361,6 +370,74 @@ function renderPublished(routes: Record<string, unknown> = {}, path = `/video/yo
 }
 
 const rowOf = (id: number) => screen.getByRole('cell', { name: String(id) }).closest('tr')!;
+
+/** A set with a post waiting for a retry, a scheduled video, and a video that missed a platform. */
+const waitingSet: UploadDetail = {
+  ...published,
+  status: 'publication',
+  video: [
+    publishedVideo({
+      id: 26,
+      status: 'publication',
+      waitReason: 'Проксі не відповів вчасно',
+      nextAttemptAt: '2026-12-01T12:32:00.000Z',
+    }),
+    publishedVideo({ id: 27, status: 'publication', plannedAt: '2031-12-02T08:00:00.000Z', changeable: true }),
+    publishedVideo({ id: 28, status: 'success', publishNote: 'Не публікується в TikTok: профіль #7 Олена не має цих платформ' }),
+  ],
+};
+
+describe('published set: waits and scheduled videos', () => {
+  it('says why a waiting post waits and when it is tried next (Kyiv time), when a scheduled one goes, and what a video missed', async () => {
+    renderPublished({ [`GET /upload-video/${idUpload}`]: waitingSet });
+    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    expect(within(rowOf(26)).getByText('Проксі не відповів вчасно; наступна спроба о 14:32')).toBeInTheDocument();
+    expect(within(rowOf(26)).queryByRole('button', { name: /^Змінити/ })).toBeNull();
+    expect(within(rowOf(27)).getByText('На публікації')).toBeInTheDocument();
+    expect(within(rowOf(27)).getByText('заплановано на 02.12.2031 10:00')).toBeInTheDocument();
+    expect(within(rowOf(28)).getByText('Не публікується в TikTok: профіль #7 Олена не має цих платформ')).toBeInTheDocument();
+  });
+
+  it('moves a scheduled video to another profile and date, cancels it, and toasts a refusal', async () => {
+    const user = userEvent.setup();
+    const calls: [string, unknown][] = [];
+    const moved = {
+      ...waitingSet,
+      video: waitingSet.video.map((video) =>
+        video.id === 27 ? { ...video, account: { id: 8 }, plannedAt: '2031-12-03T07:15:00.000Z' } : video,
+      ),
+    };
+    renderPublished({
+      [`GET /upload-video/${idUpload}`]: waitingSet,
+      [`PATCH /upload-video/${idUpload}/video/27`]: (body: unknown) => {
+        calls.push(['PATCH', body]);
+        return moved;
+      },
+      [`DELETE /upload-video/${idUpload}/video/27/schedule`]: () => {
+        calls.push(['DELETE', undefined]);
+        throw new ApiError(409, ['Публікація цього відео вже почалася: змінити чи скасувати її не можна']);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Змінити публікацію відео #27' }));
+    const editor = within(screen.getByRole('region', { name: 'Публікація відео #27: поки вона не почалася' }));
+    expect(shownDateTime('Нова дата відео #27')).toBe('2031-12-02T10:00');
+    expect(editor.getByRole('button', { name: 'Зберегти' })).toBeDisabled();
+    await user.selectOptions(editor.getByLabelText('Новий профіль відео #27'), '8');
+    pickDateTime('Нова дата відео #27', '2031-12-03T09:15');
+    await user.click(editor.getByRole('button', { name: 'Зберегти' }));
+
+    expect(calls).toEqual([['PATCH', { date: '2031-12-03T09:15', accountId: 8 }]]);
+    expect(await screen.findByText('Публікацію перенесено')).toBeInTheDocument();
+    expect(within(rowOf(27)).getByText('заплановано на 03.12.2031 09:15')).toBeInTheDocument();
+    expect(within(rowOf(27)).getByRole('link', { name: '#8' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Публікація відео #27/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Змінити публікацію відео #27' }));
+    await user.click(screen.getByRole('button', { name: 'Скасувати публікацію' }));
+    expect(await screen.findByText('Публікація цього відео вже почалася: змінити чи скасувати її не можна')).toBeInTheDocument();
+    expect(calls.at(-1)).toEqual(['DELETE', undefined]);
+  });
+});
 
 describe('published set', () => {
   it('shows each video with its profile link, date, platform links and status', async () => {

@@ -52,11 +52,13 @@ export function pickDateTime(label: string, wallTime: string) {
   const [hour, minute] = time.split(':') as [string, string];
   fireEvent.change(screen.getByLabelText(`${label}: година`), { target: { value: hour } });
   fireEvent.change(screen.getByLabelText(`${label}: хвилина`), { target: { value: minute } });
-  fireEvent.change(screen.getByLabelText(`${label}: день`), { target: { value: day } });
+  const [year, month, date] = day.split('-');
+  fireEvent.change(screen.getByLabelText(`${label}: день`), { target: { value: `${date}.${month}.${year}` } });
 }
 
 /** What a DateTimeField shows, as `YYYY-MM-DDTHH:mm`. */
 export function shownDateTime(label: string): string {
   const value = (part: string) => (screen.getByLabelText(`${label}: ${part}`) as HTMLInputElement).value;
-  return `${value('день')}T${value('година')}:${value('хвилина')}`;
+  const [date, month, year] = value('день').split('.');
+  return `${year}-${month}-${date}T${value('година')}:${value('хвилина')}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../src/app';
 import { renderWithSession } from './render-with-session';
@@ -66,8 +66,58 @@ describe('layout', () => {
   it('offers settings and logout in the user menu', async () => {
     const { actor } = renderWithSession(<App />, { user: operator });
     await userEvent.click(await screen.findByRole('button', { name: 'operator' }));
-    expect(screen.getByRole('link', { name: 'Налаштування' })).toHaveAttribute('href', '/setting');
-    await userEvent.click(screen.getByRole('button', { name: 'Вийти' }));
+    expect(screen.getByRole('menuitem', { name: 'Налаштування' })).toHaveAttribute('href', '/setting');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Вийти' }));
     await waitFor(() => expect(actor.getSnapshot().matches('signedOut')).toBe(true));
+  });
+
+  it("offers 'Перейти до вмісту' as the first Tab stop, which moves the focus to the main content", async () => {
+    renderWithSession(<App />, { user: operator });
+    await screen.findByTestId('user-login');
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Перейти до вмісту' });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('walks the user menu with the keyboard: arrows, Home, End, type-ahead, Escape back to its button', async () => {
+    renderWithSession(<App />, { user: operator });
+    const button = await screen.findByRole('button', { name: 'operator' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    button.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu', { name: 'operator' });
+    const [settings, logout] = within(menu).getAllByRole('menuitem');
+    expect(settings).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(logout).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(settings).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(logout).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(settings).toHaveFocus();
+    await userEvent.keyboard('в');
+    expect(logout).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Вийти' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('opens the notifications as a dialog that takes the focus and gives it back on Escape', async () => {
+    renderWithSession(<App />, { user: operator });
+    const bell = await screen.findByRole('button', { name: 'Сповіщення' });
+    await userEvent.click(bell);
+    const dialog = screen.getByRole('dialog', { name: 'Сповіщення' });
+    expect(dialog).toHaveFocus();
+    expect(within(dialog).getByText('Немає повідомлень')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(bell).toHaveFocus();
   });
 });

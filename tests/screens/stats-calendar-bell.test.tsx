@@ -182,7 +182,8 @@ describe('notification bell', () => {
         id: 7,
         kind: 'publish_failed',
         idUpload,
-        account: { id: 4 },
+        account: { id: 4, name: '#4 Олена' },
+        title: 'Ранкова пробіжка',
         platform: 'tiktok',
         message: 'TikTok: недоступна',
         createdAt: '2026-11-25T08:30:00.000Z',
@@ -192,7 +193,8 @@ describe('notification bell', () => {
         id: 6,
         kind: 'credentials_failed',
         idUpload: null,
-        account: { id: 4 },
+        account: { id: 4, name: '#4 Олена' },
+        title: null,
         platform: null,
         message: 'YouTube: доступ відкликано',
         createdAt: '2026-11-25T08:00:00.000Z',
@@ -203,6 +205,7 @@ describe('notification bell', () => {
         kind: 'render_done',
         idUpload,
         account: null,
+        title: 'Ранкова пробіжка',
         platform: null,
         message: null,
         createdAt: '2026-11-24T08:00:00.000Z',
@@ -227,8 +230,12 @@ describe('notification bell', () => {
 
     const links = screen.getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      [`НовеПублікація в TikTok не вдаласяTikTok: недоступна25.11.2026 10:30`, `/video/youtube/${idUpload}`],
-      ['НовеПрофіль #4: доступ до платформи не працюєYouTube: доступ відкликано25.11.2026 10:00', '/accounts/4'],
+      [
+        `НовеПублікація в TikTok не вдалася: «Ранкова пробіжка», профіль #4 ОленаTikTok: недоступна25.11.2026 10:30`,
+        `/video/youtube/${idUpload}`,
+      ],
+      ['Відкрити профіль #4 Олена', '/accounts/4'],
+      ['НовеПрофіль #4 Олена: доступ до платформи не працюєYouTube: доступ відкликано25.11.2026 10:00', '/accounts/4'],
       ['Відео створено, можна публікувати24.11.2026 10:00', `/video/request/${idUpload}`],
     ]);
 

@@ -56,7 +56,7 @@ const request: PublicationRequestDetail = {
     (id) =>
       ({ id, url: `/api/media/${id}.mp4`, posterUrl: null, idUpload, createdAt: '2026-11-20T10:00:00.000Z', status: 'success' }) as never,
   ),
-  accounts: [{ id: 1, title: '#1 anna', value: 1 }],
+  accounts: [{ id: 1, title: '#1 anna', value: 1, platforms: ['youtube'] }],
   tagProfile: [],
   group: [],
 };

@@ -27,7 +27,8 @@ describeEachDatabase('Lists narrowed by search, status and platform', (env) => {
       );
       const id = inserted[0].id;
       for (const [position, status] of (row.videos ?? []).entries()) {
-        await env().db.sql(`INSERT INTO videos (request_id, user_id, position, status) VALUES ($1, $2, $3, $4)`, [
+        // Published videos carry their publication date; only those count as gone out.
+        await env().db.sql(`INSERT INTO videos (request_id, user_id, position, status, date) VALUES ($1, $2, $3, $4, now())`, [
           id,
           user.id,
           position,

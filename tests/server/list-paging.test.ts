@@ -12,7 +12,7 @@ async function insertRequests(env: TestEnv, userId: number, n: number): Promise<
   );
   const ids = rows.map((row) => row.id as number);
   await env.db.sql(
-    `INSERT INTO videos (request_id, user_id, position, status) SELECT id, $1, 0, 'success' FROM unnest($2::int[]) AS id ORDER BY id`,
+    `INSERT INTO videos (request_id, user_id, position, status, date) SELECT id, $1, 0, 'success', now() FROM unnest($2::int[]) AS id ORDER BY id`,
     [userId, ids],
   );
   return ids;

@@ -62,7 +62,8 @@ describeEachDatabase('Notifications', (env) => {
       {
         kind: 'credentials_failed',
         idUpload: null,
-        account: { id: account.id },
+        account: { id: account.id, name: `#${account.id} Основний` },
+        title: null,
         platform: null,
         message: 'YouTube: доступ відкликано',
         read: false,
@@ -70,13 +71,30 @@ describeEachDatabase('Notifications', (env) => {
       {
         kind: 'publish_failed',
         idUpload: failing.idUpload,
-        account: { id: account.id },
+        account: { id: account.id, name: `#${account.id} Основний` },
+        title: t.postTruth.untitledSet,
         platform: 'tiktok',
         message: 'TikTok: недоступна',
         read: false,
       },
-      { kind: 'render_failed', idUpload: broken.idUpload, account: null, platform: null, message: t.media.renderInterrupted, read: false },
-      { kind: 'render_done', idUpload: rendered.idUpload, account: null, platform: null, message: null, read: false },
+      {
+        kind: 'render_failed',
+        idUpload: broken.idUpload,
+        account: null,
+        title: t.postTruth.untitledSet,
+        platform: null,
+        message: t.media.renderInterrupted,
+        read: false,
+      },
+      {
+        kind: 'render_done',
+        idUpload: rendered.idUpload,
+        account: null,
+        title: t.postTruth.untitledSet,
+        platform: null,
+        message: null,
+        read: false,
+      },
     ]);
     expect(await list(other)).toEqual({ items: [], unread: 0 });
     // The bell is personal: an admin's lists the admin's own requests and profiles.

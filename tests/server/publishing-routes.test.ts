@@ -74,7 +74,7 @@ describeEachDatabase(
       const owner = await createUser(env(), 'owner');
       const admin = await createUser(env(), 'admin', { role: 'admin' });
       const other = await createUser(env(), 'other');
-      const first = await createAccount(env(), owner, { comments: 'перший' });
+      const first = await createAccount(env(), owner, { comments: 'перший', ...tiktokProfile });
       const second = await createAccount(env(), owner, {});
       await createAccount(env(), other, { comments: 'чужий' });
       const tags = await env().app.inject({
@@ -101,8 +101,9 @@ describeEachDatabase(
         const detail = response.json<PublicationRequestDetail>();
         expect({ accounts: detail.accounts, tagProfile: detail.tagProfile, group: detail.group }).toEqual({
           accounts: [
-            { id: first.id, title: `#${first.id} перший`, value: first.id },
-            { id: second.id, title: `#${second.id}`, value: second.id },
+            // The platforms each has switched on, for the form's warnings.
+            { id: first.id, title: `#${first.id} перший`, value: first.id, platforms: ['tiktok'] },
+            { id: second.id, title: `#${second.id}`, value: second.id, platforms: [] },
           ],
           tagProfile: [{ id: tags.json().id, name: 'Спорт', tags: ['біг'] }],
           group: [{ id: group.json().id, name: 'Ранок', accounts: [{ id: second.id, title: `#${second.id}`, value: second.id }] }],
@@ -176,14 +177,21 @@ describeEachDatabase(
       const payload = publishPayload(request, [a.id, b.id], { inTikTok: true });
       payload.video[1]!.account = option(c.id);
       payload.video.splice(3, 1);
+      const [v0, v1, v2, v3] = request.videos.map((video) => video.id);
 
+      // Its own profile has neither YouTube nor TikTok switched on: it would get no post at all.
+      const refused = await publish(owner, request.idUpload, payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(t.postTruth.noPlatformFor(v1!, `#${c.id} insta`, 'YouTube, TikTok'));
+      expect(await jobsOf(env())).toEqual([]);
+
+      // One with YouTube only goes out there, and says TikTok is missing.
+      payload.video[1]!.account = option(b.id);
       const response = await publish(owner, request.idUpload, payload);
       expect(response.statusCode, response.body).toBe(200);
-      const [v0, v1, v2, v3] = request.videos.map((video) => video.id);
       expect((await videoRows(env(), request.id)).map(({ id, account, status }) => ({ id, account, status }))).toEqual([
         { id: v0, account: a.id, status: 'publication' },
-        // Its own profile has neither YouTube nor TikTok switched on.
-        { id: v1, account: c.id, status: 'noactive' },
+        { id: v1, account: b.id, status: 'publication' },
         { id: v2, account: a.id, status: 'publication' },
         // Removed from the form: not published, left as it was.
         { id: v3, account: null, status: 'success' },
@@ -192,8 +200,14 @@ describeEachDatabase(
       expect(posts.map(({ video_id, platform, account_id, status }) => ({ video_id, platform, account_id, status }))).toEqual([
         { video_id: v0, platform: 'tiktok', account_id: a.id, status: 'pending' },
         { video_id: v0, platform: 'youtube', account_id: a.id, status: 'pending' },
+        { video_id: v1, platform: 'youtube', account_id: b.id, status: 'pending' },
         { video_id: v2, platform: 'tiktok', account_id: a.id, status: 'pending' },
         { video_id: v2, platform: 'youtube', account_id: a.id, status: 'pending' },
+      ]);
+      expect(response.json<UploadDetail>().video.map((video) => video.publishNote)).toEqual([
+        null,
+        t.postTruth.platformsMissing(`#${b.id}`, 'TikTok'),
+        null,
       ]);
       const jobs = await jobsOf(env());
       expect(jobs.map(({ postId, token }) => ({ postId, token })).sort((x, y) => x.postId - y.postId)).toEqual(
@@ -228,6 +242,11 @@ describeEachDatabase(
       expect(await setStatus()).toEqual(['publication', 'publication']);
       await setVideo(third, 'success');
       expect(await setStatus()).toEqual(['success', 'success']);
+      // Nothing went out (every video without a post, or cancelled): never 'Опубліковано'.
+      for (const id of [first, second, third]) await setVideo(id, 'noactive');
+      expect(await setStatus()).toEqual(['noactive', 'noactive']);
+      const published = await env().app.inject({ url: '/api/upload-video?status=success', headers: owner.headers });
+      expect(published.json().data).toEqual([]);
     });
 
     it("schedules at the Kiev wall time of the form date, a video's own date first, and keeps the video on publication", async () => {

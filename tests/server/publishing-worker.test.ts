@@ -9,7 +9,7 @@ import { markPublishFailed, publishJobName, publishPost } from '../../server/job
 import { syncEverything } from './stats-sync-fixtures';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
-import { createAccount, type TestUser } from './backoffice-fixtures';
+import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
@@ -38,8 +38,16 @@ describeEachDatabase(
     /** A profile on all three platforms behind the loopback proxy, YouTube connected by following its consent link. */
     async function connectedProfile(user: TestUser, name: string): Promise<AccountDetail> {
       // Both database runs share the emulator and their video ids: each gets its own platform accounts.
+      const account = await createAccount(env(), user, profileFields(name));
+      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: user.headers });
+      const followed = await answerSandboxConsent(((await link.json()) as { url: string }).url);
+      expect(new URL(followed.url).search).toBe('?youtube=connected');
+      return account;
+    }
+
+    function profileFields(name: string) {
       const label = `${name}-${env().kind}`;
-      const account = await createAccount(env(), user, {
+      return {
         proxy: proxy.url,
         comments: label,
         isActiveYouTube: true,
@@ -50,11 +58,7 @@ describeEachDatabase(
         isActiveInstagram: true,
         InstagramLogin: `${label}.insta`,
         InstagramPassword: 'instagram-password',
-      });
-      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: user.headers });
-      const followed = await answerSandboxConsent(((await link.json()) as { url: string }).url);
-      expect(new URL(followed.url).search).toBe('?youtube=connected');
-      return account;
+      };
     }
 
     async function publish(
@@ -245,7 +249,7 @@ describeEachDatabase(
       expect(done.edits[0]).toMatchObject({ pending: 0, done: 1, errors: [] });
     });
 
-    it('a revoked YouTube grant fails the video with the platform message and marks the profile; the retry then publishes', async () => {
+    it('a revoked YouTube grant fails the video and marks the profile; a retry is refused until the profile answers again, then publishes', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await connectedProfile(owner, 'evening');
       const request = await renderedRequest(env(), owner.id, 1);
@@ -260,12 +264,27 @@ describeEachDatabase(
       const account = await env().app.inject({ method: 'GET', url: `/api/accounts/${profile.id}`, headers: owner.headers });
       expect(account.json()).toMatchObject({ status: 'error', error: failed.video[0]!.error });
 
-      const retried = await env().app.inject({
-        method: 'POST',
-        url: '/api/upload-video/upload',
+      const retry = () =>
+        env().app.inject({
+          method: 'POST',
+          url: '/api/upload-video/upload',
+          headers: owner.headers,
+          payload: { videoId: request.videos[0]!.id, youTubeId: request.idUpload },
+        });
+      const refused = await retry();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(t.postTruth.retryRevoked(`#${profile.id} evening-${env().kind}`, 'YouTube'));
+      expect((await settled(owner, request.idUpload)).video[0]!.status).toBe('error');
+
+      // Saving the profile asks the platforms again: the grant answers, the failure is cleared.
+      const saved = await env().app.inject({
+        method: 'PATCH',
+        url: `/api/accounts/${profile.id}`,
         headers: owner.headers,
-        payload: { videoId: request.videos[0]!.id, youTubeId: request.idUpload },
+        payload: { ...emptyAccount, ...profileFields('evening') },
       });
+      expect(saved.json()).toMatchObject({ status: 'success', error: null });
+      const retried = await retry();
       expect(retried.json()).toMatchObject({ status: 'publication', error: null });
       const published = await settled(owner, request.idUpload);
       expect(published.status).toBe('success');
@@ -286,15 +305,19 @@ describeEachDatabase(
       await vi.waitFor(
         async () => {
           [post] = (
-            await env().db.sql('SELECT id, status, job_token, scheduled_at, error FROM video_posts WHERE video_id = $1', [
-              request.videos[0]!.id,
-            ])
+            await env().db.sql(
+              'SELECT id, status, job_token, scheduled_at, error, wait_reason, next_attempt_at FROM video_posts WHERE video_id = $1',
+              [request.videos[0]!.id],
+            )
           ).rows;
           expect(new Date(post.scheduled_at).getTime()).toBeGreaterThan(started + 3500_000);
         },
         { timeout: 20_000, interval: 250 },
       );
       expect(post).toMatchObject({ status: 'pending', error: expect.stringContaining(t.platform.quotaExceeded) });
+      // The set's page says why it waits and until when.
+      expect(post.wait_reason).toBe(t.postTruth.waitPlatform(post.error));
+      expect(new Date(post.next_attempt_at).toISOString()).toBe(new Date(post.scheduled_at).toISOString());
       const { rows: jobs } = await env().db.sql(`SELECT start_after FROM pgboss.job WHERE name = $1 AND data->>'token' = $2`, [
         publishJobName,
         post.job_token,
@@ -302,6 +325,45 @@ describeEachDatabase(
       expect(new Date(jobs[0].start_after).toISOString()).toBe(new Date(post.scheduled_at).toISOString());
       const { rows: videos } = await env().db.sql('SELECT status FROM videos WHERE id = $1', [request.videos[0]!.id]);
       expect(videos[0].status).toBe('publication');
+    });
+
+    it("a run that keeps failing waits for pg-boss's backoff, and the post says why and when it is tried next", async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'backoff');
+      const request = await renderedRequest(env(), owner.id, 1);
+      // More failures than the run's in-process attempts: the run throws and pg-boss retries later.
+      sandbox.faults.push({ platform: 'youtube', step: 'init', kind: 'status-500', times: 20 });
+
+      await publish(owner, request, profile.id, { inYouTube: true, inTikTok: false, inInstagram: false });
+      const videoId = request.videos[0]!.id;
+      let post: any;
+      await vi.waitFor(
+        async () => {
+          [post] = (
+            await env().db.sql('SELECT job_token, started_at, error, wait_reason, next_attempt_at FROM video_posts WHERE video_id = $1', [
+              videoId,
+            ])
+          ).rows;
+          expect(post.next_attempt_at).not.toBeNull();
+          expect(post.wait_reason).toBe(t.postTruth.waitRetry(post.error));
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+      expect(post.started_at).not.toBeNull();
+      const { rows: jobs } = await env().db.sql(`SELECT state, start_after FROM pgboss.job WHERE name = $1 AND data->>'token' = $2`, [
+        publishJobName,
+        post.job_token,
+      ]);
+      expect(jobs[0].state).toBe('retry');
+      expect(new Date(post.next_attempt_at).toISOString()).toBe(new Date(jobs[0].start_after).toISOString());
+      const detail = await env().app.inject({ method: 'GET', url: `/api/upload-video/${request.idUpload}`, headers: owner.headers });
+      expect(detail.json<UploadDetail>().video[0]).toMatchObject({
+        status: 'publication',
+        waitReason: post.wait_reason,
+        nextAttemptAt: new Date(post.next_attempt_at).toISOString(),
+        changeable: false,
+      });
+      sandbox.faults.splice(0);
     });
 
     it("a connected profile's channel description goes to YouTube; a refusal answers the platform message and keeps the stored text", async () => {

@@ -178,7 +178,11 @@ describeEachDatabase(
 
       const list = (await env().app.inject({ method: 'GET', url: '/api/notifications', headers: owner.headers })).json<NotificationList>();
       expect(list.items.filter((item) => item.kind === 'credentials_failed')).toEqual([
-        expect.objectContaining({ account: { id: account.id }, message: marked.error, read: false }),
+        expect.objectContaining({
+          account: { id: account.id, name: `#${account.id} revoked-${env().kind}` },
+          message: marked.error,
+          read: false,
+        }),
       ]);
       const othersList = (
         await env().app.inject({ method: 'GET', url: '/api/notifications', headers: other.headers })

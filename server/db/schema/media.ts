@@ -62,6 +62,8 @@ export const videos = pgTable('videos', {
   urlYouTube: text('url_youtube'),
   urlInstagram: text('url_instagram'),
   urlTiktok: text('url_tiktok'),
+  // Migration 0020: ticked platforms its profile lacks, or a cancelled publication.
+  publishNote: text('publish_note'),
   views: integer('views').notNull().default(0),
   likes: integer('likes').notNull().default(0),
   comments: integer('comments').notNull().default(0),

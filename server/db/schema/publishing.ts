@@ -32,6 +32,10 @@ export const videoPosts = pgTable(
     // Migration 0016: an edit of the set's texts carried to the platform (YouTube only).
     editState: text('edit_state', { enum: ['pending', 'done', 'error'] }),
     editError: text('edit_error'),
+    // Migration 0020: why a pending post waits and until when; when a job claimed it.
+    waitReason: text('wait_reason'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

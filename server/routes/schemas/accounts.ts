@@ -58,6 +58,7 @@ export const AccountSummary = Type.Object({
     { youtube: Type.Optional(Type.String()), tiktok: Type.Optional(Type.String()), instagram: Type.Optional(Type.String()) },
     { additionalProperties: false },
   ),
+  failedPlatforms: Type.Array(Type.Union(['youtube', 'tiktok', 'instagram'].map((value) => Type.Literal(value)))),
 });
 
 /** Secret fields are declared as always empty: a value there would be a leak, so the serializer could not send one. */

@@ -49,11 +49,16 @@ const RequestVideoItem = Type.Object({
   date: Nullable(Type.String()),
 });
 
+const PublishProfileOption = Type.Object({
+  ...SelectOption.properties,
+  platforms: Type.Array(Type.Union(['youtube', 'tiktok', 'instagram'].map((value) => Type.Literal(value)))),
+});
+
 const PublicationRequestDetail = Type.Object({
   ...CreationRequestRow.properties,
   error: Nullable(Type.String()),
   video: Type.Array(RequestVideoItem),
-  accounts: Type.Array(SelectOption),
+  accounts: Type.Array(PublishProfileOption),
   tagProfile: Type.Array(TagSet),
   group: Type.Array(AccountGroup),
 });
@@ -65,6 +70,11 @@ const PublishedVideo = Type.Object({
   posterUrl: Nullable(Type.String()),
   errorTiktok: Nullable(Type.String()),
   urlTiktok: Nullable(Type.String()),
+  publishNote: Nullable(Type.String()),
+  waitReason: Nullable(Type.String()),
+  nextAttemptAt: Nullable(Type.String()),
+  plannedAt: Nullable(Type.String()),
+  changeable: Type.Boolean(),
 });
 
 const UploadDetail = Type.Object({
@@ -85,9 +95,12 @@ const UploadDetail = Type.Object({
     }),
   ),
   video: Type.Array(PublishedVideo),
+  accounts: Type.Array(PublishProfileOption),
 });
 
 const publishDate = Type.Optional(Nullable(Text(maxLength.date)));
+
+const ScheduledVideoParams = Type.Object({ idUpload: Uuid, videoId: Id }, { additionalProperties: false });
 
 const publishBody = Type.Object(
   {
@@ -178,6 +191,14 @@ export const uploadVideoSchemas = {
   detail: { params: IdUploadParams, response: { 200: UploadDetail, ...errorResponses } },
   edit: { params: IdUploadParams, body: editBody, response: { 200: UploadDetail, ...errorResponses } },
   publish: { params: IdUploadParams, body: publishBody, response: { 200: UploadDetail, ...errorResponses } },
+  /** PATCH /api/upload-video/{idUpload}/video/{videoId}: a scheduled video's new date and/or profile. */
+  reschedule: {
+    params: ScheduledVideoParams,
+    body: Type.Object({ date: publishDate, accountId: Type.Optional(Id) }, { additionalProperties: false }),
+    response: { 200: UploadDetail, ...errorResponses },
+  },
+  /** DELETE /api/upload-video/{idUpload}/video/{videoId}/schedule: the video's publication, cancelled before it starts. */
+  cancelSchedule: { params: ScheduledVideoParams, response: { 200: UploadDetail, ...errorResponses } },
 };
 
 /** Signed media links: the answer is the file's bytes (or a part of them), not JSON. */

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
 import { Film, X } from 'lucide-react';
 import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
-import { assignmentPreview, type AssignedVideo } from '../../lib/assignment';
+import { assignmentPreview, platformGaps, type AssignedVideo, type PlatformGap } from '../../lib/assignment';
 import { isPastWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { emptyPublishFields } from '../../lib/publishing';
@@ -30,14 +30,17 @@ interface VideoCardProps {
   video: PublishVideoItem;
   /** The profile the rule gives it, as the server will. */
   assigned: AssignedVideo | undefined;
+  /** Ticked platforms its profile lacks. */
+  gap: PlatformGap | undefined;
   posterUrl: string | null;
   profiles: SelectOption[];
   disabled: boolean;
   send: (event: PublishEvent) => void;
 }
 
-function VideoCard({ video, assigned, posterUrl, profiles, disabled, send }: VideoCardProps) {
+function VideoCard({ video, assigned, gap, posterUrl, profiles, disabled, send }: VideoCardProps) {
   const hintId = `video-${video.id}-assigned`;
+  const gapId = `video-${video.id}-platforms`;
   const byRule = !video.account;
   return (
     <li className={styles.video}>
@@ -60,7 +63,7 @@ function VideoCard({ video, assigned, posterUrl, profiles, disabled, send }: Vid
         <select
           className={styles.control}
           aria-label={t.publish.videoAccount(video.id)}
-          aria-describedby={byRule ? hintId : undefined}
+          aria-describedby={[byRule || video.byHand || video.lostProfile ? hintId : '', gap ? gapId : ''].join(' ').trim() || undefined}
           value={video.account?.id ?? ''}
           disabled={disabled}
           onChange={(event) =>
@@ -74,9 +77,24 @@ function VideoCard({ video, assigned, posterUrl, profiles, disabled, send }: Vid
             </option>
           ))}
         </select>
-        {byRule && (
+        {video.lostProfile ? (
+          <p id={hintId} className={styles.lost} role="status">
+            {t.postTruth.manualProfileRemoved(video.lostProfile.title)}
+          </p>
+        ) : video.byHand ? (
           <p id={hintId} className={styles.assigned}>
-            {assigned?.profile ? t.publish.assignedByRule(assigned.profile.title) : t.publish.assignedNone}
+            {t.postTruth.chosenByHand}
+          </p>
+        ) : (
+          byRule && (
+            <p id={hintId} className={styles.assigned}>
+              {assigned?.profile ? t.publish.assignedByRule(assigned.profile.title) : t.publish.assignedNone}
+            </p>
+          )
+        )}
+        {gap && (
+          <p id={gapId} className={gap.refused ? styles.gapRefused : styles.gap}>
+            {gap.message}
           </p>
         )}
         <DateTimeField
@@ -117,6 +135,11 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   const posters = new Map(detail.video.map((video) => [video.id, video.posterUrl]));
   const preview = assignmentPreview(videos, accounts);
   const assignedTo = new Map(preview.videos.map((assigned) => [assigned.videoId, assigned]));
+  const [inYouTube, inTikTok, inInstagram] = useWatch({ control, name: ['inYouTube', 'inTikTok', 'inInstagram'] });
+  const platformsOf = new Map(detail.accounts.map((profile) => [profile.id, profile.platforms]));
+  const gaps = platformGaps(preview.videos, { inYouTube, inTikTok, inInstagram }, platformsOf);
+  const gapOf = new Map(gaps.map((gap) => [gap.videoId, gap]));
+  const refusedCount = gaps.filter((gap) => gap.refused).length;
   const titles = (profiles: SelectOption[]) => profiles.map((profile) => profile.title).join(', ');
 
   // The fields typed so far wait in the draft for the operator's return.
@@ -177,6 +200,11 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
               {label}
             </label>
           ))}
+          {assignment.platforms && (
+            <p className={styles.error} role="alert">
+              {assignment.platforms}
+            </p>
+          )}
         </fieldset>
         <MultiSelect
           label={t.publish.accounts}
@@ -216,10 +244,11 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
       </Card>
       <Card>
         <h2 className={styles.panelTitle}>{t.publish.videos}</h2>
-        {videos.length > 0 && (preview.idle.length > 0 || preview.shared.length > 0) && (
+        {videos.length > 0 && (preview.idle.length > 0 || preview.shared.length > 0 || gaps.length > 0) && (
           <div role="status" className={styles.balance}>
             {preview.idle.length > 0 && <p>{t.publish.profilesIdle(preview.idle.length, titles(preview.idle))}</p>}
             {preview.shared.length > 0 && <p>{t.publish.profilesShared(preview.shared.length, titles(preview.shared))}</p>}
+            {gaps.length > 0 && <p>{t.postTruth.gapsSummary(gaps.length, refusedCount)}</p>}
           </div>
         )}
         {videos.length === 0 ? (
@@ -231,6 +260,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
                 key={video.id}
                 video={video}
                 assigned={assignedTo.get(video.id)}
+                gap={gapOf.get(video.id)}
                 posterUrl={posters.get(video.id) ?? null}
                 profiles={accounts}
                 disabled={submitting}

@@ -2,9 +2,10 @@ import { Link, useLocation, useParams } from 'wouter';
 import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
-import { RotateCw } from 'lucide-react';
-import type { PlatformEdit, PublishedVideo, UploadDetail } from '../../lib/contract';
-import { formatDate } from '../../lib/kyiv-time';
+import { useState } from 'react';
+import { CalendarClock, RotateCw } from 'lucide-react';
+import type { PlatformEdit, PublishedVideo, PublishProfileOption, ReschedulePayload, UploadDetail } from '../../lib/contract';
+import { formatDate, formatTime, isPastWallTime, kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { tagsFromText } from '../../lib/publishing';
 import { publishedEditSchema, type PublishedEditForm } from '../../lib/schemas';
@@ -12,6 +13,7 @@ import { addTags } from '../../lib/tags';
 import { publishedMachine, type PublishedEvent } from '../../machines/published-machine';
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
+import { DateTimeField } from '../../components/date-time-field';
 import { Card, Page } from '../../components/page';
 import { QuickChips } from '../../components/quick-chips';
 import { Redirect } from '../../components/redirect';
@@ -106,13 +108,93 @@ function EditReach({ edits }: { edits: PlatformEdit[] }) {
   );
 }
 
-interface VideoListProps {
-  detail: UploadDetail;
-  retrying: boolean;
+/** What a video's posts wait for, when they are planned, and why a post was never made. */
+function PostState({ video }: { video: PublishedVideo }) {
+  return (
+    <>
+      {video.plannedAt && <span className={styles.planned}>{t.postTruth.plannedAt(formatDate(video.plannedAt))}</span>}
+      {video.waitReason && (
+        <span className={styles.waiting}>
+          {video.waitReason}
+          {video.nextAttemptAt && `; ${t.postTruth.nextAttemptAt(formatTime(video.nextAttemptAt))}`}
+        </span>
+      )}
+      {video.publishNote && <span className={styles.note}>{video.publishNote}</span>}
+    </>
+  );
+}
+
+interface ScheduleEditorProps {
+  video: PublishedVideo;
+  profiles: PublishProfileOption[];
+  busy: boolean;
   send: (event: PublishedEvent) => void;
 }
 
-function VideoList({ detail, retrying, send }: VideoListProps) {
+/** A scheduled video's date and profile, to change or cancel until its publication starts. */
+function ScheduleEditor({ video, profiles, busy, send }: ScheduleEditorProps) {
+  const planned = video.plannedAt ? kyivWallTime(new Date(video.plannedAt).getTime()) : '';
+  const [date, setDate] = useState(planned);
+  const [accountId, setAccountId] = useState(video.account?.id ?? null);
+  const change: ReschedulePayload = {
+    ...(date && date !== planned ? { date } : {}),
+    ...(accountId !== null && accountId !== video.account?.id ? { accountId } : {}),
+  };
+  return (
+    <section className={styles.schedule} aria-label={t.postTruth.scheduleTitle(video.id)}>
+      <h3 className={styles.scheduleTitle}>{t.postTruth.scheduleTitle(video.id)}</h3>
+      <div className={styles.scheduleFields}>
+        <DateTimeField
+          label={t.postTruth.scheduleDate(video.id)}
+          value={date}
+          disabled={busy}
+          error={date && isPastWallTime(date) ? t.publish.pastDate : undefined}
+          onChange={setDate}
+        />
+        <label className={styles.scheduleProfile}>
+          <span>{t.postTruth.scheduleProfile(video.id)}</span>
+          <select
+            className={styles.scheduleSelect}
+            value={accountId ?? ''}
+            disabled={busy}
+            onChange={(event) => setAccountId(Number(event.target.value))}
+          >
+            {profiles.map((profile) => (
+              <option key={profile.id} value={profile.id}>
+                {profile.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className={styles.scheduleActions}>
+        <Button
+          disabled={busy || Object.keys(change).length === 0}
+          onClick={() => send({ type: 'schedule.save', videoId: video.id, change })}
+        >
+          {t.postTruth.scheduleSave}
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={() => send({ type: 'schedule.cancel', videoId: video.id })}>
+          {t.postTruth.cancelSchedule}
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'schedule.close' })}>
+          {t.postTruth.scheduleClose}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+interface VideoListProps {
+  detail: UploadDetail;
+  retrying: boolean;
+  /** The video whose schedule is open for change, and whether a change is on its way. */
+  scheduling: number | null;
+  schedulingBusy: boolean;
+  send: (event: PublishedEvent) => void;
+}
+
+function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: VideoListProps) {
   const columns: Column<PublishedVideo>[] = [
     { header: t.videoTable.columnId, cell: (video) => video.id, width: '70px' },
     {
@@ -139,15 +221,30 @@ function VideoList({ detail, retrying, send }: VideoListProps) {
             </Button>
           </span>
         ) : (
-          <StatusBadge status={video.status} kind="video" />
+          <span className={styles.state}>
+            <StatusBadge status={video.status} kind="video" />
+            <PostState video={video} />
+            {video.changeable && scheduling !== video.id && (
+              <Button
+                variant="secondary"
+                aria-label={t.postTruth.changeScheduleOf(video.id)}
+                onClick={() => send({ type: 'schedule.open', videoId: video.id })}
+              >
+                <CalendarClock size={14} aria-hidden />
+                {t.postTruth.changeSchedule}
+              </Button>
+            )}
+          </span>
         ),
     },
   ];
+  const open = detail.video.find((video) => video.id === scheduling && video.changeable);
 
   return (
     <section className={styles.videos}>
       <h2 className={styles.panelTitle}>{t.published.videosPanel}</h2>
       <DataTable columns={columns} rows={detail.video} rowKey={(video) => video.id} />
+      {open && <ScheduleEditor key={open.id} video={open} profiles={detail.accounts} busy={schedulingBusy} send={send} />}
     </section>
   );
 }
@@ -161,12 +258,14 @@ function PublishedSet({ idUpload }: { idUpload: string }) {
   const detail = useSelector(actor, (snapshot) => snapshot.context.detail);
   const saving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
   const retrying = useSelector(actor, (snapshot) => snapshot.matches('retrying'));
+  const scheduling = useSelector(actor, (snapshot) => snapshot.context.scheduling);
+  const schedulingBusy = useSelector(actor, (snapshot) => snapshot.matches('rescheduling') || snapshot.matches('cancellingSchedule'));
 
   if (!detail) return <Spinner />;
   return (
     <Page title={t.published.detailTitle(detail.idUpload)} actions={<StatusBadge status={detail.status} kind="video" />}>
       <EditCard key={detail.id} detail={detail} saving={saving} onSubmit={(values) => actor.send({ type: 'edit.submit', values })} />
-      <VideoList detail={detail} retrying={retrying} send={actor.send} />
+      <VideoList detail={detail} retrying={retrying} scheduling={scheduling} schedulingBusy={schedulingBusy} send={actor.send} />
       <StatsPanel path={`/stats/video/${detail.idUpload}`} />
     </Page>
   );

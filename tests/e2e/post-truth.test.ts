@@ -1,0 +1,252 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { UploadDetail } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { formatDate, kyivWallTime } from '../../src/lib/kyiv-time';
+import { emptyAccountForm } from '../../src/lib/schemas';
+import { runTool } from '../../server/media/tools';
+import { makeClip, testTools } from '../fixtures/media';
+import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+
+/**
+ * Issue 21 against `npm start` on the sandbox platforms: a publish where nothing would go out is
+ * warned in the form and refused by the route; a scheduled video moved to another date and
+ * profile on its set's page goes out once, at the new time, through the new profile.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let mediaDir: string;
+let clip: string;
+let photoIds: number[];
+let token: string;
+const profiles = { first: { id: 0, title: '' }, second: { id: 0, title: '' } };
+let idUpload: string;
+let videoId: number;
+
+async function api(route: string, init: { method?: string; json?: unknown; form?: FormData } = {}) {
+  const response = await fetch(`${server.baseUrl}${route}`, {
+    method: init.method ?? (init.json || init.form ? 'POST' : 'GET'),
+    headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
+    body: init.json ? JSON.stringify(init.json) : init.form,
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+async function renderedRequest(): Promise<string> {
+  const form = new FormData();
+  form.append('countVideo', '1');
+  form.append('photoIds', JSON.stringify(photoIds));
+  form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
+  const { body } = await api('/api/create-video/create', { form });
+  for (let tries = 0; tries < 240; tries++) {
+    const detail = (await api(`/api/create-video/request/${body.idUpload}`)).body;
+    if (detail.status === 'success') return body.idUpload;
+    if (detail.status === 'error') throw new Error(`render failed: ${detail.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('render did not finish');
+}
+
+/** A Kyiv minute at least `ahead` ms from now, as an epoch time on the minute. */
+const minuteAhead = (ahead: number) => Math.ceil((Date.now() + ahead) / 60_000) * 60_000;
+
+async function pickDate(page: Page, label: string, moment: number) {
+  const [day, time] = kyivWallTime(moment).split('T') as [string, string];
+  const [hour, minute] = time.split(':') as [string, string];
+  const [year, month, date] = day.split('-');
+  await page.getByLabel(t.dates.day(label)).fill(`${date}.${month}.${year}`);
+  await page.getByLabel(t.dates.hour(label)).selectOption(hour);
+  await page.getByLabel(t.dates.minute(label)).selectOption(minute);
+}
+
+beforeAll(async () => {
+  const tools = testTools();
+  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-truth-'));
+  const image = path.join(mediaDir, 'background.png');
+  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1d4ed8:s=720x1280', '-frames:v', '1', image], 60_000);
+  clip = path.join(mediaDir, 'clip.mp4');
+  await makeClip(tools, clip);
+
+  const proxyPort = await freePort();
+  server = await startServer({ RENDER_PRESET: 'ultrafast', SANDBOX_PROXY_PORT: String(proxyPort) });
+  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: adminLogin, password: adminPassword }),
+  });
+  token = (await login.json()).accessToken;
+  // Two profiles on Instagram only: neither has YouTube.
+  for (const [key, name] of [
+    ['first', 'Інста перший'],
+    ['second', 'Інста другий'],
+  ] as const) {
+    const created = await api('/api/accounts', {
+      json: {
+        ...emptyAccountForm,
+        proxy: `http://127.0.0.1:${proxyPort}`,
+        comments: name,
+        isActiveInstagram: true,
+        InstagramLogin: `truth.${key}`,
+        InstagramPassword: 'instagram-password',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    profiles[key] = { id: created.body.id, title: `#${created.body.id} ${name}` };
+  }
+  const images = new FormData();
+  images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
+  photoIds = (await api('/api/photo-bg', { form: images })).body.data.map((photo: { id: number }) => photo.id);
+  idUpload = await renderedRequest();
+  videoId = (await api(`/api/create-video/request/${idUpload}`)).body.video[0].id;
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fs.rm(mediaDir, { recursive: true, force: true });
+});
+
+async function signedInPage(width: number, height: number, pathname: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'uk-UA' });
+  const page = await context.newPage();
+  await logIn(page, server.baseUrl, adminLogin, adminPassword, pathname);
+  return page;
+}
+
+/** The page at 1440 and 390 px, the videos table scrolled to its status column on the phone. */
+async function shoot(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(400);
+    await page.locator('table').evaluate((table) => table.parentElement!.scrollTo({ left: table.scrollWidth }));
+    await snapshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function chooseProfile(page: Page, title: string) {
+  await page.getByRole('combobox', { name: 'Профіля' }).click();
+  await page.getByRole('option', { name: title }).click();
+}
+
+it('warns in the form and refuses at the route when a video would go nowhere: YouTube ticked, an Instagram-only profile', async () => {
+  const none = t.postTruth.noPlatformFor(videoId, profiles.first.title, 'YouTube');
+  for (const [width, height, name] of [
+    [1440, 900, 'truth-publish-form-1440'],
+    [390, 844, 'truth-publish-form-390'],
+  ] as const) {
+    const page = await signedInPage(width, height, `/video/request/${idUpload}`);
+    await page.getByLabel('Назва').fill('Ніде не вийде');
+    await page.getByLabel('Теги').fill('shorts ');
+    await chooseProfile(page, profiles.first.title);
+    // YouTube is ticked as the form opens; the profile has Instagram only.
+    await expect.poll(() => page.getByText(none, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(t.postTruth.gapsSummary(1, 1), { exact: true }).isVisible()).toBe(true);
+    await snapshot(page, name);
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: none }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/video/request/${idUpload}`);
+    await page.context().close();
+  }
+
+  // A stale tab, or a script, gets the same answer from the route, and nothing is published.
+  const detail = (await api(`/api/create-video/request/${idUpload}`)).body;
+  const refused = await api(`/api/upload-video/${idUpload}`, {
+    json: {
+      title: 'Ніде не вийде',
+      description: '',
+      tags: ['shorts'],
+      accounts: [{ id: profiles.first.id, title: profiles.first.title, value: profiles.first.id }],
+      video: detail.video.map((video: { id: number; url: string; createdAt: string }) => ({
+        id: video.id,
+        url: video.url,
+        idUpload,
+        createdAt: video.createdAt,
+        account: null,
+        date: null,
+      })),
+      inYouTube: true,
+      inTikTok: false,
+      inInstagram: false,
+      date: null,
+    },
+  });
+  expect(refused).toEqual({ status: 400, body: expect.objectContaining({ message: none }) });
+  expect((await api('/api/upload-video')).body.data).toEqual([]);
+});
+
+it('moves a scheduled video to a later minute and another profile on its set page: it goes out once, then, through that profile', async () => {
+  const page = await signedInPage(1440, 900, `/video/request/${idUpload}`);
+  const planned = minuteAhead(90_000);
+  const moved = planned + 60_000;
+  await page.getByLabel('Назва').fill('Перенесений випуск');
+  await page.getByLabel('Теги').fill('shorts ');
+  await page.getByRole('checkbox', { name: 'Instagram' }).check();
+  await chooseProfile(page, profiles.first.title);
+  // YouTube and Instagram ticked: the profile lacks YouTube, which the video is told and keeps.
+  const missing = t.postTruth.platformsMissing(profiles.first.title, 'YouTube');
+  await expect.poll(() => page.getByText(missing, { exact: true }).isVisible()).toBe(true);
+  await pickDate(page, 'Дата', planned);
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(() => page.url()).toBe(`${server.baseUrl}/video/request-create`);
+
+  await page.goto(`${server.baseUrl}/video/youtube/${idUpload}`);
+  await expect.poll(() => page.getByText(t.postTruth.plannedAt(formatDate(planned)), { exact: true }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: t.postTruth.changeScheduleOf(videoId) }).click();
+  const editor = page.getByRole('region', { name: t.postTruth.scheduleTitle(videoId) });
+  await pickDate(page, t.postTruth.scheduleDate(videoId), moved);
+  await editor.getByLabel(t.postTruth.scheduleProfile(videoId)).selectOption(String(profiles.second.id));
+  await editor.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(() => page.getByText(t.postTruth.scheduleSaved, { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(t.postTruth.plannedAt(formatDate(moved)), { exact: true }).isVisible()).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .locator('tbody')
+        .getByRole('link', { name: `#${profiles.second.id}` })
+        .isVisible(),
+    )
+    .toBe(true);
+  await page.getByRole('button', { name: t.postTruth.changeScheduleOf(videoId) }).click();
+  await shoot(page, 'truth-published-set-controls');
+  await editor.getByRole('button', { name: t.postTruth.scheduleClose }).click();
+
+  // Instagram asks the first attempt to wait 30 s: the set's page says why and when it tries again.
+  const fault = await api('/sandbox/_faults', {
+    json: { platform: 'instagram', step: 'init', kind: 'status-429', times: 1, retryAfterSeconds: 30 },
+  });
+  expect(fault.status).toBe(201);
+  // Nothing goes out at the first time; at the new one, one post through the second profile.
+  while (Date.now() < planned + 20_000) {
+    const now = (await api(`/api/upload-video/${idUpload}`)).body as UploadDetail;
+    expect(now.video[0]!.status).toBe('publication');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  await expect.poll(() => page.getByText(/наступна спроба о \d\d:\d\d$/).isVisible(), { timeout: 90_000, interval: 500 }).toBe(true);
+  expect(Date.now()).toBeGreaterThanOrEqual(moved);
+  await shoot(page, 'truth-published-set-wait');
+  await expect
+    .poll(() => page.locator('tbody').getByText('Опубліковано', { exact: true }).isVisible(), { timeout: 120_000, interval: 1000 })
+    .toBe(true);
+  expect(Date.now()).toBeGreaterThanOrEqual(moved);
+  const detail = (await api(`/api/upload-video/${idUpload}`)).body as UploadDetail;
+  expect(detail.status).toBe('success');
+  expect(detail.video[0]).toMatchObject({
+    account: { id: profiles.second.id },
+    date: new Date(moved).toISOString(),
+    urlYouTube: null,
+    urlInstagram: expect.stringMatching(/^https:\/\/www\.instagram\.com\//),
+    publishNote: t.postTruth.platformsMissing(profiles.second.title, 'YouTube'),
+    changeable: false,
+  });
+  expect((await api('/api/notifications')).body.items.filter((item: { kind: string }) => item.kind === 'publish_failed')).toEqual([]);
+  await snapshot(page, 'truth-published-set-done');
+}, 400_000);

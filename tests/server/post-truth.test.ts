@@ -1,0 +1,257 @@
+import crypto from 'node:crypto';
+import pino from 'pino';
+import { expect, it } from 'vitest';
+import type { AccountSummary, NotificationList, UploadDetail } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { engineSettings } from '../../server/config';
+import type { JobContext } from '../../server/jobs/definitions';
+import { DeferJob } from '../../server/jobs/engine';
+import { busyProfileWaitSeconds, publishJobName, publishPost } from '../../server/jobs/publish';
+import { tryLease } from '../../server/jobs/workers';
+import { createAccount, type TestUser } from './backoffice-fixtures';
+import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+
+const youtubeProfile = {
+  isActiveYouTube: true,
+  YouTubeAuthClientId: 'client.apps.googleusercontent.com',
+  YouTubeAuthClientSecret: 'secret',
+};
+const tiktokProfile = { isActiveTikTok: true, TikTiokAuthStr: 'sandbox-tt-Y3JlYXRvcg' };
+const later = '2035-01-01T12:00';
+const laterIso = '2035-01-01T10:00:00.000Z';
+
+async function postsOf(env: TestEnv, videoId: number) {
+  const { rows } = await env.db.sql(
+    `SELECT id, platform, account_id, status, scheduled_at, job_token, started_at, wait_reason, next_attempt_at
+       FROM video_posts WHERE video_id = $1 ORDER BY platform`,
+    [videoId],
+  );
+  return rows;
+}
+
+async function jobsOf(env: TestEnv, postIds: number[]) {
+  const { rows } = await env.db.sql(
+    `SELECT data->>'token' AS token, start_after FROM pgboss.job WHERE name = $1 AND (data->>'postId')::int = ANY($2::int[]) ORDER BY created_on`,
+    [publishJobName, postIds],
+  );
+  return rows.map((row) => ({ token: row.token, startAfter: new Date(row.start_after).toISOString() }));
+}
+
+function jobContext(test: TestEnv): JobContext {
+  return {
+    db: test.db,
+    log: pino({ level: 'silent' }),
+    media: test.media,
+    keys: test.tokenSettings.keys,
+    platforms: test.platforms,
+    queue: test.queue!,
+    signal: new AbortController().signal,
+    jobId: crypto.randomUUID(),
+    engine: engineSettings(),
+  };
+}
+
+describeEachDatabase(
+  'What a published set says about its posts',
+  (env) => {
+    const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      env().app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+
+    async function scheduledSet(owner: TestUser, accountId: number, flags = {}): Promise<RenderedRequest> {
+      const request = await renderedRequest(env(), owner.id, 1);
+      const response = await call(
+        owner,
+        'POST',
+        `/api/upload-video/${request.idUpload}`,
+        publishPayload(request, [accountId], { date: later, ...flags }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return request;
+    }
+
+    it('refuses a publish with no platform ticked, before anything is queued', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, youtubeProfile);
+      const request = await renderedRequest(env(), owner.id, 1);
+      const payload = publishPayload(request, [profile.id], { inYouTube: false, inTikTok: false, inInstagram: false });
+      const response = await call(owner, 'POST', `/api/upload-video/${request.idUpload}`, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(t.postTruth.noPlatformTicked);
+      expect(await postsOf(env(), request.videos[0]!.id)).toEqual([]);
+    });
+
+    it('moves a scheduled video to another date and profile: one post, one job, the old job gone', async () => {
+      const owner = await createUser(env(), 'owner');
+      const first = await createAccount(env(), owner, youtubeProfile);
+      const second = await createAccount(env(), owner, { ...youtubeProfile, ...tiktokProfile, comments: 'другий' });
+      const request = await scheduledSet(owner, first.id, { inTikTok: true });
+      const videoId = request.videos[0]!.id;
+      const [before] = await postsOf(env(), videoId);
+      const url = `/api/upload-video/${request.idUpload}/video/${videoId}`;
+
+      const opened = (await call(owner, 'GET', `/api/upload-video/${request.idUpload}`)).json<UploadDetail>();
+      expect(opened.video[0]).toMatchObject({
+        status: 'publication',
+        plannedAt: laterIso,
+        changeable: true,
+        waitReason: null,
+        publishNote: t.postTruth.platformsMissing(`#${first.id}`, 'TikTok'),
+      });
+
+      const moved = await call(owner, 'PATCH', url, { date: '2036-03-01T09:15', accountId: second.id });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const posts = await postsOf(env(), videoId);
+      expect(posts.map(({ platform, account_id, status }) => ({ platform, account_id, status }))).toEqual([
+        { platform: 'tiktok', account_id: second.id, status: 'pending' },
+        { platform: 'youtube', account_id: second.id, status: 'pending' },
+      ]);
+      expect(posts.every((post) => new Date(post.scheduled_at).toISOString() === '2036-03-01T07:15:00.000Z')).toBe(true);
+      expect(await jobsOf(env(), [before.id, ...posts.map((post) => post.id)])).toEqual(
+        expect.arrayContaining(posts.map((post) => ({ token: post.job_token, startAfter: '2036-03-01T07:15:00.000Z' }))),
+      );
+      expect(await jobsOf(env(), [before.id, ...posts.map((post) => post.id)])).toHaveLength(2);
+      expect(moved.json<UploadDetail>().video[0]).toMatchObject({
+        account: { id: second.id },
+        date: '2036-03-01T07:15:00.000Z',
+        plannedAt: '2036-03-01T07:15:00.000Z',
+        publishNote: null,
+      });
+
+      // The job sent before the move finds its token replaced: it does nothing.
+      await publishPost({ postId: before.id, token: before.job_token }, jobContext(env()));
+      expect((await postsOf(env(), videoId)).map((post) => post.started_at)).toEqual([null, null]);
+
+      // A date alone keeps the profile.
+      const dated = await call(owner, 'PATCH', url, { date: '2036-04-01T10:00' });
+      expect(dated.json<UploadDetail>().video[0]).toMatchObject({ account: { id: second.id }, plannedAt: '2036-04-01T07:00:00.000Z' });
+    });
+
+    it('refuses a bad move in Ukrainian: nothing to change, a past date, a foreign profile, a profile without the platforms', async () => {
+      const owner = await createUser(env(), 'owner');
+      const other = await createUser(env(), 'other');
+      const profile = await createAccount(env(), owner, youtubeProfile);
+      const tiktokOnly = await createAccount(env(), owner, tiktokProfile);
+      const foreign = await createAccount(env(), other, youtubeProfile);
+      const request = await scheduledSet(owner, profile.id);
+      const videoId = request.videos[0]!.id;
+      const url = `/api/upload-video/${request.idUpload}/video/${videoId}`;
+      const refusal = async (payload: object) => {
+        const response = await call(owner, 'PATCH', url, payload);
+        return [response.statusCode, response.json().message];
+      };
+
+      expect(await refusal({})).toEqual([400, t.postTruth.dateRequired]);
+      expect(await refusal({ date: '2020-01-01T10:00' })).toEqual([400, t.publish.pastDate]);
+      expect(await refusal({ accountId: foreign.id })).toEqual([400, t.publish.unknownAccount]);
+      expect(await refusal({ accountId: tiktokOnly.id })).toEqual([
+        400,
+        t.postTruth.noPlatformFor(videoId, `#${tiktokOnly.id}`, 'YouTube'),
+      ]);
+      expect((await call(other, 'PATCH', url, { date: later })).statusCode).toBe(404);
+      expect((await call(other, 'DELETE', `${url}/schedule`)).statusCode).toBe(404);
+      const admin = await createUser(env(), 'admin', { role: 'admin' });
+      expect((await call(admin, 'PATCH', url, { date: '2035-02-01T12:00' })).statusCode).toBe(200);
+      const [post] = await postsOf(env(), videoId);
+      expect(new Date(post.scheduled_at).toISOString()).toBe('2035-02-01T10:00:00.000Z');
+    });
+
+    it('refuses to move or cancel a post its job has started (409), and cancels one that has not', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, youtubeProfile);
+      const started = await scheduledSet(owner, profile.id);
+      // What the job's claim writes (publishHoldingLease): from then on the post is the job's.
+      await env().db.sql(`UPDATE video_posts SET started_at = now() WHERE video_id = $1`, [started.videos[0]!.id]);
+      const startedUrl = `/api/upload-video/${started.idUpload}/video/${started.videos[0]!.id}`;
+      for (const response of [
+        await call(owner, 'PATCH', startedUrl, { date: later }),
+        await call(owner, 'DELETE', `${startedUrl}/schedule`),
+      ]) {
+        expect(response.statusCode).toBe(409);
+        expect(response.json().message).toBe(t.postTruth.alreadyStarted);
+      }
+      expect((await call(owner, 'GET', `/api/upload-video/${started.idUpload}`)).json<UploadDetail>().video[0]).toMatchObject({
+        changeable: false,
+        plannedAt: null,
+      });
+
+      const request = await scheduledSet(owner, profile.id);
+      const videoId = request.videos[0]!.id;
+      const [post] = await postsOf(env(), videoId);
+      const cancelled = await call(owner, 'DELETE', `/api/upload-video/${request.idUpload}/video/${videoId}/schedule`);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(await postsOf(env(), videoId)).toEqual([]);
+      expect(await jobsOf(env(), [post.id])).toEqual([]);
+      const detail = cancelled.json<UploadDetail>();
+      // Nothing of the set went out: it is never 'Опубліковано'.
+      expect(detail.status).toBe('noactive');
+      expect(detail.video[0]).toMatchObject({ status: 'noactive', publishNote: t.postTruth.cancelledNote, changeable: false });
+      const again = await call(owner, 'DELETE', `/api/upload-video/${request.idUpload}/video/${videoId}/schedule`);
+      expect([again.statusCode, again.json().message]).toEqual([409, t.postTruth.nothingScheduled]);
+
+      // A rendered video left out of the publication is ready, not published: it does not make the set 'Опубліковано'.
+      const pair = await renderedRequest(env(), owner.id, 2);
+      const payload = publishPayload(pair, [profile.id], { date: later });
+      payload.video.splice(1, 1);
+      expect((await call(owner, 'POST', `/api/upload-video/${pair.idUpload}`, payload)).statusCode).toBe(200);
+      const left = await call(owner, 'DELETE', `/api/upload-video/${pair.idUpload}/video/${pair.videos[0]!.id}/schedule`);
+      expect(left.json<UploadDetail>().status).toBe('noactive');
+      const listed = (await call(owner, 'GET', '/api/upload-video')).json().data;
+      expect(listed.find((row: { idUpload: string }) => row.idUpload === pair.idUpload).status).toBe('noactive');
+    });
+
+    it('a post waiting for its busy profile says so and when it is tried next', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, youtubeProfile);
+      const request = await scheduledSet(owner, profile.id);
+      const [post] = await postsOf(env(), request.videos[0]!.id);
+      const context = jobContext(env());
+      expect(await tryLease(env().db, `upload:${profile.id}:youtube`, crypto.randomUUID(), context.engine)).toBe(true);
+
+      const before = Date.now();
+      await expect(publishPost({ postId: post.id, token: post.job_token }, context)).rejects.toBeInstanceOf(DeferJob);
+      const [waiting] = await postsOf(env(), request.videos[0]!.id);
+      expect(waiting.wait_reason).toBe(t.postTruth.waitBusyProfile('YouTube'));
+      const next = new Date(waiting.next_attempt_at).getTime();
+      expect(next).toBeGreaterThanOrEqual(before + busyProfileWaitSeconds * 1000 - 1000);
+      expect(next).toBeLessThanOrEqual(Date.now() + busyProfileWaitSeconds * 1000 + 1000);
+      const detail = (await call(owner, 'GET', `/api/upload-video/${request.idUpload}`)).json<UploadDetail>();
+      expect(detail.video[0]).toMatchObject({
+        status: 'publication',
+        waitReason: t.postTruth.waitBusyProfile('YouTube'),
+        nextAttemptAt: new Date(waiting.next_attempt_at).toISOString(),
+      });
+    });
+
+    it('names the set and the profile in a failed publish, and marks only the failed platform on the profile', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, { ...youtubeProfile, ...tiktokProfile, comments: 'Олена' });
+      const request = await scheduledSet(owner, profile.id, { inTikTok: true });
+      await env().db.sql(
+        `UPDATE video_posts SET status = 'error', error = 'TikTok: доступ відкликано' WHERE video_id = $1 AND platform = 'tiktok'`,
+        [request.videos[0]!.id],
+      );
+      await env().db.sql(`UPDATE accounts SET platform_error = 'TikTok: доступ відкликано' WHERE id = $1`, [profile.id]);
+
+      const list = (await call(owner, 'GET', '/api/notifications')).json<NotificationList>();
+      const failed = list.items.find((item) => item.kind === 'publish_failed');
+      expect(failed).toMatchObject({
+        idUpload: request.idUpload,
+        title: 'Ранкова пробіжка',
+        account: { id: profile.id, name: `#${profile.id} Олена` },
+        platform: 'tiktok',
+      });
+      expect(list.items.find((item) => item.kind === 'credentials_failed')).toMatchObject({
+        account: { id: profile.id, name: `#${profile.id} Олена` },
+      });
+
+      const [row] = (await call(owner, 'GET', '/api/accounts')).json<{ data: AccountSummary[] }>().data;
+      expect(row).toMatchObject({ status: 'error', inTikTok: true, failedPlatforms: ['tiktok'] });
+      // A failure that names no platform (the proxy) stands for every platform switched on.
+      await env().db.sql(`UPDATE accounts SET platform_error = $2 WHERE id = $1`, [profile.id, t.platform.proxyUnreachable]);
+      const [proxyDown] = (await call(owner, 'GET', '/api/accounts')).json<{ data: AccountSummary[] }>().data;
+      expect(proxyDown.failedPlatforms).toEqual(['youtube', 'tiktok']);
+    });
+  },
+  { queue: 'send' },
+);
