@@ -27,7 +27,7 @@ import { hashPassword } from '../server/auth/passwords';
 import { startSession } from '../server/auth/tokens';
 import { engineSettings, loadConfig } from '../server/config';
 import type { Database } from '../server/db/connect';
-import type { JobContext } from '../server/jobs/definitions';
+import type { JobContext } from '../server/jobs/types';
 import { startQueue } from '../server/jobs/queue';
 import { planStatsSyncs, syncProfileStatsJobName } from '../server/jobs/sync-stats';
 import { diskStorage } from '../server/media/storage';

@@ -1,44 +1,10 @@
-import type PgBoss from 'pg-boss';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/connect';
 import { purgeExpiredRefreshTokens } from '../auth/tokens';
-import type { MediaServices } from '../media/services';
-import type { Keys } from '../auth/keys';
-import { statsCron, type EngineSettings } from '../config';
-import type { PlatformSettings } from '../platforms/profile-context';
+import { statsCron } from '../config';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
 import { markPublishFailed, markPublishRetried, publishFailedJobName, publishJobName, publishPost, type PublishJobData } from './publish';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
 import { editPublishedJobName, editPublishedPost, type EditPublishedJobData } from './edit-published';
-
-export interface JobContext {
-  db: Database;
-  log: FastifyBaseLogger;
-  media: MediaServices;
-  keys: Keys;
-  platforms: PlatformSettings;
-  /** The queue the job came from, for jobs that schedule others. */
-  queue: PgBoss;
-  /** Aborted when the job expires, or when this worker was taken for dead and the job handed on. */
-  signal: AbortSignal;
-  /** The pg-boss job being run. */
-  jobId: string;
-  engine: EngineSettings;
-}
-
-export interface JobDefinition<Data = unknown> {
-  name: string;
-  queueOptions?: Omit<PgBoss.Queue, 'name'>;
-  /** A cron line in Europe/Kiev time, for jobs that repeat; a function when it depends on the settings. */
-  cron?: string | ((platforms: PlatformSettings) => string);
-  /** Jobs of this queue one process runs at once; 1 when absent. */
-  concurrency?: (engine: EngineSettings) => number;
-  /** Polled every JOB_POLL_SECONDS, as its jobs must start on time; others are polled every 5 s. */
-  punctual?: boolean;
-  handle(data: Data, context: JobContext): Promise<void>;
-  /** A failed run was put back for another try at `at` (pg-boss's retry backoff). */
-  retried?(data: Data, at: Date, context: Pick<JobContext, 'db'>): Promise<void>;
-}
+import type { JobDefinition } from './types';
 
 export const purgeRefreshTokensJob: JobDefinition = {
   name: 'purge-refresh-tokens',
@@ -127,6 +93,7 @@ export const syncProfileStatsJob: JobDefinition<SyncProfileStatsData> = {
   // come while a sync runs or waits add none; the sync's lease keeps a second one from running.
   // Its expiry aborts the sync between two calls; what it did not read stays due for the next.
   queueOptions: { policy: 'short', retryLimit: 0, expireInSeconds: 15 * 60 },
+  stopsAtShutdown: true,
   async handle(data, context) {
     const started = Date.now();
     const result = await syncProfileStats(data, context);

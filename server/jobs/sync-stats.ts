@@ -7,7 +7,7 @@ import type { ConnectorContext, Platform } from '../platforms/types';
 import { recordStats } from '../services/stats-points';
 import { purgeQuotaLedger, quotaAccount, takeQuota } from '../services/quota-ledger';
 import { t } from '../../src/lib/i18n';
-import type { JobContext } from './definitions';
+import type { JobContext } from './types';
 import { releaseLease, tryLease } from './workers';
 
 /** The cron job: it only plans, enqueuing one sync per profile and platform with posts due. */

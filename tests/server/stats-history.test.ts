@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { AccountDetail, NotificationList, StatsReport, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { engineSettings } from '../../server/config';
-import type { JobContext } from '../../server/jobs/definitions';
+import type { JobContext } from '../../server/jobs/types';
 import { syncEverything } from './stats-sync-fixtures';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';

@@ -1,4 +1,4 @@
-import type { JobContext } from '../../server/jobs/definitions';
+import type { JobContext } from '../../server/jobs/types';
 import { syncProfileStats, type SyncResult } from '../../server/jobs/sync-stats';
 import type { Platform } from '../../server/platforms/types';
 

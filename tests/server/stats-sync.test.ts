@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engineSettings, statsSyncSettings } from '../../server/config';
 import type { Database } from '../../server/db/connect';
-import type { JobContext } from '../../server/jobs/definitions';
+import type { JobContext } from '../../server/jobs/types';
+import { startQueue } from '../../server/jobs/queue';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName } from '../../server/jobs/sync-stats';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
@@ -305,6 +306,29 @@ describeEachDatabase(
       expect(taken).toHaveLength(2);
       for (let tick = 0; tick < 3; tick++) await planStatsSyncs(jobContext());
       expect((await jobs()).map((job) => job.state)).toEqual(['created', 'active', 'created', 'active']);
+    });
+
+    // Last in the suite: stopping a second queue in this process unregisters the process's row.
+    it('stops at the worker’s shutdown without waiting out the grace, keeping the figures it read', async () => {
+      const owner = await createUser(env(), 'owner');
+      const { account, sandboxAccount } = await profile(owner, 'tiktok', slow.url);
+      await seedPosts(owner, account.id, 'tiktok', sandboxAccount, 200);
+      const worker = await startQueue({
+        db: env().db,
+        log: pino({ level: 'silent' }),
+        work: true,
+        context: { db: env().db, media: env().media, keys: env().tokenSettings.keys, platforms: env().platforms },
+      });
+      await planStatsSyncs({ db: env().db, queue: worker });
+      worker.nudge(syncProfileStatsJobName);
+      await vi.waitFor(async () => expect(await due(account.id)).toBeLessThan(200), { timeout: 15_000, interval: 50 });
+      const stopping = Date.now();
+      await worker.stop({ graceful: true, timeout: 30_000, wait: true });
+      // Ten calls of 400 ms were left at most; the sync stopped at the next one instead.
+      expect(Date.now() - stopping).toBeLessThan(2000);
+      expect(await due(account.id)).toBeGreaterThan(0);
+      const { rows } = await env().db.sql(`SELECT state FROM pgboss.job WHERE name = $1`, [syncProfileStatsJobName]);
+      expect(rows).toEqual([{ state: 'completed' }]);
     });
   },
   { queue: 'send', sandbox },
