@@ -296,6 +296,8 @@ async function seed(
       });
     }
   }
+  // The sandbox indexes its videos on the first lookup after they change; build it now, not during a measured sync.
+  state.findVideo(platforms[0]!, `p${accountIds[0]}x0`);
   return accountIds;
 }
 
