@@ -129,6 +129,29 @@ export interface EngineSettings {
   heartbeatSeconds: number;
   /** A process silent this long is dead: its jobs are put back and its leases and scratch files removed. */
   deadAfterSeconds: number;
+  /** STATS_SYNC_CONCURRENCY: profiles (per platform) one worker syncs at once; each waits on its own proxy. */
+  statsConcurrency: number;
+  /** How often a post's figures are read, by its age, and what the reads may spend (server/jobs/sync-stats.ts). */
+  statsSync: StatsSyncSettings;
+}
+
+export interface StatsSyncSettings {
+  /** STATS_FRESH_HOURS / STATS_FRESH_MINUTES: posts up to this old are read this often (48 h, every 15 min). */
+  freshHours: number;
+  freshEveryMinutes: number;
+  /** STATS_RECENT_DAYS / STATS_RECENT_MINUTES: then up to this old, this often (30 days, every 6 h). */
+  recentDays: number;
+  recentEveryMinutes: number;
+  /** STATS_OLD_MINUTES: older posts (once a day). */
+  oldEveryMinutes: number;
+  /** STATS_YOUTUBE_DAILY_UNITS: a Google project's units a Pacific day (YouTube Data API default 10,000). */
+  youtubeDailyUnits: number;
+  /** STATS_YOUTUBE_PUBLISH_RESERVE: units of those reads leave to publishing and edits. */
+  youtubePublishReserve: number;
+  /** STATS_TIKTOK_QUERIES_PER_MINUTE: video/query calls a token may make a minute (TikTok's default 600). */
+  tiktokQueriesPerMinute: number;
+  /** STATS_INSTAGRAM_CALLS_PER_HOUR: Graph calls an account's reads may make an hour (batch operations count one each). */
+  instagramCallsPerHour: number;
 }
 
 export interface PlatformTimeouts {
@@ -357,7 +380,33 @@ export function engineSettings(env: NodeJS.ProcessEnv = {}): EngineSettings {
     publishConcurrency: positiveInt('PUBLISH_CONCURRENCY', env.PUBLISH_CONCURRENCY, 32),
     heartbeatSeconds,
     deadAfterSeconds,
+    statsConcurrency: positiveInt('STATS_SYNC_CONCURRENCY', env.STATS_SYNC_CONCURRENCY, 16),
+    statsSync: statsSyncSettings(env),
   };
+}
+
+export function statsSyncSettings(env: NodeJS.ProcessEnv = {}): StatsSyncSettings {
+  const settings: StatsSyncSettings = {
+    freshHours: positiveNumber('STATS_FRESH_HOURS', env.STATS_FRESH_HOURS, 48),
+    freshEveryMinutes: positiveNumber('STATS_FRESH_MINUTES', env.STATS_FRESH_MINUTES, 15),
+    recentDays: positiveNumber('STATS_RECENT_DAYS', env.STATS_RECENT_DAYS, 30),
+    recentEveryMinutes: positiveNumber('STATS_RECENT_MINUTES', env.STATS_RECENT_MINUTES, 6 * 60),
+    oldEveryMinutes: positiveNumber('STATS_OLD_MINUTES', env.STATS_OLD_MINUTES, 24 * 60),
+    // YouTube Data API, "Quota Calculator": 10,000 units a day per project.
+    youtubeDailyUnits: positiveInt('STATS_YOUTUBE_DAILY_UNITS', env.STATS_YOUTUBE_DAILY_UNITS, 10_000),
+    youtubePublishReserve: positiveInt('STATS_YOUTUBE_PUBLISH_RESERVE', env.STATS_YOUTUBE_PUBLISH_RESERVE, 5_000),
+    // TikTok, "Rate Limits" (developers.tiktok.com/doc/tiktok-api-v2-rate-limit): /v2/video/query/ 600 a minute.
+    tiktokQueriesPerMinute: positiveInt('STATS_TIKTOK_QUERIES_PER_MINUTE', env.STATS_TIKTOK_QUERIES_PER_MINUTE, 600),
+    // Graph API "Rate Limiting": 200 calls an hour per user; reads leave a quarter to publishing.
+    instagramCallsPerHour: positiveInt('STATS_INSTAGRAM_CALLS_PER_HOUR', env.STATS_INSTAGRAM_CALLS_PER_HOUR, 150),
+  };
+  if (settings.freshHours >= settings.recentDays * 24) {
+    throw new ConfigError('STATS_FRESH_HOURS must be shorter than STATS_RECENT_DAYS, or the recent tier would be empty');
+  }
+  if (settings.youtubePublishReserve >= settings.youtubeDailyUnits) {
+    throw new ConfigError('STATS_YOUTUBE_PUBLISH_RESERVE must be below STATS_YOUTUBE_DAILY_UNITS, or statistics could never be read');
+  }
+  return settings;
 }
 
 export function platformTimeouts(env: NodeJS.ProcessEnv = {}): PlatformTimeouts {

@@ -1,44 +1,10 @@
-import type PgBoss from 'pg-boss';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/connect';
 import { purgeExpiredRefreshTokens } from '../auth/tokens';
-import type { MediaServices } from '../media/services';
-import type { Keys } from '../auth/keys';
-import { statsCron, type EngineSettings } from '../config';
-import type { PlatformSettings } from '../platforms/profile-context';
+import { statsCron } from '../config';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
 import { markPublishFailed, markPublishRetried, publishFailedJobName, publishJobName, publishPost, type PublishJobData } from './publish';
-import { syncStats, syncStatsJobName } from './sync-stats';
+import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
 import { editPublishedJobName, editPublishedPost, type EditPublishedJobData } from './edit-published';
-
-export interface JobContext {
-  db: Database;
-  log: FastifyBaseLogger;
-  media: MediaServices;
-  keys: Keys;
-  platforms: PlatformSettings;
-  /** The queue the job came from, for jobs that schedule others. */
-  queue: PgBoss;
-  /** Aborted when the job expires, or when this worker was taken for dead and the job handed on. */
-  signal: AbortSignal;
-  /** The pg-boss job being run. */
-  jobId: string;
-  engine: EngineSettings;
-}
-
-export interface JobDefinition<Data = unknown> {
-  name: string;
-  queueOptions?: Omit<PgBoss.Queue, 'name'>;
-  /** A cron line in Europe/Kiev time, for jobs that repeat; a function when it depends on the settings. */
-  cron?: string | ((platforms: PlatformSettings) => string);
-  /** Jobs of this queue one process runs at once; 1 when absent. */
-  concurrency?: (engine: EngineSettings) => number;
-  /** Polled every JOB_POLL_SECONDS, as its jobs must start on time; others are polled every 5 s. */
-  punctual?: boolean;
-  handle(data: Data, context: JobContext): Promise<void>;
-  /** A failed run was put back for another try at `at` (pg-boss's retry backoff). */
-  retried?(data: Data, at: Date, context: Pick<JobContext, 'db'>): Promise<void>;
-}
+import type { JobDefinition } from './types';
 
 export const purgeRefreshTokensJob: JobDefinition = {
   name: 'purge-refresh-tokens',
@@ -112,11 +78,26 @@ export const editPublishedJob: JobDefinition<EditPublishedJobData> = {
 export const syncStatsJob: JobDefinition = {
   name: syncStatsJobName,
   cron: (platforms) => statsCron(platforms.statsIntervalMinutes),
-  queueOptions: { retryLimit: 0, expireInSeconds: 3600 },
+  // Planning takes a query and a send per profile; a tick that fails is replaced by the next.
+  queueOptions: { retryLimit: 0, expireInSeconds: 5 * 60 },
   async handle(_data, context) {
+    const queued = await planStatsSyncs(context);
+    context.log.info({ queued }, 'statistics syncs planned');
+  },
+};
+
+export const syncProfileStatsJob: JobDefinition<SyncProfileStatsData> = {
+  name: syncProfileStatsJobName,
+  concurrency: (engine) => engine.statsConcurrency,
+  // "short": at most one waiting job per singleton key (the profile and platform), so ticks that
+  // come while a sync runs or waits add none; the sync's lease keeps a second one from running.
+  // Its expiry aborts the sync between two calls; what it did not read stays due for the next.
+  queueOptions: { policy: 'short', retryLimit: 0, expireInSeconds: 15 * 60 },
+  stopsAtShutdown: true,
+  async handle(data, context) {
     const started = Date.now();
-    const result = await syncStats(context);
-    context.log.info({ ...result, ms: Date.now() - started }, 'statistics synced');
+    const result = await syncProfileStats(data, context);
+    context.log.info({ ...data, ...result, ms: Date.now() - started }, 'statistics synced');
   },
 };
 
@@ -129,4 +110,5 @@ export const jobDefinitions: JobDefinition<any>[] = [
   publishJob,
   editPublishedJob,
   syncStatsJob,
+  syncProfileStatsJob,
 ];

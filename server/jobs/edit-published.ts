@@ -10,7 +10,7 @@ import { memoryProgressStore } from '../platforms/progress';
 import { withRetry } from '../platforms/retry';
 import { publishKey } from '../platforms/types';
 import { youtube } from '../platforms/youtube';
-import type { JobContext } from './definitions';
+import type { JobContext } from './types';
 import { publishRetry } from './publish';
 
 export const editPublishedJobName = 'edit-published-video';

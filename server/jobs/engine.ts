@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
 import { processId } from '../process-id';
-import type { Liveness } from './workers';
+import { waitingFor, type Liveness } from './workers';
 
 /**
  * Runs one pg-boss queue's jobs in this process: `concurrency` at once, each on its own, fetched
@@ -22,6 +22,8 @@ export interface RunnerOptions {
   concurrency: number;
   pollSeconds: number;
   handle(job: FetchedJob, signal: AbortSignal): Promise<void>;
+  /** Abort running jobs as soon as stop() is called: their handlers end early and keep what they did. */
+  stopsAtShutdown?: boolean;
   /** Told when a failed job was put back for a retry, with the time pg-boss's backoff chose. */
   retried?(job: FetchedJob, at: Date): Promise<void>;
 }
@@ -172,6 +174,9 @@ export class QueueRunner {
     this.stopping = true;
     this.wake?.();
     await this.loop;
+    if (this.options.stopsAtShutdown) {
+      for (const controller of this.running.values()) controller.abort(new Error('the worker is shutting down'));
+    }
     const deadline = Date.now() + timeoutMs;
     while (this.running.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     const left = [...this.running.keys()];
@@ -185,8 +190,8 @@ export class QueueRunner {
 /**
  * Returns active jobs to the queue to start after `seconds`, as if never started, so no retry is
  * spent: for a job that had to wait (a busy profile) or a worker shutting down. A job waiting for
- * a lease is labelled with it in pg-boss's singleton_key, a column standard-policy queues (all of
- * ours) never read, so releasing the lease can wake exactly its waiters.
+ * a lease is labelled with it in pg-boss's singleton_key, a column standard-policy queues (those of
+ * every job that defers) never read, so releasing the lease can wake exactly its waiters.
  */
 export async function putBack(db: Database, ids: string[], seconds: number, lease?: string): Promise<void> {
   await db.sql(
@@ -195,10 +200,6 @@ export async function putBack(db: Database, ids: string[], seconds: number, leas
      WHERE id = ANY($1::uuid[]) AND state = 'active'`,
     [ids, seconds, lease === undefined ? null : waitingFor(lease)],
   );
-}
-
-export function waitingFor(lease: string): string {
-  return `waiting-for:${lease}`;
 }
 
 /**

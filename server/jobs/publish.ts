@@ -17,7 +17,7 @@ import { connectors, profileContext } from '../platforms/profile-context';
 import { databaseProgressStore } from '../platforms/progress';
 import { withRetry, type RetryOptions } from '../platforms/retry';
 import { publishKey, type Platform } from '../platforms/types';
-import type { JobContext } from './definitions';
+import type { JobContext } from './types';
 import { DeferJob } from './engine';
 import { recordStopOutcome, stopRequested } from './publish-stops';
 import { releaseLease, tryLease } from './workers';

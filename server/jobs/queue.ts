@@ -2,7 +2,8 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
 import { engineSettings, type EngineSettings } from '../config';
-import { jobDefinitions, type JobContext } from './definitions';
+import { jobDefinitions } from './definitions';
+import type { JobContext } from './types';
 import { QueueRunner, recoverOrphans, type FetchedJob } from './engine';
 import { publishJobName } from './publish';
 import { abortStoppedUploads, stopPollMs } from './publish-stops';
@@ -74,6 +75,7 @@ export async function startQueue({ db, log, work, context, engine: overrides }: 
       name: definition.name,
       concurrency: definition.concurrency?.(engine) ?? 1,
       pollSeconds: definition.punctual ? engine.pollSeconds : backgroundPollSeconds,
+      stopsAtShutdown: definition.stopsAtShutdown,
       handle: (job, signal) =>
         definition.handle(job.data as never, {
           ...context,

@@ -1,14 +1,35 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { accounts, videoPosts } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { accounts } from '../db/schema';
 import { memoryProgressStore } from '../platforms/progress';
 import { connectors, profileContext } from '../platforms/profile-context';
 import { ProfileAuthError } from '../platforms/errors';
-import type { Platform } from '../platforms/types';
+import type { ConnectorContext, Platform } from '../platforms/types';
 import { recordStats } from '../services/stats-points';
+import { purgeQuotaLedger, quotaAccount, takeQuota } from '../services/quota-ledger';
 import { t } from '../../src/lib/i18n';
-import type { JobContext } from './definitions';
+import type { JobContext } from './types';
+import { releaseLease, tryLease } from './workers';
 
+/** The cron job: it only plans, enqueuing one sync per profile and platform with posts due. */
 export const syncStatsJobName = 'sync-stats';
+export const syncProfileStatsJobName = 'sync-profile-stats';
+
+export interface SyncProfileStatsData {
+  accountId: number;
+  platform: Platform;
+}
+
+export interface SyncResult {
+  updated: number;
+  failed: number;
+  /** Why the sync ended before every due post was read, if it did. */
+  stoppedBy?: 'signal' | 'quota' | 'revoked' | 'running';
+}
+
+const platforms: Platform[] = ['youtube', 'tiktok', 'instagram'];
+
+/** Posts read from the database at once: memory stays flat however many a profile has. */
+const pageSize = 500;
 
 /**
  * YouTube and TikTok share the video's views/likes/comments columns, as the contract has no
@@ -22,66 +43,163 @@ const writeStats: Record<Platform, string> = {
 };
 
 /**
- * Reads views, likes and comments of every published post, one profile and platform at a time,
- * so one broken profile (revoked, proxy down) costs only its own figures, logged. Each read adds
- * a point to the post's history when its figures changed (services/stats-points.ts). A revoked
- * grant marks the profile as a failed publish does, which notifies its owner; figures read again
- * clear that platform's failure, as a publish that went through does.
+ * Enqueues a sync for each profile and platform that has posts due. The queue keeps at most one
+ * waiting job per profile and platform (policy "short" with the pair as singleton key), so a sync
+ * that falls behind its interval gains no second one per tick; each profile's own proxy then
+ * delays only its own figures, and the syncs spread over the workers.
  */
-export async function syncStats(context: JobContext): Promise<{ updated: number; failed: number }> {
-  const { db, log, keys, platforms } = context;
-  const rows = await db.orm
-    .select({ post: videoPosts, account: accounts })
-    .from(videoPosts)
-    .innerJoin(accounts, eq(accounts.id, videoPosts.accountId))
-    .where(and(eq(videoPosts.status, 'done'), isNotNull(videoPosts.remoteId)))
-    .orderBy(asc(videoPosts.accountId), asc(videoPosts.platform), asc(videoPosts.id));
-  const groups = new Map<string, typeof rows>();
+export async function planStatsSyncs({ db, queue }: Pick<JobContext, 'db' | 'queue'>): Promise<number> {
+  await purgeQuotaLedger(db);
+  const { rows } = await db.sql(
+    `SELECT a.id AS account_id, p.platform FROM accounts AS a CROSS JOIN unnest($1::text[]) AS p(platform)
+      WHERE EXISTS (SELECT 1 FROM video_posts AS v
+                     WHERE v.account_id = a.id AND v.platform = p.platform AND v.status = 'done' AND v.remote_id IS NOT NULL
+                       AND coalesce(v.stats_due_at, '-infinity') <= now())
+      ORDER BY a.id, p.platform`,
+    [platforms],
+  );
+  let queued = 0;
   for (const row of rows) {
-    const key = `${row.account.id}:${row.post.platform}`;
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const data: SyncProfileStatsData = { accountId: row.account_id, platform: row.platform };
+    const id = await queue.send(syncProfileStatsJobName, data, { singletonKey: `${row.account_id}:${row.platform}` });
+    if (id) queued++;
   }
+  return queued;
+}
 
-  let updated = 0;
-  let failed = 0;
-  const markRevoked = (accountId: number, error: unknown) =>
+/**
+ * Reads the due posts of one profile on one platform, as many per call as the platform takes,
+ * page by page in the order of the due index. Each read adds a point to the post's history when
+ * its figures changed (services/stats-points.ts) and sets when the post is next due by its age.
+ * Every call first takes its units from the quota ledger; a refusal ends the sync, the rest stays
+ * due. A revoked grant marks the profile as a failed publish does, which notifies its owner;
+ * figures read again clear that platform's failure, as a publish that went through does. Stops
+ * between calls once `signal` fires (expiry, shutdown); a lease keeps a second sync of the same
+ * profile and platform from running beside it.
+ */
+export async function syncProfileStats({ accountId, platform }: SyncProfileStatsData, context: JobContext): Promise<SyncResult> {
+  const { db, log, engine, jobId } = context;
+  const lease = `stats:${accountId}:${platform}`;
+  if (!(await tryLease(db, lease, jobId, engine))) return { updated: 0, failed: 0, stoppedBy: 'running' };
+  try {
+    return await readDuePosts(accountId, platform, context);
+  } finally {
+    await releaseLease(db, lease, jobId, syncProfileStatsJobName).catch((error) =>
+      log.warn({ err: error }, 'could not release a sync lease'),
+    );
+  }
+}
+
+async function readDuePosts(accountId: number, platform: Platform, context: JobContext): Promise<SyncResult> {
+  const { db, log, keys, platforms: settings, signal, engine } = context;
+  const [account] = await db.orm.select().from(accounts).where(eq(accounts.id, accountId));
+  if (!account) return { updated: 0, failed: 0 };
+  const connector = connectors[platform];
+  const markRevoked = (error: unknown) =>
     error instanceof ProfileAuthError
       ? db.sql('UPDATE accounts SET platform_error = $2, updated_at = now() WHERE id = $1', [accountId, error.message])
       : undefined;
-  for (const group of groups.values()) {
-    const { account, post: first } = group[0]!;
-    const platform = first.platform;
-    const readBefore = updated;
-    try {
-      const ctx = await profileContext(account, platform, {
-        db,
-        secretsKey: keys.secretsAtRest,
-        settings: platforms,
-        progress: memoryProgressStore(),
-      });
-      for (const { post } of group) {
-        try {
-          const stats = await connectors[platform].fetchStats(ctx, post.remoteId!);
-          await db.sql(writeStats[platform], [post.videoId, stats.views, stats.likes, stats.comments]);
-          await recordStats(db, post.id, stats);
-          updated++;
-        } catch (error) {
-          failed++;
-          await markRevoked(account.id, error);
-          log.warn({ err: error, accountId: account.id, platform, postId: post.id }, 'statistics of a video not read');
-        }
+
+  const result: SyncResult = { updated: 0, failed: 0 };
+  let ctx: ConnectorContext;
+  try {
+    ctx = {
+      ...(await profileContext(account, platform, { db, secretsKey: keys.secretsAtRest, settings, progress: memoryProgressStore() })),
+      signal,
+    };
+  } catch (error) {
+    await markRevoked(error);
+    log.warn({ err: error, accountId, platform }, 'statistics of a profile not read');
+    const { rows } = await db.sql(
+      `SELECT count(*)::int AS n FROM video_posts WHERE ${dueOf} AND coalesce(stats_due_at, '-infinity') <= now()`,
+      [accountId, platform],
+    );
+    return { updated: 0, failed: rows[0].n, stoppedBy: error instanceof ProfileAuthError ? 'revoked' : undefined };
+  }
+
+  const { rows: started } = await db.sql(`SELECT now()::text AS at`, []);
+  const startedAt: string = started[0].at;
+  const cadence = engine.statsSync;
+  let after = { due: '-infinity', id: 0 };
+  pages: for (;;) {
+    const { rows: page } = await db.sql(
+      `SELECT id, video_id, remote_id, coalesce(stats_due_at, '-infinity')::text AS due FROM video_posts
+        WHERE ${dueOf} AND coalesce(stats_due_at, '-infinity') <= $3::timestamptz
+          AND (coalesce(stats_due_at, '-infinity'), id) > ($4::timestamptz, $5::integer)
+        ORDER BY coalesce(stats_due_at, '-infinity'), id LIMIT ${pageSize}`,
+      [accountId, platform, startedAt, after.due, after.id],
+    );
+    if (page.length === 0) break;
+    after = { due: page.at(-1).due, id: page.at(-1).id };
+    for (let start = 0; start < page.length; start += connector.statsBatchSize) {
+      if (signal.aborted) {
+        result.stoppedBy = 'signal';
+        break pages;
       }
-    } catch (error) {
-      failed += group.length;
-      await markRevoked(account.id, error);
-      log.warn({ err: error, accountId: account.id, platform }, 'statistics of a profile not read');
-    }
-    if (updated > readBefore) {
-      await db.sql(`UPDATE accounts SET platform_error = NULL WHERE id = $1 AND starts_with(platform_error, $2)`, [
-        account.id,
-        `${t.platform.names[platform]}:`,
-      ]);
+      const chunk = page.slice(start, start + connector.statsBatchSize);
+      // videos.list and video/query cost one unit a call; each operation of a Graph batch counts as a call.
+      const units = platform === 'instagram' ? chunk.length : 1;
+      if (!(await takeQuota(db, quotaAccount(platform, account, cadence), units))) {
+        log.warn({ accountId, platform }, 'statistics reads stopped: the quota they may spend is used up; the rest stays due');
+        result.stoppedBy = 'quota';
+        break pages;
+      }
+      let found;
+      try {
+        found = await connector.fetchStatsOf(
+          ctx,
+          chunk.map((post) => post.remote_id),
+        );
+      } catch (error) {
+        if (signal.aborted) {
+          result.stoppedBy = 'signal';
+          break pages;
+        }
+        result.failed += chunk.length;
+        await markRevoked(error);
+        log.warn({ err: error, accountId, platform, posts: chunk.length }, 'statistics of videos not read');
+        if (error instanceof ProfileAuthError) {
+          result.stoppedBy = 'revoked';
+          break pages;
+        }
+        continue;
+      }
+      for (const post of chunk) {
+        const stats = found.get(post.remote_id);
+        if (!stats) {
+          result.failed++;
+          log.warn({ accountId, platform, postId: post.id }, 'statistics of a video not read: the platform no longer knows it');
+          continue;
+        }
+        await db.sql(writeStats[platform], [post.video_id, stats.views, stats.likes, stats.comments]);
+        await recordStats(db, post.id, stats);
+        result.updated++;
+      }
+      await db.sql(
+        `UPDATE video_posts SET stats_due_at = now() + make_interval(secs => 60 * CASE
+            WHEN scheduled_at >= now() - make_interval(secs => 3600 * $2::float8) THEN $3::float8
+            WHEN scheduled_at >= now() - make_interval(secs => 86400 * $4::float8) THEN $5::float8
+            ELSE $6::float8 END)
+          WHERE id = ANY($1::integer[])`,
+        [
+          chunk.map((post) => post.id),
+          cadence.freshHours,
+          cadence.freshEveryMinutes,
+          cadence.recentDays,
+          cadence.recentEveryMinutes,
+          cadence.oldEveryMinutes,
+        ],
+      );
     }
   }
-  return { updated, failed };
+  if (result.updated > 0) {
+    await db.sql(`UPDATE accounts SET platform_error = NULL WHERE id = $1 AND starts_with(platform_error, $2)`, [
+      accountId,
+      `${t.platform.names[platform]}:`,
+    ]);
+  }
+  return result;
 }
+
+/** The posts of profile $1 on platform $2 that have figures to read; the due index covers exactly these. */
+const dueOf = `account_id = $1 AND platform = $2 AND status = 'done' AND remote_id IS NOT NULL`;

@@ -2,7 +2,6 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
 import { processId } from '../process-id';
-import { waitingFor } from './engine';
 
 /**
  * Liveness of the processes sharing the database. Each beats every `heartbeatSeconds`; a row not
@@ -63,6 +62,11 @@ export async function tryLease(db: Database, key: string, jobId: string, { deadA
     [key, processId, jobId, deadAfterSeconds],
   );
   return rows.length > 0;
+}
+
+/** The label in pg-boss's singleton_key of a job put back to wait for `lease` (see engine.ts putBack). */
+export function waitingFor(lease: string): string {
+  return `waiting-for:${lease}`;
 }
 
 /** Frees `key` and makes the jobs of `queue` that wait for it (see DeferJob) due at once. */

@@ -11,7 +11,7 @@ import {
   type PlatformError,
 } from './errors';
 import { networkError, platformFetch } from './http';
-import type { ConnectorContext, Endpoints, InstagramConnector, InstagramCredentials, Published, VideoUpload } from './types';
+import type { ConnectorContext, Endpoints, InstagramConnector, InstagramCredentials, Published, VideoStats, VideoUpload } from './types';
 
 /**
  * Instagram API with Facebook Login (graph.facebook.com): a Reels container with
@@ -57,6 +57,13 @@ function readGraphError(status: number, body: any, headers: Headers): PlatformEr
 }
 
 const graph = (ctx: Context, path: string) => `${ctx.endpoints['graph.facebook.com']}/${graphVersion}/${path}`;
+function insightValues(body: any): VideoStats {
+  const values = Object.fromEntries(
+    (body?.data ?? []).map((metric: any) => [metric.name, Number(metric.values?.[0]?.value ?? metric.total_value?.value ?? 0)]),
+  );
+  return { views: values.views ?? 0, likes: values.likes ?? 0, comments: values.comments ?? 0 };
+}
+
 const client = (ctx: Context) => new PlatformClient(ctx, 'instagram', readGraphError);
 const form = (params: Record<string, string>) => ({
   method: 'POST',
@@ -211,10 +218,39 @@ export const instagram: InstagramConnector = {
 
   async fetchStats(ctx, remoteId) {
     const answer = await client(ctx).call(graph(ctx, `${remoteId}/insights?metric=views,likes,comments`));
-    const values = Object.fromEntries(
-      (answer.body?.data ?? []).map((metric: any) => [metric.name, Number(metric.values?.[0]?.value ?? metric.total_value?.value ?? 0)]),
-    );
-    return { views: values.views ?? 0, likes: values.likes ?? 0, comments: values.comments ?? 0 };
+    return insightValues(answer.body);
+  },
+
+  // Insights are read one media a call; a Graph batch request ("Batch Requests",
+  // developers.facebook.com/docs/graph-api/batch-requests) carries up to 50 calls in one request,
+  // each answer a JSON-encoded string in its own {code, body}.
+  statsBatchSize: 50,
+
+  async fetchStatsOf(ctx, remoteIds) {
+    const batch = remoteIds.map((remoteId) => ({
+      method: 'GET',
+      relative_url: `${graphVersion}/${remoteId}/insights?metric=views,likes,comments`,
+    }));
+    const answer = await client(ctx).call(`${ctx.endpoints['graph.facebook.com']}/`, form({ batch: JSON.stringify(batch) }));
+    const found = new Map<string, VideoStats>();
+    const results: ({ code: number; body: string } | null)[] = Array.isArray(answer.body) ? answer.body : [];
+    results.forEach((result, index) => {
+      if (!result) return;
+      let body: any;
+      try {
+        body = JSON.parse(result.body);
+      } catch {
+        body = null;
+      }
+      if (result.code !== 200) {
+        const error = readGraphError(result.code, body, new Headers());
+        // A media deleted on Instagram answers "does not exist" (code 100): its figures stay as they were.
+        if (body?.error?.code === 100) return;
+        throw error;
+      }
+      found.set(remoteIds[index]!, insightValues(body));
+    });
+    return found;
   },
 
   async fetchProfile(ctx) {

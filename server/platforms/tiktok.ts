@@ -10,7 +10,7 @@ import {
   TransientPlatformError,
   type PlatformError,
 } from './errors';
-import type { ConnectorContext, Published, TikTokConnector, VideoUpload } from './types';
+import type { ConnectorContext, Published, TikTokConnector, VideoStats, VideoUpload } from './types';
 
 /**
  * TikTok Content Posting API, direct post with FILE_UPLOAD: creator_info/query, video/init,
@@ -253,6 +253,27 @@ export const tiktok: TikTokConnector = {
       description: '',
       url: username ? `https://www.tiktok.com/@${username}` : '',
     };
+  },
+
+  // "Query Videos" (developers.tiktok.com/doc/tiktok-api-v1-video-query, kept by v2): "Number of
+  // video ids should not be larger than 20 at a time."
+  statsBatchSize: 20,
+
+  async fetchStatsOf(ctx, remoteIds) {
+    const answer = await client(ctx).call(
+      `${apiBase(ctx)}/video/query/?fields=id,view_count,like_count,comment_count`,
+      json({ filters: { video_ids: remoteIds } }),
+    );
+    // The video object's `id` is a string here (unlike the bare integer video/init's status sends).
+    const found = new Map<string, VideoStats>();
+    for (const video of answer.body?.data?.videos ?? []) {
+      found.set(String(video.id), {
+        views: Number(video.view_count ?? 0),
+        likes: Number(video.like_count ?? 0),
+        comments: Number(video.comment_count ?? 0),
+      });
+    }
+    return found;
   },
 
   async fetchStats(ctx, remoteId) {

@@ -100,6 +100,13 @@ export interface Connector<C extends Credentials = Credentials> {
   /** The platform's own listing of recent uploads, searched for the publish key's marker. */
   findExisting(ctx: ConnectorContext<C>, publishKey: string): Promise<Published | null>;
   fetchStats(ctx: ConnectorContext<C>, remoteId: string): Promise<VideoStats>;
+  /** The most ids one call of fetchStatsOf reads at once, as the platform allows. */
+  readonly statsBatchSize: number;
+  /**
+   * The figures of up to statsBatchSize posts in one call, by remote id; an id the platform no
+   * longer knows (deleted there) is absent from the answer.
+   */
+  fetchStatsOf(ctx: ConnectorContext<C>, remoteIds: string[]): Promise<Map<string, VideoStats>>;
 }
 
 /** The texts of a video already on a platform, as an edit of its set changes them. */

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import type { AccountSummary, NotificationList, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { engineSettings } from '../../server/config';
-import type { JobContext } from '../../server/jobs/definitions';
+import type { JobContext } from '../../server/jobs/types';
 import { DeferJob } from '../../server/jobs/engine';
 import { busyProfileWaitSeconds, publishJobName, publishPost } from '../../server/jobs/publish';
 import { tryLease } from '../../server/jobs/workers';

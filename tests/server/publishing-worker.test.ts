@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { AccountDetail, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { engineSettings } from '../../server/config';
-import type { JobContext } from '../../server/jobs/definitions';
+import type { JobContext } from '../../server/jobs/types';
 import { markPublishFailed, publishJobName, publishPost } from '../../server/jobs/publish';
-import { syncStats } from '../../server/jobs/sync-stats';
+import { syncEverything } from './stats-sync-fixtures';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';
@@ -163,14 +163,14 @@ describeEachDatabase(
       const read = async () =>
         (await env().db.sql('SELECT views, likes, comments, views_instagram FROM videos WHERE id = $1', [video!.id])).rows[0];
       clock.now += 3600_000;
-      expect(await syncStats(jobContext(env()))).toEqual({ updated: 3, failed: 0 });
+      expect(await syncEverything(jobContext(env()))).toEqual({ updated: 3, failed: 0 });
       const first = await read();
       const youtubeVideo = uploaded.find((item) => item.platform === 'youtube')!;
       const instagramVideo = uploaded.find((item) => item.platform === 'instagram')!;
       expect(first).toEqual({ ...sandbox.statsOf(youtubeVideo), views_instagram: sandbox.statsOf(instagramVideo).views });
       expect(first.views).toBeGreaterThan(0);
       clock.now += 3600_000;
-      await syncStats(jobContext(env()));
+      await syncEverything(jobContext(env()));
       const second = await read();
       expect(second.views).toBeGreaterThan(first.views);
       expect(second.views_instagram).toBeGreaterThan(first.views_instagram);

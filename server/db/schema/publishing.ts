@@ -23,6 +23,8 @@ export const videoPosts = pgTable(
     progress: jsonb('progress'),
     attempts: integer('attempts').notNull().default(0),
     statsSyncedAt: timestamp('stats_synced_at', { withTimezone: true }),
+    // Migration 0023: when the post's figures are next due (server/jobs/sync-stats.ts).
+    statsDueAt: timestamp('stats_due_at', { withTimezone: true }),
     // The latest figures read (migration 0013); each change also adds a row to stats_points.
     views: integer('views'),
     likes: integer('likes'),
@@ -50,4 +52,16 @@ export const publishStops = pgTable(
     outcome: text('outcome', { enum: ['stopped', 'live'] }),
   },
   (table) => [primaryKey({ columns: [table.stopId, table.postId] })],
+);
+
+/** Platform quota spent by statistics reads; see migrations/0023_stats_sync.sql. */
+export const statsQuotaLedger = pgTable(
+  'stats_quota_ledger',
+  {
+    holder: text('holder').notNull(),
+    period: text('period').notNull(),
+    spent: integer('spent').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.holder, table.period] })],
 );

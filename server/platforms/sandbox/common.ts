@@ -199,8 +199,12 @@ const platformOfHost: Record<string, Platform> = {
   'rupload.facebook.com': 'instagram',
 };
 
+/** Marks an operation of a Graph batch request, run inside the sandbox: the batch alone is an HTTP call. */
+export const batchOperationHeader = 'x-sandbox-batch-operation';
+
 /** Counts an answered call for GET /sandbox/_calls as `METHOD /host/route`, the route as the sandbox mounts it. */
 export function countAnsweredCall(state: SandboxState, request: FastifyRequest) {
+  if (request.headers[batchOperationHeader]) return;
   const route = request.routeOptions.url?.replace(/^\/sandbox/, '') ?? '';
   const platform = platformOfHost[route.split('/')[1] ?? ''];
   if (platform) state.countCall(platform, `${request.method} ${route}`);

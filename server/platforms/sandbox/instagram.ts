@@ -13,6 +13,8 @@ import {
   readParams,
   receiveBytes,
   send,
+  tokenOf,
+  batchOperationHeader,
   type FaultAnswers,
   type PlatformFailure,
 } from './common';
@@ -81,6 +83,8 @@ interface Container extends UploadSink {
   media?: SandboxVideo;
 }
 
+export const maxGraphBatch = 50;
+
 const reelMetrics = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', 'total_interactions'];
 
 /**
@@ -112,6 +116,47 @@ export function instagramSandbox(state: SandboxState, mount: string) {
   const fieldsOf = (request: FastifyRequest) => String((request.query as Record<string, string>).fields ?? 'id').split(',');
 
   const graph = async (app: FastifyInstance) => {
+    // Graph API "Batch Requests" (developers.facebook.com/docs/graph-api/batch-requests): a POST to
+    // the root whose `batch` parameter is a JSON array of {method, relative_url}, "limited to 50
+    // requests per batch"; the answer is an array, in order, of {code, headers, body} with each body
+    // a JSON-encoded string. Each operation runs as its own call (with the batch's token), so it
+    // meets the same faults and refusals; the batch is one HTTP request in GET /sandbox/_calls.
+    app.post('/', async (request, reply) => {
+      const params = await readParams(request);
+      let batch: unknown;
+      try {
+        batch = JSON.parse(params.batch ?? '');
+      } catch {
+        batch = null;
+      }
+      if (!Array.isArray(batch) || batch.length === 0) {
+        return send(reply, graphError(400, 100, 'The parameter batch is required and must be a non-empty JSON array'));
+      }
+      if (batch.length > maxGraphBatch) {
+        return send(reply, graphError(400, 1, `Too many requests in batch message. Maximum batch size is ${maxGraphBatch}`));
+      }
+      const token = params.access_token ?? tokenOf(request);
+      const root = request.url.split('?')[0]!.replace(/\/$/, '');
+      const results = [];
+      for (const operation of batch as { method?: string; relative_url?: string }[]) {
+        const answer = await app.inject({
+          method: operation.method === 'POST' ? 'POST' : 'GET',
+          url: `${root}/${String(operation.relative_url ?? '').replace(/^\//, '')}`,
+          headers: {
+            host: request.headers.host ?? '',
+            [batchOperationHeader]: '1',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+        });
+        results.push({
+          code: answer.statusCode,
+          headers: [{ name: 'Content-Type', value: String(answer.headers['content-type'] ?? 'application/json') }],
+          body: answer.body,
+        });
+      }
+      return reply.send(results);
+    });
+
     app.get('/:version/:id', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
@@ -258,7 +303,8 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       const fault = faultFor(state, 'instagram', 'stats', answers, request, reply);
       if (fault.handled) return reply;
       const { mediaId } = request.params as { mediaId: string };
-      const media = state.videos.find((video) => video.platform === 'instagram' && video.id === mediaId && video.account === accountKey);
+      const found = state.findVideo('instagram', mediaId);
+      const media = found?.account === accountKey ? found : undefined;
       if (!media) return send(reply, unknownObject(mediaId));
       const metrics = String((request.query as Record<string, string>).metric ?? '').split(',');
       const unknown = metrics.find((metric) => !reelMetrics.includes(metric));

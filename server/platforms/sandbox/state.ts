@@ -96,6 +96,7 @@ export class SandboxState {
   /** Every request the emulator answered, oldest first, as `{ method, url }` with url under /sandbox. */
   readonly requests: { method: string; url: string }[] = [];
   readonly videos: SandboxVideo[] = [];
+  private videoIndex = new Map<string, number>();
   readonly channelDescriptions = new Map<string, string>();
   /** Sessions in flight: YouTube resumable uploads, TikTok publishes, Instagram containers. */
   readonly sessions: Record<SessionKind, Map<string, UploadSink>> = { youtube: new Map(), tiktok: new Map(), instagram: new Map() };
@@ -234,6 +235,20 @@ export class SandboxState {
   setChannelDescription(account: string, description: string) {
     this.channelDescriptions.set(account, description);
     this.persist();
+  }
+
+  /**
+   * The video `id` of `platform`, through an index of positions, so reads of figures for many
+   * thousands of posts cost no scan each. Tests edit `videos` directly, so an entry that no longer
+   * matches is looked up by a scan, which rebuilds the index when it finds the video.
+   */
+  findVideo(platform: Platform, id: string): SandboxVideo | undefined {
+    const at = this.videoIndex.get(`${platform}:${id}`);
+    const indexed = at === undefined ? undefined : this.videos[at];
+    if (indexed?.platform === platform && indexed.id === id) return indexed;
+    const video = this.videos.find((entry) => entry.platform === platform && entry.id === id);
+    if (video) this.videoIndex = new Map(this.videos.map((entry, position) => [`${entry.platform}:${entry.id}`, position]));
+    return video;
   }
 
   videosOf(platform: Platform, account: string) {

@@ -24,6 +24,8 @@ function tiktokError(status: number, code: string, message: string, headers?: Re
 }
 
 const logId = () => crypto.randomBytes(16).toString('hex').toUpperCase();
+export const maxVideoIdsPerQuery = 20;
+
 const ok = (data: unknown) => ({ data, error: { code: 'ok', message: '', log_id: logId() } });
 
 const answers: FaultAnswers = {
@@ -199,8 +201,13 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       if (fault.handled) return reply;
       const body = await readJson(request);
       const wanted: string[] = (body.filters?.video_ids ?? []).map(String);
-      const videos = state.videosOf('tiktok', accountKey).filter((video) => wanted.includes(video.id));
-      return reply.send(ok({ videos: videos.map((video) => videoFields(video, fieldsOf(request))), cursor: 0, has_more: false }));
+      // TikTok, "Query Videos" (developers.tiktok.com/doc/tiktok-api-v1-video-query, kept by v2):
+      // "Number of video ids should not be larger than 20 at a time."
+      if (wanted.length > maxVideoIdsPerQuery) {
+        return send(reply, tiktokError(400, 'invalid_params', `video_ids takes at most ${maxVideoIdsPerQuery} ids.`));
+      }
+      const videos = wanted.map((id) => state.findVideo('tiktok', id)).filter((video) => video?.account === accountKey);
+      return reply.send(ok({ videos: videos.map((video) => videoFields(video!, fieldsOf(request))), cursor: 0, has_more: false }));
     });
 
     app.post('/v2/video/list/', async (request, reply) => {

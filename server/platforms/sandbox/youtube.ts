@@ -56,6 +56,7 @@ const quotaExceeded = () =>
 
 /** YouTube Data API, "Quota Calculator": what each method the connector calls costs, in units. */
 const unitCost = { list: 1, update: 50 };
+export const maxIdsPerList = 50;
 
 /** The Google YouTube Data API v3 subset the connector uses, mounted at /sandbox/www.googleapis.com. */
 export function youtubeSandbox(state: SandboxState, mount: string) {
@@ -233,8 +234,15 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       const fault = faultFor(state, 'youtube', step, answers, request, reply);
       if (fault.handled) return reply;
       const wanted = String((request.query as Record<string, string>).id ?? '').split(',');
-      const items = state.videos
-        .filter((video) => video.platform === 'youtube' && wanted.includes(video.id))
+      // videos.list (developers.google.com/youtube/v3/docs/videos/list): `id` is a comma-separated
+      // list, one call costs 1 unit whatever its length, and a page holds at most 50 items; the
+      // sandbox refuses a longer list, so a client that sends more than 50 is caught in tests.
+      if (wanted.length > maxIdsPerList) {
+        return send(reply, googleError(400, 'badRequest', `The request specifies more than ${maxIdsPerList} video ids.`));
+      }
+      const items = wanted
+        .map((id) => state.findVideo('youtube', id))
+        .filter((video) => video !== undefined)
         .map((video) => videoResource(video, parts));
       return reply.send({
         kind: 'youtube#videoListResponse',

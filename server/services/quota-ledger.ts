@@ -1,0 +1,70 @@
+import type { StatsSyncSettings } from '../config';
+import type { Database } from '../db/connect';
+import type { ProfileCredentials } from '../platforms/profile-context';
+import type { Platform } from '../platforms/types';
+
+/** Where a statistics read's units are counted, and how many reads may spend there in its period. */
+export interface QuotaAccount {
+  holder: string;
+  period: string;
+  limit: number;
+}
+
+/** The calendar day in Pacific Time, where YouTube's daily quotas turn over ("Quota Calculator"). */
+export function pacificDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(at);
+}
+
+/**
+ * YouTube quota belongs to the Google project of the profile's OAuth client, so profiles sharing
+ * a client share it; reads get the day's units less the reserve publishing keeps. TikTok limits
+ * video/query per token and minute, Instagram calls per account and hour.
+ */
+export function quotaAccount(
+  platform: Platform,
+  account: Pick<ProfileCredentials, 'id' | 'youtubeClientId' | 'instagramUserId' | 'instagramLogin'>,
+  settings: StatsSyncSettings,
+  now = new Date(),
+): QuotaAccount {
+  const iso = now.toISOString();
+  if (platform === 'youtube') {
+    return {
+      holder: `youtube:${account.youtubeClientId ?? `profile-${account.id}`}`,
+      period: pacificDay(now),
+      limit: settings.youtubeDailyUnits - settings.youtubePublishReserve,
+    };
+  }
+  if (platform === 'tiktok')
+    return { holder: `tiktok:profile-${account.id}`, period: iso.slice(0, 16), limit: settings.tiktokQueriesPerMinute };
+  return {
+    holder: `instagram:${account.instagramUserId ?? account.instagramLogin ?? `profile-${account.id}`}`,
+    period: iso.slice(0, 13),
+    limit: settings.instagramCallsPerHour,
+  };
+}
+
+/**
+ * Takes `units` from the account's period unless that would pass its limit; false when refused.
+ * One statement, so reads racing on the same holder can never spend more than the limit together.
+ */
+export async function takeQuota(db: Database, quota: QuotaAccount, units: number): Promise<boolean> {
+  const { rows } = await db.sql(
+    `INSERT INTO stats_quota_ledger (holder, period, spent) SELECT $1, $2, $3::integer WHERE $3::integer <= $4::integer
+     ON CONFLICT (holder, period) DO UPDATE SET spent = stats_quota_ledger.spent + EXCLUDED.spent, updated_at = now()
+       WHERE stats_quota_ledger.spent + EXCLUDED.spent <= $4::integer
+     RETURNING spent`,
+    [quota.holder, quota.period, units, quota.limit],
+  );
+  return rows.length > 0;
+}
+
+/** Units spent so far in the account's period. */
+export async function quotaSpent(db: Database, quota: Pick<QuotaAccount, 'holder' | 'period'>): Promise<number> {
+  const { rows } = await db.sql(`SELECT spent FROM stats_quota_ledger WHERE holder = $1 AND period = $2`, [quota.holder, quota.period]);
+  return rows[0]?.spent ?? 0;
+}
+
+/** Periods end within a day; two days of rows are kept for reading what a day spent. */
+export async function purgeQuotaLedger(db: Database): Promise<void> {
+  await db.sql(`DELETE FROM stats_quota_ledger WHERE updated_at < now() - interval '2 days'`, []);
+}
