@@ -38,6 +38,12 @@ function PlatformState({ active, connected, failed, name }: { active: boolean; c
   );
 }
 
+/** How the pickers name a profile: its comment, else an account it is connected as. */
+function profileName(account: AccountSummary): string {
+  const { youtube, tiktok, instagram } = account.connectedAs;
+  return t.accounts.optionTitle(account.id, account.comments || youtube || tiktok || instagram || '');
+}
+
 interface AccountTableProps {
   rows: AccountSummary[] | undefined;
   loading: boolean;
@@ -94,7 +100,7 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete }: Acc
             header: '',
             cell: (account: AccountSummary) => (
               <DeleteButton
-                label={t.accounts.deleteLabel(account.id)}
+                label={t.screens.deleteProfile(profileName(account))}
                 consequence={t.confirm.accountConsequence}
                 onDelete={() => onDelete(account)}
               />

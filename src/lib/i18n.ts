@@ -530,6 +530,10 @@ export const t = {
     item: (video: string, position: number, platform: string, profile: string) =>
       `відео «${video}» №${position} у ${platform}, профіль «${profile}»`,
   },
+  screens: {
+    untitledSet: 'Публікація без назви',
+    deleteProfile: (name: string) => `Видалити профіль ${name}`,
+  },
   server: {
     invalidCredentials: 'Невірний логін або пароль',
     tooManyLoginAttempts: 'Забагато спроб входу. Спробуйте пізніше.',

@@ -1,4 +1,4 @@
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
@@ -15,6 +15,7 @@ import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
 import { DateTimeField } from '../../components/date-time-field';
 import { Card, Page } from '../../components/page';
+import { ProfileLink } from '../../components/profile-link';
 import { QuickChips } from '../../components/quick-chips';
 import { Redirect } from '../../components/redirect';
 import { Spinner } from '../../components/spinner';
@@ -199,8 +200,8 @@ function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: Video
     { header: t.videoTable.columnId, cell: (video) => video.id, width: '70px' },
     {
       header: t.videoTable.columnAccount,
-      cell: (video) => (video.account ? <Link href={`/accounts/${video.account.id}`}>#{video.account.id}</Link> : '—'),
-      width: '100px',
+      cell: (video) => <ProfileLink account={video.account} known={detail.accounts} />,
+      width: '160px',
     },
     { header: t.videoTable.columnDate, cell: (video) => formatDate(video.date), width: '150px' },
     {
@@ -263,7 +264,11 @@ function PublishedSet({ idUpload }: { idUpload: string }) {
 
   if (!detail) return <Spinner />;
   return (
-    <Page title={t.published.detailTitle(detail.idUpload)} actions={<StatusBadge status={detail.status} kind="video" />}>
+    <Page
+      title={detail.title || t.screens.untitledSet}
+      subtitle={t.published.detailTitle(detail.idUpload)}
+      actions={<StatusBadge status={detail.status} kind="video" />}
+    >
       <EditCard key={detail.id} detail={detail} saving={saving} onSubmit={(values) => actor.send({ type: 'edit.submit', values })} />
       <VideoList detail={detail} retrying={retrying} scheduling={scheduling} schedulingBusy={schedulingBusy} send={actor.send} />
       <StatsPanel path={`/stats/video/${detail.idUpload}`} />
