@@ -26,7 +26,8 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyT
   const [, navigate] = useLocation();
   if (loading && !rows) return <Spinner />;
   return (
-    // A narrow screen scrolls the table inside this box, which keyboards reach through its tab stop.
+    // Below 600 px each row is a card (the CSS, labelled by data-label); between that and a wide
+    // screen the table scrolls inside this box, which keyboards reach through its tab stop.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className={styles.wrapper} role="region" aria-label={t.app.table} tabIndex={0}>
       <table className={styles.table}>
@@ -48,7 +49,7 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyT
                 onClick={rowHref ? () => navigate(rowHref(row)) : undefined}
               >
                 {columns.map((column, index) => (
-                  <td key={index} style={{ textAlign: column.align }}>
+                  <td key={index} style={{ textAlign: column.align }} data-label={typeof column.header === 'string' ? column.header : ''}>
                     {column.cell(row)}
                   </td>
                 ))}

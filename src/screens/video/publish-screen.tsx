@@ -236,11 +236,6 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             )}
           />
         </div>
-        <div className={styles.actions}>
-          <Button type="submit" disabled={submitting}>
-            {t.publish.save}
-          </Button>
-        </div>
       </Card>
       <Card>
         <h2 className={styles.panelTitle}>{t.publish.videos}</h2>
@@ -275,6 +270,12 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
           </p>
         )}
       </Card>
+      {/* After the videos: on a phone Save comes once every video's profile and date are seen. */}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={submitting}>
+          {t.publish.save}
+        </Button>
+      </div>
     </form>
   );
 }
