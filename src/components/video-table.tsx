@@ -3,6 +3,7 @@ import { formatDate } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
 import { videoErrorText } from '../lib/publishing';
 import { DataTable, type Column } from './data-table';
+import { ErrorText } from './error-text';
 import { Pagination } from './pagination';
 import { ProfileLink } from './profile-link';
 import { StatusBadge } from './status-badge';
@@ -23,7 +24,7 @@ export function VideoStatus({ video }: { video: Pick<VideoSummary, 'status' | 'e
   return (
     <span className={styles.status}>
       <StatusBadge status={video.status} kind="video" />
-      {video.status === 'error' && <span className={styles.error}>{videoErrorText(video)}</span>}
+      {video.status === 'error' && <ErrorText className={styles.error} text={videoErrorText(video)} />}
     </span>
   );
 }

@@ -533,6 +533,9 @@ export const t = {
   screens: {
     untitledSet: 'Публікація без назви',
     deleteProfile: (name: string) => `Видалити профіль ${name}`,
+    errorDetail: (detail: string) => `Відповідь платформи: ${detail}`,
+    chartLatest: 'Зараз',
+    chartViews: (platform: string, views: string) => `${platform}: ${views} переглядів`,
   },
   server: {
     invalidCredentials: 'Невірний логін або пароль',

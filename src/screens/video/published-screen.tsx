@@ -14,6 +14,7 @@ import { publishedMachine, type PublishedEvent } from '../../machines/published-
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
 import { DateTimeField } from '../../components/date-time-field';
+import { ErrorText } from '../../components/error-text';
 import { Card, Page } from '../../components/page';
 import { ProfileLink } from '../../components/profile-link';
 import { QuickChips } from '../../components/quick-chips';
@@ -96,11 +97,7 @@ function EditReach({ edits }: { edits: PlatformEdit[] }) {
             <li key={edit.platform} className={edit.errors.length > 0 && edit.pending === 0 ? styles.reachFailed : undefined}>
               <strong>{t.platform.names[edit.platform]}</strong>: {editSummary(edit)}
               {edit.pending === 0 &&
-                [...new Set(edit.errors)].map((error) => (
-                  <span key={error} className={styles.reachError}>
-                    {error}
-                  </span>
-                ))}
+                [...new Set(edit.errors)].map((error) => <ErrorText key={error} className={styles.reachError} text={error} />)}
             </li>
           ))}
         </ul>

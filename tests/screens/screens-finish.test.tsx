@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { Toaster } from 'react-hot-toast';
+import { ApiError } from '../../src/lib/api';
+import type { Paged, VideoSummary } from '../../src/lib/contract';
+import { splitError } from '../../src/lib/platform-error';
+import { toasts } from '../../src/lib/toasts';
+import { Sidebar } from '../../src/components/sidebar';
+import { VideoTable } from '../../src/components/video-table';
+import { renderScreen } from './render';
+
+vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
+
+const tiktokRevoked =
+  'TikTok: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову (access_token_invalid: The access token is invalid)';
+
+const video = (id: number, overrides: Partial<VideoSummary> = {}): VideoSummary => ({
+  id,
+  date: '2026-11-21T10:00:00.000Z',
+  status: 'success',
+  views: 0,
+  likes: 0,
+  comments: 0,
+  viewsInstagram: 0,
+  likesInstagram: 0,
+  commentsInstagram: 0,
+  urlYouTube: null,
+  urlInstagram: null,
+  error: null,
+  errorInstagram: null,
+  account: null,
+  ...overrides,
+});
+const pageOf = (...data: VideoSummary[]): Paged<VideoSummary> => ({ data, page: 1, totalPages: 1, total: data.length });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('names', () => {
+  it("names a video's profile by its title, and by its number only when the list sent none", () => {
+    renderScreen(
+      <VideoTable
+        data={pageOf(video(1, { account: { id: 2, title: '#2 Канал Олени' } }), video(2, { account: { id: 3 } }))}
+        loading={false}
+        onPageChange={() => {}}
+        showAccount
+      />,
+    );
+    expect(screen.getByRole('link', { name: '#2 Канал Олени' })).toHaveAttribute('href', '/accounts/2');
+    expect(screen.getByRole('link', { name: '#3' })).toHaveAttribute('href', '/accounts/3');
+  });
+});
+
+describe('platform errors in words', () => {
+  it("splits the server's 'Платформа: summary (detail)' and leaves other texts whole", () => {
+    expect(splitError(tiktokRevoked)).toEqual({
+      summary: 'TikTok: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову',
+      detail: 'access_token_invalid: The access token is invalid',
+    });
+    const plain = 'Профілів більше, ніж відео: 2 з вибраних не отримають відео (#3 vira, #1 anna).';
+    expect(splitError(plain)).toEqual({ summary: plain, detail: null });
+  });
+
+  it("says a failed video's error in Ukrainian first, the platform's code on a line of its own", () => {
+    renderScreen(<VideoTable data={pageOf(video(5, { status: 'error', error: tiktokRevoked }))} loading={false} onPageChange={() => {}} />);
+    const summary = screen.getByText('TikTok: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову', { exact: false });
+    expect(within(summary).getByText('Відповідь платформи: access_token_invalid: The access token is invalid')).toBeInTheDocument();
+  });
+
+  it('shows a toast of a platform failure as summary then details, and clears failed sign-ins once one succeeds', async () => {
+    render(<Toaster />);
+    act(() => toasts.errors(new ApiError(400, [tiktokRevoked])));
+    const failure = await screen.findByRole('status');
+    expect(failure).toHaveTextContent(/^TikTok: Доступ.*знову\nВідповідь платформи: access_token_invalid/s, { normalizeWhitespace: false });
+    act(() => toasts.errors(new ApiError(401, ['Невірний логін або пароль'])));
+    expect(await screen.findByText('Невірний логін або пароль')).toBeInTheDocument();
+    act(() => toasts.authorized());
+    expect(await screen.findByText('Авторизований')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByText('Невірний логін або пароль')).toBeNull());
+  });
+});
+
+describe('phones', () => {
+  it('puts the bell in the top bar on a phone, and only there', () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === '(max-width: 768px)',
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    renderScreen(<Sidebar />, { path: '/accounts/list' });
+    const bar = screen.getByRole('banner');
+    expect(within(bar).getByRole('button', { name: /^Сповіщення/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Сповіщення/ })).toHaveLength(1);
+  });
+});
