@@ -3,6 +3,7 @@ import type { AccountSummary } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { DataTable, type Column } from './data-table';
 import { DeleteButton } from './delete-button';
+import type { EmptyHint } from './empty-state';
 import { StatusBadge } from './status-badge';
 import styles from './account-table.module.css';
 
@@ -50,10 +51,11 @@ interface AccountTableProps {
   /** The owner's login, for admins. */
   showOwner?: boolean;
   onDelete?: (account: AccountSummary) => void;
+  emptyHint?: EmptyHint;
 }
 
 /** Profiles as rows linking to their page: ID, proxy, comment, owner, the three platforms and the status. */
-export function AccountTable({ rows, loading, showOwner = false, onDelete }: AccountTableProps) {
+export function AccountTable({ rows, loading, showOwner = false, onDelete, emptyHint }: AccountTableProps) {
   const columns: Column<AccountSummary>[] = [
     { header: t.accounts.columnId, cell: (account) => account.id, width: '70px' },
     { header: t.accounts.columnProxy, cell: (account) => <span className={styles.proxy}>{account.proxy}</span> },
@@ -118,6 +120,7 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete }: Acc
       rowKey={(account) => account.id}
       loading={loading}
       rowHref={(account) => `/accounts/${account.id}`}
+      emptyHint={emptyHint}
     />
   );
 }

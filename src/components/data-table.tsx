@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { t } from '../lib/i18n';
+import { EmptyState, type EmptyHint } from './empty-state';
 import { Spinner } from './spinner';
 import styles from './data-table.module.css';
 
@@ -19,10 +20,11 @@ interface DataTableProps<Row> {
   loading?: boolean;
   /** Makes the whole row a link; controls inside a cell should stop the click from bubbling. */
   rowHref?: (row: Row) => string;
-  emptyText?: string;
+  /** What to do first when there are no rows, under SPEC's 'Нічого не знайдено'. */
+  emptyHint?: EmptyHint;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyText = t.app.nothingFound }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyHint }: DataTableProps<Row>) {
   const [, navigate] = useLocation();
   if (loading && !rows) return <Spinner />;
   return (
@@ -58,7 +60,7 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyT
           ) : (
             <tr>
               <td colSpan={columns.length} className={styles.empty}>
-                {emptyText}
+                <EmptyState hint={emptyHint} />
               </td>
             </tr>
           )}

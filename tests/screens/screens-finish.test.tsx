@@ -7,7 +7,10 @@ import { splitError } from '../../src/lib/platform-error';
 import { toasts } from '../../src/lib/toasts';
 import { Sidebar } from '../../src/components/sidebar';
 import { VideoTable } from '../../src/components/video-table';
-import { renderScreen } from './render';
+import { TagListScreen } from '../../src/screens/tags/tag-list-screen';
+import { AccountListScreen } from '../../src/screens/accounts/account-list-screen';
+import { RequestListScreen } from '../../src/screens/video/request-list-screen';
+import { answerApi, renderScreen } from './render';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
 
@@ -96,5 +99,19 @@ describe('phones', () => {
     const bar = screen.getByRole('banner');
     expect(within(bar).getByRole('button', { name: /^Сповіщення/ })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Сповіщення/ })).toHaveLength(1);
+  });
+});
+
+describe('empty lists', () => {
+  const empty = { data: [], page: 1, totalPages: 0, total: 0 };
+  it.each([
+    ['profiles', <AccountListScreen key="a" />, '/accounts/list', 'GET /accounts?page=1', 'Додати профіль', '/accounts/create'],
+    ['tag sets', <TagListScreen key="t" />, '/tags', 'GET /tags?page=1', 'Створити набір тегів', '/tags/create'],
+    ['requests', <RequestListScreen key="r" />, '/video/request-create', 'GET /create-video?page=1', 'Створити відео', '/video/create'],
+  ])("say SPEC's text, then what to do first with a link to it: %s", async (_name, ui, path, route, link, href) => {
+    answerApi({ [route]: empty });
+    renderScreen(ui, { path });
+    expect(await screen.findByText('Нічого не знайдено')).toBeInTheDocument();
+    expect(within(screen.getByRole('cell')).getByRole('link', { name: link })).toHaveAttribute('href', href);
   });
 });

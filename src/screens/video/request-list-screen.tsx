@@ -79,7 +79,7 @@ export function RequestListScreen() {
       }
     >
       <ListFilters searchPlaceholder={t.filters.searchRequests} statuses={requestStatuses} />
-      <DataTable columns={columns} rows={data?.data} rowKey={(row) => row.id} loading={loading} />
+      <DataTable columns={columns} rows={data?.data} rowKey={(row) => row.id} loading={loading} emptyHint={t.screens.empty.requests} />
       {data && <Pagination page={data.page} totalPages={data.totalPages} />}
     </Page>
   );

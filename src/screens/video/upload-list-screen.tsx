@@ -52,7 +52,14 @@ export function UploadListScreen() {
         <LoadError error={error} />
       ) : (
         <>
-          <DataTable columns={columns} rows={data?.data} rowKey={(row) => row.id} loading={loading} rowHref={hrefOf} />
+          <DataTable
+            columns={columns}
+            rows={data?.data}
+            rowKey={(row) => row.id}
+            loading={loading}
+            rowHref={hrefOf}
+            emptyHint={t.screens.empty.published}
+          />
           <Pagination page={page} totalPages={data?.totalPages ?? 0} />
         </>
       )}
