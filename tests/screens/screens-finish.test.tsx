@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { ApiError } from '../../src/lib/api';
 import type { Paged, VideoSummary } from '../../src/lib/contract';
 import { splitError } from '../../src/lib/platform-error';
 import { toasts } from '../../src/lib/toasts';
 import { Sidebar } from '../../src/components/sidebar';
+import { TagSetPicker } from '../../src/components/tag-set-picker';
 import { VideoTable } from '../../src/components/video-table';
 import { TagListScreen } from '../../src/screens/tags/tag-list-screen';
 import { AccountListScreen } from '../../src/screens/accounts/account-list-screen';
@@ -113,5 +115,27 @@ describe('empty lists', () => {
     renderScreen(ui, { path });
     expect(await screen.findByText('Нічого не знайдено')).toBeInTheDocument();
     expect(within(screen.getByRole('cell')).getByRole('link', { name: link })).toHaveAttribute('href', href);
+  });
+});
+
+describe('tag sets', () => {
+  const sets = Array.from({ length: 46 }, (_, index) => ({ id: index + 1, name: `Набір ${index + 1}`, tags: [`тег${index + 1}`] }));
+
+  it('keeps a few sets as chips, and offers many through a search that adds the picked set', async () => {
+    const user = userEvent.setup();
+    const picked: number[] = [];
+    const { rerender } = render(<TagSetPicker label="Набори тегів" items={sets.slice(0, 8)} onPick={(set) => picked.push(set.id)} />);
+    expect(screen.getAllByRole('button')).toHaveLength(8);
+
+    rerender(<TagSetPicker label="Набори тегів" items={sets} onPick={(set) => picked.push(set.id)} />);
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    const search = screen.getByRole('combobox', { name: 'Набори тегів' });
+    await user.type(search, 'тег42');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Набір 42тег42']);
+    await user.keyboard('{Enter}');
+    expect(picked).toEqual([42]);
+    expect(search).toHaveValue('');
+    await user.type(search, 'немає');
+    expect(screen.getByText('Не знайдено')).toBeInTheDocument();
   });
 });

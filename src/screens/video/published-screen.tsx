@@ -17,7 +17,7 @@ import { DateTimeField } from '../../components/date-time-field';
 import { ErrorText } from '../../components/error-text';
 import { Card, Page } from '../../components/page';
 import { ProfileLink } from '../../components/profile-link';
-import { QuickChips } from '../../components/quick-chips';
+import { TagSetPicker } from '../../components/tag-set-picker';
 import { Redirect } from '../../components/redirect';
 import { Spinner } from '../../components/spinner';
 import { StatsPanel } from '../../components/stats-panel';
@@ -57,7 +57,7 @@ function EditCard({ detail, saving, onSubmit }: { detail: UploadDetail; saving: 
             <TagInput label={t.publish.tags} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
-        <QuickChips
+        <TagSetPicker
           label={t.publish.tagSets}
           items={detail.tagProfile}
           onPick={(tagSet) =>
