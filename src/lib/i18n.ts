@@ -535,6 +535,7 @@ export const t = {
     deleteProfile: (name: string) => `Видалити профіль ${name}`,
     errorDetail: (detail: string) => `Відповідь платформи: ${detail}`,
     chartLatest: 'Зараз',
+    leaveUnsaved: 'Зміни не збережено. Піти зі сторінки й втратити їх?',
     tagSetSearch: (count: number) => `Пошук серед ${count} наборів: назва або тег`,
     empty: {
       profiles: {

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
+import { Link } from 'wouter';
+import { emptyAccountForm } from '../../src/lib/schemas';
+import { AccountFormCard } from '../../src/screens/accounts/account-form';
 import { ApiError } from '../../src/lib/api';
 import type { Paged, VideoSummary } from '../../src/lib/contract';
 import { splitError } from '../../src/lib/platform-error';
@@ -137,5 +140,35 @@ describe('tag sets', () => {
     expect(search).toHaveValue('');
     await user.type(search, 'немає');
     expect(screen.getByText('Не знайдено')).toBeInTheDocument();
+  });
+});
+
+describe('unsaved changes', () => {
+  it('asks before an in-app link leaves a changed profile form, stays when told to, and lets an untouched one go', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { location } = renderScreen(
+      <>
+        <Link href="/tags">Теги</Link>
+        <AccountFormCard initial={emptyAccountForm} submitLabel="Створити" saving={false} onSubmit={() => {}} />
+      </>,
+      { path: '/accounts/create' },
+    );
+    await user.click(screen.getByRole('link', { name: 'Теги' }));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(location.history.at(-1)).toBe('/tags');
+
+    location.navigate('/accounts/create');
+    await user.type(await screen.findByLabelText('Коментар'), 'Новий канал');
+    await user.click(screen.getByRole('link', { name: 'Теги' }));
+    expect(confirm).toHaveBeenCalledWith('Зміни не збережено. Піти зі сторінки й втратити їх?');
+    expect(location.history.at(-1)).toBe('/accounts/create');
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole('link', { name: 'Теги' }));
+    expect(location.history.at(-1)).toBe('/tags');
   });
 });
