@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type {
   AccountDetail,
   AccountStatus,
@@ -215,7 +215,19 @@ export function selectAccounts(db: Database) {
     .$dynamic();
 }
 
-export function toVideoSummary(video: VideoRow): VideoSummary {
+/** The names of the profiles some videos went through, as the profile pickers name them. */
+export async function accountTitles(db: Database, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id) => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.orm
+    .select({ id: accounts.id, comments: accounts.comments, youtubeLogin: accounts.youtubeLogin, instagramLogin: accounts.instagramLogin })
+    .from(accounts)
+    .where(inArray(accounts.id, wanted));
+  return new Map(rows.map((row) => [row.id, accountOption(row).title]));
+}
+
+export function toVideoSummary(video: VideoRow, accountTitle?: Map<number, string>): VideoSummary {
+  const title = video.accountId === null ? undefined : accountTitle?.get(video.accountId);
   return {
     id: video.id,
     // Until a video is scheduled it has no publication date; its creation is the date operators know.
@@ -231,6 +243,6 @@ export function toVideoSummary(video: VideoRow): VideoSummary {
     urlInstagram: video.urlInstagram,
     error: video.error,
     errorInstagram: video.errorInstagram,
-    account: video.accountId === null ? null : { id: video.accountId },
+    account: video.accountId === null ? null : { id: video.accountId, ...(title === undefined ? {} : { title }) },
   };
 }

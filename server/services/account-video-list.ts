@@ -40,5 +40,9 @@ export async function accountVideoPage(
     [accountId, offsetOf(page), visibleOwner(user)],
   );
   if (rows.length === 0) return undefined;
-  return paged(rows.filter((row) => row.id !== null).map(toSummary), rows[0].total, page);
+  return paged(
+    rows.filter((row) => row.id !== null).map((row) => toSummary(row)),
+    rows[0].total,
+    page,
+  );
 }

@@ -1,7 +1,7 @@
 import type { Paged, VideoSummary } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import type { videos } from '../db/schema';
-import { toVideoSummary } from '../routes/account-views';
+import { accountTitles, toVideoSummary } from '../routes/account-views';
 import { paged } from '../routes/paging';
 import { onPage, rankedPage } from './ranked-page';
 
@@ -20,8 +20,20 @@ export async function userVideoPage(db: Database, userId: number, page: number):
     page,
     `SELECT ${videoSummaryColumns} FROM videos WHERE user_id = $2 AND ${onPage('rank_owner')} ORDER BY rank_owner DESC`,
   );
-  return paged(rows.map(toSummary), total, page);
+  // A user's videos go through many profiles: the table names each one.
+  const titles = await accountTitles(
+    db,
+    rows.map((row) => row.accountId),
+  );
+  return paged(
+    rows.map((row) => toSummary(row, titles)),
+    total,
+    page,
+  );
 }
 
-export const toSummary = (row: any): VideoSummary =>
-  toVideoSummary({ ...row, date: row.date && new Date(row.date), createdAt: new Date(row.createdAt) } as typeof videos.$inferSelect);
+export const toSummary = (row: any, accountTitle?: Map<number, string>): VideoSummary =>
+  toVideoSummary(
+    { ...row, date: row.date && new Date(row.date), createdAt: new Date(row.createdAt) } as typeof videos.$inferSelect,
+    accountTitle,
+  );

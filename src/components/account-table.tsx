@@ -3,6 +3,7 @@ import type { AccountSummary } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { DataTable, type Column } from './data-table';
 import { DeleteButton } from './delete-button';
+import type { EmptyHint } from './empty-state';
 import { StatusBadge } from './status-badge';
 import styles from './account-table.module.css';
 
@@ -38,16 +39,23 @@ function PlatformState({ active, connected, failed, name }: { active: boolean; c
   );
 }
 
+/** How the pickers name a profile: its comment, else an account it is connected as. */
+function profileName(account: AccountSummary): string {
+  const { youtube, tiktok, instagram } = account.connectedAs;
+  return t.accounts.optionTitle(account.id, account.comments || youtube || tiktok || instagram || '');
+}
+
 interface AccountTableProps {
   rows: AccountSummary[] | undefined;
   loading: boolean;
   /** The owner's login, for admins. */
   showOwner?: boolean;
   onDelete?: (account: AccountSummary) => void;
+  emptyHint?: EmptyHint;
 }
 
 /** Profiles as rows linking to their page: ID, proxy, comment, owner, the three platforms and the status. */
-export function AccountTable({ rows, loading, showOwner = false, onDelete }: AccountTableProps) {
+export function AccountTable({ rows, loading, showOwner = false, onDelete, emptyHint }: AccountTableProps) {
   const columns: Column<AccountSummary>[] = [
     { header: t.accounts.columnId, cell: (account) => account.id, width: '70px' },
     { header: t.accounts.columnProxy, cell: (account) => <span className={styles.proxy}>{account.proxy}</span> },
@@ -94,7 +102,7 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete }: Acc
             header: '',
             cell: (account: AccountSummary) => (
               <DeleteButton
-                label={t.accounts.deleteLabel(account.id)}
+                label={t.screens.deleteProfile(profileName(account))}
                 consequence={t.confirm.accountConsequence}
                 onDelete={() => onDelete(account)}
               />
@@ -112,6 +120,7 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete }: Acc
       rowKey={(account) => account.id}
       loading={loading}
       rowHref={(account) => `/accounts/${account.id}`}
+      emptyHint={emptyHint}
     />
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { t } from '../lib/i18n';
+import { EmptyState, type EmptyHint } from './empty-state';
 import { Spinner } from './spinner';
 import styles from './data-table.module.css';
 
@@ -19,14 +20,16 @@ interface DataTableProps<Row> {
   loading?: boolean;
   /** Makes the whole row a link; controls inside a cell should stop the click from bubbling. */
   rowHref?: (row: Row) => string;
-  emptyText?: string;
+  /** What to do first when there are no rows, under SPEC's 'Нічого не знайдено'. */
+  emptyHint?: EmptyHint;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyText = t.app.nothingFound }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyHint }: DataTableProps<Row>) {
   const [, navigate] = useLocation();
   if (loading && !rows) return <Spinner />;
   return (
-    // A narrow screen scrolls the table inside this box, which keyboards reach through its tab stop.
+    // Below 600 px each row is a card (the CSS, labelled by data-label); between that and a wide
+    // screen the table scrolls inside this box, which keyboards reach through its tab stop.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className={styles.wrapper} role="region" aria-label={t.app.table} tabIndex={0}>
       <table className={styles.table}>
@@ -48,7 +51,7 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyT
                 onClick={rowHref ? () => navigate(rowHref(row)) : undefined}
               >
                 {columns.map((column, index) => (
-                  <td key={index} style={{ textAlign: column.align }}>
+                  <td key={index} style={{ textAlign: column.align }} data-label={typeof column.header === 'string' ? column.header : ''}>
                     {column.cell(row)}
                   </td>
                 ))}
@@ -57,7 +60,7 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyT
           ) : (
             <tr>
               <td colSpan={columns.length} className={styles.empty}>
-                {emptyText}
+                <EmptyState hint={emptyHint} />
               </td>
             </tr>
           )}

@@ -7,6 +7,7 @@ import { t } from '../lib/i18n';
 import { notificationsMachine } from '../machines/notifications-machine';
 import { Dropdown } from './dropdown';
 import { useScreenActor } from './use-screen-actor';
+import { ErrorText } from './error-text';
 import styles from './notification-bell.module.css';
 
 /** Where a notification leads: the request to publish, the set that failed, the profile to reconnect. */
@@ -92,7 +93,7 @@ export function NotificationBell({ triggerClassName }: { triggerClassName?: stri
                         {!item.read && <span className={styles.newMark}>{t.notifications.unread}</span>}
                         {titleOf(item)}
                       </span>
-                      {item.message && <span className={styles.message}>{item.message}</span>}
+                      {item.message && <ErrorText className={styles.message} text={item.message} />}
                       <span className={styles.time}>{formatDate(item.createdAt)}</span>
                     </Link>
                     {/* A failed publish leads to its set; its profile, to reconnect, is one more step. */}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Paged } from '../lib/contract';
 import { DataTable, type Column } from './data-table';
+import type { EmptyHint } from './empty-state';
 import { LoadError } from './load-error';
 import { Pagination } from './pagination';
 
@@ -28,13 +29,21 @@ interface PagedTableProps<Row> {
   list: { page: number; data: Paged<Row> | undefined; error: unknown; loading: boolean };
   columns: Column<Row>[];
   rowHref?: (row: Row) => string;
+  emptyHint?: EmptyHint;
 }
 
 /** A list of records by id: the current page's table with its pagination, or the load error. */
-export function PagedTable<Row extends { id: number }>({ list, columns, rowHref }: PagedTableProps<Row>) {
+export function PagedTable<Row extends { id: number }>({ list, columns, rowHref, emptyHint }: PagedTableProps<Row>) {
   return (
     <PagedList error={list.error} page={list.page} totalPages={list.data?.totalPages}>
-      <DataTable rows={list.data?.data} loading={list.loading} rowKey={(row) => row.id} rowHref={rowHref} columns={columns} />
+      <DataTable
+        rows={list.data?.data}
+        loading={list.loading}
+        rowKey={(row) => row.id}
+        rowHref={rowHref}
+        columns={columns}
+        emptyHint={emptyHint}
+      />
     </PagedList>
   );
 }

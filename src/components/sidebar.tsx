@@ -8,6 +8,7 @@ import { useAuthActor, useSessionUser } from './auth-context';
 import { Dropdown } from './dropdown';
 import { isActive, isInsideGroup, menu, type MenuItem } from './menu';
 import { NotificationBell } from './notification-bell';
+import { useMediaQuery } from './use-media-query';
 import styles from './sidebar.module.css';
 
 function MenuGroup({ item, path, collapsed }: { item: MenuItem; path: string; collapsed: boolean }) {
@@ -42,6 +43,9 @@ function MenuGroup({ item, path, collapsed }: { item: MenuItem; path: string; co
   );
 }
 
+/** Where the sidebar becomes a drawer; the CSS says the same width. */
+const phoneWidth = '(max-width: 768px)';
+
 /**
  * The menu: a sidebar on wide screens; on phones (CSS, ≤ 768 px) a drawer behind a top bar's
  * button, closed by a pick, Escape or a tap outside.
@@ -56,6 +60,8 @@ export function Sidebar() {
   const drawerOpen = openedOn === path;
   const setDrawerOpen = (open: boolean) => setOpenedOn(open ? path : null);
   const items = menu.filter((item) => !item.adminOnly || user?.role === 'admin');
+  // One bell, so one reader of the notifications: on phones in the top bar, where it is seen without opening the drawer.
+  const phone = useMediaQuery(phoneWidth);
 
   useEffect(() => {
     if (!drawerOpen) return;
@@ -82,9 +88,14 @@ export function Sidebar() {
         <Link href="/" className={styles.logo}>
           {t.app.logo}
         </Link>
+        {phone && (
+          <div className={styles.mobileActions}>
+            <NotificationBell triggerClassName={styles.iconButton} />
+          </div>
+        )}
       </header>
       {drawerOpen && <div className={styles.backdrop} aria-hidden onClick={() => setDrawerOpen(false)} />}
-      <SidebarPanel path={path} collapsed={collapsed} drawerOpen={drawerOpen} items={items} user={user} auth={auth} />
+      <SidebarPanel path={path} collapsed={collapsed} drawerOpen={drawerOpen} items={items} user={user} auth={auth} bell={!phone} />
     </>
   );
 }
@@ -96,9 +107,10 @@ interface SidebarPanelProps {
   items: MenuItem[];
   user: ReturnType<typeof useSessionUser>;
   auth: ReturnType<typeof useAuthActor>;
+  bell: boolean;
 }
 
-function SidebarPanel({ path, collapsed, drawerOpen, items, user, auth }: SidebarPanelProps) {
+function SidebarPanel({ path, collapsed, drawerOpen, items, user, auth, bell }: SidebarPanelProps) {
   return (
     <aside id="main-menu" className={`${styles.sidebar} ${collapsed ? styles.collapsed : ''} ${drawerOpen ? styles.drawerOpen : ''}`}>
       <div className={styles.top}>
@@ -106,7 +118,7 @@ function SidebarPanel({ path, collapsed, drawerOpen, items, user, auth }: Sideba
           {t.app.logo}
         </Link>
         <div className={styles.topActions}>
-          <NotificationBell triggerClassName={styles.iconButton} />
+          {bell && <NotificationBell triggerClassName={styles.iconButton} />}
           <button
             type="button"
             className={`${styles.iconButton} ${styles.collapseButton}`}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { PlatformName, StatsReport } from '../lib/contract';
@@ -16,10 +16,15 @@ function axisFormat(spacingSeconds: number, days: number): string {
   return days <= 1 ? 'HH:mm' : 'DD.MM HH:mm';
 }
 
-function chartOptions(report: StatsReport, width: number): uPlot.Options {
+const numberFormat = new Intl.NumberFormat('uk-UA');
+
+function chartOptions(report: StatsReport, width: number, onHover: (index: number | null) => void): uPlot.Options {
   return {
     width,
     height: chartHeight,
+    // The legend under the chart is the component's own, in Ukrainian, with the moment under the cursor.
+    legend: { show: false },
+    hooks: { setCursor: [(chart) => onHover(chart.cursor.idx ?? null)] },
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), displayTimezone),
     scales: { y: { range: (_chart, _min, max) => [0, max > 0 ? Math.ceil(max * 1.1) : 1] } },
     axes: [
@@ -39,8 +44,11 @@ function chartOptions(report: StatsReport, width: number): uPlot.Options {
       ...report.views.map(({ platform }) => ({
         label: t.platform.names[platform],
         stroke: lineColors[platform],
+        // Views are a running total, read at syncs: steps hold each figure until the next sync.
+        fill: `${lineColors[platform]}1a`,
+        paths: uPlot.paths.stepped!({ align: 1 }),
         width: 2,
-        points: { show: false },
+        points: { show: report.at.length <= 2 },
       })),
     ],
   };
@@ -50,11 +58,12 @@ function chartOptions(report: StatsReport, width: number): uPlot.Options {
 export function StatsChart({ report }: { report: StatsReport }) {
   const captionId = useId();
   const box = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
 
   useEffect(() => {
     const element = box.current!;
     const data: uPlot.AlignedData = [report.at, ...report.views.map((series) => series.values)];
-    const chart = new uPlot(chartOptions(report, element.clientWidth), data, element);
+    const chart = new uPlot(chartOptions(report, element.clientWidth, setHovered), data, element);
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: chartHeight }));
     resize.observe(element);
     return () => {
@@ -69,6 +78,26 @@ export function StatsChart({ report }: { report: StatsReport }) {
         {t.stats.chart}
       </figcaption>
       <div ref={box} className={styles.plot} data-testid="stats-chart" />
+      <ChartLegend report={report} index={hovered} />
     </figure>
+  );
+}
+
+/** Each platform's colour and its views at the moment under the cursor, or the latest when none is. */
+function ChartLegend({ report, index }: { report: StatsReport; index: number | null }) {
+  const at = index ?? report.at.length - 1;
+  if (at < 0) return null;
+  return (
+    <div className={styles.legend} aria-live="polite">
+      <span className={styles.moment}>{index === null ? t.screens.chartLatest : formatDate(report.at[at]! * 1000)}</span>
+      <ul className={styles.series}>
+        {report.views.map(({ platform, values }) => (
+          <li key={platform}>
+            <span className={styles.swatch} style={{ background: lineColors[platform] }} aria-hidden />
+            {t.screens.chartViews(t.platform.names[platform], numberFormat.format(values[at] ?? 0))}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

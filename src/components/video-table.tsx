@@ -1,10 +1,11 @@
-import { Link } from 'wouter';
 import type { Paged, VideoSummary } from '../lib/contract';
 import { formatDate } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
 import { videoErrorText } from '../lib/publishing';
 import { DataTable, type Column } from './data-table';
+import { ErrorText } from './error-text';
 import { Pagination } from './pagination';
+import { ProfileLink } from './profile-link';
 import { StatusBadge } from './status-badge';
 import { VideoLinks } from './video-links';
 import { VideoStats } from './video-stats';
@@ -23,7 +24,7 @@ export function VideoStatus({ video }: { video: Pick<VideoSummary, 'status' | 'e
   return (
     <span className={styles.status}>
       <StatusBadge status={video.status} kind="video" />
-      {video.status === 'error' && <span className={styles.error}>{videoErrorText(video)}</span>}
+      {video.status === 'error' && <ErrorText className={styles.error} text={videoErrorText(video)} />}
     </span>
   );
 }
@@ -37,8 +38,8 @@ export function VideoTable({ data, loading, onPageChange, showAccount = false }:
       ? [
           {
             header: t.videoTable.columnAccount,
-            cell: (video: VideoSummary) => (video.account ? <Link href={`/accounts/${video.account.id}`}>#{video.account.id}</Link> : '—'),
-            width: '110px',
+            cell: (video: VideoSummary) => <ProfileLink account={video.account} />,
+            width: '160px',
           },
         ]
       : []),

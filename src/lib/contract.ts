@@ -73,7 +73,8 @@ export interface RequestVideoItem {
   errorInstagram: string | null;
   urlInstagram: string | null;
   urlYouTube: string | null;
-  account: { id: number } | null;
+  /** `title`: the profile's name (its comment, else the account it reaches), where the list sends it. */
+  account: { id: number; title?: string } | null;
   date: string | null;
 }
 
@@ -153,7 +154,8 @@ export interface VideoSummary {
   urlInstagram: string | null;
   error: string | null;
   errorInstagram: string | null;
-  account: { id: number } | null;
+  /** `title`: the profile's name (its comment, else the account it reaches), where the list sends it. */
+  account: { id: number; title?: string } | null;
 }
 
 /** The form fields whose values are secrets: written by the form, never sent back. */

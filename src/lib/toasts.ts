@@ -1,6 +1,7 @@
 import toast, { type ToasterProps } from 'react-hot-toast';
 import { ApiError, errorMessages } from './api';
 import { t } from './i18n';
+import { errorLines } from './platform-error';
 
 /**
  * The toaster exactly as SPEC.md section 9 sets it: top-center, dark gray, these durations.
@@ -9,7 +10,8 @@ import { t } from './i18n';
 export const toasterProps: ToasterProps = {
   position: 'top-center',
   toastOptions: {
-    style: { background: '#333', color: '#fff' },
+    // pre-line: a platform's own words go on a line of their own under the Ukrainian summary.
+    style: { background: '#333', color: '#fff', whiteSpace: 'pre-line' },
     success: { duration: 2000 },
     error: { duration: 4000 },
     blank: { duration: 4000 },
@@ -21,11 +23,15 @@ export const toasterProps: ToasterProps = {
 /** One error toast per message the server sent; `fallback` in place of anything else, when given. */
 export function toastErrors(error: unknown, fallback?: string): void {
   const messages = error instanceof ApiError || !fallback ? errorMessages(error) : [fallback];
-  for (const message of messages) toast.error(message);
+  for (const message of messages) toast.error(errorLines(message));
 }
 
 export const toasts = {
-  authorized: () => toast.success(t.toast.authorized),
+  // What failed sign-ins said is over once one succeeds: their toasts go with it.
+  authorized: () => {
+    toast.dismiss();
+    toast.success(t.toast.authorized);
+  },
   // One id, so the success toast replaces the loading one.
   loggingOut: () => toast.loading(t.toast.loading, { id: 'logout' }),
   loggedOut: () => toast.success(t.toast.loggedOut, { id: 'logout' }),

@@ -166,9 +166,9 @@ it('shows the admin the user with their profile', async () => {
 
 it('asks before deleting the profile: Скасувати keeps it, Видалити deletes it', async () => {
   await operator.goto(`${server.baseUrl}/accounts/list`);
-  const icon = operator.getByRole('button', { name: `Видалити профіль #${accountId}` });
+  const icon = operator.getByRole('button', { name: `Видалити профіль #${accountId} Main channel` });
   await icon.click();
-  const dialog = operator.getByRole('alertdialog', { name: `Видалити профіль #${accountId}?` });
+  const dialog = operator.getByRole('alertdialog', { name: `Видалити профіль #${accountId} Main channel?` });
   await expect.poll(() => dialog.isVisible()).toBe(true);
   await snapshot(operator, 'confirm-delete-profile');
   await dialog.getByRole('button', { name: 'Скасувати' }).click();

@@ -96,7 +96,7 @@ describe('profile list', () => {
       },
     });
     renderScreen(<AccountListScreen />, { path: '/accounts/list' });
-    await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3' }));
+    await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3 Канал Анни' }));
     await confirmDeletion(user);
     expect(await screen.findByText('Акаунт видалено')).toBeInTheDocument();
     expect(await screen.findByText('Нічого не знайдено')).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('profile list', () => {
       },
     });
     renderScreen(<AccountListScreen />, { path: '/accounts/list' });
-    await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3' }));
+    await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3 Канал Анни' }));
     await confirmDeletion(user);
     expect(await screen.findByText('Помилка при видалені')).toBeInTheDocument();
   });
@@ -126,11 +126,11 @@ describe('profile list', () => {
       },
     });
     renderScreen(<AccountListScreen />, { path: '/accounts/list' });
-    await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3' }));
+    await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3 Канал Анни' }));
     await confirmDeletion(user);
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(screen.queryByText('Помилка при видалені')).not.toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Видалити профіль #3' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Видалити профіль #3 Канал Анни' })).toBeInTheDocument();
   });
 
   it('asks first, naming the profile and what stays; Скасувати and Escape keep it, on the row they came from', async () => {
@@ -143,9 +143,9 @@ describe('profile list', () => {
       },
     });
     const { location } = renderScreen(<AccountListScreen />, { path: '/accounts/list' });
-    const icon = await screen.findByRole('button', { name: 'Видалити профіль #3' });
+    const icon = await screen.findByRole('button', { name: 'Видалити профіль #3 Канал Анни' });
     await user.click(icon);
-    const dialog = screen.getByRole('alertdialog', { name: 'Видалити профіль #3?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Видалити профіль #3 Канал Анни?' });
     expect(dialog).toHaveAccessibleDescription(
       'Відео, вже опубліковані через цей профіль, залишаться на платформах і в списках, але без профілю; запланованих через нього публікацій не буде.',
     );

@@ -226,8 +226,14 @@ const events = {
 
 /** The set on screen is the one the server last sent: its title and each video's status. */
 async function showsTheSet() {
-  expect(await screen.findByRole('heading', { name: `Публікація ${idUpload}` })).toBeInTheDocument();
+  // Titled by the set's name; the UUID only under it.
+  expect(await screen.findByRole('heading', { level: 1, name: shown!.title })).toBeInTheDocument();
+  expect(screen.getByText(`Публікація ${idUpload}`)).toBeInTheDocument();
   const rows = screen.getAllByRole('row').slice(1);
+  shown!.video.forEach((each, index) => {
+    const profile = shown!.accounts.find((account) => account.id === each.account?.id);
+    if (profile) expect(within(rows[index]).getByRole('link', { name: profile.title })).toHaveAttribute('href', `/accounts/${profile.id}`);
+  });
   expect(rows.map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual(shown!.video.map((each) => String(each.id)));
   shown!.video.forEach((each, index) => expect(within(rows[index]).getByText(statusLabel[each.status])).toBeInTheDocument());
   expect(screen.getByLabelText('Назва')).toHaveValue('Випуск');
@@ -305,7 +311,7 @@ describe('published set journeys the graph does not give', () => {
   it('reads nothing while the tab is hidden, and stops reading when the screen closes', async () => {
     await events['xstate.init']();
     await answerSet(busy)();
-    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    await screen.findByRole('heading', { level: 1, name: 'Випуск' });
     setTab('hidden');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(server.pending()).toEqual([]);

@@ -390,7 +390,7 @@ const waitingSet: UploadDetail = {
 describe('published set: waits and scheduled videos', () => {
   it('says why a waiting post waits and when it is tried next (Kyiv time), when a scheduled one goes, and what a video missed', async () => {
     renderPublished({ [`GET /upload-video/${idUpload}`]: waitingSet });
-    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    await screen.findByRole('heading', { level: 1, name: 'Ранковий випуск' });
     expect(within(rowOf(26)).getByText('Проксі не відповів вчасно; наступна спроба о 14:32')).toBeInTheDocument();
     expect(within(rowOf(26)).queryByRole('button', { name: /^Змінити/ })).toBeNull();
     expect(within(rowOf(27)).getByText('На публікації')).toBeInTheDocument();
@@ -429,7 +429,7 @@ describe('published set: waits and scheduled videos', () => {
     expect(calls).toEqual([['PATCH', { date: '2031-12-03T09:15', accountId: 8 }]]);
     expect(await screen.findByText('Публікацію перенесено')).toBeInTheDocument();
     expect(within(rowOf(27)).getByText('заплановано на 03.12.2031 09:15')).toBeInTheDocument();
-    expect(within(rowOf(27)).getByRole('link', { name: '#8' })).toBeInTheDocument();
+    expect(within(rowOf(27)).getByRole('link', { name: '#8 Борис' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /^Публікація відео #27/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Змінити публікацію відео #27' }));
@@ -442,19 +442,19 @@ describe('published set: waits and scheduled videos', () => {
 describe('published set', () => {
   it('shows each video with its profile link, date, platform links and status', async () => {
     renderPublished();
-    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    await screen.findByRole('heading', { level: 1, name: 'Ранковий випуск' });
     const first = within(rowOf(21));
-    expect(first.getByRole('link', { name: '#7' })).toHaveAttribute('href', '/accounts/7');
+    expect(first.getByRole('link', { name: '#7 Олена' })).toHaveAttribute('href', '/accounts/7');
     expect(first.getByText('01.12.2026 09:00')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'YouTube' })).toHaveAttribute('href', 'https://youtube.com/shorts/abc');
     expect(first.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.com/reel/xyz');
     expect(first.getByText('Опубліковано')).toBeInTheDocument();
-    expect(within(rowOf(22)).getByRole('link', { name: '#8' })).toHaveAttribute('href', '/accounts/8');
+    expect(within(rowOf(22)).getByRole('link', { name: '#8 Борис' })).toHaveAttribute('href', '/accounts/8');
   });
 
   it("shows likes, views and comments only for published videos, and Instagram's only where it went", async () => {
     renderPublished();
-    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    await screen.findByRole('heading', { level: 1, name: 'Ранковий випуск' });
     expect(
       within(rowOf(21))
         .getAllByLabelText(/: \d+$/)
@@ -473,7 +473,7 @@ describe('published set', () => {
 
   it("shows the YouTube error, else the Instagram error, else 'N/A' on failed videos", async () => {
     renderPublished();
-    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    await screen.findByRole('heading', { level: 1, name: 'Ранковий випуск' });
     expect(within(rowOf(22)).getByText('N/A')).toBeInTheDocument();
     expect(within(rowOf(23)).getByText('Вичерпано ліміт платформи, повторимо пізніше')).toBeInTheDocument();
     expect(within(rowOf(23)).queryByText('private')).toBeNull();
@@ -497,7 +497,7 @@ describe('published set', () => {
           ? { ...published, video: published.video.map((video) => (video.id === 22 ? { ...video, status: 'publication' } : video)) }
           : published,
     });
-    await screen.findByRole('heading', { name: `Публікація ${idUpload}` });
+    await screen.findByRole('heading', { level: 1, name: 'Ранковий випуск' });
     await user.click(within(rowOf(22)).getByRole('button', { name: 'Опублікувати' }));
 
     expect(retried).toEqual([{ videoId: 22, youTubeId: idUpload }]);

@@ -75,6 +75,20 @@ describeEachDatabase('paged lists (ranked)', (env) => {
     expect(idsOf(all)).toEqual(left.slice(0, 8).reverse());
   });
 
+  it("names each video's profile in a user's video list, as the profile pickers name it", async () => {
+    const admin = await createUser(env(), 'chief', { role: 'admin' });
+    const operator = await createUser(env(), 'operator');
+    const [request] = await insertRequests(env(), operator.id, 1);
+    const { rows } = await env().db.sql(
+      `INSERT INTO accounts (user_id, proxy, comments) VALUES ($1, 'http://127.0.0.1:9', 'Канал Олени') RETURNING id`,
+      [operator.id],
+    );
+    const accountId = rows[0]!.id as number;
+    await env().db.sql('UPDATE videos SET account_id = $1 WHERE request_id = $2', [accountId, request]);
+    const videos = await get(admin, `/api/users/${operator.id}/video?page=1`);
+    expect(videos.data[0].account).toEqual({ id: accountId, title: `#${accountId} Канал Олени` });
+  });
+
   it('lists published sets by their latest publication, with each set status', async () => {
     const admin = await createUser(env(), 'chief', { role: 'admin' });
     const operator = await createUser(env(), 'operator');

@@ -79,5 +79,5 @@ export const VideoSummary = Type.Object({
   urlInstagram: Nullable(Type.String()),
   error: Nullable(Type.String()),
   errorInstagram: Nullable(Type.String()),
-  account: Nullable(Type.Object({ id: Id })),
+  account: Nullable(Type.Object({ id: Id, title: Type.Optional(Type.String()) })),
 });

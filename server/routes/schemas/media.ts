@@ -45,7 +45,7 @@ const RequestVideoItem = Type.Object({
   errorInstagram: Nullable(Type.String()),
   urlInstagram: Nullable(Type.String()),
   urlYouTube: Nullable(Type.String()),
-  account: Nullable(Type.Object({ id: Id })),
+  account: Nullable(Type.Object({ id: Id, title: Type.Optional(Type.String()) })),
   date: Nullable(Type.String()),
 });
 

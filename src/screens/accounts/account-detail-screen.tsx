@@ -4,6 +4,7 @@ import type { AccountDetail, PlatformName, VideoSummary } from '../../lib/contra
 import type { AccountForm } from '../../lib/schemas';
 import { t } from '../../lib/i18n';
 import { useSessionUser } from '../../components/auth-context';
+import { ErrorText } from '../../components/error-text';
 import { LoadError, RecordGate } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { StatsPanel } from '../../components/stats-panel';
@@ -75,7 +76,9 @@ function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailV
         {account.status === 'error' && account.error && (
           <div className={styles.failure}>
             <dt>{t.accountForm.status}</dt>
-            <dd>{account.error}</dd>
+            <dd>
+              <ErrorText text={account.error} />
+            </dd>
           </div>
         )}
       </dl>

@@ -9,6 +9,7 @@ import { CopyLinkButton } from './copy-link-button';
 import { ConnectPlatform } from './connect-button';
 import { Card } from '../../components/page';
 import { TextField } from '../../components/text-field';
+import { useLeavePrompt } from '../../components/use-leave-prompt';
 import { Toggle } from '../../components/toggle';
 import styles from './account-screens.module.css';
 
@@ -46,8 +47,9 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
     register,
     handleSubmit,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<AccountForm>({ resolver: superstructResolver(schema), values: initial });
+  useLeavePrompt(isDirty && !saving);
   const [youtube, instagram, tiktok] = watch(['isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok']);
   // Secrets stay hidden while typed, and browsers do not offer saved logins for them.
   const secret = { type: 'password', autoComplete: 'new-password' } as const;

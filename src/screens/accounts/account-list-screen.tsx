@@ -22,6 +22,7 @@ export function AccountListScreen() {
           rows={data?.data}
           loading={loading}
           showOwner={isAdmin}
+          emptyHint={t.screens.empty.profiles}
           onDelete={(account) => remove(`/accounts/${account.id}`, t.accounts.deleted)}
         />
       </PagedList>

@@ -14,6 +14,7 @@ export function GroupListScreen() {
     <Page title={t.groups.listTitle} actions={<CreateLink href="/accounts/group/create" />}>
       <PagedTable
         list={list}
+        emptyHint={t.screens.empty.groups}
         columns={[
           { header: t.groups.columnId, cell: (group) => group.id, width: '70px' },
           {

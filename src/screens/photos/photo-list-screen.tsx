@@ -4,6 +4,7 @@ import type { Photo } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { buttonClass } from '../../components/button';
 import { DeleteButton } from '../../components/delete-button';
+import { EmptyState } from '../../components/empty-state';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
@@ -45,7 +46,9 @@ export function PhotoListScreen() {
           ))}
         </ul>
       ) : (
-        <p className={styles.empty}>{t.app.nothingFound}</p>
+        <div className={styles.empty}>
+          <EmptyState hint={t.screens.empty.photos} />
+        </div>
       )}
       {data && <Pagination page={data.page} totalPages={data.totalPages} />}
     </Page>

@@ -15,6 +15,7 @@ export function TagListScreen() {
     <Page title={t.tagSets.listTitle} actions={<CreateLink href="/tags/create" />}>
       <PagedTable
         list={list}
+        emptyHint={t.screens.empty.tagSets}
         columns={[
           { header: t.tagSets.columnId, cell: (tagSet) => tagSet.id, width: '70px' },
           {

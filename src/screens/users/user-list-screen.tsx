@@ -16,6 +16,7 @@ export function UserListScreen() {
     <Page title={t.users.listTitle} actions={<CreateLink href="/users/create" />}>
       <PagedTable
         list={list}
+        emptyHint={t.screens.empty.users}
         rowHref={(user) => `/users/${user.id}`}
         columns={[
           { header: t.users.columnId, cell: (user) => user.id, width: '70px' },

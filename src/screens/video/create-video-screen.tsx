@@ -16,6 +16,7 @@ import { TextField } from '../../components/text-field';
 import { useScreenActor } from '../../components/use-screen-actor';
 import { useUploadForm } from '../../components/use-upload-form';
 import { BackgroundPicker } from './background-picker';
+import { useLeavePrompt } from '../../components/use-leave-prompt';
 import styles from './create-video-screen.module.css';
 
 const accept = { 'video/*': [] };
@@ -112,6 +113,8 @@ export function CreateVideoScreen() {
   );
 
   const file = upload.files[0];
+  // A chosen clip is the work here; a File cannot be kept as a draft, so leaving asks first.
+  useLeavePrompt(Boolean(file) && !upload.submitting);
   return (
     <Page title={t.createVideo.title}>
       <Card>

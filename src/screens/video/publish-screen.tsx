@@ -19,6 +19,7 @@ import { DateTimeField } from '../../components/date-time-field';
 import { MultiSelect } from '../../components/multi-select';
 import { Card, Page } from '../../components/page';
 import { QuickChips } from '../../components/quick-chips';
+import { TagSetPicker } from '../../components/tag-set-picker';
 import { Spinner } from '../../components/spinner';
 import { TagInput } from '../../components/tag-input';
 import { TextAreaField } from '../../components/text-area-field';
@@ -178,7 +179,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             <TagInput label={t.publish.tags} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
-        <QuickChips
+        <TagSetPicker
           label={t.publish.tagSets}
           items={detail.tagProfile}
           disabled={submitting}
@@ -236,11 +237,6 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             )}
           />
         </div>
-        <div className={styles.actions}>
-          <Button type="submit" disabled={submitting}>
-            {t.publish.save}
-          </Button>
-        </div>
       </Card>
       <Card>
         <h2 className={styles.panelTitle}>{t.publish.videos}</h2>
@@ -275,6 +271,12 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
           </p>
         )}
       </Card>
+      {/* After the videos: on a phone Save comes once every video's profile and date are seen. */}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={submitting}>
+          {t.publish.save}
+        </Button>
+      </div>
     </form>
   );
 }

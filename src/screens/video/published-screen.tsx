@@ -1,4 +1,4 @@
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
@@ -14,8 +14,10 @@ import { publishedMachine, type PublishedEvent } from '../../machines/published-
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
 import { DateTimeField } from '../../components/date-time-field';
+import { ErrorText } from '../../components/error-text';
 import { Card, Page } from '../../components/page';
-import { QuickChips } from '../../components/quick-chips';
+import { ProfileLink } from '../../components/profile-link';
+import { TagSetPicker } from '../../components/tag-set-picker';
 import { Redirect } from '../../components/redirect';
 import { Spinner } from '../../components/spinner';
 import { StatsPanel } from '../../components/stats-panel';
@@ -55,7 +57,7 @@ function EditCard({ detail, saving, onSubmit }: { detail: UploadDetail; saving: 
             <TagInput label={t.publish.tags} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
-        <QuickChips
+        <TagSetPicker
           label={t.publish.tagSets}
           items={detail.tagProfile}
           onPick={(tagSet) =>
@@ -95,11 +97,7 @@ function EditReach({ edits }: { edits: PlatformEdit[] }) {
             <li key={edit.platform} className={edit.errors.length > 0 && edit.pending === 0 ? styles.reachFailed : undefined}>
               <strong>{t.platform.names[edit.platform]}</strong>: {editSummary(edit)}
               {edit.pending === 0 &&
-                [...new Set(edit.errors)].map((error) => (
-                  <span key={error} className={styles.reachError}>
-                    {error}
-                  </span>
-                ))}
+                [...new Set(edit.errors)].map((error) => <ErrorText key={error} className={styles.reachError} text={error} />)}
             </li>
           ))}
         </ul>
@@ -199,8 +197,8 @@ function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: Video
     { header: t.videoTable.columnId, cell: (video) => video.id, width: '70px' },
     {
       header: t.videoTable.columnAccount,
-      cell: (video) => (video.account ? <Link href={`/accounts/${video.account.id}`}>#{video.account.id}</Link> : '—'),
-      width: '100px',
+      cell: (video) => <ProfileLink account={video.account} known={detail.accounts} />,
+      width: '160px',
     },
     { header: t.videoTable.columnDate, cell: (video) => formatDate(video.date), width: '150px' },
     {
@@ -263,7 +261,11 @@ function PublishedSet({ idUpload }: { idUpload: string }) {
 
   if (!detail) return <Spinner />;
   return (
-    <Page title={t.published.detailTitle(detail.idUpload)} actions={<StatusBadge status={detail.status} kind="video" />}>
+    <Page
+      title={detail.title || t.screens.untitledSet}
+      subtitle={t.published.detailTitle(detail.idUpload)}
+      actions={<StatusBadge status={detail.status} kind="video" />}
+    >
       <EditCard key={detail.id} detail={detail} saving={saving} onSubmit={(values) => actor.send({ type: 'edit.submit', values })} />
       <VideoList detail={detail} retrying={retrying} scheduling={scheduling} schedulingBusy={schedulingBusy} send={actor.send} />
       <StatsPanel path={`/stats/video/${detail.idUpload}`} />

@@ -1,11 +1,12 @@
 import { Link } from 'wouter';
-import { Eye, Film, Plus, Send } from 'lucide-react';
+import { Eye, Plus, Send } from 'lucide-react';
 import type { CreationRequestRow } from '../../lib/contract';
 import { formatDate } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { requestListPollMs } from '../../machines/polling-machine';
 import { buttonClass } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
+import { posterColumn } from '../../components/poster';
 import { ListFilters } from '../../components/list-filters';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
@@ -14,18 +15,7 @@ import { useListPage } from '../../components/use-resource';
 import styles from './request-list-screen.module.css';
 
 const columns: Column<CreationRequestRow>[] = [
-  {
-    header: '',
-    width: '64px',
-    cell: (row) =>
-      row.posterUrl ? (
-        <img src={row.posterUrl} alt="" className={styles.poster} loading="lazy" />
-      ) : (
-        <span className={styles.poster} aria-hidden>
-          <Film size={18} />
-        </span>
-      ),
-  },
+  posterColumn(),
   {
     header: t.requests.id,
     // The file name tells requests apart; the UUID stays, as SPEC's column and the link's key.
@@ -89,7 +79,7 @@ export function RequestListScreen() {
       }
     >
       <ListFilters searchPlaceholder={t.filters.searchRequests} statuses={requestStatuses} />
-      <DataTable columns={columns} rows={data?.data} rowKey={(row) => row.id} loading={loading} />
+      <DataTable columns={columns} rows={data?.data} rowKey={(row) => row.id} loading={loading} emptyHint={t.screens.empty.requests} />
       {data && <Pagination page={data.page} totalPages={data.totalPages} />}
     </Page>
   );

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { Film } from 'lucide-react';
 import type { UploadRow } from '../../lib/contract';
 import { formatDate } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { DataTable, type Column } from '../../components/data-table';
+import { posterColumn } from '../../components/poster';
 import { ListFilters } from '../../components/list-filters';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
@@ -16,18 +16,7 @@ const hrefOf = (row: UploadRow) => `/video/youtube/${row.idUpload}`;
 
 const columns: Column<UploadRow>[] = [
   { header: t.videoTable.columnId, cell: (row) => row.id, width: '80px' },
-  {
-    header: '',
-    width: '64px',
-    cell: (row) =>
-      row.posterUrl ? (
-        <img src={row.posterUrl} alt="" className={styles.poster} loading="lazy" />
-      ) : (
-        <span className={styles.poster} aria-hidden>
-          <Film size={18} />
-        </span>
-      ),
-  },
+  posterColumn(),
   {
     header: t.publish.name,
     // The title and the file name tell sets apart; the UUID stays, as SPEC's column and the link's key.
@@ -63,7 +52,14 @@ export function UploadListScreen() {
         <LoadError error={error} />
       ) : (
         <>
-          <DataTable columns={columns} rows={data?.data} rowKey={(row) => row.id} loading={loading} rowHref={hrefOf} />
+          <DataTable
+            columns={columns}
+            rows={data?.data}
+            rowKey={(row) => row.id}
+            loading={loading}
+            rowHref={hrefOf}
+            emptyHint={t.screens.empty.published}
+          />
           <Pagination page={page} totalPages={data?.totalPages ?? 0} />
         </>
       )}

@@ -1,0 +1,95 @@
+import { useCombobox } from 'downshift';
+import { useState } from 'react';
+import type { TagSet } from '../lib/contract';
+import { t } from '../lib/i18n';
+import { QuickChips } from './quick-chips';
+import fieldStyles from './text-field.module.css';
+import listStyles from './multi-select.module.css';
+import styles from './tag-set-picker.module.css';
+
+/** Up to this many sets stay one-click chips; more became a wall of rows at 1440 px (issue 24). */
+export const chipLimit = 8;
+
+type Picked = Pick<TagSet, 'id' | 'name' | 'tags'>;
+
+interface TagSetPickerProps<Item extends Picked> {
+  label: string;
+  items: Item[];
+  onPick: (item: Item) => void;
+  disabled?: boolean;
+}
+
+/** Tag sets to add to a publication: chips while there are few, a searchable list once there are many. */
+export function TagSetPicker<Item extends Picked>(props: TagSetPickerProps<Item>) {
+  return props.items.length > chipLimit ? <SearchableTagSets {...props} /> : <QuickChips {...props} />;
+}
+
+/** Downshift's combobox: typing filters by a set's name or its tags, Enter or a click adds the set's tags. */
+function SearchableTagSets<Item extends Picked>({ label, items, onPick, disabled }: TagSetPickerProps<Item>) {
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLowerCase();
+  const shown = items.filter(
+    (item) => item.name.toLowerCase().includes(needle) || item.tags.some((tag) => tag.toLowerCase().includes(needle)),
+  );
+
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, openMenu } = useCombobox<Item>({
+    items: shown,
+    itemToString: (item) => item?.name ?? '',
+    itemToKey: (item) => item?.id,
+    inputValue: query,
+    selectedItem: null,
+    defaultHighlightedIndex: 0,
+    onStateChange: ({ type, selectedItem, inputValue }) => {
+      switch (type) {
+        case useCombobox.stateChangeTypes.InputKeyDownEnter:
+        case useCombobox.stateChangeTypes.ItemClick:
+          if (selectedItem) {
+            onPick(selectedItem);
+            setQuery('');
+          }
+          break;
+        case useCombobox.stateChangeTypes.InputChange:
+          setQuery(inputValue ?? '');
+          break;
+      }
+    },
+  });
+
+  return (
+    <div className={fieldStyles.field}>
+      <label {...getLabelProps({ className: fieldStyles.label })}>{label}</label>
+      <div className={listStyles.anchor}>
+        <input
+          {...getInputProps({
+            className: fieldStyles.input,
+            disabled,
+            placeholder: t.screens.tagSetSearch(items.length),
+            onFocus: () => {
+              if (!isOpen) openMenu();
+            },
+          })}
+        />
+        <div className={listStyles.list} hidden={!isOpen}>
+          <ul {...getMenuProps({ className: listStyles.options })}>
+            {isOpen &&
+              shown.map((item, index) => (
+                <li
+                  key={item.id}
+                  className={`${listStyles.option} ${highlightedIndex === index ? listStyles.highlighted : ''}`}
+                  {...getItemProps({ item, index })}
+                >
+                  {item.name}
+                  <span className={styles.tags}>{item.tags.join(' ')}</span>
+                </li>
+              ))}
+          </ul>
+          {isOpen && shown.length === 0 && (
+            <p className={listStyles.empty} role="status">
+              {t.app.notFoundOption}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
