@@ -85,7 +85,8 @@ describe('platform errors in words', () => {
     expect(await screen.findByText('Невірний логін або пароль')).toBeInTheDocument();
     act(() => toasts.authorized());
     expect(await screen.findByText('Авторизований')).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByText('Невірний логін або пароль')).toBeNull());
+    // A dismissed toast leaves the page after react-hot-toast's exit delay (1 s).
+    await vi.waitFor(() => expect(screen.queryByText('Невірний логін або пароль')).toBeNull(), { timeout: 5000 });
   });
 });
 
