@@ -63,6 +63,15 @@ export interface Config {
   trustProxy: TrustProxy;
   /** How the sandbox ages tokens and caps posts (see server/platforms/sandbox/tokens.ts and caps.ts). */
   sandboxPlatforms: SandboxPlatformSettings;
+  /** The posting caps the engine plans with (see server/jobs/posting-caps.ts). */
+  postingCaps: PostingCapSettings;
+}
+
+export interface PostingCapSettings {
+  /** TIKTOK_DAILY_POSTS: posts per creator within a moving 24 hours (TikTok publishes no figure to read). */
+  tiktokDailyPosts: number;
+  /** YOUTUBE_DAILY_UPLOADS: videos.insert calls per Google Cloud project (a profile's OAuth client) per Pacific day. */
+  youtubeDailyUploads: number;
 }
 
 export interface SandboxPlatformSettings {
@@ -294,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     engine: engineSettings(env),
     platformTimeouts: platformTimeouts(env),
     sandboxPlatforms: sandboxPlatformSettings(env),
+    postingCaps: postingCapSettings(env),
   };
 }
 
@@ -311,6 +321,15 @@ export function sandboxPlatformSettings(env: NodeJS.ProcessEnv = {}): SandboxPla
     tokenTtlSeconds: env.SANDBOX_TOKEN_TTL_SECONDS ? positiveInt('SANDBOX_TOKEN_TTL_SECONDS', env.SANDBOX_TOKEN_TTL_SECONDS, 0) : undefined,
     tiktokUnaudited: env.SANDBOX_TIKTOK_UNAUDITED === '1',
     limits,
+  };
+}
+
+export function postingCapSettings(env: NodeJS.ProcessEnv = {}): PostingCapSettings {
+  return {
+    // TikTok, "Content Posting API – Direct Post": spam_risk_too_many_posts past the creator's daily cap, about 15.
+    tiktokDailyPosts: positiveInt('TIKTOK_DAILY_POSTS', env.TIKTOK_DAILY_POSTS, 15),
+    // YouTube Data API, "Quota Calculator": videos.insert has its own bucket of 100 a day per project.
+    youtubeDailyUploads: positiveInt('YOUTUBE_DAILY_UPLOADS', env.YOUTUBE_DAILY_UPLOADS, 100),
   };
 }
 

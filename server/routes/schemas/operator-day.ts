@@ -79,3 +79,23 @@ export const notificationSchemas = {
   read: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
   readAll: { response: { 204: NoContent, ...errorResponses } },
 };
+
+const PostingBudget = Type.Object({
+  accountId: Id,
+  platform: Platform,
+  limit: Nullable(Count),
+  used: Count,
+  planned: Count,
+  remaining: Nullable(Count),
+});
+
+/** GET /api/accounts/budget: ids as a comma list and a Kyiv day, both checked in the route for a Ukrainian 400. */
+export const postingBudgetSchemas = {
+  get: {
+    querystring: Type.Object(
+      { accountIds: Type.String({ maxLength: 2000 }), date: Type.String({ maxLength: maxLength.date }) },
+      { additionalProperties: false },
+    ),
+    response: { 200: Type.Object({ date: Type.String(), budgets: Type.Array(PostingBudget) }), ...errorResponses },
+  },
+};
