@@ -122,7 +122,8 @@ function heldReason(platform: Platform, cap: Cap): string {
 
 /** Where the window that counts against a post made at `now` starts: a moving window's length back, or Pacific midnight. */
 export function windowStart(cap: Pick<Cap, 'windowMs'>, now: Date): Date {
-  return cap.windowMs === null ? pacificDay(now).start : new Date(now.getTime() - cap.windowMs);
+  // A post exactly one window old has aged out: the moving window is (now - length, now].
+  return cap.windowMs === null ? pacificDay(now).start : new Date(now.getTime() - cap.windowMs + 1);
 }
 
 /**
@@ -151,7 +152,7 @@ export async function holdAfterRefusal(db: Database, platform: Platform, cap: Ca
   const reason = t.postingCaps.platformHeld(t.platform.names[platform]);
   if (platform === 'youtube') return { reason, until: pacificDay(now).end };
   if (!cap || cap.windowMs === null) return { reason, until: new Date(now.getTime() + quotaRetryMs) };
-  const [oldest] = await publishedSince(db, platform, cap, new Date(now.getTime() - cap.windowMs));
+  const [oldest] = await publishedSince(db, platform, cap, windowStart(cap, now));
   const until = oldest ? new Date(oldest.getTime() + cap.windowMs) : new Date(now.getTime() + quotaRetryMs);
   return { reason, until: until > now ? until : new Date(now.getTime() + quotaRetryMs) };
 }
