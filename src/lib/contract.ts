@@ -388,6 +388,8 @@ export interface CalendarPost {
   status: PostStatus;
   scheduledAt: string;
   account: { id: number; title: string };
+  /** Why a pending post waits (a posting cap, a busy profile, a retry); null when it does not. */
+  waitReason: string | null;
 }
 
 /** GET /api/calendar?from=&to=&accountId= */

@@ -38,6 +38,7 @@ const CalendarPost = Type.Object({
   status: Type.Union([Type.Literal('pending'), Type.Literal('done'), Type.Literal('error')]),
   scheduledAt: Type.String(),
   account: AccountRef,
+  waitReason: Nullable(Type.String()),
 });
 
 export const calendarSchemas = {
