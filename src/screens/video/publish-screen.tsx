@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
@@ -144,7 +144,8 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   const titles = (profiles: SelectOption[]) => profiles.map((profile) => profile.title).join(', ');
   // The posting budget is shown for the plan's day: the form's date, else today (Kyiv).
   const planDate = useWatch({ control, name: 'date' });
-  const budgetDay = (planDate || kyivWallTime(Date.now())).slice(0, 10);
+  const [today] = useState(() => kyivWallTime(Date.now()));
+  const budgetDay = (planDate || today).slice(0, 10);
   const newPosts = new Map<number, number>();
   for (const assigned of preview.videos) {
     const date = videos.find((video) => video.id === assigned.videoId)?.date || planDate || budgetDay;
