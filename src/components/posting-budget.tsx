@@ -32,7 +32,7 @@ export function PostingBudget({ profiles, day, platforms, newPosts }: PostingBud
   return (
     <section className={styles.budget} aria-labelledby="posting-budget-title">
       <h3 id="posting-budget-title" className={styles.title}>
-        {t.postingCaps.budgetTitle}
+        {t.postingCaps.budgetTitle(day.split('-').reverse().join('.'))}
       </h3>
       {error ? (
         <p className={styles.muted}>{t.postingCaps.budgetFailed}</p>

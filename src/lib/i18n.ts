@@ -529,7 +529,7 @@ export const t = {
     youtubeHeld: (limit: number) =>
       `Ліміт YouTube: ${limit} завантажень на день для проєкту Google вичерпано (доба за тихоокеанським часом)`,
     platformHeld: (platform: string) => `Ліміт ${platform} вичерпано — так відповіла платформа`,
-    budgetTitle: 'Ліміти публікацій на обраний день',
+    budgetTitle: (day: string) => `Ліміти публікацій на ${day}`,
     budgetLoading: 'Рахуємо ліміти…',
     budgetFailed: 'Не вдалося прочитати ліміти публікацій',
     budgetUnknown: 'ліміт невідомий',

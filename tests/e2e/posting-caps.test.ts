@@ -101,7 +101,7 @@ it('shows the profile’s Instagram posts left for the day and warns that a plan
       .toBe(true);
     const warning = t.postingCaps.budgetOver(profile.title, 'Instagram', 1);
     await expect.poll(() => page.getByRole('alert').filter({ hasText: warning }).isVisible()).toBe(true);
-    await page.getByRole('heading', { name: t.postingCaps.budgetTitle }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: /^Ліміти публікацій на \d{2}\.\d{2}\.\d{4}$/ }).scrollIntoViewIfNeeded();
     await snapshot(page, `caps-publish-form-${width}`);
     await context.close();
   }
