@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import { t } from '../src/lib/i18n';
 import type { Database } from './db/connect';
 import type { Keys } from './auth/keys';
+import { postingBudgetRoutes } from './routes/posting-budget';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
 import { engineFigures } from './jobs/figures';
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(createVideoRoutes, { prefix: '/create-video' });
       await api.register(uploadVideoRoutes, { prefix: '/upload-video' });
       await api.register(mediaRoutes, { prefix: '/media' });
+      await api.register(postingBudgetRoutes, { prefix: '/accounts/budget', platforms: platformAccess });
       await api.register(accountRoutes, { prefix: '/accounts', oauth, platforms: platformAccess });
       await api.register(accountGroupRoutes, { prefix: '/accounts-group' });
       await api.register(tagRoutes, { prefix: '/tags' });

@@ -66,6 +66,8 @@ export interface Config {
   sandboxPlatforms: SandboxPlatformSettings;
   /** The installation's TikTok and Instagram apps, for connecting profiles through the platforms' consent pages. */
   platformApps: PlatformApps;
+  /** The posting caps the engine plans with (see server/jobs/posting-caps.ts). */
+  postingCaps: PostingCapSettings;
 }
 
 /** TIKTOK_CLIENT_KEY/SECRET and INSTAGRAM_APP_ID/SECRET; null in live mode when unset (connecting then says what to set). */
@@ -90,6 +92,13 @@ export function platformApps(mode: PlatformsMode, env: NodeJS.ProcessEnv = {}): 
     tiktok: app('TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET', { id: 'sandbox-tiktok', secret: 'sandbox-tiktok-secret' }),
     instagram: app('INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET', { id: 'sandbox-instagram', secret: 'sandbox-instagram-secret' }),
   };
+}
+
+export interface PostingCapSettings {
+  /** TIKTOK_DAILY_POSTS: posts per creator within a moving 24 hours (TikTok publishes no figure to read). */
+  tiktokDailyPosts: number;
+  /** YOUTUBE_DAILY_UPLOADS: videos.insert calls per Google Cloud project (a profile's OAuth client) per Pacific day. */
+  youtubeDailyUploads: number;
 }
 
 export interface SandboxPlatformSettings {
@@ -345,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     platformTimeouts: platformTimeouts(env),
     sandboxPlatforms: sandboxPlatformSettings(env),
     platformApps: platformApps(platforms, env),
+    postingCaps: postingCapSettings(env),
   };
 }
 
@@ -362,6 +372,15 @@ export function sandboxPlatformSettings(env: NodeJS.ProcessEnv = {}): SandboxPla
     tokenTtlSeconds: env.SANDBOX_TOKEN_TTL_SECONDS ? positiveInt('SANDBOX_TOKEN_TTL_SECONDS', env.SANDBOX_TOKEN_TTL_SECONDS, 0) : undefined,
     tiktokUnaudited: env.SANDBOX_TIKTOK_UNAUDITED === '1',
     limits,
+  };
+}
+
+export function postingCapSettings(env: NodeJS.ProcessEnv = {}): PostingCapSettings {
+  return {
+    // TikTok, "Content Posting API – Direct Post": spam_risk_too_many_posts past the creator's daily cap, about 15.
+    tiktokDailyPosts: positiveInt('TIKTOK_DAILY_POSTS', env.TIKTOK_DAILY_POSTS, 15),
+    // YouTube Data API, "Quota Calculator": videos.insert has its own bucket of 100 a day per project.
+    youtubeDailyUploads: positiveInt('YOUTUBE_DAILY_UPLOADS', env.YOUTUBE_DAILY_UPLOADS, 100),
   };
 }
 

@@ -14,6 +14,7 @@ import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
 import { configureProxyPolicy } from './platforms/proxy-policy';
 import { mediaServices } from './media/services';
 import { setPlatformTimeouts } from './platforms/http';
+import { setPostingCaps } from './jobs/posting-caps';
 import { liveProcesses } from './jobs/workers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +30,7 @@ async function main() {
   });
   log.info({ ffmpeg: media.tools.ffmpeg, ffprobe: media.tools.ffprobe, storage: media.storage.location }, 'media');
   setPlatformTimeouts(config.platformTimeouts);
+  setPostingCaps(config.postingCaps);
 
   const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 

@@ -7,18 +7,21 @@ import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
 import {
   PermanentPlatformError,
   PlatformError,
+  PostingCapError,
   ProfileAuthError,
   PublishStopped,
   StopRequested,
   TransientPlatformError,
 } from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';
+import { instagram } from '../platforms/instagram';
 import { connectors, profileContext } from '../platforms/profile-context';
-import { databaseProgressStore } from '../platforms/progress';
+import { databaseProgressStore, memoryProgressStore } from '../platforms/progress';
 import { withRetry, type RetryOptions } from '../platforms/retry';
 import { publishKey, type Platform } from '../platforms/types';
 import type { JobContext } from './types';
 import { DeferJob } from './engine';
+import { capOf, holdAfterRefusal, holdFor, instagramLimit, type Cap, type CapHold } from './posting-caps';
 import { recordStopOutcome, stopRequested } from './publish-stops';
 import { releaseLease, tryLease } from './workers';
 
@@ -119,6 +122,8 @@ export async function publishPost(data: PublishJobData, context: JobContext): Pr
     throw new DeferJob(busyProfileWaitSeconds, lease);
   }
   try {
+    const hold = await capHold(context, waiting);
+    if (hold) return await holdPost(context, data, hold);
     await publishHoldingLease(data, context);
   } catch (error) {
     if (!(context.signal.reason instanceof StopRequested)) throw error;
@@ -127,6 +132,51 @@ export async function publishPost(data: PublishJobData, context: JobContext): Pr
   } finally {
     await releaseLease(db, lease, jobId, publishJobName);
   }
+}
+
+type Account = typeof accounts.$inferSelect;
+
+/** The cap that applies to a profile on a platform now; null where the platform cannot tell (Instagram unreachable). */
+async function capNow({ keys, platforms }: JobContext, platform: Platform, account: Account): Promise<Cap | null> {
+  const figure =
+    platform === 'instagram'
+      ? await instagramLimit(String(account.id), async () =>
+          instagram.publishingLimit(
+            await profileContext(account, 'instagram', {
+              secretsKey: keys.secretsAtRest,
+              settings: platforms,
+              progress: memoryProgressStore(),
+            }),
+          ),
+        )
+      : null;
+  return capOf(platform, account, figure);
+}
+
+/** Whether the post's profile has used up its cap on the platform, checked before any upload starts. */
+async function capHold(context: JobContext, post: { accountId: number | null; platform: Platform }): Promise<CapHold | null> {
+  if (post.accountId === null) return null;
+  const [account] = await context.db.orm.select().from(accounts).where(eq(accounts.id, post.accountId));
+  if (!account) return null;
+  const cap = await capNow(context, post.platform, account);
+  return cap ? holdFor(context.db, post.platform, cap) : null;
+}
+
+/**
+ * A post past a cap waits for its window to free: a new job at that time (same transaction rules
+ * as reschedule), the reason said on the set's page, and no error — a cap is never a failure.
+ */
+async function holdPost({ db, queue, log }: JobContext, { postId, token }: PublishJobData, hold: CapHold) {
+  const next = crypto.randomUUID();
+  await db.transaction(async (run) => {
+    const { rows } = await run(
+      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, next_attempt_at = $4, wait_reason = $5, error = NULL, updated_at = now()
+       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
+      [postId, token, next, hold.until, hold.reason],
+    );
+    if (rows.length > 0) await sendPublishJob(queue, { id: postId, token: next, scheduledAt: hold.until }, run);
+  });
+  log.info({ postId, until: hold.until, reason: hold.reason }, 'publish held by a posting cap');
 }
 
 async function publishHoldingLease({ postId, token }: PublishJobData, context: JobContext): Promise<void> {
@@ -173,12 +223,13 @@ async function publishHoldingLease({ postId, token }: PublishJobData, context: J
 }
 
 async function uploadPost(
-  { db, log, keys, platforms, queue, signal }: JobContext,
+  context: JobContext,
   post: Post,
   token: string,
-  account: typeof accounts.$inferSelect,
+  account: Account,
   video: { path: string; size: number; title: string | null; description: string; tags: string[] },
 ): Promise<void> {
+  const { db, log, keys, platforms, queue, signal } = context;
   const postId = post.id;
   const name = t.platform.names[post.platform];
   const connector = connectors[post.platform];
@@ -213,7 +264,8 @@ async function uploadPost(
     );
     await db.transaction(async (run) => {
       const { rows } = await run(
-        `UPDATE video_posts SET status = 'done', remote_id = $3, url = $4, error = NULL, wait_reason = NULL, next_attempt_at = NULL, updated_at = now()
+        `UPDATE video_posts SET status = 'done', remote_id = $3, url = $4, error = NULL, wait_reason = NULL, next_attempt_at = NULL,
+                published_at = now(), updated_at = now()
          WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
         [postId, token, published.remoteId, published.url],
       );
@@ -237,6 +289,10 @@ async function uploadPost(
       return failPost(db, post, token, reason);
     }
     if (error instanceof PermanentPlatformError) return failPost(db, post, token, reason);
+    if (error instanceof PostingCapError) {
+      const cap = await capNow(context, post.platform, account);
+      return holdPost(context, { postId, token }, await holdAfterRefusal(db, post.platform, cap));
+    }
     const waitMs = error instanceof TransientPlatformError ? (error.retryAfterMs ?? 0) : 0;
     if (waitMs > publishRetry.maxDelayMs!) {
       if (post.attempts >= maxRuns) return failPost(db, post, token, reason);

@@ -33,6 +33,17 @@ export class TransientPlatformError extends PlatformError {
   }
 }
 
+/**
+ * A posting cap answered by the platform itself (Instagram 9/2207042, TikTok
+ * spam_risk_too_many_posts, YouTube's quota reasons): the publish job holds the post until the
+ * window frees instead of failing it (server/jobs/posting-caps.ts).
+ */
+export class PostingCapError extends TransientPlatformError {
+  constructor(platform: Platform, detail: string, status: number) {
+    super(platform, t.platform.quotaExceeded, detail, status, quotaRetryMs);
+  }
+}
+
 /** The platform refused the request itself; repeating it would fail the same way. */
 export class PermanentPlatformError extends PlatformError {}
 

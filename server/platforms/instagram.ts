@@ -6,7 +6,7 @@ import {
   PermanentPlatformError,
   ProfileAuthError,
   PublishStopped,
-  quotaRetryMs,
+  PostingCapError,
   TransientPlatformError,
   type PlatformError,
 } from './errors';
@@ -48,7 +48,7 @@ function readGraphError(status: number, body: any, headers: Headers): PlatformEr
     return new TransientPlatformError('instagram', t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
   }
   if (code === 9 && error.error_subcode === 2207042) {
-    return new TransientPlatformError('instagram', t.platform.quotaExceeded, detail, status, quotaRetryMs);
+    return new PostingCapError('instagram', detail, status);
   }
   if (error.is_transient || code === 1 || code === 2) {
     return new TransientPlatformError('instagram', t.platform.unavailable, detail, status, parseRetryAfter(headers.get('retry-after')));
@@ -251,6 +251,20 @@ export const instagram: InstagramConnector = {
       found.set(remoteIds[index]!, insightValues(body));
     });
     return found;
+  },
+
+  // "IG User Content Publishing Limit": GET /{ig-user-id}/content_publishing_limit?fields=config answers
+  // data[0].config = { quota_total, quota_duration (seconds) }. Usage is counted from our own posts;
+  // posts made elsewhere show as the cap error, which holds the post as well.
+  async publishingLimit(ctx) {
+    const answer = await client(ctx).call(graph(ctx, `${ctx.credentials.igUserId}/content_publishing_limit?fields=config`));
+    const entry = answer.body?.data?.[0] ?? {};
+    const limit = Number(entry.config?.quota_total);
+    const windowSeconds = Number(entry.config?.quota_duration);
+    if (!Number.isInteger(limit) || !(windowSeconds > 0)) {
+      throw new TransientPlatformError('instagram', t.platform.unavailable, 'content_publishing_limit: no config in the answer');
+    }
+    return { limit, windowSeconds };
   },
 
   async fetchProfile(ctx) {

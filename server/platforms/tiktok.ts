@@ -6,7 +6,7 @@ import {
   PermanentPlatformError,
   ProfileAuthError,
   PublishStopped,
-  quotaRetryMs,
+  PostingCapError,
   TransientPlatformError,
   type PlatformError,
 } from './errors';
@@ -40,7 +40,7 @@ function readTikTokError(status: number, body: any, headers: Headers): PlatformE
     return new TransientPlatformError('tiktok', t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
   }
   if (code === 'spam_risk_too_many_posts' || code === 'spam_risk_too_many_pending_share' || code === 'reached_active_user_cap') {
-    return new TransientPlatformError('tiktok', t.platform.quotaExceeded, detail, status, quotaRetryMs);
+    return new PostingCapError('tiktok', detail, status);
   }
   return errorForStatus('tiktok', status, detail, headers);
 }

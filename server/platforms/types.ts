@@ -130,8 +130,15 @@ export interface YouTubeConnector extends Connector {
  * call that changes them (the IG User node supports reading only), so the operator's profile
  * name and description stay in our database and the connector can only read the live values.
  */
+/** Instagram's own figure for an account's posting cap: `quota_total` posts per `quota_duration`. */
+export interface PublishingLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
 export interface InstagramConnector extends Connector<InstagramCredentials> {
   fetchProfile(ctx: ConnectorContext<InstagramCredentials>): Promise<ProfileInfo>;
+  publishingLimit(ctx: ConnectorContext<InstagramCredentials>): Promise<PublishingLimit>;
 }
 
 export interface TikTokConnector extends Connector {

@@ -6,7 +6,7 @@ import {
   PermanentPlatformError,
   ProfileAuthError,
   PublishStopped,
-  quotaRetryMs,
+  PostingCapError,
   TransientPlatformError,
   type PlatformError,
 } from './errors';
@@ -28,7 +28,7 @@ function readGoogleError(status: number, body: any, headers: Headers): PlatformE
   const detail: string = body?.error?.message ?? (typeof body === 'string' && body ? body.slice(0, 300) : `HTTP ${status}`);
   if (status === 401) return new ProfileAuthError('youtube', detail, status);
   if (status === 403 && reason && quotaReasons.includes(reason)) {
-    return new TransientPlatformError('youtube', t.platform.quotaExceeded, detail, status, quotaRetryMs);
+    return new PostingCapError('youtube', detail, status);
   }
   if (status === 403 && reason && rateReasons.includes(reason)) {
     return new TransientPlatformError('youtube', t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));

@@ -407,6 +407,8 @@ export interface CalendarPost {
   status: PostStatus;
   scheduledAt: string;
   account: { id: number; title: string };
+  /** Why a pending post waits (a posting cap, a busy profile, a retry); null when it does not. */
+  waitReason: string | null;
 }
 
 /** GET /api/calendar?from=&to=&accountId= */
@@ -439,4 +441,24 @@ export interface NotificationItem {
 export interface NotificationList {
   items: NotificationItem[];
   unread: number;
+}
+
+/** One profile's posting cap on one platform for a Kyiv day (GET /api/accounts/budget). */
+export interface PostingBudget {
+  accountId: number;
+  platform: PlatformName;
+  /** Posts allowed in the platform's window; null when the platform could not say (Instagram unreachable). */
+  limit: number | null;
+  /** Posts that went out that day (on YouTube: from every profile on the same Google project). */
+  used: number;
+  /** Posts still waiting that are planned for that day. */
+  planned: number;
+  /** What is left for new posts that day; null with an unknown limit. */
+  remaining: number | null;
+}
+
+/** GET /api/accounts/budget?accountIds=1,2&date=YYYY-MM-DD */
+export interface PostingBudgets {
+  date: string;
+  budgets: PostingBudget[];
 }

@@ -543,6 +543,24 @@ export const t = {
     gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
     names: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' },
   },
+  postingCaps: {
+    /** A post held by a cap: never an error, it goes out when the window frees. */
+    rollingHeld: (platform: string, limit: number, hours: number) => `Ліміт ${platform}: ${limit} публікацій за ${hours} год вичерпано`,
+    youtubeHeld: (limit: number) =>
+      `Ліміт YouTube: ${limit} завантажень на день для проєкту Google вичерпано (доба за тихоокеанським часом)`,
+    platformHeld: (platform: string) => `Ліміт ${platform} вичерпано — так відповіла платформа`,
+    budgetTitle: (day: string) => `Ліміти публікацій на ${day}`,
+    budgetLoading: 'Рахуємо ліміти…',
+    budgetFailed: 'Не вдалося прочитати ліміти публікацій',
+    budgetUnknown: 'ліміт невідомий',
+    budgetLine: (limit: number, used: number, planned: number, remaining: number) =>
+      `лишилось ${remaining} з ${limit} (опубліковано ${used}, заплановано ${planned})`,
+    budgetOver: (profile: string, platform: string, over: number) =>
+      `Профіль ${profile}: план перевищує ліміт ${platform} на ${over}. Зайві публікації не пропадуть: вони чекатимуть і вийдуть, щойно ліміт звільниться.`,
+    badDate: 'Дата має бути у форматі РРРР-ММ-ДД',
+    badAccounts: 'Вкажіть профілі як список номерів через кому',
+    heldMark: 'Утримано',
+  },
   finalDelete: {
     /** A delete refused, so that nothing it was meant to stop goes live after the answer. */
     inFlight: (items: string[]) =>

@@ -102,7 +102,13 @@ describe('calendar screen', () => {
       { id: 5, title: '#5 Вечір' },
     ],
   });
-  const post = (id: number, scheduledAt: string, status: 'pending' | 'done' | 'error', accountId = 4) => ({
+  const post = (
+    id: number,
+    scheduledAt: string,
+    status: 'pending' | 'done' | 'error',
+    accountId = 4,
+    waitReason: string | null = null,
+  ) => ({
     id,
     videoId: id,
     idUpload,
@@ -111,6 +117,17 @@ describe('calendar screen', () => {
     status,
     scheduledAt,
     account: { id: accountId, title: `#${accountId} Ранок` },
+    waitReason,
+  });
+
+  it('marks a held post and gives its reason in the title', async () => {
+    const week = calendarPath({ view: 'week', anchor: '2026-11-25', accountId: null });
+    const reason = 'Ліміт Instagram: 25 публікацій за 24 год вичерпано';
+    answerApi({ [`GET ${week}`]: range([post(7, '2026-11-25T08:30:00Z', 'pending', 4, reason)]) });
+    renderScreen(<CalendarScreen />, { path: '/calendar' });
+    const link = await screen.findByRole('link', { name: /^10:30 YouTube/ });
+    expect(link).toHaveTextContent('Утримано');
+    expect(link.getAttribute('title')).toContain(`Утримано: ${reason}`);
   });
 
   it('shows the week in Kyiv days, each post opening its set, and moves by week, month and profile', async () => {

@@ -52,6 +52,10 @@ describeEachDatabase('Calendar range route', (env) => {
     await publishedPosts(owner, morning.id, 'Пізніше', [['youtube', '2026-11-29T22:00:00Z', 'pending']]);
     await publishedPosts(other, foreign.id, 'Чужий випуск', [['youtube', '2026-11-26T10:00:00Z', 'pending']]);
 
+    // A held post carries its reason, for the calendar to mark it.
+    await env().db.sql(`UPDATE video_posts SET wait_reason = $1 WHERE platform = 'youtube' AND scheduled_at = '2026-11-25T08:30:00Z'`, [
+      'Ліміт YouTube вичерпано — так відповіла платформа',
+    ]);
     const answer = await range(owner, week);
     expect(answer.statusCode, answer.body).toBe(200);
     const body = answer.json<CalendarRange>();
@@ -65,8 +69,15 @@ describeEachDatabase('Calendar range route', (env) => {
         status: 'done',
         scheduledAt: '2026-11-22T22:00:00.000Z',
         account: { id: evening.id, title: `#${evening.id} Вечір` },
+        waitReason: null,
       },
-      expect.objectContaining({ idUpload: planned.idUpload, title: 'Ранковий випуск', platform: 'youtube', status: 'pending' }),
+      expect.objectContaining({
+        idUpload: planned.idUpload,
+        title: 'Ранковий випуск',
+        platform: 'youtube',
+        status: 'pending',
+        waitReason: 'Ліміт YouTube вичерпано — так відповіла платформа',
+      }),
       expect.objectContaining({ idUpload: planned.idUpload, platform: 'tiktok', status: 'error', scheduledAt: '2026-11-25T08:30:00.000Z' }),
     ]);
     expect(body.accounts).toEqual([

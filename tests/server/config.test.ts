@@ -115,6 +115,15 @@ describe('engine and platform-call settings', () => {
     expect(() => load({ PUBLISH_CONCURRENCY: '0' })).toThrow('PUBLISH_CONCURRENCY must be a positive whole number');
   });
 
+  it('reads the posting caps the engine plans with: TikTok 15 a day, YouTube 100 uploads a project a day', () => {
+    expect(load({}).postingCaps).toEqual({ tiktokDailyPosts: 15, youtubeDailyUploads: 100 });
+    expect(load({ TIKTOK_DAILY_POSTS: '4', YOUTUBE_DAILY_UPLOADS: '6' }).postingCaps).toEqual({
+      tiktokDailyPosts: 4,
+      youtubeDailyUploads: 6,
+    });
+    expect(() => load({ TIKTOK_DAILY_POSTS: 'many' })).toThrow(/TIKTOK_DAILY_POSTS/);
+  });
+
   it('limits platform calls: connect 15 s, headers 120 s, idle 60 s, whole request 30 min', () => {
     expect(load({}).platformTimeouts).toEqual({ connectMs: 15_000, headersMs: 120_000, idleMs: 60_000, totalMs: 1_800_000 });
     expect(load({ PLATFORM_CONNECT_TIMEOUT_SECONDS: '2.5' }).platformTimeouts.connectMs).toBe(2500);

@@ -36,6 +36,8 @@ export const videoPosts = pgTable(
     waitReason: text('wait_reason'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    // Migration 0025: when the post went out, counted against its profile's posting cap.
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

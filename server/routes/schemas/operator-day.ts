@@ -38,6 +38,7 @@ const CalendarPost = Type.Object({
   status: Type.Union([Type.Literal('pending'), Type.Literal('done'), Type.Literal('error')]),
   scheduledAt: Type.String(),
   account: AccountRef,
+  waitReason: Nullable(Type.String()),
 });
 
 export const calendarSchemas = {
@@ -79,4 +80,24 @@ export const notificationSchemas = {
   list: { response: { 200: Type.Object({ items: Type.Array(NotificationItem), unread: Count }), ...errorResponses } },
   read: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
   readAll: { response: { 204: NoContent, ...errorResponses } },
+};
+
+const PostingBudget = Type.Object({
+  accountId: Id,
+  platform: Platform,
+  limit: Nullable(Count),
+  used: Count,
+  planned: Count,
+  remaining: Nullable(Count),
+});
+
+/** GET /api/accounts/budget: ids as a comma list and a Kyiv day, both checked in the route for a Ukrainian 400. */
+export const postingBudgetSchemas = {
+  get: {
+    querystring: Type.Object(
+      { accountIds: Type.String({ maxLength: 2000 }), date: Type.String({ maxLength: maxLength.date }) },
+      { additionalProperties: false },
+    ),
+    response: { 200: Type.Object({ date: Type.String(), budgets: Type.Array(PostingBudget) }), ...errorResponses },
+  },
 };

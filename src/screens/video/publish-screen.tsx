@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { Film, X } from 'lucide-react';
 import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
 import { assignmentPreview, platformGaps, type AssignedVideo, type PlatformGap } from '../../lib/assignment';
-import { isPastWallTime } from '../../lib/kyiv-time';
+import { isPastWallTime, kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { emptyPublishFields } from '../../lib/publishing';
 import { publishFieldsSchema, type PublishFields } from '../../lib/schemas';
@@ -17,6 +17,7 @@ import { publishMachine, type PublishEvent } from '../../machines/publish-machin
 import { Button, buttonClass } from '../../components/button';
 import { DateTimeField } from '../../components/date-time-field';
 import { MultiSelect } from '../../components/multi-select';
+import { PostingBudget } from '../../components/posting-budget';
 import { Card, Page } from '../../components/page';
 import { QuickChips } from '../../components/quick-chips';
 import { TagSetPicker } from '../../components/tag-set-picker';
@@ -142,6 +143,15 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   const gapOf = new Map(gaps.map((gap) => [gap.videoId, gap]));
   const refusedCount = gaps.filter((gap) => gap.refused).length;
   const titles = (profiles: SelectOption[]) => profiles.map((profile) => profile.title).join(', ');
+  // The posting budget is shown for the plan's day: the form's date, else today (Kyiv).
+  const planDate = useWatch({ control, name: 'date' });
+  const [today] = useState(() => kyivWallTime(Date.now()));
+  const budgetDay = (planDate || today).slice(0, 10);
+  const newPosts = new Map<number, number>();
+  for (const assigned of preview.videos) {
+    const date = videos.find((video) => video.id === assigned.videoId)?.date || planDate || budgetDay;
+    if (assigned.profile && date.startsWith(budgetDay)) newPosts.set(assigned.profile.id, (newPosts.get(assigned.profile.id) ?? 0) + 1);
+  }
 
   // The fields typed so far wait in the draft for the operator's return.
   useEffect(
@@ -237,6 +247,12 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             )}
           />
         </div>
+        <PostingBudget
+          profiles={accounts}
+          day={budgetDay}
+          platforms={(['youtube', 'tiktok', 'instagram'] as const).filter((_, index) => [inYouTube, inTikTok, inInstagram][index])}
+          newPosts={newPosts}
+        />
       </Card>
       <Card>
         <h2 className={styles.panelTitle}>{t.publish.videos}</h2>

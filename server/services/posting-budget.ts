@@ -1,0 +1,86 @@
+import { and, inArray } from 'drizzle-orm';
+import type { PostingBudget, PostingBudgets, SessionUser } from '../../src/lib/contract';
+import { dayjs } from '../../src/lib/dates';
+import { displayTimezone } from '../../src/lib/kyiv-time';
+import { visibleTo } from '../auth/ownership';
+import type { Database } from '../db/connect';
+import { accounts } from '../db/schema';
+import { capOf, instagramLimit, type Cap } from '../jobs/posting-caps';
+import { instagram } from '../platforms/instagram';
+import { profileContext, type PlatformAccess } from '../platforms/profile-context';
+import { memoryProgressStore } from '../platforms/progress';
+import type { Platform } from '../platforms/types';
+
+type Account = typeof accounts.$inferSelect;
+
+/** Posts of a cap's scope on a platform in [from, to): gone out (by published_at) and still planned (by scheduled_at). */
+async function dayCounts(db: Database, platform: Platform, cap: Cap, from: Date, to: Date) {
+  const byClient = 'youtubeClientId' in cap.scope;
+  const scope = byClient ? 'account_id IN (SELECT id FROM accounts WHERE youtube_client_id = $4)' : 'account_id = $4';
+  const { rows } = await db.sql(
+    `SELECT
+       (SELECT count(*) FROM video_posts WHERE platform = $1 AND status = 'done' AND published_at >= $2 AND published_at < $3 AND ${scope}) AS used,
+       (SELECT count(*) FROM video_posts WHERE platform = $1 AND status = 'pending' AND scheduled_at >= $2 AND scheduled_at < $3 AND ${scope}) AS planned`,
+    [
+      platform,
+      from,
+      to,
+      byClient ? (cap.scope as { youtubeClientId: string }).youtubeClientId : (cap.scope as { accountId: number }).accountId,
+    ],
+  );
+  return { used: Number(rows[0]!.used), planned: Number(rows[0]!.planned) };
+}
+
+function activePlatforms(account: Account): Platform[] {
+  return [
+    ...(account.isActiveYouTube ? (['youtube'] as const) : []),
+    ...(account.isActiveTikTok ? (['tiktok'] as const) : []),
+    ...(account.isActiveInstagram ? (['instagram'] as const) : []),
+  ];
+}
+
+/**
+ * Each chosen profile's budget per platform for a Kyiv day: the cap, what went out that day, what
+ * is planned for it, and what is left. The engine enforces the platform's own window at publish
+ * time (server/jobs/posting-caps.ts); a calendar day is what an operator plans in.
+ */
+export async function postingBudgets(
+  db: Database,
+  user: SessionUser,
+  { accountIds, date }: { accountIds: number[]; date: string },
+  { secretsKey, platforms }: { secretsKey: Buffer; platforms: PlatformAccess },
+): Promise<PostingBudgets> {
+  const from = dayjs.tz(date, displayTimezone);
+  const range = { from: from.toDate(), to: dayjs.tz(from.add(1, 'day').format('YYYY-MM-DD'), displayTimezone).toDate() };
+  const rows = await db.orm
+    .select()
+    .from(accounts)
+    .where(and(inArray(accounts.id, accountIds), visibleTo(user, accounts.userId)));
+  rows.sort((a, b) => accountIds.indexOf(a.id) - accountIds.indexOf(b.id));
+  const budgets: PostingBudget[] = [];
+  for (const account of rows) {
+    for (const platform of activePlatforms(account)) {
+      const figure =
+        platform === 'instagram'
+          ? await instagramLimit(String(account.id), async () =>
+              instagram.publishingLimit(
+                await profileContext(account, 'instagram', { secretsKey, settings: platforms, progress: memoryProgressStore() }),
+              ),
+            )
+          : null;
+      const cap = capOf(platform, account, figure);
+      const scope: Cap = cap ?? { limit: 0, windowMs: null, scope: { accountId: account.id } };
+      const { used, planned } = await dayCounts(db, platform, scope, range.from, range.to);
+      const limit = cap?.limit ?? null;
+      budgets.push({
+        accountId: account.id,
+        platform,
+        limit,
+        used,
+        planned,
+        remaining: limit === null ? null : Math.max(0, limit - used - planned),
+      });
+    }
+  }
+  return { date, budgets };
+}
