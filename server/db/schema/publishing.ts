@@ -34,6 +34,8 @@ export const videoPosts = pgTable(
     waitReason: text('wait_reason'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    // Migration 0024: the platform's own choices for this post (PostOptions[platform]).
+    options: jsonb('options'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,4 +52,18 @@ export const publishStops = pgTable(
     outcome: text('outcome', { enum: ['stopped', 'live'] }),
   },
   (table) => [primaryKey({ columns: [table.stopId, table.postId] })],
+);
+
+/** A profile's remembered platform choices; see migrations/0024_post_options.sql. */
+export const postingDefaults = pgTable(
+  'posting_defaults',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: ['youtube', 'tiktok', 'instagram'] }).notNull(),
+    options: jsonb('options').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.platform] })],
 );
