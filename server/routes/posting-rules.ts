@@ -33,7 +33,9 @@ export const postingRulesRoutes: FastifyPluginAsync<{ platforms: () => PlatformA
     return Promise.all(
       rows.map(async (row) => {
         const active = platformsOf(everyPlatform, row);
-        const creator = active.includes('tiktok') ? await readCreatorRules(row, platforms(), keys.secretsAtRest) : { rules: null, error: null };
+        const creator = active.includes('tiktok')
+          ? await readCreatorRules(row, platforms(), keys.secretsAtRest)
+          : { rules: null, error: null };
         return {
           accountId: row.id,
           title: accountOption(row).title,
@@ -58,7 +60,8 @@ export const postingRulesRoutes: FastifyPluginAsync<{ platforms: () => PlatformA
   app.get('/', { schema: postingRulesSchemas.list }, async (request) => {
     const { accountIds } = request.query as { accountIds: string };
     const ids = [...new Set(accountIds.split(',').map(Number))];
-    if (ids.length > maxProfiles || ids.some((id) => !Number.isSafeInteger(id) || id < 1)) throw new HttpError(400, t.publish.unknownAccount);
+    if (ids.length > maxProfiles || ids.some((id) => !Number.isSafeInteger(id) || id < 1))
+      throw new HttpError(400, t.publish.unknownAccount);
     return { data: await rulesOf(await ownedProfiles(request, ids)) };
   });
 

@@ -1,11 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type {
-  InstagramPostOptions,
-  PostOptions,
-  TikTokCreatorRules,
-  TikTokPostOptions,
-  YouTubePostOptions,
-} from '../../src/lib/contract';
+import type { InstagramPostOptions, PostOptions, TikTokCreatorRules, TikTokPostOptions, YouTubePostOptions } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import type { Database } from '../db/connect';
 import { accounts, postingDefaults } from '../db/schema';
@@ -66,7 +60,10 @@ export async function saveDefaults(db: Database, accountId: number, options: Pos
     await db.orm
       .insert(postingDefaults)
       .values({ accountId, platform, options: chosen })
-      .onConflictDoUpdate({ target: [postingDefaults.accountId, postingDefaults.platform], set: { options: chosen, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: [postingDefaults.accountId, postingDefaults.platform],
+        set: { options: chosen, updatedAt: sql`now()` },
+      });
   }
 }
 

@@ -263,6 +263,8 @@ export interface PublishPayload {
   inInstagram: boolean;
   /** Like a video's date; null or absent means at once. */
   date?: string | null;
+  /** Issue 22.3: the platforms' own choices; absent, the profiles' remembered ones apply. */
+  options?: PostOptions;
 }
 
 /** A row of the YouTube list, GET /api/upload-video?page= : one published set. */

@@ -574,20 +574,26 @@ export const t = {
     madeForKidsYes: 'Так, створено для дітей',
     madeForKidsNo: 'Ні, не для дітей',
     category: 'Категорія YouTube',
-    categories: { '22': 'Люди та блоги', '24': 'Розваги', '17': 'Спорт', '10': 'Музика', '26': 'Поради та стиль', '27': 'Освіта' } as Record<
-      string,
-      string
-    >,
+    categories: {
+      '22': 'Люди та блоги',
+      '24': 'Розваги',
+      '17': 'Спорт',
+      '10': 'Музика',
+      '26': 'Поради та стиль',
+      '27': 'Освіта',
+    } as Record<string, string>,
     shareToFeed: 'Показати Reels також у стрічці профілю',
     thumbOffset: 'Кадр обкладинки, секунда',
     saveDefaults: 'Запамʼятати як типові для профілю',
     defaultsSaved: 'Типові налаштування профілю збережено',
-    creatorUnavailable: (profile: string, reason: string) => `TikTok: не вдалося прочитати налаштування автора профілю ${profile} (${reason})`,
+    creatorUnavailable: (profile: string, reason: string) =>
+      `TikTok: не вдалося прочитати налаштування автора профілю ${profile} (${reason})`,
     tiktokPrivacyRequired: (profile: string) => `TikTok: оберіть, хто може переглядати відео профілю ${profile}`,
     youtubeKidsRequired: (profile: string) => `YouTube: укажіть, чи створено відео для дітей (профіль ${profile})`,
     privacyNotOffered: (profile: string, level: string) => `TikTok не пропонує профілю ${profile} доступ «${level}»: оберіть інший`,
     brandedPrivate: 'TikTok: брендований вміст не може бути приватним («Лише я»)',
-    switchDisabled: (profile: string, name: string) => `TikTok: автор профілю ${profile} вимкнув «${name}» — цей перемикач не можна увімкнути`,
+    switchDisabled: (profile: string, name: string) =>
+      `TikTok: автор профілю ${profile} вимкнув «${name}» — цей перемикач не можна увімкнути`,
     tooLong: (platform: string, videoId: number, seconds: number, max: number) =>
       `${platform}: відео #${videoId} триває ${seconds} с, а приймається до ${max} с`,
     tooShort: (platform: string, videoId: number, seconds: number, min: number) =>

@@ -162,7 +162,10 @@ describeEachDatabase(
         method: 'PUT',
         url: `/api/posting-rules/${profile.id}`,
         headers: owner.headers,
-        payload: { youtube: { privacyStatus: 'unlisted', selfDeclaredMadeForKids: true, categoryId: '27' }, instagram: { shareToFeed: false } },
+        payload: {
+          youtube: { privacyStatus: 'unlisted', selfDeclaredMadeForKids: true, categoryId: '27' },
+          instagram: { shareToFeed: false },
+        },
       });
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json().data.saved.youtube).toEqual({ privacyStatus: 'unlisted', selfDeclaredMadeForKids: true, categoryId: '27' });
@@ -213,7 +216,9 @@ describeEachDatabase(
       await env().db.sql('UPDATE videos SET duration_seconds = 2 WHERE id = $1', [videoId]);
       expect(await refusal('instagram')).toBe(t.postingRules.tooShort('Instagram Reels', videoId, 2, 3));
       await env().db.sql('UPDATE videos SET duration_seconds = 10 WHERE id = $1', [videoId]);
-      expect(await refusal('instagram', { options: { instagram: { thumbOffset: 20_000 } } })).toBe(t.postingRules.thumbOffsetBeyond(videoId));
+      expect(await refusal('instagram', { options: { instagram: { thumbOffset: 20_000 } } })).toBe(
+        t.postingRules.thumbOffsetBeyond(videoId),
+      );
 
       expect(await refusal('tiktok', { description: 'а'.repeat(2300) })).toMatch(/^TikTok: підпис задовгий/);
       expect(await refusal('instagram', { tags: Array.from({ length: 31 }, (_, index) => `тег${index}`) })).toBe(

@@ -10,7 +10,9 @@ export const PostOptions = Type.Object(
       Type.Object(
         {
           privacyLevel: Type.Optional(
-            Type.Union(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'].map((level) => Type.Literal(level))),
+            Type.Union(
+              ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'].map((level) => Type.Literal(level)),
+            ),
           ),
           disableComment: flag,
           disableDuet: flag,
