@@ -562,7 +562,6 @@ export const t = {
     disabledByCreator: 'Вимкнено в налаштуваннях автора в TikTok',
     maxDuration: (seconds: number) => `Найдовше відео для цього автора: ${seconds} с`,
     commercial: 'Комерційний вміст',
-    commercialHint: 'Увімкніть, якщо відео рекламує товар, послугу чи бренд',
     brandOrganic: 'Ваш бренд: ви рекламуєте себе або власну справу',
     brandContent: 'Брендований вміст: ви рекламуєте інший бренд або третю сторону',
     brandedPrivateHint: 'Брендований вміст не може бути приватним («Лише я»)',
@@ -583,7 +582,6 @@ export const t = {
       '27': 'Освіта',
     } as Record<string, string>,
     shareToFeed: 'Показати Reels також у стрічці профілю',
-    thumbOffset: 'Кадр обкладинки, секунда',
     saveDefaults: 'Запамʼятати як типові для профілю',
     defaultsSaved: 'Типові налаштування профілю збережено',
     creatorUnavailable: (profile: string, reason: string) =>
@@ -592,8 +590,6 @@ export const t = {
     youtubeKidsRequired: (profile: string) => `YouTube: укажіть, чи створено відео для дітей (профіль ${profile})`,
     privacyNotOffered: (profile: string, level: string) => `TikTok не пропонує профілю ${profile} доступ «${level}»: оберіть інший`,
     brandedPrivate: 'TikTok: брендований вміст не може бути приватним («Лише я»)',
-    switchDisabled: (profile: string, name: string) =>
-      `TikTok: автор профілю ${profile} вимкнув «${name}» — цей перемикач не можна увімкнути`,
     tooLong: (platform: string, videoId: number, seconds: number, max: number) =>
       `${platform}: відео #${videoId} триває ${seconds} с, а приймається до ${max} с`,
     tooShort: (platform: string, videoId: number, seconds: number, min: number) =>
@@ -603,6 +599,5 @@ export const t = {
     descriptionTooLong: (length: number, max: number) => `YouTube: опис задовгий — ${length} символів, максимум ${max}`,
     tooManyHashtags: (count: number, max: number) => `Instagram: забагато хештегів — ${count}, максимум ${max}`,
     thumbOffsetBeyond: (videoId: number) => `Instagram: кадр обкладинки виходить за межі відео #${videoId}`,
-    badOption: 'Невірне налаштування платформи',
   },
 } as const;
