@@ -29,6 +29,7 @@ import { accountGroupRoutes } from './routes/account-groups';
 import { tagRoutes } from './routes/tags';
 import { userRoutes } from './routes/users';
 import { oauthRoutes, type OAuthSettings } from './routes/oauth';
+import { postingRulesRoutes } from './routes/posting-rules';
 import { uploadVideoRoutes } from './routes/upload-video';
 import { statsRoutes } from './routes/stats';
 import { calendarRoutes } from './routes/calendar';
@@ -234,7 +235,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(authRoutes, { prefix: '/auth', publicUrl: deps.publicUrl });
       await api.register(photoRoutes, { prefix: '/photo-bg' });
       await api.register(createVideoRoutes, { prefix: '/create-video' });
-      await api.register(uploadVideoRoutes, { prefix: '/upload-video' });
+      await api.register(uploadVideoRoutes, { prefix: '/upload-video', platforms: platformAccess });
       await api.register(mediaRoutes, { prefix: '/media' });
       await api.register(postingBudgetRoutes, { prefix: '/accounts/budget', platforms: platformAccess });
       await api.register(accountRoutes, { prefix: '/accounts', oauth, platforms: platformAccess });
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(calendarRoutes, { prefix: '/calendar' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(postingRulesRoutes, { prefix: '/posting-rules', platforms: platformAccess });
       // The OpenAPI document of every route, generated from the schemas that validate them. Admins
       // only: it maps the whole surface. No Swagger UI: it needs inline scripts the CSP refuses,
       // and a page cannot send the Bearer token the docs need.

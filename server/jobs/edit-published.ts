@@ -1,3 +1,4 @@
+import type { YouTubePostOptions } from '../../src/lib/contract';
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { t } from '../../src/lib/i18n';
@@ -97,6 +98,7 @@ export async function editPublishedPost({ postId }: EditPublishedJobData, { db, 
             description: sent.description,
             tags: sent.tags,
             publishKey: publishKey(sent.post.videoId, 'youtube'),
+            categoryId: (sent.post.options as YouTubePostOptions | null)?.categoryId,
           }),
         {
           ...publishRetry,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
+import type { PostOptions } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import type { Database, RunSql } from '../db/connect';
 import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
@@ -241,6 +242,7 @@ async function uploadPost(
     description: video.description,
     tags: video.tags,
     publishKey: publishKey(post.videoId, post.platform),
+    options: { [post.platform]: post.options ?? {} } as PostOptions,
   };
   const progress = databaseProgressStore(db);
   try {

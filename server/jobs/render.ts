@@ -173,7 +173,7 @@ async function renderPending(
         await storage.put(posterKey, copies.poster);
         const updated = await db.orm
           .update(videos)
-          .set({ status: 'success', fileKey: videoKey, posterKey, error: null })
+          .set({ status: 'success', fileKey: videoKey, posterKey, error: null, durationSeconds: info.durationSeconds })
           .where(eq(videos.id, idOf.get(position)!))
           .returning({ id: videos.id });
         if (updated.length === 0) {

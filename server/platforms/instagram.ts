@@ -102,6 +102,19 @@ async function containerStatus(api: PlatformClient, ctx: Context, containerId: s
   return { code: answer.body?.status_code ?? 'IN_PROGRESS', status: answer.body?.status ?? '' };
 }
 
+/**
+ * The Reels container's own choices (developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media:
+ * share_to_feed "true" shows the Reel in the feed as well as in the Reels tab; thumb_offset is the
+ * cover frame's position in milliseconds). A Reel shared to the feed was what every post got before.
+ */
+function reelsOptions(video: VideoUpload): Record<string, string> {
+  const options = video.options.instagram ?? {};
+  return {
+    share_to_feed: String(options.shareToFeed ?? true),
+    ...(options.thumbOffset === undefined ? {} : { thumb_offset: String(options.thumbOffset) }),
+  };
+}
+
 async function publishReel(ctx: Context, video: VideoUpload): Promise<Published> {
   await checkFile(video);
   const api = client(ctx);
@@ -145,7 +158,7 @@ async function publishReel(ctx: Context, video: VideoUpload): Promise<Published>
     );
     const created = await api.call(
       graph(ctx, `${ctx.credentials.igUserId}/media`),
-      form({ media_type: 'REELS', upload_type: 'resumable', caption, share_to_feed: 'true' }),
+      form({ media_type: 'REELS', upload_type: 'resumable', caption, ...reelsOptions(video) }),
     );
     if (!created.body?.id) throw new TransientPlatformError('instagram', t.platform.unavailable, 'no container id in the answer');
     container = {

@@ -10,6 +10,7 @@ import {
   TransientPlatformError,
   type PlatformError,
 } from './errors';
+import type { TikTokCreatorRules, TikTokPostOptions } from '../../src/lib/contract';
 import type { ConnectorContext, Published, TikTokConnector, VideoStats, VideoUpload } from './types';
 
 /**
@@ -110,6 +111,49 @@ async function fetchStatus(api: PlatformClient, ctx: ConnectorContext, publishId
   return exact ? { ...data, publicaly_available_post_id: [exact[1]] } : data;
 }
 
+/**
+ * The post's own choices as video/init's post_info, re-checked against creator_info as it is now
+ * (the creator may have changed their settings since the post was queued). TikTok, "Content
+ * Posting API – Direct Post" (developers.tiktok.com/doc/content-posting-api-reference-direct-post):
+ * privacy_level is required and must be one of creator_info's privacy_level_options;
+ * brand_content_toggle cannot be SELF_ONLY. "Content Sharing Guidelines": the app may not pick the
+ * privacy level itself, and a switch the creator turned off stays off.
+ */
+function postInfo(options: TikTokPostOptions, rules: TikTokCreatorRules) {
+  const name = t.platform.names.tiktok;
+  if (!options.privacyLevel) throw new PermanentPlatformError('tiktok', t.postingRules.tiktokPrivacyRequired(rules.nickname), '');
+  if (!rules.privacyLevelOptions.includes(options.privacyLevel)) {
+    const level = t.postingRules.privacyLevels[options.privacyLevel] ?? options.privacyLevel;
+    throw new PermanentPlatformError('tiktok', t.postingRules.privacyNotOffered(rules.nickname, level), `${name}: ${options.privacyLevel}`);
+  }
+  if (options.brandContentToggle && options.privacyLevel === 'SELF_ONLY') {
+    throw new PermanentPlatformError('tiktok', t.postingRules.brandedPrivate, '');
+  }
+  return {
+    privacy_level: options.privacyLevel,
+    disable_comment: rules.commentDisabled || Boolean(options.disableComment),
+    disable_duet: rules.duetDisabled || Boolean(options.disableDuet),
+    disable_stitch: rules.stitchDisabled || Boolean(options.disableStitch),
+    brand_content_toggle: Boolean(options.brandContentToggle),
+    brand_organic_toggle: Boolean(options.brandOrganicToggle),
+  };
+}
+
+/** creator_info/query ("Query Creator Info"): who posts, and what their account allows now. */
+async function creatorRules(ctx: ConnectorContext): Promise<TikTokCreatorRules> {
+  const data = (await client(ctx).call(`${apiBase(ctx)}/post/publish/creator_info/query/`, json({}))).body?.data ?? {};
+  const username: string = data.creator_username ?? '';
+  return {
+    nickname: data.creator_nickname || username,
+    username,
+    privacyLevelOptions: Array.isArray(data.privacy_level_options) ? data.privacy_level_options.map(String) : [],
+    commentDisabled: Boolean(data.comment_disabled),
+    duetDisabled: Boolean(data.duet_disabled),
+    stitchDisabled: Boolean(data.stitch_disabled),
+    maxVideoPostDurationSec: Number(data.max_video_post_duration_sec) || 0,
+  };
+}
+
 async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<Published> {
   await checkFile(video);
   const api = client(ctx);
@@ -149,19 +193,14 @@ async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<
       await ctx.progress.save(video.publishKey, { done: existing });
       return existing;
     }
-    const creator = await api.call(`${apiBase(ctx)}/post/publish/creator_info/query/`, json({}));
-    const options: string[] = creator.body?.data?.privacy_level_options ?? [];
+    const rules = await creatorRules(ctx);
     const chunkSize = chunkSizeFor(video.size);
     const init = await api.call(
       `${apiBase(ctx)}/post/publish/video/init/`,
       json({
         post_info: {
           title: captionWithMarker([video.title, video.description, hashtags(video.tags)], video.publishKey, captionLimit),
-          // Unaudited apps may post privately only; TikTok then offers SELF_ONLY alone.
-          privacy_level: options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : (options[0] ?? 'SELF_ONLY'),
-          disable_comment: false,
-          disable_duet: false,
-          disable_stitch: false,
+          ...postInfo(video.options.tiktok ?? {}, rules),
         },
         source_info: {
           source: 'FILE_UPLOAD',
@@ -275,6 +314,8 @@ export const tiktok: TikTokConnector = {
     }
     return found;
   },
+
+  creatorRules,
 
   async fetchStats(ctx, remoteId) {
     const answer = await client(ctx).call(

@@ -1,3 +1,5 @@
+import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
+
 /**
  * The one shape every platform connector has. A connector is stateless: everything about the
  * profile (proxy, credentials), the environment (live or sandbox endpoints) and the publication's
@@ -70,6 +72,11 @@ export interface VideoUpload {
   tags: string[];
   /** `video-{id}-{platform}`, see publishKey(). */
   publishKey: string;
+  /**
+   * The post's own choices, made by the operator (or remembered for the profile) and checked
+   * before queueing; a connector sends its platform's part and decides none of them itself.
+   */
+  options: PostOptions;
 }
 
 export interface Published {
@@ -115,6 +122,8 @@ export interface VideoTexts {
   description: string;
   tags: string[];
   publishKey: string;
+  /** The category the video was published in: videos.update replaces the whole snippet. */
+  categoryId?: string;
 }
 
 export interface YouTubeConnector extends Connector {
@@ -144,6 +153,8 @@ export interface InstagramConnector extends Connector<InstagramCredentials> {
 export interface TikTokConnector extends Connector {
   /** The creator the access string posts as (creator_info), which is also how a string is checked. */
   fetchCreator(ctx: ConnectorContext): Promise<ProfileInfo>;
+  /** What creator_info/query allows the creator now: privacy levels, switches, longest video. */
+  creatorRules(ctx: ConnectorContext): Promise<TikTokCreatorRules>;
 }
 
 export function publishKey(videoId: number, platform: Platform): string {

@@ -40,6 +40,9 @@ const apiBase = (ctx: ConnectorContext) => `${ctx.endpoints['www.googleapis.com'
 const client = (ctx: ConnectorContext) => new PlatformClient(ctx, 'youtube', readGoogleError);
 const shortsUrl = (id: string) => `https://www.youtube.com/shorts/${id}`;
 
+/** People & Blogs, the category SPEC's videos went out in before the form offered a choice. */
+const defaultCategory = '22';
+
 /** YouTube's limits: title 100 characters, description 5000 bytes, no angle brackets, tags 500 characters in all. */
 function videoResource(video: VideoTexts) {
   const clean = (text: string) => text.replace(/[<>]/g, '');
@@ -53,9 +56,22 @@ function videoResource(video: VideoTexts) {
   }
   let description = clean(video.description);
   while (Buffer.byteLength(description) > 5000) description = description.slice(0, -1);
+  return { title: clean(video.title).slice(0, 100), description, tags, categoryId: video.categoryId ?? defaultCategory };
+}
+
+/**
+ * videos.insert's resource from the post's own choices (developers.google.com/youtube/v3/docs/videos:
+ * status.privacyStatus "public" | "unlisted" | "private"; status.selfDeclaredMadeForKids, the
+ * channel's own COPPA declaration, which the operator makes, never the product).
+ */
+function uploadResource(video: VideoUpload) {
+  const options = video.options.youtube ?? {};
+  if (options.selfDeclaredMadeForKids === undefined || !options.privacyStatus) {
+    throw new PermanentPlatformError('youtube', t.postingRules.youtubeKidsRequired(video.title), '');
+  }
   return {
-    snippet: { title: clean(video.title).slice(0, 100), description, tags, categoryId: '22' },
-    status: { privacyStatus: 'public', selfDeclaredMadeForKids: false },
+    snippet: videoResource({ ...video, categoryId: options.categoryId }),
+    status: { privacyStatus: options.privacyStatus, selfDeclaredMadeForKids: options.selfDeclaredMadeForKids },
   };
 }
 
@@ -142,6 +158,7 @@ async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<
   if (!uploadUrl) {
     const existing = await findWith(api, ctx, video.publishKey);
     if (existing) return finish(existing.remoteId);
+    const resource = JSON.stringify(uploadResource(video));
     const started = await api.call(
       `${ctx.endpoints['www.googleapis.com']}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`,
       {
@@ -151,7 +168,7 @@ async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<
           'x-upload-content-length': String(video.size),
           'x-upload-content-type': video.contentType,
         },
-        body: () => JSON.stringify(videoResource(video)),
+        body: () => resource,
       },
     );
     uploadUrl = started.headers.get('location') ?? undefined;
@@ -200,7 +217,7 @@ export const youtube: YouTubeConnector = {
 
   async updateVideo(ctx, remoteId, texts) {
     // videos.update replaces the whole snippet, and YouTube requires its title and category.
-    const { snippet } = videoResource(texts);
+    const snippet = videoResource(texts);
     await client(ctx).call(`${apiBase(ctx)}/videos?part=snippet`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json; charset=UTF-8' },

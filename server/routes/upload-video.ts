@@ -14,6 +14,8 @@ import type { RunSql } from '../db/connect';
 import { sendEditJobs } from '../jobs/edit-published';
 import { signMediaUrl } from '../media/signed-urls';
 import type { Platform } from '../platforms/types';
+import type { PlatformAccess } from '../platforms/profile-context';
+import { checkPost, readCreatorRules, resolveOptions, savedDefaults, type ResolvedOptions } from '../services/posting-rules';
 import { accountOption, publishProfileOption, toVideoSummary } from './account-views';
 import { pageFromQuery } from './paging';
 import { publishedListPage, setStatusOf } from '../services/published-list';
@@ -43,7 +45,7 @@ const tagsOf = (tags: string[]) => addTags([], tags.join(' '));
 const everyPlatform = { isActiveYouTube: true, isActiveTikTok: true, isActiveInstagram: true };
 const platformNames = (platforms: Platform[]) => platforms.map((platform) => t.platform.names[platform]).join(', ');
 
-export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
+export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAccess }> = async (app, { platforms }) => {
   const { db, keys, media } = app;
   const urlOf = (fileKey: string | null) => (fileKey ? signMediaUrl(keys.mediaUrl, fileKey, media.settings.mediaUrlTtlSeconds) : null);
   app.addHook('onRequest', requireUser);
@@ -241,7 +243,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
    */
   async function scheduledPosts(run: RunSql, videoId: number) {
     const { rows: posts } = await run(
-      `SELECT id, platform, status, started_at, scheduled_at FROM video_posts WHERE video_id = $1 ORDER BY id FOR UPDATE`,
+      `SELECT id, platform, status, started_at, scheduled_at, options FROM video_posts WHERE video_id = $1 ORDER BY id FOR UPDATE`,
       [videoId],
     );
     if (posts.length === 0) throw new HttpError(409, t.postTruth.nothingScheduled);
@@ -251,7 +253,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
       publishJobName,
       posts.map((post) => post.id),
     ]);
-    return posts as { id: number; platform: Platform; scheduled_at: string | Date }[];
+    return posts as { id: number; platform: Platform; scheduled_at: string | Date; options: ResolvedOptions | null }[];
   }
 
   async function lockedVideo(run: RunSql, requestId: number, videoId: number) {
@@ -280,6 +282,7 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
             .from(accounts)
             .where(and(eq(accounts.id, body.accountId), eq(accounts.userId, target.userId)));
     if (body.accountId !== undefined && !profile) throw new HttpError(400, t.publish.unknownAccount);
+    const saved = profile ? (await savedDefaults(db, [profile.id])).get(profile.id)! : {};
     const queue = queueOrFail();
     await db.transaction(async (run) => {
       const video = await lockedVideo(run, target.id, videoId);
@@ -297,12 +300,18 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
         const missing = ticked.filter((platform) => !platforms.includes(platform));
         note = missing.length > 0 ? t.postTruth.platformsMissing(title, platformNames(missing)) : null;
       }
+      // A moved post keeps the choices made for it; a platform it did not have takes the new profile's remembered ones.
+      const kept = new Map(posts.map((post) => [post.platform, post.options]));
+      const optionsOf = (platform: Platform) =>
+        kept.get(platform) ?? resolveOptions(platform, undefined, saved, profile ? accountOption(profile).title : '');
+      const chosen = new Map(platforms.map((platform) => [platform, optionsOf(platform)]));
       await run(`DELETE FROM video_posts WHERE video_id = $1`, [videoId]);
       for (const platform of platforms) {
         const token = crypto.randomUUID();
         const { rows } = await run(
-          `INSERT INTO video_posts (video_id, platform, account_id, scheduled_at, job_token) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [videoId, platform, accountId, scheduledAt, token],
+          `INSERT INTO video_posts (video_id, platform, account_id, scheduled_at, job_token, options)
+           VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
+          [videoId, platform, accountId, scheduledAt, token, JSON.stringify(chosen.get(platform))],
         );
         await sendPublishJob(queue, { id: rows[0].id, token, scheduledAt }, run);
       }
@@ -349,10 +358,12 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
 
     const videoIds = [...new Set(form.video.map((item) => item.id))];
     const rows = await db.orm
-      .select({ id: videos.id, status: videos.status })
+      .select({ id: videos.id, status: videos.status, durationSeconds: videos.durationSeconds })
       .from(videos)
       .where(and(inArray(videos.id, videoIds), eq(videos.requestId, target.id)));
     if (rows.length !== videoIds.length) throw new HttpError(404, t.publish.unknownVideo);
+    const durationOf = new Map(rows.map((row) => [row.id, row.durationSeconds]));
+    const saved = await savedDefaults(db, wanted);
 
     const formDate = futurePublishDate(form.date);
     const ticked = platformsOf(form, everyPlatform);
@@ -373,11 +384,30 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
       return {
         videoId: item.id,
         accountId: profile.id,
+        title,
         scheduledAt: futurePublishDate(item.date) ?? formDate ?? new Date(),
         platforms,
+        // The post's own choices: the form's over the profile's remembered ones; a required one missing is refused here.
+        options: new Map(platforms.map((platform) => [platform, resolveOptions(platform, form.options, saved.get(profile.id)!, title)])),
         note: missing.length > 0 ? t.postTruth.platformsMissing(title, platformNames(missing)) : null,
       };
     });
+    // What each TikTok profile's creator allows now (privacy levels, longest video), read once per profile.
+    const tiktokProfiles = [...new Set(plan.filter((item) => item.platforms.includes('tiktok')).map((item) => item.accountId))];
+    const creators = new Map(
+      await Promise.all(
+        tiktokProfiles.map(
+          async (id) => [id, (await readCreatorRules(profileOf.get(id)!, platforms(), keys.secretsAtRest)).rules] as const,
+        ),
+      ),
+    );
+    const texts = { title: form.title.trim(), description: form.description.trim(), tags: tagsOf(form.tags) };
+    for (const item of plan) {
+      for (const [platform, options] of item.options) {
+        const video = { id: item.videoId, durationSeconds: durationOf.get(item.videoId) ?? null };
+        checkPost(platform, options, video, texts, creators.get(item.accountId) ?? null, item.title);
+      }
+    }
 
     const sent: { id: number; token: string; scheduledAt: Date }[] = [];
     await db.transaction(async (run) => {
@@ -399,14 +429,14 @@ export const uploadVideoRoutes: FastifyPluginAsync = async (app) => {
         for (const platform of item.platforms) {
           const token = crypto.randomUUID();
           const { rows: upserted } = await run(
-            `INSERT INTO video_posts (video_id, platform, account_id, scheduled_at, job_token)
-             VALUES ($1, $2, $3, $4, $5)
+            `INSERT INTO video_posts (video_id, platform, account_id, scheduled_at, job_token, options)
+             VALUES ($1, $2, $3, $4, $5, $6::jsonb)
              ON CONFLICT (video_id, platform) DO UPDATE SET account_id = EXCLUDED.account_id,
                scheduled_at = EXCLUDED.scheduled_at, job_token = EXCLUDED.job_token, status = 'pending',
-               error = NULL, attempts = 0, updated_at = now()
+               error = NULL, attempts = 0, options = EXCLUDED.options, updated_at = now()
              WHERE video_posts.status <> 'done'
              RETURNING id`,
-            [item.videoId, platform, item.accountId, item.scheduledAt, token],
+            [item.videoId, platform, item.accountId, item.scheduledAt, token, JSON.stringify(item.options.get(platform))],
           );
           if (upserted.length > 0) {
             sent.push({ id: upserted[0].id, token, scheduledAt: item.scheduledAt });

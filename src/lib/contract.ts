@@ -282,6 +282,8 @@ export interface PublishPayload {
   inInstagram: boolean;
   /** Like a video's date; null or absent means at once. */
   date?: string | null;
+  /** Issue 22.3: the platforms' own choices; absent, the profiles' remembered ones apply. */
+  options?: PostOptions;
 }
 
 /** A row of the YouTube list, GET /api/upload-video?page= : one published set. */
@@ -461,4 +463,59 @@ export interface PostingBudget {
 export interface PostingBudgets {
   date: string;
   budgets: PostingBudget[];
+}
+
+/** TikTok's `post_info` choices of one post, in TikTok's own names, camelCased. */
+export interface TikTokPostOptions {
+  privacyLevel?: string;
+  disableComment?: boolean;
+  disableDuet?: boolean;
+  disableStitch?: boolean;
+  /** Branded content: promoting another brand or a third party (a paid partnership). */
+  brandContentToggle?: boolean;
+  /** "Your brand": promoting the creator's own business. */
+  brandOrganicToggle?: boolean;
+}
+
+/** YouTube videos.insert `status` and `snippet.categoryId` choices of one post. */
+export interface YouTubePostOptions {
+  privacyStatus?: 'public' | 'unlisted' | 'private';
+  selfDeclaredMadeForKids?: boolean;
+  categoryId?: string;
+}
+
+/** Instagram Reels container choices of one post. */
+export interface InstagramPostOptions {
+  shareToFeed?: boolean;
+  /** Milliseconds into the video for the cover frame. */
+  thumbOffset?: number;
+}
+
+/** `options` of POST /api/upload-video/{idUpload} and a profile's saved defaults; every part optional. */
+export interface PostOptions {
+  tiktok?: TikTokPostOptions;
+  youtube?: YouTubePostOptions;
+  instagram?: InstagramPostOptions;
+}
+
+/** What TikTok's creator_info/query allows one profile right now. */
+export interface TikTokCreatorRules {
+  nickname: string;
+  username: string;
+  privacyLevelOptions: string[];
+  commentDisabled: boolean;
+  duetDisabled: boolean;
+  stitchDisabled: boolean;
+  maxVideoPostDurationSec: number;
+}
+
+/** GET /api/posting-rules?accountIds=: per chosen profile, what each platform allows and its saved choices. */
+export interface ProfilePostingRules {
+  accountId: number;
+  title: string;
+  platforms: ('youtube' | 'tiktok' | 'instagram')[];
+  /** Null with `tiktokError` when creator_info could not be read. */
+  tiktok: TikTokCreatorRules | null;
+  tiktokError: string | null;
+  saved: PostOptions;
 }

@@ -1,5 +1,5 @@
 import { validate } from 'superstruct';
-import type { PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption } from './contract';
+import type { PostOptions, PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption } from './contract';
 import { t } from './i18n';
 import { publishAssignmentSchema, type PublishFields, type PublishForm } from './schemas';
 
@@ -82,6 +82,7 @@ export function publishPayloadOf(requestId: number, form: PublishForm): PublishP
     inTikTok: form.inTikTok,
     inInstagram: form.inInstagram,
     date: dateOrNull(form.date),
+    ...(form.options ? { options: form.options as PostOptions } : {}),
   };
 }
 

@@ -4,7 +4,10 @@ import {
   defaulted,
   define,
   dynamic,
+  enums,
+  integer,
   is,
+  min,
   nullable,
   number,
   object,
@@ -310,6 +313,35 @@ const publishDate = optional(
   nullable(refine(string(), 'date', (value) => !wallTimePattern.test(value) || !isPastWallTime(value) || t.publish.pastDate)),
 );
 
+const optionalFlag = () => optional(boolean());
+
+/**
+ * The platforms' own choices of a post (POST /api/upload-video/{idUpload} `options`, and a
+ * profile's saved defaults), in the platforms' field names; server/services/posting-rules.ts
+ * decides what is required and what a profile's creator allows.
+ */
+export const postOptionsSchema = type({
+  tiktok: optional(
+    type({
+      privacyLevel: optional(enums(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'])),
+      disableComment: optionalFlag(),
+      disableDuet: optionalFlag(),
+      disableStitch: optionalFlag(),
+      brandContentToggle: optionalFlag(),
+      brandOrganicToggle: optionalFlag(),
+    }),
+  ),
+  youtube: optional(
+    type({
+      privacyStatus: optional(enums(['public', 'unlisted', 'private'])),
+      selfDeclaredMadeForKids: optionalFlag(),
+      categoryId: optional(string()),
+    }),
+  ),
+  instagram: optional(type({ shareToFeed: optionalFlag(), thumbOffset: optional(min(integer(), 0)) })),
+});
+export type PostOptionsForm = Infer<typeof postOptionsSchema>;
+
 /** The publish form (/video/request/{idUpload}); the server checks POST /api/upload-video/{idUpload} with it. */
 export const publishSchema = type({
   title: text({ required: t.publish.nameRequired }),
@@ -321,6 +353,7 @@ export const publishSchema = type({
   inTikTok: boolean(),
   inInstagram: boolean(),
   date: publishDate,
+  options: optional(postOptionsSchema),
 });
 export type PublishForm = Infer<typeof publishSchema>;
 /** The publish form's own fields; the profiles and the videos belong to the publish machine. */

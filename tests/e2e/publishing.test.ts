@@ -93,6 +93,8 @@ it('creates a profile with YouTube and Instagram on, through the sandbox proxy',
   await expect.poll(visible('Профіль створено')).toBe(true);
   await expect.poll(() => page.url()).toMatch(/\/accounts\/\d+$/);
   accountId = page.url().split('/').pop()!;
+  // YouTube's made-for-kids declaration has no default: the operator's remembered choice (issue 22.3).
+  expect((await apiCall('PUT', `/api/posting-rules/${accountId}`, { youtube: { selfDeclaredMadeForKids: false } })).status).toBe(200);
 });
 
 it('connects YouTube by following the copied consent link', async () => {

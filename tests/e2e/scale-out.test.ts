@@ -115,6 +115,8 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
       InstagramUserId: '',
       TikTiokAuthStr: issueSandboxToken('tiktok', 'scale-out@tiktok'),
     });
+    // The operator's remembered TikTok choice: a publish without one is refused (issue 22.3).
+    await call('PUT', `/api/posting-rules/${profile.id}`, { tiktok: { privacyLevel: 'SELF_ONLY' } });
     const option = { id: profile.id, title: 'scale-out', value: profile.id };
     await call('POST', `/api/upload-video/${idUpload}`, {
       title: 'Два процеси',

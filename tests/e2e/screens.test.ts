@@ -82,6 +82,8 @@ beforeAll(async () => {
     },
   });
   seeded.account = account.id;
+  // YouTube's made-for-kids declaration has no default: the operator's remembered choice (issue 22.3).
+  await api(`/api/posting-rules/${account.id}`, { method: 'PUT', json: { youtube: { selfDeclaredMadeForKids: false } } });
   const option = { id: account.id, title: `#${account.id}`, value: account.id };
   seeded.group = (await api('/api/accounts-group', { json: { name: 'Ранкові', accounts: [option] } })).id;
   seeded.tagSet = (await api('/api/tags', { json: { name: 'Спорт', tags: ['біг', 'ранок'] } })).id;

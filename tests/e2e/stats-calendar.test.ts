@@ -119,6 +119,11 @@ beforeAll(async () => {
     },
   });
   accountId = account.id;
+  // The operator's remembered choices: TikTok's privacy and YouTube's made-for-kids have no default (issue 22.3).
+  await api(`/api/posting-rules/${accountId}`, {
+    method: 'PUT',
+    json: { tiktok: { privacyLevel: 'SELF_ONLY' }, youtube: { selfDeclaredMadeForKids: false } },
+  });
   const { url } = await api(`/api/accounts/connect-youtube/${accountId}`, { method: 'POST' });
   expect(new URL((await answerSandboxConsent(url)).url).search).toBe('?youtube=connected');
 

@@ -175,8 +175,10 @@ const states = {
   submitting: async () => {
     expect(saveButton()).toBeDisabled();
     expect(await screen.findByText('Відео надіслано на публікацію')).toBeInTheDocument();
-    // The posting budget beside the form reads on its own (tests/e2e/posting-caps.test.ts); the machine sends the publish alone.
-    expect(server.pending().filter((call) => !call.startsWith('GET /accounts/budget?'))).toEqual([`POST /upload-video/${idUpload}`]);
+    // The posting budget (tests/e2e/posting-caps.test.ts) and the platform panel's posting rules
+    // (tests/screens/platform-options.test.tsx) read on their own; the machine sends the publish alone.
+    const own = (call: string) => !call.startsWith('GET /accounts/budget?') && !call.startsWith('GET /posting-rules');
+    expect(server.pending().filter(own)).toEqual([`POST /upload-video/${idUpload}`]);
   },
   done: async () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/video/request-create'));

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AccountDetail, AccountFields } from '../../src/lib/contract';
+import type { AccountDetail, AccountFields, PostOptions } from '../../src/lib/contract';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import type { createUser, TestEnv } from './helpers';
 
@@ -16,8 +16,30 @@ export async function createAccount(env: TestEnv, user: TestUser, fields: Partia
     payload: { ...emptyAccount, ...fields },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json();
+  const account: AccountDetail = response.json();
+  await rememberChoices(env, account.id);
+  return account;
 }
+
+/**
+ * The operator's remembered choices for a profile (PUT /api/posting-rules/{id} stores the same
+ * rows), so a SPEC-shaped publish without `options` has the choices TikTok and YouTube require.
+ * SELF_ONLY is the one privacy level TikTok's creator_info offers every account.
+ */
+export async function rememberChoices(env: TestEnv, accountId: number, choices: PostOptions = rememberedChoices) {
+  for (const [platform, options] of Object.entries(choices)) {
+    await env.db.sql(
+      `INSERT INTO posting_defaults (account_id, platform, options) VALUES ($1, $2, $3::jsonb)
+       ON CONFLICT (account_id, platform) DO UPDATE SET options = EXCLUDED.options`,
+      [accountId, platform, JSON.stringify(options)],
+    );
+  }
+}
+
+export const rememberedChoices: PostOptions = {
+  tiktok: { privacyLevel: 'SELF_ONLY', disableComment: false, disableDuet: false, disableStitch: false },
+  youtube: { privacyStatus: 'public', selfDeclaredMadeForKids: false, categoryId: '22' },
+};
 
 /** A published video of `userId`, as the media and publishing work will store them. */
 export async function insertVideo(env: TestEnv, userId: number, accountId: number | null): Promise<number> {

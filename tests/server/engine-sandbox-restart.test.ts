@@ -14,6 +14,7 @@ import { tiktok } from '../../server/platforms/tiktok';
 import { publishKey, type Platform, type VideoUpload } from '../../server/platforms/types';
 import { youtube } from '../../server/platforms/youtube';
 import { freshDatabase, testMedia, testTokenSettings } from './helpers';
+import { everyChoiceMade } from './platforms-helpers';
 
 /**
  * A real platform keeps its sessions while this server restarts: a resumable YouTube session and
@@ -61,6 +62,7 @@ async function videoFile(platform: Platform) {
     description: 'Опис',
     tags: [],
     publishKey: publishKey(7, platform),
+    options: everyChoiceMade,
   };
   return { video, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import type { PostOptions } from '../../src/lib/contract';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/connect';
 import { platformEndpoints } from '../../server/platforms/endpoints';
@@ -90,6 +91,13 @@ export function usePlatformsSandbox(): () => PlatformsEnv {
 let fileCounter = 0;
 
 /** A "video" of random bytes: the platforms check byte counts and hashes, not codecs. */
+/** The operator's explicit choices for a post; SELF_ONLY is the one level creator_info offers every account. */
+export const everyChoiceMade: PostOptions = {
+  tiktok: { privacyLevel: 'SELF_ONLY', disableComment: false, disableDuet: false, disableStitch: false },
+  youtube: { privacyStatus: 'public', selfDeclaredMadeForKids: false, categoryId: '22' },
+  instagram: { shareToFeed: true },
+};
+
 export async function videoFile(env: PlatformsEnv, platform: Platform, size = 300_000, videoId = 42) {
   const bytes = crypto.randomBytes(size);
   const file = path.join(env.dir, `video-${++fileCounter}.mp4`);
@@ -102,6 +110,7 @@ export async function videoFile(env: PlatformsEnv, platform: Platform, size = 30
     description: 'Опис відео для перевірки',
     tags: ['біг', 'ранок'],
     publishKey: publishKey(videoId, platform),
+    options: everyChoiceMade,
   };
   return { video, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeMediaFixtures, multipart, testTools, type MediaFixtures, type MultipartPart } from '../fixtures/media';
 import { createUser, describeEachDatabase } from './helpers';
+import { rememberChoices } from './backoffice-fixtures';
 import { renderedRequest } from './publishing-fixtures';
 
 /**
@@ -70,6 +71,9 @@ describeEachDatabase(
 
       // Profiles
       const profile = json<{ id: number }>(await call(user, 'POST', '/api/accounts', profileForm));
+      // Not SPEC's call: the choices TikTok and YouTube require, remembered for the profile (as
+      // PUT /api/posting-rules/{id} stores them), so SPEC's publish shape without `options` goes out.
+      await rememberChoices(env(), profile.id);
       await call(user, 'GET', '/api/accounts?page=1');
       await call(user, 'GET', `/api/accounts/${profile.id}`);
       await call(user, 'PATCH', `/api/accounts/${profile.id}`, { ...profileForm, comments: 'Змінений' });

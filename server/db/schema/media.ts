@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, real, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const photos = pgTable('photos', {
@@ -64,6 +64,8 @@ export const videos = pgTable('videos', {
   urlTiktok: text('url_tiktok'),
   // Migration 0020: ticked platforms its profile lacks, or a cancelled publication.
   publishNote: text('publish_note'),
+  // Migration 0024: the rendered video's length, for the platforms' limits.
+  durationSeconds: real('duration_seconds'),
   views: integer('views').notNull().default(0),
   likes: integer('likes').notNull().default(0),
   comments: integer('comments').notNull().default(0),

@@ -38,6 +38,8 @@ export const videoPosts = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     // Migration 0025: when the post went out, counted against its profile's posting cap.
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    // Migration 0024: the platform's own choices for this post (PostOptions[platform]).
+    options: jsonb('options'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,4 +68,18 @@ export const statsQuotaLedger = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.holder, table.period] })],
+);
+
+/** A profile's remembered platform choices; see migrations/0024_post_options.sql. */
+export const postingDefaults = pgTable(
+  'posting_defaults',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: ['youtube', 'tiktok', 'instagram'] }).notNull(),
+    options: jsonb('options').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.platform] })],
 );

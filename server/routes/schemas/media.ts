@@ -17,6 +17,7 @@ import {
   VideoStatus,
   VideoSummary,
 } from './common';
+import { PostOptions } from './posting-rules';
 import { ChosenAccount, TagList } from './groups-tags';
 import { maxItems, maxLength } from './limits';
 
@@ -136,6 +137,8 @@ const publishBody = Type.Object(
     inTikTok: Type.Boolean(),
     inInstagram: Type.Boolean(),
     date: publishDate,
+    // Issue 22.3: the platforms' own choices; absent, the profile's remembered ones apply.
+    options: Type.Optional(PostOptions),
   },
   { additionalProperties: false },
 );

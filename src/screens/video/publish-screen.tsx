@@ -16,6 +16,7 @@ import { useSessionUser } from '../../components/auth-context';
 import { publishMachine, type PublishEvent } from '../../machines/publish-machine';
 import { Button, buttonClass } from '../../components/button';
 import { DateTimeField } from '../../components/date-time-field';
+import { PlatformOptionsPanel } from '../../components/platform-options-panel';
 import { MultiSelect } from '../../components/multi-select';
 import { PostingBudget } from '../../components/posting-budget';
 import { Card, Page } from '../../components/page';
@@ -226,6 +227,19 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
           error={assignment.accounts}
         />
         <p className={styles.rule}>{t.publish.assignmentRule}</p>
+        <Controller
+          control={control}
+          name="options"
+          render={({ field }) => (
+            <PlatformOptionsPanel
+              accountIds={accounts.map((profile) => profile.id)}
+              ticked={{ inYouTube, inTikTok, inInstagram }}
+              value={field.value ?? {}}
+              onChange={field.onChange}
+              disabled={submitting}
+            />
+          )}
+        />
         <QuickChips
           label={t.publish.groups}
           items={detail.group}

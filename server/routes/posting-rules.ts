@@ -1,0 +1,75 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { and, inArray } from 'drizzle-orm';
+import type { PostOptions, ProfilePostingRules } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { postOptionsSchema } from '../../src/lib/schemas';
+import { currentUser, requireUser } from '../auth/guards';
+import { visibleTo } from '../auth/ownership';
+import { accounts } from '../db/schema';
+import { HttpError, parseBody } from '../http-error';
+import type { PlatformAccess } from '../platforms/profile-context';
+import { readCreatorRules, saveDefaults, savedDefaults } from '../services/posting-rules';
+import { accountOption } from './account-views';
+import { platformsOf } from './publish-plan';
+import { postingRulesSchemas } from './schemas/posting-rules';
+
+const everyPlatform = { inYouTube: true, inTikTok: true, inInstagram: true };
+const maxProfiles = 50;
+
+/**
+ * What the publish form shows per chosen profile before anything is sent: TikTok's creator_info
+ * (nickname, privacy levels offered, switches the creator turned off, longest video) read through
+ * the profile's own proxy, and the choices the operator remembered for the profile.
+ */
+export const postingRulesRoutes: FastifyPluginAsync<{ platforms: () => PlatformAccess }> = async (app, { platforms }) => {
+  const { db, keys } = app;
+  app.addHook('onRequest', requireUser);
+
+  async function rulesOf(rows: (typeof accounts.$inferSelect)[]): Promise<ProfilePostingRules[]> {
+    const saved = await savedDefaults(
+      db,
+      rows.map((row) => row.id),
+    );
+    return Promise.all(
+      rows.map(async (row) => {
+        const active = platformsOf(everyPlatform, row);
+        const creator = active.includes('tiktok')
+          ? await readCreatorRules(row, platforms(), keys.secretsAtRest)
+          : { rules: null, error: null };
+        return {
+          accountId: row.id,
+          title: accountOption(row).title,
+          platforms: active,
+          tiktok: creator.rules,
+          tiktokError: creator.error,
+          saved: saved.get(row.id)!,
+        };
+      }),
+    );
+  }
+
+  async function ownedProfiles(request: Parameters<typeof currentUser>[0], ids: number[]) {
+    const rows = await db.orm
+      .select()
+      .from(accounts)
+      .where(and(inArray(accounts.id, ids), visibleTo(currentUser(request), accounts.userId)));
+    if (rows.length !== ids.length) throw new HttpError(404, t.publish.unknownAccount);
+    return ids.map((id) => rows.find((row) => row.id === id)!);
+  }
+
+  app.get('/', { schema: postingRulesSchemas.list }, async (request) => {
+    const { accountIds } = request.query as { accountIds: string };
+    const ids = [...new Set(accountIds.split(',').map(Number))];
+    if (ids.length > maxProfiles || ids.some((id) => !Number.isSafeInteger(id) || id < 1))
+      throw new HttpError(400, t.publish.unknownAccount);
+    return { data: await rulesOf(await ownedProfiles(request, ids)) };
+  });
+
+  app.put('/:id', { schema: postingRulesSchemas.save }, async (request) => {
+    const { id } = request.params as { id: number };
+    const [profile] = await ownedProfiles(request, [id]);
+    await saveDefaults(db, profile!.id, parseBody(postOptionsSchema, request.body) as PostOptions);
+    const [rules] = await rulesOf([profile!]);
+    return { data: rules! };
+  });
+};
