@@ -96,6 +96,18 @@ describe('engine and platform-call settings', () => {
       publishConcurrency: 32,
       heartbeatSeconds: 5,
       deadAfterSeconds: 20,
+      statsConcurrency: 16,
+      statsSync: {
+        freshHours: 48,
+        freshEveryMinutes: 15,
+        recentDays: 30,
+        recentEveryMinutes: 360,
+        oldEveryMinutes: 1440,
+        youtubeDailyUnits: 10_000,
+        youtubePublishReserve: 5000,
+        tiktokQueriesPerMinute: 600,
+        instagramCallsPerHour: 150,
+      },
     });
     expect(
       load({ PUBLISH_CONCURRENCY: '8', RENDER_CONCURRENCY: '2', WORKER_HEARTBEAT_SECONDS: '1', WORKER_DEAD_AFTER_SECONDS: '3' }).engine,

@@ -12,7 +12,7 @@ import { decryptSecret } from '../../server/auth/secrets';
 import { startQueue, type Queue } from '../../server/jobs/queue';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
-import { makeMediaFixtures, multipart, type MediaFixtures } from '../fixtures/media';
+import { makeClip, makeMediaFixtures, multipart, type MediaFixtures } from '../fixtures/media';
 import {
   createUser,
   databaseKinds,
@@ -77,6 +77,8 @@ for (const kind of databaseKinds()) {
       platforms.sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
       proxy = await startLoopbackProxy({ username: 'buyer', password: proxyPassword });
       fixtures = await makeMediaFixtures(media.tools);
+      // Instagram takes Reels of 3 s and more (issue 22.3's pre-queue check).
+      await makeClip(media.tools, path.join(fixtures.dir, 'reel.mp4'), { seconds: 4 });
     });
 
     afterAll(async () => {
@@ -130,7 +132,7 @@ for (const kind of databaseKinds()) {
       const upload = await multipart([
         { name: 'countVideo', value: '1' },
         { name: 'photoIds', value: JSON.stringify(photoIds) },
-        { name: 'file', file: { path: fixtures.clip, filename: 'clip.mp4', contentType: 'video/mp4' } },
+        { name: 'file', file: { path: path.join(fixtures.dir, 'reel.mp4'), filename: 'clip.mp4', contentType: 'video/mp4' } },
       ]);
       const created = await app.inject({
         method: 'POST',
@@ -149,6 +151,11 @@ for (const kind of databaseKinds()) {
         { timeout: 60_000, interval: 250 },
       );
       const video = detail.json().video[0];
+      // TikTok's privacy and YouTube's made-for-kids have no default: the operator's remembered choices.
+      await call('PUT', `/api/posting-rules/${account.id}`, {
+        tiktok: { privacyLevel: 'SELF_ONLY' },
+        youtube: { selfDeclaredMadeForKids: false },
+      });
       await call('POST', `/api/upload-video/${idUpload}`, {
         title: 'Заголовок',
         description: 'Опис',

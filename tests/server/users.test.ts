@@ -86,7 +86,7 @@ describeEachDatabase('users API', (env) => {
     expect(detail.user).toEqual({ id: user.id, login: 'operator', role: 'user', videosCount: 1, accountsCount: 2 });
     expect(detail.accounts).toMatchObject({ page: 1, totalPages: 1, total: 2 });
     expect(detail.accounts.data[0]).not.toHaveProperty('YouTubeAuthClientSecret');
-    expect(detail.video.data).toEqual([expect.objectContaining({ id: videoId, account: { id: account.id } })]);
+    expect(detail.video.data).toEqual([expect.objectContaining({ id: videoId, account: { id: account.id, title: `#${account.id}` } })]);
     const accountsPage = (await env().app.inject({ url: `/api/users/${user.id}/account?page=1`, headers: admin.headers })).json();
     expect(accountsPage).toEqual(detail.accounts);
     const videoPage = (await env().app.inject({ url: `/api/users/${user.id}/video?page=1`, headers: admin.headers })).json();
