@@ -69,7 +69,8 @@ beforeAll(async () => {
   const image = path.join(mediaDir, 'background.png');
   await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1d4ed8:s=720x1280', '-frames:v', '1', image], 60_000);
   clip = path.join(mediaDir, 'clip.mp4');
-  await makeClip(tools, clip);
+  // Instagram takes Reels of 3 s and more (the pre-queue check of issue 22.3).
+  await makeClip(tools, clip, { seconds: 4 });
 
   const proxyPort = await freePort();
   server = await startServer({ RENDER_PRESET: 'ultrafast', SANDBOX_PROXY_PORT: String(proxyPort) });

@@ -27,7 +27,8 @@ beforeAll(async () => {
   mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-publishing-'));
   const ffmpeg = (args: string[]) => runTool(tools.ffmpeg, ['-nostdin', '-v', 'error', '-y', ...args], 60_000);
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x0f766e:s=720x1280', '-frames:v', '1', path.join(mediaDir, 'teal.png')]);
-  await makeClip(tools, path.join(mediaDir, 'clip.mp4'));
+  // Instagram takes Reels of 3 s and more (the pre-queue check of issue 22.3).
+  await makeClip(tools, path.join(mediaDir, 'clip.mp4'), { seconds: 4 });
 
   const proxyPort = await freePort();
   proxyUrl = `http://127.0.0.1:${proxyPort}`;

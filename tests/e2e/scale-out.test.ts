@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fs from 'node:fs/promises';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -6,7 +7,7 @@ import type { CreationRequestDetail, LoginResponse, UploadDetail } from '../../s
 import { issueSandboxToken } from '../../server/platforms/sandbox/index';
 import { syncStatsJobName } from '../../server/jobs/sync-stats';
 import { s3Storage } from '../../server/media/s3-storage';
-import { filesUnder, makeMediaFixtures, testTools, type MediaFixtures } from '../fixtures/media';
+import { filesUnder, makeClip, makeMediaFixtures, testTools, type MediaFixtures } from '../fixtures/media';
 import { s3Credentials, startS3Server, type TestS3Server } from '../fixtures/s3-server';
 import { freshDatabase, postgresUrl, startProcess, type ServerProcess } from './processes';
 
@@ -32,6 +33,8 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
 
   beforeAll(async () => {
     fixtures = await makeMediaFixtures(testTools());
+    // Instagram takes Reels of 3 s and more (the pre-queue check of issue 22.3).
+    await makeClip(testTools(), path.join(fixtures.dir, 'reel.mp4'), { seconds: 4 });
     s3 = await startS3Server();
     database = await freshDatabase();
     const env = {
@@ -81,7 +84,7 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
     const form = new FormData();
     form.set('countVideo', '2');
     form.set('photoIds', photoIds);
-    form.set('file', new Blob([await fs.readFile(fixtures.clip)], { type: 'video/mp4' }), 'clip.mp4');
+    form.set('file', new Blob([await fs.readFile(path.join(fixtures.dir, 'reel.mp4'))], { type: 'video/mp4' }), 'clip.mp4');
     const { idUpload } = await call<{ idUpload: string }>('POST', '/api/create-video/create', form);
 
     let request: CreationRequestDetail | undefined;
@@ -170,7 +173,7 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
     const form = new FormData();
     form.set('countVideo', '3');
     form.set('photoIds', photoIds);
-    form.set('file', new Blob([await fs.readFile(fixtures.clip)], { type: 'video/mp4' }), 'clip.mp4');
+    form.set('file', new Blob([await fs.readFile(path.join(fixtures.dir, 'reel.mp4'))], { type: 'video/mp4' }), 'clip.mp4');
     const { idUpload } = await call<{ idUpload: string }>('POST', '/api/create-video/create', form);
     // Killed once it holds the render (the engine's table of running jobs names it), mid-encode.
     const db = new pg.Client({ connectionString: database.url });
