@@ -58,19 +58,32 @@ function chartOptions(report: StatsReport, width: number, onHover: (index: numbe
 export function StatsChart({ report }: { report: StatsReport }) {
   const captionId = useId();
   const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
+  // The platforms hidden from the chart drawn for this report: a new report draws every line again.
+  const [hiddenIn, setHiddenIn] = useState<{ report: StatsReport; platforms: PlatformName[] } | null>(null);
+  const hidden = hiddenIn?.report === report ? hiddenIn.platforms : [];
 
   useEffect(() => {
     const element = box.current!;
     const data: uPlot.AlignedData = [report.at, ...report.views.map((series) => series.values)];
     const chart = new uPlot(chartOptions(report, element.clientWidth, setHovered), data, element);
+    plot.current = chart;
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: chartHeight }));
     resize.observe(element);
     return () => {
       resize.disconnect();
       chart.destroy();
+      plot.current = null;
     };
   }, [report]);
+
+  // One platform's line can cover another's where their counts run close: the legend hides and shows each.
+  const toggle = (platform: PlatformName) => {
+    const shown = hidden.includes(platform);
+    plot.current?.setSeries(report.views.findIndex((series) => series.platform === platform) + 1, { show: shown });
+    setHiddenIn({ report, platforms: shown ? hidden.filter((each) => each !== platform) : [...hidden, platform] });
+  };
 
   return (
     <figure className={styles.chart} aria-labelledby={captionId}>
@@ -78,13 +91,23 @@ export function StatsChart({ report }: { report: StatsReport }) {
         {t.stats.chart}
       </figcaption>
       <div ref={box} className={styles.plot} data-testid="stats-chart" />
-      <ChartLegend report={report} index={hovered} />
+      <ChartLegend report={report} index={hovered} hidden={hidden} onToggle={toggle} />
     </figure>
   );
 }
 
 /** Each platform's colour and its views at the moment under the cursor, or the latest when none is. */
-function ChartLegend({ report, index }: { report: StatsReport; index: number | null }) {
+function ChartLegend({
+  report,
+  index,
+  hidden,
+  onToggle,
+}: {
+  report: StatsReport;
+  index: number | null;
+  hidden: PlatformName[];
+  onToggle: (platform: PlatformName) => void;
+}) {
   const at = index ?? report.at.length - 1;
   if (at < 0) return null;
   return (
@@ -93,8 +116,10 @@ function ChartLegend({ report, index }: { report: StatsReport; index: number | n
       <ul className={styles.series}>
         {report.views.map(({ platform, values }) => (
           <li key={platform}>
-            <span className={styles.swatch} style={{ background: lineColors[platform] }} aria-hidden />
-            {t.screens.chartViews(t.platform.names[platform], numberFormat.format(values[at] ?? 0))}
+            <button type="button" className={styles.toggle} aria-pressed={!hidden.includes(platform)} onClick={() => onToggle(platform)}>
+              <span className={styles.swatch} style={{ background: lineColors[platform] }} aria-hidden />
+              {t.screens.chartViews(t.platform.names[platform], numberFormat.format(values[at] ?? 0))}
+            </button>
           </li>
         ))}
       </ul>

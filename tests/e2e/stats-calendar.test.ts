@@ -188,8 +188,8 @@ const youtubeLinePixels = (page: Page) =>
  * drawn after it and covers it wherever the two counts run close.
  */
 async function youtubeLineAlone(page: Page) {
-  const tiktok = page.locator('[data-testid=stats-chart] .u-legend .u-series').filter({ hasText: 'TikTok' });
-  if ((await tiktok.count()) > 0 && !((await tiktok.getAttribute('class')) ?? '').includes('u-off')) await tiktok.click();
+  const tiktok = page.getByRole('button', { name: /^TikTok/ });
+  if ((await tiktok.count()) > 0 && (await tiktok.getAttribute('aria-pressed')) === 'true') await tiktok.click();
   return youtubeLinePixels(page);
 }
 
