@@ -216,7 +216,12 @@ it('draws the views of a published set and of its profile from the points the sy
   const youtubeRow = platformTable.getByRole('row').filter({ hasText: /^YouTube/ });
   const shownViews = Number((await youtubeRow.locator('td').nth(2).textContent())!.trim());
   expect(shownViews).toBeGreaterThanOrEqual(youtubeViews);
-  expect(await page.getByRole('cell', { name: '#' + accountId + ' Ранковий канал' }).isVisible()).toBe(true);
+  // The profile is named in the videos' table too: this is the totals per profile.
+  const profileTable = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: 'Профіль', exact: true }) })
+    .last();
+  expect(await profileTable.getByRole('cell', { name: '#' + accountId + ' Ранковий канал' }).isVisible()).toBe(true);
   await page.getByRole('heading', { name: 'Статистика' }).scrollIntoViewIfNeeded();
   expect(await problems(page)).toEqual([]);
   await snapshot(page, 'stats-published-set-1440');
