@@ -158,6 +158,17 @@ interface Finding {
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 async function check(page: Page, name: string, width: number, findings: Finding[]) {
+  // axe reads colours as drawn: a toast fading in or out measures as low contrast, so finite animations settle first.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   const heading = await page
     .locator('main h1')
     .first()
