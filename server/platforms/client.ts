@@ -135,6 +135,28 @@ export async function stoppable<C extends ConnectorContext, T>(
   }
 }
 
+/** How long an aborted upload's received byte count must hold still before it is believed. */
+const stillMs = 1500;
+
+/**
+ * Reads an aborted upload's state until the platform's byte count holds still: the bytes already
+ * handed to the profile's proxy keep landing for seconds after the abort (a slow proxy drains its
+ * buffers), and the upload can still complete. `receivedBytes` is null once the state is final.
+ */
+export async function readWhenStill<T>(
+  signal: AbortSignal | undefined,
+  read: () => Promise<T>,
+  receivedBytes: (state: T) => number | null,
+): Promise<T> {
+  let state = await read();
+  for (let previous: number | null = null; receivedBytes(state) !== null && receivedBytes(state) !== previous;) {
+    previous = receivedBytes(state);
+    await delay(stillMs, undefined, { signal });
+    state = await read();
+  }
+  return state;
+}
+
 /** A publish that trusts a wrong size would upload a broken video; fail before touching the platform. */
 export async function checkFile(video: VideoUpload) {
   const stat = await fs.promises.stat(video.path);

@@ -1,5 +1,5 @@
 import { t } from '../../src/lib/i18n';
-import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient, stoppable } from './client';
+import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient, readWhenStill, stoppable } from './client';
 import {
   errorForStatus,
   parseRetryAfter,
@@ -255,13 +255,17 @@ async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<
 async function settleStopped(ctx: ConnectorContext, video: VideoUpload): Promise<PublishStopped> {
   const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
   if (!saved || !('publishId' in saved)) return new PublishStopped('tiktok', false, 'no publish was started');
-  const status = await fetchStatus(client(ctx), ctx, saved.publishId).catch((error) => {
-    // A publish id TikTok does not know cannot become a post.
-    if (error instanceof PermanentPlatformError) return { status: 'UNKNOWN' } as PostStatus;
-    throw error;
-  });
-  const short = status.status === 'PROCESSING_UPLOAD' && (status.uploaded_bytes ?? 0) < video.size;
-  if (short || status.status === 'FAILED' || status.status === 'UNKNOWN') {
+  const read = () =>
+    fetchStatus(client(ctx), ctx, saved.publishId).catch((error) => {
+      // A publish id TikTok does not know cannot become a post.
+      if (error instanceof PermanentPlatformError) return { status: 'UNKNOWN' } as PostStatus;
+      throw error;
+    });
+  const receivedBytes = (status: PostStatus) =>
+    status.status === 'PROCESSING_UPLOAD' && (status.uploaded_bytes ?? 0) < video.size ? (status.uploaded_bytes ?? 0) : null;
+  // TikTok posts once it has every byte, so a short count is believed only once it holds still.
+  const status = await readWhenStill(ctx.signal, read, receivedBytes);
+  if (receivedBytes(status) !== null || status.status === 'FAILED' || status.status === 'UNKNOWN') {
     return new PublishStopped('tiktok', false, `publish ${saved.publishId} is ${status.status} and will not post`);
   }
   return new PublishStopped('tiktok', true, `publish ${saved.publishId} has every byte (${status.status})`);

@@ -1,5 +1,5 @@
 import { t } from '../../src/lib/i18n';
-import { checkFile, fileRange, PlatformClient, stoppable } from './client';
+import { checkFile, fileRange, PlatformClient, readWhenStill, stoppable } from './client';
 import {
   errorForStatus,
   parseRetryAfter,
@@ -192,7 +192,12 @@ async function settleStopped(ctx: ConnectorContext, video: VideoUpload): Promise
   const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
   if (!saved || !('uploadUrl' in saved)) return new PublishStopped('youtube', false, 'no upload session was saved');
   const api = client(ctx);
-  const status = await queryUpload(api, saved.uploadUrl, video.size);
+  // An upload that completes from the proxy's buffers after the abort becomes a video: wait and see.
+  const status = await readWhenStill(
+    ctx.signal,
+    () => queryUpload(api, saved.uploadUrl, video.size),
+    (state) => (state !== null && 'offset' in state ? state.offset : null),
+  );
   if (status === null || !('video' in status)) return new PublishStopped('youtube', false, 'the upload session is incomplete');
   await api.call(`${apiBase(ctx)}/videos?id=${encodeURIComponent(status.video.id)}`, { method: 'DELETE', accept: [404] });
   await ctx.progress.save(video.publishKey, {});

@@ -12,6 +12,7 @@ import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { buildApp } from '../../server/app';
 import { startQueue } from '../../server/jobs/queue';
+import { stopWaitMs } from '../../server/jobs/publish-stops';
 import {
   createUser,
   describeEachDatabase,
@@ -129,8 +130,10 @@ describeEachDatabase(
       const started = Date.now();
       const deleted = await env().app.inject({ method: 'DELETE', url: `/api/create-video/${request.id}`, headers: owner.headers });
       expect(deleted.statusCode, deleted.body).toBe(204);
+      // The answer waits until the bytes already inside the slow relay stop landing, so it may
+      // take as long as the upload would have, but never past the delete's wait for its uploads.
       const answeredMs = Date.now() - started;
-      expect(answeredMs).toBeLessThan(uploadSeconds * 1000);
+      expect(answeredMs).toBeLessThan(stopWaitMs);
       console.info(`[${env().kind}] request delete answered in ${answeredMs} ms`);
 
       await expectNothingWentLive(videosBefore, requestsBefore);
@@ -219,6 +222,37 @@ describeEachDatabase(
         },
         { timeout: 15_000, interval: 200 },
       );
+    });
+
+    it('a proxy that still delivers an aborted upload: the delete waits for its bytes and refuses once TikTok has them all', async () => {
+      const drainingRelay = await startThrottledRelay(proxy.port, relayBytesPerSecond, { drainsAfterClientLeaves: true });
+      try {
+        const owner = await createUser(env(), 'owner');
+        const label = `draining-${env().kind}`;
+        const profile = await createAccount(env(), owner, {
+          proxy: drainingRelay.url,
+          comments: label,
+          isActiveTikTok: true,
+          TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`),
+        });
+        const request = await renderedRequest(env(), owner.id, 1, videoBytes);
+        const videosBefore = sandbox.videos.length;
+        await publish(owner, request, profile.id, { inYouTube: false, inTikTok: true, inInstagram: false });
+        // The relay reads the whole file at once and lets it through at 60 kB/s: once the upload
+        // is under way, every byte is inside the proxy and will land whatever the client does.
+        await uploadsUnderWay(1);
+
+        const deleted = await env().app.inject({ method: 'DELETE', url: `/api/create-video/${request.id}`, headers: owner.headers });
+        expect(deleted.statusCode, deleted.body).toBe(409);
+        expect(deleted.json().message).toBe(
+          t.finalDelete.inFlight([t.finalDelete.item('Ранкова пробіжка', 1, 'TikTok', t.accounts.optionTitle(profile.id, label))]),
+        );
+        expect(sandbox.videos.length).toBe(videosBefore + 1);
+        const { rows } = await env().db.sql(`SELECT count(*)::int AS n FROM creation_requests WHERE id = $1`, [request.id]);
+        expect(rows[0].n).toBe(1);
+      } finally {
+        await drainingRelay.close();
+      }
     });
 
     it('a scheduled post of a deleted request leaves no job that publishes: its job finds no post and ends', async () => {
