@@ -36,6 +36,7 @@ import { calendarRoutes } from './routes/calendar';
 import { notificationRoutes } from './routes/notifications';
 import { googleOAuthSandbox } from './platforms/sandbox/google-oauth';
 import { healthSchemas } from './routes/schemas/oauth';
+import { creatorRulesReader } from './services/posting-rules';
 
 export interface AppDeps {
   db: Database;
@@ -230,12 +231,14 @@ export async function buildApp(deps: AppDeps) {
     platformsOrigin: () => platformAccess().sandboxOrigin,
     apps: deps.platformApps,
   };
+  // One per server: Save checks a plan against the creator_info answers its form just read.
+  const readCreatorRules = creatorRulesReader();
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', publicUrl: deps.publicUrl });
       await api.register(photoRoutes, { prefix: '/photo-bg' });
       await api.register(createVideoRoutes, { prefix: '/create-video' });
-      await api.register(uploadVideoRoutes, { prefix: '/upload-video', platforms: platformAccess });
+      await api.register(uploadVideoRoutes, { prefix: '/upload-video', platforms: platformAccess, readCreatorRules });
       await api.register(mediaRoutes, { prefix: '/media' });
       await api.register(postingBudgetRoutes, { prefix: '/accounts/budget', platforms: platformAccess });
       await api.register(accountRoutes, { prefix: '/accounts', oauth, platforms: platformAccess });
@@ -246,7 +249,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(calendarRoutes, { prefix: '/calendar' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
-      await api.register(postingRulesRoutes, { prefix: '/posting-rules', platforms: platformAccess });
+      await api.register(postingRulesRoutes, { prefix: '/posting-rules', platforms: platformAccess, readCreatorRules });
       // The OpenAPI document of every route, generated from the schemas that validate them. Admins
       // only: it maps the whole surface. No Swagger UI: it needs inline scripts the CSP refuses,
       // and a page cannot send the Bearer token the docs need.

@@ -8,7 +8,7 @@ import { visibleTo } from '../auth/ownership';
 import { accounts } from '../db/schema';
 import { HttpError, parseBody } from '../http-error';
 import type { PlatformAccess } from '../platforms/profile-context';
-import { readCreatorRules, saveDefaults, savedDefaults } from '../services/posting-rules';
+import { saveDefaults, savedDefaults, type CreatorRulesReader } from '../services/posting-rules';
 import { accountOption } from './account-views';
 import { platformsOf } from './publish-plan';
 import { postingRulesSchemas } from './schemas/posting-rules';
@@ -21,7 +21,10 @@ const maxProfiles = 50;
  * (nickname, privacy levels offered, switches the creator turned off, longest video) read through
  * the profile's own proxy, and the choices the operator remembered for the profile.
  */
-export const postingRulesRoutes: FastifyPluginAsync<{ platforms: () => PlatformAccess }> = async (app, { platforms }) => {
+export const postingRulesRoutes: FastifyPluginAsync<{ platforms: () => PlatformAccess; readCreatorRules: CreatorRulesReader }> = async (
+  app,
+  { platforms, readCreatorRules },
+) => {
   const { db, keys } = app;
   app.addHook('onRequest', requireUser);
 
@@ -34,7 +37,7 @@ export const postingRulesRoutes: FastifyPluginAsync<{ platforms: () => PlatformA
       rows.map(async (row) => {
         const active = platformsOf(everyPlatform, row);
         const creator = active.includes('tiktok')
-          ? await readCreatorRules(row, platforms(), keys.secretsAtRest)
+          ? await readCreatorRules(row, platforms(), keys.secretsAtRest, false)
           : { rules: null, error: null };
         return {
           accountId: row.id,

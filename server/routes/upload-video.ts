@@ -15,7 +15,7 @@ import { sendEditJobs } from '../jobs/edit-published';
 import { signMediaUrl } from '../media/signed-urls';
 import type { Platform } from '../platforms/types';
 import type { PlatformAccess } from '../platforms/profile-context';
-import { checkPost, readCreatorRules, resolveOptions, savedDefaults, type ResolvedOptions } from '../services/posting-rules';
+import { checkPost, resolveOptions, savedDefaults, type CreatorRulesReader, type ResolvedOptions } from '../services/posting-rules';
 import { accountOption, publishProfileOption, toVideoSummary } from './account-views';
 import { pageFromQuery } from './paging';
 import { publishedListPage, setStatusOf } from '../services/published-list';
@@ -45,7 +45,10 @@ const tagsOf = (tags: string[]) => addTags([], tags.join(' '));
 const everyPlatform = { isActiveYouTube: true, isActiveTikTok: true, isActiveInstagram: true };
 const platformNames = (platforms: Platform[]) => platforms.map((platform) => t.platform.names[platform]).join(', ');
 
-export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAccess }> = async (app, { platforms }) => {
+export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAccess; readCreatorRules: CreatorRulesReader }> = async (
+  app,
+  { platforms, readCreatorRules },
+) => {
   const { db, keys, media } = app;
   const urlOf = (fileKey: string | null) => (fileKey ? signMediaUrl(keys.mediaUrl, fileKey, media.settings.mediaUrlTtlSeconds) : null);
   app.addHook('onRequest', requireUser);
@@ -397,7 +400,7 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
     const creators = new Map(
       await Promise.all(
         tiktokProfiles.map(
-          async (id) => [id, (await readCreatorRules(profileOf.get(id)!, platforms(), keys.secretsAtRest)).rules] as const,
+          async (id) => [id, (await readCreatorRules(profileOf.get(id)!, platforms(), keys.secretsAtRest, true)).rules] as const,
         ),
       ),
     );

@@ -153,20 +153,42 @@ export function checkPost(
 /** How long the creator_info call may take before the publish goes on without it. */
 const creatorTimeoutMs = 15_000;
 
-/**
- * What TikTok's creator_info allows a profile now, or why it could not be read. The publish job
- * checks the same answer again before video/init, so a publish is not refused for a slow answer.
- */
-export async function readCreatorRules(
+export type CreatorRulesReader = (
   account: typeof accounts.$inferSelect,
   settings: PlatformAccess,
   secretsKey: Buffer,
-): Promise<{ rules: TikTokCreatorRules | null; error: string | null }> {
-  try {
-    const ctx = await profileContext(account, 'tiktok', { secretsKey, settings, progress: memoryProgressStore() });
-    const rules = await tiktok.creatorRules({ ...ctx, signal: AbortSignal.timeout(creatorTimeoutMs) });
-    return { rules, error: null };
-  } catch (error) {
-    return { rules: null, error: (error as Error).message };
-  }
+  /** Save takes an answer read in the last minutes; the form always reads afresh. */
+  reuse: boolean,
+) => Promise<{ rules: TikTokCreatorRules | null; error: string | null }>;
+
+/**
+ * How long a creator_info answer is reused: the publish form reads it when a profile is chosen and
+ * Save checks the plan against it moments later, so Save does not wait on every profile's proxy
+ * again. The publish job reads it afresh before video/init, so a stale answer refuses nothing.
+ */
+const creatorAnswerMs = 2 * 60_000;
+
+/**
+ * Reads what TikTok's creator_info allows a profile now, or why it could not be read, keeping
+ * each answer per app (one reader per server) until the profile changes or the answer ages.
+ * The publish job checks the same answer again before video/init, so a publish is not refused
+ * for a slow answer.
+ */
+export function creatorRulesReader(): CreatorRulesReader {
+  const answers = new Map<number, { profileVersion: number; readAt: number; rules: TikTokCreatorRules }>();
+  return async (account, settings, secretsKey, reuse) => {
+    const profileVersion = account.updatedAt.getTime();
+    const kept = answers.get(account.id);
+    if (reuse && kept && kept.profileVersion === profileVersion && Date.now() - kept.readAt < creatorAnswerMs)
+      return { rules: kept.rules, error: null };
+    try {
+      const ctx = await profileContext(account, 'tiktok', { secretsKey, settings, progress: memoryProgressStore() });
+      const rules = await tiktok.creatorRules({ ...ctx, signal: AbortSignal.timeout(creatorTimeoutMs) });
+      answers.set(account.id, { profileVersion, readAt: Date.now(), rules });
+      return { rules, error: null };
+    } catch (error) {
+      answers.delete(account.id);
+      return { rules: null, error: (error as Error).message };
+    }
+  };
 }

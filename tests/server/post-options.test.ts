@@ -180,6 +180,23 @@ describeEachDatabase(
       expect(await lastReceived('instagram')).toMatchObject({ share_to_feed: 'false' });
     });
 
+    it('Save checks the plan against the creator_info its form just read, without asking TikTok again', async () => {
+      const owner = await createUser(env(), `tt-reuse-${env().kind}`);
+      const login = tiktokLogin(`reuse-${env().kind}`, true);
+      const profile = await tiktokProfile(owner, login);
+      const request = await renderedRequest(env(), owner.id, 1);
+      const creatorCalls = () => sandbox.requests.filter((entry) => entry.url.includes('/creator_info/query')).length;
+
+      const before = creatorCalls();
+      await env().app.inject({ method: 'GET', url: `/api/posting-rules?accountIds=${profile.id}`, headers: owner.headers });
+      expect(creatorCalls()).toBe(before + 1);
+      const options: PostOptions = { tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE' } };
+      const flags = { inYouTube: false, inTikTok: true, inInstagram: false, options };
+      const accepted = await send(owner, request, publishPayload(request, [profile.id], flags as never));
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(creatorCalls()).toBe(before + 1);
+    });
+
     it('checks lengths, captions and hashtags before anything is queued', async () => {
       const owner = await createUser(env(), `checks-${env().kind}`);
       const login = tiktokLogin(`checks-${env().kind}`, true);
