@@ -175,20 +175,21 @@ const creatorAnswerMs = 2 * 60_000;
  * for a slow answer.
  */
 export function creatorRulesReader(): CreatorRulesReader {
-  const answers = new Map<number, { profileVersion: number; readAt: number; rules: TikTokCreatorRules }>();
+  type Answer = { rules: TikTokCreatorRules | null; error: string | null };
+  const answers = new Map<number, { profileVersion: number; readAt: number; answer: Answer }>();
   return async (account, settings, secretsKey, reuse) => {
     const profileVersion = account.updatedAt.getTime();
     const kept = answers.get(account.id);
-    if (reuse && kept && kept.profileVersion === profileVersion && Date.now() - kept.readAt < creatorAnswerMs)
-      return { rules: kept.rules, error: null };
+    if (reuse && kept && kept.profileVersion === profileVersion && Date.now() - kept.readAt < creatorAnswerMs) return kept.answer;
+    let answer: Answer;
     try {
       const ctx = await profileContext(account, 'tiktok', { secretsKey, settings, progress: memoryProgressStore() });
-      const rules = await tiktok.creatorRules({ ...ctx, signal: AbortSignal.timeout(creatorTimeoutMs) });
-      answers.set(account.id, { profileVersion, readAt: Date.now(), rules });
-      return { rules, error: null };
+      answer = { rules: await tiktok.creatorRules({ ...ctx, signal: AbortSignal.timeout(creatorTimeoutMs) }), error: null };
     } catch (error) {
-      answers.delete(account.id);
-      return { rules: null, error: (error as Error).message };
+      answer = { rules: null, error: (error as Error).message };
     }
+    // A failed read is kept too: Save then goes on without it at once rather than wait on a dead proxy again.
+    answers.set(account.id, { profileVersion, readAt: Date.now(), answer });
+    return answer;
   };
 }
