@@ -64,6 +64,8 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** The installation's TikTok and Instagram apps (config.platformApps); the mode's defaults when absent. */
   platformApps?: PlatformApps;
+  /** YOUTUBE_APP_IN_TESTING=1 (config.youtubeAppInTesting): Google's refresh tokens end 7 days after consent. */
+  youtubeAppInTesting?: boolean;
 }
 
 declare module 'fastify' {
@@ -229,6 +231,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: () => deps.publicUrl ?? listeningOrigin(app),
     platformsOrigin: () => platformAccess().sandboxOrigin,
     apps: deps.platformApps,
+    youtubeAppInTesting: deps.youtubeAppInTesting,
   };
   await app.register(
     async (api) => {
