@@ -49,7 +49,8 @@ async function main() {
     if (sealedProxies > 0) log.info({ sealedProxies }, 'encrypted the passwords of proxies stored before migration 0007');
     const youtubeTokens = await moveLegacyYouTubeTokens(db, keys.secretsAtRest);
     if (youtubeTokens.moved > 0) log.info({ moved: youtubeTokens.moved }, 'moved YouTube refresh tokens into the profiles’ connections');
-    if (youtubeTokens.unreadable > 0) log.warn({ unreadable: youtubeTokens.unreadable }, 'YouTube refresh tokens SECRET_KEY cannot open were left');
+    if (youtubeTokens.unreadable > 0)
+      log.warn({ unreadable: youtubeTokens.unreadable }, 'YouTube refresh tokens SECRET_KEY cannot open were left');
     return {
       admin: await bootstrapAdmin(db, config.adminLogin, config.adminPassword),
       queue: await startQueue({

@@ -3,14 +3,7 @@ import type { Database, RunSql } from '../db/connect';
 import { platformApps, type PlatformApps } from '../config';
 import { proxyOfAccount, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { ProfileAuthError, TransientPlatformError } from './errors';
-import {
-  linkConnectors,
-  OAuthGrantError,
-  type GrantedTokens,
-  type LinkEndpoints,
-  type LinkPlatform,
-  type OAuthApp,
-} from './oauth-links';
+import { linkConnectors, OAuthGrantError, type GrantedTokens, type LinkEndpoints, type LinkPlatform, type OAuthApp } from './oauth-links';
 import type { PlatformsMode } from './types';
 
 /**
@@ -219,7 +212,8 @@ export async function freshAccessToken(
     if (locked.state === 'revoked') return { dead: revokedError(platform, locked.error ?? '') };
     // Another process renewed it while this one waited for the lock.
     if (!needsRefresh(locked)) return { token: secrets.open('access_token', locked.accessToken)! };
-    const app = platform === 'youtube' ? await profileGoogleClient(run, key, accountId) : (settings.apps ?? platformApps(settings.mode))[platform];
+    const app =
+      platform === 'youtube' ? await profileGoogleClient(run, key, accountId) : (settings.apps ?? platformApps(settings.mode))[platform];
     if (!app && platform === 'youtube') return { dead: new ProfileAuthError(platform, t.platform.notConnected) };
     if (!app) return { failed: new TransientPlatformError(platform, t.connections.appMissing(name, appVariables[platform]), '') };
     let tokens: GrantedTokens;

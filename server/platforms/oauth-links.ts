@@ -243,12 +243,22 @@ export const youtubeLink: LinkConnector = {
     return youtubeConsentUrl(googleOAuthEndpoints(endpoints.mode, endpoints.publicUrl), { clientId: app.id, redirectUri, state });
   },
   exchange(endpoints, proxy, app, code, redirectUri) {
-    const client = { proxy, tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token, clientId: app.id, clientSecret: app.secret };
+    const client = {
+      proxy,
+      tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token,
+      clientId: app.id,
+      clientSecret: app.secret,
+    };
     return googleCall(() => exchangeAuthorizationCode(client, code, redirectUri));
   },
   refresh(endpoints, proxy, app, tokens) {
     if (!tokens.refreshToken) throw new OAuthGrantError('youtube', 'invalid_grant', true, 'no refresh token');
-    const client = { proxy, tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token, clientId: app.id, clientSecret: app.secret };
+    const client = {
+      proxy,
+      tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token,
+      clientId: app.id,
+      clientSecret: app.secret,
+    };
     return googleCall(() => refreshAccessToken(client, tokens.refreshToken!));
   },
 };
