@@ -95,6 +95,9 @@ export async function profileContext(
     return { ...base, endpoints: instagramEndpoints, credentials: { accessToken, refreshAccessToken, igUserId: linked.remoteId! } };
   }
 
+  // SPEC's typed credentials (the pasted TikTok string, Instagram's login and password or token)
+  // are still read from the profile's own columns, which the form, the list's status and the
+  // save-time check also read; moving them into account_connections is issue 22.5's remaining step.
   if (platform === 'tiktok') {
     const accessToken = open('tiktok_auth_str', account.tiktokAuthStr);
     if (!accessToken) throw notConnected();
