@@ -65,6 +65,8 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** The installation's TikTok and Instagram apps (config.platformApps); the mode's defaults when absent. */
   platformApps?: PlatformApps;
+  /** YOUTUBE_APP_IN_TESTING=1 (config.youtubeAppInTesting): Google's refresh tokens end 7 days after consent. */
+  youtubeAppInTesting?: boolean;
 }
 
 declare module 'fastify' {
@@ -230,6 +232,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: () => deps.publicUrl ?? listeningOrigin(app),
     platformsOrigin: () => platformAccess().sandboxOrigin,
     apps: deps.platformApps,
+    youtubeAppInTesting: deps.youtubeAppInTesting,
   };
   // One per server: Save checks a plan against the creator_info answers its form just read.
   const readCreatorRules = creatorRulesReader();

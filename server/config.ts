@@ -66,6 +66,12 @@ export interface Config {
   sandboxPlatforms: SandboxPlatformSettings;
   /** The installation's TikTok and Instagram apps, for connecting profiles through the platforms' consent pages. */
   platformApps: PlatformApps;
+  /**
+   * YOUTUBE_APP_IN_TESTING=1: the profiles' Google OAuth clients belong to projects whose consent
+   * screen is in "Testing", whose refresh tokens end 7 days after consent (see youtube-oauth.ts);
+   * the connection records that end and the bell warns ahead. The sandbox's Google plays the same.
+   */
+  youtubeAppInTesting: boolean;
   /** The posting caps the engine plans with (see server/jobs/posting-caps.ts). */
   postingCaps: PostingCapSettings;
 }
@@ -354,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     platformTimeouts: platformTimeouts(env),
     sandboxPlatforms: sandboxPlatformSettings(env),
     platformApps: platformApps(platforms, env),
+    youtubeAppInTesting: env.YOUTUBE_APP_IN_TESTING === '1',
     postingCaps: postingCapSettings(env),
   };
 }

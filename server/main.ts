@@ -6,6 +6,7 @@ import { connectDatabase } from './db/connect';
 import { migrate, underStartupLock } from './db/migrate';
 import { deriveKeys, loadSecretKey } from './auth/keys';
 import { sealPlainProxyPasswords } from './auth/secrets';
+import { moveLegacyYouTubeTokens } from './platforms/connections';
 import { startQueue } from './jobs/queue';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { buildApp, logRedactions, logSerializers } from './app';
@@ -46,6 +47,10 @@ async function main() {
     log.info({ database: db.kind, applied }, 'database ready');
     const sealedProxies = await sealPlainProxyPasswords(db, keys.secretsAtRest);
     if (sealedProxies > 0) log.info({ sealedProxies }, 'encrypted the passwords of proxies stored before migration 0007');
+    const youtubeTokens = await moveLegacyYouTubeTokens(db, keys.secretsAtRest);
+    if (youtubeTokens.moved > 0) log.info({ moved: youtubeTokens.moved }, 'moved YouTube refresh tokens into the profiles’ connections');
+    if (youtubeTokens.unreadable > 0)
+      log.warn({ unreadable: youtubeTokens.unreadable }, 'YouTube refresh tokens SECRET_KEY cannot open were left');
     return {
       admin: await bootstrapAdmin(db, config.adminLogin, config.adminPassword),
       queue: await startQueue({
@@ -89,12 +94,13 @@ async function main() {
         distDir: await buildSpaIfStale(root, (message) => log.info(message)),
         logger: log,
         platforms: config.platforms,
-        sandbox: { dataDir: config.dataDir, ...config.sandboxPlatforms },
+        sandbox: { dataDir: config.dataDir, ...config.sandboxPlatforms, youtubeAppInTesting: config.youtubeAppInTesting },
         publicUrl: config.publicUrl,
         sandboxOrigin: config.sandboxOrigin,
         deadAfterSeconds: config.engine.deadAfterSeconds,
         trustProxy: config.trustProxy,
         platformApps: config.platformApps,
+        youtubeAppInTesting: config.youtubeAppInTesting,
       })
     : null;
   // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline.

@@ -83,6 +83,7 @@ export async function editPublishedPost({ postId }: EditPublishedJobData, { db, 
   try {
     const ctx = {
       ...(await profileContext(account, 'youtube', {
+        db,
         secretsKey: keys.secretsAtRest,
         settings: platforms,
         progress: memoryProgressStore(),

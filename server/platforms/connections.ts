@@ -1,15 +1,17 @@
 import { t } from '../../src/lib/i18n';
 import type { Database, RunSql } from '../db/connect';
 import { platformApps, type PlatformApps } from '../config';
-import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
+import { proxyOfAccount, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { ProfileAuthError, TransientPlatformError } from './errors';
-import { linkConnectors, OAuthGrantError, type GrantedTokens, type LinkEndpoints, type LinkPlatform } from './oauth-links';
+import { linkConnectors, OAuthGrantError, type GrantedTokens, type LinkEndpoints, type LinkPlatform, type OAuthApp } from './oauth-links';
 import type { PlatformsMode } from './types';
 
 /**
  * A profile's OAuth link to a platform, in `account_connections` (migration 0022): kept fresh by
  * one refresh at a time per credential, across every process, because a TikTok refresh rotates
- * the refresh token and two refreshes racing would leave the loser with a dead one.
+ * the refresh token and two refreshes racing would leave the loser with a dead one. YouTube's
+ * link keeps Google's access token too, so publishes and stats syncs reuse it for its hour
+ * instead of asking Google for one each time.
  */
 
 export interface StoredConnection {
@@ -136,6 +138,7 @@ export async function recordRemoteName(db: Database, accountId: number, platform
 }
 
 export const appVariables: Record<LinkPlatform, string> = {
+  youtube: 'client_id і client_secret профілю',
   tiktok: 'TIKTOK_CLIENT_KEY і TIKTOK_CLIENT_SECRET',
   instagram: 'INSTAGRAM_APP_ID і INSTAGRAM_APP_SECRET',
 };
@@ -188,6 +191,8 @@ export async function freshAccessToken(
   const name = t.platform.names[platform];
   const needsRefresh = (connection: StoredConnection) => {
     const token = secrets.open('access_token', connection.accessToken);
+    // A link moved from the profile's old columns holds a refresh token alone (moveLegacyCredentials).
+    if (token === null) return true;
     if (options.stale !== undefined && token === options.stale) return true;
     if (options.due?.(connection)) return true;
     return connection.accessExpiresAt !== null && connection.accessExpiresAt.getTime() - Date.now() < useMarginMs(connection);
@@ -207,7 +212,9 @@ export async function freshAccessToken(
     if (locked.state === 'revoked') return { dead: revokedError(platform, locked.error ?? '') };
     // Another process renewed it while this one waited for the lock.
     if (!needsRefresh(locked)) return { token: secrets.open('access_token', locked.accessToken)! };
-    const app = (settings.apps ?? platformApps(settings.mode))[platform];
+    const app =
+      platform === 'youtube' ? await profileGoogleClient(run, key, accountId) : (settings.apps ?? platformApps(settings.mode))[platform];
+    if (!app && platform === 'youtube') return { dead: new ProfileAuthError(platform, t.platform.notConnected) };
     if (!app) return { failed: new TransientPlatformError(platform, t.connections.appMissing(name, appVariables[platform]), '') };
     let tokens: GrantedTokens;
     try {
@@ -246,6 +253,20 @@ export async function freshAccessToken(
   throw outcome.failed;
 }
 
+/** SPEC's per-profile Google OAuth client, kept in the profile's columns the form writes. */
+async function profileGoogleClient(run: RunSql, key: Buffer, accountId: number): Promise<OAuthApp | null> {
+  const { rows } = await run(`SELECT youtube_client_id, youtube_client_secret FROM accounts WHERE id = $1`, [accountId]);
+  const row = rows[0];
+  if (!row?.youtube_client_id) return null;
+  try {
+    const secret = secretsOfRow(key, 'accounts', accountId).open('youtube_client_secret', row.youtube_client_secret);
+    return secret ? { id: row.youtube_client_id, secret } : null;
+  } catch (error) {
+    if (error instanceof SecretUnreadableError) return null;
+    throw error;
+  }
+}
+
 /** 'Доступ TikTok відкликано — підключіть профіль знову', with the platform's own words. */
 function revokedError(platform: LinkPlatform, detail: string) {
   return new ProfileAuthError(platform, detail, undefined, t.connections.revoked(t.platform.names[platform]));
@@ -269,13 +290,21 @@ export function linkEndpoints(settings: RefreshSettings): LinkEndpoints {
   return { mode: settings.mode, publicUrl: settings.platformsOrigin, platformsOrigin: settings.platformsOrigin };
 }
 
-/** Days before a grant's end when its owner is told: TikTok's refresh token, Instagram's long-lived token. */
-export const endingNoticeDays: Record<LinkPlatform, number> = { tiktok: 14, instagram: 7 };
+/**
+ * Days before a grant's end when its owner is told: TikTok's refresh token, Instagram's long-lived
+ * token, and Google's refresh token where it ends at all (an app in testing: 7 days from consent).
+ * YouTube's 2 days: a 7-day grant could not be warned 14 days ahead without warning at consent,
+ * and 2 days leave the operator a working day (or a weekend) to consent again before posts wait.
+ */
+export const endingNoticeDays: Record<LinkPlatform, number> = { youtube: 2, tiktok: 14, instagram: 7 };
 
 /**
  * One pass of the refresher: renews every OAuth connection past half its token's life, then tells
  * the owners of grants nearing their end, once per grant. Runs in every worker process; the row
- * lock in freshAccessToken keeps it to one refresh per credential.
+ * lock in freshAccessToken keeps it to one refresh per credential. YouTube's links are left to
+ * their users: Google's refresh token neither rotates nor ages with use, so renewing its hourly
+ * access token ahead would only spend token requests (issue 23) that a publish or a stats sync
+ * makes itself when it needs one.
  */
 export async function refreshDueConnections(
   db: Database,
@@ -285,7 +314,7 @@ export async function refreshDueConnections(
 ): Promise<number> {
   const { rows } = await db.sql(
     `SELECT c.*, a.proxy, a.proxy_password FROM account_connections c JOIN accounts a ON a.id = c.account_id
-      WHERE c.method = 'oauth' AND c.state = 'connected' AND c.access_expires_at IS NOT NULL`,
+      WHERE c.method = 'oauth' AND c.state = 'connected' AND c.access_expires_at IS NOT NULL AND c.platform <> 'youtube'`,
     [],
   );
   let refreshed = 0;
@@ -307,24 +336,24 @@ export async function refreshDueConnections(
 }
 
 /**
- * The bell's notice ahead of a grant's end: TikTok's refresh token under 14 days, Instagram's
- * long-lived token under 7 (its refresh failed for weeks). Only grants that were to last longer than
- * the notice period from their consent count, so a fresh shortened sandbox token
- * (SANDBOX_TOKEN_TTL_SECONDS) raises none.
+ * The bell's notice ahead of a grant's end (endingNoticeDays): a refresh token's end (TikTok, and
+ * YouTube's where it has one), Instagram's long-lived token's (its refresh failed for weeks). Only
+ * grants that were to last longer than the notice period from their consent count, so a fresh
+ * shortened sandbox token (SANDBOX_TOKEN_TTL_SECONDS) raises none.
  */
-async function notifyEndingGrants(db: Database) {
+export async function notifyEndingGrants(db: Database) {
   await db.transaction(async (run) => {
     const { rows } = await run(
       `UPDATE account_connections c SET ending_notified_at = now()
          FROM (SELECT account_id, platform,
-                      CASE platform WHEN 'tiktok' THEN refresh_expires_at ELSE access_expires_at END AS ends_at,
-                      CASE platform WHEN 'tiktok' THEN interval '14 days' ELSE interval '7 days' END AS notice
+                      CASE platform WHEN 'instagram' THEN access_expires_at ELSE refresh_expires_at END AS ends_at,
+                      make_interval(days => ($1::jsonb ->> platform)::int) AS notice
                  FROM account_connections
                 WHERE method = 'oauth' AND state = 'connected' AND ending_notified_at IS NULL) e
         WHERE c.account_id = e.account_id AND c.platform = e.platform
           AND e.ends_at < now() + e.notice AND e.ends_at - c.granted_at > e.notice
         RETURNING c.account_id, c.platform, e.ends_at`,
-      [],
+      [JSON.stringify(endingNoticeDays)],
     );
     for (const row of rows) {
       const name = t.platform.names[row.platform as LinkPlatform];
@@ -336,4 +365,44 @@ async function notifyEndingGrants(db: Database) {
       ]);
     }
   });
+}
+
+/**
+ * Moves the YouTube refresh tokens stored in `accounts.youtube_refresh_token` before YouTube's
+ * link lived in account_connections into it. A step at startup rather than in the migration: the
+ * token is sealed bound to its table and column, so resealing it needs SECRET_KEY, which SQL
+ * migrations never see. Runs under the startup lock after the migrations (server/main.ts), and
+ * each row is moved and cleared in one transaction holding the profile's row, so it is done once
+ * however many processes start; a link the profile made since is kept and the old token dropped.
+ * A token the key cannot open stays where it is, for the operator to connect the profile again.
+ */
+export async function moveLegacyYouTubeTokens(db: Database, key: Buffer): Promise<{ moved: number; unreadable: number }> {
+  const { rows } = await db.sql(`SELECT id FROM accounts WHERE youtube_refresh_token IS NOT NULL ORDER BY id`, []);
+  let moved = 0;
+  let unreadable = 0;
+  for (const { id } of rows) {
+    await db.transaction(async (run) => {
+      const { rows: locked } = await run(
+        `SELECT youtube_refresh_token FROM accounts WHERE id = $1 AND youtube_refresh_token IS NOT NULL FOR UPDATE`,
+        [id],
+      );
+      if (!locked[0]) return;
+      let refreshToken: string | null;
+      try {
+        refreshToken = secretsOfRow(key, 'accounts', id).open('youtube_refresh_token', locked[0].youtube_refresh_token);
+      } catch (error) {
+        if (!(error instanceof SecretUnreadableError)) throw error;
+        unreadable++;
+        return;
+      }
+      await run(
+        `INSERT INTO account_connections (account_id, platform, method, refresh_token, state)
+         VALUES ($1, 'youtube', 'oauth', $2, 'connected') ON CONFLICT (account_id, platform) DO NOTHING`,
+        [id, connectionSecrets(key, id, 'youtube').seal('refresh_token', refreshToken)],
+      );
+      await run(`UPDATE accounts SET youtube_refresh_token = NULL WHERE id = $1`, [id]);
+      moved++;
+    });
+  }
+  return { moved, unreadable };
 }

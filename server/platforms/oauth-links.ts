@@ -1,13 +1,24 @@
 import { platformFetch } from './http';
 import type { Platform, PlatformsMode } from './types';
+import {
+  exchangeAuthorizationCode,
+  googleOAuthEndpoints,
+  GoogleTokenError,
+  refreshAccessToken,
+  youtubeConsentUrl,
+  type GoogleTokens,
+} from './youtube-oauth';
 
 /**
- * Connecting TikTok and Instagram through the platforms' own consent pages: the link to the
- * consent page, the code's exchange for tokens, and the refresh. One connector per platform, the
- * same shape for each; the rest of the tree (routes, refresher, publisher) reads only this shape.
+ * Connecting a profile through the platforms' own consent pages: the link to the consent page, the
+ * code's exchange for tokens, and the refresh. One connector per platform, the same shape for
+ * each; the rest of the tree (routes, refresher, publisher) reads only this shape.
  */
 
-/** The installation's app on a platform: TikTok's client key and secret, Instagram's app id and secret. */
+/**
+ * The app a platform's consent is given to: TikTok's client key and secret, Instagram's app id and
+ * secret (once per installation), Google's OAuth client id and secret (SPEC: each profile's own).
+ */
 export interface OAuthApp {
   id: string;
   secret: string;
@@ -45,7 +56,7 @@ export function oauthHost(mode: PlatformsMode, base: string, host: string): stri
 }
 
 /** Where the platform sends the browser back after its consent page; registered with the platform's app in live mode. */
-export function linkRedirectUri(publicUrl: string, platform: 'tiktok' | 'instagram'): string {
+export function linkRedirectUri(publicUrl: string, platform: LinkPlatform): string {
   return `${publicUrl.replace(/\/$/, '')}/api/oauth/${platform}/callback`;
 }
 
@@ -58,7 +69,7 @@ export interface LinkEndpoints {
 }
 
 export interface LinkConnector {
-  platform: 'tiktok' | 'instagram';
+  platform: Platform;
   consentUrl(endpoints: LinkEndpoints, app: OAuthApp, redirectUri: string, state: string): string;
   exchange(endpoints: LinkEndpoints, proxy: string, app: OAuthApp, code: string, redirectUri: string): Promise<GrantedTokens>;
   refresh(
@@ -198,5 +209,59 @@ async function instagramGraphToken(endpoints: LinkEndpoints, proxy: string, path
   return { accessToken: body.access_token, accessExpiresIn: Number(body.expires_in), refreshToken: null, refreshExpiresIn: null, remoteId };
 }
 
-export const linkConnectors = { tiktok: tiktokLink, instagram: instagramLink } as const;
+/** Google's answers that end a grant: revoked or expired (invalid_grant), or a client deleted or changed. */
+const googleDeadCodes = ['invalid_grant', 'invalid_client', 'unauthorized_client'];
+
+function googleGranted(tokens: GoogleTokens): GrantedTokens {
+  return {
+    accessToken: tokens.accessToken,
+    accessExpiresIn: tokens.expiresIn,
+    refreshToken: tokens.refreshToken ?? null,
+    refreshExpiresIn: tokens.refreshExpiresIn ?? null,
+    // The channel is asked for by name after the consent (the callback's recordChannel).
+    remoteId: '',
+  };
+}
+
+async function googleCall(call: () => Promise<GoogleTokens>): Promise<GrantedTokens> {
+  try {
+    return googleGranted(await call());
+  } catch (error) {
+    if (!(error instanceof GoogleTokenError)) throw error;
+    throw new OAuthGrantError('youtube', error.code, googleDeadCodes.includes(error.code), error.description ?? '');
+  }
+}
+
+/**
+ * Google's OAuth 2.0 for web server applications (see youtube-oauth.ts), with the profile's own
+ * client. Google does not rotate refresh tokens: a refresh answers an access token alone, and the
+ * stored refresh token stays.
+ */
+export const youtubeLink: LinkConnector = {
+  platform: 'youtube',
+  consentUrl(endpoints, app, redirectUri, state) {
+    return youtubeConsentUrl(googleOAuthEndpoints(endpoints.mode, endpoints.publicUrl), { clientId: app.id, redirectUri, state });
+  },
+  exchange(endpoints, proxy, app, code, redirectUri) {
+    const client = {
+      proxy,
+      tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token,
+      clientId: app.id,
+      clientSecret: app.secret,
+    };
+    return googleCall(() => exchangeAuthorizationCode(client, code, redirectUri));
+  },
+  refresh(endpoints, proxy, app, tokens) {
+    if (!tokens.refreshToken) throw new OAuthGrantError('youtube', 'invalid_grant', true, 'no refresh token');
+    const client = {
+      proxy,
+      tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token,
+      clientId: app.id,
+      clientSecret: app.secret,
+    };
+    return googleCall(() => refreshAccessToken(client, tokens.refreshToken!));
+  },
+};
+
+export const linkConnectors = { youtube: youtubeLink, tiktok: tiktokLink, instagram: instagramLink } as const;
 export type LinkPlatform = keyof typeof linkConnectors;

@@ -2,12 +2,11 @@ import { t } from '../../src/lib/i18n';
 import type { accounts } from '../db/schema';
 import { joinProxy, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { platformEndpoints } from './endpoints';
-import { PermanentPlatformError, ProfileAuthError, TransientPlatformError } from './errors';
+import { PermanentPlatformError } from './errors';
 import { instagram, sandboxInstagramLogin } from './instagram';
 import { tiktok } from './tiktok';
-import type { Connector, ConnectorContext, Credentials, Platform, PlatformsMode, PublishProgressStore } from './types';
+import type { Connector, ConnectorContext, Platform, PlatformsMode, PublishProgressStore } from './types';
 import { youtube } from './youtube';
-import { googleOAuthEndpoints, GoogleTokenError, refreshAccessToken } from './youtube-oauth';
 import type { Database } from '../db/connect';
 import type { PlatformApps } from '../config';
 import { freshAccessToken, loadConnection } from './connections';
@@ -40,17 +39,12 @@ export type ProfileCredentials = Pick<
   | 'proxyPassword'
   | 'inYouTube'
   | 'youtubeClientId'
-  | 'youtubeClientSecret'
-  | 'youtubeRefreshToken'
   | 'tiktokAuthStr'
   | 'instagramLogin'
   | 'instagramPassword'
   | 'instagramAccessToken'
   | 'instagramUserId'
 >;
-
-/** The platform's answer to a grant Google no longer honours; other token failures are worth another try. */
-const revokedGrantCodes = ['invalid_grant', 'invalid_client', 'unauthorized_client'];
 
 export interface ProfileContextOptions {
   /** Where the profile's connections are kept; a profile being checked before its first save has none. */
@@ -84,37 +78,15 @@ export async function profileContext(
   const proxy = joinProxy(account.proxy, open('proxy_password', account.proxyPassword));
   const base = { proxy, endpoints, progress, pollIntervalMs: settings.pollIntervalMs };
 
-  if (platform === 'youtube') {
-    const refreshToken = open('youtube_refresh_token', account.youtubeRefreshToken);
-    const clientSecret = open('youtube_client_secret', account.youtubeClientSecret);
-    if (!account.inYouTube || !refreshToken || !account.youtubeClientId || !clientSecret) throw notConnected();
-    const client = {
-      proxy,
-      tokenUrl: googleOAuthEndpoints(settings.mode, settings.sandboxOrigin).token,
-      clientId: account.youtubeClientId,
-      clientSecret,
-    };
-    const refresh = async () => {
-      try {
-        return (await refreshAccessToken(client, refreshToken)).accessToken;
-      } catch (error) {
-        if (!(error instanceof GoogleTokenError)) throw error;
-        if (revokedGrantCodes.includes(error.code)) throw new ProfileAuthError('youtube', error.message);
-        throw new TransientPlatformError('youtube', t.platform.unavailable, error.message);
-      }
-    };
-    const credentials: Credentials = { accessToken: await refresh(), refreshAccessToken: refresh };
-    return { ...base, credentials };
-  }
-
   const linked = db ? await loadConnection(db, account.id, platform) : undefined;
+  if (platform === 'youtube' && (!account.inYouTube || linked?.method !== 'oauth')) throw notConnected();
   if (db && linked?.method === 'oauth') {
     const link = { mode: settings.mode, platformsOrigin: settings.sandboxOrigin, apps: settings.apps };
     const fresh = (stale?: string) => freshAccessToken(db, secretsKey, link, proxy, account.id, linked.platform, { stale });
     let accessToken = await fresh();
     // Called after the platform refused the token: renews it unless another run already has.
     const refreshAccessToken = async () => (accessToken = await fresh(accessToken));
-    if (platform === 'tiktok') return { ...base, credentials: { accessToken, refreshAccessToken } };
+    if (platform !== 'instagram') return { ...base, credentials: { accessToken, refreshAccessToken } };
     // A token of Instagram Login is for graph.instagram.com, which serves the same content publishing calls.
     const instagramEndpoints = {
       ...endpoints,
@@ -123,6 +95,9 @@ export async function profileContext(
     return { ...base, endpoints: instagramEndpoints, credentials: { accessToken, refreshAccessToken, igUserId: linked.remoteId! } };
   }
 
+  // SPEC's typed credentials (the pasted TikTok string, Instagram's login and password or token)
+  // are still read from the profile's own columns, which the form, the list's status and the
+  // save-time check also read; moving them into account_connections is issue 22.5's remaining step.
   if (platform === 'tiktok') {
     const accessToken = open('tiktok_auth_str', account.tiktokAuthStr);
     if (!accessToken) throw notConnected();

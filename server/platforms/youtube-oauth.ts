@@ -55,8 +55,11 @@ export function youtubeConsentUrl(
 
 export interface GoogleTokens {
   accessToken: string;
+  /** Seconds the access token lives: 3599 of Google's hour. */
   expiresIn: number;
   refreshToken: string | undefined;
+  /** Google's `refresh_token_expires_in`, sent only when the refresh token ends at a known time. */
+  refreshExpiresIn: number | undefined;
   scope: string;
   tokenType: string;
 }
@@ -89,6 +92,7 @@ async function requestTokens(proxy: string, tokenUrl: string, form: Record<strin
     accessToken: body.access_token,
     expiresIn: Number(body.expires_in ?? 0),
     refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : undefined,
+    refreshExpiresIn: body.refresh_token_expires_in === undefined ? undefined : Number(body.refresh_token_expires_in),
     scope: typeof body.scope === 'string' ? body.scope : '',
     tokenType: typeof body.token_type === 'string' ? body.token_type : 'Bearer',
   };
@@ -111,7 +115,19 @@ export function exchangeAuthorizationCode(client: GoogleClient, code: string, re
   });
 }
 
-/** A fresh access token for uploads, from the stored refresh token. */
+/**
+ * Google's refresh token of an app whose OAuth consent screen is in "Testing" ends 7 days after
+ * the consent ("Using OAuth 2.0 to Access Google APIs", developers.google.com/identity/protocols/oauth2,
+ * Refresh token expiration), and Google's token answer does not say so: YOUTUBE_APP_IN_TESTING=1
+ * records that end.
+ */
+export const testingRefreshTokenSeconds = 7 * 24 * 3600;
+
+/**
+ * A fresh access token for uploads, from the stored refresh token. It lives an hour ("Using OAuth
+ * 2.0 for Web Server Applications", developers.google.com/identity/protocols/oauth2/web-server:
+ * expires_in 3600 in the token answer), so the connection keeps it and reuses it until then.
+ */
 export function refreshAccessToken(client: GoogleClient, refreshToken: string): Promise<GoogleTokens> {
   return requestTokens(client.proxy, client.tokenUrl, {
     grant_type: 'refresh_token',

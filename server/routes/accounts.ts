@@ -108,8 +108,6 @@ function newProfileCredentials(id: number): ProfileCredentials {
     proxyPassword: null,
     inYouTube: false,
     youtubeClientId: null,
-    youtubeClientSecret: null,
-    youtubeRefreshToken: null,
     tiktokAuthStr: null,
     instagramLogin: null,
     instagramPassword: null,
@@ -293,14 +291,14 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     const columns = plainColumns(form);
     const secrets = secretColumns(keys.secretsAtRest, existing.id, form, existing);
     // A refresh token belongs to one OAuth client: another client means connecting again.
-    const youtubeReset = youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret)
-      ? { inYouTube: false, youtubeRefreshToken: null }
-      : {};
+    const clientChanged = youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret);
+    const youtubeReset = clientChanged ? { inYouTube: false } : {};
     const connection = await checkedConnection(form, { ...existing, ...columns, ...secrets, ...youtubeReset }, linked, existing);
     await db.orm
       .update(accounts)
       .set({ ...columns, ...secrets, ...youtubeReset, ...connection, updatedAt: new Date() })
       .where(eq(accounts.id, existing.id));
+    if (clientChanged) await db.sql(`DELETE FROM account_connections WHERE account_id = $1 AND platform = 'youtube'`, [existing.id]);
     await recordPastedString(existing.id, form);
     return detail(user, existing.id);
   });
@@ -325,6 +323,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   async function pushChannelDescription(account: typeof accounts.$inferSelect, description: string) {
     try {
       const ctx = await profileContext(account, 'youtube', {
+        db,
         secretsKey: keys.secretsAtRest,
         settings: platforms(),
         progress: memoryProgressStore(),

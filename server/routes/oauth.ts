@@ -14,7 +14,7 @@ import type { PlatformApps } from '../config';
 import { recordRemoteName, saveGrantedConnection, appVariables } from '../platforms/connections';
 import { linkConnectors, linkRedirectUri, OAuthGrantError, type GrantedTokens } from '../platforms/oauth-links';
 import { connectionParams } from '../../src/lib/youtube-connection';
-import { exchangeAuthorizationCode, googleOAuthEndpoints, GoogleTokenError, youtubeRedirectUri } from '../platforms/youtube-oauth';
+import { testingRefreshTokenSeconds, youtubeRedirectUri } from '../platforms/youtube-oauth';
 import { oauthSchemas } from './schemas/oauth';
 
 export interface OAuthSettings {
@@ -25,6 +25,8 @@ export interface OAuthSettings {
   platformsOrigin: () => string;
   /** The installation's TikTok and Instagram apps; the mode's defaults when absent. */
   apps?: PlatformApps;
+  /** YOUTUBE_APP_IN_TESTING=1: the profiles' Google clients are in "Testing", so their refresh tokens end 7 days after consent. */
+  youtubeAppInTesting?: boolean;
 }
 
 /**
@@ -52,10 +54,17 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
         .update(accounts)
         .set({ connectedAs: sql`${accounts.connectedAs} || ${JSON.stringify(connectedAs)}::jsonb` })
         .where(eq(accounts.id, account.id));
-      if (platform !== 'youtube') await recordRemoteName(db, account.id, platform, name);
+      await recordRemoteName(db, account.id, platform, name);
     } catch (error) {
       app.log.warn({ accountId: account.id, platform, err: error }, 'the connected account did not answer');
     }
+  }
+
+  /** The posts that waited for the profile to be connected again go out. */
+  async function resumeWaiting(accountId: number, platform: Platform) {
+    if (!app.queue) return;
+    const resumed = await resumeWaitingPosts(db, app.queue, accountId, platform);
+    if (resumed > 0) app.log.info({ accountId, platform, resumed }, 'posts that waited for the connection go out');
   }
 
   /** The profile a spent `state` names, while the user who asked for the link still exists and still sees it. */
@@ -81,34 +90,33 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
     if (query.error || !query.code) return failWith(t.youtubeOauth.denied);
     if (!account.youtubeClientId || !account.youtubeClientSecret) return failWith(t.youtubeOauth.notReady);
 
-    const secrets = secretsOfRow(keys.secretsAtRest, 'accounts', account.id);
-    let refreshToken: string | undefined;
+    let tokens: GrantedTokens;
     try {
-      const tokens = await exchangeAuthorizationCode(
-        {
-          proxy: proxyOfAccount(keys.secretsAtRest, account),
-          tokenUrl: googleOAuthEndpoints(oauth.platforms, oauth.platformsOrigin()).token,
-          clientId: account.youtubeClientId,
-          clientSecret: secrets.open('youtube_client_secret', account.youtubeClientSecret)!,
-        },
+      const client = {
+        id: account.youtubeClientId,
+        secret: secretsOfRow(keys.secretsAtRest, 'accounts', account.id).open('youtube_client_secret', account.youtubeClientSecret)!,
+      };
+      const endpoints = { mode: oauth.platforms, publicUrl: oauth.publicUrl(), platformsOrigin: oauth.platformsOrigin() };
+      tokens = await linkConnectors.youtube.exchange(
+        endpoints,
+        proxyOfAccount(keys.secretsAtRest, account),
+        client,
         query.code,
         youtubeRedirectUri(oauth.publicUrl()),
       );
-      refreshToken = tokens.refreshToken;
     } catch (error) {
       if (error instanceof PlatformNetworkError) return failWith(error.message);
-      if (error instanceof GoogleTokenError) return failWith(`${t.youtubeOauth.exchangeFailed}: ${error.message}`);
+      if (error instanceof OAuthGrantError) return failWith(`${t.youtubeOauth.exchangeFailed}: ${error.message}`);
       throw error;
     }
-    if (!refreshToken) return failWith(t.youtubeOauth.noRefreshToken);
+    if (!tokens.refreshToken) return failWith(t.youtubeOauth.noRefreshToken);
 
-    const connected = { youtubeRefreshToken: secrets.seal('youtube_refresh_token', refreshToken), inYouTube: true };
-    await db.orm
-      .update(accounts)
-      .set({ ...connected, updatedAt: new Date() })
-      .where(eq(accounts.id, account.id));
+    const refreshExpiresIn = tokens.refreshExpiresIn ?? (oauth.youtubeAppInTesting ? testingRefreshTokenSeconds : null);
+    await saveGrantedConnection(db, keys.secretsAtRest, account.id, 'youtube', { ...tokens, refreshExpiresIn });
+    await db.orm.update(accounts).set({ inYouTube: true, updatedAt: new Date() }).where(eq(accounts.id, account.id));
     request.log.info({ accountId: account.id }, 'YouTube connected');
-    await recordChannel({ ...account, ...connected });
+    await recordChannel({ ...account, inYouTube: true });
+    await resumeWaiting(account.id, 'youtube');
     return reply.redirect(`/accounts/${account.id}?${youtubeConnectionParams.connected}=connected`, 302);
   });
 
@@ -155,10 +163,7 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
         .where(eq(accounts.id, account.id));
       request.log.info({ accountId: account.id, platform }, 'platform connected through its consent page');
       await recordChannel({ ...account, ...switchedOn }, platform);
-      if (app.queue) {
-        const resumed = await resumeWaitingPosts(db, app.queue, account.id, platform);
-        if (resumed > 0) request.log.info({ accountId: account.id, platform, resumed }, 'posts that waited for the connection go out');
-      }
+      await resumeWaiting(account.id, platform);
       return reply.redirect(`/accounts/${account.id}?${connectionParams[platform].connected}=connected`, 302);
     });
   }

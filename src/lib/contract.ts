@@ -173,7 +173,7 @@ export type SecretField = (typeof secretFields)[number];
  * server), `pasted` a TikTok access string typed in the form. Tokens never leave the server.
  */
 export interface PlatformConnection {
-  platform: 'tiktok' | 'instagram';
+  platform: 'youtube' | 'tiktok' | 'instagram';
   method: 'oauth' | 'pasted';
   /** `revoked`: the platform no longer honours the grant; only connecting again helps. */
   state: 'connected' | 'revoked';

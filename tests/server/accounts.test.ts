@@ -203,8 +203,9 @@ describeEachDatabase('profiles API', (env) => {
     const fields = { isActiveYouTube: true, YouTubeAuthClientId: 'id-1', YouTubeAuthClientSecret: 'secret-1' };
     const account = await createAccount(env(), user, fields);
     // Connected as the consent link would leave it: the channel answered once, so a save does not ask again.
+    await env().db.sql(`UPDATE accounts SET in_youtube = true, connected_as = '{"youtube": "Канал"}' WHERE id = $1`, [account.id]);
     await env().db.sql(
-      `UPDATE accounts SET in_youtube = true, youtube_refresh_token = 'x', connected_as = '{"youtube": "Канал"}' WHERE id = $1`,
+      `INSERT INTO account_connections (account_id, platform, method, refresh_token) VALUES ($1, 'youtube', 'oauth', 'x')`,
       [account.id],
     );
     const patch = (payload: object) =>
@@ -219,8 +220,8 @@ describeEachDatabase('profiles API', (env) => {
     expect(sameClient.json()).toMatchObject({ comments: 'main channel', inYouTube: true, status: 'success' });
     const newSecret = await patch({ ...fields, YouTubeAuthClientSecret: 'secret-2' });
     expect(newSecret.json()).toMatchObject({ inYouTube: false, status: 'loading', YouTubeAuthClientSecret: '' });
-    const { rows } = await env().db.sql('SELECT youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
-    expect(rows[0].youtube_refresh_token).toBeNull();
+    const { rows } = await env().db.sql('SELECT 1 FROM account_connections WHERE account_id = $1', [account.id]);
+    expect(rows).toEqual([]);
   });
 
   it('lists an admin every profile with its owner, and a user only their own', async () => {

@@ -111,6 +111,8 @@ export interface SuiteOptions {
   queue?: 'send' | 'work';
   /** The emulator's state, to share its clock and fault plan with the test. */
   sandbox?: SandboxState;
+  /** YOUTUBE_APP_IN_TESTING=1: YouTube links record Google's 7-day refresh token end. */
+  youtubeAppInTesting?: boolean;
 }
 
 /** Workers in tests talk to the sandbox and check processing status without real pauses. */
@@ -149,6 +151,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
           queue,
           media,
           ...(options.sandbox ? { sandbox: { state: options.sandbox } } : {}),
+          youtubeAppInTesting: options.youtubeAppInTesting,
         });
         env = { kind, db: fresh.db, app, tokenSettings, media, mediaDir, queue, platforms };
       });

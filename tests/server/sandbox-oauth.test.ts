@@ -249,8 +249,8 @@ describe('Instagram API with Instagram Login in the sandbox', () => {
   });
 });
 
-describe('Google’s sandbox refresh tokens', () => {
-  const env = useSandbox();
+describe('Google’s sandbox refresh tokens, of an app in testing (YOUTUBE_APP_IN_TESTING=1)', () => {
+  const env = useSandbox({ youtubeAppInTesting: true });
 
   async function googleTokens(clientId: string) {
     const consent = `${env().base}/accounts.google.com/o/oauth2/v2/auth?client_id=${clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=youtube&access_type=offline`;
@@ -297,5 +297,23 @@ describe('Google’s sandbox refresh tokens', () => {
     const { calls } = await (await fetch(`${env().base}/_calls`)).json();
     expect(calls.youtube['POST /oauth2.googleapis.com/token']).toBeGreaterThanOrEqual(7);
     expect(calls.youtube['POST /accounts.google.com/o/oauth2/v2/auth']).toBe(3);
+  });
+});
+
+describe('Google’s sandbox refresh tokens, of a published app', () => {
+  const env = useSandbox();
+
+  it('keep working past 7 days, and the token answer names no end', async () => {
+    const consent = `${env().base}/accounts.google.com/o/oauth2/v2/auth?client_id=client-p&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=youtube&access_type=offline`;
+    const back = new URL((await answerSandboxConsent(consent, 'allow', 'manual')).headers.get('location')!);
+    const token = (fields: Record<string, string>) =>
+      fetch(`${env().base}/oauth2.googleapis.com/token`, form({ client_id: 'client-p', client_secret: 's', ...fields }));
+    const granted = await (
+      await token({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: redirectUri })
+    ).json();
+    expect(granted).not.toHaveProperty('refresh_token_expires_in');
+    env().clock.now += 30 * day;
+    const late = await token({ grant_type: 'refresh_token', refresh_token: granted.refresh_token });
+    expect(late.status).toBe(200);
   });
 });

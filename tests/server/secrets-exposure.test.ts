@@ -208,15 +208,22 @@ for (const kind of databaseKinds()) {
       }
       expect(dump).toContain(`exposure-${kind}.apps.googleusercontent.com`);
 
-      const [stored] = (await db.sql('SELECT youtube_refresh_token FROM accounts WHERE id = $1', [account.id])).rows;
+      const [stored] = (
+        await db.sql(`SELECT refresh_token, access_token FROM account_connections WHERE account_id = $1 AND platform = 'youtube'`, [
+          account.id,
+        ])
+      ).rows;
+      const openStored = (column: 'refresh_token' | 'access_token') =>
+        decryptSecret(
+          env.tokenSettings.keys.secretsAtRest,
+          { table: 'account_connections', rowId: account.id, column: `youtube_${column}` },
+          stored[column],
+        );
       const needles: Record<string, string> = {
         ...secrets,
         proxyPassword,
-        youtubeRefreshToken: decryptSecret(
-          env.tokenSettings.keys.secretsAtRest,
-          { table: 'accounts', rowId: account.id, column: 'youtube_refresh_token' },
-          stored.youtube_refresh_token,
-        ),
+        youtubeRefreshToken: openStored('refresh_token'),
+        youtubeAccessToken: openStored('access_token'),
         authorizationCode: callbackUrl.searchParams.get('code')!,
         oauthState: callbackUrl.searchParams.get('state')!,
         accessToken: login.accessToken,

@@ -65,20 +65,30 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     proxy.traffic.length = 0;
     const followed = await answerSandboxConsent(link);
     expect(new URL(followed.url).pathname + new URL(followed.url).search).toBe(`/accounts/${account.id}?youtube=connected`);
-    // The code's exchange, then the channel's name for "підключено як …", all through the profile's proxy.
+    // The code's exchange, then the channel's name for "підключено як …" with the access token the
+    // exchange gave (no second token request), all through the profile's proxy.
     expect(proxy.traffic.map(({ method, url }) => `${method} ${url.split('?')[0]}`)).toEqual([
-      `POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`,
       `POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`,
       `GET ${baseUrl}/sandbox/www.googleapis.com/youtube/v3/channels`,
     ]);
 
-    const { rows } = await env().db.sql('SELECT in_youtube, youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
-    expect(rows[0].in_youtube).toBe(true);
-    expect(rows[0].youtube_refresh_token).toMatch(/^v1\./);
+    const { rows: profile } = await env().db.sql('SELECT in_youtube, youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
+    expect(profile[0]).toEqual({ in_youtube: true, youtube_refresh_token: null });
+    const { rows } = await env().db.sql(
+      `SELECT refresh_token, access_token, access_expires_at, refresh_expires_at, remote_name FROM account_connections
+        WHERE account_id = $1 AND platform = 'youtube'`,
+      [account.id],
+    );
+    expect(rows[0].refresh_token).toMatch(/^v1\./);
+    expect(rows[0].access_token).toMatch(/^v1\./);
+    // Google's hour (3599 s answered), and no end for a published app's refresh token.
+    expect(new Date(rows[0].access_expires_at).getTime() - Date.now()).toBeGreaterThan(3500_000);
+    expect(rows[0].refresh_expires_at).toBeNull();
+    expect(rows[0].remote_name).toBeTruthy();
     const refreshToken = decryptSecret(
       env().tokenSettings.keys.secretsAtRest,
-      { table: 'accounts', rowId: account.id, column: 'youtube_refresh_token' },
-      rows[0].youtube_refresh_token,
+      { table: 'account_connections', rowId: account.id, column: 'youtube_refresh_token' },
+      rows[0].refresh_token,
     );
     const detail = await env().app.inject({ url: `/api/accounts/${account.id}`, headers: user.headers });
     expect(detail.json()).toMatchObject({ inYouTube: true, status: 'success' });
@@ -274,8 +284,9 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     const result = await callback(await approve(await consentLink(user, account.id)));
     expect(result.path).toBe(`/accounts/${account.id}`);
     expect(result.params.youtubeError).toBe(t.platform.proxyUnreachable);
-    const { rows } = await env().db.sql('SELECT in_youtube, youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
-    expect(rows[0]).toEqual({ in_youtube: false, youtube_refresh_token: null });
+    const { rows } = await env().db.sql('SELECT in_youtube FROM accounts WHERE id = $1', [account.id]);
+    expect(rows[0]).toEqual({ in_youtube: false });
+    expect((await env().db.sql('SELECT 1 FROM account_connections WHERE account_id = $1', [account.id])).rows).toEqual([]);
   });
 
   it('uses the real Google endpoints and PUBLIC_URL in live mode, and mounts no sandbox', async () => {

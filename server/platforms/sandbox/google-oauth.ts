@@ -23,6 +23,8 @@ export interface GoogleOAuthSandboxOptions {
 
 const issuer = 'sandbox-google';
 const codeTtlSeconds = 600;
+/** A published app's refresh token has no end of its own: a century stands for it, kept as a finite number in the saved state. */
+const unlimitedRefreshSeconds = 100 * 365 * 24 * 3600;
 
 type TokenKind = 'code' | 'access' | 'refresh';
 
@@ -204,8 +206,10 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
         ? await sign(key, { kind: 'refresh', clientId, scope: code.scope, secretDigest: digest(clientSecret) })
         : undefined;
       // Google, "Using OAuth 2.0 to Access Google APIs" (Refresh token expiration): an app whose
-      // publishing status is "Testing" gets refresh tokens that expire in 7 days.
-      if (sandbox && grant && refreshToken) sandbox.tokens.register(refreshToken, grant, 'refresh', tokenLifetimes.youtube.refresh);
+      // publishing status is "Testing" gets refresh tokens that expire in 7 days, which the token
+      // answer does not mention; a published app's last until revoked (or unused for 6 months).
+      const refreshTtl = sandbox?.youtubeAppInTesting ? tokenLifetimes.youtube.refresh : unlimitedRefreshSeconds;
+      if (sandbox && grant && refreshToken) sandbox.tokens.register(refreshToken, grant, 'refresh', refreshTtl);
       return {
         ...access,
         ...(refreshToken ? { refresh_token: refreshToken } : {}),
@@ -219,7 +223,7 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
       const refresh = await verify(key, form.refresh_token, 'refresh');
       if (!refresh || refresh.clientId !== clientId) return oauthError(reply, 400, 'invalid_grant', 'Bad Request');
       if (refresh.secretDigest !== digest(clientSecret)) return oauthError(reply, 401, 'invalid_client', 'Unauthorized');
-      // A refresh token past its 7 days, or of a grant revoked through /sandbox/_revoke, gets
+      // A refresh token past its 7 days (an app in testing), or of a grant revoked through /sandbox/_revoke, gets
       // Google's invalid_grant. One the sandbox has no record of (signed before it kept them)
       // is refused once its channel was revoked.
       const sandbox = (request.server as { sandbox?: SandboxState }).sandbox;

@@ -75,6 +75,8 @@ export interface SandboxOptions {
   tiktokUnaudited?: boolean;
   /** Daily caps and rate limits; each absent one keeps the platform's default (see caps.ts). */
   limits?: Partial<SandboxLimits>;
+  /** YOUTUBE_APP_IN_TESTING=1: Google's refresh tokens end 7 days after consent, as for an app in "Testing". */
+  youtubeAppInTesting?: boolean;
 }
 
 interface Persisted {
@@ -104,6 +106,7 @@ export class SandboxState {
   readonly tokens: SandboxTokens;
   readonly caps: SandboxCaps;
   readonly tiktokUnaudited: boolean;
+  readonly youtubeAppInTesting: boolean;
   /** Calls answered, by platform, then by `METHOD /route` as the sandbox mounts it. */
   readonly calls: Record<Platform, Record<string, number>> = { youtube: {}, tiktok: {}, instagram: {} };
   private readonly revoked = new Set<string>();
@@ -117,6 +120,7 @@ export class SandboxState {
     this.tokens = new SandboxTokens(this.now, options.tokenTtlSeconds, () => this.persist());
     this.caps = new SandboxCaps(options.limits ?? {}, this.now);
     this.tiktokUnaudited = options.tiktokUnaudited ?? false;
+    this.youtubeAppInTesting = options.youtubeAppInTesting ?? false;
     this.file = options.dataDir ? path.join(options.dataDir, 'sandbox', 'state.json') : undefined;
     this.bytesDir = options.dataDir ? path.join(options.dataDir, 'sandbox', 'uploads') : undefined;
     if (this.file && fs.existsSync(this.file)) {

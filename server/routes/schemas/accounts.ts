@@ -64,7 +64,7 @@ export const AccountSummary = Type.Object({
 /** Secret fields are declared as always empty: a value there would be a leak, so the serializer could not send one. */
 const emptySecret = Type.Literal('');
 const PlatformConnection = Type.Object({
-  platform: Type.Union([Type.Literal('tiktok'), Type.Literal('instagram')]),
+  platform: Type.Union([Type.Literal('youtube'), Type.Literal('tiktok'), Type.Literal('instagram')]),
   method: Type.Union([Type.Literal('oauth'), Type.Literal('pasted')]),
   state: Type.Union([Type.Literal('connected'), Type.Literal('revoked')]),
   name: Nullable(Type.String()),
