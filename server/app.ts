@@ -235,7 +235,7 @@ export async function buildApp(deps: AppDeps) {
     youtubeAppInTesting: deps.youtubeAppInTesting,
   };
   // One per server: Save checks a plan against the creator_info answers its form just read.
-  const readCreatorRules = creatorRulesReader();
+  const readCreatorRules = creatorRulesReader(deps.db);
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', publicUrl: deps.publicUrl });

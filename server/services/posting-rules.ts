@@ -174,7 +174,7 @@ const creatorAnswerMs = 2 * 60_000;
  * The publish job checks the same answer again before video/init, so a publish is not refused
  * for a slow answer.
  */
-export function creatorRulesReader(): CreatorRulesReader {
+export function creatorRulesReader(db: Database): CreatorRulesReader {
   type Answer = { rules: TikTokCreatorRules | null; error: string | null };
   const answers = new Map<number, { profileVersion: number; readAt: number; answer: Answer }>();
   return async (account, settings, secretsKey, reuse) => {
@@ -183,7 +183,7 @@ export function creatorRulesReader(): CreatorRulesReader {
     if (reuse && kept && kept.profileVersion === profileVersion && Date.now() - kept.readAt < creatorAnswerMs) return kept.answer;
     let answer: Answer;
     try {
-      const ctx = await profileContext(account, 'tiktok', { secretsKey, settings, progress: memoryProgressStore() });
+      const ctx = await profileContext(account, 'tiktok', { db, secretsKey, settings, progress: memoryProgressStore() });
       answer = { rules: await tiktok.creatorRules({ ...ctx, signal: AbortSignal.timeout(creatorTimeoutMs) }), error: null };
     } catch (error) {
       answer = { rules: null, error: (error as Error).message };

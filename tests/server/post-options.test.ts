@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { AccountDetail, PostOptions, ProfilePostingRules, UploadDetail } from '../../src/lib/contract';
+import type { AccountDetail, PostingBudgets, PostOptions, ProfilePostingRules, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { creatorSettings } from '../../server/platforms/sandbox/tiktok-creator';
@@ -244,6 +244,28 @@ describeEachDatabase(
       expect(await refusal('youtube', { title: 'н'.repeat(101) })).toBe(t.postingRules.titleTooLong(101, 100));
       const { rows } = await env().db.sql('SELECT count(*)::int AS posts FROM video_posts WHERE video_id = $1', [videoId]);
       expect(rows[0].posts).toBe(0);
+    });
+
+    it('reads creator_info and the Instagram posting limit of a profile connected only through the consent links', async () => {
+      const owner = await createUser(env(), `linked-${env().kind}`);
+      const login = tiktokLogin(`linked-${env().kind}`, true);
+      const account = await createAccount(env(), owner, { proxy: proxy.url, comments: login });
+      for (const platform of ['tiktok', 'instagram'] as const) {
+        const link = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${account.id}`, { method: 'POST', headers: owner.headers });
+        await answerSandboxConsent(((await link.json()) as { url: string }).url, 'allow', 'follow', { username: login });
+      }
+
+      const rules = await env().app.inject({ method: 'GET', url: `/api/posting-rules?accountIds=${account.id}`, headers: owner.headers });
+      const [rule] = rules.json<{ data: ProfilePostingRules[] }>().data;
+      expect(rule!.tiktokError).toBeNull();
+      expect(rule!.tiktok!.privacyLevelOptions).toEqual(creatorSettings(login, false).privacy_level_options);
+      const budget = await env().app.inject({
+        method: 'GET',
+        url: `/api/accounts/budget?accountIds=${account.id}&date=2035-06-01`,
+        headers: owner.headers,
+      });
+      const instagram = budget.json<PostingBudgets>().budgets.find((entry) => entry.platform === 'instagram');
+      expect(instagram?.limit).toEqual(expect.any(Number));
     });
   },
   { queue: 'work', sandbox },
