@@ -124,8 +124,8 @@ class SandboxGraphApi extends FacebookAdsApi {
   call<T>(
     method: string,
     path: string | string[],
-    params?: Record<string, any>,
-    files?: Record<string, any>,
+    params?: Record<string, unknown>,
+    files?: Record<string, unknown>,
     multipart?: boolean,
     urlOverride?: string,
   ): Promise<T> {
