@@ -34,7 +34,7 @@ export const postingRulesRoutes: FastifyPluginAsync<{ platforms: () => PlatformA
       rows.map(async (row) => {
         const active = platformsOf(everyPlatform, row);
         const creator = active.includes('tiktok')
-          ? await readCreatorRules(row, platforms(), keys.secretsAtRest)
+          ? await readCreatorRules(db, row, platforms(), keys.secretsAtRest)
           : { rules: null, error: null };
         return {
           accountId: row.id,

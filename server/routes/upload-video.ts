@@ -397,7 +397,7 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
     const creators = new Map(
       await Promise.all(
         tiktokProfiles.map(
-          async (id) => [id, (await readCreatorRules(profileOf.get(id)!, platforms(), keys.secretsAtRest)).rules] as const,
+          async (id) => [id, (await readCreatorRules(db, profileOf.get(id)!, platforms(), keys.secretsAtRest)).rules] as const,
         ),
       ),
     );

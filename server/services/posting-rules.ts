@@ -158,12 +158,14 @@ const creatorTimeoutMs = 15_000;
  * checks the same answer again before video/init, so a publish is not refused for a slow answer.
  */
 export async function readCreatorRules(
+  db: Database,
   account: typeof accounts.$inferSelect,
   settings: PlatformAccess,
   secretsKey: Buffer,
 ): Promise<{ rules: TikTokCreatorRules | null; error: string | null }> {
   try {
-    const ctx = await profileContext(account, 'tiktok', { secretsKey, settings, progress: memoryProgressStore() });
+    // With the database, a profile connected through TikTok's consent page is read with its own token.
+    const ctx = await profileContext(account, 'tiktok', { db, secretsKey, settings, progress: memoryProgressStore() });
     const rules = await tiktok.creatorRules({ ...ctx, signal: AbortSignal.timeout(creatorTimeoutMs) });
     return { rules, error: null };
   } catch (error) {
