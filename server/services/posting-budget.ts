@@ -64,7 +64,7 @@ export async function postingBudgets(
         platform === 'instagram'
           ? await instagramLimit(String(account.id), async () =>
               instagram.publishingLimit(
-                await profileContext(account, 'instagram', { secretsKey, settings: platforms, progress: memoryProgressStore() }),
+                await profileContext(account, 'instagram', { db, secretsKey, settings: platforms, progress: memoryProgressStore() }),
               ),
             )
           : null;

@@ -157,7 +157,7 @@ function TikTokChoices({
         onChange={(checked) => onChange(checked ? { brandOrganicToggle: true } : { brandOrganicToggle: false, brandContentToggle: false })}
       />
       {commercial && (
-        <div className={styles.choices}>
+        <div className={`${styles.choices} ${styles.nested}`}>
           <Check
             label={t.postingRules.brandOrganic}
             disabled={disabled}
