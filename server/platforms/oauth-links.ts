@@ -169,7 +169,9 @@ export const instagramLink: LinkConnector = {
       client_id: app.id,
       redirect_uri: redirectUri,
       response_type: 'code',
-      scope: 'instagram_business_basic,instagram_business_content_publish',
+      // Media insights (the statistics sync) need instagram_business_manage_insights besides the
+      // basic permission (developers.facebook.com/docs/instagram-platform/insights, "Permissions").
+      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
       state,
     });
     return `${oauthHost(endpoints.mode, endpoints.publicUrl, 'www.instagram.com')}/oauth/authorize?${params}`;

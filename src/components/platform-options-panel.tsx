@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { PostOptions, ProfilePostingRules, TikTokPostOptions } from '../lib/contract';
 import { t } from '../lib/i18n';
@@ -57,15 +57,12 @@ export function PlatformOptionsPanel({ accountIds, ticked, value, onChange, disa
       {instagramProfiles.length > 0 && (
         <fieldset className={styles.platform}>
           <legend className={styles.legend}>{t.platform.names.instagram}</legend>
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              disabled={disabled}
-              checked={value.instagram?.shareToFeed ?? true}
-              onChange={(event) => set('instagram', { shareToFeed: event.target.checked })}
-            />
-            {t.postingRules.shareToFeed}
-          </label>
+          <Check
+            label={t.postingRules.shareToFeed}
+            disabled={disabled}
+            checked={value.instagram?.shareToFeed ?? true}
+            onChange={(checked) => set('instagram', { shareToFeed: checked })}
+          />
         </fieldset>
       )}
       <div className={styles.actions}>
@@ -93,7 +90,6 @@ function TikTokChoices({
   onChange: (change: TikTokPostOptions) => void;
   disabled?: boolean;
 }) {
-  const privacyId = useId();
   const creators = profiles.flatMap((profile) => (profile.tiktok ? [profile.tiktok] : []));
   // One choice goes to every chosen profile, so only a level every creator is offered can be picked.
   const offered = Object.keys(t.postingRules.privacyLevels).filter((level) =>
@@ -118,80 +114,62 @@ function TikTokChoices({
         </p>
       ))}
       {Number.isFinite(longest) && <p className={styles.note}>{t.postingRules.maxDuration(longest)}</p>}
-      <div className={styles.field}>
-        <label htmlFor={privacyId} className={styles.label}>
-          {t.postingRules.tiktokPrivacy}
-        </label>
-        <select
-          id={privacyId}
-          className={styles.input}
-          disabled={disabled}
-          value={value.privacyLevel ?? ''}
-          onChange={(event) =>
-            // The switches start off, as TikTok asks; a choice made in the form is sent as made.
-            onChange({
-              privacyLevel: event.target.value || undefined,
-              disableComment: value.disableComment ?? true,
-              disableDuet: value.disableDuet ?? true,
-              disableStitch: value.disableStitch ?? true,
-            })
-          }
-        >
-          <option value="">{t.postingRules.choose}</option>
-          {offered.map((level) => (
-            <option key={level} value={level} disabled={level === 'SELF_ONLY' && Boolean(value.brandContentToggle)}>
-              {t.postingRules.privacyLevels[level]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        label={t.postingRules.tiktokPrivacy}
+        disabled={disabled}
+        value={value.privacyLevel ?? ''}
+        onChange={(level) =>
+          // The switches start off, as TikTok asks; a choice made in the form is sent as made.
+          onChange({
+            privacyLevel: level || undefined,
+            disableComment: value.disableComment ?? true,
+            disableDuet: value.disableDuet ?? true,
+            disableStitch: value.disableStitch ?? true,
+          })
+        }
+      >
+        <option value="">{t.postingRules.choose}</option>
+        {offered.map((level) => (
+          <option key={level} value={level} disabled={level === 'SELF_ONLY' && Boolean(value.brandContentToggle)}>
+            {t.postingRules.privacyLevels[level]}
+          </option>
+        ))}
+      </Select>
       <div className={styles.choices}>
         {switches.map(([field, creatorField, label]) => {
           const off = creators.some((creator) => creator[creatorField]);
           return (
-            <label key={field} className={styles.check} title={off ? t.postingRules.disabledByCreator : undefined}>
-              <input
-                type="checkbox"
-                disabled={disabled || off}
-                checked={!off && value[field] === false}
-                onChange={(event) => onChange({ [field]: !event.target.checked })}
-              />
-              {label}
-            </label>
+            <Check
+              key={field}
+              label={label}
+              title={off ? t.postingRules.disabledByCreator : undefined}
+              disabled={disabled || off}
+              checked={!off && value[field] === false}
+              onChange={(checked) => onChange({ [field]: !checked })}
+            />
           );
         })}
       </div>
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          disabled={disabled}
-          checked={commercial}
-          onChange={(event) =>
-            onChange(event.target.checked ? { brandOrganicToggle: true } : { brandOrganicToggle: false, brandContentToggle: false })
-          }
-        />
-        {t.postingRules.commercial}
-      </label>
+      <Check
+        label={t.postingRules.commercial}
+        disabled={disabled}
+        checked={commercial}
+        onChange={(checked) => onChange(checked ? { brandOrganicToggle: true } : { brandOrganicToggle: false, brandContentToggle: false })}
+      />
       {commercial && (
-        <div className={styles.choices}>
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              disabled={disabled}
-              checked={Boolean(value.brandOrganicToggle)}
-              onChange={(event) => onChange({ brandOrganicToggle: event.target.checked })}
-            />
-            {t.postingRules.brandOrganic}
-          </label>
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              disabled={disabled || value.privacyLevel === 'SELF_ONLY'}
-              checked={Boolean(value.brandContentToggle)}
-              onChange={(event) => onChange({ brandContentToggle: event.target.checked })}
-            />
-            {t.postingRules.brandContent}
-          </label>
+        <div className={`${styles.choices} ${styles.nested}`}>
+          <Check
+            label={t.postingRules.brandOrganic}
+            disabled={disabled}
+            checked={Boolean(value.brandOrganicToggle)}
+            onChange={(checked) => onChange({ brandOrganicToggle: checked })}
+          />
+          <Check
+            label={t.postingRules.brandContent}
+            disabled={disabled || value.privacyLevel === 'SELF_ONLY'}
+            checked={Boolean(value.brandContentToggle)}
+            onChange={(checked) => onChange({ brandContentToggle: checked })}
+          />
         </div>
       )}
       {value.privacyLevel === 'SELF_ONLY' && commercial && <p className={styles.note}>{t.postingRules.brandedPrivateHint}</p>}
@@ -209,30 +187,22 @@ function YouTubeChoices({
   onChange: (change: NonNullable<PostOptions['youtube']>) => void;
   disabled?: boolean;
 }) {
-  const privacyId = useId();
-  const categoryId = useId();
   const youtube = value.youtube ?? {};
   return (
     <fieldset className={styles.platform}>
       <legend className={styles.legend}>{t.platform.names.youtube}</legend>
-      <div className={styles.field}>
-        <label htmlFor={privacyId} className={styles.label}>
-          {t.postingRules.youtubePrivacy}
-        </label>
-        <select
-          id={privacyId}
-          className={styles.input}
-          disabled={disabled}
-          value={youtube.privacyStatus ?? 'public'}
-          onChange={(event) => onChange({ privacyStatus: event.target.value as (typeof youtubeStatuses)[number] })}
-        >
-          {youtubeStatuses.map((status) => (
-            <option key={status} value={status}>
-              {t.postingRules.youtubeStatuses[status]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        label={t.postingRules.youtubePrivacy}
+        disabled={disabled}
+        value={youtube.privacyStatus ?? 'public'}
+        onChange={(status) => onChange({ privacyStatus: status as (typeof youtubeStatuses)[number] })}
+      >
+        {youtubeStatuses.map((status) => (
+          <option key={status} value={status}>
+            {t.postingRules.youtubeStatuses[status]}
+          </option>
+        ))}
+      </Select>
       <fieldset className={styles.choices}>
         <legend>{t.postingRules.madeForKids}</legend>
         {(
@@ -241,36 +211,80 @@ function YouTubeChoices({
             [false, t.postingRules.madeForKidsNo],
           ] as const
         ).map(([kids, label]) => (
-          <label key={label} className={styles.check}>
-            <input
-              type="radio"
-              name="selfDeclaredMadeForKids"
-              disabled={disabled}
-              checked={youtube.selfDeclaredMadeForKids === kids}
-              onChange={() => onChange({ selfDeclaredMadeForKids: kids })}
-            />
-            {label}
-          </label>
+          <Check
+            key={label}
+            type="radio"
+            name="selfDeclaredMadeForKids"
+            label={label}
+            disabled={disabled}
+            checked={youtube.selfDeclaredMadeForKids === kids}
+            onChange={() => onChange({ selfDeclaredMadeForKids: kids })}
+          />
         ))}
       </fieldset>
-      <div className={styles.field}>
-        <label htmlFor={categoryId} className={styles.label}>
-          {t.postingRules.category}
-        </label>
-        <select
-          id={categoryId}
-          className={styles.input}
-          disabled={disabled}
-          value={youtube.categoryId ?? '22'}
-          onChange={(event) => onChange({ categoryId: event.target.value })}
-        >
-          {Object.entries(t.postingRules.categories).map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        label={t.postingRules.category}
+        disabled={disabled}
+        value={youtube.categoryId ?? '22'}
+        onChange={(category) => onChange({ categoryId: category })}
+      >
+        {Object.entries(t.postingRules.categories).map(([id, name]) => (
+          <option key={id} value={id}>
+            {name}
+          </option>
+        ))}
+      </Select>
     </fieldset>
+  );
+}
+
+function Select({
+  label,
+  value,
+  onChange,
+  disabled,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <select id={id} className={styles.input} disabled={disabled} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function Check({
+  label,
+  checked,
+  onChange,
+  disabled,
+  title,
+  type = 'checkbox',
+  name,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  title?: string;
+  type?: 'checkbox' | 'radio';
+  name?: string;
+}) {
+  return (
+    <label className={styles.check} title={title}>
+      <input type={type} name={name} disabled={disabled} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </label>
   );
 }

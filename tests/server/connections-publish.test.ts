@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { UploadDetail } from '../../src/lib/contract';
+import type { NotificationList, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { SandboxState } from '../../server/platforms/sandbox/index';
 import { accountOfLogin } from '../../server/platforms/sandbox/consent';
@@ -38,39 +38,51 @@ describeEachDatabase(
       expect(new URL(followed.url).search).toBe(`?${platform}=connected`);
     }
 
-    it(
-      'a post of a profile whose TikTok grant was revoked waits, and goes out once the profile is connected again',
+    it.each([
+      { platform: 'tiktok' as const, name: 'TikTok' },
+      { platform: 'instagram' as const, name: 'Instagram' },
+    ])(
+      'a post of a profile whose $name grant was revoked waits, and goes out once the profile is connected again',
       { timeout: 90_000 },
-      async () => {
-        const user = await createUser(env(), 'operator');
-        const login = `revoked-${env().kind}@tiktok`;
+      async ({ platform, name }) => {
+        const user = await createUser(env(), `operator-${platform}`);
+        const login = `revoked-${env().kind}-${platform}`;
         const account = await createAccount(env(), user, { proxy: proxy.url, comments: login });
-        await connect(user, account.id, 'tiktok', login);
-        sandbox.revoke('tiktok', accountOfLogin(login)!);
+        await connect(user, account.id, platform, login);
+        sandbox.revoke(platform, accountOfLogin(login)!);
 
         const request = await renderedRequest(env(), user.id, 1);
         const response = await env().app.inject({
           method: 'POST',
           url: `/api/upload-video/${request.idUpload}`,
           headers: user.headers,
-          payload: publishPayload(request, [account.id], { inYouTube: false, inTikTok: true, inInstagram: false }),
+          payload: publishPayload(request, [account.id], {
+            inYouTube: false,
+            inTikTok: platform === 'tiktok',
+            inInstagram: platform === 'instagram',
+          }),
         });
         expect(response.statusCode, response.body).toBe(200);
         const post = async () =>
           (await env().db.sql(`SELECT status, wait_reason, next_attempt_at FROM video_posts WHERE video_id = $1`, [request.videos[0]!.id]))
             .rows[0];
-        await vi.waitFor(
-          async () => expect(await post()).toMatchObject({ status: 'pending', wait_reason: t.connections.revoked('TikTok') }),
-          {
-            timeout: 30_000,
-            interval: 500,
-          },
-        );
+        await vi.waitFor(async () => expect(await post()).toMatchObject({ status: 'pending', wait_reason: t.connections.revoked(name) }), {
+          timeout: 30_000,
+          interval: 500,
+        });
         expect((await post()).next_attempt_at).toBeNull();
         const profile = await env().app.inject({ method: 'GET', url: `/api/accounts/${account.id}`, headers: user.headers });
-        expect(profile.json()).toMatchObject({ status: 'error', connections: [{ platform: 'tiktok', state: 'revoked' }] });
+        expect(profile.json()).toMatchObject({ status: 'error', connections: [{ platform, state: 'revoked' }] });
+        const bell = await env().app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers });
+        expect(bell.json<NotificationList>().items).toContainEqual(
+          expect.objectContaining({
+            kind: 'credentials_failed',
+            message: expect.stringContaining(t.connections.revoked(name)),
+            account: expect.objectContaining({ id: account.id }),
+          }),
+        );
 
-        await connect(user, account.id, 'tiktok', login);
+        await connect(user, account.id, platform, login);
         await vi.waitFor(async () => expect(await post()).toMatchObject({ status: 'done', wait_reason: null }), {
           timeout: 30_000,
           interval: 500,

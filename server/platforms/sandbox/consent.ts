@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readParams } from './common';
+import { codeTtlSeconds } from './tokens';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** A client secret as the sandbox keeps it: refreshing or exchanging later needs the same one. */
+export const secretDigest = (secret: string) => crypto.createHash('sha256').update(secret).digest('base64url');
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -83,4 +88,81 @@ export class AuthorizationCodes<T extends { expiresAt: number }> {
     this.codes.delete(code!);
     return entry.expiresAt > this.now() ? entry : null;
   }
+}
+
+/** What a consent granted: the code's client, where it may be redeemed, whose account, which scopes. */
+export interface ConsentCode {
+  client: string;
+  redirectUri: string;
+  account: string;
+  scope: string;
+  expiresAt: number;
+}
+
+/**
+ * A platform's authorize endpoint (TikTok's and Instagram's differ only in names): GET shows the
+ * consent page for a well-formed request, a broken one gets a plain 400; the page's form POSTs
+ * back and is answered with a redirect to redirect_uri carrying a single-use code (as `withCode`
+ * puts it) or the platform's refusal (`withRefusal`), and `state` as sent.
+ */
+export function consentEndpoint(options: {
+  path: string;
+  platform: string;
+  /** The request parameter naming the app: TikTok's `client_key`, Instagram's `client_id`. */
+  clientField: string;
+  /** The request's parameters the form carries back. */
+  fields: string[];
+  codes: AuthorizationCodes<ConsentCode>;
+  now: () => number;
+  withCode: (target: URL, code: string, scope: string) => void;
+  withRefusal: (target: URL) => void;
+}) {
+  const problemOf = (params: Record<string, string | undefined>) => {
+    if (!params[options.clientField]) return `Missing required parameter: ${options.clientField}`;
+    if (!isHttpUrl(params.redirect_uri ?? '')) return 'Invalid parameter value for redirect_uri';
+    if (params.response_type !== 'code') return 'Invalid response_type: only "code" is supported';
+    if (!params.scope) return 'Missing required parameter: scope';
+    return null;
+  };
+
+  return async (app: FastifyInstance) => {
+    app.get(options.path, async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const problem = problemOf(query);
+      if (problem) return badConsentRequest(reply, problem);
+      return sendConsentPage(
+        reply,
+        consentPage({
+          platform: options.platform,
+          title: 'вхід і дозвіл',
+          clientId: query[options.clientField]!,
+          scopes: query.scope!.split(','),
+          fields: Object.fromEntries(options.fields.map((field) => [field, query[field]])),
+        }),
+      );
+    });
+
+    app.post(options.path, async (request, reply) => {
+      const form = await readParams(request);
+      const problem = problemOf(form);
+      if (problem) return badConsentRequest(reply, problem);
+      const target = new URL(form.redirect_uri);
+      if (form.decision === 'allow') {
+        const account = accountOfLogin(form.username);
+        if (!account) return badConsentRequest(reply, 'Enter the sandbox account to sign in as');
+        const code = options.codes.issue({
+          client: form[options.clientField],
+          redirectUri: form.redirect_uri,
+          account,
+          scope: form.scope,
+          expiresAt: options.now() + codeTtlSeconds * 1000,
+        });
+        options.withCode(target, code, form.scope);
+      } else {
+        options.withRefusal(target);
+      }
+      if (form.state !== undefined) target.searchParams.set('state', form.state);
+      return reply.redirect(target.toString(), 302);
+    });
+  };
 }

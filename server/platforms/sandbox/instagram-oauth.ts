@@ -1,27 +1,13 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { readParams, send, type PlatformFailure } from './common';
-import { AuthorizationCodes, accountOfLogin, badConsentRequest, consentPage, isHttpUrl, sendConsentPage } from './consent';
+import { AuthorizationCodes, consentEndpoint, secretDigest, type ConsentCode } from './consent';
 import { expiredToken, graphError, igUserIdOf } from './instagram';
 import type { SandboxState } from './state';
-import { codeTtlSeconds } from './tokens';
-
-const digest = (secret: string) => crypto.createHash('sha256').update(secret).digest('base64url');
 
 /** The Instagram Platform's OAuth errors on api.instagram.com: `{ error_type, code, error_message }`. */
 function oauthError(message: string): PlatformFailure {
   return { status: 400, body: { error_type: 'OAuthException', code: 400, error_message: message } };
 }
-
-interface Code {
-  clientId: string;
-  redirectUri: string;
-  account: string;
-  scope: string;
-  expiresAt: number;
-}
-
-const consentFields = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state'];
 
 /**
  * The Instagram API with Instagram Login ("Business Login for Instagram") as the sandbox plays it:
@@ -36,59 +22,25 @@ const consentFields = ['client_id', 'redirect_uri', 'response_type', 'scope', 's
  *   token at least 24 hours old and not expired for a new one of 60 days.
  */
 export function instagramOAuthSandbox(state: SandboxState) {
-  const codes = new AuthorizationCodes<Code>(state.now);
+  const codes = new AuthorizationCodes<ConsentCode>(state.now);
 
-  const consentProblem = (params: Record<string, string | undefined>) => {
-    if (!params.client_id) return 'Missing required parameter: client_id';
-    if (!isHttpUrl(params.redirect_uri ?? '')) return 'Invalid redirect_uri';
-    if (params.response_type !== 'code') return 'Invalid response_type: only "code" is supported';
-    if (!params.scope) return 'Missing required parameter: scope';
-    return null;
-  };
-
-  const authorize = async (app: FastifyInstance) => {
-    app.get('/oauth/authorize', async (request, reply) => {
-      const query = request.query as Record<string, string | undefined>;
-      const problem = consentProblem(query);
-      if (problem) return badConsentRequest(reply, problem);
-      return sendConsentPage(
-        reply,
-        consentPage({
-          platform: 'Instagram',
-          title: 'вхід і дозвіл',
-          clientId: query.client_id!,
-          scopes: query.scope!.split(','),
-          fields: Object.fromEntries(consentFields.map((field) => [field, query[field]])),
-        }),
-      );
-    });
-
-    app.post('/oauth/authorize', async (request, reply) => {
-      const form = await readParams(request);
-      const problem = consentProblem(form);
-      if (problem) return badConsentRequest(reply, problem);
-      const target = new URL(form.redirect_uri);
-      if (form.decision === 'allow') {
-        const account = accountOfLogin(form.username);
-        if (!account) return badConsentRequest(reply, 'Enter the sandbox account to sign in as');
-        const code = codes.issue({
-          clientId: form.client_id,
-          redirectUri: form.redirect_uri,
-          account,
-          scope: form.scope,
-          expiresAt: state.now() + codeTtlSeconds * 1000,
-        });
-        target.searchParams.set('code', code);
-        target.hash = '_';
-      } else {
-        target.searchParams.set('error', 'access_denied');
-        target.searchParams.set('error_reason', 'user_denied');
-        target.searchParams.set('error_description', 'The user denied your request.');
-      }
-      if (form.state !== undefined) target.searchParams.set('state', form.state);
-      return reply.redirect(target.toString(), 302);
-    });
-  };
+  const authorize = consentEndpoint({
+    path: '/oauth/authorize',
+    platform: 'Instagram',
+    clientField: 'client_id',
+    fields: ['client_id', 'redirect_uri', 'response_type', 'scope', 'state'],
+    codes,
+    now: state.now,
+    withCode: (target, code) => {
+      target.searchParams.set('code', code);
+      target.hash = '_';
+    },
+    withRefusal: (target) => {
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('error_reason', 'user_denied');
+      target.searchParams.set('error_description', 'The user denied your request.');
+    },
+  });
 
   const api = async (app: FastifyInstance) => {
     app.post('/oauth/access_token', async (request, reply) => {
@@ -97,7 +49,7 @@ export function instagramOAuthSandbox(state: SandboxState) {
       if (form.grant_type !== 'authorization_code') return send(reply, oauthError('Unsupported grant_type'));
       const code = codes.take(form.code);
       if (!code) return send(reply, oauthError('This authorization code has been used or has expired'));
-      if (code.clientId !== form.client_id) return send(reply, oauthError('Invalid client_id'));
+      if (code.client !== form.client_id) return send(reply, oauthError('Invalid client_id'));
       if (code.redirectUri !== form.redirect_uri)
         return send(
           reply,
@@ -106,8 +58,8 @@ export function instagramOAuthSandbox(state: SandboxState) {
           ),
         );
       const grantId = state.tokens.newGrant('instagram', code.account, {
-        client: code.clientId,
-        secretDigest: digest(form.client_secret),
+        client: code.client,
+        secretDigest: secretDigest(form.client_secret),
         scope: code.scope,
       });
       return reply.send({
@@ -144,7 +96,7 @@ export function instagramOAuthSandbox(state: SandboxState) {
       if (check.kind !== 'access')
         return send(reply, graphError(400, 100, 'The access token is not a short-lived Instagram User access token'));
       const grant = state.tokens.grant(check.grant!)!;
-      if (grant.secretDigest !== digest(query.client_secret ?? '')) {
+      if (grant.secretDigest !== secretDigest(query.client_secret ?? '')) {
         return send(reply, graphError(400, 101, 'Error validating client secret.'));
       }
       return reply.send(longLivedAnswer(grant.id));

@@ -1,27 +1,16 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readParams, send } from './common';
-import { AuthorizationCodes, accountOfLogin, badConsentRequest, consentPage, isHttpUrl, sendConsentPage } from './consent';
+import { AuthorizationCodes, consentEndpoint, secretDigest, type ConsentCode } from './consent';
 import { stableId, type SandboxState } from './state';
-import { codeTtlSeconds, tokenLifetimes } from './tokens';
+import { tokenLifetimes } from './tokens';
 
-const digest = (secret: string) => crypto.createHash('sha256').update(secret).digest('base64url');
 const logId = () => crypto.randomBytes(16).toString('hex').toUpperCase();
 
 /** TikTok, "OAuth Error Handling": `{ error, error_description, log_id }`. */
 function oauthError(status: number, error: string, description: string) {
   return { status, body: { error, error_description: description, log_id: logId() } };
 }
-
-interface Code {
-  clientKey: string;
-  redirectUri: string;
-  account: string;
-  scope: string;
-  expiresAt: number;
-}
-
-const consentFields = ['client_key', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
 
 /**
  * TikTok Login Kit v2 as the sandbox plays it:
@@ -34,59 +23,24 @@ const consentFields = ['client_key', 'redirect_uri', 'response_type', 'scope', '
  *   Refresh tokens rotate: the one sent stops working once a new one is issued.
  */
 export function tiktokOAuthSandbox(state: SandboxState) {
-  const codes = new AuthorizationCodes<Code>(state.now);
+  const codes = new AuthorizationCodes<ConsentCode>(state.now);
 
-  const consentProblem = (params: Record<string, string | undefined>) => {
-    if (!params.client_key) return 'Missing required parameter: client_key';
-    if (!isHttpUrl(params.redirect_uri ?? '')) return 'Invalid parameter value for redirect_uri';
-    if (params.response_type !== 'code') return 'Invalid response_type: only "code" is supported';
-    if (!params.scope) return 'Missing required parameter: scope';
-    return null;
-  };
-
-  const authorize = async (app: FastifyInstance) => {
-    app.get('/v2/auth/authorize/', async (request, reply) => {
-      const query = request.query as Record<string, string | undefined>;
-      const problem = consentProblem(query);
-      if (problem) return badConsentRequest(reply, problem);
-      const fields = Object.fromEntries(consentFields.map((field) => [field, query[field]]));
-      return sendConsentPage(
-        reply,
-        consentPage({
-          platform: 'TikTok',
-          title: 'вхід і дозвіл',
-          clientId: query.client_key!,
-          scopes: query.scope!.split(','),
-          fields,
-        }),
-      );
-    });
-
-    app.post('/v2/auth/authorize/', async (request, reply) => {
-      const form = await readParams(request);
-      const problem = consentProblem(form);
-      if (problem) return badConsentRequest(reply, problem);
-      const target = new URL(form.redirect_uri);
-      if (form.decision === 'allow') {
-        const account = accountOfLogin(form.username);
-        if (!account) return badConsentRequest(reply, 'Enter the sandbox account to sign in as');
-        const code = codes.issue({
-          clientKey: form.client_key,
-          redirectUri: form.redirect_uri,
-          account,
-          scope: form.scope,
-          expiresAt: state.now() + codeTtlSeconds * 1000,
-        });
-        target.searchParams.set('code', code);
-        target.searchParams.set('scopes', form.scope);
-      } else {
-        target.searchParams.set('error', 'access_denied');
-        target.searchParams.set('error_description', 'The user denied the request.');
-      }
-      if (form.state !== undefined) target.searchParams.set('state', form.state);
-      return reply.redirect(target.toString(), 302);
-    });
-  };
+  const authorize = consentEndpoint({
+    path: '/v2/auth/authorize/',
+    platform: 'TikTok',
+    clientField: 'client_key',
+    fields: ['client_key', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method'],
+    codes,
+    now: state.now,
+    withCode: (target, code, scope) => {
+      target.searchParams.set('code', code);
+      target.searchParams.set('scopes', scope);
+    },
+    withRefusal: (target) => {
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('error_description', 'The user denied the request.');
+    },
+  });
 
   const tokenAnswer = (grantId: string) => {
     const grant = state.tokens.grant(grantId)!;
@@ -114,13 +68,13 @@ export function tiktokOAuthSandbox(state: SandboxState) {
         }
         const code = codes.take(form.code);
         if (!code) return send(reply, oauthError(400, 'invalid_grant', 'Authorization code is expired or was already used.'));
-        if (code.clientKey !== form.client_key) return send(reply, oauthError(401, 'invalid_client', 'Client key does not match.'));
+        if (code.client !== form.client_key) return send(reply, oauthError(401, 'invalid_client', 'Client key does not match.'));
         if (code.redirectUri !== form.redirect_uri) {
           return send(reply, oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request.'));
         }
         const grantId = state.tokens.newGrant('tiktok', code.account, {
-          client: code.clientKey,
-          secretDigest: digest(form.client_secret),
+          client: code.client,
+          secretDigest: secretDigest(form.client_secret),
           scope: code.scope,
         });
         return reply.send(tokenAnswer(grantId));
@@ -132,7 +86,7 @@ export function tiktokOAuthSandbox(state: SandboxState) {
           return send(reply, oauthError(400, 'invalid_grant', `Refresh token ${why}.`));
         }
         const grant = state.tokens.grant(check.grant!)!;
-        if (grant.client !== form.client_key || grant.secretDigest !== digest(form.client_secret)) {
+        if (grant.client !== form.client_key || grant.secretDigest !== secretDigest(form.client_secret)) {
           return send(reply, oauthError(401, 'invalid_client', 'Client key or secret does not match.'));
         }
         state.tokens.spend(form.refresh_token);

@@ -46,9 +46,13 @@ interface UploadMeta {
   account: string;
   parts: string[];
   snippet: { title: string; description: string; tags: string[] };
-  privacyStatus: string;
   /** The resource's snippet and status as sent, for GET /sandbox/_posts. */
   received: Record<string, unknown>;
+}
+
+interface ReceivedResource {
+  snippet?: { categoryId?: string };
+  status?: { privacyStatus?: string; selfDeclaredMadeForKids?: boolean };
 }
 
 const quotaExceeded = () =>
@@ -73,7 +77,11 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       return null;
     };
 
+    // The videos resource (developers.google.com/youtube/v3/docs/videos) answers what the upload set:
+    // snippet.categoryId, status.privacyStatus, status.selfDeclaredMadeForKids as the channel
+    // declared it and status.madeForKids, YouTube's own flag (taken here from the declaration).
     const videoResource = (video: SandboxVideo, parts: string[]) => {
+      const received = (video.options ?? {}) as ReceivedResource;
       const resource: Record<string, unknown> = { kind: 'youtube#video', id: video.id };
       if (parts.includes('snippet')) {
         resource.snippet = {
@@ -82,10 +90,18 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
           title: video.title,
           description: video.description,
           tags: video.tags,
-          categoryId: '22',
+          categoryId: received.snippet?.categoryId ?? '22',
         };
       }
-      if (parts.includes('status')) resource.status = { uploadStatus: 'processed', privacyStatus: 'public' };
+      if (parts.includes('status')) {
+        const declared = received.status?.selfDeclaredMadeForKids;
+        resource.status = {
+          uploadStatus: 'processed',
+          privacyStatus: received.status?.privacyStatus ?? 'public',
+          madeForKids: declared ?? false,
+          ...(declared === undefined ? {} : { selfDeclaredMadeForKids: declared }),
+        };
+      }
       if (parts.includes('statistics')) {
         const stats = state.statsOf(video);
         resource.statistics = {
@@ -130,7 +146,6 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
           description: String(body.snippet?.description ?? ''),
           tags: Array.isArray(body.snippet?.tags) ? body.snippet.tags.map(String) : [],
         },
-        privacyStatus: body.status?.privacyStatus ?? 'public',
         received: { snippet: body.snippet, status: body.status ?? {} },
       };
     };

@@ -1,0 +1,211 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { runTool } from '../../server/media/tools';
+import { emptyAccountForm } from '../../src/lib/schemas';
+import { t } from '../../src/lib/i18n';
+import { makeClip, testTools } from '../fixtures/media';
+import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+
+/**
+ * The profile form's connect buttons and the publish form's per-platform panels, through the real
+ * UI on the sandbox: what TikTok's audit asks of a posting screen is shown, chosen and received.
+ */
+
+const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+// A public sandbox creator whose comments are off and duets and stitches on (sandbox/tiktok-creator.ts).
+const tiktokLogin = 'options19@tiktok';
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+let proxyUrl: string;
+let mediaDir: string;
+
+async function api(route: string, init: { json?: unknown; form?: FormData } = {}) {
+  const response = await fetch(`${server.baseUrl}${route}`, {
+    method: init.json || init.form ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
+    body: init.json ? JSON.stringify(init.json) : init.form,
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+beforeAll(async () => {
+  const tools = testTools();
+  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-options-'));
+  const image = path.join(mediaDir, 'background.png');
+  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x7c3aed:s=720x1280', '-frames:v', '1', image], 60_000);
+  // Instagram takes Reels of 3 s and more.
+  await makeClip(tools, path.join(mediaDir, 'clip.mp4'), { seconds: 4 });
+  const proxyPort = await freePort();
+  proxyUrl = `http://127.0.0.1:${proxyPort}`;
+  server = await startServer({ RENDER_PRESET: 'ultrafast', SANDBOX_PROXY_PORT: String(proxyPort) });
+  browser = await launchBrowser();
+  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: adminLogin, password: adminPassword }),
+  });
+  token = (await login.json()).accessToken;
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fs.rm(mediaDir, { recursive: true, force: true });
+});
+
+async function renderedRequest(): Promise<string> {
+  const images = new FormData();
+  images.append('files', new Blob([await fs.readFile(path.join(mediaDir, 'background.png'))], { type: 'image/png' }), 'background.png');
+  const photoIds = (await api('/api/photo-bg', { form: images })).body.data.map((photo: { id: number }) => photo.id);
+  const form = new FormData();
+  form.append('countVideo', '1');
+  form.append('photoIds', JSON.stringify(photoIds));
+  form.append('file', new Blob([await fs.readFile(path.join(mediaDir, 'clip.mp4'))], { type: 'video/mp4' }), 'clip.mp4');
+  const { body } = await api('/api/create-video/create', { form });
+  await expect
+    .poll(async () => (await api(`/api/create-video/request/${body.idUpload}`)).body.status, { timeout: 120_000, interval: 500 })
+    .toBe('success');
+  return body.idUpload;
+}
+
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string }[] }> } })
+      .axe;
+    const result = await axe.run(document);
+    return result.violations.filter((item) => item.impact === 'serious' || item.impact === 'critical').map((item) => item.id);
+  });
+}
+
+/** Screenshots and axe at 1440 and 390 px, back at 1440 after. */
+async function lookAt(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await snapshot(page, `${name}-${width}`);
+    expect(await axeFindings(page), `${name} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function consent(page: Page, platform: 'TikTok' | 'Instagram', login: string) {
+  await page
+    .getByRole('region', { name: platform })
+    .getByRole('button', { name: `Підключити ${platform}` })
+    .click();
+  await page.getByLabel('Обліковий запис пісочниці').fill(login);
+  await page.getByRole('button', { name: 'Дозволити' }).click();
+  await expect.poll(() => page.getByText(`${platform} підключено`).first().isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+it(
+  'connects a profile with the connect buttons, then publishes with the choices each platform asks for',
+  { timeout: 300_000 },
+  async () => {
+    const idUpload = await renderedRequest();
+    const created = await api('/api/accounts', {
+      json: {
+        ...emptyAccountForm,
+        proxy: proxyUrl,
+        comments: 'Панель правил',
+        isActiveYouTube: true,
+        YouTubeAuthClientId: 'options-client.apps.googleusercontent.com',
+        YouTubeAuthClientSecret: 'options-client-secret',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const accountId = created.body.id as number;
+    const title = `#${accountId} Панель правил`;
+
+    // axe is injected by the test, which the product's CSP would rightly refuse.
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      bypassCSP: true,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    const page = await context.newPage();
+    await logIn(page, server.baseUrl, adminLogin, adminPassword, `/accounts/${accountId}`);
+    await page.getByRole('switch', { name: 'TikTok' }).check();
+    await page.getByRole('switch', { name: 'Instagram' }).check();
+    await expect.poll(() => page.getByRole('button', { name: 'Підключити TikTok' }).isVisible()).toBe(true);
+    await lookAt(page, 'connect-buttons');
+
+    await consent(page, 'TikTok', tiktokLogin);
+    await page.getByRole('switch', { name: 'Instagram' }).check();
+    await consent(page, 'Instagram', 'options.insta');
+    await page.getByRole('button', { name: 'Скопіювати посилання авторизації' }).click();
+    await expect.poll(() => page.getByText('Посилання скопійоване в буфер обміну', { exact: true }).first().isVisible()).toBe(true);
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Дозволити' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/accounts/${accountId}`);
+    for (const platform of ['TikTok', 'Instagram']) {
+      await expect
+        .poll(() => page.getByRole('region', { name: platform }).getByRole('status').textContent(), { timeout: 15_000 })
+        .toMatch(/^Підключено як /);
+    }
+    await lookAt(page, 'connect-buttons-connected');
+
+    await page.goto(`${server.baseUrl}/video/request/${idUpload}`);
+    await page.getByLabel('Назва').fill('Правила платформ');
+    await page.getByLabel('Теги').fill('shorts ');
+    await page.getByRole('checkbox', { name: 'TikTok' }).check();
+    await page.getByRole('checkbox', { name: 'Instagram' }).check();
+    await page.getByRole('combobox', { name: 'Профіля' }).click();
+    await page.getByRole('option', { name: title }).click();
+    await page.keyboard.press('Escape');
+
+    // TikTok: the creator's nickname, creator_info's levels with none chosen, comments greyed.
+    await expect.poll(() => page.getByText(t.postingRules.postingAs(title, tiktokLogin), { exact: true }).isVisible()).toBe(true);
+    const privacy = page.getByLabel(t.postingRules.tiktokPrivacy);
+    expect(await privacy.inputValue()).toBe('');
+    expect(await privacy.locator('option').allTextContents()).toEqual([t.postingRules.choose, 'Усі', 'Друзі', 'Підписники', 'Лише я']);
+    expect(await page.getByRole('checkbox', { name: t.postingRules.allowComment }).isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: t.postingRules.allowDuet }).isDisabled()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: t.postingRules.allowStitch }).isDisabled()).toBe(false);
+    expect(await page.getByText(t.postingRules.musicDeclaration, { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('checkbox', { name: t.postingRules.commercial }).check();
+    expect(await page.getByRole('checkbox', { name: t.postingRules.brandOrganic }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: t.postingRules.brandContent }).isVisible()).toBe(true);
+    // YouTube: made-for-kids unanswered until the operator answers.
+    expect(await page.getByRole('radio', { name: t.postingRules.madeForKidsNo }).isChecked()).toBe(false);
+    expect(await page.getByRole('radio', { name: t.postingRules.madeForKidsYes }).isChecked()).toBe(false);
+    await lookAt(page, 'posting-options');
+
+    await privacy.selectOption('PUBLIC_TO_EVERYONE');
+    await page.getByRole('checkbox', { name: t.postingRules.allowDuet }).check();
+    await page.getByRole('checkbox', { name: t.postingRules.commercial }).uncheck();
+    await page.getByRole('radio', { name: t.postingRules.madeForKidsNo }).check();
+    await page.getByLabel(t.postingRules.youtubePrivacy).selectOption('unlisted');
+    await page.getByRole('checkbox', { name: t.postingRules.shareToFeed }).uncheck();
+    await lookAt(page, 'posting-options-chosen');
+    await page.getByRole('button', { name: 'Зберегти' }).click();
+    await expect.poll(() => page.getByText('Відео надіслано на публікацію', { exact: true }).first().isVisible()).toBe(true);
+    await context.close();
+
+    const received = async () => (await (await fetch(`${server.baseUrl}/sandbox/_posts`)).json()).posts;
+    await expect
+      .poll(async () => Object.values(await received()).map((posts) => (posts as unknown[]).length), { timeout: 120_000, interval: 1000 })
+      .toEqual([1, 1, 1]);
+    const posts = await received();
+    expect(posts.tiktok[0].received.post_info).toMatchObject({
+      privacy_level: 'PUBLIC_TO_EVERYONE',
+      disable_comment: true,
+      disable_duet: false,
+      disable_stitch: true,
+      brand_content_toggle: false,
+      brand_organic_toggle: false,
+    });
+    expect(posts.youtube[0].received.status).toEqual({ privacyStatus: 'unlisted', selfDeclaredMadeForKids: false });
+    expect(posts.instagram[0].received).toMatchObject({ share_to_feed: 'false' });
+  },
+);
