@@ -116,13 +116,15 @@ describe('posting rules machine (the publish form’s per-platform panel)', () =
 
   it("keeps the rules shown when saving is refused, saying the server's words", async () => {
     apiDouble((request) =>
-      request.startsWith('GET') ? { body: { data: [rulesOf(3)] } } : { status: 400, body: { message: 'Профіль не знайдено' } },
+      request.startsWith('GET')
+        ? { body: { data: [rulesOf(3)] } }
+        : { status: 400, body: { message: ['Профіль 3 не знайдено', 'Профіль 5 не знайдено'] } },
     );
     const actor = createActor(postingRulesMachine, { input: { accountIds: [3] } }).start();
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     actor.send({ type: 'defaults.save', options: {} });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-    await vi.waitFor(() => expect(shown).toEqual(['error Профіль не знайдено']));
+    await vi.waitFor(() => expect(shown).toEqual(['error Профіль 3 не знайдено; Профіль 5 не знайдено']));
     expect(actor.getSnapshot().context.rules).toEqual([rulesOf(3)]);
   });
 });
