@@ -370,7 +370,7 @@ it('has no serious or critical axe violation with each menu, dropdown, picker an
 
     await page.goto(`${server.baseUrl}/tags`);
     await page.getByRole('button', { name: 'Видалити теги Спорт' }).click();
-    const confirm = page.getByRole('dialog');
+    const confirm = page.getByRole('alertdialog');
     await confirm.waitFor();
     await check(page, 'delete-dialog-open', viewport.width, findings);
     await confirm.getByRole('button', { name: 'Скасувати' }).click();
@@ -414,7 +414,7 @@ it('publishes a request with the keyboard alone: skip link, title, tag, profile,
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.getByRole('button', { name: /^Прибрати/ }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('button', { name: `Прибрати #${seeded.account} Основний канал` }).count()).toBe(1);
   await snapshot(page, 'screen-publish-keyboard-1440');
   await tabTo(page.getByRole('button', { name: 'Зберегти' }));
   await page.keyboard.press('Enter');
