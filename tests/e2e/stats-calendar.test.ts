@@ -234,14 +234,16 @@ it('draws the views of a published set and of its profile from the points the sy
   const weekReport: StatsReport = await api(`/api/stats/video/${sets.published}?days=7`);
   const youtubeValues = weekReport.views.find((series) => series.platform === 'youtube')!.values;
   await expect.poll(() => legend.textContent()).toContain('Зараз');
-  const plotArea = (await page.getByTestId('stats-chart').locator('.u-over').boundingBox())!;
-  await page.mouse.move(plotArea.x + 1, plotArea.y + plotArea.height / 2);
+  const plotArea = page.getByTestId('stats-chart').locator('.u-over');
+  const { height } = (await plotArea.boundingBox())!;
+  // The left edge is the period's first point.
+  await plotArea.hover({ position: { x: 2, y: height / 2 } });
   await expect.poll(() => legend.textContent()).toContain(`${formatDate(weekReport.at[0]! * 1000)}`);
   expect(await legend.textContent()).toMatch(/\d\d\.\d\d\.\d{4} \d\d:\d\d/);
   expect((await youtubeEntry.textContent())!.replace(/\s/g, '')).toBe(`YouTube:${youtubeValues[0]}переглядів`);
   expect(await legend.getByRole('button', { name: /^TikTok: \d[\d\s]* переглядів$/ }).count()).toBe(1);
   await snapshot(page, 'stats-chart-hover-1440');
-  await page.mouse.move(plotArea.x + plotArea.width / 2, plotArea.y - 40);
+  await legend.getByText('Перегляди за період').hover();
   await expect.poll(() => legend.textContent()).toContain('Зараз');
 
   await page.getByRole('button', { name: '30 днів' }).click();
