@@ -242,7 +242,6 @@ it('draws the views of a published set and of its profile from the points the sy
   expect(await legend.textContent()).toMatch(/\d\d\.\d\d\.\d{4} \d\d:\d\d/);
   expect((await youtubeEntry.textContent())!.replace(/\s/g, '')).toBe(`YouTube:${youtubeValues[0]}переглядів`);
   expect(await legend.getByRole('button', { name: /^TikTok: \d[\d\s]* переглядів$/ }).count()).toBe(1);
-  await snapshot(page, 'stats-chart-hover-1440');
   await legend.getByText('Перегляди за період').hover();
   await expect.poll(() => legend.textContent()).toContain('Зараз');
 
