@@ -5,7 +5,8 @@ import type { SelectOption } from '../lib/contract';
 import { t } from '../lib/i18n';
 import chipStyles from './chip-field.module.css';
 import fieldStyles from './text-field.module.css';
-import styles from './multi-select.module.css';
+import { ComboboxList, pickOrSearch } from './combobox-list';
+import styles from './combobox-list.module.css';
 
 interface MultiSelectProps {
   label: string;
@@ -36,7 +37,7 @@ export function MultiSelect({ label, options, value, onChange, placeholder, erro
     onSelectedItemsChange: ({ selectedItems }) => onChange(selectedItems),
   });
 
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, openMenu } = useCombobox<SelectOption>({
+  const combobox = useCombobox<SelectOption>({
     items: available,
     itemToString: (option) => option?.title ?? '',
     itemToKey: (option) => option?.id,
@@ -56,86 +57,64 @@ export function MultiSelect({ label, options, value, onChange, placeholder, erro
           return changes;
       }
     },
-    onStateChange: ({ type, selectedItem, inputValue }) => {
-      switch (type) {
-        case useCombobox.stateChangeTypes.InputKeyDownEnter:
-        case useCombobox.stateChangeTypes.ItemClick:
-          if (selectedItem) {
-            onChange([...value, selectedItem]);
-            setQuery('');
-          }
-          break;
-        case useCombobox.stateChangeTypes.InputChange:
-          setQuery(inputValue ?? '');
-          break;
-      }
-    },
+    onStateChange: pickOrSearch((option) => onChange([...value, option]), setQuery),
   });
+
+  const { isOpen, getLabelProps, getInputProps, openMenu } = combobox;
 
   return (
     <div className={fieldStyles.field}>
       <label {...getLabelProps({ className: fieldStyles.label })}>{label}</label>
-      <div className={styles.anchor}>
-        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a larger target for the pointer; keyboards use the combobox input inside */}
-        <div
-          className={`${chipStyles.control} ${error ? chipStyles.invalid : ''}`}
-          onClick={(event) => {
-            event.currentTarget.querySelector('input')?.focus();
-            openMenu();
-          }}
-        >
-          {value.map((option, index) => (
-            <span key={option.id} className={chipStyles.chip} {...getSelectedItemProps({ selectedItem: option, index })}>
-              {option.title}
-              <button
-                type="button"
-                tabIndex={-1}
-                className={chipStyles.remove}
-                aria-label={t.controls.removeOption(option.title)}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onChange(value.filter((item) => item.id !== option.id));
-                }}
-              >
-                <X size={12} aria-hidden />
-              </button>
-            </span>
-          ))}
-          <input
-            {...getInputProps({
-              ...getDropdownProps({ preventKeyAction: isOpen }),
-              className: chipStyles.input,
-              placeholder: value.length === 0 ? placeholder : undefined,
-              'aria-invalid': error ? true : undefined,
-              'aria-describedby': error ? errorId : undefined,
-              onFocus: () => {
-                if (!isOpen) openMenu();
-              },
-            })}
-          />
-          <ChevronDown size={16} aria-hidden className={styles.chevron} />
-        </div>
-        <div className={styles.list} hidden={!isOpen}>
-          <ul {...getMenuProps({ className: styles.options })}>
-            {isOpen &&
-              available.map((option, index) => (
-                <li
-                  key={option.id}
-                  className={`${styles.option} ${highlightedIndex === index ? styles.highlighted : ''}`}
-                  {...getItemProps({ item: option, index })}
-                >
+      <ComboboxList
+        combobox={combobox}
+        items={available}
+        keyOf={(option) => option.id}
+        control={
+          <>
+            {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a larger target for the pointer; keyboards use the combobox input inside */}
+            <div
+              className={`${chipStyles.control} ${error ? chipStyles.invalid : ''}`}
+              onClick={(event) => {
+                event.currentTarget.querySelector('input')?.focus();
+                openMenu();
+              }}
+            >
+              {value.map((option, index) => (
+                <span key={option.id} className={chipStyles.chip} {...getSelectedItemProps({ selectedItem: option, index })}>
                   {option.title}
-                </li>
+                  <button
+                    type="button"
+                    tabIndex={-1}
+                    className={chipStyles.remove}
+                    aria-label={t.controls.removeOption(option.title)}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onChange(value.filter((item) => item.id !== option.id));
+                    }}
+                  >
+                    <X size={12} aria-hidden />
+                  </button>
+                </span>
               ))}
-          </ul>
-          {/* Outside the listbox, which may hold only options. */}
-          {isOpen && available.length === 0 && (
-            <p className={styles.empty} role="status">
-              {t.app.notFoundOption}
-            </p>
-          )}
-        </div>
-      </div>
+              <input
+                {...getInputProps({
+                  ...getDropdownProps({ preventKeyAction: isOpen }),
+                  className: chipStyles.input,
+                  placeholder: value.length === 0 ? placeholder : undefined,
+                  'aria-invalid': error ? true : undefined,
+                  'aria-describedby': error ? errorId : undefined,
+                  onFocus: () => {
+                    if (!isOpen) openMenu();
+                  },
+                })}
+              />
+              <ChevronDown size={16} aria-hidden className={styles.chevron} />
+            </div>
+          </>
+        }
+      >
+        {(option) => option.title}
+      </ComboboxList>
       {error && (
         <span id={errorId} className={fieldStyles.error} role="alert">
           {error}

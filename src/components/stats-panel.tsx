@@ -6,6 +6,7 @@ import { t } from '../lib/i18n';
 import { statsMachine } from '../machines/stats-machine';
 import { DataTable, type Column } from './data-table';
 import { LoadError } from './load-error';
+import { SegmentedButtons } from './segmented-buttons';
 import { Spinner } from './spinner';
 import { useScreenActor } from './use-screen-actor';
 import styles from './stats-panel.module.css';
@@ -76,19 +77,13 @@ export function StatsPanel({ path, byProfile = true }: StatsPanelProps) {
         <h2 id={titleId} className={styles.title}>
           {t.stats.panel}
         </h2>
-        <div className={styles.periods} role="group" aria-label={t.stats.period}>
-          {statsPeriods.map((period) => (
-            <button
-              key={period}
-              type="button"
-              className={styles.period}
-              aria-pressed={days === period}
-              onClick={() => actor.send({ type: 'period.pick', days: period })}
-            >
-              {t.stats.periods[period]}
-            </button>
-          ))}
-        </div>
+        <SegmentedButtons
+          label={t.stats.period}
+          options={statsPeriods}
+          selected={days}
+          labelOf={(period) => t.stats.periods[period]}
+          onPick={(period) => actor.send({ type: 'period.pick', days: period })}
+        />
       </header>
       {body}
     </section>

@@ -4,7 +4,7 @@ import type { TagSet } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { QuickChips } from './quick-chips';
 import fieldStyles from './text-field.module.css';
-import listStyles from './multi-select.module.css';
+import { ComboboxList, pickOrSearch } from './combobox-list';
 import styles from './tag-set-picker.module.css';
 
 /** Up to this many sets stay one-click chips; more became a wall of rows at 1440 px (issue 24). */
@@ -32,64 +32,45 @@ function SearchableTagSets<Item extends Picked>({ label, items, onPick, disabled
     (item) => item.name.toLowerCase().includes(needle) || item.tags.some((tag) => tag.toLowerCase().includes(needle)),
   );
 
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, openMenu } = useCombobox<Item>({
+  const combobox = useCombobox<Item>({
     items: shown,
     itemToString: (item) => item?.name ?? '',
     itemToKey: (item) => item?.id,
     inputValue: query,
     selectedItem: null,
     defaultHighlightedIndex: 0,
-    onStateChange: ({ type, selectedItem, inputValue }) => {
-      switch (type) {
-        case useCombobox.stateChangeTypes.InputKeyDownEnter:
-        case useCombobox.stateChangeTypes.ItemClick:
-          if (selectedItem) {
-            onPick(selectedItem);
-            setQuery('');
-          }
-          break;
-        case useCombobox.stateChangeTypes.InputChange:
-          setQuery(inputValue ?? '');
-          break;
-      }
-    },
+    onStateChange: pickOrSearch(onPick, setQuery),
   });
+
+  const { isOpen, getLabelProps, getInputProps, openMenu } = combobox;
 
   return (
     <div className={fieldStyles.field}>
       <label {...getLabelProps({ className: fieldStyles.label })}>{label}</label>
-      <div className={listStyles.anchor}>
-        <input
-          {...getInputProps({
-            className: fieldStyles.input,
-            disabled,
-            placeholder: t.screens.tagSetSearch(items.length),
-            onFocus: () => {
-              if (!isOpen) openMenu();
-            },
-          })}
-        />
-        <div className={listStyles.list} hidden={!isOpen}>
-          <ul {...getMenuProps({ className: listStyles.options })}>
-            {isOpen &&
-              shown.map((item, index) => (
-                <li
-                  key={item.id}
-                  className={`${listStyles.option} ${highlightedIndex === index ? listStyles.highlighted : ''}`}
-                  {...getItemProps({ item, index })}
-                >
-                  {item.name}
-                  <span className={styles.tags}>{item.tags.join(' ')}</span>
-                </li>
-              ))}
-          </ul>
-          {isOpen && shown.length === 0 && (
-            <p className={listStyles.empty} role="status">
-              {t.app.notFoundOption}
-            </p>
-          )}
-        </div>
-      </div>
+      <ComboboxList
+        combobox={combobox}
+        items={shown}
+        keyOf={(item) => item.id}
+        control={
+          <input
+            {...getInputProps({
+              className: fieldStyles.input,
+              disabled,
+              placeholder: t.screens.tagSetSearch(items.length),
+              onFocus: () => {
+                if (!isOpen) openMenu();
+              },
+            })}
+          />
+        }
+      >
+        {(item) => (
+          <>
+            {item.name}
+            <span className={styles.tags}>{item.tags.join(' ')}</span>
+          </>
+        )}
+      </ComboboxList>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';
@@ -175,6 +175,11 @@ async function check(page: Page, name: string, width: number, findings: Finding[
     .textContent()
     .catch(() => '');
   if (heading && uuid.test(heading)) findings.push({ screen: name, width, problem: `headed by an id: ${heading}` });
+  // The browser's own date and time inputs follow its language (mm/dd/yyyy, AM/PM in en-US): the app's picker is Kyiv's everywhere.
+  const nativeDates = await page
+    .locator('input[type="date"], input[type="time"], input[type="datetime-local"], input[type="month"], input[type="week"]')
+    .count();
+  if (nativeDates > 0) findings.push({ screen: name, width, problem: `${nativeDates} native date or time inputs` });
   const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
   if (overflow > 0) findings.push({ screen: name, width, problem: `scrolls sideways by ${overflow} px` });
   await page.evaluate(axeSource);
@@ -200,11 +205,11 @@ async function check(page: Page, name: string, width: number, findings: Finding[
   await snapshot(page, `screen-${name}-${width}`);
 }
 
-it('has no serious or critical axe violation, no sideways scroll and no id for a heading on any screen, at 1440, 390 and 360 px', async () => {
+it('has no serious or critical axe violation, no sideways scroll, no native date or time input and no id for a heading on any screen, at 1440, 390 and 360 px, in an en-US browser on New York time', async () => {
   const findings: Finding[] = [];
   for (const viewport of viewports) {
     // axe is injected by the test, which the product's CSP would rightly refuse.
-    const context = await browser.newContext({ viewport, bypassCSP: true, locale: 'uk-UA' });
+    const context = await browser.newContext({ viewport, bypassCSP: true, locale: 'en-US', timezoneId: 'America/New_York' });
     const page = await context.newPage();
 
     await page.goto(server.baseUrl);
@@ -313,7 +318,7 @@ it('shows publish dates as dd.mm.yyyy on a 24-hour clock in Kyiv time to an Engl
   await context.close();
 });
 
-it('has no serious or critical axe violation with each popup open, at 1440 and 390 px, and skips to the content from the first Tab stop', async () => {
+it('has no serious or critical axe violation with each menu, dropdown, picker and dialog open, at 1440, 390 and 360 px, and skips to the content from the first Tab stop', async () => {
   const findings: Finding[] = [];
   for (const viewport of viewports) {
     const context = await browser.newContext({ viewport, bypassCSP: true, locale: 'en-US', timezoneId: 'America/New_York' });
@@ -361,7 +366,61 @@ it('has no serious or critical axe violation with each popup open, at 1440 and 3
     await page.getByRole('menu', { name: adminLogin }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Налаштування' }).evaluate((item) => item === document.activeElement)).toBe(true);
     await check(page, 'user-menu-open', viewport.width, findings);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.baseUrl}/tags`);
+    await page.getByRole('button', { name: 'Видалити теги Спорт' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    await check(page, 'delete-dialog-open', viewport.width, findings);
+    await confirm.getByRole('button', { name: 'Скасувати' }).click();
+    if (await drawer.isVisible()) {
+      await drawer.click();
+      await page.getByRole('link', { name: 'Користувачі' }).waitFor();
+      await check(page, 'menu-drawer-open', viewport.width, findings);
+    }
     await context.close();
   }
   expect(findings).toEqual([]);
 }, 180_000);
+
+// Last: it publishes the request the other tests open as a form.
+it('publishes a request with the keyboard alone: skip link, title, tag, profile, then Save', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'America/New_York' });
+  const page = await context.newPage();
+  await logIn(page, server.baseUrl, adminLogin, adminPassword, `/video/request/${seeded.ready}`);
+  await page.getByRole('heading', { name: 'Публікація' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+  const tabTo = async (target: Locator) => {
+    for (let stops = 0; stops < 60; stops++) {
+      await page.keyboard.press('Tab');
+      if (await isFocused(target)) return;
+    }
+    throw new Error(`Tab never reaches ${target.toString()}`);
+  };
+
+  await page.keyboard.press('Tab');
+  expect(await isFocused(page.getByRole('link', { name: 'Перейти до вмісту' }))).toBe(true);
+  await page.keyboard.press('Enter');
+  await tabTo(page.getByRole('textbox', { name: 'Назва', exact: true }));
+  await page.keyboard.type('Випуск з клавіатури');
+  await tabTo(page.getByRole('textbox', { name: 'Теги', exact: true }));
+  await page.keyboard.type('ранок');
+  await page.keyboard.press('Enter');
+  const profiles = page.getByRole('combobox', { name: 'Профіля' });
+  await tabTo(profiles);
+  await page.getByRole('listbox').getByRole('option').first().waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByRole('button', { name: `Прибрати #${seeded.account} Основний канал` }).count()).toBe(1);
+  await snapshot(page, 'screen-publish-keyboard-1440');
+  await tabTo(page.getByRole('button', { name: 'Зберегти' }));
+  await page.keyboard.press('Enter');
+
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/video/request-create');
+  const set = await api(`/api/upload-video/${seeded.ready}`);
+  expect({ title: set.title, tags: set.tags }).toEqual({ title: 'Випуск з клавіатури', tags: 'ранок' });
+  await context.close();
+}, 120_000);

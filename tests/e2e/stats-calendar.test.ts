@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { daysOf, kyivDay, shiftAnchor } from '../../src/lib/calendar';
 import type { StatsReport } from '../../src/lib/contract';
+import { formatDate } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';
@@ -225,6 +226,24 @@ it('draws the views of a published set and of its profile from the points the sy
   await page.getByRole('heading', { name: 'Статистика' }).scrollIntoViewIfNeeded();
   expect(await problems(page)).toEqual([]);
   await snapshot(page, 'stats-published-set-1440');
+
+  // Values on hover: the legend under the chart names the moment under the cursor (Kyiv, dd.mm.yyyy)
+  // and each platform's views then, in Ukrainian; off the chart it is back to the latest ('Зараз').
+  const legend = page.locator('figure').filter({ has: page.getByTestId('stats-chart') });
+  const youtubeEntry = legend.getByRole('button', { name: /^YouTube: / });
+  const weekReport: StatsReport = await api(`/api/stats/video/${sets.published}?days=7`);
+  const youtubeValues = weekReport.views.find((series) => series.platform === 'youtube')!.values;
+  await expect.poll(() => legend.textContent()).toContain('Зараз');
+  const plotArea = page.getByTestId('stats-chart').locator('.u-over');
+  const { height } = (await plotArea.boundingBox())!;
+  // The left edge is the period's first point.
+  await plotArea.hover({ position: { x: 2, y: height / 2 } });
+  await expect.poll(() => legend.textContent()).toContain(`${formatDate(weekReport.at[0]! * 1000)}`);
+  expect(await legend.textContent()).toMatch(/\d\d\.\d\d\.\d{4} \d\d:\d\d/);
+  expect((await youtubeEntry.textContent())!.replace(/\s/g, '')).toBe(`YouTube:${youtubeValues[0]}переглядів`);
+  expect(await legend.getByRole('button', { name: /^TikTok: \d[\d\s]* переглядів$/ }).count()).toBe(1);
+  await legend.getByText('Перегляди за період').hover();
+  await expect.poll(() => legend.textContent()).toContain('Зараз');
 
   await page.getByRole('button', { name: '30 днів' }).click();
   await expect.poll(() => page.getByRole('button', { name: '30 днів' }).getAttribute('aria-pressed')).toBe('true');

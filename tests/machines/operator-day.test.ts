@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { daysOf, kyivDay, kyivTime, periodTitle, rangeOf, shiftAnchor } from '../../src/lib/calendar';
 import type { NotificationList, StatsReport } from '../../src/lib/contract';
 import { calendarMachine } from '../../src/machines/calendar-machine';
 import { notificationsMachine } from '../../src/machines/notifications-machine';
 import { statsMachine } from '../../src/machines/stats-machine';
+import { apiDouble, heldReply } from './api-double';
 import { deferredActors, settle } from './deferred-actors';
 
 describe('Kyiv calendar days', () => {
@@ -117,6 +118,22 @@ describe('statistics machine', () => {
     expect(actor.getSnapshot().value).toBe('failed');
     actor.stop();
   });
+  it('GETs {path}?days=N for the period picked, keeping the last report while the next loads', async () => {
+    const held = heldReply();
+    const asked = apiDouble((request) => (request.endsWith('days=30') ? held.reply : { body: report(5) }));
+    const actor = createActor(statsMachine, { input: { path: '/stats/video/set-1' } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'period.pick', days: 30 });
+    await vi.waitFor(() => expect(asked).toEqual(['GET /api/stats/video/set-1?days=7', 'GET /api/stats/video/set-1?days=30']));
+    expect(actor.getSnapshot().context).toMatchObject({ days: 30, report: report(5) });
+    held.give({ status: 500, body: { message: 'Сервер недоступний' } });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    // The screen says why, and Reload asks again for the same period.
+    expect(actor.getSnapshot().context.error).toMatchObject({ messages: ['Сервер недоступний'] });
+    actor.send({ type: 'reload' });
+    expect(asked.at(-1)).toBe('GET /api/stats/video/set-1?days=30');
+    actor.stop();
+  });
 });
 
 describe('notifications machine', () => {
@@ -165,6 +182,45 @@ describe('notifications machine', () => {
     await calls.reject('load', new Error('down'));
     await settle();
     expect(actor.getSnapshot().context.list!.unread).toBe(0);
+    actor.stop();
+  });
+  it('marks the one notification followed, not its neighbours, and keeps an unloaded bell empty', async () => {
+    const calls = deferredActors(['load', 'markRead'] as const);
+    const actor = createActor(notificationsMachine.provide({ actors: calls.actors })).start();
+    actor.send({ type: 'read', id: 2 });
+    expect(actor.getSnapshot().context.list).toBeNull();
+    expect(calls.started.at(-1)).toEqual({ name: 'markRead', input: { id: 2 } });
+    await calls.resolve('markRead');
+    await settle();
+    // The first load was left behind when the bell went to mark; the second one counts.
+    await calls.resolve('load', list);
+    await calls.resolve('load', list);
+    await settle();
+    expect(actor.getSnapshot().context.list).toEqual(list);
+    actor.send({ type: 'read', id: 2 });
+    expect(actor.getSnapshot().context.list!.items.map((item) => item.read)).toEqual([false, true, true]);
+    expect(actor.getSnapshot().context.list!.unread).toBe(1);
+    actor.stop();
+  });
+
+  it('GETs /notifications, POSTs /notifications/{id}/read for one and /notifications/read for all', async () => {
+    const asked = apiDouble((request) => (request.startsWith('GET') ? { body: list } : { status: 204 }));
+    const actor = createActor(notificationsMachine).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('shown'));
+    actor.send({ type: 'read', id: 7 });
+    await waitFor(actor, (snapshot) => snapshot.matches('shown'));
+    actor.send({ type: 'read.all' });
+    await waitFor(actor, (snapshot) => snapshot.matches('shown'));
+    actor.send({ type: 'refresh' });
+    await waitFor(actor, (snapshot) => snapshot.matches('shown'));
+    expect(asked).toEqual([
+      'GET /api/notifications',
+      'POST /api/notifications/7/read',
+      'GET /api/notifications',
+      'POST /api/notifications/read',
+      'GET /api/notifications',
+      'GET /api/notifications',
+    ]);
     actor.stop();
   });
 });

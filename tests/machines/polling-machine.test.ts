@@ -5,15 +5,16 @@ import { pollingMachine, publishedDetailPollMs, requestListPollMs } from '../../
 /** A browser tab the test shows and hides. */
 function stubTab(initially: 'visible' | 'hidden') {
   const tab = Object.assign(new EventTarget(), { visibilityState: initially });
-  const listening = new Set<unknown>();
+  // As a real tab: a listener goes only when removed for the same event it was added for.
+  const listening = new Map<unknown, string>();
   const add = tab.addEventListener.bind(tab);
   const remove = tab.removeEventListener.bind(tab);
   tab.addEventListener = (type: string, listener: EventListenerOrEventListenerObject | null) => {
-    listening.add(listener);
+    listening.set(listener, type);
     add(type, listener);
   };
   tab.removeEventListener = (type: string, listener: EventListenerOrEventListenerObject | null) => {
-    listening.delete(listener);
+    if (listening.get(listener) === type) listening.delete(listener);
     remove(type, listener);
   };
   vi.stubGlobal('document', tab);

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { ApiError } from '../../src/lib/api';
 import type { PublishedVideo, UploadDetail } from '../../src/lib/contract';
 import { publishedMachine } from '../../src/machines/published-machine';
+import { apiDouble } from './api-double';
 import { deferredActors, settle } from './deferred-actors';
 
 const idUpload = 'set/1 a';
@@ -20,6 +21,8 @@ const setWith = (...videos: PublishedVideo[]): UploadDetail => ({
   video: videos,
   accounts: [],
 });
+// A scheduled video is on its way to publication; it can change until its first post starts.
+const scheduled = (id: number, changeable: boolean): PublishedVideo => ({ ...video(id, 'publication'), changeable });
 const busy = setWith(video(1, 'publication'), video(2, 'error'));
 const settled = setWith(video(1, 'success'), video(2, 'error'));
 const failure = new ApiError(500, ['Сервер недоступний']);
@@ -28,7 +31,7 @@ let shown: string[];
 let left: number;
 
 function start() {
-  const calls = deferredActors(['loadSet', 'retryVideo', 'saveTexts'] as const);
+  const calls = deferredActors(['loadSet', 'retryVideo', 'saveTexts', 'reschedule', 'cancelSchedule'] as const);
   const machine = publishedMachine.provide({ actors: calls.actors, actions: { 'leave to list': () => (left += 1) } });
   const actor = createActor(machine, { input: { idUpload } }).start();
   return { actor, calls };
@@ -165,6 +168,84 @@ describe('published set machine', () => {
       `POST /api/upload-video/upload {"videoId":2,"youTubeId":"${idUpload}"}`,
       'GET /api/upload-video/set%2F1%20a',
       'PATCH /api/upload-video/set%2F1%20a {"title":"t","description":"","tags":["a"]}',
+    ]);
+  });
+  it('follows an edit still on its way to YouTube, and stops once it has landed', async () => {
+    const { actor, calls } = start();
+    const editing = { platform: 'youtube' as const, editable: true, pending: 1, done: 0, errors: [] };
+    await calls.resolve('loadSet', { ...settled, edits: [editing] });
+    expect(actor.getSnapshot().matches({ ready: 'polling' })).toBe(true);
+    vi.advanceTimersByTime(5_000);
+    await calls.resolve('loadSet', { ...settled, edits: [{ ...editing, pending: 0, done: 1 }] });
+    expect(actor.getSnapshot().matches({ ready: 'settled' })).toBe(true);
+  });
+
+  it("moves a scheduled video, closes its editor and says 'Публікацію перенесено'", async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', setWith(scheduled(4, true)));
+    actor.send({ type: 'schedule.open', videoId: 4 });
+    expect(actor.getSnapshot().context.scheduling).toBe(4);
+    const change = { date: '2026-12-01T10:00', accountId: 7 };
+    actor.send({ type: 'schedule.save', videoId: 4, change });
+    expect(calls.started.at(-1)).toEqual({ name: 'reschedule', input: { idUpload, videoId: 4, change } });
+    const moved = setWith(scheduled(4, true), video(5, 'success'));
+    await calls.resolve('reschedule', moved);
+    expect(actor.getSnapshot().context).toMatchObject({ detail: moved, scheduling: null });
+    expect(shown).toEqual(['success Публікацію перенесено']);
+  });
+
+  it("cancels a scheduled video and says 'Публікацію скасовано'; a refused change keeps the editor open and says why", async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', setWith(scheduled(4, true)));
+    actor.send({ type: 'schedule.open', videoId: 4 });
+    actor.send({ type: 'schedule.save', videoId: 4, change: { date: '2026-12-01T10:00' } });
+    await calls.reject('reschedule', failure);
+    expect(actor.getSnapshot().context.scheduling).toBe(4);
+    actor.send({ type: 'schedule.cancel', videoId: 4 });
+    expect(calls.started.at(-1)).toEqual({ name: 'cancelSchedule', input: { idUpload, videoId: 4 } });
+    await calls.reject('cancelSchedule', failure);
+    expect(actor.getSnapshot().context.scheduling).toBe(4);
+    actor.send({ type: 'schedule.cancel', videoId: 4 });
+    const cancelled = setWith(video(4, 'error'));
+    await calls.resolve('cancelSchedule', cancelled);
+    expect(actor.getSnapshot().context).toMatchObject({ detail: cancelled, scheduling: null });
+    expect(shown).toEqual(['error Сервер недоступний', 'error Сервер недоступний', 'success Публікацію скасовано']);
+    actor.send({ type: 'schedule.open', videoId: 2 });
+    actor.send({ type: 'schedule.close' });
+    expect(actor.getSnapshot().context.scheduling).toBeNull();
+  });
+
+  it('closes the open schedule once a refresh shows its video started, and keeps it open while it waits', async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', setWith(scheduled(4, true), scheduled(6, true), video(1, 'publication')));
+    actor.send({ type: 'schedule.open', videoId: 4 });
+    vi.advanceTimersByTime(5_000);
+    // Video 6 started, 4 still waits: the editor of 4 stays.
+    await calls.resolve('loadSet', setWith(scheduled(4, true), scheduled(6, false), video(1, 'publication')));
+    expect(actor.getSnapshot().context.scheduling).toBe(4);
+    vi.advanceTimersByTime(5_000);
+    await calls.resolve('loadSet', setWith(scheduled(4, false), scheduled(6, false), video(1, 'publication')));
+    expect(actor.getSnapshot().context.scheduling).toBeNull();
+    // A video that cannot change opens no editor after a save either.
+    actor.send({ type: 'schedule.open', videoId: 6 });
+    actor.send({ type: 'edit.submit', values: { title: 'x', description: '', tags: ['a'] } });
+    await calls.resolve('saveTexts', setWith(scheduled(6, false)));
+    expect(actor.getSnapshot().context.scheduling).toBeNull();
+  });
+
+  it('reaches /upload-video/{idUpload}/video/{id} to move a video and …/schedule to cancel it', async () => {
+    vi.useRealTimers();
+    const asked = apiDouble(() => ({ body: setWith(scheduled(4, true)) }));
+    const actor = createActor(publishedMachine, { input: { idUpload } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'schedule.save', videoId: 4, change: { accountId: 7 } });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'schedule.cancel', videoId: 4 });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(asked).toEqual([
+      'GET /api/upload-video/set%2F1%20a',
+      'PATCH /api/upload-video/set%2F1%20a/video/4 {"accountId":7}',
+      'DELETE /api/upload-video/set%2F1%20a/video/4/schedule',
     ]);
   });
 });

@@ -56,6 +56,35 @@ describe('publish drafts', () => {
     expect(draftOf('k34')).toBeDefined();
   });
 
+  it('drops a stored part whose items lost their shape, whole', () => {
+    publishDrafts.trigger.keep({
+      key: 'half-broken',
+      draft: { fields: { description: 'без назви' }, accounts: 'nonsense', videos: [{ id: 3 }, { id: '4' }] } as never,
+    });
+    expect(draftOf('half-broken')).toEqual({});
+    publishDrafts.trigger.keep({ key: 'videos-only', draft: { videos: 'nonsense' } as never });
+    expect(draftOf('videos-only')).toEqual({});
+    publishDrafts.trigger.forgetAll();
+  });
+
+  it('makes room by dropping the draft kept longest ago, whatever order the drafts were kept in', () => {
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(5_000);
+    publishDrafts.trigger.keep({ key: 'newer', draft: { fields } });
+    // The clock was set back (or another tab kept this one): kept later, but at an earlier time.
+    now.mockReturnValue(1_000);
+    publishDrafts.trigger.keep({ key: 'older', draft: { fields } });
+    for (let index = 0; index < 29; index++) {
+      now.mockReturnValue(2_000 + index);
+      publishDrafts.trigger.keep({ key: `k${index}`, draft: { fields } });
+    }
+    now.mockRestore();
+    expect(draftOf('older')).toBeUndefined();
+    expect(draftOf('newer')).toBeDefined();
+    expect(draftOf('k0')).toBeDefined();
+    publishDrafts.trigger.forgetAll();
+  });
+
   it('puts back the draft onto the request as it is now: profiles still offered, videos still there, fresh links', () => {
     const fresh = [
       { id: 31, url: '/fresh-31', idUpload: 'c', createdAt: '', account: null, date: '' },
@@ -67,6 +96,11 @@ describe('publish drafts', () => {
       { ...fresh[1], account: { id: 4, title: '#4', value: 4 }, date: '2026-12-01T10:00', byHand: true, lostProfile: null },
     ]);
     expect(videosFromDraft(fresh, [{ ...fresh[0]!, id: 99 }])).toEqual(fresh);
+    // One video of the draft gone from the request: the request's list as it is now.
+    expect(videosFromDraft(fresh, [fresh[0]!, { ...fresh[0]!, id: 99 }])).toEqual(fresh);
+    // A draft from before dates and hand-picked profiles were kept: no date, chosen by the spread.
+    const older = [{ id: 31, url: '/stale', idUpload: 'c', createdAt: '', account: null }] as never;
+    expect(videosFromDraft(fresh, older)).toEqual([{ ...fresh[0], account: null, date: '', byHand: false, lostProfile: null }]);
     expect(videosFromDraft(fresh, undefined)).toEqual(fresh);
   });
 

@@ -21,8 +21,8 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 async function fill(current: string, password: string, repeat: string) {
   const user = userEvent.setup();
   if (current) await user.type(field(t.settings.currentPassword), current);
-  if (password) await user.type(field(t.settings.newPassword), password);
-  if (repeat) await user.type(field(t.settings.passwordConfirmation), repeat);
+  if (password) await user.type(field(t.passwordFields.password), password);
+  if (repeat) await user.type(field(t.passwordFields.confirmation), repeat);
   await user.click(screen.getByRole('button', { name: t.settings.submitPassword }));
 }
 
@@ -48,8 +48,8 @@ describe("settings: the operator's own password", () => {
     await screen.findByText(t.settings.passwordChanged);
     expect(sent).toEqual([{ current_password: 'old-secret', password: 'new-secret', password_confirmation: 'new-secret' }]);
     await waitFor(() => expect(field(t.settings.currentPassword).value).toBe(''));
-    expect(field(t.settings.newPassword).value).toBe('');
-    expect(field(t.settings.passwordConfirmation).value).toBe('');
+    expect(field(t.passwordFields.password).value).toBe('');
+    expect(field(t.passwordFields.confirmation).value).toBe('');
   });
 
   it("shows the server's answer to a wrong current password and keeps what was typed", async () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
-import type { AccountFields, PlatformConnection, SavedSecrets } from '../../lib/contract';
+import type { AccountFields, PlatformConnection, SavedSecrets, SecretField } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { accountSchemaFor, emptyAccountForm, type AccountForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
@@ -51,9 +51,20 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
   } = useForm<AccountForm>({ resolver: superstructResolver(schema), values: initial });
   useLeavePrompt(isDirty && !saving);
   const [youtube, instagram, tiktok] = watch(['isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok']);
-  // Secrets stay hidden while typed, and browsers do not offer saved logins for them.
-  const secret = { type: 'password', autoComplete: 'new-password' } as const;
-  const savedHint = (field: keyof SavedSecrets) => (saved?.[field] ? { placeholder: t.accountForm.secretSaved } : {});
+  const plainField = (field: 'YouTubeAuthClientId' | 'YouTubeLogin' | 'InstagramLogin' | 'InstagramUserId', label: string) => (
+    <TextField label={label} autoComplete="off" error={errors[field]?.message} {...register(field)} />
+  );
+  // Secrets stay hidden while typed, browsers do not offer saved logins for them, and a stored one says "збережено".
+  const secretField = (field: SecretField, label: string) => (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      placeholder={saved?.[field] ? t.accountForm.secretSaved : undefined}
+      error={errors[field]?.message}
+      {...register(field)}
+    />
+  );
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
@@ -91,26 +102,10 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
           <section className={styles.platform} aria-label={t.accountForm.youtube}>
             <h3 className={styles.platformTitle}>{t.accountForm.youtube}</h3>
             <div className={styles.pair}>
-              <TextField
-                label={t.accountForm.clientId}
-                autoComplete="off"
-                error={errors.YouTubeAuthClientId?.message}
-                {...register('YouTubeAuthClientId')}
-              />
-              <TextField
-                label={t.accountForm.clientSecret}
-                {...secret}
-                {...savedHint('YouTubeAuthClientSecret')}
-                error={errors.YouTubeAuthClientSecret?.message}
-                {...register('YouTubeAuthClientSecret')}
-              />
-              <TextField label={t.accountForm.youtubeLogin} autoComplete="off" {...register('YouTubeLogin')} />
-              <TextField
-                label={t.accountForm.youtubePassword}
-                {...secret}
-                {...savedHint('YouTubePassword')}
-                {...register('YouTubePassword')}
-              />
+              {plainField('YouTubeAuthClientId', t.accountForm.clientId)}
+              {secretField('YouTubeAuthClientSecret', t.accountForm.clientSecret)}
+              {plainField('YouTubeLogin', t.accountForm.youtubeLogin)}
+              {secretField('YouTubePassword', t.accountForm.youtubePassword)}
             </div>
             {accountId !== undefined && <CopyLinkButton accountId={accountId} />}
           </section>
@@ -123,28 +118,12 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
               <ConnectPlatform accountId={accountId} platform="instagram" connection={connectionOf('instagram')} />
             )}
             <div className={styles.pair}>
-              <TextField
-                label={t.accountForm.instagramLogin}
-                autoComplete="off"
-                error={errors.InstagramLogin?.message}
-                {...register('InstagramLogin')}
-              />
-              <TextField
-                label={t.accountForm.instagramPassword}
-                {...secret}
-                {...savedHint('InstagramPassword')}
-                error={errors.InstagramPassword?.message}
-                {...register('InstagramPassword')}
-              />
+              {plainField('InstagramLogin', t.accountForm.instagramLogin)}
+              {secretField('InstagramPassword', t.accountForm.instagramPassword)}
             </div>
             <div className={styles.pair}>
-              <TextField
-                label={t.accountForm.instagramAccessToken}
-                {...secret}
-                {...savedHint('InstagramAccessToken')}
-                {...register('InstagramAccessToken')}
-              />
-              <TextField label={t.accountForm.instagramUserId} autoComplete="off" {...register('InstagramUserId')} />
+              {secretField('InstagramAccessToken', t.accountForm.instagramAccessToken)}
+              {plainField('InstagramUserId', t.accountForm.instagramUserId)}
             </div>
           </section>
         )}
@@ -153,13 +132,7 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
           <section className={styles.platform} aria-label={t.accountForm.tiktok}>
             <h3 className={styles.platformTitle}>{t.accountForm.tiktok}</h3>
             {accountId !== undefined && <ConnectPlatform accountId={accountId} platform="tiktok" connection={connectionOf('tiktok')} />}
-            <TextField
-              label={t.accountForm.tiktokAuthStr}
-              {...secret}
-              {...savedHint('TikTiokAuthStr')}
-              error={errors.TikTiokAuthStr?.message}
-              {...register('TikTiokAuthStr')}
-            />
+            {secretField('TikTiokAuthStr', t.accountForm.tiktokAuthStr)}
           </section>
         )}
 

@@ -9,6 +9,7 @@ import { calendarMachine } from '../../machines/calendar-machine';
 import { Button } from '../../components/button';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
+import { SegmentedButtons } from '../../components/segmented-buttons';
 import { useScreenActor } from '../../components/use-screen-actor';
 import styles from './calendar-screen.module.css';
 
@@ -101,19 +102,13 @@ export function CalendarScreen() {
   return (
     <Page title={t.calendar.title}>
       <div className={styles.toolbar}>
-        <div className={styles.segmented} role="group" aria-label={t.calendar.view}>
-          {views.map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={styles.segment}
-              aria-pressed={view === option}
-              onClick={() => actor.send({ type: 'view.pick', view: option })}
-            >
-              {t.calendar[option]}
-            </button>
-          ))}
-        </div>
+        <SegmentedButtons
+          label={t.calendar.view}
+          options={views}
+          selected={view}
+          labelOf={(option) => t.calendar[option]}
+          onPick={(option) => actor.send({ type: 'view.pick', view: option })}
+        />
         <div className={styles.navigation}>
           <Button variant="secondary" aria-label={t.calendar.previous} onClick={() => actor.send({ type: 'period.previous' })}>
             <ChevronLeft size={16} aria-hidden />

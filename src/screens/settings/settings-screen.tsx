@@ -5,6 +5,7 @@ import { passwordChangeSchema, type PasswordChangeForm } from '../../lib/schemas
 import { passwordMachine } from '../../machines/password-machine';
 import { useSessionUser } from '../../components/auth-context';
 import { Button } from '../../components/button';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Card, Page } from '../../components/page';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
@@ -33,20 +34,7 @@ function PasswordCard() {
           error={errors.current_password?.message}
           {...register('current_password')}
         />
-        <TextField
-          label={t.settings.newPassword}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label={t.settings.passwordConfirmation}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...register('password_confirmation')}
-        />
+        <NewPasswordFields password={register('password')} confirmation={register('password_confirmation')} errors={errors} />
         <Button type="submit" disabled={saving}>
           {t.settings.submitPassword}
         </Button>

@@ -8,6 +8,7 @@ import { userSchema, type UserForm } from '../../lib/schemas';
 import { AccountTable } from '../../components/account-table';
 import { RecordFormFrame, type RecordFormProps } from '../../components/record-form';
 import { LoadError, RecordGate } from '../../components/load-error';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Pagination } from '../../components/pagination';
 import { Page } from '../../components/page';
 import { TextField } from '../../components/text-field';
@@ -27,20 +28,7 @@ function UserFormCard({ record: user, saving, onSubmit }: RecordFormProps<Manage
   return (
     <RecordFormFrame isNew={!user} saving={saving} onSubmit={handleSubmit(onSubmit)} className={styles.form}>
       <TextField label={t.users.login} autoComplete="off" error={errors.login?.message} {...register('login')} />
-      <TextField
-        label={t.users.password}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label={t.users.passwordConfirmation}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        {...register('password_confirmation')}
-      />
+      <NewPasswordFields password={register('password')} confirmation={register('password_confirmation')} errors={errors} />
     </RecordFormFrame>
   );
 }
