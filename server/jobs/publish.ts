@@ -20,13 +20,12 @@ import { connectors, profileContext } from '../platforms/profile-context';
 import { databaseProgressStore, memoryProgressStore } from '../platforms/progress';
 import { withRetry, type RetryOptions } from '../platforms/retry';
 import { publishKey, type Platform } from '../platforms/types';
-import type { JobContext } from './types';
+import { publishJobName, type JobContext } from './types';
 import { DeferJob } from './engine';
 import { capOf, holdAfterRefusal, holdFor, instagramLimit, type Cap, type CapHold } from './posting-caps';
 import { recordStopOutcome, stopRequested } from './publish-stops';
 import { releaseLease, tryLease } from './workers';
 
-export const publishJobName = 'publish-video';
 /** Where pg-boss moves a publish job whose retries ran out, including one whose worker died. */
 export const publishFailedJobName = 'publish-video-failed';
 
