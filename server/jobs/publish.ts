@@ -19,6 +19,7 @@ import { instagram } from '../platforms/instagram';
 import { connectors, profileContext } from '../platforms/profile-context';
 import { databaseProgressStore, memoryProgressStore } from '../platforms/progress';
 import { withRetry, type RetryOptions } from '../platforms/retry';
+import { youtubeSpending } from '../services/quota-ledger';
 import { publishKey, type Platform } from '../platforms/types';
 import { publishJobName, type JobContext } from './types';
 import { DeferJob } from './engine';
@@ -229,7 +230,7 @@ async function uploadPost(
   account: Account,
   video: { path: string; size: number; title: string | null; description: string; tags: string[] },
 ): Promise<void> {
-  const { db, log, keys, platforms, queue, signal } = context;
+  const { db, log, keys, platforms, queue, signal, engine } = context;
   const postId = post.id;
   const name = t.platform.names[post.platform];
   const connector = connectors[post.platform];
@@ -251,6 +252,7 @@ async function uploadPost(
           {
             ...(await profileContext(account, post.platform, { db, secretsKey: keys.secretsAtRest, settings: platforms, progress })),
             signal,
+            spendUnits: youtubeSpending(db, account, engine.statsSync, log),
           },
           upload,
         ),

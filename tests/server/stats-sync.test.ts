@@ -10,7 +10,7 @@ import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName } from '../..
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import type { Platform } from '../../server/platforms/types';
-import { quotaAccount, quotaSpent, takeQuota, type QuotaAccount } from '../../server/services/quota-ledger';
+import { quotaAccount, quotaSpent, recordQuota, takeQuota, type QuotaAccount } from '../../server/services/quota-ledger';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startDelayingRelay, type DelayingRelay } from './delaying-relay';
@@ -363,6 +363,35 @@ describe('Quota ledger', () => {
               if (read.holder === holder && !granted[index]) expect(read.units).toBeGreaterThan(limit - spent);
             });
           }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('records every unit publishing spends and leaves reads only what is left: publishing comes first', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ by: fc.constantFrom('read', 'publishing'), units: fc.integer({ min: 1, max: 80 }) }), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 300 }),
+        async (plan, limit) => {
+          const quota: QuotaAccount = { holder: 'youtube:project', period: crypto.randomUUID(), limit };
+          let read = 0;
+          let published = 0;
+          for (const step of plan) {
+            if (step.by === 'publishing') {
+              await recordQuota(db, quota, step.units);
+              published += step.units;
+            } else {
+              const granted = await takeQuota(db, quota, step.units);
+              // A read is granted exactly when it fits beside everything spent so far, publishing's included.
+              expect(granted).toBe(read + published + step.units <= limit);
+              if (granted) read += step.units;
+            }
+            expect(await quotaSpent(db, quota)).toBe(read + published);
+          }
+          // Reads never take a unit past the limit, so the day's units above it stay publishing's.
+          expect(read).toBeLessThanOrEqual(limit);
         },
       ),
       { numRuns: 40 },

@@ -102,6 +102,11 @@ export class SandboxCaps {
   youtubeUnits(account: string, cost: number) {
     return this.takeToday(`youtube-units:${account}`, cost, this.limits.youtubeDailyUnits);
   }
+
+  /** Units the account's project spent today (Pacific), for tests that compare it with the app's own count. */
+  youtubeUnitsSpent(account: string) {
+    return this.daily.get(`youtube-units:${account}@${pacificDay(this.now())}`) ?? 0;
+  }
 }
 
 export const instagramQuotaDurationSeconds = day / 1000;
