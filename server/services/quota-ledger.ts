@@ -11,9 +11,12 @@ export interface QuotaAccount {
   limit: number;
 }
 
+// Made once: a formatter costs far more to build than to use, and every call to the platform asks for the day.
+const pacificDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' });
+
 /** The calendar day in Pacific Time, where YouTube's daily quotas turn over ("Quota Calculator"). */
 export function pacificDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(at);
+  return pacificDate.format(at);
 }
 
 /**

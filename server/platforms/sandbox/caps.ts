@@ -37,9 +37,12 @@ export const defaultLimits: SandboxLimits = {
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
+// Made once: a formatter costs far more to build than to use, and every call to the platform asks for the day.
+const pacificDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' });
+
 /** The calendar day in Pacific Time, where YouTube's daily quotas turn over. */
 export function pacificDay(at: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(at);
+  return pacificDate.format(at);
 }
 
 /** Counters behind the caps: moving windows of timestamps, and per-Pacific-day sums. */
