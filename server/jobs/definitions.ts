@@ -1,10 +1,10 @@
 import { purgeExpiredRefreshTokens } from '../auth/tokens';
 import { statsCron } from '../config';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
-import { markPublishFailed, markPublishRetried, publishFailedJobName, publishJobName, publishPost, type PublishJobData } from './publish';
+import { markPublishFailed, markPublishRetried, publishFailedJobName, publishPost, type PublishJobData } from './publish';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
 import { editPublishedJobName, editPublishedPost, type EditPublishedJobData } from './edit-published';
-import type { JobDefinition } from './types';
+import { publishJobName, type JobDefinition } from './types';
 
 export const purgeRefreshTokensJob: JobDefinition = {
   name: 'purge-refresh-tokens',

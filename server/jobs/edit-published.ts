@@ -10,6 +10,7 @@ import { profileContext } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
 import { withRetry } from '../platforms/retry';
 import { publishKey } from '../platforms/types';
+import { youtubeSpending } from '../services/quota-ledger';
 import { youtube } from '../platforms/youtube';
 import type { JobContext } from './types';
 import { publishRetry } from './publish';
@@ -48,7 +49,10 @@ const maxPasses = 3;
  * when the job runs, and read again after YouTube took them: if another edit landed meanwhile,
  * they go again, so two quick edits never leave the older texts on YouTube.
  */
-export async function editPublishedPost({ postId }: EditPublishedJobData, { db, log, keys, platforms, signal }: JobContext): Promise<void> {
+export async function editPublishedPost(
+  { postId }: EditPublishedJobData,
+  { db, log, keys, platforms, signal, engine }: JobContext,
+): Promise<void> {
   const finish = async (state: 'done' | 'error', error: string | null) => {
     await db.orm
       .update(videoPosts)
@@ -89,6 +93,7 @@ export async function editPublishedPost({ postId }: EditPublishedJobData, { db, 
         progress: memoryProgressStore(),
       })),
       signal,
+      spendUnits: youtubeSpending(db, account, engine.statsSync, log),
     };
     for (let pass = 1; pass <= maxPasses && texts; pass++) {
       const sent = texts;

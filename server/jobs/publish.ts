@@ -19,14 +19,14 @@ import { instagram } from '../platforms/instagram';
 import { connectors, profileContext } from '../platforms/profile-context';
 import { databaseProgressStore, memoryProgressStore } from '../platforms/progress';
 import { withRetry, type RetryOptions } from '../platforms/retry';
+import { youtubeSpending } from '../services/quota-ledger';
 import { publishKey, type Platform } from '../platforms/types';
-import type { JobContext } from './types';
+import { publishJobName, type JobContext } from './types';
 import { DeferJob } from './engine';
 import { capOf, holdAfterRefusal, holdFor, instagramLimit, type Cap, type CapHold } from './posting-caps';
 import { recordStopOutcome, stopRequested } from './publish-stops';
 import { releaseLease, tryLease } from './workers';
 
-export const publishJobName = 'publish-video';
 /** Where pg-boss moves a publish job whose retries ran out, including one whose worker died. */
 export const publishFailedJobName = 'publish-video-failed';
 
@@ -230,7 +230,7 @@ async function uploadPost(
   account: Account,
   video: { path: string; size: number; title: string | null; description: string; tags: string[] },
 ): Promise<void> {
-  const { db, log, keys, platforms, queue, signal } = context;
+  const { db, log, keys, platforms, queue, signal, engine } = context;
   const postId = post.id;
   const name = t.platform.names[post.platform];
   const connector = connectors[post.platform];
@@ -252,6 +252,7 @@ async function uploadPost(
           {
             ...(await profileContext(account, post.platform, { db, secretsKey: keys.secretsAtRest, settings: platforms, progress })),
             signal,
+            spendUnits: youtubeSpending(db, account, engine.statsSync, log),
           },
           upload,
         ),

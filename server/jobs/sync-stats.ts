@@ -28,18 +28,23 @@ export interface SyncResult {
 
 const platforms: Platform[] = ['youtube', 'tiktok', 'instagram'];
 
+/** A batch of figures read, one row per video, as parameters $1 to $4. */
+const readFigures = `unnest($1::integer[], $2::integer[], $3::integer[], $4::integer[]) AS read(video_id, views, likes, comments)`;
+
 /** Posts read from the database at once: memory stays flat however many a profile has. */
 const pageSize = 500;
 
 /**
- * YouTube and TikTok share the video's views/likes/comments columns, as the contract has no
- * TikTok ones: YouTube's figures win when a video is on both, TikTok's fill them otherwise.
+ * A batch's figures into the videos' columns. YouTube and TikTok share the video's
+ * views/likes/comments, as the contract has no TikTok ones: YouTube's figures win when a video is
+ * on both, TikTok's fill them otherwise.
  */
 const writeStats: Record<Platform, string> = {
-  youtube: `UPDATE videos SET views = $2, likes = $3, comments = $4 WHERE id = $1`,
-  tiktok: `UPDATE videos SET views = $2, likes = $3, comments = $4 WHERE id = $1
-           AND NOT EXISTS (SELECT 1 FROM video_posts WHERE video_id = $1 AND platform = 'youtube' AND status = 'done')`,
-  instagram: `UPDATE videos SET views_instagram = $2, likes_instagram = $3, comments_instagram = $4 WHERE id = $1`,
+  youtube: `UPDATE videos SET views = read.views, likes = read.likes, comments = read.comments FROM ${readFigures} WHERE videos.id = read.video_id`,
+  tiktok: `UPDATE videos SET views = read.views, likes = read.likes, comments = read.comments FROM ${readFigures} WHERE videos.id = read.video_id
+           AND NOT EXISTS (SELECT 1 FROM video_posts WHERE video_id = videos.id AND platform = 'youtube' AND status = 'done')`,
+  instagram: `UPDATE videos SET views_instagram = read.views, likes_instagram = read.likes, comments_instagram = read.comments
+                FROM ${readFigures} WHERE videos.id = read.video_id`,
 };
 
 /**
@@ -164,17 +169,23 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
         }
         continue;
       }
+      const read = [];
       for (const post of chunk) {
         const stats = found.get(post.remote_id);
-        if (!stats) {
-          result.failed++;
-          log.warn({ accountId, platform, postId: post.id }, 'statistics of a video not read: the platform no longer knows it');
-          continue;
-        }
-        await db.sql(writeStats[platform], [post.video_id, stats.views, stats.likes, stats.comments]);
-        await recordStats(db, post.id, stats);
-        result.updated++;
+        if (stats) read.push({ postId: post.id, videoId: post.video_id, ...stats });
+        else log.warn({ accountId, platform, postId: post.id }, 'statistics of a video not read: the platform no longer knows it');
       }
+      if (read.length > 0) {
+        await db.sql(writeStats[platform], [
+          read.map((entry) => entry.videoId),
+          read.map((entry) => entry.views),
+          read.map((entry) => entry.likes),
+          read.map((entry) => entry.comments),
+        ]);
+        await recordStats(db, read);
+      }
+      result.updated += read.length;
+      result.failed += chunk.length - read.length;
       await db.sql(
         `UPDATE video_posts SET stats_due_at = now() + make_interval(secs => 60 * CASE
             WHEN scheduled_at >= now() - make_interval(secs => 3600 * $2::float8) THEN $3::float8

@@ -18,6 +18,8 @@ export interface CallInit {
   auth?: 'bearer' | 'oauth' | false;
   /** Statuses that are answers rather than failures, such as 308 during a resumable upload. */
   accept?: number[];
+  /** Quota units the call spends whatever its answer, told to the context's `spendUnits`. */
+  units?: number;
 }
 
 export interface CallResult {
@@ -57,6 +59,7 @@ export class PlatformClient {
         redirect: 'manual',
         ...(body && typeof body === 'object' && Symbol.asyncIterator in body ? { duplex: 'half' as const } : {}),
       });
+      if (init.units) await this.ctx.spendUnits?.(init.units);
       let text: string;
       try {
         text = await response.text();

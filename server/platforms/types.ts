@@ -57,6 +57,11 @@ export interface ConnectorContext<C extends Credentials = Credentials> {
   endpoints: Endpoints;
   progress: PublishProgressStore;
   signal?: AbortSignal;
+  /**
+   * Records the quota units a call spent (YouTube's per-project day), so statistics reads leave
+   * them to publishing; absent where the caller took its units beforehand (the sync).
+   */
+  spendUnits?: (units: number) => Promise<void>;
   /** Pause between processing-status checks; defaults to 5 s. */
   pollIntervalMs?: number;
   /** How long one attempt waits for processing before giving a transient error; defaults to 10 min. */

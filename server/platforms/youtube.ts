@@ -40,6 +40,14 @@ const apiBase = (ctx: ConnectorContext) => `${ctx.endpoints['www.googleapis.com'
 const client = (ctx: ConnectorContext) => new PlatformClient(ctx, 'youtube', readGoogleError);
 const shortsUrl = (id: string) => `https://www.youtube.com/shorts/${id}`;
 
+/**
+ * Units of the project's 10,000 a day each call spends ("Quota Calculator",
+ * developers.google.com/youtube/v3/determine_quota_cost): list calls 1, updates and deletes 50.
+ * videos.insert draws on its own bucket of 100 calls a day instead, which posting-caps.ts counts,
+ * and the resumable upload's byte requests belong to that insert.
+ */
+const units = { list: 1, update: 50, delete: 50 };
+
 /** People & Blogs, the category SPEC's videos went out in before the form offered a choice. */
 const defaultCategory = '22';
 
@@ -76,14 +84,19 @@ function uploadResource(video: VideoUpload) {
 }
 
 async function findWith(api: PlatformClient, ctx: ConnectorContext, publishKey: string): Promise<Published | null> {
-  const channels = await api.call(`${apiBase(ctx)}/channels?part=contentDetails&mine=true`);
+  const channels = await api.call(`${apiBase(ctx)}/channels?part=contentDetails&mine=true`, { units: units.list });
   const uploads: string | undefined = channels.body?.items?.[0]?.contentDetails?.relatedPlaylists?.uploads;
   if (!uploads) return null;
   // An ambiguous failure is recent, so the newest 50 uploads are where it would be.
-  const items = await api.call(`${apiBase(ctx)}/playlistItems?part=contentDetails&maxResults=50&playlistId=${encodeURIComponent(uploads)}`);
+  const items = await api.call(
+    `${apiBase(ctx)}/playlistItems?part=contentDetails&maxResults=50&playlistId=${encodeURIComponent(uploads)}`,
+    {
+      units: units.list,
+    },
+  );
   const ids: string[] = (items.body?.items ?? []).map((item: any) => item.contentDetails?.videoId).filter(Boolean);
   if (ids.length === 0) return null;
-  const videos = await api.call(`${apiBase(ctx)}/videos?part=snippet&id=${ids.join(',')}`);
+  const videos = await api.call(`${apiBase(ctx)}/videos?part=snippet&id=${ids.join(',')}`, { units: units.list });
   const match = (videos.body?.items ?? []).find((item: any) => item.snippet?.tags?.includes(publishKey));
   return match ? { remoteId: match.id, url: shortsUrl(match.id) } : null;
 }
@@ -199,7 +212,11 @@ async function settleStopped(ctx: ConnectorContext, video: VideoUpload): Promise
     (state) => (state !== null && 'offset' in state ? state.offset : null),
   );
   if (status === null || !('video' in status)) return new PublishStopped('youtube', false, 'the upload session is incomplete');
-  await api.call(`${apiBase(ctx)}/videos?id=${encodeURIComponent(status.video.id)}`, { method: 'DELETE', accept: [404] });
+  await api.call(`${apiBase(ctx)}/videos?id=${encodeURIComponent(status.video.id)}`, {
+    method: 'DELETE',
+    accept: [404],
+    units: units.delete,
+  });
   await ctx.progress.save(video.publishKey, {});
   return new PublishStopped('youtube', false, `the finished video ${status.video.id} was deleted`);
 }
@@ -225,13 +242,16 @@ export const youtube: YouTubeConnector = {
     const snippet = videoResource(texts);
     await client(ctx).call(`${apiBase(ctx)}/videos?part=snippet`, {
       method: 'PUT',
+      units: units.update,
       headers: { 'content-type': 'application/json; charset=UTF-8' },
       body: () => JSON.stringify({ id: remoteId, snippet }),
     });
   },
 
   async fetchStats(ctx, remoteId) {
-    const answer = await client(ctx).call(`${apiBase(ctx)}/videos?part=statistics&id=${encodeURIComponent(remoteId)}`);
+    const answer = await client(ctx).call(`${apiBase(ctx)}/videos?part=statistics&id=${encodeURIComponent(remoteId)}`, {
+      units: units.list,
+    });
     const statistics = answer.body?.items?.[0]?.statistics;
     if (!statistics) throw new PermanentPlatformError('youtube', t.platform.videoNotFound, remoteId);
     return {
@@ -247,7 +267,9 @@ export const youtube: YouTubeConnector = {
 
   async fetchStatsOf(ctx, remoteIds) {
     const ids = remoteIds.map(encodeURIComponent).join(',');
-    const answer = await client(ctx).call(`${apiBase(ctx)}/videos?part=statistics&id=${ids}&maxResults=${remoteIds.length}`);
+    const answer = await client(ctx).call(`${apiBase(ctx)}/videos?part=statistics&id=${ids}&maxResults=${remoteIds.length}`, {
+      units: units.list,
+    });
     const found = new Map<string, VideoStats>();
     for (const item of answer.body?.items ?? []) {
       const statistics = item.statistics ?? {};
@@ -261,7 +283,7 @@ export const youtube: YouTubeConnector = {
   },
 
   async fetchChannel(ctx) {
-    const answer = await client(ctx).call(`${apiBase(ctx)}/channels?part=snippet&mine=true`);
+    const answer = await client(ctx).call(`${apiBase(ctx)}/channels?part=snippet&mine=true`, { units: units.list });
     const channel = answer.body?.items?.[0];
     if (!channel) throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
     return {
@@ -274,7 +296,7 @@ export const youtube: YouTubeConnector = {
 
   async updateChannelDescription(ctx, description) {
     const api = client(ctx);
-    const answer = await api.call(`${apiBase(ctx)}/channels?part=brandingSettings&mine=true`);
+    const answer = await api.call(`${apiBase(ctx)}/channels?part=brandingSettings&mine=true`, { units: units.list });
     const channel = answer.body?.items?.[0];
     if (!channel) throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
     // channels.update replaces the whole brandingSettings part, so the other settings go back unchanged.
@@ -284,6 +306,7 @@ export const youtube: YouTubeConnector = {
     };
     await api.call(`${apiBase(ctx)}/channels?part=brandingSettings`, {
       method: 'PUT',
+      units: units.update,
       headers: { 'content-type': 'application/json; charset=UTF-8' },
       body: () => JSON.stringify({ id: channel.id, brandingSettings }),
     });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { StatsSyncSettings } from '../config';
 import type { Database } from '../db/connect';
 import type { ProfileCredentials } from '../platforms/profile-context';
@@ -10,14 +11,18 @@ export interface QuotaAccount {
   limit: number;
 }
 
+// Made once: a formatter costs far more to build than to use, and every call to the platform asks for the day.
+const pacificDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' });
+
 /** The calendar day in Pacific Time, where YouTube's daily quotas turn over ("Quota Calculator"). */
 export function pacificDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(at);
+  return pacificDate.format(at);
 }
 
 /**
  * YouTube quota belongs to the Google project of the profile's OAuth client, so profiles sharing
- * a client share it; reads get the day's units less the reserve publishing keeps. TikTok limits
+ * a client share it; reads may bring the day's spending, publishing's included (recordQuota), up to
+ * the day's units less the reserve kept for publishing still to come. TikTok limits
  * video/query per token and minute, Instagram calls per account and hour.
  */
 export function quotaAccount(
@@ -56,6 +61,35 @@ export async function takeQuota(db: Database, quota: QuotaAccount, units: number
     [quota.holder, quota.period, units, quota.limit],
   );
   return rows.length > 0;
+}
+
+/**
+ * Records what publishing spent. Publishing comes first: it is never refused here (the platform
+ * itself answers when the project's day is spent), and every unit it spent is one fewer for reads.
+ */
+export async function recordQuota(db: Database, quota: Pick<QuotaAccount, 'holder' | 'period'>, units: number): Promise<void> {
+  await db.sql(
+    `INSERT INTO stats_quota_ledger (holder, period, spent) VALUES ($1, $2, $3::integer)
+     ON CONFLICT (holder, period) DO UPDATE SET spent = stats_quota_ledger.spent + EXCLUDED.spent, updated_at = now()`,
+    [quota.holder, quota.period, units],
+  );
+}
+
+/**
+ * A connector context's `spendUnits` for a profile's YouTube calls outside the sync (publishing,
+ * edits): each call's units go to its project's Pacific day. A ledger that cannot be written only
+ * leaves reads a little more room; it never fails the publish.
+ */
+export function youtubeSpending(
+  db: Database,
+  account: Pick<ProfileCredentials, 'id' | 'youtubeClientId' | 'instagramUserId' | 'instagramLogin'>,
+  settings: StatsSyncSettings,
+  log: FastifyBaseLogger,
+): (units: number) => Promise<void> {
+  return (units) =>
+    recordQuota(db, quotaAccount('youtube', account, settings), units).catch((error) =>
+      log.warn({ err: error, accountId: account.id }, 'YouTube units publishing spent not recorded'),
+    );
 }
 
 /** Units spent so far in the account's period. */

@@ -9,29 +9,37 @@ export interface Figures {
 }
 
 /**
- * Keeps a post's latest figures and, when they differ from the previous ones, its history: one
+ * Keeps posts' latest figures and, where they differ from the previous ones, their history: one
  * point per post and clock hour, holding the hour's latest figures and when they were read. No
  * chart resolves finer than an hour, so a sync every 15 minutes costs a row an hour, not four, and
- * a sync that read nothing new costs none. One statement, whose parts all see the rows as they
- * were before it. Returns whether the history changed.
+ * a sync that read nothing new costs none. One statement for a whole batch of reads (the posts
+ * distinct), whose parts all see the rows as they were before it: a sync of hundreds of thousands
+ * of posts costs the database a statement per call to the platform, not one per post. Returns the
+ * posts whose history changed.
  */
-export async function recordStats(db: Database, postId: number, figures: Figures): Promise<boolean> {
+export async function recordStats(db: Database, read: ({ postId: number } & Figures)[]): Promise<number[]> {
+  if (read.length === 0) return [];
   const { rows } = await db.sql(
-    `WITH previous AS (SELECT views, likes, comments FROM video_posts WHERE id = $1),
-          updated AS (UPDATE video_posts SET views = $2, likes = $3, comments = $4, stats_synced_at = now() WHERE id = $1 RETURNING id),
-          changed AS (SELECT 1 FROM previous
-                       WHERE (previous.views, previous.likes, previous.comments) IS DISTINCT FROM ($2::integer, $3::integer, $4::integer)),
-          this_hour AS (UPDATE stats_points SET at = now(), views = $2, likes = $3, comments = $4
-                         WHERE post_id = $1 AND at >= date_trunc('hour', now()) AND EXISTS (SELECT 1 FROM changed)
-                         RETURNING post_id),
+    `WITH input AS (SELECT * FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::integer[]) AS input(post_id, views, likes, comments)),
+          changed AS (SELECT input.* FROM input JOIN video_posts AS previous ON previous.id = input.post_id
+                       WHERE (previous.views, previous.likes, previous.comments) IS DISTINCT FROM (input.views, input.likes, input.comments)),
+          updated AS (UPDATE video_posts AS post SET views = input.views, likes = input.likes, comments = input.comments, stats_synced_at = now()
+                         FROM input WHERE post.id = input.post_id),
+          this_hour AS (UPDATE stats_points AS point SET at = now(), views = changed.views, likes = changed.likes, comments = changed.comments
+                          FROM changed WHERE point.post_id = changed.post_id AND point.at >= date_trunc('hour', now())
+                        RETURNING point.post_id),
           added AS (INSERT INTO stats_points (post_id, at, views, likes, comments)
-                    SELECT updated.id, now(), $2, $3, $4 FROM updated
-                     WHERE EXISTS (SELECT 1 FROM changed) AND NOT EXISTS (SELECT 1 FROM this_hour)
+                    SELECT post_id, now(), views, likes, comments FROM changed WHERE post_id NOT IN (SELECT post_id FROM this_hour)
                     RETURNING post_id)
      SELECT post_id FROM this_hour UNION ALL SELECT post_id FROM added`,
-    [postId, figures.views, figures.likes, figures.comments],
+    [
+      read.map((entry) => entry.postId),
+      read.map((entry) => entry.views),
+      read.map((entry) => entry.likes),
+      read.map((entry) => entry.comments),
+    ],
   );
-  return rows.length > 0;
+  return rows.map((row) => row.post_id as number);
 }
 
 /** Whose posts a report covers: a published set's, or a profile's. */

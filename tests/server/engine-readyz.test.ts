@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { publishJobName } from '../../server/jobs/publish';
+import { publishJobName } from '../../server/jobs/types';
 import { renderJobName } from '../../server/jobs/render';
 import { describeEachDatabase } from './helpers';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicationRequestDetail, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { publishJobName } from '../../server/jobs/publish';
+import { publishJobName } from '../../server/jobs/types';
 import { parsePublishDate, platformsOf } from '../../server/routes/publish-plan';
 import { assignAccounts } from '../../src/lib/assignment';
 import { createAccount, type TestUser } from './backoffice-fixtures';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { AccountDetail, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { engineSettings } from '../../server/config';
-import type { JobContext } from '../../server/jobs/types';
-import { markPublishFailed, publishJobName, publishPost } from '../../server/jobs/publish';
+import { publishJobName, type JobContext } from '../../server/jobs/types';
+import { markPublishFailed, publishPost } from '../../server/jobs/publish';
 import { syncEverything } from './stats-sync-fixtures';
 import { pacificDay } from '../../server/jobs/posting-caps';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
@@ -207,6 +207,9 @@ describeEachDatabase(
       const profile = await connectedProfile(owner, 'edited');
       const request = await renderedRequest(env(), owner.id, 1);
       const uploadsBefore = sandbox.videos.length;
+      const clientId = `edited-${env().kind}.apps.googleusercontent.com`;
+      const projectUnits = () => sandbox.caps.youtubeUnitsSpent(Buffer.from(clientId).toString('base64url'));
+      const unitsBefore = projectUnits();
       await publish(owner, request, profile.id);
       await settled(owner, request.idUpload);
       const uploaded = sandbox.videos.slice(uploadsBefore);
@@ -230,6 +233,13 @@ describeEachDatabase(
       expect(
         proxy.traffic.some((entry) => entry.method === 'PUT' && entry.url.includes('/sandbox/www.googleapis.com/youtube/v3/videos')),
       ).toBe(true);
+      // The quota ledger holds what the publish and the edit spent of the project's units (videos.update
+      // alone is 50), as YouTube counted them, so statistics reads leave them to publishing.
+      const { rows } = await env().db.sql(`SELECT coalesce(sum(spent), 0)::int AS spent FROM stats_quota_ledger WHERE holder = $1`, [
+        `youtube:${clientId}`,
+      ]);
+      expect(rows[0].spent).toBeGreaterThanOrEqual(50);
+      expect(rows[0].spent).toBe(projectUnits() - unitsBefore);
     });
 
     it("shows YouTube's refusal of an edit on the set, and the next edit goes again", async () => {

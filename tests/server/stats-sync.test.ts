@@ -10,7 +10,7 @@ import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName } from '../..
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import type { Platform } from '../../server/platforms/types';
-import { quotaAccount, quotaSpent, takeQuota, type QuotaAccount } from '../../server/services/quota-ledger';
+import { quotaAccount, quotaSpent, recordQuota, takeQuota, type QuotaAccount } from '../../server/services/quota-ledger';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startDelayingRelay, type DelayingRelay } from './delaying-relay';
@@ -207,6 +207,31 @@ describeEachDatabase(
       expect((await overBatch.json()).error.message).toMatch(/Maximum batch size is 50/);
     });
 
+    it('writes each video its own TikTok figures, except where YouTube’s fill its columns', async () => {
+      const owner = await createUser(env(), 'owner');
+      const { account, sandboxAccount } = await profile(owner, 'tiktok');
+      await seedPosts(owner, account.id, 'tiktok', sandboxAccount, 3);
+      const { rows: posts } = await env().db.sql(`SELECT video_id, remote_id FROM video_posts WHERE account_id = $1 ORDER BY id`, [
+        account.id,
+      ]);
+      // The first video is also on YouTube: its views, likes and comments are YouTube's to fill.
+      await env().db.sql(
+        `INSERT INTO video_posts (video_id, platform, account_id, status, scheduled_at) VALUES ($1, 'youtube', $2, 'done', now())`,
+        [posts[0].video_id, account.id],
+      );
+      expect(await syncProfileStats({ accountId: account.id, platform: 'tiktok' }, jobContext())).toEqual({ updated: 3, failed: 0 });
+      const { rows: columns } = await env().db.sql(
+        `SELECT views, likes, comments, views_instagram FROM videos WHERE id = ANY($1::integer[]) ORDER BY id`,
+        [posts.map((post) => post.video_id)],
+      );
+      const figures = posts.map((post) => sandbox.statsOf(sandbox.videos.find((video) => video.id === post.remote_id)!));
+      expect(columns).toEqual([
+        { views: 0, likes: 0, comments: 0, views_instagram: 0 },
+        { ...figures[1], views_instagram: 0 },
+        { ...figures[2], views_instagram: 0 },
+      ]);
+    });
+
     it('sets when each post is next due by its age: 15 minutes up to 48 h, 6 hours up to 30 days, then a day', async () => {
       const owner = await createUser(env(), 'owner');
       const { account, sandboxAccount } = await profile(owner, 'tiktok');
@@ -363,6 +388,35 @@ describe('Quota ledger', () => {
               if (read.holder === holder && !granted[index]) expect(read.units).toBeGreaterThan(limit - spent);
             });
           }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('records every unit publishing spends and leaves reads only what is left: publishing comes first', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ by: fc.constantFrom('read', 'publishing'), units: fc.integer({ min: 1, max: 80 }) }), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 300 }),
+        async (plan, limit) => {
+          const quota: QuotaAccount = { holder: 'youtube:project', period: crypto.randomUUID(), limit };
+          let read = 0;
+          let published = 0;
+          for (const step of plan) {
+            if (step.by === 'publishing') {
+              await recordQuota(db, quota, step.units);
+              published += step.units;
+            } else {
+              const granted = await takeQuota(db, quota, step.units);
+              // A read is granted exactly when it fits beside everything spent so far, publishing's included.
+              expect(granted).toBe(read + published + step.units <= limit);
+              if (granted) read += step.units;
+            }
+            expect(await quotaSpent(db, quota)).toBe(read + published);
+          }
+          // Reads never take a unit past the limit, so the day's units above it stay publishing's.
+          expect(read).toBeLessThanOrEqual(limit);
         },
       ),
       { numRuns: 40 },

@@ -37,9 +37,12 @@ export const defaultLimits: SandboxLimits = {
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
+// Made once: a formatter costs far more to build than to use, and every call to the platform asks for the day.
+const pacificDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' });
+
 /** The calendar day in Pacific Time, where YouTube's daily quotas turn over. */
 export function pacificDay(at: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(at);
+  return pacificDate.format(at);
 }
 
 /** Counters behind the caps: moving windows of timestamps, and per-Pacific-day sums. */
@@ -101,6 +104,11 @@ export class SandboxCaps {
 
   youtubeUnits(account: string, cost: number) {
     return this.takeToday(`youtube-units:${account}`, cost, this.limits.youtubeDailyUnits);
+  }
+
+  /** Units the account's project spent today (Pacific), for tests that compare it with the app's own count. */
+  youtubeUnitsSpent(account: string) {
+    return this.daily.get(`youtube-units:${account}@${pacificDay(this.now())}`) ?? 0;
   }
 }
 

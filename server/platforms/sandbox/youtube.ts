@@ -59,7 +59,7 @@ const quotaExceeded = () =>
   googleError(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota');
 
 /** YouTube Data API, "Quota Calculator": what each method the connector calls costs, in units. */
-const unitCost = { list: 1, update: 50 };
+const unitCost = { list: 1, update: 50, delete: 50 };
 export const maxIdsPerList = 50;
 
 /** The Google YouTube Data API v3 subset the connector uses, mounted at /sandbox/www.googleapis.com. */
@@ -300,7 +300,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
     // videos.delete (developers.google.com/youtube/v3/docs/videos/delete): 204 No Content, 404
     // videoNotFound; another channel's video is refused 403 forbidden. Faults as for an edit.
     app.delete('/youtube/v3/videos', async (request, reply) => {
-      const accountKey = account(request, reply);
+      const accountKey = charged(request, reply, unitCost.delete);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'youtube', 'edit', answers, request, reply);
       if (fault.handled) return reply;
