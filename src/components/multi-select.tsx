@@ -73,7 +73,7 @@ export function MultiSelect({ label, options, value, onChange, placeholder, erro
           <>
             {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a larger target for the pointer; keyboards use the combobox input inside */}
             <div
-              className={`${chipStyles.control} ${error ? chipStyles.invalid : ''}`}
+              className={`${chipStyles.control} ${styles.withChevron} ${error ? chipStyles.invalid : ''}`}
               onClick={(event) => {
                 event.currentTarget.querySelector('input')?.focus();
                 openMenu();
