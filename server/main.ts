@@ -6,7 +6,7 @@ import { connectDatabase } from './db/connect';
 import { migrate, underStartupLock } from './db/migrate';
 import { deriveKeys, loadSecretKey } from './auth/keys';
 import { sealPlainProxyPasswords } from './auth/secrets';
-import { moveLegacyYouTubeTokens } from './platforms/connections';
+import { moveLegacyYouTubeTokens, moveTypedCredentials } from './platforms/connections';
 import { startQueue } from './jobs/queue';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { buildApp, logRedactions, logSerializers } from './app';
@@ -51,6 +51,10 @@ async function main() {
     if (youtubeTokens.moved > 0) log.info({ moved: youtubeTokens.moved }, 'moved YouTube refresh tokens into the profiles’ connections');
     if (youtubeTokens.unreadable > 0)
       log.warn({ unreadable: youtubeTokens.unreadable }, 'YouTube refresh tokens SECRET_KEY cannot open were left');
+    const typedCredentials = await moveTypedCredentials(db, keys.secretsAtRest);
+    if (typedCredentials.moved > 0) log.info({ moved: typedCredentials.moved }, 'moved typed credentials into the profiles’ connections');
+    if (typedCredentials.unreadable > 0)
+      log.warn({ unreadable: typedCredentials.unreadable }, 'typed credentials SECRET_KEY cannot open were left');
     return {
       admin: await bootstrapAdmin(db, config.adminLogin, config.adminPassword),
       queue: await startQueue({

@@ -138,12 +138,13 @@ export async function publishPost(data: PublishJobData, context: JobContext): Pr
 type Account = typeof accounts.$inferSelect;
 
 /** The cap that applies to a profile on a platform now; null where the platform cannot tell (Instagram unreachable). */
-async function capNow({ keys, platforms }: JobContext, platform: Platform, account: Account): Promise<Cap | null> {
+async function capNow({ db, keys, platforms }: JobContext, platform: Platform, account: Account): Promise<Cap | null> {
   const figure =
     platform === 'instagram'
       ? await instagramLimit(String(account.id), async () =>
           instagram.publishingLimit(
             await profileContext(account, 'instagram', {
+              db,
               secretsKey: keys.secretsAtRest,
               settings: platforms,
               progress: memoryProgressStore(),

@@ -7,17 +7,21 @@ import { linkConnectors, OAuthGrantError, type GrantedTokens, type LinkEndpoints
 import type { PlatformsMode } from './types';
 
 /**
- * A profile's OAuth link to a platform, in `account_connections` (migration 0022): kept fresh by
+ * A profile's link to a platform, in `account_connections` (migrations 0022, 0028): made through
+ * the platform's consent page ('oauth'), or typed in SPEC's form ('pasted': the TikTok string or an
+ * Instagram token; 'login': Instagram's login and password). An OAuth link is kept fresh by
  * one refresh at a time per credential, across every process, because a TikTok refresh rotates
  * the refresh token and two refreshes racing would leave the loser with a dead one. YouTube's
  * link keeps Google's access token too, so publishes and stats syncs reuse it for its hour
  * instead of asking Google for one each time.
  */
 
+export type ConnectionMethod = 'oauth' | 'pasted' | 'login';
+
 export interface StoredConnection {
   accountId: number;
   platform: LinkPlatform;
-  method: 'oauth' | 'pasted' | 'login';
+  method: ConnectionMethod;
   accessToken: string | null;
   refreshToken: string | null;
   accessExpiresAt: Date | null;
@@ -44,12 +48,17 @@ const fromRow = (row: Record<string, any>): StoredConnection => ({
   updatedAt: new Date(row.updated_at),
 });
 
-/** Seals and opens a connection's tokens: bound to the profile, the platform and the column. */
-export function connectionSecrets(key: Buffer, accountId: number, platform: LinkPlatform) {
+/**
+ * Seals and opens a connection's tokens: bound to the profile, the platform, the method and the
+ * column, so a typed credential's ciphertext cannot stand in for the consent link's. An OAuth
+ * link's binding leaves the method out, as it was sealed before typed credentials moved here.
+ */
+export function connectionSecrets(key: Buffer, accountId: number, platform: LinkPlatform, method: ConnectionMethod = 'oauth') {
   const row = secretsOfRow(key, 'account_connections', accountId);
+  const slot = (column: string) => (method === 'oauth' ? `${platform}_${column}` : `${platform}_${method}_${column}`);
   return {
-    seal: (column: 'access_token' | 'refresh_token', value: string | null) => row.seal(`${platform}_${column}`, value),
-    open: (column: 'access_token' | 'refresh_token', stored: string | null) => row.open(`${platform}_${column}`, stored),
+    seal: (column: 'access_token' | 'refresh_token', value: string | null) => row.seal(slot(column), value),
+    open: (column: 'access_token' | 'refresh_token', stored: string | null) => row.open(slot(column), stored),
   };
 }
 
@@ -59,8 +68,17 @@ export async function loadConnections(db: Database, accountIds: number[]): Promi
   return rows.map(fromRow);
 }
 
-export async function loadConnection(db: Database, accountId: number, platform: LinkPlatform): Promise<StoredConnection | undefined> {
-  const { rows } = await db.sql(`SELECT * FROM account_connections WHERE account_id = $1 AND platform = $2`, [accountId, platform]);
+export async function loadConnection(
+  db: Database,
+  accountId: number,
+  platform: LinkPlatform,
+  method: ConnectionMethod,
+): Promise<StoredConnection | undefined> {
+  const { rows } = await db.sql(`SELECT * FROM account_connections WHERE account_id = $1 AND platform = $2 AND method = $3`, [
+    accountId,
+    platform,
+    method,
+  ]);
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
@@ -83,8 +101,8 @@ export async function saveGrantedConnection(
       `INSERT INTO account_connections
          (account_id, platform, method, access_token, refresh_token, access_expires_at, refresh_expires_at, remote_id, state)
        VALUES ($1, $2, 'oauth', $3, $4, $5, $6, $7, 'connected')
-       ON CONFLICT (account_id, platform) DO UPDATE SET
-         method = 'oauth', access_token = EXCLUDED.access_token, refresh_token = EXCLUDED.refresh_token,
+       ON CONFLICT (account_id, platform, method) DO UPDATE SET
+         access_token = EXCLUDED.access_token, refresh_token = EXCLUDED.refresh_token,
          access_expires_at = EXCLUDED.access_expires_at, refresh_expires_at = EXCLUDED.refresh_expires_at,
          remote_id = EXCLUDED.remote_id, state = 'connected', error = NULL, granted_at = now(), ending_notified_at = NULL,
          updated_at = now()`,
@@ -106,19 +124,28 @@ export async function saveGrantedConnection(
 }
 
 /**
- * A TikTok access string pasted in the form: nothing can renew it, so the connection only
- * records until when it works (see pastedTikTokSeconds). A link made through the consent page
- * stays the one used, and is left as it is.
+ * Stores the credentials a profile's form gave (see typedConnections in server/routes/accounts.ts),
+ * beside any consent link of the same platform, which stays the one used while it exists.
  */
-export async function savePastedConnection(db: Database, accountId: number, lifetimeSeconds: number): Promise<void> {
-  await db.sql(
-    `INSERT INTO account_connections (account_id, platform, method, access_expires_at)
-     VALUES ($1, 'tiktok', 'pasted', now() + make_interval(secs => $2))
-     ON CONFLICT (account_id, platform) DO UPDATE SET access_expires_at = EXCLUDED.access_expires_at, state = 'connected',
-       error = NULL, updated_at = now()
-     WHERE account_connections.method = 'pasted'`,
-    [accountId, lifetimeSeconds],
-  );
+export async function saveTypedConnections(db: Database, connections: StoredConnection[]): Promise<void> {
+  for (const connection of connections) {
+    await db.sql(
+      `INSERT INTO account_connections (account_id, platform, method, access_token, access_expires_at, remote_id, remote_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (account_id, platform, method) DO UPDATE SET access_token = EXCLUDED.access_token,
+         access_expires_at = EXCLUDED.access_expires_at, remote_id = EXCLUDED.remote_id, remote_name = EXCLUDED.remote_name,
+         updated_at = now()`,
+      [
+        connection.accountId,
+        connection.platform,
+        connection.method,
+        connection.accessToken,
+        connection.accessExpiresAt,
+        connection.remoteId,
+        connection.remoteName,
+      ],
+    );
+  }
 }
 
 /**
@@ -134,7 +161,11 @@ export function pastedTikTokSeconds(mode: PlatformsMode, sandboxTokenTtlSeconds:
 }
 
 export async function recordRemoteName(db: Database, accountId: number, platform: LinkPlatform, name: string): Promise<void> {
-  await db.sql(`UPDATE account_connections SET remote_name = $3 WHERE account_id = $1 AND platform = $2`, [accountId, platform, name]);
+  await db.sql(`UPDATE account_connections SET remote_name = $3 WHERE account_id = $1 AND platform = $2 AND method = 'oauth'`, [
+    accountId,
+    platform,
+    name,
+  ]);
 }
 
 export const appVariables: Record<LinkPlatform, string> = {
@@ -197,18 +228,18 @@ export async function freshAccessToken(
     if (options.due?.(connection)) return true;
     return connection.accessExpiresAt !== null && connection.accessExpiresAt.getTime() - Date.now() < useMarginMs(connection);
   };
-  const current = await loadConnection(db, accountId, platform);
-  if (!current || current.method !== 'oauth') throw new ProfileAuthError(platform, t.platform.notConnected);
+  const current = await loadConnection(db, accountId, platform, 'oauth');
+  if (!current) throw new ProfileAuthError(platform, t.platform.notConnected);
   if (current.state === 'revoked') throw revokedError(platform, current.error ?? '');
   if (!needsRefresh(current)) return secrets.open('access_token', current.accessToken)!;
 
   const outcome = await db.transaction(async (run): Promise<{ token: string } | { dead: ProfileAuthError } | { failed: unknown }> => {
-    const { rows } = await run(`SELECT * FROM account_connections WHERE account_id = $1 AND platform = $2 FOR UPDATE`, [
-      accountId,
-      platform,
-    ]);
+    const { rows } = await run(
+      `SELECT * FROM account_connections WHERE account_id = $1 AND platform = $2 AND method = 'oauth' FOR UPDATE`,
+      [accountId, platform],
+    );
     const locked = rows[0] ? fromRow(rows[0]) : undefined;
-    if (!locked || locked.method !== 'oauth') return { dead: new ProfileAuthError(platform, t.platform.notConnected) };
+    if (!locked) return { dead: new ProfileAuthError(platform, t.platform.notConnected) };
     if (locked.state === 'revoked') return { dead: revokedError(platform, locked.error ?? '') };
     // Another process renewed it while this one waited for the lock.
     if (!needsRefresh(locked)) return { token: secrets.open('access_token', locked.accessToken)! };
@@ -236,7 +267,7 @@ export async function freshAccessToken(
     await run(
       `UPDATE account_connections SET access_token = $3, access_expires_at = $4,
               refresh_token = coalesce($5, refresh_token), refresh_expires_at = coalesce($6, refresh_expires_at), updated_at = now()
-        WHERE account_id = $1 AND platform = $2`,
+        WHERE account_id = $1 AND platform = $2 AND method = 'oauth'`,
       [
         accountId,
         platform,
@@ -278,11 +309,11 @@ function revokedError(platform: LinkPlatform, detail: string) {
  * is told once.
  */
 async function markRevoked(run: RunSql, accountId: number, platform: LinkPlatform, error: ProfileAuthError) {
-  await run(`UPDATE account_connections SET state = 'revoked', error = $3, updated_at = now() WHERE account_id = $1 AND platform = $2`, [
-    accountId,
-    platform,
-    error.detail,
-  ]);
+  await run(
+    `UPDATE account_connections SET state = 'revoked', error = $3, updated_at = now()
+      WHERE account_id = $1 AND platform = $2 AND method = 'oauth'`,
+    [accountId, platform, error.detail],
+  );
   await run(`UPDATE accounts SET platform_error = $2, updated_at = now() WHERE id = $1`, [accountId, error.message]);
 }
 
@@ -350,7 +381,7 @@ export async function notifyEndingGrants(db: Database) {
                       make_interval(days => ($1::jsonb ->> platform)::int) AS notice
                  FROM account_connections
                 WHERE method = 'oauth' AND state = 'connected' AND ending_notified_at IS NULL) e
-        WHERE c.account_id = e.account_id AND c.platform = e.platform
+        WHERE c.account_id = e.account_id AND c.platform = e.platform AND c.method = 'oauth'
           AND e.ends_at < now() + e.notice AND e.ends_at - c.granted_at > e.notice
         RETURNING c.account_id, c.platform, e.ends_at`,
       [JSON.stringify(endingNoticeDays)],
@@ -397,11 +428,75 @@ export async function moveLegacyYouTubeTokens(db: Database, key: Buffer): Promis
       }
       await run(
         `INSERT INTO account_connections (account_id, platform, method, refresh_token, state)
-         VALUES ($1, 'youtube', 'oauth', $2, 'connected') ON CONFLICT (account_id, platform) DO NOTHING`,
+         VALUES ($1, 'youtube', 'oauth', $2, 'connected') ON CONFLICT (account_id, platform, method) DO NOTHING`,
         [id, connectionSecrets(key, id, 'youtube').seal('refresh_token', refreshToken)],
       );
       await run(`UPDATE accounts SET youtube_refresh_token = NULL WHERE id = $1`, [id]);
       moved++;
+    });
+  }
+  return { moved, unreadable };
+}
+
+/** SPEC's typed secrets as the profile's own columns held them before migration 0028, and where each now lives. */
+const legacyTypedColumns = [
+  { column: 'tiktok_auth_str', platform: 'tiktok', method: 'pasted', identity: null },
+  { column: 'instagram_access_token', platform: 'instagram', method: 'pasted', identity: 'remote_id' },
+  { column: 'instagram_password', platform: 'instagram', method: 'login', identity: 'remote_name' },
+] as const;
+
+/**
+ * Moves the typed credentials kept in the profile's columns (`tiktok_auth_str`,
+ * `instagram_access_token` with `instagram_user_id`, `instagram_password` with `instagram_login`)
+ * into the profile's connections, as moveLegacyYouTubeTokens does with YouTube's tokens: at
+ * startup under the startup lock, one transaction per profile holding its row, so it is done once
+ * however many processes start. A connection the form has stored since keeps its secret. A secret
+ * the key cannot open stays in its column, for the operator to type again.
+ */
+export async function moveTypedCredentials(db: Database, key: Buffer): Promise<{ moved: number; unreadable: number }> {
+  const anyStored = legacyTypedColumns.map(({ column }) => `${column} IS NOT NULL`).join(' OR ');
+  const { rows } = await db.sql(`SELECT id FROM accounts WHERE ${anyStored} ORDER BY id`, []);
+  let moved = 0;
+  let unreadable = 0;
+  for (const { id } of rows) {
+    await db.transaction(async (run) => {
+      const { rows: locked } = await run(
+        `SELECT tiktok_auth_str, instagram_access_token, instagram_password, instagram_user_id, instagram_login
+           FROM accounts WHERE id = $1 AND (${anyStored}) FOR UPDATE`,
+        [id],
+      );
+      const row = locked[0];
+      if (!row) return;
+      const identities = { remote_id: row.instagram_user_id, remote_name: row.instagram_login };
+      for (const { column, platform, method, identity } of legacyTypedColumns) {
+        if (row[column] === null) continue;
+        let secret: string | null;
+        try {
+          secret = secretsOfRow(key, 'accounts', id).open(column, row[column]);
+        } catch (error) {
+          if (!(error instanceof SecretUnreadableError)) throw error;
+          unreadable++;
+          continue;
+        }
+        await run(
+          `INSERT INTO account_connections (account_id, platform, method, access_token, remote_id, remote_name)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (account_id, platform, method) DO UPDATE SET
+             access_token = coalesce(account_connections.access_token, EXCLUDED.access_token),
+             remote_id = coalesce(account_connections.remote_id, EXCLUDED.remote_id),
+             remote_name = coalesce(account_connections.remote_name, EXCLUDED.remote_name)`,
+          [
+            id,
+            platform,
+            method,
+            connectionSecrets(key, id, platform, method).seal('access_token', secret),
+            identity === 'remote_id' ? identities.remote_id : null,
+            identity === 'remote_name' ? identities.remote_name : null,
+          ],
+        );
+        await run(`UPDATE accounts SET ${column} = NULL WHERE id = $1`, [id]);
+        moved++;
+      }
     });
   }
   return { moved, unreadable };

@@ -9,7 +9,7 @@ import type { Connector, ConnectorContext, Platform, PlatformsMode, PublishProgr
 import { youtube } from './youtube';
 import type { Database } from '../db/connect';
 import type { PlatformApps } from '../config';
-import { freshAccessToken, loadConnection } from './connections';
+import { connectionSecrets, freshAccessToken, loadConnection, type ConnectionMethod, type StoredConnection } from './connections';
 import { oauthHost } from './oauth-links';
 
 export const connectors: Record<Platform, Connector<any>> = { youtube, tiktok, instagram };
@@ -31,24 +31,26 @@ export interface PlatformSettings extends PlatformAccess {
   statsIntervalMinutes: number;
 }
 
-/** The columns a platform call reads: a profile being saved is checked before its row exists. */
+/** The columns a platform call and its quota read: a profile being saved is checked before its row exists. */
 export type ProfileCredentials = Pick<
   typeof accounts.$inferSelect,
-  | 'id'
-  | 'proxy'
-  | 'proxyPassword'
-  | 'inYouTube'
-  | 'youtubeClientId'
-  | 'tiktokAuthStr'
-  | 'instagramLogin'
-  | 'instagramPassword'
-  | 'instagramAccessToken'
-  | 'instagramUserId'
+  'id' | 'proxy' | 'proxyPassword' | 'inYouTube' | 'youtubeClientId' | 'instagramLogin' | 'instagramUserId'
 >;
+
+/**
+ * The typed credential a platform call uses where the profile has no consent link: TikTok's pasted
+ * string; Instagram's login and password against the sandbox, which imitates the login SPEC
+ * describes, and a pasted token against the live Graph API, which has no login by password.
+ */
+export function typedMethod(platform: 'tiktok' | 'instagram', mode: PlatformsMode): Exclude<ConnectionMethod, 'oauth'> {
+  return platform === 'instagram' && mode === 'sandbox' ? 'login' : 'pasted';
+}
 
 export interface ProfileContextOptions {
   /** Where the profile's connections are kept; a profile being checked before its first save has none. */
   db?: Database;
+  /** The typed credentials a save is about to store, checked before they are; else the stored ones. */
+  typed?: StoredConnection[];
   secretsKey: Buffer;
   settings: PlatformAccess;
   progress: PublishProgressStore;
@@ -62,25 +64,25 @@ export interface ProfileContextOptions {
 export async function profileContext(
   account: ProfileCredentials,
   platform: Platform,
-  { db, secretsKey, settings, progress }: ProfileContextOptions,
+  { db, typed, secretsKey, settings, progress }: ProfileContextOptions,
 ): Promise<ConnectorContext<any>> {
   const endpoints = platformEndpoints(settings.mode, settings.sandboxOrigin);
-  const secrets = secretsOfRow(secretsKey, 'accounts', account.id);
-  const open = (column: string, stored: string | null) => {
+  const unreadable = <T>(open: () => T): T => {
     try {
-      return secrets.open(column, stored);
+      return open();
     } catch (error) {
       if (error instanceof SecretUnreadableError) throw new PermanentPlatformError(platform, t.accountForm.secretsUnreadable, '');
       throw error;
     }
   };
   const notConnected = () => new PermanentPlatformError(platform, t.platform.notConnected, '');
-  const proxy = joinProxy(account.proxy, open('proxy_password', account.proxyPassword));
+  const proxyPassword = unreadable(() => secretsOfRow(secretsKey, 'accounts', account.id).open('proxy_password', account.proxyPassword));
+  const proxy = joinProxy(account.proxy, proxyPassword);
   const base = { proxy, endpoints, progress, pollIntervalMs: settings.pollIntervalMs };
 
-  const linked = db ? await loadConnection(db, account.id, platform) : undefined;
-  if (platform === 'youtube' && (!account.inYouTube || linked?.method !== 'oauth')) throw notConnected();
-  if (db && linked?.method === 'oauth') {
+  const linked = db ? await loadConnection(db, account.id, platform, 'oauth') : undefined;
+  if (platform === 'youtube' && !account.inYouTube) throw notConnected();
+  if (db && linked) {
     const link = { mode: settings.mode, platformsOrigin: settings.sandboxOrigin, apps: settings.apps };
     const fresh = (stale?: string) => freshAccessToken(db, secretsKey, link, proxy, account.id, linked.platform, { stale });
     let accessToken = await fresh();
@@ -95,23 +97,23 @@ export async function profileContext(
     return { ...base, endpoints: instagramEndpoints, credentials: { accessToken, refreshAccessToken, igUserId: linked.remoteId! } };
   }
 
-  // SPEC's typed credentials (the pasted TikTok string, Instagram's login and password or token)
-  // are still read from the profile's own columns, which the form, the list's status and the
-  // save-time check also read; moving them into account_connections is issue 22.5's remaining step.
+  // YouTube is reached through its consent link alone.
+  if (platform === 'youtube') throw notConnected();
+  const method = typedMethod(platform, settings.mode);
+  const connection = typed
+    ? typed.find((candidate) => candidate.platform === platform && candidate.method === method)
+    : db && (await loadConnection(db, account.id, platform, method));
+  const secret = connection
+    ? unreadable(() => connectionSecrets(secretsKey, account.id, platform, method).open('access_token', connection.accessToken))
+    : null;
   if (platform === 'tiktok') {
-    const accessToken = open('tiktok_auth_str', account.tiktokAuthStr);
-    if (!accessToken) throw notConnected();
-    return { ...base, credentials: { accessToken } };
+    if (!secret) throw notConnected();
+    return { ...base, credentials: { accessToken: secret } };
   }
-
-  if (settings.mode === 'sandbox') {
-    const password = open('instagram_password', account.instagramPassword);
-    if (!account.instagramLogin || !password) throw notConnected();
-    return { ...base, credentials: await sandboxInstagramLogin(proxy, endpoints, account.instagramLogin, password) };
+  if (method === 'login') {
+    if (!connection?.remoteName || !secret) throw notConnected();
+    return { ...base, credentials: await sandboxInstagramLogin(proxy, endpoints, connection.remoteName, secret) };
   }
-  const accessToken = open('instagram_access_token', account.instagramAccessToken);
-  if (!accessToken || !account.instagramUserId) {
-    throw new PermanentPlatformError('instagram', t.platform.instagramTokenMissing, '');
-  }
-  return { ...base, credentials: { accessToken, igUserId: account.instagramUserId } };
+  if (!secret || !connection?.remoteId) throw new PermanentPlatformError('instagram', t.platform.instagramTokenMissing, '');
+  return { ...base, credentials: { accessToken: secret, igUserId: connection.remoteId } };
 }

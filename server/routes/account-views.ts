@@ -35,14 +35,13 @@ export type AccountSummaryRow = Pick<
   | 'isActiveTikTok'
   | 'isActiveInstagram'
   | 'inYouTube'
-  | 'tiktokAuthStr'
-  | 'instagramLogin'
-  | 'instagramPassword'
   | 'platformError'
   | 'connectedAs'
 > & {
   /** The platforms the profile is connected to through their consent pages (account_connections), grant standing. */
   linkedPlatforms?: string[];
+  /** The platforms SPEC's typed credentials connect (typedPlatformsOf). */
+  typedPlatforms?: string[];
 };
 type VideoRow = typeof videos.$inferSelect;
 
@@ -52,12 +51,24 @@ type VideoRow = typeof videos.$inferSelect;
  * stored: the access string for TikTok, login and password for Instagram.
  */
 export function platformConnections(row: AccountSummaryRow) {
-  const linked = (platform: string) => row.linkedPlatforms?.includes(platform) ?? false;
-  return {
-    inYouTube: row.inYouTube,
-    inTikTok: linked('tiktok') || row.tiktokAuthStr !== null,
-    inInstagram: linked('instagram') || (row.instagramLogin !== null && row.instagramPassword !== null),
-  };
+  const connected = (platform: string) =>
+    (row.linkedPlatforms?.includes(platform) ?? false) || (row.typedPlatforms?.includes(platform) ?? false);
+  return { inYouTube: row.inYouTube, inTikTok: connected('tiktok'), inInstagram: connected('instagram') };
+}
+
+/**
+ * The platforms SPEC counts as connected by typed credentials: a stored TikTok string, an
+ * Instagram password with its login. The profile list asks the same in SQL (server/services/account-list.ts).
+ */
+export function typedPlatformsOf(connections: StoredConnection[]): string[] {
+  return connections
+    .filter(
+      (connection) =>
+        connection.accessToken !== null &&
+        ((connection.platform === 'tiktok' && connection.method === 'pasted') ||
+          (connection.platform === 'instagram' && connection.method === 'login' && connection.remoteName !== null)),
+    )
+    .map((connection) => connection.platform);
 }
 
 /** noactive without platforms; error while a connector's failure stands; success once every active platform is connected. */
@@ -141,22 +152,32 @@ function activeConnectedAs(account: AccountSummaryRow): ConnectedAs {
   return Object.fromEntries(Object.entries(account.connectedAs).filter(([platform]) => active[platform as PlatformName]));
 }
 
-/** Which secrets a profile stores; their values never leave the server. */
-export function savedSecretsOf(account: AccountRow): SavedSecrets {
+/** Which secrets a profile stores, in its row and its typed connections; their values never leave the server. */
+export function savedSecretsOf(account: AccountRow, connections: StoredConnection[]): SavedSecrets {
+  const typed = (platform: string, method: string) =>
+    connections.some((connection) => connection.platform === platform && connection.method === method && connection.accessToken !== null);
   return {
     proxyPassword: account.proxyPassword !== null,
     YouTubeAuthClientSecret: account.youtubeClientSecret !== null,
     YouTubePassword: account.youtubePassword !== null,
-    InstagramPassword: account.instagramPassword !== null,
-    InstagramAccessToken: account.instagramAccessToken !== null,
-    TikTiokAuthStr: account.tiktokAuthStr !== null,
+    InstagramPassword: typed('instagram', 'login'),
+    InstagramAccessToken: typed('instagram', 'pasted'),
+    TikTiokAuthStr: typed('tiktok', 'pasted'),
   };
 }
 
-/** What the form shows of a profile's connections: never a token, only how, whom, whether and until when. */
+/**
+ * What the form shows of a profile's connections: never a token, only how, whom, whether and until
+ * when. A consent link, else the pasted TikTok string, whose end the form counts down; Instagram's
+ * typed credentials show in their own fields.
+ */
 export function connectionViews(connections: StoredConnection[]): PlatformConnection[] {
+  const linked = new Set(connections.filter((connection) => connection.method === 'oauth').map((connection) => connection.platform));
   return connections
-    .filter((connection) => connection.method === 'oauth' || connection.method === 'pasted')
+    .filter(
+      (connection) =>
+        connection.method === 'oauth' || (connection.platform === 'tiktok' && connection.method === 'pasted' && !linked.has('tiktok')),
+    )
     .map((connection) => ({
       platform: connection.platform,
       method: connection.method as PlatformConnection['method'],
@@ -183,9 +204,9 @@ export function toAccountDetail(
     .filter((connection) => connection.method === 'oauth' && connection.state === 'connected')
     .map((connection) => connection.platform);
   return {
-    ...toAccountSummary({ ...row, account: { ...account, linkedPlatforms } }),
+    ...toAccountSummary({ ...row, account: { ...account, linkedPlatforms, typedPlatforms: typedPlatformsOf(connections) } }),
     connections: connectionViews(connections),
-    savedSecrets: savedSecretsOf(account),
+    savedSecrets: savedSecretsOf(account, connections),
     YouTubeAuthClientId: account.youtubeClientId ?? '',
     YouTubeAuthClientSecret: '',
     YouTubeLogin: account.youtubeLogin ?? '',

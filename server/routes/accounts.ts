@@ -2,12 +2,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { containsPattern } from '../services/ranked-page';
 import {
-  secretFields,
   type AccountDetail,
   type ConnectedAs,
   type ListFilters,
   type ConnectYouTubeResponse,
-  type SecretField,
   type SelectOption,
   type SessionUser,
 } from '../../src/lib/contract';
@@ -28,7 +26,7 @@ import { HttpError, parseBody } from '../http-error';
 import { parseProxy, PlatformNetworkError } from '../platforms/http';
 import { refuseNonPublicProxyAddress } from '../platforms/proxy-policy';
 import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
-import { profileContext, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
+import { profileContext, typedMethod, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
 import type { Platform, PlatformsMode } from '../platforms/types';
 import { checkConnections } from '../services/connection-check';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
@@ -36,7 +34,14 @@ import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube';
 import { googleOAuthEndpoints, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
 import { issueOAuthState } from '../platforms/oauth-state';
-import { appVariables, loadConnections, pastedTikTokSeconds, savePastedConnection } from '../platforms/connections';
+import {
+  appVariables,
+  connectionSecrets,
+  loadConnections,
+  pastedTikTokSeconds,
+  saveTypedConnections,
+  type StoredConnection,
+} from '../platforms/connections';
 import { linkConnectors, linkRedirectUri } from '../platforms/oauth-links';
 import { platformApps } from '../config';
 import { accountOption, linkedPlatformsOf, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from './account-views';
@@ -72,13 +77,12 @@ function plainColumns(form: AccountForm) {
   };
 }
 
+/** The form's secrets kept in the profile's own row; the platforms' typed credentials are connections (typedConnections). */
 const secretColumnOf = {
   YouTubeAuthClientSecret: ['youtubeClientSecret', 'youtube_client_secret'],
   YouTubePassword: ['youtubePassword', 'youtube_password'],
-  InstagramPassword: ['instagramPassword', 'instagram_password'],
-  InstagramAccessToken: ['instagramAccessToken', 'instagram_access_token'],
-  TikTiokAuthStr: ['tiktokAuthStr', 'tiktok_auth_str'],
-} as const satisfies Record<SecretField, readonly [keyof AccountRow, string]>;
+} as const satisfies Record<string, readonly [keyof AccountRow, string]>;
+type ProfileSecretField = keyof typeof secretColumnOf;
 
 /**
  * The secret columns the form writes: secrets are kept exactly as typed (a password may end in a
@@ -87,8 +91,8 @@ const secretColumnOf = {
  */
 function secretColumns(key: Buffer, accountId: number, form: AccountForm, existing?: AccountRow) {
   const secrets = secretsOfRow(key, 'accounts', accountId);
-  const columns: Partial<Record<(typeof secretColumnOf)[SecretField][0] | 'proxyPassword', string | null>> = {};
-  for (const field of secretFields) {
+  const columns: Partial<Record<(typeof secretColumnOf)[ProfileSecretField][0] | 'proxyPassword', string | null>> = {};
+  for (const field of Object.keys(secretColumnOf) as ProfileSecretField[]) {
     const [property, column] = secretColumnOf[field];
     if (form[field] !== '' || !existing) columns[property] = secrets.seal(column, form[field]);
   }
@@ -100,20 +104,73 @@ function secretColumns(key: Buffer, accountId: number, form: AccountForm, existi
   return { proxy: proxy.address, ...columns };
 }
 
+/**
+ * The typed credentials a save leaves the profile with, sealed for their connections as the form
+ * secrets are: a secret typed replaces the stored one and a blank keeps it, and the login and user
+ * id typed beside them name whom they reach. A pasted TikTok string starts its clock when typed,
+ * as nothing can renew it (pastedTikTokSeconds).
+ */
+function typedConnections(
+  key: Buffer,
+  accountId: number,
+  form: AccountForm,
+  stored: StoredConnection[],
+  pastedSeconds: number,
+): StoredConnection[] {
+  const typed = [
+    { platform: 'tiktok', method: 'pasted', secret: form.TikTiokAuthStr, remoteId: null, remoteName: null },
+    {
+      platform: 'instagram',
+      method: 'pasted',
+      secret: form.InstagramAccessToken,
+      remoteId: blankToNull(form.InstagramUserId),
+      remoteName: null,
+    },
+    {
+      platform: 'instagram',
+      method: 'login',
+      secret: form.InstagramPassword,
+      remoteId: null,
+      remoteName: blankToNull(form.InstagramLogin),
+    },
+  ] as const;
+  return typed.flatMap(({ platform, method, secret, remoteId, remoteName }): StoredConnection[] => {
+    const kept = stored.find((connection) => connection.platform === platform && connection.method === method);
+    const accessToken =
+      secret === '' ? (kept?.accessToken ?? null) : connectionSecrets(key, accountId, platform, method).seal('access_token', secret);
+    if (accessToken === null) return [];
+    const accessExpiresAt =
+      secret !== '' && platform === 'tiktok' ? new Date(Date.now() + pastedSeconds * 1000) : (kept?.accessExpiresAt ?? null);
+    return [
+      {
+        accountId,
+        platform,
+        method,
+        accessToken,
+        refreshToken: null,
+        accessExpiresAt,
+        refreshExpiresAt: null,
+        remoteId,
+        remoteName,
+        state: 'connected',
+        error: null,
+        updatedAt: new Date(),
+      },
+    ];
+  });
+}
+
+/** Whether a typed credential is all a platform call needs: the secret, and the login or user id it goes with. */
+function typedReady(typed: StoredConnection[], platform: 'tiktok' | 'instagram', mode: PlatformsMode): boolean {
+  const connection = typed.find((candidate) => candidate.platform === platform && candidate.method === typedMethod(platform, mode));
+  if (!connection) return false;
+  if (platform === 'tiktok') return true;
+  return connection.method === 'login' ? connection.remoteName !== null : connection.remoteId !== null;
+}
+
 /** A profile not saved yet reaches no platform through OAuth: YouTube waits for the consent link. */
 function newProfileCredentials(id: number): ProfileCredentials {
-  return {
-    id,
-    proxy: '',
-    proxyPassword: null,
-    inYouTube: false,
-    youtubeClientId: null,
-    tiktokAuthStr: null,
-    instagramLogin: null,
-    instagramPassword: null,
-    instagramAccessToken: null,
-    instagramUserId: null,
-  };
+  return { id, proxy: '', proxyPassword: null, inYouTube: false, youtubeClientId: null, instagramLogin: null, instagramUserId: null };
 }
 
 interface PlatformCheck {
@@ -131,6 +188,7 @@ interface PlatformCheck {
 function platformsToCheck(
   form: AccountForm,
   next: ProfileCredentials,
+  typed: StoredConnection[],
   mode: PlatformsMode,
   linked: LinkedPlatforms,
   existing?: AccountRow,
@@ -141,11 +199,7 @@ function platformsToCheck(
       existing.proxyPassword !== next.proxyPassword ||
       existing.platformError !== null ||
       !existing.connectedAs[platform]);
-  const instagramReady =
-    linked.instagram ||
-    (mode === 'sandbox'
-      ? next.instagramLogin !== null && next.instagramPassword !== null
-      : next.instagramAccessToken !== null && next.instagramUserId !== null);
+  const instagramReady = linked.instagram || typedReady(typed, 'instagram', mode);
   const instagramTyped =
     form.InstagramPassword !== '' ||
     form.InstagramAccessToken !== '' ||
@@ -156,7 +210,7 @@ function platformsToCheck(
     ['youtube', form.isActiveYouTube && next.inYouTube, false],
     [
       'tiktok',
-      form.isActiveTikTok && (linked.tiktok || next.tiktokAuthStr !== null),
+      form.isActiveTikTok && (linked.tiktok || typedReady(typed, 'tiktok', mode)),
       !existing?.isActiveTikTok || form.TikTiokAuthStr !== '',
     ],
     ['instagram', form.isActiveInstagram && instagramReady, !existing?.isActiveInstagram || instagramTyped],
@@ -246,9 +300,15 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
    * refusal of credentials just typed answers 400 in the platform's words. Returns the columns
    * the answers change: the names, and the profile's standing failure.
    */
-  async function checkedConnection(form: AccountForm, next: ProfileCredentials, linked: LinkedPlatforms, existing?: AccountRow) {
+  async function checkedConnection(
+    form: AccountForm,
+    next: ProfileCredentials,
+    typed: StoredConnection[],
+    linked: LinkedPlatforms,
+    existing?: AccountRow,
+  ) {
     const settings = platforms();
-    const checks = platformsToCheck(form, next, settings.mode, linked, existing);
+    const checks = platformsToCheck(form, next, typed, settings.mode, linked, existing);
     const connectedAs: ConnectedAs = { ...existing?.connectedAs };
     if (checks.length === 0) return { connectedAs };
     const answer = await checkConnections(
@@ -257,6 +317,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
       keys.secretsAtRest,
       settings,
       existing ? db : undefined,
+      typed,
     );
     const typedRefusal = answer.refused.find((error) => checks.some((check) => check.typed && check.platform === error.platform));
     if (typedRefusal) throw new HttpError(400, typedRefusal.message);
@@ -276,9 +337,10 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     const { rows } = await db.sql(`SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id`, []);
     const id = Number(rows[0].id);
     const secrets = secretColumns(keys.secretsAtRest, id, form);
-    const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets }, {});
+    const typed = typedConnections(keys.secretsAtRest, id, form, [], pastedSeconds());
+    const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets }, typed, {});
     await db.orm.insert(accounts).values({ id, userId: user.id, ...columns, ...secrets, ...connection });
-    await recordPastedString(id, form);
+    await saveTypedConnections(db, typed);
     request.log.info({ accountId: id }, 'profile created');
     return reply.status(201).send(await detail(user, id));
   });
@@ -286,28 +348,28 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   app.patch('/:id', { schema: accountSchemas.update }, async (request) => {
     const user = currentUser(request);
     const existing = await accountRow(request);
-    const linked = linkedPlatformsOf(await loadConnections(db, [existing.id]));
-    const form = parseBody(accountSchemaFor(savedSecretsOf(existing), linked), request.body);
+    const stored = await loadConnections(db, [existing.id]);
+    const linked = linkedPlatformsOf(stored);
+    const form = parseBody(accountSchemaFor(savedSecretsOf(existing, stored), linked), request.body);
     const columns = plainColumns(form);
     const secrets = secretColumns(keys.secretsAtRest, existing.id, form, existing);
+    const typed = typedConnections(keys.secretsAtRest, existing.id, form, stored, pastedSeconds());
     // A refresh token belongs to one OAuth client: another client means connecting again.
     const clientChanged = youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret);
     const youtubeReset = clientChanged ? { inYouTube: false } : {};
-    const connection = await checkedConnection(form, { ...existing, ...columns, ...secrets, ...youtubeReset }, linked, existing);
+    const connection = await checkedConnection(form, { ...existing, ...columns, ...secrets, ...youtubeReset }, typed, linked, existing);
     await db.orm
       .update(accounts)
       .set({ ...columns, ...secrets, ...youtubeReset, ...connection, updatedAt: new Date() })
       .where(eq(accounts.id, existing.id));
     if (clientChanged) await db.sql(`DELETE FROM account_connections WHERE account_id = $1 AND platform = 'youtube'`, [existing.id]);
-    await recordPastedString(existing.id, form);
+    await saveTypedConnections(db, typed);
     return detail(user, existing.id);
   });
 
-  /** A TikTok string just typed starts its clock (see pastedTikTokSeconds). */
-  async function recordPastedString(accountId: number, form: AccountForm) {
-    if (form.TikTiokAuthStr === '') return;
+  function pastedSeconds() {
     const access = platforms();
-    await savePastedConnection(db, accountId, pastedTikTokSeconds(access.mode, access.sandboxTokenTtlSeconds));
+    return pastedTikTokSeconds(access.mode, access.sandboxTokenTtlSeconds);
   }
 
   app.patch('/update-channel/:id', { schema: accountSchemas.updateChannel }, async (request) => {

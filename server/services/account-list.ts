@@ -45,11 +45,14 @@ export async function accountPage(db: Database, filter: AccountFilter, page: num
        FROM (SELECT a.id, a.proxy, a.ip_version AS "ipVersion", a.comments, a.group_id AS "groupId", a.user_id AS "userId",
                     a.is_active_youtube AS "isActiveYouTube", a.is_active_tiktok AS "isActiveTikTok",
                     a.is_active_instagram AS "isActiveInstagram", a.in_youtube AS "inYouTube",
-                    a.tiktok_auth_str AS "tiktokAuthStr", a.instagram_login AS "instagramLogin",
-                    a.instagram_password AS "instagramPassword", a.platform_error AS "platformError",
-                    a.connected_as AS "connectedAs",
+                    a.platform_error AS "platformError", a.connected_as AS "connectedAs",
                     ARRAY(SELECT c.platform FROM account_connections AS c
                            WHERE c.account_id = a.id AND c.method = 'oauth' AND c.state = 'connected') AS "linkedPlatforms",
+                    -- As typedPlatformsOf (server/routes/account-views.ts).
+                    ARRAY(SELECT c.platform FROM account_connections AS c
+                           WHERE c.account_id = a.id AND c.access_token IS NOT NULL
+                             AND ((c.platform = 'tiktok' AND c.method = 'pasted')
+                               OR (c.platform = 'instagram' AND c.method = 'login' AND c.remote_name IS NOT NULL))) AS "typedPlatforms",
                     count(*) OVER ()::int AS total
                FROM accounts AS a
               ${where}

@@ -4,6 +4,7 @@ import { PlatformNetworkError } from '../platforms/http';
 import { instagram } from '../platforms/instagram';
 import { PlatformError, TransientPlatformError } from '../platforms/errors';
 import { profileContext, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
+import type { StoredConnection } from '../platforms/connections';
 import { memoryProgressStore } from '../platforms/progress';
 import { tiktok } from '../platforms/tiktok';
 import type { Platform, ProfileInfo } from '../platforms/types';
@@ -19,8 +20,15 @@ function displayName(platform: Platform, info: ProfileInfo): string {
 /** The operator waits on the save: a platform or proxy silent this long counts as unreachable, not as a refusal. */
 const checkTimeoutMs = 15_000;
 
-async function whoAmI(credentials: ProfileCredentials, platform: Platform, secretsKey: Buffer, settings: PlatformAccess, db?: Database) {
-  const ctx = await profileContext(credentials, platform, { db, secretsKey, settings, progress: memoryProgressStore() });
+async function whoAmI(
+  credentials: ProfileCredentials,
+  platform: Platform,
+  secretsKey: Buffer,
+  settings: PlatformAccess,
+  db?: Database,
+  typed?: StoredConnection[],
+) {
+  const ctx = await profileContext(credentials, platform, { db, typed, secretsKey, settings, progress: memoryProgressStore() });
   ctx.signal = AbortSignal.timeout(checkTimeoutMs);
   if (platform === 'youtube') return youtube.fetchChannel(ctx);
   if (platform === 'tiktok') return tiktok.fetchCreator(ctx);
@@ -56,8 +64,10 @@ export async function checkConnections(
   settings: PlatformAccess,
   /** Where the profile's connections made through consent pages are; absent for a profile not yet saved. */
   db?: Database,
+  /** The typed credentials a save is about to store; the stored ones when absent. */
+  typed?: StoredConnection[],
 ): Promise<ConnectionCheck> {
-  const answers = await Promise.allSettled(platforms.map((platform) => whoAmI(credentials, platform, secretsKey, settings, db)));
+  const answers = await Promise.allSettled(platforms.map((platform) => whoAmI(credentials, platform, secretsKey, settings, db, typed)));
   const result: ConnectionCheck = { connectedAs: {}, unreachable: [], refused: [] };
   answers.forEach((answer, index) => {
     const platform = platforms[index]!;

@@ -158,12 +158,17 @@ describeEachDatabase('profiles API', (env) => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().savedSecrets).toEqual(detail.json().savedSecrets);
-    const [row] = (await env().db.sql('SELECT tiktok_auth_str FROM accounts WHERE id = $1', [account.id])).rows;
+    const [row] = (
+      await env().db.sql(
+        `SELECT access_token FROM account_connections WHERE account_id = $1 AND platform = 'tiktok' AND method = 'pasted'`,
+        [account.id],
+      )
+    ).rows;
     expect(
       decryptSecret(
         env().tokenSettings.keys.secretsAtRest,
-        { table: 'accounts', rowId: account.id, column: 'tiktok_auth_str' },
-        row.tiktok_auth_str,
+        { table: 'account_connections', rowId: account.id, column: 'tiktok_pasted_access_token' },
+        row.access_token,
       ),
     ).toBe('tt-access-1');
   });

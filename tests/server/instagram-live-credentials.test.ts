@@ -14,6 +14,7 @@ const liveSettings = { mode: 'live' as const, sandboxOrigin: 'http://127.0.0.1:1
 async function liveInstagramContext(env: TestEnv, accountId: number) {
   const [row] = await env.db.orm.select().from(accounts).where(eq(accounts.id, accountId));
   return profileContext(row!, 'instagram', {
+    db: env.db,
     secretsKey: env.tokenSettings.keys.secretsAtRest,
     settings: liveSettings,
     progress: memoryProgressStore(),
@@ -28,9 +29,12 @@ describeEachDatabase('live Instagram credentials on the profile', (env) => {
       InstagramAccessToken: 'needle-ig-long-lived-token',
       InstagramUserId: '17841400000000001',
     });
-    const { rows } = await env().db.sql('SELECT instagram_access_token, instagram_user_id FROM accounts WHERE id = $1', [account.id]);
-    expect(rows[0].instagram_access_token).not.toContain('needle');
-    expect(rows[0].instagram_user_id).toBe('17841400000000001');
+    const { rows } = await env().db.sql(
+      `SELECT access_token, remote_id FROM account_connections WHERE account_id = $1 AND platform = 'instagram' AND method = 'pasted'`,
+      [account.id],
+    );
+    expect(rows[0].access_token).not.toContain('needle');
+    expect(rows[0].remote_id).toBe('17841400000000001');
 
     const list = await env().app.inject({ url: '/api/accounts', headers: user.headers });
     expect(list.body).not.toContain('needle-ig-long-lived-token');

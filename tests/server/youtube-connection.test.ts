@@ -89,10 +89,7 @@ function useYouTubeProfiles(env: () => TestEnv, sandbox: SandboxState) {
       proxyPassword: proxy ? null : row.proxy_password,
       inYouTube: row.in_youtube,
       youtubeClientId: row.youtube_client_id,
-      tiktokAuthStr: null,
       instagramLogin: null,
-      instagramPassword: null,
-      instagramAccessToken: null,
       instagramUserId: null,
     };
     return profileContext(credentials, 'youtube', {

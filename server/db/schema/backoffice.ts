@@ -55,8 +55,9 @@ export const accounts = pgTable('accounts', {
 });
 
 /**
- * A profile's link to one platform (migration 0022): access_token and refresh_token hold
- * ciphertext sealed as `account_connections:<account_id>:<platform>_access_token` (and _refresh_token).
+ * A profile's link to one platform by one method (migrations 0022, 0028): access_token and
+ * refresh_token hold ciphertext sealed as `account_connections:<account_id>:<platform>_access_token`
+ * (and _refresh_token), with the method after the platform for typed credentials (connectionSecrets).
  */
 export const accountConnections = pgTable(
   'account_connections',
@@ -81,7 +82,7 @@ export const accountConnections = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.platform] })],
+  (table) => [primaryKey({ columns: [table.accountId, table.platform, table.method] })],
 );
 
 export const tagSets = pgTable('tag_sets', {
