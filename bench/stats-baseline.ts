@@ -39,6 +39,7 @@ export async function baselineSyncStats(context: JobContext, accountIds: number[
     const platform = first.platform;
     try {
       const ctx = await profileContext(account, platform, {
+        db,
         secretsKey: keys.secretsAtRest,
         settings: platforms,
         progress: memoryProgressStore(),

@@ -165,7 +165,10 @@ async function main() {
       if (withBaseline) {
         await db.sql(`UPDATE video_posts SET stats_due_at = now() + interval '1 day'`, []);
         await db.sql(`UPDATE video_posts SET stats_due_at = NULL WHERE account_id = ANY($1::integer[])`, [baselineProfiles]);
-        results.baseline!.push(await measure(async () => (await baselineSyncStats(context, baselineProfiles)).updated));
+        const baseline = await measure(async () => (await baselineSyncStats(context, baselineProfiles)).updated);
+        // A baseline that reads nothing would make every ratio meaningless: stop rather than print it.
+        if (baseline.read === 0) throw new Error('the baseline sync read no post: its profiles could not be reached');
+        results.baseline!.push(baseline);
       }
       console.log(
         `round ${round}:`,
