@@ -128,7 +128,7 @@ export type TrustProxy = false | number | string[];
  * docs/Reference/Server.md, `trustProxy`: "Hop-count-only trust is disabled because it cannot
  * validate the immediate peer"), so hops are a function: the nearest `hops` addresses are proxies,
  * whoever they are. That is only sound when the server cannot be reached but through them, which
- * the README says; the address form is the one that validates the peer.
+ * docs/configuration.md says; the address form is the one that validates the peer.
  */
 export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
@@ -300,7 +300,7 @@ function trustProxy(raw: string | undefined): TrustProxy {
   return entries;
 }
 
-/** Every environment variable the server reads, parsed once. The README lists the same table. */
+/** Every environment variable the server reads, parsed once. docs/configuration.md lists the same table. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const role = roleFromArgs(argv) ?? (env.ROLE as Role | undefined) ?? 'all';
   if (!roles.includes(role)) throw new ConfigError(`--role must be one of ${roles.join(', ')}, got "${role}"`);

@@ -18,7 +18,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { assertKey, makeScratch, sweepScratch, type MediaStorage } from './storage';
 
 // The SDK warns on every start that its releases from 2027 need Node 22; this project runs on
-// Node 20 with the SDK version its lockfile pins (see the README), so the warning is noise here.
+// Node 20 with the SDK version its lockfile pins (ARCHITECTURE.md, "Stack"), so the warning is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 export interface S3Settings {
