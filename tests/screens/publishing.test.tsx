@@ -311,6 +311,9 @@ function publishedVideo(overrides: Partial<PublishedVideo>): PublishedVideo {
     viewsInstagram: 0,
     likesInstagram: 0,
     commentsInstagram: 0,
+    viewsTikTok: 0,
+    likesTikTok: 0,
+    commentsTikTok: 0,
     urlYouTube: null,
     urlInstagram: null,
     urlTiktok: null,
@@ -598,14 +601,7 @@ describe('published set', () => {
 
 describe('video rows of a profile or a user', () => {
   const summary = (overrides: Partial<VideoSummary>): VideoSummary => {
-    const {
-      idUpload: _idUpload,
-      url: _url,
-      posterUrl: _posterUrl,
-      errorTiktok: _error,
-      urlTiktok: _link,
-      ...video
-    } = publishedVideo(overrides);
+    const { idUpload: _idUpload, url: _url, posterUrl: _posterUrl, errorTiktok: _error, ...video } = publishedVideo(overrides);
     return video;
   };
 
