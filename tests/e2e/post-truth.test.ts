@@ -74,7 +74,8 @@ beforeAll(async () => {
   await makeClip(tools, clip, { seconds: 4 });
 
   const proxyPort = await freePort();
-  server = await startServer({ RENDER_PRESET: 'ultrafast', SANDBOX_PROXY_PORT: String(proxyPort) });
+  // Statistics read every minute, for the TikTok figures of the last test.
+  server = await startServer({ RENDER_PRESET: 'ultrafast', STATS_INTERVAL: '1', SANDBOX_PROXY_PORT: String(proxyPort) });
   const login = await fetch(`${server.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -291,7 +292,7 @@ it("issue 28.0: a user's video list shows a rendered video as not published, and
   });
   expect(published.status, JSON.stringify(published.body)).toBe(200);
   const videoOnTiktok = detail.video[0].id as number;
-  // Out, then read by the statistics cron (every minute).
+  // Out, then read by the statistics cron (every minute, STATS_INTERVAL above).
   await expect
     .poll(
       async () => {
