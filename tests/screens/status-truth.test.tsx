@@ -61,6 +61,7 @@ describe('a video list says what happened on each platform', () => {
         onPageChange={() => {}}
       />,
     );
+    expect(within(rowOf(2)).getByRole('link', { name: /TikTok/ })).toHaveAttribute('href', 'https://www.tiktok.com/@a/video/1');
     expect(statsOf(2)).toHaveTextContent(/^TikTok4041$/);
     expect(within(statsOf(2)).getByLabelText('Перегляди TikTok: 40')).toBeInTheDocument();
     expect(within(statsOf(2)).queryByText('YouTube')).toBeNull();
