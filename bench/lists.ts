@@ -27,7 +27,7 @@ import { loadConfig } from '../server/config';
 import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
 import { mediaServices } from '../server/media/services';
-import { setStatusOf } from '../server/services/published-list';
+import { setStatusOf } from '../server/services/video-status';
 import { firstPosterOf } from '../server/services/request-list';
 import { profiles, requests, seed, withFreshPostgres, type Seeded } from './list-seed';
 

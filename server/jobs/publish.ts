@@ -20,6 +20,7 @@ import { connectors, profileContext } from '../platforms/profile-context';
 import { databaseProgressStore, memoryProgressStore } from '../platforms/progress';
 import { withRetry, type RetryOptions } from '../platforms/retry';
 import { youtubeSpending } from '../services/quota-ledger';
+import { refreshVideoStatus } from '../services/video-status';
 import { publishKey, type Platform } from '../platforms/types';
 import { publishJobName, type JobContext } from './types';
 import { DeferJob } from './engine';
@@ -56,19 +57,6 @@ export async function sendPublishJob(boss: PgBoss, post: { id: number; token: st
     ...(post.scheduledAt.getTime() > Date.now() ? { startAfter: post.scheduledAt } : {}),
     ...(executeSql ? { db: { executeSql } } : {}),
   });
-}
-
-/** A video's status follows its posts: any failure shows, then anything still under way, else published. */
-export async function refreshVideoStatus(run: RunSql, videoId: number) {
-  await run(
-    `UPDATE videos SET status = CASE
-       WHEN EXISTS (SELECT 1 FROM video_posts WHERE video_id = $1 AND status = 'error') THEN 'error'
-       WHEN EXISTS (SELECT 1 FROM video_posts WHERE video_id = $1 AND status = 'pending') THEN 'publication'
-       WHEN EXISTS (SELECT 1 FROM video_posts WHERE video_id = $1) THEN 'success'
-       ELSE status END
-     WHERE id = $1`,
-    [videoId],
-  );
 }
 
 /** What the operator reads for a failure: the platform's own Ukrainian message, or a generic one with the cause. */

@@ -171,9 +171,10 @@ async function renderPending(
         await fs.promises.copyFile(targets[index]!.poster, copies.poster, fs.constants.COPYFILE_FICLONE);
         await storage.put(videoKey, copies.video);
         await storage.put(posterKey, copies.poster);
+        // Rendered, not published: no post yet (services/video-status.ts).
         const updated = await db.orm
           .update(videos)
-          .set({ status: 'success', fileKey: videoKey, posterKey, error: null, durationSeconds: info.durationSeconds })
+          .set({ status: 'noactive', fileKey: videoKey, posterKey, error: null, durationSeconds: info.durationSeconds })
           .where(eq(videos.id, idOf.get(position)!))
           .returning({ id: videos.id });
         if (updated.length === 0) {

@@ -34,15 +34,11 @@ const readFigures = `unnest($1::integer[], $2::integer[], $3::integer[], $4::int
 /** Posts read from the database at once: memory stays flat however many a profile has. */
 const pageSize = 500;
 
-/**
- * A batch's figures into the videos' columns. YouTube and TikTok share the video's
- * views/likes/comments, as the contract has no TikTok ones: YouTube's figures win when a video is
- * on both, TikTok's fill them otherwise.
- */
+/** A batch's figures into the videos' columns of their platform (views/likes/comments are YouTube's). */
 const writeStats: Record<Platform, string> = {
   youtube: `UPDATE videos SET views = read.views, likes = read.likes, comments = read.comments FROM ${readFigures} WHERE videos.id = read.video_id`,
-  tiktok: `UPDATE videos SET views = read.views, likes = read.likes, comments = read.comments FROM ${readFigures} WHERE videos.id = read.video_id
-           AND NOT EXISTS (SELECT 1 FROM video_posts WHERE video_id = videos.id AND platform = 'youtube' AND status = 'done')`,
+  tiktok: `UPDATE videos SET views_tiktok = read.views, likes_tiktok = read.likes, comments_tiktok = read.comments
+             FROM ${readFigures} WHERE videos.id = read.video_id`,
   instagram: `UPDATE videos SET views_instagram = read.views, likes_instagram = read.likes, comments_instagram = read.comments
                 FROM ${readFigures} WHERE videos.id = read.video_id`,
 };

@@ -9,7 +9,7 @@ import { accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
-import { refreshVideoStatus, sendPublishJob, videoColumns } from '../jobs/publish';
+import { sendPublishJob, videoColumns } from '../jobs/publish';
 import { publishJobName } from '../jobs/types';
 import type { RunSql } from '../db/connect';
 import { sendEditJobs } from '../jobs/edit-published';
@@ -19,7 +19,8 @@ import type { PlatformAccess } from '../platforms/profile-context';
 import { checkPost, resolveOptions, savedDefaults, type CreatorRulesReader, type ResolvedOptions } from '../services/posting-rules';
 import { accountOption, publishProfileOption, toVideoSummary } from './account-views';
 import { pageFromQuery } from './paging';
-import { publishedListPage, setStatusOf } from '../services/published-list';
+import { publishedListPage } from '../services/published-list';
+import { refreshVideoStatus, setStatusOf } from '../services/video-status';
 import { futurePublishDate, platformsOf } from './publish-plan';
 import { assignAccounts } from '../../src/lib/assignment';
 import { uploadVideoSchemas } from './schemas/media';
@@ -38,8 +39,11 @@ interface PostState {
 // The outer columns are written out with their tables: in a one-table select Drizzle renders a
 // column as a bare "id", which inside these subqueries would name the subquery's own column.
 
-/** The videos a publication took in: those with posts, and those it found no platform for. */
-const inPublication = sql`(EXISTS (SELECT 1 FROM video_posts WHERE video_posts.video_id = videos.id) OR videos.status = 'noactive')`;
+/**
+ * The videos a publication took in: those with posts, and those whose posts were cancelled, which
+ * keep the date the publication gave them; a rendered video left out of it has neither.
+ */
+const inPublication = sql`(EXISTS (SELECT 1 FROM video_posts WHERE video_posts.video_id = videos.id) OR videos.date IS NOT NULL)`;
 
 const tagsOf = (tags: string[]) => addTags([], tags.join(' '));
 
@@ -82,7 +86,6 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
       url: urlOf(row.fileKey),
       posterUrl: urlOf(row.posterKey),
       errorTiktok: row.errorTiktok,
-      urlTiktok: row.urlTiktok,
       publishNote: row.publishNote,
       waitReason: posts?.wait_reason ?? null,
       nextAttemptAt: posts?.next_attempt_at ? new Date(posts.next_attempt_at).toISOString() : null,
@@ -336,7 +339,8 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
       await lockedVideo(run, target.id, videoId);
       await scheduledPosts(run, videoId);
       await run(`DELETE FROM video_posts WHERE video_id = $1`, [videoId]);
-      await run(`UPDATE videos SET status = 'noactive', publish_note = $2 WHERE id = $1`, [videoId, t.postTruth.cancelledNote]);
+      await run(`UPDATE videos SET publish_note = $2 WHERE id = $1`, [videoId, t.postTruth.cancelledNote]);
+      await refreshVideoStatus(run, videoId);
     });
     request.log.info({ videoId }, 'scheduled publication cancelled');
     return detail(target);
@@ -447,7 +451,7 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
             await run(`UPDATE videos SET ${videoColumns[platform].error} = NULL WHERE id = $1`, [item.videoId]);
           }
         }
-        await run(`UPDATE videos SET account_id = $2, date = $3, status = 'noactive', publish_note = $4 WHERE id = $1`, [
+        await run(`UPDATE videos SET account_id = $2, date = $3, publish_note = $4 WHERE id = $1`, [
           item.videoId,
           item.accountId,
           item.scheduledAt,

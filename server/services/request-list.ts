@@ -2,12 +2,14 @@ import type { CreationRequestRow, ListFilters, Paged, SessionUser } from '../../
 import type { Database } from '../db/connect';
 import { paged } from '../routes/paging';
 import { containsPattern, filteredRequestsPage, requestsPage } from './ranked-page';
+import { setStatusOf } from './video-status';
 
 /** A request's first poster, for its row: an index probe of videos (request_id, position) per row of the page. */
 export const firstPosterOf = (requestId: string) =>
   `(SELECT poster_key FROM videos WHERE videos.request_id = ${requestId} AND poster_key IS NOT NULL ORDER BY position LIMIT 1)`;
 
-const columns = `id, id_upload, status, count_video, created_at, source_name, ${firstPosterOf('creation_requests.id')} AS poster_key`;
+const columns = `id, id_upload, status, count_video, created_at, source_name, ${firstPosterOf('creation_requests.id')} AS poster_key,
+  CASE WHEN status = 'published' THEN ${setStatusOf('creation_requests.id')} END AS publication_status`;
 
 /**
  * The creation requests of a user (of everyone for an admin), newest first. Unfiltered, a page is
@@ -43,6 +45,7 @@ export async function requestListPage(
     createdAt: new Date(row.created_at).toISOString(),
     sourceName: row.source_name,
     posterUrl: urlOf(row.poster_key),
+    ...(row.publication_status === null ? {} : { publicationStatus: row.publication_status }),
   }));
   return paged(data, total, page);
 }

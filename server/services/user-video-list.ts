@@ -8,7 +8,8 @@ import { onPage, rankedPage } from './ranked-page';
 // Named as the ORM names them, so the rows go through the same wire mapping as every video list.
 export const videoSummaryColumns = `id, date, created_at AS "createdAt", status, views, likes, comments,
   views_instagram AS "viewsInstagram", likes_instagram AS "likesInstagram", comments_instagram AS "commentsInstagram",
-  url_youtube AS "urlYouTube", url_instagram AS "urlInstagram", error, error_instagram AS "errorInstagram",
+  views_tiktok AS "viewsTikTok", likes_tiktok AS "likesTikTok", comments_tiktok AS "commentsTikTok",
+  url_youtube AS "urlYouTube", url_instagram AS "urlInstagram", url_tiktok AS "urlTiktok", error, error_instagram AS "errorInstagram",
   account_id AS "accountId"`;
 
 /** The videos of one user, newest first (an admin's view of a user). */

@@ -5,7 +5,18 @@ import styles from './video-stats.module.css';
 
 type Counts = Pick<
   VideoSummary,
-  'views' | 'likes' | 'comments' | 'viewsInstagram' | 'likesInstagram' | 'commentsInstagram' | 'urlInstagram'
+  | 'views'
+  | 'likes'
+  | 'comments'
+  | 'viewsTikTok'
+  | 'likesTikTok'
+  | 'commentsTikTok'
+  | 'viewsInstagram'
+  | 'likesInstagram'
+  | 'commentsInstagram'
+  | 'urlYouTube'
+  | 'urlTiktok'
+  | 'urlInstagram'
 >;
 
 function PlatformCounts({ platform, views, likes, comments }: { platform: string; views: number; likes: number; comments: number }) {
@@ -27,11 +38,24 @@ function PlatformCounts({ platform, views, likes, comments }: { platform: string
   );
 }
 
-/** Views, likes and comments of a published video: YouTube's, and Instagram's when it went there too. Callers show it only for success. */
+/**
+ * Views, likes and comments of a published video, a row per platform it went out on (a post that
+ * went out left its link). Callers show it only for success.
+ */
 export function VideoStats({ video }: { video: Counts }) {
   return (
     <span className={styles.stats}>
-      <PlatformCounts platform={t.videoTable.youtube} views={video.views} likes={video.likes} comments={video.comments} />
+      {video.urlYouTube && (
+        <PlatformCounts platform={t.videoTable.youtube} views={video.views} likes={video.likes} comments={video.comments} />
+      )}
+      {video.urlTiktok && (
+        <PlatformCounts
+          platform={t.videoTable.tiktok}
+          views={video.viewsTikTok}
+          likes={video.likesTikTok}
+          comments={video.commentsTikTok}
+        />
+      )}
       {video.urlInstagram && (
         <PlatformCounts
           platform={t.videoTable.instagram}

@@ -29,7 +29,7 @@ export function VideoStatus({ video }: { video: Pick<VideoSummary, 'status' | 'e
   );
 }
 
-/** Video rows: id, date, the YouTube and Instagram links when present, the figures once published, and the status. */
+/** Video rows: id, date, the platforms' links when present, the figures once published, and the status. */
 export function VideoTable({ data, loading, onPageChange, showAccount = false }: VideoTableProps) {
   const columns: Column<VideoSummary>[] = [
     { header: t.videoTable.columnId, cell: (video) => video.id, width: '80px' },
@@ -43,7 +43,10 @@ export function VideoTable({ data, loading, onPageChange, showAccount = false }:
           },
         ]
       : []),
-    { header: t.videoTable.columnLinks, cell: (video) => <VideoLinks urlYouTube={video.urlYouTube} urlInstagram={video.urlInstagram} /> },
+    {
+      header: t.videoTable.columnLinks,
+      cell: (video) => <VideoLinks urlYouTube={video.urlYouTube} urlInstagram={video.urlInstagram} urlTiktok={video.urlTiktok} />,
+    },
     { header: t.videoTable.columnStats, cell: (video) => (video.status === 'success' ? <VideoStats video={video} /> : null) },
     { header: t.videoTable.columnStatus, cell: (video) => <VideoStatus video={video} />, width: '180px' },
   ];

@@ -59,6 +59,8 @@ export interface CreationRequestRow {
   sourceName?: string | null;
   /** The first rendered variant's poster, signed; null until one is rendered. */
   posterUrl?: string | null;
+  /** A published request's set status (UploadRow's). */
+  publicationStatus?: VideoStatus;
 }
 
 /** A rendered variant of a creation request; `url` and `posterUrl` are null until it is rendered. */
@@ -150,8 +152,12 @@ export interface VideoSummary {
   viewsInstagram: number;
   likesInstagram: number;
   commentsInstagram: number;
+  viewsTikTok: number;
+  likesTikTok: number;
+  commentsTikTok: number;
   urlYouTube: string | null;
   urlInstagram: string | null;
+  urlTiktok: string | null;
   error: string | null;
   errorInstagram: string | null;
   /** `title`: the profile's name (its comment, else the account it reaches), where the list sends it. */

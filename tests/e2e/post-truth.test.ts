@@ -8,6 +8,7 @@ import { t } from '../../src/lib/i18n';
 import { formatDate, kyivWallTime } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
+import { issueSandboxToken } from '../../server/platforms/sandbox/index';
 import { makeClip, testTools } from '../fixtures/media';
 import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
 
@@ -73,7 +74,8 @@ beforeAll(async () => {
   await makeClip(tools, clip, { seconds: 4 });
 
   const proxyPort = await freePort();
-  server = await startServer({ RENDER_PRESET: 'ultrafast', SANDBOX_PROXY_PORT: String(proxyPort) });
+  // Statistics read every minute, for the TikTok figures of the last test.
+  server = await startServer({ RENDER_PRESET: 'ultrafast', STATS_INTERVAL: '1', SANDBOX_PROXY_PORT: String(proxyPort) });
   const login = await fetch(`${server.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -250,4 +252,67 @@ it('moves a scheduled video to a later minute and another profile on its set pag
   });
   expect((await api('/api/notifications')).body.items.filter((item: { kind: string }) => item.kind === 'publish_failed')).toEqual([]);
   await snapshot(page, 'truth-published-set-done');
+}, 400_000);
+
+it("issue 28.0: a user's video list shows a rendered video as not published, and a TikTok post's figures under TikTok only", async () => {
+  const created = await api('/api/accounts', {
+    json: {
+      ...emptyAccountForm,
+      // The sandbox's proxy, as the Instagram profiles above have it.
+      proxy: (await api(`/api/accounts/${profiles.first.id}`)).body.proxy,
+      comments: 'Тікток',
+      isActiveTikTok: true,
+      TikTiokAuthStr: issueSandboxToken('tiktok', 'truth.tiktok@tiktok'),
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const kept = (await api(`/api/create-video/request/${await renderedRequest()}`)).body.video[0].id as number;
+  const sent = await renderedRequest();
+  const detail = (await api(`/api/create-video/request/${sent}`)).body;
+  const published = await api(`/api/upload-video/${sent}`, {
+    json: {
+      title: 'Тільки TikTok',
+      description: '',
+      tags: ['shorts'],
+      accounts: [{ id: created.body.id, title: `#${created.body.id}`, value: created.body.id }],
+      video: detail.video.map((video: { id: number; url: string; createdAt: string }) => ({
+        id: video.id,
+        url: video.url,
+        idUpload: sent,
+        createdAt: video.createdAt,
+        account: null,
+        date: null,
+      })),
+      inYouTube: false,
+      inTikTok: true,
+      inInstagram: false,
+      date: null,
+      options: { tiktok: { privacyLevel: 'SELF_ONLY', disableComment: false, disableDuet: false, disableStitch: false } },
+    },
+  });
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+  const videoOnTiktok = detail.video[0].id as number;
+  // Out, then read by the statistics cron (every minute, STATS_INTERVAL above).
+  await expect
+    .poll(
+      async () => {
+        const [video] = (await api(`/api/accounts/${created.body.id}/video`)).body.data;
+        return video && { status: video.status, youtube: video.views, read: video.viewsTikTok > 0 };
+      },
+      { timeout: 180_000, interval: 2000 },
+    )
+    .toEqual({ status: 'success', youtube: 0, read: true });
+
+  const users = (await api('/api/users')).body.data as { id: number; login: string }[];
+  const page = await signedInPage(1440, 900, `/users/${users.find((user) => user.login === adminLogin)!.id}`);
+  const rowOf = (id: number) => page.locator('tr', { has: page.getByRole('cell', { name: String(id), exact: true }) });
+  await expect.poll(() => rowOf(kept).getByText(t.videoStatus.noactive, { exact: true }).isVisible()).toBe(true);
+  expect(await rowOf(kept).getByText(t.videoStatus.success, { exact: true }).count()).toBe(0);
+  const onTiktok = rowOf(videoOnTiktok);
+  await expect.poll(() => onTiktok.getByText(t.videoStatus.success, { exact: true }).isVisible()).toBe(true);
+  // The figures are TikTok's, never under YouTube.
+  await expect.poll(() => onTiktok.getByLabel(/^Перегляди TikTok: \d+$/).isVisible()).toBe(true);
+  expect(await onTiktok.getByLabel(/YouTube/).count()).toBe(0);
+  await snapshot(page, 'truth-user-videos');
+  await page.context().close();
 }, 400_000);

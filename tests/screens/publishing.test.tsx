@@ -311,6 +311,9 @@ function publishedVideo(overrides: Partial<PublishedVideo>): PublishedVideo {
     viewsInstagram: 0,
     likesInstagram: 0,
     commentsInstagram: 0,
+    viewsTikTok: 0,
+    likesTikTok: 0,
+    commentsTikTok: 0,
     urlYouTube: null,
     urlInstagram: null,
     urlTiktok: null,
@@ -355,7 +358,7 @@ const published: UploadDetail = {
     publishedVideo({ id: 22, status: 'error', views: 9, account: { id: 8 } }),
     publishedVideo({ id: 23, status: 'error', error: 'Вичерпано ліміт платформи, повторимо пізніше', errorInstagram: 'private' }),
     publishedVideo({ id: 24, status: 'error', errorInstagram: 'Платформа відхилила запит' }),
-    publishedVideo({ id: 25, status: 'success', views: 50 }),
+    publishedVideo({ id: 25, status: 'success', urlTiktok: 'https://www.tiktok.com/@olena/video/25', viewsTikTok: 50 }),
   ],
 };
 
@@ -452,7 +455,7 @@ describe('published set', () => {
     expect(within(rowOf(22)).getByRole('link', { name: '#8 Борис' })).toHaveAttribute('href', '/accounts/8');
   });
 
-  it("shows likes, views and comments only for published videos, and Instagram's only where it went", async () => {
+  it('shows likes, views and comments only for published videos, and only for the platforms each went out on', async () => {
     renderPublished();
     await screen.findByRole('heading', { level: 1, name: 'Ранковий випуск' });
     expect(
@@ -467,7 +470,12 @@ describe('published set', () => {
       'Вподобання Instagram: 5',
       'Коментарі Instagram: 1',
     ]);
-    expect(within(rowOf(25)).getAllByLabelText(/: \d+$/)).toHaveLength(3);
+    // On TikTok only: its figures under TikTok, no YouTube row.
+    expect(
+      within(rowOf(25))
+        .getAllByLabelText(/: \d+$/)
+        .map((stat) => stat.getAttribute('aria-label')),
+    ).toEqual(['Перегляди TikTok: 50', 'Вподобання TikTok: 0', 'Коментарі TikTok: 0']);
     expect(within(rowOf(22)).queryAllByLabelText(/: \d+$/)).toEqual([]);
   });
 
@@ -538,7 +546,7 @@ describe('published set', () => {
       const answers = [
         { ...published, video: [publishedVideo({ id: 41, status: 'publication' })] },
         { ...published, video: [publishedVideo({ id: 41, status: 'loading' })] },
-        { ...published, video: [publishedVideo({ id: 41, status: 'success', views: 3 })] },
+        { ...published, video: [publishedVideo({ id: 41, status: 'success', urlYouTube: 'https://youtube.com/shorts/q', views: 3 })] },
       ];
       const gets: number[] = [];
       renderPublished({ [`GET /upload-video/${idUpload}`]: () => answers[Math.min(gets.push(1), answers.length) - 1] });
@@ -598,14 +606,7 @@ describe('published set', () => {
 
 describe('video rows of a profile or a user', () => {
   const summary = (overrides: Partial<VideoSummary>): VideoSummary => {
-    const {
-      idUpload: _idUpload,
-      url: _url,
-      posterUrl: _posterUrl,
-      errorTiktok: _error,
-      urlTiktok: _link,
-      ...video
-    } = publishedVideo(overrides);
+    const { idUpload: _idUpload, url: _url, posterUrl: _posterUrl, errorTiktok: _error, ...video } = publishedVideo(overrides);
     return video;
   };
 

@@ -29,7 +29,7 @@ export async function renderedRequest(env: TestEnv, userId: number, count = 2, s
       await fs.writeFile(file, crypto.randomBytes(size));
       await env.media.storage.put(fileKey, file);
       const video = await env.db.sql(
-        `INSERT INTO videos (request_id, user_id, position, status, file_key) VALUES ($1, $2, $3, 'success', $4) RETURNING id`,
+        `INSERT INTO videos (request_id, user_id, position, status, file_key) VALUES ($1, $2, $3, 'noactive', $4) RETURNING id`,
         [requestId, userId, position, fileKey],
       );
       videos.push({ id: video.rows[0].id as number, fileKey, size });

@@ -193,8 +193,8 @@ describeEachDatabase(
         { id: v0, account: a.id, status: 'publication' },
         { id: v1, account: b.id, status: 'publication' },
         { id: v2, account: a.id, status: 'publication' },
-        // Removed from the form: not published, left as it was.
-        { id: v3, account: null, status: 'success' },
+        // Removed from the form: rendered, not published, left as it was.
+        { id: v3, account: null, status: 'noactive' },
       ]);
       const posts = await postsOf(env(), request.id);
       expect(posts.map(({ video_id, platform, account_id, status }) => ({ video_id, platform, account_id, status }))).toEqual([

@@ -68,7 +68,11 @@ describeEachDatabase(
         interval: 250,
       });
       const detail = await detailOf(env(), user.headers, idUpload);
-      expect(detail.video.map((item: { status: string }) => item.status)).toEqual(['success', 'success']);
+      // Rendered, not published: SPEC's noactive, never 'success' (issue 28.0), here and in the user's list of videos.
+      expect(detail.video.map((item: { status: string }) => item.status)).toEqual(['noactive', 'noactive']);
+      const admin = await createUser(env(), 'chief', { role: 'admin' });
+      const listed = (await env().app.inject({ url: `/api/users/${user.id}/video`, headers: admin.headers })).json();
+      expect(listed.data.map((item: { status: string }) => item.status)).toEqual(['noactive', 'noactive']);
 
       for (const item of detail.video) {
         const videoKey = item.url.slice('/api/media/'.length).split('?')[0];

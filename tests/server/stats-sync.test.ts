@@ -207,29 +207,36 @@ describeEachDatabase(
       expect((await overBatch.json()).error.message).toMatch(/Maximum batch size is 50/);
     });
 
-    it('writes each video its own TikTok figures, except where YouTube’s fill its columns', async () => {
+    it('writes each video its TikTok figures into the TikTok columns, leaving YouTube’s alone', async () => {
       const owner = await createUser(env(), 'owner');
       const { account, sandboxAccount } = await profile(owner, 'tiktok');
       await seedPosts(owner, account.id, 'tiktok', sandboxAccount, 3);
       const { rows: posts } = await env().db.sql(`SELECT video_id, remote_id FROM video_posts WHERE account_id = $1 ORDER BY id`, [
         account.id,
       ]);
-      // The first video is also on YouTube: its views, likes and comments are YouTube's to fill.
+      // The first video is also on YouTube: its views, likes and comments are YouTube's, not TikTok's.
       await env().db.sql(
         `INSERT INTO video_posts (video_id, platform, account_id, status, scheduled_at) VALUES ($1, 'youtube', $2, 'done', now())`,
         [posts[0].video_id, account.id],
       );
       expect(await syncProfileStats({ accountId: account.id, platform: 'tiktok' }, jobContext())).toEqual({ updated: 3, failed: 0 });
       const { rows: columns } = await env().db.sql(
-        `SELECT views, likes, comments, views_instagram FROM videos WHERE id = ANY($1::integer[]) ORDER BY id`,
+        `SELECT views, likes, comments, views_instagram, views_tiktok, likes_tiktok, comments_tiktok
+           FROM videos WHERE id = ANY($1::integer[]) ORDER BY id`,
         [posts.map((post) => post.video_id)],
       );
       const figures = posts.map((post) => sandbox.statsOf(sandbox.videos.find((video) => video.id === post.remote_id)!));
-      expect(columns).toEqual([
-        { views: 0, likes: 0, comments: 0, views_instagram: 0 },
-        { ...figures[1], views_instagram: 0 },
-        { ...figures[2], views_instagram: 0 },
-      ]);
+      expect(columns).toEqual(
+        figures.map((read) => ({
+          views: 0,
+          likes: 0,
+          comments: 0,
+          views_instagram: 0,
+          views_tiktok: read.views,
+          likes_tiktok: read.likes,
+          comments_tiktok: read.comments,
+        })),
+      );
     });
 
     it('sets when each post is next due by its age: 15 minutes up to 48 h, 6 hours up to 30 days, then a day', async () => {

@@ -74,7 +74,7 @@ describeEachDatabase('rendering into an S3 store that goes away mid-upload', (en
 
     await relay.restore();
     await renderRequest({ requestId }, { db: env().db, media });
-    expect((await videoRows()).map((row) => row.status)).toEqual(['success', 'success']);
+    expect((await videoRows()).map((row) => row.status)).toEqual(['noactive', 'noactive']);
     for (const name of ['0.mp4', '0.jpg', '1.mp4', '1.jpg']) {
       expect(await direct.size(`${requestPrefix(idUpload)}/${name}`), name).toBeGreaterThan(0);
     }

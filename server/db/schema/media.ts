@@ -50,6 +50,7 @@ export const videos = pgTable('videos', {
     .references(() => users.id, { onDelete: 'cascade' }),
   accountId: integer('account_id'),
   position: integer('position').notNull(),
+  // What happened to the video's publication, 'success' only once published: see services/video-status.ts.
   status: text('status', { enum: ['loading', 'publication', 'success', 'error', 'noactive'] })
     .notNull()
     .default('loading'),
@@ -72,5 +73,9 @@ export const videos = pgTable('videos', {
   viewsInstagram: integer('views_instagram').notNull().default(0),
   likesInstagram: integer('likes_instagram').notNull().default(0),
   commentsInstagram: integer('comments_instagram').notNull().default(0),
+  // Migration 0029: TikTok's own figures, no longer in YouTube's columns.
+  viewsTikTok: integer('views_tiktok').notNull().default(0),
+  likesTikTok: integer('likes_tiktok').notNull().default(0),
+  commentsTikTok: integer('comments_tiktok').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -75,8 +75,13 @@ export const VideoSummary = Type.Object({
   viewsInstagram: Type.Integer(),
   likesInstagram: Type.Integer(),
   commentsInstagram: Type.Integer(),
+  // Issue 28.0: TikTok's figures, beside SPEC's YouTube (views, …) and Instagram ones; its link tells it was posted there.
+  viewsTikTok: Type.Integer(),
+  likesTikTok: Type.Integer(),
+  commentsTikTok: Type.Integer(),
   urlYouTube: Nullable(Type.String()),
   urlInstagram: Nullable(Type.String()),
+  urlTiktok: Nullable(Type.String()),
   error: Nullable(Type.String()),
   errorInstagram: Nullable(Type.String()),
   account: Nullable(Type.Object({ id: Id, title: Type.Optional(Type.String()) })),

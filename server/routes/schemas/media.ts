@@ -33,6 +33,8 @@ const CreationRequestRow = Type.Object({
   createdAt: Type.String(),
   sourceName: Type.Optional(Nullable(Type.String())),
   posterUrl: Type.Optional(Nullable(Type.String())),
+  // Issue 28.0: a published request's set status, as the YouTube list shows it.
+  publicationStatus: Type.Optional(VideoStatus),
 });
 
 const RequestVideoItem = Type.Object({

@@ -31,8 +31,13 @@ const columns: Column<CreationRequestRow>[] = [
   {
     header: t.requests.status,
     width: '160px',
-    // SPEC shows no label for other statuses: a published request is told by its link below.
-    cell: (row) => (row.status === 'published' ? null : <StatusBadge status={row.status} kind="request" />),
+    // A published request shows what its publication's status is, as the YouTube list does.
+    cell: (row) =>
+      row.status === 'published' ? (
+        row.publicationStatus && <StatusBadge status={row.publicationStatus} kind="video" />
+      ) : (
+        <StatusBadge status={row.status} kind="request" />
+      ),
   },
   {
     header: '',

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { CreationRequestRow, Paged, VideoSummary } from '../../src/lib/contract';
+import { VideoTable } from '../../src/components/video-table';
+import { RequestListScreen } from '../../src/screens/video/request-list-screen';
+import { answerApi, renderScreen } from './render';
+
+vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const video = (id: number, overrides: Partial<VideoSummary> = {}): VideoSummary => ({
+  id,
+  date: '2026-11-21T10:00:00.000Z',
+  status: 'success',
+  views: 0,
+  likes: 0,
+  comments: 0,
+  viewsInstagram: 0,
+  likesInstagram: 0,
+  commentsInstagram: 0,
+  viewsTikTok: 0,
+  likesTikTok: 0,
+  commentsTikTok: 0,
+  urlYouTube: null,
+  urlInstagram: null,
+  urlTiktok: null,
+  error: null,
+  errorInstagram: null,
+  account: null,
+  ...overrides,
+});
+const pageOf = <T,>(...data: T[]): Paged<T> => ({ data, page: 1, totalPages: 1, total: data.length });
+const rowOf = (id: number) => screen.getByRole('cell', { name: String(id) }).closest('tr')!;
+const statsOf = (id: number) => within(rowOf(id)).getAllByRole('cell')[3]!;
+
+describe('a video list says what happened on each platform', () => {
+  it("shows a rendered, unpublished video as 'Не активний' with no figures", () => {
+    renderScreen(<VideoTable data={pageOf(video(1, { status: 'noactive' }))} loading={false} onPageChange={() => {}} />);
+    expect(within(rowOf(1)).getByText('Не активний')).toBeInTheDocument();
+    expect(within(rowOf(1)).queryByText('Опубліковано')).toBeNull();
+    expect(statsOf(1)).toHaveTextContent(/^$/);
+  });
+
+  it('shows figures only for the platforms a video went out on, each under its own name', () => {
+    renderScreen(
+      <VideoTable
+        data={pageOf(
+          video(2, { urlTiktok: 'https://www.tiktok.com/@a/video/1', viewsTikTok: 40, likesTikTok: 4, commentsTikTok: 1 }),
+          video(3, { urlInstagram: 'https://www.instagram.com/reel/x/', viewsInstagram: 70, likesInstagram: 7, commentsInstagram: 2 }),
+          video(4, {
+            urlYouTube: 'https://youtube.com/shorts/q',
+            views: 10,
+            urlTiktok: 'https://www.tiktok.com/@a/video/2',
+            viewsTikTok: 5,
+          }),
+        )}
+        loading={false}
+        onPageChange={() => {}}
+      />,
+    );
+    expect(within(rowOf(2)).getByRole('link', { name: /TikTok/ })).toHaveAttribute('href', 'https://www.tiktok.com/@a/video/1');
+    expect(statsOf(2)).toHaveTextContent(/^TikTok4041$/);
+    expect(within(statsOf(2)).getByLabelText('Перегляди TikTok: 40')).toBeInTheDocument();
+    expect(within(statsOf(2)).queryByText('YouTube')).toBeNull();
+
+    expect(statsOf(3)).toHaveTextContent(/^Instagram7072$/);
+    expect(within(statsOf(3)).queryByText('YouTube')).toBeNull();
+
+    expect(within(statsOf(4)).getByLabelText('Перегляди YouTube: 10')).toBeInTheDocument();
+    expect(within(statsOf(4)).getByLabelText('Перегляди TikTok: 5')).toBeInTheDocument();
+    expect(within(statsOf(4)).queryByText('Instagram')).toBeNull();
+  });
+});
+
+describe('the request list', () => {
+  const request = (id: number, overrides: Partial<CreationRequestRow>): CreationRequestRow => ({
+    id,
+    idUpload: `00000000-0000-4000-8000-00000000000${id}`,
+    status: 'published',
+    countVideo: 2,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    sourceName: `clip-${id}.mp4`,
+    posterUrl: null,
+    ...overrides,
+  });
+
+  it("gives a published request its set's status, as the YouTube list names it", async () => {
+    answerApi({
+      'GET /create-video?page=1': pageOf(
+        request(1, { publicationStatus: 'publication' }),
+        request(2, { publicationStatus: 'success' }),
+        request(3, { status: 'success' }),
+      ),
+    });
+    renderScreen(<RequestListScreen />, { path: '/video/request-create' });
+    const statusCell = async (id: number) => within((await screen.findByText(`clip-${id}.mp4`)).closest('tr')!).getAllByRole('cell')[4]!;
+    expect(await statusCell(1)).toHaveTextContent(/^На публікації$/);
+    expect(await statusCell(2)).toHaveTextContent(/^Опубліковано$/);
+    expect(await statusCell(3)).toHaveTextContent(/^Готово$/);
+  });
+});
