@@ -37,6 +37,7 @@ const video = (id: number, status: PublishedVideo['status'], error: string | nul
   commentsInstagram: 0,
   publishNote: null,
   waitReason: null,
+  waitKind: null,
   nextAttemptAt: null,
   plannedAt: null,
   changeable: false,
