@@ -125,11 +125,12 @@ export async function saveGrantedConnection(
 
 /**
  * Stores the credentials a profile's form gave (see typedConnections in server/routes/accounts.ts),
- * beside any consent link of the same platform, which stays the one used while it exists.
+ * beside any consent link of the same platform, which stays the one used while it exists. Runs in
+ * the save's transaction, so a profile is never left with half of what its form gave.
  */
-export async function saveTypedConnections(db: Database, connections: StoredConnection[]): Promise<void> {
+export async function saveTypedConnections(run: RunSql, connections: StoredConnection[]): Promise<void> {
   for (const connection of connections) {
-    await db.sql(
+    await run(
       `INSERT INTO account_connections (account_id, platform, method, access_token, access_expires_at, remote_id, remote_name)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (account_id, platform, method) DO UPDATE SET access_token = EXCLUDED.access_token,

@@ -339,8 +339,15 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     const secrets = secretColumns(keys.secretsAtRest, id, form);
     const typed = typedConnections(keys.secretsAtRest, id, form, [], pastedSeconds());
     const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets }, typed, {});
-    await db.orm.insert(accounts).values({ id, userId: user.id, ...columns, ...secrets, ...connection });
-    await saveTypedConnections(db, typed);
+    // The row and its connections are one save: a failure between them leaves neither.
+    await db.transaction(async (run) => {
+      const insert = db.orm
+        .insert(accounts)
+        .values({ id, userId: user.id, ...columns, ...secrets, ...connection })
+        .toSQL();
+      await run(insert.sql, insert.params);
+      await saveTypedConnections(run, typed);
+    });
     request.log.info({ accountId: id }, 'profile created');
     return reply.status(201).send(await detail(user, id));
   });
@@ -358,12 +365,16 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     const clientChanged = youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret);
     const youtubeReset = clientChanged ? { inYouTube: false } : {};
     const connection = await checkedConnection(form, { ...existing, ...columns, ...secrets, ...youtubeReset }, typed, linked, existing);
-    await db.orm
-      .update(accounts)
-      .set({ ...columns, ...secrets, ...youtubeReset, ...connection, updatedAt: new Date() })
-      .where(eq(accounts.id, existing.id));
-    if (clientChanged) await db.sql(`DELETE FROM account_connections WHERE account_id = $1 AND platform = 'youtube'`, [existing.id]);
-    await saveTypedConnections(db, typed);
+    await db.transaction(async (run) => {
+      const update = db.orm
+        .update(accounts)
+        .set({ ...columns, ...secrets, ...youtubeReset, ...connection, updatedAt: new Date() })
+        .where(eq(accounts.id, existing.id))
+        .toSQL();
+      await run(update.sql, update.params);
+      if (clientChanged) await run(`DELETE FROM account_connections WHERE account_id = $1 AND platform = 'youtube'`, [existing.id]);
+      await saveTypedConnections(run, typed);
+    });
     return detail(user, existing.id);
   });
 

@@ -229,6 +229,35 @@ describeEachDatabase('profiles API', (env) => {
     expect(rows).toEqual([]);
   });
 
+  it('saves a profile and its typed credentials in one transaction: a failure part-way leaves nothing of the save', async () => {
+    const user = await createUser(env(), 'operator');
+    const existing = await createAccount(env(), user, { comments: 'Як було' });
+    // Storing a connection fails, after the profile's own row was written.
+    await env().db.sql(`CREATE FUNCTION refuse_connection() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'connection refused by the test'; END $$`);
+    await env().db.sql(`CREATE TRIGGER refuse_connection BEFORE INSERT OR UPDATE ON account_connections
+      FOR EACH ROW EXECUTE FUNCTION refuse_connection()`);
+    try {
+      // Instagram stays off, so no platform is asked: the login and password are only stored.
+      const typed = { InstagramLogin: 'failing.insta', InstagramPassword: 'secret' };
+      const created = await post(user, { ...emptyAccount, comments: 'Новий', ...typed });
+      expect(created.statusCode).toBe(500);
+      const edited = await env().app.inject({
+        method: 'PATCH',
+        url: `/api/accounts/${existing.id}`,
+        headers: user.headers,
+        payload: { ...emptyAccount, comments: 'Змінено', ...typed },
+      });
+      expect(edited.statusCode).toBe(500);
+    } finally {
+      await env().db.sql(`DROP TRIGGER refuse_connection ON account_connections`);
+      await env().db.sql(`DROP FUNCTION refuse_connection`);
+    }
+    const { rows } = await env().db.sql(`SELECT id, comments, instagram_login FROM accounts ORDER BY id`);
+    expect(rows).toEqual([{ id: existing.id, comments: 'Як було', instagram_login: null }]);
+    expect((await env().db.sql(`SELECT 1 FROM account_connections`)).rows).toEqual([]);
+  });
+
   it('lists an admin every profile with its owner, and a user only their own', async () => {
     const admin = await createUser(env(), 'chief', { role: 'admin' });
     const anna = await createUser(env(), 'anna');
