@@ -16,6 +16,7 @@ import {
   TransientPlatformError,
 } from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';
+import { clearPlatformFailure, recordPlatformFailure } from '../platforms/connections';
 import { instagram } from '../platforms/instagram';
 import { connectors, profileContext } from '../platforms/profile-context';
 import { databaseProgressStore, memoryProgressStore } from '../platforms/progress';
@@ -231,7 +232,6 @@ async function uploadPost(
 ): Promise<void> {
   const { db, log, keys, platforms, queue, signal, engine } = context;
   const postId = post.id;
-  const name = t.platform.names[post.platform];
   const connector = connectors[post.platform];
   const upload = {
     path: video.path,
@@ -276,7 +276,7 @@ async function uploadPost(
       const columns = videoColumns[post.platform];
       await run(`UPDATE videos SET ${columns.url} = $2, ${columns.error} = NULL WHERE id = $1`, [post.videoId, published.url]);
       // A publish that went through proves the profile's access on this platform works again.
-      await run(`UPDATE accounts SET platform_error = NULL WHERE id = $1 AND starts_with(platform_error, $2)`, [account.id, `${name}:`]);
+      await clearPlatformFailure(run, account.id, post.platform);
       await refreshVideoStatus(run, post.videoId);
     });
     log.info({ postId, videoId: post.videoId, platform: post.platform, remoteId: published.remoteId }, 'published');
@@ -284,7 +284,7 @@ async function uploadPost(
     if (signal.reason instanceof StopRequested) throw error;
     const reason = reasonOf(post.platform, error);
     if (error instanceof ProfileAuthError) {
-      await db.orm.update(accounts).set({ platformError: reason, updatedAt: new Date() }).where(eq(accounts.id, account.id));
+      await recordPlatformFailure(db.sql, account.id, post.platform, reason);
       if (await waitForReconnect(db, post, token)) {
         log.info({ postId, accountId: account.id, platform: post.platform }, 'publish waits for the profile to be connected again');
         return;

@@ -179,7 +179,9 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
       // A retry bound to fail again is refused with the reason: the profile is gone, or its access
       // on that platform failed and has not been restored (a publish or a profile check clears it).
       const { rows: failed } = await run(
-        `SELECT p.platform, a.id AS account_id, a.comments, a.youtube_login, a.instagram_login, a.platform_error
+        `SELECT p.platform, a.id AS account_id, a.comments, a.youtube_login, a.instagram_login,
+                EXISTS (SELECT 1 FROM account_connections AS c
+                         WHERE c.account_id = p.account_id AND c.platform = p.platform AND c.failure IS NOT NULL) AS failing
            FROM video_posts AS p LEFT JOIN accounts AS a ON a.id = p.account_id
           WHERE p.video_id = $1 AND p.status = 'error'`,
         [videoId],
@@ -187,7 +189,7 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
       for (const post of failed) {
         const platform = t.platform.names[post.platform as Platform];
         if (post.account_id === null) throw new HttpError(409, t.postTruth.retryProfileDeleted);
-        if (post.platform_error?.startsWith(`${platform}:`)) {
+        if (post.failing) {
           const { title } = accountOption({
             id: post.account_id,
             comments: post.comments,

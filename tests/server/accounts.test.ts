@@ -86,7 +86,10 @@ describeEachDatabase('profiles API', (env) => {
     const tiktok = await createAccount(env(), user, { isActiveTikTok: true, TikTiokAuthStr: 'token' });
     const instagram = await createAccount(env(), user, { isActiveInstagram: true, InstagramLogin: 'shop', InstagramPassword: 'pw' });
     const failing = await createAccount(env(), user, { isActiveTikTok: true, TikTiokAuthStr: 'token' });
-    await env().db.sql(`UPDATE accounts SET platform_error = 'TikTok: token revoked' WHERE id = $1`, [failing.id]);
+    await env().db.sql(
+      `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: token revoked' WHERE account_id = $1 AND platform = 'tiktok'`,
+      [failing.id],
+    );
     const connectedYoutube = await createAccount(env(), user, {
       isActiveYouTube: true,
       YouTubeAuthClientId: 'id',

@@ -233,7 +233,10 @@ describeEachDatabase(
         `UPDATE video_posts SET status = 'error', error = 'TikTok: доступ відкликано' WHERE video_id = $1 AND platform = 'tiktok'`,
         [request.videos[0]!.id],
       );
-      await env().db.sql(`UPDATE accounts SET platform_error = 'TikTok: доступ відкликано' WHERE id = $1`, [profile.id]);
+      await env().db.sql(
+        `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: доступ відкликано' WHERE account_id = $1 AND platform = 'tiktok'`,
+        [profile.id],
+      );
 
       const list = (await call(owner, 'GET', '/api/notifications')).json<NotificationList>();
       const failed = list.items.find((item) => item.kind === 'publish_failed');
@@ -249,8 +252,11 @@ describeEachDatabase(
 
       const [row] = (await call(owner, 'GET', '/api/accounts')).json<{ data: AccountSummary[] }>().data;
       expect(row).toMatchObject({ status: 'error', inTikTok: true, failedPlatforms: ['tiktok'] });
-      // A failure that names no platform (the proxy) stands for every platform switched on.
-      await env().db.sql(`UPDATE accounts SET platform_error = $2 WHERE id = $1`, [profile.id, t.platform.proxyUnreachable]);
+      // The proxy failing is met, and kept, on each platform reached through it.
+      await env().db.sql(
+        `INSERT INTO account_connections (account_id, platform, method, failure_code, failure) VALUES ($1, 'youtube', 'oauth', 'refused', $2)`,
+        [profile.id, t.platform.proxyUnreachable],
+      );
       const [proxyDown] = (await call(owner, 'GET', '/api/accounts')).json<{ data: AccountSummary[] }>().data;
       expect(proxyDown.failedPlatforms).toEqual(['youtube', 'tiktok']);
     });

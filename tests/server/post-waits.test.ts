@@ -17,7 +17,7 @@ import { renderedRequest } from './publishing-fixtures';
  */
 
 for (const kind of databaseKinds()) {
-  describe(`Migration 0029 moves the stored wait sentences into kinds [${kind}]`, () => {
+  describe(`Migrations 0029 and 0030 move stored sentences into kinds and per-platform failures [${kind}]`, () => {
     it(
       'reads each sentence the catalog wrote as its kind and figures, and keeps any other words as a retry',
       { timeout: 60_000 },
@@ -74,6 +74,69 @@ for (const kind of databaseKinds()) {
             `SELECT column_name FROM information_schema.columns WHERE table_name = 'video_posts' AND column_name LIKE 'wait%' ORDER BY 1`,
           );
           expect(columns.map((column) => column.column_name)).toEqual(['wait_detail', 'wait_kind']);
+        } finally {
+          await drop();
+        }
+      },
+    );
+
+    it(
+      'moves a profile’s one failure text onto the connection of the platform it names, or of every switched-on one',
+      { timeout: 60_000 },
+      async () => {
+        const { db, drop } = await freshDatabase(kind, '0029_wait_kinds.sql');
+        try {
+          const { rows: users } = await db.sql(`INSERT INTO users (login, password_hash) VALUES ('owner', 'x') RETURNING id`);
+          const profile = async (error: string | null, active: { youtube?: boolean; tiktok?: boolean; instagram?: boolean }) => {
+            const { rows } = await db.sql(
+              `INSERT INTO accounts (user_id, proxy, platform_error, is_active_youtube, is_active_tiktok, is_active_instagram)
+             VALUES ($1, '127.0.0.1:8080', $2, $3, $4, $5) RETURNING id`,
+              [users[0].id, error, active.youtube ?? false, active.tiktok ?? false, active.instagram ?? false],
+            );
+            return rows[0].id as number;
+          };
+          const connect = (accountId: number, platform: string, method: string, state = 'connected') =>
+            db.sql(`INSERT INTO account_connections (account_id, platform, method, state) VALUES ($1, $2, $3, $4)`, [
+              accountId,
+              platform,
+              method,
+              state,
+            ]);
+          // TikTok's grant was revoked: the consent link is the connection in use, beside a pasted string.
+          const revoked = await profile('TikTok: Доступ TikTok відкликано — підключіть профіль знову', { youtube: true, tiktok: true });
+          await connect(revoked, 'tiktok', 'pasted');
+          await connect(revoked, 'tiktok', 'oauth', 'revoked');
+          await connect(revoked, 'youtube', 'oauth');
+          // The proxy failed: a text naming no platform was about every platform switched on.
+          const proxyDown = await profile('Проксі не відповідає', { youtube: true, instagram: true });
+          await connect(proxyDown, 'youtube', 'oauth');
+          await connect(proxyDown, 'instagram', 'login');
+          await connect(proxyDown, 'tiktok', 'pasted');
+          const working = await profile(null, { youtube: true });
+          await connect(working, 'youtube', 'oauth');
+
+          await migrate(db);
+
+          const { rows } = await db.sql(
+            `SELECT account_id, platform, method, failure_code, failure FROM account_connections WHERE failure IS NOT NULL ORDER BY account_id, platform`,
+          );
+          expect(rows).toEqual([
+            {
+              account_id: revoked,
+              platform: 'tiktok',
+              method: 'oauth',
+              failure_code: 'revoked',
+              failure: 'TikTok: Доступ TikTok відкликано — підключіть профіль знову',
+            },
+            { account_id: proxyDown, platform: 'instagram', method: 'login', failure_code: 'refused', failure: 'Проксі не відповідає' },
+            { account_id: proxyDown, platform: 'youtube', method: 'oauth', failure_code: 'refused', failure: 'Проксі не відповідає' },
+          ]);
+          // Moving what was known tells nobody anew.
+          expect((await db.sql(`SELECT 1 FROM notifications`)).rows).toEqual([]);
+          const { rows: columns } = await db.sql(
+            `SELECT column_name FROM information_schema.columns WHERE table_name = 'accounts' AND column_name = 'platform_error'`,
+          );
+          expect(columns).toEqual([]);
         } finally {
           await drop();
         }
