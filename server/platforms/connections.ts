@@ -60,7 +60,7 @@ const fromRow = (row: Record<string, any>): StoredConnection => ({
  * The platform stopped honouring the profile's access: the failure is kept on the connection the
  * profile reaches the platform through (the consent link, else the typed credential), where the
  * profile's status, the retry of a failed post and the next save's check read it, and the owner's
- * bell hears of it once (migration 0030's trigger). Its code follows the connection: a grant marked
+ * bell hears of it once (migration 0031's trigger). Its code follows the connection: a grant marked
  * revoked, else credentials refused. A platform with no connection has no access to lose.
  */
 export async function recordPlatformFailure(run: RunSql, accountId: number, platform: LinkPlatform, failure: string): Promise<void> {

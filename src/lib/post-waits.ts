@@ -3,7 +3,7 @@ import { t } from './i18n';
 
 /**
  * Why a pending post has not gone out yet, as video_posts stores it (wait_kind and wait_detail,
- * migration 0029): a kind the code decides on, and the figures its words need. The words are made
+ * migration 0030): a kind the code decides on, and the figures its words need. The words are made
  * from them only where the API answers or a screen renders, so rewording the catalog changes no
  * decision.
  */

@@ -12,12 +12,12 @@ import { createUser, databaseKinds, describeEachDatabase, freshDatabase, type Te
 import { renderedRequest } from './publishing-fixtures';
 
 /**
- * Why a pending post waits is a kind with its figures (migration 0029, src/lib/post-waits.ts):
+ * Why a pending post waits is a kind with its figures (migration 0030, src/lib/post-waits.ts):
  * the words are made when the API answers, so rewording the catalog changes no decision.
  */
 
 for (const kind of databaseKinds()) {
-  describe(`Migrations 0029 and 0030 move stored sentences into kinds and per-platform failures [${kind}]`, () => {
+  describe(`Migrations 0030 and 0031 move stored sentences into kinds and per-platform failures [${kind}]`, () => {
     it(
       'reads each sentence the catalog wrote as its kind and figures, and keeps any other words as a retry',
       { timeout: 60_000 },
@@ -64,7 +64,7 @@ for (const kind of databaseKinds()) {
             ids.push(posts[0].id);
           }
 
-          expect(await migrate(db)).toContain('0029_wait_kinds.sql');
+          expect(await migrate(db)).toContain('0030_wait_kinds.sql');
 
           const { rows } = await db.sql(`SELECT id, wait_kind, wait_detail FROM video_posts WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
           expect(rows.map((row) => [row.wait_kind, row.wait_detail])).toEqual(
@@ -84,7 +84,7 @@ for (const kind of databaseKinds()) {
       'moves a profile’s one failure text onto the connection of the platform it names, or of every switched-on one',
       { timeout: 60_000 },
       async () => {
-        const { db, drop } = await freshDatabase(kind, '0029_wait_kinds.sql');
+        const { db, drop } = await freshDatabase(kind, '0030_wait_kinds.sql');
         try {
           const { rows: users } = await db.sql(`INSERT INTO users (login, password_hash) VALUES ('owner', 'x') RETURNING id`);
           const profile = async (error: string | null, active: { youtube?: boolean; tiktok?: boolean; instagram?: boolean }) => {

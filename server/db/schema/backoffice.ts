@@ -76,7 +76,7 @@ export const accountConnections = pgTable(
       .notNull()
       .default('connected'),
     error: text('error'),
-    // Migration 0030: the platform's standing failure on the profile, on the connection in use.
+    // Migration 0031: the platform's standing failure on the profile, on the connection in use.
     failureCode: text('failure_code', { enum: ['refused', 'revoked'] }),
     failure: text('failure'),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),

@@ -34,7 +34,7 @@ export const videoPosts = pgTable(
     // Migration 0016: an edit of the set's texts carried to the platform (YouTube only).
     editState: text('edit_state', { enum: ['pending', 'done', 'error'] }),
     editError: text('edit_error'),
-    // Migration 0020: until when a pending post waits; when a job claimed it. Migration 0029: why it waits.
+    // Migration 0020: until when a pending post waits; when a job claimed it. Migration 0030: why it waits.
     waitKind: text('wait_kind').$type<WaitKind>(),
     waitDetail: jsonb('wait_detail').$type<PostWait['detail']>(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
