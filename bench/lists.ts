@@ -77,7 +77,8 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
   const profileColumns = `accounts.id, accounts.proxy, accounts.ip_version, accounts.comments, accounts.group_id, accounts.user_id,
     accounts.is_active_youtube, accounts.is_active_tiktok, accounts.is_active_instagram, accounts.in_youtube,
     accounts.tiktok_auth_str IS NOT NULL AS in_tiktok, accounts.instagram_login IS NOT NULL AND accounts.instagram_password IS NOT NULL AS in_instagram,
-    accounts.platform_error, accounts.connected_as, users.login, account_groups.name`;
+    ARRAY(SELECT DISTINCT c.platform FROM account_connections c WHERE c.account_id = accounts.id AND c.failure IS NOT NULL) AS failing_platforms,
+    accounts.connected_as, users.login, account_groups.name`;
   const profilesOf = 'accounts JOIN users ON users.id = accounts.user_id LEFT JOIN account_groups ON account_groups.id = accounts.group_id';
   return [
     {

@@ -22,9 +22,14 @@ export async function underStartupLock<T>(db: Database, work: () => Promise<T>):
   });
 }
 
-/** Applies every not-yet-applied `migrations/*.sql` in name order. Safe to run from several processes at once. */
-export async function migrate(db: Database): Promise<string[]> {
-  const files = (await fs.readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort();
+/**
+ * Applies every not-yet-applied `migrations/*.sql` in name order, or those up to and including
+ * `through` (a test that needs rows in an older shape). Safe to run from several processes at once.
+ */
+export async function migrate(db: Database, { through }: { through?: string } = {}): Promise<string[]> {
+  const files = (await fs.readdir(migrationsDir))
+    .filter((name) => name.endsWith('.sql') && (through === undefined || name <= through))
+    .sort();
   return db.transaction(async (sql) => {
     if (db.kind === 'postgres') await sql('SELECT pg_advisory_xact_lock($1)', [migrationLockId]);
     await sql('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');

@@ -6,6 +6,7 @@ import type { RunSql } from '../db/connect';
 import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
 import { PlatformError, ProfileAuthError } from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';
+import { recordPlatformFailure } from '../platforms/connections';
 import { profileContext } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
 import { withRetry } from '../platforms/retry';
@@ -125,7 +126,7 @@ export async function editPublishedPost(
           ? `${t.platform.names.youtube}: ${error.message}`
           : `${t.platform.names.youtube}: ${t.platform.gaveUp} (${(error as Error).message})`;
     if (error instanceof ProfileAuthError) {
-      await db.orm.update(accounts).set({ platformError: reason, updatedAt: new Date() }).where(eq(accounts.id, account.id));
+      await recordPlatformFailure(db.sql, account.id, 'youtube', reason);
     }
     await finish('error', reason);
     log.warn({ postId, err: error }, 'edit not carried to YouTube');

@@ -1,4 +1,4 @@
-import { t } from '../../src/lib/i18n';
+import type { CapDetail } from '../../src/lib/post-waits';
 import { dayjs } from '../../src/lib/dates';
 import { postingCapSettings, type PostingCapSettings } from '../config';
 import type { Database } from '../db/connect';
@@ -110,14 +110,14 @@ async function publishedSince(db: Database, platform: Platform, cap: Cap, since:
 }
 
 export interface CapHold {
-  reason: string;
+  /** Which cap holds the post, for the words the set's page gives it (waitText). */
+  detail: CapDetail;
   /** When the window frees enough for one more post. */
   until: Date;
 }
 
-function heldReason(platform: Platform, cap: Cap): string {
-  if (cap.windowMs === null) return t.postingCaps.youtubeHeld(cap.limit);
-  return t.postingCaps.rollingHeld(t.platform.names[platform], cap.limit, Math.round(cap.windowMs / hour));
+function heldDetail(cap: Cap): CapDetail {
+  return { limit: cap.limit, windowHours: cap.windowMs === null ? null : Math.round(cap.windowMs / hour) };
 }
 
 /** Where the window that counts against a post made at `now` starts: a moving window's length back, or Pacific midnight. */
@@ -141,7 +141,7 @@ export function freeAt(cap: Pick<Cap, 'limit' | 'windowMs'>, published: Date[], 
 export async function holdFor(db: Database, platform: Platform, cap: Cap, now = new Date()): Promise<CapHold | null> {
   const published = await publishedSince(db, platform, cap, windowStart(cap, now));
   const until = freeAt(cap, published, now);
-  return until && { reason: heldReason(platform, cap), until };
+  return until && { detail: heldDetail(cap), until };
 }
 
 /**
@@ -149,10 +149,10 @@ export async function holdFor(db: Database, platform: Platform, cap: Cap, now = 
  * configured): held until the oldest counted post ages out, or the next Pacific midnight, or an hour.
  */
 export async function holdAfterRefusal(db: Database, platform: Platform, cap: Cap | null, now = new Date()): Promise<CapHold> {
-  const reason = t.postingCaps.platformHeld(t.platform.names[platform]);
-  if (platform === 'youtube') return { reason, until: pacificDay(now).end };
-  if (!cap || cap.windowMs === null) return { reason, until: new Date(now.getTime() + quotaRetryMs) };
+  const detail: CapDetail = { refused: true };
+  if (platform === 'youtube') return { detail, until: pacificDay(now).end };
+  if (!cap || cap.windowMs === null) return { detail, until: new Date(now.getTime() + quotaRetryMs) };
   const [oldest] = await publishedSince(db, platform, cap, windowStart(cap, now));
   const until = oldest ? new Date(oldest.getTime() + cap.windowMs) : new Date(now.getTime() + quotaRetryMs);
-  return { reason, until: until > now ? until : new Date(now.getTime() + quotaRetryMs) };
+  return { detail, until: until > now ? until : new Date(now.getTime() + quotaRetryMs) };
 }

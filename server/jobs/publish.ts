@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { PostOptions } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
+import type { PostWait } from '../../src/lib/post-waits';
 import type { Database, RunSql } from '../db/connect';
 import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
 import {
@@ -15,6 +16,7 @@ import {
   TransientPlatformError,
 } from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';
+import { clearPlatformFailure, recordPlatformFailure } from '../platforms/connections';
 import { instagram } from '../platforms/instagram';
 import { connectors, profileContext } from '../platforms/profile-context';
 import { databaseProgressStore, memoryProgressStore } from '../platforms/progress';
@@ -72,7 +74,7 @@ type Post = typeof videoPosts.$inferSelect;
 async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' | 'platform'>, token: string, reason: string) {
   await db.transaction(async (run) => {
     const { rows } = await run(
-      `UPDATE video_posts SET status = 'error', error = $3, wait_reason = NULL, next_attempt_at = NULL, updated_at = now()
+      `UPDATE video_posts SET status = 'error', error = $3, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL, updated_at = now()
        WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
       [post.id, token, reason],
     );
@@ -102,12 +104,7 @@ export async function publishPost(data: PublishJobData, context: JobContext): Pr
   const lease = `upload:${waiting.accountId ?? `post-${data.postId}`}:${waiting.platform}`;
   if (!(await tryLease(db, lease, jobId, engine))) {
     // Woken as soon as the other upload ends; the fallback is the latest it will be tried.
-    await waitFor(
-      db,
-      data,
-      t.postTruth.waitBusyProfile(t.platform.names[waiting.platform]),
-      new Date(Date.now() + busyProfileWaitSeconds * 1000),
-    );
+    await waitFor(db, data, { kind: 'busy', detail: {} }, new Date(Date.now() + busyProfileWaitSeconds * 1000));
     throw new DeferJob(busyProfileWaitSeconds, lease);
   }
   try {
@@ -160,13 +157,14 @@ async function holdPost({ db, queue, log }: JobContext, { postId, token }: Publi
   const next = crypto.randomUUID();
   await db.transaction(async (run) => {
     const { rows } = await run(
-      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, next_attempt_at = $4, wait_reason = $5, error = NULL, updated_at = now()
+      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, next_attempt_at = $4, wait_kind = 'cap', wait_detail = $5,
+              error = NULL, updated_at = now()
        WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
-      [postId, token, next, hold.until, hold.reason],
+      [postId, token, next, hold.until, JSON.stringify(hold.detail)],
     );
     if (rows.length > 0) await sendPublishJob(queue, { id: postId, token: next, scheduledAt: hold.until }, run);
   });
-  log.info({ postId, until: hold.until, reason: hold.reason }, 'publish held by a posting cap');
+  log.info({ postId, until: hold.until, cap: hold.detail }, 'publish held by a posting cap');
 }
 
 async function publishHoldingLease({ postId, token }: PublishJobData, context: JobContext): Promise<void> {
@@ -177,7 +175,8 @@ async function publishHoldingLease({ postId, token }: PublishJobData, context: J
       attempts: sql`${videoPosts.attempts} + 1`,
       // From here on the post is the job's: its date and profile can no longer be changed (409).
       startedAt: sql`coalesce(${videoPosts.startedAt}, now())`,
-      waitReason: null,
+      waitKind: null,
+      waitDetail: null,
       nextAttemptAt: null,
       updatedAt: new Date(),
     })
@@ -221,7 +220,6 @@ async function uploadPost(
 ): Promise<void> {
   const { db, log, keys, platforms, queue, signal, engine } = context;
   const postId = post.id;
-  const name = t.platform.names[post.platform];
   const connector = connectors[post.platform];
   const upload = {
     path: video.path,
@@ -250,13 +248,14 @@ async function uploadPost(
         signal,
         onRetry: async ({ attempt, delayMs, error }) => {
           log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying');
-          await waitFor(db, { postId, token }, t.postTruth.waitRetry(reasonOf(post.platform, error)), new Date(Date.now() + delayMs));
+          const retry: PostWait = { kind: 'retry', detail: { reason: reasonOf(post.platform, error) } };
+          await waitFor(db, { postId, token }, retry, new Date(Date.now() + delayMs));
         },
       },
     );
     await db.transaction(async (run) => {
       const { rows } = await run(
-        `UPDATE video_posts SET status = 'done', remote_id = $3, url = $4, error = NULL, wait_reason = NULL, next_attempt_at = NULL,
+        `UPDATE video_posts SET status = 'done', remote_id = $3, url = $4, error = NULL, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL,
                 published_at = now(), updated_at = now()
          WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
         [postId, token, published.remoteId, published.url],
@@ -265,7 +264,7 @@ async function uploadPost(
       const columns = videoColumns[post.platform];
       await run(`UPDATE videos SET ${columns.url} = $2, ${columns.error} = NULL WHERE id = $1`, [post.videoId, published.url]);
       // A publish that went through proves the profile's access on this platform works again.
-      await run(`UPDATE accounts SET platform_error = NULL WHERE id = $1 AND starts_with(platform_error, $2)`, [account.id, `${name}:`]);
+      await clearPlatformFailure(run, account.id, post.platform);
       await refreshVideoStatus(run, post.videoId);
     });
     log.info({ postId, videoId: post.videoId, platform: post.platform, remoteId: published.remoteId }, 'published');
@@ -273,7 +272,7 @@ async function uploadPost(
     if (signal.reason instanceof StopRequested) throw error;
     const reason = reasonOf(post.platform, error);
     if (error instanceof ProfileAuthError) {
-      await db.orm.update(accounts).set({ platformError: reason, updatedAt: new Date() }).where(eq(accounts.id, account.id));
+      await recordPlatformFailure(db.sql, account.id, post.platform, reason);
       if (await waitForReconnect(db, post, token)) {
         log.info({ postId, accountId: account.id, platform: post.platform }, 'publish waits for the profile to be connected again');
         return;
@@ -296,7 +295,7 @@ async function uploadPost(
     // wait's time is written once pg-boss has set it (markPublishRetried).
     await db.orm
       .update(videoPosts)
-      .set({ error: reason, waitReason: t.postTruth.waitRetry(reason), nextAttemptAt: null, updatedAt: new Date() })
+      .set({ error: reason, waitKind: 'retry', waitDetail: { reason }, nextAttemptAt: null, updatedAt: new Date() })
       .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token), eq(videoPosts.status, 'pending')));
     throw error;
   }
@@ -310,12 +309,12 @@ async function uploadPost(
  */
 async function waitForReconnect(db: Database, post: Post, token: string): Promise<boolean> {
   const { rows } = await db.sql(
-    `UPDATE video_posts SET wait_reason = $4, next_attempt_at = NULL, started_at = NULL, updated_at = now()
+    `UPDATE video_posts SET wait_kind = 'reconnect', wait_detail = '{}', next_attempt_at = NULL, started_at = NULL, updated_at = now()
       WHERE id = $1 AND job_token = $2 AND status = 'pending'
         AND EXISTS (SELECT 1 FROM account_connections c
                      WHERE c.account_id = video_posts.account_id AND c.platform = $3 AND c.method = 'oauth' AND c.state = 'revoked')
       RETURNING id`,
-    [post.id, token, post.platform, t.connections.revoked(t.platform.names[post.platform])],
+    [post.id, token, post.platform],
   );
   return rows.length > 0;
 }
@@ -325,13 +324,16 @@ export async function resumeWaitingPosts(db: Database, queue: PgBoss, accountId:
   return db.transaction(async (run) => {
     const { rows } = await run(
       `SELECT id FROM video_posts
-        WHERE account_id = $1 AND platform = $2 AND status = 'pending' AND wait_reason = $3 AND next_attempt_at IS NULL
+        WHERE account_id = $1 AND platform = $2 AND status = 'pending' AND wait_kind = 'reconnect' AND next_attempt_at IS NULL
         FOR UPDATE`,
-      [accountId, platform, t.connections.revoked(t.platform.names[platform])],
+      [accountId, platform],
     );
     for (const { id } of rows) {
       const token = crypto.randomUUID();
-      await run(`UPDATE video_posts SET job_token = $2, wait_reason = NULL, error = NULL, updated_at = now() WHERE id = $1`, [id, token]);
+      await run(
+        `UPDATE video_posts SET job_token = $2, wait_kind = NULL, wait_detail = NULL, error = NULL, updated_at = now() WHERE id = $1`,
+        [id, token],
+      );
       await sendPublishJob(queue, { id, token, scheduledAt: new Date() }, run);
     }
     return rows.length;
@@ -342,9 +344,10 @@ async function reschedule(db: Database, queue: PgBoss, post: Post, token: string
   const next = crypto.randomUUID();
   await db.transaction(async (run) => {
     const { rows } = await run(
-      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, error = $5, wait_reason = $6, next_attempt_at = $4, updated_at = now()
+      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, error = $5, wait_kind = 'quota', wait_detail = $6, next_attempt_at = $4,
+              updated_at = now()
        WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
-      [post.id, token, next, at, reason, t.postTruth.waitPlatform(reason)],
+      [post.id, token, next, at, reason, JSON.stringify({ reason })],
     );
     if (rows.length > 0) await sendPublishJob(queue, { id: post.id, token: next, scheduledAt: at }, run);
   });
@@ -352,15 +355,13 @@ async function reschedule(db: Database, queue: PgBoss, post: Post, token: string
 
 /**
  * Why a pending post has not gone out yet and when it is tried next, for the set's page. Other
- * waits (caps, revoked grants) write the same two columns; a post's next run clears them.
+ * waits (caps, revoked grants, the platform's own) write the same columns; a post's next run clears them.
  */
-export async function waitFor(db: Database, { postId, token }: PublishJobData, reason: string, at: Date | null) {
-  await db.sql(`UPDATE video_posts SET wait_reason = $3, next_attempt_at = $4 WHERE id = $1 AND job_token = $2 AND status = 'pending'`, [
-    postId,
-    token,
-    reason,
-    at,
-  ]);
+export async function waitFor(db: Database, { postId, token }: PublishJobData, wait: PostWait, at: Date | null) {
+  await db.sql(
+    `UPDATE video_posts SET wait_kind = $3, wait_detail = $4, next_attempt_at = $5 WHERE id = $1 AND job_token = $2 AND status = 'pending'`,
+    [postId, token, wait.kind, JSON.stringify(wait.detail), at],
+  );
 }
 
 /** pg-boss put a failed run back with its backoff: the post's wait gets that time. */

@@ -3,10 +3,10 @@ import { accounts } from '../db/schema';
 import { memoryProgressStore } from '../platforms/progress';
 import { connectors, profileContext } from '../platforms/profile-context';
 import { ProfileAuthError } from '../platforms/errors';
+import { clearPlatformFailure, recordPlatformFailure } from '../platforms/connections';
 import type { ConnectorContext, Platform } from '../platforms/types';
 import { recordStats } from '../services/stats-points';
 import { purgeQuotaLedger, quotaAccount, takeQuota } from '../services/quota-ledger';
-import { t } from '../../src/lib/i18n';
 import type { JobContext } from './types';
 import { releaseLease, tryLease } from './workers';
 
@@ -97,9 +97,7 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
   if (!account) return { updated: 0, failed: 0 };
   const connector = connectors[platform];
   const markRevoked = (error: unknown) =>
-    error instanceof ProfileAuthError
-      ? db.sql('UPDATE accounts SET platform_error = $2, updated_at = now() WHERE id = $1', [accountId, error.message])
-      : undefined;
+    error instanceof ProfileAuthError ? recordPlatformFailure(db.sql, accountId, platform, error.message) : undefined;
 
   const result: SyncResult = { updated: 0, failed: 0 };
   let ctx: ConnectorContext;
@@ -200,10 +198,7 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
     }
   }
   if (result.updated > 0) {
-    await db.sql(`UPDATE accounts SET platform_error = NULL WHERE id = $1 AND starts_with(platform_error, $2)`, [
-      accountId,
-      `${t.platform.names[platform]}:`,
-    ]);
+    await clearPlatformFailure(db.sql, accountId, platform);
   }
   return result;
 }

@@ -30,8 +30,14 @@ export interface StoredConnection {
   remoteName: string | null;
   state: 'connected' | 'revoked';
   error: string | null;
+  /** The platform's standing failure on the profile, kept on the connection in use (recordPlatformFailure). */
+  failureCode: PlatformFailureCode | null;
+  failure: string | null;
   updatedAt: Date;
 }
+
+/** 'refused': the platform refused the credentials in use; 'revoked': the consent link's grant is gone. */
+export type PlatformFailureCode = 'refused' | 'revoked';
 
 const fromRow = (row: Record<string, any>): StoredConnection => ({
   accountId: row.account_id,
@@ -45,8 +51,35 @@ const fromRow = (row: Record<string, any>): StoredConnection => ({
   remoteName: row.remote_name,
   state: row.state,
   error: row.error,
+  failureCode: row.failure_code,
+  failure: row.failure,
   updatedAt: new Date(row.updated_at),
 });
+
+/**
+ * The platform stopped honouring the profile's access: the failure is kept on the connection the
+ * profile reaches the platform through (the consent link, else the typed credential), where the
+ * profile's status, the retry of a failed post and the next save's check read it, and the owner's
+ * bell hears of it once (migration 0031's trigger). Its code follows the connection: a grant marked
+ * revoked, else credentials refused. A platform with no connection has no access to lose.
+ */
+export async function recordPlatformFailure(run: RunSql, accountId: number, platform: LinkPlatform, failure: string): Promise<void> {
+  await run(
+    `UPDATE account_connections SET failure_code = CASE WHEN state = 'revoked' THEN 'revoked' ELSE 'refused' END, failure = $3
+      WHERE account_id = $1 AND platform = $2
+        AND method = (SELECT method FROM account_connections WHERE account_id = $1 AND platform = $2
+                       ORDER BY method = 'oauth' DESC, method LIMIT 1)`,
+    [accountId, platform, failure],
+  );
+}
+
+/** The profile's access to the platform works again (a publish, a statistics read or a check went through, or a new consent). */
+export async function clearPlatformFailure(run: RunSql, accountId: number, platform: LinkPlatform): Promise<void> {
+  await run(
+    `UPDATE account_connections SET failure_code = NULL, failure = NULL WHERE account_id = $1 AND platform = $2 AND failure IS NOT NULL`,
+    [accountId, platform],
+  );
+}
 
 /**
  * Seals and opens a connection's tokens: bound to the profile, the platform, the method and the
@@ -116,20 +149,18 @@ export async function saveGrantedConnection(
         tokens.remoteId,
       ],
     );
-    await run(`UPDATE accounts SET platform_error = NULL, updated_at = now() WHERE id = $1 AND starts_with(platform_error, $2)`, [
-      accountId,
-      `${t.platform.names[platform]}:`,
-    ]);
+    await clearPlatformFailure(run, accountId, platform);
   });
 }
 
 /**
  * Stores the credentials a profile's form gave (see typedConnections in server/routes/accounts.ts),
- * beside any consent link of the same platform, which stays the one used while it exists.
+ * beside any consent link of the same platform, which stays the one used while it exists. Runs in
+ * the save's transaction, so a profile is never left with half of what its form gave.
  */
-export async function saveTypedConnections(db: Database, connections: StoredConnection[]): Promise<void> {
+export async function saveTypedConnections(run: RunSql, connections: StoredConnection[]): Promise<void> {
   for (const connection of connections) {
-    await db.sql(
+    await run(
       `INSERT INTO account_connections (account_id, platform, method, access_token, access_expires_at, remote_id, remote_name)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (account_id, platform, method) DO UPDATE SET access_token = EXCLUDED.access_token,
@@ -304,9 +335,8 @@ function revokedError(platform: LinkPlatform, detail: string) {
 }
 
 /**
- * The grant is gone: the connection keeps the platform's words, and the profile's access error
- * tells its owner (the bell's trigger). A publish that meets it writes the same text, so the owner
- * is told once.
+ * The grant is gone: the connection keeps the platform's words, and its failure tells the owner
+ * (the bell's trigger). A publish that meets it writes the same text, so the owner is told once.
  */
 async function markRevoked(run: RunSql, accountId: number, platform: LinkPlatform, error: ProfileAuthError) {
   await run(
@@ -314,7 +344,7 @@ async function markRevoked(run: RunSql, accountId: number, platform: LinkPlatfor
       WHERE account_id = $1 AND platform = $2 AND method = 'oauth'`,
     [accountId, platform, error.detail],
   );
-  await run(`UPDATE accounts SET platform_error = $2, updated_at = now() WHERE id = $1`, [accountId, error.message]);
+  await recordPlatformFailure(run, accountId, platform, error.message);
 }
 
 export function linkEndpoints(settings: RefreshSettings): LinkEndpoints {

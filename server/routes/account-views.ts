@@ -35,9 +35,10 @@ export type AccountSummaryRow = Pick<
   | 'isActiveTikTok'
   | 'isActiveInstagram'
   | 'inYouTube'
-  | 'platformError'
   | 'connectedAs'
 > & {
+  /** The platforms whose connection carries a standing failure (recordPlatformFailure). */
+  failingPlatforms?: string[];
   /** The platforms the profile is connected to through their consent pages (account_connections), grant standing. */
   linkedPlatforms?: string[];
   /** The platforms SPEC's typed credentials connect (typedPlatformsOf). */
@@ -80,7 +81,7 @@ export function accountStatus(row: AccountSummaryRow): AccountStatus {
     [row.isActiveInstagram, connected.inInstagram],
   ].filter(([on]) => on);
   if (active.length === 0) return 'noactive';
-  if (row.platformError) return 'error';
+  if (row.failingPlatforms?.length) return 'error';
   return active.every(([, isConnected]) => isConnected) ? 'success' : 'loading';
 }
 
@@ -121,26 +122,11 @@ export function toAccountSummary({ account, ownerLogin, groupName }: AccountWith
     isActiveInstagram: account.isActiveInstagram,
     ...platformConnections(account),
     connectedAs: activeConnectedAs(account),
-    failedPlatforms: failedPlatforms(account),
+    failedPlatforms: platformOrder.filter((platform) => account.failingPlatforms?.includes(platform)),
   };
 }
 
 const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
-
-/**
- * The platforms a standing failure is about: the one its message names ("TikTok: …", as every
- * connector words it), else every switched-on platform (a proxy that fails fails them all).
- */
-export function failedPlatforms(
-  account: Pick<AccountSummaryRow, 'platformError' | 'isActiveYouTube' | 'isActiveTikTok' | 'isActiveInstagram'>,
-): PlatformName[] {
-  const error = account.platformError;
-  if (!error) return [];
-  const named = platformOrder.filter((platform) => error.startsWith(`${t.platform.names[platform]}:`));
-  if (named.length > 0) return named;
-  const active = { youtube: account.isActiveYouTube, tiktok: account.isActiveTikTok, instagram: account.isActiveInstagram };
-  return platformOrder.filter((platform) => active[platform]);
-}
 
 /** A platform switched off keeps its last answer for when it is switched on again, but shows none. */
 function activeConnectedAs(account: AccountSummaryRow): ConnectedAs {
@@ -203,8 +189,17 @@ export function toAccountDetail(
   const linkedPlatforms = connections
     .filter((connection) => connection.method === 'oauth' && connection.state === 'connected')
     .map((connection) => connection.platform);
+  const failing = platformOrder.flatMap((platform) =>
+    connections.filter((connection) => connection.platform === platform && connection.failure !== null),
+  );
+  const summaryRow = {
+    ...account,
+    linkedPlatforms,
+    typedPlatforms: typedPlatformsOf(connections),
+    failingPlatforms: failing.map((connection) => connection.platform),
+  };
   return {
-    ...toAccountSummary({ ...row, account: { ...account, linkedPlatforms, typedPlatforms: typedPlatformsOf(connections) } }),
+    ...toAccountSummary({ ...row, account: summaryRow }),
     connections: connectionViews(connections),
     savedSecrets: savedSecretsOf(account, connections),
     YouTubeAuthClientId: account.youtubeClientId ?? '',
@@ -222,7 +217,8 @@ export function toAccountDetail(
     urlInstagram: account.urlInstagram ?? '',
     profileNameInstagram: account.profileNameInstagram ?? '',
     profileDescriptionInstagram: account.profileDescriptionInstagram ?? '',
-    error: account.platformError,
+    // The first failing platform's words, as the form has room for one.
+    error: failing[0]?.failure ?? null,
     video,
   };
 }

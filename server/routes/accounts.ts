@@ -19,6 +19,7 @@ import {
   type LinkedPlatforms,
 } from '../../src/lib/schemas';
 import { accounts } from '../db/schema';
+import type { RunSql } from '../db/connect';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleOwner, visibleTo } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
@@ -36,9 +37,11 @@ import { googleOAuthEndpoints, youtubeConsentUrl, youtubeRedirectUri } from '../
 import { issueOAuthState } from '../platforms/oauth-state';
 import {
   appVariables,
+  clearPlatformFailure,
   connectionSecrets,
   loadConnections,
   pastedTikTokSeconds,
+  recordPlatformFailure,
   saveTypedConnections,
   type StoredConnection,
 } from '../platforms/connections';
@@ -154,6 +157,8 @@ function typedConnections(
         remoteName,
         state: 'connected',
         error: null,
+        failureCode: null,
+        failure: null,
         updatedAt: new Date(),
       },
     ];
@@ -173,6 +178,15 @@ function newProfileCredentials(id: number): ProfileCredentials {
   return { id, proxy: '', proxyPassword: null, inYouTube: false, youtubeClientId: null, instagramLogin: null, instagramUserId: null };
 }
 
+interface CheckedConnection {
+  /** The names the platforms answered with, by platform: the profile's connected_as. */
+  connectedAs: ConnectedAs;
+  /** The platforms that refused credentials already stored (a refusal of typed ones stops the save). */
+  refused: PlatformError[];
+  /** The platforms that answered. */
+  answered: Platform[];
+}
+
 interface PlatformCheck {
   platform: Platform;
   /** The operator just gave these credentials: a refusal keeps the save from happening. */
@@ -182,7 +196,7 @@ interface PlatformCheck {
 /**
  * The platforms a save asks which account they reach: each one switched on with credentials, when
  * the profile is new, its credentials were typed or it was just switched on (a refusal then stops
- * the save), or when the proxy changed, a failure stands or the platform never answered (a
+ * the save), or when the proxy changed, the platform's failure stands or it never answered (a
  * refusal then only marks the profile, so a revoked grant never blocks editing the rest).
  */
 function platformsToCheck(
@@ -191,13 +205,14 @@ function platformsToCheck(
   typed: StoredConnection[],
   mode: PlatformsMode,
   linked: LinkedPlatforms,
+  stored: StoredConnection[],
   existing?: AccountRow,
 ): PlatformCheck[] {
   const recheck = (platform: Platform) =>
     existing !== undefined &&
     (existing.proxy !== next.proxy ||
       existing.proxyPassword !== next.proxyPassword ||
-      existing.platformError !== null ||
+      stored.some((connection) => connection.platform === platform && connection.failure !== null) ||
       !existing.connectedAs[platform]);
   const instagramReady = linked.instagram || typedReady(typed, 'instagram', mode);
   const instagramTyped =
@@ -305,12 +320,13 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     next: ProfileCredentials,
     typed: StoredConnection[],
     linked: LinkedPlatforms,
+    stored: StoredConnection[],
     existing?: AccountRow,
-  ) {
+  ): Promise<CheckedConnection> {
     const settings = platforms();
-    const checks = platformsToCheck(form, next, typed, settings.mode, linked, existing);
+    const checks = platformsToCheck(form, next, typed, settings.mode, linked, stored, existing);
     const connectedAs: ConnectedAs = { ...existing?.connectedAs };
-    if (checks.length === 0) return { connectedAs };
+    if (checks.length === 0) return { connectedAs, refused: [], answered: [] };
     const answer = await checkConnections(
       next,
       checks.map((check) => check.platform),
@@ -323,10 +339,14 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     if (typedRefusal) throw new HttpError(400, typedRefusal.message);
     for (const { platform } of checks) delete connectedAs[platform];
     Object.assign(connectedAs, answer.connectedAs);
-    if (answer.refused.length > 0) return { connectedAs, platformError: answer.refused[0]!.message };
-    // A standing failure is over once every platform it could belong to has answered again.
-    const recovered = existing?.platformError && answer.unreachable.length === 0;
-    return { connectedAs, ...(recovered ? { platformError: null } : {}) };
+    const answered = checks.map((check) => check.platform).filter((platform) => answer.connectedAs[platform] !== undefined);
+    return { connectedAs, refused: answer.refused, answered };
+  }
+
+  /** What the check found, kept in the save's transaction: a refusal stands on its platform, an answer ends one. */
+  async function recordCheck(run: RunSql, accountId: number, { refused, answered }: CheckedConnection) {
+    for (const error of refused) await recordPlatformFailure(run, accountId, error.platform, error.message);
+    for (const platform of answered) await clearPlatformFailure(run, accountId, platform);
   }
 
   app.post('/', { schema: accountSchemas.create }, async (request, reply) => {
@@ -338,9 +358,17 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     const id = Number(rows[0].id);
     const secrets = secretColumns(keys.secretsAtRest, id, form);
     const typed = typedConnections(keys.secretsAtRest, id, form, [], pastedSeconds());
-    const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets }, typed, {});
-    await db.orm.insert(accounts).values({ id, userId: user.id, ...columns, ...secrets, ...connection });
-    await saveTypedConnections(db, typed);
+    const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets }, typed, {}, []);
+    // The row and its connections are one save: a failure between them leaves neither.
+    await db.transaction(async (run) => {
+      const insert = db.orm
+        .insert(accounts)
+        .values({ id, userId: user.id, ...columns, ...secrets, connectedAs: connection.connectedAs })
+        .toSQL();
+      await run(insert.sql, insert.params);
+      await saveTypedConnections(run, typed);
+      await recordCheck(run, id, connection);
+    });
     request.log.info({ accountId: id }, 'profile created');
     return reply.status(201).send(await detail(user, id));
   });
@@ -357,13 +385,19 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     // A refresh token belongs to one OAuth client: another client means connecting again.
     const clientChanged = youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret);
     const youtubeReset = clientChanged ? { inYouTube: false } : {};
-    const connection = await checkedConnection(form, { ...existing, ...columns, ...secrets, ...youtubeReset }, typed, linked, existing);
-    await db.orm
-      .update(accounts)
-      .set({ ...columns, ...secrets, ...youtubeReset, ...connection, updatedAt: new Date() })
-      .where(eq(accounts.id, existing.id));
-    if (clientChanged) await db.sql(`DELETE FROM account_connections WHERE account_id = $1 AND platform = 'youtube'`, [existing.id]);
-    await saveTypedConnections(db, typed);
+    const next = { ...existing, ...columns, ...secrets, ...youtubeReset };
+    const connection = await checkedConnection(form, next, typed, linked, stored, existing);
+    await db.transaction(async (run) => {
+      const update = db.orm
+        .update(accounts)
+        .set({ ...columns, ...secrets, ...youtubeReset, connectedAs: connection.connectedAs, updatedAt: new Date() })
+        .where(eq(accounts.id, existing.id))
+        .toSQL();
+      await run(update.sql, update.params);
+      if (clientChanged) await run(`DELETE FROM account_connections WHERE account_id = $1 AND platform = 'youtube'`, [existing.id]);
+      await saveTypedConnections(run, typed);
+      await recordCheck(run, existing.id, connection);
+    });
     return detail(user, existing.id);
   });
 
@@ -393,7 +427,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
       await youtube.updateChannelDescription(ctx, description);
     } catch (error) {
       if (error instanceof ProfileAuthError) {
-        await db.orm.update(accounts).set({ platformError: error.message }).where(eq(accounts.id, account.id));
+        await recordPlatformFailure(db.sql, account.id, 'youtube', error.message);
       }
       if (error instanceof PermanentPlatformError || error instanceof ProfileAuthError) throw new HttpError(400, error.message);
       if (error instanceof PlatformError) throw new HttpError(502, error.message);

@@ -5,6 +5,7 @@ import type { ListFilters, Paged, PlatformEdit, PublishedVideo, SessionUser, Upl
 import { t } from '../../src/lib/i18n';
 import { publishedEditSchema, publishSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
+import { waitFields, type StoredWait } from '../../src/lib/post-waits';
 import { accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { visibleTo } from '../auth/ownership';
@@ -30,7 +31,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 type RequestRow = typeof creationRequests.$inferSelect;
 
 interface PostState {
-  wait_reason: string | null;
+  /** The soonest wait of the video's pending posts, with the platform it is on. */
+  wait: StoredWait | null;
   next_attempt_at: string | Date | null;
   planned_at: string | Date;
   changeable: boolean;
@@ -87,7 +89,7 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
       posterUrl: urlOf(row.posterKey),
       errorTiktok: row.errorTiktok,
       publishNote: row.publishNote,
-      waitReason: posts?.wait_reason ?? null,
+      ...waitFields(posts?.wait ?? null),
       nextAttemptAt: posts?.next_attempt_at ? new Date(posts.next_attempt_at).toISOString() : null,
       plannedAt: posts?.changeable ? new Date(posts.planned_at).toISOString() : null,
       changeable: posts?.changeable ?? false,
@@ -98,7 +100,8 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
   async function postStatesOf(requestId: number, videoId?: number): Promise<Map<number, PostState>> {
     const { rows } = await db.sql(
       `SELECT p.video_id,
-              (array_agg(p.wait_reason ORDER BY p.next_attempt_at NULLS LAST) FILTER (WHERE p.status = 'pending' AND p.wait_reason IS NOT NULL))[1] AS wait_reason,
+              (array_agg(jsonb_build_object('platform', p.platform, 'kind', p.wait_kind, 'detail', p.wait_detail) ORDER BY p.next_attempt_at NULLS LAST)
+                 FILTER (WHERE p.status = 'pending' AND p.wait_kind IS NOT NULL))[1] AS wait,
               min(p.next_attempt_at) FILTER (WHERE p.status = 'pending') AS next_attempt_at,
               min(p.scheduled_at) AS planned_at,
               bool_and(p.status = 'pending' AND p.started_at IS NULL) AS changeable
@@ -179,7 +182,9 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
       // A retry bound to fail again is refused with the reason: the profile is gone, or its access
       // on that platform failed and has not been restored (a publish or a profile check clears it).
       const { rows: failed } = await run(
-        `SELECT p.platform, a.id AS account_id, a.comments, a.youtube_login, a.instagram_login, a.platform_error
+        `SELECT p.platform, a.id AS account_id, a.comments, a.youtube_login, a.instagram_login,
+                EXISTS (SELECT 1 FROM account_connections AS c
+                         WHERE c.account_id = p.account_id AND c.platform = p.platform AND c.failure IS NOT NULL) AS failing
            FROM video_posts AS p LEFT JOIN accounts AS a ON a.id = p.account_id
           WHERE p.video_id = $1 AND p.status = 'error'`,
         [videoId],
@@ -187,7 +192,7 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
       for (const post of failed) {
         const platform = t.platform.names[post.platform as Platform];
         if (post.account_id === null) throw new HttpError(409, t.postTruth.retryProfileDeleted);
-        if (post.platform_error?.startsWith(`${platform}:`)) {
+        if (post.failing) {
           const { title } = accountOption({
             id: post.account_id,
             comments: post.comments,
@@ -199,7 +204,7 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
       }
       const { rows: posts } = await run(
         `UPDATE video_posts SET status = 'pending', job_token = gen_random_uuid(), scheduled_at = now(), error = NULL,
-           attempts = 0, started_at = NULL, wait_reason = NULL, next_attempt_at = NULL, updated_at = now()
+           attempts = 0, started_at = NULL, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL, updated_at = now()
          WHERE video_id = $1 AND status = 'error' RETURNING id, platform, job_token, scheduled_at`,
         [videoId],
       );

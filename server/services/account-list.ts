@@ -45,7 +45,9 @@ export async function accountPage(db: Database, filter: AccountFilter, page: num
        FROM (SELECT a.id, a.proxy, a.ip_version AS "ipVersion", a.comments, a.group_id AS "groupId", a.user_id AS "userId",
                     a.is_active_youtube AS "isActiveYouTube", a.is_active_tiktok AS "isActiveTikTok",
                     a.is_active_instagram AS "isActiveInstagram", a.in_youtube AS "inYouTube",
-                    a.platform_error AS "platformError", a.connected_as AS "connectedAs",
+                    a.connected_as AS "connectedAs",
+                    ARRAY(SELECT DISTINCT c.platform FROM account_connections AS c
+                           WHERE c.account_id = a.id AND c.failure IS NOT NULL) AS "failingPlatforms",
                     ARRAY(SELECT c.platform FROM account_connections AS c
                            WHERE c.account_id = a.id AND c.method = 'oauth' AND c.state = 'connected') AS "linkedPlatforms",
                     -- As typedPlatformsOf (server/routes/account-views.ts).

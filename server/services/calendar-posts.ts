@@ -1,5 +1,6 @@
 import type { CalendarRange, SessionUser } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
+import { waitFields } from '../../src/lib/post-waits';
 import type { Database } from '../db/connect';
 
 /** The most posts one answer carries: a month of a busy agency fits, a runaway range does not. */
@@ -25,7 +26,8 @@ export async function calendarRange(db: Database, user: SessionUser, query: Cale
   const [posts, profiles] = await Promise.all([
     db.sql(
       `SELECT video_posts.id, video_posts.video_id, creation_requests.id_upload, creation_requests.title, video_posts.platform,
-              video_posts.status, video_posts.scheduled_at, video_posts.wait_reason, accounts.id AS account_id, accounts.comments
+              video_posts.status, video_posts.scheduled_at, video_posts.wait_kind, video_posts.wait_detail,
+              accounts.id AS account_id, accounts.comments
          FROM video_posts
          JOIN accounts ON accounts.id = video_posts.account_id
          JOIN videos ON videos.id = video_posts.video_id
@@ -51,7 +53,7 @@ export async function calendarRange(db: Database, user: SessionUser, query: Cale
       status: row.status,
       scheduledAt: new Date(row.scheduled_at).toISOString(),
       account: { id: row.account_id, title: t.accounts.optionTitle(row.account_id, row.comments) },
-      waitReason: row.status === 'pending' ? row.wait_reason : null,
+      ...waitFields(row.status === 'pending' ? { platform: row.platform, kind: row.wait_kind, detail: row.wait_detail } : null),
     })),
     truncated: posts.rows.length > calendarLimit,
     accounts: profiles.rows.map((row) => ({ id: row.id, title: t.accounts.optionTitle(row.id, row.comments) })),

@@ -322,6 +322,8 @@ export interface PublishedVideo extends VideoSummary {
   publishNote: string | null;
   /** Why a post still on its way has not gone out yet (a retry, a busy profile, a platform's wait). */
   waitReason: string | null;
+  /** What kind of wait that is (src/lib/post-waits.ts); null when no post waits. */
+  waitKind: WaitKind | null;
   /** When that post is tried next (ISO). */
   nextAttemptAt: string | null;
   /** When its posts are due while none has started (ISO); null once one has, or without posts. */
@@ -405,6 +407,9 @@ export interface StatsReport {
 
 export type PostStatus = 'pending' | 'done' | 'error';
 
+/** Why a pending post waits: a failed attempt tried again, a busy profile, the platform's own wait, a posting cap, a revoked grant. */
+export type WaitKind = 'retry' | 'busy' | 'quota' | 'cap' | 'reconnect';
+
 /** One upload of a video to a platform, as the calendar shows it. */
 export interface CalendarPost {
   id: number;
@@ -417,6 +422,7 @@ export interface CalendarPost {
   account: { id: number; title: string };
   /** Why a pending post waits (a posting cap, a busy profile, a retry); null when it does not. */
   waitReason: string | null;
+  waitKind: WaitKind | null;
 }
 
 /** GET /api/calendar?from=&to=&accountId= */

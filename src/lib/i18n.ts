@@ -283,6 +283,15 @@ export const t = {
     untitled: 'без назви',
     postLabel: (time: string, platform: string, title: string, profile: string, status: string) =>
       `${time} ${platform}: ${title}, ${profile}, ${status}`,
+    /** The mark of a pending post that waits, by why it waits (src/lib/post-waits.ts): a cap is not a failure, a retry is. */
+    waitMarks: {
+      retry: 'Повторна спроба',
+      busy: 'Черга профілю',
+      quota: 'Платформа просить зачекати',
+      cap: 'Утримано: ліміт',
+      reconnect: 'Чекає на підключення',
+    },
+    waiting: (mark: string, reason: string) => `${mark} — ${reason}`,
   },
   notifications: {
     bell: (unread: number) => (unread > 0 ? `Сповіщення: ${unread} непрочитаних` : 'Сповіщення'),
@@ -559,7 +568,6 @@ export const t = {
       `Профіль ${profile}: план перевищує ліміт ${platform} на ${over}. Зайві публікації не пропадуть: вони чекатимуть і вийдуть, щойно ліміт звільниться.`,
     badDate: 'Дата має бути у форматі РРРР-ММ-ДД',
     badAccounts: 'Вкажіть профілі як список номерів через кому',
-    heldMark: 'Утримано',
   },
   finalDelete: {
     /** A delete refused, so that nothing it was meant to stop goes live after the answer. */

@@ -40,6 +40,7 @@ const video = (id: number, status: PublishedVideo['status'], error: string | nul
   commentsTikTok: 0,
   publishNote: null,
   waitReason: null,
+  waitKind: null,
   nextAttemptAt: null,
   plannedAt: null,
   changeable: false,

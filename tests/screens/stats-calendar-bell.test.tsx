@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';
 import { api } from '../../src/lib/api';
-import type { CalendarRange, NotificationList, StatsReport } from '../../src/lib/contract';
+import type { CalendarRange, NotificationList, StatsReport, WaitKind } from '../../src/lib/contract';
 import { calendarPath } from '../../src/machines/calendar-machine';
 import { NotificationBell } from '../../src/components/notification-bell';
 import { StatsPanel } from '../../src/components/stats-panel';
@@ -107,7 +107,7 @@ describe('calendar screen', () => {
     scheduledAt: string,
     status: 'pending' | 'done' | 'error',
     accountId = 4,
-    waitReason: string | null = null,
+    wait: { waitKind: WaitKind; waitReason: string } | null = null,
   ) => ({
     id,
     videoId: id,
@@ -117,17 +117,37 @@ describe('calendar screen', () => {
     status,
     scheduledAt,
     account: { id: accountId, title: `#${accountId} Ранок` },
-    waitReason,
+    waitKind: wait?.waitKind ?? null,
+    waitReason: wait?.waitReason ?? null,
   });
 
-  it('marks a held post and gives its reason in the title', async () => {
+  it('marks a waiting post by why it waits, a cap apart from a retry and a reconnect, and gives its reason in the title', async () => {
     const week = calendarPath({ view: 'week', anchor: '2026-11-25', accountId: null });
-    const reason = 'Ліміт Instagram: 25 публікацій за 24 год вичерпано';
-    answerApi({ [`GET ${week}`]: range([post(7, '2026-11-25T08:30:00Z', 'pending', 4, reason)]) });
+    const cap = 'Ліміт YouTube: 100 завантажень на день для проєкту Google вичерпано (доба за тихоокеанським часом)';
+    const retry = 'Спроба не вдалася: YouTube: платформа тимчасово недоступна';
+    const reconnect = 'Доступ YouTube відкликано — підключіть профіль знову';
+    answerApi({
+      [`GET ${week}`]: range([
+        post(7, '2026-11-25T08:30:00Z', 'pending', 4, { waitKind: 'cap', waitReason: cap }),
+        post(8, '2026-11-25T09:30:00Z', 'pending', 4, { waitKind: 'retry', waitReason: retry }),
+        post(9, '2026-11-25T10:30:00Z', 'pending', 4, { waitKind: 'reconnect', waitReason: reconnect }),
+        post(10, '2026-11-25T11:30:00Z', 'pending'),
+      ]),
+    });
     renderScreen(<CalendarScreen />, { path: '/calendar' });
-    const link = await screen.findByRole('link', { name: /^10:30 YouTube/ });
-    expect(link).toHaveTextContent('Утримано');
-    expect(link.getAttribute('title')).toContain(`Утримано: ${reason}`);
+    const held = await screen.findByRole('link', { name: /^10:30 YouTube/ });
+    expect(held).toHaveTextContent('Утримано: ліміт');
+    expect(held.getAttribute('title')).toContain(`Утримано: ліміт — ${cap}`);
+    const retried = screen.getByRole('link', { name: /^11:30 YouTube/ });
+    expect(retried).toHaveTextContent('Повторна спроба');
+    expect(retried).not.toHaveTextContent('Утримано');
+    expect(retried.getAttribute('title')).toContain(`Повторна спроба — ${retry}`);
+    const reconnecting = screen.getByRole('link', { name: /^12:30 YouTube/ });
+    expect(reconnecting).toHaveTextContent('Чекає на підключення');
+    expect(reconnecting.getAttribute('title')).toContain(`Чекає на підключення — ${reconnect}`);
+    const planned = screen.getByRole('link', { name: /^13:30 YouTube/ });
+    expect(planned.getAttribute('title')).toMatch(/Заплановано$/);
+    expect(planned).not.toHaveTextContent(/Утримано|Повторна спроба|Чекає/);
   });
 
   it('shows the week in Kyiv days, each post opening its set, and moves by week, month and profile', async () => {

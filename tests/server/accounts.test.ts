@@ -86,7 +86,10 @@ describeEachDatabase('profiles API', (env) => {
     const tiktok = await createAccount(env(), user, { isActiveTikTok: true, TikTiokAuthStr: 'token' });
     const instagram = await createAccount(env(), user, { isActiveInstagram: true, InstagramLogin: 'shop', InstagramPassword: 'pw' });
     const failing = await createAccount(env(), user, { isActiveTikTok: true, TikTiokAuthStr: 'token' });
-    await env().db.sql(`UPDATE accounts SET platform_error = 'TikTok: token revoked' WHERE id = $1`, [failing.id]);
+    await env().db.sql(
+      `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: token revoked' WHERE account_id = $1 AND platform = 'tiktok'`,
+      [failing.id],
+    );
     const connectedYoutube = await createAccount(env(), user, {
       isActiveYouTube: true,
       YouTubeAuthClientId: 'id',
@@ -227,6 +230,35 @@ describeEachDatabase('profiles API', (env) => {
     expect(newSecret.json()).toMatchObject({ inYouTube: false, status: 'loading', YouTubeAuthClientSecret: '' });
     const { rows } = await env().db.sql('SELECT 1 FROM account_connections WHERE account_id = $1', [account.id]);
     expect(rows).toEqual([]);
+  });
+
+  it('saves a profile and its typed credentials in one transaction: a failure part-way leaves nothing of the save', async () => {
+    const user = await createUser(env(), 'operator');
+    const existing = await createAccount(env(), user, { comments: 'Як було' });
+    // Storing a connection fails, after the profile's own row was written.
+    await env().db.sql(`CREATE FUNCTION refuse_connection() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'connection refused by the test'; END $$`);
+    await env().db.sql(`CREATE TRIGGER refuse_connection BEFORE INSERT OR UPDATE ON account_connections
+      FOR EACH ROW EXECUTE FUNCTION refuse_connection()`);
+    try {
+      // Instagram stays off, so no platform is asked: the login and password are only stored.
+      const typed = { InstagramLogin: 'failing.insta', InstagramPassword: 'secret' };
+      const created = await post(user, { ...emptyAccount, comments: 'Новий', ...typed });
+      expect(created.statusCode).toBe(500);
+      const edited = await env().app.inject({
+        method: 'PATCH',
+        url: `/api/accounts/${existing.id}`,
+        headers: user.headers,
+        payload: { ...emptyAccount, comments: 'Змінено', ...typed },
+      });
+      expect(edited.statusCode).toBe(500);
+    } finally {
+      await env().db.sql(`DROP TRIGGER refuse_connection ON account_connections`);
+      await env().db.sql(`DROP FUNCTION refuse_connection`);
+    }
+    const { rows } = await env().db.sql(`SELECT id, comments, instagram_login FROM accounts ORDER BY id`);
+    expect(rows).toEqual([{ id: existing.id, comments: 'Як було', instagram_login: null }]);
+    expect((await env().db.sql(`SELECT 1 FROM account_connections`)).rows).toEqual([]);
   });
 
   it('lists an admin every profile with its owner, and a user only their own', async () => {

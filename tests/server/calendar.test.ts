@@ -52,10 +52,10 @@ describeEachDatabase('Calendar range route', (env) => {
     await publishedPosts(owner, morning.id, 'Пізніше', [['youtube', '2026-11-29T22:00:00Z', 'pending']]);
     await publishedPosts(other, foreign.id, 'Чужий випуск', [['youtube', '2026-11-26T10:00:00Z', 'pending']]);
 
-    // A held post carries its reason, for the calendar to mark it.
-    await env().db.sql(`UPDATE video_posts SET wait_reason = $1 WHERE platform = 'youtube' AND scheduled_at = '2026-11-25T08:30:00Z'`, [
-      'Ліміт YouTube вичерпано — так відповіла платформа',
-    ]);
+    // A held post carries why it waits, for the calendar to mark it.
+    await env().db.sql(
+      `UPDATE video_posts SET wait_kind = 'cap', wait_detail = '{"refused": true}' WHERE platform = 'youtube' AND scheduled_at = '2026-11-25T08:30:00Z'`,
+    );
     const answer = await range(owner, week);
     expect(answer.statusCode, answer.body).toBe(200);
     const body = answer.json<CalendarRange>();
@@ -70,6 +70,7 @@ describeEachDatabase('Calendar range route', (env) => {
         scheduledAt: '2026-11-22T22:00:00.000Z',
         account: { id: evening.id, title: `#${evening.id} Вечір` },
         waitReason: null,
+        waitKind: null,
       },
       expect.objectContaining({
         idUpload: planned.idUpload,
@@ -77,6 +78,7 @@ describeEachDatabase('Calendar range route', (env) => {
         platform: 'youtube',
         status: 'pending',
         waitReason: 'Ліміт YouTube вичерпано — так відповіла платформа',
+        waitKind: 'cap',
       }),
       expect.objectContaining({ idUpload: planned.idUpload, platform: 'tiktok', status: 'error', scheduledAt: '2026-11-25T08:30:00.000Z' }),
     ]);
@@ -101,6 +103,40 @@ describeEachDatabase('Calendar range route', (env) => {
     const everyone = (await range(admin, week)).json<CalendarRange>();
     expect(everyone.posts).toHaveLength(4);
     expect(everyone.accounts.map((account) => account.id)).toEqual([morning.id, evening.id, foreign.id]);
+  });
+
+  it('tells a post held by a cap from one tried again after a failure and one waiting for its profile to be connected again', async () => {
+    const owner = await createUser(env(), 'owner');
+    const profile = await createAccount(env(), owner, { comments: 'Ранок' });
+    const { videoId } = await publishedPosts(owner, profile.id, 'Очікує', [
+      ['youtube', '2026-11-25T08:30:00Z', 'pending'],
+      ['tiktok', '2026-11-25T09:30:00Z', 'pending'],
+      ['instagram', '2026-11-25T10:30:00Z', 'pending'],
+    ]);
+    const waits = [
+      ['youtube', 'cap', { limit: 100, windowHours: null }],
+      ['tiktok', 'retry', { reason: 'TikTok: платформа тимчасово недоступна' }],
+      ['instagram', 'reconnect', {}],
+    ] as const;
+    for (const [platform, kind, detail] of waits) {
+      await env().db.sql(`UPDATE video_posts SET wait_kind = $3, wait_detail = $4 WHERE video_id = $1 AND platform = $2`, [
+        videoId,
+        platform,
+        kind,
+        JSON.stringify(detail),
+      ]);
+    }
+    const body = (await range(owner, week)).json<CalendarRange>();
+    expect(body.posts.map(({ platform, waitKind, waitReason }) => ({ platform, waitKind, waitReason }))).toEqual([
+      { platform: 'youtube', waitKind: 'cap', waitReason: t.postingCaps.youtubeHeld(100) },
+      { platform: 'tiktok', waitKind: 'retry', waitReason: t.postTruth.waitRetry('TikTok: платформа тимчасово недоступна') },
+      { platform: 'instagram', waitKind: 'reconnect', waitReason: t.connections.revoked('Instagram') },
+    ]);
+
+    // A post that no longer waits shows no wait, whatever its columns still say.
+    await env().db.sql(`UPDATE video_posts SET status = 'done' WHERE video_id = $1 AND platform = 'tiktok'`, [videoId]);
+    const after = (await range(owner, week)).json<CalendarRange>();
+    expect(after.posts[1]).toMatchObject({ platform: 'tiktok', status: 'done', waitKind: null, waitReason: null });
   });
 
   it('refuses a range that is empty, reversed, longer than six weeks or not a date, in Ukrainian', async () => {

@@ -63,7 +63,10 @@ describeEachDatabase('Credentials checked on save', (env) => {
       await save(user.headers, { isActiveTikTok: true, TikTiokAuthStr: issueSandboxToken('tiktok', 'first') })
     ).json<AccountDetail>();
     // A publish that TikTok refused left the profile in 'error'.
-    await env().db.sql(`UPDATE accounts SET platform_error = 'TikTok: доступ відкликано' WHERE id = $1`, [created.id]);
+    await env().db.sql(
+      `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: доступ відкликано' WHERE account_id = $1 AND platform = 'tiktok'`,
+      [created.id],
+    );
 
     const wrong = await save(user.headers, { isActiveTikTok: true, TikTiokAuthStr: 'expired' }, created.id);
     expect(wrong.statusCode).toBe(400);
@@ -83,7 +86,10 @@ describeEachDatabase('Credentials checked on save', (env) => {
     const user = await createUser(env(), 'operator');
     const token = issueSandboxToken('tiktok', 'revoked');
     const created = (await save(user.headers, { isActiveTikTok: true, TikTiokAuthStr: token })).json<AccountDetail>();
-    await env().db.sql(`UPDATE accounts SET platform_error = 'TikTok: публікація не вдалася' WHERE id = $1`, [created.id]);
+    await env().db.sql(
+      `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: публікація не вдалася' WHERE account_id = $1 AND platform = 'tiktok'`,
+      [created.id],
+    );
     const revoke = await env().app.inject({
       method: 'POST',
       url: '/sandbox/_revoke',

@@ -25,11 +25,17 @@ export function databaseKinds(): DatabaseKind[] {
   return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new Postgres database dropped on close. */
-export async function freshDatabase(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new Postgres database dropped on close.
+ * `through` stops at that migration, for a test that stores rows in an older shape.
+ */
+export async function freshDatabase(
+  kind: DatabaseKind,
+  through?: string,
+): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const db = await connectDatabase({});
-    await migrate(db);
+    await migrate(db, { through });
     return { db, drop: () => db.close() };
   }
   const adminUrl = inject('postgresUrl')!;
@@ -41,7 +47,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ db: Database;
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await connectDatabase({ databaseUrl: url.toString() });
-  await migrate(db);
+  await migrate(db, { through });
   return {
     db,
     url: url.toString(),

@@ -50,9 +50,12 @@ describeEachDatabase('Notifications', (env) => {
     await markRenderFailed({ requestId: broken.id }, { db: env().db });
     const failing = await pendingPost(owner, account.id);
     await markPublishFailed({ postId: failing.postId, token: failing.token }, { db: env().db });
-    await env().db.sql(`UPDATE accounts SET platform_error = 'YouTube: доступ відкликано' WHERE id = $1`, [account.id]);
+    await env().db.sql(`INSERT INTO account_connections (account_id, platform, method) VALUES ($1, 'youtube', 'oauth')`, [account.id]);
+    const youtubeFails = `UPDATE account_connections SET failure_code = 'refused', failure = 'YouTube: доступ відкликано', updated_at = now()
+                           WHERE account_id = $1 AND platform = 'youtube'`;
+    await env().db.sql(youtubeFails, [account.id]);
     // Nothing new to say: the same reason again, a request that was already rendered, a post already failed.
-    await env().db.sql(`UPDATE accounts SET platform_error = 'YouTube: доступ відкликано', updated_at = now() WHERE id = $1`, [account.id]);
+    await env().db.sql(youtubeFails, [account.id]);
     await env().db.sql(`UPDATE creation_requests SET status = 'success' WHERE id = $1`, [rendered.id]);
     await markPublishFailed({ postId: failing.postId, token: failing.token }, { db: env().db });
 
@@ -64,7 +67,7 @@ describeEachDatabase('Notifications', (env) => {
         idUpload: null,
         account: { id: account.id, name: `#${account.id} Основний` },
         title: null,
-        platform: null,
+        platform: 'youtube',
         message: 'YouTube: доступ відкликано',
         read: false,
       },

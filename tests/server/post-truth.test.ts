@@ -23,7 +23,7 @@ const laterIso = '2035-01-01T10:00:00.000Z';
 
 async function postsOf(env: TestEnv, videoId: number) {
   const { rows } = await env.db.sql(
-    `SELECT id, platform, account_id, status, scheduled_at, job_token, started_at, wait_reason, next_attempt_at
+    `SELECT id, platform, account_id, status, scheduled_at, job_token, started_at, wait_kind, wait_detail, next_attempt_at
        FROM video_posts WHERE video_id = $1 ORDER BY platform`,
     [videoId],
   );
@@ -96,6 +96,7 @@ describeEachDatabase(
         plannedAt: laterIso,
         changeable: true,
         waitReason: null,
+        waitKind: null,
         publishNote: t.postTruth.platformsMissing(`#${first.id}`, 'TikTok'),
       });
 
@@ -211,7 +212,7 @@ describeEachDatabase(
       const before = Date.now();
       await expect(publishPost({ postId: post.id, token: post.job_token }, context)).rejects.toBeInstanceOf(DeferJob);
       const [waiting] = await postsOf(env(), request.videos[0]!.id);
-      expect(waiting.wait_reason).toBe(t.postTruth.waitBusyProfile('YouTube'));
+      expect(waiting).toMatchObject({ wait_kind: 'busy', wait_detail: {} });
       const next = new Date(waiting.next_attempt_at).getTime();
       expect(next).toBeGreaterThanOrEqual(before + busyProfileWaitSeconds * 1000 - 1000);
       expect(next).toBeLessThanOrEqual(Date.now() + busyProfileWaitSeconds * 1000 + 1000);
@@ -219,6 +220,7 @@ describeEachDatabase(
       expect(detail.video[0]).toMatchObject({
         status: 'publication',
         waitReason: t.postTruth.waitBusyProfile('YouTube'),
+        waitKind: 'busy',
         nextAttemptAt: new Date(waiting.next_attempt_at).toISOString(),
       });
     });
@@ -231,7 +233,10 @@ describeEachDatabase(
         `UPDATE video_posts SET status = 'error', error = 'TikTok: доступ відкликано' WHERE video_id = $1 AND platform = 'tiktok'`,
         [request.videos[0]!.id],
       );
-      await env().db.sql(`UPDATE accounts SET platform_error = 'TikTok: доступ відкликано' WHERE id = $1`, [profile.id]);
+      await env().db.sql(
+        `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: доступ відкликано' WHERE account_id = $1 AND platform = 'tiktok'`,
+        [profile.id],
+      );
 
       const list = (await call(owner, 'GET', '/api/notifications')).json<NotificationList>();
       const failed = list.items.find((item) => item.kind === 'publish_failed');
@@ -247,8 +252,11 @@ describeEachDatabase(
 
       const [row] = (await call(owner, 'GET', '/api/accounts')).json<{ data: AccountSummary[] }>().data;
       expect(row).toMatchObject({ status: 'error', inTikTok: true, failedPlatforms: ['tiktok'] });
-      // A failure that names no platform (the proxy) stands for every platform switched on.
-      await env().db.sql(`UPDATE accounts SET platform_error = $2 WHERE id = $1`, [profile.id, t.platform.proxyUnreachable]);
+      // The proxy failing is met, and kept, on each platform reached through it.
+      await env().db.sql(
+        `INSERT INTO account_connections (account_id, platform, method, failure_code, failure) VALUES ($1, 'youtube', 'oauth', 'refused', $2)`,
+        [profile.id, t.platform.proxyUnreachable],
+      );
       const [proxyDown] = (await call(owner, 'GET', '/api/accounts')).json<{ data: AccountSummary[] }>().data;
       expect(proxyDown.failedPlatforms).toEqual(['youtube', 'tiktok']);
     });

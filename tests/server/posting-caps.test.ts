@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PostingBudgets } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
+import { waitText, type CapDetail, type PostWait } from '../../src/lib/post-waits';
 import { engineSettings, postingCapSettings } from '../../server/config';
 import { accounts } from '../../server/db/schema';
 import { publishJobName, type JobContext } from '../../server/jobs/types';
@@ -73,7 +74,7 @@ describeEachDatabase(
 
     async function posts(request: RenderedRequest) {
       const { rows } = await env().db.sql(
-        `SELECT p.id, p.status, p.job_token, p.error, p.wait_reason, p.next_attempt_at, p.published_at, v.status AS video_status
+        `SELECT p.id, p.status, p.job_token, p.error, p.wait_kind, p.wait_detail, p.next_attempt_at, p.published_at, v.status AS video_status
            FROM video_posts p JOIN videos v ON v.id = p.video_id WHERE v.request_id = (SELECT id FROM creation_requests WHERE id_upload = $1)
           ORDER BY p.video_id, p.platform`,
         [request.idUpload],
@@ -83,7 +84,8 @@ describeEachDatabase(
         status: string;
         job_token: string;
         error: string | null;
-        wait_reason: string | null;
+        wait_kind: string | null;
+        wait_detail: PostWait['detail'] | null;
         next_attempt_at: string | null;
         published_at: string | null;
         video_status: string;
@@ -110,9 +112,13 @@ describeEachDatabase(
       expect(third).toMatchObject({
         status: 'pending',
         error: null,
-        wait_reason: 'Ліміт Instagram: 2 публікацій за 24 год вичерпано',
+        wait_kind: 'cap',
+        wait_detail: { limit: 2, windowHours: 24 },
         video_status: 'publication',
       });
+      expect(waitText('instagram', { kind: 'cap', detail: third!.wait_detail as CapDetail })).toBe(
+        'Ліміт Instagram: 2 публікацій за 24 год вичерпано',
+      );
       const frees = new Date(new Date(first!.published_at!).getTime() + day);
       expect(Math.abs(new Date(third!.next_attempt_at!).getTime() - frees.getTime())).toBeLessThan(1000);
       expect(await jobStart(third!.id, third!.job_token)).toEqual([new Date(third!.next_attempt_at!).toISOString()]);
@@ -125,7 +131,8 @@ describeEachDatabase(
       await publishPost({ postId: third!.id, token: third!.job_token }, context(env()));
       expect((await posts(request))[2]).toMatchObject({
         status: 'done',
-        wait_reason: null,
+        wait_kind: null,
+        wait_detail: null,
         next_attempt_at: null,
         video_status: 'success',
       });
@@ -143,7 +150,7 @@ describeEachDatabase(
       for (const post of await posts(request)) await publishPost({ postId: post.id, token: post.job_token }, context(env()));
       let [first, second] = await posts(request);
       expect(first!.status).toBe('done');
-      const held = { status: 'pending', error: null, wait_reason: t.postingCaps.platformHeld('TikTok'), video_status: 'publication' };
+      const held = { status: 'pending', error: null, wait_kind: 'cap', wait_detail: { refused: true }, video_status: 'publication' };
       expect(second).toMatchObject(held);
       const frees = new Date(first!.published_at!).getTime() + day;
       expect(Math.abs(new Date(second!.next_attempt_at!).getTime() - frees)).toBeLessThan(1000);
@@ -218,7 +225,8 @@ describeEachDatabase(
       };
       const justBefore = new Date('2035-01-15T07:59:30Z');
       const held = await holdFor(env().db, 'youtube', await capFor(second.id), justBefore);
-      expect(held).toEqual({ reason: t.postingCaps.youtubeHeld(1), until: new Date('2035-01-15T08:00:00Z') });
+      expect(held).toEqual({ detail: { limit: 1, windowHours: null }, until: new Date('2035-01-15T08:00:00Z') });
+      expect(waitText('youtube', { kind: 'cap', detail: held!.detail })).toBe(t.postingCaps.youtubeHeld(1));
       expect(await holdFor(env().db, 'youtube', await capFor(elsewhere.id), justBefore)).toBeNull();
       expect(await holdFor(env().db, 'youtube', await capFor(second.id), new Date('2035-01-15T08:00:00Z'))).toBeNull();
       // At 07:00 UTC on the 15th it is still the 14th in California: the post counts.

@@ -318,11 +318,11 @@ describeEachDatabase(
         async () => {
           [post] = (
             await env().db.sql(
-              'SELECT id, status, job_token, scheduled_at, error, wait_reason, next_attempt_at FROM video_posts WHERE video_id = $1',
+              'SELECT id, status, job_token, scheduled_at, error, wait_kind, wait_detail, next_attempt_at FROM video_posts WHERE video_id = $1',
               [request.videos[0]!.id],
             )
           ).rows;
-          expect(post.wait_reason).toBe(t.postingCaps.platformHeld('YouTube'));
+          expect(post).toMatchObject({ wait_kind: 'cap', wait_detail: { refused: true } });
         },
         { timeout: 20_000, interval: 250 },
       );
@@ -352,12 +352,13 @@ describeEachDatabase(
       await vi.waitFor(
         async () => {
           [post] = (
-            await env().db.sql('SELECT job_token, started_at, error, wait_reason, next_attempt_at FROM video_posts WHERE video_id = $1', [
-              videoId,
-            ])
+            await env().db.sql(
+              'SELECT job_token, started_at, error, wait_kind, wait_detail, next_attempt_at FROM video_posts WHERE video_id = $1',
+              [videoId],
+            )
           ).rows;
           expect(post.next_attempt_at).not.toBeNull();
-          expect(post.wait_reason).toBe(t.postTruth.waitRetry(post.error));
+          expect(post).toMatchObject({ wait_kind: 'retry', wait_detail: { reason: post.error } });
         },
         { timeout: 30_000, interval: 250 },
       );
@@ -371,7 +372,8 @@ describeEachDatabase(
       const detail = await env().app.inject({ method: 'GET', url: `/api/upload-video/${request.idUpload}`, headers: owner.headers });
       expect(detail.json<UploadDetail>().video[0]).toMatchObject({
         status: 'publication',
-        waitReason: post.wait_reason,
+        waitReason: t.postTruth.waitRetry(post.error),
+        waitKind: 'retry',
         nextAttemptAt: new Date(post.next_attempt_at).toISOString(),
         changeable: false,
       });

@@ -46,7 +46,6 @@ export const accounts = pgTable('accounts', {
   urlInstagram: text('url_instagram'),
   profileNameInstagram: text('profile_name_instagram'),
   profileDescriptionInstagram: text('profile_description_instagram'),
-  platformError: text('platform_error'),
   connectedAs: jsonb('connected_as').$type<ConnectedAs>().notNull().default({}),
   instagramAccessToken: text('instagram_access_token'),
   instagramUserId: text('instagram_user_id'),
@@ -77,6 +76,9 @@ export const accountConnections = pgTable(
       .notNull()
       .default('connected'),
     error: text('error'),
+    // Migration 0031: the platform's standing failure on the profile, on the connection in use.
+    failureCode: text('failure_code', { enum: ['refused', 'revoked'] }),
+    failure: text('failure'),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
     endingNotifiedAt: timestamp('ending_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

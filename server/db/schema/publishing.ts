@@ -1,6 +1,8 @@
 import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './backoffice';
 import { videos } from './media';
+import type { WaitKind } from '../../../src/lib/contract';
+import type { PostWait } from '../../../src/lib/post-waits';
 
 /** One upload of a video to one platform; see migrations/0004_publishing.sql. */
 export const videoPosts = pgTable(
@@ -32,8 +34,9 @@ export const videoPosts = pgTable(
     // Migration 0016: an edit of the set's texts carried to the platform (YouTube only).
     editState: text('edit_state', { enum: ['pending', 'done', 'error'] }),
     editError: text('edit_error'),
-    // Migration 0020: why a pending post waits and until when; when a job claimed it.
-    waitReason: text('wait_reason'),
+    // Migration 0020: until when a pending post waits; when a job claimed it. Migration 0030: why it waits.
+    waitKind: text('wait_kind').$type<WaitKind>(),
+    waitDetail: jsonb('wait_detail').$type<PostWait['detail']>(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     // Migration 0025: when the post went out, counted against its profile's posting cap.

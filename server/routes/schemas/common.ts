@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { waitKinds } from '../../../src/lib/post-waits';
 
 /**
  * The building blocks of every route's JSON schemas. Fastify validates params, query and body
@@ -22,6 +23,9 @@ export function Text(maxLength: number, options: { minLength?: number } = {}) {
 export const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Why a pending post waits (src/lib/post-waits.ts). */
+export const WaitKind = Type.Union(waitKinds.map((kind) => Type.Literal(kind)));
 
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export const IdUploadParams = Type.Object({ idUpload: Uuid }, { additionalProperties: false });

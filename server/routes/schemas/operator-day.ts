@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { statsPeriods, type StatsPeriod } from '../../../src/lib/contract';
-import { errorResponses, Id, IdParams, IdUploadParams, NoContent, Nullable, Uuid } from './common';
+import { errorResponses, Id, IdParams, IdUploadParams, NoContent, Nullable, Uuid, WaitKind } from './common';
 import { maxLength } from './limits';
 
 const Platform = Type.Union([Type.Literal('youtube'), Type.Literal('tiktok'), Type.Literal('instagram')]);
@@ -39,6 +39,7 @@ const CalendarPost = Type.Object({
   scheduledAt: Type.String(),
   account: AccountRef,
   waitReason: Nullable(Type.String()),
+  waitKind: Nullable(WaitKind),
 });
 
 export const calendarSchemas = {

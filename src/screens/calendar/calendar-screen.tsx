@@ -22,24 +22,25 @@ function PostLink({ post }: { post: CalendarPost }) {
   const platform = t.platform.names[post.platform];
   const title = post.title || t.calendar.untitled;
   const status = t.calendar.postStatus[post.status];
+  const mark = post.waitKind && t.calendar.waitMarks[post.waitKind];
   const label = t.calendar.postLabel(
     time,
     platform,
     title,
     post.account.title,
-    post.waitReason ? `${status}, ${t.postingCaps.heldMark}: ${post.waitReason}` : status,
+    mark ? `${status}, ${t.calendar.waiting(mark, post.waitReason ?? '')}` : status,
   );
   // The label starts with the text shown, so speech and sight name the link alike.
   return (
     <Link
       href={`/video/youtube/${post.idUpload}`}
-      className={`${styles.post} ${styles[post.status]} ${post.waitReason ? styles.held : ''}`}
+      className={`${styles.post} ${styles[post.status]} ${mark ? styles.held : ''}`}
       title={label}
       aria-label={label}
     >
       <span className={styles.time}>{time}</span> <span className={styles.platform}>{platform}:</span>{' '}
       <span className={styles.postTitle}>{title}</span>
-      {post.waitReason && <span className={styles.heldMark}>{t.postingCaps.heldMark}</span>}
+      {mark && <span className={styles.heldMark}>{mark}</span>}
     </Link>
   );
 }

@@ -1,0 +1,56 @@
+import type { PlatformName, WaitKind } from './contract';
+import { t } from './i18n';
+
+/**
+ * Why a pending post has not gone out yet, as video_posts stores it (wait_kind and wait_detail,
+ * migration 0030): a kind the code decides on, and the figures its words need. The words are made
+ * from them only where the API answers or a screen renders, so rewording the catalog changes no
+ * decision.
+ */
+export const waitKinds = ['retry', 'busy', 'quota', 'cap', 'reconnect'] as const satisfies readonly WaitKind[];
+
+/** A posting cap counted here (a window of `windowHours`, or YouTube's Pacific day when null), or one the platform answered. */
+export type CapDetail = { limit: number; windowHours: number | null } | { refused: true };
+
+export type PostWait =
+  /** An attempt failed and the post is tried again; `reason` is the failure as the post's error words it. */
+  | { kind: 'retry'; detail: { reason: string } }
+  /** The profile is uploading another video to the same platform. */
+  | { kind: 'busy'; detail: Record<string, never> }
+  /** The platform asked for a longer wait than a retry makes (a quota, a long Retry-After). */
+  | { kind: 'quota'; detail: { reason: string } }
+  | { kind: 'cap'; detail: CapDetail }
+  /** The platform no longer honours the profile's grant: the post waits until the profile is connected again. */
+  | { kind: 'reconnect'; detail: Record<string, never> };
+
+/** The sentence the set's page and the calendar's title give a post's wait on a platform. */
+export function waitText(platform: PlatformName, { kind, detail }: PostWait): string {
+  const name = t.platform.names[platform];
+  switch (kind) {
+    case 'retry':
+      return t.postTruth.waitRetry(detail.reason);
+    case 'busy':
+      return t.postTruth.waitBusyProfile(name);
+    case 'quota':
+      return t.postTruth.waitPlatform(detail.reason);
+    case 'reconnect':
+      return t.connections.revoked(name);
+    case 'cap':
+      if ('refused' in detail) return t.postingCaps.platformHeld(name);
+      if (detail.windowHours === null) return t.postingCaps.youtubeHeld(detail.limit);
+      return t.postingCaps.rollingHeld(name, detail.limit, detail.windowHours);
+  }
+}
+
+/** A post's wait as video_posts holds it: the post's platform, its wait_kind (null when it does not wait) and wait_detail. */
+export interface StoredWait {
+  platform: PlatformName;
+  kind: WaitKind | null;
+  detail: unknown;
+}
+
+/** A post's stored wait as the API answers it: the kind, and the sentence made from it. */
+export function waitFields(wait: StoredWait | null): { waitKind: WaitKind | null; waitReason: string | null } {
+  if (!wait?.kind) return { waitKind: null, waitReason: null };
+  return { waitKind: wait.kind, waitReason: waitText(wait.platform, { kind: wait.kind, detail: wait.detail } as PostWait) };
+}
