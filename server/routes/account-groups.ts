@@ -10,7 +10,7 @@ import { found, idParam, visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
 import { pageFromQuery } from './paging';
 import { groupPage, selectGroups } from '../services/group-list';
-import { groupSchemas } from './schemas/groups-tags';
+import { groupSchemas } from '../../src/lib/contract/groups-tags';
 
 type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
 

@@ -49,7 +49,7 @@ import { accountPage } from '../services/account-list';
 import { accountVideoPage } from '../services/account-video-list';
 import type { OAuthSettings } from './oauth';
 import { pageFromQuery } from './paging';
-import { accountSchemas } from './schemas/accounts';
+import { accountSchemas } from '../../src/lib/contract/accounts';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 

@@ -11,7 +11,7 @@ import { releaseLoginAttempt, reserveLoginAttempt, type SignInSource } from '../
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeRefreshFamily, rotateRefreshToken, signAccessToken, startSession } from '../auth/tokens';
 import { HttpError, parseBody } from '../http-error';
-import { authSchemas } from './schemas/auth';
+import { authSchemas } from '../../src/lib/contract/auth';
 
 const refreshSchema = object({ refreshToken: string() });
 

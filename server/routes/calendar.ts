@@ -3,7 +3,7 @@ import { t } from '../../src/lib/i18n';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError } from '../http-error';
 import { calendarRange } from '../services/calendar-posts';
-import { calendarSchemas } from './schemas/operator-day';
+import { calendarSchemas } from '../../src/lib/contract/operator-day';
 
 /** A month view shows six weeks; a day more covers a change of summer time inside them. */
 const longestRangeMs = 43 * 86_400_000;

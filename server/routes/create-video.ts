@@ -17,7 +17,7 @@ import { receiveForm } from '../media/uploads';
 import { pageFromQuery } from './paging';
 import { requestListPage } from '../services/request-list';
 import { idParam, visibleTo } from '../auth/ownership';
-import { createVideoSchemas } from './schemas/media';
+import { createVideoSchemas } from '../../src/lib/contract/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

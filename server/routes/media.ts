@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { t } from '../../src/lib/i18n';
 import { HttpError } from '../http-error';
 import { verifyMediaSignature } from '../media/signed-urls';
-import { mediaSchemas } from './schemas/media';
+import { mediaSchemas } from '../../src/lib/contract/media';
 
 const contentTypes: Record<string, string> = {
   '.mp4': 'video/mp4',

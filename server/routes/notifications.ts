@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, requireUser } from '../auth/guards';
 import { idParam } from '../auth/ownership';
 import { markNotificationsRead, notificationList } from '../services/notifications';
-import { notificationSchemas } from './schemas/operator-day';
+import { notificationSchemas } from '../../src/lib/contract/operator-day';
 
 /**
  * The bell's notifications: always the signed-in user's own, about their own requests and

@@ -15,7 +15,7 @@ import { recordRemoteName, saveGrantedConnection, appVariables } from '../platfo
 import { linkConnectors, linkRedirectUri, OAuthGrantError, type GrantedTokens } from '../platforms/oauth-links';
 import { connectionParams } from '../../src/lib/youtube-connection';
 import { testingRefreshTokenSeconds, youtubeRedirectUri } from '../platforms/youtube-oauth';
-import { oauthSchemas } from './schemas/oauth';
+import { oauthSchemas } from '../../src/lib/contract/oauth';
 
 export interface OAuthSettings {
   platforms: PlatformsMode;

@@ -15,7 +15,7 @@ import { receiveForm } from '../media/uploads';
 import { pageFromQuery } from './paging';
 import { photoPage } from '../services/photo-list';
 import { idParam, visibleTo } from '../auth/ownership';
-import { photoSchemas } from './schemas/media';
+import { photoSchemas } from '../../src/lib/contract/media';
 
 /** Files one upload may carry; the form sends what the operator picked at once. */
 const maxPhotosPerUpload = 100;

@@ -11,7 +11,7 @@ import type { PlatformAccess } from '../platforms/profile-context';
 import { saveDefaults, savedDefaults, type CreatorRulesReader } from '../services/posting-rules';
 import { accountOption } from './account-views';
 import { platformsOf } from './publish-plan';
-import { postingRulesSchemas } from './schemas/posting-rules';
+import { postingRulesSchemas } from '../../src/lib/contract/posting-rules';
 
 const everyPlatform = { inYouTube: true, inTikTok: true, inInstagram: true };
 const maxProfiles = 50;

@@ -5,7 +5,7 @@ import { accounts, creationRequests } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleTo } from '../auth/ownership';
 import { statsReport } from '../services/stats-points';
-import { statsSchemas } from './schemas/operator-day';
+import { statsSchemas } from '../../src/lib/contract/operator-day';
 
 const defaultPeriod: StatsPeriod = 7;
 

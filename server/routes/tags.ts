@@ -9,7 +9,7 @@ import { found, idParam, visibleTo } from '../auth/ownership';
 import { parseBody } from '../http-error';
 import { pageFromQuery } from './paging';
 import { tagSetPage } from '../services/tag-set-list';
-import { tagSchemas } from './schemas/groups-tags';
+import { tagSchemas } from '../../src/lib/contract/groups-tags';
 
 const toTagSet = ({ id, name, tags }: typeof tagSets.$inferSelect): TagSet => ({ id, name, tags });
 

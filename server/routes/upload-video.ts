@@ -22,7 +22,7 @@ import { pageFromQuery } from './paging';
 import { publishedListPage, setStatusOf } from '../services/published-list';
 import { futurePublishDate, platformsOf } from './publish-plan';
 import { assignAccounts } from '../../src/lib/assignment';
-import { uploadVideoSchemas } from './schemas/media';
+import { uploadVideoSchemas } from '../../src/lib/contract/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

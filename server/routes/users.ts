@@ -14,7 +14,7 @@ import { accountPage } from '../services/account-list';
 import { pageFromQuery } from './paging';
 import { managedUserColumns, userListPage } from '../services/user-list';
 import { userVideoPage } from '../services/user-video-list';
-import { userSchemas } from './schemas/users';
+import { userSchemas } from '../../src/lib/contract/users';
 
 const uniqueViolation = '23505';
 

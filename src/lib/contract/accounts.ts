@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { secretFields } from '../../../src/lib/contract';
+import { secretFields } from '../contract';
 import {
   errorResponses,
   Id,

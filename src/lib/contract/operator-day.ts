@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { statsPeriods, type StatsPeriod } from '../../../src/lib/contract';
+import { statsPeriods, type StatsPeriod } from '../contract';
 import { errorResponses, Id, IdParams, IdUploadParams, NoContent, Nullable, Uuid } from './common';
 import { maxLength } from './limits';
 
