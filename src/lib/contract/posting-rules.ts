@@ -1,49 +1,47 @@
 import { Type } from '@sinclair/typebox';
-import { errorResponses, Id, Nullable, Text } from './common';
+import { errorResponses, Id, Literals, Nullable, Platform, Text } from './common';
 
 const flag = Type.Optional(Type.Boolean());
 
-/** The platforms' own choices of a post, in their field names (see PostOptions in src/lib/contract.ts). */
-export const PostOptions = Type.Object(
+/** TikTok's `post_info` choices of one post, in TikTok's own names, camelCased. */
+export const TikTokPostOptions = Type.Object(
   {
-    tiktok: Type.Optional(
-      Type.Object(
-        {
-          privacyLevel: Type.Optional(
-            Type.Union(
-              ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'].map((level) => Type.Literal(level)),
-            ),
-          ),
-          disableComment: flag,
-          disableDuet: flag,
-          disableStitch: flag,
-          brandContentToggle: flag,
-          brandOrganicToggle: flag,
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    youtube: Type.Optional(
-      Type.Object(
-        {
-          privacyStatus: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('unlisted'), Type.Literal('private')])),
-          selfDeclaredMadeForKids: flag,
-          categoryId: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    instagram: Type.Optional(
-      Type.Object(
-        { shareToFeed: flag, thumbOffset: Type.Optional(Type.Integer({ minimum: 0, maximum: 3_600_000 })) },
-        { additionalProperties: false },
-      ),
-    ),
+    privacyLevel: Type.Optional(Literals(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'])),
+    disableComment: flag,
+    disableDuet: flag,
+    disableStitch: flag,
+    /** Branded content: promoting another brand or a third party (a paid partnership). */
+    brandContentToggle: flag,
+    /** "Your brand": promoting the creator's own business. */
+    brandOrganicToggle: flag,
   },
   { additionalProperties: false },
 );
 
-const CreatorRules = Type.Object({
+/** YouTube videos.insert `status` and `snippet.categoryId` choices of one post. */
+export const YouTubePostOptions = Type.Object(
+  {
+    privacyStatus: Type.Optional(Literals(['public', 'unlisted', 'private'])),
+    selfDeclaredMadeForKids: flag,
+    categoryId: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
+  },
+  { additionalProperties: false },
+);
+
+/** Instagram Reels container choices of one post; `thumbOffset`: milliseconds into the video for the cover frame. */
+export const InstagramPostOptions = Type.Object(
+  { shareToFeed: flag, thumbOffset: Type.Optional(Type.Integer({ minimum: 0, maximum: 3_600_000 })) },
+  { additionalProperties: false },
+);
+
+/** `options` of POST /api/upload-video/{idUpload} and a profile's saved defaults: the platforms' own choices, every part optional. */
+export const PostOptions = Type.Object(
+  { tiktok: Type.Optional(TikTokPostOptions), youtube: Type.Optional(YouTubePostOptions), instagram: Type.Optional(InstagramPostOptions) },
+  { additionalProperties: false },
+);
+
+/** What TikTok's creator_info/query allows one profile right now. */
+export const TikTokCreatorRules = Type.Object({
   nickname: Type.String(),
   username: Type.String(),
   privacyLevelOptions: Type.Array(Type.String()),
@@ -53,11 +51,13 @@ const CreatorRules = Type.Object({
   maxVideoPostDurationSec: Type.Number(),
 });
 
-const ProfilePostingRules = Type.Object({
+/** GET /api/posting-rules?accountIds=: per chosen profile, what each platform allows and its saved choices. */
+export const ProfilePostingRules = Type.Object({
   accountId: Id,
   title: Type.String(),
-  platforms: Type.Array(Type.Union([Type.Literal('youtube'), Type.Literal('tiktok'), Type.Literal('instagram')])),
-  tiktok: Nullable(CreatorRules),
+  platforms: Type.Array(Platform),
+  /** Null with `tiktokError` when creator_info could not be read. */
+  tiktok: Nullable(TikTokCreatorRules),
   tiktokError: Nullable(Type.String()),
   saved: PostOptions,
 });
