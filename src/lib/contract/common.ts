@@ -61,7 +61,8 @@ export const ErrorBody = Type.Object({
 /** The error answers every route may give, on top of its own. */
 export const errorResponses = { '4xx': ErrorBody, '5xx': ErrorBody };
 
-export const NoContent = Type.Null({ description: 'No content' });
+/** Typed as nothing, so a handler answers it with a bare `send()`. */
+export const NoContent = Type.Unsafe<void>({ type: 'null', description: 'No content' });
 
 export const Role = Literals(['admin', 'user']);
 
