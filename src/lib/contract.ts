@@ -1,7 +1,7 @@
 /**
  * The shapes that cross the wire between the SPA and the server, derived from the route schemas
  * in ./contract/ (the one source: Fastify validates and serializes with them). Types only, so no
- * schema code reaches the browser; the two lists below are values both sides read.
+ * schema code reaches the browser; the two lists (./contract/lists.ts) are values both sides read.
  */
 import type { Static } from '@sinclair/typebox';
 import type * as accounts from './contract/accounts';
@@ -41,15 +41,7 @@ export type AccountSummary = Static<typeof accounts.AccountSummary>;
 export type AccountFields = Required<Static<typeof accounts.accountBody>>;
 export type VideoSummary = Static<typeof common.VideoSummary>;
 
-/** The form fields whose values are secrets: written by the form, never sent back. */
-export const secretFields = [
-  'YouTubeAuthClientSecret',
-  'YouTubePassword',
-  'InstagramPassword',
-  'InstagramAccessToken',
-  'TikTiokAuthStr',
-] as const;
-export type SecretField = (typeof secretFields)[number];
+export { secretFields, type SecretField } from './contract/lists';
 
 export type PlatformConnection = Static<typeof accounts.PlatformConnection>;
 export type SavedSecrets = Static<typeof accounts.SavedSecrets>;
@@ -98,9 +90,7 @@ export type UploadDetail = Static<typeof media.UploadDetail>;
 export type ReschedulePayload = Static<typeof media.RescheduleBody>;
 export type RetryPayload = Static<typeof media.RetryBody>;
 
-/** The periods a statistics chart covers, in days. */
-export const statsPeriods = [1, 7, 30, 90] as const;
-export type StatsPeriod = (typeof statsPeriods)[number];
+export { statsPeriods, type StatsPeriod } from './contract/lists';
 
 export type StatsFigures = Static<typeof operatorDay.StatsFigures>;
 export type StatsReport = Static<typeof operatorDay.StatsReport>;

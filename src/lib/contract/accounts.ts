@@ -1,5 +1,5 @@
 import { Type, type TBoolean, type TLiteral } from '@sinclair/typebox';
-import { secretFields, type SecretField } from '../contract';
+import { secretFields, type SecretField } from './lists';
 import {
   errorResponses,
   Id,

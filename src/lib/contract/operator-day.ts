@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { statsPeriods, type StatsPeriod } from '../contract';
+import { statsPeriods, type StatsPeriod } from './lists';
 import { errorResponses, Id, IdParams, IdUploadParams, Literals, NoContent, Nullable, Platform, Uuid } from './common';
 import { maxLength } from './limits';
 

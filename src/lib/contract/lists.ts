@@ -1,0 +1,15 @@
+/** The contract's lists the SPA reads as values: kept apart from the schemas, so no schema code reaches the browser. */
+
+/** The form fields whose values are secrets: written by the form, never sent back. */
+export const secretFields = [
+  'YouTubeAuthClientSecret',
+  'YouTubePassword',
+  'InstagramPassword',
+  'InstagramAccessToken',
+  'TikTiokAuthStr',
+] as const;
+export type SecretField = (typeof secretFields)[number];
+
+/** The periods a statistics chart covers, in days. */
+export const statsPeriods = [1, 7, 30, 90] as const;
+export type StatsPeriod = (typeof statsPeriods)[number];
