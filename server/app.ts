@@ -35,7 +35,7 @@ import { statsRoutes } from './routes/stats';
 import { calendarRoutes } from './routes/calendar';
 import { notificationRoutes } from './routes/notifications';
 import { googleOAuthSandbox } from './platforms/sandbox/google-oauth';
-import { healthSchemas } from './routes/schemas/oauth';
+import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';
 
 export interface AppDeps {

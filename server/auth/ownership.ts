@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '../../src/lib/contract';
@@ -17,16 +16,6 @@ export function visibleTo(user: SessionUser, ownerColumn: PgColumn): SQL | undef
 /** The same rule for plain SQL: the owner whose rows the user may see, or null for an admin, who sees every row. */
 export function visibleOwner(user: SessionUser): number | null {
   return user.role === 'admin' ? null : user.id;
-}
-
-/** The `:id` of the route as a row id; anything that cannot be one is a 404, like a missing row. */
-export function idParam(request: FastifyRequest, name = 'id'): number {
-  const raw = (request.params as Record<string, string | undefined>)[name];
-  const id = Number(raw);
-  if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new HttpError(404, t.server.notFound);
-  }
-  return id;
 }
 
 export function found<T>(row: T | undefined): T {

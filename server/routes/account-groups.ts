@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AccountGroup, Paged, SessionUser } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
@@ -6,15 +6,15 @@ import { groupSchema } from '../../src/lib/schemas';
 import type { Orm } from '../db/connect';
 import { accountGroups, accounts } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
-import { found, idParam, visibleTo } from '../auth/ownership';
+import { found, visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
 import { pageFromQuery } from './paging';
 import { groupPage, selectGroups } from '../services/group-list';
-import { groupSchemas } from './schemas/groups-tags';
+import { groupSchemas } from '../../src/lib/contract/groups-tags';
 
 type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
-export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
+export const accountGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   app.addHook('onRequest', requireUser);
 
@@ -54,7 +54,7 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
     return groupPage(db, currentUser(request), pageFromQuery(request.query));
   });
 
-  app.get('/:id', { schema: groupSchemas.detail }, async (request) => groupById(currentUser(request), idParam(request)));
+  app.get('/:id', { schema: groupSchemas.detail }, async (request) => groupById(currentUser(request), request.params.id));
 
   app.post('/', { schema: groupSchemas.create }, async (request, reply) => {
     const user = currentUser(request);
@@ -77,7 +77,7 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch('/:id', { schema: groupSchemas.update }, async (request) => {
     const user = currentUser(request);
-    const id = idParam(request);
+    const id = request.params.id;
     found((await db.orm.select({ id: accountGroups.id }).from(accountGroups).where(ownedGroup(user, id)))[0]);
     const form = parseBody(groupSchema, request.body);
     await db.orm.transaction(async (tx) => {
@@ -96,7 +96,7 @@ export const accountGroupRoutes: FastifyPluginAsync = async (app) => {
   app.delete('/:id', { schema: groupSchemas.remove }, async (request, reply) => {
     const deleted = await db.orm
       .delete(accountGroups)
-      .where(ownedGroup(currentUser(request), idParam(request)))
+      .where(ownedGroup(currentUser(request), request.params.id))
       .returning({ id: accountGroups.id });
     found(deleted[0]);
     return reply.status(204).send();

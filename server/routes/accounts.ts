@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { containsPattern } from '../services/ranked-page';
 import {
   type AccountDetail,
   type ConnectedAs,
-  type ListFilters,
   type ConnectYouTubeResponse,
   type SelectOption,
   type SessionUser,
@@ -21,7 +20,7 @@ import {
 import { accounts } from '../db/schema';
 import type { RunSql } from '../db/connect';
 import { currentUser, requireUser } from '../auth/guards';
-import { found, idParam, visibleOwner, visibleTo } from '../auth/ownership';
+import { found, visibleOwner, visibleTo } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
 import { parseProxy, PlatformNetworkError } from '../platforms/http';
@@ -52,7 +51,7 @@ import { accountPage } from '../services/account-list';
 import { accountVideoPage } from '../services/account-video-list';
 import type { OAuthSettings } from './oauth';
 import { pageFromQuery } from './paging';
-import { accountSchemas } from './schemas/accounts';
+import { accountSchemas } from '../../src/lib/contract/accounts';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
@@ -241,17 +240,14 @@ export interface AccountRouteOptions {
   platforms: () => PlatformAccess;
 }
 
-export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app, { oauth, platforms }) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = async (app, { oauth, platforms }) => {
   const { db, keys } = app;
   app.addHook('onRequest', requireUser);
 
   const ownedAccount = (user: SessionUser, id: number) => and(eq(accounts.id, id), visibleTo(user, accounts.userId));
 
-  async function accountRow(request: FastifyRequest) {
-    const [row] = await db.orm
-      .select()
-      .from(accounts)
-      .where(ownedAccount(currentUser(request), idParam(request)));
+  async function accountRow(user: SessionUser, id: number) {
+    const [row] = await db.orm.select().from(accounts).where(ownedAccount(user, id));
     return found(row);
   }
 
@@ -280,7 +276,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   app.get('/', { schema: accountSchemas.list }, async (request) => {
     const user = currentUser(request);
-    const { q, platform } = request.query as ListFilters;
+    const { q, platform } = request.query;
     // An operator's few hundred profiles are read whole by a search: the comment, the proxy and the names the platforms gave.
     const filter = {
       ownerId: visibleOwner(user),
@@ -292,7 +288,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   /** The profiles a group may hold: those in no group, and those already in this one (0 for a new group). */
   app.get('/search', { schema: accountSchemas.search }, async (request): Promise<SelectOption[]> => {
-    const groupId = Number((request.query as { groupId?: string }).groupId);
+    const groupId = Number(request.query.groupId);
     const free =
       Number.isSafeInteger(groupId) && groupId > 0 ? or(isNull(accounts.groupId), eq(accounts.groupId, groupId)) : isNull(accounts.groupId);
     const rows = await db.orm
@@ -308,7 +304,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     return rows.map(accountOption);
   });
 
-  app.get('/:id', { schema: accountSchemas.detail }, async (request) => detail(currentUser(request), idParam(request)));
+  app.get('/:id', { schema: accountSchemas.detail }, async (request) => detail(currentUser(request), request.params.id));
 
   /**
    * Checks the platforms the save touches (see platformsToCheck) before anything is stored: a
@@ -375,7 +371,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
 
   app.patch('/:id', { schema: accountSchemas.update }, async (request) => {
     const user = currentUser(request);
-    const existing = await accountRow(request);
+    const existing = await accountRow(currentUser(request), request.params.id);
     const stored = await loadConnections(db, [existing.id]);
     const linked = linkedPlatformsOf(stored);
     const form = parseBody(accountSchemaFor(savedSecretsOf(existing, stored), linked), request.body);
@@ -407,7 +403,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   }
 
   app.patch('/update-channel/:id', { schema: accountSchemas.updateChannel }, async (request) => {
-    const existing = await accountRow(request);
+    const existing = await accountRow(currentUser(request), request.params.id);
     const { description } = parseBody(channelDescriptionSchema, request.body);
     const text = description.trim();
     await db.orm.update(accounts).set({ description: text, updatedAt: new Date() }).where(eq(accounts.id, existing.id));
@@ -439,7 +435,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   // The Graph API reads an Instagram professional account's name and biography but has no call
   // that changes them, so these stay in our database for the operator to apply by hand.
   app.patch('/update-profile-inst/:id', { schema: accountSchemas.updateInstagramProfile }, async (request) => {
-    const existing = await accountRow(request);
+    const existing = await accountRow(currentUser(request), request.params.id);
     const { profileName, profileDescription } = parseBody(instagramProfileSchema, request.body);
     await db.orm
       .update(accounts)
@@ -457,7 +453,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     const [owned] = await db.orm
       .select({ id: accounts.id })
       .from(accounts)
-      .where(ownedAccount(currentUser(request), idParam(request)));
+      .where(ownedAccount(currentUser(request), request.params.id));
     const { id } = found(owned);
     const deleted = await deleteStoppingUploads(db, 'profile', id, async (run) => {
       const { rows } = await run(`DELETE FROM accounts WHERE id = $1 RETURNING id`, [id]);
@@ -469,11 +465,11 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
   });
 
   app.get('/:id/video', { schema: accountSchemas.videos }, async (request) => {
-    return found(await accountVideoPage(db, currentUser(request), idParam(request), pageFromQuery(request.query)));
+    return found(await accountVideoPage(db, currentUser(request), request.params.id, pageFromQuery(request.query)));
   });
 
   app.post('/connect-youtube/:id', { schema: accountSchemas.connectYouTube }, async (request): Promise<ConnectYouTubeResponse> => {
-    const account = await accountRow(request);
+    const account = await accountRow(currentUser(request), request.params.id);
     if (!account.isActiveYouTube || !account.youtubeClientId || !account.youtubeClientSecret) {
       throw new HttpError(400, t.youtubeOauth.notReady);
     }
@@ -493,7 +489,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
    */
   for (const platform of ['tiktok', 'instagram'] as const) {
     app.post(`/connect-${platform}/:id`, { schema: accountSchemas.connectLink }, async (request): Promise<ConnectYouTubeResponse> => {
-      const account = await accountRow(request);
+      const account = await accountRow(currentUser(request), request.params.id);
       const access = platforms();
       const platformApp = (access.apps ?? platformApps(access.mode))[platform];
       const name = t.platform.names[platform];

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import { object, string } from 'superstruct';
 import type { LoginResponse, RefreshResponse } from '../../src/lib/contract';
@@ -11,7 +12,7 @@ import { releaseLoginAttempt, reserveLoginAttempt, type SignInSource } from '../
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeRefreshFamily, rotateRefreshToken, signAccessToken, startSession } from '../auth/tokens';
 import { HttpError, parseBody } from '../http-error';
-import { authSchemas } from './schemas/auth';
+import { authSchemas } from '../../src/lib/contract/auth';
 
 const refreshSchema = object({ refreshToken: string() });
 
@@ -20,7 +21,7 @@ export interface AuthRouteOptions {
   publicUrl?: string;
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, { publicUrl }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { publicUrl }) => {
   const { db, keys, tokenSettings } = app;
   const sourceOf = (request: FastifyRequest, login: string): SignInSource => ({
     login,

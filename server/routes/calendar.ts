@@ -1,19 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { t } from '../../src/lib/i18n';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError } from '../http-error';
 import { calendarRange } from '../services/calendar-posts';
-import { calendarSchemas } from './schemas/operator-day';
+import { calendarSchemas } from '../../src/lib/contract/operator-day';
 
 /** A month view shows six weeks; a day more covers a change of summer time inside them. */
 const longestRangeMs = 43 * 86_400_000;
 
 /** GET /api/calendar?from=&to=&accountId=: the posts of a date range, for the calendar screen. */
-export const calendarRoutes: FastifyPluginAsync = async (app) => {
+export const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireUser);
 
   app.get('/', { schema: calendarSchemas.range }, async (request) => {
-    const query = request.query as { from: string; to: string; accountId?: number };
+    const { query } = request;
     const from = new Date(query.from);
     const to = new Date(query.to);
     const span = to.getTime() - from.getTime();

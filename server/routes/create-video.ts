@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { BackgroundChoices, CreationRequestRow, ListFilters, Paged, PublicationRequestDetail } from '../../src/lib/contract';
+import type { BackgroundChoices, CreationRequestRow, Paged, PublicationRequestDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { createVideoSchema, maxBackgrounds } from '../../src/lib/schemas';
 import { accountGroups, accounts, creationRequests, photos, tagSets, videos } from '../db/schema';
@@ -16,8 +16,8 @@ import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
 import { pageFromQuery } from './paging';
 import { requestListPage } from '../services/request-list';
-import { idParam, visibleTo } from '../auth/ownership';
-import { createVideoSchemas } from './schemas/media';
+import { visibleTo } from '../auth/ownership';
+import { createVideoSchemas } from '../../src/lib/contract/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,7 +30,7 @@ export function sourceNameOf(name: string | undefined): string | null {
   return clean === '' ? null : clean;
 }
 
-export const createVideoRoutes: FastifyPluginAsync = async (app) => {
+export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, media, keys, queue } = app;
   const { storage, settings } = media;
   const signed = (fileKey: string) => signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds);
@@ -43,7 +43,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireUser);
 
   app.get('/', { schema: createVideoSchemas.list }, async (request): Promise<Paged<CreationRequestRow>> =>
-    requestListPage(db, currentUser(request), pageFromQuery(request.query), urlOf, request.query as ListFilters),
+    requestListPage(db, currentUser(request), pageFromQuery(request.query), urlOf, request.query),
   );
 
   /** What the create form offers: the caller's own images (an admin's too), newest first, as many as a request may use. */
@@ -102,7 +102,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/request/:idUpload', { schema: createVideoSchemas.detail }, async (request): Promise<PublicationRequestDetail> => {
     const user = currentUser(request);
-    const { idUpload } = request.params as { idUpload: string };
+    const { idUpload } = request.params;
     if (!uuidPattern.test(idUpload)) throw new HttpError(404, t.server.notFound);
     const [found] = await db.orm
       .select()
@@ -197,7 +197,7 @@ export const createVideoRoutes: FastifyPluginAsync = async (app) => {
   /** Stops the request's uploads first, or refuses with 409: nothing of it goes live after the answer. */
   app.delete('/:id', { schema: createVideoSchemas.remove }, async (request, reply) => {
     const user = currentUser(request);
-    const id = idParam(request);
+    const id = request.params.id;
     const [visible] = await db.orm
       .select({ id: creationRequests.id })
       .from(creationRequests)

@@ -1,9 +1,10 @@
 import path from 'node:path';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { t } from '../../src/lib/i18n';
 import { HttpError } from '../http-error';
 import { verifyMediaSignature } from '../media/signed-urls';
-import { mediaSchemas } from './schemas/media';
+import { mediaSchemas } from '../../src/lib/contract/media';
 
 const contentTypes: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -33,12 +34,15 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  * Media by signed URL: the signature is the permission, because a <video>, an <img> or a new tab
  * cannot send the Bearer header. Supports Range so players can seek.
  */
+/** The answer is the file's bytes, not JSON, so only the request is typed from the schema. */
+type FileRequest = { Params: Static<typeof mediaSchemas.file.params>; Querystring: Static<typeof mediaSchemas.file.querystring> };
+
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   const { storage } = app.media;
 
-  app.get('/*', { schema: mediaSchemas.file }, async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const { exp, sig } = request.query as { exp?: string; sig?: string };
+  app.get<FileRequest>('/*', { schema: mediaSchemas.file }, async (request, reply) => {
+    const key = request.params['*'];
+    const { exp, sig } = request.query;
     if (!verifyMediaSignature(app.keys.mediaUrl, key, exp, sig)) throw new HttpError(403, t.media.linkInvalid);
     const size = await storage.size(key);
     if (size === null) throw new HttpError(404, t.server.notFound);

@@ -1,14 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser, requireUser } from '../auth/guards';
-import { idParam } from '../auth/ownership';
 import { markNotificationsRead, notificationList } from '../services/notifications';
-import { notificationSchemas } from './schemas/operator-day';
+import { notificationSchemas } from '../../src/lib/contract/operator-day';
 
 /**
  * The bell's notifications: always the signed-in user's own, about their own requests and
  * profiles, an admin included (the bell is personal; the admin reads others' profiles on their screens).
  */
-export const notificationRoutes: FastifyPluginAsync = async (app) => {
+export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireUser);
 
   app.get('/', { schema: notificationSchemas.list }, async (request) => notificationList(app.db, currentUser(request).id));
@@ -19,7 +18,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/:id/read', { schema: notificationSchemas.read }, async (request, reply) => {
-    await markNotificationsRead(app.db, currentUser(request).id, idParam(request));
+    await markNotificationsRead(app.db, currentUser(request).id, request.params.id);
     return reply.status(204).send();
   });
 };

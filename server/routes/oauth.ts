@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { checkConnections } from '../services/connection-check';
 import { t } from '../../src/lib/i18n';
@@ -15,7 +15,7 @@ import { recordRemoteName, saveGrantedConnection, appVariables } from '../platfo
 import { linkConnectors, linkRedirectUri, OAuthGrantError, type GrantedTokens } from '../platforms/oauth-links';
 import { connectionParams } from '../../src/lib/youtube-connection';
 import { testingRefreshTokenSeconds, youtubeRedirectUri } from '../platforms/youtube-oauth';
-import { oauthSchemas } from './schemas/oauth';
+import { oauthSchemas } from '../../src/lib/contract/oauth';
 
 export interface OAuthSettings {
   platforms: PlatformsMode;
@@ -33,7 +33,7 @@ export interface OAuthSettings {
  * The browser arrives here from Google's consent page, without a Bearer token: the single-use
  * `state` is what names the profile and the user who asked. Every outcome ends on the profile's page in the SPA.
  */
-export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (app, { oauth }) => {
+export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = async (app, { oauth }) => {
   const { db, keys } = app;
 
   /**
@@ -79,7 +79,7 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
   }
 
   app.get('/youtube/callback', { schema: oauthSchemas.youtubeCallback }, async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
+    const { query } = request;
     const issued = query.state ? await consumeOAuthState(db, 'youtube', query.state) : null;
     const failWith = (message: string, path = `/accounts/${issued?.accountId}`) =>
       reply.redirect(`${path}?${new URLSearchParams({ [youtubeConnectionParams.error]: message })}`, 302);
@@ -127,7 +127,7 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
    */
   for (const platform of ['tiktok', 'instagram'] as const) {
     app.get(`/${platform}/callback`, { schema: oauthSchemas.linkCallback }, async (request, reply) => {
-      const query = request.query as Record<string, string | undefined>;
+      const { query } = request;
       const name = t.platform.names[platform];
       const issued = query.state ? await consumeOAuthState(db, platform, query.state) : null;
       const failWith = (message: string, path = `/accounts/${issued?.accountId}`) =>

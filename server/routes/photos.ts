@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { Paged, Photo } from '../../src/lib/contract';
@@ -14,13 +14,13 @@ import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
 import { pageFromQuery } from './paging';
 import { photoPage } from '../services/photo-list';
-import { idParam, visibleTo } from '../auth/ownership';
-import { photoSchemas } from './schemas/media';
+import { visibleTo } from '../auth/ownership';
+import { photoSchemas } from '../../src/lib/contract/media';
 
 /** Files one upload may carry; the form sends what the operator picked at once. */
 const maxPhotosPerUpload = 100;
 
-export const photoRoutes: FastifyPluginAsync = async (app) => {
+export const photoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, media, keys } = app;
   const { storage, settings } = media;
   const urlOf = (fileKey: string) => signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds);
@@ -78,7 +78,7 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const [removed] = await db.orm
       .delete(photos)
-      .where(and(eq(photos.id, idParam(request)), visibleTo(user, photos.userId)))
+      .where(and(eq(photos.id, request.params.id), visibleTo(user, photos.userId)))
       .returning({ fileKey: photos.fileKey });
     if (!removed) throw new HttpError(404, t.server.notFound);
     await storage.delete(removed.fileKey);

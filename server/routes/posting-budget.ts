@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { t } from '../../src/lib/i18n';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError } from '../http-error';
 import type { PlatformAccess } from '../platforms/profile-context';
 import { postingBudgets } from '../services/posting-budget';
-import { postingBudgetSchemas } from './schemas/operator-day';
+import { postingBudgetSchemas } from '../../src/lib/contract/operator-day';
 
 /** A publish form picks at most this many profiles at once; more in one question is no plan. */
 const maxAccounts = 200;
@@ -15,11 +15,11 @@ export interface PostingBudgetRouteOptions {
 }
 
 /** GET /api/accounts/budget?accountIds=1,2&date=YYYY-MM-DD: each profile's posting budget per platform for the day. */
-export const postingBudgetRoutes: FastifyPluginAsync<PostingBudgetRouteOptions> = async (app, { platforms }) => {
+export const postingBudgetRoutes: FastifyPluginAsyncTypebox<PostingBudgetRouteOptions> = async (app, { platforms }) => {
   app.addHook('onRequest', requireUser);
 
   app.get('/', { schema: postingBudgetSchemas.get }, async (request) => {
-    const query = request.query as { accountIds: string; date: string };
+    const { query } = request;
     const date = query.date.trim();
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
       throw new HttpError(400, t.postingCaps.badDate);

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, inArray } from 'drizzle-orm';
-import type { PostOptions, ProfilePostingRules } from '../../src/lib/contract';
+import type { ProfilePostingRules } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { postOptionsSchema } from '../../src/lib/schemas';
 import { currentUser, requireUser } from '../auth/guards';
@@ -11,7 +11,7 @@ import type { PlatformAccess } from '../platforms/profile-context';
 import { saveDefaults, savedDefaults, type CreatorRulesReader } from '../services/posting-rules';
 import { accountOption } from './account-views';
 import { platformsOf } from './publish-plan';
-import { postingRulesSchemas } from './schemas/posting-rules';
+import { postingRulesSchemas } from '../../src/lib/contract/posting-rules';
 
 const everyPlatform = { inYouTube: true, inTikTok: true, inInstagram: true };
 const maxProfiles = 50;
@@ -21,10 +21,10 @@ const maxProfiles = 50;
  * (nickname, privacy levels offered, switches the creator turned off, longest video) read through
  * the profile's own proxy, and the choices the operator remembered for the profile.
  */
-export const postingRulesRoutes: FastifyPluginAsync<{ platforms: () => PlatformAccess; readCreatorRules: CreatorRulesReader }> = async (
-  app,
-  { platforms, readCreatorRules },
-) => {
+export const postingRulesRoutes: FastifyPluginAsyncTypebox<{
+  platforms: () => PlatformAccess;
+  readCreatorRules: CreatorRulesReader;
+}> = async (app, { platforms, readCreatorRules }) => {
   const { db, keys } = app;
   app.addHook('onRequest', requireUser);
 
@@ -61,7 +61,7 @@ export const postingRulesRoutes: FastifyPluginAsync<{ platforms: () => PlatformA
   }
 
   app.get('/', { schema: postingRulesSchemas.list }, async (request) => {
-    const { accountIds } = request.query as { accountIds: string };
+    const { accountIds } = request.query;
     const ids = [...new Set(accountIds.split(',').map(Number))];
     if (ids.length > maxProfiles || ids.some((id) => !Number.isSafeInteger(id) || id < 1))
       throw new HttpError(400, t.publish.unknownAccount);
@@ -69,9 +69,9 @@ export const postingRulesRoutes: FastifyPluginAsync<{ platforms: () => PlatformA
   });
 
   app.put('/:id', { schema: postingRulesSchemas.save }, async (request) => {
-    const { id } = request.params as { id: number };
+    const { id } = request.params;
     const [profile] = await ownedProfiles(request, [id]);
-    await saveDefaults(db, profile!.id, parseBody(postOptionsSchema, request.body) as PostOptions);
+    await saveDefaults(db, profile!.id, parseBody(postOptionsSchema, request.body));
     const [rules] = await rulesOf([profile!]);
     return { data: rules! };
   });

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { StatsPeriod } from '../../src/lib/contract';
 import { accounts, creationRequests } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
-import { found, idParam, visibleTo } from '../auth/ownership';
+import { found, visibleTo } from '../auth/ownership';
 import { statsReport } from '../services/stats-points';
-import { statsSchemas } from './schemas/operator-day';
+import { statsSchemas } from '../../src/lib/contract/operator-day';
 
 const defaultPeriod: StatsPeriod = 7;
 
@@ -13,13 +13,12 @@ const defaultPeriod: StatsPeriod = 7;
  * Statistics over time of a published set and of a profile. Another operator's set or profile is
  * not found, exactly as its own routes answer; an admin reads every one.
  */
-export const statsRoutes: FastifyPluginAsync = async (app) => {
+export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   app.addHook('onRequest', requireUser);
-  const periodOf = (query: unknown) => (query as { days?: StatsPeriod }).days ?? defaultPeriod;
 
   app.get('/video/:idUpload', { schema: statsSchemas.set }, async (request) => {
-    const { idUpload } = request.params as { idUpload: string };
+    const { idUpload } = request.params;
     const [set] = await db.orm
       .select({ id: creationRequests.id })
       .from(creationRequests)
@@ -30,14 +29,14 @@ export const statsRoutes: FastifyPluginAsync = async (app) => {
           visibleTo(currentUser(request), creationRequests.userId),
         ),
       );
-    return statsReport(db, { requestId: found(set).id }, periodOf(request.query));
+    return statsReport(db, { requestId: found(set).id }, request.query.days ?? defaultPeriod);
   });
 
   app.get('/accounts/:id', { schema: statsSchemas.account }, async (request) => {
     const [account] = await db.orm
       .select({ id: accounts.id })
       .from(accounts)
-      .where(and(eq(accounts.id, idParam(request)), visibleTo(currentUser(request), accounts.userId)));
-    return statsReport(db, { accountId: found(account).id }, periodOf(request.query));
+      .where(and(eq(accounts.id, request.params.id), visibleTo(currentUser(request), accounts.userId)));
+    return statsReport(db, { accountId: found(account).id }, request.query.days ?? defaultPeriod);
   });
 };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { ListFilters, Paged, PlatformEdit, PublishedVideo, SessionUser, UploadDetail, UploadRow } from '../../src/lib/contract';
+import type { Paged, PlatformEdit, PublishedVideo, SessionUser, UploadDetail, UploadRow } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { publishedEditSchema, publishSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
@@ -24,7 +24,7 @@ import { publishedListPage } from '../services/published-list';
 import { refreshVideoStatus, setStatusOf } from '../services/video-status';
 import { futurePublishDate, platformsOf } from './publish-plan';
 import { assignAccounts } from '../../src/lib/assignment';
-import { uploadVideoSchemas } from './schemas/media';
+import { uploadVideoSchemas } from '../../src/lib/contract/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,10 +52,10 @@ const tagsOf = (tags: string[]) => addTags([], tags.join(' '));
 const everyPlatform = { isActiveYouTube: true, isActiveTikTok: true, isActiveInstagram: true };
 const platformNames = (platforms: Platform[]) => platforms.map((platform) => t.platform.names[platform]).join(', ');
 
-export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAccess; readCreatorRules: CreatorRulesReader }> = async (
-  app,
-  { platforms, readCreatorRules },
-) => {
+export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
+  platforms: () => PlatformAccess;
+  readCreatorRules: CreatorRulesReader;
+}> = async (app, { platforms, readCreatorRules }) => {
   const { db, keys, media } = app;
   const urlOf = (fileKey: string | null) => (fileKey ? signMediaUrl(keys.mediaUrl, fileKey, media.settings.mediaUrlTtlSeconds) : null);
   app.addHook('onRequest', requireUser);
@@ -165,16 +165,14 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
   }
 
   app.get('/', { schema: uploadVideoSchemas.list }, async (request): Promise<Paged<UploadRow>> =>
-    publishedListPage(db, currentUser(request), pageFromQuery(request.query), urlOf, request.query as ListFilters),
+    publishedListPage(db, currentUser(request), pageFromQuery(request.query), urlOf, request.query),
   );
 
   /** Publishes a failed video again: its failed posts go back to pending, as they were, at once. */
   app.post('/upload', { schema: uploadVideoSchemas.retry }, async (request): Promise<PublishedVideo> => {
     const user = currentUser(request);
-    const body = (request.body ?? {}) as { videoId?: unknown; youTubeId?: unknown };
-    if (!Number.isSafeInteger(body.videoId) || typeof body.youTubeId !== 'string') throw new HttpError(404, t.server.notFound);
-    const owner = await requestOf(user, body.youTubeId, true);
-    const videoId = body.videoId as number;
+    const { videoId, youTubeId } = request.body;
+    const owner = await requestOf(user, youTubeId, true);
     const queue = queueOrFail();
     await db.transaction(async (run) => {
       const { rows: video } = await run('SELECT id FROM videos WHERE id = $1 AND request_id = $2 FOR UPDATE', [videoId, owner.id]);
@@ -222,7 +220,7 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
   });
 
   app.get('/:idUpload', { schema: uploadVideoSchemas.detail }, async (request) => {
-    const { idUpload } = request.params as { idUpload: string };
+    const { idUpload } = request.params;
     return detail(await requestOf(currentUser(request), idUpload, true));
   });
 
@@ -232,7 +230,7 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
    * published post, which the answer's `edits` says per platform.
    */
   app.patch('/:idUpload', { schema: uploadVideoSchemas.edit }, async (request) => {
-    const { idUpload } = request.params as { idUpload: string };
+    const { idUpload } = request.params;
     const existing = await requestOf(currentUser(request), idUpload, true);
     const form = parseBody(publishedEditSchema, request.body);
     const queue = queueOrFail();
@@ -281,8 +279,8 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
    */
   app.patch('/:idUpload/video/:videoId', { schema: uploadVideoSchemas.reschedule }, async (request) => {
     const user = currentUser(request);
-    const { idUpload, videoId } = request.params as { idUpload: string; videoId: number };
-    const body = (request.body ?? {}) as { date?: string | null; accountId?: number };
+    const { idUpload, videoId } = request.params;
+    const { body } = request;
     const target = await requestOf(user, idUpload, true);
     const date = futurePublishDate(body.date);
     if (!date && body.accountId === undefined) throw new HttpError(400, t.postTruth.dateRequired);
@@ -338,7 +336,7 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
 
   /** Cancels a scheduled video's publication before it starts: its posts and their jobs go; the video says why it has none. */
   app.delete('/:idUpload/video/:videoId/schedule', { schema: uploadVideoSchemas.cancelSchedule }, async (request) => {
-    const { idUpload, videoId } = request.params as { idUpload: string; videoId: number };
+    const { idUpload, videoId } = request.params;
     const target = await requestOf(currentUser(request), idUpload, true);
     await db.transaction(async (run) => {
       await lockedVideo(run, target.id, videoId);
@@ -353,7 +351,7 @@ export const uploadVideoRoutes: FastifyPluginAsync<{ platforms: () => PlatformAc
 
   app.post('/:idUpload', { schema: uploadVideoSchemas.publish }, async (request) => {
     const user = currentUser(request);
-    const { idUpload } = request.params as { idUpload: string };
+    const { idUpload } = request.params;
     const form = parseBody(publishSchema, request.body);
     const target = await requestOf(user, idUpload, false);
     if (target.status === 'published') throw new HttpError(409, t.publish.alreadyPublished);

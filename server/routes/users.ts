@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { ManagedUser, Paged, UserDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
@@ -7,14 +7,14 @@ import { creationRequests, users } from '../db/schema';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
 import { requestPrefix } from '../jobs/render';
 import { currentUser, requireAdmin } from '../auth/guards';
-import { found, idParam } from '../auth/ownership';
+import { found } from '../auth/ownership';
 import { hashPassword } from '../auth/passwords';
 import { HttpError, parseBody } from '../http-error';
 import { accountPage } from '../services/account-list';
 import { pageFromQuery } from './paging';
 import { managedUserColumns, userListPage } from '../services/user-list';
 import { userVideoPage } from '../services/user-video-list';
-import { userSchemas } from './schemas/users';
+import { userSchemas } from '../../src/lib/contract/users';
 
 const uniqueViolation = '23505';
 
@@ -33,7 +33,7 @@ function withConfirmation(body: unknown): unknown {
 }
 
 /** User management, for admins only. */
-export const userRoutes: FastifyPluginAsync = async (app) => {
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   app.addHook('onRequest', requireAdmin);
 
@@ -59,7 +59,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/:id', { schema: userSchemas.detail }, async (request): Promise<UserDetail> => {
-    const user = await managedUser(idParam(request));
+    const user = await managedUser(request.params.id);
     const [accountsPage, videoPage] = await Promise.all([accountPage(db, { ownerId: user.id }, 1), userVideoPage(db, user.id, 1)]);
     return { user, accounts: accountsPage, video: videoPage };
   });
@@ -71,12 +71,12 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get('/:id/account', { schema: userSchemas.accounts }, async (request) => {
-    const userId = idParam(request);
+    const userId = request.params.id;
     return ofExistingUser(userId, await accountPage(db, { ownerId: userId }, pageFromQuery(request.query)));
   });
 
   app.get('/:id/video', { schema: userSchemas.videos }, async (request) => {
-    const userId = idParam(request);
+    const userId = request.params.id;
     return ofExistingUser(userId, await userVideoPage(db, userId, pageFromQuery(request.query)));
   });
 
@@ -90,7 +90,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.patch('/:id', { schema: userSchemas.update }, async (request) => {
-    const id = idParam(request);
+    const id = request.params.id;
     await managedUser(id);
     const form = parseBody(userSchema, withConfirmation(request.body));
     await writingLogin(form, (login, passwordHash) => db.orm.update(users).set({ login, passwordHash }).where(eq(users.id, id)));
@@ -103,7 +103,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
    * (docs/deleting-users.md). Admins cannot delete themselves, so an admin always remains.
    */
   app.delete('/:id', { schema: userSchemas.remove }, async (request, reply) => {
-    const id = idParam(request);
+    const id = request.params.id;
     if (id === currentUser(request).id) throw new HttpError(400, t.users.cannotDeleteSelf);
     const requests = await db.orm
       .select({ idUpload: creationRequests.idUpload })

@@ -121,7 +121,8 @@ function TikTokChoices({
         onChange={(level) =>
           // The switches start off, as TikTok asks; a choice made in the form is sent as made.
           onChange({
-            privacyLevel: level || undefined,
+            // `offered` holds only the catalog's four levels, the ones the contract takes.
+            privacyLevel: (level || undefined) as TikTokPostOptions['privacyLevel'],
             disableComment: value.disableComment ?? true,
             disableDuet: value.disableDuet ?? true,
             disableStitch: value.disableStitch ?? true,

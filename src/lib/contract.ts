@@ -1,265 +1,65 @@
-/** Shapes that cross the wire between the SPA and the server. Pure types: the server imports them too. */
+/**
+ * The shapes that cross the wire between the SPA and the server, derived from the route schemas
+ * in ./contract/ (the one source: Fastify validates and serializes with them). Types only, so no
+ * schema code reaches the browser; the lists (./contract/lists.ts) are values both sides read.
+ */
+import type { Static } from '@sinclair/typebox';
+import type * as accounts from './contract/accounts';
+import type * as auth from './contract/auth';
+import type * as common from './contract/common';
+import type * as media from './contract/media';
+import type * as operatorDay from './contract/operator-day';
+import type * as postingRules from './contract/posting-rules';
+import type * as users from './contract/users';
 
-export type Role = 'admin' | 'user';
+export type Role = Static<typeof common.Role>;
+export type SessionUser = Static<typeof common.SessionUser>;
+export type LoginResponse = Static<typeof auth.LoginResponse>;
+export type RefreshResponse = Static<typeof auth.RefreshResponse>;
 
-export interface SessionUser {
-  id: number;
-  login: string;
-  role: Role;
-}
+export type Paged<T> = Static<typeof common.PageInfo> & { data: T[] };
+export type ErrorResponse = Static<typeof common.ErrorBody>;
 
-export interface LoginResponse {
-  user: SessionUser;
-  accessToken: string;
-  refreshToken: string;
-}
+export type PlatformName = Static<typeof common.Platform>;
+export type VideoStatus = Static<typeof common.VideoStatus>;
+export type AccountStatus = Static<typeof accounts.AccountStatus>;
+export type RequestStatus = Static<typeof media.RequestStatus>;
 
-export interface RefreshResponse {
-  accessToken: string;
-  refreshToken: string;
-}
+export type Photo = Static<typeof media.Photo>;
+export type BackgroundChoices = Static<typeof media.BackgroundChoices>;
+export type CreationRequestRow = Static<typeof media.CreationRequestRow>;
+export type RequestVideoItem = Static<typeof media.RequestVideoItem>;
+export type CreationRequestDetail = Static<typeof media.CreationRequestDetail>;
 
-export interface Paged<T> {
-  data: T[];
-  page: number;
-  totalPages: number;
-  total: number;
-}
-
-export interface ErrorResponse {
-  statusCode: number;
-  error: string;
-  message: string | string[];
-}
-
-export type VideoStatus = 'loading' | 'publication' | 'success' | 'error' | 'noactive';
-export type AccountStatus = 'publication' | 'loading' | 'success' | 'error' | 'noactive';
-
-/** `published` is not shown as a label (SPEC): the list offers the published set instead. */
-export type RequestStatus = 'loading' | 'success' | 'error' | 'published';
-
-export interface Photo {
-  id: number;
-  /** A signed, expiring media URL. */
-  url: string;
-}
-
-/** The images the create form offers as backgrounds: the operator's own. */
-export interface BackgroundChoices {
-  data: Photo[];
-}
-
-export interface CreationRequestRow {
-  id: number;
-  idUpload: string;
-  status: RequestStatus;
-  countVideo: number;
-  createdAt: string;
-  /** The uploaded file's name; null for requests made before it was kept. */
-  sourceName?: string | null;
-  /** The first rendered variant's poster, signed; null until one is rendered. */
-  posterUrl?: string | null;
-  /** A published request's set status (UploadRow's). */
-  publicationStatus?: VideoStatus;
-}
-
-/** A rendered variant of a creation request; `url` and `posterUrl` are null until it is rendered. */
-export interface RequestVideoItem {
-  id: number;
-  url: string | null;
-  posterUrl: string | null;
-  idUpload: string;
-  createdAt: string;
-  status: VideoStatus;
-  error: string | null;
-  errorInstagram: string | null;
-  urlInstagram: string | null;
-  urlYouTube: string | null;
-  /** `title`: the profile's name (its comment, else the account it reaches), where the list sends it. */
-  account: { id: number; title?: string } | null;
-  date: string | null;
-}
-
-export interface CreationRequestDetail extends CreationRequestRow {
-  error: string | null;
-  video: RequestVideoItem[];
-}
-
-export type IpVersion = 'ipv4' | 'ipv6';
-
+export type IpVersion = Static<typeof accounts.IpVersion>;
 /** One choice of a multi-select; profiles are offered as `{ id, title, value }` with value = id. */
-export interface SelectOption {
-  id: number;
-  title: string;
-  value: number;
-}
+export type SelectOption = Static<typeof common.SelectOption>;
+export type AccountOwner = Static<typeof accounts.AccountOwner>;
+export type ConnectedAs = Static<typeof accounts.ConnectedAs>;
+export type AccountSummary = Static<typeof accounts.AccountSummary>;
+/** The fields of the profile form, as POST /api/accounts and PATCH /api/accounts/{id} take them, every one filled. */
+export type AccountFields = Required<Static<typeof accounts.accountBody>>;
+export type VideoSummary = Static<typeof common.VideoSummary>;
 
-export interface AccountOwner {
-  id: number;
-  login: string;
-}
+export { secretFields, type SecretField } from './contract/lists';
 
-/** A profile as lists show it: never any secret. */
-/** The account each platform named when the profile's credentials were last checked. */
-export type ConnectedAs = Partial<Record<PlatformName, string>>;
+export type PlatformConnection = Static<typeof accounts.PlatformConnection>;
+export type SavedSecrets = Static<typeof accounts.SavedSecrets>;
+export type AccountDetail = Static<typeof accounts.AccountDetail>;
+export type AccountGroup = Static<typeof common.AccountGroup>;
+export type TagSet = Static<typeof common.TagSet>;
+export type ManagedUser = Static<typeof users.ManagedUser>;
+export type UserDetail = Static<typeof users.UserDetail>;
+export type ConnectYouTubeResponse = Static<typeof accounts.ConsentLink>;
 
-export interface AccountSummary {
-  id: number;
-  proxy: string;
-  ipVersion: IpVersion;
-  comments: string;
-  status: AccountStatus;
-  group: { id: number; name: string } | null;
-  user: AccountOwner;
-  isActiveYouTube: boolean;
-  isActiveTikTok: boolean;
-  isActiveInstagram: boolean;
-  inYouTube: boolean;
-  inTikTok: boolean;
-  inInstagram: boolean;
-  connectedAs: ConnectedAs;
-  /** Platforms whose access failed and stands (the profile's error): not shown as connected. */
-  failedPlatforms: PlatformName[];
-}
+export type PublicationRequestDetail = Static<typeof media.PublicationRequestDetail>;
+export type PublishProfileOption = Static<typeof media.PublishProfileOption>;
+type PublishBody = Static<typeof media.PublishBody>;
+/** POST /api/upload-video/{idUpload} as the publish form sends it: the body with the parts the form always fills. */
+export type PublishPayload = PublishBody &
+  Required<Pick<PublishBody, 'title' | 'description' | 'tags'>> & { accounts: SelectOption[]; video: PublishVideoItem[] };
 
-/** The fields of the profile form, as POST /api/accounts and PATCH /api/accounts/{id} take them. */
-export interface AccountFields {
-  proxy: string;
-  ipVersion: IpVersion;
-  comments: string;
-  isActiveYouTube: boolean;
-  isActiveTikTok: boolean;
-  isActiveInstagram: boolean;
-  YouTubeAuthClientId: string;
-  YouTubeAuthClientSecret: string;
-  YouTubeLogin: string;
-  YouTubePassword: string;
-  InstagramLogin: string;
-  InstagramPassword: string;
-  /** Live mode only: a long-lived token of Instagram API with Facebook Login, and the account's id. */
-  InstagramAccessToken: string;
-  InstagramUserId: string;
-  TikTiokAuthStr: string;
-}
-
-export interface VideoSummary {
-  id: number;
-  date: string | null;
-  status: VideoStatus;
-  views: number;
-  likes: number;
-  comments: number;
-  viewsInstagram: number;
-  likesInstagram: number;
-  commentsInstagram: number;
-  viewsTikTok: number;
-  likesTikTok: number;
-  commentsTikTok: number;
-  urlYouTube: string | null;
-  urlInstagram: string | null;
-  urlTiktok: string | null;
-  error: string | null;
-  errorInstagram: string | null;
-  /** `title`: the profile's name (its comment, else the account it reaches), where the list sends it. */
-  account: { id: number; title?: string } | null;
-}
-
-/** The form fields whose values are secrets: written by the form, never sent back. */
-export const secretFields = [
-  'YouTubeAuthClientSecret',
-  'YouTubePassword',
-  'InstagramPassword',
-  'InstagramAccessToken',
-  'TikTiokAuthStr',
-] as const;
-export type SecretField = (typeof secretFields)[number];
-
-/**
- * How a profile reaches a platform: `oauth` through the platform's consent page (kept fresh by the
- * server), `pasted` a TikTok access string typed in the form. Tokens never leave the server.
- */
-export interface PlatformConnection {
-  platform: 'youtube' | 'tiktok' | 'instagram';
-  method: 'oauth' | 'pasted';
-  /** `revoked`: the platform no longer honours the grant; only connecting again helps. */
-  state: 'connected' | 'revoked';
-  /** The account the grant reaches, as the platform names it. */
-  name: string | null;
-  /** When the access stops working unless renewed: shown for a pasted string, which nothing renews. */
-  expiresAt: string | null;
-}
-
-/** Which secrets are stored; the proxy's password counts as one (the proxy itself is shown without it). */
-export type SavedSecrets = Record<SecretField | 'proxyPassword', boolean>;
-
-/**
- * The detail, for the owner or an admin. Secrets are write-only: their fields come back empty
- * and `savedSecrets` says which are stored, so the form shows "збережено" and a blank field
- * keeps the stored value.
- */
-export interface AccountDetail extends AccountSummary, AccountFields {
-  savedSecrets: SavedSecrets;
-  /** The profile's links to TikTok and Instagram made through their consent pages, and its pasted TikTok string's age. */
-  connections: PlatformConnection[];
-  description: string;
-  titleChannel: string;
-  urlChannel: string;
-  urlInstagram: string;
-  profileNameInstagram: string;
-  profileDescriptionInstagram: string;
-  /** The failure a platform connector last reported, shown while the status is 'error'. */
-  error: string | null;
-  video: Paged<VideoSummary>;
-}
-
-export interface AccountGroup {
-  id: number;
-  name: string;
-  accounts: SelectOption[];
-}
-
-export interface TagSet {
-  id: number;
-  name: string;
-  tags: string[];
-}
-
-export interface ManagedUser {
-  id: number;
-  login: string;
-  role: Role;
-  videosCount: number;
-  accountsCount: number;
-}
-
-export interface UserDetail {
-  user: ManagedUser;
-  accounts: Paged<AccountSummary>;
-  video: Paged<VideoSummary>;
-}
-
-export interface ConnectYouTubeResponse {
-  url: string;
-}
-
-/**
- * The publish form's data, GET /api/create-video/request/{idUpload}: the rendered request plus
- * what the form offers (the spec's "Publication request").
- */
-export interface PublicationRequestDetail extends CreationRequestDetail {
-  /** Every profile of the request's owner, for the Профіля multi-select, with the platforms each has switched on. */
-  accounts: PublishProfileOption[];
-  /** Tag-set chips that fill the tags. */
-  tagProfile: TagSet[];
-  /** Group chips that fill the profiles. */
-  group: AccountGroup[];
-}
-
-/** A profile the publish form offers: the form warns when it lacks a ticked platform. */
-export interface PublishProfileOption extends SelectOption {
-  platforms: PlatformName[];
-}
-
+/** A video of the publish form: what the detail gave, the operator's choices, and two fields of the form's own. */
 export interface PublishVideoItem {
   id: number;
   url: string;
@@ -275,34 +75,7 @@ export interface PublishVideoItem {
   lostProfile?: SelectOption | null;
 }
 
-/** POST /api/upload-video/{idUpload} */
-export interface PublishPayload {
-  id?: number;
-  title: string;
-  description: string;
-  tags: string[];
-  accounts: SelectOption[];
-  video: PublishVideoItem[];
-  inYouTube: boolean;
-  inTikTok: boolean;
-  inInstagram: boolean;
-  /** Like a video's date; null or absent means at once. */
-  date?: string | null;
-  /** Issue 22.3: the platforms' own choices; absent, the profiles' remembered ones apply. */
-  options?: PostOptions;
-}
-
-/** A row of the YouTube list, GET /api/upload-video?page= : one published set. */
-export interface UploadRow {
-  id: number;
-  idUpload: string;
-  status: VideoStatus;
-  title: string;
-  sourceName: string | null;
-  posterUrl: string | null;
-  publishedAt: string;
-  countVideo: number;
-}
+export type UploadRow = Static<typeof media.UploadRow>;
 
 /** What the operator narrows a list to, carried by the list's URL (`?q=&status=&platform=`). */
 export interface ListFilters {
@@ -311,223 +84,29 @@ export interface ListFilters {
   platform?: PlatformName;
 }
 
-export interface PublishedVideo extends VideoSummary {
-  idUpload: string;
-  /** Signed media URLs of the rendered file and its poster. */
-  url: string | null;
-  posterUrl: string | null;
-  errorTiktok: string | null;
-  urlTiktok: string | null;
-  /** Ticked platforms its profile lacks, or a cancelled publication: why a post was never made. */
-  publishNote: string | null;
-  /** Why a post still on its way has not gone out yet (a retry, a busy profile, a platform's wait). */
-  waitReason: string | null;
-  /** What kind of wait that is (src/lib/post-waits.ts); null when no post waits. */
-  waitKind: WaitKind | null;
-  /** When that post is tried next (ISO). */
-  nextAttemptAt: string | null;
-  /** When its posts are due while none has started (ISO); null once one has, or without posts. */
-  plannedAt: string | null;
-  /** True while every post of the video waits unstarted: its date and profile can change, or it can be cancelled. */
-  changeable: boolean;
-}
+export type PublishedVideo = Static<typeof media.PublishedVideo>;
+export type PlatformEdit = Static<typeof media.PlatformEdit>;
+export type UploadDetail = Static<typeof media.UploadDetail>;
+export type ReschedulePayload = Static<typeof media.RescheduleBody>;
+export type RetryPayload = Static<typeof media.RetryBody>;
 
-/** Where the last edit of a published set's texts reached on one platform with published videos. */
-export interface PlatformEdit {
-  platform: PlatformName;
-  /** False where the platform has no call that edits a published post (TikTok, Instagram). */
-  editable: boolean;
-  /** Videos whose edit is on its way, and those that took it. */
-  pending: number;
-  done: number;
-  /** Why the platform refused it, one line per video. */
-  errors: string[];
-}
+export { statsPeriods, type StatsPeriod } from './contract/lists';
+export { waitKinds, type WaitKind } from './contract/lists';
 
-/** GET /api/upload-video/{idUpload}; PATCH answers the same after an edit. */
-export interface UploadDetail {
-  id: number;
-  idUpload: string;
-  status: VideoStatus;
-  title: string;
-  description: string;
-  /** Comma-separated, as the spec's detail has it. */
-  tags: string;
-  tagProfile: TagSet[];
-  video: PublishedVideo[];
-  edits: PlatformEdit[];
-  /** The owner's profiles, for moving a scheduled video to another one. */
-  accounts: PublishProfileOption[];
-}
+export type StatsFigures = Static<typeof operatorDay.StatsFigures>;
+export type StatsReport = Static<typeof operatorDay.StatsReport>;
+export type PostStatus = Static<typeof operatorDay.PostStatus>;
+export type CalendarPost = Static<typeof operatorDay.CalendarPost>;
+export type CalendarRange = Static<typeof operatorDay.CalendarRange>;
+export type NotificationKind = Static<typeof operatorDay.NotificationKind>;
+export type NotificationItem = Static<typeof operatorDay.NotificationItem>;
+export type NotificationList = Static<typeof operatorDay.NotificationList>;
+export type PostingBudget = Static<typeof operatorDay.PostingBudget>;
+export type PostingBudgets = Static<typeof operatorDay.PostingBudgets>;
 
-/** PATCH /api/upload-video/{idUpload}/video/{videoId}: a scheduled video's new date and/or profile. */
-export interface ReschedulePayload {
-  /** Like the publish form's dates: Kyiv wall time `YYYY-MM-DDTHH:mm`; absent keeps the date. */
-  date?: string;
-  /** Absent keeps the profile. */
-  accountId?: number;
-}
-
-/** POST /api/upload-video/upload: publish a failed video again. `youTubeId` is the set's idUpload. */
-export interface RetryPayload {
-  videoId: number;
-  youTubeId: string;
-}
-
-export type PlatformName = 'youtube' | 'tiktok' | 'instagram';
-
-/** The periods a statistics chart covers, in days. */
-export const statsPeriods = [1, 7, 30, 90] as const;
-export type StatsPeriod = (typeof statsPeriods)[number];
-
-export interface StatsFigures {
-  /** Posts with figures synced at least once. */
-  posts: number;
-  views: number;
-  likes: number;
-  comments: number;
-}
-
-/**
- * GET /api/stats/video/{idUpload} and /api/stats/accounts/{id}?days=: views over time and the
- * latest totals of a published set's or a profile's posts.
- */
-export interface StatsReport {
-  days: StatsPeriod;
-  /** The series' moments, Unix seconds, oldest first; the last is now. */
-  at: number[];
-  /** Per platform with synced posts: views at each moment, summed over its posts. */
-  views: { platform: PlatformName; values: number[] }[];
-  byPlatform: (StatsFigures & { platform: PlatformName })[];
-  /** Null stands for posts whose profile was deleted. */
-  byProfile: (StatsFigures & { account: { id: number; title: string } | null })[];
-  /** The latest sync of any of these posts. */
-  syncedAt: string | null;
-}
-
-export type PostStatus = 'pending' | 'done' | 'error';
-
-/** Why a pending post waits: a failed attempt tried again, a busy profile, the platform's own wait, a posting cap, a revoked grant. */
-export type WaitKind = 'retry' | 'busy' | 'quota' | 'cap' | 'reconnect';
-
-/** One upload of a video to a platform, as the calendar shows it. */
-export interface CalendarPost {
-  id: number;
-  videoId: number;
-  idUpload: string;
-  title: string;
-  platform: PlatformName;
-  status: PostStatus;
-  scheduledAt: string;
-  account: { id: number; title: string };
-  /** Why a pending post waits (a posting cap, a busy profile, a retry); null when it does not. */
-  waitReason: string | null;
-  waitKind: WaitKind | null;
-}
-
-/** GET /api/calendar?from=&to=&accountId= */
-export interface CalendarRange {
-  posts: CalendarPost[];
-  /** More posts fall in the range than one answer carries. */
-  truncated: boolean;
-  /** The profiles with posts in the range, for the filter (whatever profile it is set to). */
-  accounts: { id: number; title: string }[];
-}
-
-export type NotificationKind = 'render_done' | 'render_failed' | 'publish_failed' | 'credentials_failed' | 'credentials_ending';
-
-export interface NotificationItem {
-  id: number;
-  kind: NotificationKind;
-  /** The set or request it is about, for renders and publishes. */
-  idUpload: string | null;
-  /** The profile it is about, named as the profile lists name it (its comment, else the account it reaches). */
-  account: { id: number; name: string } | null;
-  /** The set's title, for renders and publishes. */
-  title: string | null;
-  platform: PlatformName | null;
-  message: string | null;
-  createdAt: string;
-  read: boolean;
-}
-
-/** GET /api/notifications: the newest first, bounded. */
-export interface NotificationList {
-  items: NotificationItem[];
-  unread: number;
-}
-
-/** One profile's posting cap on one platform for a Kyiv day (GET /api/accounts/budget). */
-export interface PostingBudget {
-  accountId: number;
-  platform: PlatformName;
-  /** Posts allowed in the platform's window; null when the platform could not say (Instagram unreachable). */
-  limit: number | null;
-  /** Posts that went out that day (on YouTube: from every profile on the same Google project). */
-  used: number;
-  /** Posts still waiting that are planned for that day. */
-  planned: number;
-  /** What is left for new posts that day; null with an unknown limit. */
-  remaining: number | null;
-}
-
-/** GET /api/accounts/budget?accountIds=1,2&date=YYYY-MM-DD */
-export interface PostingBudgets {
-  date: string;
-  budgets: PostingBudget[];
-}
-
-/** TikTok's `post_info` choices of one post, in TikTok's own names, camelCased. */
-export interface TikTokPostOptions {
-  privacyLevel?: string;
-  disableComment?: boolean;
-  disableDuet?: boolean;
-  disableStitch?: boolean;
-  /** Branded content: promoting another brand or a third party (a paid partnership). */
-  brandContentToggle?: boolean;
-  /** "Your brand": promoting the creator's own business. */
-  brandOrganicToggle?: boolean;
-}
-
-/** YouTube videos.insert `status` and `snippet.categoryId` choices of one post. */
-export interface YouTubePostOptions {
-  privacyStatus?: 'public' | 'unlisted' | 'private';
-  selfDeclaredMadeForKids?: boolean;
-  categoryId?: string;
-}
-
-/** Instagram Reels container choices of one post. */
-export interface InstagramPostOptions {
-  shareToFeed?: boolean;
-  /** Milliseconds into the video for the cover frame. */
-  thumbOffset?: number;
-}
-
-/** `options` of POST /api/upload-video/{idUpload} and a profile's saved defaults; every part optional. */
-export interface PostOptions {
-  tiktok?: TikTokPostOptions;
-  youtube?: YouTubePostOptions;
-  instagram?: InstagramPostOptions;
-}
-
-/** What TikTok's creator_info/query allows one profile right now. */
-export interface TikTokCreatorRules {
-  nickname: string;
-  username: string;
-  privacyLevelOptions: string[];
-  commentDisabled: boolean;
-  duetDisabled: boolean;
-  stitchDisabled: boolean;
-  maxVideoPostDurationSec: number;
-}
-
-/** GET /api/posting-rules?accountIds=: per chosen profile, what each platform allows and its saved choices. */
-export interface ProfilePostingRules {
-  accountId: number;
-  title: string;
-  platforms: ('youtube' | 'tiktok' | 'instagram')[];
-  /** Null with `tiktokError` when creator_info could not be read. */
-  tiktok: TikTokCreatorRules | null;
-  tiktokError: string | null;
-  saved: PostOptions;
-}
+export type TikTokPostOptions = Static<typeof postingRules.TikTokPostOptions>;
+export type YouTubePostOptions = Static<typeof postingRules.YouTubePostOptions>;
+export type InstagramPostOptions = Static<typeof postingRules.InstagramPostOptions>;
+export type PostOptions = Static<typeof postingRules.PostOptions>;
+export type TikTokCreatorRules = Static<typeof postingRules.TikTokCreatorRules>;
+export type ProfilePostingRules = Static<typeof postingRules.ProfilePostingRules>;

@@ -7,7 +7,7 @@ import { t } from './i18n';
  * from them only where the API answers or a screen renders, so rewording the catalog changes no
  * decision.
  */
-export const waitKinds = ['retry', 'busy', 'quota', 'cap', 'reconnect'] as const satisfies readonly WaitKind[];
+export { waitKinds } from './contract';
 
 /** A posting cap counted here (a window of `windowHours`, or YouTube's Pacific day when null), or one the platform answered. */
 export type CapDetail = { limit: number; windowHours: number | null } | { refused: true };

@@ -167,7 +167,14 @@ describe('profile detail', () => {
   });
 
   it('shows the channel panel only with YouTube on, and the Instagram panel only with Instagram on', async () => {
-    renderDetail(accountDetail({ isActiveYouTube: false, isActiveInstagram: true, InstagramLogin: 'shop', InstagramPassword: 'pw' }));
+    renderDetail(
+      accountDetail({
+        isActiveYouTube: false,
+        isActiveInstagram: true,
+        InstagramLogin: 'shop',
+        savedSecrets: { ...accountDetail().savedSecrets, InstagramPassword: true },
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Профіль Instagram' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Канал YouTube' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Відео профілю' })).toBeInTheDocument();
@@ -177,7 +184,12 @@ describe('profile detail', () => {
   it('asks for the Instagram name or description, and saves with just one of them', async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
-    const account = accountDetail({ isActiveYouTube: false, isActiveInstagram: true, InstagramLogin: 'shop', InstagramPassword: 'pw' });
+    const account = accountDetail({
+      isActiveYouTube: false,
+      isActiveInstagram: true,
+      InstagramLogin: 'shop',
+      savedSecrets: { ...accountDetail().savedSecrets, InstagramPassword: true },
+    });
     renderDetail(account, { 'PATCH /accounts/update-profile-inst/7': (body: unknown) => (sent.push(body), account) });
     const panel = (await screen.findByRole('heading', { name: 'Профіль Instagram' })).closest('form')!;
 

@@ -13,16 +13,16 @@ import {
   tagSetSchema,
   userSchema,
 } from '../../src/lib/schemas';
-import { authSchemas } from '../../server/routes/schemas/auth';
-import { accountSchemas } from '../../server/routes/schemas/accounts';
-import { groupSchemas, tagSchemas } from '../../server/routes/schemas/groups-tags';
-import { userSchemas } from '../../server/routes/schemas/users';
-import { uploadVideoSchemas } from '../../server/routes/schemas/media';
+import { authSchemas } from '../../src/lib/contract/auth';
+import { accountSchemas } from '../../src/lib/contract/accounts';
+import { groupSchemas, tagSchemas } from '../../src/lib/contract/groups-tags';
+import { userSchemas } from '../../src/lib/contract/users';
+import { uploadVideoSchemas } from '../../src/lib/contract/media';
 import { emptyAccount } from './backoffice-fixtures';
 
 /**
  * The SPA's forms check their input with superstruct (src/lib/schemas.ts), the routes with JSON
- * schemas (server/routes/schemas). Both sides are kept in step here: a form and its route know
+ * schemas (src/lib/contract/). Both sides are kept in step here: a form and its route know
  * the same fields, and where a form limits a text's length, the limit is the route's.
  */
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { t } from '../../src/lib/i18n';
-import { maxLength } from '../../server/routes/schemas/limits';
+import { maxLength } from '../../src/lib/contract/limits';
 import { createUser, describeEachDatabase } from './helpers';
 import { createAccount, emptyAccount } from './backoffice-fixtures';
 

@@ -37,7 +37,7 @@ export function accountOfToken(platform: Platform, token: string | null): string
 export function accountOrRefuse(
   state: SandboxState,
   platform: Platform,
-  request: FastifyRequest,
+  request: FastifyRequest<PlatformCall>,
   reply: FastifyReply,
   refusals: { invalid: () => PlatformFailure; revoked?: () => PlatformFailure; expired?: () => PlatformFailure },
 ): string | null {
@@ -48,12 +48,21 @@ export function accountOrRefuse(
   return null;
 }
 
+/**
+ * A platform's call as the sandbox reads it, with no schema: path and query parameters are the
+ * text sent (Fastify's parser gives a repeated one as a list, which no client here sends).
+ */
+export interface PlatformCall {
+  Params: Record<string, string>;
+  Querystring: Record<string, string>;
+}
+
 /** The access token as each platform takes it: a Bearer or OAuth header, or an access_token parameter. */
-export function tokenOf(request: FastifyRequest): string | null {
+export function tokenOf(request: FastifyRequest<PlatformCall>): string | null {
   const header = request.headers.authorization;
   const match = header?.match(/^(?:Bearer|OAuth)\s+(.+)$/i);
   if (match) return match[1].trim();
-  const query = request.query as Record<string, string | undefined>;
+  const query = request.query;
   return query.access_token ?? null;
 }
 
@@ -82,8 +91,8 @@ function parseObject(text: string): Record<string, any> {
 }
 
 /** Query string and form or JSON body together, the way the Graph API reads parameters. */
-export async function readParams(request: FastifyRequest): Promise<Record<string, string>> {
-  const params: Record<string, string> = { ...(request.query as Record<string, string>) };
+export async function readParams(request: FastifyRequest<PlatformCall>): Promise<Record<string, string>> {
+  const params: Record<string, string> = { ...request.query };
   const body = await readBody(request);
   const type = request.headers['content-type'] ?? '';
   if (body.length > 0 && type.includes('application/json')) Object.assign(params, parseObject(body.toString('utf8')));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readParams } from './common';
+import { type PlatformCall, readParams } from './common';
 import { codeTtlSeconds } from './tokens';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -126,8 +126,8 @@ export function consentEndpoint(options: {
   };
 
   return async (app: FastifyInstance) => {
-    app.get(options.path, async (request, reply) => {
-      const query = request.query as Record<string, string | undefined>;
+    app.get<PlatformCall>(options.path, async (request, reply) => {
+      const query = request.query;
       const problem = problemOf(query);
       if (problem) return badConsentRequest(reply, problem);
       return sendConsentPage(
@@ -142,7 +142,7 @@ export function consentEndpoint(options: {
       );
     });
 
-    app.post(options.path, async (request, reply) => {
+    app.post<PlatformCall>(options.path, async (request, reply) => {
       const form = await readParams(request);
       const problem = problemOf(form);
       if (problem) return badConsentRequest(reply, problem);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
-import { countAnsweredCall, sandboxTokenPrefix } from './common';
+import { countAnsweredCall, type PlatformCall, sandboxTokenPrefix } from './common';
 import { tokenLifetimes } from './tokens';
 import type { SandboxState } from './state';
 
@@ -159,14 +159,14 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
     return null;
   }
 
-  app.get('/accounts.google.com/o/oauth2/v2/auth', async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
+  app.get<PlatformCall>('/accounts.google.com/o/oauth2/v2/auth', async (request, reply) => {
+    const query = request.query;
     const problem = consentProblem(query);
     if (problem) return reply.status(400).type('text/plain; charset=utf-8').send(`Error 400: invalid_request\n${problem}`);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(consentPage(query));
   });
 
-  app.post('/accounts.google.com/o/oauth2/v2/auth', async (request, reply) => {
+  app.post<PlatformCall>('/accounts.google.com/o/oauth2/v2/auth', async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string | undefined>;
     const problem = consentProblem(form);
     if (problem) return reply.status(400).type('text/plain; charset=utf-8').send(`Error 400: invalid_request\n${problem}`);
@@ -184,7 +184,7 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
     return reply.redirect(target.toString(), 302);
   });
 
-  app.post('/oauth2.googleapis.com/token', async (request, reply) => {
+  app.post<PlatformCall>('/oauth2.googleapis.com/token', async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string | undefined>;
     const clientId = form.client_id;
     const clientSecret = form.client_secret;

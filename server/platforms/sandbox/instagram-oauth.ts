@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { readParams, send, type PlatformFailure } from './common';
+import { type PlatformCall, type PlatformFailure, readParams, send } from './common';
 import { AuthorizationCodes, consentEndpoint, secretDigest, type ConsentCode } from './consent';
 import { expiredToken, graphError, igUserIdOf } from './instagram';
 import type { SandboxState } from './state';
@@ -43,7 +43,7 @@ export function instagramOAuthSandbox(state: SandboxState) {
   });
 
   const api = async (app: FastifyInstance) => {
-    app.post('/oauth/access_token', async (request, reply) => {
+    app.post<PlatformCall>('/oauth/access_token', async (request, reply) => {
       const form = await readParams(request);
       if (!form.client_id || !form.client_secret) return send(reply, oauthError('Missing client_id or client_secret'));
       if (form.grant_type !== 'authorization_code') return send(reply, oauthError('Unsupported grant_type'));
@@ -84,8 +84,8 @@ export function instagramOAuthSandbox(state: SandboxState) {
   };
 
   const graph = async (app: FastifyInstance) => {
-    app.get('/access_token', async (request, reply) => {
-      const query = request.query as Record<string, string | undefined>;
+    app.get<PlatformCall>('/access_token', async (request, reply) => {
+      const query = request.query;
       if (query.grant_type !== 'ig_exchange_token') return send(reply, graphError(400, 100, 'Unsupported grant_type'));
       const check = state.tokens.checkAccess('instagram', query.access_token ?? null, () => false);
       if (!check.ok)
@@ -102,8 +102,8 @@ export function instagramOAuthSandbox(state: SandboxState) {
       return reply.send(longLivedAnswer(grant.id));
     });
 
-    app.get('/refresh_access_token', async (request, reply) => {
-      const query = request.query as Record<string, string | undefined>;
+    app.get<PlatformCall>('/refresh_access_token', async (request, reply) => {
+      const query = request.query;
       if (query.grant_type !== 'ig_refresh_token') return send(reply, graphError(400, 100, 'Unsupported grant_type'));
       const check = state.tokens.checkAccess('instagram', query.access_token ?? null, () => false);
       if (!check.ok)

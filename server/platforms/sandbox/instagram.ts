@@ -4,19 +4,20 @@ import {
   accountLabel,
   accountOfToken,
   accountOrRefuse,
+  batchOperationHeader,
   dropConnection,
+  type FaultAnswers,
   faultFor,
   issueSandboxToken,
   originOf,
+  type PlatformCall,
+  type PlatformFailure,
   readBody,
   readJson,
   readParams,
   receiveBytes,
   send,
   tokenOf,
-  batchOperationHeader,
-  type FaultAnswers,
-  type PlatformFailure,
 } from './common';
 import { instagramQuotaDurationSeconds } from './caps';
 import { ids, stableId, type SandboxState, type SandboxVideo, type UploadSink } from './state';
@@ -96,7 +97,7 @@ const reelMetrics = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', '
 export function instagramSandbox(state: SandboxState, mount: string) {
   const containers = state.sessions.instagram as Map<string, Container>;
 
-  const account = (request: FastifyRequest, reply: FastifyReply) =>
+  const account = (request: FastifyRequest<PlatformCall>, reply: FastifyReply) =>
     accountOrRefuse(state, 'instagram', request, reply, { invalid: invalidToken, revoked: revokedToken, expired: expiredToken });
 
   const mediaFields = (video: SandboxVideo, fields: string[]) => {
@@ -113,7 +114,7 @@ export function instagramSandbox(state: SandboxState, mount: string) {
     };
     return Object.fromEntries(['id', ...fields].filter((field) => field in all).map((field) => [field, all[field]]));
   };
-  const fieldsOf = (request: FastifyRequest) => String((request.query as Record<string, string>).fields ?? 'id').split(',');
+  const fieldsOf = (request: FastifyRequest<PlatformCall>) => String(request.query.fields ?? 'id').split(',');
 
   const graph = async (app: FastifyInstance) => {
     // Graph API "Batch Requests" (developers.facebook.com/docs/graph-api/batch-requests): a POST to
@@ -121,7 +122,7 @@ export function instagramSandbox(state: SandboxState, mount: string) {
     // requests per batch"; the answer is an array, in order, of {code, headers, body} with each body
     // a JSON-encoded string. Each operation runs as its own call (with the batch's token), so it
     // meets the same faults and refusals; the batch is one HTTP request in GET /sandbox/_calls.
-    app.post('/', async (request, reply) => {
+    app.post<PlatformCall>('/', async (request, reply) => {
       const params = await readParams(request);
       let batch: unknown;
       try {
@@ -157,11 +158,11 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       return reply.send(results);
     });
 
-    app.get('/:version/:id', async (request, reply) => {
+    app.get<PlatformCall>('/:version/:id', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       // graph.instagram.com answers /me for the token's own account (Instagram API with Instagram Login).
-      const { id: asked } = request.params as { id: string };
+      const { id: asked } = request.params;
       const id = asked === 'me' ? igUserIdOf(accountKey) : asked;
       const fields = fieldsOf(request);
       const container = containers.get(id);
@@ -197,10 +198,10 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       return send(reply, unknownObject(id));
     });
 
-    app.post('/:version/:igUserId/media', async (request, reply) => {
+    app.post<PlatformCall>('/:version/:igUserId/media', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
-      const { igUserId } = request.params as { igUserId: string };
+      const { igUserId } = request.params;
       if (igUserId !== igUserIdOf(accountKey)) return send(reply, unknownObject(igUserId));
       const fault = faultFor(state, 'instagram', 'init', answers, request, reply);
       if (fault.handled) return reply;
@@ -219,17 +220,17 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       containers.set(container.id, container);
       state.saveSessions();
       if (fault.fault) return dropConnection(request, reply);
-      const version = (request.params as { version: string }).version;
+      const version = request.params.version;
       return reply.send({
         id: container.id,
         uri: `${originOf(request)}${mount}/rupload.facebook.com/ig-api-upload/${version}/${container.id}`,
       });
     });
 
-    app.post('/:version/:igUserId/media_publish', async (request, reply) => {
+    app.post<PlatformCall>('/:version/:igUserId/media_publish', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
-      const { igUserId } = request.params as { igUserId: string };
+      const { igUserId } = request.params;
       if (igUserId !== igUserIdOf(accountKey)) return send(reply, unknownObject(igUserId));
       const fault = faultFor(state, 'instagram', 'publish', answers, request, reply);
       if (fault.handled) return reply;
@@ -261,14 +262,14 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       return reply.send({ id: container.media.id });
     });
 
-    app.get('/:version/:igUserId/media', async (request, reply) => {
+    app.get<PlatformCall>('/:version/:igUserId/media', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
-      const { igUserId } = request.params as { igUserId: string };
+      const { igUserId } = request.params;
       if (igUserId !== igUserIdOf(accountKey)) return send(reply, unknownObject(igUserId));
       const fault = faultFor(state, 'instagram', 'list', answers, request, reply);
       if (fault.handled) return reply;
-      const query = request.query as Record<string, string>;
+      const query = request.query;
       const limit = Math.min(100, Number(query.limit ?? 25));
       const offset = query.after ? Number(Buffer.from(query.after, 'base64url').toString()) : 0;
       const media = state.videosOf('instagram', accountKey).reverse();
@@ -284,12 +285,12 @@ export function instagramSandbox(state: SandboxState, mount: string) {
     });
 
     // "IG User Content Publishing Limit": posts published within the moving 24 hours, and the cap.
-    app.get('/:version/:igUserId/content_publishing_limit', async (request, reply) => {
+    app.get<PlatformCall>('/:version/:igUserId/content_publishing_limit', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
-      const { igUserId } = request.params as { igUserId: string };
+      const { igUserId } = request.params;
       if (igUserId !== igUserIdOf(accountKey) && igUserId !== 'me') return send(reply, unknownObject(igUserId));
-      const fields = String((request.query as Record<string, string>).fields ?? 'quota_usage').split(',');
+      const fields = String(request.query.fields ?? 'quota_usage').split(',');
       const entry: Record<string, unknown> = { quota_usage: state.caps.instagramUsage(accountKey) };
       if (fields.includes('config') || fields.includes('rate_limit_settings')) {
         entry.config = { quota_total: state.caps.limits.instagramDailyPosts, quota_duration: instagramQuotaDurationSeconds };
@@ -297,16 +298,16 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       return reply.send({ data: [entry] });
     });
 
-    app.get('/:version/:mediaId/insights', async (request, reply) => {
+    app.get<PlatformCall>('/:version/:mediaId/insights', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'instagram', 'stats', answers, request, reply);
       if (fault.handled) return reply;
-      const { mediaId } = request.params as { mediaId: string };
+      const { mediaId } = request.params;
       const found = state.findVideo('instagram', mediaId);
       const media = found?.account === accountKey ? found : undefined;
       if (!media) return send(reply, unknownObject(mediaId));
-      const metrics = String((request.query as Record<string, string>).metric ?? '').split(',');
+      const metrics = String(request.query.metric ?? '').split(',');
       const unknown = metrics.find((metric) => !reelMetrics.includes(metric));
       if (unknown !== undefined) {
         return send(
@@ -337,10 +338,10 @@ export function instagramSandbox(state: SandboxState, mount: string) {
   };
 
   const rupload = async (app: FastifyInstance) => {
-    app.post('/ig-api-upload/:version/:containerId', async (request, reply) => {
+    app.post<PlatformCall>('/ig-api-upload/:version/:containerId', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
-      const { containerId } = request.params as { containerId: string };
+      const { containerId } = request.params;
       const container = containers.get(containerId);
       if (!container || container.account !== accountKey) {
         return reply.status(400).send({ debug_info: { retriable: false, type: 'ProcessingFailedError', message: 'Unknown container.' } });
@@ -392,7 +393,7 @@ export function instagramSandbox(state: SandboxState, mount: string) {
 
   /** Sandbox-only: what Facebook Login gives a live profile, from the profile's Instagram login. */
   const login = async (app: FastifyInstance) => {
-    app.post('/_instagram/login', async (request, reply) => {
+    app.post<PlatformCall>('/_instagram/login', async (request, reply) => {
       const body = await readJson(request);
       const login = typeof body.login === 'string' ? body.login.trim() : '';
       if (!login || typeof body.password !== 'string' || body.password === '') {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readParams, send } from './common';
+import type { FastifyInstance } from 'fastify';
+import { readParams, send, type PlatformCall } from './common';
 import { AuthorizationCodes, consentEndpoint, secretDigest, type ConsentCode } from './consent';
 import { stableId, type SandboxState } from './state';
 import { tokenLifetimes } from './tokens';
@@ -57,7 +57,7 @@ export function tiktokOAuthSandbox(state: SandboxState) {
   };
 
   const token = async (app: FastifyInstance) => {
-    app.post('/v2/oauth/token/', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.post<PlatformCall>('/v2/oauth/token/', async (request, reply) => {
       const form = await readParams(request);
       if (!form.client_key || !form.client_secret) {
         return send(reply, oauthError(401, 'invalid_client', 'Client key or secret is missing.'));

@@ -4,15 +4,16 @@ import {
   accountLabel,
   accountOrRefuse,
   dropConnection,
+  type FaultAnswers,
   faultFor,
   originOf,
+  type PlatformCall,
+  type PlatformFailure,
   readBody,
   readJson,
   receiveBytes,
   send,
   tokenOf,
-  type FaultAnswers,
-  type PlatformFailure,
 } from './common';
 import { ids, type SandboxState, type SandboxVideo, type UploadSink } from './state';
 import { creatorSettings } from './tiktok-creator';
@@ -68,7 +69,7 @@ const usernameOf = (account: string) =>
 export function tiktokSandbox(state: SandboxState, mount: string) {
   const publishes = state.sessions.tiktok as Map<string, Publish>;
 
-  const account = (request: FastifyRequest, reply: FastifyReply) =>
+  const account = (request: FastifyRequest<PlatformCall>, reply: FastifyReply) =>
     accountOrRefuse(state, 'tiktok', request, reply, { invalid: invalidToken });
 
   const videoFields = (video: SandboxVideo, fields: string[]) => {
@@ -87,10 +88,10 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
     };
     return Object.fromEntries(fields.filter((field) => field in all).map((field) => [field, all[field]]));
   };
-  const fieldsOf = (request: FastifyRequest) => String((request.query as Record<string, string>).fields ?? 'id').split(',');
+  const fieldsOf = (request: FastifyRequest<PlatformCall>) => String(request.query.fields ?? 'id').split(',');
 
   const api = async (app: FastifyInstance) => {
-    app.post('/v2/post/publish/creator_info/query/', async (request, reply) => {
+    app.post<PlatformCall>('/v2/post/publish/creator_info/query/', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'tiktok', 'profile', answers, request, reply);
@@ -105,7 +106,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       );
     });
 
-    app.post('/v2/post/publish/video/init/', async (request, reply) => {
+    app.post<PlatformCall>('/v2/post/publish/video/init/', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'tiktok', 'init', answers, request, reply);
@@ -167,7 +168,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       return reply.send(ok({ publish_id: publish.id, upload_url: uploadUrl }));
     });
 
-    app.post('/v2/post/publish/status/fetch/', async (request, reply) => {
+    app.post<PlatformCall>('/v2/post/publish/status/fetch/', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'tiktok', 'status', answers, request, reply);
@@ -194,7 +195,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       return reply.type('application/json; charset=utf-8').send(text);
     });
 
-    app.post('/v2/video/query/', async (request, reply) => {
+    app.post<PlatformCall>('/v2/video/query/', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'tiktok', 'stats', answers, request, reply);
@@ -210,7 +211,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       return reply.send(ok({ videos: videos.map((video) => videoFields(video!, fieldsOf(request))), cursor: 0, has_more: false }));
     });
 
-    app.post('/v2/video/list/', async (request, reply) => {
+    app.post<PlatformCall>('/v2/video/list/', async (request, reply) => {
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'tiktok', 'list', answers, request, reply);
@@ -231,8 +232,8 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
   };
 
   const upload = async (app: FastifyInstance) => {
-    app.put('/video/', async (request, reply) => {
-      const query = request.query as Record<string, string>;
+    app.put<PlatformCall>('/video/', async (request, reply) => {
+      const query = request.query;
       const publish = publishes.get(query.upload_id ?? '');
       if (!publish || publish.uploadToken !== query.upload_token) {
         // Read the chunk first: answering mid-body would reach the client as a reset, not as this answer.

@@ -4,14 +4,15 @@ import {
   accountLabel,
   accountOrRefuse,
   dropConnection,
+  type FaultAnswers,
   faultFor,
   originOf,
+  type PlatformCall,
+  type PlatformFailure,
   readBody,
   readJson,
   receiveBytes,
   send,
-  type FaultAnswers,
-  type PlatformFailure,
 } from './common';
 import { ids, stableId, type SandboxState, type SandboxVideo, type UploadSink } from './state';
 
@@ -66,10 +67,10 @@ export const maxIdsPerList = 50;
 export function youtubeSandbox(state: SandboxState, mount: string) {
   const sessions = state.sessions.youtube as Map<string, UploadSession>;
   return async (app: FastifyInstance) => {
-    const account = (request: FastifyRequest, reply: FastifyReply) =>
+    const account = (request: FastifyRequest<PlatformCall>, reply: FastifyReply) =>
       accountOrRefuse(state, 'youtube', request, reply, { invalid: invalidCredentials });
     /** The account once the call's units are charged to its daily quota, or null once quotaExceeded is sent. */
-    const charged = (request: FastifyRequest, reply: FastifyReply, cost: number) => {
+    const charged = (request: FastifyRequest<PlatformCall>, reply: FastifyReply, cost: number) => {
       const accountKey = account(request, reply);
       if (!accountKey) return null;
       if (state.caps.youtubeUnits(accountKey, cost)) return accountKey;
@@ -150,13 +151,13 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       };
     };
 
-    const partsOf = (request: FastifyRequest) =>
-      String((request.query as Record<string, string>).part ?? 'snippet')
+    const partsOf = (request: FastifyRequest<PlatformCall>) =>
+      String(request.query.part ?? 'snippet')
         .split(',')
         .map((part) => part.trim());
 
-    app.post('/upload/youtube/v3/videos', async (request, reply) => {
-      const query = request.query as Record<string, string>;
+    app.post<PlatformCall>('/upload/youtube/v3/videos', async (request, reply) => {
+      const query = request.query;
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       // videos.insert draws on its own bucket of calls a day, not on the units (see caps.ts).
@@ -197,8 +198,8 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       return send(reply, googleError(400, 'invalidParameter', `Unsupported uploadType: ${query.uploadType ?? '(none)'}`));
     });
 
-    app.put('/upload/youtube/v3/videos', async (request, reply) => {
-      const query = request.query as Record<string, string>;
+    app.put<PlatformCall>('/upload/youtube/v3/videos', async (request, reply) => {
+      const query = request.query;
       const session = sessions.get(query.upload_id ?? '');
       if (!session) return send(reply, googleError(404, 'notFound', 'The upload session was not found or has expired.'));
       const meta = session.meta;
@@ -241,14 +242,14 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       return reply.status(200).send(videoResource(session.done, meta.parts));
     });
 
-    app.get('/youtube/v3/videos', async (request, reply) => {
+    app.get<PlatformCall>('/youtube/v3/videos', async (request, reply) => {
       const accountKey = charged(request, reply, unitCost.list);
       if (!accountKey) return reply;
       const parts = partsOf(request);
       const step = parts.includes('statistics') ? 'stats' : 'list';
       const fault = faultFor(state, 'youtube', step, answers, request, reply);
       if (fault.handled) return reply;
-      const wanted = String((request.query as Record<string, string>).id ?? '').split(',');
+      const wanted = String(request.query.id ?? '').split(',');
       // videos.list (developers.google.com/youtube/v3/docs/videos/list): `id` is a comma-separated
       // list, one call costs 1 unit whatever its length, and a page holds at most 50 items; the
       // sandbox refuses a longer list, so a client that sends more than 50 is caught in tests.
@@ -267,7 +268,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
     });
 
     // videos.update of the snippet, as an edit of a published set sends it.
-    app.put('/youtube/v3/videos', async (request, reply) => {
+    app.put<PlatformCall>('/youtube/v3/videos', async (request, reply) => {
       const accountKey = charged(request, reply, unitCost.update);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'youtube', 'edit', answers, request, reply);
@@ -299,12 +300,12 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
 
     // videos.delete (developers.google.com/youtube/v3/docs/videos/delete): 204 No Content, 404
     // videoNotFound; another channel's video is refused 403 forbidden. Faults as for an edit.
-    app.delete('/youtube/v3/videos', async (request, reply) => {
+    app.delete<PlatformCall>('/youtube/v3/videos', async (request, reply) => {
       const accountKey = charged(request, reply, unitCost.delete);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'youtube', 'edit', answers, request, reply);
       if (fault.handled) return reply;
-      const id = (request.query as Record<string, string>).id ?? '';
+      const id = request.query.id ?? '';
       const video = state.videos.find((entry) => entry.platform === 'youtube' && entry.id === id);
       if (!video)
         return send(reply, googleError(404, 'videoNotFound', 'The video that you are trying to delete cannot be found.', 'youtube.video'));
@@ -327,19 +328,19 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       return resource;
     };
 
-    app.get('/youtube/v3/channels', async (request, reply) => {
+    app.get<PlatformCall>('/youtube/v3/channels', async (request, reply) => {
       const accountKey = charged(request, reply, unitCost.list);
       if (!accountKey) return reply;
       const parts = partsOf(request);
       const fault = faultFor(state, 'youtube', parts.includes('contentDetails') ? 'list' : 'profile', answers, request, reply);
       if (fault.handled) return reply;
-      if ((request.query as Record<string, string>).mine !== 'true') {
+      if (request.query.mine !== 'true') {
         return send(reply, googleError(400, 'missingRequiredParameter', 'The sandbox answers channels.list with mine=true only.'));
       }
       return reply.send({ kind: 'youtube#channelListResponse', items: [channelResource(accountKey, parts)] });
     });
 
-    app.put('/youtube/v3/channels', async (request, reply) => {
+    app.put<PlatformCall>('/youtube/v3/channels', async (request, reply) => {
       const accountKey = charged(request, reply, unitCost.update);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'youtube', 'profile', answers, request, reply);
@@ -362,12 +363,12 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
       return reply.send(channelResource(accountKey, ['brandingSettings']));
     });
 
-    app.get('/youtube/v3/playlistItems', async (request, reply) => {
+    app.get<PlatformCall>('/youtube/v3/playlistItems', async (request, reply) => {
       const accountKey = charged(request, reply, unitCost.list);
       if (!accountKey) return reply;
       const fault = faultFor(state, 'youtube', 'list', answers, request, reply);
       if (fault.handled) return reply;
-      const query = request.query as Record<string, string>;
+      const query = request.query;
       if (query.playlistId !== uploadsPlaylistOf(accountKey)) {
         return send(
           reply,

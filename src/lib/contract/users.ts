@@ -1,15 +1,17 @@
 import { Type } from '@sinclair/typebox';
-import { errorResponses, Id, IdParams, NoContent, PageQuery, Paged, Text, VideoSummary } from './common';
+import { errorResponses, Id, IdParams, NoContent, PageQuery, Paged, Role, Text, VideoSummary } from './common';
 import { AccountSummary } from './accounts';
 import { maxLength } from './limits';
 
-const ManagedUser = Type.Object({
+export const ManagedUser = Type.Object({
   id: Id,
   login: Type.String(),
-  role: Type.Union([Type.Literal('admin'), Type.Literal('user')]),
+  role: Role,
   videosCount: Type.Integer(),
   accountsCount: Type.Integer(),
 });
+
+export const UserDetail = Type.Object({ user: ManagedUser, accounts: Paged(AccountSummary), video: Paged(VideoSummary) });
 
 const userBody = Type.Object(
   {
@@ -24,7 +26,7 @@ export const userSchemas = {
   list: { querystring: PageQuery, response: { 200: Paged(ManagedUser), ...errorResponses } },
   detail: {
     params: IdParams,
-    response: { 200: Type.Object({ user: ManagedUser, accounts: Paged(AccountSummary), video: Paged(VideoSummary) }), ...errorResponses },
+    response: { 200: UserDetail, ...errorResponses },
   },
   accounts: { params: IdParams, querystring: PageQuery, response: { 200: Paged(AccountSummary), ...errorResponses } },
   videos: { params: IdParams, querystring: PageQuery, response: { 200: Paged(VideoSummary), ...errorResponses } },

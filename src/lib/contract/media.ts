@@ -5,16 +5,19 @@ import {
   Id,
   IdParams,
   IdUploadParams,
+  Literals,
   NoContent,
   Nullable,
   WaitKind,
   FilteredPageQuery,
   PageQuery,
   Paged,
+  Platform,
   SelectOption,
   TagSet,
   Text,
   Uuid,
+  VideoAccount,
   VideoStatus,
   VideoSummary,
 } from './common';
@@ -22,23 +25,31 @@ import { PostOptions } from './posting-rules';
 import { ChosenAccount, TagList } from './groups-tags';
 import { maxItems, maxLength } from './limits';
 
-const Photo = Type.Object({ id: Id, url: Type.String() });
+/** `url`: a signed, expiring media URL. */
+export const Photo = Type.Object({ id: Id, url: Type.String() });
 
-const requestStatus = Type.Union([Type.Literal('loading'), Type.Literal('success'), Type.Literal('error'), Type.Literal('published')]);
+/** The images the create form offers as backgrounds: the operator's own. */
+export const BackgroundChoices = Type.Object({ data: Type.Array(Photo) });
 
-const CreationRequestRow = Type.Object({
+/** `published` is not shown as a label (SPEC): the list offers the published set instead. */
+export const RequestStatus = Literals(['loading', 'success', 'error', 'published']);
+
+export const CreationRequestRow = Type.Object({
   id: Id,
   idUpload: Type.String(),
-  status: requestStatus,
+  status: RequestStatus,
   countVideo: Type.Integer(),
   createdAt: Type.String(),
+  /** The uploaded file's name; null for requests made before it was kept. */
   sourceName: Type.Optional(Nullable(Type.String())),
+  /** The first rendered variant's poster, signed; null until one is rendered. */
   posterUrl: Type.Optional(Nullable(Type.String())),
   // Issue 28.0: a published request's set status, as the YouTube list shows it.
   publicationStatus: Type.Optional(VideoStatus),
 });
 
-const RequestVideoItem = Type.Object({
+/** A rendered variant of a creation request; `url` and `posterUrl` are null until it is rendered. */
+export const RequestVideoItem = Type.Object({
   id: Id,
   url: Nullable(Type.String()),
   posterUrl: Nullable(Type.String()),
@@ -49,65 +60,103 @@ const RequestVideoItem = Type.Object({
   errorInstagram: Nullable(Type.String()),
   urlInstagram: Nullable(Type.String()),
   urlYouTube: Nullable(Type.String()),
-  account: Nullable(Type.Object({ id: Id, title: Type.Optional(Type.String()) })),
+  account: VideoAccount,
   date: Nullable(Type.String()),
 });
 
-const PublishProfileOption = Type.Object({
-  ...SelectOption.properties,
-  platforms: Type.Array(Type.Union(['youtube', 'tiktok', 'instagram'].map((value) => Type.Literal(value)))),
-});
-
-const PublicationRequestDetail = Type.Object({
+export const CreationRequestDetail = Type.Object({
   ...CreationRequestRow.properties,
   error: Nullable(Type.String()),
   video: Type.Array(RequestVideoItem),
+});
+
+/** A profile the publish form offers: the form warns when it lacks a ticked platform. */
+export const PublishProfileOption = Type.Object({
+  ...SelectOption.properties,
+  platforms: Type.Array(Platform),
+});
+
+/**
+ * The publish form's data, GET /api/create-video/request/{idUpload}: the rendered request plus
+ * what the form offers (the spec's "Publication request").
+ */
+export const PublicationRequestDetail = Type.Object({
+  ...CreationRequestDetail.properties,
+  /** Every profile of the request's owner, for the Профіля multi-select, with the platforms each has switched on. */
   accounts: Type.Array(PublishProfileOption),
+  /** Tag-set chips that fill the tags. */
   tagProfile: Type.Array(TagSet),
+  /** Group chips that fill the profiles. */
   group: Type.Array(AccountGroup),
 });
 
-const PublishedVideo = Type.Object({
+export const PublishedVideo = Type.Object({
   ...VideoSummary.properties,
   idUpload: Type.String(),
+  /** Signed media URLs of the rendered file and its poster. */
   url: Nullable(Type.String()),
   posterUrl: Nullable(Type.String()),
   errorTiktok: Nullable(Type.String()),
   urlTiktok: Nullable(Type.String()),
+  /** Ticked platforms its profile lacks, or a cancelled publication: why a post was never made. */
   publishNote: Nullable(Type.String()),
+  /** Why a post still on its way has not gone out yet (a retry, a busy profile, a platform's wait). */
   waitReason: Nullable(Type.String()),
   waitKind: Nullable(WaitKind),
+  /** When that post is tried next (ISO). */
   nextAttemptAt: Nullable(Type.String()),
+  /** When its posts are due while none has started (ISO); null once one has, or without posts. */
   plannedAt: Nullable(Type.String()),
+  /** True while every post of the video waits unstarted: its date and profile can change, or it can be cancelled. */
   changeable: Type.Boolean(),
 });
 
-const UploadDetail = Type.Object({
+/** Where the last edit of a published set's texts reached on one platform with published videos. */
+export const PlatformEdit = Type.Object({
+  platform: Platform,
+  /** False where the platform has no call that edits a published post (TikTok, Instagram). */
+  editable: Type.Boolean(),
+  /** Videos whose edit is on its way, and those that took it. */
+  pending: Type.Integer(),
+  done: Type.Integer(),
+  /** Why the platform refused it, one line per video. */
+  errors: Type.Array(Type.String()),
+});
+
+/** GET /api/upload-video/{idUpload}; PATCH answers the same after an edit. */
+export const UploadDetail = Type.Object({
   id: Id,
   idUpload: Type.String(),
   status: VideoStatus,
   title: Type.String(),
   description: Type.String(),
+  /** Comma-separated, as the spec's detail has it. */
   tags: Type.String(),
   tagProfile: Type.Array(TagSet),
-  edits: Type.Array(
-    Type.Object({
-      platform: Type.Union(['youtube', 'tiktok', 'instagram'].map((value) => Type.Literal(value))),
-      editable: Type.Boolean(),
-      pending: Type.Integer(),
-      done: Type.Integer(),
-      errors: Type.Array(Type.String()),
-    }),
-  ),
+  edits: Type.Array(PlatformEdit),
   video: Type.Array(PublishedVideo),
+  /** The owner's profiles, for moving a scheduled video to another one. */
   accounts: Type.Array(PublishProfileOption),
+});
+
+/** A row of the YouTube list, GET /api/upload-video?page= : one published set. */
+export const UploadRow = Type.Object({
+  id: Id,
+  idUpload: Type.String(),
+  status: VideoStatus,
+  title: Type.String(),
+  sourceName: Nullable(Type.String()),
+  posterUrl: Nullable(Type.String()),
+  publishedAt: Type.String(),
+  countVideo: Type.Integer(),
 });
 
 const publishDate = Type.Optional(Nullable(Text(maxLength.date)));
 
 const ScheduledVideoParams = Type.Object({ idUpload: Uuid, videoId: Id }, { additionalProperties: false });
 
-const publishBody = Type.Object(
+/** POST /api/upload-video/{idUpload} */
+export const PublishBody = Type.Object(
   {
     id: Type.Optional(Type.Integer()),
     title: Type.Optional(Text(maxLength.title)),
@@ -147,6 +196,12 @@ const publishBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** PATCH /api/upload-video/{idUpload}/video/{videoId}: a scheduled video's new date (Kyiv wall time, like the publish form's) and/or profile; absent keeps each. */
+export const RescheduleBody = Type.Object({ date: publishDate, accountId: Type.Optional(Id) }, { additionalProperties: false });
+
+/** POST /api/upload-video/upload: publish a failed video again. `youTubeId` is the set's idUpload. */
+export const RetryBody = Type.Object({ videoId: Id, youTubeId: Uuid }, { additionalProperties: false });
+
 const editBody = Type.Object(
   { title: Type.Optional(Text(maxLength.title)), description: Type.Optional(Text(maxLength.description)), tags: Type.Optional(TagList) },
   { additionalProperties: false },
@@ -157,7 +212,7 @@ const multipart = { consumes: ['multipart/form-data'] };
 
 export const photoSchemas = {
   list: { querystring: PageQuery, response: { 200: Paged(Photo), ...errorResponses } },
-  upload: { ...multipart, response: { 201: Type.Object({ data: Type.Array(Photo) }), ...errorResponses } },
+  upload: { ...multipart, response: { 201: BackgroundChoices, ...errorResponses } },
   remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
 };
 
@@ -167,7 +222,7 @@ export const createVideoSchemas = {
     response: { 200: Paged(CreationRequestRow), ...errorResponses },
   },
   detail: { params: IdUploadParams, response: { 200: PublicationRequestDetail, ...errorResponses } },
-  backgrounds: { response: { 200: Type.Object({ data: Type.Array(Photo) }), ...errorResponses } },
+  backgrounds: { response: { 200: BackgroundChoices, ...errorResponses } },
   create: { ...multipart, response: { 201: Type.Object({ id: Id, idUpload: Type.String() }), ...errorResponses } },
   remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
 };
@@ -175,33 +230,16 @@ export const createVideoSchemas = {
 export const uploadVideoSchemas = {
   list: {
     querystring: FilteredPageQuery(['publication', 'success', 'error']),
-    response: {
-      200: Paged(
-        Type.Object({
-          id: Id,
-          idUpload: Type.String(),
-          status: VideoStatus,
-          title: Type.String(),
-          sourceName: Nullable(Type.String()),
-          posterUrl: Nullable(Type.String()),
-          publishedAt: Type.String(),
-          countVideo: Type.Integer(),
-        }),
-      ),
-      ...errorResponses,
-    },
+    response: { 200: Paged(UploadRow), ...errorResponses },
   },
-  retry: {
-    body: Type.Object({ videoId: Id, youTubeId: Uuid }, { additionalProperties: false }),
-    response: { 200: PublishedVideo, ...errorResponses },
-  },
+  retry: { body: RetryBody, response: { 200: PublishedVideo, ...errorResponses } },
   detail: { params: IdUploadParams, response: { 200: UploadDetail, ...errorResponses } },
   edit: { params: IdUploadParams, body: editBody, response: { 200: UploadDetail, ...errorResponses } },
-  publish: { params: IdUploadParams, body: publishBody, response: { 200: UploadDetail, ...errorResponses } },
+  publish: { params: IdUploadParams, body: PublishBody, response: { 200: UploadDetail, ...errorResponses } },
   /** PATCH /api/upload-video/{idUpload}/video/{videoId}: a scheduled video's new date and/or profile. */
   reschedule: {
     params: ScheduledVideoParams,
-    body: Type.Object({ date: publishDate, accountId: Type.Optional(Id) }, { additionalProperties: false }),
+    body: RescheduleBody,
     response: { 200: UploadDetail, ...errorResponses },
   },
   /** DELETE /api/upload-video/{idUpload}/video/{videoId}/schedule: the video's publication, cancelled before it starts. */

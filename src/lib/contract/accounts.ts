@@ -1,14 +1,16 @@
-import { Type } from '@sinclair/typebox';
-import { secretFields } from '../../../src/lib/contract';
+import { Type, type TBoolean, type TLiteral } from '@sinclair/typebox';
+import { secretFields, type SecretField } from './lists';
 import {
   errorResponses,
   Id,
   IdParams,
+  Literals,
   NoContent,
   Nullable,
-  FilteredPageQuery,
   PageQuery,
   Paged,
+  Platform,
+  SearchPageQuery,
   SelectOption,
   Text,
   VideoSummary,
@@ -38,61 +40,97 @@ const accountFields = {
 };
 export const accountBody = Type.Object(accountFields, { additionalProperties: false });
 
-const status = Type.Union(['publication', 'loading', 'success', 'error', 'noactive'].map((value) => Type.Literal(value)));
+export const AccountStatus = Literals(['publication', 'loading', 'success', 'error', 'noactive']);
 
+export const IpVersion = Literals(['ipv4', 'ipv6']);
+
+export const AccountOwner = Type.Object({ id: Id, login: Type.String() });
+
+/** The account each platform named when the profile's credentials were last checked. */
+export const ConnectedAs = Type.Object(
+  { youtube: Type.Optional(Type.String()), tiktok: Type.Optional(Type.String()), instagram: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+
+/** A profile as lists show it: never any secret. */
 export const AccountSummary = Type.Object({
   id: Id,
   proxy: Type.String(),
-  ipVersion: Type.String(),
+  ipVersion: IpVersion,
   comments: Type.String(),
-  status,
+  status: AccountStatus,
   group: Nullable(Type.Object({ id: Id, name: Type.String() })),
-  user: Type.Object({ id: Id, login: Type.String() }),
+  user: AccountOwner,
   isActiveYouTube: Type.Boolean(),
   isActiveTikTok: Type.Boolean(),
   isActiveInstagram: Type.Boolean(),
   inYouTube: Type.Boolean(),
   inTikTok: Type.Boolean(),
   inInstagram: Type.Boolean(),
-  connectedAs: Type.Object(
-    { youtube: Type.Optional(Type.String()), tiktok: Type.Optional(Type.String()), instagram: Type.Optional(Type.String()) },
-    { additionalProperties: false },
-  ),
-  failedPlatforms: Type.Array(Type.Union(['youtube', 'tiktok', 'instagram'].map((value) => Type.Literal(value)))),
+  connectedAs: ConnectedAs,
+  /** Platforms whose access failed and stands (the profile's error): not shown as connected. */
+  failedPlatforms: Type.Array(Platform),
 });
 
 /** Secret fields are declared as always empty: a value there would be a leak, so the serializer could not send one. */
-const emptySecret = Type.Literal('');
-const PlatformConnection = Type.Object({
-  platform: Type.Union([Type.Literal('youtube'), Type.Literal('tiktok'), Type.Literal('instagram')]),
-  method: Type.Union([Type.Literal('oauth'), Type.Literal('pasted')]),
-  state: Type.Union([Type.Literal('connected'), Type.Literal('revoked')]),
+const emptySecrets = Object.fromEntries(secretFields.map((field) => [field, Type.Literal('')])) as Record<SecretField, TLiteral<''>>;
+
+/** Which secrets are stored; the proxy's password counts as one (the proxy itself is shown without it). */
+export const SavedSecrets = Type.Object(
+  Object.fromEntries(['proxyPassword', ...secretFields].map((field) => [field, Type.Boolean()])) as Record<
+    SecretField | 'proxyPassword',
+    TBoolean
+  >,
+);
+
+/**
+ * How a profile reaches a platform: `oauth` through the platform's consent page (kept fresh by the
+ * server), `pasted` a TikTok access string typed in the form. Tokens never leave the server.
+ */
+export const PlatformConnection = Type.Object({
+  platform: Platform,
+  method: Literals(['oauth', 'pasted']),
+  /** `revoked`: the platform no longer honours the grant; only connecting again helps. */
+  state: Literals(['connected', 'revoked']),
+  /** The account the grant reaches, as the platform names it. */
   name: Nullable(Type.String()),
+  /** When the access stops working unless renewed: shown for a pasted string, which nothing renews. */
   expiresAt: Nullable(Type.String()),
 });
-const AccountDetail = Type.Object({
+
+/**
+ * The detail, for the owner or an admin. Secrets are write-only: their fields come back empty
+ * and `savedSecrets` says which are stored, so the form shows "збережено" and a blank field
+ * keeps the stored value.
+ */
+export const AccountDetail = Type.Object({
   ...AccountSummary.properties,
+  /** The profile's links to TikTok and Instagram made through their consent pages, and its pasted TikTok string's age. */
   connections: Type.Array(PlatformConnection),
   YouTubeAuthClientId: Type.String(),
   YouTubeLogin: Type.String(),
   InstagramLogin: Type.String(),
   InstagramUserId: Type.String(),
-  ...Object.fromEntries(secretFields.map((field) => [field, emptySecret])),
-  savedSecrets: Type.Object(Object.fromEntries(['proxyPassword', ...secretFields].map((field) => [field, Type.Boolean()]))),
+  ...emptySecrets,
+  savedSecrets: SavedSecrets,
   description: Type.String(),
   titleChannel: Type.String(),
   urlChannel: Type.String(),
   urlInstagram: Type.String(),
   profileNameInstagram: Type.String(),
   profileDescriptionInstagram: Type.String(),
+  /** The failure a platform connector last reported, shown while the status is 'error'. */
   error: Nullable(Type.String()),
   video: Paged(VideoSummary),
 });
 
 const detail = { 200: AccountDetail, ...errorResponses };
 
+/** A platform's consent page, where the operator connects the profile. */
+export const ConsentLink = Type.Object({ url: Type.String() });
+
 export const accountSchemas = {
-  list: { querystring: FilteredPageQuery([]), response: { 200: Paged(AccountSummary), ...errorResponses } },
+  list: { querystring: SearchPageQuery, response: { 200: Paged(AccountSummary), ...errorResponses } },
   search: {
     querystring: Type.Object({ groupId: Type.Optional(Type.Integer({ minimum: 0, maximum: Id.maximum })) }),
     response: { 200: Type.Array(SelectOption), ...errorResponses },
@@ -115,7 +153,7 @@ export const accountSchemas = {
   },
   remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
   videos: { params: IdParams, querystring: PageQuery, response: { 200: Paged(VideoSummary), ...errorResponses } },
-  connectYouTube: { params: IdParams, response: { 200: Type.Object({ url: Type.String() }), ...errorResponses } },
+  connectYouTube: { params: IdParams, response: { 200: ConsentLink, ...errorResponses } },
   /** TikTok's and Instagram's consent links: the same shape as YouTube's. */
-  connectLink: { params: IdParams, response: { 200: Type.Object({ url: Type.String() }), ...errorResponses } },
+  connectLink: { params: IdParams, response: { 200: ConsentLink, ...errorResponses } },
 };

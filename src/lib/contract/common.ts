@@ -1,5 +1,5 @@
-import { Type, type TSchema } from '@sinclair/typebox';
-import { waitKinds } from '../../../src/lib/post-waits';
+import { Type, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
+import { waitKinds } from './lists';
 
 /**
  * The building blocks of every route's JSON schemas. Fastify validates params, query and body
@@ -24,28 +24,37 @@ export const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** Why a pending post waits (src/lib/post-waits.ts). */
-export const WaitKind = Type.Union(waitKinds.map((kind) => Type.Literal(kind)));
-
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export const IdUploadParams = Type.Object({ idUpload: Uuid }, { additionalProperties: false });
 
 /** Pages start at 1; the bound keeps the offset a number Postgres takes. */
-export const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })) });
+const page = Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 }));
+export const PageQuery = Type.Object({ page });
 
-const literals = (values: readonly string[]) => Type.Union(values.map((value) => Type.Literal(value)));
+type TLiterals<Values extends readonly string[]> = { -readonly [K in keyof Values]: TLiteral<Values[K]> };
 
-/** A page of a list the operator can search and narrow by platform, and by status where it has `statuses`. */
-export const FilteredPageQuery = (statuses: readonly string[]) =>
-  Type.Object({
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-    q: Type.Optional(Type.String({ maxLength: 100 })),
-    ...(statuses.length > 0 ? { status: Type.Optional(literals(statuses)) } : {}),
-    platform: Type.Optional(literals(['youtube', 'tiktok', 'instagram'])),
-  });
+/** One of the given words (`anyOf` their constants), typed as their union. */
+export const Literals = <const Values extends readonly string[]>(values: Values) =>
+  Type.Union(values.map((value) => Type.Literal(value))) as TUnion<TLiterals<Values>>;
 
-export const Paged = <T extends TSchema>(item: T) =>
-  Type.Object({ data: Type.Array(item), page: Type.Integer(), totalPages: Type.Integer(), total: Type.Integer() });
+export const Platform = Literals(['youtube', 'tiktok', 'instagram']);
+
+/** Why a pending post waits (src/lib/post-waits.ts). */
+export const WaitKind = Literals(waitKinds);
+
+const search = Type.Optional(Type.String({ maxLength: 100 }));
+
+/** A page of a list the operator can search and narrow by platform. */
+export const SearchPageQuery = Type.Object({ page, q: search, platform: Type.Optional(Platform) });
+
+/** A page of a list the operator can search and narrow by platform and by one of its `statuses`. */
+export const FilteredPageQuery = <const Statuses extends readonly string[]>(statuses: Statuses) =>
+  Type.Object({ page, q: search, status: Type.Optional(Literals(statuses)), platform: Type.Optional(Platform) });
+
+/** What a page of any list says besides its items. */
+export const PageInfo = Type.Object({ page: Type.Integer(), totalPages: Type.Integer(), total: Type.Integer() });
+
+export const Paged = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), ...PageInfo.properties });
 
 export const ErrorBody = Type.Object({
   statusCode: Type.Integer(),
@@ -56,9 +65,12 @@ export const ErrorBody = Type.Object({
 /** The error answers every route may give, on top of its own. */
 export const errorResponses = { '4xx': ErrorBody, '5xx': ErrorBody };
 
-export const NoContent = Type.Null({ description: 'No content' });
+/** Typed as nothing, so a handler answers it with a bare `send()`. */
+export const NoContent = Type.Unsafe<void>({ type: 'null', description: 'No content' });
 
-export const SessionUser = Type.Object({ id: Id, login: Type.String(), role: Type.Union([Type.Literal('admin'), Type.Literal('user')]) });
+export const Role = Literals(['admin', 'user']);
+
+export const SessionUser = Type.Object({ id: Id, login: Type.String(), role: Role });
 
 export const SelectOption = Type.Object({ id: Id, title: Type.String(), value: Id });
 
@@ -66,8 +78,10 @@ export const TagSet = Type.Object({ id: Id, name: Type.String(), tags: Type.Arra
 
 export const AccountGroup = Type.Object({ id: Id, name: Type.String(), accounts: Type.Array(SelectOption) });
 
-const videoStatus = Type.Union(['loading', 'publication', 'success', 'error', 'noactive'].map((status) => Type.Literal(status)));
-export const VideoStatus = videoStatus;
+export const VideoStatus = Literals(['loading', 'publication', 'success', 'error', 'noactive']);
+
+/** `title`: the profile's name (its comment, else the account it reaches), where the list sends it. */
+export const VideoAccount = Nullable(Type.Object({ id: Id, title: Type.Optional(Type.String()) }));
 
 export const VideoSummary = Type.Object({
   id: Id,
@@ -88,5 +102,5 @@ export const VideoSummary = Type.Object({
   urlTiktok: Nullable(Type.String()),
   error: Nullable(Type.String()),
   errorInstagram: Nullable(Type.String()),
-  account: Nullable(Type.Object({ id: Id, title: Type.Optional(Type.String()) })),
+  account: VideoAccount,
 });

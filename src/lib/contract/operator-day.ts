@@ -1,0 +1,136 @@
+import { Type } from '@sinclair/typebox';
+import { statsPeriods, type StatsPeriod } from './lists';
+import { errorResponses, Id, IdParams, IdUploadParams, Literals, NoContent, Nullable, Platform, Uuid, WaitKind } from './common';
+import { maxLength } from './limits';
+
+const Count = Type.Integer({ minimum: 0 });
+const AccountRef = Type.Object({ id: Id, title: Type.String() });
+
+export const StatsFigures = Type.Object({
+  /** Posts with figures synced at least once. */
+  posts: Count,
+  views: Count,
+  likes: Count,
+  comments: Count,
+});
+
+// An integer type lets the query string's "7" be read as a number before the list is checked.
+const StatsPeriodSchema = Type.Unsafe<StatsPeriod>({ type: 'integer', enum: [...statsPeriods] });
+
+/**
+ * GET /api/stats/video/{idUpload} and /api/stats/accounts/{id}?days=: views over time and the
+ * latest totals of a published set's or a profile's posts.
+ */
+export const StatsReport = Type.Object({
+  days: StatsPeriodSchema,
+  /** The series' moments, Unix seconds, oldest first; the last is now. */
+  at: Type.Array(Type.Integer()),
+  /** Per platform with synced posts: views at each moment, summed over its posts. */
+  views: Type.Array(Type.Object({ platform: Platform, values: Type.Array(Count) })),
+  byPlatform: Type.Array(Type.Object({ platform: Platform, ...StatsFigures.properties })),
+  /** Null stands for posts whose profile was deleted. */
+  byProfile: Type.Array(Type.Object({ account: Nullable(AccountRef), ...StatsFigures.properties })),
+  /** The latest sync of any of these posts. */
+  syncedAt: Nullable(Type.String()),
+});
+
+const StatsQuery = Type.Object({ days: Type.Optional(StatsPeriodSchema) }, { additionalProperties: false });
+
+export const statsSchemas = {
+  set: { params: IdUploadParams, querystring: StatsQuery, response: { 200: StatsReport, ...errorResponses } },
+  account: { params: IdParams, querystring: StatsQuery, response: { 200: StatsReport, ...errorResponses } },
+};
+
+export const PostStatus = Literals(['pending', 'done', 'error']);
+
+/** One upload of a video to a platform, as the calendar shows it. */
+export const CalendarPost = Type.Object({
+  id: Id,
+  videoId: Id,
+  idUpload: Uuid,
+  title: Type.String(),
+  platform: Platform,
+  status: PostStatus,
+  scheduledAt: Type.String(),
+  account: AccountRef,
+  /** Why a pending post waits (a posting cap, a busy profile, a retry); null when it does not. */
+  waitReason: Nullable(Type.String()),
+  waitKind: Nullable(WaitKind),
+});
+
+/** GET /api/calendar?from=&to=&accountId= */
+export const CalendarRange = Type.Object({
+  posts: Type.Array(CalendarPost),
+  /** More posts fall in the range than one answer carries. */
+  truncated: Type.Boolean(),
+  /** The profiles with posts in the range, for the filter (whatever profile it is set to). */
+  accounts: Type.Array(AccountRef),
+});
+
+export const calendarSchemas = {
+  range: {
+    querystring: Type.Object(
+      {
+        from: Type.String({ maxLength: maxLength.date }),
+        to: Type.String({ maxLength: maxLength.date }),
+        accountId: Type.Optional(Id),
+      },
+      { additionalProperties: false },
+    ),
+    response: { 200: CalendarRange, ...errorResponses },
+  },
+};
+
+export const NotificationKind = Literals(['render_done', 'render_failed', 'publish_failed', 'credentials_failed', 'credentials_ending']);
+
+export const NotificationItem = Type.Object({
+  id: Id,
+  kind: NotificationKind,
+  /** The set or request it is about, for renders and publishes. */
+  idUpload: Nullable(Uuid),
+  /** The profile it is about, named as the profile lists name it (its comment, else the account it reaches). */
+  account: Nullable(Type.Object({ id: Id, name: Type.String() })),
+  /** The set's title, for renders and publishes. */
+  title: Nullable(Type.String()),
+  platform: Nullable(Platform),
+  message: Nullable(Type.String()),
+  createdAt: Type.String(),
+  read: Type.Boolean(),
+});
+
+/** GET /api/notifications: the newest first, bounded. */
+export const NotificationList = Type.Object({ items: Type.Array(NotificationItem), unread: Count });
+
+export const notificationSchemas = {
+  list: { response: { 200: NotificationList, ...errorResponses } },
+  read: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
+  readAll: { response: { 204: NoContent, ...errorResponses } },
+};
+
+/** One profile's posting cap on one platform for a Kyiv day (GET /api/accounts/budget). */
+export const PostingBudget = Type.Object({
+  accountId: Id,
+  platform: Platform,
+  /** Posts allowed in the platform's window; null when the platform could not say (Instagram unreachable). */
+  limit: Nullable(Count),
+  /** Posts that went out that day (on YouTube: from every profile on the same Google project). */
+  used: Count,
+  /** Posts still waiting that are planned for that day. */
+  planned: Count,
+  /** What is left for new posts that day; null with an unknown limit. */
+  remaining: Nullable(Count),
+});
+
+/** GET /api/accounts/budget?accountIds=1,2&date=YYYY-MM-DD */
+export const PostingBudgets = Type.Object({ date: Type.String(), budgets: Type.Array(PostingBudget) });
+
+/** GET /api/accounts/budget: ids as a comma list and a Kyiv day, both checked in the route for a Ukrainian 400. */
+export const postingBudgetSchemas = {
+  get: {
+    querystring: Type.Object(
+      { accountIds: Type.String({ maxLength: 2000 }), date: Type.String({ maxLength: maxLength.date }) },
+      { additionalProperties: false },
+    ),
+    response: { 200: PostingBudgets, ...errorResponses },
+  },
+};
