@@ -13,12 +13,13 @@ import { postingBudgetRoutes } from './routes/posting-budget';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
 import { engineFigures } from './jobs/figures';
-import { engineSettings, fastifyTrustProxy, type PlatformApps, type TrustProxy } from './config';
+import { engineSettings, fastifyTrustProxy, postingCapSettings, type TrustProxy } from './config';
 import type { MediaServices } from './media/services';
 import { HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
 import { requireAdmin } from './auth/guards';
-import type { PlatformsMode } from './platforms/types';
+import type { PlatformsMode, PostingCapSettings } from './platforms/types';
+import type { PlatformApps } from './platforms/oauth-links';
 import type { PlatformAccess } from './platforms/profile-context';
 import { registerSandbox, type SandboxOptions, type SandboxState } from './platforms/sandbox/index';
 import { photoRoutes } from './routes/photos';
@@ -67,6 +68,8 @@ export interface AppDeps {
   platformApps?: PlatformApps;
   /** YOUTUBE_APP_IN_TESTING=1 (config.youtubeAppInTesting): Google's refresh tokens end 7 days after consent. */
   youtubeAppInTesting?: boolean;
+  /** TIKTOK_DAILY_POSTS and YOUTUBE_DAILY_UPLOADS (config.postingCaps), for the posting budget; their defaults when absent. */
+  postingCaps?: PostingCapSettings;
 }
 
 declare module 'fastify' {
@@ -243,7 +246,11 @@ export async function buildApp(deps: AppDeps) {
       await api.register(createVideoRoutes, { prefix: '/create-video' });
       await api.register(uploadVideoRoutes, { prefix: '/upload-video', platforms: platformAccess, readCreatorRules });
       await api.register(mediaRoutes, { prefix: '/media' });
-      await api.register(postingBudgetRoutes, { prefix: '/accounts/budget', platforms: platformAccess });
+      await api.register(postingBudgetRoutes, {
+        prefix: '/accounts/budget',
+        platforms: platformAccess,
+        postingCaps: deps.postingCaps ?? postingCapSettings(),
+      });
       await api.register(accountRoutes, { prefix: '/accounts', oauth, platforms: platformAccess });
       await api.register(accountGroupRoutes, { prefix: '/accounts-group' });
       await api.register(tagRoutes, { prefix: '/tags' });

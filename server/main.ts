@@ -15,7 +15,6 @@ import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
 import { configureProxyPolicy } from './platforms/proxy-policy';
 import { mediaServices } from './media/services';
 import { setPlatformTimeouts } from './platforms/http';
-import { setPostingCaps } from './jobs/posting-caps';
 import { liveProcesses } from './jobs/workers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,7 +30,6 @@ async function main() {
   });
   log.info({ ffmpeg: media.tools.ffmpeg, ffprobe: media.tools.ffprobe, storage: media.storage.location }, 'media');
   setPlatformTimeouts(config.platformTimeouts);
-  setPostingCaps(config.postingCaps);
 
   const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
@@ -71,6 +69,7 @@ async function main() {
             sandboxOrigin: config.sandboxOrigin,
             statsIntervalMinutes: config.statsIntervalMinutes,
             apps: config.platformApps,
+            postingCaps: config.postingCaps,
           },
         },
       }),
@@ -105,6 +104,7 @@ async function main() {
         trustProxy: config.trustProxy,
         platformApps: config.platformApps,
         youtubeAppInTesting: config.youtubeAppInTesting,
+        postingCaps: config.postingCaps,
       })
     : null;
   // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline.

@@ -1,7 +1,6 @@
 import { fetch, Pool, ProxyAgent, type Dispatcher, type RequestInit, type Response } from 'undici';
 import { socksDispatcher } from 'fetch-socks';
 import { t } from '../../src/lib/i18n';
-import { platformTimeouts, type PlatformTimeouts } from '../config';
 import { checkedProxyUrl, ProxyRefusedError } from './proxy-policy';
 
 /**
@@ -40,10 +39,21 @@ export function parseProxy(proxy: string): URL {
   return url;
 }
 
+/** Limits on every platform call, so a silent proxy or platform costs only its own post. */
+export interface PlatformTimeouts {
+  connectMs: number;
+  /** Until the answer's headers arrive, once the request is sent. */
+  headersMs: number;
+  /** The longest pause between two pieces of an answer. */
+  idleMs: number;
+  /** A whole request, sending and receiving included. */
+  totalMs: number;
+}
+
 /** A platform call that outlived one of its limits: the proxy or the platform stopped answering. */
 export class PlatformTimeoutError extends PlatformNetworkError {}
 
-let timeouts: PlatformTimeouts = platformTimeouts();
+let timeouts: PlatformTimeouts = { connectMs: 15_000, headersMs: 120_000, idleMs: 60_000, totalMs: 1_800_000 };
 const dispatchers = new Map<string, Dispatcher>();
 
 /** Sets the limits of every platform call from now on (the server's configuration, or a test's). */

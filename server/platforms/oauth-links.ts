@@ -24,6 +24,22 @@ export interface OAuthApp {
   secret: string;
 }
 
+/** TIKTOK_CLIENT_KEY/SECRET and INSTAGRAM_APP_ID/SECRET; null in live mode when unset (connecting then says what to set). */
+export interface PlatformApps {
+  tiktok: OAuthApp | null;
+  instagram: OAuthApp | null;
+}
+
+/**
+ * The apps of an installation that sets none. The sandbox's token endpoints accept any pair, so
+ * sandbox mode has built-in ones; live mode has none until the variables are set.
+ */
+export function builtInApps(mode: PlatformsMode): PlatformApps {
+  return mode === 'sandbox'
+    ? { tiktok: { id: 'sandbox-tiktok', secret: 'sandbox-tiktok-secret' }, instagram: { id: 'sandbox-instagram', secret: 'sandbox-instagram-secret' } }
+    : { tiktok: null, instagram: null };
+}
+
 export interface GrantedTokens {
   accessToken: string;
   /** Seconds the access token lives. */

@@ -5,12 +5,11 @@ import { platformEndpoints } from './endpoints';
 import { PermanentPlatformError } from './errors';
 import { instagram, sandboxInstagramLogin } from './instagram';
 import { tiktok } from './tiktok';
-import type { Connector, ConnectorContext, Platform, PlatformsMode, PublishProgressStore } from './types';
+import type { Connector, ConnectorContext, Platform, PlatformsMode, PostingCapSettings, PublishProgressStore } from './types';
 import { youtube } from './youtube';
 import type { Database } from '../db/connect';
-import type { PlatformApps } from '../config';
 import { connectionSecrets, freshAccessToken, loadConnection, type ConnectionMethod, type StoredConnection } from './connections';
-import { oauthHost } from './oauth-links';
+import { oauthHost, type PlatformApps } from './oauth-links';
 
 export const connectors: Record<Platform, Connector<any>> = { youtube, tiktok, instagram };
 
@@ -29,6 +28,8 @@ export interface PlatformAccess {
 
 export interface PlatformSettings extends PlatformAccess {
   statsIntervalMinutes: number;
+  /** The posting caps the engine plans with (TIKTOK_DAILY_POSTS, YOUTUBE_DAILY_UPLOADS). */
+  postingCaps: PostingCapSettings;
 }
 
 /** The columns a platform call and its quota read: a profile being saved is checked before its row exists. */

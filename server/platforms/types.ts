@@ -10,6 +10,14 @@ export type Platform = 'youtube' | 'tiktok' | 'instagram';
 
 export type PlatformsMode = 'sandbox' | 'live';
 
+/** The posting caps the engine plans with where the platform publishes no figure to read (server/services/posting-caps.ts). */
+export interface PostingCapSettings {
+  /** TIKTOK_DAILY_POSTS: posts per creator within a moving 24 hours. */
+  tiktokDailyPosts: number;
+  /** YOUTUBE_DAILY_UPLOADS: videos.insert calls per Google Cloud project (a profile's OAuth client) per Pacific day. */
+  youtubeDailyUploads: number;
+}
+
 /** The hosts a connector starts from; upload hosts come back in the platforms' own answers. */
 export interface Endpoints {
   /** YouTube Data API v3 and its upload endpoint. */

@@ -42,8 +42,7 @@ import {
   saveTypedConnections,
   type StoredConnection,
 } from '../platforms/connections';
-import { linkConnectors, linkRedirectUri } from '../platforms/oauth-links';
-import { platformApps } from '../config';
+import { builtInApps, linkConnectors, linkRedirectUri } from '../platforms/oauth-links';
 import { accountOption, linkedPlatformsOf, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from './account-views';
 import { accountPage } from '../services/account-list';
 import { accountVideoPage } from '../services/account-video-list';
@@ -461,7 +460,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     app.post(`/connect-${platform}/:id`, { schema: accountSchemas.connectLink }, async (request): Promise<ConnectYouTubeResponse> => {
       const account = await accountRow(request);
       const access = platforms();
-      const platformApp = (access.apps ?? platformApps(access.mode))[platform];
+      const platformApp = (access.apps ?? builtInApps(access.mode))[platform];
       const name = t.platform.names[platform];
       if (!platformApp) throw new HttpError(400, t.connections.appMissing(name, appVariables[platform]));
       const publicUrl = oauth.publicUrl();

@@ -9,10 +9,8 @@ import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError } from '../platforms/http';
 import { consumeOAuthState } from '../platforms/oauth-state';
 import { resumeWaitingPosts } from '../jobs/publish';
-import { platformApps } from '../config';
-import type { PlatformApps } from '../config';
 import { recordRemoteName, saveGrantedConnection, appVariables } from '../platforms/connections';
-import { linkConnectors, linkRedirectUri, OAuthGrantError, type GrantedTokens } from '../platforms/oauth-links';
+import { builtInApps, linkConnectors, linkRedirectUri, OAuthGrantError, type GrantedTokens, type PlatformApps } from '../platforms/oauth-links';
 import { connectionParams } from '../../src/lib/youtube-connection';
 import { testingRefreshTokenSeconds, youtubeRedirectUri } from '../platforms/youtube-oauth';
 import { oauthSchemas } from './schemas/oauth';
@@ -137,7 +135,7 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
       const account = await issuedAccount(issued);
       if (!account) return failWith(t.server.notFound, '/accounts/list');
       if (query.error || !query.code) return failWith(t.connections.denied(name));
-      const platformApp = (oauth.apps ?? platformApps(oauth.platforms))[platform];
+      const platformApp = (oauth.apps ?? builtInApps(oauth.platforms))[platform];
       if (!platformApp) return failWith(t.connections.appMissing(name, appVariables[platform]));
 
       let tokens: GrantedTokens;

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, statsCron } from '../../server/config';
+import { loadConfig } from '../../server/config';
+import { statsCron } from '../../server/jobs/definitions';
 
 const load = (env: Record<string, string>) => loadConfig(env, []);
 

@@ -17,6 +17,7 @@ import { multipart, testTools } from '../fixtures/media';
 import type { MediaServices } from '../../server/media/services';
 import type { PlatformSettings } from '../../server/platforms/profile-context';
 import type { SandboxState } from '../../server/platforms/sandbox/index';
+import { engineSettings, postingCapSettings } from '../../server/config';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -117,7 +118,7 @@ export interface SuiteOptions {
 
 /** Workers in tests talk to the sandbox and check processing status without real pauses. */
 export function testPlatformSettings(sandboxOrigin = 'http://127.0.0.1:9'): PlatformSettings {
-  return { mode: 'sandbox', sandboxOrigin, statsIntervalMinutes: 15, pollIntervalMs: 5 };
+  return { mode: 'sandbox', sandboxOrigin, statsIntervalMinutes: 15, pollIntervalMs: 5, postingCaps: postingCapSettings() };
 }
 
 /**
@@ -141,6 +142,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
               db: fresh.db,
               log: pino({ level: 'silent' }),
               work: options.queue === 'work',
+              engine: engineSettings(),
               context: { db: fresh.db, media, keys: tokenSettings.keys, platforms },
             })
           : null;
