@@ -1,6 +1,7 @@
 import { fetch, Pool, ProxyAgent, type Dispatcher, type RequestInit, type Response } from 'undici';
 import { socksDispatcher } from 'fetch-socks';
 import { t } from '../../src/lib/i18n';
+import { parseProxy } from '../auth/proxy-url';
 import { checkedProxyUrl, ProxyRefusedError } from './proxy-policy';
 
 /**
@@ -16,27 +17,6 @@ export class PlatformNetworkError extends Error {
   ) {
     super(message);
   }
-}
-
-/**
- * Accepts `http://`, `https://` and `socks5://` URLs with optional credentials, and the common
- * `host:port` / `host:port:user:password` notation, read as an HTTP proxy.
- */
-export function parseProxy(proxy: string): URL {
-  const trimmed = proxy.trim();
-  if (/^[a-z0-9]+:\/\//i.test(trimmed)) {
-    const url = new URL(trimmed);
-    if (!['http:', 'https:', 'socks5:', 'socks:'].includes(url.protocol)) {
-      throw new Error(`${t.platform.proxyUnsupported}: ${url.protocol}`);
-    }
-    return url;
-  }
-  const [host, port, user, password] = trimmed.split(':');
-  if (!host || !port) throw new Error(`${t.platform.proxyUnsupported}: ${trimmed}`);
-  const url = new URL(`http://${host}:${port}`);
-  if (user) url.username = encodeURIComponent(user);
-  if (password) url.password = encodeURIComponent(password);
-  return url;
 }
 
 /** Limits on every platform call, so a silent proxy or platform costs only its own post. */

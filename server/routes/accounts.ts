@@ -23,7 +23,8 @@ import { currentUser, requireUser } from '../auth/guards';
 import { found, idParam, visibleOwner, visibleTo } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
-import { parseProxy, PlatformNetworkError } from '../platforms/http';
+import { PlatformNetworkError } from '../platforms/http';
+import { parseProxy } from '../auth/proxy-url';
 import { refuseNonPublicProxyAddress } from '../platforms/proxy-policy';
 import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
 import { profileContext, typedMethod, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
@@ -43,11 +44,11 @@ import {
   type StoredConnection,
 } from '../platforms/connections';
 import { builtInApps, linkConnectors, linkRedirectUri } from '../platforms/oauth-links';
-import { accountOption, linkedPlatformsOf, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from './account-views';
+import { accountOption, linkedPlatformsOf, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from '../services/account-views';
 import { accountPage } from '../services/account-list';
 import { accountVideoPage } from '../services/account-video-list';
 import type { OAuthSettings } from './oauth';
-import { pageFromQuery } from './paging';
+import { pageFromQuery } from '../services/paging';
 import { accountSchemas } from './schemas/accounts';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
