@@ -196,7 +196,9 @@ async function postgres(): Promise<{ url: string; drop: () => Promise<void> } | 
 async function prepare(db: Database) {
   await migrate(db);
   // pg-boss's schema and queues, as the server creates them.
-  await (await startQueue({ db, log: silent, work: false, context: {} as never, engine: engineSettings() })).stop({ graceful: false, wait: true });
+  await (
+    await startQueue({ db, log: silent, work: false, context: {} as never, engine: engineSettings() })
+  ).stop({ graceful: false, wait: true });
 }
 
 async function bench(kind: string, db: Database, scenario: Scenario) {

@@ -2,7 +2,16 @@ import { t } from '../../src/lib/i18n';
 import type { Database, RunSql } from '../db/connect';
 import { proxyOfAccount, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { ProfileAuthError, TransientPlatformError } from './errors';
-import { builtInApps, linkConnectors, OAuthGrantError, type GrantedTokens, type LinkEndpoints, type LinkPlatform, type OAuthApp, type PlatformApps } from './oauth-links';
+import {
+  builtInApps,
+  linkConnectors,
+  OAuthGrantError,
+  type GrantedTokens,
+  type LinkEndpoints,
+  type LinkPlatform,
+  type OAuthApp,
+  type PlatformApps,
+} from './oauth-links';
 import type { PlatformsMode } from './types';
 
 /**

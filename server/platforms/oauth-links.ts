@@ -36,7 +36,10 @@ export interface PlatformApps {
  */
 export function builtInApps(mode: PlatformsMode): PlatformApps {
   return mode === 'sandbox'
-    ? { tiktok: { id: 'sandbox-tiktok', secret: 'sandbox-tiktok-secret' }, instagram: { id: 'sandbox-instagram', secret: 'sandbox-instagram-secret' } }
+    ? {
+        tiktok: { id: 'sandbox-tiktok', secret: 'sandbox-tiktok-secret' },
+        instagram: { id: 'sandbox-instagram', secret: 'sandbox-instagram-secret' },
+      }
     : { tiktok: null, instagram: null };
 }
 

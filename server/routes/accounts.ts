@@ -44,7 +44,14 @@ import {
   type StoredConnection,
 } from '../platforms/connections';
 import { builtInApps, linkConnectors, linkRedirectUri } from '../platforms/oauth-links';
-import { accountOption, linkedPlatformsOf, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from '../services/account-views';
+import {
+  accountOption,
+  linkedPlatformsOf,
+  savedSecretsOf,
+  selectAccounts,
+  toAccountDetail,
+  type AccountRow,
+} from '../services/account-views';
 import { accountPage } from '../services/account-list';
 import { accountVideoPage } from '../services/account-video-list';
 import type { OAuthSettings } from './oauth';

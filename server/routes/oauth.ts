@@ -10,7 +10,14 @@ import { PlatformNetworkError } from '../platforms/http';
 import { consumeOAuthState } from '../platforms/oauth-state';
 import { resumeWaitingPosts } from '../jobs/publish';
 import { recordRemoteName, saveGrantedConnection, appVariables } from '../platforms/connections';
-import { builtInApps, linkConnectors, linkRedirectUri, OAuthGrantError, type GrantedTokens, type PlatformApps } from '../platforms/oauth-links';
+import {
+  builtInApps,
+  linkConnectors,
+  linkRedirectUri,
+  OAuthGrantError,
+  type GrantedTokens,
+  type PlatformApps,
+} from '../platforms/oauth-links';
 import { connectionParams } from '../../src/lib/youtube-connection';
 import { testingRefreshTokenSeconds, youtubeRedirectUri } from '../platforms/youtube-oauth';
 import { oauthSchemas } from './schemas/oauth';

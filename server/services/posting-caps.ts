@@ -18,7 +18,6 @@ import type { Platform, PostingCapSettings, PublishingLimit } from '../platforms
  * Usage is counted from video_posts' published_at (migration 0025), one indexed query per check.
  */
 
-
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
 export const pacificTimezone = 'America/Los_Angeles';

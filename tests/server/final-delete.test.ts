@@ -310,7 +310,13 @@ describe.runIf(inject('postgresUrl'))('A delete in the API process stops an uplo
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-final-delete-'));
     const media = testMedia(path.join(dataDir, 'media'));
     const tokenSettings = testTokenSettings();
-    const queue = await startQueue({ db: fresh.db, log: pino({ level: 'silent' }), work: false, context: {} as never, engine: engineSettings() });
+    const queue = await startQueue({
+      db: fresh.db,
+      log: pino({ level: 'silent' }),
+      work: false,
+      context: {} as never,
+      engine: engineSettings(),
+    });
     const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue, media, sandbox: { state: sandbox } });
     const sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
     proxy = await startLoopbackProxy();
