@@ -22,7 +22,8 @@ import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import pino from 'pino';
-import { engineSettings, postingCapSettings } from '../server/config';
+import { engineSettings, platformTimeoutSettings, postingCapSettings } from '../server/config';
+import { platformNetwork } from '../server/platforms/http';
 import { deriveKeys } from '../server/auth/keys';
 import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
@@ -123,7 +124,13 @@ const project: Contender = {
           settings: {} as never,
         },
         keys: deriveKeys(crypto.randomBytes(32).toString('hex')),
-        platforms: { mode: 'sandbox', sandboxOrigin: 'http://127.0.0.1:9', statsIntervalMinutes: 15, postingCaps: postingCapSettings() },
+        platforms: {
+          mode: 'sandbox',
+          sandboxOrigin: 'http://127.0.0.1:9',
+          statsIntervalMinutes: 15,
+          postingCaps: postingCapSettings(),
+          network: platformNetwork({ timeouts: platformTimeoutSettings(), policy: { mode: 'sandbox', allowPrivate: false } }),
+        },
       },
     });
     const lateness = queue.runners!.get(scenario.queue)!.lateness;

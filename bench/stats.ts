@@ -25,7 +25,8 @@ import { buildApp } from '../server/app';
 import { deriveKeys } from '../server/auth/keys';
 import { hashPassword } from '../server/auth/passwords';
 import { startSession } from '../server/auth/tokens';
-import { engineSettings, loadConfig, postingCapSettings } from '../server/config';
+import { engineSettings, loadConfig, platformTimeoutSettings, postingCapSettings } from '../server/config';
+import { platformNetwork } from '../server/platforms/http';
 import type { Database } from '../server/db/connect';
 import type { JobContext } from '../server/jobs/types';
 import { startQueue } from '../server/jobs/queue';
@@ -77,6 +78,7 @@ async function main() {
       sandboxOrigin: 'http://127.0.0.1:9',
       statsIntervalMinutes: 15,
       postingCaps: postingCapSettings(),
+      network: platformNetwork({ timeouts: platformTimeoutSettings(), policy: { mode: 'sandbox', allowPrivate: false } }),
     };
     const log = pino({ level: 'silent' });
     const engine = { ...engineSettings(process.env) };

@@ -13,7 +13,8 @@ import { postingBudgetRoutes } from './routes/posting-budget';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
 import { engineFigures } from './jobs/figures';
-import { engineSettings, fastifyTrustProxy, postingCapSettings, type TrustProxy } from './config';
+import { engineSettings, fastifyTrustProxy, platformTimeoutSettings, postingCapSettings, type TrustProxy } from './config';
+import { platformNetwork, type PlatformNetwork } from './platforms/http';
 import type { MediaServices } from './media/services';
 import { HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
@@ -70,6 +71,8 @@ export interface AppDeps {
   youtubeAppInTesting?: boolean;
   /** TIKTOK_DAILY_POSTS and YOUTUBE_DAILY_UPLOADS (config.postingCaps), for the posting budget; their defaults when absent. */
   postingCaps?: PostingCapSettings;
+  /** The way out to the platforms (config.platformTimeouts, PROXY_ALLOW_PRIVATE); the defaults for the mode when absent. */
+  network?: PlatformNetwork;
 }
 
 declare module 'fastify' {
@@ -224,11 +227,14 @@ export async function buildApp(deps: AppDeps) {
 
   const platforms = deps.platforms ?? 'sandbox';
   if (platforms === 'live' && !deps.publicUrl) throw new Error('PUBLIC_URL is required with PLATFORMS=live');
+  const network =
+    deps.network ?? platformNetwork({ timeouts: platformTimeoutSettings(), policy: { mode: platforms, allowPrivate: false } });
   const platformAccess = (): PlatformAccess => ({
     mode: platforms,
     sandboxOrigin: deps.sandboxOrigin ?? listeningOrigin(app),
     apps: deps.platformApps,
     sandboxTokenTtlSeconds: deps.sandbox?.tokenTtlSeconds,
+    network,
   });
   const oauth: OAuthSettings = {
     platforms,
@@ -236,6 +242,7 @@ export async function buildApp(deps: AppDeps) {
     platformsOrigin: () => platformAccess().sandboxOrigin,
     apps: deps.platformApps,
     youtubeAppInTesting: deps.youtubeAppInTesting,
+    network,
   };
   // One per server: Save checks a plan against the creator_info answers its form just read.
   const readCreatorRules = creatorRulesReader(deps.db);

@@ -467,4 +467,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
 // Parts of the configuration of an environment, for tests and benchmarks that build one piece.
 export const engineSettings = (env: NodeJS.ProcessEnv = {}): EngineSettings => loadConfig(env, []).engine;
 export const statsSyncSettings = (env: NodeJS.ProcessEnv = {}): StatsSyncSettings => loadConfig(env, []).engine.statsSync;
+export const platformTimeoutSettings = (env: NodeJS.ProcessEnv = {}): PlatformTimeouts => loadConfig(env, []).platformTimeouts;
 export const postingCapSettings = (env: NodeJS.ProcessEnv = {}): PostingCapSettings => loadConfig(env, []).postingCaps;

@@ -129,7 +129,7 @@ export async function startQueue({ db, log, work, context, engine }: QueueOption
     refreshDueConnections(
       db,
       context.keys.secretsAtRest,
-      { mode: platforms.mode, platformsOrigin: platforms.sandboxOrigin, apps: platforms.apps },
+      { mode: platforms.mode, platformsOrigin: platforms.sandboxOrigin, apps: platforms.apps, network: platforms.network },
       (accountId, platform, error) => log.warn({ accountId, platform, err: error }, 'renewing a connection failed'),
     )
       .catch((error) => log.warn({ err: error }, 'renewing connections failed'))

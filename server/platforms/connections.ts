@@ -12,6 +12,7 @@ import {
   type OAuthApp,
   type PlatformApps,
 } from './oauth-links';
+import type { PlatformNetwork } from './http';
 import type { PlatformsMode } from './types';
 
 /**
@@ -187,6 +188,7 @@ export interface RefreshSettings {
   /** Where this server reaches the platforms' token endpoints. */
   platformsOrigin: string;
   apps?: PlatformApps;
+  network: PlatformNetwork;
 }
 
 /**
@@ -326,7 +328,7 @@ async function markRevoked(run: RunSql, accountId: number, platform: LinkPlatfor
 }
 
 export function linkEndpoints(settings: RefreshSettings): LinkEndpoints {
-  return { mode: settings.mode, publicUrl: settings.platformsOrigin, platformsOrigin: settings.platformsOrigin };
+  return { mode: settings.mode, publicUrl: settings.platformsOrigin, platformsOrigin: settings.platformsOrigin, network: settings.network };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
+import type { PlatformNetwork } from './http';
 
 /**
  * The one shape every platform connector has. A connector is stateless: everything about the
@@ -61,6 +62,8 @@ export interface PublishProgressStore {
 export interface ConnectorContext<C extends Credentials = Credentials> {
   /** The profile's proxy: http://, https:// or socks5://, with credentials. Every call uses it. */
   proxy: string;
+  /** Every call goes out through it, within the configured limits and proxy policy. */
+  network: PlatformNetwork;
   credentials: C;
   endpoints: Endpoints;
   progress: PublishProgressStore;

@@ -25,7 +25,7 @@ import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets
 import { HttpError, parseBody } from '../http-error';
 import { PlatformNetworkError } from '../platforms/http';
 import { parseProxy } from '../auth/proxy-url';
-import { refuseNonPublicProxyAddress } from '../platforms/proxy-policy';
+import { refuseNonPublicProxyAddress, type ProxyPolicy } from '../platforms/proxy-policy';
 import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
 import { profileContext, typedMethod, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
 import type { Platform, PlatformsMode } from '../platforms/types';
@@ -61,9 +61,9 @@ import { accountSchemas } from './schemas/accounts';
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** A proxy the platform calls cannot use is refused now rather than at the first upload. */
-function checkProxy(proxy: string) {
+function checkProxy(proxy: string, policy: ProxyPolicy) {
   try {
-    refuseNonPublicProxyAddress(parseProxy(proxy));
+    refuseNonPublicProxyAddress(parseProxy(proxy), policy);
     return splitProxy(proxy);
   } catch (error) {
     throw new HttpError(400, (error as Error).message);
@@ -96,7 +96,7 @@ type ProfileSecretField = keyof typeof secretColumnOf;
  * space), encrypted for this row. A blank field keeps what is stored (`existing`), so a form that
  * never saw the secrets cannot erase them; a new profile stores blanks as NULL.
  */
-function secretColumns(key: Buffer, accountId: number, form: AccountForm, existing?: AccountRow) {
+function secretColumns(key: Buffer, policy: ProxyPolicy, accountId: number, form: AccountForm, existing?: AccountRow) {
   const secrets = secretsOfRow(key, 'accounts', accountId);
   const columns: Partial<Record<(typeof secretColumnOf)[ProfileSecretField][0] | 'proxyPassword', string | null>> = {};
   for (const field of Object.keys(secretColumnOf) as ProfileSecretField[]) {
@@ -104,7 +104,7 @@ function secretColumns(key: Buffer, accountId: number, form: AccountForm, existi
     if (form[field] !== '' || !existing) columns[property] = secrets.seal(column, form[field]);
   }
   // A proxy typed without a password keeps the stored one while its address (and user) stays the same.
-  const proxy = checkProxy(form.proxy);
+  const proxy = checkProxy(form.proxy, policy);
   if (proxy.password !== null || !existing || existing.proxy !== proxy.address) {
     columns.proxyPassword = secrets.seal('proxy_password', proxy.password);
   }
@@ -343,7 +343,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     // The id comes first because every secret is encrypted bound to the id of its row.
     const { rows } = await db.sql(`SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id`, []);
     const id = Number(rows[0].id);
-    const secrets = secretColumns(keys.secretsAtRest, id, form);
+    const secrets = secretColumns(keys.secretsAtRest, platforms().network.policy, id, form);
     const typed = typedConnections(keys.secretsAtRest, id, form, [], pastedSeconds());
     const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets }, typed, {});
     await db.orm.insert(accounts).values({ id, userId: user.id, ...columns, ...secrets, ...connection });
@@ -359,7 +359,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
     const linked = linkedPlatformsOf(stored);
     const form = parseBody(accountSchemaFor(savedSecretsOf(existing, stored), linked), request.body);
     const columns = plainColumns(form);
-    const secrets = secretColumns(keys.secretsAtRest, existing.id, form, existing);
+    const secrets = secretColumns(keys.secretsAtRest, platforms().network.policy, existing.id, form, existing);
     const typed = typedConnections(keys.secretsAtRest, existing.id, form, stored, pastedSeconds());
     // A refresh token belongs to one OAuth client: another client means connecting again.
     const clientChanged = youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret);
@@ -473,7 +473,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRouteOptions> = async (app
       if (!platformApp) throw new HttpError(400, t.connections.appMissing(name, appVariables[platform]));
       const publicUrl = oauth.publicUrl();
       const state = await issueOAuthState(db, platform, account.id, currentUser(request).id);
-      const endpoints = { mode: access.mode, publicUrl, platformsOrigin: oauth.platformsOrigin() };
+      const endpoints = { mode: access.mode, publicUrl, platformsOrigin: oauth.platformsOrigin(), network: access.network };
       return { url: linkConnectors[platform].consentUrl(endpoints, platformApp, linkRedirectUri(publicUrl, platform), state) };
     });
   }

@@ -6,7 +6,7 @@ import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
 import type { Platform, PlatformsMode } from '../platforms/types';
 import { accounts, users } from '../db/schema';
 import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
-import { PlatformNetworkError } from '../platforms/http';
+import { PlatformNetworkError, type PlatformNetwork } from '../platforms/http';
 import { consumeOAuthState } from '../platforms/oauth-state';
 import { resumeWaitingPosts } from '../jobs/publish';
 import { recordRemoteName, saveGrantedConnection, appVariables } from '../platforms/connections';
@@ -32,6 +32,7 @@ export interface OAuthSettings {
   apps?: PlatformApps;
   /** YOUTUBE_APP_IN_TESTING=1: the profiles' Google clients are in "Testing", so their refresh tokens end 7 days after consent. */
   youtubeAppInTesting?: boolean;
+  network: PlatformNetwork;
 }
 
 /**
@@ -47,7 +48,7 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
    */
   async function recordChannel(account: typeof accounts.$inferSelect, platform: Platform = 'youtube') {
     try {
-      const settings = { mode: oauth.platforms, sandboxOrigin: oauth.platformsOrigin(), apps: oauth.apps };
+      const settings = { mode: oauth.platforms, sandboxOrigin: oauth.platformsOrigin(), apps: oauth.apps, network: oauth.network };
       const { connectedAs, refused, unreachable } = await checkConnections(account, [platform], keys.secretsAtRest, settings, db);
       const name = connectedAs[platform];
       if (!name)
@@ -101,7 +102,12 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
         id: account.youtubeClientId,
         secret: secretsOfRow(keys.secretsAtRest, 'accounts', account.id).open('youtube_client_secret', account.youtubeClientSecret)!,
       };
-      const endpoints = { mode: oauth.platforms, publicUrl: oauth.publicUrl(), platformsOrigin: oauth.platformsOrigin() };
+      const endpoints = {
+        mode: oauth.platforms,
+        publicUrl: oauth.publicUrl(),
+        platformsOrigin: oauth.platformsOrigin(),
+        network: oauth.network,
+      };
       tokens = await linkConnectors.youtube.exchange(
         endpoints,
         proxyOfAccount(keys.secretsAtRest, account),
@@ -147,7 +153,12 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
 
       let tokens: GrantedTokens;
       try {
-        const endpoints = { mode: oauth.platforms, publicUrl: oauth.publicUrl(), platformsOrigin: oauth.platformsOrigin() };
+        const endpoints = {
+          mode: oauth.platforms,
+          publicUrl: oauth.publicUrl(),
+          platformsOrigin: oauth.platformsOrigin(),
+          network: oauth.network,
+        };
         tokens = await linkConnectors[platform].exchange(
           endpoints,
           proxyOfAccount(keys.secretsAtRest, account),

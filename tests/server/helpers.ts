@@ -17,7 +17,9 @@ import { multipart, testTools } from '../fixtures/media';
 import type { MediaServices } from '../../server/media/services';
 import type { PlatformSettings } from '../../server/platforms/profile-context';
 import type { SandboxState } from '../../server/platforms/sandbox/index';
-import { engineSettings, postingCapSettings } from '../../server/config';
+import { engineSettings, platformTimeoutSettings, postingCapSettings } from '../../server/config';
+import { platformNetwork, type PlatformNetwork } from '../../server/platforms/http';
+import type { ProxyPolicy } from '../../server/platforms/proxy-policy';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -116,9 +118,21 @@ export interface SuiteOptions {
   youtubeAppInTesting?: boolean;
 }
 
+/** The way out to the platforms with the default limits, under the sandbox's proxy policy unless told otherwise. */
+export function testNetwork(policy: ProxyPolicy = { mode: 'sandbox', allowPrivate: false }): PlatformNetwork {
+  return platformNetwork({ timeouts: platformTimeoutSettings(), policy });
+}
+
 /** Workers in tests talk to the sandbox and check processing status without real pauses. */
 export function testPlatformSettings(sandboxOrigin = 'http://127.0.0.1:9'): PlatformSettings {
-  return { mode: 'sandbox', sandboxOrigin, statsIntervalMinutes: 15, pollIntervalMs: 5, postingCaps: postingCapSettings() };
+  return {
+    mode: 'sandbox',
+    sandboxOrigin,
+    statsIntervalMinutes: 15,
+    pollIntervalMs: 5,
+    postingCaps: postingCapSettings(),
+    network: testNetwork(),
+  };
 }
 
 /**
