@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import envSchema from 'env-schema';
-import type { ErrorObject } from 'ajv';
 import type { EngineSettings } from './jobs/engine-settings';
 import type { StorageSettings } from './media/services';
 import type { PlatformTimeouts } from './platforms/http';
@@ -234,7 +233,8 @@ function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
   try {
     return envSchema<Environment>({ schema: environment, data: given, env: false });
   } catch (error) {
-    const [first] = ((error as { errors?: ErrorObject[] }).errors ?? []) as ErrorObject[];
+    // Ajv lists every wrong variable; the start stops on the first, in one sentence.
+    const [first] = (error as { errors?: { instancePath: string }[] }).errors ?? [];
     if (!first) throw error;
     const name = first.instancePath.slice(1) as VariableName;
     throw new ConfigError(refusal(name, given[name] ?? ''));
