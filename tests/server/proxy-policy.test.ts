@@ -102,7 +102,7 @@ describe('the proxy policy at each platform call', () => {
   });
 
   it('says only "proxy unreachable" when the proxy does not answer, naming no port', async () => {
-    const error = await refusal('127.0.0.1:1');
+    const error = await refusal('127.0.0.1:1', sandboxPolicy);
     expect(error.message).toBe(t.platform.proxyUnreachable);
   });
 });
