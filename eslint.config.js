@@ -3,6 +3,33 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/** `target` may not import `from`: each layer imports only the layers below it. */
+const below = (target, above) => ({ target, from: above });
+const serverLayers = [
+  // The composition roots read the configuration and wire the layers; no layer reads them.
+  below(
+    ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/auth', 'server/db'],
+    ['server/main.ts', 'server/app.ts', 'server/config.ts'],
+  ),
+  // routes → services → platforms → auth → db; jobs → services; media beside platforms.
+  below('server/jobs', ['server/routes']),
+  below('server/services', ['server/routes', 'server/jobs']),
+  below(['server/platforms', 'server/media'], ['server/routes', 'server/services', 'server/jobs']),
+  below('server/auth', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media']),
+  below('server/db', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/auth']),
+  below('server', ['src/components', 'src/screens', 'src/app.tsx', 'src/main.tsx']),
+];
+const spaLayers = [
+  // src/lib → src/machines → src/components → src/screens → src/app.tsx; the SPA never reaches into the server.
+  below('src', ['server']),
+  below('src/lib', ['src/machines', 'src/components', 'src/screens', 'src/app.tsx', 'src/main.tsx']),
+  below('src/machines', ['src/components', 'src/screens', 'src/app.tsx', 'src/main.tsx']),
+  below('src/components', ['src/screens', 'src/app.tsx', 'src/main.tsx']),
+  below('src/screens', ['src/app.tsx', 'src/main.tsx']),
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'reports/', '.stryker-tmp/', 'test-results/'] },
@@ -29,5 +56,25 @@ export default tseslint.config(
   {
     files: ['src/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: {
+      // Type-only imports are left out: they vanish at run time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...serverLayers, ...spaLayers] }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^react(-dom)?(/|$)', message: 'The server never imports React.' }] }],
+    },
   },
 );

@@ -22,7 +22,8 @@ import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import pino from 'pino';
-import { engineSettings } from '../server/config';
+import { engineSettings, platformTimeoutSettings, postingCapSettings } from '../server/config';
+import { platformNetwork } from '../server/platforms/http';
 import { deriveKeys } from '../server/auth/keys';
 import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
@@ -123,7 +124,13 @@ const project: Contender = {
           settings: {} as never,
         },
         keys: deriveKeys(crypto.randomBytes(32).toString('hex')),
-        platforms: { mode: 'sandbox', sandboxOrigin: 'http://127.0.0.1:9', statsIntervalMinutes: 15 },
+        platforms: {
+          mode: 'sandbox',
+          sandboxOrigin: 'http://127.0.0.1:9',
+          statsIntervalMinutes: 15,
+          postingCaps: postingCapSettings(),
+          network: platformNetwork({ timeouts: platformTimeoutSettings(), policy: { mode: 'sandbox', allowPrivate: false } }),
+        },
       },
     });
     const lateness = queue.runners!.get(scenario.queue)!.lateness;
@@ -196,7 +203,9 @@ async function postgres(): Promise<{ url: string; drop: () => Promise<void> } | 
 async function prepare(db: Database) {
   await migrate(db);
   // pg-boss's schema and queues, as the server creates them.
-  await (await startQueue({ db, log: silent, work: false, context: {} as never })).stop({ graceful: false, wait: true });
+  await (
+    await startQueue({ db, log: silent, work: false, context: {} as never, engine: engineSettings() })
+  ).stop({ graceful: false, wait: true });
 }
 
 async function bench(kind: string, db: Database, scenario: Scenario) {

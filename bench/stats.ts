@@ -25,7 +25,8 @@ import { buildApp } from '../server/app';
 import { deriveKeys } from '../server/auth/keys';
 import { hashPassword } from '../server/auth/passwords';
 import { startSession } from '../server/auth/tokens';
-import { engineSettings, loadConfig } from '../server/config';
+import { engineSettings, loadConfig, platformTimeoutSettings, postingCapSettings } from '../server/config';
+import { platformNetwork } from '../server/platforms/http';
 import type { Database } from '../server/db/connect';
 import type { JobContext } from '../server/jobs/types';
 import { startQueue } from '../server/jobs/queue';
@@ -72,7 +73,13 @@ async function main() {
     const tokenSettings = { keys, accessTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 };
     const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-stats-'));
     const media = { storage: diskStorage(mediaDir), tools: resolveMediaTools(loadConfig()), settings: {} } as unknown as MediaServices;
-    const platformSettings = { mode: 'sandbox' as const, sandboxOrigin: 'http://127.0.0.1:9', statsIntervalMinutes: 15 };
+    const platformSettings = {
+      mode: 'sandbox' as const,
+      sandboxOrigin: 'http://127.0.0.1:9',
+      statsIntervalMinutes: 15,
+      postingCaps: postingCapSettings(),
+      network: platformNetwork({ timeouts: platformTimeoutSettings(), policy: { mode: 'sandbox', allowPrivate: false } }),
+    };
     const log = pino({ level: 'silent' });
     const engine = { ...engineSettings(process.env) };
     const queue = await startQueue({ db, log, work: true, context: { db, media, keys, platforms: platformSettings }, engine });

@@ -13,12 +13,14 @@ import { postingBudgetRoutes } from './routes/posting-budget';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
 import { engineFigures } from './jobs/figures';
-import { engineSettings, fastifyTrustProxy, type PlatformApps, type TrustProxy } from './config';
+import { engineSettings, fastifyTrustProxy, platformTimeoutSettings, postingCapSettings, type TrustProxy } from './config';
+import { platformNetwork, type PlatformNetwork } from './platforms/http';
 import type { MediaServices } from './media/services';
 import { HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
 import { requireAdmin } from './auth/guards';
-import type { PlatformsMode } from './platforms/types';
+import type { PlatformsMode, PostingCapSettings } from './platforms/types';
+import type { PlatformApps } from './platforms/oauth-links';
 import type { PlatformAccess } from './platforms/profile-context';
 import { registerSandbox, type SandboxOptions, type SandboxState } from './platforms/sandbox/index';
 import { photoRoutes } from './routes/photos';
@@ -67,6 +69,10 @@ export interface AppDeps {
   platformApps?: PlatformApps;
   /** YOUTUBE_APP_IN_TESTING=1 (config.youtubeAppInTesting): Google's refresh tokens end 7 days after consent. */
   youtubeAppInTesting?: boolean;
+  /** TIKTOK_DAILY_POSTS and YOUTUBE_DAILY_UPLOADS (config.postingCaps), for the posting budget; their defaults when absent. */
+  postingCaps?: PostingCapSettings;
+  /** The way out to the platforms (config.platformTimeouts, PROXY_ALLOW_PRIVATE); the defaults for the mode when absent. */
+  network?: PlatformNetwork;
 }
 
 declare module 'fastify' {
@@ -221,11 +227,14 @@ export async function buildApp(deps: AppDeps) {
 
   const platforms = deps.platforms ?? 'sandbox';
   if (platforms === 'live' && !deps.publicUrl) throw new Error('PUBLIC_URL is required with PLATFORMS=live');
+  const network =
+    deps.network ?? platformNetwork({ timeouts: platformTimeoutSettings(), policy: { mode: platforms, allowPrivate: false } });
   const platformAccess = (): PlatformAccess => ({
     mode: platforms,
     sandboxOrigin: deps.sandboxOrigin ?? listeningOrigin(app),
     apps: deps.platformApps,
     sandboxTokenTtlSeconds: deps.sandbox?.tokenTtlSeconds,
+    network,
   });
   const oauth: OAuthSettings = {
     platforms,
@@ -233,6 +242,7 @@ export async function buildApp(deps: AppDeps) {
     platformsOrigin: () => platformAccess().sandboxOrigin,
     apps: deps.platformApps,
     youtubeAppInTesting: deps.youtubeAppInTesting,
+    network,
   };
   // One per server: Save checks a plan against the creator_info answers its form just read.
   const readCreatorRules = creatorRulesReader(deps.db);
@@ -243,7 +253,11 @@ export async function buildApp(deps: AppDeps) {
       await api.register(createVideoRoutes, { prefix: '/create-video' });
       await api.register(uploadVideoRoutes, { prefix: '/upload-video', platforms: platformAccess, readCreatorRules });
       await api.register(mediaRoutes, { prefix: '/media' });
-      await api.register(postingBudgetRoutes, { prefix: '/accounts/budget', platforms: platformAccess });
+      await api.register(postingBudgetRoutes, {
+        prefix: '/accounts/budget',
+        platforms: platformAccess,
+        postingCaps: deps.postingCaps ?? postingCapSettings(),
+      });
       await api.register(accountRoutes, { prefix: '/accounts', oauth, platforms: platformAccess });
       await api.register(accountGroupRoutes, { prefix: '/accounts-group' });
       await api.register(tagRoutes, { prefix: '/tags' });

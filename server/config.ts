@@ -1,10 +1,15 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { PlatformsMode } from './platforms/types';
-import type { OAuthApp } from './platforms/oauth-links';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import envSchema from 'env-schema';
+import type { EngineSettings } from './jobs/engine-settings';
+import type { StorageSettings } from './media/services';
+import type { PlatformTimeouts } from './platforms/http';
+import { builtInApps, type OAuthApp, type PlatformApps } from './platforms/oauth-links';
 import type { SandboxLimits } from './platforms/sandbox/caps';
-import type { S3Settings } from './media/s3-storage';
+import type { PlatformsMode, PostingCapSettings } from './platforms/types';
+import type { StatsSyncSettings } from './services/quota-ledger';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -42,11 +47,8 @@ export interface Config {
   maxImagePixels: number;
   maxVariants: number;
   maxVideoSeconds: number;
-  /** Longest side of a source video's picture: decoding cost grows with it, and a render slot is held meanwhile. */
   maxVideoSide: number;
-  /** x264 preset of the rendered variants; tests use ultrafast. */
   renderPreset: string;
-  /** Variants encoded by one ffmpeg process: each output holds an encoder in memory. */
   renderOutputsPerPass: number;
   renderTimeoutSeconds: number;
   mediaUrlTtlSeconds: number;
@@ -72,39 +74,8 @@ export interface Config {
    * the connection records that end and the bell warns ahead. The sandbox's Google plays the same.
    */
   youtubeAppInTesting: boolean;
-  /** The posting caps the engine plans with (see server/jobs/posting-caps.ts). */
+  /** The posting caps the engine plans with (see server/services/posting-caps.ts). */
   postingCaps: PostingCapSettings;
-}
-
-/** TIKTOK_CLIENT_KEY/SECRET and INSTAGRAM_APP_ID/SECRET; null in live mode when unset (connecting then says what to set). */
-export interface PlatformApps {
-  tiktok: OAuthApp | null;
-  instagram: OAuthApp | null;
-}
-
-/**
- * The apps' credentials, once per installation. The sandbox's token endpoints accept any pair, so
- * sandbox mode has built-in ones; live mode has none until the variables are set.
- */
-export function platformApps(mode: PlatformsMode, env: NodeJS.ProcessEnv = {}): PlatformApps {
-  const app = (idName: string, secretName: string, sandbox: OAuthApp): OAuthApp | null => {
-    const id = env[idName];
-    const secret = env[secretName];
-    if (id && secret) return { id, secret };
-    if (id || secret) throw new ConfigError(`set both ${idName} and ${secretName}, or neither`);
-    return mode === 'sandbox' ? sandbox : null;
-  };
-  return {
-    tiktok: app('TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET', { id: 'sandbox-tiktok', secret: 'sandbox-tiktok-secret' }),
-    instagram: app('INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET', { id: 'sandbox-instagram', secret: 'sandbox-instagram-secret' }),
-  };
-}
-
-export interface PostingCapSettings {
-  /** TIKTOK_DAILY_POSTS: posts per creator within a moving 24 hours (TikTok publishes no figure to read). */
-  tiktokDailyPosts: number;
-  /** YOUTUBE_DAILY_UPLOADS: videos.insert calls per Google Cloud project (a profile's OAuth client) per Pacific day. */
-  youtubeDailyUploads: number;
 }
 
 export interface SandboxPlatformSettings {
@@ -128,94 +99,151 @@ export type TrustProxy = false | number | string[];
  * docs/Reference/Server.md, `trustProxy`: "Hop-count-only trust is disabled because it cannot
  * validate the immediate peer"), so hops are a function: the nearest `hops` addresses are proxies,
  * whoever they are. That is only sound when the server cannot be reached but through them, which
- * docs/configuration.md says; the address form is the one that validates the peer.
+ * docs/security.md says; the address form is the one that validates the peer.
  */
 export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-export interface EngineSettings {
-  /** JOB_POLL_SECONDS: how often an idle worker asks for due render and publish jobs. */
-  pollSeconds: number;
-  /** ffmpeg is CPU-bound and already uses every core: few renders at once. */
-  renderConcurrency: number;
-  /** Uploads wait on the network: many at once, but bounded. */
-  publishConcurrency: number;
-  heartbeatSeconds: number;
-  /** A process silent this long is dead: its jobs are put back and its leases and scratch files removed. */
-  deadAfterSeconds: number;
-  /** STATS_SYNC_CONCURRENCY: profiles (per platform) one worker syncs at once; each waits on its own proxy. */
-  statsConcurrency: number;
-  /** How often a post's figures are read, by its age, and what the reads may spend (server/jobs/sync-stats.ts). */
-  statsSync: StatsSyncSettings;
-}
-
-export interface StatsSyncSettings {
-  /** STATS_FRESH_HOURS / STATS_FRESH_MINUTES: posts up to this old are read this often (48 h, every 15 min). */
-  freshHours: number;
-  freshEveryMinutes: number;
-  /** STATS_RECENT_DAYS / STATS_RECENT_MINUTES: then up to this old, this often (30 days, every 6 h). */
-  recentDays: number;
-  recentEveryMinutes: number;
-  /** STATS_OLD_MINUTES: older posts (once a day). */
-  oldEveryMinutes: number;
-  /** STATS_YOUTUBE_DAILY_UNITS: a Google project's units a Pacific day (YouTube Data API default 10,000). */
-  youtubeDailyUnits: number;
-  /** STATS_YOUTUBE_PUBLISH_RESERVE: units of those reads leave to publishing and edits. */
-  youtubePublishReserve: number;
-  /** STATS_TIKTOK_QUERIES_PER_MINUTE: video/query calls a token may make a minute (TikTok's default 600). */
-  tiktokQueriesPerMinute: number;
-  /** STATS_INSTAGRAM_CALLS_PER_HOUR: Graph calls an account's reads may make an hour (batch operations count one each). */
-  instagramCallsPerHour: number;
-}
-
-export interface PlatformTimeouts {
-  connectMs: number;
-  /** Until the answer's headers arrive, once the request is sent. */
-  headersMs: number;
-  /** The longest pause between two pieces of an answer. */
-  idleMs: number;
-  /** A whole request, sending and receiving included. */
-  totalMs: number;
-}
-
-export type StorageSettings = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
-
-const roles: Role[] = ['all', 'api', 'worker'];
-const platformsModes: PlatformsMode[] = ['sandbox', 'live'];
-
 /** A configuration mistake: printed as one plain sentence at start-up, without a stack trace. */
 export class ConfigError extends Error {}
 
-function roleFromArgs(argv: string[]): Role | undefined {
+const roles = ['all', 'api', 'worker'] as const;
+const platformsModes = ['sandbox', 'live'] as const;
+const x264Presets = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'] as const;
+
+const oneOf = <T extends string>(values: readonly T[], fallback: T) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    { default: fallback },
+  );
+const wholeNumber = (fallback: number) => Type.Integer({ exclusiveMinimum: 0, default: fallback });
+const optionalWholeNumber = () => Type.Optional(Type.Integer({ exclusiveMinimum: 0 }));
+const positiveNumber = (fallback: number, minimum?: number) =>
+  Type.Number(minimum === undefined ? { exclusiveMinimum: 0, default: fallback } : { minimum, default: fallback });
+const text = (fallback: string) => Type.String({ default: fallback });
+const optionalText = () => Type.Optional(Type.String());
+
+/**
+ * Every environment variable the server reads, with its default; docs/configuration.md lists the same table.
+ * An empty variable counts as unset. Checks that span variables, and the values derived from them
+ * (URLs, ports), follow in loadConfig.
+ */
+const environment = Type.Object({
+  ROLE: oneOf(roles, 'all'),
+  DATABASE_URL: optionalText(),
+  PLATFORMS: oneOf(platformsModes, 'sandbox'),
+  HOST: text('127.0.0.1'),
+  PORT: wholeNumber(3000),
+  SANDBOX_PROXY_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  SANDBOX_ORIGIN: optionalText(),
+  PUBLIC_URL: optionalText(),
+  DATA_DIR: text('./data'),
+  SECRET_KEY: Type.Optional(Type.String({ minLength: 32 })),
+  ADMIN_LOGIN: text('admin'),
+  ADMIN_PASSWORD: optionalText(),
+  ACCESS_TOKEN_TTL: wholeNumber(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: wholeNumber(30),
+  LOG_LEVEL: text('info'),
+  FFMPEG_PATH: optionalText(),
+  FFPROBE_PATH: optionalText(),
+  MAX_UPLOAD_BYTES: wholeNumber(2 * 1024 ** 3),
+  MAX_IMAGE_BYTES: wholeNumber(30 * 1024 ** 2),
+  MAX_IMAGE_PIXELS: wholeNumber(40_000_000),
+  MAX_VARIANTS: wholeNumber(50),
+  MAX_VIDEO_SECONDS: wholeNumber(15 * 60),
+  MAX_VIDEO_SIDE: wholeNumber(4096),
+  RENDER_PRESET: oneOf(x264Presets, 'veryfast'),
+  RENDER_OUTPUTS_PER_PASS: wholeNumber(6),
+  RENDER_TIMEOUT_SECONDS: wholeNumber(60 * 60),
+  MEDIA_URL_TTL_SECONDS: wholeNumber(6 * 60 * 60),
+  STATS_INTERVAL: wholeNumber(15),
+  PROXY_ALLOW_PRIVATE: optionalText(),
+  TRUST_PROXY: optionalText(),
+  STORAGE_URL: Type.Optional(Type.String({ pattern: '^s3://([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:/(.*))?$' })),
+  S3_ENDPOINT: optionalText(),
+  S3_REGION: optionalText(),
+  AWS_REGION: optionalText(),
+  S3_FORCE_PATH_STYLE: optionalText(),
+  // pg-boss 10 refuses to poll more often than every 0.5 s.
+  JOB_POLL_SECONDS: positiveNumber(0.5, 0.5),
+  // ffmpeg is CPU-bound and already uses every core: few renders at once.
+  RENDER_CONCURRENCY: wholeNumber(Math.max(1, Math.floor(os.availableParallelism() / 4))),
+  PUBLISH_CONCURRENCY: wholeNumber(32),
+  WORKER_HEARTBEAT_SECONDS: positiveNumber(5),
+  WORKER_DEAD_AFTER_SECONDS: positiveNumber(20),
+  STATS_SYNC_CONCURRENCY: wholeNumber(16),
+  STATS_FRESH_HOURS: positiveNumber(48),
+  STATS_FRESH_MINUTES: positiveNumber(15),
+  STATS_RECENT_DAYS: positiveNumber(30),
+  STATS_RECENT_MINUTES: positiveNumber(6 * 60),
+  STATS_OLD_MINUTES: positiveNumber(24 * 60),
+  // YouTube Data API, "Quota Calculator": 10,000 units a day per project.
+  STATS_YOUTUBE_DAILY_UNITS: wholeNumber(10_000),
+  STATS_YOUTUBE_PUBLISH_RESERVE: wholeNumber(5_000),
+  // TikTok, "Rate Limits" (developers.tiktok.com/doc/tiktok-api-v2-rate-limit): /v2/video/query/ 600 a minute.
+  STATS_TIKTOK_QUERIES_PER_MINUTE: wholeNumber(600),
+  // Graph API "Rate Limiting": 200 calls an hour per user; reads leave a quarter to publishing.
+  STATS_INSTAGRAM_CALLS_PER_HOUR: wholeNumber(150),
+  PLATFORM_CONNECT_TIMEOUT_SECONDS: positiveNumber(15),
+  PLATFORM_HEADERS_TIMEOUT_SECONDS: positiveNumber(120),
+  PLATFORM_IDLE_TIMEOUT_SECONDS: positiveNumber(60),
+  PLATFORM_REQUEST_TIMEOUT_SECONDS: positiveNumber(30 * 60),
+  SANDBOX_TOKEN_TTL_SECONDS: optionalWholeNumber(),
+  SANDBOX_TIKTOK_UNAUDITED: optionalText(),
+  SANDBOX_TIKTOK_DAILY_POSTS: optionalWholeNumber(),
+  SANDBOX_TIKTOK_INITS_PER_MINUTE: optionalWholeNumber(),
+  SANDBOX_INSTAGRAM_DAILY_POSTS: optionalWholeNumber(),
+  SANDBOX_YOUTUBE_DAILY_UPLOADS: optionalWholeNumber(),
+  SANDBOX_YOUTUBE_DAILY_UNITS: optionalWholeNumber(),
+  TIKTOK_CLIENT_KEY: optionalText(),
+  TIKTOK_CLIENT_SECRET: optionalText(),
+  INSTAGRAM_APP_ID: optionalText(),
+  INSTAGRAM_APP_SECRET: optionalText(),
+  YOUTUBE_APP_IN_TESTING: optionalText(),
+  // TikTok, "Content Posting API – Direct Post": spam_risk_too_many_posts past the creator's daily cap, about 15.
+  TIKTOK_DAILY_POSTS: wholeNumber(15),
+  // YouTube Data API, "Quota Calculator": videos.insert has its own bucket of 100 a day per project.
+  YOUTUBE_DAILY_UPLOADS: wholeNumber(100),
+});
+
+type Environment = Static<typeof environment>;
+type VariableName = keyof Environment;
+
+/** Where the sentence a wrong value gets is not the one its type gives. */
+const ownSentences: Partial<Record<VariableName, (raw: string) => string>> = {
+  ROLE: (raw) => `--role must be one of ${roles.join(', ')}, got "${raw}"`,
+  SANDBOX_PROXY_PORT: (raw) => `SANDBOX_PROXY_PORT must be a port number or 0, got "${raw}"`,
+  SECRET_KEY: () => 'SECRET_KEY must be at least 32 characters long',
+  STORAGE_URL: (raw) => `STORAGE_URL must look like s3://bucket or s3://bucket/prefix, got "${raw}"`,
+};
+
+/** The one sentence a variable's wrong value stops the start with, from what its schema asks. */
+function refusal(name: VariableName, raw: string): string {
+  const own = ownSentences[name];
+  if (own) return own(raw);
+  const schema: TSchema = environment.properties[name];
+  if (schema.anyOf) return `${name} must be one of ${schema.anyOf.map((choice: TSchema) => choice.const).join(', ')}, got "${raw}"`;
+  if (schema.type === 'integer') return `${name} must be a positive whole number, got "${raw}"`;
+  return `${name} must be a number of at least ${schema.minimum ?? 'more than 0'}, got "${raw}"`;
+}
+
+function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
+  const given = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  try {
+    return envSchema<Environment>({ schema: environment, data: given, env: false });
+  } catch (error) {
+    // Ajv lists every wrong variable; the start stops on the first, in one sentence.
+    const [first] = (error as { errors?: { instancePath: string }[] }).errors ?? [];
+    if (!first) throw error;
+    const name = first.instancePath.slice(1) as VariableName;
+    throw new ConfigError(refusal(name, given[name] ?? ''));
+  }
+}
+
+function roleFromArgs(argv: string[]): string | undefined {
   const flag = argv.find((arg) => arg.startsWith('--role='));
-  return flag ? (flag.slice('--role='.length) as Role) : undefined;
-}
-
-function positiveNumber(name: string, raw: string | undefined, fallback: number, minimum = 0): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || value < minimum) {
-    throw new ConfigError(`${name} must be a number of at least ${minimum || 'more than 0'}, got "${raw}"`);
-  }
-  return value;
-}
-
-function positiveInt(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new ConfigError(`${name} must be a positive whole number, got "${raw}"`);
-  }
-  return value;
-}
-
-const x264Presets = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'];
-
-function renderPreset(raw: string | undefined): string {
-  const preset = raw || 'veryfast';
-  if (!x264Presets.includes(preset)) throw new ConfigError(`RENDER_PRESET must be one of ${x264Presets.join(', ')}, got "${raw}"`);
-  return preset;
+  return flag ? flag.slice('--role='.length) : undefined;
 }
 
 function publicUrl(raw: string | undefined): string | undefined {
@@ -235,43 +263,34 @@ function sandboxPublicUrl(platforms: PlatformsMode, loopbackHost: string, port: 
 }
 
 /** A cron line must divide the hour or the day evenly, or the syncs would drift at each boundary. */
-function statsInterval(raw: string | undefined): number {
-  const minutes = positiveInt('STATS_INTERVAL', raw, 15);
+function statsInterval(minutes: number): number {
   const fitsHour = minutes < 60 && 60 % minutes === 0;
   const fitsDay = minutes % 60 === 0 && 24 % (minutes / 60) === 0;
   if (!fitsHour && !fitsDay) {
     throw new ConfigError(
-      `STATS_INTERVAL must divide an hour (1, 2, 3, 5, 10, 15, 20, 30) or a day in whole hours (60, 120, ... 1440), got "${raw}"`,
+      `STATS_INTERVAL must divide an hour (1, 2, 3, 5, 10, 15, 20, 30) or a day in whole hours (60, 120, ... 1440), got "${minutes}"`,
     );
   }
   return minutes;
 }
 
-/** The cron line (Europe/Kiev) of a statistics sync every `minutes`. */
-export function statsCron(minutes: number): string {
-  if (minutes < 60) return `*/${minutes} * * * *`;
-  return minutes === 1440 ? '0 0 * * *' : `0 */${minutes / 60} * * *`;
-}
-
 /** `STORAGE_URL=s3://bucket/prefix` with the S3_* settings; unset means the disk under DATA_DIR. */
-function storageSettings(env: NodeJS.ProcessEnv): StorageSettings {
-  const raw = env.STORAGE_URL;
-  if (!raw) return { kind: 'disk' };
-  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
-  if (!match) throw new ConfigError(`STORAGE_URL must look like s3://bucket or s3://bucket/prefix, got "${raw}"`);
+function storageSettings(vars: Environment): StorageSettings {
+  const match = vars.STORAGE_URL && /^s3:\/\/([^/]+)(?:\/(.*))?$/.exec(vars.STORAGE_URL);
+  if (!match) return { kind: 'disk' };
   const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
   let endpoint: string | undefined;
-  if (env.S3_ENDPOINT) {
-    endpoint = env.S3_ENDPOINT.replace(/\/+$/, '');
-    if (!/^https?:\/\//.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${env.S3_ENDPOINT}"`);
+  if (vars.S3_ENDPOINT) {
+    endpoint = vars.S3_ENDPOINT.replace(/\/+$/, '');
+    if (!/^https?:\/\//.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${vars.S3_ENDPOINT}"`);
   }
   return {
     kind: 's3',
     bucket: match[1]!,
     prefix: prefix ? `${prefix}/` : '',
     endpoint,
-    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+    region: vars.S3_REGION || vars.AWS_REGION || 'us-east-1',
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE === '1' || vars.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 
@@ -300,147 +319,153 @@ function trustProxy(raw: string | undefined): TrustProxy {
   return entries;
 }
 
-/** Every environment variable the server reads, parsed once. docs/configuration.md lists the same table. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
-  const role = roleFromArgs(argv) ?? (env.ROLE as Role | undefined) ?? 'all';
-  if (!roles.includes(role)) throw new ConfigError(`--role must be one of ${roles.join(', ')}, got "${role}"`);
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (role !== 'all' && !databaseUrl) {
-    throw new ConfigError(
-      `--role=${role} needs DATABASE_URL: the embedded database (PGlite) belongs to one process, so split roles must share a real Postgres`,
-    );
-  }
-  const platforms = (env.PLATFORMS || 'sandbox') as PlatformsMode;
-  if (!platformsModes.includes(platforms)) {
-    throw new ConfigError(`PLATFORMS must be one of ${platformsModes.join(', ')}, got "${platforms}"`);
-  }
-  const host = env.HOST || '127.0.0.1';
-  const port = positiveInt('PORT', env.PORT, 3000);
-  const sandboxProxyPort = env.SANDBOX_PROXY_PORT ? Number(env.SANDBOX_PROXY_PORT) : port < 65535 ? port + 1 : 0;
-  if (!Number.isInteger(sandboxProxyPort) || sandboxProxyPort < 0 || sandboxProxyPort > 65535) {
-    throw new ConfigError(`SANDBOX_PROXY_PORT must be a port number or 0, got "${env.SANDBOX_PROXY_PORT}"`);
-  }
-  const loopbackHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+/** The installation's apps: both variables of a pair, or neither (the mode's built-in app then). */
+function platformApps(mode: PlatformsMode, vars: Environment): PlatformApps {
+  const builtIn = builtInApps(mode);
+  const app = (idName: VariableName, secretName: VariableName, fallback: OAuthApp | null): OAuthApp | null => {
+    const id = vars[idName] as string | undefined;
+    const secret = vars[secretName] as string | undefined;
+    if (id && secret) return { id, secret };
+    if (id || secret) throw new ConfigError(`set both ${idName} and ${secretName}, or neither`);
+    return fallback;
+  };
   return {
-    host,
-    port,
-    dataDir: path.resolve(env.DATA_DIR || './data'),
-    databaseUrl,
-    role,
-    secretKey: env.SECRET_KEY || undefined,
-    adminLogin: env.ADMIN_LOGIN || 'admin',
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    accessTokenTtlSeconds: Math.min(positiveInt('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 15 * 60), 15 * 60),
-    refreshTokenTtlDays: positiveInt('REFRESH_TOKEN_TTL_DAYS', env.REFRESH_TOKEN_TTL_DAYS, 30),
-    logLevel: env.LOG_LEVEL || 'info',
-    sandboxProxyPort,
-    sandboxOrigin: (env.SANDBOX_ORIGIN || `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`).replace(
-      /\/$/,
-      '',
-    ),
-    platforms,
-    ffmpegPath: env.FFMPEG_PATH || undefined,
-    ffprobePath: env.FFPROBE_PATH || undefined,
-    maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 2 * 1024 ** 3),
-    maxImageBytes: positiveInt('MAX_IMAGE_BYTES', env.MAX_IMAGE_BYTES, 30 * 1024 ** 2),
-    maxImagePixels: positiveInt('MAX_IMAGE_PIXELS', env.MAX_IMAGE_PIXELS, 40_000_000),
-    maxVariants: positiveInt('MAX_VARIANTS', env.MAX_VARIANTS, 50),
-    maxVideoSeconds: positiveInt('MAX_VIDEO_SECONDS', env.MAX_VIDEO_SECONDS, 15 * 60),
-    maxVideoSide: positiveInt('MAX_VIDEO_SIDE', env.MAX_VIDEO_SIDE, 4096),
-    renderPreset: renderPreset(env.RENDER_PRESET),
-    renderOutputsPerPass: positiveInt('RENDER_OUTPUTS_PER_PASS', env.RENDER_OUTPUTS_PER_PASS, 6),
-    renderTimeoutSeconds: positiveInt('RENDER_TIMEOUT_SECONDS', env.RENDER_TIMEOUT_SECONDS, 60 * 60),
-    mediaUrlTtlSeconds: positiveInt('MEDIA_URL_TTL_SECONDS', env.MEDIA_URL_TTL_SECONDS, 6 * 60 * 60),
-    publicUrl: publicUrl(env.PUBLIC_URL) ?? sandboxPublicUrl(platforms, loopbackHost, port),
-    statsIntervalMinutes: statsInterval(env.STATS_INTERVAL),
-    proxyAllowPrivate: env.PROXY_ALLOW_PRIVATE === '1',
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    storage: storageSettings(env),
-    engine: engineSettings(env),
-    platformTimeouts: platformTimeouts(env),
-    sandboxPlatforms: sandboxPlatformSettings(env),
-    platformApps: platformApps(platforms, env),
-    youtubeAppInTesting: env.YOUTUBE_APP_IN_TESTING === '1',
-    postingCaps: postingCapSettings(env),
+    tiktok: app('TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET', builtIn.tiktok),
+    instagram: app('INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET', builtIn.instagram),
   };
 }
 
-export function sandboxPlatformSettings(env: NodeJS.ProcessEnv = {}): SandboxPlatformSettings {
-  const limits: Partial<SandboxLimits> = {};
-  const limit = (key: keyof SandboxLimits, name: string) => {
-    if (env[name]) limits[key] = positiveInt(name, env[name], 0);
+function sandboxPlatformSettings(vars: Environment): SandboxPlatformSettings {
+  const limits: Partial<SandboxLimits> = {
+    tiktokDailyPosts: vars.SANDBOX_TIKTOK_DAILY_POSTS,
+    tiktokInitsPerMinute: vars.SANDBOX_TIKTOK_INITS_PER_MINUTE,
+    instagramDailyPosts: vars.SANDBOX_INSTAGRAM_DAILY_POSTS,
+    youtubeDailyUploads: vars.SANDBOX_YOUTUBE_DAILY_UPLOADS,
+    youtubeDailyUnits: vars.SANDBOX_YOUTUBE_DAILY_UNITS,
   };
-  limit('tiktokDailyPosts', 'SANDBOX_TIKTOK_DAILY_POSTS');
-  limit('tiktokInitsPerMinute', 'SANDBOX_TIKTOK_INITS_PER_MINUTE');
-  limit('instagramDailyPosts', 'SANDBOX_INSTAGRAM_DAILY_POSTS');
-  limit('youtubeDailyUploads', 'SANDBOX_YOUTUBE_DAILY_UPLOADS');
-  limit('youtubeDailyUnits', 'SANDBOX_YOUTUBE_DAILY_UNITS');
   return {
-    tokenTtlSeconds: env.SANDBOX_TOKEN_TTL_SECONDS ? positiveInt('SANDBOX_TOKEN_TTL_SECONDS', env.SANDBOX_TOKEN_TTL_SECONDS, 0) : undefined,
-    tiktokUnaudited: env.SANDBOX_TIKTOK_UNAUDITED === '1',
-    limits,
+    tokenTtlSeconds: vars.SANDBOX_TOKEN_TTL_SECONDS,
+    tiktokUnaudited: vars.SANDBOX_TIKTOK_UNAUDITED === '1',
+    // Absent ones keep the platforms' defaults.
+    limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
   };
 }
 
-export function postingCapSettings(env: NodeJS.ProcessEnv = {}): PostingCapSettings {
-  return {
-    // TikTok, "Content Posting API – Direct Post": spam_risk_too_many_posts past the creator's daily cap, about 15.
-    tiktokDailyPosts: positiveInt('TIKTOK_DAILY_POSTS', env.TIKTOK_DAILY_POSTS, 15),
-    // YouTube Data API, "Quota Calculator": videos.insert has its own bucket of 100 a day per project.
-    youtubeDailyUploads: positiveInt('YOUTUBE_DAILY_UPLOADS', env.YOUTUBE_DAILY_UPLOADS, 100),
-  };
-}
-
-export function engineSettings(env: NodeJS.ProcessEnv = {}): EngineSettings {
-  const heartbeatSeconds = positiveNumber('WORKER_HEARTBEAT_SECONDS', env.WORKER_HEARTBEAT_SECONDS, 5);
-  const deadAfterSeconds = positiveNumber('WORKER_DEAD_AFTER_SECONDS', env.WORKER_DEAD_AFTER_SECONDS, 20);
-  if (deadAfterSeconds < 2 * heartbeatSeconds) {
+function engineSettingsOf(vars: Environment): EngineSettings {
+  if (vars.WORKER_DEAD_AFTER_SECONDS < 2 * vars.WORKER_HEARTBEAT_SECONDS) {
     throw new ConfigError(
       'WORKER_DEAD_AFTER_SECONDS must be at least twice WORKER_HEARTBEAT_SECONDS, or live workers would be taken for dead',
     );
   }
   return {
-    // pg-boss 10 refuses to poll more often than every 0.5 s.
-    pollSeconds: positiveNumber('JOB_POLL_SECONDS', env.JOB_POLL_SECONDS, 0.5, 0.5),
-    renderConcurrency: positiveInt('RENDER_CONCURRENCY', env.RENDER_CONCURRENCY, Math.max(1, Math.floor(os.availableParallelism() / 4))),
-    publishConcurrency: positiveInt('PUBLISH_CONCURRENCY', env.PUBLISH_CONCURRENCY, 32),
-    heartbeatSeconds,
-    deadAfterSeconds,
-    statsConcurrency: positiveInt('STATS_SYNC_CONCURRENCY', env.STATS_SYNC_CONCURRENCY, 16),
-    statsSync: statsSyncSettings(env),
+    pollSeconds: vars.JOB_POLL_SECONDS,
+    renderConcurrency: vars.RENDER_CONCURRENCY,
+    publishConcurrency: vars.PUBLISH_CONCURRENCY,
+    heartbeatSeconds: vars.WORKER_HEARTBEAT_SECONDS,
+    deadAfterSeconds: vars.WORKER_DEAD_AFTER_SECONDS,
+    statsConcurrency: vars.STATS_SYNC_CONCURRENCY,
+    statsSync: statsSyncSettingsOf(vars),
   };
 }
 
-export function statsSyncSettings(env: NodeJS.ProcessEnv = {}): StatsSyncSettings {
-  const settings: StatsSyncSettings = {
-    freshHours: positiveNumber('STATS_FRESH_HOURS', env.STATS_FRESH_HOURS, 48),
-    freshEveryMinutes: positiveNumber('STATS_FRESH_MINUTES', env.STATS_FRESH_MINUTES, 15),
-    recentDays: positiveNumber('STATS_RECENT_DAYS', env.STATS_RECENT_DAYS, 30),
-    recentEveryMinutes: positiveNumber('STATS_RECENT_MINUTES', env.STATS_RECENT_MINUTES, 6 * 60),
-    oldEveryMinutes: positiveNumber('STATS_OLD_MINUTES', env.STATS_OLD_MINUTES, 24 * 60),
-    // YouTube Data API, "Quota Calculator": 10,000 units a day per project.
-    youtubeDailyUnits: positiveInt('STATS_YOUTUBE_DAILY_UNITS', env.STATS_YOUTUBE_DAILY_UNITS, 10_000),
-    youtubePublishReserve: positiveInt('STATS_YOUTUBE_PUBLISH_RESERVE', env.STATS_YOUTUBE_PUBLISH_RESERVE, 5_000),
-    // TikTok, "Rate Limits" (developers.tiktok.com/doc/tiktok-api-v2-rate-limit): /v2/video/query/ 600 a minute.
-    tiktokQueriesPerMinute: positiveInt('STATS_TIKTOK_QUERIES_PER_MINUTE', env.STATS_TIKTOK_QUERIES_PER_MINUTE, 600),
-    // Graph API "Rate Limiting": 200 calls an hour per user; reads leave a quarter to publishing.
-    instagramCallsPerHour: positiveInt('STATS_INSTAGRAM_CALLS_PER_HOUR', env.STATS_INSTAGRAM_CALLS_PER_HOUR, 150),
-  };
-  if (settings.freshHours >= settings.recentDays * 24) {
+function statsSyncSettingsOf(vars: Environment): StatsSyncSettings {
+  if (vars.STATS_FRESH_HOURS >= vars.STATS_RECENT_DAYS * 24) {
     throw new ConfigError('STATS_FRESH_HOURS must be shorter than STATS_RECENT_DAYS, or the recent tier would be empty');
   }
-  if (settings.youtubePublishReserve >= settings.youtubeDailyUnits) {
+  if (vars.STATS_YOUTUBE_PUBLISH_RESERVE >= vars.STATS_YOUTUBE_DAILY_UNITS) {
     throw new ConfigError('STATS_YOUTUBE_PUBLISH_RESERVE must be below STATS_YOUTUBE_DAILY_UNITS, or statistics could never be read');
   }
-  return settings;
-}
-
-export function platformTimeouts(env: NodeJS.ProcessEnv = {}): PlatformTimeouts {
-  const ms = (name: string, fallbackSeconds: number) => Math.round(positiveNumber(name, env[name], fallbackSeconds) * 1000);
   return {
-    connectMs: ms('PLATFORM_CONNECT_TIMEOUT_SECONDS', 15),
-    headersMs: ms('PLATFORM_HEADERS_TIMEOUT_SECONDS', 120),
-    idleMs: ms('PLATFORM_IDLE_TIMEOUT_SECONDS', 60),
-    totalMs: ms('PLATFORM_REQUEST_TIMEOUT_SECONDS', 30 * 60),
+    freshHours: vars.STATS_FRESH_HOURS,
+    freshEveryMinutes: vars.STATS_FRESH_MINUTES,
+    recentDays: vars.STATS_RECENT_DAYS,
+    recentEveryMinutes: vars.STATS_RECENT_MINUTES,
+    oldEveryMinutes: vars.STATS_OLD_MINUTES,
+    youtubeDailyUnits: vars.STATS_YOUTUBE_DAILY_UNITS,
+    youtubePublishReserve: vars.STATS_YOUTUBE_PUBLISH_RESERVE,
+    tiktokQueriesPerMinute: vars.STATS_TIKTOK_QUERIES_PER_MINUTE,
+    instagramCallsPerHour: vars.STATS_INSTAGRAM_CALLS_PER_HOUR,
   };
 }
+
+function platformTimeouts(vars: Environment): PlatformTimeouts {
+  const ms = (seconds: number) => Math.round(seconds * 1000);
+  return {
+    connectMs: ms(vars.PLATFORM_CONNECT_TIMEOUT_SECONDS),
+    headersMs: ms(vars.PLATFORM_HEADERS_TIMEOUT_SECONDS),
+    idleMs: ms(vars.PLATFORM_IDLE_TIMEOUT_SECONDS),
+    totalMs: ms(vars.PLATFORM_REQUEST_TIMEOUT_SECONDS),
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Every environment variable the server reads, parsed once into one frozen object. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  const vars = parseEnvironment({ ...env, ROLE: roleFromArgs(argv) ?? env.ROLE });
+  const role = vars.ROLE;
+  const databaseUrl = vars.DATABASE_URL;
+  if (role !== 'all' && !databaseUrl) {
+    throw new ConfigError(
+      `--role=${role} needs DATABASE_URL: the embedded database (PGlite) belongs to one process, so split roles must share a real Postgres`,
+    );
+  }
+  const platforms = vars.PLATFORMS;
+  const host = vars.HOST;
+  const port = vars.PORT;
+  const loopbackHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return deepFreeze({
+    host,
+    port,
+    dataDir: path.resolve(vars.DATA_DIR),
+    databaseUrl,
+    role,
+    secretKey: vars.SECRET_KEY,
+    adminLogin: vars.ADMIN_LOGIN,
+    adminPassword: vars.ADMIN_PASSWORD,
+    accessTokenTtlSeconds: Math.min(vars.ACCESS_TOKEN_TTL, 15 * 60),
+    refreshTokenTtlDays: vars.REFRESH_TOKEN_TTL_DAYS,
+    logLevel: vars.LOG_LEVEL,
+    sandboxProxyPort: vars.SANDBOX_PROXY_PORT ?? (port < 65535 ? port + 1 : 0),
+    sandboxOrigin: (vars.SANDBOX_ORIGIN || `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`).replace(
+      /\/$/,
+      '',
+    ),
+    platforms,
+    ffmpegPath: vars.FFMPEG_PATH,
+    ffprobePath: vars.FFPROBE_PATH,
+    maxUploadBytes: vars.MAX_UPLOAD_BYTES,
+    maxImageBytes: vars.MAX_IMAGE_BYTES,
+    maxImagePixels: vars.MAX_IMAGE_PIXELS,
+    maxVariants: vars.MAX_VARIANTS,
+    maxVideoSeconds: vars.MAX_VIDEO_SECONDS,
+    maxVideoSide: vars.MAX_VIDEO_SIDE,
+    renderPreset: vars.RENDER_PRESET,
+    renderOutputsPerPass: vars.RENDER_OUTPUTS_PER_PASS,
+    renderTimeoutSeconds: vars.RENDER_TIMEOUT_SECONDS,
+    mediaUrlTtlSeconds: vars.MEDIA_URL_TTL_SECONDS,
+    publicUrl: publicUrl(vars.PUBLIC_URL) ?? sandboxPublicUrl(platforms, loopbackHost, port),
+    statsIntervalMinutes: statsInterval(vars.STATS_INTERVAL),
+    proxyAllowPrivate: vars.PROXY_ALLOW_PRIVATE === '1',
+    trustProxy: trustProxy(vars.TRUST_PROXY),
+    storage: storageSettings(vars),
+    engine: engineSettingsOf(vars),
+    platformTimeouts: platformTimeouts(vars),
+    sandboxPlatforms: sandboxPlatformSettings(vars),
+    platformApps: platformApps(platforms, vars),
+    youtubeAppInTesting: vars.YOUTUBE_APP_IN_TESTING === '1',
+    postingCaps: { tiktokDailyPosts: vars.TIKTOK_DAILY_POSTS, youtubeDailyUploads: vars.YOUTUBE_DAILY_UPLOADS },
+  });
+}
+
+// Parts of the configuration of an environment, for tests and benchmarks that build one piece.
+export const engineSettings = (env: NodeJS.ProcessEnv = {}): EngineSettings => loadConfig(env, []).engine;
+export const statsSyncSettings = (env: NodeJS.ProcessEnv = {}): StatsSyncSettings => loadConfig(env, []).engine.statsSync;
+export const platformTimeoutSettings = (env: NodeJS.ProcessEnv = {}): PlatformTimeouts => loadConfig(env, []).platformTimeouts;
+export const postingCapSettings = (env: NodeJS.ProcessEnv = {}): PostingCapSettings => loadConfig(env, []).postingCaps;

@@ -12,17 +12,14 @@ import { bootstrapAdmin } from './bootstrap-admin';
 import { buildApp, logRedactions, logSerializers } from './app';
 import { buildSpaIfStale } from './build-spa';
 import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
-import { configureProxyPolicy } from './platforms/proxy-policy';
 import { mediaServices } from './media/services';
-import { setPlatformTimeouts } from './platforms/http';
-import { setPostingCaps } from './jobs/posting-caps';
+import { platformNetwork } from './platforms/http';
 import { liveProcesses } from './jobs/workers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
   const config = loadConfig();
-  configureProxyPolicy({ mode: config.platforms, allowPrivate: config.proxyAllowPrivate });
   const log = pino({ level: config.logLevel, redact: logRedactions, serializers: logSerializers });
 
   const media = mediaServices(config);
@@ -30,8 +27,11 @@ async function main() {
     throw new ConfigError(`media storage ${media.storage.location}: ${error.message}`);
   });
   log.info({ ffmpeg: media.tools.ffmpeg, ffprobe: media.tools.ffprobe, storage: media.storage.location }, 'media');
-  setPlatformTimeouts(config.platformTimeouts);
-  setPostingCaps(config.postingCaps);
+  // One per process: the API and the workers share its proxy connections.
+  const network = platformNetwork({
+    timeouts: config.platformTimeouts,
+    policy: { mode: config.platforms, allowPrivate: config.proxyAllowPrivate },
+  });
 
   const db = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 
@@ -71,6 +71,8 @@ async function main() {
             sandboxOrigin: config.sandboxOrigin,
             statsIntervalMinutes: config.statsIntervalMinutes,
             apps: config.platformApps,
+            postingCaps: config.postingCaps,
+            network,
           },
         },
       }),
@@ -105,6 +107,8 @@ async function main() {
         trustProxy: config.trustProxy,
         platformApps: config.platformApps,
         youtubeAppInTesting: config.youtubeAppInTesting,
+        postingCaps: config.postingCaps,
+        network,
       })
     : null;
   // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline.

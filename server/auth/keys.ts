@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../config';
 
 /** Independent keys derived from the one SECRET_KEY, so no two purposes share key material. */
 export interface Keys {
@@ -18,12 +17,9 @@ export interface Keys {
 
 const secretFileName = 'secret.key';
 
-/** SECRET_KEY when set; otherwise the key kept in DATA_DIR, generated on the first start. */
+/** SECRET_KEY when set (the configuration checked its length); otherwise the key kept in DATA_DIR, generated on the first start. */
 export async function loadSecretKey(configured: string | undefined, dataDir: string): Promise<string> {
-  if (configured) {
-    if (configured.length < 32) throw new ConfigError('SECRET_KEY must be at least 32 characters long');
-    return configured;
-  }
+  if (configured) return configured;
   const file = path.join(dataDir, secretFileName);
   try {
     return (await fs.readFile(file, 'utf8')).trim();

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Database } from '../db/connect';
-import { parseProxy } from '../platforms/http';
+import { parseProxy } from './proxy-url';
 
 /**
  * Platform secrets at rest: AES-256-GCM under `keys.secretsAtRest`. Each value is bound to the

@@ -1,10 +1,15 @@
 import { purgeExpiredRefreshTokens } from '../auth/tokens';
-import { statsCron } from '../config';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
 import { markPublishFailed, markPublishRetried, publishFailedJobName, publishPost, type PublishJobData } from './publish';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
 import { editPublishedJobName, editPublishedPost, type EditPublishedJobData } from './edit-published';
 import { publishJobName, type JobDefinition } from './types';
+
+/** The cron line (Europe/Kiev) of a statistics sync every `minutes` (STATS_INTERVAL). */
+export function statsCron(minutes: number): string {
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  return minutes === 1440 ? '0 0 * * *' : `0 */${minutes / 60} * * *`;
+}
 
 export const purgeRefreshTokensJob: JobDefinition = {
   name: 'purge-refresh-tokens',

@@ -26,7 +26,7 @@ import { refreshVideoStatus } from '../services/video-status';
 import { publishKey, type Platform } from '../platforms/types';
 import { publishJobName, type JobContext } from './types';
 import { DeferJob } from './engine';
-import { capOf, holdAfterRefusal, holdFor, instagramLimit, type Cap, type CapHold } from './posting-caps';
+import { capOf, holdAfterRefusal, holdFor, instagramLimit, type Cap, type CapHold } from '../services/posting-caps';
 import { recordStopOutcome, stopRequested } from './publish-stops';
 import { releaseLease, tryLease } from './workers';
 
@@ -137,7 +137,7 @@ async function capNow({ db, keys, platforms }: JobContext, platform: Platform, a
           ),
         )
       : null;
-  return capOf(platform, account, figure);
+  return capOf(platform, account, figure, platforms.postingCaps);
 }
 
 /** Whether the post's profile has used up its cap on the platform, checked before any upload starts. */

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
-import { engineSettings, type EngineSettings } from '../config';
+import type { EngineSettings } from './engine-settings';
 import { jobDefinitions } from './definitions';
 import { publishJobName, type JobContext } from './types';
 import { QueueRunner, recoverOrphans, type FetchedJob } from './engine';
@@ -26,8 +26,8 @@ export interface QueueOptions {
   /** Worker processes run handlers, cron schedules and pg-boss maintenance; API processes only send. */
   work: boolean;
   context: Omit<JobContext, 'log' | 'queue' | 'signal' | 'jobId' | 'engine'>;
-  /** Polling, concurrency and liveness; the defaults of the configuration when absent. */
-  engine?: Partial<EngineSettings>;
+  /** Polling, concurrency and liveness. */
+  engine: EngineSettings;
 }
 
 /**
@@ -35,8 +35,7 @@ export interface QueueOptions {
  * and in worker processes one runner per queue, a heartbeat, and a sweeper that hands the jobs,
  * leases and scratch folders of dead processes back.
  */
-export async function startQueue({ db, log, work, context, engine: overrides }: QueueOptions): Promise<Queue> {
-  const engine: EngineSettings = { ...engineSettings(), ...overrides };
+export async function startQueue({ db, log, work, context, engine }: QueueOptions): Promise<Queue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => db.sql(text, values) },
     supervise: work,
@@ -130,7 +129,7 @@ export async function startQueue({ db, log, work, context, engine: overrides }: 
     refreshDueConnections(
       db,
       context.keys.secretsAtRest,
-      { mode: platforms.mode, platformsOrigin: platforms.sandboxOrigin, apps: platforms.apps },
+      { mode: platforms.mode, platformsOrigin: platforms.sandboxOrigin, apps: platforms.apps, network: platforms.network },
       (accountId, platform, error) => log.warn({ accountId, platform, err: error }, 'renewing a connection failed'),
     )
       .catch((error) => log.warn({ err: error }, 'renewing connections failed'))

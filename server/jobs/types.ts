@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Keys } from '../auth/keys';
-import type { EngineSettings } from '../config';
+import type { EngineSettings } from './engine-settings';
 import type { Database } from '../db/connect';
 import type { MediaServices } from '../media/services';
 import type { PlatformSettings } from '../platforms/profile-context';

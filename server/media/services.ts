@@ -1,22 +1,26 @@
 import path from 'node:path';
-import type { Config } from '../config';
 import { diskStorage, type MediaStorage } from './storage';
-import { s3Storage } from './s3-storage';
+import { s3Storage, type S3Settings } from './s3-storage';
 import { resolveMediaTools, type MediaTools } from './tools';
 
-export type MediaSettings = Pick<
-  Config,
-  | 'maxUploadBytes'
-  | 'maxImageBytes'
-  | 'maxImagePixels'
-  | 'maxVariants'
-  | 'maxVideoSeconds'
-  | 'maxVideoSide'
-  | 'renderPreset'
-  | 'renderOutputsPerPass'
-  | 'renderTimeoutSeconds'
-  | 'mediaUrlTtlSeconds'
->;
+export interface MediaSettings {
+  maxUploadBytes: number;
+  maxImageBytes: number;
+  maxImagePixels: number;
+  maxVariants: number;
+  maxVideoSeconds: number;
+  /** Longest side of a source video's picture: decoding cost grows with it, and a render slot is held meanwhile. */
+  maxVideoSide: number;
+  /** x264 preset of the rendered variants; tests use ultrafast. */
+  renderPreset: string;
+  /** Variants encoded by one ffmpeg process: each output holds an encoder in memory. */
+  renderOutputsPerPass: number;
+  renderTimeoutSeconds: number;
+  mediaUrlTtlSeconds: number;
+}
+
+/** Where media objects live: the disk under DATA_DIR, or an S3-compatible store (STORAGE_URL). */
+export type StorageSettings = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
 
 /** Everything the media routes and the render worker share. */
 export interface MediaServices {
@@ -29,7 +33,9 @@ export function mediaRoot(dataDir: string): string {
   return path.join(dataDir, 'media');
 }
 
-export function mediaServices(config: Config): MediaServices {
+export function mediaServices(
+  config: MediaSettings & { storage: StorageSettings; dataDir: string; ffmpegPath: string | undefined; ffprobePath: string | undefined },
+): MediaServices {
   return {
     storage: config.storage.kind === 's3' ? s3Storage(config.storage, mediaRoot(config.dataDir)) : diskStorage(mediaRoot(config.dataDir)),
     tools: resolveMediaTools(config),

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { BodyInit } from 'undici';
 import { t } from '../../src/lib/i18n';
 import { ProfileAuthError, PublishStopped, StopRequested, TransientPlatformError, type PlatformError } from './errors';
-import { networkError, platformFetch } from './http';
+import { networkError } from './http';
 import type { ConnectorContext, Platform, VideoUpload } from './types';
 
 /** Turns a platform's failed answer into the error class that decides what happens next. */
@@ -51,7 +51,7 @@ export class PlatformClient {
       const headers: Record<string, string> = { ...init.headers };
       if (init.auth !== false) headers.authorization = `${init.auth === 'oauth' ? 'OAuth' : 'Bearer'} ${this.token}`;
       const body = init.body?.();
-      const response = await platformFetch(this.ctx.proxy, url, {
+      const response = await this.ctx.network.fetch(this.ctx.proxy, url, {
         method: init.method ?? 'GET',
         headers,
         body,

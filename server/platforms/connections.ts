@@ -1,9 +1,18 @@
 import { t } from '../../src/lib/i18n';
 import type { Database, RunSql } from '../db/connect';
-import { platformApps, type PlatformApps } from '../config';
 import { proxyOfAccount, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { ProfileAuthError, TransientPlatformError } from './errors';
-import { linkConnectors, OAuthGrantError, type GrantedTokens, type LinkEndpoints, type LinkPlatform, type OAuthApp } from './oauth-links';
+import {
+  builtInApps,
+  linkConnectors,
+  OAuthGrantError,
+  type GrantedTokens,
+  type LinkEndpoints,
+  type LinkPlatform,
+  type OAuthApp,
+  type PlatformApps,
+} from './oauth-links';
+import type { PlatformNetwork } from './http';
 import type { PlatformsMode } from './types';
 
 /**
@@ -210,6 +219,7 @@ export interface RefreshSettings {
   /** Where this server reaches the platforms' token endpoints. */
   platformsOrigin: string;
   apps?: PlatformApps;
+  network: PlatformNetwork;
 }
 
 /**
@@ -275,7 +285,7 @@ export async function freshAccessToken(
     // Another process renewed it while this one waited for the lock.
     if (!needsRefresh(locked)) return { token: secrets.open('access_token', locked.accessToken)! };
     const app =
-      platform === 'youtube' ? await profileGoogleClient(run, key, accountId) : (settings.apps ?? platformApps(settings.mode))[platform];
+      platform === 'youtube' ? await profileGoogleClient(run, key, accountId) : (settings.apps ?? builtInApps(settings.mode))[platform];
     if (!app && platform === 'youtube') return { dead: new ProfileAuthError(platform, t.platform.notConnected) };
     if (!app) return { failed: new TransientPlatformError(platform, t.connections.appMissing(name, appVariables[platform]), '') };
     let tokens: GrantedTokens;
@@ -348,7 +358,7 @@ async function markRevoked(run: RunSql, accountId: number, platform: LinkPlatfor
 }
 
 export function linkEndpoints(settings: RefreshSettings): LinkEndpoints {
-  return { mode: settings.mode, publicUrl: settings.platformsOrigin, platformsOrigin: settings.platformsOrigin };
+  return { mode: settings.mode, publicUrl: settings.platformsOrigin, platformsOrigin: settings.platformsOrigin, network: settings.network };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { fetch, Pool, ProxyAgent, type Dispatcher, type RequestInit, type Response } from 'undici';
 import { socksDispatcher } from 'fetch-socks';
 import { t } from '../../src/lib/i18n';
-import { platformTimeouts, type PlatformTimeouts } from '../config';
-import { checkedProxyUrl, ProxyRefusedError } from './proxy-policy';
+import { parseProxy } from '../auth/proxy-url';
+import { checkedProxyUrl, ProxyRefusedError, type ProxyPolicy } from './proxy-policy';
 
 /**
  * Every call a profile makes to a platform leaves through that profile's proxy, so a platform
@@ -19,74 +19,19 @@ export class PlatformNetworkError extends Error {
   }
 }
 
-/**
- * Accepts `http://`, `https://` and `socks5://` URLs with optional credentials, and the common
- * `host:port` / `host:port:user:password` notation, read as an HTTP proxy.
- */
-export function parseProxy(proxy: string): URL {
-  const trimmed = proxy.trim();
-  if (/^[a-z0-9]+:\/\//i.test(trimmed)) {
-    const url = new URL(trimmed);
-    if (!['http:', 'https:', 'socks5:', 'socks:'].includes(url.protocol)) {
-      throw new Error(`${t.platform.proxyUnsupported}: ${url.protocol}`);
-    }
-    return url;
-  }
-  const [host, port, user, password] = trimmed.split(':');
-  if (!host || !port) throw new Error(`${t.platform.proxyUnsupported}: ${trimmed}`);
-  const url = new URL(`http://${host}:${port}`);
-  if (user) url.username = encodeURIComponent(user);
-  if (password) url.password = encodeURIComponent(password);
-  return url;
+/** Limits on every platform call, so a silent proxy or platform costs only its own post. */
+export interface PlatformTimeouts {
+  connectMs: number;
+  /** Until the answer's headers arrive, once the request is sent. */
+  headersMs: number;
+  /** The longest pause between two pieces of an answer. */
+  idleMs: number;
+  /** A whole request, sending and receiving included. */
+  totalMs: number;
 }
 
 /** A platform call that outlived one of its limits: the proxy or the platform stopped answering. */
 export class PlatformTimeoutError extends PlatformNetworkError {}
-
-let timeouts: PlatformTimeouts = platformTimeouts();
-const dispatchers = new Map<string, Dispatcher>();
-
-/** Sets the limits of every platform call from now on (the server's configuration, or a test's). */
-export function setPlatformTimeouts(next: PlatformTimeouts) {
-  timeouts = next;
-  for (const dispatcher of dispatchers.values()) void dispatcher.close().catch(() => undefined);
-  dispatchers.clear();
-}
-
-export function dispatcherFor(proxy: string): Dispatcher {
-  let dispatcher = dispatchers.get(proxy);
-  if (dispatcher) return dispatcher;
-  const url = parseProxy(proxy);
-  const limits = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.idleMs };
-  if (url.protocol === 'socks5:' || url.protocol === 'socks:') {
-    dispatcher = socksDispatcher(
-      {
-        type: 5,
-        host: url.hostname,
-        port: Number(url.port || 1080),
-        userId: url.username ? decodeURIComponent(url.username) : undefined,
-        password: url.password ? decodeURIComponent(url.password) : undefined,
-      },
-      { ...limits, connect: { timeout: timeouts.connectMs } },
-    );
-  } else {
-    const token = url.username
-      ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
-      : undefined;
-    dispatcher = new ProxyAgent({
-      uri: `${url.protocol}//${url.host}`,
-      token,
-      ...limits,
-      proxyTls: { timeout: timeouts.connectMs },
-      requestTls: { timeout: timeouts.connectMs },
-      // The proxy's answer to CONNECT is part of connecting: a proxy that accepts and stays silent times out here.
-      clientFactory: (origin, options) =>
-        new Pool(origin, { ...options, headersTimeout: timeouts.connectMs, bodyTimeout: timeouts.connectMs }),
-    });
-  }
-  dispatchers.set(proxy, dispatcher);
-  return dispatcher;
-}
 
 const timeoutCodes = ['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
 
@@ -129,22 +74,63 @@ export function networkError(proxy: string, error: unknown): PlatformNetworkErro
     : new PlatformNetworkError(describeNetworkFailure(proxy, error), error);
 }
 
+function dispatcherFor(dispatchers: Map<string, Dispatcher>, timeouts: PlatformTimeouts, proxy: string): Dispatcher {
+  let dispatcher = dispatchers.get(proxy);
+  if (dispatcher) return dispatcher;
+  const url = parseProxy(proxy);
+  const limits = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.idleMs };
+  if (url.protocol === 'socks5:' || url.protocol === 'socks:') {
+    dispatcher = socksDispatcher(
+      {
+        type: 5,
+        host: url.hostname,
+        port: Number(url.port || 1080),
+        userId: url.username ? decodeURIComponent(url.username) : undefined,
+        password: url.password ? decodeURIComponent(url.password) : undefined,
+      },
+      { ...limits, connect: { timeout: timeouts.connectMs } },
+    );
+  } else {
+    const token = url.username
+      ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
+      : undefined;
+    dispatcher = new ProxyAgent({
+      uri: `${url.protocol}//${url.host}`,
+      token,
+      ...limits,
+      proxyTls: { timeout: timeouts.connectMs },
+      requestTls: { timeout: timeouts.connectMs },
+      // The proxy's answer to CONNECT is part of connecting: a proxy that accepts and stays silent times out here.
+      clientFactory: (origin, options) =>
+        new Pool(origin, { ...options, headersTimeout: timeouts.connectMs, bodyTimeout: timeouts.connectMs }),
+    });
+  }
+  dispatchers.set(proxy, dispatcher);
+  return dispatcher;
+}
+
 /**
  * fetch through the profile's proxy, within the connect, headers, idle and total limits; network
  * failures become a PlatformNetworkError (PlatformTimeoutError for a limit) in Ukrainian. The total
  * limit also covers reading the answer's body, which the caller does with the returned response.
  */
-export async function platformFetch(proxy: string, url: string, init: RequestInit = {}): Promise<Response> {
+async function platformFetch(
+  dispatchers: Map<string, Dispatcher>,
+  { timeouts, policy }: NetworkSettings,
+  proxy: string,
+  url: string,
+  init: RequestInit = {},
+): Promise<Response> {
   const proxyUrl = parseProxy(proxy);
   // The proxy as connected to: in live mode its name is replaced by the address the policy checked.
   let connected = proxy;
   try {
-    const checked = await checkedProxyUrl(proxyUrl);
+    const checked = await checkedProxyUrl(proxyUrl, policy);
     if (checked !== proxyUrl) connected = checked.href;
   } catch (error) {
     throw new PlatformNetworkError(error instanceof ProxyRefusedError ? error.message : describeNetworkFailure(proxy, error), error);
   }
-  const dispatcher = dispatcherFor(connected);
+  const dispatcher = dispatcherFor(dispatchers, timeouts, connected);
   const total = AbortSignal.timeout(timeouts.totalMs);
   const signal = init.signal ? AbortSignal.any([init.signal as AbortSignal, total]) : total;
   try {
@@ -154,4 +140,22 @@ export async function platformFetch(proxy: string, url: string, init: RequestIni
     if (init.signal?.aborted) throw error;
     throw networkError(connected, total.aborted ? total.reason : error);
   }
+}
+
+export interface NetworkSettings {
+  timeouts: PlatformTimeouts;
+  /** PLATFORMS and PROXY_ALLOW_PRIVATE: where profiles' proxies may point. */
+  policy: ProxyPolicy;
+}
+
+/** The way out to the platforms of one process (or one test): its limits, its proxy policy and its open proxy connections. */
+export interface PlatformNetwork {
+  readonly policy: ProxyPolicy;
+  fetch(proxy: string, url: string, init?: RequestInit): Promise<Response>;
+}
+
+export function platformNetwork(settings: NetworkSettings): PlatformNetwork {
+  // One dispatcher per proxy keeps its connections open between calls.
+  const dispatchers = new Map<string, Dispatcher>();
+  return { policy: settings.policy, fetch: (proxy, url, init) => platformFetch(dispatchers, settings, proxy, url, init) };
 }

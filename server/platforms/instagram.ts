@@ -10,7 +10,7 @@ import {
   TransientPlatformError,
   type PlatformError,
 } from './errors';
-import { networkError, platformFetch } from './http';
+import { networkError, type PlatformNetwork } from './http';
 import type { ConnectorContext, Endpoints, InstagramConnector, InstagramCredentials, Published, VideoStats, VideoUpload } from './types';
 
 /**
@@ -297,13 +297,14 @@ export const instagram: InstagramConnector = {
  * by the emulator for the profile's Instagram login and password, through the profile's proxy.
  */
 export async function sandboxInstagramLogin(
+  network: PlatformNetwork,
   proxy: string,
   endpoints: Endpoints,
   login: string,
   password: string,
 ): Promise<Pick<InstagramCredentials, 'accessToken' | 'igUserId'>> {
   if (!endpoints.sandbox) throw new Error('Instagram login with a password exists in sandbox mode only');
-  const response = await platformFetch(proxy, `${endpoints.sandbox}/_instagram/login`, {
+  const response = await network.fetch(proxy, `${endpoints.sandbox}/_instagram/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ login, password }),

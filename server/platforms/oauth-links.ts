@@ -1,4 +1,4 @@
-import { platformFetch } from './http';
+import type { PlatformNetwork } from './http';
 import type { Platform, PlatformsMode } from './types';
 import {
   exchangeAuthorizationCode,
@@ -22,6 +22,25 @@ import {
 export interface OAuthApp {
   id: string;
   secret: string;
+}
+
+/** TIKTOK_CLIENT_KEY/SECRET and INSTAGRAM_APP_ID/SECRET; null in live mode when unset (connecting then says what to set). */
+export interface PlatformApps {
+  tiktok: OAuthApp | null;
+  instagram: OAuthApp | null;
+}
+
+/**
+ * The apps of an installation that sets none. The sandbox's token endpoints accept any pair, so
+ * sandbox mode has built-in ones; live mode has none until the variables are set.
+ */
+export function builtInApps(mode: PlatformsMode): PlatformApps {
+  return mode === 'sandbox'
+    ? {
+        tiktok: { id: 'sandbox-tiktok', secret: 'sandbox-tiktok-secret' },
+        instagram: { id: 'sandbox-instagram', secret: 'sandbox-instagram-secret' },
+      }
+    : { tiktok: null, instagram: null };
 }
 
 export interface GrantedTokens {
@@ -66,6 +85,8 @@ export interface LinkEndpoints {
   publicUrl: string;
   /** Where this server reaches the platforms' token endpoints (the sandbox's SANDBOX_ORIGIN, or the platform). */
   platformsOrigin: string;
+  /** How it reaches them: through the profile's proxy, within the configured limits. */
+  network: PlatformNetwork;
 }
 
 export interface LinkConnector {
@@ -139,7 +160,7 @@ export const tiktokLink: LinkConnector = {
 
 async function tiktokToken(endpoints: LinkEndpoints, proxy: string, values: Record<string, string>): Promise<GrantedTokens> {
   const url = `${oauthHost(endpoints.mode, endpoints.platformsOrigin, 'open.tiktokapis.com')}/v2/oauth/token/`;
-  const response = await platformFetch(proxy, url, form(values));
+  const response = await endpoints.network.fetch(proxy, url, form(values));
   const body = await readJson(response);
   if (!response.ok || typeof body.access_token !== 'string') {
     const code = typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
@@ -178,7 +199,7 @@ export const instagramLink: LinkConnector = {
   },
   async exchange(endpoints, proxy, app, code, redirectUri) {
     const url = `${oauthHost(endpoints.mode, endpoints.platformsOrigin, 'api.instagram.com')}/oauth/access_token`;
-    const response = await platformFetch(
+    const response = await endpoints.network.fetch(
       proxy,
       url,
       form({ client_id: app.id, client_secret: app.secret, grant_type: 'authorization_code', redirect_uri: redirectUri, code }),
@@ -201,7 +222,7 @@ export const instagramLink: LinkConnector = {
 
 async function instagramGraphToken(endpoints: LinkEndpoints, proxy: string, path: string, remoteId: string): Promise<GrantedTokens> {
   const url = `${oauthHost(endpoints.mode, endpoints.platformsOrigin, 'graph.instagram.com')}/${path}`;
-  const response = await platformFetch(proxy, url, { headers: { accept: 'application/json' } });
+  const response = await endpoints.network.fetch(proxy, url, { headers: { accept: 'application/json' } });
   const body = await readJson(response);
   if (!response.ok || typeof body.access_token !== 'string') {
     // Graph API error 190 (OAuthException): the token is invalid, expired or revoked.
@@ -246,6 +267,7 @@ export const youtubeLink: LinkConnector = {
   },
   exchange(endpoints, proxy, app, code, redirectUri) {
     const client = {
+      network: endpoints.network,
       proxy,
       tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token,
       clientId: app.id,
@@ -256,6 +278,7 @@ export const youtubeLink: LinkConnector = {
   refresh(endpoints, proxy, app, tokens) {
     if (!tokens.refreshToken) throw new OAuthGrantError('youtube', 'invalid_grant', true, 'no refresh token');
     const client = {
+      network: endpoints.network,
       proxy,
       tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token,
       clientId: app.id,

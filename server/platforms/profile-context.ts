@@ -5,12 +5,12 @@ import { platformEndpoints } from './endpoints';
 import { PermanentPlatformError } from './errors';
 import { instagram, sandboxInstagramLogin } from './instagram';
 import { tiktok } from './tiktok';
-import type { Connector, ConnectorContext, Platform, PlatformsMode, PublishProgressStore } from './types';
+import type { Connector, ConnectorContext, Platform, PlatformsMode, PostingCapSettings, PublishProgressStore } from './types';
 import { youtube } from './youtube';
 import type { Database } from '../db/connect';
-import type { PlatformApps } from '../config';
 import { connectionSecrets, freshAccessToken, loadConnection, type ConnectionMethod, type StoredConnection } from './connections';
-import { oauthHost } from './oauth-links';
+import { oauthHost, type PlatformApps } from './oauth-links';
+import type { PlatformNetwork } from './http';
 
 export const connectors: Record<Platform, Connector<any>> = { youtube, tiktok, instagram };
 
@@ -25,10 +25,14 @@ export interface PlatformAccess {
   apps?: PlatformApps;
   /** SANDBOX_TOKEN_TTL_SECONDS, for telling how long a pasted TikTok string works in the sandbox. */
   sandboxTokenTtlSeconds?: number;
+  /** The way out to the platforms, made once from PLATFORM_*_TIMEOUT_SECONDS and the proxy policy. */
+  network: PlatformNetwork;
 }
 
 export interface PlatformSettings extends PlatformAccess {
   statsIntervalMinutes: number;
+  /** The posting caps the engine plans with (TIKTOK_DAILY_POSTS, YOUTUBE_DAILY_UPLOADS). */
+  postingCaps: PostingCapSettings;
 }
 
 /** The columns a platform call and its quota read: a profile being saved is checked before its row exists. */
@@ -78,12 +82,12 @@ export async function profileContext(
   const notConnected = () => new PermanentPlatformError(platform, t.platform.notConnected, '');
   const proxyPassword = unreadable(() => secretsOfRow(secretsKey, 'accounts', account.id).open('proxy_password', account.proxyPassword));
   const proxy = joinProxy(account.proxy, proxyPassword);
-  const base = { proxy, endpoints, progress, pollIntervalMs: settings.pollIntervalMs };
+  const base = { proxy, network: settings.network, endpoints, progress, pollIntervalMs: settings.pollIntervalMs };
 
   const linked = db ? await loadConnection(db, account.id, platform, 'oauth') : undefined;
   if (platform === 'youtube' && !account.inYouTube) throw notConnected();
   if (db && linked) {
-    const link = { mode: settings.mode, platformsOrigin: settings.sandboxOrigin, apps: settings.apps };
+    const link = { mode: settings.mode, platformsOrigin: settings.sandboxOrigin, apps: settings.apps, network: settings.network };
     const fresh = (stale?: string) => freshAccessToken(db, secretsKey, link, proxy, account.id, linked.platform, { stale });
     let accessToken = await fresh();
     // Called after the platform refused the token: renews it unless another run already has.
@@ -112,7 +116,7 @@ export async function profileContext(
   }
   if (method === 'login') {
     if (!connection?.remoteName || !secret) throw notConnected();
-    return { ...base, credentials: await sandboxInstagramLogin(proxy, endpoints, connection.remoteName, secret) };
+    return { ...base, credentials: await sandboxInstagramLogin(settings.network, proxy, endpoints, connection.remoteName, secret) };
   }
   if (!secret || !connection?.remoteId) throw new PermanentPlatformError('instagram', t.platform.instagramTokenMissing, '');
   return { ...base, credentials: { accessToken: secret, igUserId: connection.remoteId } };

@@ -14,13 +14,6 @@ export interface ProxyPolicy {
   allowPrivate: boolean;
 }
 
-/** Set once at start-up from PLATFORMS and PROXY_ALLOW_PRIVATE; every process applies the same rule. */
-export const proxyPolicy: ProxyPolicy = { mode: 'sandbox', allowPrivate: false };
-
-export function configureProxyPolicy(policy: ProxyPolicy): void {
-  Object.assign(proxyPolicy, policy);
-}
-
 const nonPublic = new net.BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
@@ -67,12 +60,12 @@ export class ProxyRefusedError extends Error {
   }
 }
 
-const policyApplies = () => proxyPolicy.mode === 'live' && !proxyPolicy.allowPrivate;
+const policyApplies = (policy: ProxyPolicy) => policy.mode === 'live' && !policy.allowPrivate;
 
 /** At save time: a proxy given as a non-public IP address is refused at once (names are checked at each call). */
-export function refuseNonPublicProxyAddress(proxy: URL): void {
+export function refuseNonPublicProxyAddress(proxy: URL, policy: ProxyPolicy): void {
   const host = proxy.hostname.replace(/^\[|\]$/g, '');
-  if (policyApplies() && net.isIP(host) !== 0 && isNonPublicAddress(host)) throw new ProxyRefusedError();
+  if (policyApplies(policy) && net.isIP(host) !== 0 && isNonPublicAddress(host)) throw new ProxyRefusedError();
 }
 
 /**
@@ -81,8 +74,8 @@ export function refuseNonPublicProxyAddress(proxy: URL): void {
  * answers (DNS rebinding) cannot lead the call elsewhere. HTTPS proxies keep their name for
  * TLS; their answers are checked, but resolved again by the connection.
  */
-export async function checkedProxyUrl(proxy: URL): Promise<URL> {
-  if (!policyApplies()) return proxy;
+export async function checkedProxyUrl(proxy: URL, policy: ProxyPolicy): Promise<URL> {
+  if (!policyApplies(policy)) return proxy;
   const host = proxy.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) !== 0) {
     if (isNonPublicAddress(host)) throw new ProxyRefusedError();

@@ -1,4 +1,5 @@
 import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
+import type { PlatformNetwork } from './http';
 
 /**
  * The one shape every platform connector has. A connector is stateless: everything about the
@@ -9,6 +10,14 @@ import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
 export type Platform = 'youtube' | 'tiktok' | 'instagram';
 
 export type PlatformsMode = 'sandbox' | 'live';
+
+/** The posting caps the engine plans with where the platform publishes no figure to read (server/services/posting-caps.ts). */
+export interface PostingCapSettings {
+  /** TIKTOK_DAILY_POSTS: posts per creator within a moving 24 hours. */
+  tiktokDailyPosts: number;
+  /** YOUTUBE_DAILY_UPLOADS: videos.insert calls per Google Cloud project (a profile's OAuth client) per Pacific day. */
+  youtubeDailyUploads: number;
+}
 
 /** The hosts a connector starts from; upload hosts come back in the platforms' own answers. */
 export interface Endpoints {
@@ -53,6 +62,8 @@ export interface PublishProgressStore {
 export interface ConnectorContext<C extends Credentials = Credentials> {
   /** The profile's proxy: http://, https:// or socks5://, with credentials. Every call uses it. */
   proxy: string;
+  /** Every call goes out through it, within the configured limits and proxy policy. */
+  network: PlatformNetwork;
   credentials: C;
   endpoints: Endpoints;
   progress: PublishProgressStore;

@@ -1,5 +1,5 @@
 import type { PlatformsMode } from './types';
-import { platformFetch } from './http';
+import type { PlatformNetwork } from './http';
 
 /** Google's OAuth 2.0 for YouTube: the consent link, its signed `state`, and the token endpoint calls. */
 
@@ -75,8 +75,8 @@ export class GoogleTokenError extends Error {
 }
 
 /** A call to the token endpoint, through the profile's proxy like every platform call of a profile. */
-async function requestTokens(proxy: string, tokenUrl: string, form: Record<string, string>): Promise<GoogleTokens> {
-  const response = await platformFetch(proxy, tokenUrl, {
+async function requestTokens(client: GoogleClient, form: Record<string, string>): Promise<GoogleTokens> {
+  const response = await client.network.fetch(client.proxy, client.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams(form).toString(),
@@ -99,6 +99,7 @@ async function requestTokens(proxy: string, tokenUrl: string, form: Record<strin
 }
 
 export interface GoogleClient {
+  network: PlatformNetwork;
   proxy: string;
   tokenUrl: string;
   clientId: string;
@@ -106,7 +107,7 @@ export interface GoogleClient {
 }
 
 export function exchangeAuthorizationCode(client: GoogleClient, code: string, redirectUri: string): Promise<GoogleTokens> {
-  return requestTokens(client.proxy, client.tokenUrl, {
+  return requestTokens(client, {
     grant_type: 'authorization_code',
     code,
     client_id: client.clientId,
@@ -129,7 +130,7 @@ export const testingRefreshTokenSeconds = 7 * 24 * 3600;
  * expires_in 3600 in the token answer), so the connection keeps it and reuses it until then.
  */
 export function refreshAccessToken(client: GoogleClient, refreshToken: string): Promise<GoogleTokens> {
-  return requestTokens(client.proxy, client.tokenUrl, {
+  return requestTokens(client, {
     grant_type: 'refresh_token',
     refresh_token: refreshToken,
     client_id: client.clientId,

@@ -8,7 +8,7 @@ import { accountGroups, accounts } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
-import { pageFromQuery } from './paging';
+import { pageFromQuery } from '../services/paging';
 import { groupPage, selectGroups } from '../services/group-list';
 import { groupSchemas } from '../../src/lib/contract/groups-tags';
 

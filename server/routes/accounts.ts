@@ -23,8 +23,9 @@ import { currentUser, requireUser } from '../auth/guards';
 import { found, visibleOwner, visibleTo } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
-import { parseProxy, PlatformNetworkError } from '../platforms/http';
-import { refuseNonPublicProxyAddress } from '../platforms/proxy-policy';
+import { PlatformNetworkError } from '../platforms/http';
+import { parseProxy } from '../auth/proxy-url';
+import { refuseNonPublicProxyAddress, type ProxyPolicy } from '../platforms/proxy-policy';
 import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
 import { profileContext, typedMethod, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
 import type { Platform, PlatformsMode } from '../platforms/types';
@@ -44,21 +45,27 @@ import {
   saveTypedConnections,
   type StoredConnection,
 } from '../platforms/connections';
-import { linkConnectors, linkRedirectUri } from '../platforms/oauth-links';
-import { platformApps } from '../config';
-import { accountOption, linkedPlatformsOf, savedSecretsOf, selectAccounts, toAccountDetail, type AccountRow } from './account-views';
+import { builtInApps, linkConnectors, linkRedirectUri } from '../platforms/oauth-links';
+import {
+  accountOption,
+  linkedPlatformsOf,
+  savedSecretsOf,
+  selectAccounts,
+  toAccountDetail,
+  type AccountRow,
+} from '../services/account-views';
 import { accountPage } from '../services/account-list';
 import { accountVideoPage } from '../services/account-video-list';
 import type { OAuthSettings } from './oauth';
-import { pageFromQuery } from './paging';
+import { pageFromQuery } from '../services/paging';
 import { accountSchemas } from '../../src/lib/contract/accounts';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** A proxy the platform calls cannot use is refused now rather than at the first upload. */
-function checkProxy(proxy: string) {
+function checkProxy(proxy: string, policy: ProxyPolicy) {
   try {
-    refuseNonPublicProxyAddress(parseProxy(proxy));
+    refuseNonPublicProxyAddress(parseProxy(proxy), policy);
     return splitProxy(proxy);
   } catch (error) {
     throw new HttpError(400, (error as Error).message);
@@ -91,7 +98,7 @@ type ProfileSecretField = keyof typeof secretColumnOf;
  * space), encrypted for this row. A blank field keeps what is stored (`existing`), so a form that
  * never saw the secrets cannot erase them; a new profile stores blanks as NULL.
  */
-function secretColumns(key: Buffer, accountId: number, form: AccountForm, existing?: AccountRow) {
+function secretColumns(key: Buffer, policy: ProxyPolicy, accountId: number, form: AccountForm, existing?: AccountRow) {
   const secrets = secretsOfRow(key, 'accounts', accountId);
   const columns: Partial<Record<(typeof secretColumnOf)[ProfileSecretField][0] | 'proxyPassword', string | null>> = {};
   for (const field of Object.keys(secretColumnOf) as ProfileSecretField[]) {
@@ -99,7 +106,7 @@ function secretColumns(key: Buffer, accountId: number, form: AccountForm, existi
     if (form[field] !== '' || !existing) columns[property] = secrets.seal(column, form[field]);
   }
   // A proxy typed without a password keeps the stored one while its address (and user) stays the same.
-  const proxy = checkProxy(form.proxy);
+  const proxy = checkProxy(form.proxy, policy);
   if (proxy.password !== null || !existing || existing.proxy !== proxy.address) {
     columns.proxyPassword = secrets.seal('proxy_password', proxy.password);
   }
@@ -352,7 +359,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     // The id comes first because every secret is encrypted bound to the id of its row.
     const { rows } = await db.sql(`SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id`, []);
     const id = Number(rows[0].id);
-    const secrets = secretColumns(keys.secretsAtRest, id, form);
+    const secrets = secretColumns(keys.secretsAtRest, platforms().network.policy, id, form);
     const typed = typedConnections(keys.secretsAtRest, id, form, [], pastedSeconds());
     const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets }, typed, {}, []);
     // The row and its connections are one save: a failure between them leaves neither.
@@ -376,7 +383,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const linked = linkedPlatformsOf(stored);
     const form = parseBody(accountSchemaFor(savedSecretsOf(existing, stored), linked), request.body);
     const columns = plainColumns(form);
-    const secrets = secretColumns(keys.secretsAtRest, existing.id, form, existing);
+    const secrets = secretColumns(keys.secretsAtRest, platforms().network.policy, existing.id, form, existing);
     const typed = typedConnections(keys.secretsAtRest, existing.id, form, stored, pastedSeconds());
     // A refresh token belongs to one OAuth client: another client means connecting again.
     const clientChanged = youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret);
@@ -491,12 +498,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     app.post(`/connect-${platform}/:id`, { schema: accountSchemas.connectLink }, async (request): Promise<ConnectYouTubeResponse> => {
       const account = await accountRow(currentUser(request), request.params.id);
       const access = platforms();
-      const platformApp = (access.apps ?? platformApps(access.mode))[platform];
+      const platformApp = (access.apps ?? builtInApps(access.mode))[platform];
       const name = t.platform.names[platform];
       if (!platformApp) throw new HttpError(400, t.connections.appMissing(name, appVariables[platform]));
       const publicUrl = oauth.publicUrl();
       const state = await issueOAuthState(db, platform, account.id, currentUser(request).id);
-      const endpoints = { mode: access.mode, publicUrl, platformsOrigin: oauth.platformsOrigin() };
+      const endpoints = { mode: access.mode, publicUrl, platformsOrigin: oauth.platformsOrigin(), network: access.network };
       return { url: linkConnectors[platform].consentUrl(endpoints, platformApp, linkRedirectUri(publicUrl, platform), state) };
     });
   }

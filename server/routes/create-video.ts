@@ -6,7 +6,7 @@ import type { BackgroundChoices, CreationRequestRow, Paged, PublicationRequestDe
 import { t } from '../../src/lib/i18n';
 import { createVideoSchema, maxBackgrounds } from '../../src/lib/schemas';
 import { accountGroups, accounts, creationRequests, photos, tagSets, videos } from '../db/schema';
-import { accountOption, publishProfileOption } from './account-views';
+import { accountOption, publishProfileOption } from '../services/account-views';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
@@ -14,7 +14,7 @@ import { renderExpirySeconds, renderJobName, requestPrefix } from '../jobs/rende
 import { probeVideo } from '../media/probe';
 import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
-import { pageFromQuery } from './paging';
+import { pageFromQuery } from '../services/paging';
 import { requestListPage } from '../services/request-list';
 import { visibleTo } from '../auth/ownership';
 import { createVideoSchemas } from '../../src/lib/contract/media';

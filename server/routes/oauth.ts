@@ -6,13 +6,18 @@ import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
 import type { Platform, PlatformsMode } from '../platforms/types';
 import { accounts, users } from '../db/schema';
 import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
-import { PlatformNetworkError } from '../platforms/http';
+import { PlatformNetworkError, type PlatformNetwork } from '../platforms/http';
 import { consumeOAuthState } from '../platforms/oauth-state';
 import { resumeWaitingPosts } from '../jobs/publish';
-import { platformApps } from '../config';
-import type { PlatformApps } from '../config';
 import { recordRemoteName, saveGrantedConnection, appVariables } from '../platforms/connections';
-import { linkConnectors, linkRedirectUri, OAuthGrantError, type GrantedTokens } from '../platforms/oauth-links';
+import {
+  builtInApps,
+  linkConnectors,
+  linkRedirectUri,
+  OAuthGrantError,
+  type GrantedTokens,
+  type PlatformApps,
+} from '../platforms/oauth-links';
 import { connectionParams } from '../../src/lib/youtube-connection';
 import { testingRefreshTokenSeconds, youtubeRedirectUri } from '../platforms/youtube-oauth';
 import { oauthSchemas } from '../../src/lib/contract/oauth';
@@ -27,6 +32,7 @@ export interface OAuthSettings {
   apps?: PlatformApps;
   /** YOUTUBE_APP_IN_TESTING=1: the profiles' Google clients are in "Testing", so their refresh tokens end 7 days after consent. */
   youtubeAppInTesting?: boolean;
+  network: PlatformNetwork;
 }
 
 /**
@@ -42,7 +48,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
    */
   async function recordChannel(account: typeof accounts.$inferSelect, platform: Platform = 'youtube') {
     try {
-      const settings = { mode: oauth.platforms, sandboxOrigin: oauth.platformsOrigin(), apps: oauth.apps };
+      const settings = { mode: oauth.platforms, sandboxOrigin: oauth.platformsOrigin(), apps: oauth.apps, network: oauth.network };
       const { connectedAs, refused, unreachable } = await checkConnections(account, [platform], keys.secretsAtRest, settings, db);
       const name = connectedAs[platform];
       if (!name)
@@ -96,7 +102,12 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
         id: account.youtubeClientId,
         secret: secretsOfRow(keys.secretsAtRest, 'accounts', account.id).open('youtube_client_secret', account.youtubeClientSecret)!,
       };
-      const endpoints = { mode: oauth.platforms, publicUrl: oauth.publicUrl(), platformsOrigin: oauth.platformsOrigin() };
+      const endpoints = {
+        mode: oauth.platforms,
+        publicUrl: oauth.publicUrl(),
+        platformsOrigin: oauth.platformsOrigin(),
+        network: oauth.network,
+      };
       tokens = await linkConnectors.youtube.exchange(
         endpoints,
         proxyOfAccount(keys.secretsAtRest, account),
@@ -137,12 +148,17 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
       const account = await issuedAccount(issued);
       if (!account) return failWith(t.server.notFound, '/accounts/list');
       if (query.error || !query.code) return failWith(t.connections.denied(name));
-      const platformApp = (oauth.apps ?? platformApps(oauth.platforms))[platform];
+      const platformApp = (oauth.apps ?? builtInApps(oauth.platforms))[platform];
       if (!platformApp) return failWith(t.connections.appMissing(name, appVariables[platform]));
 
       let tokens: GrantedTokens;
       try {
-        const endpoints = { mode: oauth.platforms, publicUrl: oauth.publicUrl(), platformsOrigin: oauth.platformsOrigin() };
+        const endpoints = {
+          mode: oauth.platforms,
+          publicUrl: oauth.publicUrl(),
+          platformsOrigin: oauth.platformsOrigin(),
+          network: oauth.network,
+        };
         tokens = await linkConnectors[platform].exchange(
           endpoints,
           proxyOfAccount(keys.secretsAtRest, account),

@@ -3,6 +3,7 @@ import { t } from '../../src/lib/i18n';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError } from '../http-error';
 import type { PlatformAccess } from '../platforms/profile-context';
+import type { PostingCapSettings } from '../platforms/types';
 import { postingBudgets } from '../services/posting-budget';
 import { postingBudgetSchemas } from '../../src/lib/contract/operator-day';
 
@@ -12,10 +13,11 @@ const maxAccounts = 200;
 export interface PostingBudgetRouteOptions {
   /** Read per request: in sandbox mode the API's own address is known only once it listens. */
   platforms: () => PlatformAccess;
+  postingCaps: PostingCapSettings;
 }
 
 /** GET /api/accounts/budget?accountIds=1,2&date=YYYY-MM-DD: each profile's posting budget per platform for the day. */
-export const postingBudgetRoutes: FastifyPluginAsyncTypebox<PostingBudgetRouteOptions> = async (app, { platforms }) => {
+export const postingBudgetRoutes: FastifyPluginAsyncTypebox<PostingBudgetRouteOptions> = async (app, { platforms, postingCaps }) => {
   app.addHook('onRequest', requireUser);
 
   app.get('/', { schema: postingBudgetSchemas.get }, async (request) => {
@@ -36,6 +38,7 @@ export const postingBudgetRoutes: FastifyPluginAsyncTypebox<PostingBudgetRouteOp
       {
         secretsKey: app.keys.secretsAtRest,
         platforms: platforms(),
+        postingCaps,
       },
     );
   });

@@ -9,7 +9,7 @@ import { accounts } from '../db/schema';
 import { HttpError, parseBody } from '../http-error';
 import type { PlatformAccess } from '../platforms/profile-context';
 import { saveDefaults, savedDefaults, type CreatorRulesReader } from '../services/posting-rules';
-import { accountOption } from './account-views';
+import { accountOption } from '../services/account-views';
 import { platformsOf } from './publish-plan';
 import { postingRulesSchemas } from '../../src/lib/contract/posting-rules';
 

@@ -7,7 +7,7 @@ import { tagSets } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, visibleTo } from '../auth/ownership';
 import { parseBody } from '../http-error';
-import { pageFromQuery } from './paging';
+import { pageFromQuery } from '../services/paging';
 import { tagSetPage } from '../services/tag-set-list';
 import { tagSchemas } from '../../src/lib/contract/groups-tags';
 

@@ -11,7 +11,7 @@ import { found } from '../auth/ownership';
 import { hashPassword } from '../auth/passwords';
 import { HttpError, parseBody } from '../http-error';
 import { accountPage } from '../services/account-list';
-import { pageFromQuery } from './paging';
+import { pageFromQuery } from '../services/paging';
 import { managedUserColumns, userListPage } from '../services/user-list';
 import { userVideoPage } from '../services/user-video-list';
 import { userSchemas } from '../../src/lib/contract/users';

@@ -1,7 +1,7 @@
 import type { AccountSummary, Paged, PlatformName } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
-import { toAccountSummary, type AccountSummaryRow } from '../routes/account-views';
-import { offsetOf, paged, pageSize } from '../routes/paging';
+import { toAccountSummary, type AccountSummaryRow } from './account-views';
+import { offsetOf, paged, pageSize } from './paging';
 
 export interface AccountFilter {
   /** Only this user's profiles; null for everyone's, an admin's list. */
@@ -50,7 +50,7 @@ export async function accountPage(db: Database, filter: AccountFilter, page: num
                            WHERE c.account_id = a.id AND c.failure IS NOT NULL) AS "failingPlatforms",
                     ARRAY(SELECT c.platform FROM account_connections AS c
                            WHERE c.account_id = a.id AND c.method = 'oauth' AND c.state = 'connected') AS "linkedPlatforms",
-                    -- As typedPlatformsOf (server/routes/account-views.ts).
+                    -- As typedPlatformsOf (server/services/account-views.ts).
                     ARRAY(SELECT c.platform FROM account_connections AS c
                            WHERE c.account_id = a.id AND c.access_token IS NOT NULL
                              AND ((c.platform = 'tiktok' AND c.method = 'pasted')

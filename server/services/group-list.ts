@@ -3,8 +3,8 @@ import type { AccountGroup, Paged, SessionUser } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import { visibleOwner } from '../auth/ownership';
 import { accountGroups } from '../db/schema';
-import { accountOption } from '../routes/account-views';
-import { offsetOf, paged, pageSize } from '../routes/paging';
+import { accountOption } from './account-views';
+import { offsetOf, paged, pageSize } from './paging';
 import { ownedCount, totalOf } from './page-total';
 
 interface Member {

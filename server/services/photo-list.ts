@@ -1,7 +1,7 @@
 import type { Paged, Photo, SessionUser } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import { visibleOwner } from '../auth/ownership';
-import { offsetOf, paged, pageSize } from '../routes/paging';
+import { offsetOf, paged, pageSize } from './paging';
 import { ownedCount, totalOf } from './page-total';
 
 /**

@@ -5,11 +5,11 @@ import { displayTimezone } from '../../src/lib/kyiv-time';
 import { visibleTo } from '../auth/ownership';
 import type { Database } from '../db/connect';
 import { accounts } from '../db/schema';
-import { capOf, instagramLimit, type Cap } from '../jobs/posting-caps';
+import { capOf, instagramLimit, type Cap } from './posting-caps';
 import { instagram } from '../platforms/instagram';
 import { profileContext, type PlatformAccess } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
-import type { Platform } from '../platforms/types';
+import type { Platform, PostingCapSettings } from '../platforms/types';
 
 type Account = typeof accounts.$inferSelect;
 
@@ -42,13 +42,13 @@ function activePlatforms(account: Account): Platform[] {
 /**
  * Each chosen profile's budget per platform for a Kyiv day: the cap, what went out that day, what
  * is planned for it, and what is left. The engine enforces the platform's own window at publish
- * time (server/jobs/posting-caps.ts); a calendar day is what an operator plans in.
+ * time (server/services/posting-caps.ts); a calendar day is what an operator plans in.
  */
 export async function postingBudgets(
   db: Database,
   user: SessionUser,
   { accountIds, date }: { accountIds: number[]; date: string },
-  { secretsKey, platforms }: { secretsKey: Buffer; platforms: PlatformAccess },
+  { secretsKey, platforms, postingCaps }: { secretsKey: Buffer; platforms: PlatformAccess; postingCaps: PostingCapSettings },
 ): Promise<PostingBudgets> {
   const from = dayjs.tz(date, displayTimezone);
   const range = { from: from.toDate(), to: dayjs.tz(from.add(1, 'day').format('YYYY-MM-DD'), displayTimezone).toDate() };
@@ -68,7 +68,7 @@ export async function postingBudgets(
               ),
             )
           : null;
-      const cap = capOf(platform, account, figure);
+      const cap = capOf(platform, account, figure, postingCaps);
       const scope: Cap = cap ?? { limit: 0, windowMs: null, scope: { accountId: account.id } };
       const { used, planned } = await dayCounts(db, platform, scope, range.from, range.to);
       const limit = cap?.limit ?? null;

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { InstagramPostOptions, PostOptions, TikTokCreatorRules, TikTokPostOptions, YouTubePostOptions } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import type { Database } from '../db/connect';
@@ -176,11 +177,12 @@ const creatorAnswerMs = 2 * 60_000;
  */
 export function creatorRulesReader(db: Database): CreatorRulesReader {
   type Answer = { rules: TikTokCreatorRules | null; error: string | null };
-  const answers = new Map<number, { profileVersion: number; readAt: number; answer: Answer }>();
+  // One entry per TikTok profile, forgotten once it ages: far more profiles than an installation has.
+  const answers = new LRUCache<number, { profileVersion: number; answer: Answer }>({ max: 10_000, ttl: creatorAnswerMs });
   return async (account, settings, secretsKey, reuse) => {
     const profileVersion = account.updatedAt.getTime();
     const kept = answers.get(account.id);
-    if (reuse && kept && kept.profileVersion === profileVersion && Date.now() - kept.readAt < creatorAnswerMs) return kept.answer;
+    if (reuse && kept && kept.profileVersion === profileVersion) return kept.answer;
     let answer: Answer;
     try {
       const ctx = await profileContext(account, 'tiktok', { db, secretsKey, settings, progress: memoryProgressStore() });
@@ -189,7 +191,7 @@ export function creatorRulesReader(db: Database): CreatorRulesReader {
       answer = { rules: null, error: (error as Error).message };
     }
     // A failed read is kept too: Save then goes on without it at once rather than wait on a dead proxy again.
-    answers.set(account.id, { profileVersion, readAt: Date.now(), answer });
+    answers.set(account.id, { profileVersion, answer });
     return answer;
   };
 }

@@ -1,6 +1,6 @@
 import type { ListFilters, Paged, SessionUser, UploadRow } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
-import { paged } from '../routes/paging';
+import { paged } from './paging';
 import { containsPattern, filteredRequestsPage, requestsPage } from './ranked-page';
 import { firstPosterOf } from './request-list';
 import { setStatusConditions, setStatusOf } from './video-status';

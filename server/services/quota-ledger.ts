@@ -1,8 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { StatsSyncSettings } from '../config';
 import type { Database } from '../db/connect';
 import type { ProfileCredentials } from '../platforms/profile-context';
 import type { Platform } from '../platforms/types';
+
+/** How often a post's figures are read, by its age, and what the reads may spend (server/jobs/sync-stats.ts). */
+export interface StatsSyncSettings {
+  /** STATS_FRESH_HOURS / STATS_FRESH_MINUTES: posts up to this old are read this often (48 h, every 15 min). */
+  freshHours: number;
+  freshEveryMinutes: number;
+  /** STATS_RECENT_DAYS / STATS_RECENT_MINUTES: then up to this old, this often (30 days, every 6 h). */
+  recentDays: number;
+  recentEveryMinutes: number;
+  /** STATS_OLD_MINUTES: older posts (once a day). */
+  oldEveryMinutes: number;
+  /** STATS_YOUTUBE_DAILY_UNITS: a Google project's units a Pacific day (YouTube Data API default 10,000). */
+  youtubeDailyUnits: number;
+  /** STATS_YOUTUBE_PUBLISH_RESERVE: units of those reads leave to publishing and edits. */
+  youtubePublishReserve: number;
+  /** STATS_TIKTOK_QUERIES_PER_MINUTE: video/query calls a token may make a minute (TikTok's default 600). */
+  tiktokQueriesPerMinute: number;
+  /** STATS_INSTAGRAM_CALLS_PER_HOUR: Graph calls an account's reads may make an hour (batch operations count one each). */
+  instagramCallsPerHour: number;
+}
 
 /** Where a statistics read's units are counted, and how many reads may spend there in its period. */
 export interface QuotaAccount {

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
-import { pageSize } from '../routes/paging';
+import { pageSize } from './paging';
 
 export interface RankedPage {
   rows: any[];

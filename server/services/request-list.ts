@@ -1,6 +1,6 @@
 import type { CreationRequestRow, ListFilters, Paged, SessionUser } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
-import { paged } from '../routes/paging';
+import { paged } from './paging';
 import { containsPattern, filteredRequestsPage, requestsPage } from './ranked-page';
 import { setStatusOf } from './video-status';
 

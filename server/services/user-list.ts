@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ManagedUser, Paged } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import { users } from '../db/schema';
-import { offsetOf, paged, pageSize } from '../routes/paging';
+import { offsetOf, paged, pageSize } from './paging';
 import { ownedCount, totalOf } from './page-total';
 
 // `userId` names the user's id column, qualified: inside these subqueries an unqualified id is another table's.

@@ -1,8 +1,8 @@
 import type { Paged, VideoSummary } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import type { videos } from '../db/schema';
-import { accountTitles, toVideoSummary } from '../routes/account-views';
-import { paged } from '../routes/paging';
+import { accountTitles, toVideoSummary } from './account-views';
+import { paged } from './paging';
 import { onPage, rankedPage } from './ranked-page';
 
 // Named as the ORM names them, so the rows go through the same wire mapping as every video list.

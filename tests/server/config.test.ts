@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, statsCron } from '../../server/config';
+import { loadConfig } from '../../server/config';
+import { statsCron } from '../../server/jobs/definitions';
 
 const load = (env: Record<string, string>) => loadConfig(env, []);
 
@@ -156,5 +157,67 @@ describe('reverse proxy trust', () => {
     for (const raw of ['true', '10.0.0.0/33', '::1/129', 'proxy.internal', '10.0.0.1,', '1.5', '-1', '10.0.0.0/8/8']) {
       expect(() => load({ TRUST_PROXY: raw })).toThrow(`TRUST_PROXY must be the number of reverse proxies in front of the server`);
     }
+  });
+});
+
+describe('the environment schema', () => {
+  it('gives every unset or empty variable its default, and derives the ports and addresses from them', () => {
+    const defaults = load({});
+    expect(defaults).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      role: 'all',
+      sandboxProxyPort: 3001,
+      sandboxOrigin: 'http://127.0.0.1:3000',
+      adminLogin: 'admin',
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+      renderPreset: 'veryfast',
+      maxUploadBytes: 2 * 1024 ** 3,
+      proxyAllowPrivate: false,
+      youtubeAppInTesting: false,
+    });
+    expect(load({ PORT: '', HOST: '', RENDER_PRESET: '' })).toEqual(defaults);
+    expect(load({ PORT: '4000' }).sandboxProxyPort).toBe(4001);
+    expect(load({ PORT: '65535' }).sandboxProxyPort).toBe(0);
+    expect(load({ SANDBOX_PROXY_PORT: '0' }).sandboxProxyPort).toBe(0);
+    expect(load({ HOST: '::1', PORT: '4000' }).sandboxOrigin).toBe('http://[::1]:4000');
+    expect(load({ SANDBOX_ORIGIN: 'http://worker.example:3000/' }).sandboxOrigin).toBe('http://worker.example:3000');
+  });
+
+  it('answers one frozen object', () => {
+    const config = load({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.engine.statsSync)).toBe(true);
+  });
+
+  it('keeps an access token to at most 15 minutes whatever ACCESS_TOKEN_TTL asks', () => {
+    expect(load({ ACCESS_TOKEN_TTL: '60' }).accessTokenTtlSeconds).toBe(60);
+    expect(load({ ACCESS_TOKEN_TTL: '3600' }).accessTokenTtlSeconds).toBe(900);
+  });
+
+  it('refuses a value of the wrong type with one sentence naming the variable and the value', () => {
+    expect(() => load({ PORT: 'eighty' })).toThrow('PORT must be a positive whole number, got "eighty"');
+    expect(() => load({ MAX_VARIANTS: '2.5' })).toThrow('MAX_VARIANTS must be a positive whole number, got "2.5"');
+    expect(() => load({ STATS_FRESH_HOURS: 'soon' })).toThrow('STATS_FRESH_HOURS must be a number of at least more than 0, got "soon"');
+    expect(() => load({ RENDER_PRESET: 'placebo' })).toThrow(
+      'RENDER_PRESET must be one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, got "placebo"',
+    );
+    expect(() => load({ SANDBOX_PROXY_PORT: '70000' })).toThrow('SANDBOX_PROXY_PORT must be a port number or 0, got "70000"');
+    expect(() => load({ SECRET_KEY: 'short' })).toThrow('SECRET_KEY must be at least 32 characters long');
+  });
+
+  it('takes the role from --role before ROLE, and split roles only with a shared Postgres', () => {
+    expect(loadConfig({ ROLE: 'api', DATABASE_URL: 'postgres://db/office' }, ['--role=worker']).role).toBe('worker');
+    expect(() => loadConfig({}, ['--role=admin'])).toThrow('--role must be one of all, api, worker, got "admin"');
+    expect(() => load({ ROLE: 'api' })).toThrow('--role=api needs DATABASE_URL');
+  });
+
+  it('wants both halves of a platform app, or neither', () => {
+    expect(load({}).platformApps.tiktok).toEqual({ id: 'sandbox-tiktok', secret: 'sandbox-tiktok-secret' });
+    expect(load({ PLATFORMS: 'live', PUBLIC_URL: 'https://office.example' }).platformApps).toEqual({ tiktok: null, instagram: null });
+    expect(load({ TIKTOK_CLIENT_KEY: 'key', TIKTOK_CLIENT_SECRET: 'secret' }).platformApps.tiktok).toEqual({ id: 'key', secret: 'secret' });
+    expect(() => load({ TIKTOK_CLIENT_KEY: 'key' })).toThrow('set both TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET, or neither');
+    expect(() => load({ INSTAGRAM_APP_SECRET: 'secret' })).toThrow('set both INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET, or neither');
   });
 });

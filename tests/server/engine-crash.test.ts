@@ -26,6 +26,7 @@ import {
   type TestEnv,
 } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
+import { engineSettings } from '../../server/config';
 
 const silent = pino({ level: 'silent' });
 const scratchOf = (mediaDir: string) => path.join(mediaDir, '.scratch');
@@ -45,7 +46,7 @@ for (const kind of databaseKinds()) {
         db,
         log: silent,
         work: true,
-        engine: { heartbeatSeconds: 0.5, deadAfterSeconds: 1.5 },
+        engine: { ...engineSettings(), heartbeatSeconds: 0.5, deadAfterSeconds: 1.5 },
         context: { db, media: testMedia(mediaDir), keys: testTokenSettings().keys, platforms: testPlatformSettings() },
       });
     });
@@ -113,7 +114,7 @@ describe.runIf(inject('postgresUrl'))('A worker killed with SIGKILL mid-render a
       log: silent,
       work: false,
       context: {} as never,
-      engine: { heartbeatSeconds: 1, deadAfterSeconds: 3 },
+      engine: { ...engineSettings(), heartbeatSeconds: 1, deadAfterSeconds: 3 },
     });
     const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue, media, sandbox: { state: sandbox } });
     sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });

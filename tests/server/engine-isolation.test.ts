@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { setPlatformTimeouts } from '../../server/platforms/http';
+import { platformNetwork } from '../../server/platforms/http';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, type TestUser } from './backoffice-fixtures';
@@ -22,7 +22,7 @@ describeEachDatabase(
     const held: net.Socket[] = [];
 
     beforeAll(async () => {
-      setPlatformTimeouts(timeouts);
+      env().platforms.network = platformNetwork({ timeouts, policy: { mode: 'sandbox', allowPrivate: false } });
       env().platforms.sandboxOrigin = await env().app.listen({ port: 0, host: '127.0.0.1' });
       proxy = await startLoopbackProxy();
       // Accepts every connection and never says a word, like a proxy whose upstream hangs.

@@ -15,6 +15,7 @@ import { publishKey, type Platform, type VideoUpload } from '../../server/platfo
 import { youtube } from '../../server/platforms/youtube';
 import { freshDatabase, testMedia, testTokenSettings } from './helpers';
 import { everyChoiceMade } from './platforms-helpers';
+import { testNetwork } from './helpers';
 
 /**
  * A real platform keeps its sessions while this server restarts: a resumable YouTube session and
@@ -71,6 +72,7 @@ it('a YouTube session and a TikTok publish id started before a restart finish af
   const first = await sandboxServer();
   const context = (port: number, platform: Platform, progress = memoryProgressStore()) => ({
     proxy: proxy.url,
+    network: testNetwork(),
     credentials: { accessToken: issueSandboxToken(platform, `restart@${platform}`) },
     endpoints: platformEndpoints('sandbox', `http://127.0.0.1:${port}`),
     progress,

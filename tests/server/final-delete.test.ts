@@ -25,6 +25,7 @@ import {
 } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { startThrottledRelay, type ThrottledRelay } from './throttled-relay';
+import { engineSettings } from '../../server/config';
 
 const sandbox = new SandboxState();
 /** The relay of the issue: 60 kB/s, so a 300 kB upload lasts five seconds. */
@@ -309,7 +310,13 @@ describe.runIf(inject('postgresUrl'))('A delete in the API process stops an uplo
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-final-delete-'));
     const media = testMedia(path.join(dataDir, 'media'));
     const tokenSettings = testTokenSettings();
-    const queue = await startQueue({ db: fresh.db, log: pino({ level: 'silent' }), work: false, context: {} as never });
+    const queue = await startQueue({
+      db: fresh.db,
+      log: pino({ level: 'silent' }),
+      work: false,
+      context: {} as never,
+      engine: engineSettings(),
+    });
     const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue, media, sandbox: { state: sandbox } });
     const sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
     proxy = await startLoopbackProxy();

@@ -17,6 +17,9 @@ import { multipart, testTools } from '../fixtures/media';
 import type { MediaServices } from '../../server/media/services';
 import type { PlatformSettings } from '../../server/platforms/profile-context';
 import type { SandboxState } from '../../server/platforms/sandbox/index';
+import { engineSettings, platformTimeoutSettings, postingCapSettings } from '../../server/config';
+import { platformNetwork, type PlatformNetwork } from '../../server/platforms/http';
+import type { ProxyPolicy } from '../../server/platforms/proxy-policy';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -121,9 +124,21 @@ export interface SuiteOptions {
   youtubeAppInTesting?: boolean;
 }
 
+/** The way out to the platforms with the default limits, under the sandbox's proxy policy unless told otherwise. */
+export function testNetwork(policy: ProxyPolicy = { mode: 'sandbox', allowPrivate: false }): PlatformNetwork {
+  return platformNetwork({ timeouts: platformTimeoutSettings(), policy });
+}
+
 /** Workers in tests talk to the sandbox and check processing status without real pauses. */
 export function testPlatformSettings(sandboxOrigin = 'http://127.0.0.1:9'): PlatformSettings {
-  return { mode: 'sandbox', sandboxOrigin, statsIntervalMinutes: 15, pollIntervalMs: 5 };
+  return {
+    mode: 'sandbox',
+    sandboxOrigin,
+    statsIntervalMinutes: 15,
+    pollIntervalMs: 5,
+    postingCaps: postingCapSettings(),
+    network: testNetwork(),
+  };
 }
 
 /**
@@ -147,6 +162,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
               db: fresh.db,
               log: pino({ level: 'silent' }),
               work: options.queue === 'work',
+              engine: engineSettings(),
               context: { db: fresh.db, media, keys: tokenSettings.keys, platforms },
             })
           : null;

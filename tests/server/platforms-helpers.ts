@@ -14,6 +14,7 @@ import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/s
 import type { Credentials, Endpoints, Platform, PublishProgressStore, VideoUpload } from '../../server/platforms/types';
 import { publishKey } from '../../server/platforms/types';
 import { freshDatabase, testMedia, testTokenSettings } from './helpers';
+import { testNetwork } from './helpers';
 
 export const proxyUser = 'operator';
 export const proxyPassword = 'p@ss:w0rd';
@@ -121,7 +122,7 @@ export function context<C extends Credentials>(
   progress: PublishProgressStore = memoryProgressStore(),
   proxy = env.httpProxy,
 ) {
-  return { proxy, credentials, endpoints: env.endpoints, progress, pollIntervalMs: 5 };
+  return { proxy, network: testNetwork(), credentials, endpoints: env.endpoints, progress, pollIntervalMs: 5 };
 }
 
 /** Every request the sandbox answered arrived through the loopback proxy, and nothing else did. */

@@ -6,13 +6,14 @@ import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
 import type { InstagramCredentials } from '../../server/platforms/types';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
+import { testNetwork } from './helpers';
 
 const containers = (igUserId: string) => new RegExp(`/graph\\.facebook\\.com/v22\\.0/${igUserId}/media$`);
 
 describe('Instagram connector against the sandbox', () => {
   const env = usePlatformsSandbox();
   const logIn = async (login = 'reels.maker'): Promise<InstagramCredentials> =>
-    sandboxInstagramLogin(env().httpProxy, env().endpoints, login, 'instagram-password');
+    sandboxInstagramLogin(testNetwork(), env().httpProxy, env().endpoints, login, 'instagram-password');
 
   it('logs in the sandbox way, then posts a Reel through the profile proxy', async () => {
     const credentials = await logIn();

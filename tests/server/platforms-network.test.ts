@@ -6,12 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { PermanentPlatformError, TransientPlatformError, parseRetryAfter } from '../../server/platforms/errors';
-import { parseProxy, platformFetch, PlatformNetworkError } from '../../server/platforms/http';
+import { PlatformNetworkError } from '../../server/platforms/http';
+import { parseProxy } from '../../server/auth/proxy-url';
 import { retryDelay, withRetry } from '../../server/platforms/retry';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { youtube } from '../../server/platforms/youtube';
 import { context, proxyPassword, proxyUser, recordingSleep, usePlatformsSandbox, videoFile } from './platforms-helpers';
 import { testMedia, testTokenSettings } from './helpers';
+import { testNetwork } from './helpers';
 
 async function closedPort() {
   const server = net.createServer();
@@ -49,7 +51,9 @@ describe('proxies, retries and the sandbox wiring', () => {
     const url = `${env().endpoints['www.googleapis.com']}/youtube/v3/channels?part=snippet&mine=true`;
     const port = env().proxy.port;
     for (const proxy of [`http://${proxyUser}:wrong@127.0.0.1:${port}`, `socks5://${proxyUser}:wrong@127.0.0.1:${port}`]) {
-      const error = await platformFetch(proxy, url).catch((caught) => caught);
+      const error = await testNetwork()
+        .fetch(proxy, url)
+        .catch((caught) => caught);
       expect(error).toBeInstanceOf(PlatformNetworkError);
       expect(error.message).toBe('Проксі не прийняв логін або пароль');
     }

@@ -7,6 +7,7 @@ import { tiktok } from '../../server/platforms/tiktok';
 import type { PublishProgressStore } from '../../server/platforms/types';
 import { youtube } from '../../server/platforms/youtube';
 import { context, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
+import { testNetwork } from './helpers';
 
 /** A progress store that also keeps every state it was given, so a test can go back to one. */
 function recordingProgress(): PublishProgressStore & { saved: object[] } {
@@ -94,7 +95,7 @@ describe('A publish stopped because its post is deleted', () => {
   });
 
   it('Instagram: a finished container is never published once stopped', async () => {
-    const credentials = await sandboxInstagramLogin(env().httpProxy, env().endpoints, 'stop.reels', 'instagram-password');
+    const credentials = await sandboxInstagramLogin(testNetwork(), env().httpProxy, env().endpoints, 'stop.reels', 'instagram-password');
     const { video } = await videoFile(env(), 'instagram');
     const progress = recordingProgress();
     // media_publish refused once: the container is uploaded and finished, and not published.

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { PermanentPlatformError, ProfileAuthError, quotaRetryMs, TransientPlatformError } from '../../server/platforms/errors';
-import { PlatformNetworkError, platformFetch } from '../../server/platforms/http';
+import { PlatformNetworkError } from '../../server/platforms/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
 import { issueSandboxToken } from '../../server/platforms/sandbox/index';
 import { youtube } from '../../server/platforms/youtube';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
+import { testNetwork } from './helpers';
 
 const uploadInits = '/upload/youtube/v3/videos?uploadType=resumable';
 
@@ -191,7 +192,7 @@ describe('YouTube connector against the sandbox', () => {
       media,
       Buffer.from(`\r\n--${boundary}--`),
     ]);
-    const response = await platformFetch(
+    const response = await testNetwork().fetch(
       env().httpProxy,
       `${env().endpoints['www.googleapis.com']}/upload/youtube/v3/videos?part=snippet,status&uploadType=multipart`,
       {

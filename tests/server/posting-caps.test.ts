@@ -9,7 +9,7 @@ import { engineSettings, postingCapSettings } from '../../server/config';
 import { accounts } from '../../server/db/schema';
 import { publishJobName, type JobContext } from '../../server/jobs/types';
 import { publishPost } from '../../server/jobs/publish';
-import { capOf, forgetInstagramLimits, freeAt, holdFor, pacificDay, setPostingCaps, windowStart } from '../../server/jobs/posting-caps';
+import { capOf, forgetInstagramLimits, freeAt, holdFor, pacificDay, windowStart } from '../../server/services/posting-caps';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { eq } from 'drizzle-orm';
@@ -34,10 +34,8 @@ describeEachDatabase(
     });
     afterAll(async () => {
       await proxy?.close();
-      setPostingCaps(postingCapSettings());
     });
     beforeEach(() => {
-      setPostingCaps(postingCapSettings());
       forgetInstagramLimits();
     });
 
@@ -208,7 +206,7 @@ describeEachDatabase(
     });
 
     it('counts YouTube uploads per Google project per Pacific day, freeing at Pacific midnight', async () => {
-      setPostingCaps({ ...postingCapSettings(), youtubeDailyUploads: 1 });
+      const caps = { ...postingCapSettings(), youtubeDailyUploads: 1 };
       const owner = await createUser(env(), 'owner');
       const project = { isActiveYouTube: true, YouTubeAuthClientId: 'shared.apps.googleusercontent.com', YouTubeAuthClientSecret: 's' };
       const first = await profile(owner, 'yt1', project);
@@ -221,7 +219,7 @@ describeEachDatabase(
 
       const capFor = async (id: number) => {
         const [row] = await env().db.orm.select().from(accounts).where(eq(accounts.id, id));
-        return capOf('youtube', row!, null)!;
+        return capOf('youtube', row!, null, caps)!;
       };
       const justBefore = new Date('2035-01-15T07:59:30Z');
       const held = await holdFor(env().db, 'youtube', await capFor(second.id), justBefore);

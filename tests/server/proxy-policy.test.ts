@@ -1,15 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dns from 'node:dns/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { t } from '../../src/lib/i18n';
-import { platformFetch, PlatformNetworkError } from '../../server/platforms/http';
-import { checkedProxyUrl, configureProxyPolicy, isNonPublicAddress, ProxyRefusedError } from '../../server/platforms/proxy-policy';
+import { PlatformNetworkError } from '../../server/platforms/http';
+import { checkedProxyUrl, isNonPublicAddress, ProxyRefusedError } from '../../server/platforms/proxy-policy';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
-import { buildLiveApp, createUser, describeEachDatabase } from './helpers';
+import { buildLiveApp, createUser, describeEachDatabase, testNetwork } from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
 
 const sandboxPolicy = { mode: 'sandbox' as const, allowPrivate: false };
+const livePolicy = { mode: 'live' as const, allowPrivate: false };
 
 describe('which proxy addresses are public', () => {
   it('refuses loopback, private, link-local, metadata, CGNAT and reserved ranges, in IPv4 and IPv6', () => {
@@ -55,12 +56,12 @@ describe('the proxy policy at each platform call', () => {
     await proxy?.close();
     await new Promise((resolve) => target?.close(resolve));
   });
-  afterEach(() => configureProxyPolicy(sandboxPolicy));
-
-  const refusal = (proxyUrl: string) => platformFetch(proxyUrl, 'http://example.invalid/').catch((error) => error);
+  const refusal = (proxyUrl: string, policy: typeof livePolicy | typeof sandboxPolicy = livePolicy) =>
+    testNetwork(policy)
+      .fetch(proxyUrl, 'http://example.invalid/')
+      .catch((error) => error);
 
   it('refuses a loopback or metadata proxy in live mode without connecting, in Ukrainian and without ports', async () => {
-    configureProxyPolicy({ mode: 'live', allowPrivate: false });
     proxy.traffic.length = 0;
     for (const proxyUrl of [proxy.url, '169.254.169.254:80', 'http://[::1]:3128', 'socks5://10.0.0.5:1080']) {
       const error = await refusal(proxyUrl);
@@ -71,7 +72,6 @@ describe('the proxy policy at each platform call', () => {
   });
 
   it('checks the DNS answers of a proxy given by name when it connects', async () => {
-    configureProxyPolicy({ mode: 'live', allowPrivate: false });
     const error = await refusal(`http://localhost:${new URL(proxy.url).port}`);
     expect(error.message).toBe(t.platform.proxyNotPublic);
     expect(proxy.traffic).toEqual([]);
@@ -79,41 +79,36 @@ describe('the proxy policy at each platform call', () => {
 
   it('lets loopback proxies through in sandbox mode, and in live mode with PROXY_ALLOW_PRIVATE=1', async () => {
     for (const policy of [sandboxPolicy, { mode: 'live' as const, allowPrivate: true }]) {
-      configureProxyPolicy(policy);
       proxy.traffic.length = 0;
-      const response = await platformFetch(proxy.url, targetUrl);
+      const response = await testNetwork(policy).fetch(proxy.url, targetUrl);
       expect(await response.text()).toBe('ok');
       expect(proxy.traffic.map(({ url }) => url)).toEqual([targetUrl]);
     }
   });
 
   it('connects to the address it checked, and refuses a name with any non-public answer', async () => {
-    configureProxyPolicy({ mode: 'live', allowPrivate: false });
     const lookup = vi.spyOn(dns, 'lookup');
     try {
       lookup.mockResolvedValueOnce([{ address: '8.8.4.4', family: 4 }] as never);
-      expect((await checkedProxyUrl(new URL('http://user:pw@proxy.example:3128'))).href).toBe('http://user:pw@8.8.4.4:3128/');
+      expect((await checkedProxyUrl(new URL('http://user:pw@proxy.example:3128'), livePolicy)).href).toBe('http://user:pw@8.8.4.4:3128/');
       lookup.mockResolvedValueOnce([
         { address: '8.8.4.4', family: 4 },
         { address: '169.254.169.254', family: 4 },
       ] as never);
-      await expect(checkedProxyUrl(new URL('socks5://proxy.example:1080'))).rejects.toBeInstanceOf(ProxyRefusedError);
+      await expect(checkedProxyUrl(new URL('socks5://proxy.example:1080'), livePolicy)).rejects.toBeInstanceOf(ProxyRefusedError);
     } finally {
       lookup.mockRestore();
     }
   });
 
   it('says only "proxy unreachable" when the proxy does not answer, naming no port', async () => {
-    const error = await refusal('127.0.0.1:1');
+    const error = await refusal('127.0.0.1:1', sandboxPolicy);
     expect(error.message).toBe(t.platform.proxyUnreachable);
   });
 });
 
 describeEachDatabase('the proxy policy when a profile is saved', (env) => {
-  afterEach(() => configureProxyPolicy(sandboxPolicy));
-
   it('refuses a profile whose proxy is a non-public address in live mode', async () => {
-    configureProxyPolicy({ mode: 'live', allowPrivate: false });
     const live = await buildLiveApp(env());
     try {
       const user = await createUser(env(), 'operator');

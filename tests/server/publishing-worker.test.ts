@@ -7,7 +7,7 @@ import { engineSettings } from '../../server/config';
 import { publishJobName, type JobContext } from '../../server/jobs/types';
 import { markPublishFailed, publishPost } from '../../server/jobs/publish';
 import { syncEverything } from './stats-sync-fixtures';
-import { pacificDay } from '../../server/jobs/posting-caps';
+import { pacificDay } from '../../server/services/posting-caps';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';

@@ -6,6 +6,7 @@ import { startQueue, type Queue } from '../../server/jobs/queue';
 import { purgeRefreshTokensJob, syncStatsJob } from '../../server/jobs/definitions';
 import { databaseKinds, freshDatabase, testMedia, testPlatformSettings, testTokenSettings } from './helpers';
 import type { Database } from '../../server/db/connect';
+import { engineSettings } from '../../server/config';
 
 for (const kind of databaseKinds()) {
   let db: Database;
@@ -18,6 +19,7 @@ for (const kind of databaseKinds()) {
       db,
       log: pino({ level: 'silent' }),
       work: true,
+      engine: engineSettings(),
       context: {
         db,
         media: testMedia(path.join(os.tmpdir(), 'shorts-queue-unused-media')),

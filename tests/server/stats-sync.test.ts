@@ -350,6 +350,7 @@ describeEachDatabase(
         log: pino({ level: 'silent' }),
         work: true,
         context: { db: env().db, media: env().media, keys: env().tokenSettings.keys, platforms: env().platforms },
+        engine: engineSettings(),
       });
       await planStatsSyncs({ db: env().db, queue: worker });
       worker.nudge(syncProfileStatsJobName);

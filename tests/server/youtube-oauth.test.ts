@@ -6,7 +6,7 @@ import { buildApp } from '../../server/app';
 import { decryptSecret } from '../../server/auth/secrets';
 import { googleOAuthEndpoints, refreshAccessToken } from '../../server/platforms/youtube-oauth';
 import { verifySandboxAccessToken } from '../../server/platforms/sandbox/google-oauth';
-import { buildLiveApp, createUser, describeEachDatabase } from './helpers';
+import { buildLiveApp, createUser, describeEachDatabase, testNetwork } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
@@ -97,6 +97,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     // The stored token is one the token endpoint honours for a fresh access token.
     const tokens = await refreshAccessToken(
       {
+        network: testNetwork(),
         proxy: proxy.url,
         tokenUrl: googleOAuthEndpoints('sandbox', baseUrl).token,
         clientId: 'client-123.apps.googleusercontent.com',

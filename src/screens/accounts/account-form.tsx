@@ -36,7 +36,7 @@ interface AccountFormCardProps {
 
 /** Proxy, IP version, comment, and per platform a switch that reveals that platform's credentials. */
 export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accountId, saved, connections }: AccountFormCardProps) {
-  // The server's rule (server/routes/account-views.ts linkedPlatformsOf): a link made through the consent page, even a revoked one.
+  // The server's rule (server/services/account-views.ts linkedPlatformsOf): a link made through the consent page, even a revoked one.
   const linked = useMemo(
     () => Object.fromEntries((connections ?? []).filter((item) => item.method === 'oauth').map((item) => [item.platform, true])),
     [connections],

@@ -1,10 +1,10 @@
 import type { CapDetail } from '../../src/lib/post-waits';
 import { dayjs } from '../../src/lib/dates';
-import { postingCapSettings, type PostingCapSettings } from '../config';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/connect';
 import type { accounts } from '../db/schema';
 import { quotaRetryMs } from '../platforms/errors';
-import type { Platform, PublishingLimit } from '../platforms/types';
+import type { Platform, PostingCapSettings, PublishingLimit } from '../platforms/types';
 
 /**
  * The platforms' posting caps as planning inputs (issue 23.2). A post past its profile's cap is
@@ -17,16 +17,6 @@ import type { Platform, PublishingLimit } from '../platforms/types';
  *   client), resetting at midnight Pacific Time, YOUTUBE_DAILY_UPLOADS.
  * Usage is counted from video_posts' published_at (migration 0025), one indexed query per check.
  */
-
-let settings: PostingCapSettings = postingCapSettings();
-
-export function setPostingCaps(next: PostingCapSettings) {
-  settings = next;
-}
-
-export function postingCaps(): PostingCapSettings {
-  return settings;
-}
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
@@ -41,20 +31,19 @@ export function pacificDay(at: Date): { start: Date; end: Date } {
 
 /** Instagram's figure changes only when Meta changes it: reading it once per few minutes per account is enough. */
 const instagramLimitTtlMs = 5 * 60 * 1000;
-const instagramLimits = new Map<string, { value: PublishingLimit; readAt: number }>();
+const instagramLimits = new LRUCache<string, PublishingLimit, () => Promise<PublishingLimit>>({
+  // One entry per Instagram profile, a few numbers each: far more profiles than an installation has.
+  max: 10_000,
+  ttl: instagramLimitTtlMs,
+  // A failed read answers the last figure known, however old.
+  allowStaleOnFetchRejection: true,
+  fetchMethod: (_key, _stale, { context: read }) => read(),
+});
 
 /** The Instagram account's cap, from the cache when fresh; null when the platform cannot tell. */
 export async function instagramLimit(key: string, read: () => Promise<PublishingLimit>): Promise<PublishingLimit | null> {
-  const cached = instagramLimits.get(key);
-  if (cached && Date.now() - cached.readAt < instagramLimitTtlMs) return cached.value;
-  try {
-    const value = await read();
-    instagramLimits.set(key, { value, readAt: Date.now() });
-    return value;
-  } catch {
-    // Unknown for now: the post is tried, and the platform's own cap answer still holds it.
-    return cached?.value ?? null;
-  }
+  // Unknown for now: the post is tried, and the platform's own cap answer still holds it.
+  return (await instagramLimits.fetch(key, { context: read }).catch(() => undefined)) ?? null;
 }
 
 /** Drops cached Instagram figures, for tests that change the sandbox's cap. */
@@ -73,7 +62,12 @@ export interface Cap {
   scope: { accountId: number } | { youtubeClientId: string };
 }
 
-export function capOf(platform: Platform, account: CapAccount, instagram: PublishingLimit | null): Cap | null {
+export function capOf(
+  platform: Platform,
+  account: CapAccount,
+  instagram: PublishingLimit | null,
+  settings: PostingCapSettings,
+): Cap | null {
   if (platform === 'instagram') {
     if (!instagram) return null;
     return {

@@ -1,0 +1,18 @@
+import type { StatsSyncSettings } from '../services/quota-ledger';
+
+/** How the job engine runs render and publish jobs (see server/jobs/engine.ts). */
+export interface EngineSettings {
+  /** JOB_POLL_SECONDS: how often an idle worker asks for due render and publish jobs. */
+  pollSeconds: number;
+  /** ffmpeg is CPU-bound and already uses every core: few renders at once. */
+  renderConcurrency: number;
+  /** Uploads wait on the network: many at once, but bounded. */
+  publishConcurrency: number;
+  heartbeatSeconds: number;
+  /** A process silent this long is dead: its jobs are put back and its leases and scratch files removed. */
+  deadAfterSeconds: number;
+  /** STATS_SYNC_CONCURRENCY: profiles (per platform) one worker syncs at once; each waits on its own proxy. */
+  statsConcurrency: number;
+  /** How often a post's figures are read, by its age, and what the reads may spend (server/jobs/sync-stats.ts). */
+  statsSync: StatsSyncSettings;
+}
