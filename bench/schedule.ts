@@ -31,6 +31,7 @@ import { publishJobName } from '../server/jobs/types';
 import { renderJobName } from '../server/jobs/render';
 import { diskStorage } from '../server/media/storage';
 import { resolveMediaTools } from '../server/media/tools';
+import { systemClock } from '../server/clock';
 
 const futureJobs = 10_000;
 const dueJobs = 20;
@@ -123,7 +124,7 @@ const project: Contender = {
           settings: {} as never,
         },
         keys: deriveKeys(crypto.randomBytes(32).toString('hex')),
-        platforms: { mode: 'sandbox', sandboxOrigin: 'http://127.0.0.1:9', statsIntervalMinutes: 15 },
+        platforms: { mode: 'sandbox', sandboxOrigin: 'http://127.0.0.1:9', statsIntervalMinutes: 15, clock: systemClock },
       },
     });
     const lateness = queue.runners!.get(scenario.queue)!.lateness;

@@ -42,6 +42,7 @@ import { answerSandboxConsent } from '../tests/fixtures/sandbox-consent';
 import { startDelayingRelay } from '../tests/server/delaying-relay';
 import { withFreshPostgres } from './list-seed';
 import { baselineSyncStats } from './stats-baseline';
+import { systemClock } from '../server/clock';
 
 const posts = Number(process.env.BENCH_STATS_POSTS ?? 30_000);
 const profiles = Number(process.env.BENCH_STATS_PROFILES ?? 300);
@@ -72,11 +73,16 @@ async function main() {
     const tokenSettings = { keys, accessTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 };
     const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-stats-'));
     const media = { storage: diskStorage(mediaDir), tools: resolveMediaTools(loadConfig()), settings: {} } as unknown as MediaServices;
-    const platformSettings = { mode: 'sandbox' as const, sandboxOrigin: 'http://127.0.0.1:9', statsIntervalMinutes: 15 };
+    const platformSettings = {
+      mode: 'sandbox' as const,
+      sandboxOrigin: 'http://127.0.0.1:9',
+      statsIntervalMinutes: 15,
+      clock: systemClock,
+    };
     const log = pino({ level: 'silent' });
     const engine = { ...engineSettings(process.env) };
     const queue = await startQueue({ db, log, work: true, context: { db, media, keys, platforms: platformSettings }, engine });
-    const app = await buildApp({ db, keys, tokenSettings, queue, media, sandbox: { state } });
+    const app = await buildApp({ clock: systemClock, db, keys, tokenSettings, queue, media, sandbox: { state } });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     platformSettings.sandboxOrigin = base;

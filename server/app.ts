@@ -37,6 +37,7 @@ import { notificationRoutes } from './routes/notifications';
 import { googleOAuthSandbox } from './platforms/sandbox/google-oauth';
 import { healthSchemas } from './routes/schemas/oauth';
 import { creatorRulesReader } from './services/posting-rules';
+import type { Clock } from './clock';
 
 export interface AppDeps {
   db: Database;
@@ -67,6 +68,8 @@ export interface AppDeps {
   platformApps?: PlatformApps;
   /** YOUTUBE_APP_IN_TESTING=1 (config.youtubeAppInTesting): Google's refresh tokens end 7 days after consent. */
   youtubeAppInTesting?: boolean;
+  /** The time the API's platform calls go by. */
+  clock: Clock;
 }
 
 declare module 'fastify' {
@@ -226,6 +229,7 @@ export async function buildApp(deps: AppDeps) {
     sandboxOrigin: deps.sandboxOrigin ?? listeningOrigin(app),
     apps: deps.platformApps,
     sandboxTokenTtlSeconds: deps.sandbox?.tokenTtlSeconds,
+    clock: deps.clock,
   });
   const oauth: OAuthSettings = {
     platforms,
@@ -233,6 +237,7 @@ export async function buildApp(deps: AppDeps) {
     platformsOrigin: () => platformAccess().sandboxOrigin,
     apps: deps.platformApps,
     youtubeAppInTesting: deps.youtubeAppInTesting,
+    clock: deps.clock,
   };
   // One per server: Save checks a plan against the creator_info answers its form just read.
   const readCreatorRules = creatorRulesReader(deps.db);

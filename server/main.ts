@@ -17,11 +17,13 @@ import { mediaServices } from './media/services';
 import { setPlatformTimeouts } from './platforms/http';
 import { setPostingCaps } from './jobs/posting-caps';
 import { liveProcesses } from './jobs/workers';
+import { systemClock } from './clock';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
   const config = loadConfig();
+  const clock = systemClock;
   configureProxyPolicy({ mode: config.platforms, allowPrivate: config.proxyAllowPrivate });
   const log = pino({ level: config.logLevel, redact: logRedactions, serializers: logSerializers });
 
@@ -71,6 +73,7 @@ async function main() {
             sandboxOrigin: config.sandboxOrigin,
             statsIntervalMinutes: config.statsIntervalMinutes,
             apps: config.platformApps,
+            clock,
           },
         },
       }),
@@ -98,7 +101,8 @@ async function main() {
         distDir: await buildSpaIfStale(root, (message) => log.info(message)),
         logger: log,
         platforms: config.platforms,
-        sandbox: { dataDir: config.dataDir, ...config.sandboxPlatforms, youtubeAppInTesting: config.youtubeAppInTesting },
+        sandbox: { dataDir: config.dataDir, ...config.sandboxPlatforms, youtubeAppInTesting: config.youtubeAppInTesting, now: clock.now },
+        clock,
         publicUrl: config.publicUrl,
         sandboxOrigin: config.sandboxOrigin,
         deadAfterSeconds: config.engine.deadAfterSeconds,

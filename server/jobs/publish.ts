@@ -260,9 +260,15 @@ async function uploadPost(
       {
         ...publishRetry,
         signal,
+        sleep: platforms.clock.sleep,
         onRetry: async ({ attempt, delayMs, error }) => {
           log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying');
-          await waitFor(db, { postId, token }, t.postTruth.waitRetry(reasonOf(post.platform, error)), new Date(Date.now() + delayMs));
+          await waitFor(
+            db,
+            { postId, token },
+            t.postTruth.waitRetry(reasonOf(post.platform, error)),
+            new Date(platforms.clock.now() + delayMs),
+          );
         },
       },
     );

@@ -9,6 +9,7 @@ import type { Connector, ConnectorContext, Platform, PlatformsMode, PublishProgr
 import { youtube } from './youtube';
 import type { Database } from '../db/connect';
 import type { PlatformApps } from '../config';
+import type { Clock } from '../clock';
 import { connectionSecrets, freshAccessToken, loadConnection, type ConnectionMethod, type StoredConnection } from './connections';
 import { oauthHost } from './oauth-links';
 
@@ -25,6 +26,8 @@ export interface PlatformAccess {
   apps?: PlatformApps;
   /** SANDBOX_TOKEN_TTL_SECONDS, for telling how long a pasted TikTok string works in the sandbox. */
   sandboxTokenTtlSeconds?: number;
+  /** What token ends and the pauses between a platform's status checks go by. */
+  clock: Clock;
 }
 
 export interface PlatformSettings extends PlatformAccess {
@@ -78,12 +81,12 @@ export async function profileContext(
   const notConnected = () => new PermanentPlatformError(platform, t.platform.notConnected, '');
   const proxyPassword = unreadable(() => secretsOfRow(secretsKey, 'accounts', account.id).open('proxy_password', account.proxyPassword));
   const proxy = joinProxy(account.proxy, proxyPassword);
-  const base = { proxy, endpoints, progress, pollIntervalMs: settings.pollIntervalMs };
+  const base = { proxy, endpoints, progress, pollIntervalMs: settings.pollIntervalMs, clock: settings.clock };
 
   const linked = db ? await loadConnection(db, account.id, platform, 'oauth') : undefined;
   if (platform === 'youtube' && !account.inYouTube) throw notConnected();
   if (db && linked) {
-    const link = { mode: settings.mode, platformsOrigin: settings.sandboxOrigin, apps: settings.apps };
+    const link = { mode: settings.mode, platformsOrigin: settings.sandboxOrigin, apps: settings.apps, clock: settings.clock };
     const fresh = (stale?: string) => freshAccessToken(db, secretsKey, link, proxy, account.id, linked.platform, { stale });
     let accessToken = await fresh();
     // Called after the platform refused the token: renews it unless another run already has.

@@ -16,6 +16,7 @@ import { linkConnectors, linkRedirectUri, OAuthGrantError, type GrantedTokens } 
 import { connectionParams } from '../../src/lib/youtube-connection';
 import { testingRefreshTokenSeconds, youtubeRedirectUri } from '../platforms/youtube-oauth';
 import { oauthSchemas } from './schemas/oauth';
+import type { Clock } from '../clock';
 
 export interface OAuthSettings {
   platforms: PlatformsMode;
@@ -27,6 +28,7 @@ export interface OAuthSettings {
   apps?: PlatformApps;
   /** YOUTUBE_APP_IN_TESTING=1: the profiles' Google clients are in "Testing", so their refresh tokens end 7 days after consent. */
   youtubeAppInTesting?: boolean;
+  clock: Clock;
 }
 
 /**
@@ -42,7 +44,7 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
    */
   async function recordChannel(account: typeof accounts.$inferSelect, platform: Platform = 'youtube') {
     try {
-      const settings = { mode: oauth.platforms, sandboxOrigin: oauth.platformsOrigin(), apps: oauth.apps };
+      const settings = { mode: oauth.platforms, sandboxOrigin: oauth.platformsOrigin(), apps: oauth.apps, clock: oauth.clock };
       const { connectedAs, refused, unreachable } = await checkConnections(account, [platform], keys.secretsAtRest, settings, db);
       const name = connectedAs[platform];
       if (!name)
@@ -112,7 +114,7 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
     if (!tokens.refreshToken) return failWith(t.youtubeOauth.noRefreshToken);
 
     const refreshExpiresIn = tokens.refreshExpiresIn ?? (oauth.youtubeAppInTesting ? testingRefreshTokenSeconds : null);
-    await saveGrantedConnection(db, keys.secretsAtRest, account.id, 'youtube', { ...tokens, refreshExpiresIn });
+    await saveGrantedConnection(db, keys.secretsAtRest, account.id, 'youtube', { ...tokens, refreshExpiresIn }, oauth.clock);
     await db.orm.update(accounts).set({ inYouTube: true, updatedAt: new Date() }).where(eq(accounts.id, account.id));
     request.log.info({ accountId: account.id }, 'YouTube connected');
     await recordChannel({ ...account, inYouTube: true });
@@ -155,7 +157,7 @@ export const oauthRoutes: FastifyPluginAsync<{ oauth: OAuthSettings }> = async (
         if (error instanceof OAuthGrantError) return failWith(`${t.connections.exchangeFailed(name)}: ${error.message}`);
         throw error;
       }
-      await saveGrantedConnection(db, keys.secretsAtRest, account.id, platform, tokens);
+      await saveGrantedConnection(db, keys.secretsAtRest, account.id, platform, tokens, oauth.clock);
       const switchedOn = platform === 'tiktok' ? { isActiveTikTok: true } : { isActiveInstagram: true };
       await db.orm
         .update(accounts)

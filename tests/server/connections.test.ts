@@ -10,6 +10,7 @@ import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/s
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { buildLiveApp, createUser, describeEachDatabase } from './helpers';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
+import { systemClock } from '../../server/clock';
 
 const clock = { now: Date.now() };
 const sandbox = new SandboxState({ now: () => clock.now, tokenTtlSeconds: 20 });
@@ -28,7 +29,7 @@ describeEachDatabase(
       await proxy?.close();
     });
 
-    const settings = () => ({ mode: 'sandbox' as const, platformsOrigin: baseUrl });
+    const settings = () => ({ mode: 'sandbox' as const, platformsOrigin: baseUrl, clock: systemClock });
 
     async function connect(user: TestUser, accountId: number, platform: 'tiktok' | 'instagram', login: string) {
       const link = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${accountId}`, { method: 'POST', headers: user.headers });

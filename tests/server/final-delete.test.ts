@@ -25,6 +25,7 @@ import {
 } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { startThrottledRelay, type ThrottledRelay } from './throttled-relay';
+import { systemClock } from '../../server/clock';
 
 const sandbox = new SandboxState();
 /** The relay of the issue: 60 kB/s, so a 300 kB upload lasts five seconds. */
@@ -310,7 +311,15 @@ describe.runIf(inject('postgresUrl'))('A delete in the API process stops an uplo
     const media = testMedia(path.join(dataDir, 'media'));
     const tokenSettings = testTokenSettings();
     const queue = await startQueue({ db: fresh.db, log: pino({ level: 'silent' }), work: false, context: {} as never });
-    const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue, media, sandbox: { state: sandbox } });
+    const app = await buildApp({
+      clock: systemClock,
+      db: fresh.db,
+      keys: tokenSettings.keys,
+      tokenSettings,
+      queue,
+      media,
+      sandbox: { state: sandbox },
+    });
     const sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
     proxy = await startLoopbackProxy();
     relay = await startThrottledRelay(proxy.port, relayBytesPerSecond);

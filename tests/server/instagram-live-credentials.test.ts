@@ -7,9 +7,10 @@ import { memoryProgressStore } from '../../server/platforms/progress';
 import { profileContext } from '../../server/platforms/profile-context';
 import { createAccount } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { systemClock } from '../../server/clock';
 
 const instagramOn = { isActiveInstagram: true, InstagramLogin: 'shop', InstagramPassword: 'ig-password' };
-const liveSettings = { mode: 'live' as const, sandboxOrigin: 'http://127.0.0.1:1' };
+const liveSettings = { mode: 'live' as const, sandboxOrigin: 'http://127.0.0.1:1', clock: systemClock };
 
 async function liveInstagramContext(env: TestEnv, accountId: number) {
   const [row] = await env.db.orm.select().from(accounts).where(eq(accounts.id, accountId));

@@ -14,6 +14,7 @@ import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/s
 import type { Credentials, Endpoints, Platform, PublishProgressStore, VideoUpload } from '../../server/platforms/types';
 import { publishKey } from '../../server/platforms/types';
 import { freshDatabase, testMedia, testTokenSettings } from './helpers';
+import { systemClock } from '../../server/clock';
 
 export const proxyUser = 'operator';
 export const proxyPassword = 'p@ss:w0rd';
@@ -48,6 +49,7 @@ export function usePlatformsSandbox(): () => PlatformsEnv {
     const state = new SandboxState({ now: () => clock.now, limits: { tiktokInitsPerMinute: Infinity } });
     const tokenSettings = testTokenSettings();
     const app = await buildApp({
+      clock: systemClock,
       db: fresh.db,
       keys: tokenSettings.keys,
       tokenSettings,
@@ -121,7 +123,7 @@ export function context<C extends Credentials>(
   progress: PublishProgressStore = memoryProgressStore(),
   proxy = env.httpProxy,
 ) {
-  return { proxy, credentials, endpoints: env.endpoints, progress, pollIntervalMs: 5 };
+  return { proxy, credentials, endpoints: env.endpoints, progress, pollIntervalMs: 5, clock: systemClock };
 }
 
 /** Every request the sandbox answered arrived through the loopback proxy, and nothing else did. */

@@ -25,6 +25,7 @@ import {
 } from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
+import { systemClock } from '../../server/clock';
 
 /**
  * The whole life of a profile's secrets, at the most talkative log level: stored, edited, used
@@ -72,7 +73,16 @@ for (const kind of databaseKinds()) {
       const media = testMedia(path.join(dataDir, 'media'));
       const platforms = testPlatformSettings();
       queue = await startQueue({ db, log: logger, work: true, context: { db, media, keys: tokenSettings.keys, platforms } });
-      const app = await buildApp({ db, keys: tokenSettings.keys, tokenSettings, queue, media, logger, sandbox: { state: sandbox } });
+      const app = await buildApp({
+        clock: systemClock,
+        db,
+        keys: tokenSettings.keys,
+        tokenSettings,
+        queue,
+        media,
+        logger,
+        sandbox: { state: sandbox },
+      });
       env = { kind, db, app, tokenSettings, media, mediaDir: path.join(dataDir, 'media'), queue, platforms };
       platforms.sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
       proxy = await startLoopbackProxy({ username: 'buyer', password: proxyPassword });
