@@ -30,6 +30,7 @@ import { mediaServices } from '../server/media/services';
 import { setStatusOf } from '../server/services/video-status';
 import { firstPosterOf } from '../server/services/request-list';
 import { profiles, requests, seed, withFreshPostgres, type Seeded } from './list-seed';
+import { systemClock } from '../server/clock';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = 64;
@@ -232,7 +233,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
   const tokenSettings = { keys, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30 };
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-bench-lists-'));
   const media = mediaServices({ ...loadConfig({}, []), dataDir });
-  const app = await buildApp({ db, keys, tokenSettings, queue: null, media });
+  const app = await buildApp({ clock: systemClock, db, keys, tokenSettings, queue: null, media });
   const bare = Fastify({ logger: false });
   const cases = listCases(db, seeded).filter((list) => !onlyLists || onlyLists.includes(list.name));
   const bareQueries = new Map<string, { text: string; values: unknown[] }>();

@@ -32,6 +32,7 @@ import { publishJobName } from '../server/jobs/types';
 import { renderJobName } from '../server/jobs/render';
 import { diskStorage } from '../server/media/storage';
 import { resolveMediaTools } from '../server/media/tools';
+import { systemClock } from '../server/clock';
 
 const futureJobs = 10_000;
 const dueJobs = 20;
@@ -130,6 +131,7 @@ const project: Contender = {
           statsIntervalMinutes: 15,
           postingCaps: postingCapSettings(),
           network: platformNetwork({ timeouts: platformTimeoutSettings(), policy: { mode: 'sandbox', allowPrivate: false } }),
+          clock: systemClock,
         },
       },
     });

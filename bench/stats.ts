@@ -43,6 +43,7 @@ import { answerSandboxConsent } from '../tests/fixtures/sandbox-consent';
 import { startDelayingRelay } from '../tests/server/delaying-relay';
 import { withFreshPostgres } from './list-seed';
 import { baselineSyncStats } from './stats-baseline';
+import { systemClock } from '../server/clock';
 
 const posts = Number(process.env.BENCH_STATS_POSTS ?? 30_000);
 const profiles = Number(process.env.BENCH_STATS_PROFILES ?? 300);
@@ -79,11 +80,12 @@ async function main() {
       statsIntervalMinutes: 15,
       postingCaps: postingCapSettings(),
       network: platformNetwork({ timeouts: platformTimeoutSettings(), policy: { mode: 'sandbox', allowPrivate: false } }),
+      clock: systemClock,
     };
     const log = pino({ level: 'silent' });
     const engine = { ...engineSettings(process.env) };
     const queue = await startQueue({ db, log, work: true, context: { db, media, keys, platforms: platformSettings }, engine });
-    const app = await buildApp({ db, keys, tokenSettings, queue, media, sandbox: { state } });
+    const app = await buildApp({ clock: systemClock, db, keys, tokenSettings, queue, media, sandbox: { state } });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     platformSettings.sandboxOrigin = base;

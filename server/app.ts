@@ -39,6 +39,7 @@ import { notificationRoutes } from './routes/notifications';
 import { googleOAuthSandbox } from './platforms/sandbox/google-oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';
+import type { Clock } from './clock';
 
 export interface AppDeps {
   db: Database;
@@ -73,6 +74,8 @@ export interface AppDeps {
   postingCaps?: PostingCapSettings;
   /** The way out to the platforms (config.platformTimeouts, PROXY_ALLOW_PRIVATE); the defaults for the mode when absent. */
   network?: PlatformNetwork;
+  /** The time the API's platform calls go by. */
+  clock: Clock;
 }
 
 declare module 'fastify' {
@@ -235,6 +238,7 @@ export async function buildApp(deps: AppDeps) {
     apps: deps.platformApps,
     sandboxTokenTtlSeconds: deps.sandbox?.tokenTtlSeconds,
     network,
+    clock: deps.clock,
   });
   const oauth: OAuthSettings = {
     platforms,
@@ -243,6 +247,7 @@ export async function buildApp(deps: AppDeps) {
     apps: deps.platformApps,
     youtubeAppInTesting: deps.youtubeAppInTesting,
     network,
+    clock: deps.clock,
   };
   // One per server: Save checks a plan against the creator_info answers its form just read.
   const readCreatorRules = creatorRulesReader(deps.db);

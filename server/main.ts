@@ -15,11 +15,13 @@ import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
 import { mediaServices } from './media/services';
 import { platformNetwork } from './platforms/http';
 import { liveProcesses } from './jobs/workers';
+import { systemClock } from './clock';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
   const config = loadConfig();
+  const clock = systemClock;
   const log = pino({ level: config.logLevel, redact: logRedactions, serializers: logSerializers });
 
   const media = mediaServices(config);
@@ -73,6 +75,7 @@ async function main() {
             apps: config.platformApps,
             postingCaps: config.postingCaps,
             network,
+            clock,
           },
         },
       }),
@@ -100,7 +103,8 @@ async function main() {
         distDir: await buildSpaIfStale(root, (message) => log.info(message)),
         logger: log,
         platforms: config.platforms,
-        sandbox: { dataDir: config.dataDir, ...config.sandboxPlatforms, youtubeAppInTesting: config.youtubeAppInTesting },
+        sandbox: { dataDir: config.dataDir, ...config.sandboxPlatforms, youtubeAppInTesting: config.youtubeAppInTesting, now: clock.now },
+        clock,
         publicUrl: config.publicUrl,
         sandboxOrigin: config.sandboxOrigin,
         deadAfterSeconds: config.engine.deadAfterSeconds,

@@ -246,10 +246,11 @@ async function uploadPost(
       {
         ...publishRetry,
         signal,
+        sleep: platforms.clock.sleep,
         onRetry: async ({ attempt, delayMs, error }) => {
           log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying');
           const retry: PostWait = { kind: 'retry', detail: { reason: reasonOf(post.platform, error) } };
-          await waitFor(db, { postId, token }, retry, new Date(Date.now() + delayMs));
+          await waitFor(db, { postId, token }, retry, new Date(platforms.clock.now() + delayMs));
         },
       },
     );

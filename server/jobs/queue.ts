@@ -103,44 +103,45 @@ export async function startQueue({ db, log, work, context, engine }: QueueOption
     }
     await recoverOrphans(db, boss, log, names, engine);
   };
+  // The interval work runs on the context's clock; each callback returns its work, so a test's
+  // clock that fires it can wait for it (tests/server/manual-clock.ts).
+  const { clock } = context.platforms;
   let sweeping: Promise<void> = Promise.resolve();
-  const sweeper = setInterval(() => {
+  const sweeper = clock.setInterval(() => {
     sweeping = sweep().catch((error) => log.warn({ err: error }, 'sweeping dead workers failed'));
+    return sweeping;
   }, engine.heartbeatSeconds * 1000);
-  sweeper.unref();
 
   // A delete asks running uploads to stop through the database, so the request reaches every worker.
   let watching = false;
-  const stopWatcher = setInterval(() => {
+  const stopWatcher = clock.setInterval(() => {
     if (watching) return;
     watching = true;
-    abortStoppedUploads(db, runners.get(publishJobName)!)
+    return abortStoppedUploads(db, runners.get(publishJobName)!)
       .catch((error) => log.warn({ err: error }, 'looking for stop requests failed'))
       .finally(() => (watching = false));
   }, stopPollMs);
-  stopWatcher.unref();
 
   // OAuth connections are renewed ahead of their end; the row lock keeps it to one refresh per credential across workers.
   let refreshing = false;
-  const refresher = setInterval(() => {
+  const refresher = clock.setInterval(() => {
     if (refreshing) return;
     refreshing = true;
     const { platforms } = context;
-    refreshDueConnections(
+    return refreshDueConnections(
       db,
       context.keys.secretsAtRest,
-      { mode: platforms.mode, platformsOrigin: platforms.sandboxOrigin, apps: platforms.apps, network: platforms.network },
+      { mode: platforms.mode, platformsOrigin: platforms.sandboxOrigin, apps: platforms.apps, network: platforms.network, clock },
       (accountId, platform, error) => log.warn({ accountId, platform, err: error }, 'renewing a connection failed'),
     )
       .catch((error) => log.warn({ err: error }, 'renewing connections failed'))
       .finally(() => (refreshing = false));
   }, engine.heartbeatSeconds * 1000);
-  refresher.unref();
 
   boss.stop = async (options = {}) => {
-    clearInterval(refresher);
-    clearInterval(stopWatcher);
-    clearInterval(sweeper);
+    refresher.clear();
+    stopWatcher.clear();
+    sweeper.clear();
     await sweeping;
     const timeoutMs = options.graceful === false ? 0 : (options.timeout ?? 30_000);
     await Promise.all([...runners.values()].map((runner) => runner.stop(timeoutMs)));

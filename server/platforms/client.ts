@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { BodyInit } from 'undici';
 import { t } from '../../src/lib/i18n';
 import { ProfileAuthError, PublishStopped, StopRequested, TransientPlatformError, type PlatformError } from './errors';
@@ -88,14 +87,15 @@ export class PlatformClient {
    */
   async poll<T>(check: () => Promise<T | null>): Promise<T> {
     const interval = this.ctx.pollIntervalMs ?? 5000;
-    const deadline = Date.now() + (this.ctx.pollTimeoutMs ?? 10 * 60_000);
+    const { clock } = this.ctx;
+    const deadline = clock.now() + (this.ctx.pollTimeoutMs ?? 10 * 60_000);
     for (;;) {
       const result = await check();
       if (result !== null) return result;
-      if (Date.now() + interval > deadline) {
+      if (clock.now() + interval > deadline) {
         throw new TransientPlatformError(this.platform, t.platform.processingTimeout, '', undefined, interval);
       }
-      await delay(interval, undefined, { signal: this.ctx.signal });
+      await clock.sleep(interval, this.ctx.signal);
     }
   }
 }
@@ -147,14 +147,14 @@ const stillMs = 1500;
  * buffers), and the upload can still complete. `receivedBytes` is null once the state is final.
  */
 export async function readWhenStill<T>(
-  signal: AbortSignal | undefined,
+  { clock, signal }: Pick<ConnectorContext, 'clock' | 'signal'>,
   read: () => Promise<T>,
   receivedBytes: (state: T) => number | null,
 ): Promise<T> {
   let state = await read();
   for (let previous: number | null = null; receivedBytes(state) !== null && receivedBytes(state) !== previous;) {
     previous = receivedBytes(state);
-    await delay(stillMs, undefined, { signal });
+    await clock.sleep(stillMs, signal);
     state = await read();
   }
   return state;

@@ -14,6 +14,7 @@ import {
 } from './oauth-links';
 import type { PlatformNetwork } from './http';
 import type { PlatformsMode } from './types';
+import type { Clock } from '../clock';
 
 /**
  * A profile's link to a platform, in `account_connections` (migrations 0022, 0028): made through
@@ -124,7 +125,7 @@ export async function loadConnection(
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
-const secondsFromNow = (seconds: number | null) => (seconds === null ? null : new Date(Date.now() + seconds * 1000));
+const secondsFrom = (now: number, seconds: number | null) => (seconds === null ? null : new Date(now + seconds * 1000));
 
 /**
  * Stores what a consent gave: a new grant, so the warnings about the old one's end are cleared,
@@ -136,26 +137,30 @@ export async function saveGrantedConnection(
   accountId: number,
   platform: LinkPlatform,
   tokens: GrantedTokens,
+  clock: Clock,
 ): Promise<void> {
   const secrets = connectionSecrets(key, accountId, platform);
+  // The token's age (updated_at) is counted on the same clock as its end, as halfLifePassed compares the two.
+  const now = clock.now();
   await db.transaction(async (run) => {
     await run(
       `INSERT INTO account_connections
-         (account_id, platform, method, access_token, refresh_token, access_expires_at, refresh_expires_at, remote_id, state)
-       VALUES ($1, $2, 'oauth', $3, $4, $5, $6, $7, 'connected')
+         (account_id, platform, method, access_token, refresh_token, access_expires_at, refresh_expires_at, remote_id, state, updated_at)
+       VALUES ($1, $2, 'oauth', $3, $4, $5, $6, $7, 'connected', $8)
        ON CONFLICT (account_id, platform, method) DO UPDATE SET
          access_token = EXCLUDED.access_token, refresh_token = EXCLUDED.refresh_token,
          access_expires_at = EXCLUDED.access_expires_at, refresh_expires_at = EXCLUDED.refresh_expires_at,
          remote_id = EXCLUDED.remote_id, state = 'connected', error = NULL, granted_at = now(), ending_notified_at = NULL,
-         updated_at = now()`,
+         updated_at = EXCLUDED.updated_at`,
       [
         accountId,
         platform,
         secrets.seal('access_token', tokens.accessToken),
         secrets.seal('refresh_token', tokens.refreshToken),
-        secondsFromNow(tokens.accessExpiresIn),
-        secondsFromNow(tokens.refreshExpiresIn),
+        secondsFrom(now, tokens.accessExpiresIn),
+        secondsFrom(now, tokens.refreshExpiresIn),
         tokens.remoteId,
+        new Date(now),
       ],
     );
     await clearPlatformFailure(run, accountId, platform);
@@ -220,6 +225,8 @@ export interface RefreshSettings {
   platformsOrigin: string;
   apps?: PlatformApps;
   network: PlatformNetwork;
+  /** What token ends are compared with; a renewed token's end and age are counted from it. */
+  clock: Clock;
 }
 
 /**
@@ -236,7 +243,7 @@ function useMarginMs(connection: StoredConnection): number {
  * (TikTok: an hour into its two; Instagram: 30 days into its 60, well past the 24 hours before
  * which refresh_access_token refuses), so a token is always renewed while it still works.
  */
-export function halfLifePassed(connection: StoredConnection, now = Date.now()): boolean {
+export function halfLifePassed(connection: StoredConnection, now: number): boolean {
   if (!connection.accessExpiresAt) return false;
   const end = connection.accessExpiresAt.getTime();
   return now >= end - (end - connection.updatedAt.getTime()) / 2;
@@ -267,7 +274,7 @@ export async function freshAccessToken(
     if (token === null) return true;
     if (options.stale !== undefined && token === options.stale) return true;
     if (options.due?.(connection)) return true;
-    return connection.accessExpiresAt !== null && connection.accessExpiresAt.getTime() - Date.now() < useMarginMs(connection);
+    return connection.accessExpiresAt !== null && connection.accessExpiresAt.getTime() - settings.clock.now() < useMarginMs(connection);
   };
   const current = await loadConnection(db, accountId, platform, 'oauth');
   if (!current) throw new ProfileAuthError(platform, t.platform.notConnected);
@@ -305,17 +312,20 @@ export async function freshAccessToken(
         failed: error instanceof OAuthGrantError ? new TransientPlatformError(platform, t.platform.unavailable, error.message) : error,
       };
     }
+    // The token's age (updated_at) is counted on the same clock as its end, as halfLifePassed compares the two.
+    const now = settings.clock.now();
     await run(
       `UPDATE account_connections SET access_token = $3, access_expires_at = $4,
-              refresh_token = coalesce($5, refresh_token), refresh_expires_at = coalesce($6, refresh_expires_at), updated_at = now()
+              refresh_token = coalesce($5, refresh_token), refresh_expires_at = coalesce($6, refresh_expires_at), updated_at = $7
         WHERE account_id = $1 AND platform = $2 AND method = 'oauth'`,
       [
         accountId,
         platform,
         secrets.seal('access_token', tokens.accessToken),
-        secondsFromNow(tokens.accessExpiresIn),
+        secondsFrom(now, tokens.accessExpiresIn),
         secrets.seal('refresh_token', tokens.refreshToken),
-        secondsFromNow(tokens.refreshExpiresIn),
+        secondsFrom(now, tokens.refreshExpiresIn),
+        new Date(now),
       ],
     );
     return { token: tokens.accessToken };
@@ -391,11 +401,11 @@ export async function refreshDueConnections(
   let refreshed = 0;
   for (const row of rows) {
     const connection = fromRow(row);
-    if (!halfLifePassed(connection)) continue;
+    if (!halfLifePassed(connection, settings.clock.now())) continue;
     try {
       const proxy = proxyOfAccount(key, { id: connection.accountId, proxy: row.proxy, proxyPassword: row.proxy_password });
       await freshAccessToken(db, key, settings, proxy, connection.accountId, connection.platform, {
-        due: (locked) => halfLifePassed(locked),
+        due: (locked) => halfLifePassed(locked, settings.clock.now()),
       });
       refreshed++;
     } catch (error) {

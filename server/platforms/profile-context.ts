@@ -8,6 +8,7 @@ import { tiktok } from './tiktok';
 import type { Connector, ConnectorContext, Platform, PlatformsMode, PostingCapSettings, PublishProgressStore } from './types';
 import { youtube } from './youtube';
 import type { Database } from '../db/connect';
+import type { Clock } from '../clock';
 import { connectionSecrets, freshAccessToken, loadConnection, type ConnectionMethod, type StoredConnection } from './connections';
 import { oauthHost, type PlatformApps } from './oauth-links';
 import type { PlatformNetwork } from './http';
@@ -27,6 +28,8 @@ export interface PlatformAccess {
   sandboxTokenTtlSeconds?: number;
   /** The way out to the platforms, made once from PLATFORM_*_TIMEOUT_SECONDS and the proxy policy. */
   network: PlatformNetwork;
+  /** What token ends and the pauses between a platform's status checks go by. */
+  clock: Clock;
 }
 
 export interface PlatformSettings extends PlatformAccess {
@@ -82,12 +85,18 @@ export async function profileContext(
   const notConnected = () => new PermanentPlatformError(platform, t.platform.notConnected, '');
   const proxyPassword = unreadable(() => secretsOfRow(secretsKey, 'accounts', account.id).open('proxy_password', account.proxyPassword));
   const proxy = joinProxy(account.proxy, proxyPassword);
-  const base = { proxy, network: settings.network, endpoints, progress, pollIntervalMs: settings.pollIntervalMs };
+  const base = { proxy, network: settings.network, endpoints, progress, pollIntervalMs: settings.pollIntervalMs, clock: settings.clock };
 
   const linked = db ? await loadConnection(db, account.id, platform, 'oauth') : undefined;
   if (platform === 'youtube' && !account.inYouTube) throw notConnected();
   if (db && linked) {
-    const link = { mode: settings.mode, platformsOrigin: settings.sandboxOrigin, apps: settings.apps, network: settings.network };
+    const link = {
+      mode: settings.mode,
+      platformsOrigin: settings.sandboxOrigin,
+      apps: settings.apps,
+      network: settings.network,
+      clock: settings.clock,
+    };
     const fresh = (stale?: string) => freshAccessToken(db, secretsKey, link, proxy, account.id, linked.platform, { stale });
     let accessToken = await fresh();
     // Called after the platform refused the token: renews it unless another run already has.

@@ -264,7 +264,7 @@ async function settleStopped(ctx: ConnectorContext, video: VideoUpload): Promise
   const receivedBytes = (status: PostStatus) =>
     status.status === 'PROCESSING_UPLOAD' && (status.uploaded_bytes ?? 0) < video.size ? (status.uploaded_bytes ?? 0) : null;
   // TikTok posts once it has every byte, so a short count is believed only once it holds still.
-  const status = await readWhenStill(ctx.signal, read, receivedBytes);
+  const status = await readWhenStill(ctx, read, receivedBytes);
   if (receivedBytes(status) !== null || status.status === 'FAILED' || status.status === 'UNKNOWN') {
     return new PublishStopped('tiktok', false, `publish ${saved.publishId} is ${status.status} and will not post`);
   }

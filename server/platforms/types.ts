@@ -1,3 +1,4 @@
+import type { Clock } from '../clock';
 import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
 import type { PlatformNetwork } from './http';
 
@@ -75,6 +76,8 @@ export interface ConnectorContext<C extends Credentials = Credentials> {
   spendUnits?: (units: number) => Promise<void>;
   /** Pause between processing-status checks; defaults to 5 s. */
   pollIntervalMs?: number;
+  /** What those pauses go by. */
+  clock: Clock;
   /** How long one attempt waits for processing before giving a transient error; defaults to 10 min. */
   pollTimeoutMs?: number;
 }

@@ -207,7 +207,7 @@ async function settleStopped(ctx: ConnectorContext, video: VideoUpload): Promise
   const api = client(ctx);
   // An upload that completes from the proxy's buffers after the abort becomes a video: wait and see.
   const status = await readWhenStill(
-    ctx.signal,
+    ctx,
     () => queryUpload(api, saved.uploadUrl, video.size),
     (state) => (state !== null && 'offset' in state ? state.offset : null),
   );

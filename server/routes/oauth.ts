@@ -21,6 +21,7 @@ import {
 import { connectionParams } from '../../src/lib/youtube-connection';
 import { testingRefreshTokenSeconds, youtubeRedirectUri } from '../platforms/youtube-oauth';
 import { oauthSchemas } from '../../src/lib/contract/oauth';
+import type { Clock } from '../clock';
 
 export interface OAuthSettings {
   platforms: PlatformsMode;
@@ -33,6 +34,7 @@ export interface OAuthSettings {
   /** YOUTUBE_APP_IN_TESTING=1: the profiles' Google clients are in "Testing", so their refresh tokens end 7 days after consent. */
   youtubeAppInTesting?: boolean;
   network: PlatformNetwork;
+  clock: Clock;
 }
 
 /**
@@ -48,7 +50,13 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
    */
   async function recordChannel(account: typeof accounts.$inferSelect, platform: Platform = 'youtube') {
     try {
-      const settings = { mode: oauth.platforms, sandboxOrigin: oauth.platformsOrigin(), apps: oauth.apps, network: oauth.network };
+      const settings = {
+        mode: oauth.platforms,
+        sandboxOrigin: oauth.platformsOrigin(),
+        apps: oauth.apps,
+        network: oauth.network,
+        clock: oauth.clock,
+      };
       const { connectedAs, refused, unreachable } = await checkConnections(account, [platform], keys.secretsAtRest, settings, db);
       const name = connectedAs[platform];
       if (!name)
@@ -123,7 +131,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
     if (!tokens.refreshToken) return failWith(t.youtubeOauth.noRefreshToken);
 
     const refreshExpiresIn = tokens.refreshExpiresIn ?? (oauth.youtubeAppInTesting ? testingRefreshTokenSeconds : null);
-    await saveGrantedConnection(db, keys.secretsAtRest, account.id, 'youtube', { ...tokens, refreshExpiresIn });
+    await saveGrantedConnection(db, keys.secretsAtRest, account.id, 'youtube', { ...tokens, refreshExpiresIn }, oauth.clock);
     await db.orm.update(accounts).set({ inYouTube: true, updatedAt: new Date() }).where(eq(accounts.id, account.id));
     request.log.info({ accountId: account.id }, 'YouTube connected');
     await recordChannel({ ...account, inYouTube: true });
@@ -171,7 +179,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
         if (error instanceof OAuthGrantError) return failWith(`${t.connections.exchangeFailed(name)}: ${error.message}`);
         throw error;
       }
-      await saveGrantedConnection(db, keys.secretsAtRest, account.id, platform, tokens);
+      await saveGrantedConnection(db, keys.secretsAtRest, account.id, platform, tokens, oauth.clock);
       const switchedOn = platform === 'tiktok' ? { isActiveTikTok: true } : { isActiveInstagram: true };
       await db.orm
         .update(accounts)

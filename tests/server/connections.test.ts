@@ -11,6 +11,7 @@ import { createAccount, type TestUser } from './backoffice-fixtures';
 import { buildLiveApp, createUser, describeEachDatabase } from './helpers';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { testNetwork } from './helpers';
+import { systemClock } from '../../server/clock';
 
 const clock = { now: Date.now() };
 const sandbox = new SandboxState({ now: () => clock.now, tokenTtlSeconds: 20 });
@@ -29,7 +30,7 @@ describeEachDatabase(
       await proxy?.close();
     });
 
-    const settings = () => ({ mode: 'sandbox' as const, platformsOrigin: baseUrl, network: testNetwork() });
+    const settings = () => ({ mode: 'sandbox' as const, platformsOrigin: baseUrl, network: testNetwork(), clock: systemClock });
 
     async function connect(user: TestUser, accountId: number, platform: 'tiktok' | 'instagram', login: string) {
       const link = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${accountId}`, { method: 'POST', headers: user.headers });

@@ -27,6 +27,7 @@ import {
 } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
 import { engineSettings } from '../../server/config';
+import { systemClock } from '../../server/clock';
 
 const silent = pino({ level: 'silent' });
 const scratchOf = (mediaDir: string) => path.join(mediaDir, '.scratch');
@@ -116,7 +117,15 @@ describe.runIf(inject('postgresUrl'))('A worker killed with SIGKILL mid-render a
       context: {} as never,
       engine: { ...engineSettings(), heartbeatSeconds: 1, deadAfterSeconds: 3 },
     });
-    const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue, media, sandbox: { state: sandbox } });
+    const app = await buildApp({
+      clock: systemClock,
+      db: fresh.db,
+      keys: tokenSettings.keys,
+      tokenSettings,
+      queue,
+      media,
+      sandbox: { state: sandbox },
+    });
     sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
     proxy = await startLoopbackProxy();
     env = { kind: 'postgres', db: fresh.db, app, tokenSettings, media, mediaDir, queue, platforms: testPlatformSettings(sandboxOrigin) };

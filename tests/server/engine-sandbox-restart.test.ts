@@ -16,6 +16,7 @@ import { youtube } from '../../server/platforms/youtube';
 import { freshDatabase, testMedia, testTokenSettings } from './helpers';
 import { everyChoiceMade } from './platforms-helpers';
 import { testNetwork } from './helpers';
+import { systemClock } from '../../server/clock';
 
 /**
  * A real platform keeps its sessions while this server restarts: a resumable YouTube session and
@@ -40,6 +41,7 @@ async function sandboxServer(port = 0) {
   const state = new SandboxState({ dataDir: dir });
   const tokenSettings = testTokenSettings();
   const app = await buildApp({
+    clock: systemClock,
     db: db.db,
     keys: tokenSettings.keys,
     tokenSettings,
@@ -77,6 +79,7 @@ it('a YouTube session and a TikTok publish id started before a restart finish af
     endpoints: platformEndpoints('sandbox', `http://127.0.0.1:${port}`),
     progress,
     pollIntervalMs: 5,
+    clock: systemClock,
   });
   const youtubeVideo = await videoFile('youtube');
   const tiktokVideo = await videoFile('tiktok');

@@ -26,6 +26,7 @@ import {
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { startThrottledRelay, type ThrottledRelay } from './throttled-relay';
 import { engineSettings } from '../../server/config';
+import { systemClock } from '../../server/clock';
 
 const sandbox = new SandboxState();
 /** The relay of the issue: 60 kB/s, so a 300 kB upload lasts five seconds. */
@@ -317,7 +318,15 @@ describe.runIf(inject('postgresUrl'))('A delete in the API process stops an uplo
       context: {} as never,
       engine: engineSettings(),
     });
-    const app = await buildApp({ db: fresh.db, keys: tokenSettings.keys, tokenSettings, queue, media, sandbox: { state: sandbox } });
+    const app = await buildApp({
+      clock: systemClock,
+      db: fresh.db,
+      keys: tokenSettings.keys,
+      tokenSettings,
+      queue,
+      media,
+      sandbox: { state: sandbox },
+    });
     const sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
     proxy = await startLoopbackProxy();
     relay = await startThrottledRelay(proxy.port, relayBytesPerSecond);

@@ -20,6 +20,8 @@ import type { SandboxState } from '../../server/platforms/sandbox/index';
 import { engineSettings, platformTimeoutSettings, postingCapSettings } from '../../server/config';
 import { platformNetwork, type PlatformNetwork } from '../../server/platforms/http';
 import type { ProxyPolicy } from '../../server/platforms/proxy-policy';
+import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+import { systemClock, type Clock } from '../../server/clock';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -122,6 +124,8 @@ export interface SuiteOptions {
   sandbox?: SandboxState;
   /** YOUTUBE_APP_IN_TESTING=1: YouTube links record Google's 7-day refresh token end. */
   youtubeAppInTesting?: boolean;
+  /** The clock of the workers and the API (share it with the sandbox's `now`); the system's when absent. */
+  clock?: Clock;
 }
 
 /** The way out to the platforms with the default limits, under the sandbox's proxy policy unless told otherwise. */
@@ -130,7 +134,7 @@ export function testNetwork(policy: ProxyPolicy = { mode: 'sandbox', allowPrivat
 }
 
 /** Workers in tests talk to the sandbox and check processing status without real pauses. */
-export function testPlatformSettings(sandboxOrigin = 'http://127.0.0.1:9'): PlatformSettings {
+export function testPlatformSettings(sandboxOrigin = 'http://127.0.0.1:9', clock: Clock = systemClock): PlatformSettings {
   return {
     mode: 'sandbox',
     sandboxOrigin,
@@ -138,6 +142,7 @@ export function testPlatformSettings(sandboxOrigin = 'http://127.0.0.1:9'): Plat
     pollIntervalMs: 5,
     postingCaps: postingCapSettings(),
     network: testNetwork(),
+    clock,
   };
 }
 
@@ -156,7 +161,8 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
         const tokenSettings = testTokenSettings();
         const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-media-'));
         const media = testMedia(mediaDir);
-        const platforms = testPlatformSettings();
+        const clock = options.clock ?? systemClock;
+        const platforms = testPlatformSettings(undefined, clock);
         const queue = options.queue
           ? await startQueue({
               db: fresh.db,
@@ -167,6 +173,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
             })
           : null;
         const app = await buildApp({
+          clock,
           db: fresh.db,
           keys: tokenSettings.keys,
           tokenSettings,
@@ -197,6 +204,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
 /** A second app on the test's database in live mode (PLATFORMS=live), reached at `publicUrl`; close it after use. */
 export function buildLiveApp(env: TestEnv, publicUrl = 'https://office.example') {
   return buildApp({
+    clock: systemClock,
     db: env.db,
     keys: env.tokenSettings.keys,
     tokenSettings: env.tokenSettings,
@@ -232,4 +240,28 @@ export async function uploadImages(app: TestEnv['app'], headers: Record<string, 
   });
   if (response.statusCode !== 201) throw new Error(`uploading images answered ${response.statusCode}: ${response.body}`);
   return response.json<{ data: { id: number }[] }>().data.map((photo) => photo.id);
+}
+
+export interface SandboxNetwork {
+  /** Where the test's app listens on 127.0.0.1: the sandbox's origin, and the API's for `fetch`. */
+  baseUrl: string;
+  /** The proxy profiles give to reach the sandbox. */
+  proxy: LoopbackProxy;
+}
+
+/**
+ * For a suite whose workers call the sandbox over the network: listens on 127.0.0.1, points the
+ * workers' sandbox origin there, and starts a loopback proxy for the profiles, closed after the suite.
+ */
+export function sandboxNetwork(env: () => TestEnv): () => SandboxNetwork {
+  let network: SandboxNetwork | undefined;
+  beforeAll(async () => {
+    const baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
+    env().platforms.sandboxOrigin = baseUrl;
+    network = { baseUrl, proxy: await startLoopbackProxy() };
+  });
+  afterAll(async () => {
+    await network?.proxy.close();
+  });
+  return () => network!;
 }

@@ -8,12 +8,14 @@ import { profileContext } from '../../server/platforms/profile-context';
 import { createAccount } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { testNetwork } from './helpers';
+import { systemClock } from '../../server/clock';
 
 const instagramOn = { isActiveInstagram: true, InstagramLogin: 'shop', InstagramPassword: 'ig-password' };
 const liveSettings = {
   mode: 'live' as const,
   sandboxOrigin: 'http://127.0.0.1:1',
   network: testNetwork({ mode: 'live', allowPrivate: false }),
+  clock: systemClock,
 };
 
 async function liveInstagramContext(env: TestEnv, accountId: number) {

@@ -15,6 +15,7 @@ import type { Credentials, Endpoints, Platform, PublishProgressStore, VideoUploa
 import { publishKey } from '../../server/platforms/types';
 import { freshDatabase, testMedia, testTokenSettings } from './helpers';
 import { testNetwork } from './helpers';
+import { systemClock } from '../../server/clock';
 
 export const proxyUser = 'operator';
 export const proxyPassword = 'p@ss:w0rd';
@@ -49,6 +50,7 @@ export function usePlatformsSandbox(): () => PlatformsEnv {
     const state = new SandboxState({ now: () => clock.now, limits: { tiktokInitsPerMinute: Infinity } });
     const tokenSettings = testTokenSettings();
     const app = await buildApp({
+      clock: systemClock,
       db: fresh.db,
       keys: tokenSettings.keys,
       tokenSettings,
@@ -122,7 +124,7 @@ export function context<C extends Credentials>(
   progress: PublishProgressStore = memoryProgressStore(),
   proxy = env.httpProxy,
 ) {
-  return { proxy, network: testNetwork(), credentials, endpoints: env.endpoints, progress, pollIntervalMs: 5 };
+  return { proxy, network: testNetwork(), credentials, endpoints: env.endpoints, progress, pollIntervalMs: 5, clock: systemClock };
 }
 
 /** Every request the sandbox answered arrived through the loopback proxy, and nothing else did. */

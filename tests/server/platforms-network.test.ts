@@ -14,6 +14,7 @@ import { youtube } from '../../server/platforms/youtube';
 import { context, proxyPassword, proxyUser, recordingSleep, usePlatformsSandbox, videoFile } from './platforms-helpers';
 import { testMedia, testTokenSettings } from './helpers';
 import { testNetwork } from './helpers';
+import { systemClock } from '../../server/clock';
 
 async function closedPort() {
   const server = net.createServer();
@@ -127,6 +128,7 @@ describe('proxies, retries and the sandbox wiring', () => {
 
     const tokenSettings = testTokenSettings();
     const live = await buildApp({
+      clock: systemClock,
       db: env().db,
       keys: tokenSettings.keys,
       tokenSettings,

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { AccountDetail, PostingBudgets, PostOptions, ProfilePostingRules, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { creatorSettings } from '../../server/platforms/sandbox/tiktok-creator';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase } from './helpers';
+import { createUser, describeEachDatabase, sandboxNetwork } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const sandbox = new SandboxState({});
@@ -22,22 +21,12 @@ function tiktokLogin(prefix: string, open: boolean) {
 describeEachDatabase(
   'Every platform’s own choices on every post',
   (env) => {
-    let baseUrl: string;
-    let proxy: LoopbackProxy;
-
-    beforeAll(async () => {
-      baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      env().platforms.sandboxOrigin = baseUrl;
-      proxy = await startLoopbackProxy();
-    });
-    afterAll(async () => {
-      await proxy?.close();
-    });
+    const network = sandboxNetwork(env);
 
     /** A profile on TikTok alone, with nothing remembered: the operator has chosen nothing yet. */
     async function tiktokProfile(user: TestUser, login: string): Promise<AccountDetail> {
       const account = await createAccount(env(), user, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         comments: login,
         isActiveTikTok: true,
         TikTiokAuthStr: issueSandboxToken('tiktok', login),
@@ -48,7 +37,7 @@ describeEachDatabase(
 
     async function youtubeProfile(user: TestUser, label: string): Promise<AccountDetail> {
       const account = await createAccount(env(), user, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         comments: label,
         isActiveYouTube: true,
         YouTubeAuthClientId: `${label}.apps.googleusercontent.com`,
@@ -58,7 +47,10 @@ describeEachDatabase(
         InstagramPassword: 'instagram-password',
       });
       await env().db.sql('DELETE FROM posting_defaults WHERE account_id = $1', [account.id]);
-      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: user.headers });
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
+        method: 'POST',
+        headers: user.headers,
+      });
       await answerSandboxConsent(((await link.json()) as { url: string }).url);
       return account;
     }
@@ -81,7 +73,7 @@ describeEachDatabase(
 
     /** What the platform received for its newest post, in its own field names. */
     async function lastReceived(platform: string) {
-      const answer = (await (await fetch(`${baseUrl}/sandbox/_posts`)).json()) as {
+      const answer = (await (await fetch(`${network().baseUrl}/sandbox/_posts`)).json()) as {
         posts: Record<string, { received: Record<string, any> }[]>;
       };
       return answer.posts[platform]!.at(-1)!.received;
@@ -201,7 +193,7 @@ describeEachDatabase(
       const owner = await createUser(env(), `checks-${env().kind}`);
       const login = tiktokLogin(`checks-${env().kind}`, true);
       const profile = await createAccount(env(), owner, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         comments: login,
         isActiveYouTube: true,
         YouTubeAuthClientId: 'checks.apps.googleusercontent.com',
@@ -249,9 +241,12 @@ describeEachDatabase(
     it('reads creator_info and the Instagram posting limit of a profile connected only through the consent links', async () => {
       const owner = await createUser(env(), `linked-${env().kind}`);
       const login = tiktokLogin(`linked-${env().kind}`, true);
-      const account = await createAccount(env(), owner, { proxy: proxy.url, comments: login });
+      const account = await createAccount(env(), owner, { proxy: network().proxy.url, comments: login });
       for (const platform of ['tiktok', 'instagram'] as const) {
-        const link = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${account.id}`, { method: 'POST', headers: owner.headers });
+        const link = await fetch(`${network().baseUrl}/api/accounts/connect-${platform}/${account.id}`, {
+          method: 'POST',
+          headers: owner.headers,
+        });
         await answerSandboxConsent(((await link.json()) as { url: string }).url, 'allow', 'follow', { username: login });
       }
 

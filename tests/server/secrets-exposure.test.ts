@@ -26,6 +26,7 @@ import {
 import { emptyAccount } from './backoffice-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { engineSettings } from '../../server/config';
+import { systemClock } from '../../server/clock';
 
 /**
  * The whole life of a profile's secrets, at the most talkative log level: stored, edited, used
@@ -79,7 +80,16 @@ for (const kind of databaseKinds()) {
         context: { db, media, keys: tokenSettings.keys, platforms },
         engine: engineSettings(),
       });
-      const app = await buildApp({ db, keys: tokenSettings.keys, tokenSettings, queue, media, logger, sandbox: { state: sandbox } });
+      const app = await buildApp({
+        clock: systemClock,
+        db,
+        keys: tokenSettings.keys,
+        tokenSettings,
+        queue,
+        media,
+        logger,
+        sandbox: { state: sandbox },
+      });
       env = { kind, db, app, tokenSettings, media, mediaDir: path.join(dataDir, 'media'), queue, platforms };
       platforms.sandboxOrigin = await app.listen({ port: 0, host: '127.0.0.1' });
       proxy = await startLoopbackProxy({ username: 'buyer', password: proxyPassword });

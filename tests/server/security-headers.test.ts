@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { describeEachDatabase } from './helpers';
+import { systemClock } from '../../server/clock';
 
 describeEachDatabase('security headers', (env) => {
   let distDir: string;
@@ -16,6 +17,7 @@ describeEachDatabase('security headers', (env) => {
     await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
     await fs.writeFile(path.join(distDir, 'assets', 'app.js'), 'export {};');
     app = await buildApp({
+      clock: systemClock,
       db: env().db,
       keys: env().tokenSettings.keys,
       tokenSettings: env().tokenSettings,

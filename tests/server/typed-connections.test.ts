@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { AccountDetail } from '../../src/lib/contract';
 import { decryptSecret, secretsOfRow } from '../../server/auth/secrets';
 import { connectionSecrets, moveTypedCredentials } from '../../server/platforms/connections';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount } from './backoffice-fixtures';
-import { createUser, describeEachDatabase } from './helpers';
+import { createUser, describeEachDatabase, sandboxNetwork } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
 
 const sandbox = new SandboxState({});
@@ -13,15 +12,7 @@ const sandbox = new SandboxState({});
 describeEachDatabase(
   'SPEC’s typed credentials as connections',
   (env) => {
-    let proxy: LoopbackProxy;
-
-    beforeAll(async () => {
-      env().platforms.sandboxOrigin = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      proxy = await startLoopbackProxy();
-    });
-    afterAll(async () => {
-      await proxy?.close();
-    });
+    const network = sandboxNetwork(env);
 
     it(
       'a profile saved the old way, its credentials in its own columns, is moved once at startup and publishes on TikTok and Instagram',
@@ -31,7 +22,7 @@ describeEachDatabase(
         const label = `typed-${env().kind}`;
         const tiktokString = issueSandboxToken('tiktok', `${label}@tiktok`);
         const account = await createAccount(env(), user, {
-          proxy: proxy.url,
+          proxy: network().proxy.url,
           comments: label,
           isActiveTikTok: true,
           TikTiokAuthStr: tiktokString,

@@ -10,6 +10,7 @@ import { buildLiveApp, createUser, describeEachDatabase, testNetwork } from './h
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
+import { systemClock } from '../../server/clock';
 
 describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
   let baseUrl: string;
@@ -306,7 +307,15 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     }
     const { keys } = env().tokenSettings;
     await expect(
-      buildApp({ db: env().db, keys, tokenSettings: env().tokenSettings, queue: null, media: env().media, platforms: 'live' }),
+      buildApp({
+        clock: systemClock,
+        db: env().db,
+        keys,
+        tokenSettings: env().tokenSettings,
+        queue: null,
+        media: env().media,
+        platforms: 'live',
+      }),
     ).rejects.toThrow('PUBLIC_URL is required');
   });
 });
