@@ -29,7 +29,7 @@ beforeAll(async () => {
   await makeClip(tools, path.join(mediaDir, 'clip.mp4'));
   await fs.writeFile(path.join(mediaDir, 'notes.txt'), 'not a video');
 
-  const operator = await createOperator(server.baseUrl, 'media-operator');
+  const operator = await createOperator(server.baseUrl, 'media-user');
   browser = await connectBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await logIn(page, server.baseUrl, operator.login, operator.password, '/photos/list');

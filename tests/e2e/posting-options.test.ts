@@ -41,7 +41,7 @@ beforeAll(async () => {
   await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x7c3aed:s=720x1280', '-frames:v', '1', image], 60_000);
   // Instagram takes Reels of 3 s and more.
   await makeClip(tools, path.join(mediaDir, 'clip.mp4'), { seconds: 4 });
-  operator = await createOperator(server.baseUrl, 'options-operator');
+  operator = await createOperator(server.baseUrl, 'options-user');
   browser = await connectBrowser();
   const login = await fetch(`${server.baseUrl}/api/auth/login`, {
     method: 'POST',

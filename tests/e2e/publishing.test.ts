@@ -30,7 +30,7 @@ beforeAll(async () => {
   // Instagram takes Reels of 3 s and more (the pre-queue check of issue 22.3).
   await makeClip(tools, path.join(mediaDir, 'clip.mp4'), { seconds: 4 });
 
-  const operator = await createOperator(server.baseUrl, 'journey-operator');
+  const operator = await createOperator(server.baseUrl, 'journey-user');
   browser = await connectBrowser();
   context = await browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   page = await context.newPage();
