@@ -1,13 +1,39 @@
 import { defineConfig } from 'vitest/config';
 
+// One server and one browser at a time: the suite drives a real `npm start` on 2 cores.
+const sequential = { environment: 'node', fileParallelism: false, testTimeout: 120_000, hookTimeout: 180_000 } as const;
+
+/**
+ * The files that start their own server: auth and sign-in-policy sign the admin out, spray the
+ * address and change the admin's password; connections shortens every token's life; posting-caps
+ * caps Instagram at 2 posts a day; post-truth and screens read the admin's view of a database
+ * holding only their own rows; scale-out and startup-race run several processes and kill them.
+ * Every other file shares one server and one Chromium (tests/e2e/shared-server.ts).
+ */
+const ownServer = [
+  'tests/e2e/auth.test.ts',
+  'tests/e2e/sign-in-policy.test.ts',
+  'tests/e2e/connections.test.ts',
+  'tests/e2e/posting-caps.test.ts',
+  'tests/e2e/post-truth.test.ts',
+  'tests/e2e/screens.test.ts',
+  'tests/e2e/scale-out.test.ts',
+  'tests/e2e/startup-race.test.ts',
+];
+
 export default defineConfig({
   test: {
-    name: 'browser',
-    include: ['tests/e2e/**/*.test.ts'],
-    environment: 'node',
-    // One server and one browser at a time: the suite drives a real `npm start` on 2 cores.
-    fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    projects: [
+      { test: { name: 'browser', include: ownServer, ...sequential } },
+      {
+        test: {
+          name: 'browser-shared',
+          include: ['tests/e2e/**/*.test.ts'],
+          exclude: ownServer,
+          globalSetup: ['tests/e2e/shared-server.ts'],
+          ...sequential,
+        },
+      },
+    ],
   },
 });

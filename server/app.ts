@@ -22,6 +22,7 @@ import { requireAdmin } from './auth/guards';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { PlatformApps } from './platforms/oauth-links';
 import type { PlatformAccess } from './platforms/profile-context';
+import { sandboxStatsRoutes } from './routes/sandbox-stats';
 import { registerSandbox, type SandboxOptions, type SandboxState } from './platforms/sandbox/index';
 import { photoRoutes } from './routes/photos';
 import { createVideoRoutes } from './routes/create-video';
@@ -282,6 +283,7 @@ export async function buildApp(deps: AppDeps) {
   if (platforms === 'sandbox') {
     await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: deps.keys.sandboxGoogle });
     await registerSandbox(app, deps.sandbox);
+    await app.register(sandboxStatsRoutes, { prefix: '/sandbox' });
   }
 
   const indexHtml = deps.distDir ? path.join(deps.distDir, 'index.html') : undefined;

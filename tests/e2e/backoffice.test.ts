@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { adminLogin, adminPassword, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+import { adminLogin, adminPassword, connectBrowser, logIn, sharedServer, snapshot } from './harness';
 
-let server: RunningServer;
+const server = sharedServer();
 let browser: Browser;
 let adminContext: BrowserContext;
 let operatorContext: BrowserContext;
@@ -15,8 +15,7 @@ const operatorLogin = 'operator1';
 const operatorPassword = 'operator-pass';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   adminContext = await browser.newContext({ viewport });
   operatorContext = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
   admin = await adminContext.newPage();
@@ -25,7 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().isVisible();

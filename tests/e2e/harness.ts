@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const adminLogin = 'admin';
 export const adminPassword = 'admin-e2e-password';
@@ -80,18 +81,64 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 }
 
 /** Debian's Chromium, never a downloaded one. */
+export const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+};
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+  return chromium.launch(chromiumOptions);
+}
+
+/**
+ * The server the files of the shared group all use (tests/e2e/shared-server.ts): each file makes
+ * its own users and profiles there, and sees the others' only through an admin's eyes.
+ */
+export function sharedServer(): { baseUrl: string; proxyUrl: string } {
+  return inject('sharedServer');
+}
+
+/** The shared group's Chromium: a file's contexts are its own, and closing the file's handle closes them. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('sharedBrowser'));
+}
+
+export async function adminToken(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: adminLogin, password: adminPassword }),
   });
+  if (!response.ok) throw new Error(`admin sign-in: ${response.status}`);
+  return (await response.json()).accessToken;
+}
+
+/**
+ * Plans the statistics sync now rather than at the cron's next minute (POST /sandbox/_sync-stats,
+ * sandbox mode, an admin's call); the syncs it queues run on the worker a moment later.
+ */
+export async function syncStatsNow(baseUrl: string, token: string) {
+  const response = await fetch(`${baseUrl}/sandbox/_sync-stats`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (response.status !== 202) throw new Error(`sync-stats: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * A user the admin makes on the shared server, for a file that reads lists as an operator does:
+ * the user sees their own rows only, whatever the other files left there.
+ */
+export async function createOperator(baseUrl: string, login: string): Promise<{ login: string; password: string }> {
+  const password = `${login}-password`;
+  const created = await fetch(`${baseUrl}/api/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminToken(baseUrl)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password, password_confirmation: password }),
+  });
+  if (created.status !== 201) throw new Error(`creating user ${login}: ${created.status} ${await created.text()}`);
+  return { login, password };
 }
 
 export async function logIn(page: Page, baseUrl: string, login: string, password: string, path = '/') {

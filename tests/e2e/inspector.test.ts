@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
-import { adminLogin, adminPassword, freePort, launchBrowser, logIn, startServer, type RunningServer } from './harness';
+import { adminLogin, adminPassword, connectBrowser, freePort, logIn, sharedServer } from './harness';
 
 /**
  * Stands in for https://stately.ai/inspect (no internet here): it tells the app's inspector it is
@@ -33,7 +33,7 @@ const screens: Array<[path: string, actors: string[]]> = [
   ['/video/youtube/no-such-set', ['published-set', 'loadSet']],
 ];
 
-let server: RunningServer;
+const server = sharedServer();
 let vite: ViteDevServer;
 let viteUrl: string;
 let browser: Browser;
@@ -41,7 +41,6 @@ let page: Page;
 let inspector: Page;
 
 beforeAll(async () => {
-  server = await startServer();
   const port = await freePort();
   // The inspector is a dev-build feature: the SPA comes from Vite's dev server, the API from the real server.
   vite = await createServer({
@@ -56,7 +55,7 @@ beforeAll(async () => {
   });
   await vite.listen();
   viteUrl = `http://127.0.0.1:${port}`;
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.route('https://stately.ai/**', (route) => route.fulfill({ contentType: 'text/html', body: inspectorPage }));
   page = await context.newPage();
@@ -69,7 +68,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await vite?.close();
-  await server?.stop();
 });
 
 interface Inspected {

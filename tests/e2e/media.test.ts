@@ -5,9 +5,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';
-import { adminLogin, adminPassword, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+import { connectBrowser, createOperator, logIn, sharedServer, snapshot } from './harness';
 
-let server: RunningServer;
+const server = sharedServer();
 let browser: Browser;
 let page: Page;
 let mediaDir: string;
@@ -29,15 +29,14 @@ beforeAll(async () => {
   await makeClip(tools, path.join(mediaDir, 'clip.mp4'));
   await fs.writeFile(path.join(mediaDir, 'notes.txt'), 'not a video');
 
-  server = await startServer({ RENDER_PRESET: 'ultrafast' });
-  browser = await launchBrowser();
+  const operator = await createOperator(server.baseUrl, 'media-user');
+  browser = await connectBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await logIn(page, server.baseUrl, adminLogin, adminPassword, '/photos/list');
+  await logIn(page, server.baseUrl, operator.login, operator.password, '/photos/list');
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
   await fs.rm(mediaDir, { recursive: true, force: true });
 });
 

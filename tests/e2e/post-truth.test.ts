@@ -188,8 +188,6 @@ it('warns in the form and refuses at the route when a video would go nowhere: Yo
 
 it('moves a scheduled video to a later minute and another profile on its set page: it goes out once, then, through that profile', async () => {
   const page = await signedInPage(1440, 900, `/video/request/${idUpload}`);
-  const planned = minuteAhead(90_000);
-  const moved = planned + 60_000;
   await page.getByLabel('Назва').fill('Перенесений випуск');
   await page.getByLabel('Теги').fill('shorts ');
   await page.getByRole('checkbox', { name: 'Instagram' }).check();
@@ -197,6 +195,9 @@ it('moves a scheduled video to a later minute and another profile on its set pag
   // YouTube and Instagram ticked: the profile lacks YouTube, which the video is told and keeps.
   const missing = t.postTruth.platformsMissing(profiles.first.title, 'YouTube');
   await expect.poll(() => page.getByText(missing, { exact: true }).isVisible()).toBe(true);
+  // A minute left to save the form and move the video on its set's page before the first time comes.
+  const planned = minuteAhead(60_000);
+  const moved = planned + 60_000;
   await pickDate(page, 'Дата', planned);
   await page.getByRole('button', { name: 'Зберегти' }).click();
   await expect.poll(() => page.url()).toBe(`${server.baseUrl}/video/request-create`);
@@ -222,9 +223,9 @@ it('moves a scheduled video to a later minute and another profile on its set pag
   await shoot(page, 'truth-published-set-controls');
   await editor.getByRole('button', { name: t.postTruth.scheduleClose }).click();
 
-  // Instagram asks the first attempt to wait 30 s: the set's page says why and when it tries again.
+  // Instagram asks the first attempt to wait 15 s (three of the page's refreshes): the set's page says why and when it tries again.
   const fault = await api('/sandbox/_faults', {
-    json: { platform: 'instagram', step: 'init', kind: 'status-429', times: 1, retryAfterSeconds: 30 },
+    json: { platform: 'instagram', step: 'init', kind: 'status-429', times: 1, retryAfterSeconds: 15 },
   });
   expect(fault.status).toBe(201);
   // Nothing goes out at the first time; at the new one, one post through the second profile.

@@ -8,7 +8,7 @@ import { runTool } from '../../server/media/tools';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { t } from '../../src/lib/i18n';
 import { makeClip, testTools } from '../fixtures/media';
-import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+import { connectBrowser, createOperator, logIn, sharedServer, snapshot } from './harness';
 
 /**
  * The profile form's connect buttons and the publish form's per-platform panels, through the real
@@ -18,10 +18,11 @@ import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, st
 const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // A public sandbox creator whose comments are off and duets and stitches on (sandbox/tiktok-creator.ts).
 const tiktokLogin = 'options19@tiktok';
-let server: RunningServer;
+const server = sharedServer();
+const { proxyUrl } = server;
 let browser: Browser;
+let operator: { login: string; password: string };
 let token: string;
-let proxyUrl: string;
 let mediaDir: string;
 
 async function api(route: string, init: { json?: unknown; form?: FormData } = {}) {
@@ -40,21 +41,18 @@ beforeAll(async () => {
   await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x7c3aed:s=720x1280', '-frames:v', '1', image], 60_000);
   // Instagram takes Reels of 3 s and more.
   await makeClip(tools, path.join(mediaDir, 'clip.mp4'), { seconds: 4 });
-  const proxyPort = await freePort();
-  proxyUrl = `http://127.0.0.1:${proxyPort}`;
-  server = await startServer({ RENDER_PRESET: 'ultrafast', SANDBOX_PROXY_PORT: String(proxyPort) });
-  browser = await launchBrowser();
+  operator = await createOperator(server.baseUrl, 'options-user');
+  browser = await connectBrowser();
   const login = await fetch(`${server.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: adminLogin, password: adminPassword }),
+    body: JSON.stringify(operator),
   });
   token = (await login.json()).accessToken;
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
   await fs.rm(mediaDir, { recursive: true, force: true });
 });
 
@@ -133,7 +131,7 @@ it(
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     const page = await context.newPage();
-    await logIn(page, server.baseUrl, adminLogin, adminPassword, `/accounts/${accountId}`);
+    await logIn(page, server.baseUrl, operator.login, operator.password, `/accounts/${accountId}`);
     await page.getByRole('switch', { name: 'TikTok' }).check();
     await page.getByRole('switch', { name: 'Instagram' }).check();
     await expect.poll(() => page.getByRole('button', { name: 'Підключити TikTok' }).isVisible()).toBe(true);
@@ -192,7 +190,17 @@ it(
     await expect.poll(() => page.getByText('Відео надіслано на публікацію', { exact: true }).first().isVisible()).toBe(true);
     await context.close();
 
-    const received = async () => (await (await fetch(`${server.baseUrl}/sandbox/_posts`)).json()).posts;
+    // What this profile's three accounts received: the shared sandbox holds the other files' posts too.
+    const ours = ['options-client.apps.googleusercontent.com', tiktokLogin, 'options.insta'];
+    const received = async (): Promise<Record<string, { account: string; received: Record<string, unknown> }[]>> => {
+      const { posts } = await (await fetch(`${server.baseUrl}/sandbox/_posts`)).json();
+      return Object.fromEntries(
+        Object.entries(posts as Record<string, { account: string; received: Record<string, unknown> }[]>).map(([platform, list]) => [
+          platform,
+          list.filter((post) => ours.includes(post.account)),
+        ]),
+      );
+    };
     await expect
       .poll(async () => Object.values(await received()).map((posts) => (posts as unknown[]).length), { timeout: 120_000, interval: 1000 })
       .toEqual([1, 1, 1]);

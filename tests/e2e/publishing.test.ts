@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';
-import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+import { adminToken, connectBrowser, createOperator, logIn, sharedServer, snapshot, syncStatsNow } from './harness';
 
 /**
  * The operator's whole journey on the sandbox platforms: a profile through the built-in loopback
@@ -13,12 +13,12 @@ import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, st
  * published with chips, statistics, an edit, and an injected failure fixed by 'Опублікувати'.
  */
 
-let server: RunningServer;
+const server = sharedServer();
+const { proxyUrl } = server;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let mediaDir: string;
-let proxyUrl: string;
 let accountId: string;
 let idUpload: string;
 
@@ -30,18 +30,15 @@ beforeAll(async () => {
   // Instagram takes Reels of 3 s and more (the pre-queue check of issue 22.3).
   await makeClip(tools, path.join(mediaDir, 'clip.mp4'), { seconds: 4 });
 
-  const proxyPort = await freePort();
-  proxyUrl = `http://127.0.0.1:${proxyPort}`;
-  server = await startServer({ RENDER_PRESET: 'ultrafast', STATS_INTERVAL: '1', SANDBOX_PROXY_PORT: String(proxyPort) });
-  browser = await launchBrowser();
+  const operator = await createOperator(server.baseUrl, 'journey-user');
+  browser = await connectBrowser();
   context = await browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   page = await context.newPage();
-  await logIn(page, server.baseUrl, adminLogin, adminPassword, '/accounts/create');
+  await logIn(page, server.baseUrl, operator.login, operator.password, '/accounts/create');
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
   await fs.rm(mediaDir, { recursive: true, force: true });
 });
 
@@ -292,6 +289,7 @@ it('shows an injected platform failure with its error and publishes through Оп
 });
 
 it('syncs growing statistics into the published set', async () => {
+  const admin = await adminToken(server.baseUrl);
   await page.goto(`${server.baseUrl}/video/youtube/${idUpload}`);
   const viewsOnYouTube = () =>
     page
@@ -300,11 +298,12 @@ it('syncs growing statistics into the published set', async () => {
   await expect
     .poll(
       async () => {
+        await syncStatsNow(server.baseUrl, admin);
         await page.reload();
         await page.getByText('Опубліковано', { exact: true }).first().waitFor();
         return (await viewsOnYouTube()).filter((views) => views > 0).length;
       },
-      { timeout: 150_000, interval: 5000 },
+      { timeout: 150_000, interval: 2000 },
     )
     .toBe(2);
   await snapshot(page, 'journey-statistics');

@@ -10,25 +10,26 @@ import { formatDate } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';
-import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+import { adminLogin, adminPassword, connectBrowser, logIn, sharedServer, snapshot, syncStatsNow } from './harness';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 /**
  * An operator's statistics, calendar and bell against `npm start` on the sandbox platforms:
- * statistics synced every minute (STATS_INTERVAL=1) become a chart on the set and the profile,
+ * statistics synced on request (POST /sandbox/_sync-stats) become a chart on the set and the profile,
  * a post scheduled for tomorrow sits on tomorrow in the calendar, and a publish the platform
  * refuses shows in the bell beside the finished renders. Screens at 1440 and 390 px.
  */
 
 const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let server: RunningServer;
+const server = sharedServer();
 let browser: Browser;
 let mediaDir: string;
 let clip: string;
 /** The operator's background image, chosen by every request here. */
 let photoIds: number[];
 let token: string;
+let admin: string;
 let accountId: number;
 const sets = { published: '', scheduled: '', failing: '' };
 const operator = { login: 'olena', password: 'olena-secret' };
@@ -102,16 +103,15 @@ beforeAll(async () => {
   // Instagram takes Reels of 3 s and more (the pre-queue check of issue 22.3).
   await makeClip(tools, clip, { seconds: 4 });
 
-  const proxyPort = await freePort();
-  server = await startServer({ RENDER_PRESET: 'ultrafast', STATS_INTERVAL: '1', SANDBOX_PROXY_PORT: String(proxyPort) });
   await signIn(adminLogin, adminPassword);
+  admin = token;
   await api('/api/users', { json: { login: operator.login, password: operator.password, password_confirmation: operator.password } });
   await signIn(operator.login, operator.password);
 
   const account = await api('/api/accounts', {
     json: {
       ...emptyAccountForm,
-      proxy: `http://127.0.0.1:${proxyPort}`,
+      proxy: server.proxyUrl,
       comments: 'Ранковий канал',
       isActiveYouTube: true,
       YouTubeAuthClientId: 'stats-client.apps.googleusercontent.com',
@@ -135,12 +135,11 @@ beforeAll(async () => {
   [sets.published, sets.scheduled] = await Promise.all([renderedRequest(), renderedRequest()]);
   await publish(sets.published, 'Ранковий випуск', null);
   await publish(sets.scheduled, 'Завтрашній випуск', `${kyivDay(Date.now() + 86_400_000)}T12:00`);
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
   await fs.rm(mediaDir, { recursive: true, force: true });
 });
 
@@ -199,6 +198,7 @@ it('draws the views of a published set and of its profile from the points the sy
   await expect
     .poll(
       async () => {
+        await syncStatsNow(server.baseUrl, admin);
         report = await api(`/api/stats/video/${sets.published}?days=1`);
         return report!.views.map((series) => series.values.at(-1)! > 0);
       },
