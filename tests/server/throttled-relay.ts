@@ -3,6 +3,16 @@ import net from 'node:net';
 export interface ThrottledRelay {
   /** What a profile gives as its proxy: the relay in front of the real proxy. */
   url: string;
+  /** Bytes clients have sent into the relay so far. */
+  readonly receivedBytes: number;
+  /** Bytes the relay holds that it has not let through yet, on connections still open. */
+  heldBytes(): number;
+  /** Connections whose client hung up while the relay still holds bytes it will deliver. */
+  draining(): number;
+  /** Lets everything held through at once, and what comes later unpaced, until `throttle`. */
+  release(): void;
+  /** Back to `bytesPerSecond`. */
+  throttle(): void;
   close(): Promise<void>;
 }
 
@@ -26,29 +36,40 @@ export async function startThrottledRelay(
   { drainsAfterClientLeaves = false }: RelayOptions = {},
 ): Promise<ThrottledRelay> {
   const sockets = new Set<net.Socket>();
+  const connections = new Map<net.Socket, { held: () => number; left: () => boolean; pass: () => void }>();
+  let receivedBytes = 0;
+  let released = false;
   const tick = 50;
   const perTick = Math.max(1, Math.floor((bytesPerSecond * tick) / 1000));
   const server = net.createServer((client) => {
     const upstream = net.connect(targetPort, '127.0.0.1');
-    let held = Buffer.alloc(0);
+    let waiting = Buffer.alloc(0);
     let clientLeft = false;
     const closeBoth = () => {
       clearInterval(timer);
+      connections.delete(client);
       client.destroy();
       upstream.destroy();
     };
-    const timer = setInterval(() => {
-      if (held.length > 0) {
-        upstream.write(held.subarray(0, perTick));
-        held = held.subarray(perTick);
+    const pass = () => {
+      if (waiting.length > 0) {
+        const size = released ? waiting.length : perTick;
+        upstream.write(waiting.subarray(0, size));
+        waiting = waiting.subarray(size);
       }
-      if (clientLeft && held.length === 0) closeBoth();
-    }, tick);
+      if (clientLeft && waiting.length === 0) closeBoth();
+    };
+    const timer = setInterval(pass, tick);
+    connections.set(client, { held: () => waiting.length, left: () => clientLeft, pass });
     const clientGone = () => {
       clientLeft = true;
       if (!drainsAfterClientLeaves) closeBoth();
     };
-    client.on('data', (chunk: Buffer) => (held = Buffer.concat([held, chunk])));
+    client.on('data', (chunk: Buffer) => {
+      receivedBytes += chunk.length;
+      waiting = Buffer.concat([waiting, chunk]);
+      if (released) pass();
+    });
     client.on('end', clientGone).on('close', clientGone);
     upstream.on('close', closeBoth);
     for (const socket of [client, upstream]) {
@@ -62,6 +83,18 @@ export async function startThrottledRelay(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    get receivedBytes() {
+      return receivedBytes;
+    },
+    heldBytes: () => [...connections.values()].reduce((sum, connection) => sum + connection.held(), 0),
+    draining: () => [...connections.values()].filter((connection) => connection.left() && connection.held() > 0).length,
+    release: () => {
+      released = true;
+      for (const connection of connections.values()) connection.pass();
+    },
+    throttle: () => {
+      released = false;
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
