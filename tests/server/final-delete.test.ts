@@ -96,7 +96,7 @@ describeEachDatabase(
       '/ig-api-upload/',
     ];
     /**
-     * Waits until every platform's upload has reached the platform and most of its bytes are held
+     * Waits until every platform's upload has reached the platform with the rest of its bytes held
      * inside the relay, so each is part-way when the test goes on.
      */
     async function uploadsUnderWay(count: number) {
@@ -106,7 +106,7 @@ describeEachDatabase(
             (entry) => uploadPaths.some((path) => entry.url.includes(path)) && entry.method !== 'GET',
           );
           expect(uploading.length).toBeGreaterThanOrEqual(count);
-          expect(relay.heldBytes()).toBeGreaterThanOrEqual(count * (videoBytes / 2));
+          expect(relay.held().filter((bytes) => bytes > 0).length).toBeGreaterThanOrEqual(count);
         },
         { timeout: 20_000, interval: 50 },
       );
@@ -121,7 +121,7 @@ describeEachDatabase(
       relay.release();
       await vi.waitFor(
         async () => {
-          expect(relay.heldBytes()).toBe(0);
+          expect(relay.held().every((bytes) => bytes === 0)).toBe(true);
           expect(await publishJobsLeft()).toBe(0);
         },
         { timeout: 20_000, interval: 100 },
@@ -435,7 +435,7 @@ describe.runIf(inject('postgresUrl'))('A delete in the API process stops an uplo
     await vi.waitFor(
       () => {
         expect(sandbox.requests.some((entry) => entry.url.includes('/open-upload.tiktokapis.com/video/'))).toBe(true);
-        expect(relay.heldBytes()).toBeGreaterThanOrEqual(videoBytes / 2);
+        expect(relay.held().some((bytes) => bytes > 0)).toBe(true);
       },
       { timeout: 30_000, interval: 50 },
     );
@@ -446,7 +446,7 @@ describe.runIf(inject('postgresUrl'))('A delete in the API process stops an uplo
     relay.release();
     await vi.waitFor(
       async () => {
-        expect(relay.heldBytes()).toBe(0);
+        expect(relay.held().every((bytes) => bytes === 0)).toBe(true);
         const { rows } = await env.db.sql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'publish-video' AND state = 'active'`);
         expect(rows[0].n).toBe(0);
       },

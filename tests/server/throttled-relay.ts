@@ -5,8 +5,8 @@ export interface ThrottledRelay {
   url: string;
   /** Bytes clients have sent into the relay so far. */
   readonly receivedBytes: number;
-  /** Bytes the relay holds that it has not let through yet, on connections still open. */
-  heldBytes(): number;
+  /** The bytes the relay holds and has not let through yet, per connection still open. */
+  held(): number[];
   /** Connections whose client hung up while the relay still holds bytes it will deliver. */
   draining(): number;
   /** Lets everything held through at once, and what comes later unpaced, until `throttle`. */
@@ -86,7 +86,7 @@ export async function startThrottledRelay(
     get receivedBytes() {
       return receivedBytes;
     },
-    heldBytes: () => [...connections.values()].reduce((sum, connection) => sum + connection.held(), 0),
+    held: () => [...connections.values()].map((connection) => connection.held()),
     draining: () => [...connections.values()].filter((connection) => connection.left() && connection.held() > 0).length,
     release: () => {
       released = true;
