@@ -22,6 +22,7 @@ import { platformNetwork, type PlatformNetwork } from '../../server/platforms/ht
 import type { ProxyPolicy } from '../../server/platforms/proxy-policy';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { systemClock, type Clock } from '../../server/clock';
+import type { JobContext } from '../../server/jobs/types';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -115,6 +116,21 @@ export interface TestEnv {
   queue: Queue | null;
   /** What the workers use to reach the platforms: the sandbox; a test that listens sets `sandboxOrigin`. */
   platforms: PlatformSettings;
+}
+
+/** What a job handler gets, as the queue would hand it over, for a test that runs a handler itself. */
+export function testJobContext(test: TestEnv, signal: AbortSignal = new AbortController().signal): JobContext {
+  return {
+    db: test.db,
+    log: pino({ level: 'silent' }),
+    media: test.media,
+    keys: test.tokenSettings.keys,
+    platforms: test.platforms,
+    queue: test.queue!,
+    signal,
+    jobId: crypto.randomUUID(),
+    engine: engineSettings(),
+  };
 }
 
 export interface SuiteOptions {

@@ -1,15 +1,13 @@
 import crypto from 'node:crypto';
-import pino from 'pino';
 import { expect, it } from 'vitest';
 import type { AccountSummary, NotificationList, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { engineSettings } from '../../server/config';
-import { publishJobName, type JobContext } from '../../server/jobs/types';
+import { publishJobName } from '../../server/jobs/types';
 import { DeferJob } from '../../server/jobs/engine';
 import { busyProfileWaitSeconds, publishPost } from '../../server/jobs/publish';
 import { tryLease } from '../../server/jobs/workers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { createUser, describeEachDatabase, type TestEnv, testJobContext } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const youtubeProfile = {
@@ -36,20 +34,6 @@ async function jobsOf(env: TestEnv, postIds: number[]) {
     [publishJobName, postIds],
   );
   return rows.map((row) => ({ token: row.token, startAfter: new Date(row.start_after).toISOString() }));
-}
-
-function jobContext(test: TestEnv): JobContext {
-  return {
-    db: test.db,
-    log: pino({ level: 'silent' }),
-    media: test.media,
-    keys: test.tokenSettings.keys,
-    platforms: test.platforms,
-    queue: test.queue!,
-    signal: new AbortController().signal,
-    jobId: crypto.randomUUID(),
-    engine: engineSettings(),
-  };
 }
 
 describeEachDatabase(
@@ -120,7 +104,7 @@ describeEachDatabase(
       });
 
       // The job sent before the move finds its token replaced: it does nothing.
-      await publishPost({ postId: before.id, token: before.job_token }, jobContext(env()));
+      await publishPost({ postId: before.id, token: before.job_token }, testJobContext(env()));
       expect((await postsOf(env(), videoId)).map((post) => post.started_at)).toEqual([null, null]);
 
       // A date alone keeps the profile.
@@ -206,7 +190,7 @@ describeEachDatabase(
       const profile = await createAccount(env(), owner, youtubeProfile);
       const request = await scheduledSet(owner, profile.id);
       const [post] = await postsOf(env(), request.videos[0]!.id);
-      const context = jobContext(env());
+      const context = testJobContext(env());
       expect(await tryLease(env().db, `upload:${profile.id}:youtube`, crypto.randomUUID(), context.engine)).toBe(true);
 
       const before = Date.now();

@@ -1,14 +1,11 @@
-import crypto from 'node:crypto';
-import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { engineSettings } from '../../server/config';
 import { migrate } from '../../server/db/migrate';
 import { publishPost, resumeWaitingPosts } from '../../server/jobs/publish';
-import { publishJobName, type JobContext } from '../../server/jobs/types';
+import { publishJobName } from '../../server/jobs/types';
 import { createAccount } from './backoffice-fixtures';
-import { createUser, databaseKinds, describeEachDatabase, freshDatabase, type TestEnv } from './helpers';
+import { createUser, databaseKinds, describeEachDatabase, freshDatabase, testJobContext } from './helpers';
 import { renderedRequest } from './publishing-fixtures';
 
 /**
@@ -145,20 +142,6 @@ for (const kind of databaseKinds()) {
   });
 }
 
-function jobContext(test: TestEnv): JobContext {
-  return {
-    db: test.db,
-    log: pino({ level: 'silent' }),
-    media: test.media,
-    keys: test.tokenSettings.keys,
-    platforms: test.platforms,
-    queue: test.queue!,
-    signal: new AbortController().signal,
-    jobId: crypto.randomUUID(),
-    engine: engineSettings(),
-  };
-}
-
 describeEachDatabase(
   'A post waiting for its profile to be connected again',
   (env) => {
@@ -187,7 +170,7 @@ describeEachDatabase(
           ])
         ).rows[0];
 
-      await publishPost(post, jobContext(env()));
+      await publishPost(post, testJobContext(env()));
       expect(await stateOf()).toMatchObject({ status: 'pending', wait_kind: 'reconnect', wait_detail: {}, next_attempt_at: null });
 
       const reworded = vi.spyOn(t.connections, 'revoked').mockImplementation((platform) => `${platform}: доступ більше не діє`);

@@ -1,20 +1,19 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PostingBudgets } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { waitText, type CapDetail, type PostWait } from '../../src/lib/post-waits';
-import { engineSettings, postingCapSettings } from '../../server/config';
+import { postingCapSettings } from '../../server/config';
 import { accounts } from '../../server/db/schema';
-import { publishJobName, type JobContext } from '../../server/jobs/types';
+import { publishJobName } from '../../server/jobs/types';
 import { publishPost } from '../../server/jobs/publish';
 import { capOf, forgetInstagramLimits, freeAt, holdFor, pacificDay, windowStart } from '../../server/services/posting-caps';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { eq } from 'drizzle-orm';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { createUser, describeEachDatabase, testJobContext } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const hour = 3_600_000;
@@ -39,17 +38,7 @@ describeEachDatabase(
       forgetInstagramLimits();
     });
 
-    const context = (test: TestEnv): JobContext => ({
-      db: test.db,
-      log: pino({ level: 'silent' }),
-      media: test.media,
-      keys: test.tokenSettings.keys,
-      platforms: test.platforms,
-      queue: test.queue!,
-      signal: new AbortController().signal,
-      jobId: crypto.randomUUID(),
-      engine: engineSettings(),
-    });
+    const context = testJobContext;
 
     function profile(user: TestUser, name: string, fields: object) {
       return createAccount(env(), user, { proxy: proxy.url, comments: `${name}-${env().kind}`, ...fields });

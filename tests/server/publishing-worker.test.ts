@@ -1,17 +1,15 @@
 import crypto from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { AccountDetail, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { engineSettings } from '../../server/config';
-import { publishJobName, type JobContext } from '../../server/jobs/types';
+import { publishJobName } from '../../server/jobs/types';
 import { markPublishFailed, publishPost } from '../../server/jobs/publish';
 import { syncEverything } from './stats-sync-fixtures';
 import { pacificDay } from '../../server/services/posting-caps';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { createUser, describeEachDatabase, testJobContext } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
@@ -90,20 +88,6 @@ describeEachDatabase(
       return detail!;
     }
 
-    function jobContext(test: TestEnv): JobContext {
-      return {
-        db: test.db,
-        log: pino({ level: 'silent' }),
-        media: test.media,
-        keys: test.tokenSettings.keys,
-        platforms: test.platforms,
-        queue: test.queue!,
-        signal: new AbortController().signal,
-        jobId: crypto.randomUUID(),
-        engine: engineSettings(),
-      };
-    }
-
     it('publishes a video to YouTube, TikTok and Instagram through the profile proxy and keeps the links', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await connectedProfile(owner, 'morning');
@@ -152,7 +136,7 @@ describeEachDatabase(
         [video!.id],
       );
       const requestsBefore = sandbox.requests.length;
-      for (const post of posts) await publishPost({ postId: post.id, token: post.job_token }, jobContext(env()));
+      for (const post of posts) await publishPost({ postId: post.id, token: post.job_token }, testJobContext(env()));
       expect(sandbox.videos.length).toBe(uploadsBefore + 3);
       expect(sandbox.requests.length).toBe(requestsBefore);
       const { rows: untouched } = await env().db.sql(
@@ -165,14 +149,14 @@ describeEachDatabase(
       const read = async () =>
         (await env().db.sql('SELECT views, likes, comments, views_instagram FROM videos WHERE id = $1', [video!.id])).rows[0];
       clock.now += 3600_000;
-      expect(await syncEverything(jobContext(env()))).toEqual({ updated: 3, failed: 0 });
+      expect(await syncEverything(testJobContext(env()))).toEqual({ updated: 3, failed: 0 });
       const first = await read();
       const youtubeVideo = uploaded.find((item) => item.platform === 'youtube')!;
       const instagramVideo = uploaded.find((item) => item.platform === 'instagram')!;
       expect(first).toEqual({ ...sandbox.statsOf(youtubeVideo), views_instagram: sandbox.statsOf(instagramVideo).views });
       expect(first.views).toBeGreaterThan(0);
       clock.now += 3600_000;
-      await syncEverything(jobContext(env()));
+      await syncEverything(testJobContext(env()));
       const second = await read();
       expect(second.views).toBeGreaterThan(first.views);
       expect(second.views_instagram).toBeGreaterThan(first.views_instagram);
@@ -420,7 +404,7 @@ describeEachDatabase(
         204,
       );
 
-      await publishPost({ postId: post.id, token: post.job_token }, jobContext(env()));
+      await publishPost({ postId: post.id, token: post.job_token }, testJobContext(env()));
       const { rows } = await env().db.sql('SELECT status, error, account_id FROM videos WHERE id = $1', [request.videos[0]!.id]);
       expect(rows[0]).toEqual({ status: 'error', error: `YouTube: ${t.platform.profileDeleted}`, account_id: null });
     });
@@ -440,9 +424,9 @@ describeEachDatabase(
       const [post] = (
         await env().db.sql(`UPDATE video_posts SET error = 'TikTok: недоступна' WHERE video_id = $1 RETURNING id, job_token`, [videoId])
       ).rows;
-      await markPublishFailed({ postId: post.id, token: crypto.randomUUID() }, jobContext(env()));
+      await markPublishFailed({ postId: post.id, token: crypto.randomUUID() }, testJobContext(env()));
       expect((await env().db.sql('SELECT status FROM video_posts WHERE id = $1', [post.id])).rows[0].status).toBe('pending');
-      await markPublishFailed({ postId: post.id, token: post.job_token }, jobContext(env()));
+      await markPublishFailed({ postId: post.id, token: post.job_token }, testJobContext(env()));
       const { rows } = await env().db.sql('SELECT status, error_tiktok, error FROM videos WHERE id = $1', [videoId]);
       expect(rows[0]).toEqual({ status: 'error', error_tiktok: 'TikTok: недоступна', error: null });
     });

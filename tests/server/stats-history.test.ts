@@ -1,34 +1,17 @@
 import crypto from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { AccountDetail, NotificationList, StatsReport, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { engineSettings } from '../../server/config';
-import type { JobContext } from '../../server/jobs/types';
 import { syncEverything } from './stats-sync-fixtures';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { createUser, describeEachDatabase, testJobContext } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 const clock = { now: Date.now() };
 const sandbox = new SandboxState({ now: () => clock.now });
-
-function jobContext(test: TestEnv): JobContext {
-  return {
-    db: test.db,
-    log: pino({ level: 'silent' }),
-    media: test.media,
-    keys: test.tokenSettings.keys,
-    platforms: test.platforms,
-    queue: test.queue!,
-    signal: new AbortController().signal,
-    jobId: crypto.randomUUID(),
-    engine: engineSettings(),
-  };
-}
 
 describeEachDatabase(
   'Statistics history through the stats sync',
@@ -98,7 +81,7 @@ describeEachDatabase(
       };
 
       clock.now += 3600_000;
-      expect(await syncEverything(jobContext(env()))).toEqual({ updated: 2, failed: 0 });
+      expect(await syncEverything(testJobContext(env()))).toEqual({ updated: 2, failed: 0 });
       const first = await points();
       expect(first).toEqual([
         { platform: 'tiktok', ...figuresOf('tiktok') },
@@ -107,14 +90,14 @@ describeEachDatabase(
       expect(first.every((point) => point.views > 0)).toBe(true);
 
       // The platforms' clock stood still: the same figures, no new rows.
-      await syncEverything(jobContext(env()));
+      await syncEverything(testJobContext(env()));
       expect(await points()).toHaveLength(2);
 
       // New figures within the same clock hour replace that hour's point (the points are put at the
       // hour's start, so a test that runs across the top of an hour still stays in one).
       await env().db.sql(`UPDATE stats_points SET at = date_trunc('hour', now())`, []);
       clock.now += 3600_000;
-      await syncEverything(jobContext(env()));
+      await syncEverything(testJobContext(env()));
       expect(await points()).toEqual([
         { platform: 'tiktok', ...figuresOf('tiktok') },
         { platform: 'youtube', ...figuresOf('youtube') },
@@ -124,7 +107,7 @@ describeEachDatabase(
       await env().db.sql(`UPDATE stats_points SET at = at - interval '1 hour'`, []);
       const before = await points();
       clock.now += 3600_000;
-      await syncEverything(jobContext(env()));
+      await syncEverything(testJobContext(env()));
       const third = await points();
       expect(third).toHaveLength(4);
       expect(third.slice(0, 2)).toEqual(before);
@@ -169,7 +152,7 @@ describeEachDatabase(
       sandbox.faults.push({ platform: 'tiktok', step: 'stats', kind: 'unauthorized', times: 2 });
 
       clock.now += 600_000;
-      expect(await syncEverything(jobContext(env()))).toEqual({ updated: 1, failed: 1 });
+      expect(await syncEverything(testJobContext(env()))).toEqual({ updated: 1, failed: 1 });
       const marked = (
         await env().app.inject({ method: 'GET', url: `/api/accounts/${account.id}`, headers: owner.headers })
       ).json<AccountDetail>();
@@ -190,11 +173,11 @@ describeEachDatabase(
       expect(othersList).toEqual({ items: [], unread: 0 });
 
       // A second failing sync repeats the same reason: no second notification.
-      await syncEverything(jobContext(env()));
+      await syncEverything(testJobContext(env()));
       const again = (await env().app.inject({ method: 'GET', url: '/api/notifications', headers: owner.headers })).json<NotificationList>();
       expect(again.items.filter((item) => item.kind === 'credentials_failed')).toHaveLength(1);
 
-      await syncEverything(jobContext(env()));
+      await syncEverything(testJobContext(env()));
       const healed = (
         await env().app.inject({ method: 'GET', url: `/api/accounts/${account.id}`, headers: owner.headers })
       ).json<AccountDetail>();

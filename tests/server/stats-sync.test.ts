@@ -4,7 +4,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engineSettings, statsSyncSettings } from '../../server/config';
 import type { Database } from '../../server/db/connect';
-import type { JobContext } from '../../server/jobs/types';
 import { startQueue } from '../../server/jobs/queue';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName } from '../../server/jobs/sync-stats';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
@@ -14,7 +13,7 @@ import { quotaAccount, quotaSpent, recordQuota, takeQuota, type QuotaAccount } f
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startDelayingRelay, type DelayingRelay } from './delaying-relay';
-import { createUser, describeEachDatabase, freshDatabase } from './helpers';
+import { createUser, describeEachDatabase, freshDatabase, testJobContext } from './helpers';
 
 const clock = { now: Date.now() };
 const sandbox = new SandboxState({ now: () => clock.now });
@@ -54,19 +53,7 @@ describeEachDatabase(
       sandbox.resetCalls();
     });
 
-    function jobContext(signal = new AbortController().signal): JobContext {
-      return {
-        db: env().db,
-        log: pino({ level: 'silent' }),
-        media: env().media,
-        keys: env().tokenSettings.keys,
-        platforms: env().platforms,
-        queue: env().queue!,
-        signal,
-        jobId: crypto.randomUUID(),
-        engine: engineSettings(),
-      };
-    }
+    const jobContext = (signal?: AbortSignal) => testJobContext(env(), signal);
 
     /** A profile on `platform` behind `proxyUrl`, and the sandbox account its credentials reach. */
     async function profile(owner: TestUser, platform: Platform, proxyUrl = proxy.url) {

@@ -1,15 +1,12 @@
 import crypto from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreationRequestRow, Paged, UploadDetail, UploadRow, VideoSummary } from '../../src/lib/contract';
-import { engineSettings } from '../../server/config';
-import type { JobContext } from '../../server/jobs/types';
 import { publishPost } from '../../server/jobs/publish';
 import { syncProfileStats } from '../../server/jobs/sync-stats';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { createUser, describeEachDatabase, testJobContext } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const clock = { now: Date.now() };
@@ -26,17 +23,7 @@ describeEachDatabase(
     });
     afterAll(() => proxy?.close());
 
-    const context = (test: TestEnv): JobContext => ({
-      db: test.db,
-      log: pino({ level: 'silent' }),
-      media: test.media,
-      keys: test.tokenSettings.keys,
-      platforms: test.platforms,
-      queue: test.queue!,
-      signal: new AbortController().signal,
-      jobId: crypto.randomUUID(),
-      engine: engineSettings(),
-    });
+    const context = testJobContext;
 
     const unique = (name: string) => `${name}-${env().kind}-${crypto.randomUUID().slice(0, 8)}`;
     const tiktokProfile = (user: TestUser) =>

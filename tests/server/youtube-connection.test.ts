@@ -1,10 +1,7 @@
 import crypto from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { t } from '../../src/lib/i18n';
-import { engineSettings } from '../../server/config';
 import { decryptSecret, secretsOfRow } from '../../server/auth/secrets';
-import type { JobContext } from '../../server/jobs/types';
 import { syncProfileStats } from '../../server/jobs/sync-stats';
 import { moveLegacyYouTubeTokens, notifyEndingGrants } from '../../server/platforms/connections';
 import { profileContext } from '../../server/platforms/profile-context';
@@ -13,7 +10,7 @@ import { SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { createUser, describeEachDatabase, type TestEnv, testJobContext } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
 
 const day = 24 * 3600_000;
@@ -110,20 +107,7 @@ describeEachDatabase(
   (env) => {
     const profiles = useYouTubeProfiles(env, sandbox);
 
-    function jobContext(): JobContext {
-      const test = env();
-      return {
-        db: test.db,
-        log: pino({ level: 'silent' }),
-        media: test.media,
-        keys: test.tokenSettings.keys,
-        platforms: test.platforms,
-        queue: test.queue!,
-        signal: new AbortController().signal,
-        jobId: crypto.randomUUID(),
-        engine: engineSettings(),
-      };
-    }
+    const jobContext = () => testJobContext(env());
 
     it('a publish and a stats sync reuse the access token the consent gave, asking Google for none', { timeout: 60_000 }, async () => {
       const user = await createUser(env(), 'operator');
