@@ -10,10 +10,12 @@ import { builtInApps, type OAuthApp, type PlatformApps } from './platforms/oauth
 import type { SandboxLimits } from './platforms/sandbox/caps';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { StatsSyncSettings } from './services/quota-ledger';
+import type { MediaSettings } from './media/services';
 
 export type Role = 'all' | 'api' | 'worker';
 
-export interface Config {
+/** The limits and render settings (MAX_*, RENDER_*, MEDIA_URL_TTL_SECONDS) are the media's own settings. */
+export interface Config extends MediaSettings {
   host: string;
   port: number;
   dataDir: string;
@@ -42,16 +44,6 @@ export interface Config {
   /** ffmpeg/ffprobe binaries; unset means the system's on PATH, else the ones shipped by npm. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
-  maxUploadBytes: number;
-  maxImageBytes: number;
-  maxImagePixels: number;
-  maxVariants: number;
-  maxVideoSeconds: number;
-  maxVideoSide: number;
-  renderPreset: string;
-  renderOutputsPerPass: number;
-  renderTimeoutSeconds: number;
-  mediaUrlTtlSeconds: number;
   /** STATS_INTERVAL: minutes between statistics syncs of published videos. */
   statsIntervalMinutes: number;
   /** Where media objects live: the disk under DATA_DIR, or an S3-compatible store (STORAGE_URL). */
