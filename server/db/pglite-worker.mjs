@@ -1,6 +1,7 @@
 // The embedded database's own thread: PGlite's WebAssembly runs here, so a long query never holds
 // up the server's event loop. Plain JavaScript because worker threads load without tsx's loader.
 // Messages come from server/db/connect.ts, one at a time: it serialises calls and transactions.
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
@@ -11,7 +12,10 @@ const rawDateParsers = Object.fromEntries(
   [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((type) => [type, keepText]),
 );
 
-const db = await PGlite.create(workerData.dataDir);
+const db = await PGlite.create({
+  dataDir: workerData.dataDir,
+  loadDataDir: workerData.loadDataDir ? new Blob([await readFile(workerData.loadDataDir)]) : undefined,
+});
 
 function plainError(error) {
   const fields = {};

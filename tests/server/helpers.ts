@@ -32,28 +32,31 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 /**
- * A fresh, migrated database: in-memory PGlite, or a new Postgres database dropped on close.
- * `through` stops at that migration, for a test that stores rows in an older shape.
+ * A fresh, migrated database: an in-memory PGlite, or a new Postgres database dropped on close,
+ * each copied from the run's migrated template (tests/global-setup.ts). `through` stops at that
+ * migration, for a test that stores rows in an older shape, and so migrates from empty.
  */
 export async function freshDatabase(
   kind: DatabaseKind,
   through?: string,
 ): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
   if (kind === 'pglite') {
-    const db = await connectDatabase({});
-    await migrate(db, { through });
+    const template = through ? undefined : inject('pgliteTemplate');
+    const db = await connectDatabase({ loadDataDir: template });
+    if (!template) await migrate(db, { through });
     return { db, drop: () => db.close() };
   }
   const adminUrl = inject('postgresUrl')!;
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = through ? null : inject('postgresTemplate');
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await connectDatabase({ databaseUrl: url.toString() });
-  await migrate(db, { through });
+  if (!template) await migrate(db, { through });
   return {
     db,
     url: url.toString(),
