@@ -235,10 +235,24 @@ export function buildLiveApp(env: TestEnv, publicUrl = 'https://office.example')
 }
 
 /** Creates a user straight in the database and returns it with a valid access token. */
+/**
+ * One argon2 hash per password for the whole file: each costs tens of milliseconds of CPU, and the
+ * suites make hundreds of users. A hash verifies the same whichever user row holds it.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function testPasswordHash(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    passwordHashes.set(password, hash);
+  }
+  return hash;
+}
+
 export async function createUser(env: TestEnv, login: string, options: { role?: 'admin' | 'user'; password?: string } = {}) {
   const { rows } = await env.db.sql('INSERT INTO users (login, password_hash, role) VALUES ($1, $2, $3) RETURNING id', [
     login,
-    await hashPassword(options.password ?? 'password123'),
+    await testPasswordHash(options.password ?? 'password123'),
     options.role ?? 'user',
   ]);
   const id = rows[0].id as number;
