@@ -228,6 +228,14 @@ describe('planMove', () => {
     expect(moved.accountId).toBe(1);
     expect([...moved.options]).toEqual(scheduled.map((post) => [post.platform, post.options]));
     expect(moved.note).toBeUndefined();
+    // A post queued before posts kept their choices takes the platform's defaults.
+    const older = planMove(
+      move({
+        date: at('2030-03-01T08:00:00Z'),
+        posts: [{ platform: 'instagram', scheduledAt: at('2030-02-01T10:00:00Z'), options: null }],
+      }),
+    );
+    expect([...older.options]).toEqual([['instagram', { shareToFeed: true }]]);
   });
 
   it("moves to a new profile keeping the date, on the set's ticked platforms that profile has, saying which it lacks", () => {
