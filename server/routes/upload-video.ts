@@ -9,7 +9,6 @@ import { accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
-import { sendEditJobs } from '../jobs/edit-published';
 import { signMediaUrl } from '../media/signed-urls';
 import type { Platform } from '../platforms/types';
 import type { PlatformAccess } from '../platforms/profile-context';
@@ -20,7 +19,7 @@ import { publishedListPage } from '../services/published-list';
 import { setStatusOf } from '../services/video-status';
 import { futurePublishDate } from '../services/publish-date';
 import { planPublication, type PlanProfile } from '../services/publication-plan';
-import { cancelPosts, planPosts, replanPosts, retryPosts } from '../services/post-lifecycle';
+import { cancelPosts, editPublished, planPosts, replanPosts, retryPosts } from '../services/post-lifecycle';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -182,23 +181,15 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
 
   /**
    * Stores the new title, description and tags for what is published from now on, and carries
-   * them to the videos already on YouTube (see sendEditJobs); TikTok and Instagram cannot edit a
+   * them to the videos already on YouTube (see editPublished); TikTok and Instagram cannot edit a
    * published post, which the answer's `edits` says per platform.
    */
   app.patch('/:idUpload', { schema: uploadVideoSchemas.edit }, async (request) => {
     const { idUpload } = request.params;
     const existing = await requestOf(currentUser(request), idUpload, true);
     const form = parseBody(publishedEditSchema, request.body);
-    const queue = queueOrFail();
-    await db.transaction(async (run) => {
-      await run(`UPDATE creation_requests SET title = $2, description = $3, tags = $4, updated_at = clock_timestamp() WHERE id = $1`, [
-        existing.id,
-        form.title.trim(),
-        form.description.trim(),
-        tagsOf(form.tags),
-      ]);
-      await sendEditJobs(queue, run, existing.id);
-    });
+    const texts = { title: form.title.trim(), description: form.description.trim(), tags: tagsOf(form.tags) };
+    await editPublished(db, queueOrFail(), existing.id, texts);
     return detail(await requestOf(currentUser(request), idUpload, true));
   });
 

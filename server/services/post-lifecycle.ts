@@ -16,10 +16,12 @@ import { refreshVideoStatus } from './video-status';
 /**
  * Every change of a post (a `video_posts` row), by name: a publication plans its posts, a move
  * replans them, a cancel or a retry is the operator's, and the publish job claims a post, then
- * completes, fails, holds it or makes it wait. Each is one guarded statement or one transaction,
- * and each that changes what a post is refreshes its video's status in the same transaction. A
- * publish job acts only while the post holds the job's token and is pending: a job whose token was
- * replaced (a move, a cancel, a hold, a resume) changes nothing.
+ * completes, fails, holds it or makes it wait; an edit of a published set's texts goes to its
+ * YouTube posts. Each is one guarded statement or one transaction, and each that changes what a
+ * post is refreshes its video's status in the same transaction. A publish job acts only while the
+ * post holds the job's token and is pending: a job whose token was replaced (a move, a cancel, a
+ * hold, a resume) changes nothing. Stopping uploads before a delete (jobs/publish-stops.ts) writes
+ * stop requests, not posts: the posts go with what is deleted.
  */
 
 /**
@@ -32,6 +34,13 @@ export interface PublishJobData {
   postId: number;
   /** The post's job_token when the job was sent: a job whose token was replaced does nothing. */
   token: string;
+}
+
+/** The queue of edits carried to published posts (jobs/edit-published.ts). */
+export const editPublishedJobName = 'edit-published-video';
+
+export interface EditPublishedJobData {
+  postId: number;
 }
 
 export const videoColumns = {
@@ -371,4 +380,45 @@ export async function recordWait(db: Database, { postId, token }: PublishJobData
 /** pg-boss put a failed run back with its backoff: the post's wait gets that time. */
 export async function recordNextAttempt(db: Database, { postId, token }: PublishJobData, at: Date): Promise<void> {
   await db.sql(`UPDATE video_posts SET next_attempt_at = $3 WHERE id = $1 AND job_token = $2 AND status = 'pending'`, [postId, token, at]);
+}
+
+/**
+ * The set's new title, description and tags, for what is published from now on, carried to its
+ * published YouTube posts: each is marked as waiting for the edit and gets one job, in the same
+ * transaction. TikTok and Instagram offer no call that edits a published post, so theirs keep the
+ * texts they went out with; the set's page says so.
+ */
+export async function editPublished(
+  db: Database,
+  queue: PgBoss,
+  requestId: number,
+  texts: { title: string; description: string; tags: string[] },
+): Promise<void> {
+  await db.transaction(async (run) => {
+    await run(`UPDATE creation_requests SET title = $2, description = $3, tags = $4, updated_at = clock_timestamp() WHERE id = $1`, [
+      requestId,
+      texts.title,
+      texts.description,
+      texts.tags,
+    ]);
+    const { rows } = await run(
+      `UPDATE video_posts SET edit_state = 'pending', edit_error = NULL, updated_at = now()
+        WHERE platform = 'youtube' AND status = 'done' AND remote_id IS NOT NULL
+          AND video_id IN (SELECT id FROM videos WHERE request_id = $1)
+        RETURNING id`,
+      [requestId],
+    );
+    for (const row of rows) {
+      const data: EditPublishedJobData = { postId: Number(row.id) };
+      await queue.send(editPublishedJobName, data, { db: { executeSql: run } });
+    }
+  });
+}
+
+/** An edit job ended: the post's texts on YouTube are the set's (done), or YouTube refused them (error, with why). */
+export async function finishEdit(db: Database, postId: number, state: 'done' | 'error', error: string | null): Promise<void> {
+  await db.orm
+    .update(videoPosts)
+    .set({ editState: state, editError: error, updatedAt: new Date() })
+    .where(and(eq(videoPosts.id, postId), eq(videoPosts.editState, 'pending')));
 }
