@@ -1,9 +1,10 @@
 import { purgeExpiredRefreshTokens } from '../auth/tokens';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
-import { markPublishFailed, markPublishRetried, publishFailedJobName, publishPost, type PublishJobData } from './publish';
+import { markPublishFailed, markPublishRetried, publishFailedJobName, publishPost } from './publish';
+import { editPublishedJobName, publishJobName, type EditPublishedJobData, type PublishJobData } from '../services/post-lifecycle';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
-import { editPublishedJobName, editPublishedPost, type EditPublishedJobData } from './edit-published';
-import { publishJobName, type JobDefinition } from './types';
+import { editPublishedPost } from './edit-published';
+import type { JobDefinition } from './types';
 
 /** The cron line (Europe/Kiev) of a statistics sync every `minutes` (STATS_INTERVAL). */
 export function statsCron(minutes: number): string {

@@ -1,8 +1,6 @@
 import type { YouTubePostOptions } from '../../src/lib/contract';
 import { and, eq } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
 import { t } from '../../src/lib/i18n';
-import type { RunSql } from '../db/connect';
 import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
 import { PlatformError, ProfileAuthError } from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';
@@ -12,35 +10,10 @@ import { memoryProgressStore } from '../platforms/progress';
 import { withRetry } from '../platforms/retry';
 import { publishKey } from '../platforms/types';
 import { youtubeSpending } from '../services/quota-ledger';
+import { finishEdit, type EditPublishedJobData } from '../services/post-lifecycle';
 import { youtube } from '../platforms/youtube';
 import type { JobContext } from './types';
 import { publishRetry } from './publish';
-
-export const editPublishedJobName = 'edit-published-video';
-
-export interface EditPublishedJobData {
-  postId: number;
-}
-
-/**
- * Marks the set's YouTube posts as waiting for the edit and sends one job each, in the caller's
- * transaction. TikTok and Instagram offer no call that edits a published post, so theirs keep
- * the texts they went out with; the set's page says so.
- */
-export async function sendEditJobs(boss: PgBoss, run: RunSql, requestId: number): Promise<number> {
-  const { rows } = await run(
-    `UPDATE video_posts SET edit_state = 'pending', edit_error = NULL, updated_at = now()
-      WHERE platform = 'youtube' AND status = 'done' AND remote_id IS NOT NULL
-        AND video_id IN (SELECT id FROM videos WHERE request_id = $1)
-      RETURNING id`,
-    [requestId],
-  );
-  for (const row of rows) {
-    const data: EditPublishedJobData = { postId: Number(row.id) };
-    await boss.send(editPublishedJobName, data, { db: { executeSql: run } });
-  }
-  return rows.length;
-}
 
 /** How many times a job applies texts that changed while it was applying them before it gives up. */
 const maxPasses = 3;
@@ -54,12 +27,7 @@ export async function editPublishedPost(
   { postId }: EditPublishedJobData,
   { db, log, keys, platforms, signal, engine }: JobContext,
 ): Promise<void> {
-  const finish = async (state: 'done' | 'error', error: string | null) => {
-    await db.orm
-      .update(videoPosts)
-      .set({ editState: state, editError: error, updatedAt: new Date() })
-      .where(and(eq(videoPosts.id, postId), eq(videoPosts.editState, 'pending')));
-  };
+  const finish = (state: 'done' | 'error', error: string | null) => finishEdit(db, postId, state, error);
 
   const textsOf = async () => {
     const [row] = await db.orm

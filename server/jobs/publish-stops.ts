@@ -5,7 +5,7 @@ import { HttpError } from '../http-error';
 import { StopRequested } from '../platforms/errors';
 import type { Platform } from '../platforms/types';
 import type { QueueRunner } from './engine';
-import { publishJobName } from './types';
+import { publishJobName } from '../services/post-lifecycle';
 
 /**
  * A delete is final: deleting a request, a profile or a user first stops the uploads of their

@@ -9,13 +9,6 @@ import type { PlatformSettings } from '../platforms/profile-context';
 // What a job's handler is given and how a queue is declared, apart from the list of definitions
 // (definitions.ts), which imports the handlers: the handlers import these, not that list.
 
-/**
- * The publish queue. The stop of uploads in flight (publish-stops.ts) looks for its active jobs, and
- * the publish handler (publish.ts) asks that module whether a stop stands: the name lives here so
- * neither imports the other.
- */
-export const publishJobName = 'publish-video';
-
 export interface JobContext {
   db: Database;
   log: FastifyBaseLogger;

@@ -8,7 +8,7 @@ import { accounts, users } from '../db/schema';
 import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError, type PlatformNetwork } from '../platforms/http';
 import { consumeOAuthState } from '../platforms/oauth-state';
-import { resumeWaitingPosts } from '../jobs/publish';
+import { resumeWaitingPosts } from '../services/post-lifecycle';
 import { recordRemoteName, saveGrantedConnection, appVariables } from '../platforms/connections';
 import {
   builtInApps,

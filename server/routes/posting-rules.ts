@@ -10,7 +10,7 @@ import { HttpError, parseBody } from '../http-error';
 import type { PlatformAccess } from '../platforms/profile-context';
 import { saveDefaults, savedDefaults, type CreatorRulesReader } from '../services/posting-rules';
 import { accountOption } from '../services/account-views';
-import { platformsOf } from './publish-plan';
+import { platformsOf } from '../services/publication-plan';
 import { postingRulesSchemas } from '../../src/lib/contract/posting-rules';
 
 const everyPlatform = { inYouTube: true, inTikTok: true, inInstagram: true };

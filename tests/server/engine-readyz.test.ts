@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { publishJobName } from '../../server/jobs/types';
+import { publishJobName } from '../../server/services/post-lifecycle';
 import { renderJobName } from '../../server/jobs/render';
 import { describeEachDatabase } from './helpers';
 

@@ -6,7 +6,7 @@ import { t } from '../../src/lib/i18n';
 import { waitText, type CapDetail, type PostWait } from '../../src/lib/post-waits';
 import { postingCapSettings } from '../../server/config';
 import { accounts } from '../../server/db/schema';
-import { publishJobName } from '../../server/jobs/types';
+import { publishJobName } from '../../server/services/post-lifecycle';
 import { publishPost } from '../../server/jobs/publish';
 import { capOf, forgetInstagramLimits, freeAt, holdFor, pacificDay, windowStart } from '../../server/services/posting-caps';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicationRequestDetail, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { publishJobName } from '../../server/jobs/types';
-import { parsePublishDate, platformsOf } from '../../server/routes/publish-plan';
+import { publishJobName } from '../../server/services/post-lifecycle';
+import { parsePublishDate } from '../../server/services/publish-date';
+import { platformsOf } from '../../server/services/publication-plan';
 import { assignAccounts } from '../../src/lib/assignment';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';

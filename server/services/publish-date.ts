@@ -2,7 +2,6 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import { t } from '../../src/lib/i18n';
-import type { Platform } from '../platforms/types';
 import { HttpError } from '../http-error';
 
 dayjs.extend(utc);
@@ -43,25 +42,4 @@ function isCalendarTime(text: string): boolean {
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
   const probe = new Date(Date.UTC(year, month - 1, day));
   return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day && hour < 24 && minute < 60;
-}
-
-export interface PlatformFlags {
-  inYouTube: boolean;
-  inTikTok: boolean;
-  inInstagram: boolean;
-}
-
-export interface ActivePlatforms {
-  isActiveYouTube: boolean;
-  isActiveTikTok: boolean;
-  isActiveInstagram: boolean;
-}
-
-/** Where a video goes: the platforms the form checked that its profile has switched on. */
-export function platformsOf(flags: PlatformFlags, account: ActivePlatforms): Platform[] {
-  const platforms: Platform[] = [];
-  if (flags.inYouTube && account.isActiveYouTube) platforms.push('youtube');
-  if (flags.inTikTok && account.isActiveTikTok) platforms.push('tiktok');
-  if (flags.inInstagram && account.isActiveInstagram) platforms.push('instagram');
-  return platforms;
 }

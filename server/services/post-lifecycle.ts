@@ -1,0 +1,424 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { t } from '../../src/lib/i18n';
+import type { PostWait } from '../../src/lib/post-waits';
+import type { Database, RunSql } from '../db/connect';
+import { videoPosts } from '../db/schema';
+import { HttpError } from '../http-error';
+import { clearPlatformFailure } from '../platforms/connections';
+import type { Platform } from '../platforms/types';
+import { accountOption } from './account-views';
+import type { CapHold } from './posting-caps';
+import { planMove, type Move, type PlannedVideo, type PlatformFlags } from './publication-plan';
+import { refreshVideoStatus } from './video-status';
+
+/**
+ * Every change of a post (a `video_posts` row), by name: a publication plans its posts, a move
+ * replans them, a cancel or a retry is the operator's, and the publish job claims a post, then
+ * completes, fails, holds it or makes it wait; an edit of a published set's texts goes to its
+ * YouTube posts. Each is one guarded statement or one transaction, and each that changes what a
+ * post is refreshes its video's status in the same transaction. A publish job acts only while the
+ * post holds the job's token and is pending: a job whose token was replaced (a move, a cancel, a
+ * hold, a resume) changes nothing. Stopping uploads before a delete (jobs/publish-stops.ts) writes
+ * stop requests, not posts: the posts go with what is deleted.
+ */
+
+/**
+ * The publish queue. The stop of uploads in flight (jobs/publish-stops.ts) looks for its active
+ * jobs, a move or a cancel removes its queued ones, and the publish job runs them.
+ */
+export const publishJobName = 'publish-video';
+
+export interface PublishJobData {
+  postId: number;
+  /** The post's job_token when the job was sent: a job whose token was replaced does nothing. */
+  token: string;
+}
+
+/** The queue of edits carried to published posts (jobs/edit-published.ts). */
+export const editPublishedJobName = 'edit-published-video';
+
+export interface EditPublishedJobData {
+  postId: number;
+}
+
+export const videoColumns = {
+  youtube: { url: 'url_youtube', error: 'error' },
+  instagram: { url: 'url_instagram', error: 'error_instagram' },
+  tiktok: { url: 'url_tiktok', error: 'error_tiktok' },
+} as const satisfies Record<Platform, { url: string; error: string }>;
+
+type Post = typeof videoPosts.$inferSelect;
+
+/** Sends the job of a post at its scheduled time (at once when that has passed), in the caller's transaction if given. */
+export async function sendPublishJob(boss: PgBoss, post: { id: number; token: string; scheduledAt: Date }, executeSql?: RunSql) {
+  const data: PublishJobData = { postId: post.id, token: post.token };
+  await boss.send(publishJobName, data, {
+    ...(post.scheduledAt.getTime() > Date.now() ? { startAfter: post.scheduledAt } : {}),
+    ...(executeSql ? { db: { executeSql } } : {}),
+  });
+}
+
+/**
+ * Writes a publication's plan (services/publication-plan.ts) and queues its posts. Only a request
+ * still in `success` is taken: of two publishes at once, the second finds it published once the
+ * first commits, and its whole transaction is undone. A post already out stays as it is. Answers
+ * how many posts were queued.
+ */
+export async function planPosts(
+  db: Database,
+  queue: PgBoss,
+  requestId: number,
+  texts: { title: string; description: string; tags: string[] },
+  flags: PlatformFlags,
+  plan: PlannedVideo[],
+): Promise<number> {
+  const sent: { id: number; token: string; scheduledAt: Date }[] = [];
+  await db.transaction(async (run) => {
+    const { rows: taken } = await run(
+      `UPDATE creation_requests SET title = $2, description = $3, tags = $4, in_youtube = $5, in_tiktok = $6,
+         in_instagram = $7, published_at = now(), updated_at = now(), status = 'published'
+        WHERE id = $1 AND status = 'success' RETURNING id`,
+      [requestId, texts.title, texts.description, texts.tags, flags.inYouTube, flags.inTikTok, flags.inInstagram],
+    );
+    if (taken.length === 0) throw new HttpError(409, t.publish.alreadyPublished);
+    for (const item of plan) {
+      // Posts still waiting for a platform the video no longer goes to are dropped; published ones stay.
+      await run(`DELETE FROM video_posts WHERE video_id = $1 AND status <> 'done' AND NOT (platform = ANY($2::text[]))`, [
+        item.videoId,
+        item.platforms,
+      ]);
+      for (const platform of item.platforms) {
+        const token = crypto.randomUUID();
+        const { rows: upserted } = await run(
+          `INSERT INTO video_posts (video_id, platform, account_id, scheduled_at, job_token, options)
+           VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+           ON CONFLICT (video_id, platform) DO UPDATE SET account_id = EXCLUDED.account_id,
+             scheduled_at = EXCLUDED.scheduled_at, job_token = EXCLUDED.job_token, status = 'pending',
+             error = NULL, attempts = 0, options = EXCLUDED.options, updated_at = now()
+           WHERE video_posts.status <> 'done'
+           RETURNING id`,
+          [item.videoId, platform, item.accountId, item.scheduledAt, token, JSON.stringify(item.options.get(platform))],
+        );
+        if (upserted.length > 0) {
+          sent.push({ id: upserted[0].id, token, scheduledAt: item.scheduledAt });
+          await run(`UPDATE videos SET ${videoColumns[platform].error} = NULL WHERE id = $1`, [item.videoId]);
+        }
+      }
+      await run(`UPDATE videos SET account_id = $2, date = $3, publish_note = $4 WHERE id = $1`, [
+        item.videoId,
+        item.accountId,
+        item.scheduledAt,
+        item.note,
+      ]);
+      await refreshVideoStatus(run, item.videoId);
+    }
+    for (const post of sent) await sendPublishJob(queue, post, run);
+  });
+  return sent.length;
+}
+
+async function lockedVideo(run: RunSql, requestId: number, videoId: number) {
+  const { rows } = await run('SELECT id, account_id FROM videos WHERE id = $1 AND request_id = $2 FOR UPDATE', [videoId, requestId]);
+  if (rows.length === 0) throw new HttpError(404, t.server.notFound);
+  return rows[0] as { id: number; account_id: number | null };
+}
+
+/**
+ * The posts of a video that still wait unstarted, locked: the job claims a post with an UPDATE
+ * of the same row (setting started_at), so a move either runs before the claim (whose token no
+ * longer matches: the stale job does nothing) or sees it started and is refused.
+ */
+async function scheduledPosts(run: RunSql, videoId: number) {
+  const { rows: posts } = await run(
+    `SELECT id, platform, status, started_at, scheduled_at, options FROM video_posts WHERE video_id = $1 ORDER BY id FOR UPDATE`,
+    [videoId],
+  );
+  if (posts.length === 0) throw new HttpError(409, t.postTruth.nothingScheduled);
+  if (posts.some((post) => post.status !== 'pending' || post.started_at !== null)) throw new HttpError(409, t.postTruth.alreadyStarted);
+  // Their queued jobs go with them; a job already fetched finds its token replaced and does nothing.
+  await run(`DELETE FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND (data->>'postId')::int = ANY($2::int[])`, [
+    publishJobName,
+    posts.map((post) => post.id),
+  ]);
+  return posts.map((post) => ({ platform: post.platform as Platform, scheduledAt: new Date(post.scheduled_at), options: post.options }));
+}
+
+/**
+ * Moves a scheduled video of the request to another date and/or profile until its publication
+ * starts (planMove says where): each post gets a new token and job, sent in the same transaction
+ * that removed the old job.
+ */
+export async function replanPosts(db: Database, queue: PgBoss, requestId: number, move: Omit<Move, 'accountId' | 'posts'>): Promise<void> {
+  const { videoId } = move;
+  await db.transaction(async (run) => {
+    const video = await lockedVideo(run, requestId, videoId);
+    const posts = await scheduledPosts(run, videoId);
+    const { accountId, scheduledAt, options, note } = planMove({ ...move, accountId: video.account_id, posts });
+    await run(`DELETE FROM video_posts WHERE video_id = $1`, [videoId]);
+    for (const [platform, chosen] of options) {
+      const token = crypto.randomUUID();
+      const { rows } = await run(
+        `INSERT INTO video_posts (video_id, platform, account_id, scheduled_at, job_token, options)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
+        [videoId, platform, accountId, scheduledAt, token, JSON.stringify(chosen)],
+      );
+      await sendPublishJob(queue, { id: rows[0].id, token, scheduledAt }, run);
+    }
+    await run(`UPDATE videos SET account_id = $2, date = $3 WHERE id = $1`, [videoId, accountId, scheduledAt]);
+    if (note !== undefined) await run(`UPDATE videos SET publish_note = $2 WHERE id = $1`, [videoId, note]);
+    await refreshVideoStatus(run, videoId);
+  });
+}
+
+/** Cancels a scheduled video's publication before it starts: its posts and their jobs go; the video says why it has none. */
+export async function cancelPosts(db: Database, requestId: number, videoId: number): Promise<void> {
+  await db.transaction(async (run) => {
+    await lockedVideo(run, requestId, videoId);
+    await scheduledPosts(run, videoId);
+    await run(`DELETE FROM video_posts WHERE video_id = $1`, [videoId]);
+    await run(`UPDATE videos SET publish_note = $2 WHERE id = $1`, [videoId, t.postTruth.cancelledNote]);
+    await refreshVideoStatus(run, videoId);
+  });
+}
+
+/** Publishes a failed video of the request again: its failed posts go back to pending, as they were, at once. */
+export async function retryPosts(db: Database, queue: PgBoss, requestId: number, videoId: number): Promise<void> {
+  await db.transaction(async (run) => {
+    const { rows: video } = await run('SELECT id FROM videos WHERE id = $1 AND request_id = $2 FOR UPDATE', [videoId, requestId]);
+    if (video.length === 0) throw new HttpError(404, t.server.notFound);
+    // A retry bound to fail again is refused with the reason: the profile is gone, or its access
+    // on that platform failed and has not been restored (a publish or a profile check clears it).
+    const { rows: failed } = await run(
+      `SELECT p.platform, a.id AS account_id, a.comments, a.youtube_login, a.instagram_login,
+              EXISTS (SELECT 1 FROM account_connections AS c
+                       WHERE c.account_id = p.account_id AND c.platform = p.platform AND c.failure IS NOT NULL) AS failing
+         FROM video_posts AS p LEFT JOIN accounts AS a ON a.id = p.account_id
+        WHERE p.video_id = $1 AND p.status = 'error'`,
+      [videoId],
+    );
+    for (const post of failed) {
+      const platform = t.platform.names[post.platform as Platform];
+      if (post.account_id === null) throw new HttpError(409, t.postTruth.retryProfileDeleted);
+      if (post.failing) {
+        const { title } = accountOption({
+          id: post.account_id,
+          comments: post.comments,
+          youtubeLogin: post.youtube_login,
+          instagramLogin: post.instagram_login,
+        });
+        throw new HttpError(409, t.postTruth.retryRevoked(title, platform));
+      }
+    }
+    const { rows: posts } = await run(
+      `UPDATE video_posts SET status = 'pending', job_token = gen_random_uuid(), scheduled_at = now(), error = NULL,
+         attempts = 0, started_at = NULL, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL, updated_at = now()
+       WHERE video_id = $1 AND status = 'error' RETURNING id, platform, job_token, scheduled_at`,
+      [videoId],
+    );
+    if (posts.length === 0) throw new HttpError(409, t.publish.nothingToRetry);
+    const cleared = posts.map((post) => `${videoColumns[post.platform as Platform].error} = NULL`).join(', ');
+    await run(`UPDATE videos SET ${cleared} WHERE id = $1`, [videoId]);
+    await refreshVideoStatus(run, videoId);
+    for (const post of posts) {
+      await sendPublishJob(queue, { id: post.id, token: post.job_token, scheduledAt: new Date(post.scheduled_at) }, run);
+    }
+  });
+}
+
+/**
+ * The publish job takes its post: one more attempt, and from here on the post is the job's, so
+ * its date and profile can no longer be changed (409). Undefined when the job's token was
+ * replaced or the post is no longer pending.
+ */
+export async function claimPost(db: Database, { postId, token }: PublishJobData): Promise<Post | undefined> {
+  const [post] = await db.orm
+    .update(videoPosts)
+    .set({
+      attempts: sql`${videoPosts.attempts} + 1`,
+      startedAt: sql`coalesce(${videoPosts.startedAt}, now())`,
+      waitKind: null,
+      waitDetail: null,
+      nextAttemptAt: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token), eq(videoPosts.status, 'pending')))
+    .returning();
+  return post;
+}
+
+/** The platform took the post: it is out, at its address, and the profile's access on that platform works again. */
+export async function completePost(
+  db: Database,
+  post: Pick<Post, 'id' | 'videoId' | 'platform'>,
+  token: string,
+  accountId: number,
+  published: { remoteId: string; url: string },
+): Promise<void> {
+  await db.transaction(async (run) => {
+    const { rows } = await run(
+      `UPDATE video_posts SET status = 'done', remote_id = $3, url = $4, error = NULL, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL,
+              published_at = now(), updated_at = now()
+       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
+      [post.id, token, published.remoteId, published.url],
+    );
+    if (rows.length === 0) return;
+    const columns = videoColumns[post.platform];
+    await run(`UPDATE videos SET ${columns.url} = $2, ${columns.error} = NULL WHERE id = $1`, [post.videoId, published.url]);
+    await clearPlatformFailure(run, accountId, post.platform);
+    await refreshVideoStatus(run, post.videoId);
+  });
+}
+
+/** The post failed, for the reason the operator reads on it and on its video. */
+export async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' | 'platform'>, token: string, reason: string) {
+  await db.transaction(async (run) => {
+    const { rows } = await run(
+      `UPDATE video_posts SET status = 'error', error = $3, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL, updated_at = now()
+       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
+      [post.id, token, reason],
+    );
+    if (rows.length === 0) return;
+    await run(`UPDATE videos SET ${videoColumns[post.platform].error} = $2 WHERE id = $1`, [post.videoId, reason]);
+    await refreshVideoStatus(run, post.videoId);
+  });
+}
+
+/**
+ * A post past a cap waits for its window to free: a new job at that time, the reason said on the
+ * set's page, and no error — a cap is never a failure.
+ */
+export async function holdPost(db: Database, queue: PgBoss, { postId, token }: PublishJobData, hold: CapHold): Promise<void> {
+  const next = crypto.randomUUID();
+  await db.transaction(async (run) => {
+    const { rows } = await run(
+      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, next_attempt_at = $4, wait_kind = 'cap', wait_detail = $5,
+              error = NULL, updated_at = now()
+       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
+      [postId, token, next, hold.until, JSON.stringify(hold.detail)],
+    );
+    if (rows.length > 0) await sendPublishJob(queue, { id: postId, token: next, scheduledAt: hold.until }, run);
+  });
+}
+
+/** The platform asked to wait longer than a run retries: the post goes again at `at`, with a new job, and says why. */
+export async function awaitQuota(db: Database, queue: PgBoss, { postId, token }: PublishJobData, at: Date, reason: string): Promise<void> {
+  const next = crypto.randomUUID();
+  await db.transaction(async (run) => {
+    const { rows } = await run(
+      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, error = $5, wait_kind = 'quota', wait_detail = $6, next_attempt_at = $4,
+              updated_at = now()
+       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
+      [postId, token, next, at, reason, JSON.stringify({ reason })],
+    );
+    if (rows.length > 0) await sendPublishJob(queue, { id: postId, token: next, scheduledAt: at }, run);
+  });
+}
+
+/**
+ * A grant the platform no longer honours, on a profile connected through the platform's consent
+ * page: the post waits, with no next attempt, until the profile is connected again
+ * (resumeWaitingPosts) or the post is cancelled; it counts as not started, so it can still be
+ * moved or cancelled. False when the profile's access is not such a link: the post then fails.
+ */
+export async function awaitReconnect(db: Database, post: Pick<Post, 'id' | 'platform'>, token: string): Promise<boolean> {
+  const { rows } = await db.sql(
+    `UPDATE video_posts SET wait_kind = 'reconnect', wait_detail = '{}', next_attempt_at = NULL, started_at = NULL, updated_at = now()
+      WHERE id = $1 AND job_token = $2 AND status = 'pending'
+        AND EXISTS (SELECT 1 FROM account_connections c
+                     WHERE c.account_id = video_posts.account_id AND c.platform = $3 AND c.method = 'oauth' AND c.state = 'revoked')
+      RETURNING id`,
+    [post.id, token, post.platform],
+  );
+  return rows.length > 0;
+}
+
+/** The profile is connected to the platform again: its posts that waited for it go out at once, each with a new job. */
+export async function resumeWaitingPosts(db: Database, queue: PgBoss, accountId: number, platform: Platform): Promise<number> {
+  return db.transaction(async (run) => {
+    const { rows } = await run(
+      `SELECT id FROM video_posts
+        WHERE account_id = $1 AND platform = $2 AND status = 'pending' AND wait_kind = 'reconnect' AND next_attempt_at IS NULL
+        FOR UPDATE`,
+      [accountId, platform],
+    );
+    for (const { id } of rows) {
+      const token = crypto.randomUUID();
+      await run(
+        `UPDATE video_posts SET job_token = $2, wait_kind = NULL, wait_detail = NULL, error = NULL, updated_at = now() WHERE id = $1`,
+        [id, token],
+      );
+      await sendPublishJob(queue, { id, token, scheduledAt: new Date() }, run);
+    }
+    return rows.length;
+  });
+}
+
+/**
+ * A run failed in a way pg-boss retries: the reason is kept as the one the dead letter will give
+ * if every retry fails the same way; the wait's time is written once pg-boss has set it (recordNextAttempt).
+ */
+export async function awaitRetry(db: Database, { postId, token }: PublishJobData, reason: string): Promise<void> {
+  await db.orm
+    .update(videoPosts)
+    .set({ error: reason, waitKind: 'retry', waitDetail: { reason }, nextAttemptAt: null, updatedAt: new Date() })
+    .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token), eq(videoPosts.status, 'pending')));
+}
+
+/**
+ * Why a pending post has not gone out yet and when it is tried next, for the set's page. Other
+ * waits (caps, revoked grants, the platform's own) write the same columns; a post's next run clears them.
+ */
+export async function recordWait(db: Database, { postId, token }: PublishJobData, wait: PostWait, at: Date | null): Promise<void> {
+  await db.sql(
+    `UPDATE video_posts SET wait_kind = $3, wait_detail = $4, next_attempt_at = $5 WHERE id = $1 AND job_token = $2 AND status = 'pending'`,
+    [postId, token, wait.kind, JSON.stringify(wait.detail), at],
+  );
+}
+
+/** pg-boss put a failed run back with its backoff: the post's wait gets that time. */
+export async function recordNextAttempt(db: Database, { postId, token }: PublishJobData, at: Date): Promise<void> {
+  await db.sql(`UPDATE video_posts SET next_attempt_at = $3 WHERE id = $1 AND job_token = $2 AND status = 'pending'`, [postId, token, at]);
+}
+
+/**
+ * The set's new title, description and tags, for what is published from now on, carried to its
+ * published YouTube posts: each is marked as waiting for the edit and gets one job, in the same
+ * transaction. TikTok and Instagram offer no call that edits a published post, so theirs keep the
+ * texts they went out with; the set's page says so.
+ */
+export async function editPublished(
+  db: Database,
+  queue: PgBoss,
+  requestId: number,
+  texts: { title: string; description: string; tags: string[] },
+): Promise<void> {
+  await db.transaction(async (run) => {
+    await run(`UPDATE creation_requests SET title = $2, description = $3, tags = $4, updated_at = clock_timestamp() WHERE id = $1`, [
+      requestId,
+      texts.title,
+      texts.description,
+      texts.tags,
+    ]);
+    const { rows } = await run(
+      `UPDATE video_posts SET edit_state = 'pending', edit_error = NULL, updated_at = now()
+        WHERE platform = 'youtube' AND status = 'done' AND remote_id IS NOT NULL
+          AND video_id IN (SELECT id FROM videos WHERE request_id = $1)
+        RETURNING id`,
+      [requestId],
+    );
+    for (const row of rows) {
+      const data: EditPublishedJobData = { postId: Number(row.id) };
+      await queue.send(editPublishedJobName, data, { db: { executeSql: run } });
+    }
+  });
+}
+
+/** An edit job ended: the post's texts on YouTube are the set's (done), or YouTube refused them (error, with why). */
+export async function finishEdit(db: Database, postId: number, state: 'done' | 'error', error: string | null): Promise<void> {
+  await db.orm
+    .update(videoPosts)
+    .set({ editState: state, editError: error, updatedAt: new Date() })
+    .where(and(eq(videoPosts.id, postId), eq(videoPosts.editState, 'pending')));
+}
