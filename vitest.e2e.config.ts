@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One server and one browser at a time: the suite drives a real `npm start` on 2 cores.
-const sequential = { environment: 'node', fileParallelism: false, testTimeout: 120_000, hookTimeout: 180_000 } as const;
+const browserFiles = { environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } as const;
 
 /**
  * The files that start their own server: auth and sign-in-policy sign the admin out, spray the
@@ -21,17 +20,25 @@ const ownServer = [
   'tests/e2e/startup-race.test.ts',
 ];
 
+/**
+ * Three files at once on the 2-core machine (the default would be one): most of a browser test's
+ * time is spent waiting for a render, a publish time or a retry, not on the CPU.
+ */
 export default defineConfig({
   test: {
+    maxWorkers: 3,
     projects: [
-      { test: { name: 'browser', include: ownServer, ...sequential } },
+      // Two at a time: post-truth spends three minutes waiting for a publish time beside the others' work.
+      { test: { name: 'browser', include: ownServer, maxWorkers: 2, ...browserFiles } },
       {
         test: {
           name: 'browser-shared',
           include: ['tests/e2e/**/*.test.ts'],
           exclude: ownServer,
           globalSetup: ['tests/e2e/shared-server.ts'],
-          ...sequential,
+          // One at a time on the shared server, beside the files that start their own.
+          maxWorkers: 1,
+          ...browserFiles,
         },
       },
     ],
