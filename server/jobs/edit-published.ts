@@ -12,7 +12,7 @@ import { memoryProgressStore } from '../platforms/progress';
 import { withRetry } from '../platforms/retry';
 import { publishKey } from '../platforms/types';
 import { youtubeSpending } from '../services/quota-ledger';
-import { youtube } from '../platforms/youtube';
+import { youtube } from '../platforms/youtube/connector';
 import type { JobContext } from './types';
 import { publishRetry } from './publish';
 

@@ -17,8 +17,9 @@ import {
 } from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';
 import { clearPlatformFailure, recordPlatformFailure } from '../platforms/connections';
-import { instagram } from '../platforms/instagram';
-import { connectors, profileContext } from '../platforms/profile-context';
+import { instagram } from '../platforms/instagram/connector';
+import { profileContext } from '../platforms/profile-context';
+import { connectors } from '../platforms/registry';
 import { databaseProgressStore, memoryProgressStore } from '../platforms/progress';
 import { withRetry, type RetryOptions } from '../platforms/retry';
 import { youtubeSpending } from '../services/quota-ledger';

@@ -3,17 +3,13 @@ import type { accounts } from '../db/schema';
 import { joinProxy, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { platformEndpoints } from './endpoints';
 import { PermanentPlatformError } from './errors';
-import { instagram, sandboxInstagramLogin } from './instagram';
-import { tiktok } from './tiktok';
-import type { Connector, ConnectorContext, Platform, PlatformsMode, PostingCapSettings, PublishProgressStore } from './types';
-import { youtube } from './youtube';
+import { sandboxInstagramLogin } from './instagram/connector';
+import type { ConnectorContext, Platform, PlatformsMode, PostingCapSettings, PublishProgressStore } from './types';
 import type { Database } from '../db/connect';
 import type { Clock } from '../clock';
 import { connectionSecrets, freshAccessToken, loadConnection, type ConnectionMethod, type StoredConnection } from './connections';
 import { oauthHost, type PlatformApps } from './oauth-links';
 import type { PlatformNetwork } from './http';
-
-export const connectors: Record<Platform, Connector<any>> = { youtube, tiktok, instagram };
 
 /** What every platform call of the workers and the API needs to know about the environment. */
 export interface PlatformAccess {

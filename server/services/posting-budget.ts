@@ -6,7 +6,7 @@ import { visibleTo } from '../auth/ownership';
 import type { Database } from '../db/connect';
 import { accounts } from '../db/schema';
 import { capOf, instagramLimit, type Cap } from './posting-caps';
-import { instagram } from '../platforms/instagram';
+import { instagram } from '../platforms/instagram/connector';
 import { profileContext, type PlatformAccess } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
 import type { Platform, PostingCapSettings } from '../platforms/types';

@@ -7,7 +7,7 @@ import { accounts, postingDefaults } from '../db/schema';
 import { HttpError } from '../http-error';
 import { hashtags } from '../platforms/client';
 import { profileContext, type PlatformAccess } from '../platforms/profile-context';
-import { tiktok } from '../platforms/tiktok';
+import { tiktok } from '../platforms/tiktok/connector';
 import { memoryProgressStore } from '../platforms/progress';
 import { publishKey, type Platform } from '../platforms/types';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ProfileAuthError, quotaRetryMs, TransientPlatformError } from '../../server/platforms/errors';
 import { PlatformNetworkError } from '../../server/platforms/http';
-import { instagram, sandboxInstagramLogin } from '../../server/platforms/instagram';
+import { instagram, sandboxInstagramLogin } from '../../server/platforms/instagram/connector';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
 import type { InstagramCredentials } from '../../server/platforms/types';

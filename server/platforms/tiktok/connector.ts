@@ -1,5 +1,5 @@
-import { t } from '../../src/lib/i18n';
-import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient, readWhenStill, stoppable } from './client';
+import { t } from '../../../src/lib/i18n';
+import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient, readWhenStill, stoppable } from '../client';
 import {
   errorForStatus,
   parseRetryAfter,
@@ -9,9 +9,9 @@ import {
   PostingCapError,
   TransientPlatformError,
   type PlatformError,
-} from './errors';
-import type { TikTokCreatorRules, TikTokPostOptions } from '../../src/lib/contract';
-import type { ConnectorContext, Published, TikTokConnector, VideoStats, VideoUpload } from './types';
+} from '../errors';
+import type { TikTokCreatorRules, TikTokPostOptions } from '../../../src/lib/contract';
+import type { ConnectorContext, Published, TikTokConnector, VideoStats, VideoUpload } from '../types';
 
 /**
  * TikTok Content Posting API, direct post with FILE_UPLOAD: creator_info/query, video/init,

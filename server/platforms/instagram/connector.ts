@@ -1,5 +1,5 @@
-import { t } from '../../src/lib/i18n';
-import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient, stoppable } from './client';
+import { t } from '../../../src/lib/i18n';
+import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient, stoppable } from '../client';
 import {
   errorForStatus,
   parseRetryAfter,
@@ -9,9 +9,9 @@ import {
   PostingCapError,
   TransientPlatformError,
   type PlatformError,
-} from './errors';
-import { networkError, type PlatformNetwork } from './http';
-import type { ConnectorContext, Endpoints, InstagramConnector, InstagramCredentials, Published, VideoStats, VideoUpload } from './types';
+} from '../errors';
+import { networkError, type PlatformNetwork } from '../http';
+import type { ConnectorContext, Endpoints, InstagramConnector, InstagramCredentials, Published, VideoStats, VideoUpload } from '../types';
 
 /**
  * Instagram API with Facebook Login (graph.facebook.com): a Reels container with

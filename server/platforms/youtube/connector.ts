@@ -1,5 +1,5 @@
-import { t } from '../../src/lib/i18n';
-import { checkFile, fileRange, PlatformClient, readWhenStill, stoppable } from './client';
+import { t } from '../../../src/lib/i18n';
+import { checkFile, fileRange, PlatformClient, readWhenStill, stoppable } from '../client';
 import {
   errorForStatus,
   parseRetryAfter,
@@ -9,8 +9,8 @@ import {
   PostingCapError,
   TransientPlatformError,
   type PlatformError,
-} from './errors';
-import type { ConnectorContext, Published, VideoStats, VideoTexts, VideoUpload, YouTubeConnector } from './types';
+} from '../errors';
+import type { ConnectorContext, Published, VideoStats, VideoTexts, VideoUpload, YouTubeConnector } from '../types';
 
 /**
  * YouTube Data API v3: videos.insert through the resumable upload protocol, videos.list for
