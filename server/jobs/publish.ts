@@ -27,7 +27,9 @@ import { refreshVideoStatus } from '../services/video-status';
 import { publishKey, type Platform } from '../platforms/types';
 import { publishJobName, type JobContext } from './types';
 import { DeferJob } from './engine';
-import { capOf, holdAfterRefusal, holdFor, instagramLimit, type Cap, type CapHold } from '../services/posting-caps';
+import { instagramLimit } from '../platforms/instagram/caps';
+import type { Cap } from '../platforms/types';
+import { capOf, holdAfterRefusal, holdFor, type CapHold } from '../services/posting-caps';
 import { recordStopOutcome, stopRequested } from './publish-stops';
 import { releaseLease, tryLease } from './workers';
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
 import type { PlatformNetwork } from './http';
+import type { accounts } from '../db/schema';
 
 /**
  * The one shape every platform connector has. A connector is stateless: everything about the
@@ -18,6 +19,18 @@ export interface PostingCapSettings {
   tiktokDailyPosts: number;
   /** YOUTUBE_DAILY_UPLOADS: videos.insert calls per Google Cloud project (a profile's OAuth client) per Pacific day. */
   youtubeDailyUploads: number;
+}
+
+/** What a cap needs of a profile: whose posts count (a YouTube cap is the Google project's). */
+export type CapAccount = Pick<typeof accounts.$inferSelect, 'id' | 'youtubeClientId'>;
+
+/** The cap of one profile on one platform now: how many, over which window, and whose posts count. */
+export interface Cap {
+  limit: number;
+  /** A moving window of this length, or (null) YouTube's Pacific day. */
+  windowMs: number | null;
+  /** The profiles whose posts count: the profile itself, or every profile on the same Google project. */
+  scope: { accountId: number } | { youtubeClientId: string };
 }
 
 /** The hosts a connector starts from; upload hosts come back in the platforms' own answers. */
