@@ -71,7 +71,7 @@ export class PlatformClient {
         return { status: response.status, headers: response.headers as unknown as Headers, body: parsed, text };
       }
       const error = this.readError(response.status, parsed, response.headers as unknown as Headers);
-      const refresh = this.ctx.credentials.refreshAccessToken;
+      const refresh = this.ctx.credentials.renewRejectedToken;
       if (error instanceof ProfileAuthError && refresh && !this.refreshed) {
         this.refreshed = true;
         this.token = await refresh();

@@ -289,7 +289,7 @@ export async function freshAccessToken(
     if (!app) return { failed: new TransientPlatformError(platform, t.connections.appMissing(name, appVariables[platform]), '') };
     let tokens: GrantedTokens;
     try {
-      tokens = await linkConnectors[platform].refresh(linkEndpoints(settings), proxy, app, {
+      tokens = await linkConnectors[platform].renewGrant(linkEndpoints(settings), proxy, app, {
         accessToken: secrets.open('access_token', locked.accessToken)!,
         refreshToken: secrets.open('refresh_token', locked.refreshToken),
         remoteId: locked.remoteId ?? '',

@@ -86,7 +86,8 @@ export interface LinkConnector {
   platform: Platform;
   consentUrl(endpoints: LinkEndpoints, app: OAuthApp, redirectUri: string, state: string): string;
   exchange(endpoints: LinkEndpoints, proxy: string, app: OAuthApp, code: string, redirectUri: string): Promise<GrantedTokens>;
-  refresh(
+  /** The token endpoint's renewal of a stored grant (the refresher's, and a token found ending before a call). */
+  renewGrant(
     endpoints: LinkEndpoints,
     proxy: string,
     app: OAuthApp,

@@ -96,14 +96,14 @@ export async function profileContext(
     const fresh = (stale?: string) => freshAccessToken(db, secretsKey, link, proxy, account.id, linked.platform, { stale });
     let accessToken = await fresh();
     // Called after the platform refused the token: renews it unless another run already has.
-    const refreshAccessToken = async () => (accessToken = await fresh(accessToken));
-    if (platform !== 'instagram') return { ...base, credentials: { accessToken, refreshAccessToken } };
+    const renewRejectedToken = async () => (accessToken = await fresh(accessToken));
+    if (platform !== 'instagram') return { ...base, credentials: { accessToken, renewRejectedToken } };
     // A token of Instagram Login is for graph.instagram.com, which serves the same content publishing calls.
     const instagramEndpoints = {
       ...endpoints,
       'graph.facebook.com': oauthHost(settings.mode, settings.sandboxOrigin, 'graph.instagram.com'),
     };
-    return { ...base, endpoints: instagramEndpoints, credentials: { accessToken, refreshAccessToken, igUserId: linked.remoteId! } };
+    return { ...base, endpoints: instagramEndpoints, credentials: { accessToken, renewRejectedToken, igUserId: linked.remoteId! } };
   }
 
   // YouTube is reached through its consent link alone.

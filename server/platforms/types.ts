@@ -52,7 +52,7 @@ export interface Credentials {
    * access token (the caller stores it), or throws ProfileAuthError when the grant is revoked.
    * Absent where the platform gives no refresh (the TikTok access string): a 401 is then final.
    */
-  refreshAccessToken?: () => Promise<string>;
+  renewRejectedToken?: () => Promise<string>;
 }
 
 /**

@@ -80,9 +80,9 @@ describe('Instagram connector against the sandbox', () => {
     const credentials = await logIn();
     const { video } = await videoFile(env(), 'instagram');
     env().state.faults.push({ platform: 'instagram', step: 'list', kind: 'unauthorized' });
-    const refreshAccessToken = vi.fn(async () => (await logIn()).accessToken);
-    await instagram.publish(context(env(), { ...credentials, refreshAccessToken }), video);
-    expect(refreshAccessToken).toHaveBeenCalledTimes(1);
+    const renewRejectedToken = vi.fn(async () => (await logIn()).accessToken);
+    await instagram.publish(context(env(), { ...credentials, renewRejectedToken }), video);
+    expect(renewRejectedToken).toHaveBeenCalledTimes(1);
     expect(env().state.videos).toHaveLength(1);
   });
 

@@ -39,7 +39,7 @@ export const instagramLink: LinkConnector = {
     const params = new URLSearchParams({ grant_type: 'ig_exchange_token', client_secret: app.secret, access_token: short.access_token });
     return instagramGraphToken(endpoints, proxy, `access_token?${params}`, String(short.user_id));
   },
-  refresh(endpoints, proxy, _app, tokens) {
+  renewGrant(endpoints, proxy, _app, tokens) {
     const params = new URLSearchParams({ grant_type: 'ig_refresh_token', access_token: tokens.accessToken });
     return instagramGraphToken(endpoints, proxy, `refresh_access_token?${params}`, tokens.remoteId);
   },

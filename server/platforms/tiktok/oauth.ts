@@ -36,7 +36,7 @@ export const tiktokLink: LinkConnector = {
       redirect_uri: redirectUri,
     });
   },
-  refresh(endpoints, proxy, app, tokens) {
+  renewGrant(endpoints, proxy, app, tokens) {
     if (!tokens.refreshToken) throw new OAuthGrantError('tiktok', 'invalid_grant', true, 'no refresh token');
     return tiktokToken(endpoints, proxy, {
       client_key: app.id,

@@ -130,7 +130,7 @@ export const testingRefreshTokenSeconds = 7 * 24 * 3600;
  * 2.0 for Web Server Applications", developers.google.com/identity/protocols/oauth2/web-server:
  * expires_in 3600 in the token answer), so the connection keeps it and reuses it until then.
  */
-export function refreshAccessToken(client: GoogleClient, refreshToken: string): Promise<GoogleTokens> {
+export function redeemRefreshToken(client: GoogleClient, refreshToken: string): Promise<GoogleTokens> {
   return requestTokens(client, {
     grant_type: 'refresh_token',
     refresh_token: refreshToken,
@@ -182,7 +182,7 @@ export const youtubeLink: LinkConnector = {
     };
     return googleCall(() => exchangeAuthorizationCode(client, code, redirectUri));
   },
-  refresh(endpoints, proxy, app, tokens) {
+  renewGrant(endpoints, proxy, app, tokens) {
     if (!tokens.refreshToken) throw new OAuthGrantError('youtube', 'invalid_grant', true, 'no refresh token');
     const client = {
       network: endpoints.network,
@@ -191,6 +191,6 @@ export const youtubeLink: LinkConnector = {
       clientId: app.id,
       clientSecret: app.secret,
     };
-    return googleCall(() => refreshAccessToken(client, tokens.refreshToken!));
+    return googleCall(() => redeemRefreshToken(client, tokens.refreshToken!));
   },
 };
