@@ -185,6 +185,14 @@ describe('TikTok', () => {
       brand_content_toggle: true,
       brand_organic_toggle: false,
     });
+    expect(tiktokPostInfo({ privacyLevel: 'PUBLIC_TO_EVERYONE' }, creator())).toEqual({
+      privacy_level: 'PUBLIC_TO_EVERYONE',
+      disable_comment: false,
+      disable_duet: false,
+      disable_stitch: false,
+      brand_content_toggle: false,
+      brand_organic_toggle: false,
+    });
   });
 });
 
@@ -296,6 +304,13 @@ describe("a post's choices", () => {
       refusal: null,
     });
     expect(resolveChoices('instagram', undefined, {})).toEqual({ options: { shareToFeed: true }, refusal: null });
+    // SPEC's publish without `options`: the remembered choices alone.
+    expect(resolveChoices('tiktok', undefined, saved).options).toEqual({ ...tiktokDefaults, privacyLevel: 'SELF_ONLY', disableDuet: true });
+    expect(resolveChoices('youtube', undefined, saved).options).toEqual({
+      privacyStatus: 'public',
+      categoryId: '24',
+      selfDeclaredMadeForKids: false,
+    });
     expect(resolveChoices('instagram', { instagram: { thumbOffset: 1200 } }, { instagram: { shareToFeed: false } })).toEqual({
       options: { shareToFeed: false, thumbOffset: 1200 },
       refusal: null,
