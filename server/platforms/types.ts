@@ -136,8 +136,6 @@ export interface Connector<C extends Credentials = Credentials> {
    * video is already there, and only then uploads. Safe to call again after any failure.
    */
   publish(ctx: ConnectorContext<C>, video: VideoUpload): Promise<Published>;
-  /** The platform's own listing of recent uploads, searched for the publish key's marker. */
-  findExisting(ctx: ConnectorContext<C>, publishKey: string): Promise<Published | null>;
   fetchStats(ctx: ConnectorContext<C>, remoteId: string): Promise<VideoStats>;
   /** The most ids one call of fetchStatsOf reads at once, as the platform allows. */
   readonly statsBatchSize: number;

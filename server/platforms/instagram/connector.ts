@@ -225,10 +225,6 @@ export const instagram: InstagramConnector = {
     );
   },
 
-  async findExisting(ctx, publishKey) {
-    return findWith(client(ctx), ctx, publishKey);
-  },
-
   async fetchStats(ctx, remoteId) {
     const answer = await client(ctx).call(graph(ctx, `${remoteId}/insights?metric=views,likes,comments`));
     return insightValues(answer.body);

@@ -271,10 +271,6 @@ export const tiktok: TikTokConnector = {
     );
   },
 
-  async findExisting(ctx, publishKey) {
-    return findWith(client(ctx), ctx, publishKey);
-  },
-
   async fetchCreator(ctx) {
     const creator = (await client(ctx).call(`${apiBase(ctx)}/post/publish/creator_info/query/`, json({}))).body?.data ?? {};
     const username: string = creator.creator_username ?? '';

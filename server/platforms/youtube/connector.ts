@@ -238,10 +238,6 @@ export const youtube: YouTubeConnector = {
     );
   },
 
-  async findExisting(ctx, publishKey) {
-    return findWith(client(ctx), ctx, publishKey);
-  },
-
   async updateVideo(ctx, remoteId, texts) {
     // videos.update replaces the whole snippet, and YouTube requires its title and category.
     const snippet = videoResource(texts);
