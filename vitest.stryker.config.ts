@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * What Stryker runs against each mutant: the machine tests and the server's pure modules' tests,
- * which need neither a DOM nor a server.
+ * What Stryker runs against each mutant: the tests of the machines and of the pure modules
+ * (src/lib/posting-rules, server/services/publication-plan), which need neither a DOM nor a server.
  */
 export default defineConfig({
   test: {

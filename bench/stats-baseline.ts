@@ -9,7 +9,8 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { accounts, videoPosts } from '../server/db/schema';
 import type { JobContext } from '../server/jobs/types';
 import { memoryProgressStore } from '../server/platforms/progress';
-import { connectors, profileContext } from '../server/platforms/profile-context';
+import { profileContext } from '../server/platforms/profile-context';
+import { connectors } from '../server/platforms/registry';
 import { recordStats } from '../server/services/stats-points';
 
 const writeStats = {

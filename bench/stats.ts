@@ -34,7 +34,7 @@ import { planStatsSyncs, syncProfileStatsJobName } from '../server/jobs/sync-sta
 import { diskStorage } from '../server/media/storage';
 import { resolveMediaTools } from '../server/media/tools';
 import type { MediaServices } from '../server/media/services';
-import { connectors } from '../server/platforms/profile-context';
+import { connectors } from '../server/platforms/registry';
 import { issueSandboxToken, SandboxState } from '../server/platforms/sandbox/index';
 import { startLoopbackProxy } from '../server/platforms/sandbox/loopback-proxy';
 import type { Platform } from '../server/platforms/types';

@@ -37,7 +37,7 @@ import { uploadVideoRoutes } from './routes/upload-video';
 import { statsRoutes } from './routes/stats';
 import { calendarRoutes } from './routes/calendar';
 import { notificationRoutes } from './routes/notifications';
-import { googleOAuthSandbox } from './platforms/sandbox/google-oauth';
+import { googleOAuthSandbox } from './platforms/sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';
 import type { Clock } from './clock';

@@ -62,7 +62,7 @@ export interface Config extends MediaSettings {
   platformApps: PlatformApps;
   /**
    * YOUTUBE_APP_IN_TESTING=1: the profiles' Google OAuth clients belong to projects whose consent
-   * screen is in "Testing", whose refresh tokens end 7 days after consent (see youtube-oauth.ts);
+   * screen is in "Testing", whose refresh tokens end 7 days after consent (see platforms/youtube/oauth.ts);
    * the connection records that end and the bell warns ahead. The sandbox's Google plays the same.
    */
   youtubeAppInTesting: boolean;

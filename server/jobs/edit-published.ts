@@ -11,7 +11,7 @@ import { withRetry } from '../platforms/retry';
 import { publishKey } from '../platforms/types';
 import { youtubeSpending } from '../services/quota-ledger';
 import { finishEdit, type EditPublishedJobData } from '../services/post-lifecycle';
-import { youtube } from '../platforms/youtube';
+import { youtube } from '../platforms/youtube/connector';
 import type { JobContext } from './types';
 import { publishRetry } from './publish';
 

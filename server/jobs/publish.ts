@@ -14,8 +14,9 @@ import {
 } from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';
 import { recordPlatformFailure } from '../platforms/connections';
-import { instagram } from '../platforms/instagram';
-import { connectors, profileContext } from '../platforms/profile-context';
+import { instagram } from '../platforms/instagram/connector';
+import { profileContext } from '../platforms/profile-context';
+import { connectors } from '../platforms/registry';
 import { databaseProgressStore, memoryProgressStore } from '../platforms/progress';
 import { withRetry, type RetryOptions } from '../platforms/retry';
 import { youtubeSpending } from '../services/quota-ledger';
@@ -35,7 +36,9 @@ import {
 import { publishKey, type Platform } from '../platforms/types';
 import type { JobContext } from './types';
 import { DeferJob } from './engine';
-import { capOf, holdAfterRefusal, holdFor, instagramLimit, type Cap, type CapHold } from '../services/posting-caps';
+import { instagramLimit } from '../platforms/instagram/caps';
+import type { Cap } from '../platforms/types';
+import { capOf, holdAfterRefusal, holdFor, type CapHold } from '../services/posting-caps';
 import { recordStopOutcome, stopRequested } from './publish-stops';
 import { releaseLease, tryLease } from './workers';
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { accounts } from '../db/schema';
 import { memoryProgressStore } from '../platforms/progress';
-import { connectors, profileContext } from '../platforms/profile-context';
+import { profileContext } from '../platforms/profile-context';
+import { connectors } from '../platforms/registry';
 import { ProfileAuthError } from '../platforms/errors';
 import { clearPlatformFailure, recordPlatformFailure } from '../platforms/connections';
 import type { ConnectorContext, Platform } from '../platforms/types';

@@ -71,7 +71,7 @@ export class PlatformClient {
         return { status: response.status, headers: response.headers as unknown as Headers, body: parsed, text };
       }
       const error = this.readError(response.status, parsed, response.headers as unknown as Headers);
-      const refresh = this.ctx.credentials.refreshAccessToken;
+      const refresh = this.ctx.credentials.renewRejectedToken;
       if (error instanceof ProfileAuthError && refresh && !this.refreshed) {
         this.refreshed = true;
         this.token = await refresh();
@@ -168,21 +168,6 @@ export async function checkFile(video: VideoUpload) {
   }
 }
 
-/** Where the publish key goes in a caption: a last line of its own, kept whole when text is cut. */
-export function captionWithMarker(parts: string[], publishKey: string, limit: number): string {
-  const text = parts.filter((part) => part.trim() !== '').join('\n\n');
-  const room = limit - publishKey.length - 2;
-  return `${text.length > room ? text.slice(0, room) : text}\n\n${publishKey}`.trimStart();
-}
-
 export function hasMarker(text: string | undefined, publishKey: string): boolean {
   return new RegExp(`(^|\\s)${publishKey.replace(/[-]/g, '\\-')}($|\\s)`).test(text ?? '');
-}
-
-export function hashtags(tags: string[]): string {
-  return tags
-    .map((tag) => tag.replace(/[^\p{L}\p{N}_]/gu, ''))
-    .filter(Boolean)
-    .map((tag) => `#${tag}`)
-    .join(' ');
 }

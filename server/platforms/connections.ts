@@ -2,18 +2,10 @@ import { t } from '../../src/lib/i18n';
 import type { Database, RunSql } from '../db/connect';
 import { proxyOfAccount, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { ProfileAuthError, TransientPlatformError } from './errors';
-import {
-  builtInApps,
-  linkConnectors,
-  OAuthGrantError,
-  type GrantedTokens,
-  type LinkEndpoints,
-  type LinkPlatform,
-  type OAuthApp,
-  type PlatformApps,
-} from './oauth-links';
+import { builtInApps, OAuthGrantError, type GrantedTokens, type LinkEndpoints, type OAuthApp, type PlatformApps } from './oauth-links';
+import { linkConnectors } from './registry';
 import type { PlatformNetwork } from './http';
-import type { PlatformsMode } from './types';
+import type { Platform, PlatformsMode } from './types';
 import type { Clock } from '../clock';
 
 /**
@@ -30,7 +22,7 @@ export type ConnectionMethod = 'oauth' | 'pasted' | 'login';
 
 export interface StoredConnection {
   accountId: number;
-  platform: LinkPlatform;
+  platform: Platform;
   method: ConnectionMethod;
   accessToken: string | null;
   refreshToken: string | null;
@@ -73,7 +65,7 @@ const fromRow = (row: Record<string, any>): StoredConnection => ({
  * bell hears of it once (migration 0031's trigger). Its code follows the connection: a grant marked
  * revoked, else credentials refused. A platform with no connection has no access to lose.
  */
-export async function recordPlatformFailure(run: RunSql, accountId: number, platform: LinkPlatform, failure: string): Promise<void> {
+export async function recordPlatformFailure(run: RunSql, accountId: number, platform: Platform, failure: string): Promise<void> {
   await run(
     `UPDATE account_connections SET failure_code = CASE WHEN state = 'revoked' THEN 'revoked' ELSE 'refused' END, failure = $3
       WHERE account_id = $1 AND platform = $2
@@ -84,7 +76,7 @@ export async function recordPlatformFailure(run: RunSql, accountId: number, plat
 }
 
 /** The profile's access to the platform works again (a publish, a statistics read or a check went through, or a new consent). */
-export async function clearPlatformFailure(run: RunSql, accountId: number, platform: LinkPlatform): Promise<void> {
+export async function clearPlatformFailure(run: RunSql, accountId: number, platform: Platform): Promise<void> {
   await run(
     `UPDATE account_connections SET failure_code = NULL, failure = NULL WHERE account_id = $1 AND platform = $2 AND failure IS NOT NULL`,
     [accountId, platform],
@@ -96,7 +88,7 @@ export async function clearPlatformFailure(run: RunSql, accountId: number, platf
  * column, so a typed credential's ciphertext cannot stand in for the consent link's. An OAuth
  * link's binding leaves the method out, as it was sealed before typed credentials moved here.
  */
-export function connectionSecrets(key: Buffer, accountId: number, platform: LinkPlatform, method: ConnectionMethod = 'oauth') {
+export function connectionSecrets(key: Buffer, accountId: number, platform: Platform, method: ConnectionMethod = 'oauth') {
   const row = secretsOfRow(key, 'account_connections', accountId);
   const slot = (column: string) => (method === 'oauth' ? `${platform}_${column}` : `${platform}_${method}_${column}`);
   return {
@@ -114,7 +106,7 @@ export async function loadConnections(db: Database, accountIds: number[]): Promi
 export async function loadConnection(
   db: Database,
   accountId: number,
-  platform: LinkPlatform,
+  platform: Platform,
   method: ConnectionMethod,
 ): Promise<StoredConnection | undefined> {
   const { rows } = await db.sql(`SELECT * FROM account_connections WHERE account_id = $1 AND platform = $2 AND method = $3`, [
@@ -135,7 +127,7 @@ export async function saveGrantedConnection(
   db: Database,
   key: Buffer,
   accountId: number,
-  platform: LinkPlatform,
+  platform: Platform,
   tokens: GrantedTokens,
   clock: Clock,
 ): Promise<void> {
@@ -205,7 +197,7 @@ export function pastedTikTokSeconds(mode: PlatformsMode, sandboxTokenTtlSeconds:
   return sandboxTokenTtlSeconds ?? 180 * 24 * 3600;
 }
 
-export async function recordRemoteName(db: Database, accountId: number, platform: LinkPlatform, name: string): Promise<void> {
+export async function recordRemoteName(db: Database, accountId: number, platform: Platform, name: string): Promise<void> {
   await db.sql(`UPDATE account_connections SET remote_name = $3 WHERE account_id = $1 AND platform = $2 AND method = 'oauth'`, [
     accountId,
     platform,
@@ -213,7 +205,7 @@ export async function recordRemoteName(db: Database, accountId: number, platform
   ]);
 }
 
-export const appVariables: Record<LinkPlatform, string> = {
+export const appVariables: Record<Platform, string> = {
   youtube: 'client_id і client_secret профілю',
   tiktok: 'TIKTOK_CLIENT_KEY і TIKTOK_CLIENT_SECRET',
   instagram: 'INSTAGRAM_APP_ID і INSTAGRAM_APP_SECRET',
@@ -263,7 +255,7 @@ export async function freshAccessToken(
   settings: RefreshSettings,
   proxy: string,
   accountId: number,
-  platform: LinkPlatform,
+  platform: Platform,
   options: { stale?: string; due?: (connection: StoredConnection) => boolean } = {},
 ): Promise<string> {
   const secrets = connectionSecrets(key, accountId, platform);
@@ -297,7 +289,7 @@ export async function freshAccessToken(
     if (!app) return { failed: new TransientPlatformError(platform, t.connections.appMissing(name, appVariables[platform]), '') };
     let tokens: GrantedTokens;
     try {
-      tokens = await linkConnectors[platform].refresh(linkEndpoints(settings), proxy, app, {
+      tokens = await linkConnectors[platform].renewGrant(linkEndpoints(settings), proxy, app, {
         accessToken: secrets.open('access_token', locked.accessToken)!,
         refreshToken: secrets.open('refresh_token', locked.refreshToken),
         remoteId: locked.remoteId ?? '',
@@ -350,7 +342,7 @@ async function profileGoogleClient(run: RunSql, key: Buffer, accountId: number):
 }
 
 /** 'Доступ TikTok відкликано — підключіть профіль знову', with the platform's own words. */
-function revokedError(platform: LinkPlatform, detail: string) {
+function revokedError(platform: Platform, detail: string) {
   return new ProfileAuthError(platform, detail, undefined, t.connections.revoked(t.platform.names[platform]));
 }
 
@@ -358,7 +350,7 @@ function revokedError(platform: LinkPlatform, detail: string) {
  * The grant is gone: the connection keeps the platform's words, and its failure tells the owner
  * (the bell's trigger). A publish that meets it writes the same text, so the owner is told once.
  */
-async function markRevoked(run: RunSql, accountId: number, platform: LinkPlatform, error: ProfileAuthError) {
+async function markRevoked(run: RunSql, accountId: number, platform: Platform, error: ProfileAuthError) {
   await run(
     `UPDATE account_connections SET state = 'revoked', error = $3, updated_at = now()
       WHERE account_id = $1 AND platform = $2 AND method = 'oauth'`,
@@ -377,7 +369,7 @@ export function linkEndpoints(settings: RefreshSettings): LinkEndpoints {
  * YouTube's 2 days: a 7-day grant could not be warned 14 days ahead without warning at consent,
  * and 2 days leave the operator a working day (or a weekend) to consent again before posts wait.
  */
-export const endingNoticeDays: Record<LinkPlatform, number> = { youtube: 2, tiktok: 14, instagram: 7 };
+export const endingNoticeDays: Record<Platform, number> = { youtube: 2, tiktok: 14, instagram: 7 };
 
 /**
  * One pass of the refresher: renews every OAuth connection past half its token's life, then tells
@@ -391,7 +383,7 @@ export async function refreshDueConnections(
   db: Database,
   key: Buffer,
   settings: RefreshSettings,
-  onError: (accountId: number, platform: LinkPlatform, error: unknown) => void,
+  onError: (accountId: number, platform: Platform, error: unknown) => void,
 ): Promise<number> {
   const { rows } = await db.sql(
     `SELECT c.*, a.proxy, a.proxy_password FROM account_connections c JOIN accounts a ON a.id = c.account_id
@@ -437,7 +429,7 @@ export async function notifyEndingGrants(db: Database) {
       [JSON.stringify(endingNoticeDays)],
     );
     for (const row of rows) {
-      const name = t.platform.names[row.platform as LinkPlatform];
+      const name = t.platform.names[row.platform as Platform];
       const days = Math.max(0, Math.ceil((new Date(row.ends_at).getTime() - Date.now()) / 86_400_000));
       await run(`SELECT add_notification(a.user_id, 'credentials_ending', NULL, a.id, $2, $3) FROM accounts a WHERE a.id = $1`, [
         row.account_id,

@@ -3,17 +3,13 @@ import type { accounts } from '../db/schema';
 import { joinProxy, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { platformEndpoints } from './endpoints';
 import { PermanentPlatformError } from './errors';
-import { instagram, sandboxInstagramLogin } from './instagram';
-import { tiktok } from './tiktok';
-import type { Connector, ConnectorContext, Platform, PlatformsMode, PostingCapSettings, PublishProgressStore } from './types';
-import { youtube } from './youtube';
+import { sandboxInstagramLogin } from './instagram/connector';
+import type { ConnectorContext, Platform, PlatformsMode, PostingCapSettings, PublishProgressStore } from './types';
 import type { Database } from '../db/connect';
 import type { Clock } from '../clock';
 import { connectionSecrets, freshAccessToken, loadConnection, type ConnectionMethod, type StoredConnection } from './connections';
 import { oauthHost, type PlatformApps } from './oauth-links';
 import type { PlatformNetwork } from './http';
-
-export const connectors: Record<Platform, Connector<any>> = { youtube, tiktok, instagram };
 
 /** What every platform call of the workers and the API needs to know about the environment. */
 export interface PlatformAccess {
@@ -100,14 +96,14 @@ export async function profileContext(
     const fresh = (stale?: string) => freshAccessToken(db, secretsKey, link, proxy, account.id, linked.platform, { stale });
     let accessToken = await fresh();
     // Called after the platform refused the token: renews it unless another run already has.
-    const refreshAccessToken = async () => (accessToken = await fresh(accessToken));
-    if (platform !== 'instagram') return { ...base, credentials: { accessToken, refreshAccessToken } };
+    const renewRejectedToken = async () => (accessToken = await fresh(accessToken));
+    if (platform !== 'instagram') return { ...base, credentials: { accessToken, renewRejectedToken } };
     // A token of Instagram Login is for graph.instagram.com, which serves the same content publishing calls.
     const instagramEndpoints = {
       ...endpoints,
       'graph.facebook.com': oauthHost(settings.mode, settings.sandboxOrigin, 'graph.instagram.com'),
     };
-    return { ...base, endpoints: instagramEndpoints, credentials: { accessToken, refreshAccessToken, igUserId: linked.remoteId! } };
+    return { ...base, endpoints: instagramEndpoints, credentials: { accessToken, renewRejectedToken, igUserId: linked.remoteId! } };
   }
 
   // YouTube is reached through its consent link alone.

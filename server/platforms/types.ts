@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
 import type { PlatformNetwork } from './http';
+import type { accounts } from '../db/schema';
 
 /**
  * The one shape every platform connector has. A connector is stateless: everything about the
@@ -18,6 +19,18 @@ export interface PostingCapSettings {
   tiktokDailyPosts: number;
   /** YOUTUBE_DAILY_UPLOADS: videos.insert calls per Google Cloud project (a profile's OAuth client) per Pacific day. */
   youtubeDailyUploads: number;
+}
+
+/** What a cap needs of a profile: whose posts count (a YouTube cap is the Google project's). */
+export type CapAccount = Pick<typeof accounts.$inferSelect, 'id' | 'youtubeClientId'>;
+
+/** The cap of one profile on one platform now: how many, over which window, and whose posts count. */
+export interface Cap {
+  limit: number;
+  /** A moving window of this length, or (null) YouTube's Pacific day. */
+  windowMs: number | null;
+  /** The profiles whose posts count: the profile itself, or every profile on the same Google project. */
+  scope: { accountId: number } | { youtubeClientId: string };
 }
 
 /** The hosts a connector starts from; upload hosts come back in the platforms' own answers. */
@@ -39,7 +52,7 @@ export interface Credentials {
    * access token (the caller stores it), or throws ProfileAuthError when the grant is revoked.
    * Absent where the platform gives no refresh (the TikTok access string): a 401 is then final.
    */
-  refreshAccessToken?: () => Promise<string>;
+  renewRejectedToken?: () => Promise<string>;
 }
 
 /**
@@ -123,8 +136,6 @@ export interface Connector<C extends Credentials = Credentials> {
    * video is already there, and only then uploads. Safe to call again after any failure.
    */
   publish(ctx: ConnectorContext<C>, video: VideoUpload): Promise<Published>;
-  /** The platform's own listing of recent uploads, searched for the publish key's marker. */
-  findExisting(ctx: ConnectorContext<C>, publishKey: string): Promise<Published | null>;
   fetchStats(ctx: ConnectorContext<C>, remoteId: string): Promise<VideoStats>;
   /** The most ids one call of fetchStatsOf reads at once, as the platform allows. */
   readonly statsBatchSize: number;

@@ -32,8 +32,8 @@ import type { Platform, PlatformsMode } from '../platforms/types';
 import { checkConnections } from '../services/connection-check';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
 import { memoryProgressStore } from '../platforms/progress';
-import { youtube } from '../platforms/youtube';
-import { googleOAuthEndpoints, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube-oauth';
+import { youtube } from '../platforms/youtube/connector';
+import { googleOAuthEndpoints, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube/oauth';
 import { issueOAuthState } from '../platforms/oauth-state';
 import {
   appVariables,
@@ -45,7 +45,8 @@ import {
   saveTypedConnections,
   type StoredConnection,
 } from '../platforms/connections';
-import { builtInApps, linkConnectors, linkRedirectUri } from '../platforms/oauth-links';
+import { builtInApps, linkRedirectUri } from '../platforms/oauth-links';
+import { linkConnectors } from '../platforms/registry';
 import {
   accountOption,
   linkedPlatformsOf,

@@ -10,16 +10,10 @@ import { PlatformNetworkError, type PlatformNetwork } from '../platforms/http';
 import { consumeOAuthState } from '../platforms/oauth-state';
 import { resumeWaitingPosts } from '../services/post-lifecycle';
 import { recordRemoteName, saveGrantedConnection, appVariables } from '../platforms/connections';
-import {
-  builtInApps,
-  linkConnectors,
-  linkRedirectUri,
-  OAuthGrantError,
-  type GrantedTokens,
-  type PlatformApps,
-} from '../platforms/oauth-links';
+import { linkConnectors } from '../platforms/registry';
+import { builtInApps, linkRedirectUri, OAuthGrantError, type GrantedTokens, type PlatformApps } from '../platforms/oauth-links';
 import { connectionParams } from '../../src/lib/youtube-connection';
-import { testingRefreshTokenSeconds, youtubeRedirectUri } from '../platforms/youtube-oauth';
+import { testingRefreshTokenSeconds, youtubeRedirectUri } from '../platforms/youtube/oauth';
 import { oauthSchemas } from '../../src/lib/contract/oauth';
 import type { Clock } from '../clock';
 

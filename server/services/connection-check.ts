@@ -1,14 +1,14 @@
 import type { ConnectedAs } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import { PlatformNetworkError } from '../platforms/http';
-import { instagram } from '../platforms/instagram';
+import { instagram } from '../platforms/instagram/connector';
 import { PlatformError, TransientPlatformError } from '../platforms/errors';
 import { profileContext, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
 import type { StoredConnection } from '../platforms/connections';
 import { memoryProgressStore } from '../platforms/progress';
-import { tiktok } from '../platforms/tiktok';
+import { tiktok } from '../platforms/tiktok/connector';
 import type { Platform, ProfileInfo } from '../platforms/types';
-import { youtube } from '../platforms/youtube';
+import { youtube } from '../platforms/youtube/connector';
 
 /** How a platform names the account: the channel's title, the creator's nickname with the handle, the profile's name. */
 function displayName(platform: Platform, info: ProfileInfo): string {

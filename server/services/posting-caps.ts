@@ -1,87 +1,36 @@
 import type { CapDetail } from '../../src/lib/post-waits';
-import { dayjs } from '../../src/lib/dates';
-import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/connect';
-import type { accounts } from '../db/schema';
 import { quotaRetryMs } from '../platforms/errors';
-import type { Platform, PostingCapSettings, PublishingLimit } from '../platforms/types';
+import { instagramCap } from '../platforms/instagram/caps';
+import { tiktokCap } from '../platforms/tiktok/caps';
+import type { Cap, CapAccount, Platform, PostingCapSettings, PublishingLimit } from '../platforms/types';
+import { pacificDay, youtubeCap } from '../platforms/youtube/caps';
 
 /**
  * The platforms' posting caps as planning inputs (issue 23.2). A post past its profile's cap is
  * held until the window frees, never failed:
  * - Instagram, "IG User Content Publishing Limit": `quota_total` posts per account within a moving
- *   `quota_duration` (86,400 s), read from the platform through the connector and cached briefly;
+ *   `quota_duration` (86,400 s), read from the platform through the connector and cached briefly
+ *   (server/platforms/instagram/caps.ts);
  * - TikTok, "Content Posting API – Direct Post": a daily post cap per creator
- *   (`spam_risk_too_many_posts`), counted here over a moving 24 hours, TIKTOK_DAILY_POSTS;
+ *   (`spam_risk_too_many_posts`), counted here over a moving 24 hours, TIKTOK_DAILY_POSTS
+ *   (server/platforms/tiktok/caps.ts);
  * - YouTube, "Quota Calculator": 100 `videos.insert` a day per project (the profile's OAuth
- *   client), resetting at midnight Pacific Time, YOUTUBE_DAILY_UPLOADS.
+ *   client), resetting at midnight Pacific Time, YOUTUBE_DAILY_UPLOADS (server/platforms/youtube/caps.ts).
  * Usage is counted from video_posts' published_at (migration 0025), one indexed query per check.
  */
 
 const hour = 60 * 60 * 1000;
-const day = 24 * hour;
-export const pacificTimezone = 'America/Los_Angeles';
 
-/** Midnight Pacific Time that starts the day holding `at`, and the one that ends it. */
-export function pacificDay(at: Date): { start: Date; end: Date } {
-  const start = dayjs(at).tz(pacificTimezone).startOf('day');
-  const end = dayjs.tz(start.add(1, 'day').format('YYYY-MM-DD'), pacificTimezone);
-  return { start: start.toDate(), end: end.toDate() };
-}
-
-/** Instagram's figure changes only when Meta changes it: reading it once per few minutes per account is enough. */
-const instagramLimitTtlMs = 5 * 60 * 1000;
-const instagramLimits = new LRUCache<string, PublishingLimit, () => Promise<PublishingLimit>>({
-  // One entry per Instagram profile, a few numbers each: far more profiles than an installation has.
-  max: 10_000,
-  ttl: instagramLimitTtlMs,
-  // A failed read answers the last figure known, however old.
-  allowStaleOnFetchRejection: true,
-  fetchMethod: (_key, _stale, { context: read }) => read(),
-});
-
-/** The Instagram account's cap, from the cache when fresh; null when the platform cannot tell. */
-export async function instagramLimit(key: string, read: () => Promise<PublishingLimit>): Promise<PublishingLimit | null> {
-  // Unknown for now: the post is tried, and the platform's own cap answer still holds it.
-  return (await instagramLimits.fetch(key, { context: read }).catch(() => undefined)) ?? null;
-}
-
-/** Drops cached Instagram figures, for tests that change the sandbox's cap. */
-export function forgetInstagramLimits() {
-  instagramLimits.clear();
-}
-
-type CapAccount = Pick<typeof accounts.$inferSelect, 'id' | 'youtubeClientId'>;
-
-/** The cap of one profile on one platform now: how many, over which window, and whose posts count. */
-export interface Cap {
-  limit: number;
-  /** A moving window of this length, or (null) YouTube's Pacific day. */
-  windowMs: number | null;
-  /** The profiles whose posts count: the profile itself, or every profile on the same Google project. */
-  scope: { accountId: number } | { youtubeClientId: string };
-}
-
+/** The cap of one profile on one platform now, as its platform counts it; null when unknown (Instagram's figure unread). */
 export function capOf(
   platform: Platform,
   account: CapAccount,
   instagram: PublishingLimit | null,
   settings: PostingCapSettings,
 ): Cap | null {
-  if (platform === 'instagram') {
-    if (!instagram) return null;
-    return {
-      limit: instagram.limit,
-      windowMs: instagram.windowSeconds * 1000,
-      scope: { accountId: account.id },
-    };
-  }
-  if (platform === 'tiktok') return { limit: settings.tiktokDailyPosts, windowMs: day, scope: { accountId: account.id } };
-  return {
-    limit: settings.youtubeDailyUploads,
-    windowMs: null,
-    scope: account.youtubeClientId ? { youtubeClientId: account.youtubeClientId } : { accountId: account.id },
-  };
+  if (platform === 'instagram') return instagram && instagramCap(account, instagram);
+  return platform === 'tiktok' ? tiktokCap(account, settings) : youtubeCap(account, settings);
 }
 
 /** The posts of a cap's scope on a platform, as SQL over video_posts `p`, with its parameters from $3 on. */

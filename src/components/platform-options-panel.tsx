@@ -2,6 +2,15 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { PostOptions, ProfilePostingRules, TikTokPostOptions } from '../lib/contract';
 import { t } from '../lib/i18n';
+import { instagramDefaults } from '../lib/posting-rules/instagram';
+import {
+  interactionOffByCreator,
+  longestTikTokVideo,
+  offeredPrivacyLevels,
+  tiktokInteractions,
+  tiktokInteractionsOff,
+} from '../lib/posting-rules/tiktok';
+import { youtubeDefaults, youtubePrivacyStatuses } from '../lib/posting-rules/youtube';
 import { postingRulesMachine } from '../machines/posting-rules-machine';
 import { Button } from './button';
 import { useScreenActor } from './use-screen-actor';
@@ -14,8 +23,6 @@ interface PlatformOptionsPanelProps {
   onChange: (options: PostOptions) => void;
   disabled?: boolean;
 }
-
-const youtubeStatuses = ['public', 'unlisted', 'private'] as const;
 
 /**
  * The publish form's per-platform choices, as TikTok's Content Sharing Guidelines ask of a
@@ -60,7 +67,7 @@ export function PlatformOptionsPanel({ accountIds, ticked, value, onChange, disa
           <Check
             label={t.postingRules.shareToFeed}
             disabled={disabled}
-            checked={value.instagram?.shareToFeed ?? true}
+            checked={value.instagram?.shareToFeed ?? instagramDefaults.shareToFeed}
             onChange={(checked) => set('instagram', { shareToFeed: checked })}
           />
         </fieldset>
@@ -92,16 +99,14 @@ function TikTokChoices({
 }) {
   const creators = profiles.flatMap((profile) => (profile.tiktok ? [profile.tiktok] : []));
   // One choice goes to every chosen profile, so only a level every creator is offered can be picked.
-  const offered = Object.keys(t.postingRules.privacyLevels).filter((level) =>
-    creators.every((creator) => creator.privacyLevelOptions.includes(level)),
-  );
-  const switches = [
-    ['disableComment', 'commentDisabled', t.postingRules.allowComment],
-    ['disableDuet', 'duetDisabled', t.postingRules.allowDuet],
-    ['disableStitch', 'stitchDisabled', t.postingRules.allowStitch],
-  ] as const;
+  const offered = offeredPrivacyLevels(creators);
+  const labels = {
+    disableComment: t.postingRules.allowComment,
+    disableDuet: t.postingRules.allowDuet,
+    disableStitch: t.postingRules.allowStitch,
+  };
   const commercial = Boolean(value.brandContentToggle || value.brandOrganicToggle);
-  const longest = Math.min(...creators.map((creator) => creator.maxVideoPostDurationSec).filter((seconds) => seconds > 0));
+  const longest = longestTikTokVideo(creators);
 
   return (
     <fieldset className={styles.platform}>
@@ -113,7 +118,7 @@ function TikTokChoices({
             : t.postingRules.creatorUnavailable(profile.title, profile.tiktokError ?? '')}
         </p>
       ))}
-      {Number.isFinite(longest) && <p className={styles.note}>{t.postingRules.maxDuration(longest)}</p>}
+      {longest !== null && <p className={styles.note}>{t.postingRules.maxDuration(longest)}</p>}
       <Select
         label={t.postingRules.tiktokPrivacy}
         disabled={disabled}
@@ -121,11 +126,10 @@ function TikTokChoices({
         onChange={(level) =>
           // The switches start off, as TikTok asks; a choice made in the form is sent as made.
           onChange({
-            // `offered` holds only the catalog's four levels, the ones the contract takes.
             privacyLevel: (level || undefined) as TikTokPostOptions['privacyLevel'],
-            disableComment: value.disableComment ?? true,
-            disableDuet: value.disableDuet ?? true,
-            disableStitch: value.disableStitch ?? true,
+            disableComment: value.disableComment ?? tiktokInteractionsOff.disableComment,
+            disableDuet: value.disableDuet ?? tiktokInteractionsOff.disableDuet,
+            disableStitch: value.disableStitch ?? tiktokInteractionsOff.disableStitch,
           })
         }
       >
@@ -137,16 +141,16 @@ function TikTokChoices({
         ))}
       </Select>
       <div className={styles.choices}>
-        {switches.map(([field, creatorField, label]) => {
-          const off = creators.some((creator) => creator[creatorField]);
+        {tiktokInteractions.map((interaction) => {
+          const off = interactionOffByCreator(creators, interaction);
           return (
             <Check
-              key={field}
-              label={label}
+              key={interaction.choice}
+              label={labels[interaction.choice]}
               title={off ? t.postingRules.disabledByCreator : undefined}
               disabled={disabled || off}
-              checked={!off && value[field] === false}
-              onChange={(checked) => onChange({ [field]: !checked })}
+              checked={!off && value[interaction.choice] === false}
+              onChange={(checked) => onChange({ [interaction.choice]: !checked })}
             />
           );
         })}
@@ -195,10 +199,10 @@ function YouTubeChoices({
       <Select
         label={t.postingRules.youtubePrivacy}
         disabled={disabled}
-        value={youtube.privacyStatus ?? 'public'}
-        onChange={(status) => onChange({ privacyStatus: status as (typeof youtubeStatuses)[number] })}
+        value={youtube.privacyStatus ?? youtubeDefaults.privacyStatus}
+        onChange={(status) => onChange({ privacyStatus: status as (typeof youtubePrivacyStatuses)[number] })}
       >
-        {youtubeStatuses.map((status) => (
+        {youtubePrivacyStatuses.map((status) => (
           <option key={status} value={status}>
             {t.postingRules.youtubeStatuses[status]}
           </option>
@@ -226,7 +230,7 @@ function YouTubeChoices({
       <Select
         label={t.postingRules.category}
         disabled={disabled}
-        value={youtube.categoryId ?? '22'}
+        value={youtube.categoryId ?? youtubeDefaults.categoryId}
         onChange={(category) => onChange({ categoryId: category })}
       >
         {Object.entries(t.postingRules.categories).map(([id, name]) => (

@@ -23,6 +23,8 @@ import {
 } from 'superstruct';
 import type { IpVersion, SavedSecrets, SelectOption } from './contract';
 import { isPastWallTime, wallTimePattern } from './kyiv-time';
+import { tiktokPrivacyLevels } from './posting-rules/tiktok';
+import { youtubePrivacyStatuses } from './posting-rules/youtube';
 import { t } from './i18n';
 import { text } from './validation';
 
@@ -317,13 +319,13 @@ const optionalFlag = () => optional(boolean());
 
 /**
  * The platforms' own choices of a post (POST /api/upload-video/{idUpload} `options`, and a
- * profile's saved defaults), in the platforms' field names; server/services/posting-rules.ts
- * decides what is required and what a profile's creator allows.
+ * profile's saved defaults), in the platforms' field names; src/lib/posting-rules decides what is
+ * required and what a profile's creator allows.
  */
 export const postOptionsSchema = type({
   tiktok: optional(
     type({
-      privacyLevel: optional(enums(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'])),
+      privacyLevel: optional(enums([...tiktokPrivacyLevels])),
       disableComment: optionalFlag(),
       disableDuet: optionalFlag(),
       disableStitch: optionalFlag(),
@@ -333,7 +335,7 @@ export const postOptionsSchema = type({
   ),
   youtube: optional(
     type({
-      privacyStatus: optional(enums(['public', 'unlisted', 'private'])),
+      privacyStatus: optional(enums([...youtubePrivacyStatuses])),
       selfDeclaredMadeForKids: optionalFlag(),
       categoryId: optional(string()),
     }),

@@ -10,7 +10,17 @@ import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
 import { issueSandboxToken } from '../../server/platforms/sandbox/index';
 import { makeClip, testTools } from '../fixtures/media';
-import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, syncStatsNow, type RunningServer } from './harness';
+import {
+  adminLogin,
+  adminPassword,
+  freePort,
+  launchBrowser,
+  logIn,
+  snapshot,
+  startServer,
+  syncStatsNow,
+  type RunningServer,
+} from './harness';
 
 /**
  * Issue 21 against `npm start` on the sandbox platforms: a publish where nothing would go out is

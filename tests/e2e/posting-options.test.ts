@@ -16,7 +16,7 @@ import { connectBrowser, createOperator, logIn, sharedServer, snapshot } from '.
  */
 
 const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-// A public sandbox creator whose comments are off and duets and stitches on (sandbox/tiktok-creator.ts).
+// A public sandbox creator whose comments are off and duets and stitches on (sandbox/tiktok/creator.ts).
 const tiktokLogin = 'options19@tiktok';
 const server = sharedServer();
 const { proxyUrl } = server;

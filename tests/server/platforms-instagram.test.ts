@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ProfileAuthError, quotaRetryMs, TransientPlatformError } from '../../server/platforms/errors';
 import { PlatformNetworkError } from '../../server/platforms/http';
-import { instagram, sandboxInstagramLogin } from '../../server/platforms/instagram';
+import { instagram, sandboxInstagramLogin } from '../../server/platforms/instagram/connector';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
 import type { InstagramCredentials } from '../../server/platforms/types';
@@ -80,9 +80,9 @@ describe('Instagram connector against the sandbox', () => {
     const credentials = await logIn();
     const { video } = await videoFile(env(), 'instagram');
     env().state.faults.push({ platform: 'instagram', step: 'list', kind: 'unauthorized' });
-    const refreshAccessToken = vi.fn(async () => (await logIn()).accessToken);
-    await instagram.publish(context(env(), { ...credentials, refreshAccessToken }), video);
-    expect(refreshAccessToken).toHaveBeenCalledTimes(1);
+    const renewRejectedToken = vi.fn(async () => (await logIn()).accessToken);
+    await instagram.publish(context(env(), { ...credentials, renewRejectedToken }), video);
+    expect(renewRejectedToken).toHaveBeenCalledTimes(1);
     expect(env().state.videos).toHaveLength(1);
   });
 

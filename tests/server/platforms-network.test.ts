@@ -10,7 +10,7 @@ import { PlatformNetworkError } from '../../server/platforms/http';
 import { parseProxy } from '../../server/auth/proxy-url';
 import { retryDelay, withRetry } from '../../server/platforms/retry';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { youtube } from '../../server/platforms/youtube';
+import { youtube } from '../../server/platforms/youtube/connector';
 import { context, proxyPassword, proxyUser, recordingSleep, usePlatformsSandbox, videoFile } from './platforms-helpers';
 import { testMedia, testTokenSettings } from './helpers';
 import { testNetwork } from './helpers';

@@ -3,7 +3,7 @@ import { ProfileAuthError } from '../../server/platforms/errors';
 import { PlatformNetworkError } from '../../server/platforms/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
-import { tiktok } from '../../server/platforms/tiktok';
+import { tiktok } from '../../server/platforms/tiktok/connector';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
 
 const inits = '/v2/post/publish/video/init/';

@@ -5,7 +5,7 @@ import { PlatformNetworkError } from '../../server/platforms/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
 import { issueSandboxToken } from '../../server/platforms/sandbox/index';
-import { youtube } from '../../server/platforms/youtube';
+import { youtube } from '../../server/platforms/youtube/connector';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
 import { testNetwork } from './helpers';
 
@@ -121,24 +121,24 @@ describe('YouTube connector against the sandbox', () => {
   it('refreshes the access token once after a 401 and carries on with the new one', async () => {
     const { video } = await videoFile(env(), 'youtube');
     env().state.faults.push({ platform: 'youtube', step: 'init', kind: 'unauthorized' });
-    const refreshAccessToken = vi.fn(async () => issueSandboxToken('youtube', 'channel@example.com'));
-    await youtube.publish(context(env(), { ...credentials(), refreshAccessToken }), video);
-    expect(refreshAccessToken).toHaveBeenCalledTimes(1);
+    const renewRejectedToken = vi.fn(async () => issueSandboxToken('youtube', 'channel@example.com'));
+    await youtube.publish(context(env(), { ...credentials(), renewRejectedToken }), video);
+    expect(renewRejectedToken).toHaveBeenCalledTimes(1);
     expect(env().state.videos).toHaveLength(1);
   });
 
   it('raises ProfileAuthError when the grant is revoked, after one refresh', async () => {
     const { video } = await videoFile(env(), 'youtube');
     env().state.revoke('youtube', Buffer.from('revoked@example.com').toString('base64url'));
-    const refreshAccessToken = vi.fn(async () => issueSandboxToken('youtube', 'revoked@example.com'));
+    const renewRejectedToken = vi.fn(async () => issueSandboxToken('youtube', 'revoked@example.com'));
     const error = await youtube
-      .publish(context(env(), { ...credentials('revoked@example.com'), refreshAccessToken }), video)
+      .publish(context(env(), { ...credentials('revoked@example.com'), renewRejectedToken }), video)
       .catch((caught) => caught);
     expect(error).toBeInstanceOf(ProfileAuthError);
     expect(error.message).toBe(
       'YouTube: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову (Request had invalid authentication credentials.)',
     );
-    expect(refreshAccessToken).toHaveBeenCalledTimes(1);
+    expect(renewRejectedToken).toHaveBeenCalledTimes(1);
     expect(env().state.videos).toHaveLength(0);
   });
 

@@ -5,7 +5,7 @@ import { t } from '../../src/lib/i18n';
 import { publishJobName } from '../../server/services/post-lifecycle';
 import { markPublishFailed, publishPost } from '../../server/jobs/publish';
 import { syncEverything } from './stats-sync-fixtures';
-import { pacificDay } from '../../server/services/posting-caps';
+import { pacificDay } from '../../server/platforms/youtube/caps';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { googleOAuthSandbox } from '../../server/platforms/sandbox/google-oauth';
+import { googleOAuthSandbox } from '../../server/platforms/sandbox/youtube/oauth';
 import { registerSandbox, SandboxState, type SandboxOptions } from '../../server/platforms/sandbox/index';
 
 export interface SandboxEnv {

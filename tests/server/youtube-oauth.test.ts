@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { t } from '../../src/lib/i18n';
 import { buildApp } from '../../server/app';
 import { decryptSecret } from '../../server/auth/secrets';
-import { googleOAuthEndpoints, refreshAccessToken } from '../../server/platforms/youtube-oauth';
-import { verifySandboxAccessToken } from '../../server/platforms/sandbox/google-oauth';
+import { googleOAuthEndpoints, redeemRefreshToken } from '../../server/platforms/youtube/oauth';
+import { verifySandboxAccessToken } from '../../server/platforms/sandbox/youtube/oauth';
 import { buildLiveApp, createUser, describeEachDatabase, testNetwork } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
@@ -96,7 +96,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     expect(detail.body).not.toContain(refreshToken);
 
     // The stored token is one the token endpoint honours for a fresh access token.
-    const tokens = await refreshAccessToken(
+    const tokens = await redeemRefreshToken(
       {
         network: testNetwork(),
         proxy: proxy.url,

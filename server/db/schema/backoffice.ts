@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ConnectedAs } from '../../../src/lib/contract';
 import { users } from './users';
 
@@ -52,40 +52,6 @@ export const accounts = pgTable('accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * A profile's link to one platform by one method (migrations 0022, 0028): access_token and
- * refresh_token hold ciphertext sealed as `account_connections:<account_id>:<platform>_access_token`
- * (and _refresh_token), with the method after the platform for typed credentials (connectionSecrets).
- */
-export const accountConnections = pgTable(
-  'account_connections',
-  {
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: ['youtube', 'tiktok', 'instagram'] }).notNull(),
-    method: text('method', { enum: ['oauth', 'pasted', 'login'] }).notNull(),
-    accessToken: text('access_token'),
-    refreshToken: text('refresh_token'),
-    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
-    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
-    remoteId: text('remote_id'),
-    remoteName: text('remote_name'),
-    state: text('state', { enum: ['connected', 'revoked'] })
-      .notNull()
-      .default('connected'),
-    error: text('error'),
-    // Migration 0031: the platform's standing failure on the profile, on the connection in use.
-    failureCode: text('failure_code', { enum: ['refused', 'revoked'] }),
-    failure: text('failure'),
-    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
-    endingNotifiedAt: timestamp('ending_notified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.accountId, table.platform, table.method] })],
-);
 
 export const tagSets = pgTable('tag_sets', {
   id: serial('id').primaryKey(),

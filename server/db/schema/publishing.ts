@@ -49,30 +49,6 @@ export const videoPosts = pgTable(
   (table) => [unique().on(table.videoId, table.platform)],
 );
 
-/** A delete's request that a post's upload stop; see migrations/0021_final_deletes.sql. */
-export const publishStops = pgTable(
-  'publish_stops',
-  {
-    stopId: uuid('stop_id').notNull(),
-    postId: integer('post_id').notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    outcome: text('outcome', { enum: ['stopped', 'live'] }),
-  },
-  (table) => [primaryKey({ columns: [table.stopId, table.postId] })],
-);
-
-/** Platform quota spent by statistics reads; see migrations/0023_stats_sync.sql. */
-export const statsQuotaLedger = pgTable(
-  'stats_quota_ledger',
-  {
-    holder: text('holder').notNull(),
-    period: text('period').notNull(),
-    spent: integer('spent').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.holder, table.period] })],
-);
-
 /** A profile's remembered platform choices; see migrations/0024_post_options.sql. */
 export const postingDefaults = pgTable(
   'posting_defaults',

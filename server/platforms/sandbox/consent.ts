@@ -18,7 +18,7 @@ export function isHttpUrl(value: string): boolean {
 
 /**
  * The sandbox's stand-in for a platform's login-and-consent page, in the style of its Google one
- * (google-oauth.ts): the operator names the sandbox account to sign in as (any login; each login
+ * (youtube/oauth.ts): the operator names the sandbox account to sign in as (any login; each login
  * is its own account), sees which app asks for which scopes, and presses 'Дозволити' or
  * 'Скасувати'. The form posts the request's own parameters back to the same address.
  */

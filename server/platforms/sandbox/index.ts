@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../types';
 import { accountLabel, countAnsweredCall, readJson } from './common';
-import { instagramSandbox } from './instagram';
-import { instagramOAuthSandbox } from './instagram-oauth';
-import { tiktokSandbox } from './tiktok';
-import { tiktokOAuthSandbox } from './tiktok-oauth';
-import { youtubeSandbox } from './youtube';
+import { instagramSandbox } from './instagram/api';
+import { instagramOAuthSandbox } from './instagram/oauth';
+import { tiktokSandbox } from './tiktok/api';
+import { tiktokOAuthSandbox } from './tiktok/oauth';
+import { youtubeSandbox } from './youtube/api';
 import { SandboxState, type FaultKind, type FaultStep, type SandboxFault, type SandboxOptions } from './state';
 
 export { SandboxState } from './state';

@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { tiktokPrivacyLevels } from '../posting-rules/tiktok';
+import { youtubePrivacyStatuses } from '../posting-rules/youtube';
 import { errorResponses, Id, Literals, Nullable, Platform, Text } from './common';
 
 const flag = Type.Optional(Type.Boolean());
@@ -6,7 +8,7 @@ const flag = Type.Optional(Type.Boolean());
 /** TikTok's `post_info` choices of one post, in TikTok's own names, camelCased. */
 export const TikTokPostOptions = Type.Object(
   {
-    privacyLevel: Type.Optional(Literals(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'])),
+    privacyLevel: Type.Optional(Literals(tiktokPrivacyLevels)),
     disableComment: flag,
     disableDuet: flag,
     disableStitch: flag,
@@ -21,7 +23,7 @@ export const TikTokPostOptions = Type.Object(
 /** YouTube videos.insert `status` and `snippet.categoryId` choices of one post. */
 export const YouTubePostOptions = Type.Object(
   {
-    privacyStatus: Type.Optional(Literals(['public', 'unlisted', 'private'])),
+    privacyStatus: Type.Optional(Literals(youtubePrivacyStatuses)),
     selfDeclaredMadeForKids: flag,
     categoryId: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
   },

@@ -1,5 +1,6 @@
-import { t } from '../../src/lib/i18n';
-import { checkFile, fileRange, PlatformClient, readWhenStill, stoppable } from './client';
+import { t } from '../../../src/lib/i18n';
+import { youtubeChoiceRefusal, youtubeDefaults, youtubeLimits } from '../../../src/lib/posting-rules/youtube';
+import { checkFile, fileRange, PlatformClient, readWhenStill, stoppable } from '../client';
 import {
   errorForStatus,
   parseRetryAfter,
@@ -9,8 +10,8 @@ import {
   PostingCapError,
   TransientPlatformError,
   type PlatformError,
-} from './errors';
-import type { ConnectorContext, Published, VideoStats, VideoTexts, VideoUpload, YouTubeConnector } from './types';
+} from '../errors';
+import type { ConnectorContext, Published, VideoStats, VideoTexts, VideoUpload, YouTubeConnector } from '../types';
 
 /**
  * YouTube Data API v3: videos.insert through the resumable upload protocol, videos.list for
@@ -49,22 +50,26 @@ const shortsUrl = (id: string) => `https://www.youtube.com/shorts/${id}`;
 const units = { list: 1, update: 50, delete: 50 };
 
 /** People & Blogs, the category SPEC's videos went out in before the form offered a choice. */
-const defaultCategory = '22';
 
-/** YouTube's limits: title 100 characters, description 5000 bytes, no angle brackets, tags 500 characters in all. */
+/** YouTube's limits (src/lib/posting-rules/youtube.ts), the description's in bytes; no angle brackets anywhere. */
 function videoResource(video: VideoTexts) {
   const clean = (text: string) => text.replace(/[<>]/g, '');
   const tags = [video.publishKey];
   let length = video.publishKey.length;
   for (const tag of video.tags.map(clean)) {
     const cost = tag.length + (tag.includes(' ') ? 2 : 0) + 1;
-    if (length + cost > 500) break;
+    if (length + cost > youtubeLimits.tagsCharacters) break;
     tags.push(tag);
     length += cost;
   }
   let description = clean(video.description);
-  while (Buffer.byteLength(description) > 5000) description = description.slice(0, -1);
-  return { title: clean(video.title).slice(0, 100), description, tags, categoryId: video.categoryId ?? defaultCategory };
+  while (Buffer.byteLength(description) > youtubeLimits.description) description = description.slice(0, -1);
+  return {
+    title: clean(video.title).slice(0, youtubeLimits.title),
+    description,
+    tags,
+    categoryId: video.categoryId ?? youtubeDefaults.categoryId,
+  };
 }
 
 /**
@@ -74,7 +79,7 @@ function videoResource(video: VideoTexts) {
  */
 function uploadResource(video: VideoUpload) {
   const options = video.options.youtube ?? {};
-  if (options.selfDeclaredMadeForKids === undefined || !options.privacyStatus) {
+  if (youtubeChoiceRefusal(options) || !options.privacyStatus) {
     throw new PermanentPlatformError('youtube', t.postingRules.youtubeKidsRequired(video.title), '');
   }
   return {
@@ -231,10 +236,6 @@ export const youtube: YouTubeConnector = {
       () => publishVideo(ctx, video),
       (cleanup) => settleStopped(cleanup, video),
     );
-  },
-
-  async findExisting(ctx, publishKey) {
-    return findWith(client(ctx), ctx, publishKey);
   },
 
   async updateVideo(ctx, remoteId, texts) {

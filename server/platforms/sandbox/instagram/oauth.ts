@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { type PlatformCall, type PlatformFailure, readParams, send } from './common';
-import { AuthorizationCodes, consentEndpoint, secretDigest, type ConsentCode } from './consent';
-import { expiredToken, graphError, igUserIdOf } from './instagram';
-import type { SandboxState } from './state';
+import { type PlatformCall, type PlatformFailure, readParams, send } from '../common';
+import { AuthorizationCodes, consentEndpoint, secretDigest, type ConsentCode } from '../consent';
+import { expiredToken, graphError, igUserIdOf } from './api';
+import type { SandboxState } from '../state';
 
 /** The Instagram Platform's OAuth errors on api.instagram.com: `{ error_type, code, error_message }`. */
 function oauthError(message: string): PlatformFailure {

@@ -1,5 +1,8 @@
-import { t } from '../../src/lib/i18n';
-import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient, readWhenStill, stoppable } from './client';
+import { t } from '../../../src/lib/i18n';
+import { refusalText } from '../../../src/lib/posting-rules';
+import { captionWithMarker, hashtags } from '../../../src/lib/posting-rules/caption';
+import { tiktokCaptionLimit, tiktokChoiceRefusal, tiktokCreatorRefusal, tiktokPostInfo } from '../../../src/lib/posting-rules/tiktok';
+import { checkFile, fileRange, hasMarker, PlatformClient, readWhenStill, stoppable } from '../client';
 import {
   errorForStatus,
   parseRetryAfter,
@@ -9,9 +12,9 @@ import {
   PostingCapError,
   TransientPlatformError,
   type PlatformError,
-} from './errors';
-import type { TikTokCreatorRules, TikTokPostOptions } from '../../src/lib/contract';
-import type { ConnectorContext, Published, TikTokConnector, VideoStats, VideoUpload } from './types';
+} from '../errors';
+import type { TikTokCreatorRules, TikTokPostOptions } from '../../../src/lib/contract';
+import type { ConnectorContext, Published, TikTokConnector, VideoStats, VideoUpload } from '../types';
 
 /**
  * TikTok Content Posting API, direct post with FILE_UPLOAD: creator_info/query, video/init,
@@ -30,7 +33,6 @@ type Progress = Started | { done: Published };
 const MB = 1024 * 1024;
 /** TikTok takes chunks of 5–64 MB, the last one up to 128 MB, and a file under 5 MB whole. */
 const chunkBytes = 10 * MB;
-const captionLimit = 2200;
 const authCodes = ['access_token_invalid', 'scope_not_authorized', 'scope_permission_missed'];
 
 function readTikTokError(status: number, body: any, headers: Headers): PlatformError {
@@ -113,30 +115,16 @@ async function fetchStatus(api: PlatformClient, ctx: ConnectorContext, publishId
 
 /**
  * The post's own choices as video/init's post_info, re-checked against creator_info as it is now
- * (the creator may have changed their settings since the post was queued). TikTok, "Content
- * Posting API – Direct Post" (developers.tiktok.com/doc/content-posting-api-reference-direct-post):
- * privacy_level is required and must be one of creator_info's privacy_level_options;
- * brand_content_toggle cannot be SELF_ONLY. "Content Sharing Guidelines": the app may not pick the
- * privacy level itself, and a switch the creator turned off stays off.
+ * (the creator may have changed their settings since the post was queued), by the same rules the
+ * publish form and the route apply (src/lib/posting-rules/tiktok.ts).
  */
 function postInfo(options: TikTokPostOptions, rules: TikTokCreatorRules) {
-  const name = t.platform.names.tiktok;
-  if (!options.privacyLevel) throw new PermanentPlatformError('tiktok', t.postingRules.tiktokPrivacyRequired(rules.nickname), '');
-  if (!rules.privacyLevelOptions.includes(options.privacyLevel)) {
-    const level = t.postingRules.privacyLevels[options.privacyLevel] ?? options.privacyLevel;
-    throw new PermanentPlatformError('tiktok', t.postingRules.privacyNotOffered(rules.nickname, level), `${name}: ${options.privacyLevel}`);
+  const refusal = tiktokChoiceRefusal(options) ?? tiktokCreatorRefusal(options.privacyLevel!, null, rules);
+  if (refusal) {
+    const detail = refusal.code === 'privacyNotOffered' ? `${t.platform.names.tiktok}: ${refusal.level}` : '';
+    throw new PermanentPlatformError('tiktok', refusalText(refusal, rules.nickname), detail);
   }
-  if (options.brandContentToggle && options.privacyLevel === 'SELF_ONLY') {
-    throw new PermanentPlatformError('tiktok', t.postingRules.brandedPrivate, '');
-  }
-  return {
-    privacy_level: options.privacyLevel,
-    disable_comment: rules.commentDisabled || Boolean(options.disableComment),
-    disable_duet: rules.duetDisabled || Boolean(options.disableDuet),
-    disable_stitch: rules.stitchDisabled || Boolean(options.disableStitch),
-    brand_content_toggle: Boolean(options.brandContentToggle),
-    brand_organic_toggle: Boolean(options.brandOrganicToggle),
-  };
+  return tiktokPostInfo({ ...options, privacyLevel: options.privacyLevel! }, rules);
 }
 
 /** creator_info/query ("Query Creator Info"): who posts, and what their account allows now. */
@@ -199,7 +187,7 @@ async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<
       `${apiBase(ctx)}/post/publish/video/init/`,
       json({
         post_info: {
-          title: captionWithMarker([video.title, video.description, hashtags(video.tags)], video.publishKey, captionLimit),
+          title: captionWithMarker([video.title, video.description, hashtags(video.tags)], video.publishKey, tiktokCaptionLimit),
           ...postInfo(video.options.tiktok ?? {}, rules),
         },
         source_info: {
@@ -281,10 +269,6 @@ export const tiktok: TikTokConnector = {
       () => publishVideo(ctx, video),
       (cleanup) => settleStopped(cleanup, video),
     );
-  },
-
-  async findExisting(ctx, publishKey) {
-    return findWith(client(ctx), ctx, publishKey);
   },
 
   async fetchCreator(ctx) {

@@ -18,9 +18,9 @@ import {
   receiveBytes,
   send,
   tokenOf,
-} from './common';
-import { instagramQuotaDurationSeconds } from './caps';
-import { ids, stableId, type SandboxState, type SandboxVideo, type UploadSink } from './state';
+} from '../common';
+import { instagramQuotaDurationSeconds } from '../caps';
+import { ids, stableId, type SandboxState, type SandboxVideo, type UploadSink } from '../state';
 
 export function graphError(
   status: number,

@@ -13,8 +13,8 @@ import {
   readJson,
   receiveBytes,
   send,
-} from './common';
-import { ids, stableId, type SandboxState, type SandboxVideo, type UploadSink } from './state';
+} from '../common';
+import { ids, stableId, type SandboxState, type SandboxVideo, type UploadSink } from '../state';
 
 /** Google's error envelope: `{ error: { code, message, errors: [{ domain, reason, message }] } }`. */
 function googleError(code: number, reason: string, message: string, domain = 'global', headers?: Record<string, string>): PlatformFailure {

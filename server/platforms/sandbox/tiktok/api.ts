@@ -14,9 +14,9 @@ import {
   receiveBytes,
   send,
   tokenOf,
-} from './common';
-import { ids, type SandboxState, type SandboxVideo, type UploadSink } from './state';
-import { creatorSettings } from './tiktok-creator';
+} from '../common';
+import { ids, type SandboxState, type SandboxVideo, type UploadSink } from '../state';
+import { creatorSettings } from './creator';
 
 const MB = 1024 * 1024;
 

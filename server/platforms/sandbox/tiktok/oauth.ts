@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { readParams, send, type PlatformCall } from './common';
-import { AuthorizationCodes, consentEndpoint, secretDigest, type ConsentCode } from './consent';
-import { stableId, type SandboxState } from './state';
-import { tokenLifetimes } from './tokens';
+import { readParams, send, type PlatformCall } from '../common';
+import { AuthorizationCodes, consentEndpoint, secretDigest, type ConsentCode } from '../consent';
+import { stableId, type SandboxState } from '../state';
+import { tokenLifetimes } from '../tokens';
 
 const logId = () => crypto.randomBytes(16).toString('hex').toUpperCase();
 

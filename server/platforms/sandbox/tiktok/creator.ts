@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { accountLabel } from './common';
+import { accountLabel } from '../common';
 
 /**
  * What creator_info/query offers an account. TikTok, "Content Posting API – Query Creator Info":

@@ -1,5 +1,6 @@
-import type { PlatformsMode } from './types';
-import type { PlatformNetwork } from './http';
+import type { PlatformsMode } from '../types';
+import type { PlatformNetwork } from '../http';
+import { OAuthGrantError, type GrantedTokens, type LinkConnector } from '../oauth-links';
 
 /** Google's OAuth 2.0 for YouTube: the consent link, its signed `state`, and the token endpoint calls. */
 
@@ -129,7 +130,7 @@ export const testingRefreshTokenSeconds = 7 * 24 * 3600;
  * 2.0 for Web Server Applications", developers.google.com/identity/protocols/oauth2/web-server:
  * expires_in 3600 in the token answer), so the connection keeps it and reuses it until then.
  */
-export function refreshAccessToken(client: GoogleClient, refreshToken: string): Promise<GoogleTokens> {
+export function redeemRefreshToken(client: GoogleClient, refreshToken: string): Promise<GoogleTokens> {
   return requestTokens(client, {
     grant_type: 'refresh_token',
     refresh_token: refreshToken,
@@ -137,3 +138,59 @@ export function refreshAccessToken(client: GoogleClient, refreshToken: string): 
     client_secret: client.clientSecret,
   });
 }
+
+/** Google's answers that end a grant: revoked or expired (invalid_grant), or a client deleted or changed. */
+const googleDeadCodes = ['invalid_grant', 'invalid_client', 'unauthorized_client'];
+
+function googleGranted(tokens: GoogleTokens): GrantedTokens {
+  return {
+    accessToken: tokens.accessToken,
+    accessExpiresIn: tokens.expiresIn,
+    refreshToken: tokens.refreshToken ?? null,
+    refreshExpiresIn: tokens.refreshExpiresIn ?? null,
+    // The channel is asked for by name after the consent (the callback's recordChannel).
+    remoteId: '',
+  };
+}
+
+async function googleCall(call: () => Promise<GoogleTokens>): Promise<GrantedTokens> {
+  try {
+    return googleGranted(await call());
+  } catch (error) {
+    if (!(error instanceof GoogleTokenError)) throw error;
+    throw new OAuthGrantError('youtube', error.code, googleDeadCodes.includes(error.code), error.description ?? '');
+  }
+}
+
+/**
+ * Google's OAuth 2.0 for web server applications (above), with the profile's own
+ * client. Google does not rotate refresh tokens: a refresh answers an access token alone, and the
+ * stored refresh token stays.
+ */
+export const youtubeLink: LinkConnector = {
+  platform: 'youtube',
+  consentUrl(endpoints, app, redirectUri, state) {
+    return youtubeConsentUrl(googleOAuthEndpoints(endpoints.mode, endpoints.publicUrl), { clientId: app.id, redirectUri, state });
+  },
+  exchange(endpoints, proxy, app, code, redirectUri) {
+    const client = {
+      network: endpoints.network,
+      proxy,
+      tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token,
+      clientId: app.id,
+      clientSecret: app.secret,
+    };
+    return googleCall(() => exchangeAuthorizationCode(client, code, redirectUri));
+  },
+  renewGrant(endpoints, proxy, app, tokens) {
+    if (!tokens.refreshToken) throw new OAuthGrantError('youtube', 'invalid_grant', true, 'no refresh token');
+    const client = {
+      network: endpoints.network,
+      proxy,
+      tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token,
+      clientId: app.id,
+      clientSecret: app.secret,
+    };
+    return googleCall(() => redeemRefreshToken(client, tokens.refreshToken!));
+  },
+};

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
-import { countAnsweredCall, type PlatformCall, sandboxTokenPrefix } from './common';
-import { tokenLifetimes } from './tokens';
-import type { SandboxState } from './state';
+import { countAnsweredCall, type PlatformCall, sandboxTokenPrefix } from '../common';
+import { tokenLifetimes } from '../tokens';
+import type { SandboxState } from '../state';
 
 /**
  * Google's OAuth 2.0 endpoints as the sandbox plays them, mounted at /sandbox:

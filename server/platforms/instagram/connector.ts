@@ -1,5 +1,7 @@
-import { t } from '../../src/lib/i18n';
-import { captionWithMarker, checkFile, fileRange, hasMarker, hashtags, PlatformClient, stoppable } from './client';
+import { t } from '../../../src/lib/i18n';
+import { captionWithMarker, hashtags } from '../../../src/lib/posting-rules/caption';
+import { instagramDefaults, instagramLimits } from '../../../src/lib/posting-rules/instagram';
+import { checkFile, fileRange, hasMarker, PlatformClient, stoppable } from '../client';
 import {
   errorForStatus,
   parseRetryAfter,
@@ -9,9 +11,9 @@ import {
   PostingCapError,
   TransientPlatformError,
   type PlatformError,
-} from './errors';
-import { networkError, type PlatformNetwork } from './http';
-import type { ConnectorContext, Endpoints, InstagramConnector, InstagramCredentials, Published, VideoStats, VideoUpload } from './types';
+} from '../errors';
+import { networkError, type PlatformNetwork } from '../http';
+import type { ConnectorContext, Endpoints, InstagramConnector, InstagramCredentials, Published, VideoStats, VideoUpload } from '../types';
 
 /**
  * Instagram API with Facebook Login (graph.facebook.com): a Reels container with
@@ -29,8 +31,6 @@ interface Container {
 type Progress = Container | { containerId: string; mediaId: string } | { done: Published };
 
 const graphVersion = 'v22.0';
-const captionLimit = 2200;
-const maxHashtags = 30;
 const rateLimitCodes = [4, 17, 32, 613];
 
 function readGraphError(status: number, body: any, headers: Headers): PlatformError {
@@ -110,7 +110,7 @@ async function containerStatus(api: PlatformClient, ctx: Context, containerId: s
 function reelsOptions(video: VideoUpload): Record<string, string> {
   const options = video.options.instagram ?? {};
   return {
-    share_to_feed: String(options.shareToFeed ?? true),
+    share_to_feed: String(options.shareToFeed ?? instagramDefaults.shareToFeed),
     ...(options.thumbOffset === undefined ? {} : { thumb_offset: String(options.thumbOffset) }),
   };
 }
@@ -152,9 +152,9 @@ async function publishReel(ctx: Context, video: VideoUpload): Promise<Published>
       return existing;
     }
     const caption = captionWithMarker(
-      [video.title, video.description, hashtags(video.tags.slice(0, maxHashtags))],
+      [video.title, video.description, hashtags(video.tags.slice(0, instagramLimits.hashtags))],
       video.publishKey,
-      captionLimit,
+      instagramLimits.caption,
     );
     const created = await api.call(
       graph(ctx, `${ctx.credentials.igUserId}/media`),
@@ -223,10 +223,6 @@ export const instagram: InstagramConnector = {
       () => publishReel(ctx, video),
       (cleanup) => settleStopped(cleanup, video),
     );
-  },
-
-  async findExisting(ctx, publishKey) {
-    return findWith(client(ctx), ctx, publishKey);
   },
 
   async fetchStats(ctx, remoteId) {

@@ -1,0 +1,83 @@
+import type { InstagramPostOptions, PostOptions, TikTokCreatorRules, TikTokPostOptions, YouTubePostOptions } from '../contract';
+import { t } from '../i18n';
+import { instagramDefaults, instagramPostRefusal } from './instagram';
+import type { PostedVideo, Refusal } from './refusal';
+import { tiktokCaptionRefusal, tiktokChoiceRefusal, tiktokCreatorRefusal, tiktokDefaults, type TikTokPrivacyLevel } from './tiktok';
+import { youtubeChoiceRefusal, youtubeDefaults, youtubePostRefusal } from './youtube';
+
+/**
+ * The platforms' own rules for a post, in one place with no I/O: the publish form's panel, the
+ * publish route's check before anything is queued, and the connectors all read them, so the
+ * operator reads what to change on the form instead of finding a failed post later.
+ */
+export type { Refusal } from './refusal';
+
+type Platform = keyof PostOptions;
+export type ResolvedOptions = TikTokPostOptions | YouTubePostOptions | InstagramPostOptions;
+
+const withoutUndefined = <T extends object>(value: T | undefined): Partial<T> =>
+  Object.fromEntries(Object.entries(value ?? {}).filter(([, field]) => field !== undefined)) as Partial<T>;
+
+/**
+ * A post's choices on one platform: what the publish sent, field by field over what the profile
+ * remembers, over the platform's defaults. A choice the platform requires and nobody made is refused.
+ */
+export function resolveChoices(platform: Platform, given: PostOptions | undefined, saved: PostOptions): Resolved {
+  if (platform === 'tiktok') {
+    const choice = { ...withoutUndefined(saved.tiktok), ...withoutUndefined(given?.tiktok) };
+    return settled(tiktokChoiceRefusal(choice), { ...tiktokDefaults, ...choice });
+  }
+  if (platform === 'youtube') {
+    const choice = { ...withoutUndefined(saved.youtube), ...withoutUndefined(given?.youtube) };
+    return settled(youtubeChoiceRefusal(choice), { ...youtubeDefaults, ...choice });
+  }
+  return settled(null, { ...instagramDefaults, ...withoutUndefined(saved.instagram), ...withoutUndefined(given?.instagram) });
+}
+
+type Resolved = { options: ResolvedOptions; refusal: null } | { options: null; refusal: Refusal };
+
+const settled = (refusal: Refusal | null, options: ResolvedOptions): Resolved =>
+  refusal ? { options: null, refusal } : { options, refusal: null };
+
+/** The checks of one post that need no platform call: texts, the video's length, and creator_info where read. */
+export function postRefusal(
+  platform: Platform,
+  options: ResolvedOptions,
+  video: PostedVideo & { publishKey: string },
+  texts: { title: string; description: string; tags: string[] },
+  creator: TikTokCreatorRules | null,
+): Refusal | null {
+  if (platform === 'youtube') return youtubePostRefusal(texts, video);
+  if (platform === 'instagram') return instagramPostRefusal(options as InstagramPostOptions, texts, video);
+  const level = (options as TikTokPostOptions).privacyLevel as TikTokPrivacyLevel;
+  return tiktokCaptionRefusal(texts, video.publishKey) ?? (creator && tiktokCreatorRefusal(level, video, creator));
+}
+
+/** The operator's words for a refusal, naming the profile (or the creator) it is about. */
+export function refusalText(refusal: Refusal, profile: string): string {
+  const rules = t.postingRules;
+  switch (refusal.code) {
+    case 'tiktokPrivacyRequired':
+      return rules.tiktokPrivacyRequired(profile);
+    case 'privacyNotOffered':
+      return rules.privacyNotOffered(profile, rules.privacyLevels[refusal.level] ?? refusal.level);
+    case 'brandedPrivate':
+      return rules.brandedPrivate;
+    case 'youtubeKidsRequired':
+      return rules.youtubeKidsRequired(profile);
+    case 'captionTooLong':
+      return rules.captionTooLong(t.platform.names[refusal.platform], refusal.length, refusal.room);
+    case 'titleTooLong':
+      return rules.titleTooLong(refusal.length, refusal.limit);
+    case 'descriptionTooLong':
+      return rules.descriptionTooLong(refusal.length, refusal.limit);
+    case 'tooManyHashtags':
+      return rules.tooManyHashtags(refusal.count, refusal.limit);
+    case 'tooLong':
+      return rules.tooLong(refusal.format, refusal.videoId, refusal.seconds, refusal.limit);
+    case 'tooShort':
+      return rules.tooShort(refusal.format, refusal.videoId, refusal.seconds, refusal.limit);
+    case 'thumbOffsetBeyond':
+      return rules.thumbOffsetBeyond(refusal.videoId);
+  }
+}

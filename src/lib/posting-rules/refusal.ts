@@ -1,0 +1,33 @@
+/**
+ * Why a platform would refuse a post, as a code with its figures; the words are made from it at the
+ * edge (refusalText in ./index.ts), so the form's check, the route and the connector say the same.
+ */
+export type Refusal =
+  /** TikTok's privacy level has no default: the operator picks one (Content Sharing Guidelines). */
+  | { code: 'tiktokPrivacyRequired' }
+  /** The privacy level is not among creator_info's privacy_level_options for this creator now. */
+  | { code: 'privacyNotOffered'; level: string }
+  /** Branded content cannot be private (SELF_ONLY). */
+  | { code: 'brandedPrivate' }
+  /** YouTube's selfDeclaredMadeForKids is the channel's own declaration: never assumed. */
+  | { code: 'youtubeKidsRequired' }
+  | { code: 'captionTooLong'; platform: 'tiktok' | 'instagram'; length: number; room: number }
+  | { code: 'titleTooLong'; length: number; limit: number }
+  | { code: 'descriptionTooLong'; length: number; limit: number }
+  | { code: 'tooManyHashtags'; count: number; limit: number }
+  /** The video is longer than the format takes; `seconds` to one decimal. */
+  | { code: 'tooLong'; format: VideoFormat; videoId: number; seconds: number; limit: number }
+  | { code: 'tooShort'; format: VideoFormat; videoId: number; seconds: number; limit: number }
+  /** Instagram's cover frame lies past the video's end. */
+  | { code: 'thumbOffsetBeyond'; videoId: number };
+
+/** The video a post sends: its id, and its length where known. */
+export interface PostedVideo {
+  id: number;
+  durationSeconds: number | null;
+}
+
+export type VideoFormat = 'TikTok' | 'YouTube Shorts' | 'Instagram Reels';
+
+/** A video's length to one decimal, as the words give it. */
+export const tenths = (seconds: number) => Math.round(seconds * 10) / 10;

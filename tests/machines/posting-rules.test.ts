@@ -1,0 +1,377 @@
+import { describe, expect, it } from 'vitest';
+import type { TikTokCreatorRules } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { postRefusal, refusalText, resolveChoices, type Refusal } from '../../src/lib/posting-rules';
+import { captionRoom, captionText, captionWithMarker, hashtags } from '../../src/lib/posting-rules/caption';
+import { instagramDefaults, instagramLimits, instagramPostRefusal } from '../../src/lib/posting-rules/instagram';
+import {
+  interactionOffByCreator,
+  longestTikTokVideo,
+  offeredPrivacyLevels,
+  tiktokCaptionLimit,
+  tiktokCaptionRefusal,
+  tiktokChoiceRefusal,
+  tiktokCreatorRefusal,
+  tiktokDefaults,
+  tiktokInteractions,
+  tiktokInteractionsOff,
+  tiktokPostInfo,
+  tiktokPrivacyLevels,
+} from '../../src/lib/posting-rules/tiktok';
+import { youtubeChoiceRefusal, youtubeDefaults, youtubeLimits, youtubePostRefusal } from '../../src/lib/posting-rules/youtube';
+
+/**
+ * The platforms' posting rules as their documentation states them, not as the code happens to be:
+ * - TikTok, "Content Posting API – Direct Post" (developers.tiktok.com/doc/content-posting-api-reference-direct-post)
+ *   and "Query Creator Info" (developers.tiktok.com/doc/content-posting-api-reference-query-creator-info):
+ *   post_info.title up to 2200 characters; privacy_level required and one of creator_info's
+ *   privacy_level_options; the video no longer than max_video_post_duration_sec; comment_disabled,
+ *   duet_disabled and stitch_disabled are the creator's own settings.
+ * - TikTok, "Content Sharing Guidelines" (developers.tiktok.com/doc/content-sharing-guidelines): the
+ *   options listed follow privacy_level_options, the user picks one and there is no default; the
+ *   interactions the creator turned off are greyed out; the user turns the interactions on, none
+ *   checked by default; branded content cannot be private; an unaudited client posts SELF_ONLY only.
+ * - YouTube, videos.insert (developers.google.com/youtube/v3/docs/videos): title up to 100
+ *   characters, description up to 5000; selfDeclaredMadeForKids is the channel's declaration; a Short
+ *   is up to 3 minutes.
+ * - Instagram, IG User media (developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media):
+ *   caption up to 2200 characters and 30 hashtags; Reels from 3 seconds to 15 minutes; thumb_offset
+ *   in milliseconds into the video.
+ */
+
+const creator = (rules: Partial<TikTokCreatorRules> = {}): TikTokCreatorRules => ({
+  nickname: 'Оксана',
+  username: 'oksana',
+  privacyLevelOptions: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
+  commentDisabled: false,
+  duetDisabled: false,
+  stitchDisabled: false,
+  maxVideoPostDurationSec: 600,
+  ...rules,
+});
+/** What creator_info answers an unaudited client's creator: private posts only. */
+const unaudited = creator({ privacyLevelOptions: ['SELF_ONLY'] });
+const texts = (title = 'Назва', description = 'Опис', tags: string[] = []) => ({ title, description, tags });
+const key = 'video-7-tiktok';
+
+describe('captions with the publish key', () => {
+  it('writes tags as hashtags of letters, digits and underscores, Cyrillic included, and drops tags left empty', () => {
+    expect(hashtags(['кава', 'new york', 'C++', 'top_10', '!!!'])).toBe('#кава #newyork #C #top_10');
+    expect(hashtags([])).toBe('');
+  });
+
+  it("leaves the key's line and the blank line before it out of the platform's limit", () => {
+    expect(captionRoom(2200, key)).toBe(2200 - key.length - 2);
+  });
+
+  it('joins the non-blank parts with a blank line', () => {
+    expect(captionText(['Назва', '  ', '', 'Опис'])).toBe('Назва\n\nОпис');
+  });
+
+  it('ends with the key on its own line, the text cut to its room so the whole caption fits the limit', () => {
+    expect(captionWithMarker(['Назва', 'Опис'], key, 2200)).toBe(`Назва\n\nОпис\n\n${key}`);
+    const long = captionWithMarker(['x'.repeat(3000)], key, 2200);
+    expect(long).toHaveLength(2200);
+    expect(long.endsWith(`\n\n${key}`)).toBe(true);
+    expect(captionWithMarker([''], key, 2200)).toBe(key);
+  });
+});
+
+describe('TikTok', () => {
+  it("names TikTok's four privacy levels and gives none by default", () => {
+    expect([...tiktokPrivacyLevels].sort()).toEqual(['FOLLOWER_OF_CREATOR', 'MUTUAL_FOLLOW_FRIENDS', 'PUBLIC_TO_EVERYONE', 'SELF_ONLY']);
+    expect(tiktokDefaults).not.toHaveProperty('privacyLevel');
+  });
+
+  it('offers only the levels every chosen creator is offered, in the form’s order', () => {
+    expect(offeredPrivacyLevels([creator()])).toEqual(tiktokPrivacyLevels);
+    expect(offeredPrivacyLevels([creator(), unaudited])).toEqual(['SELF_ONLY']);
+    expect(offeredPrivacyLevels([creator({ privacyLevelOptions: ['FOLLOWER_OF_CREATOR', 'PUBLIC_TO_EVERYONE'] })])).toEqual([
+      'PUBLIC_TO_EVERYONE',
+      'FOLLOWER_OF_CREATOR',
+    ]);
+    expect(offeredPrivacyLevels([creator({ privacyLevelOptions: [] })])).toEqual([]);
+  });
+
+  it('gives the shortest of the creators’ longest videos, and none when no creator says', () => {
+    expect(longestTikTokVideo([creator({ maxVideoPostDurationSec: 600 }), creator({ maxVideoPostDurationSec: 180 })])).toBe(180);
+    expect(longestTikTokVideo([creator({ maxVideoPostDurationSec: 0 }), creator({ maxVideoPostDurationSec: 300 })])).toBe(300);
+    expect(longestTikTokVideo([creator({ maxVideoPostDurationSec: 0 })])).toBeNull();
+    expect(longestTikTokVideo([])).toBeNull();
+  });
+
+  it('greys out an interaction any chosen creator turned off', () => {
+    const [comment, duet, stitch] = tiktokInteractions;
+    const creators = [creator(), creator({ duetDisabled: true })];
+    expect(interactionOffByCreator(creators, comment!)).toBe(false);
+    expect(interactionOffByCreator(creators, duet!)).toBe(true);
+    expect(interactionOffByCreator([creator({ stitchDisabled: true })], stitch!)).toBe(true);
+    expect(interactionOffByCreator([creator({ commentDisabled: true })], comment!)).toBe(true);
+    expect(interactionOffByCreator([], comment!)).toBe(false);
+  });
+
+  it('leaves every interaction off in the form until the operator turns it on', () => {
+    expect(tiktokInteractionsOff).toEqual({ disableComment: true, disableDuet: true, disableStitch: true });
+  });
+
+  it('refuses a post with no privacy level, and branded content that is private', () => {
+    expect(tiktokChoiceRefusal({})).toEqual({ code: 'tiktokPrivacyRequired' });
+    expect(tiktokChoiceRefusal({ brandContentToggle: true })).toEqual({ code: 'tiktokPrivacyRequired' });
+    expect(tiktokChoiceRefusal({ privacyLevel: 'SELF_ONLY', brandContentToggle: true })).toEqual({ code: 'brandedPrivate' });
+    expect(tiktokChoiceRefusal({ privacyLevel: 'PUBLIC_TO_EVERYONE', brandContentToggle: true })).toBeNull();
+    // Promoting one's own business is not branded content: it may be private.
+    expect(tiktokChoiceRefusal({ privacyLevel: 'SELF_ONLY', brandOrganicToggle: true })).toBeNull();
+  });
+
+  it("refuses a level creator_info does not offer, and a video past the creator's longest", () => {
+    expect(tiktokCreatorRefusal('PUBLIC_TO_EVERYONE', { id: 7, durationSeconds: 30 }, unaudited)).toEqual({
+      code: 'privacyNotOffered',
+      level: 'PUBLIC_TO_EVERYONE',
+    });
+    expect(tiktokCreatorRefusal('SELF_ONLY', { id: 7, durationSeconds: 30 }, unaudited)).toBeNull();
+    expect(tiktokCreatorRefusal('SELF_ONLY', { id: 7, durationSeconds: 600 }, creator())).toBeNull();
+    expect(tiktokCreatorRefusal('SELF_ONLY', { id: 7, durationSeconds: 600.04 }, creator())).toEqual({
+      code: 'tooLong',
+      format: 'TikTok',
+      videoId: 7,
+      seconds: 600,
+      limit: 600,
+    });
+    expect(tiktokCreatorRefusal('SELF_ONLY', { id: 7, durationSeconds: 912.36 }, creator())).toEqual({
+      code: 'tooLong',
+      format: 'TikTok',
+      videoId: 7,
+      seconds: 912.4,
+      limit: 600,
+    });
+    // A creator_info with no figure, or a video whose length is unknown, limits nothing.
+    expect(tiktokCreatorRefusal('SELF_ONLY', { id: 7, durationSeconds: 5000 }, creator({ maxVideoPostDurationSec: 0 }))).toBeNull();
+    expect(tiktokCreatorRefusal('SELF_ONLY', null, creator())).toBeNull();
+  });
+
+  it('takes a caption of up to 2200 characters with the key', () => {
+    expect(tiktokCaptionLimit).toBe(2200);
+    const room = 2200 - key.length - 2;
+    // The title, a blank line and '#кава' (five characters).
+    expect(tiktokCaptionRefusal(texts('x'.repeat(room), ''), key)).toBeNull();
+    expect(tiktokCaptionRefusal(texts('x'.repeat(room - 7), '', ['кава']), key)).toBeNull();
+    expect(tiktokCaptionRefusal(texts('x'.repeat(room - 6), '', ['кава']), key)).toEqual({
+      code: 'captionTooLong',
+      platform: 'tiktok',
+      length: room + 1,
+      room,
+    });
+  });
+
+  it("sends an interaction off when the creator turned it off, whatever the post chose, and the post's own choices otherwise", () => {
+    const info = tiktokPostInfo(
+      { privacyLevel: 'FOLLOWER_OF_CREATOR', disableComment: false, disableDuet: true, brandOrganicToggle: true },
+      creator({ commentDisabled: true }),
+    );
+    expect(info).toEqual({
+      privacy_level: 'FOLLOWER_OF_CREATOR',
+      disable_comment: true,
+      disable_duet: true,
+      disable_stitch: false,
+      brand_content_toggle: false,
+      brand_organic_toggle: true,
+    });
+    expect(
+      tiktokPostInfo({ privacyLevel: 'SELF_ONLY', brandContentToggle: true }, creator({ duetDisabled: true, stitchDisabled: true })),
+    ).toMatchObject({
+      disable_comment: false,
+      disable_duet: true,
+      disable_stitch: true,
+      brand_content_toggle: true,
+      brand_organic_toggle: false,
+    });
+    expect(tiktokPostInfo({ privacyLevel: 'PUBLIC_TO_EVERYONE' }, creator())).toEqual({
+      privacy_level: 'PUBLIC_TO_EVERYONE',
+      disable_comment: false,
+      disable_duet: false,
+      disable_stitch: false,
+      brand_content_toggle: false,
+      brand_organic_toggle: false,
+    });
+  });
+});
+
+describe('YouTube', () => {
+  it('takes a title of 100 characters, a description of 5000, and a Short of 3 minutes', () => {
+    expect(youtubeLimits).toMatchObject({ title: 100, description: 5000, shortsSeconds: 180 });
+    expect(youtubePostRefusal(texts('x'.repeat(100), 'y'.repeat(5000)), { id: 7, durationSeconds: 180 })).toBeNull();
+    expect(youtubePostRefusal(texts('x'.repeat(101)), { id: 7, durationSeconds: 30 })).toEqual({
+      code: 'titleTooLong',
+      length: 101,
+      limit: 100,
+    });
+    expect(youtubePostRefusal(texts('x', 'y'.repeat(5001)), { id: 7, durationSeconds: 30 })).toEqual({
+      code: 'descriptionTooLong',
+      length: 5001,
+      limit: 5000,
+    });
+    expect(youtubePostRefusal(texts(), { id: 7, durationSeconds: 181.26 })).toEqual({
+      code: 'tooLong',
+      format: 'YouTube Shorts',
+      videoId: 7,
+      seconds: 181.3,
+      limit: 180,
+    });
+    expect(youtubePostRefusal(texts(), { id: 7, durationSeconds: null })).toBeNull();
+  });
+
+  it('never assumes the made-for-kids declaration, and posts public in People & Blogs where nothing else was chosen', () => {
+    expect(youtubeChoiceRefusal({})).toEqual({ code: 'youtubeKidsRequired' });
+    expect(youtubeChoiceRefusal({ selfDeclaredMadeForKids: false })).toBeNull();
+    expect(youtubeChoiceRefusal({ selfDeclaredMadeForKids: true })).toBeNull();
+    expect(youtubeDefaults).toEqual({ privacyStatus: 'public', categoryId: '22' });
+  });
+});
+
+describe('Instagram', () => {
+  const reel = (tags: string[] = [], title = 'Назва') => texts(title, '', tags);
+  const igKey = 'video-7-instagram';
+
+  it('takes up to 30 hashtags, counting only the tags that stay hashtags', () => {
+    expect(instagramLimits.hashtags).toBe(30);
+    const thirty = Array.from({ length: 30 }, (_, index) => `tag${index}`);
+    expect(instagramPostRefusal({}, reel([...thirty, '!!!']), { id: 7, durationSeconds: 30, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({}, reel([...thirty, 'one_more']), { id: 7, durationSeconds: 30, publishKey: igKey })).toEqual({
+      code: 'tooManyHashtags',
+      count: 31,
+      limit: 30,
+    });
+  });
+
+  it('takes a caption of up to 2200 characters with the key', () => {
+    const room = 2200 - igKey.length - 2;
+    expect(instagramPostRefusal({}, reel([], 'x'.repeat(room)), { id: 7, durationSeconds: 30, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({}, reel([], 'x'.repeat(room + 1)), { id: 7, durationSeconds: 30, publishKey: igKey })).toEqual({
+      code: 'captionTooLong',
+      platform: 'instagram',
+      length: room + 1,
+      room,
+    });
+  });
+
+  it('takes Reels from 3 seconds to 15 minutes', () => {
+    expect(instagramPostRefusal({}, reel(), { id: 7, durationSeconds: 3, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({}, reel(), { id: 7, durationSeconds: 900, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({}, reel(), { id: 7, durationSeconds: 900.5, publishKey: igKey })).toEqual({
+      code: 'tooLong',
+      format: 'Instagram Reels',
+      videoId: 7,
+      seconds: 900.5,
+      limit: 900,
+    });
+    expect(instagramPostRefusal({}, reel(), { id: 7, durationSeconds: 2.5, publishKey: igKey })).toEqual({
+      code: 'tooShort',
+      format: 'Instagram Reels',
+      videoId: 7,
+      seconds: 2.5,
+      limit: 3,
+    });
+    expect(instagramPostRefusal({}, reel(), { id: 7, durationSeconds: null, publishKey: igKey })).toBeNull();
+  });
+
+  it("refuses a cover frame past the video's end, in milliseconds", () => {
+    expect(instagramPostRefusal({ thumbOffset: 5000 }, reel(), { id: 7, durationSeconds: 5, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({ thumbOffset: 0 }, reel(), { id: 7, durationSeconds: 5, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({ thumbOffset: 5001 }, reel(), { id: 7, durationSeconds: 5, publishKey: igKey })).toEqual({
+      code: 'thumbOffsetBeyond',
+      videoId: 7,
+    });
+    expect(instagramPostRefusal({ thumbOffset: 5001 }, reel(), { id: 7, durationSeconds: null, publishKey: igKey })).toBeNull();
+  });
+
+  it('shares a Reel to the feed where nothing else was chosen', () => {
+    expect(instagramDefaults).toEqual({ shareToFeed: true });
+  });
+});
+
+describe("a post's choices", () => {
+  it("takes what the publish sent over what the profile remembers over the platform's defaults, field by field", () => {
+    const saved = {
+      tiktok: { privacyLevel: 'SELF_ONLY' as const, disableDuet: true },
+      youtube: { selfDeclaredMadeForKids: false, categoryId: '24' },
+    };
+    expect(resolveChoices('tiktok', { tiktok: { disableComment: true, disableDuet: undefined } }, saved)).toEqual({
+      options: { ...tiktokDefaults, privacyLevel: 'SELF_ONLY', disableComment: true, disableDuet: true },
+      refusal: null,
+    });
+    expect(resolveChoices('youtube', { youtube: { privacyStatus: 'unlisted' } }, saved)).toEqual({
+      options: { privacyStatus: 'unlisted', categoryId: '24', selfDeclaredMadeForKids: false },
+      refusal: null,
+    });
+    expect(resolveChoices('instagram', undefined, {})).toEqual({ options: { shareToFeed: true }, refusal: null });
+    // SPEC's publish without `options`: the remembered choices alone.
+    expect(resolveChoices('tiktok', undefined, saved).options).toEqual({ ...tiktokDefaults, privacyLevel: 'SELF_ONLY', disableDuet: true });
+    expect(resolveChoices('youtube', undefined, saved).options).toEqual({
+      privacyStatus: 'public',
+      categoryId: '24',
+      selfDeclaredMadeForKids: false,
+    });
+    expect(resolveChoices('instagram', { instagram: { thumbOffset: 1200 } }, { instagram: { shareToFeed: false } })).toEqual({
+      options: { shareToFeed: false, thumbOffset: 1200 },
+      refusal: null,
+    });
+  });
+
+  it('refuses a required choice nobody made, on the publish or in the profile', () => {
+    expect(resolveChoices('tiktok', { tiktok: { disableComment: true } }, {})).toEqual({
+      options: null,
+      refusal: { code: 'tiktokPrivacyRequired' },
+    });
+    expect(resolveChoices('tiktok', { tiktok: { brandContentToggle: true } }, { tiktok: { privacyLevel: 'SELF_ONLY' } }).refusal).toEqual({
+      code: 'brandedPrivate',
+    });
+    expect(resolveChoices('youtube', {}, {})).toEqual({ options: null, refusal: { code: 'youtubeKidsRequired' } });
+  });
+
+  it("checks each platform's post by that platform's rules, and TikTok's creator only once creator_info was read", () => {
+    const tiktokOptions = { privacyLevel: 'PUBLIC_TO_EVERYONE' as const };
+    const video = { id: 7, durationSeconds: 700, publishKey: key };
+    expect(postRefusal('tiktok', tiktokOptions, video, texts(), null)).toBeNull();
+    expect(postRefusal('tiktok', tiktokOptions, video, texts(), unaudited)).toEqual({
+      code: 'privacyNotOffered',
+      level: 'PUBLIC_TO_EVERYONE',
+    });
+    expect(postRefusal('tiktok', { privacyLevel: 'SELF_ONLY' }, video, texts(), unaudited)).toMatchObject({
+      code: 'tooLong',
+      format: 'TikTok',
+    });
+    expect(postRefusal('tiktok', tiktokOptions, video, texts('x'.repeat(2200)), null)).toMatchObject({ code: 'captionTooLong' });
+    expect(postRefusal('youtube', youtubeDefaults, video, texts(), null)).toMatchObject({ code: 'tooLong', format: 'YouTube Shorts' });
+    expect(
+      postRefusal('instagram', instagramDefaults, { id: 7, durationSeconds: 2, publishKey: 'video-7-instagram' }, texts(), null),
+    ).toMatchObject({
+      code: 'tooShort',
+    });
+    expect(
+      postRefusal('instagram', instagramDefaults, { id: 7, durationSeconds: 20, publishKey: 'video-7-instagram' }, texts(), null),
+    ).toBeNull();
+  });
+});
+
+describe("a refusal in the operator's words", () => {
+  const rules = t.postingRules;
+  const cases: [Refusal, string][] = [
+    [{ code: 'tiktokPrivacyRequired' }, rules.tiktokPrivacyRequired('Профіль 1')],
+    [{ code: 'privacyNotOffered', level: 'SELF_ONLY' }, rules.privacyNotOffered('Профіль 1', rules.privacyLevels.SELF_ONLY!)],
+    [{ code: 'privacyNotOffered', level: 'SOMETHING_NEW' }, rules.privacyNotOffered('Профіль 1', 'SOMETHING_NEW')],
+    [{ code: 'brandedPrivate' }, rules.brandedPrivate],
+    [{ code: 'youtubeKidsRequired' }, rules.youtubeKidsRequired('Профіль 1')],
+    [{ code: 'captionTooLong', platform: 'instagram', length: 2300, room: 2181 }, rules.captionTooLong('Instagram', 2300, 2181)],
+    [{ code: 'captionTooLong', platform: 'tiktok', length: 2300, room: 2184 }, rules.captionTooLong('TikTok', 2300, 2184)],
+    [{ code: 'titleTooLong', length: 120, limit: 100 }, rules.titleTooLong(120, 100)],
+    [{ code: 'descriptionTooLong', length: 6000, limit: 5000 }, rules.descriptionTooLong(6000, 5000)],
+    [{ code: 'tooManyHashtags', count: 31, limit: 30 }, rules.tooManyHashtags(31, 30)],
+    [{ code: 'tooLong', format: 'YouTube Shorts', videoId: 7, seconds: 181.3, limit: 180 }, rules.tooLong('YouTube Shorts', 7, 181.3, 180)],
+    [{ code: 'tooShort', format: 'Instagram Reels', videoId: 7, seconds: 2.5, limit: 3 }, rules.tooShort('Instagram Reels', 7, 2.5, 3)],
+    [{ code: 'thumbOffsetBeyond', videoId: 7 }, rules.thumbOffsetBeyond(7)],
+  ];
+
+  it.each(cases)('words %j with the profile or the video it is about', (refusal, words) => {
+    expect(refusalText(refusal, 'Профіль 1')).toBe(words);
+  });
+});
