@@ -21,12 +21,12 @@ const ownServer = [
 ];
 
 /**
- * Three files at once on the 2-core machine (the default would be one): most of a browser test's
- * time is spent waiting for a render, a publish time or a retry, not on the CPU.
+ * `npm run test:e2e` runs the two projects as two Vitest processes side by side (Vitest runs a
+ * one-worker project only after every other), so three files run at once on the 2-core machine:
+ * most of a browser test's time goes on waiting for a render, a publish time or a retry.
  */
 export default defineConfig({
   test: {
-    maxWorkers: 3,
     projects: [
       // Two at a time: post-truth spends three minutes waiting for a publish time beside the others' work.
       { test: { name: 'browser', include: ownServer, maxWorkers: 2, ...browserFiles } },
@@ -36,7 +36,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           exclude: ownServer,
           globalSetup: ['tests/e2e/shared-server.ts'],
-          // One at a time on the shared server, beside the files that start their own.
+          // One at a time on the shared server: the sandbox's injected faults are the whole server's.
           maxWorkers: 1,
           ...browserFiles,
         },
