@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../src/lib/api';
 import { backgroundsMachine } from '../../src/machines/backgrounds-machine';
+import { apiDouble } from './api-double';
 import { deferredActors } from './deferred-actors';
 
 const images = [
@@ -17,6 +18,18 @@ function start() {
 }
 
 describe('backgrounds machine', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("GETs /api/create-video/backgrounds, the operator's own images", async () => {
+    const asked = apiDouble(() => ({ body: { data: images } }));
+    const actor = createActor(backgroundsMachine).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('choosing'));
+    expect(asked).toEqual(['GET /api/create-video/backgrounds']);
+    expect(actor.getSnapshot().context.images).toEqual(images);
+  });
+
   it('loads the images and chooses every one', async () => {
     const { actor, calls } = start();
     expect(actor.getSnapshot().value).toBe('loading');

@@ -49,6 +49,7 @@ describe('Kyiv calendar days', () => {
 describe('calendar machine', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   it('opens on the Kyiv week of today and reloads what each pick asks for', async () => {
@@ -72,11 +73,27 @@ describe('calendar machine', () => {
     actor.send({ type: 'period.next' });
     actor.send({ type: 'view.pick', view: 'month' });
     expect(actor.getSnapshot().context).toMatchObject({ view: 'month', anchor: '2026-12-07', accountId: 3 });
+    actor.send({ type: 'period.previous' });
+    expect(actor.getSnapshot().context).toMatchObject({ view: 'month', anchor: '2026-11-07' });
     actor.send({ type: 'day.open', day: '2026-12-17' });
     expect(actor.getSnapshot().context).toMatchObject({ view: 'week', anchor: '2026-12-17' });
     vi.setSystemTime(new Date('2026-12-01T08:00:00Z'));
     actor.send({ type: 'period.today' });
     expect(actor.getSnapshot().context).toMatchObject({ anchor: '2026-12-01', today: '2026-12-01' });
+    actor.stop();
+  });
+
+  it('GETs /api/calendar for the period shown and keeps what it answers', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-02T10:00:00Z'));
+    const range = { posts: [], truncated: false, accounts: [] };
+    const asked = apiDouble(() => ({ body: range }));
+    const actor = createActor(calendarMachine).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(asked).toEqual([
+      `GET /api/calendar?from=${encodeURIComponent('2026-11-29T22:00:00.000Z')}&to=${encodeURIComponent('2026-12-06T22:00:00.000Z')}`,
+    ]);
+    expect(actor.getSnapshot().context.range).toEqual(range);
     actor.stop();
   });
 });

@@ -14,6 +14,7 @@ import {
   videoErrorText,
   withProfiles,
 } from '../../src/lib/publishing';
+import { draftKeyOf, draftOf, publishDrafts } from '../../src/machines/publish-draft-store';
 import { deferredActors, settle } from './deferred-actors';
 import { t } from '../../src/lib/i18n';
 
@@ -135,6 +136,8 @@ describe('publish machine: assignment', () => {
       [12, null, '2026-12-01T12:30'],
       [13, 2, ''],
     ]);
+    // Back on 'Будь-який', the video follows the rule again instead of saying it was picked by hand.
+    expect(actor.getSnapshot().context.videos[0]).toMatchObject({ account: null, byHand: false });
   });
 
   it('keeps a profile picked by hand while the choice changes; once that profile is removed, the video follows the rule and says which it lost', async () => {
@@ -252,6 +255,35 @@ describe('publish machine: validation and submission', () => {
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     await settle();
     expect(seen).toEqual(['GET /api/create-video/request/a%20b', 'POST /api/upload-video/a%20b']);
+  });
+});
+
+describe('publish machine: the draft', () => {
+  const draftKey = draftKeyOf(1, idUpload)!;
+  afterEach(() => publishDrafts.trigger.forgetAll());
+
+  it('keeps the draft through a refused submit and forgets it once the publication is sent', async () => {
+    const { actor, calls } = await start({ idUpload, draftKey });
+    actor.send({ type: 'group.pick', group: detail.group[0] });
+    actor.send({ type: 'form.submit', fields });
+    await calls.reject('publish', failure);
+    expect(draftOf(draftKey)?.accounts).toEqual([option(2), option(3)]);
+    actor.send({ type: 'form.submit', fields });
+    await calls.resolve('publish', { ok: true });
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(draftOf(draftKey)).toBeUndefined();
+  });
+
+  it('keeps no draft for a form whose user is not known', async () => {
+    const { actor } = await start({ idUpload, draftKey: undefined });
+    actor.send({ type: 'group.pick', group: detail.group[0] });
+    actor.send({ type: 'video.date', videoId: 11, date: '2026-12-01T10:00' });
+    expect(publishDrafts.getSnapshot().context.drafts).toEqual({});
+  });
+
+  it("opens with the draft's profiles that the request still offers, among others it offers", async () => {
+    const { actor } = await start({ idUpload, draftKey, draft: { accounts: [option(2), option(7)] } });
+    expect(actor.getSnapshot().context.accounts).toEqual([option(2)]);
   });
 });
 

@@ -85,14 +85,22 @@ describe('upload machine: its files', () => {
 
   it('ignores an empty pick, and goes back to empty when the last file is removed', () => {
     const { actor, state } = start(photoForm);
+    // A picker closed without a choice: nothing to complain about yet.
     actor.send({ type: 'files.add', files: [] });
-    expect(state().value).toMatchObject({ form: 'empty' });
+    expect(state()).toEqual({ value: { form: 'empty', drag: 'idle' }, files: [], filesError: undefined, submitted: false });
     actor.send({ type: 'files.add', files: [image, video] });
     actor.send({ type: 'files.add', files: [] });
     actor.send({ type: 'file.remove', index: 0 });
     expect(state()).toMatchObject({ value: { form: 'selected' }, files: ['clip.mp4'] });
     actor.send({ type: 'file.remove', index: 0 });
     expect(state()).toMatchObject({ value: { form: 'empty' }, files: [] });
+  });
+
+  it('keeps the chosen video when the picker is closed without a new one', () => {
+    const { actor, state } = start(videoForm);
+    actor.send({ type: 'files.add', files: [video] });
+    actor.send({ type: 'files.add', files: [] });
+    expect(state()).toMatchObject({ value: { form: 'selected' }, files: ['clip.mp4'], filesError: undefined });
   });
 
   it("says 'Мінімум одне зображення' for a submit with nothing chosen, and sends nothing", () => {
