@@ -10,7 +10,7 @@ import type { Platform, PlatformsMode } from './types';
 import type { Clock } from '../clock';
 
 /**
- * A profile's link to a platform, in `account_connections` (migrations 0022, 0028): made through
+ * A profile's link to a platform, in `account_connections` (migrations 0022, 0028, 0031, 0032): made through
  * the platform's consent page ('oauth'), or typed in SPEC's form ('pasted': the TikTok string or an
  * Instagram token; 'login': Instagram's login and password). An OAuth link is kept fresh by
  * one refresh at a time per credential, across every process, because a TikTok refresh rotates
