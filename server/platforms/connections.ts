@@ -1,3 +1,4 @@
+import type { ConnectedAs } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import type { Database, RunSql } from '../db/connect';
 import { proxyOfAccount, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
@@ -9,7 +10,7 @@ import type { Platform, PlatformsMode } from './types';
 import type { Clock } from '../clock';
 
 /**
- * A profile's link to a platform, in `account_connections` (migrations 0022, 0028): made through
+ * A profile's link to a platform, in `account_connections` (migrations 0022, 0028, 0031, 0032): made through
  * the platform's consent page ('oauth'), or typed in SPEC's form ('pasted': the TikTok string or an
  * Instagram token; 'login': Instagram's login and password). An OAuth link is kept fresh by
  * one refresh at a time per credential, across every process, because a TikTok refresh rotates
@@ -35,6 +36,8 @@ export interface StoredConnection {
   /** The platform's standing failure on the profile, kept on the connection in use (recordPlatformFailure). */
   failureCode: PlatformFailureCode | null;
   failure: string | null;
+  /** The name the platform answered with when the profile was last checked, on the connection in use (recordCheckedName). */
+  checkedName: string | null;
   updatedAt: Date;
 }
 
@@ -55,6 +58,7 @@ const fromRow = (row: Record<string, any>): StoredConnection => ({
   error: row.error,
   failureCode: row.failure_code,
   failure: row.failure,
+  checkedName: row.checked_name,
   updatedAt: new Date(row.updated_at),
 });
 
@@ -197,12 +201,27 @@ export function pastedTikTokSeconds(mode: PlatformsMode, sandboxTokenTtlSeconds:
   return sandboxTokenTtlSeconds ?? 180 * 24 * 3600;
 }
 
-export async function recordRemoteName(db: Database, accountId: number, platform: Platform, name: string): Promise<void> {
-  await db.sql(`UPDATE account_connections SET remote_name = $3 WHERE account_id = $1 AND platform = $2 AND method = 'oauth'`, [
-    accountId,
-    platform,
-    name,
-  ]);
+/**
+ * What the platform answered when the profile's credentials were checked: the account's name, or
+ * none when it did not answer. Kept on the connection in use, as a failure is, and taken off the
+ * platform's other connections, so a platform has one name. A platform with no connection has no
+ * account to name.
+ */
+export async function recordCheckedName(run: RunSql, accountId: number, platform: Platform, name: string | null): Promise<void> {
+  await run(
+    `UPDATE account_connections
+        SET checked_name = CASE WHEN method = (SELECT method FROM account_connections WHERE account_id = $1 AND platform = $2
+                                               ORDER BY method = 'oauth' DESC, method LIMIT 1) THEN $3 END
+      WHERE account_id = $1 AND platform = $2`,
+    [accountId, platform, name],
+  );
+}
+
+/** The names the platforms answered with, by platform (recordCheckedName keeps one per platform). */
+export function checkedNamesOf(connections: StoredConnection[]): ConnectedAs {
+  return Object.fromEntries(
+    connections.flatMap((connection) => (connection.checkedName === null ? [] : [[connection.platform, connection.checkedName]])),
+  );
 }
 
 export const appVariables: Record<Platform, string> = {

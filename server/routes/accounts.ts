@@ -37,10 +37,12 @@ import { googleOAuthEndpoints, youtubeConsentUrl, youtubeRedirectUri } from '../
 import { issueOAuthState } from '../platforms/oauth-state';
 import {
   appVariables,
+  checkedNamesOf,
   clearPlatformFailure,
   connectionSecrets,
   loadConnections,
   pastedTikTokSeconds,
+  recordCheckedName,
   recordPlatformFailure,
   saveTypedConnections,
   type StoredConnection,
@@ -166,6 +168,7 @@ function typedConnections(
         error: null,
         failureCode: null,
         failure: null,
+        checkedName: null,
         updatedAt: new Date(),
       },
     ];
@@ -186,12 +189,12 @@ function newProfileCredentials(id: number): ProfileCredentials {
 }
 
 interface CheckedConnection {
-  /** The names the platforms answered with, by platform: the profile's connected_as. */
+  /** The platforms asked: each keeps the name it answered with, or none. */
+  checked: Platform[];
+  /** The names the platforms that answered gave. */
   connectedAs: ConnectedAs;
   /** The platforms that refused credentials already stored (a refusal of typed ones stops the save). */
   refused: PlatformError[];
-  /** The platforms that answered. */
-  answered: Platform[];
 }
 
 interface PlatformCheck {
@@ -220,7 +223,7 @@ function platformsToCheck(
     (existing.proxy !== next.proxy ||
       existing.proxyPassword !== next.proxyPassword ||
       stored.some((connection) => connection.platform === platform && connection.failure !== null) ||
-      !existing.connectedAs[platform]);
+      !checkedNamesOf(stored)[platform]);
   const instagramReady = linked.instagram || typedReady(typed, 'instagram', mode);
   const instagramTyped =
     form.InstagramPassword !== '' ||
@@ -316,8 +319,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
 
   /**
    * Checks the platforms the save touches (see platformsToCheck) before anything is stored: a
-   * refusal of credentials just typed answers 400 in the platform's words. Returns the columns
-   * the answers change: the names, and the profile's standing failure.
+   * refusal of credentials just typed answers 400 in the platform's words. Returns what the answers
+   * change: the platforms' names, and their standing failures.
    */
   async function checkedConnection(
     form: AccountForm,
@@ -329,8 +332,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
   ): Promise<CheckedConnection> {
     const settings = platforms();
     const checks = platformsToCheck(form, next, typed, settings.mode, linked, stored, existing);
-    const connectedAs: ConnectedAs = { ...existing?.connectedAs };
-    if (checks.length === 0) return { connectedAs, refused: [], answered: [] };
+    if (checks.length === 0) return { checked: [], connectedAs: {}, refused: [] };
     const answer = await checkConnections(
       next,
       checks.map((check) => check.platform),
@@ -341,16 +343,20 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     );
     const typedRefusal = answer.refused.find((error) => checks.some((check) => check.typed && check.platform === error.platform));
     if (typedRefusal) throw new HttpError(400, typedRefusal.message);
-    for (const { platform } of checks) delete connectedAs[platform];
-    Object.assign(connectedAs, answer.connectedAs);
-    const answered = checks.map((check) => check.platform).filter((platform) => answer.connectedAs[platform] !== undefined);
-    return { connectedAs, refused: answer.refused, answered };
+    return { checked: checks.map((check) => check.platform), connectedAs: answer.connectedAs, refused: answer.refused };
   }
 
-  /** What the check found, kept in the save's transaction: a refusal stands on its platform, an answer ends one. */
-  async function recordCheck(run: RunSql, accountId: number, { refused, answered }: CheckedConnection) {
+  /**
+   * What the check found, kept in the save's transaction after the typed connections it went
+   * through: each platform asked keeps the name it answered with, a refusal stands on its
+   * platform, an answer ends one.
+   */
+  async function recordCheck(run: RunSql, accountId: number, { checked, connectedAs, refused }: CheckedConnection) {
+    for (const platform of checked) await recordCheckedName(run, accountId, platform, connectedAs[platform] ?? null);
     for (const error of refused) await recordPlatformFailure(run, accountId, error.platform, error.message);
-    for (const platform of answered) await clearPlatformFailure(run, accountId, platform);
+    for (const platform of checked.filter((platform) => connectedAs[platform] !== undefined)) {
+      await clearPlatformFailure(run, accountId, platform);
+    }
   }
 
   app.post('/', { schema: accountSchemas.create }, async (request, reply) => {
@@ -367,7 +373,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     await db.transaction(async (run) => {
       const insert = db.orm
         .insert(accounts)
-        .values({ id, userId: user.id, ...columns, ...secrets, connectedAs: connection.connectedAs })
+        .values({ id, userId: user.id, ...columns, ...secrets })
         .toSQL();
       await run(insert.sql, insert.params);
       await saveTypedConnections(run, typed);
@@ -394,7 +400,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     await db.transaction(async (run) => {
       const update = db.orm
         .update(accounts)
-        .set({ ...columns, ...secrets, ...youtubeReset, connectedAs: connection.connectedAs, updatedAt: new Date() })
+        .set({ ...columns, ...secrets, ...youtubeReset, updatedAt: new Date() })
         .where(eq(accounts.id, existing.id))
         .toSQL();
       await run(update.sql, update.params);

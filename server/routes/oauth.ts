@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { checkConnections } from '../services/connection-check';
 import { t } from '../../src/lib/i18n';
 import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
@@ -9,7 +9,7 @@ import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError, type PlatformNetwork } from '../platforms/http';
 import { consumeOAuthState } from '../platforms/oauth-state';
 import { resumeWaitingPosts } from '../services/post-lifecycle';
-import { recordRemoteName, saveGrantedConnection, appVariables } from '../platforms/connections';
+import { recordCheckedName, saveGrantedConnection, appVariables } from '../platforms/connections';
 import { linkConnectors } from '../platforms/registry';
 import { builtInApps, linkRedirectUri, OAuthGrantError, type GrantedTokens, type PlatformApps } from '../platforms/oauth-links';
 import { connectionParams } from '../../src/lib/youtube-connection';
@@ -58,11 +58,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
           { accountId: account.id, platform, refused: refused.map((error) => error.message), unreachable },
           'the connected account gave no name',
         );
-      await db.orm
-        .update(accounts)
-        .set({ connectedAs: sql`${accounts.connectedAs} || ${JSON.stringify(connectedAs)}::jsonb` })
-        .where(eq(accounts.id, account.id));
-      await recordRemoteName(db, account.id, platform, name);
+      await recordCheckedName(db.sql, account.id, platform, name);
     } catch (error) {
       app.log.warn({ accountId: account.id, platform, err: error }, 'the connected account did not answer');
     }

@@ -34,7 +34,10 @@ export async function accountPage(db: Database, filter: AccountFilter, page: num
   if (filter.pattern) {
     values.push(filter.pattern);
     const pattern = `$${values.length}`;
-    conditions.push(`(a.comments ILIKE ${pattern} OR a.proxy ILIKE ${pattern} OR a.connected_as::text ILIKE ${pattern})`);
+    conditions.push(
+      `(a.comments ILIKE ${pattern} OR a.proxy ILIKE ${pattern}
+        OR EXISTS (SELECT 1 FROM account_connections AS c WHERE c.account_id = a.id AND c.checked_name ILIKE ${pattern}))`,
+    );
   }
   if (filter.platform) conditions.push(platformSwitch[filter.platform]);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
@@ -45,7 +48,9 @@ export async function accountPage(db: Database, filter: AccountFilter, page: num
        FROM (SELECT a.id, a.proxy, a.ip_version AS "ipVersion", a.comments, a.group_id AS "groupId", a.user_id AS "userId",
                     a.is_active_youtube AS "isActiveYouTube", a.is_active_tiktok AS "isActiveTikTok",
                     a.is_active_instagram AS "isActiveInstagram", a.in_youtube AS "inYouTube",
-                    a.connected_as AS "connectedAs",
+                    -- As checkedNamesOf (server/platforms/connections.ts).
+                    (SELECT coalesce(jsonb_object_agg(c.platform, c.checked_name), '{}'::jsonb) FROM account_connections AS c
+                      WHERE c.account_id = a.id AND c.checked_name IS NOT NULL) AS "connectedAs",
                     ARRAY(SELECT DISTINCT c.platform FROM account_connections AS c
                            WHERE c.account_id = a.id AND c.failure IS NOT NULL) AS "failingPlatforms",
                     ARRAY(SELECT c.platform FROM account_connections AS c

@@ -15,7 +15,7 @@ import type {
 import { t } from '../../src/lib/i18n';
 import type { Database } from '../db/connect';
 import type { LinkedPlatforms } from '../../src/lib/schemas';
-import type { StoredConnection } from '../platforms/connections';
+import { checkedNamesOf, type StoredConnection } from '../platforms/connections';
 import { accountGroups, accounts, users, videos } from '../db/schema';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
@@ -35,8 +35,9 @@ export type AccountSummaryRow = Pick<
   | 'isActiveTikTok'
   | 'isActiveInstagram'
   | 'inYouTube'
-  | 'connectedAs'
 > & {
+  /** The names the platforms answered with, from the profile's connections (checkedNamesOf). */
+  connectedAs: ConnectedAs;
   /** The platforms whose connection carries a standing failure (recordPlatformFailure). */
   failingPlatforms?: string[];
   /** The platforms the profile is connected to through their consent pages (account_connections), grant standing. */
@@ -102,7 +103,7 @@ export function publishProfileOption(
   return { ...accountOption(row), platforms: active.flatMap(([platform, on]) => (on ? [platform] : [])) };
 }
 
-export interface AccountWithOwner<Row extends AccountSummaryRow = AccountSummaryRow> {
+export interface AccountWithOwner<Row = AccountSummaryRow> {
   account: Row;
   ownerLogin: string;
   groupName: string | null;
@@ -168,7 +169,7 @@ export function connectionViews(connections: StoredConnection[]): PlatformConnec
       platform: connection.platform,
       method: connection.method as PlatformConnection['method'],
       state: connection.state,
-      name: connection.remoteName,
+      name: connection.checkedName,
       expiresAt: connection.method === 'pasted' ? (connection.accessExpiresAt?.toISOString() ?? null) : null,
     }));
 }
@@ -194,6 +195,7 @@ export function toAccountDetail(
   );
   const summaryRow = {
     ...account,
+    connectedAs: checkedNamesOf(connections),
     linkedPlatforms,
     typedPlatforms: typedPlatformsOf(connections),
     failingPlatforms: failing.map((connection) => connection.platform),

@@ -6,8 +6,10 @@ import type { Database } from '../db/connect';
 export async function notificationList(db: Database, userId: number): Promise<NotificationList> {
   const { rows } = await db.sql(
     `SELECT notifications.id, notifications.kind, creation_requests.id_upload, creation_requests.title, notifications.account_id,
-            coalesce(nullif(accounts.comments, ''), accounts.connected_as->>notifications.platform, accounts.youtube_login,
-                     accounts.instagram_login, '') AS account_label,
+            coalesce(nullif(accounts.comments, ''),
+                     (SELECT c.checked_name FROM account_connections AS c
+                       WHERE c.account_id = accounts.id AND c.platform = notifications.platform AND c.checked_name IS NOT NULL LIMIT 1),
+                     accounts.youtube_login, accounts.instagram_login, '') AS account_label,
             notifications.platform, notifications.message, notifications.created_at, notifications.read_at IS NOT NULL AS read
        FROM notifications
        LEFT JOIN creation_requests ON creation_requests.id = notifications.request_id

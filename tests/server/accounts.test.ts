@@ -211,9 +211,9 @@ describeEachDatabase('profiles API', (env) => {
     const fields = { isActiveYouTube: true, YouTubeAuthClientId: 'id-1', YouTubeAuthClientSecret: 'secret-1' };
     const account = await createAccount(env(), user, fields);
     // Connected as the consent link would leave it: the channel answered once, so a save does not ask again.
-    await env().db.sql(`UPDATE accounts SET in_youtube = true, connected_as = '{"youtube": "Канал"}' WHERE id = $1`, [account.id]);
+    await env().db.sql(`UPDATE accounts SET in_youtube = true WHERE id = $1`, [account.id]);
     await env().db.sql(
-      `INSERT INTO account_connections (account_id, platform, method, refresh_token) VALUES ($1, 'youtube', 'oauth', 'x')`,
+      `INSERT INTO account_connections (account_id, platform, method, refresh_token, checked_name) VALUES ($1, 'youtube', 'oauth', 'x', 'Канал')`,
       [account.id],
     );
     const patch = (payload: object) =>

@@ -124,7 +124,10 @@ describeEachDatabase('Lists narrowed by search, status and platform', (env) => {
     });
     const evening = await createAccount(env(), user, { comments: 'Вечірній', proxy: '127.0.0.1:8082' });
     await createAccount(env(), other, { comments: 'Ранковий канал іншого' });
-    await env().db.sql(`UPDATE accounts SET connected_as = '{"tiktok": "Олена (@olena)"}' WHERE id = $1`, [evening.id]);
+    await env().db.sql(
+      `INSERT INTO account_connections (account_id, platform, method, access_token, checked_name) VALUES ($1, 'tiktok', 'pasted', 'x', 'Олена (@olena)')`,
+      [evening.id],
+    );
 
     const ids = async (query: string) => (await list<AccountSummary>(user, `/api/accounts?${query}`)).data.map((row) => row.id);
     expect(await ids(`q=${encodeURIComponent('ранков')}`)).toEqual([morning.id]);

@@ -105,6 +105,21 @@ describeEachDatabase('Notifications', (env) => {
     expect((await env().app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
   });
 
+  it('names a profile without a comment by the account the failing platform answered as', async () => {
+    const owner = await createUser(env(), 'owner');
+    const account = await createAccount(env(), owner, {});
+    await env().db.sql(
+      `INSERT INTO account_connections (account_id, platform, method, checked_name) VALUES ($1, 'youtube', 'oauth', 'Канал'), ($1, 'tiktok', 'pasted', 'olena (@olena)')`,
+      [account.id],
+    );
+    await env().db.sql(
+      `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: доступ відкликано' WHERE account_id = $1 AND platform = 'tiktok'`,
+      [account.id],
+    );
+    const [notice] = (await list(owner)).items;
+    expect(notice).toMatchObject({ kind: 'credentials_failed', platform: 'tiktok', account: { name: `#${account.id} olena (@olena)` } });
+  });
+
   it('marks one notification read, then all, and never another user’s', async () => {
     const owner = await createUser(env(), 'owner');
     const other = await createUser(env(), 'other');

@@ -76,7 +76,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     const { rows: profile } = await env().db.sql('SELECT in_youtube, youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
     expect(profile[0]).toEqual({ in_youtube: true, youtube_refresh_token: null });
     const { rows } = await env().db.sql(
-      `SELECT refresh_token, access_token, access_expires_at, refresh_expires_at, remote_name FROM account_connections
+      `SELECT refresh_token, access_token, access_expires_at, refresh_expires_at, checked_name FROM account_connections
         WHERE account_id = $1 AND platform = 'youtube'`,
       [account.id],
     );
@@ -85,7 +85,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     // Google's hour (3599 s answered), and no end for a published app's refresh token.
     expect(new Date(rows[0].access_expires_at).getTime() - Date.now()).toBeGreaterThan(3500_000);
     expect(rows[0].refresh_expires_at).toBeNull();
-    expect(rows[0].remote_name).toBeTruthy();
+    expect(rows[0].checked_name).toBeTruthy();
     const refreshToken = decryptSecret(
       env().tokenSettings.keys.secretsAtRest,
       { table: 'account_connections', rowId: account.id, column: 'youtube_refresh_token' },

@@ -1,5 +1,4 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ConnectedAs } from '../../../src/lib/contract';
+import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const accountGroups = pgTable('account_groups', {
@@ -46,7 +45,6 @@ export const accounts = pgTable('accounts', {
   urlInstagram: text('url_instagram'),
   profileNameInstagram: text('profile_name_instagram'),
   profileDescriptionInstagram: text('profile_description_instagram'),
-  connectedAs: jsonb('connected_as').$type<ConnectedAs>().notNull().default({}),
   instagramAccessToken: text('instagram_access_token'),
   instagramUserId: text('instagram_user_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
