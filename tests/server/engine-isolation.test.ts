@@ -22,7 +22,6 @@ describeEachDatabase(
     const held: net.Socket[] = [];
 
     beforeAll(async () => {
-      env().platforms.network = platformNetwork({ timeouts, policy: { mode: 'sandbox', allowPrivate: false } });
       env().platforms.sandboxOrigin = await env().app.listen({ port: 0, host: '127.0.0.1' });
       proxy = await startLoopbackProxy();
       // Accepts every connection and never says a word, like a proxy whose upstream hangs.
@@ -73,8 +72,8 @@ describeEachDatabase(
         });
         expect(response.statusCode, response.body).toBe(200);
       }
-      // The publish route itself asks creator_info through each profile's proxy (A's answers nothing,
-      // so A's publish is accepted after its connect timeout); the job's own limit counts from here.
+      // The publish route itself asks creator_info through each profile's proxy, with the same short
+      // limits (A's answers nothing, so A's publish is accepted after its connect timeout); the job's own limit counts from here.
       const queued = Date.now();
 
       // B's three posts (one profile: one upload at a time) are done while A's call still hangs.
@@ -126,5 +125,5 @@ describeEachDatabase(
       });
     });
   },
-  { queue: 'work', sandbox },
+  { queue: 'work', sandbox, network: platformNetwork({ timeouts, policy: { mode: 'sandbox', allowPrivate: false } }) },
 );

@@ -145,6 +145,8 @@ export interface SuiteOptions {
   youtubeAppInTesting?: boolean;
   /** The clock of the workers and the API (share it with the sandbox's `now`); the system's when absent. */
   clock?: Clock;
+  /** The way out to the platforms of the workers and the API (short timeouts, say); `testNetwork()` when absent. */
+  network?: PlatformNetwork;
 }
 
 /** The way out to the platforms with the default limits, under the sandbox's proxy policy unless told otherwise. */
@@ -181,7 +183,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
         const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-media-'));
         const media = testMedia(mediaDir);
         const clock = options.clock ?? systemClock;
-        const platforms = testPlatformSettings(undefined, clock);
+        const platforms = { ...testPlatformSettings(undefined, clock), ...(options.network ? { network: options.network } : {}) };
         const queue = options.queue
           ? await startQueue({
               db: fresh.db,
@@ -200,6 +202,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
           media,
           ...(options.sandbox ? { sandbox: { state: options.sandbox } } : {}),
           youtubeAppInTesting: options.youtubeAppInTesting,
+          network: platforms.network,
         });
         env = { kind, db: fresh.db, app, tokenSettings, media, mediaDir, queue, platforms };
       });
