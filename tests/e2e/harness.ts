@@ -28,6 +28,15 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/**
+ * This process's environment without the NODE_ENV=test Vitest sets: inherited, it made `npm start`
+ * build the SPA in development mode (React's dev runtime, 428 KB main chunk), which no operator runs.
+ */
+export function operatorEnvironment(): NodeJS.ProcessEnv {
+  const { NODE_ENV: _vitestMode, ...environment } = process.env;
+  return environment;
+}
+
 /** The real `npm start` on a free port with a temporary DATA_DIR, as an operator would run it. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -35,7 +44,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   let output = '';
   const child: ChildProcess = spawn('npm', ['start'], {
     env: {
-      ...process.env,
+      ...operatorEnvironment(),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

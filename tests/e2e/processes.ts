@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from './harness';
+import { freePort, operatorEnvironment } from './harness';
 
 /** The local Postgres the suite may use, or undefined (the tests that need it say so and skip). */
 export const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -53,7 +53,7 @@ export async function startProcess(role: ServerProcess['role'], env: Record<stri
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', `--role=${role}`], {
     env: {
-      ...process.env,
+      ...operatorEnvironment(),
       HOST: '127.0.0.1',
       PORT: String(port ?? (await freePort())),
       SANDBOX_PROXY_PORT: '0',
