@@ -7,7 +7,7 @@ import type { Platform, PlatformsMode } from '../platforms/types';
 import { accounts, users } from '../db/schema';
 import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError, type PlatformNetwork } from '../platforms/http';
-import { consumeOAuthState } from '../platforms/oauth-state';
+import { consumeOAuthState, type SpentState } from '../platforms/oauth-state';
 import { resumeWaitingPosts } from '../services/post-lifecycle';
 import { recordCheckedName, saveGrantedConnection, appVariables } from '../platforms/connections';
 import { linkConnectors } from '../platforms/registry';
@@ -72,7 +72,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
   }
 
   /** The profile a spent `state` names, while the user who asked for the link still exists and still sees it. */
-  async function issuedAccount(issued: { accountId: number; userId: number }) {
+  async function issuedAccount(issued: SpentState) {
     const [account] = await db.orm
       .select({ account: accounts })
       .from(accounts)
@@ -112,6 +112,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
         client,
         query.code,
         youtubeRedirectUri(oauth.publicUrl()),
+        issued.codeVerifier,
       );
     } catch (error) {
       if (error instanceof PlatformNetworkError) return failWith(error.message);
@@ -163,6 +164,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
           platformApp,
           query.code,
           linkRedirectUri(oauth.publicUrl(), platform),
+          issued.codeVerifier,
         );
       } catch (error) {
         if (error instanceof PlatformNetworkError) return failWith(error.message);
