@@ -33,7 +33,8 @@ export interface OAuthSettings {
 
 /**
  * The browser arrives here from Google's consent page, without a Bearer token: the single-use
- * `state` is what names the profile and the user who asked. Every outcome ends on the profile's page in the SPA.
+ * `state` is what names the profile and the user who asked, and its PKCE verifier redeems the code,
+ * so a code issued to another flow is refused. Every outcome ends on the profile's page in the SPA.
  */
 export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = async (app, { oauth }) => {
   const { db, keys } = app;
