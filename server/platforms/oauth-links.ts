@@ -84,8 +84,17 @@ export interface LinkEndpoints {
 
 export interface LinkConnector {
   platform: Platform;
-  consentUrl(endpoints: LinkEndpoints, app: OAuthApp, redirectUri: string, state: string): string;
-  exchange(endpoints: LinkEndpoints, proxy: string, app: OAuthApp, code: string, redirectUri: string): Promise<GrantedTokens>;
+  /** `codeChallenge`: the flow's PKCE S256 challenge (oauth-state.ts), sent where the platform takes one. */
+  consentUrl(endpoints: LinkEndpoints, app: OAuthApp, redirectUri: string, state: string, codeChallenge: string): string;
+  /** `codeVerifier`: the flow's PKCE verifier, null for a flow started before PKCE (its link carried no challenge). */
+  exchange(
+    endpoints: LinkEndpoints,
+    proxy: string,
+    app: OAuthApp,
+    code: string,
+    redirectUri: string,
+    codeVerifier: string | null,
+  ): Promise<GrantedTokens>;
   /** The token endpoint's renewal of a stored grant (the refresher's, and a token found ending before a call). */
   renewGrant(
     endpoints: LinkEndpoints,

@@ -488,11 +488,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
       throw new HttpError(400, t.youtubeOauth.notReady);
     }
     const publicUrl = oauth.publicUrl();
+    const { state, codeChallenge } = await issueOAuthState(db, 'youtube', account.id, currentUser(request).id);
     return {
       url: youtubeConsentUrl(googleOAuthEndpoints(oauth.platforms, publicUrl), {
         clientId: account.youtubeClientId,
         redirectUri: youtubeRedirectUri(publicUrl),
-        state: await issueOAuthState(db, 'youtube', account.id, currentUser(request).id),
+        state,
+        codeChallenge,
       }),
     };
   });
@@ -509,9 +511,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
       const name = t.platform.names[platform];
       if (!platformApp) throw new HttpError(400, t.connections.appMissing(name, appVariables[platform]));
       const publicUrl = oauth.publicUrl();
-      const state = await issueOAuthState(db, platform, account.id, currentUser(request).id);
+      const { state, codeChallenge } = await issueOAuthState(db, platform, account.id, currentUser(request).id);
       const endpoints = { mode: access.mode, publicUrl, platformsOrigin: oauth.platformsOrigin(), network: access.network };
-      return { url: linkConnectors[platform].consentUrl(endpoints, platformApp, linkRedirectUri(publicUrl, platform), state) };
+      const redirectUri = linkRedirectUri(publicUrl, platform);
+      return { url: linkConnectors[platform].consentUrl(endpoints, platformApp, redirectUri, state, codeChallenge) };
     });
   }
 };

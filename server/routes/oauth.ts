@@ -7,7 +7,7 @@ import type { Platform, PlatformsMode } from '../platforms/types';
 import { accounts, users } from '../db/schema';
 import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError, type PlatformNetwork } from '../platforms/http';
-import { consumeOAuthState } from '../platforms/oauth-state';
+import { consumeOAuthState, type SpentState } from '../platforms/oauth-state';
 import { resumeWaitingPosts } from '../services/post-lifecycle';
 import { recordCheckedName, saveGrantedConnection, appVariables } from '../platforms/connections';
 import { linkConnectors } from '../platforms/registry';
@@ -33,7 +33,8 @@ export interface OAuthSettings {
 
 /**
  * The browser arrives here from Google's consent page, without a Bearer token: the single-use
- * `state` is what names the profile and the user who asked. Every outcome ends on the profile's page in the SPA.
+ * `state` is what names the profile and the user who asked, and its PKCE verifier redeems the code,
+ * so a code issued to another flow is refused. Every outcome ends on the profile's page in the SPA.
  */
 export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = async (app, { oauth }) => {
   const { db, keys } = app;
@@ -72,7 +73,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
   }
 
   /** The profile a spent `state` names, while the user who asked for the link still exists and still sees it. */
-  async function issuedAccount(issued: { accountId: number; userId: number }) {
+  async function issuedAccount(issued: SpentState) {
     const [account] = await db.orm
       .select({ account: accounts })
       .from(accounts)
@@ -112,6 +113,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
         client,
         query.code,
         youtubeRedirectUri(oauth.publicUrl()),
+        issued.codeVerifier,
       );
     } catch (error) {
       if (error instanceof PlatformNetworkError) return failWith(error.message);
@@ -163,6 +165,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
           platformApp,
           query.code,
           linkRedirectUri(oauth.publicUrl(), platform),
+          issued.codeVerifier,
         );
       } catch (error) {
         if (error instanceof PlatformNetworkError) return failWith(error.message);

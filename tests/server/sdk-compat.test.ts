@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { youtube } from '@googleapis/youtube';
 import bizSdk from 'facebook-nodejs-business-sdk';
-import { OAuth2Client } from 'google-auth-library';
+import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, testTools } from '../fixtures/media';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
@@ -104,6 +104,30 @@ describe('Google’s own client against the sandbox', () => {
         status: { uploadStatus: 'processed', privacyStatus: 'private', madeForKids: false, selfDeclaredMadeForKids: false },
       }),
     ]);
+  });
+
+  it("google-auth-library's own PKCE: its S256 challenge and verifier redeem the code, another verifier is refused", async () => {
+    const auth = new OAuth2Client({
+      clientId: 'sdk-pkce.apps.googleusercontent.com',
+      clientSecret: 'sdk-secret',
+      redirectUri,
+      endpoints: {
+        oauth2AuthBaseUrl: `${env().base}/accounts.google.com/o/oauth2/v2/auth`,
+        oauth2TokenUrl: `${env().base}/oauth2.googleapis.com/token`,
+      },
+    });
+    const { codeVerifier, codeChallenge } = await auth.generateCodeVerifierAsync();
+    const consent = auth.generateAuthUrl({
+      access_type: 'offline',
+      scope: ['https://www.googleapis.com/auth/youtube.readonly'],
+      code_challenge: codeChallenge,
+      code_challenge_method: CodeChallengeMethod.S256,
+    });
+    const code = new URL((await answerSandboxConsent(consent, 'allow', 'manual')).headers.get('location')!).searchParams.get('code')!;
+    const other = await auth.generateCodeVerifierAsync();
+    await expect(auth.getToken({ code, codeVerifier: other.codeVerifier })).rejects.toThrow('invalid_grant');
+    const { tokens } = await auth.getToken({ code, codeVerifier });
+    expect(tokens).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String) });
   });
 });
 

@@ -150,7 +150,19 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
       body: { error: 'invalid_grant' },
     });
 
-    const granted = await token({ ...client, grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+    // The link asked with a PKCE challenge: the code needs its verifier, kept with the state, and a
+    // missing or wrong one leaves the code for the right one.
+    const { rows } = await env().db.sql(`SELECT code_verifier FROM oauth_states WHERE account_id = $1`, [account.id]);
+    const verifier = rows[0].code_verifier as string;
+    expect(await token({ ...client, grant_type: 'authorization_code', code, redirect_uri: redirectUri })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'Missing code verifier.' },
+    });
+    expect(
+      await token({ ...client, grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: `${verifier}x` }),
+    ).toMatchObject({ status: 400, body: { error: 'invalid_grant', error_description: 'Invalid code verifier.' } });
+
+    const granted = await token({ ...client, grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier });
     expect(granted.status).toBe(200);
     expect(Object.keys(granted.body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'scope', 'token_type']);
     expect(await token({ ...client, grant_type: 'authorization_code', code, redirect_uri: redirectUri })).toMatchObject({

@@ -7,6 +7,12 @@ import { form, OAuthGrantError, oauthHost, readJson, type GrantedTokens, type Li
  * one (60 days), and graph.instagram.com/refresh_access_token renews a long-lived token that is at
  * least 24 hours old and not expired, for another 60 days. There is no refresh token: the
  * long-lived token itself is renewed, and once it expires only a new consent helps.
+ *
+ * No PKCE: the authorization window takes client_id, redirect_uri, response_type, scope and state
+ * only (developers.facebook.com/docs/instagram-platform/reference/oauth-authorize), and the code's
+ * exchange no code_verifier, so the flow's challenge is not sent. Nothing else the platform offers
+ * ties a code to one flow either (the redirect_uri is the same for every profile): the single-use
+ * `state` is this flow's only binding, as docs/security.md says.
  */
 export const instagramLink: LinkConnector = {
   platform: 'instagram',

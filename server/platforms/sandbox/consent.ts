@@ -81,6 +81,12 @@ export class AuthorizationCodes<T extends { expiresAt: number }> {
     return code;
   }
 
+  /** The code's details while it is unused and unexpired, leaving it unspent. */
+  find(code: string | undefined): T | null {
+    const entry = code ? this.codes.get(code) : undefined;
+    return entry && entry.expiresAt > this.now() ? entry : null;
+  }
+
   /** The code's details once; a second use, or a use after it expired, finds nothing. */
   take(code: string | undefined): T | null {
     const entry = code ? this.codes.get(code) : undefined;
@@ -96,7 +102,19 @@ export interface ConsentCode {
   redirectUri: string;
   account: string;
   scope: string;
+  /** The authorization request's PKCE S256 `code_challenge`, when it sent one. */
+  codeChallenge?: string;
   expiresAt: number;
+}
+
+/**
+ * Whether a token request's `code_verifier` answers the code's PKCE challenge (RFC 7636 §4.6):
+ * S256 hashes the verifier, `plain` (which Google still accepts) compares it as it is.
+ */
+export function pkceVerifies(challenge: string, method: string | undefined, verifier: string | undefined): boolean {
+  if (!verifier) return false;
+  const expected = method === 'plain' ? verifier : crypto.createHash('sha256').update(verifier).digest('base64url');
+  return expected.length === challenge.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(challenge));
 }
 
 /**
@@ -122,6 +140,10 @@ export function consentEndpoint(options: {
     if (!isHttpUrl(params.redirect_uri ?? '')) return 'Invalid parameter value for redirect_uri';
     if (params.response_type !== 'code') return 'Invalid response_type: only "code" is supported';
     if (!params.scope) return 'Missing required parameter: scope';
+    // TikTok takes S256 only (Login Kit, PKCE); a platform that takes no PKCE ignores the parameters.
+    const pkce = options.fields.includes('code_challenge');
+    if (pkce && params.code_challenge !== undefined && params.code_challenge_method !== 'S256')
+      return 'Invalid parameter value for code_challenge_method: only "S256" is supported';
     return null;
   };
 
@@ -155,6 +177,7 @@ export function consentEndpoint(options: {
           redirectUri: form.redirect_uri,
           account,
           scope: form.scope,
+          ...(options.fields.includes('code_challenge') && form.code_challenge ? { codeChallenge: form.code_challenge } : {}),
           expiresAt: options.now() + codeTtlSeconds * 1000,
         });
         options.withCode(target, code, form.scope);

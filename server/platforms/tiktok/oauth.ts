@@ -12,10 +12,16 @@ const tiktokDeadCodes = ['invalid_grant', 'invalid_client', 'unauthorized_client
  * for the code and for refreshes. Access tokens live 2 hours (expires_in 86400 in older docs, 7200
  * now), refresh tokens 180 days (refresh_expires_in), and a refresh returns a new refresh token,
  * after which the old one fails.
+ *
+ * PKCE binds the code to the flow that asked for it: the token endpoint takes `code_verifier`
+ * ("Get a User Access Token", developers.tiktok.com/doc/oauth-get-a-user-access-token: required
+ * for mobile and desktop apps, the verifier of the authorization request's code challenge), and the
+ * consent page takes `code_challenge` with `code_challenge_method=S256`; a web app may send them,
+ * and TikTok then refuses a verifier that does not match ("Code verifier or code challenge is invalid.").
  */
 export const tiktokLink: LinkConnector = {
   platform: 'tiktok',
-  consentUrl(endpoints, app, redirectUri, state) {
+  consentUrl(endpoints, app, redirectUri, state, codeChallenge) {
     const params = new URLSearchParams({
       client_key: app.id,
       // The Content Posting API's direct post (video.publish, video.upload), the Display API's
@@ -24,16 +30,19 @@ export const tiktokLink: LinkConnector = {
       response_type: 'code',
       redirect_uri: redirectUri,
       state,
+      code_challenge: codeChallenge,
+      code_challenge_method: 'S256',
     });
     return `${oauthHost(endpoints.mode, endpoints.publicUrl, 'www.tiktok.com')}/v2/auth/authorize/?${params}`;
   },
-  exchange(endpoints, proxy, app, code, redirectUri) {
+  exchange(endpoints, proxy, app, code, redirectUri, codeVerifier) {
     return tiktokToken(endpoints, proxy, {
       client_key: app.id,
       client_secret: app.secret,
       code,
       grant_type: 'authorization_code',
       redirect_uri: redirectUri,
+      ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
     });
   },
   renewGrant(endpoints, proxy, app, tokens) {

@@ -36,9 +36,15 @@ export function youtubeRedirectUri(baseUrl: string): string {
   return `${baseUrl}${youtubeCallbackPath}`;
 }
 
+/**
+ * Google takes PKCE from web server apps too: `code_challenge` with `code_challenge_method=S256` on
+ * the consent link and `code_verifier` at the token endpoint ("OAuth 2.0 for Mobile & Desktop Apps",
+ * developers.google.com/identity/protocols/oauth2/native-app, Step 1, whose parameters the
+ * web-server flow's endpoint shares), and refuses the code then without the matching verifier.
+ */
 export function youtubeConsentUrl(
   endpoints: GoogleOAuthEndpoints,
-  { clientId, redirectUri, state }: { clientId: string; redirectUri: string; state: string },
+  { clientId, redirectUri, state, codeChallenge }: { clientId: string; redirectUri: string; state: string; codeChallenge: string },
 ): string {
   const params = new URLSearchParams({
     client_id: clientId,
@@ -50,6 +56,8 @@ export function youtubeConsentUrl(
     prompt: 'consent',
     include_granted_scopes: 'true',
     state,
+    code_challenge: codeChallenge,
+    code_challenge_method: 'S256',
   });
   return `${endpoints.authorize}?${params}`;
 }
@@ -107,13 +115,19 @@ export interface GoogleClient {
   clientSecret: string;
 }
 
-export function exchangeAuthorizationCode(client: GoogleClient, code: string, redirectUri: string): Promise<GoogleTokens> {
+export function exchangeAuthorizationCode(
+  client: GoogleClient,
+  code: string,
+  redirectUri: string,
+  codeVerifier: string | null,
+): Promise<GoogleTokens> {
   return requestTokens(client, {
     grant_type: 'authorization_code',
     code,
     client_id: client.clientId,
     client_secret: client.clientSecret,
     redirect_uri: redirectUri,
+    ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
   });
 }
 
@@ -169,10 +183,15 @@ async function googleCall(call: () => Promise<GoogleTokens>): Promise<GrantedTok
  */
 export const youtubeLink: LinkConnector = {
   platform: 'youtube',
-  consentUrl(endpoints, app, redirectUri, state) {
-    return youtubeConsentUrl(googleOAuthEndpoints(endpoints.mode, endpoints.publicUrl), { clientId: app.id, redirectUri, state });
+  consentUrl(endpoints, app, redirectUri, state, codeChallenge) {
+    return youtubeConsentUrl(googleOAuthEndpoints(endpoints.mode, endpoints.publicUrl), {
+      clientId: app.id,
+      redirectUri,
+      state,
+      codeChallenge,
+    });
   },
-  exchange(endpoints, proxy, app, code, redirectUri) {
+  exchange(endpoints, proxy, app, code, redirectUri, codeVerifier) {
     const client = {
       network: endpoints.network,
       proxy,
@@ -180,7 +199,7 @@ export const youtubeLink: LinkConnector = {
       clientId: app.id,
       clientSecret: app.secret,
     };
-    return googleCall(() => exchangeAuthorizationCode(client, code, redirectUri));
+    return googleCall(() => exchangeAuthorizationCode(client, code, redirectUri, codeVerifier));
   },
   renewGrant(endpoints, proxy, app, tokens) {
     if (!tokens.refreshToken) throw new OAuthGrantError('youtube', 'invalid_grant', true, 'no refresh token');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { readParams, send, type PlatformCall } from '../common';
-import { AuthorizationCodes, consentEndpoint, secretDigest, type ConsentCode } from '../consent';
+import { AuthorizationCodes, consentEndpoint, pkceVerifies, secretDigest, type ConsentCode } from '../consent';
 import { stableId, type SandboxState } from '../state';
 import { tokenLifetimes } from '../tokens';
 
@@ -21,6 +21,9 @@ function oauthError(status: number, error: string, description: string) {
  *   Access Token"): `authorization_code` and `refresh_token` grants, form-encoded, answering
  *   access_token, expires_in, open_id, refresh_token, refresh_expires_in, scope, token_type.
  *   Refresh tokens rotate: the one sent stops working once a new one is issued.
+ * PKCE is optional, as for TikTok's web apps; a code whose consent request carried a
+ * `code_challenge` (S256) needs the matching `code_verifier`, else TikTok's
+ * `invalid_request` "Code verifier or code challenge is invalid.".
  */
 export function tiktokOAuthSandbox(state: SandboxState) {
   const codes = new AuthorizationCodes<ConsentCode>(state.now);
@@ -66,8 +69,17 @@ export function tiktokOAuthSandbox(state: SandboxState) {
         if (!form.code || !form.redirect_uri) {
           return send(reply, oauthError(400, 'invalid_request', 'Missing required parameter: code or redirect_uri.'));
         }
+        const expired = oauthError(400, 'invalid_grant', 'Authorization code is expired or was already used.');
+        const asked = codes.find(form.code);
+        if (!asked) return send(reply, expired);
+        // The code of a request that sent a code_challenge is redeemed only with its verifier. A
+        // wrong one leaves the code unspent: whoever holds a code without its verifier cannot use
+        // it, nor spend it under the flow it belongs to.
+        if (asked.codeChallenge && !pkceVerifies(asked.codeChallenge, 'S256', form.code_verifier)) {
+          return send(reply, oauthError(400, 'invalid_request', 'Code verifier or code challenge is invalid.'));
+        }
         const code = codes.take(form.code);
-        if (!code) return send(reply, oauthError(400, 'invalid_grant', 'Authorization code is expired or was already used.'));
+        if (!code) return send(reply, expired);
         if (code.client !== form.client_key) return send(reply, oauthError(401, 'invalid_client', 'Client key does not match.'));
         if (code.redirectUri !== form.redirect_uri) {
           return send(reply, oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request.'));

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import { countAnsweredCall, type PlatformCall, sandboxTokenPrefix } from '../common';
 import { tokenLifetimes } from '../tokens';
+import { pkceVerifies } from '../consent';
 import type { SandboxState } from '../state';
 
 /**
@@ -12,7 +13,8 @@ import type { SandboxState } from '../state';
  *   redirects (302) to redirect_uri with `code` and `state`, or with `error=access_denied` as
  *   Google does when the user declines;
  * - POST /oauth2.googleapis.com/token follows Google's token endpoint contract for
- *   `authorization_code` and `refresh_token` grants.
+ *   `authorization_code` and `refresh_token` grants, with PKCE (`code_challenge` S256 or plain on
+ *   the consent request, `code_verifier` at the exchange) optional as Google keeps it.
  * Codes and tokens are JWTs signed with the sandbox's own key, so they survive a restart and
  * `verifySandboxAccessToken` lets the other sandbox APIs check a Bearer token.
  */
@@ -36,6 +38,9 @@ interface SandboxClaims extends JWTPayload {
   offline?: boolean;
   /** A digest of the client_secret the refresh token was issued to; refreshing needs the same secret. */
   secretDigest?: string;
+  /** A code's PKCE challenge and method, when its consent request sent one. */
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
 }
 
 function sign(key: Uint8Array, claims: SandboxClaims, ttlSeconds?: number): Promise<string> {
@@ -98,7 +103,16 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The parameters the consent form carries back; what the page shows comes from the same ones. */
-const consentFields = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'access_type'];
+const consentFields = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'access_type',
+  'code_challenge',
+  'code_challenge_method',
+];
 
 /**
  * The sandbox's stand-in for Google's consent screen: the operator sees which client asks for
@@ -156,6 +170,8 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
     if (!isHttpUrl(query.redirect_uri ?? '')) return 'Invalid parameter value for redirect_uri';
     if (query.response_type !== 'code') return 'Invalid response_type: only "code" is supported';
     if (!query.scope) return 'Missing required parameter: scope';
+    if (query.code_challenge !== undefined && !['S256', 'plain', undefined].includes(query.code_challenge_method))
+      return 'Invalid code_challenge_method';
     return null;
   }
 
@@ -175,7 +191,10 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
     const allowed = form.decision === 'allow';
     if (allowed) {
       const offline = form.access_type === 'offline';
-      target.searchParams.set('code', await sign(key, { kind: 'code', clientId, scope, redirectUri, offline }, codeTtlSeconds));
+      const pkce = form.code_challenge
+        ? { codeChallenge: form.code_challenge, codeChallengeMethod: form.code_challenge_method ?? 'plain' }
+        : {};
+      target.searchParams.set('code', await sign(key, { kind: 'code', clientId, scope, redirectUri, offline, ...pkce }, codeTtlSeconds));
     } else {
       target.searchParams.set('error', 'access_denied');
     }
@@ -197,6 +216,14 @@ export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> =
       if (!code || !code.jti || !code.exp) return oauthError(reply, 400, 'invalid_grant', 'Malformed auth code.');
       if (code.clientId !== clientId) return oauthError(reply, 401, 'invalid_client', 'Unauthorized');
       if (code.redirectUri !== form.redirect_uri) return oauthError(reply, 400, 'redirect_uri_mismatch', 'Bad Request');
+      // PKCE stays optional, as Google keeps it for web server apps; a code asked for with a
+      // challenge needs its verifier, and one asked for without refuses a verifier. A refused
+      // verifier leaves the code unspent, for the flow that holds the right one.
+      if (code.codeChallenge && !form.code_verifier) return oauthError(reply, 400, 'invalid_grant', 'Missing code verifier.');
+      if (code.codeChallenge && !pkceVerifies(code.codeChallenge, code.codeChallengeMethod, form.code_verifier))
+        return oauthError(reply, 400, 'invalid_grant', 'Invalid code verifier.');
+      if (!code.codeChallenge && form.code_verifier)
+        return oauthError(reply, 400, 'invalid_grant', 'code_verifier or verifier is not needed.');
       if (!spend(code.jti, code.exp)) return oauthError(reply, 400, 'invalid_grant', 'Bad Request');
       // Each consent is a new grant: tokens of a grant revoked earlier stay refused, these work.
       const sandbox = (request.server as { sandbox?: SandboxState }).sandbox;
