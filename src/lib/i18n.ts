@@ -301,7 +301,7 @@ export const t = {
     publishFailed: (platform: string) => `Публікація в ${platform} не вдалася`,
     credentialsFailed: (id: number) => `Профіль #${id}: доступ до платформи не працює`,
     /** The message of a sign-in spray names the login being guessed (server/auth/login-throttle.ts). */
-    signInSpray: (login: string) => `Пароль «${login}» підбирають з багатьох адрес: входи з нових браузерів сповільнено`,
+    signInSpray: (login: string) => `Логін «${login}»: пароль підбирають з багатьох адрес, вхід з нових браузерів сповільнено`,
     unread: 'Нове',
   },
   videoTable: {
