@@ -58,15 +58,12 @@ export interface Refusal {
   retryAfterSeconds: number;
 }
 
-/** The login's key from every address: at most one a login, and the one a spray at it fills. */
-const everywhereKey = (login: string) => `login:${normalLogin(login)}`;
-
 function addressKeys(source: SignInSource): Key[] {
   const login = normalLogin(source.login);
   return [
     { key: `login-ip:${login}@${source.ip}`, limit: loginThrottle.maxFailuresPerLogin },
     { key: `ip:${source.ip}`, limit: loginThrottle.maxFailuresPerIp },
-    { key: everywhereKey(login), limit: loginThrottle.undelayedFailuresPerLoginEverywhere, growingDelay: true },
+    { key: `login:${login}`, limit: loginThrottle.undelayedFailuresPerLoginEverywhere, growingDelay: true },
   ];
 }
 
@@ -77,7 +74,8 @@ interface Count {
 
 /**
  * Milliseconds until `key` takes another attempt, given its count so far; 0 when it takes one now.
- * A delayed key lets its n-th attempt past the limit in 2^n seconds after its window started.
+ * A delayed key at `limit + n` failures takes the next attempt 2^n seconds after its window
+ * started, or when the window ends if that comes first.
  */
 function waitFor(key: Key, count: Count | undefined, now: number): number {
   if (!count || count.failures < key.limit) return 0;
