@@ -254,7 +254,7 @@ export async function buildApp(deps: AppDeps) {
   const readCreatorRules = creatorRulesReader(deps.db);
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { prefix: '/auth', publicUrl: deps.publicUrl });
+      await api.register(authRoutes, { prefix: '/auth', publicUrl: deps.publicUrl, clock: deps.clock });
       await api.register(photoRoutes, { prefix: '/photo-bg' });
       await api.register(createVideoRoutes, { prefix: '/create-video' });
       await api.register(uploadVideoRoutes, { prefix: '/upload-video', platforms: platformAccess, readCreatorRules });

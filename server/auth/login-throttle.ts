@@ -8,12 +8,16 @@ import type { Database } from '../db/connect';
  * Keys, each in a fixed 15-minute window from its first attempt:
  * - a login from one address: 5 failures, so a guesser locks only their own address;
  * - one address across logins: 20 failures;
- * - a login from every address: 100 failures, which only a guesser spread over many addresses
- *   reaches; the right user on another address keeps signing in below that;
+ * - a login from every address: 20 failures, then each further attempt waits twice as long as
+ *   the one before (1 s, 2 s, 4 s … after the window's start) until the window ends. Only a guesser
+ *   spread over many addresses reaches it; it slows every browser without the login's device
+ *   cookie, and shuts out none;
  * - a device (a browser holding the device cookie of the login, device-cookie.ts): 5 failures.
- *   A device is counted instead of its address, so guessers sharing the address (everyone behind
- *   one reverse proxy) cannot lock it out. A device past its limit is an unknown browser again.
+ *   A device is counted on its own key only, so no failure it did not make (guessers behind the
+ *   same reverse proxy, or spread over the world) limits it. A device past its limit is an
+ *   unknown browser again.
  *
+ * The windows go by the server's Clock, not the database's, so tests move them without waiting.
  * A refused attempt writes nothing, and every counted one purges the windows that have ended, so
  * one address holds at most 2 rows per counted attempt, 41 in all, however long it keeps trying.
  */
@@ -21,7 +25,7 @@ export const loginThrottle = {
   windowSeconds: 15 * 60,
   maxFailuresPerLogin: 5,
   maxFailuresPerIp: 20,
-  maxFailuresPerLoginEverywhere: 100,
+  undelayedFailuresPerLoginEverywhere: 20,
   maxFailuresPerDevice: 5,
 };
 
@@ -34,22 +38,24 @@ export interface SignInSource {
   device: string | null;
 }
 
+/** A key's rule: refused at `limit` failures in its window, or, with `growingDelay`, slowed from there on. */
 interface Key {
   key: string;
   limit: number;
+  growingDelay?: boolean;
 }
 
-/** A counted attempt: the keys a success clears, and the address key it gives the attempt back on. */
+/** A counted attempt: the keys a success clears, and those it gives the attempt back on. */
 export interface Reservation {
+  refused: false;
   cleared: string[];
-  addressKey: string | null;
+  givenBack: string[];
 }
 
-function deviceKeys(source: SignInSource, device: string): Key[] {
-  return [
-    { key: `device:${device}`, limit: loginThrottle.maxFailuresPerDevice },
-    { key: `login:${normalLogin(source.login)}`, limit: loginThrottle.maxFailuresPerLoginEverywhere },
-  ];
+/** A refused attempt, and when the browser may try again (the answer's Retry-After). */
+export interface Refusal {
+  refused: true;
+  retryAfterSeconds: number;
 }
 
 function addressKeys(source: SignInSource): Key[] {
@@ -57,66 +63,123 @@ function addressKeys(source: SignInSource): Key[] {
   return [
     { key: `login-ip:${login}@${source.ip}`, limit: loginThrottle.maxFailuresPerLogin },
     { key: `ip:${source.ip}`, limit: loginThrottle.maxFailuresPerIp },
-    { key: `login:${login}`, limit: loginThrottle.maxFailuresPerLoginEverywhere },
+    { key: `login:${login}`, limit: loginThrottle.undelayedFailuresPerLoginEverywhere, growingDelay: true },
   ];
 }
 
-class Refused extends Error {}
+interface Count {
+  failures: number;
+  windowStartedAt: number;
+}
 
 /**
- * Counts one attempt, or refuses it (null) when a key is at its limit. Refusing only reads; the
- * count itself happens in a transaction that rolls back when a parallel attempt took the last
- * place, so a refused attempt never leaves a row behind.
+ * Milliseconds until `key` takes another attempt, given its count so far; 0 when it takes one now.
+ * A delayed key at `limit + n` failures takes the next attempt 2^n seconds after its window
+ * started, or when the window ends if that comes first.
  */
-export async function reserveLoginAttempt(db: Database, source: SignInSource): Promise<Reservation | null> {
-  const device = source.device ? deviceKeys(source, source.device) : [];
+function waitFor(key: Key, count: Count | undefined, now: number): number {
+  if (!count || count.failures < key.limit) return 0;
+  const windowEnd = count.windowStartedAt + loginThrottle.windowSeconds * 1000;
+  const allowedAt = key.growingDelay ? Math.min(windowEnd, count.windowStartedAt + 1000 * 2 ** (count.failures - key.limit)) : windowEnd;
+  return Math.max(0, allowedAt - now);
+}
+
+function refusal(waitMs: number): Refusal {
+  return { refused: true, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+class Refused extends Error {
+  constructor(readonly waitMs: number) {
+    super('refused');
+  }
+}
+
+/**
+ * Counts one attempt, or refuses it when a key is at its limit. Refusing only reads; the count
+ * itself happens in a transaction that rolls back when a parallel attempt took the last place, so
+ * a refused attempt never leaves a row behind. `now` is the server clock's time in milliseconds.
+ */
+export async function reserveLoginAttempt(db: Database, source: SignInSource, now: number): Promise<Reservation | Refusal> {
+  const at = new Date(now).toISOString();
+  const deviceKey: Key | null = source.device ? { key: `device:${source.device}`, limit: loginThrottle.maxFailuresPerDevice } : null;
   const address = addressKeys(source);
   const { rows } = await db.sql(
-    `SELECT key, failures FROM login_failures
-      WHERE key = ANY($1) AND window_started_at > now() - make_interval(secs => $2)`,
-    [[...device, ...address].map((k) => k.key), loginThrottle.windowSeconds],
+    `SELECT key, failures, window_started_at FROM login_failures
+      WHERE key = ANY($1) AND window_started_at > $3::timestamptz - make_interval(secs => $2)`,
+    [[...(deviceKey ? [deviceKey] : []), ...address].map((k) => k.key), loginThrottle.windowSeconds, at],
   );
-  const failures = new Map(rows.map((row) => [row.key as string, row.failures as number]));
-  const atLimit = (k: Key) => (failures.get(k.key) ?? 0) >= k.limit;
-  const trusted = device.length > 0 && !atLimit(device[0]!);
-  const keys = trusted ? device : address;
-  if (keys.some(atLimit)) return null;
+  const counts = new Map<string, Count>(
+    rows.map((row) => [
+      row.key as string,
+      { failures: row.failures as number, windowStartedAt: new Date(row.window_started_at).getTime() },
+    ]),
+  );
+  const trusted = deviceKey !== null && waitFor(deviceKey, counts.get(deviceKey.key), now) === 0;
+  const keys = trusted ? [deviceKey] : address;
+  const waitMs = Math.max(...keys.map((k) => waitFor(k, counts.get(k.key), now)));
+  if (waitMs > 0) return refusal(waitMs);
 
+  let sprayDetected = false;
   try {
     await db.transaction(async (sql) => {
       const counted = await sql(
         // In key order, so two attempts on the same keys take their row locks in the same order.
         `INSERT INTO login_failures (key, failures, window_started_at)
-           SELECT key, 1, now() FROM unnest($1::text[]) AS key ORDER BY key
+           SELECT key, 1, $3::timestamptz FROM unnest($1::text[]) AS key ORDER BY key
          ON CONFLICT (key) DO UPDATE SET
-           failures = CASE WHEN login_failures.window_started_at > now() - make_interval(secs => $2)
+           failures = CASE WHEN login_failures.window_started_at > $3::timestamptz - make_interval(secs => $2)
                            THEN login_failures.failures + 1 ELSE 1 END,
-           window_started_at = CASE WHEN login_failures.window_started_at > now() - make_interval(secs => $2)
-                                    THEN login_failures.window_started_at ELSE now() END
-         RETURNING key, failures`,
-        [keys.map((k) => k.key), loginThrottle.windowSeconds],
+           window_started_at = CASE WHEN login_failures.window_started_at > $3::timestamptz - make_interval(secs => $2)
+                                    THEN login_failures.window_started_at ELSE $3::timestamptz END
+         RETURNING key, failures, window_started_at`,
+        [keys.map((k) => k.key), loginThrottle.windowSeconds, at],
       );
-      if (counted.rows.some((row) => row.failures > keys.find((k) => k.key === row.key)!.limit)) throw new Refused();
+      for (const row of counted.rows) {
+        const key = keys.find((k) => k.key === row.key)!;
+        // A parallel attempt may have counted since the read: this one is judged on the count before it.
+        const before = { failures: (row.failures as number) - 1, windowStartedAt: new Date(row.window_started_at).getTime() };
+        const wait = waitFor(key, before, now);
+        if (wait > 0) throw new Refused(wait);
+        if (key.growingDelay && before.failures === key.limit - 1) sprayDetected = true;
+      }
     });
   } catch (error) {
-    if (error instanceof Refused) return null;
+    if (error instanceof Refused) return refusal(error.waitMs);
     throw error;
   }
   // SKIP LOCKED: rows another attempt is counting right now are left for the next purge, so the
   // purge never waits on, nor deadlocks with, a sign-in.
   await db.sql(
     `DELETE FROM login_failures WHERE key IN (
-       SELECT key FROM login_failures WHERE window_started_at <= now() - make_interval(secs => $1) FOR UPDATE SKIP LOCKED)`,
-    [loginThrottle.windowSeconds],
+       SELECT key FROM login_failures WHERE window_started_at <= $2::timestamptz - make_interval(secs => $1) FOR UPDATE SKIP LOCKED)`,
+    [loginThrottle.windowSeconds, at],
   );
-  const addressKey = trusted ? null : `ip:${source.ip}`;
-  return { cleared: keys.map((k) => k.key).filter((key) => key !== addressKey), addressKey };
+  if (sprayDetected) await tellAdminsOfSpray(db, source.login);
+  if (trusted) return { refused: false, cleared: [deviceKey.key], givenBack: [] };
+  // The address's and the login's counts from everywhere only lose this attempt: the right
+  // password from one browser says nothing of the other addresses' failures.
+  return { refused: false, cleared: [address[0]!.key], givenBack: [address[1]!.key, address[2]!.key] };
 }
 
-/** A successful sign-in: the login's and the device's counts start again, and the address gets its attempt back. */
+/**
+ * The bell of every admin tells that a login of this server is being guessed from many addresses.
+ * Once until they read it, however long the spray goes on; a login that does not exist is no news.
+ */
+async function tellAdminsOfSpray(db: Database, login: string): Promise<void> {
+  await db.sql(
+    `SELECT add_notification(admins.id, 'sign_in_spray', NULL, NULL, NULL, targets.login)
+       FROM users AS admins, users AS targets
+      WHERE admins.role = 'admin' AND lower(targets.login) = $1
+        AND NOT EXISTS (SELECT 1 FROM notifications
+                         WHERE user_id = admins.id AND kind = 'sign_in_spray' AND message = targets.login AND read_at IS NULL)`,
+    [normalLogin(login)],
+  );
+}
+
+/** A successful sign-in: the device's count, or the login's from this address, starts again; the wider counts get the attempt back. */
 export async function releaseLoginAttempt(db: Database, reservation: Reservation): Promise<void> {
   await db.sql('DELETE FROM login_failures WHERE key = ANY($1)', [reservation.cleared]);
-  if (reservation.addressKey) {
-    await db.sql('UPDATE login_failures SET failures = greatest(failures - 1, 0) WHERE key = $1', [reservation.addressKey]);
+  if (reservation.givenBack.length > 0) {
+    await db.sql('UPDATE login_failures SET failures = greatest(failures - 1, 0) WHERE key = ANY($1)', [reservation.givenBack]);
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import { object, string } from 'superstruct';
@@ -8,9 +8,10 @@ import { loginSchema, passwordChangeSchema } from '../../src/lib/schemas';
 import { users } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { deviceCookieFor, deviceOf } from '../auth/device-cookie';
-import { releaseLoginAttempt, reserveLoginAttempt, type SignInSource } from '../auth/login-throttle';
+import { releaseLoginAttempt, reserveLoginAttempt, type Reservation, type SignInSource } from '../auth/login-throttle';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeRefreshFamily, rotateRefreshToken, signAccessToken, startSession } from '../auth/tokens';
+import type { Clock } from '../clock';
 import { HttpError, parseBody } from '../http-error';
 import { authSchemas } from '../../src/lib/contract/auth';
 
@@ -19,21 +20,32 @@ const refreshSchema = object({ refreshToken: string() });
 export interface AuthRouteOptions {
   /** PUBLIC_URL: when it is https, the device cookie is Secure even if a proxy in front speaks plain http to us. */
   publicUrl?: string;
+  /** The time the sign-in limits' windows and delays go by. */
+  clock: Clock;
 }
 
-export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { publicUrl }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { publicUrl, clock }) => {
   const { db, keys, tokenSettings } = app;
   const sourceOf = (request: FastifyRequest, login: string): SignInSource => ({
     login,
     ip: request.ip,
     device: deviceOf(keys.deviceCookie, request.headers.cookie, login),
   });
+  /**
+   * Counts the attempt, or refuses it with 429 and a Retry-After saying when to try again: a
+   * refusal answers at once, so a slowed guesser holds no connection open while it waits.
+   */
+  const reserve = async (request: FastifyRequest, reply: FastifyReply, login: string): Promise<Reservation> => {
+    const reservation = await reserveLoginAttempt(db, sourceOf(request, login), clock.now());
+    if (!reservation.refused) return reservation;
+    reply.header('retry-after', String(reservation.retryAfterSeconds));
+    throw new HttpError(429, t.server.tooManyLoginAttempts);
+  };
   const isHttps = (request: FastifyRequest) => request.protocol === 'https' || Boolean(publicUrl?.startsWith('https:'));
 
   app.post('/login', { schema: authSchemas.login }, async (request, reply): Promise<LoginResponse> => {
     const { login, password } = parseBody(loginSchema, request.body);
-    const reservation = await reserveLoginAttempt(db, sourceOf(request, login));
-    if (!reservation) throw new HttpError(429, t.server.tooManyLoginAttempts);
+    const reservation = await reserve(request, reply, login);
 
     const [user] = await db.orm.select().from(users).where(eq(users.login, login.trim()));
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
@@ -72,8 +84,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   app.post('/password', { schema: authSchemas.password, preHandler: requireUser }, async (request, reply) => {
     const { current_password: currentPassword, password } = parseBody(passwordChangeSchema, request.body);
     const user = currentUser(request);
-    const reservation = await reserveLoginAttempt(db, sourceOf(request, user.login));
-    if (!reservation) throw new HttpError(429, t.server.tooManyLoginAttempts);
+    const reservation = await reserve(request, reply, user.login);
 
     const [stored] = await db.orm.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!stored || !(await verifyPassword(stored.passwordHash, currentPassword))) {

@@ -10,7 +10,7 @@ import { useScreenActor } from './use-screen-actor';
 import { ErrorText } from './error-text';
 import styles from './notification-bell.module.css';
 
-/** Where a notification leads: the request to publish, the set that failed, the profile to reconnect. */
+/** Where a notification leads: the request to publish, the set that failed, the profile to reconnect, the users whose passwords an admin sets. */
 export function notificationHref(item: NotificationItem): string {
   switch (item.kind) {
     case 'render_done':
@@ -22,6 +22,8 @@ export function notificationHref(item: NotificationItem): string {
     case 'credentials_failed':
     case 'credentials_ending':
       return `/accounts/${item.account?.id}`;
+    case 'sign_in_spray':
+      return '/users';
   }
 }
 
@@ -41,6 +43,8 @@ function titleOf(item: NotificationItem): string {
       return t.postTruth.credentialsFailed(item.account?.name ?? '—');
     case 'credentials_ending':
       return t.connections.credentialsEnding(item.account?.name ?? '—');
+    case 'sign_in_spray':
+      return t.notifications.signInSpray(item.message ?? '—');
   }
 }
 
@@ -93,7 +97,7 @@ export function NotificationBell({ triggerClassName }: { triggerClassName?: stri
                         {!item.read && <span className={styles.newMark}>{t.notifications.unread}</span>}
                         {titleOf(item)}
                       </span>
-                      {item.message && <ErrorText className={styles.message} text={item.message} />}
+                      {item.message && item.kind !== 'sign_in_spray' && <ErrorText className={styles.message} text={item.message} />}
                       <span className={styles.time}>{formatDate(item.createdAt)}</span>
                     </Link>
                     {/* A failed publish leads to its set; its profile, to reconnect, is one more step. */}

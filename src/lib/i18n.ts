@@ -300,6 +300,8 @@ export const t = {
     renderFailed: 'Не вдалося створити відео',
     publishFailed: (platform: string) => `Публікація в ${platform} не вдалася`,
     credentialsFailed: (id: number) => `Профіль #${id}: доступ до платформи не працює`,
+    /** The message of a sign-in spray names the login being guessed (server/auth/login-throttle.ts). */
+    signInSpray: (login: string) => `Логін «${login}»: пароль підбирають з багатьох адрес, вхід з нових браузерів сповільнено`,
     unread: 'Нове',
   },
   videoTable: {

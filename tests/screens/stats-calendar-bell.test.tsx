@@ -248,6 +248,17 @@ describe('notification bell', () => {
         createdAt: '2026-11-24T08:00:00.000Z',
         read: true,
       },
+      {
+        id: 4,
+        kind: 'sign_in_spray',
+        idUpload: null,
+        account: null,
+        title: null,
+        platform: null,
+        message: 'admin',
+        createdAt: '2026-11-23T08:00:00.000Z',
+        read: true,
+      },
     ],
   };
 
@@ -274,6 +285,8 @@ describe('notification bell', () => {
       ['Відкрити профіль #4 Олена', '/accounts/4'],
       ['НовеПрофіль #4 Олена: доступ до платформи не працюєYouTube: доступ відкликано25.11.2026 10:00', '/accounts/4'],
       ['Відео створено, можна публікувати24.11.2026 10:00', `/video/request/${idUpload}`],
+      // The message holds the login the title names; the users are where an admin changes a password.
+      ['Логін «admin»: пароль підбирають з багатьох адрес, вхід з нових браузерів сповільнено23.11.2026 10:00', '/users'],
     ]);
 
     await userEvent.click(links[0]!);

@@ -81,7 +81,14 @@ export const calendarSchemas = {
   },
 };
 
-export const NotificationKind = Literals(['render_done', 'render_failed', 'publish_failed', 'credentials_failed', 'credentials_ending']);
+export const NotificationKind = Literals([
+  'render_done',
+  'render_failed',
+  'publish_failed',
+  'credentials_failed',
+  'credentials_ending',
+  'sign_in_spray',
+]);
 
 export const NotificationItem = Type.Object({
   id: Id,
