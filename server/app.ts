@@ -2,13 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyReply,
-  type FastifyRequest,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';

@@ -142,7 +142,11 @@ describeEachDatabase(
       const { url: _dropped, ...withoutUrl } = whole.video[1]!;
       const missing = await publish(owner, request.idUpload, { ...whole, video: [whole.video[0]!, withoutUrl] });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toEqual({ statusCode: 400, error: t.server.statusNames[400], message: [t.publish.videoFieldMissing(2, 'url')] });
+      expect(missing.json()).toEqual({
+        statusCode: 400,
+        error: t.server.statusNames[400],
+        message: [t.publish.videoFieldMissing(2, 'url')],
+      });
       expect(t.publish.videoFieldMissing(2, 'url')).toContain('«url»');
       const wrong = await publish(owner, request.idUpload, { ...whole, video: [{ ...whole.video[0]!, idUpload: {} }] });
       expect(wrong.json().message).toEqual([t.validation.invalidValue('video.0.idUpload')]);
