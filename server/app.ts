@@ -192,13 +192,14 @@ function answerError(error: FastifyError | HttpError, request: FastifyRequest, r
 export async function buildApp(deps: AppDeps) {
   const trustProxy = fastifyTrustProxy(deps.trustProxy ?? false);
   const edgeErrors = {
+    // As Fastify's default: a connection the client reset has no one left to answer.
     clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
-      const answer = clientErrorAnswer(error);
-      if (answer && !socket.destroyed && socket.writable) socket.write(answer);
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(clientErrorAnswer(error));
       socket.destroy(error);
     },
-    // The router's refusals (a bad %-sequence, an over-long path parameter) go to the error handler below.
-    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => answerError(error, request, reply),
+    // The router's refusals (a bad %-sequence, an over-long path parameter), answered as any other error.
+    frameworkErrors: answerError,
   };
   const app = deps.logger
     ? Fastify({ loggerInstance: deps.logger, trustProxy, ...edgeErrors })

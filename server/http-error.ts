@@ -106,8 +106,7 @@ export function frameworkRefusal(error: { code?: string; statusCode?: number }):
  * say). Fastify's default answers these in English ('Client Error'); this is its Ukrainian twin,
  * written to the raw socket as the option requires.
  */
-export function clientErrorAnswer(error: { code?: string }): string | null {
-  if (error.code === 'ECONNRESET') return null;
+export function clientErrorAnswer(error: { code?: string }): string {
   const [statusCode, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, t.server.headersTooLarge]
