@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type RouteOptions } from 'fastify';
+import type { Duplex } from 'node:stream';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
@@ -16,7 +16,7 @@ import { engineFigures } from './jobs/figures';
 import { engineSettings, fastifyTrustProxy, platformTimeoutSettings, postingCapSettings, type TrustProxy } from './config';
 import { platformNetwork, type PlatformNetwork } from './platforms/http';
 import type { MediaServices } from './media/services';
-import { HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
+import { clientErrorAnswer, errorBody, frameworkRefusal, HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
 import { requireAdmin } from './auth/guards';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
@@ -159,10 +159,51 @@ function listeningOrigin(app: { server: { address(): unknown } }): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
+/** Every error answer the API gives: SPEC's shape, the catalog's words, whoever raised it. */
+function answerError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  const fastifyError = error as FastifyError;
+  let statusCode = error.statusCode ?? 500;
+  if (statusCode < 400 || statusCode >= 600) statusCode = 500;
+  let message: string | string[];
+  if (error instanceof HttpError) {
+    message = error.messages;
+  } else if (fastifyError.validation) {
+    // A path that cannot name a row is a missing row, as for an id that names none.
+    const inPath = fastifyError.validationContext === 'params';
+    statusCode = inPath ? 404 : 400;
+    message = inPath ? t.server.notFound : schemaMessages(fastifyError.validation);
+  } else if (isDiskFull(error)) {
+    statusCode = 507;
+    message = t.server.diskFull;
+  } else if (statusCode >= 500 && isDataException(error)) {
+    statusCode = 400;
+    message = t.server.badRequest;
+    request.log.warn({ err: error }, 'the database refused a value of the request');
+  } else if (statusCode >= 500) {
+    message = t.server.internalError;
+  } else {
+    message = frameworkRefusal(fastifyError);
+  }
+  if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  return reply.status(statusCode).send(errorBody(statusCode, message));
+}
+
 /** The whole HTTP application without a listening socket, so tests can drive it with `inject()`. */
 export async function buildApp(deps: AppDeps) {
   const trustProxy = fastifyTrustProxy(deps.trustProxy ?? false);
-  const app = deps.logger ? Fastify({ loggerInstance: deps.logger, trustProxy }) : Fastify({ logger: false, trustProxy });
+  const edgeErrors = {
+    // As Fastify's default: a connection the client reset has no one left to answer.
+    clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(clientErrorAnswer(error));
+      socket.destroy(error);
+    },
+    // The router's refusals (a bad %-sequence, an over-long path parameter), answered as any other error.
+    frameworkErrors: answerError,
+  };
+  const app = deps.logger
+    ? Fastify({ loggerInstance: deps.logger, trustProxy, ...edgeErrors })
+    : Fastify({ logger: false, trustProxy, ...edgeErrors });
   app.decorate('db', deps.db);
   app.decorate('keys', deps.keys);
   app.decorate('tokenSettings', deps.tokenSettings);
@@ -184,38 +225,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const fastifyError = error as FastifyError;
-    let statusCode = error.statusCode ?? 500;
-    if (statusCode < 400 || statusCode >= 600) statusCode = 500;
-    let message: string | string[];
-    if (error instanceof HttpError) {
-      message = error.messages;
-    } else if (fastifyError.validation) {
-      // A path that cannot name a row is a missing row, as for an id that names none.
-      const inPath = fastifyError.validationContext === 'params';
-      statusCode = inPath ? 404 : 400;
-      message = inPath ? t.server.notFound : schemaMessages(fastifyError.validation);
-    } else if (isDiskFull(error)) {
-      statusCode = 507;
-      message = t.server.diskFull;
-    } else if (statusCode >= 500 && isDataException(error)) {
-      statusCode = 400;
-      message = t.server.badRequest;
-      request.log.warn({ err: error }, 'the database refused a value of the request');
-    } else if (statusCode >= 500) {
-      message = t.server.internalError;
-    } else if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      message = t.server.bodyTooLarge;
-    } else if (fastifyError.code?.startsWith('FST_ERR_CTP')) {
-      message = t.server.badJson;
-    } else {
-      // Other 4xx come from Fastify or a plugin, in English: the operator gets the catalog's words.
-      message = statusCode === 404 ? t.server.notFound : t.server.badRequest;
-    }
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.status(statusCode).send({ statusCode, error: STATUS_CODES[statusCode], message });
-  });
+  app.setErrorHandler(answerError);
 
   app.get('/healthz', { schema: healthSchemas.live }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: healthSchemas.ready }, async (_request, reply) => {
@@ -307,7 +317,7 @@ export async function buildApp(deps: AppDeps) {
     if (!isApi && request.method === 'GET' && indexHtml && fs.existsSync(indexHtml)) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ statusCode: 404, error: STATUS_CODES[404], message: t.server.routeNotFound });
+    return reply.status(404).send(errorBody(404, t.server.routeNotFound));
   });
 
   return app;

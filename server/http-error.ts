@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { Struct } from 'superstruct';
 import { t } from '../src/lib/i18n';
@@ -64,4 +65,61 @@ export function isDataException(error: unknown): boolean {
 export function isDiskFull(error: unknown): boolean {
   const candidates = [error, (error as { cause?: unknown } | undefined)?.cause];
   return candidates.some((candidate) => ['ENOSPC', 'EDQUOT'].includes(String((candidate as { code?: unknown } | undefined)?.code ?? '')));
+}
+
+/** An error answer in SPEC's shape (`message` a string or a list), every word of it from the catalog. */
+export function errorBody(statusCode: number, message: string | string[]) {
+  const error = t.server.statusNames[statusCode] ?? t.server.statusNames[statusCode >= 500 ? 500 : 400];
+  return { statusCode, error, message };
+}
+
+/**
+ * Fastify's own refusals of a request, by code, in the operator's words (Fastify 5 docs,
+ * Reference/Errors.md: FST_ERR_CTP_* are the body parser's, FST_ERR_BAD_URL and
+ * FST_ERR_MAX_PARAM_LENGTH the router's, reaching the error handler through `frameworkErrors`,
+ * Reference/Server.md). Their own messages are English. @fastify/multipart's (FST_REQ_FILE_TOO_LARGE,
+ * FST_PARTS_LIMIT, a truncated form) are worded where the parts are read, server/media/uploads.ts.
+ */
+const frameworkRefusals: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: t.server.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: t.server.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: t.server.bodyLengthMismatch,
+  FST_ERR_CTP_EMPTY_JSON_BODY: t.server.emptyJson,
+  FST_ERR_CTP_INVALID_JSON_BODY: t.server.invalidJson,
+  FST_ERR_BAD_URL: t.server.badUrl,
+  FST_ERR_MAX_PARAM_LENGTH: t.server.urlTooLong,
+  FST_ERR_ASYNC_CONSTRAINT: t.server.badRequest,
+};
+
+/** The message for a 4xx that neither a route nor a schema worded: Fastify's or a plugin's, by its code. */
+export function frameworkRefusal(error: { code?: string; statusCode?: number }): string {
+  if (error.code !== undefined && error.code in frameworkRefusals) return frameworkRefusals[error.code]!;
+  // A body parser's SyntaxError without a code (a plugin's own JSON parser, say).
+  if (error instanceof SyntaxError) return t.server.invalidJson;
+  return error.statusCode === 404 ? t.server.notFound : t.server.badRequest;
+}
+
+/**
+ * Node's HTTP parser refuses a request before Fastify sees one (Fastify 5 docs,
+ * Reference/Server.md `clientErrorHandler`; Node's `clientError` event): headers over the limit,
+ * a request that took too long, bytes that are no HTTP (the rest of a body after an early answer,
+ * say). Fastify's default answers these in English ('Client Error'); this is its Ukrainian twin,
+ * written to the raw socket as the option requires.
+ */
+export function clientErrorAnswer(error: { code?: string }): string {
+  const [statusCode, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, t.server.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, t.server.requestTimeout]
+        : [400, t.server.malformedRequest];
+  const body = JSON.stringify(errorBody(statusCode, message));
+  return [
+    `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+    '',
+    body,
+  ].join('\r\n');
 }

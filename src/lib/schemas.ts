@@ -6,7 +6,6 @@ import {
   dynamic,
   enums,
   integer,
-  is,
   min,
   nullable,
   number,
@@ -77,12 +76,13 @@ export const defaultMaxVariants = 50;
 
 function variantCount(max: number): Struct<number, null> {
   const count = define<number>('countVideo', (value) => {
-    if (typeof value !== 'number' || Number.isNaN(value)) return t.createVideo.countRequired;
-    if (!Number.isInteger(value) || value < 1 || value > max) return t.createVideo.countRange(max);
+    if (value === undefined || value === null || Number.isNaN(value)) return t.createVideo.countRequired;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) return t.createVideo.countRange(max);
     return true;
   });
-  // A text input and a multipart field both carry the number as text.
-  return coerce(count, string(), (raw) => (raw.trim() === '' ? Number.NaN : Number(raw)));
+  // A text input and a multipart field both carry the number as text; text that is no number stays
+  // text, so it is told apart from an empty field ('abc' is out of range, '' is missing).
+  return coerce(count, string(), (raw) => (raw.trim() === '' ? Number.NaN : Number.isNaN(Number(raw)) ? raw : Number(raw)));
 }
 
 /** Most background images one request may use. */
@@ -305,9 +305,16 @@ const publishVideo = type({
   date: optional(nullable(string())),
 });
 
+/** At least one video, each whole; a broken item is named by its place in the list and its field. */
 const publishVideoList = define<Infer<typeof publishVideo>[]>('video', (value) => {
   if (!Array.isArray(value) || value.length === 0) return t.publish.videoMin;
-  return value.every((item) => is(item, publishVideo)) || t.publish.videoMin;
+  for (const [index, item] of value.entries()) {
+    const [failure] = validate(item, publishVideo);
+    if (!failure) continue;
+    const field = failure.path.join('.') || 'video';
+    return failure.value === undefined ? t.publish.videoFieldMissing(index + 1, field) : t.publish.videoFieldInvalid(index + 1, field);
+  }
+  return true;
 });
 
 /** A publish date: none, or a Kyiv time that has not passed (the server checks every date again as it plans). */

@@ -179,7 +179,7 @@ describeEachDatabase('auth API', (env) => {
     expect((await env().app.inject({ url: '/api/auth/me' })).statusCode).toBe(401);
     const forged = await env().app.inject({ url: '/api/auth/me', headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.e30.' } });
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: t.server.unauthorized });
+    expect(forged.json()).toEqual({ statusCode: 401, error: t.server.statusNames[401], message: t.server.unauthorized });
   });
 
   it('creates the first admin once, with a generated password when none is configured', async () => {
@@ -214,6 +214,6 @@ describeEachDatabase('auth API', (env) => {
   it('answers unknown API paths with a JSON 404 in the error shape', async () => {
     const response = await env().app.inject({ url: '/api/does-not-exist' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: t.server.routeNotFound });
+    expect(response.json()).toEqual({ statusCode: 404, error: t.server.statusNames[404], message: t.server.routeNotFound });
   });
 });

@@ -134,6 +134,25 @@ describeEachDatabase(
       expect(await jobsOf(env())).toEqual([]);
     });
 
+    it('names the video and its field when an item of the list is missing one or has a wrong one', async () => {
+      const owner = await createUser(env(), 'owner');
+      const request = await renderedRequest(env(), owner.id, 2);
+      const account = await createAccount(env(), owner, youtubeProfile);
+      const whole = publishPayload(request, [account.id]);
+      const { url: _dropped, ...withoutUrl } = whole.video[1]!;
+      const missing = await publish(owner, request.idUpload, { ...whole, video: [whole.video[0]!, withoutUrl] });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        statusCode: 400,
+        error: t.server.statusNames[400],
+        message: [t.publish.videoFieldMissing(2, 'url')],
+      });
+      expect(t.publish.videoFieldMissing(2, 'url')).toContain('«url»');
+      const wrong = await publish(owner, request.idUpload, { ...whole, video: [{ ...whole.video[0]!, idUpload: {} }] });
+      expect(wrong.json().message).toEqual([t.validation.invalidValue('video.0.idUpload')]);
+      expect(await jobsOf(env())).toEqual([]);
+    });
+
     it("publishes only ready requests, only through the owner's profiles and only the request's videos", async () => {
       const owner = await createUser(env(), 'owner');
       const other = await createUser(env(), 'other');

@@ -80,7 +80,7 @@ describeEachDatabase('route contracts', (env) => {
       headers: { ...user.headers, 'content-type': 'application/json' },
       payload: '{',
     });
-    expect(broken.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: t.server.badJson });
+    expect(broken.json()).toEqual({ statusCode: 400, error: t.server.statusNames[400], message: t.server.invalidJson });
   });
 
   it('sends only the declared fields, so nothing undeclared can leak', async () => {

@@ -191,7 +191,7 @@ describeEachDatabase(
             payload: body.payload,
           });
           expect(response.statusCode, response.body).toBe(507);
-          expect(response.json()).toEqual({ statusCode: 507, error: 'Insufficient Storage', message: t.server.diskFull });
+          expect(response.json()).toEqual({ statusCode: 507, error: t.server.statusNames[507], message: t.server.diskFull });
         });
         expect(await mediaAndRows(env())).toEqual({ files: [], scratch: [], photos: 0, requests: 0 });
         const { rows } = await env().db.sql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'render-request'`, []);

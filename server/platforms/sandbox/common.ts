@@ -193,6 +193,36 @@ export function accountLabel(account: string): string {
   return printable && Buffer.from(decoded).toString('base64url') === account ? decoded : account;
 }
 
+/** The TikTok handle of a sandbox account: creator_info's creator_username, and its videos' links. */
+export function tiktokUsernameOf(account: string): string {
+  return `sandbox_${accountLabel(account)
+    .toLowerCase()
+    .replace(/[^a-z0-9._]/g, '_')}`.slice(0, 24);
+}
+
+/** The Instagram username of a sandbox account, as the Graph API's profile answers it. */
+export function instagramUsernameOf(account: string): string {
+  return accountLabel(account)
+    .toLowerCase()
+    .replace(/[^a-z0-9._]/g, '_');
+}
+
+/**
+ * Every name a platform shows for a sandbox account (its label, the channel or profile title, the
+ * handle with and without '@', the back office's "connected as"), so a debug endpoint takes
+ * whichever one a tester copied.
+ */
+export function shownNames(platform: Platform, account: string): string[] {
+  const label = accountLabel(account);
+  if (platform === 'youtube') return [label, `Sandbox ${label}`];
+  if (platform === 'tiktok') {
+    const handle = tiktokUsernameOf(account);
+    return [label, handle, `@${handle}`, `${label} (@${handle})`];
+  }
+  const handle = instagramUsernameOf(account);
+  return [label, handle, `@${handle}`, `Sandbox ${label}`];
+}
+
 /** Which platform each mirrored host belongs to. */
 const platformOfHost: Record<string, Platform> = {
   'accounts.google.com': 'youtube',

@@ -45,7 +45,8 @@ function parseFault(body: Record<string, any>): SandboxFault | null {
  * Mounts the platform emulator under /sandbox, one mirror per real host, so connectors reach it
  * over real HTTP (through the profile's proxy) by swapping only their base URL. Also mounts the
  * sandbox's own controls: `GET|POST|DELETE /sandbox/_faults` (the fault plan),
- * `POST /sandbox/_revoke` ({ platform, account }), `GET /sandbox/_posts` (what each platform
+ * `POST /sandbox/_revoke` ({ platform, account }: the account's key or a name the platform shows
+ * for it; 404 for one the sandbox has not met), `GET /sandbox/_posts` (what each platform
  * received, with its settings in the platform's own field names), `GET|DELETE /sandbox/_calls` (calls
  * answered per platform and route, and their reset) and `POST /sandbox/_instagram/login`.
  */
@@ -127,7 +128,13 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
         if (!platforms.includes(body.platform) || typeof body.account !== 'string' || body.account === '') {
           return reply.status(400).send({ message: 'Expected { platform, account }' });
         }
-        state.revoke(body.platform, body.account);
+        const account = state.findAccount(body.platform, body.account);
+        if (!account) {
+          return reply.status(404).send({
+            message: `No ${body.platform} account "${body.account}" in the sandbox: give its key or a name ${body.platform} shows for it`,
+          });
+        }
+        state.revoke(body.platform, account);
         return reply.status(204).send();
       });
     },

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Platform } from '../types';
 import { SandboxCaps, type SandboxLimits } from './caps';
+import { shownNames } from './common';
 import { SandboxTokens, type PersistedTokens } from './tokens';
 
 /**
@@ -207,6 +208,17 @@ export class SandboxState {
     this.revoked.add(`${platform}:${account}`);
     this.tokens.revokeAccount(platform, account);
     this.persist();
+  }
+
+  /**
+   * The account a debug request names: by its key, or by a name the platform shows for it. Only
+   * an account the sandbox has met (a grant, a token used, a video) is found.
+   */
+  findAccount(platform: Platform, name: string): string | undefined {
+    const known = this.tokens.accounts(platform);
+    for (const video of this.videos) if (video.platform === platform) known.add(video.account);
+    if (known.has(name)) return name;
+    return [...known].find((account) => shownNames(platform, account).includes(name));
   }
 
   countCall(platform: Platform, endpoint: string) {

@@ -172,6 +172,17 @@ export class SandboxTokens {
     this.save();
   }
 
+  /** Every account of the platform a grant was given to or a token of the sandbox's shape reached. */
+  accounts(platform: Platform): Set<string> {
+    const accounts = new Set<string>();
+    for (const grant of this.grants.values()) if (grant.platform === platform) accounts.add(grant.account);
+    for (const token of this.firstSeen.keys()) {
+      const account = accountOfToken(platform, token);
+      if (account) accounts.add(account);
+    }
+    return accounts;
+  }
+
   /** `/sandbox/_revoke`: every grant the account gave so far dies with all its tokens; a new consent makes a new one. */
   revokeAccount(platform: Platform, account: string) {
     for (const grant of this.grants.values()) if (grant.platform === platform && grant.account === account) grant.revoked = true;

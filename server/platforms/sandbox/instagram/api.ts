@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   accountLabel,
+  instagramUsernameOf,
   accountOfToken,
   accountOrRefuse,
   batchOperationHeader,
@@ -174,9 +175,7 @@ export function instagramSandbox(state: SandboxState, mount: string) {
       if (id === igUserIdOf(accountKey)) {
         const all: Record<string, unknown> = {
           id,
-          username: accountLabel(accountKey)
-            .toLowerCase()
-            .replace(/[^a-z0-9._]/g, '_'),
+          username: instagramUsernameOf(accountKey),
           name: `Sandbox ${accountLabel(accountKey)}`,
           biography: '',
           media_count: state.videosOf('instagram', accountKey).length,

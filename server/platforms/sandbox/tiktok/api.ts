@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   accountLabel,
+  tiktokUsernameOf,
   accountOrRefuse,
   dropConnection,
   type FaultAnswers,
@@ -55,11 +56,6 @@ interface Publish extends UploadSink {
   video?: SandboxVideo;
 }
 
-const usernameOf = (account: string) =>
-  `sandbox_${accountLabel(account)
-    .toLowerCase()
-    .replace(/[^a-z0-9._]/g, '_')}`.slice(0, 24);
-
 /**
  * The TikTok Content Posting API (direct post, FILE_UPLOAD) and the Display API video endpoints
  * the connector uses, at /sandbox/open.tiktokapis.com and /sandbox/open-upload.tiktokapis.com,
@@ -99,7 +95,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
       return reply.send(
         ok({
           creator_avatar_url: '',
-          creator_username: usernameOf(accountKey),
+          creator_username: tiktokUsernameOf(accountKey),
           creator_nickname: accountLabel(accountKey),
           ...creatorSettings(accountKey, state.tiktokUnaudited),
         }),
@@ -283,7 +279,7 @@ export function tiktokSandbox(state: SandboxState, mount: string) {
           bytes: publish.received,
           sha256: state.digest(publish),
           createdAt: state.now(),
-          url: `https://www.tiktok.com/@${usernameOf(publish.account)}/video/${id}`,
+          url: `https://www.tiktok.com/@${tiktokUsernameOf(publish.account)}/video/${id}`,
           options: { post_info: publish.postInfo },
         };
         state.addVideo(publish.video);
