@@ -79,7 +79,9 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
     accounts.is_active_youtube, accounts.is_active_tiktok, accounts.is_active_instagram, accounts.in_youtube,
     accounts.tiktok_auth_str IS NOT NULL AS in_tiktok, accounts.instagram_login IS NOT NULL AND accounts.instagram_password IS NOT NULL AS in_instagram,
     ARRAY(SELECT DISTINCT c.platform FROM account_connections c WHERE c.account_id = accounts.id AND c.failure IS NOT NULL) AS failing_platforms,
-    accounts.connected_as, users.login, account_groups.name`;
+    (SELECT coalesce(jsonb_object_agg(c.platform, c.checked_name), '{}'::jsonb) FROM account_connections c
+      WHERE c.account_id = accounts.id AND c.checked_name IS NOT NULL) AS connected_as,
+    users.login, account_groups.name`;
   const profilesOf = 'accounts JOIN users ON users.id = accounts.user_id LEFT JOIN account_groups ON account_groups.id = accounts.group_id';
   return [
     {
