@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { t } from '../../src/lib/i18n';
 import { pkceChallenge } from '../../server/platforms/oauth-state';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase } from './helpers';
+import { createUser, describeEachDatabase, sandboxNetwork } from './helpers';
 
 /**
  * Issue 29.2: a code is redeemed only by the consent flow that asked for it. The adversary held
@@ -12,16 +11,7 @@ import { createUser, describeEachDatabase } from './helpers';
  * verifier, kept with each flow's state, now makes the platform refuse the exchange.
  */
 describeEachDatabase('PKCE binds each consent code to its flow', (env) => {
-  let baseUrl: string;
-  let proxy: LoopbackProxy;
-
-  beforeAll(async () => {
-    baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-    proxy = await startLoopbackProxy();
-  });
-  afterAll(async () => {
-    await proxy?.close();
-  });
+  const network = sandboxNetwork(env);
 
   /**
    * A profile of its own user. Both YouTube profiles share one Google client, as an agency may
@@ -34,12 +24,15 @@ describeEachDatabase('PKCE binds each consent code to its flow', (env) => {
       YouTubeAuthClientId: 'shared.apps.googleusercontent.com',
       YouTubeAuthClientSecret: 'shared-secret',
     };
-    const account = await createAccount(env(), user, { proxy: proxy.url, ...(platform === 'youtube' ? youtube : {}) });
+    const account = await createAccount(env(), user, { proxy: network().proxy.url, ...(platform === 'youtube' ? youtube : {}) });
     return { user, account };
   }
 
   async function consentLink(user: TestUser, accountId: number, platform: 'tiktok' | 'youtube') {
-    const response = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${accountId}`, { method: 'POST', headers: user.headers });
+    const response = await fetch(`${network().baseUrl}/api/accounts/connect-${platform}/${accountId}`, {
+      method: 'POST',
+      headers: user.headers,
+    });
     expect(response.status).toBe(200);
     return ((await response.json()) as { url: string }).url;
   }
@@ -54,7 +47,7 @@ describeEachDatabase('PKCE binds each consent code to its flow', (env) => {
   async function callback(url: URL) {
     const response = await fetch(url, { redirect: 'manual' });
     expect(response.status).toBe(302);
-    const location = new URL(response.headers.get('location')!, baseUrl);
+    const location = new URL(response.headers.get('location')!, network().baseUrl);
     return { path: location.pathname, params: Object.fromEntries(location.searchParams) };
   }
 
@@ -101,7 +94,7 @@ describeEachDatabase('PKCE binds each consent code to its flow', (env) => {
   it("TikTok's token endpoint refuses a missing or wrong verifier and keeps the code for the right one", async () => {
     const verifier = 'v'.repeat(43);
     const redirectUri = 'http://127.0.0.1:9/callback';
-    const authorize = `${baseUrl}/sandbox/www.tiktok.com/v2/auth/authorize/?${new URLSearchParams({
+    const authorize = `${network().baseUrl}/sandbox/www.tiktok.com/v2/auth/authorize/?${new URLSearchParams({
       client_key: 'pkce-app',
       scope: 'user.info.basic',
       response_type: 'code',
@@ -112,7 +105,7 @@ describeEachDatabase('PKCE binds each consent code to its flow', (env) => {
     })}`;
     const code = (await approved(authorize, 'pkce-tester')).searchParams.get('code')!;
     const token = async (extra: Record<string, string>) => {
-      const response = await fetch(`${baseUrl}/sandbox/open.tiktokapis.com/v2/oauth/token/`, {
+      const response = await fetch(`${network().baseUrl}/sandbox/open.tiktokapis.com/v2/oauth/token/`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
