@@ -1,6 +1,6 @@
 import type { PlatformsMode } from '../types';
 import type { PlatformNetwork } from '../http';
-import { OAuthGrantError, type GrantedTokens, type LinkConnector } from '../oauth-links';
+import { OAuthGrantError, type GrantedTokens, type LinkConnector, type LinkEndpoints, type OAuthApp } from '../oauth-links';
 
 /** Google's OAuth 2.0 for YouTube: the consent link, its signed `state`, and the token endpoint calls. */
 
@@ -176,6 +176,17 @@ async function googleCall(call: () => Promise<GoogleTokens>): Promise<GrantedTok
   }
 }
 
+/** Google's token endpoint for the profile's own client, through the profile's proxy. */
+function tokenClient(endpoints: LinkEndpoints, proxy: string, app: OAuthApp) {
+  return {
+    network: endpoints.network,
+    proxy,
+    tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token,
+    clientId: app.id,
+    clientSecret: app.secret,
+  };
+}
+
 /**
  * Google's OAuth 2.0 for web server applications (above), with the profile's own
  * client. Google does not rotate refresh tokens: a refresh answers an access token alone, and the
@@ -192,24 +203,10 @@ export const youtubeLink: LinkConnector = {
     });
   },
   exchange(endpoints, proxy, app, code, redirectUri, codeVerifier) {
-    const client = {
-      network: endpoints.network,
-      proxy,
-      tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token,
-      clientId: app.id,
-      clientSecret: app.secret,
-    };
-    return googleCall(() => exchangeAuthorizationCode(client, code, redirectUri, codeVerifier));
+    return googleCall(() => exchangeAuthorizationCode(tokenClient(endpoints, proxy, app), code, redirectUri, codeVerifier));
   },
   renewGrant(endpoints, proxy, app, tokens) {
     if (!tokens.refreshToken) throw new OAuthGrantError('youtube', 'invalid_grant', true, 'no refresh token');
-    const client = {
-      network: endpoints.network,
-      proxy,
-      tokenUrl: googleOAuthEndpoints(endpoints.mode, endpoints.platformsOrigin).token,
-      clientId: app.id,
-      clientSecret: app.secret,
-    };
-    return googleCall(() => redeemRefreshToken(client, tokens.refreshToken!));
+    return googleCall(() => redeemRefreshToken(tokenClient(endpoints, proxy, app), tokens.refreshToken!));
   },
 };
