@@ -200,6 +200,11 @@ async function measureJobs(workDir: string) {
         inTikTok: true,
         inInstagram: true,
         date: null,
+        // The choices YouTube and TikTok ask of every post (issue 22's options panel).
+        options: {
+          youtube: { selfDeclaredMadeForKids: false },
+          tiktok: { privacyLevel: 'SELF_ONLY', disableComment: false, disableDuet: false, disableStitch: false },
+        },
       }),
     });
     const published = await until(
