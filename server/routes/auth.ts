@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     const reservation = await reserveLoginAttempt(db, sourceOf(request, login), clock.now());
     if (!reservation.refused) return reservation;
     reply.header('retry-after', String(reservation.retryAfterSeconds));
-    throw new HttpError(429, t.server.tooManyLoginAttempts);
+    throw new HttpError(429, t.server.tooManyLoginAttempts(reservation.retryAfterSeconds));
   };
   const isHttps = (request: FastifyRequest) => request.protocol === 'https' || Boolean(publicUrl?.startsWith('https:'));
 

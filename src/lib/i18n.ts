@@ -612,7 +612,9 @@ export const t = {
   },
   server: {
     invalidCredentials: 'Невірний логін або пароль',
-    tooManyLoginAttempts: 'Забагато спроб входу. Спробуйте пізніше.',
+    /** The wait is the answer's Retry-After, so a mistyped password after a spray tells the operator how long, not just "later". */
+    tooManyLoginAttempts: (seconds: number) =>
+      `Забагато спроб входу. Спробуйте знову через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}.`,
     unauthorized: 'Потрібно увійти в систему',
     sessionExpired: 'Сесія завершилась, увійдіть знову',
     forbidden: 'Недостатньо прав',

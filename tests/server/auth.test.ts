@@ -102,7 +102,7 @@ describeEachDatabase('auth API', (env) => {
     }
     const blocked = await logIn(env(), { login: 'operator', password: 'secret-pass' });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe(t.server.tooManyLoginAttempts);
+    expect(blocked.json().message).toBe(t.server.tooManyLoginAttempts(Number(blocked.headers['retry-after'])));
     // Another login from another address is not affected.
     await createUser(env(), 'other', { password: 'secret-pass' });
     expect((await logIn(env(), { login: 'other', password: 'secret-pass' }, '10.0.0.2')).statusCode).toBe(200);
