@@ -235,7 +235,7 @@ export async function buildApp(deps: AppDeps) {
       return { status: 'ok', engine: await engineFigures(deps.db, deps.deadAfterSeconds ?? engineSettings().deadAfterSeconds) };
     } catch (error) {
       app.log.warn({ err: error }, 'not ready');
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply.status(503).send({ status: 'unavailable', ...errorBody(503, t.server.notReady) });
     }
   });
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { t } from '../../src/lib/i18n';
-import { HttpError } from '../http-error';
+import { errorBody, HttpError } from '../http-error';
 import { verifyMediaSignature } from '../media/signed-urls';
 import { mediaSchemas } from '../../src/lib/contract/media';
 
@@ -54,7 +54,11 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
 
     const range = parseRange(request.headers.range, size);
     if (range === 'unsatisfiable') {
-      return reply.status(416).header('Content-Range', `bytes */${size}`).send();
+      return reply
+        .status(416)
+        .header('Content-Range', `bytes */${size}`)
+        .type('application/json; charset=utf-8')
+        .send(errorBody(416, t.media.rangeOutside));
     }
     if (range) {
       return reply

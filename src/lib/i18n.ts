@@ -419,6 +419,7 @@ export const t = {
   },
   media: {
     emptyFile: 'Файл порожній',
+    rangeOutside: 'Запитаний діапазон виходить за межі файлу',
     notVideo: 'Файл повинен бути відео',
     videoDamaged: 'Відео пошкоджене або завантажене не повністю',
     videoTooLong: (seconds: number) => `Відео задовге: максимум ${Math.floor(seconds / 60)} хв ${seconds % 60} с`,
@@ -656,6 +657,7 @@ export const t = {
     } as Record<number, string>,
     internalError: 'Внутрішня помилка сервера',
     diskFull: 'На сервері закінчилося місце для файлів, нічого не збережено. Повідомте адміністратора',
+    notReady: 'Сервер не готовий: база даних не відповідає',
   },
   postingRules: {
     title: 'Правила платформ',

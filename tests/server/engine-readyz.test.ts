@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { t } from '../../src/lib/i18n';
 import { publishJobName } from '../../server/services/post-lifecycle';
 import { renderJobName } from '../../server/jobs/render';
 import { describeEachDatabase } from './helpers';
@@ -23,6 +24,19 @@ describeEachDatabase(
       expect(engine.queues[publishJobName].oldestDueSeconds).toBeLessThan(120);
       expect(engine.queues[renderJobName]).toEqual({ due: 0, scheduled: 0, active: 1, oldestDueSeconds: null });
       expect(engine.liveWorkers).toBe(0);
+    });
+
+    it('answers 503 in SPEC’s error shape, in Ukrainian, when the database does not answer', async () => {
+      const { db, app } = env();
+      const sql = db.sql;
+      db.sql = () => Promise.reject(new Error('connection refused'));
+      try {
+        const response = await app.inject({ method: 'GET', url: '/readyz' });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({ status: 'unavailable', statusCode: 503, error: 'Служба недоступна', message: t.server.notReady });
+      } finally {
+        db.sql = sql;
+      }
     });
   },
   { queue: 'send' },

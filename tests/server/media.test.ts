@@ -39,6 +39,7 @@ describeEachDatabase('signed media URLs', (env) => {
     const outside = await env().app.inject({ url, headers: { range: 'bytes=5000-' } });
     expect(outside.statusCode).toBe(416);
     expect(outside.headers['content-range']).toBe('bytes */1000');
+    expect(outside.json()).toEqual({ statusCode: 416, error: 'Діапазон недосяжний', message: t.media.rangeOutside });
   });
 
   it('answers 403 without a signature, with a tampered one, for another key, or once expired', async () => {

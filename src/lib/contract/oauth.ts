@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Text } from './common';
+import { ErrorBody, Text } from './common';
 import { maxLength } from './limits';
 
 const parameter = Type.Optional(Text(maxLength.oauthParameter));
@@ -28,5 +28,11 @@ const queueFigures = Type.Object({
 const engine = Type.Object({ queues: Type.Record(Type.String(), queueFigures), liveWorkers: Type.Integer() });
 export const healthSchemas = {
   live: { response: { 200: status } },
-  ready: { response: { 200: Type.Object({ status: Type.String(), engine: Type.Optional(engine) }), 503: status } },
+  ready: {
+    response: {
+      200: Type.Object({ status: Type.String(), engine: Type.Optional(engine) }),
+      // `status` for probes that read only it; the rest in SPEC's error shape, as every 5xx is.
+      503: Type.Composite([status, ErrorBody]),
+    },
+  },
 };
