@@ -54,7 +54,7 @@ function FirstSteps({ done }: { done: HomeSummary['steps'] }) {
               ) : (
                 <Circle className={styles.stepMark} size={20} aria-label={t.home.stepToDo} role="img" />
               )}
-              <div className={styles.stepBody}>
+              <div>
                 <h3 className={styles.stepTitle}>{t.home.steps[step].title}</h3>
                 <p className={styles.stepText}>{t.home.steps[step].text}</p>
               </div>
