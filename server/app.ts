@@ -36,6 +36,7 @@ import { postingRulesRoutes } from './routes/posting-rules';
 import { uploadVideoRoutes } from './routes/upload-video';
 import { statsRoutes } from './routes/stats';
 import { calendarRoutes } from './routes/calendar';
+import { homeRoutes } from './routes/home';
 import { notificationRoutes } from './routes/notifications';
 import { googleOAuthSandbox } from './platforms/sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
@@ -281,6 +282,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(oauthRoutes, { prefix: '/oauth', oauth });
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(calendarRoutes, { prefix: '/calendar' });
+      await api.register(homeRoutes, { prefix: '/home', clock: deps.clock });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(postingRulesRoutes, { prefix: '/posting-rules', platforms: platformAccess, readCreatorRules });
       // The OpenAPI document of every route, generated from the schemas that validate them. Admins

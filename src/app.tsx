@@ -10,6 +10,7 @@ import { LoginScreen } from './screens/login/login-screen';
 import styles from './app.module.css';
 
 // Each screen is its own chunk, fetched when first visited; the login screen and the shell come first.
+const HomeScreen = lazy(() => import('./screens/home/home-screen').then((module) => ({ default: module.HomeScreen })));
 const NotFoundScreen = lazy(() => import('./screens/not-found/not-found-screen').then((module) => ({ default: module.NotFoundScreen })));
 const SettingsScreen = lazy(() => import('./screens/settings/settings-screen').then((module) => ({ default: module.SettingsScreen })));
 const PhotoListScreen = lazy(() => import('./screens/photos/photo-list-screen').then((module) => ({ default: module.PhotoListScreen })));
@@ -50,9 +51,7 @@ function RoutedApp() {
       <main id="main-content" tabIndex={-1} className={styles.content}>
         <Suspense fallback={<Spinner />}>
           <Switch>
-            <Route path="/">
-              <Spinner />
-            </Route>
+            <Route path="/" component={HomeScreen} />
             <Route path="/setting" component={SettingsScreen} />
             <Route path="/photos/list" component={PhotoListScreen} />
             <Route path="/photos/create" component={PhotoUploadScreen} />

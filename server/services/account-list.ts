@@ -19,6 +19,26 @@ const platformSwitch: Record<PlatformName, string> = {
 };
 
 /**
+ * The columns of a profile's summary row (AccountSummaryRow) for the profile `a`, everything
+ * accountStatus and toAccountSummary read: the profile lists and the home screen ask them alike.
+ */
+export const summaryColumns = `a.id, a.proxy, a.ip_version AS "ipVersion", a.comments, a.group_id AS "groupId", a.user_id AS "userId",
+  a.is_active_youtube AS "isActiveYouTube", a.is_active_tiktok AS "isActiveTikTok",
+  a.is_active_instagram AS "isActiveInstagram", a.in_youtube AS "inYouTube",
+  -- As checkedNamesOf (server/platforms/connections.ts).
+  (SELECT coalesce(jsonb_object_agg(c.platform, c.checked_name), '{}'::jsonb) FROM account_connections AS c
+    WHERE c.account_id = a.id AND c.checked_name IS NOT NULL) AS "connectedAs",
+  ARRAY(SELECT DISTINCT c.platform FROM account_connections AS c
+         WHERE c.account_id = a.id AND c.failure IS NOT NULL) AS "failingPlatforms",
+  ARRAY(SELECT c.platform FROM account_connections AS c
+         WHERE c.account_id = a.id AND c.method = 'oauth' AND c.state = 'connected') AS "linkedPlatforms",
+  -- As typedPlatformsOf (server/services/account-views.ts).
+  ARRAY(SELECT c.platform FROM account_connections AS c
+         WHERE c.account_id = a.id AND c.access_token IS NOT NULL
+           AND ((c.platform = 'tiktok' AND c.method = 'pasted')
+             OR (c.platform = 'instagram' AND c.method = 'login' AND c.remote_name IS NOT NULL))) AS "typedPlatforms"`;
+
+/**
  * One page of profiles with their owners' logins and groups, newest first: index accounts
  * (user_id, id DESC). The count beside the page's rows is taken before the joins, so the owner and
  * group are looked up for the page's 20 rows only. Plain SQL, as on the long lists: the query
@@ -45,21 +65,7 @@ export async function accountPage(db: Database, filter: AccountFilter, page: num
   values.push(pageSize, offsetOf(page));
   const { rows } = await db.prepared(
     `SELECT p.*, u.login AS "ownerLogin", g.name AS "groupName"
-       FROM (SELECT a.id, a.proxy, a.ip_version AS "ipVersion", a.comments, a.group_id AS "groupId", a.user_id AS "userId",
-                    a.is_active_youtube AS "isActiveYouTube", a.is_active_tiktok AS "isActiveTikTok",
-                    a.is_active_instagram AS "isActiveInstagram", a.in_youtube AS "inYouTube",
-                    -- As checkedNamesOf (server/platforms/connections.ts).
-                    (SELECT coalesce(jsonb_object_agg(c.platform, c.checked_name), '{}'::jsonb) FROM account_connections AS c
-                      WHERE c.account_id = a.id AND c.checked_name IS NOT NULL) AS "connectedAs",
-                    ARRAY(SELECT DISTINCT c.platform FROM account_connections AS c
-                           WHERE c.account_id = a.id AND c.failure IS NOT NULL) AS "failingPlatforms",
-                    ARRAY(SELECT c.platform FROM account_connections AS c
-                           WHERE c.account_id = a.id AND c.method = 'oauth' AND c.state = 'connected') AS "linkedPlatforms",
-                    -- As typedPlatformsOf (server/services/account-views.ts).
-                    ARRAY(SELECT c.platform FROM account_connections AS c
-                           WHERE c.account_id = a.id AND c.access_token IS NOT NULL
-                             AND ((c.platform = 'tiktok' AND c.method = 'pasted')
-                               OR (c.platform = 'instagram' AND c.method = 'login' AND c.remote_name IS NOT NULL))) AS "typedPlatforms",
+       FROM (SELECT ${summaryColumns},
                     count(*) OVER ()::int AS total
                FROM accounts AS a
               ${where}

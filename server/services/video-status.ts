@@ -1,4 +1,5 @@
 import type { RunSql } from '../db/connect';
+import type { WaitKind } from '../../src/lib/contract';
 
 /**
  * Where every status a list or screen shows for a video or a set comes from.
@@ -46,3 +47,16 @@ export const setStatusConditions: Record<string, string> = {
   publication: `NOT ${anyVideo('creation_requests.id', `'error'`)} AND ${anyVideo('creation_requests.id', `'loading', 'publication'`)}`,
   success: `NOT ${anyVideo('creation_requests.id', `'error', 'loading', 'publication'`)} AND ${anyVideo('creation_requests.id', `'success'`)}`,
 };
+
+/** The waits that hold a post back rather than leave it due: a cap's window, a platform's quota, a reconnection of its profile. */
+export const heldWaitKinds: readonly WaitKind[] = ['cap', 'quota', 'reconnect'];
+
+/**
+ * What the post row `post` is doing (the contract's PostState), from its status and why it waits:
+ * failed once in error, out once done, held while it waits on one of `heldWaitKinds`, else due
+ * (its time has not come, or it is tried again after a failure or behind its profile's other upload).
+ */
+export const postStateOf = (post: string) => `CASE ${post}.status
+  WHEN 'error' THEN 'failed'
+  WHEN 'done' THEN 'out'
+  ELSE CASE WHEN ${post}.wait_kind IN (${heldWaitKinds.map((kind) => `'${kind}'`).join(', ')}) THEN 'held' ELSE 'due' END END`;

@@ -7,6 +7,7 @@ import type { Static } from '@sinclair/typebox';
 import type * as accounts from './contract/accounts';
 import type * as auth from './contract/auth';
 import type * as common from './contract/common';
+import type * as home from './contract/home';
 import type * as media from './contract/media';
 import type * as operatorDay from './contract/operator-day';
 import type * as postingRules from './contract/posting-rules';
@@ -103,6 +104,10 @@ export type NotificationItem = Static<typeof operatorDay.NotificationItem>;
 export type NotificationList = Static<typeof operatorDay.NotificationList>;
 export type PostingBudget = Static<typeof operatorDay.PostingBudget>;
 export type PostingBudgets = Static<typeof operatorDay.PostingBudgets>;
+
+export type PostState = Static<typeof home.PostState>;
+export type AttentionProfile = Static<typeof home.AttentionProfile>;
+export type HomeSummary = Static<typeof home.HomeSummary>;
 
 export type TikTokPostOptions = Static<typeof postingRules.TikTokPostOptions>;
 export type YouTubePostOptions = Static<typeof postingRules.YouTubePostOptions>;

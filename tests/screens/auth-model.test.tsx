@@ -13,8 +13,9 @@ import { AuthProvider } from '../../src/components/auth-context';
 import { App } from '../../src/app';
 import { describePath, errorBody, serverDouble, type ServerDouble } from './server-double';
 
-// The bell reads its notifications on its own (stats-calendar-bell.test.tsx); here only the session's requests are counted.
+// The bell and the home screen read their data on their own (stats-calendar-bell.test.tsx, home-screen.test.tsx); here only the session's requests are counted.
 vi.mock('../../src/components/notification-bell', () => ({ NotificationBell: () => null }));
+vi.mock('../../src/screens/home/home-screen', () => ({ HomeScreen: () => null }));
 
 const user = { id: 2, login: 'operator', role: 'user' as const };
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
