@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { t } from '../../src/lib/i18n';
+import type { Clock } from '../clock';
 import type { Database, RunSql } from '../db/connect';
 import { HttpError } from '../http-error';
 import { StopRequested } from '../platforms/errors';
@@ -38,6 +39,7 @@ export const postsOf = {
  */
 export async function deleteStoppingUploads<T>(
   db: Database,
+  clock: Clock,
   which: keyof typeof postsOf,
   id: number,
   remove: (run: RunSql) => Promise<T>,
@@ -50,7 +52,7 @@ export async function deleteStoppingUploads<T>(
     [stopId, id],
   );
   try {
-    const inFlight = pending.length === 0 ? [] : await waitForStops(db, stopId);
+    const inFlight = pending.length === 0 ? [] : await waitForStops(db, clock, stopId);
     if (inFlight.length > 0) throw new HttpError(409, t.finalDelete.inFlight(await describe(db, inFlight)));
     return await db.transaction(async (run) => {
       const result = await remove(run);
@@ -64,8 +66,8 @@ export async function deleteStoppingUploads<T>(
 }
 
 /** The posts still in flight once every stopped upload answered, or the wait ran out. */
-async function waitForStops(db: Database, stopId: string): Promise<number[]> {
-  const deadline = Date.now() + stopWaitMs;
+async function waitForStops(db: Database, clock: Clock, stopId: string): Promise<number[]> {
+  const deadline = clock.now() + stopWaitMs;
   for (;;) {
     // A job that is not active (scheduled, waiting, done) publishes nothing while the request stands.
     const { rows } = await db.sql(
@@ -77,8 +79,8 @@ async function waitForStops(db: Database, stopId: string): Promise<number[]> {
     );
     const unanswered = rows.filter((row) => row.outcome === null && row.running);
     const live = rows.filter((row) => row.outcome === 'live');
-    if (unanswered.length === 0 || Date.now() >= deadline) return [...live, ...unanswered].map((row) => row.post_id as number);
-    await new Promise((resolve) => setTimeout(resolve, stopPollMs));
+    if (unanswered.length === 0 || clock.now() >= deadline) return [...live, ...unanswered].map((row) => row.post_id as number);
+    await clock.sleep(stopPollMs);
   }
 }
 
