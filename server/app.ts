@@ -89,6 +89,8 @@ declare module 'fastify' {
     tokenSettings: TokenSettings;
     queue: Queue | null;
     media: MediaServices;
+    /** What the routes' own waits go by (a delete's wait for the uploads it stopped). */
+    clock: Clock;
   }
 }
 
@@ -210,6 +212,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('tokenSettings', deps.tokenSettings);
   app.decorate('queue', deps.queue);
   app.decorate('media', deps.media);
+  app.decorate('clock', deps.clock);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   const routeTable: RouteOptions[] = [];

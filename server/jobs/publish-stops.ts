@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { t } from '../../src/lib/i18n';
+import type { Clock } from '../clock';
 import type { Database, RunSql } from '../db/connect';
 import { HttpError } from '../http-error';
 import { StopRequested } from '../platforms/errors';
 import type { Platform } from '../platforms/types';
 import type { QueueRunner } from './engine';
-import { publishJobName } from '../services/post-lifecycle';
+import { freshStop, publishJobName } from '../services/post-lifecycle';
 
 /**
  * A delete is final: deleting a request, a profile or a user first stops the uploads of their
@@ -14,15 +15,16 @@ import { publishJobName } from '../services/post-lifecycle';
  * process, aborts it with StopRequested, the connector makes sure the platform will not post it
  * (see each connector's settleStopped) and the job writes how it ended. The delete waits for every
  * running upload to answer, then deletes, or refuses with a 409 that names what is still in flight.
+ * An upload that completes while the delete waits is not recorded as published behind its back:
+ * the job finds the stop request when it records the upload (completePost, services/post-lifecycle.ts)
+ * and deletes the platform's copy again, or, where the platform has no delete, records the post and
+ * answers 'live' so the delete is refused.
  */
 
 /** How often a worker looks for stop requests for its running uploads, and a delete for their answers. */
 export const stopPollMs = 500;
 /** How long a delete waits for the uploads it stopped to answer, cleanup calls (at most 10 s) included. */
 export const stopWaitMs = 15_000;
-/** A stop request older than this was left by a delete whose process died: it holds nothing back any more. */
-const stopLifetimeSeconds = 180;
-const fresh = `requested_at > now() - make_interval(secs => ${stopLifetimeSeconds})`;
 
 /** Which posts a delete covers, as a condition on `p` (video_posts) and `v` (videos) with `$2` the id. */
 export const postsOf = {
@@ -38,19 +40,24 @@ export const postsOf = {
  */
 export async function deleteStoppingUploads<T>(
   db: Database,
+  clock: Clock,
   which: keyof typeof postsOf,
   id: number,
   remove: (run: RunSql) => Promise<T>,
 ): Promise<T> {
   const stopId = crypto.randomUUID();
+  // The posts are locked as their stop requests are written (in id order, as a move locks them),
+  // and the job locks its post before it looks for one when it records a completed upload: a post
+  // published first is no longer pending here, and one published later sees its stop request.
   const { rows: pending } = await db.sql(
     `INSERT INTO publish_stops (stop_id, post_id)
      SELECT $1, p.id FROM video_posts p JOIN videos v ON v.id = p.video_id WHERE p.status = 'pending' AND ${postsOf[which]}
+     ORDER BY p.id FOR UPDATE OF p
      RETURNING post_id`,
     [stopId, id],
   );
   try {
-    const inFlight = pending.length === 0 ? [] : await waitForStops(db, stopId);
+    const inFlight = pending.length === 0 ? [] : await waitForStops(db, clock, stopId);
     if (inFlight.length > 0) throw new HttpError(409, t.finalDelete.inFlight(await describe(db, inFlight)));
     return await db.transaction(async (run) => {
       const result = await remove(run);
@@ -64,8 +71,8 @@ export async function deleteStoppingUploads<T>(
 }
 
 /** The posts still in flight once every stopped upload answered, or the wait ran out. */
-async function waitForStops(db: Database, stopId: string): Promise<number[]> {
-  const deadline = Date.now() + stopWaitMs;
+async function waitForStops(db: Database, clock: Clock, stopId: string): Promise<number[]> {
+  const deadline = clock.now() + stopWaitMs;
   for (;;) {
     // A job that is not active (scheduled, waiting, done) publishes nothing while the request stands.
     const { rows } = await db.sql(
@@ -77,8 +84,8 @@ async function waitForStops(db: Database, stopId: string): Promise<number[]> {
     );
     const unanswered = rows.filter((row) => row.outcome === null && row.running);
     const live = rows.filter((row) => row.outcome === 'live');
-    if (unanswered.length === 0 || Date.now() >= deadline) return [...live, ...unanswered].map((row) => row.post_id as number);
-    await new Promise((resolve) => setTimeout(resolve, stopPollMs));
+    if (unanswered.length === 0 || clock.now() >= deadline) return [...live, ...unanswered].map((row) => row.post_id as number);
+    await clock.sleep(stopPollMs);
   }
 }
 
@@ -103,13 +110,13 @@ async function describe(db: Database, postIds: number[]): Promise<string[]> {
 
 /** True while a delete asks this post's uploads to stop: its job waits instead of starting. */
 export async function stopRequested(db: Database, postId: number): Promise<boolean> {
-  const { rows } = await db.sql(`SELECT 1 FROM publish_stops WHERE post_id = $1 AND ${fresh} LIMIT 1`, [postId]);
+  const { rows } = await db.sql(`SELECT 1 FROM publish_stops WHERE post_id = $1 AND ${freshStop} LIMIT 1`, [postId]);
   return rows.length > 0;
 }
 
 /** What a stopped upload answers the delete waiting for it. */
 export async function recordStopOutcome(db: Database, postId: number, outcome: 'stopped' | 'live'): Promise<void> {
-  await db.sql(`UPDATE publish_stops SET outcome = $2 WHERE post_id = $1 AND outcome IS NULL AND ${fresh}`, [postId, outcome]);
+  await db.sql(`UPDATE publish_stops SET outcome = $2 WHERE post_id = $1 AND outcome IS NULL AND ${freshStop}`, [postId, outcome]);
 }
 
 /** Aborts the running publish jobs of `runner` whose posts a delete asks to stop; called every stopPollMs in workers. */
@@ -119,7 +126,7 @@ export async function abortStoppedUploads(db: Database, runner: QueueRunner): Pr
   const { rows } = await db.sql(
     `SELECT j.id FROM pgboss.job j
      WHERE j.id = ANY($1::uuid[]) AND EXISTS (
-       SELECT 1 FROM publish_stops s WHERE s.post_id::text = j.data->>'postId' AND s.outcome IS NULL AND ${fresh})`,
+       SELECT 1 FROM publish_stops s WHERE s.post_id::text = j.data->>'postId' AND s.outcome IS NULL AND ${freshStop})`,
     [running],
   );
   for (const row of rows) runner.abort(row.id as string, new StopRequested());

@@ -33,7 +33,8 @@ import {
   recordWait,
   type PublishJobData,
 } from '../services/post-lifecycle';
-import { publishKey, type Platform } from '../platforms/types';
+import { publishKey, type Connector, type ConnectorContext, type Platform, type Published } from '../platforms/types';
+import { stopCleanupMs } from '../platforms/client';
 import type { JobContext } from './types';
 import { DeferJob } from './engine';
 import { instagramLimit } from '../platforms/instagram/caps';
@@ -90,7 +91,8 @@ export async function publishPost(data: PublishJobData, context: JobContext): Pr
     if (hold) return await holdAtCap(context, data, hold);
     await publishHoldingLease(data, context);
   } catch (error) {
-    if (!(context.signal.reason instanceof StopRequested)) throw error;
+    // Stopped by a delete, or published while one was deciding and deleted again (recordPublished).
+    if (!(context.signal.reason instanceof StopRequested) && !(error instanceof PublishStopped)) throw error;
     await recordStopOutcome(db, data.postId, error instanceof PublishStopped && error.live ? 'live' : 'stopped');
     throw new DeferJob(1);
   } finally {
@@ -186,17 +188,19 @@ async function uploadPost(
     options: { [post.platform]: post.options ?? {} } as PostOptions,
   };
   const progress = databaseProgressStore(db);
+  // The last attempt's context, credentials included, serves the calls after it: the profile may be gone by then.
+  let attempt: ConnectorContext | undefined;
+  let published: Published;
   try {
-    const published = await withRetry(
-      async () =>
-        connector.publish(
-          {
-            ...(await profileContext(account, post.platform, { db, secretsKey: keys.secretsAtRest, settings: platforms, progress })),
-            signal,
-            spendUnits: youtubeSpending(db, account, engine.statsSync, log),
-          },
-          upload,
-        ),
+    published = await withRetry(
+      async () => {
+        attempt = {
+          ...(await profileContext(account, post.platform, { db, secretsKey: keys.secretsAtRest, settings: platforms, progress })),
+          signal,
+          spendUnits: youtubeSpending(db, account, engine.statsSync, log),
+        };
+        return connector.publish(attempt, upload);
+      },
       {
         ...publishRetry,
         signal,
@@ -208,9 +212,6 @@ async function uploadPost(
         },
       },
     );
-    // A publish that went through proves the profile's access on this platform works again.
-    await completePost(db, post, token, account.id, published);
-    log.info({ postId, videoId: post.videoId, platform: post.platform, remoteId: published.remoteId }, 'published');
   } catch (error) {
     if (signal.reason instanceof StopRequested) throw error;
     const reason = reasonOf(post.platform, error);
@@ -237,6 +238,58 @@ async function uploadPost(
     await awaitRetry(db, { postId, token }, reason);
     throw error;
   }
+  await recordPublished(context, post, token, account.id, published, {
+    // The job's signal may fire at any moment now that a delete is deciding: the clean-up has its own.
+    cleanup: () => ({ ...attempt!, signal: AbortSignal.timeout(stopCleanupMs) }),
+    forgetProgress: () => progress.save(upload.publishKey, {}),
+  });
+}
+
+/**
+ * Records what the platform took; a publish that went through proves the profile's access on this
+ * platform works again. An upload that completed while a delete of its post was deciding, or after
+ * the delete took the post (a run that went on after its job was handed to another worker, which the
+ * delete no longer waits for), must not stay online without a record: YouTube's copy is deleted
+ * again, and the delete goes on; TikTok and Instagram have no call that deletes a post, so the post
+ * is recorded and the delete refused with 409 (completePost), or, the post already gone, the video
+ * is logged for the operator to remove by hand. A copy whose delete failed is kept like TikTok's.
+ */
+async function recordPublished(
+  { db, log }: JobContext,
+  post: Post,
+  token: string,
+  accountId: number,
+  published: Published,
+  { cleanup, forgetProgress }: { cleanup: () => ConnectorContext; forgetProgress: () => Promise<void> },
+): Promise<void> {
+  const connector = connectors[post.platform];
+  const where = { postId: post.id, videoId: post.videoId, platform: post.platform, remoteId: published.remoteId, url: published.url };
+  const record = (recordWhileStopping: boolean) => completePost(db, post, token, accountId, published, { recordWhileStopping });
+  const completion = await record(!connector.deleteVideo);
+  if (completion === 'done') return log.info(where, 'published');
+  if (completion === 'stale') return;
+  const deleted = await deleteAgain(connector, cleanup, published.remoteId).catch((error: unknown) => {
+    log.warn({ ...where, err: error }, 'could not delete the video its deleted post published');
+    return false;
+  });
+  if (completion === 'gone') {
+    if (deleted) return log.warn(where, 'published after its post was deleted, and deleted again');
+    return log.error(where, 'published after its post was deleted: remove it on the platform by hand');
+  }
+  if (!deleted) {
+    await record(true);
+    return log.info(where, 'published while its delete was deciding: recorded, and the delete refused');
+  }
+  // Should the delete be refused after all, the next run uploads again rather than find this copy.
+  await forgetProgress();
+  throw new PublishStopped(post.platform, false, `published while its delete was deciding: ${published.remoteId} deleted again`);
+}
+
+/** True once the platform's copy is deleted; false where the platform has no call for it. */
+async function deleteAgain(connector: Connector, context: () => ConnectorContext, remoteId: string): Promise<boolean> {
+  if (!connector.deleteVideo) return false;
+  await connector.deleteVideo(context(), remoteId);
+  return true;
 }
 
 /** pg-boss put a failed run back with its backoff: the post's wait gets that time. */

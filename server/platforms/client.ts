@@ -115,7 +115,7 @@ export function fileRange(video: VideoUpload, start: number, end = video.size): 
 }
 
 /** How long the calls that find out how a stopped publish ended (and clean it up) may take in all. */
-const stopCleanupMs = 10_000;
+export const stopCleanupMs = 10_000;
 
 /**
  * Runs a connector's publish; when it is stopped because its post is being deleted, `settle`

@@ -136,6 +136,12 @@ export interface Connector<C extends Credentials = Credentials> {
    * video is already there, and only then uploads. Safe to call again after any failure.
    */
   publish(ctx: ConnectorContext<C>, video: VideoUpload): Promise<Published>;
+  /**
+   * Takes a published video off the platform again, where its API has a call for it (YouTube's
+   * videos.delete); absent where it has none (TikTok's and Instagram's APIs as used here), whose
+   * posts are kept on record instead. A video already gone counts as deleted.
+   */
+  deleteVideo?(ctx: ConnectorContext<C>, remoteId: string): Promise<void>;
   fetchStats(ctx: ConnectorContext<C>, remoteId: string): Promise<VideoStats>;
   /** The most ids one call of fetchStatsOf reads at once, as the platform allows. */
   readonly statsBatchSize: number;

@@ -469,7 +469,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
       .from(accounts)
       .where(ownedAccount(currentUser(request), request.params.id));
     const { id } = found(owned);
-    const deleted = await deleteStoppingUploads(db, 'profile', id, async (run) => {
+    const deleted = await deleteStoppingUploads(db, app.clock, 'profile', id, async (run) => {
       const { rows } = await run(`DELETE FROM accounts WHERE id = $1 RETURNING id`, [id]);
       return rows[0];
     });

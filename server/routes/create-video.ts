@@ -203,7 +203,7 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .from(creationRequests)
       .where(and(eq(creationRequests.id, id), visibleTo(user, creationRequests.userId)));
     if (!visible) throw new HttpError(404, t.server.notFound);
-    const removed = await deleteStoppingUploads(db, 'request', id, async (run) => {
+    const removed = await deleteStoppingUploads(db, app.clock, 'request', id, async (run) => {
       const { rows } = await run(`DELETE FROM creation_requests WHERE id = $1 RETURNING id_upload`, [id]);
       return rows[0] as { id_upload: string } | undefined;
     });

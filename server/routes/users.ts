@@ -111,7 +111,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .where(eq(creationRequests.userId, id));
     await managedUser(id);
     // The uploads of the user's requests and profiles stop first, or the delete is refused with 409.
-    const deleted = await deleteStoppingUploads(db, 'user', id, async (run) => {
+    const deleted = await deleteStoppingUploads(db, app.clock, 'user', id, async (run) => {
       const { rows } = await run(`DELETE FROM users WHERE id = $1 RETURNING id`, [id]);
       return rows[0];
     });

@@ -21,7 +21,8 @@ import { refreshVideoStatus } from './video-status';
  * post is refreshes its video's status in the same transaction. A publish job acts only while the
  * post holds the job's token and is pending: a job whose token was replaced (a move, a cancel, a
  * hold, a resume) changes nothing. Stopping uploads before a delete (jobs/publish-stops.ts) writes
- * stop requests, not posts: the posts go with what is deleted.
+ * stop requests, not posts: the posts go with what is deleted; a completed upload is recorded only
+ * with those requests in view (completePost).
  */
 
 /**
@@ -29,6 +30,12 @@ import { refreshVideoStatus } from './video-status';
  * jobs, a move or a cancel removes its queued ones, and the publish job runs them.
  */
 export const publishJobName = 'publish-video';
+
+/**
+ * The condition on a publish_stops row that its delete still stands behind it: one older than
+ * three minutes was left by a delete whose process died, and holds nothing back any more.
+ */
+export const freshStop = `requested_at > now() - make_interval(secs => 180)`;
 
 export interface PublishJobData {
   postId: number;
@@ -248,26 +255,51 @@ export async function claimPost(db: Database, { postId, token }: PublishJobData)
   return post;
 }
 
-/** The platform took the post: it is out, at its address, and the profile's access on that platform works again. */
+/**
+ * How a completed upload was recorded: `done`, out at its address; `stopping`, not recorded because
+ * a delete of the post is deciding; `gone`, the post deleted meanwhile; `stale`, the post no longer
+ * this job's (another run recorded it, or its token was replaced).
+ */
+export type Completion = 'done' | 'stopping' | 'gone' | 'stale';
+
+/**
+ * The platform took the post: it is out, at its address, and the profile's access on that platform
+ * works again. Not while a delete of the post is deciding (jobs/publish-stops.ts), which would
+ * otherwise delete the record and leave the video online: the answer is `stopping`, so the caller
+ * takes the copy back off the platform; or, with `recordWhileStopping` (a platform with no call that
+ * deletes a post), the post is recorded and the stop answered 'live', so the delete is refused.
+ */
 export async function completePost(
   db: Database,
   post: Pick<Post, 'id' | 'videoId' | 'platform'>,
   token: string,
   accountId: number,
   published: { remoteId: string; url: string },
-): Promise<void> {
-  await db.transaction(async (run) => {
-    const { rows } = await run(
-      `UPDATE video_posts SET status = 'done', remote_id = $3, url = $4, error = NULL, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL,
+  { recordWhileStopping }: { recordWhileStopping: boolean },
+): Promise<Completion> {
+  return db.transaction(async (run) => {
+    // The post is locked before its stop requests are read, in a statement of its own: a delete
+    // locks the posts it writes them for, so one written before this lock is seen here, and one
+    // written after it finds the post done and leaves it out.
+    const { rows: found } = await run(`SELECT job_token, status FROM video_posts WHERE id = $1 FOR UPDATE`, [post.id]);
+    if (found.length === 0) return 'gone';
+    if (found[0].job_token !== token || found[0].status !== 'pending') return 'stale';
+    const { rows: stops } = await run(`SELECT 1 FROM publish_stops WHERE post_id = $1 AND ${freshStop} LIMIT 1`, [post.id]);
+    if (stops.length > 0) {
+      if (!recordWhileStopping) return 'stopping';
+      await run(`UPDATE publish_stops SET outcome = 'live' WHERE post_id = $1 AND outcome IS NULL AND ${freshStop}`, [post.id]);
+    }
+    await run(
+      `UPDATE video_posts SET status = 'done', remote_id = $2, url = $3, error = NULL, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL,
               published_at = now(), updated_at = now()
-       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
-      [post.id, token, published.remoteId, published.url],
+       WHERE id = $1`,
+      [post.id, published.remoteId, published.url],
     );
-    if (rows.length === 0) return;
     const columns = videoColumns[post.platform];
     await run(`UPDATE videos SET ${columns.url} = $2, ${columns.error} = NULL WHERE id = $1`, [post.videoId, published.url]);
     await clearPlatformFailure(run, accountId, post.platform);
     await refreshVideoStatus(run, post.videoId);
+    return 'done';
   });
 }
 

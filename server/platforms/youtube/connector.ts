@@ -198,13 +198,21 @@ async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<
 }
 
 /**
+ * videos.delete (developers.google.com/youtube/v3/docs/videos/delete: DELETE
+ * https://www.googleapis.com/youtube/v3/videos?id=…, answered 204 No Content; 404 videoNotFound
+ * for a video that is not there, which is as good; 50 units).
+ */
+async function deleteVideo(api: PlatformClient, ctx: ConnectorContext, id: string): Promise<void> {
+  await api.call(`${apiBase(ctx)}/videos?id=${encodeURIComponent(id)}`, { method: 'DELETE', accept: [404], units: units.delete });
+}
+
+/**
  * After a stop: the final byte of a resumable upload is what creates the video ("Resumable
  * uploads", developers.google.com/youtube/v3/guides/using_resumable_upload_protocol: the answer to
  * the request that completes the upload is the new video resource). A session still short of its
  * last byte never becomes a video and expires on its own; YouTube documents no call that cancels
  * one, so it is left, and kept in the progress should the delete be refused and the upload resume.
- * A session that did complete is removed with videos.delete (developers.google.com/youtube/v3/
- * docs/videos/delete: DELETE /youtube/v3/videos?id=…, answered 204 No Content).
+ * A session that did complete is removed with videos.delete.
  */
 async function settleStopped(ctx: ConnectorContext, video: VideoUpload): Promise<PublishStopped> {
   const saved = (await ctx.progress.load(video.publishKey)) as Progress | undefined;
@@ -217,11 +225,7 @@ async function settleStopped(ctx: ConnectorContext, video: VideoUpload): Promise
     (state) => (state !== null && 'offset' in state ? state.offset : null),
   );
   if (status === null || !('video' in status)) return new PublishStopped('youtube', false, 'the upload session is incomplete');
-  await api.call(`${apiBase(ctx)}/videos?id=${encodeURIComponent(status.video.id)}`, {
-    method: 'DELETE',
-    accept: [404],
-    units: units.delete,
-  });
+  await deleteVideo(api, ctx, status.video.id);
   await ctx.progress.save(video.publishKey, {});
   return new PublishStopped('youtube', false, `the finished video ${status.video.id} was deleted`);
 }
@@ -236,6 +240,10 @@ export const youtube: YouTubeConnector = {
       () => publishVideo(ctx, video),
       (cleanup) => settleStopped(cleanup, video),
     );
+  },
+
+  async deleteVideo(ctx, remoteId) {
+    await deleteVideo(client(ctx), ctx, remoteId);
   },
 
   async updateVideo(ctx, remoteId, texts) {
