@@ -4,10 +4,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { RenderFailure } from '../../src/lib/render-failures';
 import { creationRequests, photos, videos } from '../db/schema';
 import type { Database } from '../db/connect';
+import { isDiskFull } from '../http-error';
 import { noLimits, probeVideo, type VideoInfo } from '../media/probe';
 import { coversFrame, renderVariants } from '../media/render';
 import type { MediaServices } from '../media/services';
-import type { Scratch } from '../media/storage';
+import type { MediaStorage, Scratch } from '../media/storage';
 
 export const renderJobName = 'render-request';
 /** Where pg-boss moves a render job whose retries ran out, including one whose worker died. */
@@ -74,7 +75,8 @@ export function planCompositions(positions: number[], backgroundKeys: string[]):
 /**
  * Renders the still-pending variants of one creation request. Finished files reach their final
  * keys only by one `storage.put`, so a worker killed mid-render leaves nothing that counts as
- * done, and a retry renders just what is still `loading`. Throws when any pass failed, so pg-boss retries.
+ * done, and a retry renders just what is still `loading`. Throws when any pass failed, so pg-boss
+ * retries; a full disk instead ends the request at once, as no retry would find room.
  */
 export async function renderRequest({ requestId, source: probed }: RenderJobData, { db, media, signal }: RenderContext): Promise<void> {
   const { storage } = media;
@@ -99,11 +101,28 @@ export async function renderRequest({ requestId, source: probed }: RenderJobData
     return;
   }
 
-  const scratch = await storage.scratch();
   try {
-    await renderPending(request, probed, pending, backgrounds, scratch, { db, media, signal });
-  } finally {
-    await scratch.dispose();
+    const scratch = await storage.scratch();
+    try {
+      await renderPending(request, probed, pending, backgrounds, scratch, { db, media, signal });
+    } finally {
+      // Before the catch below: ffmpeg's partial outputs give a full disk its room back first.
+      await scratch.dispose();
+    }
+  } catch (error) {
+    if (signal?.aborted || !isDiskFull(error)) throw error;
+    // The files go before the rows change: the database may live on the same full disk.
+    await deleteVariants(storage, request);
+    await failRequest(db, requestId, 'disk_full', ['loading', 'noactive']);
+  }
+}
+
+/** Deletes every variant and poster of the request, whichever attempt stored them, and one whose row never learnt of it. */
+async function deleteVariants(storage: MediaStorage, request: typeof creationRequests.$inferSelect): Promise<void> {
+  const prefix = requestPrefix(request.idUpload);
+  for (let position = 0; position < request.countVideo; position++) {
+    await storage.delete(`${prefix}/${position}.mp4`);
+    await storage.delete(`${prefix}/${position}.jpg`);
   }
 }
 
@@ -155,7 +174,7 @@ async function renderPending(
         signal,
       });
     } catch (error) {
-      if (signal?.aborted) throw error;
+      if (signal?.aborted || isDiskFull(error)) throw error;
       const reason = (error as Error).message;
       failures.push(reason);
       const ids = pass.flatMap((composition) => composition.positions.map((position) => idOf.get(position)!));
@@ -215,7 +234,8 @@ async function keepReason(db: Database, requestId: number, detail: string): Prom
 
 /**
  * Ends a request that cannot render: the request and its videos in `statuses` become errors of
- * this kind, together, so no video is left 'loading' beside a failed request.
+ * this kind, together, so no video is left 'loading' beside a failed request. A video taken from
+ * 'noactive' loses its files' keys, as the caller deleted them.
  */
 async function failRequest(db: Database, requestId: number, failure: RenderFailure, statuses: string[]): Promise<void> {
   await db.transaction(async (sql) => {
@@ -226,7 +246,7 @@ async function failRequest(db: Database, requestId: number, failure: RenderFailu
     );
     if (rows.length === 0) return;
     await sql(
-      `UPDATE videos SET status = 'error', render_failure = $2, render_failure_detail = NULL
+      `UPDATE videos SET status = 'error', render_failure = $2, render_failure_detail = NULL, file_key = NULL, poster_key = NULL
         WHERE request_id = $1 AND status = ANY($3::text[])`,
       [requestId, failure, statuses],
     );
