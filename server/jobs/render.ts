@@ -237,7 +237,7 @@ async function keepReason(db: Database, requestId: number, detail: string): Prom
  * this kind, together, so no video is left 'loading' beside a failed request. A video taken from
  * 'noactive' loses its files' keys, as the caller deleted them.
  */
-async function failRequest(db: Database, requestId: number, failure: RenderFailure, statuses: string[]): Promise<void> {
+async function failRequest(db: Database, requestId: number, failure: RenderFailure, statuses: ('loading' | 'noactive')[]): Promise<void> {
   await db.transaction(async (sql) => {
     const { rows } = await sql(
       `UPDATE creation_requests SET status = 'error', render_failure = $2, render_failure_detail = NULL, updated_at = now()
