@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { t } from '../../src/lib/i18n';
+import type { RenderFailure } from '../../src/lib/render-failures';
 import { creationRequests, photos, videos } from '../db/schema';
 import type { Database } from '../db/connect';
+import { isDiskFull } from '../http-error';
 import { noLimits, probeVideo, type VideoInfo } from '../media/probe';
 import { coversFrame, renderVariants } from '../media/render';
 import type { MediaServices } from '../media/services';
-import type { Scratch } from '../media/storage';
+import type { MediaStorage, Scratch } from '../media/storage';
 
 export const renderJobName = 'render-request';
 /** Where pg-boss moves a render job whose retries ran out, including one whose worker died. */
@@ -74,7 +75,8 @@ export function planCompositions(positions: number[], backgroundKeys: string[]):
 /**
  * Renders the still-pending variants of one creation request. Finished files reach their final
  * keys only by one `storage.put`, so a worker killed mid-render leaves nothing that counts as
- * done, and a retry renders just what is still `loading`. Throws when any pass failed, so pg-boss retries.
+ * done, and a retry renders just what is still `loading`. Throws when any pass failed, so pg-boss
+ * retries; a full disk instead ends the request at once, as no retry would find room.
  */
 export async function renderRequest({ requestId, source: probed }: RenderJobData, { db, media, signal }: RenderContext): Promise<void> {
   const { storage } = media;
@@ -95,15 +97,32 @@ export async function renderRequest({ requestId, source: probed }: RenderJobData
   if (chosen && backgrounds.length === 0) {
     // Every chosen image was deleted: no retry brings them back, and a background the operator
     // did not choose would not be what they asked for.
-    await failRequest(db, requestId, t.media.backgroundsGone);
+    await failRequest(db, requestId, 'backgrounds_gone', ['loading']);
     return;
   }
 
-  const scratch = await storage.scratch();
   try {
-    await renderPending(request, probed, pending, backgrounds, scratch, { db, media, signal });
-  } finally {
-    await scratch.dispose();
+    const scratch = await storage.scratch();
+    try {
+      await renderPending(request, probed, pending, backgrounds, scratch, { db, media, signal });
+    } finally {
+      // Before the catch below: ffmpeg's partial outputs give a full disk its room back first.
+      await scratch.dispose();
+    }
+  } catch (error) {
+    if (signal?.aborted || !isDiskFull(error)) throw error;
+    // The files go before the rows change: the database may live on the same full disk.
+    await deleteVariants(storage, request);
+    await failRequest(db, requestId, 'disk_full', ['loading', 'noactive']);
+  }
+}
+
+/** Deletes every variant and poster of the request, whichever attempt stored them, and one whose row never learnt of it. */
+async function deleteVariants(storage: MediaStorage, request: typeof creationRequests.$inferSelect): Promise<void> {
+  const prefix = requestPrefix(request.idUpload);
+  for (let position = 0; position < request.countVideo; position++) {
+    await storage.delete(`${prefix}/${position}.mp4`);
+    await storage.delete(`${prefix}/${position}.jpg`);
   }
 }
 
@@ -122,7 +141,7 @@ async function renderPending(
   const info = probed?.width
     ? probed
     : await probeVideo(tools, source, noLimits).catch(async (error: Error) => {
-        await keepReason(db, requestId, `${t.media.renderFailed}: ${error.message}`);
+        await keepReason(db, requestId, error.message);
         throw error;
       });
   const idOf = new Map(pending.map((video) => [video.position, video.id]));
@@ -155,11 +174,11 @@ async function renderPending(
         signal,
       });
     } catch (error) {
-      if (signal?.aborted) throw error;
-      const reason = `${t.media.renderFailed}: ${(error as Error).message}`;
+      if (signal?.aborted || isDiskFull(error)) throw error;
+      const reason = (error as Error).message;
       failures.push(reason);
       const ids = pass.flatMap((composition) => composition.positions.map((position) => idOf.get(position)!));
-      await db.orm.update(videos).set({ error: reason }).where(inArray(videos.id, ids));
+      await db.orm.update(videos).set({ renderFailure: 'failed', renderFailureDetail: reason }).where(inArray(videos.id, ids));
       continue;
     }
     for (const [index, composition] of pass.entries()) {
@@ -174,7 +193,14 @@ async function renderPending(
         // Rendered, not published: no post yet (services/video-status.ts).
         const updated = await db.orm
           .update(videos)
-          .set({ status: 'noactive', fileKey: videoKey, posterKey, error: null, durationSeconds: info.durationSeconds })
+          .set({
+            status: 'noactive',
+            fileKey: videoKey,
+            posterKey,
+            renderFailure: null,
+            renderFailureDetail: null,
+            durationSeconds: info.durationSeconds,
+          })
           .where(eq(videos.id, idOf.get(position)!))
           .returning({ id: videos.id });
         if (updated.length === 0) {
@@ -192,35 +218,50 @@ async function renderPending(
   }
   await db.orm
     .update(creationRequests)
-    .set({ status: 'success', error: null, updatedAt: new Date() })
+    .set({ status: 'success', renderFailure: null, renderFailureDetail: null, updatedAt: new Date() })
     .where(and(eq(creationRequests.id, requestId), eq(creationRequests.status, 'loading')));
   // Every variant now stands on its own; the upload is no longer needed and may be gigabytes.
   await storage.delete(request.sourceKey);
 }
 
-/** The request keeps why its last attempt failed, for the error it ends in when retries run out. */
-async function keepReason(db: Database, requestId: number, reason: string): Promise<void> {
-  await db.orm.update(creationRequests).set({ error: reason, updatedAt: new Date() }).where(eq(creationRequests.id, requestId));
+/** The request keeps why its last attempt failed (the words of what failed), for the error it ends in when retries run out. */
+async function keepReason(db: Database, requestId: number, detail: string): Promise<void> {
+  await db.orm
+    .update(creationRequests)
+    .set({ renderFailure: 'failed', renderFailureDetail: detail, updatedAt: new Date() })
+    .where(eq(creationRequests.id, requestId));
 }
 
-/** Ends a request that cannot render at all: what did not render is an error, with this reason. */
-async function failRequest(db: Database, requestId: number, reason: string): Promise<void> {
-  await db.sql(`UPDATE videos SET status = 'error', error = $2 WHERE request_id = $1 AND status = 'loading'`, [requestId, reason]);
-  await db.sql(`UPDATE creation_requests SET status = 'error', error = $2, updated_at = now() WHERE id = $1 AND status = 'loading'`, [
-    requestId,
-    reason,
-  ]);
+/**
+ * Ends a request that cannot render: the request and its videos in `statuses` become errors of
+ * this kind, together, so no video is left 'loading' beside a failed request. A video taken from
+ * 'noactive' loses its files' keys, as the caller deleted them.
+ */
+async function failRequest(db: Database, requestId: number, failure: RenderFailure, statuses: ('loading' | 'noactive')[]): Promise<void> {
+  await db.transaction(async (sql) => {
+    const { rows } = await sql(
+      `UPDATE creation_requests SET status = 'error', render_failure = $2, render_failure_detail = NULL, updated_at = now()
+        WHERE id = $1 AND status = 'loading' RETURNING id`,
+      [requestId, failure],
+    );
+    if (rows.length === 0) return;
+    await sql(
+      `UPDATE videos SET status = 'error', render_failure = $2, render_failure_detail = NULL, file_key = NULL, poster_key = NULL
+        WHERE request_id = $1 AND status = ANY($3::text[])`,
+      [requestId, failure, statuses],
+    );
+  });
 }
 
 /** After the last retry (or a worker that died on it): what did not render is an error, with its reason. */
 export async function markRenderFailed({ requestId }: RenderJobData, { db }: Pick<RenderContext, 'db'>): Promise<void> {
-  await db.sql(`UPDATE videos SET status = 'error', error = coalesce(error, $2) WHERE request_id = $1 AND status = 'loading'`, [
-    requestId,
-    t.media.renderInterrupted,
-  ]);
   await db.sql(
-    `UPDATE creation_requests SET status = 'error', error = coalesce(error, $2), updated_at = now()
+    `UPDATE videos SET status = 'error', render_failure = coalesce(render_failure, 'interrupted') WHERE request_id = $1 AND status = 'loading'`,
+    [requestId],
+  );
+  await db.sql(
+    `UPDATE creation_requests SET status = 'error', render_failure = coalesce(render_failure, 'interrupted'), updated_at = now()
      WHERE id = $1 AND status = 'loading'`,
-    [requestId, t.media.renderInterrupted],
+    [requestId],
   );
 }

@@ -48,13 +48,26 @@ export function resolveMediaTools(
   return { ffmpeg, ffprobe };
 }
 
+/**
+ * A write that failed for want of room reaches ffmpeg as an errno, which it prints only as its
+ * text ('av_interleaved_write_frame(): No space left on device'); as C's strerror words them.
+ */
+const fullDiskWords: [RegExp, string][] = [
+  [/No space left on device/, 'ENOSPC'],
+  [/Dis[ck] quota exceeded/, 'EDQUOT'],
+];
+
 export class ToolError extends Error {
+  /** ENOSPC or EDQUOT when the tool said a write failed so, as fs's errors carry it (see isDiskFull). */
+  readonly code: string | undefined;
+
   constructor(
     message: string,
     readonly stderr: string,
     readonly timedOut: boolean,
   ) {
     super(message);
+    this.code = fullDiskWords.find(([words]) => words.test(stderr))?.[1];
   }
 }
 

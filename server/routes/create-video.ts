@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { BackgroundChoices, CreationRequestRow, Paged, PublicationRequestDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
+import { renderFailureText } from '../../src/lib/render-failures';
 import { createVideoSchema, maxBackgrounds } from '../../src/lib/schemas';
 import { accountGroups, accounts, creationRequests, photos, tagSets, videos } from '../db/schema';
 import { accountOption, publishProfileOption } from '../services/account-views';
@@ -120,7 +121,7 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       status: found.status,
       countVideo: found.countVideo,
       createdAt: found.createdAt.toISOString(),
-      error: found.error,
+      error: renderFailureText(found.renderFailure, found.renderFailureDetail),
       video: items.map((item) => ({
         id: item.id,
         url: urlOf(item.fileKey),
@@ -128,7 +129,7 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         idUpload: found.idUpload,
         createdAt: item.createdAt.toISOString(),
         status: item.status,
-        error: item.error,
+        error: item.error ?? renderFailureText(item.renderFailure, item.renderFailureDetail),
         errorInstagram: item.errorInstagram,
         urlInstagram: item.urlInstagram,
         urlYouTube: item.urlYouTube,

@@ -13,6 +13,7 @@ import type {
   VideoSummary,
 } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
+import { renderFailureText } from '../../src/lib/render-failures';
 import type { Database } from '../db/connect';
 import type { LinkedPlatforms } from '../../src/lib/schemas';
 import { checkedNamesOf, type StoredConnection } from '../platforms/connections';
@@ -264,7 +265,7 @@ export function toVideoSummary(video: VideoRow, accountTitle?: Map<number, strin
     urlYouTube: video.urlYouTube,
     urlInstagram: video.urlInstagram,
     urlTiktok: video.urlTiktok,
-    error: video.error,
+    error: video.error ?? renderFailureText(video.renderFailure, video.renderFailureDetail),
     errorInstagram: video.errorInstagram,
     account: video.accountId === null ? null : { id: video.accountId, ...(title === undefined ? {} : { title }) },
   };

@@ -1,5 +1,6 @@
 import type { NotificationList } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
+import { renderFailureText } from '../../src/lib/render-failures';
 import type { Database } from '../db/connect';
 
 /** A user's notifications, newest first. The table keeps at most 50 per user (migration 0013). */
@@ -10,7 +11,8 @@ export async function notificationList(db: Database, userId: number): Promise<No
                      (SELECT c.checked_name FROM account_connections AS c
                        WHERE c.account_id = accounts.id AND c.platform = notifications.platform AND c.checked_name IS NOT NULL LIMIT 1),
                      accounts.youtube_login, accounts.instagram_login, '') AS account_label,
-            notifications.platform, notifications.message, notifications.created_at, notifications.read_at IS NOT NULL AS read
+            notifications.platform, notifications.message, creation_requests.render_failure, creation_requests.render_failure_detail,
+            notifications.created_at, notifications.read_at IS NOT NULL AS read
        FROM notifications
        LEFT JOIN creation_requests ON creation_requests.id = notifications.request_id
        LEFT JOIN accounts ON accounts.id = notifications.account_id
@@ -25,7 +27,8 @@ export async function notificationList(db: Database, userId: number): Promise<No
     account: row.account_id === null ? null : { id: row.account_id, name: t.accounts.optionTitle(row.account_id, row.account_label) },
     title: row.id_upload === null ? null : row.title || t.postTruth.untitledSet,
     platform: row.platform,
-    message: row.message,
+    // A failed render is worded from its request's kind (migration 0035); the others keep their words.
+    message: row.kind === 'render_failed' ? renderFailureText(row.render_failure, row.render_failure_detail) : row.message,
     createdAt: new Date(row.created_at).toISOString(),
     read: row.read,
   }));

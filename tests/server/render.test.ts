@@ -123,8 +123,8 @@ async function fileKeysOf(env: TestEnv, photoIds: number[]): Promise<string[]> {
 }
 
 async function requestState(env: TestEnv, requestId: number) {
-  const request = await env.db.sql('SELECT status, error FROM creation_requests WHERE id = $1', [requestId]);
-  const items = await env.db.sql('SELECT status, error FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);
+  const request = await env.db.sql('SELECT status, render_failure FROM creation_requests WHERE id = $1', [requestId]);
+  const items = await env.db.sql('SELECT status, render_failure FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);
   return { ...request.rows[0], videos: items.rows };
 }
 
@@ -219,18 +219,23 @@ describeEachDatabase(
       const user = await createUser(env(), 'operator');
       // The second image stays, not chosen: the render must not fall back to it.
       const [deleted] = await uploadImages(env().app, user.headers, [fixtures.png, fixtures.jpeg]);
-      const { used, state } = await render(user.headers, 2, [deleted!], async () => {
+      const { id, used, state } = await render(user.headers, 2, [deleted!], async () => {
         await env().app.inject({ method: 'DELETE', url: `/api/photo-bg/${deleted}`, headers: user.headers });
       });
       expect(used).toEqual([]);
       expect(state).toEqual({
         status: 'error',
-        error: t.media.backgroundsGone,
+        render_failure: 'backgrounds_gone',
         videos: [
-          { status: 'error', error: t.media.backgroundsGone },
-          { status: 'error', error: t.media.backgroundsGone },
+          { status: 'error', render_failure: 'backgrounds_gone' },
+          { status: 'error', render_failure: 'backgrounds_gone' },
         ],
       });
+      const { rows } = await env().db.sql('SELECT id_upload FROM creation_requests WHERE id = $1', [id]);
+      const detail = await detailOf(env(), user.headers, rows[0].id_upload);
+      expect([detail.error, ...detail.video.map((video: { error: string }) => video.error)]).toEqual(
+        Array(3).fill(t.media.backgroundsGone),
+      );
     });
   },
   { queue: 'send' },
@@ -284,17 +289,27 @@ describeEachDatabase('render failures', (env) => {
     await fs.mkdir(path.join(env().mediaDir, 'requests/6f1c2f86-4b8e-4f55-9d7e-0d7d5e8f0a11'), { recursive: true });
     await fs.copyFile(fixtures.clip, path.join(env().mediaDir, 'requests/6f1c2f86-4b8e-4f55-9d7e-0d7d5e8f0a11/source.mov'));
     const brokenTools = { ...env().media.tools, ffmpeg: path.join(fixtures.dir, 'no-such-ffmpeg') };
+    // The probe carried as the route does, so the render's own ffmpeg pass is what fails.
+    const source = await probeVideo(env().media.tools, fixtures.clip, noLimits);
 
-    await expect(renderRequest({ requestId }, { db: env().db, media: { ...env().media, tools: brokenTools } })).rejects.toThrow();
-    const afterAttempt = await env().db.sql('SELECT status, error FROM creation_requests WHERE id = $1', [requestId]);
-    expect(afterAttempt.rows[0].status).toBe('loading');
-    expect(afterAttempt.rows[0].error).toContain(t.media.renderFailed);
+    await expect(renderRequest({ requestId, source }, { db: env().db, media: { ...env().media, tools: brokenTools } })).rejects.toThrow();
+    const afterAttempt = await env().db.sql('SELECT status, render_failure, render_failure_detail FROM creation_requests WHERE id = $1', [
+      requestId,
+    ]);
+    expect(afterAttempt.rows[0]).toMatchObject({ status: 'loading', render_failure: 'failed' });
+    const detail = afterAttempt.rows[0].render_failure_detail as string;
+    expect(detail).toContain('no-such-ffmpeg');
 
     await markRenderFailed({ requestId }, { db: env().db });
-    const request = await env().db.sql('SELECT status, error FROM creation_requests WHERE id = $1', [requestId]);
-    expect(request.rows[0].status).toBe('error');
-    const items = await env().db.sql('SELECT status FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);
-    expect(items.rows).toEqual([{ status: 'error' }, { status: 'error' }]);
+    const request = await env().db.sql('SELECT status, render_failure FROM creation_requests WHERE id = $1', [requestId]);
+    expect(request.rows[0]).toEqual({ status: 'error', render_failure: 'failed' });
+    const items = await env().db.sql('SELECT status, render_failure FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);
+    expect(items.rows).toEqual(Array(2).fill({ status: 'error', render_failure: 'failed' }));
+    // The words are made where the API answers: the catalog's, then what failed.
+    const answered = await detailOf(env(), user.headers, '6f1c2f86-4b8e-4f55-9d7e-0d7d5e8f0a11');
+    expect([answered.error, ...answered.video.map((video: { error: string }) => video.error)]).toEqual(
+      Array(3).fill(`${t.media.renderFailed}: ${detail}`),
+    );
     expect(await filesUnder(env().mediaDir)).toEqual(['requests/6f1c2f86-4b8e-4f55-9d7e-0d7d5e8f0a11/source.mov']);
   });
 });

@@ -1,4 +1,5 @@
 import { boolean, integer, pgTable, real, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { RenderFailure } from '../../../src/lib/render-failures';
 import { users } from './users';
 
 export const photos = pgTable('photos', {
@@ -27,7 +28,9 @@ export const creationRequests = pgTable('creation_requests', {
   sourceName: text('source_name'),
   /** The chosen background images (migration 0015); null: every image of the owner, as before the choice existed. */
   backgroundIds: integer('background_ids').array(),
-  error: text('error'),
+  /** Why its render failed, as a kind (migration 0035); worded by src/lib/render-failures.ts. */
+  renderFailure: text('render_failure').$type<RenderFailure>(),
+  renderFailureDetail: text('render_failure_detail'),
   title: text('title'),
   description: text('description').notNull().default(''),
   tags: text('tags').array().notNull().default([]),
@@ -58,6 +61,9 @@ export const videos = pgTable('videos', {
   posterKey: text('poster_key'),
   date: timestamp('date', { withTimezone: true }),
   error: text('error'),
+  // Migration 0035: why its render failed, beside `error`, YouTube's publish failure.
+  renderFailure: text('render_failure').$type<RenderFailure>(),
+  renderFailureDetail: text('render_failure_detail'),
   errorInstagram: text('error_instagram'),
   errorTiktok: text('error_tiktok'),
   urlYouTube: text('url_youtube'),
