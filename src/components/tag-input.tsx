@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
 import { t } from '../lib/i18n';
-import { addTags } from '../lib/tags';
+import { addTags, tagSeparator } from '../lib/tags';
 import chipStyles from './chip-field.module.css';
 import fieldStyles from './text-field.module.css';
 import styles from './tag-input.module.css';
@@ -14,7 +14,11 @@ interface TagInputProps {
   placeholder?: string;
 }
 
-/** Tags typed one by one: Enter or Space adds the typed tag (trimmed, lower-cased, once); each chip can be removed. */
+/**
+ * Tags typed one by one: Enter, Space, a comma or a semicolon ends the typed tag, which is added
+ * trimmed, lower-cased and once; each chip can be removed. The split happens on change, not on
+ * the key, so a pasted 'кіно, музика' and a phone keyboard's input split alike.
+ */
 export function TagInput({ label, value, onChange, error, placeholder = t.controls.tagPlaceholder }: TagInputProps) {
   const [draft, setDraft] = useState('');
   const inputId = useId();
@@ -26,9 +30,17 @@ export function TagInput({ label, value, onChange, error, placeholder = t.contro
     setDraft('');
   };
 
+  const type = (text: string) => {
+    const parts = text.split(tagSeparator);
+    const rest = parts.pop()!;
+    const added = addTags(value, parts.join(' '));
+    if (added.length > value.length) onChange(added);
+    setDraft(rest);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Enter with nothing typed still submits the form; a tag never holds a space.
-    if (event.key === ' ' || (event.key === 'Enter' && draft.trim() !== '')) {
+    // Enter with nothing typed still submits the form.
+    if (event.key === 'Enter' && draft.trim() !== '') {
       event.preventDefault();
       commit();
     }
@@ -60,7 +72,7 @@ export function TagInput({ label, value, onChange, error, placeholder = t.contro
           placeholder={placeholder}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => type(event.target.value)}
           onKeyDown={onKeyDown}
           // Leaving the field keeps what was typed rather than dropping it.
           onBlur={commit}

@@ -23,6 +23,7 @@ import {
 import type { IpVersion, SavedSecrets, SelectOption } from './contract';
 import { isPastWallTime, wallTimePattern } from './kyiv-time';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
+import { addTags } from './tags';
 import { youtubePrivacyStatuses } from './posting-rules/youtube';
 import { t } from './i18n';
 import { text } from './validation';
@@ -252,10 +253,16 @@ export const groupSchema = type({
 });
 export type GroupForm = Infer<typeof groupSchema>;
 
+/**
+ * Each entry holds at least one tag. An entry holding several ('кіно, музика' from a script) is
+ * kept split at the separators the tag input splits at (src/lib/tags.ts); one with nothing but
+ * separators (' ', ',;') is refused, as the input never sends one.
+ */
 const tagList = define<string[]>(
   'tags',
   (value) =>
-    (Array.isArray(value) && value.length > 0 && value.every((tag) => typeof tag === 'string' && tag.trim() !== '')) || t.tagSets.tagsMin,
+    (Array.isArray(value) && value.length > 0 && value.every((tag) => typeof tag === 'string' && addTags([], tag).length > 0)) ||
+    t.tagSets.tagsMin,
 );
 
 export const tagSetSchema = type({

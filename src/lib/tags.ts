@@ -3,10 +3,16 @@ export function normalizeTag(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
-/** Adds the whitespace-separated tags of `input` to `tags`, skipping empty ones and duplicates. */
+/**
+ * What ends a tag: a space (SPEC's Space key), a comma or a semicolon. No tag holds one, so the
+ * detail's comma-separated `tags` reads back as it was saved.
+ */
+export const tagSeparator = /[\s,;]+/;
+
+/** Adds the tags of `input`, split at every separator, to `tags`, skipping empty ones and duplicates. */
 export function addTags(tags: string[], input: string): string[] {
   const result = [...tags];
-  for (const word of input.split(/\s+/)) {
+  for (const word of input.split(tagSeparator)) {
     const tag = normalizeTag(word);
     if (tag && !result.includes(tag)) result.push(tag);
   }

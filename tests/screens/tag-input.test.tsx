@@ -33,6 +33,32 @@ describe('TagInput', () => {
     expect(screen.getByText('travel')).toBeInTheDocument();
   });
 
+  it('ends a tag at a comma or a semicolon, so "кіно, музика" gives two tags and never "кіно,"', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByLabelText('Теги');
+    await user.type(input, 'кіно, музика;Театр');
+    expect(tagsNow()).toEqual(['кіно', 'музика']);
+    expect(input).toHaveValue('Театр');
+    await user.type(input, '{Enter}');
+    expect(tagsNow()).toEqual(['кіно', 'музика', 'театр']);
+    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Видалити тег кіно',
+      'Видалити тег музика',
+      'Видалити тег театр',
+    ]);
+  });
+
+  it('splits a pasted list of tags and keeps its unfinished last word in the field', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={['кіно']} />);
+    const input = screen.getByLabelText('Теги');
+    await user.click(input);
+    await user.paste(' Кіно,музика ;  спорт;;біг');
+    expect(tagsNow()).toEqual(['кіно', 'музика', 'спорт']);
+    expect(input).toHaveValue('біг');
+  });
+
   it('ignores duplicates and empty input', async () => {
     const user = userEvent.setup();
     render(<Harness initial={['sea']} />);

@@ -90,6 +90,26 @@ describeEachDatabase('profile groups and tag sets API', (env) => {
       payload: { name: 'A', tags: [' '] },
     });
     expect(blankTags.json().message).toEqual(['Мінімум один тег']);
+    const onlySeparators = await env().app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: user.headers,
+      payload: { name: 'A', tags: ['кіно', ' ,; '] },
+    });
+    expect(onlySeparators.statusCode).toBe(400);
+    expect(onlySeparators.json().message).toEqual(['Мінімум один тег']);
+  });
+
+  it('splits a tag a script sent with commas or semicolons in it, as the tag input splits what is typed', async () => {
+    const user = await createUser(env(), 'operator');
+    const created = await env().app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: user.headers,
+      payload: { name: 'Дозвілля', tags: ['Кіно, музика', 'театр;КІНО', ' ,книги; '] },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().tags).toEqual(['кіно', 'музика', 'театр', 'книги']);
   });
 
   it('creates a tag set with an id, keeps its tags trimmed, lower-cased and unique, and edits', async () => {

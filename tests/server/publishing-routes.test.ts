@@ -421,6 +421,9 @@ describeEachDatabase(
 
       const edited = await call(admin, 'PATCH', `/api/upload-video/${request.idUpload}`, edit);
       expect(edited.json()).toMatchObject({ title: 'Нова назва', description: 'Новий опис', tags: 'вечір,біг', status: 'error' });
+      // A tag holding a comma would break the detail's comma-separated tags: it is split as the tag input splits.
+      const commas = await call(owner, 'PATCH', `/api/upload-video/${request.idUpload}`, { ...edit, tags: ['Вечір, біг;ранок'] });
+      expect(commas.json()).toMatchObject({ tags: 'вечір,біг,ранок' });
       const invalid = await call(owner, 'PATCH', `/api/upload-video/${request.idUpload}`, { title: '', description: '', tags: [] });
       expect(invalid.statusCode).toBe(400);
 
