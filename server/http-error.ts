@@ -35,9 +35,9 @@ export function schemaMessages(errors: FastifySchemaValidationError[]): string[]
       case 'required':
         return t.validation.required;
       case 'maxLength':
-        return t.validation.tooLong;
+        return t.validation.tooLong(Number(params.limit));
       case 'minLength':
-        return t.validation.tooShort;
+        return t.validation.tooShort(Number(params.limit));
       case 'maxItems':
         return t.validation.tooMany(field);
       case 'pattern':

@@ -225,7 +225,7 @@ export function checkedNamesOf(connections: StoredConnection[]): ConnectedAs {
 }
 
 export const appVariables: Record<Platform, string> = {
-  youtube: 'client_id і client_secret профілю',
+  youtube: t.connections.youtubeAppFields,
   tiktok: 'TIKTOK_CLIENT_KEY і TIKTOK_CLIENT_SECRET',
   instagram: 'INSTAGRAM_APP_ID і INSTAGRAM_APP_SECRET',
 };

@@ -124,6 +124,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     return {
       id: request.id,
       idUpload: request.idUpload,
+      publishedAt: request.publishedAt?.toISOString() ?? null,
       status: status!.status,
       title: request.title ?? '',
       description: request.description,
@@ -249,13 +250,15 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
 
     const videoIds = [...new Set(form.video.map((item) => item.id))];
     const rows = await db.orm
-      .select({ id: videos.id, status: videos.status, durationSeconds: videos.durationSeconds })
+      .select({ id: videos.id, position: videos.position, status: videos.status, durationSeconds: videos.durationSeconds })
       .from(videos)
       .where(and(inArray(videos.id, videoIds), eq(videos.requestId, target.id)));
     if (rows.length !== videoIds.length) throw new HttpError(404, t.publish.unknownVideo);
     const durationOf = new Map(rows.map((row) => [row.id, row.durationSeconds]));
+    // The form names a video by its place in the request (1, 2, …), so its refusals do too.
+    const numbers = new Map(rows.map((row) => [row.id, row.position + 1]));
     const saved = await savedDefaults(db, wanted);
-    const plan = planPublication(form, new Map(profiles.map((profile) => [profile.id, planProfile(profile)])), saved, Date.now());
+    const plan = planPublication(form, new Map(profiles.map((profile) => [profile.id, planProfile(profile)])), saved, Date.now(), numbers);
     // What each TikTok profile's creator allows now (privacy levels, longest video), read once per profile.
     const tiktokProfiles = [...new Set(plan.filter((item) => item.platforms.includes('tiktok')).map((item) => item.accountId))];
     const creators = new Map(
@@ -268,7 +271,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const texts = { title: form.title.trim(), description: form.description.trim(), tags: tagsOf(form.tags) };
     for (const item of plan) {
       for (const [platform, options] of item.options) {
-        const video = { id: item.videoId, durationSeconds: durationOf.get(item.videoId) ?? null };
+        const video = { id: item.videoId, number: numbers.get(item.videoId)!, durationSeconds: durationOf.get(item.videoId) ?? null };
         checkPost(platform, options, video, texts, creators.get(item.accountId) ?? null, item.title);
       }
     }

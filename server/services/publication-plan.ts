@@ -66,12 +66,13 @@ const platformNames = (platforms: Platform[]) => platforms.map((platform) => t.p
 
 /**
  * A video whose profile has none of the ticked platforms would get no post at all: refused,
- * naming it. One missing only some of them goes out where it can, and says where it does not.
+ * naming it (`video`, as its screen names it). One missing only some of them goes out where it
+ * can, and says where it does not.
  */
-function platformsFor(flags: PlatformFlags, profile: PlanProfile, videoId: number): { platforms: Platform[]; note: string | null } {
+function platformsFor(flags: PlatformFlags, profile: PlanProfile, video: string): { platforms: Platform[]; note: string | null } {
   const ticked = platformsOf(flags, everyPlatform);
   const platforms = platformsOf(flags, profile);
-  if (platforms.length === 0) throw new HttpError(400, t.postTruth.noPlatformFor(videoId, profile.title, platformNames(ticked)));
+  if (platforms.length === 0) throw new HttpError(400, t.postTruth.noPlatformFor(video, profile.title, platformNames(ticked)));
   const missing = ticked.filter((platform) => !platforms.includes(platform));
   return { platforms, note: missing.length > 0 ? t.postTruth.platformsMissing(profile.title, platformNames(missing)) : null };
 }
@@ -79,15 +80,17 @@ function platformsFor(flags: PlatformFlags, profile: PlanProfile, videoId: numbe
 /**
  * The posts of a publication, one entry per video of the request: its own profile, else the
  * chosen ones in turn (assignAccounts); its own date, else the form's, else now. `profiles` holds
- * every profile the request names and `saved` their remembered choices. Refuses (400) a past or
- * unreadable date, a publish with no platform ticked, a video that would get no post, and a post
- * missing a choice its platform requires.
+ * every profile the request names, `saved` their remembered choices, and `numbers` each video's
+ * place in its request, which the form names it by. Refuses (400) a past or unreadable date, a
+ * publish with no platform ticked, a video that would get no post, and a post missing a choice
+ * its platform requires.
  */
 export function planPublication(
   request: PublicationRequest,
   profiles: Map<number, PlanProfile>,
   saved: Map<number, PostOptions>,
   now: number,
+  numbers: Map<number, number>,
 ): PlannedVideo[] {
   const formDate = futurePublishDate(request.date, now);
   if (platformsOf(request, everyPlatform).length === 0) throw new HttpError(400, t.postTruth.noPlatformTicked);
@@ -97,7 +100,7 @@ export function planPublication(
   );
   return request.video.map((item, index) => {
     const profile = profiles.get(assigned[index]!)!;
-    const { platforms, note } = platformsFor(request, profile, item.id);
+    const { platforms, note } = platformsFor(request, profile, t.publish.video(numbers.get(item.id)!));
     return {
       videoId: item.id,
       accountId: profile.id,
@@ -149,7 +152,9 @@ export interface PlannedMove {
  * keeps the choices made for it, and a platform it did not have takes the new profile's remembered ones.
  */
 export function planMove({ videoId, date, profile, saved, flags, accountId, posts }: Move): PlannedMove {
-  const moved = profile ? platformsFor(flags, profile, videoId) : { platforms: posts.map((post) => post.platform), note: undefined };
+  const moved = profile
+    ? platformsFor(flags, profile, t.postTruth.setVideo(videoId))
+    : { platforms: posts.map((post) => post.platform), note: undefined };
   const kept = new Map(posts.map((post) => [post.platform, post.options]));
   const optionsOf = (platform: Platform) => kept.get(platform) ?? resolveOptions(platform, undefined, saved, profile?.title ?? '');
   return {

@@ -16,8 +16,6 @@ function axisFormat(spacingSeconds: number, days: number): string {
   return days <= 1 ? 'HH:mm' : 'DD.MM HH:mm';
 }
 
-const numberFormat = new Intl.NumberFormat('uk-UA');
-
 function chartOptions(report: StatsReport, width: number, onHover: (index: number | null) => void): uPlot.Options {
   return {
     width,
@@ -118,7 +116,7 @@ function ChartLegend({
           <li key={platform}>
             <button type="button" className={styles.toggle} aria-pressed={!hidden.includes(platform)} onClick={() => onToggle(platform)}>
               <span className={styles.swatch} style={{ background: lineColors[platform] }} aria-hidden />
-              {t.screens.chartViews(t.platform.names[platform], numberFormat.format(values[at] ?? 0))}
+              {t.screens.chartViews(t.platform.names[platform], values[at] ?? 0)}
             </button>
           </li>
         ))}

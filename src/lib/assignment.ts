@@ -78,8 +78,14 @@ const namesOf = (platforms: PlatformName[]) => platforms.map((platform) => t.pla
 /**
  * Videos whose profile lacks ticked platforms, as the server will find them (routes/upload-video.ts):
  * none of them refuses the publish, some of them is a warning the video keeps after publishing.
+ * `numbers` is each video's place in its request, which the form names it by.
  */
-export function platformGaps(assigned: AssignedVideo[], flags: TickedPlatforms, platformsOf: Map<number, PlatformName[]>): PlatformGap[] {
+export function platformGaps(
+  assigned: AssignedVideo[],
+  flags: TickedPlatforms,
+  platformsOf: Map<number, PlatformName[]>,
+  numbers: Map<number, number>,
+): PlatformGap[] {
   const ticked = tickedPlatforms(flags);
   if (ticked.length === 0) return [];
   return assigned.flatMap(({ videoId, profile }) => {
@@ -93,7 +99,7 @@ export function platformGaps(assigned: AssignedVideo[], flags: TickedPlatforms, 
         videoId,
         refused,
         message: refused
-          ? t.postTruth.noPlatformFor(videoId, profile.title, namesOf(ticked))
+          ? t.postTruth.noPlatformFor(t.publish.video(numbers.get(videoId)!), profile.title, namesOf(ticked))
           : t.postTruth.platformsMissing(profile.title, namesOf(missing)),
       },
     ];

@@ -1,9 +1,40 @@
 /**
  * Every Ukrainian string the product shows, in one place. Texts marked by SPEC.md are copied
- * from it exactly, misspellings included ('Кілкість', 'Группа', 'Пороль', 'TikTiok'), because
- * operators already know them.
+ * from it, except where its drafts misspell ('Кілкість', 'Группа', 'Пороль', 'TikTiok',
+ * 'Профіля'): a Ukrainian reader takes those for mistakes, so they read as spelled here. SPEC's
+ * API field names (`TikTiokAuthStr`) are the contract and stay as they are.
  * The server imports this file too, so its messages match the client's word for word.
  */
+
+const pluralRules = new Intl.PluralRules('uk');
+const numbers = new Intl.NumberFormat('uk-UA');
+
+/** The words for `count` by Ukrainian rules (Intl.PluralRules('uk')): [1, 21, 31…; 2–4, 22–24…; 0, 5–20, 25…]. */
+function plural(count: number, [one, few, many]: [string, string, string]): string {
+  const form = pluralRules.select(count);
+  if (form === 'one') return one;
+  // Fractions ('other') take the same form as 2–4: «1,5 публікації».
+  return form === 'many' ? many : few;
+}
+
+/** A count, its digits grouped as Ukrainian groups them ('2 300'), with its noun: '1 публікація', '3 публікації', '44 перегляди'. */
+function counted(count: number, forms: [string, string, string]): string {
+  return `${numbers.format(count)} ${plural(count, forms)}`;
+}
+
+const nouns = {
+  characters: ['символ', 'символи', 'символів'],
+  posts: ['публікація', 'публікації', 'публікацій'],
+  postsShown: ['публікацію', 'публікації', 'публікацій'],
+  uploads: ['завантаження', 'завантаження', 'завантажень'],
+  views: ['перегляд', 'перегляди', 'переглядів'],
+  unread: ['непрочитане', 'непрочитані', 'непрочитаних'],
+  tagSets: ['набору', 'наборів', 'наборів'],
+  days: ['день', 'дні', 'днів'],
+  pixels: ['піксель', 'пікселі', 'пікселів'],
+  megapixels: ['мегапіксель', 'мегапікселі', 'мегапікселів'],
+} satisfies Record<string, [string, string, string]>;
+
 export const t = {
   app: {
     logo: 'Shorts Office',
@@ -31,7 +62,7 @@ export const t = {
   },
   menu: {
     accounts: 'Профілі',
-    accountsList: 'Профіля',
+    accountsList: 'Профілі',
     accountGroups: 'Групи профілів',
     video: 'Відео',
     youtube: 'YouTube',
@@ -107,7 +138,7 @@ export const t = {
     roleAdmin: 'Адміністратор',
     roleUser: 'Оператор',
     timezone: 'Часовий пояс',
-    timezoneValue: 'Europe/Kiev, 24 години',
+    timezoneValue: 'Київ, 24-годинний формат',
     changePassword: 'Зміна пароля',
     currentPassword: 'Поточний пароль',
     submitPassword: 'Змінити пароль',
@@ -141,8 +172,8 @@ export const t = {
   },
   validation: {
     required: 'Обовʼязкове до заповнення',
-    tooShort: 'Занадто коротко!',
-    tooLong: 'Занадто довго!',
+    tooShort: (min: number) => `Занадто коротко: щонайменше ${counted(min, nouns.characters)}`,
+    tooLong: (max: number) => `Занадто довго: щонайбільше ${counted(max, nouns.characters)}`,
     invalidValue: (field: string) => `Некоректне значення поля «${field}»`,
     controlCharacters: (field: string) => `Поле «${field}» містить недопустимі символи`,
     tooMany: (field: string) => `Забагато значень у полі «${field}»`,
@@ -153,10 +184,10 @@ export const t = {
     loading: 'Завантаження ...',
     genericError: 'Сталася помилка',
     deleting: 'Видалення ...',
-    deleteFailed: 'Помилка при видалені',
+    deleteFailed: 'Помилка при видаленні',
   },
   accounts: {
-    listTitle: 'Профіля',
+    listTitle: 'Профілі',
     createTitle: 'Створити профіль',
     editTitle: (id: number) => `Профіль #${id}`,
     columnId: 'ID',
@@ -176,21 +207,22 @@ export const t = {
   },
   accountForm: {
     proxy: 'Проксі',
-    proxyHint: 'host:port, host:port:логін:пароль, http://… або socks5://…',
+    proxyHint: 'хост:порт, хост:порт:логін:пароль, http://… або socks5://…',
     ipVersion: 'Версія IP',
+    ipVersions: { ipv4: 'IPv4', ipv6: 'IPv6' },
     comments: 'Коментар',
     platforms: 'Платформи',
     youtube: 'YouTube',
     instagram: 'Instagram',
     tiktok: 'TikTok',
-    clientId: 'client_id',
-    clientSecret: 'client_secret',
+    clientId: 'ID клієнта',
+    clientSecret: 'Секрет клієнта',
     youtubeLogin: 'Логін YouTube',
     youtubePassword: 'Пароль YouTube',
     instagramLogin: 'Логін Instagram',
     instagramPassword: 'Пароль Instagram',
-    instagramAccessToken: 'Токен доступу Instagram (для live-режиму)',
-    instagramUserId: 'ID акаунта Instagram (для live-режиму)',
+    instagramAccessToken: 'Токен доступу Instagram (у робочому режимі)',
+    instagramUserId: 'ID акаунта Instagram (у робочому режимі)',
     tiktokAuthStr: 'Рядок доступу TikTok',
     owner: 'Власник',
     group: 'Група',
@@ -200,12 +232,12 @@ export const t = {
     linkCopyFailed: 'Помилка при копіюванні посилання',
     youtubeConnected: 'YouTube підключено',
     proxyRequired: "Проксі обов'язковий",
-    clientIdRequired: "client_id обов'язковий",
-    clientSecretRequired: "client_secret обов'язковий",
-    tiktokRequired: "Доступи TikTiok обов'язкові",
-    instagramLoginRequired: "Логін Instagram обов'язкові",
-    instagramPasswordRequired: "Пороль Instagram обов'язкові",
-    ipVersionInvalid: 'Версія IP має бути ipv4 або ipv6',
+    clientIdRequired: "ID клієнта обов'язковий",
+    clientSecretRequired: "Секрет клієнта обов'язковий",
+    tiktokRequired: "Рядок доступу TikTok обов'язковий",
+    instagramLoginRequired: "Логін Instagram обов'язковий",
+    instagramPasswordRequired: "Пароль Instagram обов'язковий",
+    ipVersionInvalid: 'Версія IP має бути IPv4 або IPv6',
     channelPanel: 'Канал YouTube',
     channelLink: 'Відкрити канал',
     channelDescription: 'Опис каналу',
@@ -217,16 +249,16 @@ export const t = {
     profileDescription: 'Опис профілю',
     nameRequired: "Назва обов'язкова",
     videosPanel: 'Відео профілю',
-    secretsUnreadable: 'Не вдалося розшифрувати секрети профілю: SECRET_KEY змінився',
+    secretsUnreadable: 'Не вдалося розшифрувати секрети профілю: ключ сервера SECRET_KEY змінився',
     secretSaved: 'збережено',
     proxyPasswordSaved: 'Пароль проксі збережено; впишіть проксі з паролем, щоб замінити його',
   },
   youtubeOauth: {
-    notReady: 'Щоб отримати посилання, увімкніть YouTube і збережіть client_id та client_secret',
+    notReady: 'Щоб отримати посилання, увімкніть YouTube і збережіть ID клієнта та секрет клієнта',
     linkExpired: 'Посилання авторизації недійсне або застаріло. Скопіюйте нове посилання',
     denied: 'Доступ до YouTube не надано',
     exchangeFailed: 'Google не видав токен',
-    noRefreshToken: 'Google не повернув refresh token: відкличте доступ застосунку в акаунті Google і відкрийте посилання знову',
+    noRefreshToken: 'Google не повернув токен оновлення: відкличте доступ застосунку в акаунті Google і відкрийте посилання знову',
   },
   connections: {
     connect: (platform: string) => `Підключити ${platform}`,
@@ -236,34 +268,39 @@ export const t = {
     notConnected: 'Не підключено',
     /** Live mode without the installation's app credentials for the platform. */
     appMissing: (platform: string, variables: string) => `${platform} не налаштовано на сервері: задайте ${variables}`,
+    /** What a YouTube profile brings in place of the installation's app: its own Google client. */
+    youtubeAppFields: 'ID клієнта і секрет клієнта профілю',
     denied: (platform: string) => `Доступ до ${platform} не надано`,
     exchangeFailed: (platform: string) => `${platform} не видав токен`,
     revoked: (platform: string) => `Доступ ${platform} відкликано — підключіть профіль знову`,
-    ending: (platform: string, days: number) => `Доступ ${platform} закінчується через ${days} дн. — підключіть профіль знову`,
+    ending: (platform: string, days: number) =>
+      `Доступ ${platform} закінчується через ${counted(days, nouns.days)} — підключіть профіль знову`,
     pastedLeft: (left: string) => `Рядок доступу TikTok діє ще ${left}`,
     pastedExpired: 'Рядок доступу TikTok закінчився — підключіть TikTok',
     hours: (hours: number, minutes: number) => (hours > 0 ? `${hours} год ${minutes} хв` : `${minutes} хв`),
-    days: (days: number) => `${days} дн.`,
+    days: (days: number) => counted(days, nouns.days),
     platformConnected: (platform: string) => `${platform} підключено`,
+    /** The channel or profile name the sandbox's YouTube and Instagram give an account it emulates. */
+    sandboxAccount: (label: string) => `Тестовий акаунт ${label}`,
     /** The bell's title of a grant nearing its end, named as the truth branch names profiles. */
     credentialsEnding: (profile: string) => `Профіль ${profile}: доступ до платформи скоро закінчиться`,
   },
   groups: {
     listTitle: 'Групи профілів',
-    createTitle: 'Створити группу',
-    editTitle: (name: string) => `Группа: ${name}`,
+    createTitle: 'Створити групу',
+    editTitle: (name: string) => `Група: ${name}`,
     columnId: 'ID',
     columnName: 'Назва',
     name: 'Назва',
-    accounts: 'Профіля',
+    accounts: 'Профілі',
     accountsPlaceholder: 'Оберіть профілі',
     accountsMin: 'Мінімум один профіль',
     accountNotFound: (id: number) => `Профіль #${id} не знайдено`,
     accountInOtherGroup: (id: number) => `Профіль #${id} вже входить до іншої групи`,
-    deleteLabel: (name: string) => `Видалити группу ${name}`,
-    created: 'Группа створено',
-    updated: 'Группа змінено',
-    deleted: 'Группа видалена',
+    deleteLabel: (name: string) => `Видалити групу ${name}`,
+    created: 'Групу створено',
+    updated: 'Групу змінено',
+    deleted: 'Групу видалено',
   },
   tagSets: {
     listTitle: 'Теги',
@@ -288,7 +325,7 @@ export const t = {
     columnLogin: 'Логін',
     columnVideos: 'Відео',
     columnAccounts: 'Профілі',
-    adminBadge: 'Admin',
+    adminBadge: 'Адміністратор',
     login: 'Логін',
     passwordsMismatch: 'Паролі не збігаються',
     loginTaken: 'Користувач з таким логіном вже існує',
@@ -312,7 +349,7 @@ export const t = {
     byProfile: 'За профілями',
     columnPlatform: 'Платформа',
     columnProfile: 'Профіль',
-    columnPosts: 'Публікацій',
+    columnPosts: 'Публікації',
     deletedProfile: 'Профіль видалено',
   },
   calendar: {
@@ -326,7 +363,7 @@ export const t = {
     profile: 'Профіль',
     allProfiles: 'Усі профілі',
     empty: 'У цьому періоді публікацій немає',
-    truncated: (count: number) => `Показано перші ${count} публікацій періоду`,
+    truncated: (count: number) => `Показано ${counted(count, nouns.postsShown)} періоду — перші за часом`,
     badRange: 'Некоректний період календаря',
     weekdays: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Нд'],
     more: (count: number) => `ще ${count}`,
@@ -345,7 +382,7 @@ export const t = {
     waiting: (mark: string, reason: string) => `${mark} — ${reason}`,
   },
   notifications: {
-    bell: (unread: number) => (unread > 0 ? `Сповіщення: ${unread} непрочитаних` : 'Сповіщення'),
+    bell: (unread: number) => (unread > 0 ? `Сповіщення: ${counted(unread, nouns.unread)}` : 'Сповіщення'),
     markAllRead: 'Позначити всі прочитаними',
     renderDone: 'Відео створено, можна публікувати',
     renderFailed: 'Не вдалося створити відео',
@@ -404,7 +441,7 @@ export const t = {
   photos: {
     title: 'Зображення',
     add: 'Додати зображення',
-    pickFiles: 'Завантажити відео',
+    pickFiles: 'Обрати зображення',
     dropHint: 'Перетягніть зображення сюди',
     dropAccept: 'Відпустіть, щоб додати зображення',
     dropReject: 'Тут приймаються лише зображення',
@@ -417,7 +454,7 @@ export const t = {
   },
   createVideo: {
     title: 'Створити відео',
-    count: 'Кілкість відео',
+    count: 'Кількість відео',
     countPlaceholder: 'Введіть кількість відео',
     countRequired: 'Кількість відео',
     countRange: (max: number) => `Кількість відео має бути цілим числом від 1 до ${max}`,
@@ -474,9 +511,9 @@ export const t = {
     notVideo: 'Файл повинен бути відео',
     videoDamaged: 'Відео пошкоджене або завантажене не повністю',
     videoTooLong: (seconds: number) => `Відео задовге: максимум ${Math.floor(seconds / 60)} хв ${seconds % 60} с`,
-    videoFrameTooLarge: (side: number) => `Кадр відео завеликий: максимум ${side} пікселів по кожній стороні`,
+    videoFrameTooLarge: (side: number) => `Кадр відео завеликий: максимум ${counted(side, nouns.pixels)} по кожній стороні`,
     fileTooLarge: (bytes: number) => `Файл завеликий: максимум ${Math.floor(bytes / 1024 ** 2)} МБ`,
-    imageTooLarge: (pixels: number) => `Зображення завелике: максимум ${Math.floor(pixels / 1_000_000)} мегапікселів`,
+    imageTooLarge: (pixels: number) => `Зображення завелике: максимум ${counted(Math.floor(pixels / 1_000_000), nouns.megapixels)}`,
     linkInvalid: 'Посилання недійсне або застаріло',
     renderFailed: 'Не вдалося створити відео',
     renderInterrupted: 'Створення відео перервано',
@@ -488,31 +525,32 @@ export const t = {
     name: 'Назва',
     description: 'Опис',
     tags: 'Теги',
-    accounts: 'Профіля',
+    accounts: 'Профілі',
     date: 'Дата',
     save: 'Зберегти',
     anyAccount: 'Будь-який',
     nameRequired: "Назва обов'язкова",
     videoMin: 'Мінімум одне відео',
-    videoFieldMissing: (position: number, field: string) => `Відео ${position} у списку video: немає поля «${field}»`,
-    videoFieldInvalid: (position: number, field: string) => `Відео ${position} у списку video: некоректне значення поля «${field}»`,
+    videoFieldMissing: (position: number, field: string) => `Відео ${position} у списку «video»: немає поля «${field}»`,
+    videoFieldInvalid: (position: number, field: string) => `Відео ${position} у списку «video»: некоректне значення поля «${field}»`,
     sent: 'Відео надіслано на публікацію',
     platforms: 'Платформи',
     tagSets: 'Набори тегів',
     groups: 'Групи профілів',
     videos: 'Відео',
-    video: (id: number) => `Відео #${id}`,
-    preview: (id: number) => `Переглянути відео #${id}`,
-    removeVideo: (id: number) => `Прибрати відео #${id}`,
-    videoAccount: (id: number) => `Профіль відео #${id}`,
-    videoDate: (id: number) => `Дата відео #${id}`,
+    /** A video of the request by its place in it (1, 2, …), as the form lists them: never its id, which counts every request's. */
+    video: (number: number) => `Відео ${number}`,
+    preview: (number: number) => `Переглянути відео ${number}`,
+    removeVideo: (number: number) => `Прибрати відео ${number}`,
+    videoAccount: (number: number) => `Профіль відео ${number}`,
+    videoDate: (number: number) => `Дата відео ${number}`,
     noVideos: 'Усі відео прибрано',
     assignmentRule:
       'Відео по черзі отримують вибрані профілі: перше відео — перший профіль, друге — другий. «Будь-який» означає профіль за цією чергою; коли відео більше, ніж профілів, черга йде по колу.',
     assignedByRule: (title: string) => `Отримає ${title} — за чергою вибраних профілів`,
     assignedNone: 'Оберіть профілі: «Будь-який» бере профіль із вибраних',
     profilesIdle: (count: number, titles: string) =>
-      `Профілів більше, ніж відео: ${count} з вибраних не ${count === 1 ? 'отримає' : 'отримають'} відео (${titles}).`,
+      `Профілів більше, ніж відео: ${count} з вибраних не ${plural(count, ['отримає', 'отримають', 'отримають'])} відео (${titles}).`,
     profilesShared: (count: number, titles: string) =>
       count === 1
         ? `Відео більше, ніж профілів: ${titles} отримає кілька відео.`
@@ -531,8 +569,9 @@ export const t = {
     status: 'Статус',
     updated: 'Оновлено дані',
     republish: 'Опублікувати',
-    noError: 'N/A',
-    detailTitle: (idUpload: string) => `Публікація ${idUpload}`,
+    noError: 'Причину не вказано',
+    /** The set named by its request's number and when it was published, never by its UUID. */
+    detailTitle: (id: number, publishedAt: string) => (publishedAt ? `Запит #${id}, опубліковано ${publishedAt}` : `Запит #${id}`),
     editPanel: 'Дані публікації',
     videosPanel: 'Відео',
     publishedAt: 'Опубліковано',
@@ -547,8 +586,9 @@ export const t = {
   /** Issue 21: what a post's state says, its waits, and the per-video controls of a published set. */
   postTruth: {
     noPlatformTicked: 'Оберіть хоча б одну платформу',
-    noPlatformFor: (videoId: number, profile: string, platforms: string) =>
-      `Відео #${videoId} не буде опубліковано: профіль ${profile} не має жодної з вибраних платформ (${platforms}). Увімкніть платформу в профілі або оберіть інший профіль.`,
+    /** `video` names it as its screen does: the publish form by its place (t.publish.video), a published set by its id (setVideo). */
+    noPlatformFor: (video: string, profile: string, platforms: string) =>
+      `${video} не буде опубліковано: профіль ${profile} не має жодної з вибраних платформ (${platforms}). Увімкніть платформу в профілі або оберіть інший профіль.`,
     platformsMissing: (profile: string, platforms: string) => `Не публікується в ${platforms}: профіль ${profile} не має цих платформ`,
     nothingWentOut: 'Жодне відео не опубліковано',
     manualProfileRemoved: (profile: string) => `Профіль ${profile} прибрано з вибраних: відео знову отримує профіль за чергою`,
@@ -556,7 +596,9 @@ export const t = {
     gapsSummary: (count: number, refused: number) =>
       refused > 0
         ? `Відео, чий профіль не має жодної з вибраних платформ: ${refused}. Їх не буде опубліковано — змініть профіль або платформи (див. відео нижче).` +
-          (count > refused ? ` Ще ${count - refused} вийдуть не на всіх вибраних платформах.` : '')
+          (count > refused
+            ? ` Ще ${count - refused} ${plural(count - refused, ['вийде', 'вийдуть', 'вийдуть'])} не на всіх вибраних платформах.`
+            : '')
         : `Відео, що вийдуть не на всіх вибраних платформах: ${count}. Їхні профілі мають не всі з них (див. відео нижче).`,
     accessFailed: 'Помилка доступу',
     publishFailedIn: (platform: string, title: string, profile: string) =>
@@ -570,11 +612,14 @@ export const t = {
     waitRetry: (reason: string) => `Спроба не вдалася: ${reason}`,
     waitBusyProfile: (platform: string) => `Профіль зараз завантажує інше відео в ${platform}`,
     waitPlatform: (reason: string) => `Платформа просить зачекати: ${reason}`,
-    nextAttemptAt: (time: string) => `наступна спроба о ${time}`,
+    /** The day is said only when it is not today's (src/lib/kyiv-time.ts, formatMoment). */
+    nextAttemptAt: (time: string, day: string) => (day ? `наступна спроба ${day} о ${time}` : `наступна спроба о ${time}`),
     plannedAt: (time: string) => `заплановано на ${time}`,
     changeSchedule: 'Змінити',
     changeScheduleOf: (id: number) => `Змінити публікацію відео #${id}`,
     cancelSchedule: 'Скасувати публікацію',
+    /** A video of a published set, by the id its ID column shows (SPEC's published video detail). */
+    setVideo: (id: number) => `Відео #${id}`,
     scheduleTitle: (id: number) => `Публікація відео #${id}: поки вона не почалася`,
     scheduleDate: (id: number) => `Нова дата відео #${id}`,
     scheduleProfile: (id: number) => `Новий профіль відео #${id}`,
@@ -611,9 +656,10 @@ export const t = {
   },
   postingCaps: {
     /** A post held by a cap: never an error, it goes out when the window frees. */
-    rollingHeld: (platform: string, limit: number, hours: number) => `Ліміт ${platform}: ${limit} публікацій за ${hours} год вичерпано`,
+    rollingHeld: (platform: string, limit: number, hours: number) =>
+      `Ліміт ${platform}: ${counted(limit, nouns.posts)} за ${hours} год вичерпано`,
     youtubeHeld: (limit: number) =>
-      `Ліміт YouTube: ${limit} завантажень на день для проєкту Google вичерпано (доба за тихоокеанським часом)`,
+      `Ліміт YouTube: ${counted(limit, nouns.uploads)} на день для проєкту Google вичерпано (доба за тихоокеанським часом)`,
     platformHeld: (platform: string) => `Ліміт ${platform} вичерпано — так відповіла платформа`,
     budgetTitle: (day: string) => `Ліміти публікацій на ${day}`,
     budgetLoading: 'Рахуємо ліміти…',
@@ -639,7 +685,7 @@ export const t = {
     errorDetail: (detail: string) => `Відповідь платформи: ${detail}`,
     chartLatest: 'Зараз',
     leaveUnsaved: 'Зміни не збережено. Піти зі сторінки й втратити їх?',
-    tagSetSearch: (count: number) => `Пошук серед ${count} наборів: назва або тег`,
+    tagSetSearch: (count: number) => `Пошук серед ${counted(count, nouns.tagSets)}: назва або тег`,
     empty: {
       profiles: {
         text: 'Спершу додайте профіль: через профілі відео виходять на платформи.',
@@ -661,7 +707,7 @@ export const t = {
       },
       users: { text: 'Додайте оператора, щоб він міг публікувати через свої профілі.', link: 'Додати користувача', href: '/users/create' },
     },
-    chartViews: (platform: string, views: string) => `${platform}: ${views} переглядів`,
+    chartViews: (platform: string, views: number) => `${platform}: ${counted(views, nouns.views)}`,
   },
   server: {
     invalidCredentials: 'Невірний логін або пароль',
@@ -725,7 +771,7 @@ export const t = {
     } as Record<string, string>,
     allowComment: 'Дозволити коментарі',
     allowDuet: 'Дозволити дуети',
-    allowStitch: 'Дозволити Stitch',
+    allowStitch: 'Дозволити Stitch (зшивання)',
     disabledByCreator: 'Вимкнено в налаштуваннях автора в TikTok',
     maxDuration: (seconds: number) => `Найдовше відео для цього автора: ${seconds} с`,
     commercial: 'Комерційний вміст',
@@ -757,24 +803,15 @@ export const t = {
     youtubeKidsRequired: (profile: string) => `YouTube: укажіть, чи створено відео для дітей (профіль ${profile})`,
     privacyNotOffered: (profile: string, level: string) => `TikTok не пропонує профілю ${profile} доступ «${level}»: оберіть інший`,
     brandedPrivate: 'TikTok: брендований вміст не може бути приватним («Лише я»)',
-    tooLong: (platform: string, videoId: number, seconds: number, max: number) =>
-      `${platform}: відео #${videoId} триває ${seconds} с, а приймається до ${max} с`,
-    tooShort: (platform: string, videoId: number, seconds: number, min: number) =>
-      `${platform}: відео #${videoId} триває ${seconds} с, а потрібно щонайменше ${min} с`,
-    captionTooLong: (platform: string, length: number, max: number) => `${platform}: підпис задовгий — ${length} символів, максимум ${max}`,
-    titleTooLong: (length: number, max: number) => `YouTube: назва задовга — ${length} символів, максимум ${max}`,
-    descriptionTooLong: (length: number, max: number) => `YouTube: опис задовгий — ${length} символів, максимум ${max}`,
+    tooLong: (platform: string, video: number, seconds: number, max: number) =>
+      `${platform}: відео ${video} триває ${seconds} с, а приймається до ${max} с`,
+    tooShort: (platform: string, video: number, seconds: number, min: number) =>
+      `${platform}: відео ${video} триває ${seconds} с, а потрібно щонайменше ${min} с`,
+    captionTooLong: (platform: string, length: number, max: number) =>
+      `${platform}: підпис задовгий — ${counted(length, nouns.characters)}, максимум ${max}`,
+    titleTooLong: (length: number, max: number) => `YouTube: назва задовга — ${counted(length, nouns.characters)}, максимум ${max}`,
+    descriptionTooLong: (length: number, max: number) => `YouTube: опис задовгий — ${counted(length, nouns.characters)}, максимум ${max}`,
     tooManyHashtags: (count: number, max: number) => `Instagram: забагато хештегів — ${count}, максимум ${max}`,
-    thumbOffsetBeyond: (videoId: number) => `Instagram: кадр обкладинки виходить за межі відео #${videoId}`,
+    thumbOffsetBeyond: (video: number) => `Instagram: кадр обкладинки виходить за межі відео ${video}`,
   },
 } as const;
-
-const pluralRules = new Intl.PluralRules('uk');
-
-/** The words for `count` by Ukrainian rules: [1, 21, 31…; 2–4, 22–24…; 0, 5–20, 25…]. */
-function plural(count: number, [one, few, many]: [string, string, string]): string {
-  const form = pluralRules.select(count);
-  if (form === 'one') return one;
-  // Fractions ('other') take the same form as 2–4: «1,5 публікації».
-  return form === 'many' ? many : few;
-}

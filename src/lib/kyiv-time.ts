@@ -34,13 +34,15 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return `${day}.${month}.${year} ${hour}:${minute}`;
 }
 
-/** The Kyiv clock time of a moment, `HH:mm`; '' for none. */
-export function formatTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const moment = new Date(value);
-  if (Number.isNaN(moment.getTime())) return '';
-  const { hour, minute } = kyivParts(moment);
-  return `${hour}:${minute}`;
+/**
+ * A moment's Kyiv clock time `HH:mm`, and its day `DD.MM.YYYY` unless that is today in Kyiv (then
+ * ''): a time alone would read as today's beside a date column that says another day.
+ */
+export function formatMoment(value: string, now = Date.now()): { time: string; day: string } {
+  const { year, month, day, hour, minute } = kyivParts(new Date(value));
+  const today = kyivParts(now);
+  const isToday = year === today.year && month === today.month && day === today.day;
+  return { time: `${hour}:${minute}`, day: isToday ? '' : `${day}.${month}.${year}` };
 }
 
 /** The Kyiv wall time of a moment, to the minute, as the form holds dates. */

@@ -6,6 +6,14 @@ import { publishAssignmentSchema, type PublishFields, type PublishForm } from '.
 type AssignableVideo = Pick<PublishVideoItem, 'account' | 'byHand' | 'lostProfile'>;
 
 /**
+ * Each video's place in its request (1, 2, …), by id: the publish form names videos so, since
+ * their ids count every request's videos. The request's detail lists them in that order.
+ */
+export function videoNumbers(requestVideos: { id: number }[]): Map<number, number> {
+  return new Map(requestVideos.map((video, index) => [video.id, index + 1]));
+}
+
+/**
  * SPEC.md: when profiles are chosen, the video at position i gets the i-th chosen profile.
  * Videos beyond the chosen count stay on 'Будь-який' (null), which the server fills round-robin.
  * A profile the operator picked by hand stays while it is still chosen; once it is removed from
@@ -93,8 +101,9 @@ interface VideoErrors {
 }
 
 /**
- * SPEC.md section 4: the YouTube error, else the Instagram error, else 'N/A'. The spec predates
- * TikTok errors; a video that failed only there shows TikTok's reason rather than 'N/A'.
+ * SPEC.md section 4: the YouTube error, else the Instagram error, else SPEC's 'N/A', said in
+ * Ukrainian ('Причину не вказано'). The spec predates TikTok errors; a video that failed only there
+ * shows TikTok's reason.
  */
 export function videoErrorText(video: VideoErrors): string {
   return video.error || video.errorInstagram || video.errorTiktok || t.published.noError;

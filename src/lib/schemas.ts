@@ -33,13 +33,13 @@ import { text } from './validation';
 export const loginSchema = object({
   login: text({
     required: t.validation.required,
-    min: [2, t.validation.tooShort],
-    max: [50, t.validation.tooLong],
+    min: [2, t.validation.tooShort(2)],
+    max: [50, t.validation.tooLong(50)],
   }),
   password: text({
     required: t.validation.required,
-    min: [5, t.validation.tooShort],
-    max: [50, t.validation.tooLong],
+    min: [5, t.validation.tooShort(5)],
+    max: [50, t.validation.tooLong(50)],
   }),
 });
 export type LoginForm = Infer<typeof loginSchema>;
@@ -274,7 +274,7 @@ export type TagSetForm = Infer<typeof tagSetSchema>;
 /** A new password and its repeat, by the user form's rules; `password` is the value the repeat must match. */
 function newPasswordFields(password: unknown) {
   return {
-    password: text({ required: t.validation.required, min: [6, t.validation.tooShort], max: [50, t.validation.tooLong] }),
+    password: text({ required: t.validation.required, min: [6, t.validation.tooShort(6)], max: [50, t.validation.tooLong(50)] }),
     password_confirmation: define<string>('password_confirmation', (value) => {
       if (isBlank(value)) return t.validation.required;
       return value === password || t.users.passwordsMismatch;
@@ -284,7 +284,7 @@ function newPasswordFields(password: unknown) {
 
 function userShape(password: unknown) {
   return type({
-    login: text({ required: t.validation.required, min: [2, t.validation.tooShort], max: [50, t.validation.tooLong] }),
+    login: text({ required: t.validation.required, min: [2, t.validation.tooShort(2)], max: [50, t.validation.tooLong(50)] }),
     ...newPasswordFields(password),
   });
 }
@@ -293,7 +293,7 @@ export const userSchema = dynamic<UserForm>((value) => userShape(isObject(value)
 
 function passwordChangeShape(password: unknown) {
   return type({
-    current_password: text({ required: t.validation.required, max: [50, t.validation.tooLong] }),
+    current_password: text({ required: t.validation.required, max: [50, t.validation.tooLong(50)] }),
     ...newPasswordFields(password),
   });
 }

@@ -9,6 +9,7 @@ import {
   assignProfilesInOrder,
   publishPayloadOf,
   publishVideosOf,
+  videoNumbers,
   withProfiles,
   type AssignmentErrors,
 } from '../lib/publishing';
@@ -66,7 +67,10 @@ function submissionErrors(context: PublishContext, fields: PublishFields): Assig
   const errors = assignmentErrors(context.accounts, context.videos);
   if (tickedPlatforms(fields).length === 0) return { ...errors, platforms: t.postTruth.noPlatformTicked };
   const platformsOf = new Map((context.detail?.accounts ?? []).map((profile) => [profile.id, profile.platforms]));
-  const refused = platformGaps(assignmentPreview(context.videos, context.accounts).videos, fields, platformsOf).find((gap) => gap.refused);
+  const numbers = videoNumbers(context.detail?.video ?? []);
+  const refused = platformGaps(assignmentPreview(context.videos, context.accounts).videos, fields, platformsOf, numbers).find(
+    (gap) => gap.refused,
+  );
   return refused && !errors.video ? { ...errors, video: refused.message } : errors;
 }
 

@@ -34,7 +34,7 @@ it('shows the validation messages under the fields', async () => {
   await page.goto(server.baseUrl);
   await page.getByLabel('Логін').fill('a');
   await page.getByRole('button', { name: 'Увійти' }).click();
-  await expect.poll(() => page.getByText('Занадто коротко!').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Занадто коротко: щонайменше 2 символи').isVisible()).toBe(true);
   await expect.poll(() => page.getByText('Обовʼязкове до заповнення').isVisible()).toBe(true);
 });
 

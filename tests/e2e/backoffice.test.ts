@@ -31,7 +31,7 @@ const visible = (page: Page, text: string) => page.getByText(text, { exact: true
 it('lets the admin create a user, checking the password confirmation', async () => {
   await logIn(admin, server.baseUrl, adminLogin, adminPassword, '/users');
   await expect.poll(() => admin.getByRole('heading', { name: 'Користувачі' }).isVisible()).toBe(true);
-  await expect.poll(() => visible(admin, 'Admin')).toBe(true);
+  await expect.poll(() => visible(admin, 'Адміністратор')).toBe(true);
   await snapshot(admin, 'users-list');
 
   await admin.getByRole('link', { name: 'Створити' }).click();
@@ -53,25 +53,25 @@ it('lets the admin create a user, checking the password confirmation', async () 
 it('signs the new user in without the Users menu item, on an empty profile list', async () => {
   await logIn(operator, server.baseUrl, operatorLogin, operatorPassword, '/accounts/list');
   await expect.poll(() => operator.getByTestId('user-login').textContent()).toBe(operatorLogin);
-  await expect.poll(() => operator.getByRole('heading', { name: 'Профіля' }).isVisible()).toBe(true);
+  await expect.poll(() => operator.getByRole('heading', { name: 'Профілі' }).isVisible()).toBe(true);
   await expect.poll(() => visible(operator, 'Нічого не знайдено')).toBe(true);
   expect(await operator.getByRole('link', { name: 'Користувачі' }).count()).toBe(0);
   expect(await operator.getByRole('columnheader', { name: 'Користувач' }).count()).toBe(0);
   await snapshot(operator, 'accounts-empty');
 });
 
-it('creates a profile with YouTube on, asking for client_id first', async () => {
+it('creates a profile with YouTube on, asking for its client ID first', async () => {
   await operator.getByRole('link', { name: 'Створити' }).click();
   await expect.poll(() => operator.getByRole('heading', { name: 'Створити профіль' }).isVisible()).toBe(true);
   await operator.getByLabel('Проксі').fill('127.0.0.1:3128');
   await operator.getByRole('switch', { name: 'YouTube' }).check();
   await operator.getByRole('button', { name: 'Створити' }).click();
-  await expect.poll(() => visible(operator, "client_id обов'язковий")).toBe(true);
-  await expect.poll(() => visible(operator, "client_secret обов'язковий")).toBe(true);
+  await expect.poll(() => visible(operator, "ID клієнта обов'язковий")).toBe(true);
+  await expect.poll(() => visible(operator, "Секрет клієнта обов'язковий")).toBe(true);
   await snapshot(operator, 'account-create-errors');
 
-  await operator.getByLabel('client_id').fill('operator-client.apps.googleusercontent.com');
-  await operator.getByLabel('client_secret').fill('operator-client-secret');
+  await operator.getByLabel('ID клієнта').fill('operator-client.apps.googleusercontent.com');
+  await operator.getByLabel('Секрет клієнта').fill('operator-client-secret');
   await operator.getByRole('button', { name: 'Створити' }).click();
   await expect.poll(() => visible(operator, 'Профіль створено')).toBe(true);
   await expect.poll(() => operator.url()).toMatch(/\/accounts\/\d+$/);
@@ -95,8 +95,8 @@ it('edits the profile and its channel description', async () => {
   await expect.poll(() => operator.getByLabel('Коментар').inputValue()).toBe('Main channel');
   await expect.poll(() => operator.getByLabel('Опис каналу').inputValue()).toBe('Short videos every day');
   // Secrets are write-only: the field stays empty and says the secret is stored.
-  await expect.poll(() => operator.getByLabel('client_secret').getAttribute('placeholder')).toBe('збережено');
-  expect(await operator.getByLabel('client_secret').inputValue()).toBe('');
+  await expect.poll(() => operator.getByLabel('Секрет клієнта').getAttribute('placeholder')).toBe('збережено');
+  expect(await operator.getByLabel('Секрет клієнта').inputValue()).toBe('');
   await snapshot(operator, 'account-detail');
 });
 
@@ -139,14 +139,14 @@ it('keeps a tag set and a profile group', async () => {
   await snapshot(operator, 'tags-list');
 
   await operator.goto(`${server.baseUrl}/accounts/group/create`);
-  await expect.poll(() => operator.getByRole('heading', { name: 'Створити группу' }).isVisible()).toBe(true);
+  await expect.poll(() => operator.getByRole('heading', { name: 'Створити групу' }).isVisible()).toBe(true);
   await operator.getByLabel('Назва').fill('Ukraine');
-  await operator.getByRole('combobox', { name: 'Профіля' }).click();
+  await operator.getByRole('combobox', { name: 'Профілі' }).click();
   await operator.getByRole('option', { name: `#${accountId} Main channel` }).click();
   await operator.getByRole('button', { name: 'Створити' }).click();
-  await expect.poll(() => visible(operator, 'Группа створено')).toBe(true);
-  await expect.poll(() => operator.getByRole('heading', { name: 'Группа: Ukraine' }).isVisible()).toBe(true);
-  await operator.getByRole('combobox', { name: 'Профіля' }).click();
+  await expect.poll(() => visible(operator, 'Групу створено')).toBe(true);
+  await expect.poll(() => operator.getByRole('heading', { name: 'Група: Ukraine' }).isVisible()).toBe(true);
+  await operator.getByRole('combobox', { name: 'Профілі' }).click();
   await expect.poll(() => visible(operator, 'Не знайдено')).toBe(true);
   await snapshot(operator, 'group-form');
   await operator.goto(`${server.baseUrl}/accounts/group/list`);

@@ -58,7 +58,7 @@ it('asks for at least one image, then uploads two, with a preview each', async (
   await page.locator('input[type=file]').setInputFiles([path.join(mediaDir, 'sunset.png'), path.join(mediaDir, 'pattern.jpg')]);
   await expect.poll(() => page.getByRole('img', { name: 'sunset.png' }).isVisible()).toBe(true);
   await expect.poll(visible('Мінімум одне зображення')).toBe(false);
-  await expect.poll(() => page.getByRole('button', { name: 'Завантажити відео' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: 'Обрати зображення' }).isVisible()).toBe(true);
   await snapshot(page, 'photos-upload-selected');
 
   await page.getByRole('button', { name: 'Зберегти' }).click();
@@ -85,10 +85,10 @@ it('deletes an image with the deletion toasts and refetches the list', async () 
 
 it('validates the create-video form and refuses a non-video drop with the spec toast', async () => {
   await page.goto(`${server.baseUrl}/video/create`);
-  await expect.poll(() => page.getByLabel('Кілкість відео').inputValue()).toBe('1');
-  await expect.poll(() => page.getByLabel('Кілкість відео').getAttribute('placeholder')).toBe('Введіть кількість відео');
+  await expect.poll(() => page.getByLabel('Кількість відео').inputValue()).toBe('1');
+  await expect.poll(() => page.getByLabel('Кількість відео').getAttribute('placeholder')).toBe('Введіть кількість відео');
   await snapshot(page, 'video-create-empty');
-  await page.getByLabel('Кілкість відео').fill('');
+  await page.getByLabel('Кількість відео').fill('');
   await page.getByRole('button', { name: 'Створити' }).click();
   await expect.poll(visible('Кількість відео')).toBe(true);
   await expect.poll(visible('Мінімум одне відео')).toBe(true);
@@ -107,7 +107,7 @@ it('validates the create-video form and refuses a non-video drop with the spec t
 });
 
 it('creates a request of 2 videos, shows the frame at 1 s, and lands on the request list', async () => {
-  await page.getByLabel('Кілкість відео').fill('2');
+  await page.getByLabel('Кількість відео').fill('2');
   await page.locator('input[type=file]').setInputFiles(path.join(mediaDir, 'clip.mp4'));
   await expect.poll(visible('clip.mp4')).toBe(true);
   await expect.poll(() => page.getByRole('img', { name: 'Кадр на 1-й секунді' }).isVisible(), { timeout: 10_000 }).toBe(true);

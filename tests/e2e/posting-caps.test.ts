@@ -92,7 +92,7 @@ it('shows the profile’s Instagram posts left for the day and warns that a plan
     await logIn(page, server.baseUrl, adminLogin, adminPassword, `/video/request/${idUpload}`);
     await page.getByRole('checkbox', { name: 'YouTube' }).uncheck();
     await page.getByRole('checkbox', { name: 'Instagram' }).check();
-    await page.getByRole('combobox', { name: 'Профіля' }).click();
+    await page.getByRole('combobox', { name: 'Профілі' }).click();
     await page.getByRole('option', { name: profile.title }).click();
     await page.keyboard.press('Escape');
 

@@ -158,7 +158,7 @@ it(
     await page.getByLabel('Теги').fill('shorts ');
     await page.getByRole('checkbox', { name: 'TikTok' }).check();
     await page.getByRole('checkbox', { name: 'Instagram' }).check();
-    await page.getByRole('combobox', { name: 'Профіля' }).click();
+    await page.getByRole('combobox', { name: 'Профілі' }).click();
     await page.getByRole('option', { name: title }).click();
     await page.keyboard.press('Escape');
 

@@ -83,8 +83,8 @@ it('creates a profile with YouTube and Instagram on, through the sandbox proxy',
   await page.getByLabel('Коментар').fill('Main channel');
   await page.getByRole('switch', { name: 'YouTube' }).check();
   await page.getByRole('switch', { name: 'Instagram' }).check();
-  await page.getByLabel('client_id').fill('journey-client.apps.googleusercontent.com');
-  await page.getByLabel('client_secret').fill('journey-client-secret');
+  await page.getByLabel('ID клієнта').fill('journey-client.apps.googleusercontent.com');
+  await page.getByLabel('Секрет клієнта').fill('journey-client-secret');
   await page.getByLabel('Логін Instagram').fill('journey.reels');
   await page.getByLabel('Пароль Instagram').fill('journey-password');
   await page.getByRole('button', { name: 'Створити' }).click();
@@ -128,10 +128,10 @@ it('keeps a tag set and a profile group for quick filling', async () => {
 
   await page.goto(`${server.baseUrl}/accounts/group/create`);
   await page.getByLabel('Назва').fill('Основні');
-  await page.getByRole('combobox', { name: 'Профіля' }).click();
+  await page.getByRole('combobox', { name: 'Профілі' }).click();
   await page.getByRole('option').first().click();
   await page.getByRole('button', { name: 'Створити' }).click();
-  await expect.poll(visible('Группа створено')).toBe(true);
+  await expect.poll(visible('Групу створено')).toBe(true);
 });
 
 it('uploads a background image and renders a request of 3 videos', async () => {
@@ -141,7 +141,7 @@ it('uploads a background image and renders a request of 3 videos', async () => {
   await expect.poll(visible('Зображення завантажено')).toBe(true);
 
   await page.goto(`${server.baseUrl}/video/create`);
-  await page.getByLabel('Кілкість відео').fill('3');
+  await page.getByLabel('Кількість відео').fill('3');
   await page.locator('input[type=file]').setInputFiles(path.join(mediaDir, 'clip.mp4'));
   await expect.poll(visible('clip.mp4')).toBe(true);
   await page.getByRole('button', { name: 'Створити' }).click();
@@ -248,7 +248,7 @@ it('shows an injected platform failure with its error and publishes through Оп
 
   // A published request is not published again: the failing video comes from a new request of one.
   await page.goto(`${server.baseUrl}/video/create`);
-  await page.getByLabel('Кілкість відео').fill('1');
+  await page.getByLabel('Кількість відео').fill('1');
   await page.locator('input[type=file]').setInputFiles(path.join(mediaDir, 'clip.mp4'));
   await expect.poll(visible('clip.mp4')).toBe(true);
   await page.getByRole('button', { name: 'Створити' }).click();

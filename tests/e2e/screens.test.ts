@@ -129,8 +129,8 @@ const screens = () => [
   { name: 'profile-create', path: '/accounts/create', ready: 'Створити профіль' },
   { name: 'profile-detail', path: `/accounts/${seeded.account}`, ready: `Профіль #${seeded.account}` },
   { name: 'groups', path: '/accounts/group/list', ready: 'Ранкові' },
-  { name: 'group-create', path: '/accounts/group/create', ready: 'Створити группу' },
-  { name: 'group-edit', path: `/accounts/group/${seeded.group}`, ready: 'Группа: Ранкові' },
+  { name: 'group-create', path: '/accounts/group/create', ready: 'Створити групу' },
+  { name: 'group-edit', path: `/accounts/group/${seeded.group}`, ready: 'Група: Ранкові' },
   { name: 'tag-sets', path: '/tags', ready: 'Спорт' },
   { name: 'tag-set-create', path: '/tags/create', ready: 'Назва' },
   { name: 'tag-set-edit', path: `/tags/${seeded.tagSet}`, ready: 'Тег: Спорт' },
@@ -139,7 +139,7 @@ const screens = () => [
   { name: 'video-create', path: '/video/create', ready: 'Обрано 1 з 1' },
   { name: 'requests', path: '/video/request-create', ready: 'Ранковий-кліп.mp4' },
   { name: 'publish-form', path: `/video/request/${seeded.ready}`, ready: 'Публікація' },
-  { name: 'published-sets', path: '/video/list', ready: seeded.published },
+  { name: 'published-sets', path: '/video/list', ready: 'Ранковий випуск' },
   { name: 'published-set', path: `/video/youtube/${seeded.published}`, ready: 'Ранковий випуск' },
   { name: 'users', path: '/users', ready: 'operator' },
   { name: 'user-create', path: '/users/create', ready: 'Логін' },
@@ -339,7 +339,7 @@ it('has no serious or critical axe violation with each menu, dropdown, picker an
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
 
-    const profiles = page.getByRole('combobox', { name: 'Профіля' });
+    const profiles = page.getByRole('combobox', { name: 'Профілі' });
     await profiles.click();
     await page.getByRole('listbox').getByRole('option').first().waitFor();
     await check(page, 'publish-multi-select-open', viewport.width, findings);
@@ -354,8 +354,8 @@ it('has no serious or critical axe violation with each menu, dropdown, picker an
     await check(page, 'publish-date-picker-open', viewport.width, findings);
     await page.keyboard.press('Escape');
     // A video's own date sits in the narrower column on the right.
-    await page.getByRole('button', { name: /^Дата відео #\d+: вибрати день у календарі$/ }).click();
-    await page.getByRole('dialog', { name: /^Дата відео #\d+: календар$/ }).waitFor();
+    await page.getByRole('button', { name: /^Дата відео \d+: вибрати день у календарі$/ }).click();
+    await page.getByRole('dialog', { name: /^Дата відео \d+: календар$/ }).waitFor();
     await check(page, 'publish-video-date-picker-open', viewport.width, findings);
     await page.keyboard.press('Escape');
 
@@ -412,7 +412,7 @@ it('publishes a request with the keyboard alone: skip link, title, tag, profile,
   await tabTo(page.getByRole('textbox', { name: 'Теги', exact: true }));
   await page.keyboard.type('ранок');
   await page.keyboard.press('Enter');
-  const profiles = page.getByRole('combobox', { name: 'Профіля' });
+  const profiles = page.getByRole('combobox', { name: 'Профілі' });
   await tabTo(profiles);
   await page.getByRole('listbox').getByRole('option').first().waitFor();
   await page.keyboard.press('ArrowDown');

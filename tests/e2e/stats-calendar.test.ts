@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { daysOf, kyivDay, shiftAnchor } from '../../src/lib/calendar';
 import type { StatsReport } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
 import { formatDate } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
@@ -240,8 +241,10 @@ it('draws the views of a published set and of its profile from the points the sy
   await plotArea.hover({ position: { x: 2, y: height / 2 } });
   await expect.poll(() => legend.textContent()).toContain(`${formatDate(weekReport.at[0]! * 1000)}`);
   expect(await legend.textContent()).toMatch(/\d\d\.\d\d\.\d{4} \d\d:\d\d/);
-  expect((await youtubeEntry.textContent())!.replace(/\s/g, '')).toBe(`YouTube:${youtubeValues[0]}переглядів`);
-  expect(await legend.getByRole('button', { name: /^TikTok: \d[\d\s]* переглядів$/ }).count()).toBe(1);
+  expect((await youtubeEntry.textContent())!.replace(/\s/g, '')).toBe(
+    t.screens.chartViews('YouTube', youtubeValues[0] ?? 0).replace(/\s/g, ''),
+  );
+  expect(await legend.getByRole('button', { name: /^TikTok: \d[\d\s]* перегляд(и|ів)?$/ }).count()).toBe(1);
   await legend.getByText('Перегляди за період').hover();
   await expect.poll(() => legend.textContent()).toContain('Зараз');
 
@@ -308,7 +311,7 @@ it('lists a failed publish and the finished renders in the bell, and follows one
   await publish(sets.failing, 'Невдалий випуск', null);
 
   const page = await signedInPage(1440, 900, '/calendar');
-  const bell = page.getByRole('button', { name: /^Сповіщення: \d+ непрочитаних$/ });
+  const bell = page.getByRole('button', { name: /^Сповіщення: \d+ непрочитан(е|і|их)$/ });
   await expect
     .poll(
       async () => {

@@ -124,28 +124,28 @@ describe('TikTok', () => {
   });
 
   it("refuses a level creator_info does not offer, and a video past the creator's longest", () => {
-    expect(tiktokCreatorRefusal('PUBLIC_TO_EVERYONE', { id: 7, durationSeconds: 30 }, unaudited)).toEqual({
+    expect(tiktokCreatorRefusal('PUBLIC_TO_EVERYONE', { number: 2, durationSeconds: 30 }, unaudited)).toEqual({
       code: 'privacyNotOffered',
       level: 'PUBLIC_TO_EVERYONE',
     });
-    expect(tiktokCreatorRefusal('SELF_ONLY', { id: 7, durationSeconds: 30 }, unaudited)).toBeNull();
-    expect(tiktokCreatorRefusal('SELF_ONLY', { id: 7, durationSeconds: 600 }, creator())).toBeNull();
-    expect(tiktokCreatorRefusal('SELF_ONLY', { id: 7, durationSeconds: 600.04 }, creator())).toEqual({
+    expect(tiktokCreatorRefusal('SELF_ONLY', { number: 2, durationSeconds: 30 }, unaudited)).toBeNull();
+    expect(tiktokCreatorRefusal('SELF_ONLY', { number: 2, durationSeconds: 600 }, creator())).toBeNull();
+    expect(tiktokCreatorRefusal('SELF_ONLY', { number: 2, durationSeconds: 600.04 }, creator())).toEqual({
       code: 'tooLong',
       format: 'TikTok',
-      videoId: 7,
+      video: 2,
       seconds: 600,
       limit: 600,
     });
-    expect(tiktokCreatorRefusal('SELF_ONLY', { id: 7, durationSeconds: 912.36 }, creator())).toEqual({
+    expect(tiktokCreatorRefusal('SELF_ONLY', { number: 2, durationSeconds: 912.36 }, creator())).toEqual({
       code: 'tooLong',
       format: 'TikTok',
-      videoId: 7,
+      video: 2,
       seconds: 912.4,
       limit: 600,
     });
     // A creator_info with no figure, or a video whose length is unknown, limits nothing.
-    expect(tiktokCreatorRefusal('SELF_ONLY', { id: 7, durationSeconds: 5000 }, creator({ maxVideoPostDurationSec: 0 }))).toBeNull();
+    expect(tiktokCreatorRefusal('SELF_ONLY', { number: 2, durationSeconds: 5000 }, creator({ maxVideoPostDurationSec: 0 }))).toBeNull();
     expect(tiktokCreatorRefusal('SELF_ONLY', null, creator())).toBeNull();
   });
 
@@ -199,25 +199,25 @@ describe('TikTok', () => {
 describe('YouTube', () => {
   it('takes a title of 100 characters, a description of 5000, and a Short of 3 minutes', () => {
     expect(youtubeLimits).toMatchObject({ title: 100, description: 5000, shortsSeconds: 180 });
-    expect(youtubePostRefusal(texts('x'.repeat(100), 'y'.repeat(5000)), { id: 7, durationSeconds: 180 })).toBeNull();
-    expect(youtubePostRefusal(texts('x'.repeat(101)), { id: 7, durationSeconds: 30 })).toEqual({
+    expect(youtubePostRefusal(texts('x'.repeat(100), 'y'.repeat(5000)), { number: 2, durationSeconds: 180 })).toBeNull();
+    expect(youtubePostRefusal(texts('x'.repeat(101)), { number: 2, durationSeconds: 30 })).toEqual({
       code: 'titleTooLong',
       length: 101,
       limit: 100,
     });
-    expect(youtubePostRefusal(texts('x', 'y'.repeat(5001)), { id: 7, durationSeconds: 30 })).toEqual({
+    expect(youtubePostRefusal(texts('x', 'y'.repeat(5001)), { number: 2, durationSeconds: 30 })).toEqual({
       code: 'descriptionTooLong',
       length: 5001,
       limit: 5000,
     });
-    expect(youtubePostRefusal(texts(), { id: 7, durationSeconds: 181.26 })).toEqual({
+    expect(youtubePostRefusal(texts(), { number: 2, durationSeconds: 181.26 })).toEqual({
       code: 'tooLong',
       format: 'YouTube Shorts',
-      videoId: 7,
+      video: 2,
       seconds: 181.3,
       limit: 180,
     });
-    expect(youtubePostRefusal(texts(), { id: 7, durationSeconds: null })).toBeNull();
+    expect(youtubePostRefusal(texts(), { number: 2, durationSeconds: null })).toBeNull();
   });
 
   it('never assumes the made-for-kids declaration, and posts public in People & Blogs where nothing else was chosen', () => {
@@ -235,8 +235,8 @@ describe('Instagram', () => {
   it('takes up to 30 hashtags, counting only the tags that stay hashtags', () => {
     expect(instagramLimits.hashtags).toBe(30);
     const thirty = Array.from({ length: 30 }, (_, index) => `tag${index}`);
-    expect(instagramPostRefusal({}, reel([...thirty, '!!!']), { id: 7, durationSeconds: 30, publishKey: igKey })).toBeNull();
-    expect(instagramPostRefusal({}, reel([...thirty, 'one_more']), { id: 7, durationSeconds: 30, publishKey: igKey })).toEqual({
+    expect(instagramPostRefusal({}, reel([...thirty, '!!!']), { number: 2, durationSeconds: 30, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({}, reel([...thirty, 'one_more']), { number: 2, durationSeconds: 30, publishKey: igKey })).toEqual({
       code: 'tooManyHashtags',
       count: 31,
       limit: 30,
@@ -245,8 +245,8 @@ describe('Instagram', () => {
 
   it('takes a caption of up to 2200 characters with the key', () => {
     const room = 2200 - igKey.length - 2;
-    expect(instagramPostRefusal({}, reel([], 'x'.repeat(room)), { id: 7, durationSeconds: 30, publishKey: igKey })).toBeNull();
-    expect(instagramPostRefusal({}, reel([], 'x'.repeat(room + 1)), { id: 7, durationSeconds: 30, publishKey: igKey })).toEqual({
+    expect(instagramPostRefusal({}, reel([], 'x'.repeat(room)), { number: 2, durationSeconds: 30, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({}, reel([], 'x'.repeat(room + 1)), { number: 2, durationSeconds: 30, publishKey: igKey })).toEqual({
       code: 'captionTooLong',
       platform: 'instagram',
       length: room + 1,
@@ -255,33 +255,33 @@ describe('Instagram', () => {
   });
 
   it('takes Reels from 3 seconds to 15 minutes', () => {
-    expect(instagramPostRefusal({}, reel(), { id: 7, durationSeconds: 3, publishKey: igKey })).toBeNull();
-    expect(instagramPostRefusal({}, reel(), { id: 7, durationSeconds: 900, publishKey: igKey })).toBeNull();
-    expect(instagramPostRefusal({}, reel(), { id: 7, durationSeconds: 900.5, publishKey: igKey })).toEqual({
+    expect(instagramPostRefusal({}, reel(), { number: 2, durationSeconds: 3, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({}, reel(), { number: 2, durationSeconds: 900, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({}, reel(), { number: 2, durationSeconds: 900.5, publishKey: igKey })).toEqual({
       code: 'tooLong',
       format: 'Instagram Reels',
-      videoId: 7,
+      video: 2,
       seconds: 900.5,
       limit: 900,
     });
-    expect(instagramPostRefusal({}, reel(), { id: 7, durationSeconds: 2.5, publishKey: igKey })).toEqual({
+    expect(instagramPostRefusal({}, reel(), { number: 2, durationSeconds: 2.5, publishKey: igKey })).toEqual({
       code: 'tooShort',
       format: 'Instagram Reels',
-      videoId: 7,
+      video: 2,
       seconds: 2.5,
       limit: 3,
     });
-    expect(instagramPostRefusal({}, reel(), { id: 7, durationSeconds: null, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({}, reel(), { number: 2, durationSeconds: null, publishKey: igKey })).toBeNull();
   });
 
   it("refuses a cover frame past the video's end, in milliseconds", () => {
-    expect(instagramPostRefusal({ thumbOffset: 5000 }, reel(), { id: 7, durationSeconds: 5, publishKey: igKey })).toBeNull();
-    expect(instagramPostRefusal({ thumbOffset: 0 }, reel(), { id: 7, durationSeconds: 5, publishKey: igKey })).toBeNull();
-    expect(instagramPostRefusal({ thumbOffset: 5001 }, reel(), { id: 7, durationSeconds: 5, publishKey: igKey })).toEqual({
+    expect(instagramPostRefusal({ thumbOffset: 5000 }, reel(), { number: 2, durationSeconds: 5, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({ thumbOffset: 0 }, reel(), { number: 2, durationSeconds: 5, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({ thumbOffset: 5001 }, reel(), { number: 2, durationSeconds: 5, publishKey: igKey })).toEqual({
       code: 'thumbOffsetBeyond',
-      videoId: 7,
+      video: 2,
     });
-    expect(instagramPostRefusal({ thumbOffset: 5001 }, reel(), { id: 7, durationSeconds: null, publishKey: igKey })).toBeNull();
+    expect(instagramPostRefusal({ thumbOffset: 5001 }, reel(), { number: 2, durationSeconds: null, publishKey: igKey })).toBeNull();
   });
 
   it('shares a Reel to the feed where nothing else was chosen', () => {
@@ -330,7 +330,7 @@ describe("a post's choices", () => {
 
   it("checks each platform's post by that platform's rules, and TikTok's creator only once creator_info was read", () => {
     const tiktokOptions = { privacyLevel: 'PUBLIC_TO_EVERYONE' as const };
-    const video = { id: 7, durationSeconds: 700, publishKey: key };
+    const video = { number: 2, durationSeconds: 700, publishKey: key };
     expect(postRefusal('tiktok', tiktokOptions, video, texts(), null)).toBeNull();
     expect(postRefusal('tiktok', tiktokOptions, video, texts(), unaudited)).toEqual({
       code: 'privacyNotOffered',
@@ -343,12 +343,12 @@ describe("a post's choices", () => {
     expect(postRefusal('tiktok', tiktokOptions, video, texts('x'.repeat(2200)), null)).toMatchObject({ code: 'captionTooLong' });
     expect(postRefusal('youtube', youtubeDefaults, video, texts(), null)).toMatchObject({ code: 'tooLong', format: 'YouTube Shorts' });
     expect(
-      postRefusal('instagram', instagramDefaults, { id: 7, durationSeconds: 2, publishKey: 'video-7-instagram' }, texts(), null),
+      postRefusal('instagram', instagramDefaults, { number: 2, durationSeconds: 2, publishKey: 'video-7-instagram' }, texts(), null),
     ).toMatchObject({
       code: 'tooShort',
     });
     expect(
-      postRefusal('instagram', instagramDefaults, { id: 7, durationSeconds: 20, publishKey: 'video-7-instagram' }, texts(), null),
+      postRefusal('instagram', instagramDefaults, { number: 2, durationSeconds: 20, publishKey: 'video-7-instagram' }, texts(), null),
     ).toBeNull();
   });
 });
@@ -366,9 +366,9 @@ describe("a refusal in the operator's words", () => {
     [{ code: 'titleTooLong', length: 120, limit: 100 }, rules.titleTooLong(120, 100)],
     [{ code: 'descriptionTooLong', length: 6000, limit: 5000 }, rules.descriptionTooLong(6000, 5000)],
     [{ code: 'tooManyHashtags', count: 31, limit: 30 }, rules.tooManyHashtags(31, 30)],
-    [{ code: 'tooLong', format: 'YouTube Shorts', videoId: 7, seconds: 181.3, limit: 180 }, rules.tooLong('YouTube Shorts', 7, 181.3, 180)],
-    [{ code: 'tooShort', format: 'Instagram Reels', videoId: 7, seconds: 2.5, limit: 3 }, rules.tooShort('Instagram Reels', 7, 2.5, 3)],
-    [{ code: 'thumbOffsetBeyond', videoId: 7 }, rules.thumbOffsetBeyond(7)],
+    [{ code: 'tooLong', format: 'YouTube Shorts', video: 2, seconds: 181.3, limit: 180 }, rules.tooLong('YouTube Shorts', 2, 181.3, 180)],
+    [{ code: 'tooShort', format: 'Instagram Reels', video: 2, seconds: 2.5, limit: 3 }, rules.tooShort('Instagram Reels', 2, 2.5, 3)],
+    [{ code: 'thumbOffsetBeyond', video: 2 }, rules.thumbOffsetBeyond(2)],
   ];
 
   it.each(cases)('words %j with the profile or the video it is about', (refusal, words) => {

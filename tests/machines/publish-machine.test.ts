@@ -158,7 +158,7 @@ describe('publish machine: assignment', () => {
     const { actor, calls } = await start();
     actor.send({ type: 'profiles.choose', profiles: [option(1)] });
     actor.send({ type: 'form.submit', fields: { ...fields, inYouTube: false, inTikTok: true } });
-    expect(actor.getSnapshot().context.errors).toEqual({ video: t.postTruth.noPlatformFor(11, '#1', 'TikTok') });
+    expect(actor.getSnapshot().context.errors).toEqual({ video: t.postTruth.noPlatformFor('Відео 1', '#1', 'TikTok') });
     actor.send({ type: 'form.submit', fields: { ...fields, inYouTube: false } });
     expect(actor.getSnapshot().context.errors).toEqual({ platforms: t.postTruth.noPlatformTicked });
     expect(calls.started.map((call) => call.name)).toEqual(['loadRequest']);
@@ -330,11 +330,11 @@ describe('the i-th assignment rule', () => {
 });
 
 describe('publishing helpers', () => {
-  it("shows the YouTube error, else the Instagram error, else 'N/A'", () => {
+  it("shows the YouTube error, else the Instagram error, else 'Причину не вказано'", () => {
     expect(videoErrorText({ error: 'quota', errorInstagram: 'private' })).toBe('quota');
     expect(videoErrorText({ error: null, errorInstagram: 'private' })).toBe('private');
-    expect(videoErrorText({ error: '', errorInstagram: null })).toBe('N/A');
-    expect(videoErrorText({ error: null, errorInstagram: null })).toBe('N/A');
+    expect(videoErrorText({ error: '', errorInstagram: null })).toBe('Причину не вказано');
+    expect(videoErrorText({ error: null, errorInstagram: null })).toBe('Причину не вказано');
     expect(videoErrorText({ error: null, errorInstagram: null, errorTiktok: 'spam risk' })).toBe('spam risk');
   });
 

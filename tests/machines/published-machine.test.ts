@@ -12,6 +12,7 @@ const video = (id: number, status: PublishedVideo['status']) => ({ id, status })
 const setWith = (...videos: PublishedVideo[]): UploadDetail => ({
   id: 1,
   idUpload,
+  publishedAt: '2026-11-20T08:00:00.000Z',
   status: 'publication',
   title: 'Випуск',
   description: '',

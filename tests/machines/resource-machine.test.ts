@@ -146,12 +146,12 @@ describe('resource machine: writes', () => {
     expect(actor.getSnapshot().value).toBe('loading');
   });
 
-  it("says 'Помилка при видалені' in place of the loading toast when a deletion fails, and reads the list again", async () => {
+  it("says 'Помилка при видаленні' in place of the loading toast when a deletion fails, and reads the list again", async () => {
     const { actor, calls } = start({ path: '/tags?page=1' });
     await calls.resolve('load', []);
     actor.send({ type: 'remove', path: '/tags/9', successText: 'Набір тегів видалено' });
     await calls.reject('remove', failure);
-    expect(shown.at(-1)).toEqual(['error', 'Помилка при видалені', 'resource-deletion']);
+    expect(shown.at(-1)).toEqual(['error', 'Помилка при видаленні', 'resource-deletion']);
     expect(actor.getSnapshot().value).toBe('loading');
   });
 

@@ -79,10 +79,10 @@ describe('profile form', () => {
   it("shows each platform's fields only while its switch is on", async () => {
     const user = userEvent.setup();
     renderScreen(<AccountCreateScreen />, { path: '/accounts/create' });
-    expect(screen.queryByLabelText('client_id')).toBeNull();
+    expect(screen.queryByLabelText('ID клієнта')).toBeNull();
 
     await user.click(screen.getByRole('switch', { name: 'YouTube' }));
-    for (const label of ['client_id', 'client_secret', 'Логін YouTube', 'Пароль YouTube'])
+    for (const label of ['ID клієнта', 'Секрет клієнта', 'Логін YouTube', 'Пароль YouTube'])
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Instagram' }));
     expect(screen.getByLabelText('Логін Instagram')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('profile form', () => {
     expect(screen.getByLabelText('Рядок доступу TikTok')).toBeInTheDocument();
 
     await user.click(screen.getByRole('switch', { name: 'YouTube' }));
-    expect(screen.queryByLabelText('client_id')).toBeNull();
+    expect(screen.queryByLabelText('ID клієнта')).toBeNull();
     // A new profile has no authorization link to copy yet.
     expect(screen.queryByRole('button', { name: 'Скопіювати посилання авторизації' })).toBeNull();
   });
@@ -105,11 +105,11 @@ describe('profile form', () => {
     const messages = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
     expect(messages).toEqual([
       "Проксі обов'язковий",
-      "client_id обов'язковий",
-      "client_secret обов'язковий",
-      "Логін Instagram обов'язкові",
-      "Пороль Instagram обов'язкові",
-      "Доступи TikTiok обов'язкові",
+      "ID клієнта обов'язковий",
+      "Секрет клієнта обов'язковий",
+      "Логін Instagram обов'язковий",
+      "Пароль Instagram обов'язковий",
+      "Рядок доступу TikTok обов'язковий",
     ]);
     expect(api).not.toHaveBeenCalled();
   });
@@ -120,7 +120,7 @@ describe('profile form', () => {
     answerApi({ 'POST /accounts': (body: unknown) => (sent.push(body), accountDetail()) });
     const { location } = renderScreen(<AccountCreateScreen />, { path: '/accounts/create' });
     await user.type(screen.getByLabelText('Проксі'), '10.0.0.1:8080');
-    await user.click(screen.getByLabelText('ipv6'));
+    await user.click(screen.getByLabelText('IPv6'));
     await user.click(screen.getByRole('switch', { name: 'TikTok' }));
     await user.type(screen.getByLabelText('Рядок доступу TikTok'), 'tt-token');
     await user.click(screen.getByRole('button', { name: 'Створити' }));
@@ -225,7 +225,7 @@ describe('profile detail', () => {
     const sent: Record<string, unknown>[] = [];
     const account = accountDetail({ savedSecrets: { ...accountDetail().savedSecrets, proxyPassword: true } });
     renderDetail(account, { 'PATCH /accounts/7': (body: Record<string, unknown>) => (sent.push(body), account) });
-    const secret = await screen.findByLabelText('client_secret');
+    const secret = await screen.findByLabelText('Секрет клієнта');
     expect(secret).toHaveValue('');
     expect(secret).toHaveAttribute('placeholder', 'збережено');
     expect(screen.getByLabelText('Пароль YouTube')).not.toHaveAttribute('placeholder');
@@ -276,7 +276,7 @@ describe('profile detail', () => {
     // The profile form's own button; the Instagram profile panel beside it has one of its own.
     await user.click(screen.getAllByRole('button', { name: 'Зберегти' })[0]!);
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(screen.queryByText("Доступи TikTiok обов'язкові")).toBeNull();
+    expect(screen.queryByText("Рядок доступу TikTok обов'язковий")).toBeNull();
 
     await user.click(within(instagram).getByRole('button', { name: 'Підключіть знову' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.instagram.com/oauth/authorize?state=s'));

@@ -76,7 +76,7 @@ describe('profile list', () => {
     expect(await screen.findByText('10.0.0.3:8080')).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Користувач' })).toBeNull();
     expect(screen.queryByText('anna')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Профіля' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Профілі' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Створити' })).toHaveAttribute('href', '/accounts/create');
   });
 
@@ -102,7 +102,7 @@ describe('profile list', () => {
     expect(await screen.findByText('Нічого не знайдено')).toBeInTheDocument();
   });
 
-  it("says 'Помилка при видалені' when the deletion fails", async () => {
+  it("says 'Помилка при видаленні' when the deletion fails", async () => {
     const user = userEvent.setup();
     answerApi({
       'GET /accounts?page=1': page,
@@ -113,7 +113,7 @@ describe('profile list', () => {
     renderScreen(<AccountListScreen />, { path: '/accounts/list' });
     await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3 Канал Анни' }));
     await confirmDeletion(user);
-    expect(await screen.findByText('Помилка при видалені')).toBeInTheDocument();
+    expect(await screen.findByText('Помилка при видаленні')).toBeInTheDocument();
   });
 
   it("shows the server's refusal when the profile's uploads could not be stopped, and keeps the row", async () => {
@@ -129,7 +129,7 @@ describe('profile list', () => {
     await user.click(await screen.findByRole('button', { name: 'Видалити профіль #3 Канал Анни' }));
     await confirmDeletion(user);
     expect(await screen.findByText(refusal)).toBeInTheDocument();
-    expect(screen.queryByText('Помилка при видалені')).not.toBeInTheDocument();
+    expect(screen.queryByText('Помилка при видаленні')).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Видалити профіль #3 Канал Анни' })).toBeInTheDocument();
   });
 

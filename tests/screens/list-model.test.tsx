@@ -89,7 +89,7 @@ const events = {
   },
   'xstate.error.actor.remove': async () => {
     await server.answer('DELETE', `/tags/${shown!.data[0].id}`, 500, errorBody(500, down));
-    toasts.push('Помилка при видалені');
+    toasts.push('Помилка при видаленні');
   },
   'path.change': async () => {
     await user.click(within(screen.getByRole('navigation', { name: 'Сторінки' })).getByRole('link', { name: '2' }));

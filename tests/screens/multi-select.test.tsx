@@ -12,7 +12,7 @@ function Harness({ options, initial = [] }: { options: SelectOption[]; initial?:
   const [value, setValue] = useState(initial);
   return (
     <>
-      <MultiSelect label="Профіля" options={options} value={value} onChange={setValue} />
+      <MultiSelect label="Профілі" options={options} value={value} onChange={setValue} />
       <output data-testid="value">{JSON.stringify(value)}</output>
     </>
   );
@@ -24,7 +24,7 @@ describe('MultiSelect', () => {
   it("shows 'Не знайдено' when there are no options", async () => {
     const user = userEvent.setup();
     render(<Harness options={[]} />);
-    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('combobox', { name: 'Профілі' }));
     expect(screen.getByText('Не знайдено')).toBeInTheDocument();
     expect(screen.queryAllByRole('option')).toEqual([]);
   });
@@ -32,24 +32,24 @@ describe('MultiSelect', () => {
   it('picks options as { id, title, value } and offers only the rest', async () => {
     const user = userEvent.setup();
     render(<Harness options={[kyiv, lviv]} />);
-    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('combobox', { name: 'Профілі' }));
     await user.click(screen.getByRole('option', { name: '#2 Lviv' }));
     expect(valueNow()).toEqual([lviv]);
-    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('combobox', { name: 'Профілі' }));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['#1 Kyiv']);
     await user.click(screen.getByRole('option', { name: '#1 Kyiv' }));
-    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('combobox', { name: 'Профілі' }));
     expect(screen.getByText('Не знайдено')).toBeInTheDocument();
   });
 
   it('filters by what is typed and picks the first match on Enter', async () => {
     const user = userEvent.setup();
     render(<Harness options={[kyiv, lviv]} />);
-    await user.type(screen.getByRole('combobox', { name: 'Профіля' }), 'lv');
+    await user.type(screen.getByRole('combobox', { name: 'Профілі' }), 'lv');
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['#2 Lviv']);
     await user.keyboard('{Enter}');
     expect(valueNow()).toEqual([lviv]);
-    await user.type(screen.getByRole('combobox', { name: 'Профіля' }), 'odesa');
+    await user.type(screen.getByRole('combobox', { name: 'Профілі' }), 'odesa');
     expect(screen.getByText('Не знайдено')).toBeInTheDocument();
   });
 
@@ -57,7 +57,7 @@ describe('MultiSelect', () => {
     const user = userEvent.setup();
     const odesa = { id: 3, title: '#3 Odesa', value: 3 };
     render(<Harness options={[kyiv, lviv, odesa]} />);
-    const combobox = screen.getByRole('combobox', { name: 'Профіля' });
+    const combobox = screen.getByRole('combobox', { name: 'Профілі' });
     await user.click(combobox);
     expect(combobox).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{ArrowDown}{ArrowDown}');
@@ -75,7 +75,7 @@ describe('MultiSelect', () => {
   it('picks nothing when the focus leaves the open list', async () => {
     const user = userEvent.setup();
     render(<Harness options={[kyiv, lviv]} />);
-    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('combobox', { name: 'Профілі' }));
     await user.keyboard('{ArrowDown}');
     await user.tab();
     expect(valueNow()).toEqual([]);
@@ -84,7 +84,7 @@ describe('MultiSelect', () => {
   it('removes the last chip with Backspace from the empty input', async () => {
     const user = userEvent.setup();
     render(<Harness options={[kyiv, lviv]} initial={[kyiv, lviv]} />);
-    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('combobox', { name: 'Профілі' }));
     await user.keyboard('{Escape}{Backspace}');
     expect(valueNow()).toEqual([kyiv]);
   });

@@ -61,7 +61,7 @@ describe('The publish form’s per-platform choices', () => {
     );
     await user.type(await screen.findByLabelText(t.publish.name), 'Ранок');
     await user.click(screen.getByRole('checkbox', { name: t.accountForm.tiktok }));
-    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('combobox', { name: 'Профілі' }));
     await user.click(screen.getByRole('option', { name: boris.title }));
 
     expect(await screen.findByText(t.postingRules.postingAs(boris.title, 'Борис біжить'))).toBeInTheDocument();

@@ -36,3 +36,6 @@ export const request: PublicationRequestDetail = {
   tagProfile: [{ id: 5, name: 'Музика', tags: ['music', 'beats'] }],
   group: [{ id: 9, name: 'Ранкові', accounts: [boris, vira] }],
 };
+
+/** A video's place in the request (1, 2, …), which the publish form names it by: ids 11–13 are videos 1–3. */
+export const numberOf = (id: number) => request.video.findIndex((video) => video.id === id) + 1;

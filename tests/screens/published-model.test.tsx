@@ -48,6 +48,7 @@ const video = (id: number, status: PublishedVideo['status'], error: string | nul
 const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
   id: 8,
   idUpload,
+  publishedAt: '2026-11-20T08:00:00.000Z',
   status: 'publication',
   title,
   description: '',
@@ -230,9 +231,10 @@ const events = {
 
 /** The set on screen is the one the server last sent: its title and each video's status. */
 async function showsTheSet() {
-  // Titled by the set's name; the UUID only under it.
+  // Titled by the set's name, and under it by its request's number and publishing date, never by its UUID.
   expect(await screen.findByRole('heading', { level: 1, name: shown!.title })).toBeInTheDocument();
-  expect(screen.getByText(`Публікація ${idUpload}`)).toBeInTheDocument();
+  expect(screen.getByText('Запит #8, опубліковано 20.11.2026 10:00')).toBeInTheDocument();
+  expect(screen.queryByText(new RegExp(idUpload))).toBeNull();
   const rows = screen.getAllByRole('row').slice(1);
   shown!.video.forEach((each, index) => {
     const profile = shown!.accounts.find((account) => account.id === each.account?.id);

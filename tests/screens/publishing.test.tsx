@@ -11,7 +11,7 @@ import { PublishedScreen } from '../../src/screens/video/published-screen';
 import { UploadListScreen } from '../../src/screens/video/upload-list-screen';
 import { publishedDetailPollMs } from '../../src/machines/polling-machine';
 import { answerApi, pickDateTime, renderScreen, shownDateTime } from './render';
-import { boris, idUpload, request, vira } from './publish-fixtures';
+import { boris, idUpload, numberOf, request, vira } from './publish-fixtures';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
 // The statistics panel has its own tests (stats-calendar-bell.test.tsx); these answer only the screen's own calls.
@@ -35,16 +35,16 @@ function renderPublish(routes: Record<string, unknown> = {}, path = `/video/requ
   );
 }
 
-const videoProfile = (id: number) => screen.getByLabelText(`Профіль відео #${id}`);
+const videoProfile = (id: number) => screen.getByLabelText(`Профіль відео ${numberOf(id)}`);
 
 describe('publish form', () => {
   it("shows the request's videos, each opening its file in a new tab, with its poster when there is one", async () => {
     renderPublish();
-    const preview = await screen.findByRole('link', { name: 'Переглянути відео #11' });
+    const preview = await screen.findByRole('link', { name: 'Переглянути відео 1' });
     expect(preview).toHaveAttribute('href', request.video[0].url);
     expect(preview).toHaveAttribute('target', '_blank');
     expect(preview.querySelector('img')).toHaveAttribute('src', '/api/media/poster-11.jpg?exp=1&sig=p');
-    expect(screen.getByRole('link', { name: 'Переглянути відео #12' }).querySelector('img')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Переглянути відео 2' }).querySelector('img')).toBeNull();
     for (const id of [11, 12, 13]) {
       expect(videoProfile(id)).toHaveValue('');
       expect(within(videoProfile(id)).getByRole('option', { name: 'Будь-який' })).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('publish form', () => {
   it('puts the spec messages under the fields and sends nothing', async () => {
     const user = userEvent.setup();
     renderPublish();
-    for (const id of [11, 12, 13]) await user.click(await screen.findByRole('button', { name: `Прибрати відео #${id}` }));
+    for (const id of [11, 12, 13]) await user.click(await screen.findByRole('button', { name: `Прибрати відео ${numberOf(id)}` }));
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
 
     const messages = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
@@ -86,7 +86,7 @@ describe('publish form', () => {
     ).toEqual(['Будь-який', '#2 boris', '#3 vira']);
 
     // Choosing one more profile in the multi-select applies the rule again.
-    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('combobox', { name: 'Профілі' }));
     await user.click(screen.getByRole('option', { name: '#1 anna' }));
     expect([11, 12, 13].map((id) => (videoProfile(id) as HTMLSelectElement).value)).toEqual(['2', '3', '1']);
   });
@@ -101,10 +101,10 @@ describe('publish form', () => {
     expect(screen.getByText(/«Будь-який» означає профіль за цією чергою/)).toBeInTheDocument();
 
     // Two videos removed, three profiles: two of them get nothing, and the form says which.
-    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('combobox', { name: 'Профілі' }));
     await user.click(screen.getByRole('option', { name: '#1 anna' }));
-    await user.click(screen.getByRole('button', { name: 'Прибрати відео #12' }));
-    await user.click(screen.getByRole('button', { name: 'Прибрати відео #13' }));
+    await user.click(screen.getByRole('button', { name: 'Прибрати відео 2' }));
+    await user.click(screen.getByRole('button', { name: 'Прибрати відео 3' }));
     expect(screen.getByRole('status')).toHaveTextContent('Профілів більше, ніж відео: 2 з вибраних не отримають відео (#3 vira, #1 anna).');
   });
 
@@ -113,18 +113,18 @@ describe('publish form', () => {
     const first = renderPublish();
     await user.type(await screen.findByLabelText('Назва'), 'Чернетка');
     await user.click(screen.getByRole('button', { name: 'Ранкові' }));
-    await user.click(screen.getByRole('button', { name: 'Прибрати відео #12' }));
-    pickDateTime('Дата відео #13', '2031-12-01T12:30');
+    await user.click(screen.getByRole('button', { name: 'Прибрати відео 2' }));
+    pickDateTime('Дата відео 3', '2031-12-01T12:30');
     first.unmount();
     expect(localStorage.getItem('shorts-office.publish-drafts')).toContain('Чернетка');
 
     const sent: unknown[] = [];
     renderPublish({ [`POST /upload-video/${idUpload}`]: (body: unknown) => (sent.push(body), { ok: true }) });
     expect(await screen.findByLabelText('Назва')).toHaveValue('Чернетка');
-    expect(screen.queryByRole('link', { name: 'Переглянути відео #12' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Переглянути відео 2' })).toBeNull();
     expect([11, 13].map((id) => (videoProfile(id) as HTMLSelectElement).value)).toEqual(['2', '']);
     expect(videoProfile(13)).toHaveAccessibleDescription('Отримає #3 vira — за чергою вибраних профілів');
-    expect(shownDateTime('Дата відео #13')).toBe('2031-12-01T12:30');
+    expect(shownDateTime('Дата відео 3')).toBe('2031-12-01T12:30');
     await user.type(screen.getByLabelText('Теги'), 'shorts ');
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -134,11 +134,11 @@ describe('publish form', () => {
   it('removes a video from the list', async () => {
     const user = userEvent.setup();
     renderPublish();
-    await user.click(await screen.findByRole('button', { name: 'Прибрати відео #12' }));
-    expect(screen.queryByRole('link', { name: 'Переглянути відео #12' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Прибрати відео 2' }));
+    expect(screen.queryByRole('link', { name: 'Переглянути відео 2' })).toBeNull();
     expect(screen.getAllByRole('link', { name: /^Переглянути відео/ }).map((link) => link.getAttribute('aria-label'))).toEqual([
-      'Переглянути відео #11',
-      'Переглянути відео #13',
+      'Переглянути відео 1',
+      'Переглянути відео 3',
     ]);
   });
 
@@ -152,9 +152,9 @@ describe('publish form', () => {
     await user.click(screen.getByRole('button', { name: 'Ранкові' }));
     await user.click(screen.getByRole('checkbox', { name: 'TikTok' }));
     pickDateTime('Дата', '2031-12-01T09:00');
-    pickDateTime('Дата відео #12', '2031-12-01T12:30');
+    pickDateTime('Дата відео 2', '2031-12-01T12:30');
     await user.selectOptions(videoProfile(12), '2');
-    await user.click(screen.getByRole('button', { name: 'Прибрати відео #13' }));
+    await user.click(screen.getByRole('button', { name: 'Прибрати відео 3' }));
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
 
     await waitFor(() => expect(location.history?.at(-1)).toBe('/video/request-create'));
@@ -237,7 +237,7 @@ describe('YouTube list', () => {
     });
     const { location } = renderScreen(<UploadListScreen />, { path: '/video/list?page=2&q=ранок&status=error' });
     const address = () => location.history?.at(-1);
-    expect(await screen.findByRole('link', { name: idUpload })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Публікація без назви' })).toBeInTheDocument();
     const box = screen.getByRole('searchbox', { name: 'Пошук' });
     expect(box).toHaveValue('ранок');
     expect(screen.getByRole('combobox', { name: 'Статус' })).toHaveValue('error');
@@ -254,7 +254,7 @@ describe('YouTube list', () => {
     expect(screen.getByRole('searchbox', { name: 'Пошук' })).toHaveValue('');
   });
 
-  it('shows id, poster, title, file, idUpload, date, count and status, each row linking to its published set', async () => {
+  it('shows id, poster, title, file, date, count and status, each row linking to its published set by its idUpload, which it never shows', async () => {
     const user = userEvent.setup();
     const rows: UploadRow[] = [
       { id: 2, idUpload, status: 'publication', ...setTexts, title: 'Ранковий випуск', sourceName: 'morning.mp4' },
@@ -264,7 +264,7 @@ describe('YouTube list', () => {
     const { location } = renderScreen(<UploadListScreen />, { path: '/video/list' });
 
     expect(screen.getByRole('heading', { name: 'YouTube' })).toBeInTheDocument();
-    const link = await screen.findByRole('link', { name: idUpload });
+    const link = await screen.findByRole('link', { name: 'Ранковий випуск' });
     expect(link).toHaveAttribute('href', `/video/youtube/${idUpload}`);
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'ID',
@@ -283,8 +283,8 @@ describe('YouTube list', () => {
           .map((cell) => cell.textContent),
       );
     expect(cells).toEqual([
-      ['2', '', `Ранковий випускmorning.mp4${idUpload}`, '01.12.2026 09:00', '3', 'На публікації'],
-      ['1', '', 'aaaa-bbbb', '01.12.2026 09:00', '3', 'Помилка'],
+      ['2', '', 'Ранковий випускmorning.mp4', '01.12.2026 09:00', '3', 'На публікації'],
+      ['1', '', 'Публікація без назви', '01.12.2026 09:00', '3', 'Помилка'],
     ]);
     await user.click(screen.getByRole('cell', { name: '1' }));
     expect(location.history?.at(-1)).toBe('/video/youtube/aaaa-bbbb');
@@ -334,6 +334,7 @@ function publishedVideo(overrides: Partial<PublishedVideo>): PublishedVideo {
 const published: UploadDetail = {
   id: 4,
   idUpload,
+  publishedAt: '2026-11-20T08:00:00.000Z',
   status: 'error',
   title: 'Ранковий випуск',
   description: 'Коротко',
@@ -394,13 +395,43 @@ const waitingSet: UploadDetail = {
 
 describe('published set: waits and scheduled videos', () => {
   it('says why a waiting post waits and when it is tried next (Kyiv time), when a scheduled one goes, and what a video missed', async () => {
-    renderPublished({ [`GET /upload-video/${idUpload}`]: waitingSet });
-    await screen.findByRole('heading', { level: 1, name: 'Ранковий випуск' });
+    // 1 December 2026, 09:00 in Kyiv: the next attempt is today, so its time alone says when.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T07:00:00Z'));
+    try {
+      renderPublished({ [`GET /upload-video/${idUpload}`]: waitingSet });
+      await screen.findByRole('heading', { level: 1, name: 'Ранковий випуск' });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(within(rowOf(26)).getByText('Проксі не відповів вчасно; наступна спроба о 14:32')).toBeInTheDocument();
     expect(within(rowOf(26)).queryByRole('button', { name: /^Змінити/ })).toBeNull();
     expect(within(rowOf(27)).getByText('На публікації')).toBeInTheDocument();
     expect(within(rowOf(27)).getByText('заплановано на 02.12.2031 10:00')).toBeInTheDocument();
     expect(within(rowOf(28)).getByText('Не публікується в TikTok: профіль #7 Олена не має цих платформ')).toBeInTheDocument();
+  });
+
+  it("says the next attempt's day when it is not today in Kyiv, as the date column does", async () => {
+    // 30 November 2026, 22:00 in Kyiv: 00:54 is tomorrow's, 23:10 today's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T20:00:00Z'));
+    try {
+      const tonight = { status: 'publication', waitReason: 'Проксі не відповів вчасно', waitKind: 'retry' } as const;
+      renderPublished({
+        [`GET /upload-video/${idUpload}`]: {
+          ...waitingSet,
+          video: [
+            publishedVideo({ id: 26, ...tonight, nextAttemptAt: '2026-11-30T22:54:00.000Z' }),
+            publishedVideo({ id: 27, ...tonight, nextAttemptAt: '2026-11-30T21:10:00.000Z' }),
+          ],
+        },
+      });
+      await screen.findByRole('heading', { level: 1, name: 'Ранковий випуск' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(within(rowOf(26)).getByText('Проксі не відповів вчасно; наступна спроба 01.12.2026 о 00:54')).toBeInTheDocument();
+    expect(within(rowOf(27)).getByText('Проксі не відповів вчасно; наступна спроба о 23:10')).toBeInTheDocument();
   });
 
   it('moves a scheduled video to another profile and date, cancels it, and toasts a refusal', async () => {
@@ -481,10 +512,10 @@ describe('published set', () => {
     expect(within(rowOf(22)).queryAllByLabelText(/: \d+$/)).toEqual([]);
   });
 
-  it("shows the YouTube error, else the Instagram error, else 'N/A' on failed videos", async () => {
+  it("shows the YouTube error, else the Instagram error, else 'Причину не вказано' on failed videos", async () => {
     renderPublished();
     await screen.findByRole('heading', { level: 1, name: 'Ранковий випуск' });
-    expect(within(rowOf(22)).getByText('N/A')).toBeInTheDocument();
+    expect(within(rowOf(22)).getByText('Причину не вказано')).toBeInTheDocument();
     expect(within(rowOf(23)).getByText('Вичерпано ліміт платформи, повторимо пізніше')).toBeInTheDocument();
     expect(within(rowOf(23)).queryByText('private')).toBeNull();
     expect(within(rowOf(24)).getByText('Платформа відхилила запит')).toBeInTheDocument();
@@ -512,7 +543,7 @@ describe('published set', () => {
 
     expect(retried).toEqual([{ videoId: 22, youTubeId: idUpload }]);
     await waitFor(() => expect(within(rowOf(22)).getByText('На публікації')).toBeInTheDocument());
-    expect(within(rowOf(22)).queryByText('N/A')).toBeNull();
+    expect(within(rowOf(22)).queryByText('Причину не вказано')).toBeNull();
   });
 
   it("saves the title, description and tags, with a tag-set chip, and toasts 'Оновлено дані'", async () => {

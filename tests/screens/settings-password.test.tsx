@@ -34,7 +34,7 @@ describe("settings: the operator's own password", () => {
     await waitFor(() => expect(screen.getAllByText(t.validation.required)).toHaveLength(3));
 
     await fill('old-secret', '12345', '12346');
-    await screen.findByText(t.validation.tooShort);
+    await screen.findByText(t.validation.tooShort(6));
     await screen.findByText(t.users.passwordsMismatch);
     expect(api).not.toHaveBeenCalled();
   });

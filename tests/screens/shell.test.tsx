@@ -15,7 +15,9 @@ describe('login screen', () => {
     await userEvent.type(screen.getByLabelText('Логін'), 'a');
     await userEvent.type(screen.getByLabelText('Пароль'), '1234');
     await userEvent.click(screen.getByRole('button', { name: 'Увійти' }));
-    expect(await screen.findAllByText('Занадто коротко!')).toHaveLength(2);
+    // Each says its own minimum: 2 characters for the login, 5 for the password.
+    expect(await screen.findByText('Занадто коротко: щонайменше 2 символи')).toBeInTheDocument();
+    expect(screen.getByText('Занадто коротко: щонайменше 5 символів')).toBeInTheDocument();
   });
 
   it('shows too-long messages past 50 characters', async () => {
@@ -23,7 +25,7 @@ describe('login screen', () => {
     await userEvent.type(screen.getByLabelText('Логін'), 'x'.repeat(51));
     await userEvent.type(screen.getByLabelText('Пароль'), 'y'.repeat(51));
     await userEvent.click(screen.getByRole('button', { name: 'Увійти' }));
-    expect(await screen.findAllByText('Занадто довго!')).toHaveLength(2);
+    expect(await screen.findAllByText('Занадто довго: щонайбільше 50 символів')).toHaveLength(2);
   });
 });
 

@@ -272,7 +272,7 @@ describe('notification bell', () => {
       'POST /notifications/7/read': () => read.push(7),
     });
     const { location } = renderScreen(<NotificationBell />);
-    const bell = await screen.findByRole('button', { name: 'Сповіщення: 2 непрочитаних' });
+    const bell = await screen.findByRole('button', { name: 'Сповіщення: 2 непрочитані' });
     expect(bell).toHaveTextContent('2');
     await userEvent.click(bell);
 
@@ -293,13 +293,13 @@ describe('notification bell', () => {
     expect(location.history.at(-1)).toBe(`/video/youtube/${idUpload}`);
     await waitFor(() => expect(read).toEqual([7]));
     expect(screen.queryByRole('link')).toBeNull();
-    expect(await screen.findByRole('button', { name: 'Сповіщення: 1 непрочитаних' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Сповіщення: 1 непрочитане' })).toBeInTheDocument();
   });
 
   it('marks all read at once, and says there is nothing when the list is empty', async () => {
     answerApi({ 'GET /notifications': list, 'POST /notifications/read': undefined });
     renderScreen(<NotificationBell />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Сповіщення: 2 непрочитаних' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Сповіщення: 2 непрочитані' }));
     answerApi({ 'GET /notifications': { items: [], unread: 0 }, 'POST /notifications/read': undefined });
     await userEvent.click(screen.getByRole('button', { name: 'Позначити всі прочитаними' }));
     await waitFor(() => expect(screen.getByText('Немає повідомлень')).toBeInTheDocument());

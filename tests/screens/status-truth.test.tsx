@@ -101,4 +101,19 @@ describe('the request list', () => {
     expect(await statusCell(2)).toHaveTextContent(/^Опубліковано$/);
     expect(await statusCell(3)).toHaveTextContent(/^Готово$/);
   });
+
+  it('names a request by its file and number, never by its UUID', async () => {
+    answerApi({
+      'GET /create-video?page=1': pageOf(request(1, { status: 'success' }), request(2, { sourceName: null, status: 'success' })),
+    });
+    renderScreen(<RequestListScreen />, { path: '/video/request-create' });
+    const first = (await screen.findByText('clip-1.mp4')).closest('tr')!;
+    expect(within(first).getAllByRole('cell')[1]).toHaveTextContent(/^clip-1\.mp4#1$/);
+    expect(screen.getByText('#2')).toBeInTheDocument();
+    expect(screen.getByRole('table').textContent).not.toMatch(/00000000-0000-4000-8000/);
+    expect(within(first).getByRole('link', { name: /Публікувати/ })).toHaveAttribute(
+      'href',
+      '/video/request/00000000-0000-4000-8000-000000000001',
+    );
+  });
 });

@@ -77,17 +77,17 @@ describe('publish draft', () => {
     const first = openPublish();
     await server.answer('GET', `/create-video/request/${idUpload}`, 200, request);
     await user.type(await screen.findByLabelText('Назва'), 'Чернетка');
-    await user.click(screen.getByRole('combobox', { name: 'Профіля' }));
+    await user.click(screen.getByRole('combobox', { name: 'Профілі' }));
     await user.click(screen.getByRole('option', { name: '#1 anna' }));
-    await user.click(screen.getByRole('button', { name: 'Прибрати відео #22' }));
+    await user.click(screen.getByRole('button', { name: 'Прибрати відео 2' }));
     first.unmount();
 
     openPublish();
     await server.answer('GET', `/create-video/request/${idUpload}`, 200, request);
     expect(await screen.findByLabelText('Назва')).toHaveValue('Чернетка');
     expect(screen.getByRole('button', { name: 'Прибрати #1 anna' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Переглянути відео #22' })).toBeNull();
-    expect(screen.getByLabelText('Профіль відео #21')).toHaveValue('1');
+    expect(screen.queryByRole('link', { name: 'Переглянути відео 2' })).toBeNull();
+    expect(screen.getByLabelText('Профіль відео 1')).toHaveValue('1');
 
     await user.type(screen.getByLabelText('Теги'), 'shorts ');
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
@@ -97,6 +97,6 @@ describe('publish draft', () => {
     openPublish();
     await server.answer('GET', `/create-video/request/${idUpload}`, 200, request);
     expect(await screen.findByLabelText('Назва')).toHaveValue('');
-    expect(screen.getByRole('link', { name: 'Переглянути відео #22' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Переглянути відео 2' })).toBeInTheDocument();
   });
 });

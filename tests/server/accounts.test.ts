@@ -23,11 +23,11 @@ describeEachDatabase('profiles API', (env) => {
     const response = await post(user, { ...emptyAccount, isActiveYouTube: true, isActiveTikTok: true, isActiveInstagram: true });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toEqual([
-      "client_id обов'язковий",
-      "client_secret обов'язковий",
-      "Логін Instagram обов'язкові",
-      "Пороль Instagram обов'язкові",
-      "Доступи TikTiok обов'язкові",
+      "ID клієнта обов'язковий",
+      "Секрет клієнта обов'язковий",
+      "Логін Instagram обов'язковий",
+      "Пароль Instagram обов'язковий",
+      "Рядок доступу TikTok обов'язковий",
     ]);
   });
 
@@ -298,7 +298,7 @@ describeEachDatabase('profiles API', (env) => {
     expect(rows).toEqual([{ id: videoId, account_id: null, status: 'success' }]);
   });
 
-  it("builds the YouTube consent link from the profile client_id and this server's own address, never the Host header", async () => {
+  it("builds the YouTube consent link from the profile's client ID and this server's own address, never the Host header", async () => {
     const user = await createUser(env(), 'operator');
     const off = await createAccount(env(), user);
     const refused = await env().app.inject({ method: 'POST', url: `/api/accounts/connect-youtube/${off.id}`, headers: user.headers });

@@ -20,10 +20,10 @@ describeEachDatabase('auth API', (env) => {
     expect(empty.json().message).toEqual([t.validation.required]);
 
     const short = await logIn(env(), { login: 'a', password: '1234' });
-    expect(short.json().message).toEqual([t.validation.tooShort]);
+    expect(short.json().message).toEqual([t.validation.tooShort(2), t.validation.tooShort(5)]);
 
     const long = await logIn(env(), { login: 'a'.repeat(51), password: 'p'.repeat(51) });
-    expect(long.json().message).toEqual([t.validation.tooLong]);
+    expect(long.json().message).toEqual([t.validation.tooLong(50)]);
   });
 
   it('logs in with the right password and returns user, access and refresh tokens', async () => {

@@ -121,7 +121,7 @@ describe('Instagram connector against the sandbox', () => {
 
     expect(await instagram.fetchProfile(context(env(), credentials))).toEqual({
       id: credentials.igUserId,
-      name: 'Sandbox reels.maker',
+      name: 'Тестовий акаунт reels.maker',
       description: '',
       url: 'https://www.instagram.com/reels.maker/',
     });

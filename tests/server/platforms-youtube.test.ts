@@ -174,7 +174,7 @@ describe('YouTube connector against the sandbox', () => {
     const channel = await youtube.fetchChannel(context(env(), credentials()));
     expect(channel).toEqual({
       id: expect.stringMatching(/^UC[\w-]{22}$/),
-      name: 'Sandbox channel@example.com',
+      name: 'Тестовий акаунт channel@example.com',
       description: 'Новий опис каналу',
       url: `https://www.youtube.com/channel/${channel.id}`,
     });

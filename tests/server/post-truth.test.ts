@@ -131,7 +131,7 @@ describeEachDatabase(
       expect(await refusal({ accountId: foreign.id })).toEqual([400, t.publish.unknownAccount]);
       expect(await refusal({ accountId: tiktokOnly.id })).toEqual([
         400,
-        t.postTruth.noPlatformFor(videoId, `#${tiktokOnly.id}`, 'YouTube'),
+        t.postTruth.noPlatformFor(t.postTruth.setVideo(videoId), `#${tiktokOnly.id}`, 'YouTube'),
       ]);
       expect((await call(other, 'PATCH', url, { date: later })).statusCode).toBe(404);
       expect((await call(other, 'DELETE', `${url}/schedule`)).statusCode).toBe(404);

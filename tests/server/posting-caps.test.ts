@@ -106,7 +106,7 @@ describeEachDatabase(
         video_status: 'publication',
       });
       expect(waitText('instagram', { kind: 'cap', detail: third!.wait_detail as CapDetail })).toBe(
-        'Ліміт Instagram: 2 публікацій за 24 год вичерпано',
+        'Ліміт Instagram: 2 публікації за 24 год вичерпано',
       );
       const frees = new Date(new Date(first!.published_at!).getTime() + day);
       expect(Math.abs(new Date(third!.next_attempt_at!).getTime() - frees.getTime())).toBeLessThan(1000);

@@ -48,13 +48,18 @@ const request = (fields: Partial<PublicationRequest> = {}): PublicationRequest =
 });
 
 const profilesOf = (...list: PlanProfile[]) => new Map(list.map((item) => [item.id, item]));
+/** The request's videos numbered by their place in it, as the route reads their positions. */
+const numbersOf = (form: PublicationRequest) => new Map(form.video.map((item, index) => [item.id, index + 1]));
 const savedFor = (ids: number[], options: PostOptions = complete) => new Map(ids.map((id) => [id, options]));
 
 const plan = (
   fields: Partial<PublicationRequest>,
   profiles = profilesOf(profile(1), profile(2), profile(3)),
   saved = savedFor([1, 2, 3]),
-) => planPublication(request(fields), profiles, saved, now);
+) => {
+  const form = request(fields);
+  return planPublication(form, profiles, saved, now, numbersOf(form));
+};
 
 /** The refusal a call ends in: its status and message. */
 function refusal(call: () => unknown): { status: number; message: string } {
@@ -140,7 +145,8 @@ describe('planPublication', () => {
     expect(refusal(() => plan({ accounts: [{ id: 1 }, { id: 2 }], video: [{ id: 101 }, { id: 102 }], inTikTok: false }, profiles))).toEqual(
       {
         status: 400,
-        message: t.postTruth.noPlatformFor(102, 'Профіль 2', 'YouTube, Instagram'),
+        // Named by its place in the request, as the form names it, not by its id.
+        message: t.postTruth.noPlatformFor('Відео 2', 'Профіль 2', 'YouTube, Instagram'),
       },
     );
   });
@@ -178,7 +184,7 @@ describe('planPublication', () => {
         );
         let planned;
         try {
-          planned = planPublication(form, profilesOf(...profiles), savedFor(ids.map((item) => item.id)), now);
+          planned = planPublication(form, profilesOf(...profiles), savedFor(ids.map((item) => item.id)), now, numbersOf(form));
         } catch (error) {
           // Refused only when nothing is ticked or some video's profile has none of the ticked platforms.
           const own = Array.from({ length: videos }, (_, index) => profiles[index % profiles.length]!);
@@ -259,7 +265,8 @@ describe('planMove', () => {
   it("refuses a profile with none of the set's ticked platforms, and a new platform missing a required choice, naming the profile", () => {
     expect(refusal(() => planMove(move({ profile: profile(4, { isActiveYouTube: false, isActiveTikTok: false }) })))).toEqual({
       status: 400,
-      message: t.postTruth.noPlatformFor(101, 'Профіль 4', 'YouTube, TikTok'),
+      // Named by its id, as the published set's ID column shows it.
+      message: t.postTruth.noPlatformFor('Відео #101', 'Профіль 4', 'YouTube, TikTok'),
     });
     const onlyYouTube = [scheduled[0]!];
     expect(refusal(() => planMove(move({ posts: onlyYouTube, profile: profile(5), saved: { youtube: {} } })))).toEqual({

@@ -202,7 +202,8 @@ describeEachDatabase(
       // Its own profile has neither YouTube nor TikTok switched on: it would get no post at all.
       const refused = await publish(owner, request.idUpload, payload);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toBe(t.postTruth.noPlatformFor(v1!, `#${c.id} insta`, 'YouTube, TikTok'));
+      // Named by its place in the request, as the form names it: the second of four.
+      expect(refused.json().message).toBe(t.postTruth.noPlatformFor('Відео 2', `#${c.id} insta`, 'YouTube, TikTok'));
       expect(await jobsOf(env())).toEqual([]);
 
       // One with YouTube only goes out there, and says TikTok is missing.

@@ -39,7 +39,7 @@ describeEachDatabase('route contracts', (env) => {
     expect(nul.statusCode).toBe(400);
     expect(nul.json().message).toEqual([t.validation.controlCharacters('comments')]);
     const long = await post({ ...emptyAccount, comments: 'x'.repeat(maxLength.comments + 1) });
-    expect(long.json().message).toEqual([t.validation.tooLong]);
+    expect(long.json().message).toEqual([t.validation.tooLong(maxLength.comments)]);
     const wrongType = await post({ ...emptyAccount, isActiveYouTube: { yes: true } });
     expect(wrongType.json().message).toEqual([t.validation.invalidValue('isActiveYouTube')]);
 

@@ -48,7 +48,7 @@ describe("The sandbox's debug endpoints take an account by the name the platform
   it('answers 404 for an account it has not met, by name or by key, and revokes nobody', async () => {
     const token = issueSandboxToken('tiktok', 'known.one');
     expect((await shownBy(env(), 'tiktok', token)).status).toBe(200);
-    for (const unknown of ['nobody', Buffer.from('nobody').toString('base64url'), 'sandbox_nobody', 'Sandbox known.one']) {
+    for (const unknown of ['nobody', Buffer.from('nobody').toString('base64url'), 'sandbox_nobody', 'Тестовий акаунт known.one']) {
       const answer = await revoke(env(), 'tiktok', unknown);
       expect(answer.status, unknown).toBe(404);
       expect((await answer.json()).message).toContain(unknown);

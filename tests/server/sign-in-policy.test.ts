@@ -184,7 +184,7 @@ describeEachDatabase('sign-in policy', (env) => {
     });
     expect(mismatch.json().message).toEqual([t.users.passwordsMismatch]);
     const short = await changePassword(accessToken, { current_password: 'secret-pass', password: '12345', password_confirmation: '12345' });
-    expect(short.json().message).toEqual([t.validation.tooShort]);
+    expect(short.json().message).toEqual([t.validation.tooShort(6)]);
     const empty = await changePassword(accessToken, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toEqual([t.validation.required]);

@@ -15,10 +15,10 @@ describeEachDatabase('users API', (env) => {
     const post = async (payload: object) =>
       (await env().app.inject({ method: 'POST', url: '/api/users', headers: admin.headers, payload })).json().message;
     expect(await post({})).toEqual([t.validation.required]);
-    expect(await post(body('a'))).toEqual([t.validation.tooShort]);
-    expect(await post(body('a'.repeat(51)))).toEqual([t.validation.tooLong]);
-    expect(await post(body('operator', '12345'))).toEqual([t.validation.tooShort]);
-    expect(await post(body('operator', 'p'.repeat(51)))).toEqual([t.validation.tooLong]);
+    expect(await post(body('a'))).toEqual([t.validation.tooShort(2)]);
+    expect(await post(body('a'.repeat(51)))).toEqual([t.validation.tooLong(50)]);
+    expect(await post(body('operator', '12345'))).toEqual([t.validation.tooShort(6)]);
+    expect(await post(body('operator', 'p'.repeat(51)))).toEqual([t.validation.tooLong(50)]);
     expect(await post(body('operator', 'secret1', 'secret2'))).toEqual(['Паролі не збігаються']);
     // SPEC's call (login, password): the repeat is the form's, so its absence is no error.
     const specShape = await env().app.inject({

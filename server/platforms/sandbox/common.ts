@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { t } from '../../../src/lib/i18n';
 import type { Platform } from '../types';
 import type { FaultStep, SandboxFault, SandboxState, UploadSink } from './state';
 
@@ -214,13 +215,13 @@ export function instagramUsernameOf(account: string): string {
  */
 export function shownNames(platform: Platform, account: string): string[] {
   const label = accountLabel(account);
-  if (platform === 'youtube') return [label, `Sandbox ${label}`];
+  if (platform === 'youtube') return [label, t.connections.sandboxAccount(label)];
   if (platform === 'tiktok') {
     const handle = tiktokUsernameOf(account);
     return [label, handle, `@${handle}`, `${label} (@${handle})`];
   }
   const handle = instagramUsernameOf(account);
-  return [label, handle, `@${handle}`, `Sandbox ${label}`];
+  return [label, handle, `@${handle}`, t.connections.sandboxAccount(label)];
 }
 
 /** Which platform each mirrored host belongs to. */

@@ -127,6 +127,8 @@ export const PlatformEdit = Type.Object({
 export const UploadDetail = Type.Object({
   id: Id,
   idUpload: Type.String(),
+  /** When the set was published (ISO), for its page to be named by a date rather than its UUID. */
+  publishedAt: Nullable(Type.String()),
   status: VideoStatus,
   title: Type.String(),
   description: Type.String(),

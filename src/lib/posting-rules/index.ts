@@ -74,10 +74,10 @@ export function refusalText(refusal: Refusal, profile: string): string {
     case 'tooManyHashtags':
       return rules.tooManyHashtags(refusal.count, refusal.limit);
     case 'tooLong':
-      return rules.tooLong(refusal.format, refusal.videoId, refusal.seconds, refusal.limit);
+      return rules.tooLong(refusal.format, refusal.video, refusal.seconds, refusal.limit);
     case 'tooShort':
-      return rules.tooShort(refusal.format, refusal.videoId, refusal.seconds, refusal.limit);
+      return rules.tooShort(refusal.format, refusal.video, refusal.seconds, refusal.limit);
     case 'thumbOffsetBeyond':
-      return rules.thumbOffsetBeyond(refusal.videoId);
+      return rules.thumbOffsetBeyond(refusal.video);
   }
 }

@@ -29,13 +29,25 @@ export function instagramPostRefusal(
   const room = captionRoom(instagramLimits.caption, video.publishKey);
   if (length > room) return { code: 'captionTooLong', platform: 'instagram', length, room };
   if (duration !== null && duration > instagramLimits.maxSeconds) {
-    return { code: 'tooLong', format: 'Instagram Reels', videoId: video.id, seconds: tenths(duration), limit: instagramLimits.maxSeconds };
+    return {
+      code: 'tooLong',
+      format: 'Instagram Reels',
+      video: video.number,
+      seconds: tenths(duration),
+      limit: instagramLimits.maxSeconds,
+    };
   }
   if (duration !== null && duration < instagramLimits.minSeconds) {
-    return { code: 'tooShort', format: 'Instagram Reels', videoId: video.id, seconds: tenths(duration), limit: instagramLimits.minSeconds };
+    return {
+      code: 'tooShort',
+      format: 'Instagram Reels',
+      video: video.number,
+      seconds: tenths(duration),
+      limit: instagramLimits.minSeconds,
+    };
   }
   if (options.thumbOffset !== undefined && duration !== null && options.thumbOffset > duration * 1000) {
-    return { code: 'thumbOffsetBeyond', videoId: video.id };
+    return { code: 'thumbOffsetBeyond', video: video.number };
   }
   return null;
 }

@@ -16,14 +16,14 @@ export type Refusal =
   | { code: 'descriptionTooLong'; length: number; limit: number }
   | { code: 'tooManyHashtags'; count: number; limit: number }
   /** The video is longer than the format takes; `seconds` to one decimal. */
-  | { code: 'tooLong'; format: VideoFormat; videoId: number; seconds: number; limit: number }
-  | { code: 'tooShort'; format: VideoFormat; videoId: number; seconds: number; limit: number }
+  | { code: 'tooLong'; format: VideoFormat; video: number; seconds: number; limit: number }
+  | { code: 'tooShort'; format: VideoFormat; video: number; seconds: number; limit: number }
   /** Instagram's cover frame lies past the video's end. */
-  | { code: 'thumbOffsetBeyond'; videoId: number };
+  | { code: 'thumbOffsetBeyond'; video: number };
 
-/** The video a post sends: its id, and its length where known. */
+/** The video a post sends: its place in its request (1, 2, …: how the publish form names it), and its length where known. */
 export interface PostedVideo {
-  id: number;
+  number: number;
   durationSeconds: number | null;
 }
 

@@ -75,7 +75,7 @@ export function tiktokCreatorRefusal(level: TikTokPrivacyLevel, video: PostedVid
   if (!creator.privacyLevelOptions.includes(level)) return { code: 'privacyNotOffered', level };
   const limit = creator.maxVideoPostDurationSec;
   if (video?.durationSeconds != null && limit > 0 && video.durationSeconds > limit) {
-    return { code: 'tooLong', format: 'TikTok', videoId: video.id, seconds: tenths(video.durationSeconds), limit };
+    return { code: 'tooLong', format: 'TikTok', video: video.number, seconds: tenths(video.durationSeconds), limit };
   }
   return null;
 }

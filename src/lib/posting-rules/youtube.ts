@@ -28,7 +28,13 @@ export function youtubePostRefusal(texts: { title: string; description: string }
     return { code: 'descriptionTooLong', length: texts.description.length, limit: youtubeLimits.description };
   }
   if (duration !== null && duration > youtubeLimits.shortsSeconds) {
-    return { code: 'tooLong', format: 'YouTube Shorts', videoId: video.id, seconds: tenths(duration), limit: youtubeLimits.shortsSeconds };
+    return {
+      code: 'tooLong',
+      format: 'YouTube Shorts',
+      video: video.number,
+      seconds: tenths(duration),
+      limit: youtubeLimits.shortsSeconds,
+    };
   }
   return null;
 }

@@ -82,7 +82,7 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
           <div className={styles.choices}>
             {(['ipv4', 'ipv6'] as const).map((version) => (
               <label key={version} className={styles.radio}>
-                <input type="radio" value={version} {...register('ipVersion')} /> {version}
+                <input type="radio" value={version} {...register('ipVersion')} /> {t.accountForm.ipVersions[version]}
               </label>
             ))}
           </div>

@@ -8,7 +8,7 @@ import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '.
 import { assignmentPreview, platformGaps, type AssignedVideo, type PlatformGap } from '../../lib/assignment';
 import { isPastWallTime, kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
-import { emptyPublishFields } from '../../lib/publishing';
+import { emptyPublishFields, videoNumbers } from '../../lib/publishing';
 import { publishFieldsSchema, type PublishFields } from '../../lib/schemas';
 import { addTags } from '../../lib/tags';
 import { draftKeyOf, draftOf, publishDrafts } from '../../machines/publish-draft-store';
@@ -31,6 +31,8 @@ import styles from './publish-screen.module.css';
 
 interface VideoCardProps {
   video: PublishVideoItem;
+  /** Its place in the request, which names it. */
+  number: number;
   /** The profile the rule gives it, as the server will. */
   assigned: AssignedVideo | undefined;
   /** Ticked platforms its profile lacks. */
@@ -41,22 +43,22 @@ interface VideoCardProps {
   send: (event: PublishEvent) => void;
 }
 
-function VideoCard({ video, assigned, gap, posterUrl, profiles, disabled, send }: VideoCardProps) {
+function VideoCard({ video, number, assigned, gap, posterUrl, profiles, disabled, send }: VideoCardProps) {
   const hintId = `video-${video.id}-assigned`;
   const gapId = `video-${video.id}-platforms`;
   const byRule = !video.account;
   return (
     <li className={styles.video}>
-      <a href={video.url} target="_blank" rel="noreferrer" className={styles.preview} aria-label={t.publish.preview(video.id)}>
+      <a href={video.url} target="_blank" rel="noreferrer" className={styles.preview} aria-label={t.publish.preview(number)}>
         {posterUrl ? <img src={posterUrl} alt="" /> : <Film size={24} aria-hidden />}
       </a>
       <div className={styles.videoFields}>
         <div className={styles.videoHeader}>
-          <span className={styles.videoName}>{t.publish.video(video.id)}</span>
+          <span className={styles.videoName}>{t.publish.video(number)}</span>
           <button
             type="button"
             className={styles.remove}
-            aria-label={t.publish.removeVideo(video.id)}
+            aria-label={t.publish.removeVideo(number)}
             onClick={() => send({ type: 'video.remove', videoId: video.id })}
             disabled={disabled}
           >
@@ -65,7 +67,7 @@ function VideoCard({ video, assigned, gap, posterUrl, profiles, disabled, send }
         </div>
         <select
           className={styles.control}
-          aria-label={t.publish.videoAccount(video.id)}
+          aria-label={t.publish.videoAccount(number)}
           aria-describedby={[byRule || video.byHand || video.lostProfile ? hintId : '', gap ? gapId : ''].join(' ').trim() || undefined}
           value={video.account?.id ?? ''}
           disabled={disabled}
@@ -101,7 +103,7 @@ function VideoCard({ video, assigned, gap, posterUrl, profiles, disabled, send }
           </p>
         )}
         <DateTimeField
-          label={t.publish.videoDate(video.id)}
+          label={t.publish.videoDate(number)}
           value={video.date ?? ''}
           disabled={disabled}
           error={video.date && isPastWallTime(video.date) ? t.publish.pastDate : undefined}
@@ -136,11 +138,12 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
     defaultValues: { ...emptyPublishFields, ...draftOf(draftKey)?.fields },
   });
   const posters = new Map(detail.video.map((video) => [video.id, video.posterUrl]));
+  const numbers = videoNumbers(detail.video);
   const preview = assignmentPreview(videos, accounts);
   const assignedTo = new Map(preview.videos.map((assigned) => [assigned.videoId, assigned]));
   const [inYouTube, inTikTok, inInstagram] = useWatch({ control, name: ['inYouTube', 'inTikTok', 'inInstagram'] });
   const platformsOf = new Map(detail.accounts.map((profile) => [profile.id, profile.platforms]));
-  const gaps = platformGaps(preview.videos, { inYouTube, inTikTok, inInstagram }, platformsOf);
+  const gaps = platformGaps(preview.videos, { inYouTube, inTikTok, inInstagram }, platformsOf, numbers);
   const gapOf = new Map(gaps.map((gap) => [gap.videoId, gap]));
   const refusedCount = gaps.filter((gap) => gap.refused).length;
   const titles = (profiles: SelectOption[]) => profiles.map((profile) => profile.title).join(', ');
@@ -285,6 +288,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
               <VideoCard
                 key={video.id}
                 video={video}
+                number={numbers.get(video.id)!}
                 assigned={assignedTo.get(video.id)}
                 gap={gapOf.get(video.id)}
                 posterUrl={posters.get(video.id) ?? null}

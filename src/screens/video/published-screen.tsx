@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { CalendarClock, RotateCw } from 'lucide-react';
 import type { PlatformEdit, PublishedVideo, PublishProfileOption, ReschedulePayload, UploadDetail } from '../../lib/contract';
-import { formatDate, formatTime, isPastWallTime, kyivWallTime } from '../../lib/kyiv-time';
+import { formatDate, formatMoment, isPastWallTime, kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { tagsFromText } from '../../lib/publishing';
 import { publishedEditSchema, type PublishedEditForm } from '../../lib/schemas';
@@ -108,13 +108,14 @@ function EditReach({ edits }: { edits: PlatformEdit[] }) {
 
 /** What a video's posts wait for, when they are planned, and why a post was never made. */
 function PostState({ video }: { video: PublishedVideo }) {
+  const next = video.nextAttemptAt ? formatMoment(video.nextAttemptAt) : null;
   return (
     <>
       {video.plannedAt && <span className={styles.planned}>{t.postTruth.plannedAt(formatDate(video.plannedAt))}</span>}
       {video.waitReason && (
         <span className={styles.waiting}>
           {video.waitReason}
-          {video.nextAttemptAt && `; ${t.postTruth.nextAttemptAt(formatTime(video.nextAttemptAt))}`}
+          {next && `; ${t.postTruth.nextAttemptAt(next.time, next.day)}`}
         </span>
       )}
       {video.publishNote && <span className={styles.note}>{video.publishNote}</span>}
@@ -263,7 +264,7 @@ function PublishedSet({ idUpload }: { idUpload: string }) {
   return (
     <Page
       title={detail.title || t.screens.untitledSet}
-      subtitle={t.published.detailTitle(detail.idUpload)}
+      subtitle={t.published.detailTitle(detail.id, formatDate(detail.publishedAt))}
       actions={<StatusBadge status={detail.status} kind="video" />}
     >
       <EditCard key={detail.id} detail={detail} saving={saving} onSubmit={(values) => actor.send({ type: 'edit.submit', values })} />

@@ -18,11 +18,11 @@ const columns: Column<CreationRequestRow>[] = [
   posterColumn(),
   {
     header: t.requests.id,
-    // The file name tells requests apart; the UUID stays, as SPEC's column and the link's key.
+    // The file name and the number tell requests apart; the UUID (SPEC's idUpload) is the links' key only, never read.
     cell: (row) => (
       <span className={styles.request}>
         {row.sourceName && <span className={styles.name}>{row.sourceName}</span>}
-        <span className={styles.id}>{row.idUpload}</span>
+        <span className={styles.id}>#{row.id}</span>
       </span>
     ),
   },

@@ -19,15 +19,14 @@ const columns: Column<UploadRow>[] = [
   posterColumn(),
   {
     header: t.publish.name,
-    // The title and the file name tell sets apart; the UUID stays, as SPEC's column and the link's key.
+    // The title and the file name tell sets apart; the UUID (SPEC's idUpload) is the link's key only, never read.
     cell: (row) => (
       <span className={styles.set}>
-        {row.title && <span className={styles.title}>{row.title}</span>}
-        {row.sourceName && <span className={styles.file}>{row.sourceName}</span>}
         {/* The row navigates too; the link is there for a new tab and for keyboards. */}
-        <Link href={hrefOf(row)} className={styles.id} onClick={(event) => event.stopPropagation()}>
-          {row.idUpload}
+        <Link href={hrefOf(row)} className={styles.title} onClick={(event) => event.stopPropagation()}>
+          {row.title || t.screens.untitledSet}
         </Link>
+        {row.sourceName && <span className={styles.file}>{row.sourceName}</span>}
       </span>
     ),
   },

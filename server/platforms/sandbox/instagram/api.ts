@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { t } from '../../../../src/lib/i18n';
 import {
   accountLabel,
   instagramUsernameOf,
@@ -176,7 +177,7 @@ export function instagramSandbox(state: SandboxState, mount: string) {
         const all: Record<string, unknown> = {
           id,
           username: instagramUsernameOf(accountKey),
-          name: `Sandbox ${accountLabel(accountKey)}`,
+          name: t.connections.sandboxAccount(accountLabel(accountKey)),
           biography: '',
           media_count: state.videosOf('instagram', accountKey).length,
         };

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { t } from '../../../../src/lib/i18n';
 import {
   accountLabel,
   accountOrRefuse,
@@ -319,7 +320,7 @@ export function youtubeSandbox(state: SandboxState, mount: string) {
     const channelResource = (accountKey: string, parts: string[]) => {
       const id = channelIdOf(accountKey);
       const description = state.channelDescriptions.get(accountKey) ?? '';
-      const title = `Sandbox ${accountLabel(accountKey)}`;
+      const title = t.connections.sandboxAccount(accountLabel(accountKey));
       const resource: Record<string, unknown> = { kind: 'youtube#channel', id };
       if (parts.includes('snippet')) resource.snippet = { title, description, customUrl: `@${id.toLowerCase()}` };
       if (parts.includes('contentDetails'))
