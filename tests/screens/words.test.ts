@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { t } from '../../src/lib/i18n';
+import { wordProblems } from '../fixtures/visible-words';
+
+/** Counts that reach every plural form Ukrainian has: many (0, 5, 11, 25, 100), one (1, 21), few (2, 3, 22, 44). */
+const counts = [0, 1, 2, 3, 5, 11, 21, 22, 25, 44, 100];
+
+/**
+ * Every text of the catalog by its path; a message made from figures is made once per count, the
+ * count in each of its arguments (or, where it takes a list, a list of it).
+ */
+function catalogTexts(node: unknown, path: string): [string, string][] {
+  if (typeof node === 'string') return [[path, node]];
+  if (typeof node === 'function') {
+    return counts.map((count) => {
+      const message = node as (...args: unknown[]) => string;
+      try {
+        return [`${path}(${count})`, message(...Array(message.length).fill(count))];
+      } catch {
+        return [`${path}([${count}])`, message(...Array(message.length).fill([String(count)]))];
+      }
+    });
+  }
+  // A link's address is no word of the screen.
+  if (node && typeof node === 'object')
+    return Object.entries(node).flatMap(([key, value]) => (key === 'href' ? [] : catalogTexts(value, `${path}.${key}`)));
+  return [];
+}
+
+describe('the words a Ukrainian reader meets', () => {
+  it('finds the misspellings of SPEC drafts, a count its noun disagrees with, English words and UUIDs', () => {
+    const old = [
+      'Створити группу',
+      'Группа створено',
+      'Кілкість відео',
+      "Доступи TikTiok обов'язкові",
+      'Профіля',
+      '3 публікацій',
+      '44 переглядів',
+      'Сповіщення: 1 непрочитаних',
+      'Admin',
+      'Europe/Kiev, 24 години',
+      'client_id',
+      'ipv4',
+      'Sandbox ig_walker',
+      'Публікація ea4baf36-5c1d-4e8f-9a0b-1c2d3e4f5a6b',
+      'Помилка при видалені',
+    ];
+    expect(old.filter((text) => wordProblems(text).length === 0)).toEqual([]);
+    expect(wordProblems('Дозволити Stitch (зшивання), 2 300 символів, 21 публікацію, YouTube Shorts, IPv6, TIKTOK')).toEqual([]);
+    // A count ends its line: the next line's first word is no noun of it.
+    expect(wordProblems('25.11.2026 10:14\nПублікація в TikTok не вдалася')).toEqual([]);
+    // The operator's own words (a login, a file name) are theirs, not the product's.
+    expect(wordProblems('Користувач: operator, clip.mp4', ['operator', 'clip.mp4'])).toEqual([]);
+  });
+
+  it('has none of them anywhere in the catalog, with every count a message can be made with', () => {
+    const problems = catalogTexts(t, 't').flatMap(([path, text]) =>
+      wordProblems(text).map((problem) => `${path}: ${problem} in «${text}»`),
+    );
+    expect(problems).toEqual([]);
+  });
+});
