@@ -121,6 +121,8 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       status: found.status,
       countVideo: found.countVideo,
       createdAt: found.createdAt.toISOString(),
+      // The request's page names it by its file, as the list does (its delete asks by that name).
+      sourceName: found.sourceName,
       error: renderFailureText(found.renderFailure, found.renderFailureDetail),
       video: items.map((item) => ({
         id: item.id,

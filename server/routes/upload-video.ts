@@ -19,7 +19,7 @@ import { publishedListPage } from '../services/published-list';
 import { setStatusOf } from '../services/video-status';
 import { futurePublishDate } from '../services/publish-date';
 import { planPublication, type PlanProfile } from '../services/publication-plan';
-import { cancelPosts, editPublished, planPosts, replanPosts, retryPosts } from '../services/post-lifecycle';
+import { cancelPosts, editPublished, planPosts, replanPosts, restorePosts, retryPosts } from '../services/post-lifecycle';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -221,12 +221,21 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     return detail(target);
   });
 
-  /** Cancels a scheduled video's publication before it starts: its posts and their jobs go; the video says why it has none. */
+  /** Cancels a scheduled video's publication before it starts: its posts and their jobs go, kept for the undo below. */
   app.delete('/:idUpload/video/:videoId/schedule', { schema: uploadVideoSchemas.cancelSchedule }, async (request) => {
     const { idUpload, videoId } = request.params;
     const target = await requestOf(currentUser(request), idUpload, true);
     await cancelPosts(db, target.id, videoId);
     request.log.info({ videoId }, 'scheduled publication cancelled');
+    return detail(target);
+  });
+
+  /** Undoes a cancel: the video's publication is scheduled again as it was (see restorePosts). */
+  app.post('/:idUpload/video/:videoId/schedule', { schema: uploadVideoSchemas.restoreSchedule }, async (request) => {
+    const { idUpload, videoId } = request.params;
+    const target = await requestOf(currentUser(request), idUpload, true);
+    await restorePosts(db, queueOrFail(), target.id, videoId);
+    request.log.info({ videoId }, 'cancelled publication restored');
     return detail(target);
   });
 

@@ -139,7 +139,7 @@ async function lockedVideo(run: RunSql, requestId: number, videoId: number) {
  */
 async function scheduledPosts(run: RunSql, videoId: number) {
   const { rows: posts } = await run(
-    `SELECT id, platform, status, started_at, scheduled_at, options FROM video_posts WHERE video_id = $1 ORDER BY id FOR UPDATE`,
+    `SELECT id, platform, account_id, status, started_at, scheduled_at, options FROM video_posts WHERE video_id = $1 ORDER BY id FOR UPDATE`,
     [videoId],
   );
   if (posts.length === 0) throw new HttpError(409, t.postTruth.nothingScheduled);
@@ -149,7 +149,20 @@ async function scheduledPosts(run: RunSql, videoId: number) {
     publishJobName,
     posts.map((post) => post.id),
   ]);
-  return posts.map((post) => ({ platform: post.platform as Platform, scheduledAt: new Date(post.scheduled_at), options: post.options }));
+  return posts.map((post) => ({
+    platform: post.platform as Platform,
+    accountId: post.account_id as number | null,
+    scheduledAt: new Date(post.scheduled_at),
+    options: post.options,
+  }));
+}
+
+/** A post a cancel removed, as `videos.cancelled_posts` keeps it for the undo. */
+interface CancelledPost {
+  platform: Platform;
+  accountId: number | null;
+  scheduledAt: string;
+  options: unknown;
 }
 
 /**
@@ -179,13 +192,55 @@ export async function replanPosts(db: Database, queue: PgBoss, requestId: number
   });
 }
 
-/** Cancels a scheduled video's publication before it starts: its posts and their jobs go; the video says why it has none. */
+/**
+ * Cancels a scheduled video's publication before it starts: its posts and their jobs go at once,
+ * and the video, now 'cancelled', keeps them as they were for restorePosts.
+ *
+ * The undo is a restore on the server rather than a cancel the page holds back for its 10 s: held
+ * in the page, a closed tab or a lost connection would leave the post scheduled while the operator
+ * had read 'Скасовано', every other list would show it scheduled meanwhile, and a post due within
+ * those seconds would go out. Cancelled at once, every list says 'Скасовано' from the answer on, and
+ * nothing depends on the page staying open.
+ */
 export async function cancelPosts(db: Database, requestId: number, videoId: number): Promise<void> {
   await db.transaction(async (run) => {
     await lockedVideo(run, requestId, videoId);
-    await scheduledPosts(run, videoId);
+    const posts = await scheduledPosts(run, videoId);
+    const kept: CancelledPost[] = posts.map((post) => ({ ...post, scheduledAt: post.scheduledAt.toISOString() }));
     await run(`DELETE FROM video_posts WHERE video_id = $1`, [videoId]);
-    await run(`UPDATE videos SET publish_note = $2 WHERE id = $1`, [videoId, t.postTruth.cancelledNote]);
+    await run(`UPDATE videos SET cancelled_posts = $2::jsonb WHERE id = $1`, [videoId, JSON.stringify(kept)]);
+    await refreshVideoStatus(run, videoId);
+  });
+}
+
+/**
+ * Puts back a cancelled publication as it was: the same platforms, profile, date and options, each
+ * post with a new token and job (at once when its date passed meanwhile, as it would have gone).
+ * Refused when nothing was kept or the profile was deleted since.
+ */
+export async function restorePosts(db: Database, queue: PgBoss, requestId: number, videoId: number): Promise<void> {
+  await db.transaction(async (run) => {
+    await lockedVideo(run, requestId, videoId);
+    const { rows } = await run(
+      `SELECT cancelled_posts FROM videos WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM video_posts WHERE video_id = $1)`,
+      [videoId],
+    );
+    const kept = (rows[0]?.cancelled_posts ?? []) as CancelledPost[];
+    if (kept.length === 0) throw new HttpError(409, t.postTruth.nothingCancelled);
+    const profiles = [...new Set(kept.map((post) => post.accountId))];
+    const { rows: found } = await run(`SELECT id FROM accounts WHERE id = ANY($1::int[])`, [profiles]);
+    if (found.length !== profiles.length) throw new HttpError(409, t.postTruth.restoreProfileDeleted);
+    for (const post of kept) {
+      const token = crypto.randomUUID();
+      const scheduledAt = new Date(post.scheduledAt);
+      const { rows: inserted } = await run(
+        `INSERT INTO video_posts (video_id, platform, account_id, scheduled_at, job_token, options)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
+        [videoId, post.platform, post.accountId, scheduledAt, token, JSON.stringify(post.options)],
+      );
+      await sendPublishJob(queue, { id: inserted[0].id, token, scheduledAt }, run);
+    }
+    await run(`UPDATE videos SET cancelled_posts = NULL WHERE id = $1`, [videoId]);
     await refreshVideoStatus(run, videoId);
   });
 }

@@ -11,15 +11,17 @@ interface ConfirmDialogProps {
   consequence: string;
   /** The confirm button's words, naming the action. */
   action: string;
+  /** The other button's words, where 'Скасувати' would read as the action itself (cancelling a publication). */
+  dismiss?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /**
- * The one confirmation of every destructive action. Focus starts on 'Скасувати' so Enter never
+ * The one confirmation of every destructive action. Focus starts on 'Скасувати' (or `dismiss`) so Enter never
  * deletes by accident, stays inside the dialog, and Escape or a click outside cancels.
  */
-export function ConfirmDialog({ question, consequence, action, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ question, consequence, action, dismiss = t.confirm.cancel, onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -70,7 +72,7 @@ export function ConfirmDialog({ question, consequence, action, onConfirm, onCanc
         </p>
         <div className={styles.buttons}>
           <Button variant="secondary" onClick={onCancel}>
-            {t.confirm.cancel}
+            {dismiss}
           </Button>
           <Button variant="danger" onClick={onConfirm}>
             {action}

@@ -12,10 +12,12 @@ interface DeleteButtonProps {
   onDelete: () => void;
   /** A look of its own (an image tile's corner button) instead of the rows' ghost icon. */
   className?: string;
+  /** Words beside the icon, for a page's own delete rather than a row's. */
+  text?: string;
 }
 
-/** The delete icon of a list row: it asks first, and does not open the row it sits in. */
-export function DeleteButton({ label, consequence, onDelete, className }: DeleteButtonProps) {
+/** The delete icon of a list row (or a page's delete button): it asks first, and does not open the row it sits in. */
+export function DeleteButton({ label, consequence, onDelete, className, text }: DeleteButtonProps) {
   const [asking, setAsking] = useState(false);
   const trigger = {
     'aria-label': label,
@@ -24,11 +26,20 @@ export function DeleteButton({ label, consequence, onDelete, className }: Delete
       event.stopPropagation();
       setAsking(true);
     },
-    children: <Trash2 size={16} aria-hidden />,
+    children: (
+      <>
+        <Trash2 size={16} aria-hidden />
+        {text}
+      </>
+    ),
   };
   return (
     <>
-      {className ? <button type="button" className={className} {...trigger} /> : <Button variant="ghost" {...trigger} />}
+      {className ? (
+        <button type="button" className={className} {...trigger} />
+      ) : (
+        <Button variant={text ? 'secondary' : 'ghost'} {...trigger} />
+      )}
       {asking && (
         <ConfirmDialog
           question={t.confirm.question(label)}

@@ -8,6 +8,7 @@ const tone: Record<VideoStatus | AccountStatus, string> = {
   success: styles.success,
   error: styles.danger,
   noactive: styles.neutral,
+  cancelled: styles.neutral,
 };
 
 interface StatusBadgeProps {

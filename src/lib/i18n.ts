@@ -430,6 +430,7 @@ export const t = {
     success: 'Опубліковано',
     error: 'Помилка',
     noactive: 'Не активний',
+    cancelled: 'Скасовано',
   },
   accountStatus: {
     publication: 'На публікації',
@@ -490,6 +491,13 @@ export const t = {
     created: 'Створено',
     videos: 'Відео',
     create: 'Створити відео',
+    delete: 'Видалити запит',
+    deleteLabel: (name: string | null, id: number) => (name ? `Видалити запит «${name}»` : `Видалити запит #${id}`),
+    deleteConsequence: (published: boolean) =>
+      published
+        ? 'Разом із запитом буде видалено його відео та їхню статистику. Уже опубліковані відео залишаться на платформах, заплановані публікації не відбудуться.'
+        : 'Разом із запитом буде видалено його відео та їхні файли.',
+    deleted: 'Запит видалено',
   },
   requestStatus: {
     loading: 'В обробці',
@@ -626,8 +634,15 @@ export const t = {
     scheduleSave: 'Зберегти',
     scheduleClose: 'Закрити',
     scheduleSaved: 'Публікацію перенесено',
-    scheduleCancelled: 'Публікацію скасовано',
-    cancelledNote: 'Публікацію скасовано оператором',
+    cancelQuestion: (id: number) => `Скасувати публікацію відео #${id}?`,
+    cancelConsequence: (seconds: number) => `Відео не буде опубліковано. Ще ${seconds} секунд після скасування його можна повернути.`,
+    keepSchedule: 'Залишити',
+    cancelledVideo: (id: number) => `Публікацію відео #${id} скасовано`,
+    undoCancel: 'Повернути',
+    undoCancelOf: (id: number) => `Повернути публікацію відео #${id}`,
+    restored: 'Публікацію повернуто',
+    nothingCancelled: 'Відео не має скасованої публікації, яку можна повернути',
+    restoreProfileDeleted: 'Не можна повернути публікацію: її профіль видалено',
     alreadyStarted: 'Публікація цього відео вже почалася: змінити чи скасувати її не можна',
     nothingScheduled: 'Відео не має запланованих публікацій',
     dateRequired: 'Вкажіть нову дату або профіль',

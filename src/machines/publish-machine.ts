@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
-import { api } from '../lib/api';
+import { api, ApiError } from '../lib/api';
 import type { AccountGroup, PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { assignmentPreview, platformGaps, tickedPlatforms } from '../lib/assignment';
@@ -49,12 +49,15 @@ export type PublishEvent =
   /** The form's own fields passed their checks. */
   | { type: 'form.submit'; fields: PublishFields }
   /** The form's own fields failed their checks: the assignment's messages show beside theirs. */
-  | { type: 'form.invalid' };
+  | { type: 'form.invalid' }
+  /** Confirmed: the request goes, with its videos (DELETE /api/create-video/{id}). */
+  | { type: 'request.delete' };
 
 const requestPath = (idUpload: string) => encodeURIComponent(idUpload);
 
 /** One loading toast per request, so the success toast replaces it and a failure dismisses it. */
 const sendingToastId = (idUpload: string | undefined) => `publish-${idUpload}`;
+const deletingToastId = (idUpload: string | undefined) => `delete-${idUpload}`;
 
 const changeVideo = (videos: PublishVideoItem[], videoId: number, change: Partial<PublishVideoItem>) =>
   videos.map((video) => (video.id === videoId ? { ...video, ...change } : video));
@@ -79,7 +82,8 @@ function submissionErrors(context: PublishContext, fields: PublishFields): Assig
  * chosen profiles (one by one or a group at a time), the videos with their own profile and date,
  * their removal, whether that assignment is valid, and the submission. The i-th rule is its
  * transition: choosing profiles gives video i the i-th of them, again on every change of the choice,
- * except a video whose profile was picked by hand, which keeps it while it stays chosen.
+ * except a video whose profile was picked by hand, which keeps it while it stays chosen. The
+ * request can be deleted from here too, published or not (the server's final-delete rules apply).
  */
 export const publishMachine = setup({
   types: {
@@ -94,6 +98,7 @@ export const publishMachine = setup({
     publish: fromPromise<unknown, { idUpload: string; payload: PublishPayload }>(({ input }) =>
       api('POST', `/upload-video/${requestPath(input.idUpload)}`, input.payload),
     ),
+    deleteRequest: fromPromise<unknown, { id: number }>(({ input }) => api('DELETE', `/create-video/${input.id}`)),
   },
   actions: {
     // Provided by the screen: it owns the router.
@@ -125,6 +130,19 @@ export const publishMachine = setup({
       toastErrors(params.error);
     },
     'toast load failure': (_, params: { error: unknown }) => toastErrors(params.error),
+    'toast deleting': ({ context }) => {
+      toast.loading(t.toast.deleting, { id: deletingToastId(context.idUpload) });
+    },
+    'toast deleted': ({ context }) => {
+      toast.success(t.requests.deleted, { id: deletingToastId(context.idUpload) });
+    },
+    // A refusal the server words (uploads that could not be stopped) says why, as the lists' deletions do.
+    'toast delete failure': ({ context }, params: { error: unknown }) => {
+      const { error } = params;
+      toast.error(error instanceof ApiError && error.status === 409 ? error.message : t.toast.deleteFailed, {
+        id: deletingToastId(context.idUpload),
+      });
+    },
   },
   guards: {
     'has idUpload': ({ context }) => Boolean(context.idUpload),
@@ -218,7 +236,22 @@ export const publishMachine = setup({
           },
           { actions: ['mark submitted', { type: 'check submission', params: ({ event }) => ({ fields: event.fields }) }] },
         ],
+        'request.delete': 'deleting',
       },
+    },
+    deleting: {
+      entry: 'toast deleting',
+      invoke: {
+        id: 'deleteRequest',
+        src: 'deleteRequest',
+        input: ({ context }) => ({ id: context.detail!.id }),
+        onDone: { target: 'deleted', actions: ['toast deleted', 'forget draft'] },
+        onError: { target: 'editing', actions: { type: 'toast delete failure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    deleted: {
+      type: 'final',
+      entry: 'leave to request list',
     },
     submitting: {
       entry: 'toast sending',

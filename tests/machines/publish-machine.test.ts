@@ -15,6 +15,7 @@ import {
   withProfiles,
 } from '../../src/lib/publishing';
 import { draftKeyOf, draftOf, publishDrafts } from '../../src/machines/publish-draft-store';
+import { apiDouble } from './api-double';
 import { deferredActors, settle } from './deferred-actors';
 import { t } from '../../src/lib/i18n';
 
@@ -64,7 +65,7 @@ afterEach(() => {
 });
 
 async function start(input: PublishInput = { idUpload }) {
-  const calls = deferredActors(['loadRequest', 'publish'] as const);
+  const calls = deferredActors(['loadRequest', 'publish', 'deleteRequest'] as const);
   const machine = publishMachine.provide({ actors: calls.actors, actions: { 'leave to request list': () => (left += 1) } });
   const actor = createActor(machine, { input }).start();
   if (input.idUpload) await calls.resolve('loadRequest', detail);
@@ -255,6 +256,50 @@ describe('publish machine: validation and submission', () => {
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     await settle();
     expect(seen).toEqual(['GET /api/create-video/request/a%20b', 'POST /api/upload-video/a%20b']);
+  });
+});
+
+describe('publish machine: deleting the request', () => {
+  afterEach(() => publishDrafts.trigger.forgetAll());
+
+  it('deletes the request by its id under one toast, forgets its draft and leaves for the list', async () => {
+    const draftKey = draftKeyOf(1, idUpload)!;
+    const { actor, calls } = await start({ idUpload, draftKey });
+    actor.send({ type: 'group.pick', group: detail.group[0] });
+    expect(draftOf(draftKey)).toBeDefined();
+    actor.send({ type: 'request.delete' });
+    actor.send({ type: 'request.delete' });
+    expect(calls.started.filter((call) => call.name === 'deleteRequest')).toEqual([{ name: 'deleteRequest', input: { id: 3 } }]);
+    await calls.resolve('deleteRequest');
+    expect(actor.getSnapshot().value).toBe('deleted');
+    expect(left).toBe(1);
+    expect(draftOf(draftKey)).toBeUndefined();
+    expect(shown).toEqual([`loading Видалення ... #delete-${idUpload}`, `success Запит видалено #delete-${idUpload}`]);
+  });
+
+  it("stays on the form when the server refuses: a 409 says the server's reason, anything else 'Помилка при видалені'", async () => {
+    const { actor, calls } = await start();
+    const reason = t.finalDelete.inFlight([t.finalDelete.item('Новинка', 1, 'TikTok', '#2')]);
+    actor.send({ type: 'request.delete' });
+    await calls.reject('deleteRequest', new ApiError(409, [reason]));
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'request.delete' });
+    await calls.reject('deleteRequest', new ApiError(500, ['Внутрішня помилка']));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(left).toBe(0);
+    expect(shown.filter((line) => line.startsWith('error'))).toEqual([
+      `error ${reason} #delete-${idUpload}`,
+      `error Помилка при видалені #delete-${idUpload}`,
+    ]);
+  });
+
+  it('reaches the API at DELETE /create-video/{id}', async () => {
+    const asked = apiDouble((request) => (request.startsWith('GET') ? { body: detail } : { status: 204 }));
+    const actor = createActor(publishMachine, { input: { idUpload } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    actor.send({ type: 'request.delete' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(asked).toEqual([`GET /api/create-video/request/${idUpload}`, 'DELETE /api/create-video/3']);
   });
 });
 

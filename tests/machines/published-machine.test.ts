@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import toast from 'react-hot-toast';
 import { ApiError } from '../../src/lib/api';
 import type { PublishedVideo, UploadDetail } from '../../src/lib/contract';
-import { publishedMachine } from '../../src/machines/published-machine';
+import { publishedMachine, undoWindowMs } from '../../src/machines/published-machine';
 import { apiDouble } from './api-double';
 import { deferredActors, settle } from './deferred-actors';
 
@@ -32,7 +32,7 @@ let shown: string[];
 let left: number;
 
 function start() {
-  const calls = deferredActors(['loadSet', 'retryVideo', 'saveTexts', 'reschedule', 'cancelSchedule'] as const);
+  const calls = deferredActors(['loadSet', 'retryVideo', 'saveTexts', 'reschedule', 'cancelSchedule', 'restoreSchedule'] as const);
   const machine = publishedMachine.provide({ actors: calls.actors, actions: { 'leave to list': () => (left += 1) } });
   const actor = createActor(machine, { input: { idUpload } }).start();
   return { actor, calls };
@@ -61,7 +61,7 @@ describe('published set machine', () => {
     vi.advanceTimersByTime(4_999);
     expect(actor.getSnapshot().matches({ ready: 'polling' })).toBe(true);
     vi.advanceTimersByTime(1);
-    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(actor.getSnapshot().value).toEqual({ ready: 'refreshing' });
     expect(calls.started.at(-1)).toEqual({ name: 'loadSet', input: { idUpload } });
     await calls.resolve('loadSet', settled);
     expect(actor.getSnapshot().matches({ ready: 'settled' })).toBe(true);
@@ -80,7 +80,7 @@ describe('published set machine', () => {
     expect(calls.started).toHaveLength(1);
     Object.assign(document, { visibilityState: 'visible' });
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(actor.getSnapshot().value).toEqual({ ready: 'refreshing' });
   });
 
   it('keeps what is shown when a refresh fails, saying why', async () => {
@@ -111,7 +111,7 @@ describe('published set machine', () => {
       { name: 'retryVideo', input: { videoId: 2, youTubeId: idUpload } },
     ]);
     await calls.resolve('retryVideo');
-    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(actor.getSnapshot().value).toEqual({ ready: 'refreshing' });
     expect(actor.getSnapshot().context.retrying).toBeNull();
   });
 
@@ -195,25 +195,117 @@ describe('published set machine', () => {
     expect(shown).toEqual(['success Публікацію перенесено']);
   });
 
-  it("cancels a scheduled video and says 'Публікацію скасовано'; a refused change keeps the editor open and says why", async () => {
+  it('cancels a scheduled video and offers to put it back; a refused change keeps the editor open, says why and sends the keyboard back to it', async () => {
     const { actor, calls } = start();
     await calls.resolve('loadSet', setWith(scheduled(4, true)));
     actor.send({ type: 'schedule.open', videoId: 4 });
+    expect(actor.getSnapshot().context.focus).toEqual({ on: 'editor', videoId: 4 });
     actor.send({ type: 'schedule.save', videoId: 4, change: { date: '2026-12-01T10:00' } });
     await calls.reject('reschedule', failure);
-    expect(actor.getSnapshot().context.scheduling).toBe(4);
+    expect(actor.getSnapshot().context).toMatchObject({ scheduling: 4, focus: { on: 'editor', videoId: 4 } });
     actor.send({ type: 'schedule.cancel', videoId: 4 });
     expect(calls.started.at(-1)).toEqual({ name: 'cancelSchedule', input: { idUpload, videoId: 4 } });
     await calls.reject('cancelSchedule', failure);
-    expect(actor.getSnapshot().context.scheduling).toBe(4);
+    expect(actor.getSnapshot().context).toMatchObject({ scheduling: 4, undoable: null, focus: { on: 'editor', videoId: 4 } });
     actor.send({ type: 'schedule.cancel', videoId: 4 });
-    const cancelled = setWith(video(4, 'error'));
+    const cancelled = setWith(video(4, 'cancelled'));
     await calls.resolve('cancelSchedule', cancelled);
-    expect(actor.getSnapshot().context).toMatchObject({ detail: cancelled, scheduling: null });
-    expect(shown).toEqual(['error Сервер недоступний', 'error Сервер недоступний', 'success Публікацію скасовано']);
-    actor.send({ type: 'schedule.open', videoId: 2 });
+    expect(actor.getSnapshot().context).toMatchObject({ detail: cancelled, scheduling: null, undoable: 4 });
+    // The undo toast is the screen's, from `undoable`: no other toast says it.
+    expect(shown).toEqual(['error Сервер недоступний', 'error Сервер недоступний']);
+  });
+
+  it("sends the keyboard to the row's 'Змінити' when the editor closes and after a move", async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', setWith(scheduled(4, true), scheduled(6, true)));
+    actor.send({ type: 'schedule.open', videoId: 6 });
     actor.send({ type: 'schedule.close' });
-    expect(actor.getSnapshot().context.scheduling).toBeNull();
+    expect(actor.getSnapshot().context).toMatchObject({ scheduling: null, focus: { on: 'change', videoId: 6 } });
+    actor.send({ type: 'schedule.open', videoId: 4 });
+    actor.send({ type: 'schedule.save', videoId: 4, change: { accountId: 7 } });
+    await calls.resolve('reschedule', setWith(scheduled(4, true), scheduled(6, true)));
+    expect(actor.getSnapshot().context).toMatchObject({ scheduling: null, focus: { on: 'change', videoId: 4 } });
+  });
+
+  it('keeps the undo for 10 s after a cancel, then lets it go', async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', setWith(scheduled(4, true)));
+    actor.send({ type: 'schedule.open', videoId: 4 });
+    actor.send({ type: 'schedule.cancel', videoId: 4 });
+    await calls.resolve('cancelSchedule', setWith(video(4, 'cancelled')));
+    vi.advanceTimersByTime(undoWindowMs - 1);
+    expect(actor.getSnapshot().context.undoable).toBe(4);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().context.undoable).toBeNull();
+    actor.send({ type: 'schedule.restore' });
+    expect(actor.getSnapshot().matches({ ready: 'settled' })).toBe(true);
+    expect(calls.started.map((call) => call.name)).not.toContain('restoreSchedule');
+  });
+
+  it("puts a cancelled publication back, once, says 'Публікацію повернуто' and sends the keyboard to its 'Змінити'", async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', setWith(scheduled(4, true)));
+    actor.send({ type: 'schedule.open', videoId: 4 });
+    actor.send({ type: 'schedule.cancel', videoId: 4 });
+    await calls.resolve('cancelSchedule', setWith(video(4, 'cancelled')));
+    vi.advanceTimersByTime(undoWindowMs - 1);
+    actor.send({ type: 'schedule.restore' });
+    actor.send({ type: 'schedule.restore' });
+    expect(calls.started.filter((call) => call.name === 'restoreSchedule')).toEqual([
+      { name: 'restoreSchedule', input: { idUpload, videoId: 4 } },
+    ]);
+    const restored = setWith(scheduled(4, true));
+    await calls.resolve('restoreSchedule', restored);
+    expect(actor.getSnapshot().context).toMatchObject({ detail: restored, undoable: null, focus: { on: 'change', videoId: 4 } });
+    expect(shown).toEqual(['success Публікацію повернуто']);
+  });
+
+  it('keeps the undo when putting back is refused, until the window of the cancel ends', async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', setWith(scheduled(4, true)));
+    actor.send({ type: 'schedule.open', videoId: 4 });
+    actor.send({ type: 'schedule.cancel', videoId: 4 });
+    await calls.resolve('cancelSchedule', setWith(video(4, 'cancelled')));
+    vi.advanceTimersByTime(4_000);
+    actor.send({ type: 'schedule.restore' });
+    await calls.reject('restoreSchedule', new ApiError(409, ['Не можна повернути публікацію: її профіль видалено']));
+    expect(actor.getSnapshot().context.undoable).toBe(4);
+    expect(shown).toEqual(['error Не можна повернути публікацію: її профіль видалено']);
+    vi.advanceTimersByTime(undoWindowMs - 4_000);
+    expect(actor.getSnapshot().context.undoable).toBeNull();
+  });
+
+  it("takes the operator's change while the set is being read again, rather than losing it to the poll", async () => {
+    const { actor, calls } = start();
+    await calls.resolve('loadSet', setWith(scheduled(4, true), video(8, 'publication')));
+    actor.send({ type: 'schedule.open', videoId: 4 });
+    vi.advanceTimersByTime(5_000);
+    expect(actor.getSnapshot().value).toEqual({ ready: 'refreshing' });
+    actor.send({ type: 'schedule.cancel', videoId: 4 });
+    expect(actor.getSnapshot().value).toBe('cancellingSchedule');
+    expect(calls.started.at(-1)).toEqual({ name: 'cancelSchedule', input: { idUpload, videoId: 4 } });
+    // The read it abandoned changes nothing when it answers.
+    await calls.resolve('loadSet', setWith(scheduled(4, true), video(8, 'publication')));
+    expect(actor.getSnapshot().value).toBe('cancellingSchedule');
+  });
+
+  it('offers the undo of the latest cancel only, for 10 s from it, and takes an undo while the set is being read again', async () => {
+    const { actor, calls } = start();
+    // Video 8 is on its way: the page reads the set every 5 s.
+    await calls.resolve('loadSet', setWith(scheduled(4, true), scheduled(6, true), video(8, 'publication')));
+    actor.send({ type: 'schedule.open', videoId: 4 });
+    actor.send({ type: 'schedule.cancel', videoId: 4 });
+    await calls.resolve('cancelSchedule', setWith(video(4, 'cancelled'), scheduled(6, true), video(8, 'publication')));
+    vi.advanceTimersByTime(4_000);
+    actor.send({ type: 'schedule.open', videoId: 6 });
+    actor.send({ type: 'schedule.cancel', videoId: 6 });
+    await calls.resolve('cancelSchedule', setWith(video(4, 'cancelled'), video(6, 'cancelled'), video(8, 'publication')));
+    expect(actor.getSnapshot().context.undoable).toBe(6);
+    vi.advanceTimersByTime(undoWindowMs - 1);
+    expect(actor.getSnapshot().context.undoable).toBe(6);
+    expect(actor.getSnapshot().value).toEqual({ ready: 'refreshing' });
+    actor.send({ type: 'schedule.restore' });
+    expect(calls.started.at(-1)).toEqual({ name: 'restoreSchedule', input: { idUpload, videoId: 6 } });
   });
 
   it('closes the open schedule once a refresh shows its video started, and keeps it open while it waits', async () => {
@@ -235,7 +327,7 @@ describe('published set machine', () => {
     expect(actor.getSnapshot().context.scheduling).toBeNull();
   });
 
-  it('reaches /upload-video/{idUpload}/video/{id} to move a video and …/schedule to cancel it', async () => {
+  it('reaches /upload-video/{idUpload}/video/{id} to move a video, DELETE …/schedule to cancel it and POST …/schedule to put it back', async () => {
     vi.useRealTimers();
     const asked = apiDouble(() => ({ body: setWith(scheduled(4, true)) }));
     const actor = createActor(publishedMachine, { input: { idUpload } }).start();
@@ -243,11 +335,15 @@ describe('published set machine', () => {
     actor.send({ type: 'schedule.save', videoId: 4, change: { accountId: 7 } });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     actor.send({ type: 'schedule.cancel', videoId: 4 });
-    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    await waitFor(actor, (snapshot) => snapshot.matches('ready') && snapshot.context.undoable === 4);
+    actor.send({ type: 'schedule.restore' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready') && snapshot.context.undoable === null);
+    actor.stop();
     expect(asked).toEqual([
       'GET /api/upload-video/set%2F1%20a',
       'PATCH /api/upload-video/set%2F1%20a/video/4 {"accountId":7}',
       'DELETE /api/upload-video/set%2F1%20a/video/4/schedule',
+      'POST /api/upload-video/set%2F1%20a/video/4/schedule',
     ]);
   });
 });

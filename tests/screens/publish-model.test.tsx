@@ -17,6 +17,8 @@ const profiles = request.accounts;
 const morning = request.group[0];
 const fields = { title: 'Випуск', description: '', tags: ['shorts'], inYouTube: true, inTikTok: false, inInstagram: false, date: '' };
 const refused = ['Профіль #2 не підключено до TikTok'];
+/** The server's refusal of a delete whose uploads could not be stopped (its own words, tests/server/final-delete.test.ts). */
+const inFlight = t.finalDelete.inFlight([t.finalDelete.item('Випуск', 1, 'TikTok', '#2 boris')]);
 
 /**
  * The model's events for a snapshot: one user action of each kind (add the next profile, drop the
@@ -37,6 +39,9 @@ function eventsFor({ context }: { context: PublishContext }) {
     { type: 'form.submit', fields },
     { type: 'xstate.done.actor.publish', output: { ok: true } },
     { type: 'xstate.error.actor.publish', error: new ApiError(400, refused) },
+    { type: 'request.delete' },
+    { type: 'xstate.done.actor.deleteRequest', output: null },
+    { type: 'xstate.error.actor.deleteRequest', error: new ApiError(409, [inFlight]) },
   ] as never[];
 }
 
@@ -150,6 +155,19 @@ const events = {
     await server.answer('POST', `/upload-video/${idUpload}`, 400, errorBody(400, refused));
     expected.toasts.push(...refused);
   },
+  // Asked first, naming what goes; nothing is sent until 'Видалити'.
+  'request.delete': async () => {
+    await user.click(screen.getByRole('button', { name: 'Видалити запит #4' }));
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Видалити запит #4?' }));
+    expect(dialog.getByText('Разом із запитом буде видалено його відео та їхні файли.')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Видалити' }));
+  },
+  'xstate.done.actor.deleteRequest': () => server.answer('DELETE', `/create-video/${request.id}`, 204),
+  'xstate.error.actor.deleteRequest': async () => {
+    await server.answer('DELETE', `/create-video/${request.id}`, 409, errorBody(409, inFlight));
+    expected.toasts.push(inFlight);
+  },
 };
 
 const states = {
@@ -188,13 +206,21 @@ const states = {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/video/request-create'));
     for (const text of expected.toasts) expect(await screen.findByText(text)).toBeInTheDocument();
   },
+  deleting: async () => {
+    expect(await screen.findByText('Видалення ...')).toBeInTheDocument();
+    await waitFor(() => expect(server.pending()).toContain(`DELETE /create-video/${request.id}`));
+  },
+  deleted: async () => {
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/video/request-create'));
+    expect(await screen.findByText('Запит видалено')).toBeInTheDocument();
+  },
 };
 
 describe('publish screen, walked along the publish machine', () => {
   const paths = model.getShortestPaths();
 
   it('reaches every state of the machine', () => {
-    expect(statesReached(paths)).toEqual(['"done"', '"editing"', '"failed"', '"loading"', '"submitting"']);
+    expect(statesReached(paths)).toEqual(['"deleted"', '"deleting"', '"done"', '"editing"', '"failed"', '"loading"', '"submitting"']);
   });
 
   testEachPath(paths, { events: events as never, states });

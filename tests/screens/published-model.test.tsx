@@ -14,6 +14,17 @@ import { errorBody, serverDouble, type ServerDouble, statesReached, testEachPath
 // The statistics panel has its own tests (stats-calendar-bell.test.tsx); here only the set's own requests are counted.
 vi.mock('../../src/components/stats-panel', () => ({ StatsPanel: () => null }));
 
+/**
+ * The undo's window as long as an hour, so that it never ends by itself while a path is walked
+ * (a path takes seconds on a busy machine); the step 'undo.expire' makes the hour pass. The 10 s
+ * are the machine's own test (tests/machines/published-machine.test.ts).
+ */
+const { undoWindow } = vi.hoisted(() => ({ undoWindow: 3_600_000 }));
+vi.mock('../../src/machines/published-machine', async (original) => {
+  const actual = await original<typeof import('../../src/machines/published-machine')>();
+  return { ...actual, publishedMachine: actual.publishedMachine.provide({ delays: { undoWindow } }) };
+});
+
 const idUpload = '7c0e4f2a-2222-4333-8444-555566667777';
 const video = (id: number, status: PublishedVideo['status'], error: string | null = null): PublishedVideo => ({
   id,
@@ -65,25 +76,39 @@ const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
 /** Video 1 waits for its planned time: its date and profile can still change. */
 const scheduled = { ...video(1, 'publication'), plannedAt: '2031-12-02T08:00:00.000Z', changeable: true };
 const busy = setWith('Випуск', scheduled, video(2, 'error', 'quotaExceeded'));
-/** Video 1 moved to profile #8, and video 1 cancelled (nothing of it went out). */
+/** Video 1 moved to profile #8, and video 1 cancelled (nothing of it went out; the undo puts back `busy`). */
 const moved = setWith('Випуск', { ...scheduled, account: { id: 8 } }, video(2, 'error', 'quotaExceeded'));
-const cancelled = setWith(
-  'Випуск',
-  { ...video(1, 'noactive'), publishNote: 'Публікацію скасовано оператором' },
-  video(2, 'error', 'quotaExceeded'),
-);
+const cancelled = setWith('Випуск', video(1, 'cancelled'), video(2, 'error', 'quotaExceeded'));
 const schedulePath = `/upload-video/${idUpload}/video/1`;
 const settled = setWith('Випуск', video(1, 'success'), video(2, 'error', 'quotaExceeded'));
 const saved = setWith('Новий випуск', video(1, 'success'), video(2, 'error', 'quotaExceeded'));
 const down = ['Сервер тимчасово недоступний'];
+const restoreRefused = 'Не можна повернути публікацію: її профіль видалено';
 const statusLabel: Record<string, string> = {
   publication: 'На публікації',
   success: 'Опубліковано',
   error: 'Помилка',
   noactive: 'Не активний',
+  cancelled: 'Скасовано',
 };
 
-function eventsFor({ context }: { context: PublishedContext }) {
+function eventsFor(snapshot: Parameters<typeof publishedMachine.getPersistedSnapshot>[0]) {
+  const { context } = snapshot;
+  // While the set is read again only the server answers: what the operator may do meanwhile is the machine's own test.
+  if (snapshot.matches({ ready: 'refreshing' }))
+    return [
+      { type: 'xstate.done.actor.refreshSet', output: busy },
+      { type: 'xstate.done.actor.refreshSet', output: settled },
+      { type: 'xstate.error.actor.refreshSet', error: new ApiError(500, down) },
+    ] as never[];
+  // While the undo is offered the operator takes it or lets it go: what else they may do meanwhile is the machine's own test.
+  if (context.undoable !== null)
+    return [
+      ...(snapshot.matches('ready') ? [{ type: 'schedule.restore' }] : []),
+      { type: 'xstate.done.actor.restoreSchedule', output: busy },
+      { type: 'xstate.error.actor.restoreSchedule', error: new ApiError(409, [restoreRefused]) },
+      ...(snapshot.matches({ ready: 'settled' }) ? [{ type: 'undo.expire' }] : []),
+    ] as never[];
   return [
     { type: 'xstate.done.actor.loadSet', output: busy },
     { type: 'xstate.done.actor.loadSet', output: settled },
@@ -130,6 +155,7 @@ const model = new TestModel(publishedMachine, {
       each.context.detail?.video.map((one) => [one.status, one.account?.id]),
       each.context.detail?.title,
       each.context.scheduling,
+      each.context.undoable,
     ];
     const changed = !previous || JSON.stringify(seen(previous)) !== JSON.stringify(seen(snapshot));
     return JSON.stringify([...seen(snapshot), changed ? event?.type : undefined]);
@@ -146,8 +172,10 @@ let location: ReturnType<typeof renderScreen>['location'];
 let movedTo: number | undefined;
 
 beforeEach(() => {
+  // The undo's window is the machine's timer: a step makes it pass at once; the rest runs in real time.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
   server = serverDouble();
-  user = userEvent.setup();
+  user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   shown = null;
   toasts = [];
 });
@@ -155,6 +183,7 @@ beforeEach(() => {
 afterEach(() => {
   toast.remove();
   setTab('visible');
+  vi.useRealTimers();
 });
 
 function setTab(state: 'visible' | 'hidden') {
@@ -172,6 +201,8 @@ const refuse = (method: string, path: string) => async () => {
   toasts.push(...down);
 };
 const editor = () => within(screen.getByRole('region', { name: 'Публікація відео #1: поки вона не почалася' }));
+const undoButton = () => screen.getByRole('button', { name: 'Повернути публікацію відео #1' });
+const changeButton = () => screen.getByRole('button', { name: 'Змінити публікацію відео #1' });
 const retryButton = () => within(screen.getAllByRole('row')[2]).getByRole('button', { name: 'Опублікувати' });
 
 const events = {
@@ -206,8 +237,15 @@ const events = {
     toasts.push('Оновлено дані');
   },
   'xstate.error.actor.saveTexts': refuse('PATCH', setPath),
-  'schedule.open': () => user.click(screen.getByRole('button', { name: 'Змінити публікацію відео #1' })),
-  'schedule.close': () => user.click(editor().getByRole('button', { name: 'Закрити' })),
+  // Each change sends the keyboard on: into the editor it opened, back to 'Змінити' when it closed.
+  'schedule.open': async () => {
+    await user.click(changeButton());
+    await waitFor(() => expect(editor().getByLabelText('Нова дата відео #1: день')).toHaveFocus());
+  },
+  'schedule.close': async () => {
+    await user.click(editor().getByRole('button', { name: 'Закрити' }));
+    await waitFor(() => expect(changeButton()).toHaveFocus());
+  },
   'schedule.save': async ({ event }: { event: { change: { accountId: number } } }) => {
     movedTo = event.change.accountId;
     await user.selectOptions(editor().getByLabelText('Новий профіль відео #1'), String(event.change.accountId));
@@ -218,15 +256,43 @@ const events = {
     await server.answer('PATCH', schedulePath, 200, moved);
     shown = moved;
     toasts.push('Публікацію перенесено');
+    await waitFor(() => expect(changeButton()).toHaveFocus());
   },
   'xstate.error.actor.reschedule': refuse('PATCH', schedulePath),
-  'schedule.cancel': () => user.click(editor().getByRole('button', { name: 'Скасувати публікацію' })),
+  // Asked first: nothing is sent until the dialog's own 'Скасувати публікацію'.
+  'schedule.cancel': async () => {
+    await user.click(editor().getByRole('button', { name: 'Скасувати публікацію' }));
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Скасувати публікацію відео #1?' }));
+    expect(dialog.getByText('Відео не буде опубліковано. Ще 10 секунд після скасування його можна повернути.')).toBeInTheDocument();
+    expect(server.pending()).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Скасувати публікацію' }));
+  },
   'xstate.done.actor.cancelSchedule': async () => {
     await server.answer('DELETE', `${schedulePath}/schedule`, 200, cancelled);
     shown = cancelled;
-    toasts.push('Публікацію скасовано');
+    await waitFor(() => expect(undoButton()).toHaveFocus());
   },
   'xstate.error.actor.cancelSchedule': refuse('DELETE', `${schedulePath}/schedule`),
+  'schedule.restore': () => user.click(undoButton()),
+  'xstate.done.actor.restoreSchedule': async () => {
+    await server.answer('POST', `${schedulePath}/schedule`, 200, busy);
+    shown = busy;
+    toasts.push('Публікацію повернуто');
+    await waitFor(() => expect(changeButton()).toHaveFocus());
+  },
+  'xstate.error.actor.restoreSchedule': async () => {
+    await server.answer('POST', `${schedulePath}/schedule`, 409, errorBody(409, restoreRefused));
+    toasts.push(restoreRefused);
+  },
+  // The toast goes, and the keyboard it held goes to the videos' heading rather than the page.
+  'undo.expire': async () => {
+    const hadFocus = document.activeElement === undoButton();
+    await vi.advanceTimersByTimeAsync(undoWindow);
+    await waitFor(() => expect(screen.queryByText('Публікацію відео #1 скасовано')).toBeNull());
+    if (hadFocus) expect(screen.getByRole('heading', { level: 2, name: 'Відео' })).toHaveFocus();
+    // The other toasts had their seconds too.
+    toasts = [];
+  },
 };
 
 /** The set on screen is the one the server last sent: its title and each video's status. */
@@ -246,26 +312,37 @@ async function showsTheSet() {
   for (const text of toasts) expect(await screen.findByText(text)).toBeInTheDocument();
 }
 
+/** The undo toast is there exactly while the machine offers the undo. */
+function offersUndo(undoable: number | null) {
+  if (undoable === null) expect(screen.queryByRole('button', { name: /^Повернути публікацію/ })).toBeNull();
+  else {
+    expect(screen.getByText(`Публікацію відео #${undoable} скасовано`)).toBeInTheDocument();
+    expect(undoButton()).toBeEnabled();
+  }
+}
+
 const states = {
   loading: () => {
     expect(screen.getByRole('status', { name: 'Завантаження' })).toBeInTheDocument();
     expect(server.pending()).toEqual([`GET ${setPath}`]);
   },
-  'ready.polling': async () => {
+  'ready.polling': async ({ context }: { context: PublishedContext }) => {
     await waitFor(() => expect(retryButton()).toBeEnabled());
     await showsTheSet();
+    offersUndo(context.undoable);
     expect(server.pending()).toEqual([]);
   },
-  'ready.settled': async () => {
+  'ready.settled': async ({ context }: { context: PublishedContext }) => {
     await waitFor(() => expect(retryButton()).toBeEnabled());
     await showsTheSet();
+    offersUndo(context.undoable);
     // Nothing is on its way any more: coming back to the tab asks the server nothing.
     setTab('hidden');
     setTab('visible');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(server.pending()).toEqual([]);
   },
-  refreshing: async () => {
+  'ready.refreshing': async () => {
     await waitFor(() => expect(server.pending()).toEqual([`GET ${setPath}`]));
     await showsTheSet();
   },
@@ -285,6 +362,12 @@ const states = {
     await waitFor(() => expect(editor().getByRole('button', { name: 'Скасувати публікацію' })).toBeDisabled());
     expect(server.pending()).toEqual([`DELETE ${schedulePath}/schedule`]);
   },
+  // The toast stays while the undo is sent, its button still in the keyboard's hand.
+  restoringSchedule: async () => {
+    await waitFor(() => expect(server.pending()).toEqual([`POST ${schedulePath}/schedule`]));
+    offersUndo(1);
+    expect(undoButton()).toHaveFocus();
+  },
   failed: async () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/video/list'));
     for (const text of toasts) expect(await screen.findByText(text)).toBeInTheDocument();
@@ -300,8 +383,9 @@ describe('published set screen, walked along the published machine', () => {
         '"cancellingSchedule"',
         '"failed"',
         '"loading"',
-        '"refreshing"',
+        '{"ready":"refreshing"}',
         '"rescheduling"',
+        '"restoringSchedule"',
         '"retrying"',
         '"saving"',
         '{"ready":"polling"}',
@@ -314,6 +398,20 @@ describe('published set screen, walked along the published machine', () => {
 });
 
 describe('published set journeys the graph does not give', () => {
+  it("keeps the publication when the operator answers 'Залишити', sending nothing, and gives the keyboard back to the editor", async () => {
+    await events['xstate.init']();
+    await answerSet(busy)();
+    await user.click(await screen.findByRole('button', { name: 'Змінити публікацію відео #1' }));
+    await user.click(editor().getByRole('button', { name: 'Скасувати публікацію' }));
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Скасувати публікацію відео #1?' }));
+    // Enter never cancels by accident: the focus starts on the answer that keeps it.
+    expect(dialog.getByRole('button', { name: 'Залишити' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(editor().getByRole('button', { name: 'Скасувати публікацію' })).toHaveFocus();
+    expect(server.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
   it('reads nothing while the tab is hidden, and stops reading when the screen closes', async () => {
     await events['xstate.init']();
     await answerSet(busy)();

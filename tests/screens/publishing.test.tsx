@@ -470,6 +470,7 @@ describe('published set: waits and scheduled videos', () => {
 
     await user.click(screen.getByRole('button', { name: 'Змінити публікацію відео #27' }));
     await user.click(screen.getByRole('button', { name: 'Скасувати публікацію' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Скасувати публікацію' }));
     expect(await screen.findByText('Публікація цього відео вже почалася: змінити чи скасувати її не можна')).toBeInTheDocument();
     expect(calls.at(-1)).toEqual(['DELETE', undefined]);
   });

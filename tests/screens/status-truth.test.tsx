@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CreationRequestRow, Paged, VideoSummary } from '../../src/lib/contract';
+import type { CreationRequestRow, Paged, UploadRow, VideoSummary } from '../../src/lib/contract';
 import { VideoTable } from '../../src/components/video-table';
 import { RequestListScreen } from '../../src/screens/video/request-list-screen';
+import { UploadListScreen } from '../../src/screens/video/upload-list-screen';
 import { answerApi, renderScreen } from './render';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
@@ -41,6 +42,13 @@ describe('a video list says what happened on each platform', () => {
     renderScreen(<VideoTable data={pageOf(video(1, { status: 'noactive' }))} loading={false} onPageChange={() => {}} />);
     expect(within(rowOf(1)).getByText('Не активний')).toBeInTheDocument();
     expect(within(rowOf(1)).queryByText('Опубліковано')).toBeNull();
+    expect(statsOf(1)).toHaveTextContent(/^$/);
+  });
+
+  it("shows a video whose publication was cancelled as 'Скасовано', not 'Не активний', with no figures", () => {
+    renderScreen(<VideoTable data={pageOf(video(1, { status: 'cancelled' }))} loading={false} onPageChange={() => {}} />);
+    expect(within(rowOf(1)).getByText('Скасовано')).toBeInTheDocument();
+    expect(within(rowOf(1)).queryByText('Не активний')).toBeNull();
     expect(statsOf(1)).toHaveTextContent(/^$/);
   });
 
@@ -93,6 +101,7 @@ describe('the request list', () => {
         request(1, { publicationStatus: 'publication' }),
         request(2, { publicationStatus: 'success' }),
         request(3, { status: 'success' }),
+        request(4, { publicationStatus: 'cancelled' }),
       ),
     });
     renderScreen(<RequestListScreen />, { path: '/video/request-create' });
@@ -100,6 +109,7 @@ describe('the request list', () => {
     expect(await statusCell(1)).toHaveTextContent(/^На публікації$/);
     expect(await statusCell(2)).toHaveTextContent(/^Опубліковано$/);
     expect(await statusCell(3)).toHaveTextContent(/^Готово$/);
+    expect(await statusCell(4)).toHaveTextContent(/^Скасовано$/);
   });
 
   it('names a request by its file and number, never by its UUID', async () => {
@@ -115,5 +125,25 @@ describe('the request list', () => {
       'href',
       '/video/request/00000000-0000-4000-8000-000000000001',
     );
+  });
+});
+
+describe('the published sets list', () => {
+  it("shows a set whose publication was cancelled as 'Скасовано', and offers it as a filter", async () => {
+    const set: UploadRow = {
+      id: 5,
+      idUpload: '00000000-0000-4000-8000-000000000005',
+      title: 'Ранковий випуск',
+      sourceName: null,
+      publishedAt: '2026-11-21T10:00:00.000Z',
+      countVideo: 1,
+      posterUrl: null,
+      status: 'cancelled',
+    };
+    answerApi({ 'GET /upload-video?page=1': pageOf(set) });
+    renderScreen(<UploadListScreen />, { path: '/video/list' });
+    const row = (await screen.findByText('Ранковий випуск')).closest('tr')!;
+    expect(within(row).getByText('Скасовано')).toBeInTheDocument();
+    expect(within(screen.getByRole('combobox', { name: 'Статус' })).getByRole('option', { name: 'Скасовано' })).toHaveValue('cancelled');
   });
 });

@@ -241,6 +241,8 @@ describeEachDatabase(
         ['source.mp4', null],
       ]);
       expect(list.data.map((row: { idUpload: string }) => row.idUpload)).toEqual([second.idUpload, first.idUpload]);
+      const detail = await env().app.inject({ url: `/api/create-video/request/${second.idUpload}`, headers: owner.headers });
+      expect(detail.json().sourceName).toBe('Ранок випуск.mov');
 
       expect((await env().app.inject({ url: '/api/create-video', headers: other.headers })).json().total).toBe(0);
       expect((await env().app.inject({ url: '/api/create-video', headers: admin.headers })).json().total).toBe(2);

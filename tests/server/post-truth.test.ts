@@ -169,8 +169,8 @@ describeEachDatabase(
       expect(await jobsOf(env(), [post.id])).toEqual([]);
       const detail = cancelled.json<UploadDetail>();
       // Nothing of the set went out: it is never 'Опубліковано'.
-      expect(detail.status).toBe('noactive');
-      expect(detail.video[0]).toMatchObject({ status: 'noactive', publishNote: t.postTruth.cancelledNote, changeable: false });
+      expect(detail.status).toBe('cancelled');
+      expect(detail.video[0]).toMatchObject({ status: 'cancelled', publishNote: null, changeable: false });
       const again = await call(owner, 'DELETE', `/api/upload-video/${request.idUpload}/video/${videoId}/schedule`);
       expect([again.statusCode, again.json().message]).toEqual([409, t.postTruth.nothingScheduled]);
 
@@ -180,9 +180,108 @@ describeEachDatabase(
       payload.video.splice(1, 1);
       expect((await call(owner, 'POST', `/api/upload-video/${pair.idUpload}`, payload)).statusCode).toBe(200);
       const left = await call(owner, 'DELETE', `/api/upload-video/${pair.idUpload}/video/${pair.videos[0]!.id}/schedule`);
-      expect(left.json<UploadDetail>().status).toBe('noactive');
+      expect(left.json<UploadDetail>().status).toBe('cancelled');
       const listed = (await call(owner, 'GET', '/api/upload-video')).json().data;
-      expect(listed.find((row: { idUpload: string }) => row.idUpload === pair.idUpload).status).toBe('noactive');
+      expect(listed.find((row: { idUpload: string }) => row.idUpload === pair.idUpload).status).toBe('cancelled');
+    });
+
+    it("says 'cancelled' for a cancelled video in the set, the set lists, the request list and the profile's and the user's videos, and puts it back as it was", async () => {
+      const owner = await createUser(env(), 'owner');
+      const admin = await createUser(env(), 'admin', { role: 'admin' });
+      const other = await createUser(env(), 'other');
+      const profile = await createAccount(env(), owner, { ...youtubeProfile, ...tiktokProfile });
+      const request = await scheduledSet(owner, profile.id, { inTikTok: true });
+      const videoId = request.videos[0]!.id;
+      const url = `/api/upload-video/${request.idUpload}/video/${videoId}/schedule`;
+      const plan = async () =>
+        (await postsOf(env(), videoId)).map(({ platform, account_id, status, scheduled_at }) => ({
+          platform,
+          account_id,
+          status,
+          scheduledAt: new Date(scheduled_at).toISOString(),
+        }));
+      const optionsOf = async () =>
+        (await env().db.sql(`SELECT platform, options FROM video_posts WHERE video_id = $1 ORDER BY platform`, [videoId])).rows;
+      const before = await postsOf(env(), videoId);
+      const planned = await plan();
+      const options = await optionsOf();
+      expect(planned).toEqual([
+        { platform: 'tiktok', account_id: profile.id, status: 'pending', scheduledAt: laterIso },
+        { platform: 'youtube', account_id: profile.id, status: 'pending', scheduledAt: laterIso },
+      ]);
+
+      expect((await call(owner, 'DELETE', url)).statusCode).toBe(200);
+      const statuses = async () => ({
+        set: (await call(owner, 'GET', `/api/upload-video/${request.idUpload}`)).json<UploadDetail>().video[0]!.status,
+        setList: (await call(owner, 'GET', '/api/upload-video')).json().data.find((row: { id: number }) => row.id === request.id).status,
+        requestList: (await call(owner, 'GET', '/api/create-video')).json().data.find((row: { id: number }) => row.id === request.id)
+          .publicationStatus,
+        profileVideos: (await call(owner, 'GET', `/api/accounts/${profile.id}/video`)).json().data[0].status,
+        userVideos: (await call(admin, 'GET', `/api/users/${owner.id}/video`)).json().data.find((row: { id: number }) => row.id === videoId)
+          .status,
+      });
+      expect(await statuses()).toEqual({
+        set: 'cancelled',
+        setList: 'cancelled',
+        requestList: 'cancelled',
+        profileVideos: 'cancelled',
+        userVideos: 'cancelled',
+      });
+      const filtered = async (status: string) =>
+        (await call(owner, 'GET', `/api/upload-video?status=${status}`)).json().data.map((row: { id: number }) => row.id);
+      expect(await filtered('cancelled')).toEqual([request.id]);
+      expect(await filtered('publication')).toEqual([]);
+      expect(await postsOf(env(), videoId)).toEqual([]);
+
+      expect((await call(other, 'POST', url)).statusCode).toBe(404);
+      const restored = await call(owner, 'POST', url);
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(restored.json<UploadDetail>().video[0]).toMatchObject({
+        status: 'publication',
+        account: { id: profile.id },
+        plannedAt: laterIso,
+        changeable: true,
+      });
+      expect(await plan()).toEqual(planned);
+      expect(await optionsOf()).toEqual(options);
+      const after = await postsOf(env(), videoId);
+      // Each post has one job again, at the date it had; the jobs sent before the cancel stay gone.
+      expect(
+        await jobsOf(
+          env(),
+          [...before, ...after].map((post) => post.id),
+        ),
+      ).toEqual(expect.arrayContaining(after.map((post) => ({ token: post.job_token, startAfter: laterIso }))));
+      expect(
+        await jobsOf(
+          env(),
+          [...before, ...after].map((post) => post.id),
+        ),
+      ).toHaveLength(2);
+      expect(after.map((post) => post.job_token)).not.toContain(before[0].job_token);
+      expect(await statuses()).toEqual({
+        set: 'publication',
+        setList: 'publication',
+        requestList: 'publication',
+        profileVideos: 'publication',
+        userVideos: 'publication',
+      });
+
+      const again = await call(owner, 'POST', url);
+      expect([again.statusCode, again.json().message]).toEqual([409, t.postTruth.nothingCancelled]);
+    });
+
+    it('refuses to put back a cancelled publication whose profile was deleted since, and keeps it cancelled', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, youtubeProfile);
+      const request = await scheduledSet(owner, profile.id);
+      const url = `/api/upload-video/${request.idUpload}/video/${request.videos[0]!.id}/schedule`;
+      expect((await call(owner, 'DELETE', url)).statusCode).toBe(200);
+      expect((await call(owner, 'DELETE', `/api/accounts/${profile.id}`)).statusCode).toBe(204);
+      const refused = await call(owner, 'POST', url);
+      expect([refused.statusCode, refused.json().message]).toEqual([409, t.postTruth.restoreProfileDeleted]);
+      expect((await call(owner, 'GET', `/api/upload-video/${request.idUpload}`)).json<UploadDetail>().video[0]!.status).toBe('cancelled');
+      expect(await postsOf(env(), request.videos[0]!.id)).toEqual([]);
     });
 
     it('a post waiting for its busy profile says so and when it is tried next', async () => {

@@ -54,7 +54,7 @@ export const videos = pgTable('videos', {
   accountId: integer('account_id'),
   position: integer('position').notNull(),
   // What happened to the video's publication, 'success' only once published: see services/video-status.ts.
-  status: text('status', { enum: ['loading', 'publication', 'success', 'error', 'noactive'] })
+  status: text('status', { enum: ['loading', 'publication', 'success', 'error', 'noactive', 'cancelled'] })
     .notNull()
     .default('loading'),
   fileKey: text('file_key'),
@@ -69,7 +69,7 @@ export const videos = pgTable('videos', {
   urlYouTube: text('url_youtube'),
   urlInstagram: text('url_instagram'),
   urlTiktok: text('url_tiktok'),
-  // Migration 0020: ticked platforms its profile lacks, or a cancelled publication.
+  // Migration 0020: ticked platforms its profile lacks.
   publishNote: text('publish_note'),
   // Migration 0024: the rendered video's length, for the platforms' limits.
   durationSeconds: real('duration_seconds'),

@@ -78,7 +78,7 @@ export const TagSet = Type.Object({ id: Id, name: Type.String(), tags: Type.Arra
 
 export const AccountGroup = Type.Object({ id: Id, name: Type.String(), accounts: Type.Array(SelectOption) });
 
-export const VideoStatus = Literals(['loading', 'publication', 'success', 'error', 'noactive']);
+export const VideoStatus = Literals(['loading', 'publication', 'success', 'error', 'noactive', 'cancelled']);
 
 /** `title`: the profile's name (its comment, else the account it reaches), where the list sends it. */
 export const VideoAccount = Nullable(Type.Object({ id: Id, title: Type.Optional(Type.String()) }));

@@ -98,7 +98,7 @@ export const PublishedVideo = Type.Object({
   posterUrl: Nullable(Type.String()),
   errorTiktok: Nullable(Type.String()),
   urlTiktok: Nullable(Type.String()),
-  /** Ticked platforms its profile lacks, or a cancelled publication: why a post was never made. */
+  /** Ticked platforms its profile lacks: why a post was never made there. */
   publishNote: Nullable(Type.String()),
   /** Why a post still on its way has not gone out yet (a retry, a busy profile, a platform's wait). */
   waitReason: Nullable(Type.String()),
@@ -231,7 +231,7 @@ export const createVideoSchemas = {
 
 export const uploadVideoSchemas = {
   list: {
-    querystring: FilteredPageQuery(['publication', 'success', 'error']),
+    querystring: FilteredPageQuery(['publication', 'success', 'error', 'cancelled']),
     response: { 200: Paged(UploadRow), ...errorResponses },
   },
   retry: { body: RetryBody, response: { 200: PublishedVideo, ...errorResponses } },
@@ -246,6 +246,8 @@ export const uploadVideoSchemas = {
   },
   /** DELETE /api/upload-video/{idUpload}/video/{videoId}/schedule: the video's publication, cancelled before it starts. */
   cancelSchedule: { params: ScheduledVideoParams, response: { 200: UploadDetail, ...errorResponses } },
+  /** POST /api/upload-video/{idUpload}/video/{videoId}/schedule: a cancelled publication put back as it was (the undo). */
+  restoreSchedule: { params: ScheduledVideoParams, response: { 200: UploadDetail, ...errorResponses } },
 };
 
 /** Signed media links: the answer is the file's bytes (or a part of them), not JSON. */

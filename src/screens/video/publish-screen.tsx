@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
@@ -16,6 +16,7 @@ import { useSessionUser } from '../../components/auth-context';
 import { publishMachine, type PublishEvent } from '../../machines/publish-machine';
 import { Button, buttonClass } from '../../components/button';
 import { DateTimeField } from '../../components/date-time-field';
+import { DeleteButton } from '../../components/delete-button';
 import { PlatformOptionsPanel } from '../../components/platform-options-panel';
 import { MultiSelect } from '../../components/multi-select';
 import { PostingBudget } from '../../components/posting-budget';
@@ -323,20 +324,35 @@ function usePublishActor(idUpload: string | undefined, draftKey: string | undefi
   });
 }
 
+/** The request's own delete, asked first; the machine sends it and goes back to the list. */
+function DeleteRequest({ detail, send }: { detail: PublicationRequestDetail; send: (event: PublishEvent) => void }) {
+  return (
+    <DeleteButton
+      label={t.requests.deleteLabel(detail.sourceName ?? null, detail.id)}
+      text={t.requests.delete}
+      consequence={t.requests.deleteConsequence(detail.status === 'published')}
+      onDelete={() => send({ type: 'request.delete' })}
+    />
+  );
+}
+
 function PublishRequest({ idUpload }: { idUpload: string | undefined }) {
   const draftKey = draftKeyOf(useSessionUser()?.id, idUpload);
   const actor = usePublishActor(idUpload, draftKey);
   const detail = useSelector(actor, (snapshot) => snapshot.context.detail);
-  if (detail?.status === 'published') return <AlreadyPublished idUpload={detail.idUpload} />;
+  const remove = detail && <DeleteRequest detail={detail} send={actor.send} />;
+  if (detail?.status === 'published') return <AlreadyPublished idUpload={detail.idUpload} actions={remove} />;
   return (
-    <Page title={t.publish.title}>{detail ? <PublishFormView detail={detail} actor={actor} draftKey={draftKey} /> : <Spinner />}</Page>
+    <Page title={t.publish.title} actions={remove}>
+      {detail ? <PublishFormView detail={detail} actor={actor} draftKey={draftKey} /> : <Spinner />}
+    </Page>
   );
 }
 
 /** A request is published once; its set's own page edits what was published. */
-function AlreadyPublished({ idUpload }: { idUpload: string }) {
+function AlreadyPublished({ idUpload, actions }: { idUpload: string; actions: ReactNode }) {
   return (
-    <Page title={t.publish.title}>
+    <Page title={t.publish.title} actions={actions}>
       <Card>
         <p role="status" className={styles.notice}>
           {t.publish.alreadyPublished}

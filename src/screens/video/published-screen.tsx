@@ -2,16 +2,18 @@ import { useLocation, useParams } from 'wouter';
 import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { CalendarClock, RotateCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { CalendarClock, RotateCw, Undo2 } from 'lucide-react';
 import type { PlatformEdit, PublishedVideo, PublishProfileOption, ReschedulePayload, UploadDetail } from '../../lib/contract';
 import { formatDate, formatMoment, isPastWallTime, kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { tagsFromText } from '../../lib/publishing';
 import { publishedEditSchema, type PublishedEditForm } from '../../lib/schemas';
 import { addTags } from '../../lib/tags';
-import { publishedMachine, type PublishedEvent } from '../../machines/published-machine';
+import { publishedMachine, undoWindowMs, type PublishedEvent, type PublishedFocus } from '../../machines/published-machine';
 import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { DateTimeField } from '../../components/date-time-field';
 import { ErrorText } from '../../components/error-text';
@@ -123,6 +125,44 @@ function PostState({ video }: { video: PublishedVideo }) {
   );
 }
 
+// Where the keyboard is sent after a change (PublishedFocus): the editor's first field, a row's 'Змінити'.
+const editorId = (videoId: number) => `schedule-editor-${videoId}`;
+const changeButtonId = (videoId: number) => `schedule-change-${videoId}`;
+const videosHeadingId = 'published-videos';
+const undoToastId = 'undo-cancel';
+const undoButtonId = 'undo-cancel-button';
+
+function focusOn(target: PublishedFocus) {
+  const element =
+    target.on === 'change'
+      ? document.getElementById(changeButtonId(target.videoId))
+      : document.getElementById(editorId(target.videoId))?.querySelector<HTMLElement>('input, select, button');
+  element?.focus();
+}
+
+/** The undo toast's words and button; it takes the focus, as the editor it replaces had it. */
+function UndoCancel({ videoId, onUndo }: { videoId: number; onUndo: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <span className={styles.undo}>
+      {t.postTruth.cancelledVideo(videoId)}
+      {/* Never disabled while the undo is sent: a disabled button would drop the focus; the machine takes one undo. */}
+      <button
+        ref={button}
+        id={undoButtonId}
+        type="button"
+        className={styles.undoButton}
+        aria-label={t.postTruth.undoCancelOf(videoId)}
+        onClick={onUndo}
+      >
+        <Undo2 size={14} aria-hidden />
+        {t.postTruth.undoCancel}
+      </button>
+    </span>
+  );
+}
+
 interface ScheduleEditorProps {
   video: PublishedVideo;
   profiles: PublishProfileOption[];
@@ -133,6 +173,7 @@ interface ScheduleEditorProps {
 /** A scheduled video's date and profile, to change or cancel until its publication starts. */
 function ScheduleEditor({ video, profiles, busy, send }: ScheduleEditorProps) {
   const planned = video.plannedAt ? kyivWallTime(new Date(video.plannedAt).getTime()) : '';
+  const [confirming, setConfirming] = useState(false);
   const [date, setDate] = useState(planned);
   const [accountId, setAccountId] = useState(video.account?.id ?? null);
   const change: ReschedulePayload = {
@@ -140,7 +181,7 @@ function ScheduleEditor({ video, profiles, busy, send }: ScheduleEditorProps) {
     ...(accountId !== null && accountId !== video.account?.id ? { accountId } : {}),
   };
   return (
-    <section className={styles.schedule} aria-label={t.postTruth.scheduleTitle(video.id)}>
+    <section id={editorId(video.id)} className={styles.schedule} aria-label={t.postTruth.scheduleTitle(video.id)}>
       <h3 className={styles.scheduleTitle}>{t.postTruth.scheduleTitle(video.id)}</h3>
       <div className={styles.scheduleFields}>
         <DateTimeField
@@ -173,13 +214,26 @@ function ScheduleEditor({ video, profiles, busy, send }: ScheduleEditorProps) {
         >
           {t.postTruth.scheduleSave}
         </Button>
-        <Button variant="danger" disabled={busy} onClick={() => send({ type: 'schedule.cancel', videoId: video.id })}>
+        <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
           {t.postTruth.cancelSchedule}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={() => send({ type: 'schedule.close' })}>
           {t.postTruth.scheduleClose}
         </Button>
       </div>
+      {confirming && (
+        <ConfirmDialog
+          question={t.postTruth.cancelQuestion(video.id)}
+          consequence={t.postTruth.cancelConsequence(undoWindowMs / 1000)}
+          action={t.postTruth.cancelSchedule}
+          dismiss={t.postTruth.keepSchedule}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            send({ type: 'schedule.cancel', videoId: video.id });
+          }}
+        />
+      )}
     </section>
   );
 }
@@ -225,6 +279,7 @@ function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: Video
             <PostState video={video} />
             {video.changeable && scheduling !== video.id && (
               <Button
+                id={changeButtonId(video.id)}
                 variant="secondary"
                 aria-label={t.postTruth.changeScheduleOf(video.id)}
                 onClick={() => send({ type: 'schedule.open', videoId: video.id })}
@@ -241,7 +296,10 @@ function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: Video
 
   return (
     <section className={styles.videos}>
-      <h2 className={styles.panelTitle}>{t.published.videosPanel}</h2>
+      {/* Where the keyboard goes when the undo toast it was on ends. */}
+      <h2 id={videosHeadingId} tabIndex={-1} className={styles.panelTitle}>
+        {t.published.videosPanel}
+      </h2>
       <DataTable columns={columns} rows={detail.video} rowKey={(video) => video.id} />
       {open && <ScheduleEditor key={open.id} video={open} profiles={detail.accounts} busy={schedulingBusy} send={send} />}
     </section>
@@ -259,6 +317,27 @@ function PublishedSet({ idUpload }: { idUpload: string }) {
   const retrying = useSelector(actor, (snapshot) => snapshot.matches('retrying'));
   const scheduling = useSelector(actor, (snapshot) => snapshot.context.scheduling);
   const schedulingBusy = useSelector(actor, (snapshot) => snapshot.matches('rescheduling') || snapshot.matches('cancellingSchedule'));
+  const undoable = useSelector(actor, (snapshot) => snapshot.context.undoable);
+  const focus = useSelector(actor, (snapshot) => snapshot.context.focus);
+
+  useEffect(() => {
+    if (focus) focusOn(focus);
+  }, [focus]);
+
+  // The undo toast lasts as long as the machine offers the undo, and goes with the page.
+  useEffect(() => {
+    if (undoable === null) return;
+    toast(<UndoCancel videoId={undoable} onUndo={() => actor.send({ type: 'schedule.restore' })} />, {
+      id: undoToastId,
+      duration: Infinity,
+    });
+    return () => {
+      const hadFocus = document.activeElement?.id === undoButtonId;
+      // At once, not faded out: a button being faded out could still take a click or hold the focus.
+      toast.remove(undoToastId);
+      if (hadFocus) document.getElementById(videosHeadingId)?.focus();
+    };
+  }, [actor, undoable]);
 
   if (!detail) return <Spinner />;
   return (

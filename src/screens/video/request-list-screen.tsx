@@ -6,6 +6,7 @@ import { t } from '../../lib/i18n';
 import { requestListPollMs } from '../../machines/polling-machine';
 import { buttonClass } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
+import { DeleteButton } from '../../components/delete-button';
 import { posterColumn } from '../../components/poster';
 import { ListFilters } from '../../components/list-filters';
 import { Page } from '../../components/page';
@@ -14,7 +15,8 @@ import { StatusBadge } from '../../components/status-badge';
 import { useListPage } from '../../components/use-resource';
 import styles from './request-list-screen.module.css';
 
-const columns: Column<CreationRequestRow>[] = [
+/** The table of requests; `remove` deletes one by its id (DELETE /api/create-video/{id}). */
+const columnsWith = (remove: (row: CreationRequestRow) => void): Column<CreationRequestRow>[] => [
   posterColumn(),
   {
     header: t.requests.id,
@@ -61,6 +63,18 @@ const columns: Column<CreationRequestRow>[] = [
       return null;
     },
   },
+  {
+    header: '',
+    width: '56px',
+    align: 'right',
+    cell: (row) => (
+      <DeleteButton
+        label={t.requests.deleteLabel(row.sourceName ?? null, row.id)}
+        consequence={t.requests.deleteConsequence(row.status === 'published')}
+        onDelete={() => remove(row)}
+      />
+    ),
+  },
 ];
 
 const requestStatuses: [string, string][] = [
@@ -71,7 +85,8 @@ const requestStatuses: [string, string][] = [
 ];
 
 export function RequestListScreen() {
-  const { data, loading } = useListPage<CreationRequestRow>('request-list', '/create-video', { pollMs: requestListPollMs });
+  const { data, loading, remove } = useListPage<CreationRequestRow>('request-list', '/create-video', { pollMs: requestListPollMs });
+  const columns = columnsWith((row) => remove(`/create-video/${row.id}`, t.requests.deleted));
 
   return (
     <Page

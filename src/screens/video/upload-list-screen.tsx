@@ -39,6 +39,7 @@ const setStatuses: [string, string][] = [
   ['publication', t.videoStatus.publication],
   ['success', t.videoStatus.success],
   ['error', t.videoStatus.error],
+  ['cancelled', t.videoStatus.cancelled],
 ];
 
 /** The published sets ("YouTube" in the menu), each opening its detail. */
