@@ -93,8 +93,23 @@ export const t = {
     tooShort: 'Занадто коротко!',
     tooLong: 'Занадто довго!',
     invalidValue: (field: string) => `Некоректне значення поля «${field}»`,
-    controlCharacters: (field: string) => `Поле «${field}» містить недопустимі символи`,
+    controlCharacters: (field: string) =>
+      `Поле «${field}» містить недопустимі символи: керівні (як NUL чи ESC) або непарну половину сурогатної пари`,
     tooMany: (field: string) => `Забагато значень у полі «${field}»`,
+    unknownField: (field: string) => `Невідоме поле «${field}»: приберіть його із запиту`,
+    wrongType: (field: string, expected: string) => `Поле «${field}» має бути ${expected}`,
+    bodyWrongType: (expected: string) => `Тіло запиту має бути ${expected}`,
+    /** What a JSON value should have been, by its JSON Schema type, as wrongType's `expected`. */
+    types: {
+      boolean: 'логічним значенням (true або false), без лапок',
+      integer: 'цілим числом',
+      number: 'числом',
+      string: 'текстом',
+      object: 'обʼєктом',
+      array: 'списком',
+      null: 'null',
+    } as Record<string, string>,
+    or: ' або ',
   },
   toast: {
     authorized: 'Авторизований',
@@ -630,6 +645,8 @@ export const t = {
     headersTooLarge: 'Заголовки запиту завеликі',
     requestTimeout: 'Запит надходив надто довго, зʼєднання закрито',
     malformedRequest: 'Запит не відповідає протоколу HTTP',
+    invalidUtf8: 'Тіло запиту містить байти, що не є коректним UTF-8: надсилайте текст у кодуванні UTF-8',
+    jsonTooDeep: (max: number) => `Тіло запиту вкладене надто глибоко: більше ${max} рівнів обʼєктів і списків`,
     /** The `error` field of every error answer: the status's name, as Node's STATUS_CODES names it in English. */
     statusNames: {
       400: 'Некоректний запит',
