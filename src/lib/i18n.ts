@@ -701,13 +701,22 @@ export const t = {
     madeForKidsYes: 'Так, створено для дітей',
     madeForKidsNo: 'Ні, не для дітей',
     category: 'Категорія YouTube',
+    /** YouTube's assignable categories (src/lib/posting-rules/youtube.ts) by id, as YouTube names them in Ukrainian. */
     categories: {
-      '22': 'Люди та блоги',
-      '24': 'Розваги',
-      '17': 'Спорт',
+      '1': 'Фільми й анімація',
+      '2': 'Автомобілі й транспорт',
       '10': 'Музика',
+      '15': 'Тварини',
+      '17': 'Спорт',
+      '19': 'Подорожі й події',
+      '20': 'Ігри',
+      '22': 'Люди та блоги',
+      '23': 'Комедії',
+      '24': 'Розваги',
+      '25': 'Новини й політика',
       '26': 'Поради та стиль',
       '27': 'Освіта',
+      '28': 'Наука й технології',
     } as Record<string, string>,
     shareToFeed: 'Показати Reels також у стрічці профілю',
     saveDefaults: 'Запамʼятати як типові для профілю',
@@ -724,8 +733,16 @@ export const t = {
       `${platform}: відео #${videoId} триває ${seconds} с, а потрібно щонайменше ${min} с`,
     captionTooLong: (platform: string, length: number, max: number) => `${platform}: підпис задовгий — ${length} символів, максимум ${max}`,
     titleTooLong: (length: number, max: number) => `YouTube: назва задовга — ${length} символів, максимум ${max}`,
-    descriptionTooLong: (length: number, max: number) => `YouTube: опис задовгий — ${length} символів, максимум ${max}`,
-    tooManyHashtags: (count: number, max: number) => `Instagram: забагато хештегів — ${count}, максимум ${max}`,
+    descriptionTooLong: (bytes: number, max: number) =>
+      `YouTube: опис задовгий — ${bytes} байтів у UTF-8 (літера кирилиці займає два), максимум ${max}`,
+    tooManyHashtags: (count: number, max: number) =>
+      `Instagram: забагато хештегів у підписі (назва, опис і теги разом) — ${count}, максимум ${max}`,
+    angleBrackets: {
+      title: 'YouTube: назва не може містити символи «<» і «>», приберіть їх',
+      description: 'YouTube: опис не може містити символи «<» і «>», приберіть їх',
+    },
+    categoryNotAssignable: (categoryId: string) =>
+      `YouTube: категорію «${categoryId}» не можна дати відео, оберіть одну із запропонованих у формі`,
     thumbOffsetBeyond: (videoId: number) => `Instagram: кадр обкладинки виходить за межі відео #${videoId}`,
   },
 } as const;

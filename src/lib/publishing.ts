@@ -50,6 +50,8 @@ export interface AssignmentErrors {
   video?: string;
   /** No platform ticked: nothing would be published. */
   platforms?: string;
+  /** What a ticked platform refuses in the title, the description or the tags (src/lib/posting-rules). */
+  texts?: string;
 }
 
 /** The spec's messages for the chosen profiles and the videos left, by field. */

@@ -137,6 +137,72 @@ describeEachDatabase(
       expect((await send(owner, 'POST', '/api/tags', '{"__proto__":{"name":"x"}}')).json().message).toBe(t.server.invalidJson);
       expect(await postsOf(request.id)).toBe(0);
     });
+
+    it('refuses a caption of more than 30 hashtags counted over title, description and tags (the adversary sent 42)', async () => {
+      const { owner, account, request } = await setUp();
+      // Instagram needs no platform call before the post is queued: switching it on is enough here.
+      await env().db.sql('UPDATE accounts SET is_active_instagram = true WHERE id = $1', [account.id]);
+      const onInstagram = publishPayload(request, [account.id], { inYouTube: false, inInstagram: true });
+      const tags = Array.from({ length: 30 }, (_, index) => `тег${index}`);
+      const description = Array.from({ length: 12 }, (_, index) => `#опис${index}`).join(' ');
+      const url = `/api/upload-video/${request.idUpload}`;
+      const refused = await send(owner, 'POST', url, JSON.stringify({ ...onInstagram, description, tags }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(t.postingRules.tooManyHashtags(42, 30));
+      const inTitle = await send(owner, 'POST', url, JSON.stringify({ ...onInstagram, title: '#a #b', tags: tags.slice(0, 29) }));
+      expect(inTitle.json().message).toBe(t.postingRules.tooManyHashtags(31, 30));
+      expect(await postsOf(request.id)).toBe(0);
+      const taken = await send(owner, 'POST', url, JSON.stringify({ ...onInstagram, description: '#опис', tags: tags.slice(0, 29) }));
+      expect(taken.statusCode, taken.body).toBe(200);
+    });
+
+    it("refuses '<' and '>' in a YouTube title or description, and a category YouTube does not assign (999)", async () => {
+      const { owner, account, request, valid } = await setUp();
+      const url = `/api/upload-video/${request.idUpload}`;
+      const refusal = async (change: object) => {
+        const response = await send(owner, 'POST', url, JSON.stringify({ ...valid, ...change }));
+        expect(response.statusCode, response.body).toBe(400);
+        return response.json().message;
+      };
+      expect(await refusal({ title: 'Випуск <1>' })).toBe(t.postingRules.angleBrackets.title);
+      expect(await refusal({ description: 'a > b' })).toBe(t.postingRules.angleBrackets.description);
+      // videos.insert counts the description in bytes: 2501 Cyrillic letters are 5002.
+      expect(await refusal({ description: 'я'.repeat(2501) })).toBe(t.postingRules.descriptionTooLong(5002, 5000));
+      const category = { options: { youtube: { selfDeclaredMadeForKids: false, categoryId: '999' } } };
+      expect(await refusal(category)).toEqual([t.validation.invalidValue('options.youtube.categoryId')]);
+      const saved = await send(owner, 'PUT', `/api/posting-rules/${account.id}`, JSON.stringify({ youtube: { categoryId: '999' } }));
+      expect(saved.json().message).toEqual([t.validation.invalidValue('youtube.categoryId')]);
+      // A category remembered before the list was checked is refused by name when it would be used.
+      await env().db.sql(
+        `UPDATE posting_defaults SET options = options || '{"categoryId": "999"}'::jsonb WHERE account_id = $1 AND platform = 'youtube'`,
+        [account.id],
+      );
+      expect(await refusal({})).toBe(t.postingRules.categoryNotAssignable('999'));
+      expect(await postsOf(request.id)).toBe(0);
+
+      // YouTube not ticked: its rules do not apply.
+      await env().db.sql('UPDATE accounts SET is_active_instagram = true WHERE id = $1', [account.id]);
+      const elsewhere = await send(
+        owner,
+        'POST',
+        url,
+        JSON.stringify({ ...valid, title: 'Випуск <1>', inYouTube: false, inInstagram: true }),
+      );
+      expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    });
+
+    it("refuses an edit of a published set's texts that one of its platforms would refuse", async () => {
+      const { owner, request, valid } = await setUp();
+      const url = `/api/upload-video/${request.idUpload}`;
+      expect((await send(owner, 'POST', url, JSON.stringify(valid))).statusCode).toBe(200);
+      const edit = (texts: object) => send(owner, 'PATCH', url, JSON.stringify({ title: 'Назва', description: '', tags: ['a'], ...texts }));
+      const refused = await edit({ title: 'Назва <нова>' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(t.postingRules.angleBrackets.title);
+      const { rows } = await env().db.sql('SELECT title FROM creation_requests WHERE id = $1', [request.id]);
+      expect(rows[0].title).toBe(valid.title);
+      expect((await edit({ title: 'Назва нова' })).statusCode).toBe(200);
+    });
   },
   { queue: 'send' },
 );
