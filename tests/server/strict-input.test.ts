@@ -54,6 +54,15 @@ describeEachDatabase(
       }
       const unknownTop = await send(owner, 'POST', url, JSON.stringify({ ...valid, inFacebook: true }));
       expect(unknownTop.json().message).toEqual([t.validation.unknownField('inFacebook')]);
+      // A field that may be one of two types says both; one whose type is right says what is wrong inside it.
+      const types = t.validation.types;
+      const date = await send(owner, 'POST', url, JSON.stringify({ ...valid, date: 20260101 }));
+      expect(date.json().message).toEqual([t.validation.wrongType('date', `${types.string}${t.validation.or}${types.null}`)]);
+      const item = { ...valid.video[0]!, account: { id: '1' } };
+      const inItem = await send(owner, 'POST', url, JSON.stringify({ ...valid, video: [item] }));
+      expect(inItem.json().message).toEqual([t.validation.wrongType('video.0.account.id', types.integer!)]);
+      const body = await send(owner, 'POST', url, '[]');
+      expect(body.json().message).toEqual([t.validation.bodyWrongType(types.object!)]);
       expect(await postsOf(request.id)).toBe(0);
 
       // A profile's remembered choices go through the same schema.
