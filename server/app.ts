@@ -41,6 +41,8 @@ import { notificationRoutes } from './routes/notifications';
 import { googleOAuthSandbox } from './platforms/sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';
+import { validatorCompiler } from './validators';
+import { strictJsonBodies } from './json-body';
 import type { Clock } from './clock';
 
 export interface AppDeps {
@@ -207,6 +209,8 @@ export async function buildApp(deps: AppDeps) {
   const app = deps.logger
     ? Fastify({ loggerInstance: deps.logger, trustProxy, ...edgeErrors })
     : Fastify({ logger: false, trustProxy, ...edgeErrors });
+  app.setValidatorCompiler(validatorCompiler);
+  strictJsonBodies(app);
   app.decorate('db', deps.db);
   app.decorate('keys', deps.keys);
   app.decorate('tokenSettings', deps.tokenSettings);

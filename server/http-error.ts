@@ -21,31 +21,88 @@ export function parseBody<T>(schema: Struct<T, unknown>, body: unknown): T {
   return result.value;
 }
 
+/** A field's name as the messages give it: its path, dotted; an unknown key cut short, as anyone may send any key. */
+function fieldOf(path: string[]): string {
+  const field = path.join('.');
+  return field.length > 100 ? `${field.slice(0, 100)}…` : field;
+}
+
+/** JSON Pointer segments of ajv's `instancePath`, unescaped (RFC 6901: ~1 is '/', ~0 is '~'). */
+const pathOf = (instancePath: string) =>
+  instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+const typeWords = (types: unknown) =>
+  [...new Set([types].flat().map(String))].map((type) => t.validation.types[type] ?? type).join(t.validation.or);
+
+/** "Field X must be a Y", or of the whole body when the path is empty. */
+const wrongType = (path: string[], types: unknown) =>
+  path.length === 0 ? t.validation.bodyWrongType(typeWords(types)) : t.validation.wrongType(fieldOf(path), typeWords(types));
+
+function messageOf(error: FastifySchemaValidationError): string {
+  const params = error.params as Record<string, unknown>;
+  const path = pathOf(error.instancePath);
+  switch (error.keyword) {
+    case 'required':
+      return t.validation.required;
+    case 'maxLength':
+      return t.validation.tooLong(Number(params.limit));
+    case 'minLength':
+      return t.validation.tooShort(Number(params.limit));
+    case 'maxItems':
+      return t.validation.tooMany(fieldOf(path));
+    case 'additionalProperties':
+      return t.validation.unknownField(fieldOf([...path, String(params.additionalProperty)]));
+    case 'type':
+      return wrongType(path, params.type);
+    case 'pattern':
+      return String(params.pattern).includes('u0000')
+        ? t.validation.controlCharacters(fieldOf(path))
+        : t.validation.invalidValue(fieldOf(path));
+    default:
+      return t.validation.invalidValue(fieldOf(path) || '—');
+  }
+}
+
 /**
  * A route schema's verdict in the operator's words: the spec's messages where a form has them
- * (required, too short, too long), else which field is wrong. Never the validator's English.
+ * (required, too short, too long), else which field is wrong and how. ajv reports each failed
+ * branch of an `anyOf` (Nullable, Literals) before the anyOf itself: a branch whose type the value
+ * has says what is wrong inside it; when the value has none of their types, the message lists
+ * them ('текстом або null'). Never the validator's English.
  */
 export function schemaMessages(errors: FastifySchemaValidationError[]): string[] {
-  const messages = errors.map((error) => {
-    const params = error.params as Record<string, unknown>;
-    const path = error.instancePath.split('/').filter(Boolean);
-    if (error.keyword === 'required') path.push(String(params.missingProperty));
-    const field = path.join('.') || '—';
-    switch (error.keyword) {
-      case 'required':
-        return t.validation.required;
-      case 'maxLength':
-        return t.validation.tooLong(Number(params.limit));
-      case 'minLength':
-        return t.validation.tooShort(Number(params.limit));
-      case 'maxItems':
-        return t.validation.tooMany(field);
-      case 'pattern':
-        return String(params.pattern).includes('u0000') ? t.validation.controlCharacters(field) : t.validation.invalidValue(field);
-      default:
-        return t.validation.invalidValue(field);
+  const alternatives = errors.filter((error) => error.keyword === 'anyOf');
+  const branchOf = (error: FastifySchemaValidationError) =>
+    alternatives.find((anyOf) => anyOf !== error && error.schemaPath.startsWith(`${anyOf.schemaPath}/`));
+  const explained = new Set<FastifySchemaValidationError>();
+  const expected = new Map<FastifySchemaValidationError, unknown[]>();
+  const messages: string[] = [];
+  for (const error of errors) {
+    const anyOf = error.keyword === 'anyOf' ? undefined : branchOf(error);
+    if (!anyOf) continue;
+    if (error.keyword === 'type' && error.instancePath === anyOf.instancePath) {
+      expected.set(anyOf, [...(expected.get(anyOf) ?? []), (error.params as { type: unknown }).type]);
+    } else if (error.keyword !== 'const') {
+      explained.add(anyOf);
     }
-  });
+  }
+  for (const error of errors) {
+    const anyOf = error.keyword === 'anyOf' ? undefined : branchOf(error);
+    if (anyOf) {
+      const insideMatchingBranch = error.keyword !== 'const' && !(error.keyword === 'type' && error.instancePath === anyOf.instancePath);
+      if (insideMatchingBranch) messages.push(messageOf(error));
+    } else if (error.keyword === 'anyOf') {
+      if (explained.has(error)) continue;
+      const types = expected.get(error);
+      const everyBranchIsAType = types !== undefined && errors.filter((other) => branchOf(other) === error).length === types.length;
+      messages.push(everyBranchIsAType ? wrongType(pathOf(error.instancePath), types.flat()) : messageOf(error));
+    } else {
+      messages.push(messageOf(error));
+    }
+  }
   return [...new Set(messages)];
 }
 

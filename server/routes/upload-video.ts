@@ -4,6 +4,7 @@ import type { Paged, PlatformEdit, PublishedVideo, SessionUser, UploadDetail, Up
 import { t } from '../../src/lib/i18n';
 import { publishedEditSchema, publishSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
+import { tickedPlatforms } from '../../src/lib/assignment';
 import { waitFields, type StoredWait } from '../../src/lib/post-waits';
 import { accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
@@ -12,7 +13,7 @@ import { HttpError, parseBody } from '../http-error';
 import { signMediaUrl } from '../media/signed-urls';
 import type { Platform } from '../platforms/types';
 import type { PlatformAccess } from '../platforms/profile-context';
-import { checkPost, savedDefaults, type CreatorRulesReader } from '../services/posting-rules';
+import { checkPost, checkTexts, savedDefaults, type CreatorRulesReader } from '../services/posting-rules';
 import { accountOption, publishProfileOption, toVideoSummary } from '../services/account-views';
 import { pageFromQuery } from '../services/paging';
 import { publishedListPage } from '../services/published-list';
@@ -190,6 +191,8 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const existing = await requestOf(currentUser(request), idUpload, true);
     const form = parseBody(publishedEditSchema, request.body);
     const texts = { title: form.title.trim(), description: form.description.trim(), tags: tagsOf(form.tags) };
+    // The new texts go to the set's platforms: its YouTube videos now, its posts still to come.
+    checkTexts(tickedPlatforms(existing), texts);
     await editPublished(db, queueOrFail(), existing.id, texts);
     return detail(await requestOf(currentUser(request), idUpload, true));
   });

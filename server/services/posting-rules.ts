@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
-import { postRefusal, refusalText, resolveChoices, type ResolvedOptions } from '../../src/lib/posting-rules';
+import { postRefusal, refusalText, resolveChoices, textRefusal, type ResolvedOptions } from '../../src/lib/posting-rules';
 import type { Database } from '../db/connect';
 import { accounts, postingDefaults } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -57,6 +57,14 @@ export function checkPost(
 ) {
   const refusal = postRefusal(platform, options, { ...video, publishKey: publishKey(video.id, platform) }, texts, creator);
   if (refusal) throw new HttpError(400, refusalText(refusal, profile));
+}
+
+/** What the given platforms refuse in the texts alone (src/lib/posting-rules), refused in the operator's words. */
+export function checkTexts(platforms: Platform[], texts: { title: string; description: string; tags: string[] }) {
+  for (const platform of platforms) {
+    const refusal = textRefusal(platform, texts);
+    if (refusal) throw new HttpError(400, refusalText(refusal, ''));
+  }
 }
 
 /** How long the creator_info call may take before the publish goes on without it. */

@@ -10,7 +10,7 @@ import {
   tiktokInteractions,
   tiktokInteractionsOff,
 } from '../lib/posting-rules/tiktok';
-import { youtubeDefaults, youtubePrivacyStatuses } from '../lib/posting-rules/youtube';
+import { youtubeCategories, youtubeDefaults, youtubePrivacyStatuses } from '../lib/posting-rules/youtube';
 import { postingRulesMachine } from '../machines/posting-rules-machine';
 import { Button } from './button';
 import { useScreenActor } from './use-screen-actor';
@@ -233,9 +233,9 @@ function YouTubeChoices({
         value={youtube.categoryId ?? youtubeDefaults.categoryId}
         onChange={(category) => onChange({ categoryId: category })}
       >
-        {Object.entries(t.postingRules.categories).map(([id, name]) => (
+        {youtubeCategories.map((id) => (
           <option key={id} value={id}>
-            {name}
+            {t.postingRules.categories[id]}
           </option>
         ))}
       </Select>

@@ -33,6 +33,7 @@ const nouns = {
   days: ['день', 'дні', 'днів'],
   pixels: ['піксель', 'пікселі', 'пікселів'],
   megapixels: ['мегапіксель', 'мегапікселі', 'мегапікселів'],
+  bytes: ['байт', 'байти', 'байтів'],
 } satisfies Record<string, [string, string, string]>;
 
 export const t = {
@@ -175,8 +176,23 @@ export const t = {
     tooShort: (min: number) => `Занадто коротко: щонайменше ${counted(min, nouns.characters)}`,
     tooLong: (max: number) => `Занадто довго: щонайбільше ${counted(max, nouns.characters)}`,
     invalidValue: (field: string) => `Некоректне значення поля «${field}»`,
-    controlCharacters: (field: string) => `Поле «${field}» містить недопустимі символи`,
+    controlCharacters: (field: string) =>
+      `Поле «${field}» містить недопустимі символи: невидимі керівні або непарну половину сурогатної пари`,
     tooMany: (field: string) => `Забагато значень у полі «${field}»`,
+    unknownField: (field: string) => `Невідоме поле «${field}»: приберіть його із запиту`,
+    wrongType: (field: string, expected: string) => `Поле «${field}» має бути ${expected}`,
+    bodyWrongType: (expected: string) => `Тіло запиту має бути ${expected}`,
+    /** What a JSON value should have been, by its JSON Schema type, as wrongType's `expected`. */
+    types: {
+      boolean: 'логічним значенням (true або false), без лапок',
+      integer: 'цілим числом',
+      number: 'числом',
+      string: 'текстом',
+      object: 'обʼєктом',
+      array: 'списком',
+      null: 'null',
+    } as Record<string, string>,
+    or: ' або ',
   },
   toast: {
     authorized: 'Авторизований',
@@ -746,6 +762,8 @@ export const t = {
     headersTooLarge: 'Заголовки запиту завеликі',
     requestTimeout: 'Запит надходив надто довго, зʼєднання закрито',
     malformedRequest: 'Запит не відповідає протоколу HTTP',
+    invalidUtf8: 'Тіло запиту містить байти, що не є коректним UTF-8: надсилайте текст у кодуванні UTF-8',
+    jsonTooDeep: (max: number) => `Тіло запиту вкладене надто глибоко: більше ${max} рівнів обʼєктів і списків`,
     /** The `error` field of every error answer: the status's name, as Node's STATUS_CODES names it in English. */
     statusNames: {
       400: 'Некоректний запит',
@@ -801,13 +819,22 @@ export const t = {
     madeForKidsYes: 'Так, створено для дітей',
     madeForKidsNo: 'Ні, не для дітей',
     category: 'Категорія YouTube',
+    /** YouTube's assignable categories (src/lib/posting-rules/youtube.ts) by id, as YouTube names them in Ukrainian. */
     categories: {
-      '22': 'Люди та блоги',
-      '24': 'Розваги',
-      '17': 'Спорт',
+      '1': 'Фільми й анімація',
+      '2': 'Автомобілі й транспорт',
       '10': 'Музика',
+      '15': 'Тварини',
+      '17': 'Спорт',
+      '19': 'Подорожі й події',
+      '20': 'Ігри',
+      '22': 'Люди та блоги',
+      '23': 'Комедії',
+      '24': 'Розваги',
+      '25': 'Новини й політика',
       '26': 'Поради та стиль',
       '27': 'Освіта',
+      '28': 'Наука й технології',
     } as Record<string, string>,
     shareToFeed: 'Показати Reels також у стрічці профілю',
     saveDefaults: 'Запамʼятати як типові для профілю',
@@ -825,8 +852,16 @@ export const t = {
     captionTooLong: (platform: string, length: number, max: number) =>
       `${platform}: підпис задовгий — ${counted(length, nouns.characters)}, максимум ${max}`,
     titleTooLong: (length: number, max: number) => `YouTube: назва задовга — ${counted(length, nouns.characters)}, максимум ${max}`,
-    descriptionTooLong: (length: number, max: number) => `YouTube: опис задовгий — ${counted(length, nouns.characters)}, максимум ${max}`,
-    tooManyHashtags: (count: number, max: number) => `Instagram: забагато хештегів — ${count}, максимум ${max}`,
+    descriptionTooLong: (bytes: number, max: number) =>
+      `YouTube: опис задовгий — ${counted(bytes, nouns.bytes)} у UTF-8 (літера кирилиці займає два), максимум ${max}`,
+    tooManyHashtags: (count: number, max: number) =>
+      `Instagram: забагато хештегів у підписі (назва, опис і теги разом) — ${count}, максимум ${max}`,
+    angleBrackets: {
+      title: 'YouTube: назва не може містити символи «<» і «>», приберіть їх',
+      description: 'YouTube: опис не може містити символи «<» і «>», приберіть їх',
+    },
+    categoryNotAssignable: (categoryId: string) =>
+      `YouTube: категорію «${categoryId}» не можна дати відео, оберіть одну із запропонованих у формі`,
     thumbOffsetBeyond: (video: number) => `Instagram: кадр обкладинки виходить за межі відео ${video}`,
   },
 } as const;

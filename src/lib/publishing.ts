@@ -58,6 +58,8 @@ export interface AssignmentErrors {
   video?: string;
   /** No platform ticked: nothing would be published. */
   platforms?: string;
+  /** What a ticked platform refuses in the title, the description or the tags (src/lib/posting-rules). */
+  texts?: string;
 }
 
 /** The spec's messages for the chosen profiles and the videos left, by field. */
@@ -70,6 +72,12 @@ export function assignmentErrors(accounts: SelectOption[], video: PublishVideoIt
 /** An empty date field means "no date": the form's date for a video, at once for the form. */
 const dateOrNull = (value: string | null | undefined) => (value ? value : null);
 
+/**
+ * A chosen profile as SPEC's payload has it. The form's options also carry what the form shows
+ * beside them (the platforms a profile has), which the route refuses as an unknown field.
+ */
+const chosen = ({ id, title, value }: SelectOption): SelectOption => ({ id, title, value });
+
 /** What POST /api/upload-video/{idUpload} receives for the form's values. */
 export function publishPayloadOf(requestId: number, form: PublishForm): PublishPayload {
   return {
@@ -77,13 +85,13 @@ export function publishPayloadOf(requestId: number, form: PublishForm): PublishP
     title: form.title,
     description: form.description,
     tags: form.tags,
-    accounts: form.accounts,
+    accounts: form.accounts.map(chosen),
     video: form.video.map((video) => ({
       id: video.id,
       url: video.url,
       idUpload: video.idUpload,
       createdAt: video.createdAt,
-      account: video.account ?? null,
+      account: video.account ? chosen(video.account) : null,
       date: dateOrNull(video.date),
     })),
     inYouTube: form.inYouTube,

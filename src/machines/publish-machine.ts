@@ -4,6 +4,7 @@ import { api, ApiError } from '../lib/api';
 import type { AccountGroup, PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { assignmentPreview, platformGaps, tickedPlatforms } from '../lib/assignment';
+import { refusalText, textRefusal } from '../lib/posting-rules';
 import {
   assignmentErrors,
   assignProfilesInOrder,
@@ -62,13 +63,25 @@ const deletingToastId = (idUpload: string | undefined) => `delete-${idUpload}`;
 const changeVideo = (videos: PublishVideoItem[], videoId: number, change: Partial<PublishVideoItem>) =>
   videos.map((video) => (video.id === videoId ? { ...video, ...change } : video));
 
+/** The first thing a ticked platform refuses in the texts as the server will read them, in the posting rules' words. */
+function textsError(fields: PublishFields): string | undefined {
+  const texts = { title: fields.title.trim(), description: (fields.description ?? '').trim(), tags: fields.tags };
+  const refusal = tickedPlatforms(fields)
+    .map((platform) => textRefusal(platform, texts))
+    .find((each) => each !== null);
+  return refusal ? refusalText(refusal, '') : undefined;
+}
+
 /**
  * The assignment's messages, and what the server would refuse for the ticked platforms: no
- * platform at all, or a video whose profile has none of them (a partial gap is only a warning).
+ * platform at all, texts a platform refuses, or a video whose profile has none of them (a
+ * partial gap is only a warning).
  */
 function submissionErrors(context: PublishContext, fields: PublishFields): AssignmentErrors {
-  const errors = assignmentErrors(context.accounts, context.videos);
-  if (tickedPlatforms(fields).length === 0) return { ...errors, platforms: t.postTruth.noPlatformTicked };
+  const assignment = assignmentErrors(context.accounts, context.videos);
+  if (tickedPlatforms(fields).length === 0) return { ...assignment, platforms: t.postTruth.noPlatformTicked };
+  const texts = textsError(fields);
+  const errors = texts ? { ...assignment, texts } : assignment;
   const platformsOf = new Map((context.detail?.accounts ?? []).map((profile) => [profile.id, profile.platforms]));
   const numbers = videoNumbers(context.detail?.video ?? []);
   const refused = platformGaps(assignmentPreview(context.videos, context.accounts).videos, fields, platformsOf, numbers).find(

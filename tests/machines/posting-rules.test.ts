@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TikTokCreatorRules } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { postRefusal, refusalText, resolveChoices, type Refusal } from '../../src/lib/posting-rules';
+import { postRefusal, refusalText, resolveChoices, textRefusal, type Refusal } from '../../src/lib/posting-rules';
 import { captionRoom, captionText, captionWithMarker, hashtags } from '../../src/lib/posting-rules/caption';
 import { instagramDefaults, instagramLimits, instagramPostRefusal } from '../../src/lib/posting-rules/instagram';
 import {
@@ -18,7 +18,13 @@ import {
   tiktokPostInfo,
   tiktokPrivacyLevels,
 } from '../../src/lib/posting-rules/tiktok';
-import { youtubeChoiceRefusal, youtubeDefaults, youtubeLimits, youtubePostRefusal } from '../../src/lib/posting-rules/youtube';
+import {
+  youtubeCategories,
+  youtubeChoiceRefusal,
+  youtubeDefaults,
+  youtubeLimits,
+  youtubePostRefusal,
+} from '../../src/lib/posting-rules/youtube';
 
 /**
  * The platforms' posting rules as their documentation states them, not as the code happens to be:
@@ -207,7 +213,14 @@ describe('YouTube', () => {
     });
     expect(youtubePostRefusal(texts('x', 'y'.repeat(5001)), { number: 2, durationSeconds: 30 })).toEqual({
       code: 'descriptionTooLong',
-      length: 5001,
+      bytes: 5001,
+      limit: 5000,
+    });
+    // The description's limit is in bytes: 2500 Cyrillic letters fill it, one more is over.
+    expect(youtubePostRefusal(texts('x', 'я'.repeat(2500)), { number: 7, durationSeconds: 30 })).toBeNull();
+    expect(youtubePostRefusal(texts('x', 'я'.repeat(2501)), { number: 7, durationSeconds: 30 })).toEqual({
+      code: 'descriptionTooLong',
+      bytes: 5002,
       limit: 5000,
     });
     expect(youtubePostRefusal(texts(), { number: 2, durationSeconds: 181.26 })).toEqual({
@@ -218,6 +231,38 @@ describe('YouTube', () => {
       limit: 180,
     });
     expect(youtubePostRefusal(texts(), { number: 2, durationSeconds: null })).toBeNull();
+  });
+
+  it("refuses '<' and '>' in the title and the description, as videos.insert does", () => {
+    for (const title of ['a < b', 'a > b', '<script>']) {
+      expect(youtubePostRefusal(texts(title), { number: 7, durationSeconds: 30 })).toEqual({ code: 'angleBrackets', field: 'title' });
+    }
+    expect(youtubePostRefusal(texts('x', '1 < 2'), { number: 7, durationSeconds: 30 })).toEqual({
+      code: 'angleBrackets',
+      field: 'description',
+    });
+    expect(youtubePostRefusal(texts('x', '≤ ≥ « » ‹ ›'), { number: 7, durationSeconds: 30 })).toBeNull();
+    expect(textRefusal('youtube', texts('<b>'))).toEqual({ code: 'angleBrackets', field: 'title' });
+    expect(textRefusal('tiktok', texts('<b>'))).toBeNull();
+  });
+
+  it('takes only the categories videoCategories.list calls assignable: 999 and the US-only 29 are refused', () => {
+    expect(youtubeCategories).toHaveLength(14);
+    for (const categoryId of youtubeCategories) {
+      expect(youtubeChoiceRefusal({ selfDeclaredMadeForKids: false, categoryId })).toBeNull();
+      expect(t.postingRules.categories[categoryId], categoryId).toBeDefined();
+    }
+    expect(youtubeCategories).toContain(youtubeDefaults.categoryId);
+    for (const categoryId of ['999', '29', '18', '0', '']) {
+      expect(youtubeChoiceRefusal({ selfDeclaredMadeForKids: false, categoryId })).toEqual({ code: 'categoryNotAssignable', categoryId });
+    }
+    // A profile's remembered category from before the list counts as a choice too.
+    const resolved = resolveChoices(
+      'youtube',
+      { youtube: { privacyStatus: 'public' } },
+      { youtube: { selfDeclaredMadeForKids: false, categoryId: '999' } },
+    );
+    expect(resolved.refusal).toEqual({ code: 'categoryNotAssignable', categoryId: '999' });
   });
 
   it('never assumes the made-for-kids declaration, and posts public in People & Blogs where nothing else was chosen', () => {
@@ -241,6 +286,27 @@ describe('Instagram', () => {
       count: 31,
       limit: 30,
     });
+  });
+
+  it('counts the hashtags of the whole caption: the title and the description as well as the tags (the adversary sent 42)', () => {
+    const twelve = Array.from({ length: 12 }, (_, index) => `#опис${index}`).join(' ');
+    const thirty = Array.from({ length: 30 }, (_, index) => `tag${index}`);
+    const over = texts('Назва', twelve, thirty);
+    expect(instagramPostRefusal({}, over, { number: 7, durationSeconds: 30, publishKey: igKey })).toEqual({
+      code: 'tooManyHashtags',
+      count: 42,
+      limit: 30,
+    });
+    expect(textRefusal('instagram', over)).toEqual({ code: 'tooManyHashtags', count: 42, limit: 30 });
+    expect(textRefusal('instagram', texts('#a #b', '#c', thirty.slice(0, 27)))).toBeNull();
+    expect(textRefusal('instagram', texts('#a #b', '#c #d', thirty.slice(0, 27)))).toEqual({
+      code: 'tooManyHashtags',
+      count: 31,
+      limit: 30,
+    });
+    // A lone '#' or one before a space is no hashtag.
+    expect(textRefusal('instagram', texts('# 1 #', '№#', thirty))).toBeNull();
+    expect(textRefusal('youtube', over)).toBeNull();
   });
 
   it('takes a caption of up to 2200 characters with the key', () => {
@@ -364,7 +430,10 @@ describe("a refusal in the operator's words", () => {
     [{ code: 'captionTooLong', platform: 'instagram', length: 2300, room: 2181 }, rules.captionTooLong('Instagram', 2300, 2181)],
     [{ code: 'captionTooLong', platform: 'tiktok', length: 2300, room: 2184 }, rules.captionTooLong('TikTok', 2300, 2184)],
     [{ code: 'titleTooLong', length: 120, limit: 100 }, rules.titleTooLong(120, 100)],
-    [{ code: 'descriptionTooLong', length: 6000, limit: 5000 }, rules.descriptionTooLong(6000, 5000)],
+    [{ code: 'descriptionTooLong', bytes: 6000, limit: 5000 }, rules.descriptionTooLong(6000, 5000)],
+    [{ code: 'angleBrackets', field: 'title' }, rules.angleBrackets.title],
+    [{ code: 'angleBrackets', field: 'description' }, rules.angleBrackets.description],
+    [{ code: 'categoryNotAssignable', categoryId: '999' }, rules.categoryNotAssignable('999')],
     [{ code: 'tooManyHashtags', count: 31, limit: 30 }, rules.tooManyHashtags(31, 30)],
     [{ code: 'tooLong', format: 'YouTube Shorts', video: 2, seconds: 181.3, limit: 180 }, rules.tooLong('YouTube Shorts', 2, 181.3, 180)],
     [{ code: 'tooShort', format: 'Instagram Reels', video: 2, seconds: 2.5, limit: 3 }, rules.tooShort('Instagram Reels', 2, 2.5, 3)],

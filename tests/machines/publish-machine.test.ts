@@ -167,6 +167,21 @@ describe('publish machine: assignment', () => {
     expect(actor.getSnapshot().value).toBe('submitting');
   });
 
+  it('refuses to send texts a ticked platform refuses, in the words the server would answer with', async () => {
+    const { actor, calls } = await start();
+    actor.send({ type: 'profiles.choose', profiles: [option(1)] });
+    actor.send({ type: 'form.submit', fields: { ...fields, title: 'Новинка <2026>' } });
+    expect(actor.getSnapshot().context.errors).toEqual({ texts: t.postingRules.angleBrackets.title });
+    const hashtagged = { ...fields, description: Array.from({ length: 12 }, (_, index) => `#опис${index}`).join(' ') };
+    const tags = Array.from({ length: 30 }, (_, index) => `tag${index}`);
+    // Only the ticked platforms count: YouTube takes 42 hashtags, Instagram does not.
+    actor.send({ type: 'form.submit', fields: { ...hashtagged, tags, inYouTube: false, inInstagram: true } });
+    expect(actor.getSnapshot().context.errors).toMatchObject({ texts: t.postingRules.tooManyHashtags(42, 30) });
+    expect(calls.started.map((call) => call.name)).toEqual(['loadRequest']);
+    actor.send({ type: 'form.submit', fields: { ...hashtagged, tags } });
+    expect(actor.getSnapshot().value).toBe('submitting');
+  });
+
   it('removes a video and keeps the others as they were', async () => {
     const { actor, assigned } = await start();
     actor.send({ type: 'profiles.choose', profiles: [option(1), option(2), option(3)] });

@@ -148,7 +148,9 @@ const events = {
   },
   'xstate.done.actor.publish': async () => {
     const sent = server.calls.at(-1)!.body as { video: Array<{ id: number; account: SelectOption | null }> };
-    expect(sent.video).toEqual(expected.videos.map((id) => expect.objectContaining({ id, account: expected.assigned.get(id) })));
+    // A profile goes as SPEC's payload has it: without the platforms the form shows beside it.
+    const asSent = (profile: SelectOption | null | undefined) => profile && { id: profile.id, title: profile.title, value: profile.value };
+    expect(sent.video).toEqual(expected.videos.map((id) => expect.objectContaining({ id, account: asSent(expected.assigned.get(id)) })));
     await server.answer('POST', `/upload-video/${idUpload}`, 200, { ok: true });
   },
   'xstate.error.actor.publish': async () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route } from 'wouter';
 import { api, ApiError } from '../../src/lib/api';
+import { t } from '../../src/lib/i18n';
 import type { Paged, PublishedVideo, SelectOption, UploadDetail, UploadRow, VideoSummary } from '../../src/lib/contract';
 import { VideoTable } from '../../src/components/video-table';
 import { PublishScreen } from '../../src/screens/video/publish-screen';
@@ -60,6 +61,18 @@ describe('publish form', () => {
     const messages = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
     expect(messages).toEqual(["Назва обов'язкова", 'Мінімум один тег', 'Мінімум один профіль', 'Мінімум одне відео']);
     expect(vi.mocked(api).mock.calls.map(([method]) => method)).toEqual(['GET']);
+  });
+
+  it("says what a ticked platform refuses in the texts, in the server's words, and sends nothing", async () => {
+    const user = userEvent.setup();
+    renderPublish();
+    await user.type(await screen.findByLabelText('Назва'), 'Випуск <1>');
+    await user.type(screen.getByLabelText('Теги'), 'shorts ');
+    await user.click(screen.getByRole('button', { name: 'Ранкові' }));
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.postingRules.angleBrackets.title);
+    expect(vi.mocked(api).mock.calls.filter(([method]) => method !== 'GET')).toEqual([]);
   });
 
   it('fills the tags from a tag-set chip', async () => {

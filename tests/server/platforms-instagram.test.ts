@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ProfileAuthError, quotaRetryMs, TransientPlatformError } from '../../server/platforms/errors';
+import { PermanentPlatformError, ProfileAuthError, quotaRetryMs, TransientPlatformError } from '../../server/platforms/errors';
 import { PlatformNetworkError } from '../../server/platforms/http';
 import { instagram, sandboxInstagramLogin } from '../../server/platforms/instagram/connector';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
 import type { InstagramCredentials } from '../../server/platforms/types';
+import { t } from '../../src/lib/i18n';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
 import { testNetwork } from './helpers';
 
@@ -32,6 +33,20 @@ describe('Instagram connector against the sandbox', () => {
     expect(stored).toMatchObject({ url: result.url, bytes: video.size, sha256 });
     expect(stored.description).toBe('Ранкова пробіжка\n\nОпис відео для перевірки\n\n#біг #ранок\n\nvideo-42-instagram');
     expectEveryRequestProxied(env());
+  });
+
+  it('refuses a caption of more than 30 hashtags before making a container, counting the description’s own, instead of cutting the tags', async () => {
+    const credentials = await logIn();
+    const { video } = await videoFile(env(), 'instagram');
+    const description = Array.from({ length: 12 }, (_, index) => `#опис${index}`).join(' ');
+    const tags = Array.from({ length: 30 }, (_, index) => `tag${index}`);
+    const error = await instagram.publish(context(env(), credentials), { ...video, description, tags }).catch((caught) => caught);
+    expect(error).toBeInstanceOf(PermanentPlatformError);
+    expect(error.message).toBe(`Instagram: ${t.postingRules.tooManyHashtags(42, 30)}`);
+    expect(requestsTo(env(), 'POST', containers(credentials.igUserId))).toBe(0);
+
+    await instagram.publish(context(env(), credentials), { ...video, description: '#опис', tags: tags.slice(0, 29) });
+    expect(env().state.videos[0]!.description.match(/#/g)).toHaveLength(30);
   });
 
   it('re-sends bytes into the same container after a dropped upload: one container, one Reel', async () => {

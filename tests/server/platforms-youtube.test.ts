@@ -4,6 +4,7 @@ import { PermanentPlatformError, ProfileAuthError, quotaRetryMs, TransientPlatfo
 import { PlatformNetworkError } from '../../server/platforms/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
+import { t } from '../../src/lib/i18n';
 import { issueSandboxToken } from '../../server/platforms/sandbox/index';
 import { youtube } from '../../server/platforms/youtube/connector';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
@@ -144,11 +145,25 @@ describe('YouTube connector against the sandbox', () => {
 
   it('ends a refused upload as permanent with YouTube’s own message', async () => {
     const { video } = await videoFile(env(), 'youtube');
-    const error = await withRetry(() => youtube.publish(context(env(), credentials()), { ...video, title: '<>' })).catch(
-      (caught) => caught,
-    );
+    const error = await withRetry(() => youtube.publish(context(env(), credentials()), { ...video, title: '' })).catch((caught) => caught);
     expect(error).toBeInstanceOf(PermanentPlatformError);
     expect(error.message).toBe('YouTube: Платформа відхилила запит (The request metadata specifies an invalid or empty video title.)');
+  });
+
+  it('refuses what videos.insert would refuse before sending anything, in the posting rules’ words, instead of altering it', async () => {
+    const { video } = await videoFile(env(), 'youtube');
+    const cases: [Partial<typeof video>, string][] = [
+      [{ title: 'a <b> c' }, t.postingRules.angleBrackets.title],
+      [{ description: '1 > 0' }, t.postingRules.angleBrackets.description],
+      [{ description: 'я'.repeat(2501) }, t.postingRules.descriptionTooLong(5002, 5000)],
+      [{ options: { youtube: { ...video.options.youtube, categoryId: '999' } } }, t.postingRules.categoryNotAssignable('999')],
+    ];
+    for (const [change, words] of cases) {
+      const error = await youtube.publish(context(env(), credentials()), { ...video, ...change }).catch((caught) => caught);
+      expect(error, JSON.stringify(change).slice(0, 60)).toBeInstanceOf(PermanentPlatformError);
+      expect(error.message).toBe(`YouTube: ${words}`);
+    }
+    expect(env().state.videos).toHaveLength(0);
   });
 
   it('reads statistics that grow with time since upload', async () => {

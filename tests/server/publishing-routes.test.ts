@@ -5,6 +5,7 @@ import { publishJobName } from '../../server/services/post-lifecycle';
 import { parsePublishDate } from '../../server/services/publish-date';
 import { platformsOf } from '../../server/services/publication-plan';
 import { assignAccounts } from '../../src/lib/assignment';
+import { emptyPublishFields, publishPayloadOf, publishVideosOf } from '../../src/lib/publishing';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { option, publishPayload, renderedRequest } from './publishing-fixtures';
@@ -149,8 +150,33 @@ describeEachDatabase(
       });
       expect(t.publish.videoFieldMissing(2, 'url')).toContain('«url»');
       const wrong = await publish(owner, request.idUpload, { ...whole, video: [{ ...whole.video[0]!, idUpload: {} }] });
-      expect(wrong.json().message).toEqual([t.validation.invalidValue('video.0.idUpload')]);
+      expect(wrong.json().message).toEqual([t.validation.wrongType('video.0.idUpload', t.validation.types.string!)]);
       expect(await jobsOf(env())).toEqual([]);
+    });
+
+    it("takes the payload the publish form builds from the detail's offer, and the detail's video items sent back whole", async () => {
+      const owner = await createUser(env(), 'owner');
+      const request = await renderedRequest(env(), owner.id, 2);
+      await createAccount(env(), owner, youtubeProfile);
+      const detail = (
+        await env().app.inject({ url: `/api/create-video/request/${request.idUpload}`, headers: owner.headers })
+      ).json() as PublicationRequestDetail;
+      // The form's options carry the platforms each profile has, which the payload leaves out.
+      expect(detail.accounts[0]!.platforms).toEqual(['youtube']);
+      const form = { ...emptyPublishFields, title: 'Назва', tags: ['a'], accounts: detail.accounts, video: publishVideosOf(detail) };
+      const sent = await publish(owner, request.idUpload, publishPayloadOf(detail.id, form));
+      expect(sent.statusCode, sent.body).toBe(200);
+
+      const again = await renderedRequest(env(), owner.id, 1);
+      const echoed = (
+        await env().app.inject({ url: `/api/create-video/request/${again.idUpload}`, headers: owner.headers })
+      ).json() as PublicationRequestDetail;
+      expect(echoed.video[0]).toHaveProperty('posterUrl');
+      const whole = publishPayload(again, [echoed.accounts[0]!.id], {
+        video: echoed.video.map((video) => ({ ...video, url: video.url!, account: null, date: null })),
+      });
+      const taken = await publish(owner, again.idUpload, whole);
+      expect(taken.statusCode, taken.body).toBe(200);
     });
 
     it("publishes only ready requests, only through the owner's profiles and only the request's videos", async () => {

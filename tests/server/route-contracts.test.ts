@@ -41,7 +41,7 @@ describeEachDatabase('route contracts', (env) => {
     const long = await post({ ...emptyAccount, comments: 'x'.repeat(maxLength.comments + 1) });
     expect(long.json().message).toEqual([t.validation.tooLong(maxLength.comments)]);
     const wrongType = await post({ ...emptyAccount, isActiveYouTube: { yes: true } });
-    expect(wrongType.json().message).toEqual([t.validation.invalidValue('isActiveYouTube')]);
+    expect(wrongType.json().message).toEqual([t.validation.wrongType('isActiveYouTube', t.validation.types.boolean!)]);
 
     const page = await env().app.inject({ url: '/api/accounts?page=1e20', headers: user.headers });
     expect(page.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import { t } from '../../../src/lib/i18n';
-import { captionWithMarker, hashtags } from '../../../src/lib/posting-rules/caption';
-import { instagramDefaults, instagramLimits } from '../../../src/lib/posting-rules/instagram';
+import { refusalText } from '../../../src/lib/posting-rules';
+import { captionWithMarker } from '../../../src/lib/posting-rules/caption';
+import { instagramCaption, instagramDefaults, instagramLimits, instagramTextRefusal } from '../../../src/lib/posting-rules/instagram';
 import { checkFile, fileRange, hasMarker, PlatformClient, stoppable } from '../client';
 import {
   errorForStatus,
@@ -151,11 +152,11 @@ async function publishReel(ctx: Context, video: VideoUpload): Promise<Published>
       await ctx.progress.save(video.publishKey, { done: existing });
       return existing;
     }
-    const caption = captionWithMarker(
-      [video.title, video.description, hashtags(video.tags.slice(0, instagramLimits.hashtags))],
-      video.publishKey,
-      instagramLimits.caption,
-    );
+    // Instagram refuses a caption of more than 30 hashtags: refused here too, for a post queued
+    // before the route counted the whole caption's (src/lib/posting-rules/instagram.ts).
+    const refusal = instagramTextRefusal(video);
+    if (refusal) throw new PermanentPlatformError('instagram', refusalText(refusal, ''), '');
+    const caption = captionWithMarker([instagramCaption(video)], video.publishKey, instagramLimits.caption);
     const created = await api.call(
       graph(ctx, `${ctx.credentials.igUserId}/media`),
       form({ media_type: 'REELS', upload_type: 'resumable', caption, ...reelsOptions(video) }),

@@ -1,5 +1,6 @@
 import { t } from '../../../src/lib/i18n';
-import { youtubeChoiceRefusal, youtubeDefaults, youtubeLimits } from '../../../src/lib/posting-rules/youtube';
+import { refusalText } from '../../../src/lib/posting-rules';
+import { youtubeChoiceRefusal, youtubeDefaults, youtubeLimits, youtubeTextRefusal } from '../../../src/lib/posting-rules/youtube';
 import { checkFile, fileRange, PlatformClient, readWhenStill, stoppable } from '../client';
 import {
   errorForStatus,
@@ -49,24 +50,26 @@ const shortsUrl = (id: string) => `https://www.youtube.com/shorts/${id}`;
  */
 const units = { list: 1, update: 50, delete: 50 };
 
-/** People & Blogs, the category SPEC's videos went out in before the form offered a choice. */
-
-/** YouTube's limits (src/lib/posting-rules/youtube.ts), the description's in bytes; no angle brackets anywhere. */
+/**
+ * The snippet, its title and description refused where YouTube would refuse them
+ * (src/lib/posting-rules/youtube.ts: the route checked the same before the post was queued, but a
+ * post queued earlier, or an edit, may still carry them). The tags are what the publish key leaves
+ * of tags' 500 characters, without angle brackets.
+ */
 function videoResource(video: VideoTexts) {
-  const clean = (text: string) => text.replace(/[<>]/g, '');
+  const refusal = youtubeTextRefusal(video);
+  if (refusal) throw new PermanentPlatformError('youtube', refusalText(refusal, ''), '');
   const tags = [video.publishKey];
   let length = video.publishKey.length;
-  for (const tag of video.tags.map(clean)) {
+  for (const tag of video.tags.map((text) => text.replace(/[<>]/g, ''))) {
     const cost = tag.length + (tag.includes(' ') ? 2 : 0) + 1;
     if (length + cost > youtubeLimits.tagsCharacters) break;
     tags.push(tag);
     length += cost;
   }
-  let description = clean(video.description);
-  while (Buffer.byteLength(description) > youtubeLimits.description) description = description.slice(0, -1);
   return {
-    title: clean(video.title).slice(0, youtubeLimits.title),
-    description,
+    title: video.title,
+    description: video.description,
     tags,
     categoryId: video.categoryId ?? youtubeDefaults.categoryId,
   };
@@ -79,9 +82,9 @@ function videoResource(video: VideoTexts) {
  */
 function uploadResource(video: VideoUpload) {
   const options = video.options.youtube ?? {};
-  if (youtubeChoiceRefusal(options) || !options.privacyStatus) {
-    throw new PermanentPlatformError('youtube', t.postingRules.youtubeKidsRequired(video.title), '');
-  }
+  const refusal = youtubeChoiceRefusal(options);
+  if (refusal) throw new PermanentPlatformError('youtube', refusalText(refusal, video.title), '');
+  if (!options.privacyStatus) throw new PermanentPlatformError('youtube', t.postingRules.youtubeKidsRequired(video.title), '');
   return {
     snippet: videoResource({ ...video, categoryId: options.categoryId }),
     status: { privacyStatus: options.privacyStatus, selfDeclaredMadeForKids: options.selfDeclaredMadeForKids },

@@ -14,10 +14,13 @@ export const Id = Type.Integer({ minimum: 1, maximum: maxId });
 
 /**
  * Text without control characters (NUL and friends), which Postgres refuses or which have no
- * place in a form; tabs and line breaks stay allowed.
+ * place in a form, and without lone surrogates ("\ud800" in JSON), which are no character at all
+ * and would be stored as '�'; tabs and line breaks stay allowed. ajv matches patterns with the `u`
+ * flag (its `unicodeRegExp` default), under which the surrogate range matches only a lone half:
+ * a pair is one character, an emoji say, and passes.
  */
 export function Text(maxLength: number, options: { minLength?: number } = {}) {
-  return Type.String({ maxLength, pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$', ...options });
+  return Type.String({ maxLength, pattern: '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\uD800-\\uDFFF]*$', ...options });
 }
 
 export const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });

@@ -175,7 +175,9 @@ export const PublishBody = Type.Object(
             createdAt: Type.Optional(Text(maxLength.date)),
             account: Type.Optional(Nullable(ChosenAccount)),
             date: publishDate,
-            // SPEC's video item also carries what the detail answered; the server reads none of it.
+            // SPEC's video item also carries what the detail answered, a client may send the
+            // detail's items back as they came; the server reads none of it.
+            posterUrl: Type.Optional(Nullable(Text(4096))),
             status: Type.Optional(VideoStatus),
             error: Type.Optional(Nullable(Text(4096))),
             errorInstagram: Type.Optional(Nullable(Text(4096))),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { tiktokPrivacyLevels } from '../posting-rules/tiktok';
-import { youtubePrivacyStatuses } from '../posting-rules/youtube';
+import { youtubeCategories, youtubePrivacyStatuses } from '../posting-rules/youtube';
 import { errorResponses, Id, Literals, Nullable, Platform, Text } from './common';
 
 const flag = Type.Optional(Type.Boolean());
@@ -25,7 +25,8 @@ export const YouTubePostOptions = Type.Object(
   {
     privacyStatus: Type.Optional(Literals(youtubePrivacyStatuses)),
     selfDeclaredMadeForKids: flag,
-    categoryId: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
+    // Typed as text: a profile's remembered category may predate the list, and the posting rules refuse it by name.
+    categoryId: Type.Optional(Type.String({ enum: [...youtubeCategories] })),
   },
   { additionalProperties: false },
 );

@@ -1,9 +1,9 @@
 import type { InstagramPostOptions, PostOptions, TikTokCreatorRules, TikTokPostOptions, YouTubePostOptions } from '../contract';
 import { t } from '../i18n';
-import { instagramDefaults, instagramPostRefusal } from './instagram';
+import { instagramDefaults, instagramPostRefusal, instagramTextRefusal } from './instagram';
 import type { PostedVideo, Refusal } from './refusal';
 import { tiktokCaptionRefusal, tiktokChoiceRefusal, tiktokCreatorRefusal, tiktokDefaults, type TikTokPrivacyLevel } from './tiktok';
-import { youtubeChoiceRefusal, youtubeDefaults, youtubePostRefusal } from './youtube';
+import { youtubeChoiceRefusal, youtubeDefaults, youtubePostRefusal, youtubeTextRefusal } from './youtube';
 
 /**
  * The platforms' own rules for a post, in one place with no I/O: the publish form's panel, the
@@ -39,6 +39,17 @@ type Resolved = { options: ResolvedOptions; refusal: null } | { options: null; r
 const settled = (refusal: Refusal | null, options: ResolvedOptions): Resolved =>
   refusal ? { options: null, refusal } : { options, refusal: null };
 
+/**
+ * What a platform refuses in the texts alone, whatever the video and the profile: YouTube's title
+ * and description, Instagram's hashtags. The publish form checks them as the operator types, the
+ * edit of a published set before its texts go anywhere.
+ */
+export function textRefusal(platform: Platform, texts: { title: string; description: string; tags: string[] }): Refusal | null {
+  if (platform === 'youtube') return youtubeTextRefusal(texts);
+  if (platform === 'instagram') return instagramTextRefusal(texts);
+  return null;
+}
+
 /** The checks of one post that need no platform call: texts, the video's length, and creator_info where read. */
 export function postRefusal(
   platform: Platform,
@@ -70,9 +81,13 @@ export function refusalText(refusal: Refusal, profile: string): string {
     case 'titleTooLong':
       return rules.titleTooLong(refusal.length, refusal.limit);
     case 'descriptionTooLong':
-      return rules.descriptionTooLong(refusal.length, refusal.limit);
+      return rules.descriptionTooLong(refusal.bytes, refusal.limit);
     case 'tooManyHashtags':
       return rules.tooManyHashtags(refusal.count, refusal.limit);
+    case 'angleBrackets':
+      return rules.angleBrackets[refusal.field];
+    case 'categoryNotAssignable':
+      return rules.categoryNotAssignable(refusal.categoryId);
     case 'tooLong':
       return rules.tooLong(refusal.format, refusal.video, refusal.seconds, refusal.limit);
     case 'tooShort':

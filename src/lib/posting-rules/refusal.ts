@@ -13,8 +13,14 @@ export type Refusal =
   | { code: 'youtubeKidsRequired' }
   | { code: 'captionTooLong'; platform: 'tiktok' | 'instagram'; length: number; room: number }
   | { code: 'titleTooLong'; length: number; limit: number }
-  | { code: 'descriptionTooLong'; length: number; limit: number }
+  /** YouTube counts a description in UTF-8 bytes: a Cyrillic letter takes two. */
+  | { code: 'descriptionTooLong'; bytes: number; limit: number }
+  /** Hashtags in the whole caption (title, description and tags, as the connector builds it). */
   | { code: 'tooManyHashtags'; count: number; limit: number }
+  /** YouTube refuses '<' and '>' in a title (invalidTitle) or a description (invalidDescription). */
+  | { code: 'angleBrackets'; field: 'title' | 'description' }
+  /** snippet.categoryId is none of the categories videos can be assigned to. */
+  | { code: 'categoryNotAssignable'; categoryId: string }
   /** The video is longer than the format takes; `seconds` to one decimal. */
   | { code: 'tooLong'; format: VideoFormat; video: number; seconds: number; limit: number }
   | { code: 'tooShort'; format: VideoFormat; video: number; seconds: number; limit: number }

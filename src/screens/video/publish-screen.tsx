@@ -202,6 +202,11 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             setValue('tags', addTags(getValues('tags'), tagSet.tags.join(' ')), { shouldValidate: isSubmitted, shouldDirty: true })
           }
         />
+        {assignment.texts && (
+          <p className={styles.error} role="alert">
+            {assignment.texts}
+          </p>
+        )}
         <fieldset className={styles.platforms}>
           <legend className={styles.legend}>{t.publish.platforms}</legend>
           {(
