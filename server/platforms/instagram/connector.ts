@@ -1,4 +1,4 @@
-import { t } from '../../../src/lib/i18n';
+import { t } from '../../messages';
 import { captionWithMarker, hashtags } from '../../../src/lib/posting-rules/caption';
 import { instagramDefaults, instagramLimits } from '../../../src/lib/posting-rules/instagram';
 import { checkFile, fileRange, hasMarker, PlatformClient, stoppable } from '../client';
