@@ -336,6 +336,8 @@ export const t = {
     columnProfile: 'Профіль',
     columnPosts: 'Публікації',
     deletedProfile: 'Профіль видалено',
+    showTable: 'Показати таблицею',
+    hideTable: 'Сховати таблицю',
   },
   calendar: {
     title: 'Календар',

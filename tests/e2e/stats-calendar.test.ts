@@ -228,6 +228,19 @@ it('draws the views of a published set and of its profile from the points the sy
   expect(await problems(page)).toEqual([]);
   await snapshot(page, 'stats-published-set-1440');
 
+  // The chart's figures as a table, opened from the keyboard: a row per moment, the latest at least what was synced.
+  const showTable = page.getByRole('button', { name: 'Показати таблицею' });
+  await showTable.focus();
+  await page.keyboard.press('Enter');
+  const viewsTable = page.locator(`[id="${await showTable.getAttribute('aria-controls')}"]`).getByRole('table');
+  await viewsTable.waitFor();
+  expect(await viewsTable.getByRole('columnheader').allTextContents()).toEqual(['Дата', 'YouTube', 'TikTok']);
+  const lastRow = viewsTable.getByRole('row').last();
+  expect(Number(await lastRow.getByRole('cell').nth(1).textContent())).toBeGreaterThanOrEqual(youtubeViews);
+  expect(await problems(page)).toEqual([]);
+  await snapshot(page, 'stats-table-1440');
+  await page.getByRole('button', { name: 'Сховати таблицю' }).click();
+
   // Values on hover: the legend under the chart names the moment under the cursor (Kyiv, dd.mm.yyyy)
   // and each platform's views then, in Ukrainian; off the chart it is back to the latest ('Зараз').
   const legend = page.locator('figure').filter({ has: page.getByTestId('stats-chart') });

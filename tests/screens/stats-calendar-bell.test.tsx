@@ -77,6 +77,42 @@ describe('statistics panel', () => {
     expect(screen.queryByText('За профілями')).toBeNull();
   });
 
+  it("reaches the chart's figures as a table from the keyboard: a row per moment, a column per platform", async () => {
+    answerApi({
+      [`GET /stats/video/${idUpload}?days=7`]: {
+        ...report(7, [0, 150, 400]),
+        views: [
+          { platform: 'youtube', values: [0, 150, 400] },
+          { platform: 'tiktok', values: [5, 5, 90] },
+        ],
+      },
+    });
+    renderScreen(<StatsPanel path={`/stats/video/${idUpload}`} />);
+    const toggle = await screen.findByRole('button', { name: 'Показати таблицею' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('table')).toHaveLength(2);
+
+    for (let stops = 0; stops < 10 && document.activeElement !== toggle; stops++) await userEvent.tab();
+    expect(toggle).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAccessibleName('Сховати таблицю');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const views = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const rows = within(views)
+      .getAllByRole('row')
+      .map((row) => [...within(row).queryAllByRole('columnheader'), ...within(row).queryAllByRole('cell')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Дата', 'YouTube', 'TikTok'],
+      ['18.11.2026 13:06', '0', '5'],
+      ['18.11.2026 14:06', '150', '5'],
+      ['18.11.2026 15:06', '400', '90'],
+    ]);
+
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('table')).toHaveLength(2);
+  });
+
   it("shows the server's words when the report cannot be read", async () => {
     answerApi({});
     renderScreen(<StatsPanel path="/stats/accounts/9" />);
