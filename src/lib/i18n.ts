@@ -367,6 +367,9 @@ export const t = {
       reconnect: 'Чекає на підключення',
     },
     waiting: (mark: string, reason: string) => `${mark} — ${reason}`,
+    /** A phone's month cell: the day and how many posts it has; the day's list opens under the month. */
+    dayPosts: (day: string, count: number) => `${day}, публікацій: ${count}`,
+    dayList: (day: string) => `Публікації за ${day}`,
   },
   notifications: {
     bell: (unread: number) => (unread > 0 ? `Сповіщення: ${counted(unread, nouns.unread)}` : 'Сповіщення'),

@@ -367,6 +367,19 @@ it('keeps the chart, the calendar and the bell on a phone without sideways scrol
     .getByRole('heading', { level: 2 })
     .filter({ hasText: /\d{4}$/ })
     .waitFor();
+  // A phone's month counts each day's posts; the day picked lists them by title under the month.
+  await page
+    .getByRole('button', { name: /, публікацій: \d+$/ })
+    .first()
+    .click();
+  const dayList = page.getByRole('region', { name: /^Публікації за / });
+  await dayList.getByRole('link').first().waitFor();
+  expect(
+    await dayList
+      .getByText(/випуск$/)
+      .first()
+      .isVisible(),
+  ).toBe(true);
   expect(await problems(page)).toEqual([]);
   await snapshot(page, 'calendar-month-390');
 
