@@ -230,9 +230,10 @@ it('draws the views of a published set and of its profile from the points the sy
 
   // The chart's figures as a table, opened from the keyboard: a row per moment, the latest at least what was synced.
   const showTable = page.getByRole('button', { name: 'Показати таблицею' });
+  const tableId = await showTable.getAttribute('aria-controls');
   await showTable.focus();
   await page.keyboard.press('Enter');
-  const viewsTable = page.locator(`[id="${await showTable.getAttribute('aria-controls')}"]`).getByRole('table');
+  const viewsTable = page.locator(`[id="${tableId}"]`).getByRole('table');
   await viewsTable.waitFor();
   expect(await viewsTable.getByRole('columnheader').allTextContents()).toEqual(['Дата', 'YouTube', 'TikTok']);
   const lastRow = viewsTable.getByRole('row').last();
