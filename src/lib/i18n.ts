@@ -368,7 +368,7 @@ export const t = {
     },
     waiting: (mark: string, reason: string) => `${mark} — ${reason}`,
     /** A phone's month cell: the day and how many posts it has; the day's list opens under the month. */
-    dayPosts: (day: string, count: number) => `${day}, публікацій: ${count}`,
+    dayPosts: (day: string, count: number) => `${day}: ${counted(count, nouns.posts)}`,
     dayList: (day: string) => `Публікації за ${day}`,
   },
   notifications: {

@@ -370,7 +370,7 @@ it('keeps the chart, the calendar and the bell on a phone without sideways scrol
     .waitFor();
   // A phone's month counts each day's posts; the day picked lists them by title under the month.
   await page
-    .getByRole('button', { name: /, публікацій: \d+$/ })
+    .getByRole('button', { name: /: \d+ публікаці[яїй]$/ })
     .first()
     .click();
   const dayList = page.getByRole('region', { name: /^Публікації за / });

@@ -56,7 +56,7 @@ describe('MultiSelect', () => {
   it('points aria-activedescendant at no option while a query matches none, and at the first again once one does', async () => {
     const user = userEvent.setup();
     render(<Harness options={[kyiv, lviv]} />);
-    const combobox = screen.getByRole('combobox', { name: 'Профіля' });
+    const combobox = screen.getByRole('combobox', { name: 'Профілі' });
     await user.type(combobox, 'odesa');
     expect(screen.getByText('Не знайдено')).toBeInTheDocument();
     expect(combobox.getAttribute('aria-activedescendant') ?? '').toBe('');

@@ -299,8 +299,8 @@ describe('calendar month on a phone', () => {
     renderScreen(<CalendarScreen />, { path: '/calendar' });
     await userEvent.click(await screen.findByRole('button', { name: 'Місяць' }));
 
-    const friday = await screen.findByRole('button', { name: 'Пт 27.11, публікацій: 2' });
-    expect(screen.getByRole('button', { name: 'Пт 20.11, публікацій: 1' })).toHaveAttribute('aria-pressed', 'false');
+    const friday = await screen.findByRole('button', { name: 'Пт 27.11: 2 публікації' });
+    expect(screen.getByRole('button', { name: 'Пт 20.11: 1 публікація' })).toHaveAttribute('aria-pressed', 'false');
     // The next day with posts is listed first: Friday, after today.
     expect(friday).toHaveAttribute('aria-pressed', 'true');
     const listed = screen.getByRole('region', { name: 'Публікації за Пт 27.11' });
@@ -313,7 +313,7 @@ describe('calendar month on a phone', () => {
     expect(document.querySelectorAll('[data-day] button')).toHaveLength(2);
     expect(document.querySelectorAll('[data-day] a')).toHaveLength(0);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Пт 20.11, публікацій: 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Пт 20.11: 1 публікація' }));
     const picked = screen.getByRole('region', { name: 'Публікації за Пт 20.11' });
     expect(within(picked).getByRole('link')).toHaveAccessibleName('10:00 TikTok: Вчорашній випуск, #4 Ранок, Опубліковано');
     expect(friday).toHaveAttribute('aria-pressed', 'false');
