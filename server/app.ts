@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, 
 import fastifyStatic from '@fastify/static';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
-import { t } from '../src/lib/i18n';
+import { t } from './messages';
 import type { Database } from './db/connect';
 import type { Keys } from './auth/keys';
 import { postingBudgetRoutes } from './routes/posting-budget';

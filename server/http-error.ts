@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { Struct } from 'superstruct';
-import { t } from '../src/lib/i18n';
+import { t } from './messages';
 import { check } from '../src/lib/validation';
 
 /** An error whose status and Ukrainian message(s) go to the client as they are. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { t } from '../src/lib/i18n';
+import { t } from './messages';
 import { HttpError } from './http-error';
 
 /**

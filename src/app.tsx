@@ -3,13 +3,14 @@ import { Route, Switch } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { isAuthLoading } from './machines/auth-session';
 import { useAuthActor } from './components/auth-context';
-import { Sidebar } from './components/sidebar';
 import { SkipLink } from './components/skip-link';
 import { Spinner } from './components/spinner';
 import { LoginScreen } from './screens/login/login-screen';
 import styles from './app.module.css';
 
-// Each screen is its own chunk, fetched when first visited; the login screen and the shell come first.
+// The menu and its bell are a chunk of their own, fetched with the first signed-in screen: the login screen does without them.
+const Sidebar = lazy(() => import('./components/sidebar').then((module) => ({ default: module.Sidebar })));
+// Each screen is its own chunk, fetched when first visited; the login screen comes first.
 const HomeScreen = lazy(() => import('./screens/home/home-screen').then((module) => ({ default: module.HomeScreen })));
 const NotFoundScreen = lazy(() => import('./screens/not-found/not-found-screen').then((module) => ({ default: module.NotFoundScreen })));
 const SettingsScreen = lazy(() => import('./screens/settings/settings-screen').then((module) => ({ default: module.SettingsScreen })));
@@ -47,7 +48,9 @@ function RoutedApp() {
   return (
     <div className={styles.layout}>
       <SkipLink targetId="main-content" />
-      <Sidebar />
+      <Suspense>
+        <Sidebar />
+      </Suspense>
       <main id="main-content" tabIndex={-1} className={styles.content}>
         <Suspense fallback={<Spinner />}>
           <Switch>

@@ -1,4 +1,4 @@
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 
 /**
  * Accepts `http://`, `https://` and `socks5://` URLs with optional credentials, and the common

@@ -1,6 +1,6 @@
 import type { YouTubePostOptions } from '../../src/lib/contract';
 import { and, eq } from 'drizzle-orm';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
 import { PlatformError, ProfileAuthError } from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import type { Clock } from '../clock';
 import type { Database, RunSql } from '../db/connect';
 import { HttpError } from '../http-error';

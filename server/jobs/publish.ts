@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { PostOptions } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import type { PostWait } from '../../src/lib/post-waits';
 import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
 import {

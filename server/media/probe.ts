@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { HttpError } from '../http-error';
 import type { ImageInfo } from './image-probe';
 import { runTool, ToolError, type MediaTools } from './tools';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { HttpError } from '../http-error';
 import type { Scratch } from './storage';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { BodyInit } from 'undici';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { ProfileAuthError, PublishStopped, StopRequested, TransientPlatformError, type PlatformError } from './errors';
 import { networkError } from './http';
 import type { ConnectorContext, Platform, VideoUpload } from './types';

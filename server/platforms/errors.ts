@@ -1,4 +1,4 @@
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import type { Platform } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import { fetch, Pool, ProxyAgent, type Dispatcher, type RequestInit, type Response } from 'undici';
 import { socksDispatcher } from 'fetch-socks';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { parseProxy } from '../auth/proxy-url';
 import { checkedProxyUrl, ProxyRefusedError, type ProxyPolicy } from './proxy-policy';
 

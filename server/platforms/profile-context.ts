@@ -1,4 +1,4 @@
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import type { accounts } from '../db/schema';
 import { joinProxy, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { platformEndpoints } from './endpoints';

@@ -1,6 +1,6 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import type { PlatformsMode } from './types';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AccountGroup, Paged, SessionUser } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { groupSchema } from '../../src/lib/schemas';
 import type { Orm } from '../db/connect';
 import { accountGroups, accounts } from '../db/schema';

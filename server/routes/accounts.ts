@@ -8,7 +8,7 @@ import {
   type SelectOption,
   type SessionUser,
 } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import {
   accountSchema,
   accountSchemaFor,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import { object, string } from 'superstruct';
 import type { LoginResponse, RefreshResponse } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { loginSchema, passwordChangeSchema } from '../../src/lib/schemas';
 import { users } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';

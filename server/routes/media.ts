@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { errorBody, HttpError } from '../http-error';
 import { verifyMediaSignature } from '../media/signed-urls';
 import { mediaSchemas } from '../../src/lib/contract/media';

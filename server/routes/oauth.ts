@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, or } from 'drizzle-orm';
 import { checkConnections } from '../services/connection-check';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
 import type { Platform, PlatformsMode } from '../platforms/types';
 import { accounts, users } from '../db/schema';

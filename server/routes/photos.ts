@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { Paged, Photo } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { photoUploadSchema } from '../../src/lib/schemas';
 import { photos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError } from '../http-error';
 import type { PlatformAccess } from '../platforms/profile-context';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, inArray } from 'drizzle-orm';
 import type { ProfilePostingRules } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { postOptionsSchema } from '../../src/lib/schemas';
 import { currentUser, requireUser } from '../auth/guards';
 import { visibleTo } from '../auth/ownership';

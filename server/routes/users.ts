@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { ManagedUser, Paged, UserDetail } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { userSchema, type UserForm } from '../../src/lib/schemas';
 import { creationRequests, users } from '../db/schema';
 import { deleteStoppingUploads } from '../jobs/publish-stops';

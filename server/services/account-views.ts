@@ -12,7 +12,7 @@ import type {
   SelectOption,
   VideoSummary,
 } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { renderFailureText } from '../../src/lib/render-failures';
 import type { Database } from '../db/connect';
 import type { LinkedPlatforms } from '../../src/lib/schemas';

@@ -1,5 +1,5 @@
 import type { CalendarRange, SessionUser } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { waitFields } from '../../src/lib/post-waits';
 import type { Database } from '../db/connect';
 

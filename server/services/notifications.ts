@@ -1,5 +1,5 @@
 import type { NotificationList } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { renderFailureText } from '../../src/lib/render-failures';
 import type { Database } from '../db/connect';
 

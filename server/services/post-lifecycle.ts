@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import type { PostWait } from '../../src/lib/post-waits';
 import type { Database, RunSql } from '../db/connect';
 import { videoPosts } from '../db/schema';

@@ -1,6 +1,6 @@
 import type { PostOptions } from '../../src/lib/contract';
 import { assignAccounts } from '../../src/lib/assignment';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import { HttpError } from '../http-error';
 import type { Platform } from '../platforms/types';
 import { resolveOptions, type ResolvedOptions } from './posting-rules';

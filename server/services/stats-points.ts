@@ -1,5 +1,5 @@
 import type { PlatformName, StatsFigures, StatsPeriod, StatsReport } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../messages';
 import type { Database } from '../db/connect';
 
 export interface Figures {

@@ -25,8 +25,8 @@ const dialogFocusables = 'a[href], button:not([disabled]), input:not([disabled])
  * panel. The focus moves into the popup as it opens; Escape closes it and gives the focus back to
  * the button; a click outside it or the focus leaving it closes it too.
  *
- * Hand-written on purpose: the sidebar, which holds the two dropdowns, is in the entry chunk that
- * the login screen loads, and a menu library would take much of that screen's bundle budget.
+ * Hand-written on purpose: the sidebar, which holds the two dropdowns, is fetched with the first
+ * signed-in screen, and a menu library would weigh on every first load.
  */
 export function Dropdown({
   trigger,

@@ -44,6 +44,8 @@ export function MultiSelect({ label, options, value, onChange, placeholder, erro
     inputValue: query,
     selectedItem: null,
     defaultHighlightedIndex: 0,
+    // Nothing is highlighted while nothing matches: Downshift would point aria-activedescendant at an option that is not there.
+    highlightedIndex: available.length > 0 ? undefined : -1,
     stateReducer: (_state, { changes, type }) => {
       switch (type) {
         // The list closes after a pick so it never hides what lies below; a click or typing opens it again.

@@ -9,6 +9,12 @@ import styles from './stats-chart.module.css';
 
 const chartHeight = 240;
 const lineColors: Record<PlatformName, string> = { youtube: '#dc2626', tiktok: '#0f172a', instagram: '#c026d3' };
+/**
+ * Each platform's line has its own dash as well as its colour, so a line drawn over another that
+ * runs close (TikTok's under Instagram's) still shows through its gaps, and colour is not the only
+ * tell.
+ */
+const lineDashes: Record<PlatformName, number[]> = { youtube: [], tiktok: [10, 5], instagram: [2, 4] };
 
 /** Axis labels in Kyiv time: dates once they are a day or more apart, hours within a day's chart, else both. */
 function axisFormat(spacingSeconds: number, days: number): string {
@@ -46,6 +52,7 @@ function chartOptions(report: StatsReport, width: number, onHover: (index: numbe
         fill: `${lineColors[platform]}1a`,
         paths: uPlot.paths.stepped!({ align: 1 }),
         width: 2,
+        dash: lineDashes[platform],
         points: { show: report.at.length <= 2 },
       })),
     ],
@@ -115,7 +122,17 @@ function ChartLegend({
         {report.views.map(({ platform, values }) => (
           <li key={platform}>
             <button type="button" className={styles.toggle} aria-pressed={!hidden.includes(platform)} onClick={() => onToggle(platform)}>
-              <span className={styles.swatch} style={{ background: lineColors[platform] }} aria-hidden />
+              <svg className={styles.swatch} viewBox="0 0 20 10" aria-hidden>
+                <line
+                  x1="0"
+                  y1="5"
+                  x2="20"
+                  y2="5"
+                  stroke={lineColors[platform]}
+                  strokeWidth="2"
+                  strokeDasharray={lineDashes[platform].join(' ')}
+                />
+              </svg>
               {t.screens.chartViews(t.platform.names[platform], values[at] ?? 0)}
             </button>
           </li>

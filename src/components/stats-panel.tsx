@@ -1,9 +1,10 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { statsPeriods, type StatsFigures, type StatsReport } from '../lib/contract';
 import { formatDate } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
 import { statsMachine } from '../machines/stats-machine';
+import { Button } from './button';
 import { DataTable, type Column } from './data-table';
 import { LoadError } from './load-error';
 import { SegmentedButtons } from './segmented-buttons';
@@ -33,6 +34,18 @@ const profileColumns: Column<ProfileRow>[] = [
   ...figureColumns<ProfileRow>(),
 ];
 
+/** The chart's figures as a table, a row per moment: what the canvas shows, for the keyboard and screen readers. */
+function viewsColumns(report: StatsReport): Column<number>[] {
+  return [
+    { header: t.videoTable.columnDate, cell: (index) => formatDate(report.at[index]! * 1000) },
+    ...report.views.map(({ platform, values }) => ({
+      header: t.platform.names[platform],
+      cell: (index: number) => values[index] ?? 0,
+      align: 'right' as const,
+    })),
+  ];
+}
+
 interface StatsPanelProps {
   /** `/stats/video/{idUpload}` or `/stats/accounts/{id}`. */
   path: string;
@@ -43,6 +56,8 @@ interface StatsPanelProps {
 /** Views over time and totals per platform (and per profile) of a published set or a profile. */
 export function StatsPanel({ path, byProfile = true }: StatsPanelProps) {
   const titleId = useId();
+  const tableId = useId();
+  const [tableShown, setTableShown] = useState(false);
   const actor = useScreenActor(statsMachine, { id: 'stats', input: { path } });
   const days = useSelector(actor, (snapshot) => snapshot.context.days);
   const report = useSelector(actor, (snapshot) => snapshot.context.report);
@@ -58,6 +73,18 @@ export function StatsPanel({ path, byProfile = true }: StatsPanelProps) {
         <Suspense fallback={<div className={styles.chartPlaceholder}>{t.stats.chartLoading}</div>}>
           <StatsChart report={report} />
         </Suspense>
+        <Button
+          variant="secondary"
+          className={styles.tableToggle}
+          aria-expanded={tableShown}
+          aria-controls={tableId}
+          onClick={() => setTableShown(!tableShown)}
+        >
+          {tableShown ? t.stats.hideTable : t.stats.showTable}
+        </Button>
+        <div id={tableId} hidden={!tableShown}>
+          <DataTable columns={viewsColumns(report)} rows={report.at.map((_, index) => index)} rowKey={(index) => index} />
+        </div>
         {report.syncedAt && <p className={styles.synced}>{t.stats.syncedAt(formatDate(report.syncedAt))}</p>}
         <h3 className={styles.tableTitle}>{t.stats.byPlatform}</h3>
         <DataTable columns={platformColumns} rows={report.byPlatform} rowKey={(row) => row.platform} />

@@ -39,6 +39,8 @@ function SearchableTagSets<Item extends Picked>({ label, items, onPick, disabled
     inputValue: query,
     selectedItem: null,
     defaultHighlightedIndex: 0,
+    // Nothing is highlighted while nothing matches: Downshift would point aria-activedescendant at an option that is not there.
+    highlightedIndex: shown.length > 0 ? undefined : -1,
     onStateChange: pickOrSearch(onPick, setQuery),
   });
 

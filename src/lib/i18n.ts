@@ -3,7 +3,9 @@
  * from it, except where its drafts misspell ('Кілкість', 'Группа', 'Пороль', 'TikTiok',
  * 'Профіля'): a Ukrainian reader takes those for mistakes, so they read as spelled here. SPEC's
  * API field names (`TikTiokAuthStr`) are the contract and stay as they are.
- * The server imports this file too, so its messages match the client's word for word.
+ * The server imports this file too, through server/messages.ts, which adds the messages only the
+ * server sends (its error answers), so they stay out of the browser's bundle and the rest match the
+ * client's word for word.
  */
 
 const pluralRules = new Intl.PluralRules('uk');
@@ -18,11 +20,11 @@ function plural(count: number, [one, few, many]: [string, string, string]): stri
 }
 
 /** A count, its digits grouped as Ukrainian groups them ('2 300'), with its noun: '1 публікація', '3 публікації', '44 перегляди'. */
-function counted(count: number, forms: [string, string, string]): string {
+export function counted(count: number, forms: [string, string, string]): string {
   return `${numbers.format(count)} ${plural(count, forms)}`;
 }
 
-const nouns = {
+export const nouns = {
   characters: ['символ', 'символи', 'символів'],
   posts: ['публікація', 'публікації', 'публікацій'],
   postsShown: ['публікацію', 'публікації', 'публікацій'],
@@ -144,7 +146,6 @@ export const t = {
     currentPassword: 'Поточний пароль',
     submitPassword: 'Змінити пароль',
     passwordChanged: 'Пароль змінено. Інші сесії завершено.',
-    wrongCurrentPassword: 'Поточний пароль невірний',
   },
   passwordFields: {
     password: 'Новий пароль',
@@ -265,16 +266,8 @@ export const t = {
     profileDescription: 'Опис профілю',
     nameRequired: "Назва обов'язкова",
     videosPanel: 'Відео профілю',
-    secretsUnreadable: 'Не вдалося розшифрувати секрети профілю: ключ сервера SECRET_KEY змінився',
     secretSaved: 'збережено',
     proxyPasswordSaved: 'Пароль проксі збережено; впишіть проксі з паролем, щоб замінити його',
-  },
-  youtubeOauth: {
-    notReady: 'Щоб отримати посилання, увімкніть YouTube і збережіть ID клієнта та секрет клієнта',
-    linkExpired: 'Посилання авторизації недійсне або застаріло. Скопіюйте нове посилання',
-    denied: 'Доступ до YouTube не надано',
-    exchangeFailed: 'Google не видав токен',
-    noRefreshToken: 'Google не повернув токен оновлення: відкличте доступ застосунку в акаунті Google і відкрийте посилання знову',
   },
   connections: {
     connect: (platform: string) => `Підключити ${platform}`,
@@ -282,12 +275,8 @@ export const t = {
     connectedAs: (name: string) => `Підключено як ${name}`,
     connected: 'Підключено',
     notConnected: 'Не підключено',
-    /** Live mode without the installation's app credentials for the platform. */
-    appMissing: (platform: string, variables: string) => `${platform} не налаштовано на сервері: задайте ${variables}`,
     /** What a YouTube profile brings in place of the installation's app: its own Google client. */
     youtubeAppFields: 'ID клієнта і секрет клієнта профілю',
-    denied: (platform: string) => `Доступ до ${platform} не надано`,
-    exchangeFailed: (platform: string) => `${platform} не видав токен`,
     revoked: (platform: string) => `Доступ ${platform} відкликано — підключіть профіль знову`,
     ending: (platform: string, days: number) =>
       `Доступ ${platform} закінчується через ${counted(days, nouns.days)} — підключіть профіль знову`,
@@ -344,8 +333,6 @@ export const t = {
     adminBadge: 'Адміністратор',
     login: 'Логін',
     passwordsMismatch: 'Паролі не збігаються',
-    loginTaken: 'Користувач з таким логіном вже існує',
-    cannotDeleteSelf: 'Не можна видалити власний обліковий запис',
     deleteLabel: (login: string) => `Видалити користувача ${login}`,
     accountsPanel: 'Профілі користувача',
     videosPanel: 'Відео користувача',
@@ -367,6 +354,8 @@ export const t = {
     columnProfile: 'Профіль',
     columnPosts: 'Публікації',
     deletedProfile: 'Профіль видалено',
+    showTable: 'Показати таблицею',
+    hideTable: 'Сховати таблицю',
   },
   calendar: {
     title: 'Календар',
@@ -396,6 +385,9 @@ export const t = {
       reconnect: 'Чекає на підключення',
     },
     waiting: (mark: string, reason: string) => `${mark} — ${reason}`,
+    /** A phone's month cell: the day and how many posts it has; the day's list opens under the month. */
+    dayPosts: (day: string, count: number) => `${day}: ${counted(count, nouns.posts)}`,
+    dayList: (day: string) => `Публікації за ${day}`,
   },
   notifications: {
     bell: (unread: number) => (unread > 0 ? `Сповіщення: ${counted(unread, nouns.unread)}` : 'Сповіщення'),
@@ -493,7 +485,6 @@ export const t = {
     chooseNone: 'Зняти всі',
     backgroundsRequired: 'Оберіть хоча б одне фонове зображення',
     backgroundsTooMany: (max: number) => `Забагато фонових зображень: максимум ${max}`,
-    unknownBackground: 'Фонове зображення не знайдено серед ваших зображень',
     noBackgrounds: 'У вас ще немає фонових зображень: фоном стане розмита копія самого відео.',
     uploadBackgrounds: 'Завантажити зображення',
     reloadBackgrounds: 'Завантажити ще раз',
@@ -525,20 +516,9 @@ export const t = {
     remove: (name: string) => `Прибрати ${name}`,
     progress: 'Завантаження файлів',
     fileInput: 'Вибір файлів',
-    tooManyFiles: (max: number) => `Забагато файлів: максимум ${max} за раз`,
     connectionLost: 'Зʼєднання перервано, файл не завантажено',
-    malformed: 'Файли надійшли не повністю або пошкоджені, нічого не збережено. Надішліть ще раз',
   },
   media: {
-    emptyFile: 'Файл порожній',
-    rangeOutside: 'Запитаний діапазон виходить за межі файлу',
-    notVideo: 'Файл повинен бути відео',
-    videoDamaged: 'Відео пошкоджене або завантажене не повністю',
-    videoTooLong: (seconds: number) => `Відео задовге: максимум ${Math.floor(seconds / 60)} хв ${seconds % 60} с`,
-    videoFrameTooLarge: (side: number) => `Кадр відео завеликий: максимум ${counted(side, nouns.pixels)} по кожній стороні`,
-    fileTooLarge: (bytes: number) => `Файл завеликий: максимум ${Math.floor(bytes / 1024 ** 2)} МБ`,
-    imageTooLarge: (pixels: number) => `Зображення завелике: максимум ${counted(Math.floor(pixels / 1_000_000), nouns.megapixels)}`,
-    linkInvalid: 'Посилання недійсне або застаріло',
     renderFailed: 'Не вдалося створити відео',
     renderInterrupted: 'Створення відео перервано',
     backgroundsGone: 'Обрані фонові зображення видалено: створіть запит знову з іншими',
@@ -582,11 +562,7 @@ export const t = {
     notReady: 'Запит ще не готовий до публікації',
     alreadyPublished: 'Цей запит уже опубліковано. Змінити назву, опис і теги можна на сторінці публікації.',
     openPublished: 'Відкрити публікацію',
-    unknownAccount: 'Профіль не знайдено серед профілів власника запиту',
-    unknownVideo: 'Відео не належить до цього запиту',
-    badDate: 'Невірна дата',
     pastDate: 'Дата вже минула: оберіть майбутній час',
-    nothingToRetry: 'Відео не має невдалих публікацій',
   },
   published: {
     title: 'YouTube',
@@ -605,7 +581,6 @@ export const t = {
     editDone: (count: number) => `зміни внесено (відео: ${count})`,
     editFailed: (count: number) => `не вдалося змінити відео: ${count}`,
     editUnsupported: 'не змінюється через API: опубліковані відео зберігають попередні назву, опис і теги',
-    editProfileDeleted: 'Профіль видалено, змінити відео неможливо',
   },
   /** Issue 21: what a post's state says, its waits, and the per-video controls of a published set. */
   postTruth: {
@@ -630,9 +605,6 @@ export const t = {
     untitledSet: 'без назви',
     credentialsFailed: (profile: string) => `Профіль ${profile}: доступ до платформи не працює`,
     openProfile: (profile: string) => `Відкрити профіль ${profile}`,
-    retryRevoked: (profile: string, platform: string) =>
-      `Не можна опублікувати знову: доступ профілю ${profile} до ${platform} не працює. Підключіть профіль знову.`,
-    retryProfileDeleted: 'Не можна опублікувати знову: профіль видалено. Оберіть відео інший профіль.',
     waitRetry: (reason: string) => `Спроба не вдалася: ${reason}`,
     waitBusyProfile: (platform: string) => `Профіль зараз завантажує інше відео в ${platform}`,
     waitPlatform: (reason: string) => `Платформа просить зачекати: ${reason}`,
@@ -664,25 +636,6 @@ export const t = {
     dateRequired: 'Вкажіть нову дату або профіль',
   },
   platform: {
-    proxyUnsupported: 'Непідтримуваний формат проксі',
-    networkFailed: 'Проксі або платформа недоступні',
-    timedOut: 'Проксі або платформа не відповіли вчасно, повторимо пізніше',
-    proxyUnreachable: 'Проксі профілю недоступний',
-    proxyNotPublic: 'Проксі профілю має бути публічною адресою: локальні, приватні та службові адреси заборонені',
-    proxyAuthFailed: 'Проксі не прийняв логін або пароль',
-    rejected: 'Платформа відхилила запит',
-    authRevoked: 'Доступ до акаунта відкликано або він недійсний, підключіть профіль знову',
-    rateLimited: 'Платформа обмежила частоту запитів, повторимо пізніше',
-    quotaExceeded: 'Вичерпано ліміт платформи, повторимо пізніше',
-    unavailable: 'Платформа тимчасово недоступна',
-    processingFailed: 'Платформа не змогла обробити відео',
-    processingTimeout: 'Платформа ще обробляє відео, перевіримо пізніше',
-    videoNotFound: 'Відео на платформі не знайдено',
-    profileDeleted: 'Профіль видалено, публікація неможлива',
-    notConnected: 'Профіль не підключено до платформи',
-    instagramTokenMissing: 'Для публікації в Instagram потрібні токен доступу Facebook Login та ID професійного акаунта Instagram',
-    fileMissing: 'Файл відео не знайдено',
-    gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
     names: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' },
   },
   postingCaps: {
@@ -700,15 +653,6 @@ export const t = {
       `лишилось ${remaining} з ${limit} (опубліковано ${used}, заплановано ${planned})`,
     budgetOver: (profile: string, platform: string, over: number) =>
       `Профіль ${profile}: план перевищує ліміт ${platform} на ${over}. Зайві публікації не пропадуть: вони чекатимуть і вийдуть, щойно ліміт звільниться.`,
-    badDate: 'Дата має бути у форматі РРРР-ММ-ДД',
-    badAccounts: 'Вкажіть профілі як список номерів через кому',
-  },
-  finalDelete: {
-    /** A delete refused, so that nothing it was meant to stop goes live after the answer. */
-    inFlight: (items: string[]) =>
-      `Не видалено: ще триває публікація, яку не вдалося зупинити, — ${items.join('; ')}. Спробуйте ще раз за хвилину.`,
-    item: (video: string, position: number, platform: string, profile: string) =>
-      `відео «${video}» №${position} у ${platform}, профіль «${profile}»`,
   },
   screens: {
     untitledSet: 'Публікація без назви',
@@ -739,56 +683,6 @@ export const t = {
       users: { text: 'Додайте оператора, щоб він міг публікувати через свої профілі.', link: 'Додати користувача', href: '/users/create' },
     },
     chartViews: (platform: string, views: number) => `${platform}: ${counted(views, nouns.views)}`,
-  },
-  server: {
-    invalidCredentials: 'Невірний логін або пароль',
-    /** The wait is the answer's Retry-After, so a mistyped password after a spray tells the operator how long, not just "later". */
-    tooManyLoginAttempts: (seconds: number) =>
-      `Забагато спроб входу. Спробуйте знову через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}.`,
-    unauthorized: 'Потрібно увійти в систему',
-    sessionExpired: 'Сесія завершилась, увійдіть знову',
-    forbidden: 'Недостатньо прав',
-    notFound: 'Не знайдено',
-    routeNotFound: 'Такого шляху API не існує',
-    badJson: 'Некоректне тіло запиту',
-    badRequest: 'Некоректний запит',
-    bodyTooLarge: 'Тіло запиту завелике',
-    invalidJson: 'Тіло запиту не є коректним JSON',
-    emptyJson: 'Тіло запиту порожнє, хоча заголовок Content-Type каже application/json',
-    bodyLengthMismatch: 'Тіло запиту обірване: надійшло не стільки байтів, скільки вказано в заголовку Content-Length',
-    unsupportedMediaType: 'Непідтримуваний тип тіла запиту (Content-Type): надсилайте application/json або multipart/form-data',
-    badUrl: 'Адреса запиту містить некоректну %-послідовність',
-    urlTooLong: 'Частина адреси запиту задовга',
-    headersTooLarge: 'Заголовки запиту завеликі',
-    requestTimeout: 'Запит надходив надто довго, зʼєднання закрито',
-    malformedRequest: 'Запит не відповідає протоколу HTTP',
-    invalidUtf8: 'Тіло запиту містить байти, що не є коректним UTF-8: надсилайте текст у кодуванні UTF-8',
-    jsonTooDeep: (max: number) => `Тіло запиту вкладене надто глибоко: більше ${max} рівнів обʼєктів і списків`,
-    /** The `error` field of every error answer: the status's name, as Node's STATUS_CODES names it in English. */
-    statusNames: {
-      400: 'Некоректний запит',
-      401: 'Потрібна автентифікація',
-      403: 'Доступ заборонено',
-      404: 'Не знайдено',
-      405: 'Метод не дозволено',
-      406: 'Неприйнятний запит',
-      408: 'Час очікування запиту вичерпано',
-      409: 'Конфлікт',
-      413: 'Запит завеликий',
-      414: 'Адреса запиту задовга',
-      415: 'Непідтримуваний тип вмісту',
-      416: 'Діапазон недосяжний',
-      429: 'Забагато запитів',
-      431: 'Заголовки запиту завеликі',
-      500: 'Внутрішня помилка сервера',
-      502: 'Помилка зовнішньої служби',
-      503: 'Служба недоступна',
-      504: 'Зовнішня служба не відповіла вчасно',
-      507: 'Недостатньо місця на сервері',
-    } as Record<number, string>,
-    internalError: 'Внутрішня помилка сервера',
-    diskFull: 'На сервері закінчилося місце для файлів, нічого не збережено. Повідомте адміністратора',
-    notReady: 'Сервер не готовий: база даних не відповідає',
   },
   postingRules: {
     title: 'Правила платформ',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { adminLogin, adminPassword, connectBrowser, logIn, sharedServer, snapshot } from './harness';
 
 const server = sharedServer();

@@ -358,6 +358,12 @@ it('has no serious or critical axe violation with each menu, dropdown, picker an
     await profiles.click();
     await page.getByRole('listbox').getByRole('option').first().waitFor();
     await check(page, 'publish-multi-select-open', viewport.width, findings);
+    // A query that matches no profile: 'Не знайдено', and no option highlighted.
+    await page.keyboard.type('немає такого профілю');
+    await page.getByText('Не знайдено').waitFor();
+    await check(page, 'publish-multi-select-no-match', viewport.width, findings);
+    await profiles.fill('');
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
     await page.keyboard.press('Enter');
     await profiles.click();
     await page.getByText('Не знайдено').waitFor();
@@ -402,6 +408,104 @@ it('has no serious or critical axe violation with each menu, dropdown, picker an
   }
   expect(findings).toEqual([]);
 }, 180_000);
+
+it('has no serious or critical axe violation on the empty lists a new operator meets first, at 1440, 390 and 360 px', async () => {
+  const findings: Finding[] = [];
+  // The operator has no rows of their own: each list shows its empty state and the link to what to do first.
+  const emptyLists = [
+    { name: 'profiles-empty', path: '/accounts/list' },
+    { name: 'groups-empty', path: '/accounts/group/list' },
+    { name: 'images-empty', path: '/photos/list' },
+    { name: 'tag-sets-empty', path: '/tags' },
+    { name: 'requests-empty', path: '/video/request-create' },
+    { name: 'published-sets-empty', path: '/video/list' },
+  ];
+  for (const viewport of viewports) {
+    const context = await browser.newContext({ viewport, bypassCSP: true, locale: 'en-US', timezoneId: 'America/New_York' });
+    const page = await context.newPage();
+    await logIn(page, server.baseUrl, 'operator', 'secret1', emptyLists[0]!.path);
+    await page.getByTestId('user-login').waitFor({ state: 'attached' });
+    for (const list of emptyLists) {
+      await page.goto(`${server.baseUrl}${list.path}`);
+      await page
+        .locator('main')
+        .getByText('Нічого не знайдено')
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(async (error) => {
+          await snapshot(page, `screen-${list.name}-${viewport.width}-not-loaded`);
+          throw error;
+        });
+      await check(page, list.name, viewport.width, findings);
+    }
+    await context.close();
+  }
+  expect(findings).toEqual([]);
+}, 60_000);
+
+it('shows the focused skip link over no control, and the bell beside it opens on the first click, at 1440 and 390 px', async () => {
+  for (const viewport of [viewports[0]!, viewports[1]!]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await logIn(page, server.baseUrl, adminLogin, adminPassword, '/tags');
+    await page.getByRole('heading', { name: 'Теги' }).waitFor();
+    // On a phone the bell is in the top bar, on a desktop at the top of the menu.
+    const bell = page.getByRole('button', { name: /^Сповіщення/ });
+    await bell.waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Перейти до вмісту' });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    const covered = await skip.evaluate((link) => {
+      const box = link.getBoundingClientRect();
+      const overlaps = (other: DOMRect) =>
+        other.width > 0 &&
+        other.height > 0 &&
+        other.left < box.right &&
+        box.left < other.right &&
+        other.top < box.bottom &&
+        box.top < other.bottom;
+      return [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')]
+        .filter((control) => control !== link && control.checkVisibility() && overlaps(control.getBoundingClientRect()))
+        .map((control) => control.getAttribute('aria-label') ?? control.textContent ?? control.tagName);
+    });
+    expect(covered).toEqual([]);
+    await snapshot(page, `skip-link-focused-${viewport.width}`);
+    // Where the bell is while the link has the focus: the press moves the focus, and the click must still land on the bell.
+    const box = (await bell.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole('dialog', { name: /^Сповіщення/ }).waitFor({ timeout: 5000 });
+    await context.close();
+  }
+}, 40_000);
+
+it("shows a month's posts by title at 360 px: a count on each day that lists the day's posts under the month", async () => {
+  const findings: Finding[] = [];
+  for (const viewport of viewports) {
+    const context = await browser.newContext({ viewport, bypassCSP: true, locale: 'en-US', timezoneId: 'America/New_York' });
+    const page = await context.newPage();
+    await logIn(page, server.baseUrl, adminLogin, adminPassword, '/calendar');
+    await page.getByRole('button', { name: 'Місяць' }).click();
+    await page
+      .getByRole('heading', { level: 2 })
+      .filter({ hasText: /\d{4}$/ })
+      .waitFor();
+    if (viewport.width <= 768) {
+      // The published set's post went out today: its day counts it, and picking the day lists it.
+      const day = page.getByRole('button', { name: /: 1 публікація$/ });
+      await day.click();
+      await expect.poll(() => day.getAttribute('aria-pressed')).toBe('true');
+      const list = page.getByRole('region', { name: /^Публікації за / });
+      expect(await list.getByRole('link', { name: /YouTube: Ранковий випуск/ }).isVisible()).toBe(true);
+      expect(await list.getByText('Ранковий випуск', { exact: true }).isVisible()).toBe(true);
+    } else {
+      expect(await page.locator('[data-day]').getByText('Ранковий випуск', { exact: true }).isVisible()).toBe(true);
+    }
+    await check(page, 'calendar-month', viewport.width, findings);
+    await context.close();
+  }
+  expect(findings).toEqual([]);
+}, 40_000);
 
 // Last: it publishes the request the other tests open as a form.
 it('publishes a request with the keyboard alone: skip link, title, tag, profile, then Save', async () => {

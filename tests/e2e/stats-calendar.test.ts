@@ -228,6 +228,20 @@ it('draws the views of a published set and of its profile from the points the sy
   expect(await problems(page)).toEqual([]);
   await snapshot(page, 'stats-published-set-1440');
 
+  // The chart's figures as a table, opened from the keyboard: a row per moment, the latest at least what was synced.
+  const showTable = page.getByRole('button', { name: 'Показати таблицею' });
+  const tableId = await showTable.getAttribute('aria-controls');
+  await showTable.focus();
+  await page.keyboard.press('Enter');
+  const viewsTable = page.locator(`[id="${tableId}"]`).getByRole('table');
+  await viewsTable.waitFor();
+  expect(await viewsTable.getByRole('columnheader').allTextContents()).toEqual(['Дата', 'YouTube', 'TikTok']);
+  const lastRow = viewsTable.getByRole('row').last();
+  expect(Number(await lastRow.getByRole('cell').nth(1).textContent())).toBeGreaterThanOrEqual(youtubeViews);
+  expect(await problems(page)).toEqual([]);
+  await snapshot(page, 'stats-table-1440');
+  await page.getByRole('button', { name: 'Сховати таблицю' }).click();
+
   // Values on hover: the legend under the chart names the moment under the cursor (Kyiv, dd.mm.yyyy)
   // and each platform's views then, in Ukrainian; off the chart it is back to the latest ('Зараз').
   const legend = page.locator('figure').filter({ has: page.getByTestId('stats-chart') });
@@ -354,6 +368,19 @@ it('keeps the chart, the calendar and the bell on a phone without sideways scrol
     .getByRole('heading', { level: 2 })
     .filter({ hasText: /\d{4}$/ })
     .waitFor();
+  // A phone's month counts each day's posts; the day picked lists them by title under the month.
+  await page
+    .getByRole('button', { name: /: \d+ публікаці[яїй]$/ })
+    .first()
+    .click();
+  const dayList = page.getByRole('region', { name: /^Публікації за / });
+  await dayList.getByRole('link').first().waitFor();
+  expect(
+    await dayList
+      .getByText(/випуск$/)
+      .first()
+      .isVisible(),
+  ).toBe(true);
   expect(await problems(page)).toEqual([]);
   await snapshot(page, 'calendar-month-390');
 

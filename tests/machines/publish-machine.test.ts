@@ -17,7 +17,7 @@ import {
 import { draftKeyOf, draftOf, publishDrafts } from '../../src/machines/publish-draft-store';
 import { apiDouble } from './api-double';
 import { deferredActors, settle } from './deferred-actors';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 
 const idUpload = '0b7c4d3e-1111-4222-8333-444455556666';
 const option = (id: number): SelectOption => ({ id, title: `#${id}`, value: id });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import toast from 'react-hot-toast';
 import { ApiError } from '../../src/lib/api';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { resourceMachine, type ResourceInput } from '../../src/machines/resource-machine';
 import { deferredActors, settle } from './deferred-actors';
 

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, ApiError } from '../../src/lib/api';
 import type { AccountSummary } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { Sidebar } from '../../src/components/sidebar';
 import { AccountListScreen } from '../../src/screens/accounts/account-list-screen';
 import { answerApi, renderScreen } from './render';

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
@@ -45,6 +45,9 @@ function modelFrom(input: AuthInput) {
     },
   });
 }
+
+// The menu is a chunk of its own (src/app.tsx): loaded once here, so no walk waits on its first load.
+beforeAll(() => import('../../src/components/sidebar'));
 
 let server: ServerDouble;
 let ui: UserEvent;

@@ -53,6 +53,18 @@ describe('MultiSelect', () => {
     expect(screen.getByText('Не знайдено')).toBeInTheDocument();
   });
 
+  it('points aria-activedescendant at no option while a query matches none, and at the first again once one does', async () => {
+    const user = userEvent.setup();
+    render(<Harness options={[kyiv, lviv]} />);
+    const combobox = screen.getByRole('combobox', { name: 'Профілі' });
+    await user.type(combobox, 'odesa');
+    expect(screen.getByText('Не знайдено')).toBeInTheDocument();
+    expect(combobox.getAttribute('aria-activedescendant') ?? '').toBe('');
+    await user.clear(combobox);
+    await user.type(combobox, 'ky');
+    expect(combobox).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: '#1 Kyiv' }).id);
+  });
+
   it('moves through the list with the arrow keys and picks the highlighted option on Enter', async () => {
     const user = userEvent.setup();
     const odesa = { id: 3, title: '#3 Odesa', value: 3 };

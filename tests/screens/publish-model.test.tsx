@@ -10,7 +10,7 @@ import { publishMachine, type PublishContext } from '../../src/machines/publish-
 import { PublishScreen } from '../../src/screens/video/publish-screen';
 import { pickDateTime, renderScreen, shownDateTime } from './render';
 import { anna, boris, idUpload, numberOf, offered, request, vira } from './publish-fixtures';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { errorBody, serverDouble, type ServerDouble, statesReached, testEachPath } from './server-double';
 
 const profiles = request.accounts;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import type { CreationRequestRow, Paged } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { RequestListScreen } from '../../src/screens/video/request-list-screen';
 import { renderScreen } from './render';
 import { errorBody, serverDouble, type ServerDouble } from './server-double';

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../src/app';
 import { renderWithSession } from './render-with-session';
+
+// The menu is a chunk of its own (src/app.tsx): loaded once here, so no test waits on its first load.
+beforeAll(() => import('../../src/components/sidebar'));
 
 const admin = { id: 1, login: 'chief', role: 'admin' as const };
 const operator = { id: 2, login: 'operator', role: 'user' as const };

@@ -77,6 +77,42 @@ describe('statistics panel', () => {
     expect(screen.queryByText('За профілями')).toBeNull();
   });
 
+  it("reaches the chart's figures as a table from the keyboard: a row per moment, a column per platform", async () => {
+    answerApi({
+      [`GET /stats/video/${idUpload}?days=7`]: {
+        ...report(7, [0, 150, 400]),
+        views: [
+          { platform: 'youtube', values: [0, 150, 400] },
+          { platform: 'tiktok', values: [5, 5, 90] },
+        ],
+      },
+    });
+    renderScreen(<StatsPanel path={`/stats/video/${idUpload}`} />);
+    const toggle = await screen.findByRole('button', { name: 'Показати таблицею' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('table')).toHaveLength(2);
+
+    for (let stops = 0; stops < 10 && document.activeElement !== toggle; stops++) await userEvent.tab();
+    expect(toggle).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAccessibleName('Сховати таблицю');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const views = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const rows = within(views)
+      .getAllByRole('row')
+      .map((row) => [...within(row).queryAllByRole('columnheader'), ...within(row).queryAllByRole('cell')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Дата', 'YouTube', 'TikTok'],
+      ['18.11.2026 13:06', '0', '5'],
+      ['18.11.2026 14:06', '150', '5'],
+      ['18.11.2026 15:06', '400', '90'],
+    ]);
+
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('table')).toHaveLength(2);
+  });
+
   it("shows the server's words when the report cannot be read", async () => {
     answerApi({});
     renderScreen(<StatsPanel path="/stats/accounts/9" />);
@@ -208,6 +244,79 @@ describe('calendar screen', () => {
     const link = await screen.findByRole('link', { name: /^10:30 YouTube/ });
     await userEvent.click(link);
     expect(location.history.at(-1)).toBe(`/video/youtube/${idUpload}`);
+  });
+});
+
+describe('calendar month on a phone', () => {
+  beforeEach(() => {
+    // Wednesday 25 November 2026, 12:00 in Kyiv.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T10:00:00Z'));
+    // The phone's width (calendar-screen.tsx asks for max-width: 768px).
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === '(max-width: 768px)',
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  const post = (id: number, scheduledAt: string, status: 'pending' | 'done' | 'error', title: string) => ({
+    id,
+    videoId: id,
+    idUpload,
+    title,
+    platform: 'tiktok' as const,
+    status,
+    scheduledAt,
+    account: { id: 4, title: '#4 Ранок' },
+    waitKind: null,
+    waitReason: null,
+  });
+
+  it("counts each day's posts in the month and lists the picked day's posts with their titles under it", async () => {
+    const week = calendarPath({ view: 'week', anchor: '2026-11-25', accountId: null });
+    const month = calendarPath({ view: 'month', anchor: '2026-11-25', accountId: null });
+    answerApi({
+      [`GET ${week}`]: { posts: [], truncated: false, accounts: [] },
+      [`GET ${month}`]: {
+        posts: [
+          post(1, '2026-11-20T08:00:00Z', 'done', 'Вчорашній випуск'),
+          post(2, '2026-11-27T08:00:00Z', 'pending', 'Пʼятничний випуск'),
+          post(3, '2026-11-27T09:00:00Z', 'error', 'Невдалий випуск'),
+        ],
+        truncated: false,
+        accounts: [],
+      },
+    });
+    renderScreen(<CalendarScreen />, { path: '/calendar' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Місяць' }));
+
+    const friday = await screen.findByRole('button', { name: 'Пт 27.11: 2 публікації' });
+    expect(screen.getByRole('button', { name: 'Пт 20.11: 1 публікація' })).toHaveAttribute('aria-pressed', 'false');
+    // The next day with posts is listed first: Friday, after today.
+    expect(friday).toHaveAttribute('aria-pressed', 'true');
+    const listed = screen.getByRole('region', { name: 'Публікації за Пт 27.11' });
+    expect(
+      within(listed)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['10:00 TikTok: Пʼятничний випуск', '11:00 TikTok: Невдалий випуск']);
+    // Days without posts are no tab stops.
+    expect(document.querySelectorAll('[data-day] button')).toHaveLength(2);
+    expect(document.querySelectorAll('[data-day] a')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Пт 20.11: 1 публікація' }));
+    const picked = screen.getByRole('region', { name: 'Публікації за Пт 20.11' });
+    expect(within(picked).getByRole('link')).toHaveAccessibleName('10:00 TikTok: Вчорашній випуск, #4 Ранок, Опубліковано');
+    expect(friday).toHaveAttribute('aria-pressed', 'false');
   });
 });
 

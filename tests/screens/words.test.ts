@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '../../src/lib/i18n';
+// The whole catalog: the SPA's and the messages only the server sends (server/messages.ts).
+import { t } from '../../server/messages';
 import { wordProblems } from '../fixtures/visible-words';
 
 /** Counts that reach every plural form Ukrainian has: many (0, 5, 11, 25, 100), one (1, 21), few (2, 3, 22, 44). */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { accounts } from '../../server/db/schema';
 import { decryptSecret, proxyOfAccount, sealPlainProxyPasswords } from '../../server/auth/secrets';
 import type { AccountDetail } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { createUser, describeEachDatabase } from './helpers';
 import { createAccount, emptyAccount, insertVideo, type TestUser } from './backoffice-fixtures';
 

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { bootstrapAdmin } from '../../server/bootstrap-admin';
 import { loginThrottle } from '../../server/auth/login-throttle';
 import { purgeExpiredRefreshTokens } from '../../server/auth/tokens';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
 
 async function logIn(env: TestEnv, body: unknown, remoteAddress = '10.0.0.1') {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AccountDetail, NotificationList } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { decryptSecret } from '../../server/auth/secrets';
 import { ProfileAuthError } from '../../server/platforms/errors';
 import { freshAccessToken, refreshDueConnections } from '../../server/platforms/connections';

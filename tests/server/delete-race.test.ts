@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { AccountDetail } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { systemClock } from '../../server/clock';
 import { stopPollMs } from '../../server/jobs/publish-stops';
 import { publishPost } from '../../server/jobs/publish';

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { beforeAll, expect, it } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { createUser, describeEachDatabase } from './helpers';
 
 /** Fastify's and Node's own English words, which no error answer may carry. */

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { publishJobName } from '../../server/services/post-lifecycle';
 import { renderJobName } from '../../server/jobs/render';
 import { describeEachDatabase } from './helpers';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import type { PublishPayload } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { maxJsonDepth } from '../../server/json-body';
 import { createUser, describeEachDatabase, resetDatabase, type TestEnv } from './helpers';
 import { createAccount, emptyAccount, rememberedChoices, type TestUser } from './backoffice-fixtures';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { accounts } from '../../server/db/schema';
 import { PermanentPlatformError } from '../../server/platforms/errors';
 import { memoryProgressStore } from '../../server/platforms/progress';

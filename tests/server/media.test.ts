@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { signMediaUrl, verifyMediaSignature } from '../../server/media/signed-urls';
 import { parseRange } from '../../server/routes/media';
 import { describeEachDatabase, type TestEnv } from './helpers';

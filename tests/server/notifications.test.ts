@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { NotificationList } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { markPublishFailed } from '../../server/jobs/publish';
 import { markRenderFailed } from '../../server/jobs/render';
 import { createAccount, type TestUser } from './backoffice-fixtures';

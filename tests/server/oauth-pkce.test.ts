@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { pkceChallenge } from '../../server/platforms/oauth-state';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';

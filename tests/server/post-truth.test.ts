@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { AccountSummary, NotificationList, UploadDetail } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { publishJobName } from '../../server/services/post-lifecycle';
 import { DeferJob } from '../../server/jobs/engine';
 import { busyProfileWaitSeconds, publishPost } from '../../server/jobs/publish';

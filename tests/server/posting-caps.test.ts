@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PostingBudgets } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { waitText, type CapDetail, type PostWait } from '../../src/lib/post-waits';
 import { postingCapSettings } from '../../server/config';
 import { accounts } from '../../server/db/schema';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dns from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { PlatformNetworkError } from '../../server/platforms/http';
 import { checkedProxyUrl, isNonPublicAddress, ProxyRefusedError } from '../../server/platforms/proxy-policy';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';

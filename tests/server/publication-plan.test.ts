@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PostOptions } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { HttpError } from '../../server/http-error';
 import {
   planMove,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicationRequestDetail, UploadDetail } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { publishJobName } from '../../server/services/post-lifecycle';
 import { parsePublishDate } from '../../server/services/publish-date';
 import { platformsOf } from '../../server/services/publication-plan';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { markRenderFailed, planCompositions, renderFailedJobName, renderRequest, type RenderJobData } from '../../server/jobs/render';
 import { noLimits, probeVideo, type VideoInfo } from '../../server/media/probe';
 import { renderVariants } from '../../server/media/render';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { maxLength } from '../../src/lib/contract/limits';
 import { createUser, describeEachDatabase } from './helpers';
 import { createAccount, emptyAccount } from './backoffice-fixtures';

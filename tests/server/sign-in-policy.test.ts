@@ -5,7 +5,7 @@ import { deriveKeys } from '../../server/auth/keys';
 import { deviceCookieFor } from '../../server/auth/device-cookie';
 import { loginThrottle } from '../../server/auth/login-throttle';
 import type { TrustProxy } from '../../server/config';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { buildLiveApp, createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { systemClock, type Clock } from '../../server/clock';
 import type { NotificationList } from '../../src/lib/contract';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import fc from 'fast-check';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import type { MediaStorage } from '../../server/media/storage';
 import { filesUnder, makeMediaFixtures, multipart, testTools, type MediaFixtures, type MultipartPart } from '../fixtures/media';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';

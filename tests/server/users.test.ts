@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { createUser, describeEachDatabase } from './helpers';
 import { createAccount, insertVideo } from './backoffice-fixtures';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { decryptSecret, secretsOfRow } from '../../server/auth/secrets';
 import { syncProfileStats } from '../../server/jobs/sync-stats';
 import { moveLegacyYouTubeTokens, notifyEndingGrants } from '../../server/platforms/connections';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { buildApp } from '../../server/app';
 import { decryptSecret } from '../../server/auth/secrets';
 import { googleOAuthEndpoints, redeemRefreshToken } from '../../server/platforms/youtube/oauth';

@@ -1,4 +1,4 @@
-import { t } from '../../../src/lib/i18n';
+import { t } from '../../messages';
 import { refusalText } from '../../../src/lib/posting-rules';
 import { captionWithMarker } from '../../../src/lib/posting-rules/caption';
 import { instagramCaption, instagramDefaults, instagramLimits, instagramTextRefusal } from '../../../src/lib/posting-rules/instagram';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { t } from '../../../src/lib/i18n';
+import { t } from '../../messages';
 import type { Platform } from '../types';
 import type { FaultStep, SandboxFault, SandboxState, UploadSink } from './state';
 

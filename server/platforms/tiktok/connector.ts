@@ -1,4 +1,4 @@
-import { t } from '../../../src/lib/i18n';
+import { t } from '../../messages';
 import { refusalText } from '../../../src/lib/posting-rules';
 import { captionWithMarker, hashtags } from '../../../src/lib/posting-rules/caption';
 import { tiktokCaptionLimit, tiktokChoiceRefusal, tiktokCreatorRefusal, tiktokPostInfo } from '../../../src/lib/posting-rules/tiktok';

@@ -1,4 +1,4 @@
-import { t } from '../../../src/lib/i18n';
+import { t } from '../../messages';
 import { refusalText } from '../../../src/lib/posting-rules';
 import { youtubeChoiceRefusal, youtubeDefaults, youtubeLimits, youtubeTextRefusal } from '../../../src/lib/posting-rules/youtube';
 import { checkFile, fileRange, PlatformClient, readWhenStill, stoppable } from '../client';

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
@@ -10,12 +10,15 @@ import { Button } from '../../components/button';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { SegmentedButtons } from '../../components/segmented-buttons';
+import { useMediaQuery } from '../../components/use-media-query';
 import { useScreenActor } from '../../components/use-screen-actor';
 import styles from './calendar-screen.module.css';
 
 /** Posts a month cell lists before it offers the rest in the day's week. */
 const postsPerMonthCell = 3;
 const views: CalendarView[] = ['week', 'month'];
+/** Where a month's cells become too narrow for an entry's title: they count the day's posts instead (the CSS says the same width). */
+const phoneWidth = '(max-width: 768px)';
 
 function PostLink({ post }: { post: CalendarPost }) {
   const time = kyivTime(post.scheduledAt);
@@ -45,6 +48,58 @@ function PostLink({ post }: { post: CalendarPost }) {
   );
 }
 
+/** A day's date as its week shows it, `Пн 23.11`. */
+function dayName(day: Day, weekday: string): string {
+  const [, month, date] = day.split('-');
+  return `${weekday} ${date}.${month}`;
+}
+
+/** The mark of a phone's month cell: its most pressing post's state, a failure first. */
+function countClass(posts: CalendarPost[]): string {
+  if (posts.some((post) => post.status === 'error')) return styles.countError!;
+  if (posts.some((post) => post.status === 'pending' && post.waitKind)) return styles.countHeld!;
+  if (posts.some((post) => post.status === 'pending')) return styles.countPending!;
+  return styles.countDone!;
+}
+
+interface CountCellProps {
+  day: Day;
+  weekday: string;
+  posts: CalendarPost[];
+  today: boolean;
+  outside: boolean;
+  picked: boolean;
+  onPick: () => void;
+}
+
+/**
+ * A phone's month cell: the date, and a count of the day's posts that picks the day for the list
+ * under the month.
+ */
+function CountCell({ day, weekday, posts, today, outside, picked, onPick }: CountCellProps) {
+  const [, , date] = day.split('-');
+  return (
+    <li className={`${styles.day} ${today ? styles.today : ''} ${outside ? styles.outside : ''}`} data-day={day}>
+      {posts.length > 0 ? (
+        <button type="button" className={styles.dayPick} aria-pressed={picked} onClick={onPick}>
+          {/* The name is said in full; the cell shows it in short. */}
+          <span className={styles.spoken}>{t.calendar.dayPosts(dayName(day, weekday), posts.length)}</span>
+          <time dateTime={day} className={styles.dayHead} aria-hidden>
+            {Number(date)}
+          </time>
+          <span className={`${styles.count} ${countClass(posts)}`} aria-hidden>
+            {posts.length}
+          </span>
+        </button>
+      ) : (
+        <time dateTime={day} className={styles.dayHead}>
+          {Number(date)}
+        </time>
+      )}
+    </li>
+  );
+}
+
 interface DayCellProps {
   day: Day;
   weekday: string;
@@ -56,12 +111,12 @@ interface DayCellProps {
 }
 
 function DayCell({ day, weekday, view, posts, today, outside, onMore }: DayCellProps) {
-  const [, month, date] = day.split('-');
+  const [, , date] = day.split('-');
   const shown = view === 'month' ? posts.slice(0, postsPerMonthCell) : posts;
   return (
     <li className={`${styles.day} ${today ? styles.today : ''} ${outside ? styles.outside : ''}`} data-day={day}>
       <time dateTime={day} className={styles.dayHead}>
-        {view === 'week' ? `${weekday} ${date}.${month}` : Number(date)}
+        {view === 'week' ? dayName(day, weekday) : Number(date)}
       </time>
       {shown.length > 0 && (
         <ul className={styles.posts}>
@@ -87,6 +142,9 @@ export function CalendarScreen() {
   const actor = useScreenActor(calendarMachine, { id: 'calendar' });
   const { view, anchor, today, accountId, range, error } = useSelector(actor, (snapshot) => snapshot.context);
   const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
+  const counted = useMediaQuery(phoneWidth) && view === 'month';
+  const [picked, setPicked] = useState<Day | null>(null);
+  const dayListId = useId();
 
   const days = daysOf(view, anchor);
   const postsOf = new Map<Day, CalendarPost[]>();
@@ -94,6 +152,10 @@ export function CalendarScreen() {
     const day = kyivDay(post.scheduledAt);
     postsOf.set(day, [...(postsOf.get(day) ?? []), post]);
   }
+  // The day whose posts a phone lists under the month: the one picked, else the next with posts.
+  const postDays = days.filter((day) => postsOf.has(day));
+  const listedDay =
+    (picked !== null && postDays.includes(picked) ? picked : null) ?? postDays.find((day) => day >= today) ?? postDays.at(-1) ?? null;
   const profiles = range?.accounts ?? [];
   const profileOptions =
     accountId === null || profiles.some((profile) => profile.id === accountId)
@@ -152,20 +214,47 @@ export function CalendarScreen() {
           ))}
         </div>
         <ol className={styles.days}>
-          {days.map((day, index) => (
-            <DayCell
-              key={day}
-              day={day}
-              weekday={t.calendar.weekdays[index % 7]!}
-              view={view}
-              posts={postsOf.get(day) ?? []}
-              today={day === today}
-              outside={view === 'month' && !inMonth(day, anchor)}
-              onMore={() => actor.send({ type: 'day.open', day })}
-            />
-          ))}
+          {days.map((day, index) =>
+            counted ? (
+              <CountCell
+                key={day}
+                day={day}
+                weekday={t.calendar.weekdays[index % 7]!}
+                posts={postsOf.get(day) ?? []}
+                today={day === today}
+                outside={!inMonth(day, anchor)}
+                picked={day === listedDay}
+                onPick={() => setPicked(day)}
+              />
+            ) : (
+              <DayCell
+                key={day}
+                day={day}
+                weekday={t.calendar.weekdays[index % 7]!}
+                view={view}
+                posts={postsOf.get(day) ?? []}
+                today={day === today}
+                outside={view === 'month' && !inMonth(day, anchor)}
+                onMore={() => actor.send({ type: 'day.open', day })}
+              />
+            ),
+          )}
         </ol>
       </div>
+      {counted && listedDay !== null && (
+        <section className={styles.dayList} aria-labelledby={dayListId}>
+          <h3 id={dayListId} className={styles.dayListTitle}>
+            {t.calendar.dayList(dayName(listedDay, t.calendar.weekdays[days.indexOf(listedDay) % 7]!))}
+          </h3>
+          <ul className={styles.posts}>
+            {postsOf.get(listedDay)!.map((post) => (
+              <li key={post.id}>
+                <PostLink post={post} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,162 @@
+import { counted, nouns, t as shown } from '../src/lib/i18n';
+
+/**
+ * The catalog's messages that only the server sends (its error answers, the failures it records),
+ * kept out of the browser's bundle: the SPA shows them as the server words them. Server code takes
+ * `t` from here: src/lib/i18n.ts's catalog with these merged in, so each message keeps its path.
+ */
+export const t = {
+  ...shown,
+  settings: {
+    ...shown.settings,
+    wrongCurrentPassword: 'Поточний пароль невірний',
+  },
+  validation: {
+    ...shown.validation,
+  },
+  accountForm: {
+    ...shown.accountForm,
+    secretsUnreadable: 'Не вдалося розшифрувати секрети профілю: ключ сервера SECRET_KEY змінився',
+  },
+  youtubeOauth: {
+    notReady: 'Щоб отримати посилання, увімкніть YouTube і збережіть ID клієнта та секрет клієнта',
+    linkExpired: 'Посилання авторизації недійсне або застаріло. Скопіюйте нове посилання',
+    denied: 'Доступ до YouTube не надано',
+    exchangeFailed: 'Google не видав токен',
+    noRefreshToken: 'Google не повернув токен оновлення: відкличте доступ застосунку в акаунті Google і відкрийте посилання знову',
+  },
+  connections: {
+    ...shown.connections,
+    /** Live mode without the installation's app credentials for the platform. */
+    appMissing: (platform: string, variables: string) => `${platform} не налаштовано на сервері: задайте ${variables}`,
+    denied: (platform: string) => `Доступ до ${platform} не надано`,
+    exchangeFailed: (platform: string) => `${platform} не видав токен`,
+  },
+  users: {
+    ...shown.users,
+    loginTaken: 'Користувач з таким логіном вже існує',
+    cannotDeleteSelf: 'Не можна видалити власний обліковий запис',
+  },
+  createVideo: {
+    ...shown.createVideo,
+    unknownBackground: 'Фонове зображення не знайдено серед ваших зображень',
+  },
+  upload: {
+    ...shown.upload,
+    tooManyFiles: (max: number) => `Забагато файлів: максимум ${max} за раз`,
+    malformed: 'Файли надійшли не повністю або пошкоджені, нічого не збережено. Надішліть ще раз',
+  },
+  media: {
+    ...shown.media,
+    emptyFile: 'Файл порожній',
+    rangeOutside: 'Запитаний діапазон виходить за межі файлу',
+    notVideo: 'Файл повинен бути відео',
+    videoDamaged: 'Відео пошкоджене або завантажене не повністю',
+    videoTooLong: (seconds: number) => `Відео задовге: максимум ${Math.floor(seconds / 60)} хв ${seconds % 60} с`,
+    videoFrameTooLarge: (side: number) => `Кадр відео завеликий: максимум ${counted(side, nouns.pixels)} по кожній стороні`,
+    fileTooLarge: (bytes: number) => `Файл завеликий: максимум ${Math.floor(bytes / 1024 ** 2)} МБ`,
+    imageTooLarge: (pixels: number) => `Зображення завелике: максимум ${counted(Math.floor(pixels / 1_000_000), nouns.megapixels)}`,
+    linkInvalid: 'Посилання недійсне або застаріло',
+  },
+  publish: {
+    ...shown.publish,
+    unknownAccount: 'Профіль не знайдено серед профілів власника запиту',
+    unknownVideo: 'Відео не належить до цього запиту',
+    badDate: 'Невірна дата',
+    nothingToRetry: 'Відео не має невдалих публікацій',
+  },
+  published: {
+    ...shown.published,
+    editProfileDeleted: 'Профіль видалено, змінити відео неможливо',
+  },
+  postTruth: {
+    ...shown.postTruth,
+    retryRevoked: (profile: string, platform: string) =>
+      `Не можна опублікувати знову: доступ профілю ${profile} до ${platform} не працює. Підключіть профіль знову.`,
+    retryProfileDeleted: 'Не можна опублікувати знову: профіль видалено. Оберіть відео інший профіль.',
+  },
+  platform: {
+    ...shown.platform,
+    proxyUnsupported: 'Непідтримуваний формат проксі',
+    networkFailed: 'Проксі або платформа недоступні',
+    timedOut: 'Проксі або платформа не відповіли вчасно, повторимо пізніше',
+    proxyUnreachable: 'Проксі профілю недоступний',
+    proxyNotPublic: 'Проксі профілю має бути публічною адресою: локальні, приватні та службові адреси заборонені',
+    proxyAuthFailed: 'Проксі не прийняв логін або пароль',
+    rejected: 'Платформа відхилила запит',
+    authRevoked: 'Доступ до акаунта відкликано або він недійсний, підключіть профіль знову',
+    rateLimited: 'Платформа обмежила частоту запитів, повторимо пізніше',
+    quotaExceeded: 'Вичерпано ліміт платформи, повторимо пізніше',
+    unavailable: 'Платформа тимчасово недоступна',
+    processingFailed: 'Платформа не змогла обробити відео',
+    processingTimeout: 'Платформа ще обробляє відео, перевіримо пізніше',
+    videoNotFound: 'Відео на платформі не знайдено',
+    profileDeleted: 'Профіль видалено, публікація неможлива',
+    notConnected: 'Профіль не підключено до платформи',
+    instagramTokenMissing: 'Для публікації в Instagram потрібні токен доступу Facebook Login та ID професійного акаунта Instagram',
+    fileMissing: 'Файл відео не знайдено',
+    gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
+  },
+  postingCaps: {
+    ...shown.postingCaps,
+    badDate: 'Дата має бути у форматі РРРР-ММ-ДД',
+    badAccounts: 'Вкажіть профілі як список номерів через кому',
+  },
+  finalDelete: {
+    /** A delete refused, so that nothing it was meant to stop goes live after the answer. */
+    inFlight: (items: string[]) =>
+      `Не видалено: ще триває публікація, яку не вдалося зупинити, — ${items.join('; ')}. Спробуйте ще раз за хвилину.`,
+    item: (video: string, position: number, platform: string, profile: string) =>
+      `відео «${video}» №${position} у ${platform}, профіль «${profile}»`,
+  },
+  server: {
+    invalidCredentials: 'Невірний логін або пароль',
+    /** The wait is the answer's Retry-After, so a mistyped password after a spray tells the operator how long, not just "later". */
+    tooManyLoginAttempts: (seconds: number) =>
+      `Забагато спроб входу. Спробуйте знову через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}.`,
+    unauthorized: 'Потрібно увійти в систему',
+    sessionExpired: 'Сесія завершилась, увійдіть знову',
+    forbidden: 'Недостатньо прав',
+    notFound: 'Не знайдено',
+    routeNotFound: 'Такого шляху API не існує',
+    badJson: 'Некоректне тіло запиту',
+    badRequest: 'Некоректний запит',
+    bodyTooLarge: 'Тіло запиту завелике',
+    invalidJson: 'Тіло запиту не є коректним JSON',
+    emptyJson: 'Тіло запиту порожнє, хоча заголовок Content-Type каже application/json',
+    bodyLengthMismatch: 'Тіло запиту обірване: надійшло не стільки байтів, скільки вказано в заголовку Content-Length',
+    unsupportedMediaType: 'Непідтримуваний тип тіла запиту (Content-Type): надсилайте application/json або multipart/form-data',
+    badUrl: 'Адреса запиту містить некоректну %-послідовність',
+    urlTooLong: 'Частина адреси запиту задовга',
+    headersTooLarge: 'Заголовки запиту завеликі',
+    requestTimeout: 'Запит надходив надто довго, зʼєднання закрито',
+    malformedRequest: 'Запит не відповідає протоколу HTTP',
+    invalidUtf8: 'Тіло запиту містить байти, що не є коректним UTF-8: надсилайте текст у кодуванні UTF-8',
+    jsonTooDeep: (max: number) => `Тіло запиту вкладене надто глибоко: більше ${max} рівнів обʼєктів і списків`,
+    /** The `error` field of every error answer: the status's name, as Node's STATUS_CODES names it in English. */
+    statusNames: {
+      400: 'Некоректний запит',
+      401: 'Потрібна автентифікація',
+      403: 'Доступ заборонено',
+      404: 'Не знайдено',
+      405: 'Метод не дозволено',
+      406: 'Неприйнятний запит',
+      408: 'Час очікування запиту вичерпано',
+      409: 'Конфлікт',
+      413: 'Запит завеликий',
+      414: 'Адреса запиту задовга',
+      415: 'Непідтримуваний тип вмісту',
+      416: 'Діапазон недосяжний',
+      429: 'Забагато запитів',
+      431: 'Заголовки запиту завеликі',
+      500: 'Внутрішня помилка сервера',
+      502: 'Помилка зовнішньої служби',
+      503: 'Служба недоступна',
+      504: 'Зовнішня служба не відповіла вчасно',
+      507: 'Недостатньо місця на сервері',
+    } as Record<number, string>,
+    internalError: 'Внутрішня помилка сервера',
+    diskFull: 'На сервері закінчилося місце для файлів, нічого не збережено. Повідомте адміністратора',
+    notReady: 'Сервер не готовий: база даних не відповідає',
+  },
+} as const;
