@@ -292,7 +292,7 @@ describe('publish machine: deleting the request', () => {
     expect(shown).toEqual([`loading Видалення ... #delete-${idUpload}`, `success Запит видалено #delete-${idUpload}`]);
   });
 
-  it("stays on the form when the server refuses: a 409 says the server's reason, anything else 'Помилка при видалені'", async () => {
+  it("stays on the form when the server refuses: a 409 says the server's reason, anything else 'Помилка при видаленні'", async () => {
     const { actor, calls } = await start();
     const reason = t.finalDelete.inFlight([t.finalDelete.item('Новинка', 1, 'TikTok', '#2')]);
     actor.send({ type: 'request.delete' });
@@ -304,7 +304,7 @@ describe('publish machine: deleting the request', () => {
     expect(left).toBe(0);
     expect(shown.filter((line) => line.startsWith('error'))).toEqual([
       `error ${reason} #delete-${idUpload}`,
-      `error Помилка при видалені #delete-${idUpload}`,
+      `error Помилка при видаленні #delete-${idUpload}`,
     ]);
   });
 
