@@ -465,7 +465,7 @@ export const t = {
     title: 'Створити відео',
     count: 'Кількість відео',
     countPlaceholder: 'Введіть кількість відео',
-    countRequired: 'Кількість відео',
+    countRequired: 'Вкажіть кількість відео',
     countRange: (max: number) => `Кількість відео має бути цілим числом від 1 до ${max}`,
     pickFile: 'Обрати відео',
     dropHint: 'Перетягніть відео сюди',

@@ -90,7 +90,7 @@ it('validates the create-video form and refuses a non-video drop with the spec t
   await snapshot(page, 'video-create-empty');
   await page.getByLabel('Кількість відео').fill('');
   await page.getByRole('button', { name: 'Створити' }).click();
-  await expect.poll(visible('Кількість відео')).toBe(true);
+  await expect.poll(visible('Вкажіть кількість відео')).toBe(true);
   await expect.poll(visible('Мінімум одне відео')).toBe(true);
   await page.locator('input[type=file]').setInputFiles(path.join(mediaDir, 'notes.txt'));
   await expect.poll(visible('Файл "notes.txt" має недопустимий формат. Файл має бути відео')).toBe(true);
