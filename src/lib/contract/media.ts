@@ -155,6 +155,15 @@ export const UploadRow = Type.Object({
 
 const publishDate = Type.Optional(Nullable(Text(maxLength.date)));
 
+/**
+ * A chosen profile as the publish form's detail offered it: a client may send the detail's option
+ * back as it came, with the platforms it listed, which the server reads none of.
+ */
+const PublishAccount = Type.Object(
+  { ...ChosenAccount.properties, platforms: Type.Optional(Type.Array(Platform, { maxItems: 3 })) },
+  { additionalProperties: false },
+);
+
 const ScheduledVideoParams = Type.Object({ idUpload: Uuid, videoId: Id }, { additionalProperties: false });
 
 /** POST /api/upload-video/{idUpload} */
@@ -164,7 +173,7 @@ export const PublishBody = Type.Object(
     title: Type.Optional(Text(maxLength.title)),
     description: Type.Optional(Text(maxLength.description)),
     tags: Type.Optional(TagList),
-    accounts: Type.Optional(Type.Array(ChosenAccount, { maxItems: maxItems.accounts })),
+    accounts: Type.Optional(Type.Array(PublishAccount, { maxItems: maxItems.accounts })),
     video: Type.Optional(
       Type.Array(
         Type.Object(
@@ -173,7 +182,7 @@ export const PublishBody = Type.Object(
             url: Type.Optional(Text(4096)),
             idUpload: Type.Optional(Text(64)),
             createdAt: Type.Optional(Text(maxLength.date)),
-            account: Type.Optional(Nullable(ChosenAccount)),
+            account: Type.Optional(Nullable(PublishAccount)),
             date: publishDate,
             // SPEC's video item also carries what the detail answered, a client may send the
             // detail's items back as they came; the server reads none of it.
