@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
@@ -45,13 +45,17 @@ async function createRequest(clip: string, name: string, photoIds: number[]): Pr
 
 async function renderedRequest(clip: string, name: string, photoIds: number[]) {
   const idUpload = await createRequest(clip, name, photoIds);
-  for (let tries = 0; tries < 240; tries++) {
-    const detail = await api(`/api/create-video/request/${idUpload}`);
-    if (detail.status === 'success') return detail;
-    if (detail.status === 'error') throw new Error(`render failed: ${detail.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('render did not finish');
+  // A real ffmpeg render: polled until the request leaves 'loading', as the request list does.
+  const detail = await vi.waitFor(
+    async () => {
+      const current = await api(`/api/create-video/request/${idUpload}`);
+      if (current.status === 'loading') throw new Error('still rendering');
+      return current;
+    },
+    { timeout: 60_000, interval: 250 },
+  );
+  if (detail.status !== 'success') throw new Error(`render failed: ${detail.error}`);
+  return detail;
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { HomeSummary } from '../../src/lib/contract';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
@@ -51,13 +51,17 @@ async function renderedRequest(): Promise<string> {
   form.append('photoIds', JSON.stringify(photos.data.map((photo) => photo.id)));
   form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
   const { idUpload } = await api<{ idUpload: string }>('/api/create-video/create', { form });
-  for (let tries = 0; tries < 240; tries++) {
-    const { status } = await api<{ status: string }>(`/api/create-video/request/${idUpload}`);
-    if (status === 'success') return idUpload;
-    if (status === 'error') throw new Error('render failed');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('render did not finish');
+  // A real ffmpeg render: polled until the request leaves 'loading', as the request list does.
+  const status = await vi.waitFor(
+    async () => {
+      const { status } = await api<{ status: string }>(`/api/create-video/request/${idUpload}`);
+      if (status === 'loading') throw new Error('still rendering');
+      return status;
+    },
+    { timeout: 60_000, interval: 250 },
+  );
+  if (status !== 'success') throw new Error('render failed');
+  return idUpload;
 }
 
 beforeAll(async () => {
