@@ -1,6 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-const browserFiles = { environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } as const;
+/**
+ * expect.poll's own default gives up after 1 s (vitest.dev/config/expect): on CI's 2 busy cores a
+ * screen's first paint beside two other files' renders took longer, and failed tests that were right.
+ */
+const browserFiles = {
+  environment: 'node',
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+  expect: { poll: { timeout: 15_000, interval: 100 } },
+} as const;
 
 /**
  * The files that start their own server: auth and sign-in-policy sign the admin out, spray the
