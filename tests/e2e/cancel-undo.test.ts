@@ -1,13 +1,23 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { makeClip, makeImage, testTools } from '../fixtures/media';
-import { connectBrowser, createOperator, logIn, sharedServer, snapshot } from './harness';
+import {
+  apiBodies,
+  connectBrowser,
+  createOperator,
+  createRequest,
+  logIn,
+  renderedRequest,
+  sharedServer,
+  snapshot,
+  videosToPublish,
+  axeFindings,
+} from './harness';
 
 /**
  * An operator cancels a scheduled post, asked first, takes it back from the toast, cancels it
@@ -16,7 +26,6 @@ import { connectBrowser, createOperator, logIn, sharedServer, snapshot } from '.
  */
 
 const server = sharedServer();
-const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -24,39 +33,7 @@ let mediaDir: string;
 let token: string;
 const seeded = { published: '', ready: '', videoId: 0 };
 
-async function api(route: string, init: { method?: string; json?: unknown; form?: FormData } = {}) {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method: init.method ?? (init.json || init.form ? 'POST' : 'GET'),
-    headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
-    body: init.json ? JSON.stringify(init.json) : init.form,
-  });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function createRequest(clip: string, name: string, photoIds: number[]): Promise<string> {
-  const form = new FormData();
-  form.append('countVideo', '1');
-  form.append('photoIds', JSON.stringify(photoIds));
-  form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), name);
-  return (await api('/api/create-video/create', { form })).idUpload;
-}
-
-async function renderedRequest(clip: string, name: string, photoIds: number[]) {
-  const idUpload = await createRequest(clip, name, photoIds);
-  // A real ffmpeg render: polled until the request leaves 'loading', as the request list does.
-  const detail = await vi.waitFor(
-    async () => {
-      const current = await api(`/api/create-video/request/${idUpload}`);
-      if (current.status === 'loading') throw new Error('still rendering');
-      return current;
-    },
-    { timeout: 60_000, interval: 250 },
-  );
-  if (detail.status !== 'success') throw new Error(`render failed: ${detail.error}`);
-  return detail;
-}
+const api = apiBodies(server.baseUrl, () => token);
 
 beforeAll(async () => {
   const tools = testTools();
@@ -87,8 +64,8 @@ beforeAll(async () => {
   images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
   const photoIds = (await api('/api/photo-bg', { form: images })).data.map((photo: { id: number }) => photo.id);
   const [published, ready] = await Promise.all([
-    renderedRequest(clip, 'Вечірній-кліп.mp4', photoIds),
-    renderedRequest(clip, 'Запасний-кліп.mp4', photoIds),
+    renderedRequest(api, { clip, photoIds, name: 'Вечірній-кліп.mp4' }),
+    renderedRequest(api, { clip, photoIds, name: 'Запасний-кліп.mp4' }),
   ]);
   const tomorrow = kyivWallTime(Date.now() + 24 * 3600_000);
   await api(`/api/upload-video/${published.idUpload}`, {
@@ -97,23 +74,16 @@ beforeAll(async () => {
       description: 'Опис',
       tags: ['вечір'],
       accounts: [{ id: account.id, title: `#${account.id}`, value: account.id }],
-      video: published.video.map((video: { id: number; url: string; createdAt: string }) => ({
-        id: video.id,
-        url: video.url,
-        idUpload: published.idUpload,
-        createdAt: video.createdAt,
-        account: null,
-        date: null,
-      })),
+      video: videosToPublish(published.idUpload, published.detail),
       inYouTube: true,
       inTikTok: false,
       inInstagram: false,
       date: tomorrow,
     },
   });
-  Object.assign(seeded, { published: published.idUpload, ready: ready.idUpload, videoId: published.video[0].id });
+  Object.assign(seeded, { published: published.idUpload, ready: ready.idUpload, videoId: published.detail.video[0].id });
   // One more that stays: the list read after the deletions holds the operator's other work, rather than nothing.
-  await createRequest(clip, 'Третій-кліп.mp4', photoIds);
+  await createRequest(api, { clip, photoIds, name: 'Третій-кліп.mp4' });
 
   browser = await connectBrowser();
   // axe is injected by the test, which the product's CSP would rightly refuse.
@@ -139,14 +109,7 @@ async function check(name: string) {
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string }[] }> } })
-        .axe;
-      const result = await axe.run(document);
-      return result.violations.filter((item) => item.impact === 'serious' || item.impact === 'critical').map((item) => item.id);
-    });
-    findings.push(...violations.map((id) => `${name} ${width}: ${id}`));
+    findings.push(...(await axeFindings(page)).map((finding) => `${name} ${width}: ${finding}`));
     await snapshot(page, `cancel-undo-${name}-${width}`);
   }
   expect(findings).toEqual([]);

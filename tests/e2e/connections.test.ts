@@ -1,9 +1,17 @@
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { emptyAccountForm } from '../../src/lib/schemas';
-import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+import {
+  adminLogin,
+  adminPassword,
+  freePort,
+  launchBrowser,
+  logIn,
+  snapshot,
+  startServer,
+  type RunningServer,
+  axeFindings,
+} from './harness';
 
 /**
  * The profile form connects TikTok and Instagram through their (sandbox) consent pages, shows
@@ -11,7 +19,6 @@ import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, st
  * 390 px, with no serious or critical axe finding.
  */
 
-const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let server: RunningServer;
 let browser: Browser;
 let token: string;
@@ -34,16 +41,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string }[] }> } })
-      .axe;
-    const result = await axe.run(document);
-    return result.violations.filter((item) => item.impact === 'serious' || item.impact === 'critical').map((item) => item.id);
-  });
-}
 
 async function consent(page: Page, platform: 'TikTok' | 'Instagram', login: string) {
   await page

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 
 export const adminLogin = 'admin';
 export const adminPassword = 'admin-e2e-password';
@@ -163,4 +164,112 @@ export async function snapshot(page: Page, name: string) {
   // A full-page capture keeps the scroll position, and the sticky menu would show where the page was scrolled to.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export interface ApiInit {
+  method?: string;
+  json?: unknown;
+  form?: FormData;
+}
+
+/**
+ * The API as one signed-in user, whose token `token()` gives at the time of each call (a file may
+ * sign in as someone else halfway): the answer's status and JSON body, whatever the status.
+ */
+export function apiAnswers(baseUrl: string, token: () => string) {
+  return async (route: string, init: ApiInit = {}) => {
+    const response = await fetch(`${baseUrl}${route}`, {
+      method: init.method ?? (init.json || init.form ? 'POST' : 'GET'),
+      headers: { authorization: `Bearer ${token()}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
+      body: init.json ? JSON.stringify(init.json) : init.form,
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads the fields it asserts on
+    return { status: response.status, body: (await response.json().catch(() => null)) as any };
+  };
+}
+
+/** The same calls for a file's set-up, where a refusal is the test's own mistake: it throws, saying the answer. */
+export function apiBodies(baseUrl: string, token: () => string) {
+  const answer = apiAnswers(baseUrl, token);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the caller names the shape it reads, or reads it loosely
+  return async <T = any>(route: string, init: ApiInit = {}): Promise<T> => {
+    const { status, body } = await answer(route, init);
+    if (status >= 400) throw new Error(`${route}: ${status} ${JSON.stringify(body)}`);
+    return body as T;
+  };
+}
+
+export type ApiBodies = ReturnType<typeof apiBodies>;
+
+interface RequestUpload {
+  clip: string;
+  photoIds: number[];
+  count?: number;
+  name?: string;
+}
+
+/** Uploads `clip` as a request of `count` videos over the backgrounds; its id, rendering. */
+export async function createRequest(api: ApiBodies, { clip, photoIds, count = 1, name = 'clip.mp4' }: RequestUpload) {
+  const form = new FormData();
+  form.append('countVideo', String(count));
+  form.append('photoIds', JSON.stringify(photoIds));
+  form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), name);
+  return (await api<{ idUpload: string }>('/api/create-video/create', { form })).idUpload;
+}
+
+/**
+ * The same request, waited for through the real ffmpeg render, polled until the request leaves
+ * 'loading' as the request list does; its id and detail.
+ */
+export async function renderedRequest(api: ApiBodies, upload: RequestUpload) {
+  const idUpload = await createRequest(api, upload);
+  const detail = await vi.waitFor(
+    async () => {
+      const current = await api(`/api/create-video/request/${idUpload}`);
+      if (current.status === 'loading') throw new Error('still rendering');
+      return current;
+    },
+    { timeout: 120_000, interval: 250 },
+  );
+  if (detail.status !== 'success') throw new Error(`render failed: ${JSON.stringify(detail.error)}`);
+  return { idUpload, detail };
+}
+
+/** A rendered request's videos as the publish body lists them: every video, no profile or date of its own. */
+export function videosToPublish(idUpload: string, detail: { video: { id: number; url: string; createdAt: string }[] }) {
+  return detail.video.map((video) => ({ id: video.id, url: video.url, idUpload, createdAt: video.createdAt, account: null, date: null }));
+}
+
+const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe's serious and critical findings on the page as it is now, each with up to three places, e.g.
+ * 'axe serious color-contrast: .badge'. The page's context needs `bypassCSP`: the product's CSP
+ * rightly refuses the injected script.
+ */
+export async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    interface Violation {
+      id: string;
+      impact: string;
+      nodes: { target: string[] }[];
+    }
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `axe ${violation.impact} ${violation.id}: ${violation.nodes
+            .slice(0, 3)
+            .map((node) => node.target.join(' '))
+            .join(', ')}`,
+      );
+  });
+}
+
+/** axe's findings, and how far the page scrolls sideways (a phone's screen must not). */
+export async function pageProblems(page: Page): Promise<string[]> {
+  const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+  return [...(overflow > 0 ? [`scrolls sideways by ${overflow} px`] : []), ...(await axeFindings(page))];
 }

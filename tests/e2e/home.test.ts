@@ -1,15 +1,24 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { HomeSummary } from '../../src/lib/contract';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { makeClip, makeImage, testTools } from '../fixtures/media';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
-import { connectBrowser, createOperator, logIn, sharedServer, snapshot } from './harness';
+import {
+  apiBodies,
+  connectBrowser,
+  createOperator,
+  logIn,
+  renderedRequest,
+  sharedServer,
+  snapshot,
+  videosToPublish,
+  pageProblems,
+} from './harness';
 
 /**
  * The home screen against `npm start` on the sandbox platforms, at 1440 and 390 px with axe: a new
@@ -18,7 +27,6 @@ import { connectBrowser, createOperator, logIn, sharedServer, snapshot } from '.
  * YouTube access failed named.
  */
 
-const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const server = sharedServer();
 const widths = [1440, 390];
 let browser: Browser;
@@ -26,19 +34,10 @@ let mediaDir: string;
 const newcomer = { login: 'nadiya', password: '' };
 const busy = { login: 'taras', password: '', token: '', accountId: 0 };
 
-async function api<T>(route: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method: init.method ?? (init.json || init.form ? 'POST' : 'GET'),
-    headers: { authorization: `Bearer ${busy.token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
-    body: init.json ? JSON.stringify(init.json) : init.form,
-  });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(body)}`);
-  return body as T;
-}
+const api = apiBodies(server.baseUrl, () => busy.token);
 
 /** A request of two videos over the operator's background, rendered. */
-async function renderedRequest(): Promise<string> {
+async function renderedSet() {
   const tools = testTools();
   const image = path.join(mediaDir, 'background.png');
   const clip = path.join(mediaDir, 'clip.mp4');
@@ -46,22 +45,7 @@ async function renderedRequest(): Promise<string> {
   const images = new FormData();
   images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
   const photos = await api<{ data: { id: number }[] }>('/api/photo-bg', { form: images });
-  const form = new FormData();
-  form.append('countVideo', '2');
-  form.append('photoIds', JSON.stringify(photos.data.map((photo) => photo.id)));
-  form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
-  const { idUpload } = await api<{ idUpload: string }>('/api/create-video/create', { form });
-  // A real ffmpeg render: polled until the request leaves 'loading', as the request list does.
-  const status = await vi.waitFor(
-    async () => {
-      const { status } = await api<{ status: string }>(`/api/create-video/request/${idUpload}`);
-      if (status === 'loading') throw new Error('still rendering');
-      return status;
-    },
-    { timeout: 60_000, interval: 250 },
-  );
-  if (status !== 'success') throw new Error('render failed');
-  return idUpload;
+  return renderedRequest(api, { clip, photoIds: photos.data.map((photo) => photo.id), count: 2 });
 }
 
 beforeAll(async () => {
@@ -95,8 +79,7 @@ beforeAll(async () => {
   const { url } = await api<{ url: string }>(`/api/accounts/connect-youtube/${account.id}`, { method: 'POST' });
   await answerSandboxConsent(url);
 
-  const idUpload = await renderedRequest();
-  const detail = await api<{ video: { id: number; url: string; createdAt: string }[] }>(`/api/create-video/request/${idUpload}`);
+  const { idUpload, detail } = await renderedSet();
   // YouTube refuses the first upload, and again after the token is refreshed: that post fails and the profile's YouTube access with it.
   await api('/sandbox/_faults', { json: { platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 } });
   // The second video goes out in two hours: later today, unless the test runs in Kyiv's last two hours.
@@ -107,14 +90,7 @@ beforeAll(async () => {
       description: '',
       tags: ['вечір'],
       accounts: [{ id: account.id, title: `#${account.id}`, value: account.id }],
-      video: detail.video.map((video, index) => ({
-        id: video.id,
-        url: video.url,
-        idUpload,
-        createdAt: video.createdAt,
-        account: null,
-        date: index === 0 ? null : later,
-      })),
+      video: videosToPublish(idUpload, detail).map((video, index) => ({ ...video, date: index === 0 ? null : later })),
       inYouTube: true,
       inTikTok: true,
       inInstagram: false,
@@ -129,26 +105,6 @@ afterAll(async () => {
   await browser?.close();
   await fs.rm(mediaDir, { recursive: true, force: true });
 });
-
-/** Serious or critical axe findings, and how far the page scrolls sideways. */
-async function problems(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
-  if (overflow > 0) found.push(`scrolls sideways by ${overflow} px`);
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    interface Violation {
-      id: string;
-      impact: string;
-      nodes: { target: string[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `axe ${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-  return [...found, ...violations];
-}
 
 /** Signed in as the operator, then the home screen at each width as loaded at it (so without the sign-in's toast). */
 async function eachWidth(login: string, password: string, check: (page: Page, width: number) => Promise<void>) {
@@ -177,7 +133,7 @@ it('shows a new operator the first steps and no posts yet', async () => {
       'Створити відео',
     ]);
     expect(await page.getByText('На сьогодні публікацій немає.').isVisible()).toBe(true);
-    expect(await problems(page)).toEqual([]);
+    expect(await pageProblems(page)).toEqual([]);
     await snapshot(page, `home-empty-${width}`);
   });
 });
@@ -210,7 +166,7 @@ it("counts an operator's posts of the day as the API does, and names the profile
     expect(await attention.getByText('не працює доступ до YouTube').isVisible()).toBe(true);
     // The profile, the connection, the background and the request are there: no first steps are offered.
     expect(await page.getByRole('region', { name: 'Перші кроки' }).count()).toBe(0);
-    expect(await problems(page)).toEqual([]);
+    expect(await pageProblems(page)).toEqual([]);
     await snapshot(page, `home-day-${width}`);
   });
 });

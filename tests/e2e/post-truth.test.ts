@@ -13,12 +13,16 @@ import { makeClip, testTools } from '../fixtures/media';
 import {
   adminLogin,
   adminPassword,
+  apiAnswers,
+  apiBodies,
   freePort,
   launchBrowser,
   logIn,
+  renderedRequest,
   snapshot,
   startServer,
   syncStatsNow,
+  videosToPublish,
   type RunningServer,
 } from './harness';
 
@@ -37,29 +41,15 @@ let token: string;
 const profiles = { first: { id: 0, title: '' }, second: { id: 0, title: '' } };
 let idUpload: string;
 let videoId: number;
+let api: ReturnType<typeof apiAnswers>;
 
-async function api(route: string, init: { method?: string; json?: unknown; form?: FormData } = {}) {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method: init.method ?? (init.json || init.form ? 'POST' : 'GET'),
-    headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
-    body: init.json ? JSON.stringify(init.json) : init.form,
-  });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
-
-async function renderedRequest(): Promise<string> {
-  const form = new FormData();
-  form.append('countVideo', '1');
-  form.append('photoIds', JSON.stringify(photoIds));
-  form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
-  const { body } = await api('/api/create-video/create', { form });
-  for (let tries = 0; tries < 240; tries++) {
-    const detail = (await api(`/api/create-video/request/${body.idUpload}`)).body;
-    if (detail.status === 'success') return body.idUpload;
-    if (detail.status === 'error') throw new Error(`render failed: ${detail.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('render did not finish');
+async function renderedSet(): Promise<string> {
+  return (
+    await renderedRequest(
+      apiBodies(server.baseUrl, () => token),
+      { clip, photoIds },
+    )
+  ).idUpload;
 }
 
 /** A Kyiv minute at least `ahead` ms from now, as an epoch time on the minute. */
@@ -102,6 +92,7 @@ beforeAll(async () => {
     body: JSON.stringify({ login: adminLogin, password: adminPassword }),
   });
   token = (await login.json()).accessToken;
+  api = apiAnswers(server.baseUrl, () => token);
   // Two profiles on Instagram only: neither has YouTube.
   for (const [key, name] of [
     ['first', 'Інста перший'],
@@ -123,7 +114,7 @@ beforeAll(async () => {
   const images = new FormData();
   images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
   photoIds = (await api('/api/photo-bg', { form: images })).body.data.map((photo: { id: number }) => photo.id);
-  idUpload = await renderedRequest();
+  idUpload = await renderedSet();
   videoId = (await api(`/api/create-video/request/${idUpload}`)).body.video[0].id;
   browser = await launchBrowser();
 }, 240_000);
@@ -189,14 +180,7 @@ it('warns in the form and refuses at the route when a video would go nowhere: Yo
       description: '',
       tags: ['shorts'],
       accounts: [{ id: profiles.first.id, title: profiles.first.title, value: profiles.first.id }],
-      video: detail.video.map((video: { id: number; url: string; createdAt: string }) => ({
-        id: video.id,
-        url: video.url,
-        idUpload,
-        createdAt: video.createdAt,
-        account: null,
-        date: null,
-      })),
+      video: videosToPublish(idUpload, detail),
       inYouTube: true,
       inTikTok: false,
       inInstagram: false,
@@ -286,8 +270,8 @@ it("issue 28.0: a user's video list shows a rendered video as not published, and
     },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const kept = (await api(`/api/create-video/request/${await renderedRequest()}`)).body.video[0].id as number;
-  const sent = await renderedRequest();
+  const kept = (await api(`/api/create-video/request/${await renderedSet()}`)).body.video[0].id as number;
+  const sent = await renderedSet();
   const detail = (await api(`/api/create-video/request/${sent}`)).body;
   const published = await api(`/api/upload-video/${sent}`, {
     json: {
@@ -295,14 +279,7 @@ it("issue 28.0: a user's video list shows a rendered video as not published, and
       description: '',
       tags: ['shorts'],
       accounts: [{ id: created.body.id, title: `#${created.body.id}`, value: created.body.id }],
-      video: detail.video.map((video: { id: number; url: string; createdAt: string }) => ({
-        id: video.id,
-        url: video.url,
-        idUpload: sent,
-        createdAt: video.createdAt,
-        account: null,
-        date: null,
-      })),
+      video: videosToPublish(sent, detail),
       inYouTube: false,
       inTikTok: true,
       inInstagram: false,

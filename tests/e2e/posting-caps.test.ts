@@ -7,7 +7,19 @@ import { t } from '../../src/lib/i18n';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';
-import { adminLogin, adminPassword, freePort, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+import {
+  adminLogin,
+  adminPassword,
+  apiAnswers,
+  apiBodies,
+  freePort,
+  launchBrowser,
+  logIn,
+  renderedRequest,
+  snapshot,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 /**
  * Issue 23.2 against `npm start`: the sandbox's Instagram allows 2 posts a day; the publish form
@@ -20,15 +32,7 @@ let mediaDir: string;
 let token: string;
 let idUpload: string;
 const profile = { id: 0, title: '' };
-
-async function api(route: string, init: { json?: unknown; form?: FormData } = {}) {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method: init.json || init.form ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
-    body: init.json ? JSON.stringify(init.json) : init.form,
-  });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
+let api: ReturnType<typeof apiAnswers>;
 
 beforeAll(async () => {
   const tools = testTools();
@@ -46,6 +50,7 @@ beforeAll(async () => {
     body: JSON.stringify({ login: adminLogin, password: adminPassword }),
   });
   token = (await login.json()).accessToken;
+  api = apiAnswers(server.baseUrl, () => token);
   const created = await api('/api/accounts', {
     json: {
       ...emptyAccountForm,
@@ -62,17 +67,12 @@ beforeAll(async () => {
   const images = new FormData();
   images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
   const photoIds = (await api('/api/photo-bg', { form: images })).body.data.map((photo: { id: number }) => photo.id);
-  const form = new FormData();
-  form.append('countVideo', '3');
-  form.append('photoIds', JSON.stringify(photoIds));
-  form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
-  idUpload = (await api('/api/create-video/create', { form })).body.idUpload;
-  for (let tries = 0; ; tries++) {
-    const detail = (await api(`/api/create-video/request/${idUpload}`)).body;
-    if (detail.status === 'success') break;
-    if (detail.status === 'error' || tries > 480) throw new Error(`render did not finish: ${detail.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  idUpload = (
+    await renderedRequest(
+      apiBodies(server.baseUrl, () => token),
+      { clip, photoIds, count: 3 },
+    )
+  ).idUpload;
   browser = await launchBrowser();
 }, 240_000);
 

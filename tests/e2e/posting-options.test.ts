@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -8,14 +7,23 @@ import { runTool } from '../../server/media/tools';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { t } from '../../src/lib/i18n';
 import { makeClip, testTools } from '../fixtures/media';
-import { connectBrowser, createOperator, logIn, sharedServer, snapshot } from './harness';
+import {
+  apiAnswers,
+  apiBodies,
+  connectBrowser,
+  createOperator,
+  logIn,
+  renderedRequest,
+  sharedServer,
+  snapshot,
+  axeFindings,
+} from './harness';
 
 /**
  * The profile form's connect buttons and the publish form's per-platform panels, through the real
  * UI on the sandbox: what TikTok's audit asks of a posting screen is shown, chosen and received.
  */
 
-const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // A public sandbox creator whose comments are off and duets and stitches on (sandbox/tiktok/creator.ts).
 const tiktokLogin = 'options19@tiktok';
 const server = sharedServer();
@@ -25,14 +33,7 @@ let operator: { login: string; password: string };
 let token: string;
 let mediaDir: string;
 
-async function api(route: string, init: { json?: unknown; form?: FormData } = {}) {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method: init.json || init.form ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
-    body: init.json ? JSON.stringify(init.json) : init.form,
-  });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
+const api = apiAnswers(server.baseUrl, () => token);
 
 beforeAll(async () => {
   const tools = testTools();
@@ -56,29 +57,16 @@ afterAll(async () => {
   await fs.rm(mediaDir, { recursive: true, force: true });
 });
 
-async function renderedRequest(): Promise<string> {
+async function renderedSet(): Promise<string> {
   const images = new FormData();
   images.append('files', new Blob([await fs.readFile(path.join(mediaDir, 'background.png'))], { type: 'image/png' }), 'background.png');
   const photoIds = (await api('/api/photo-bg', { form: images })).body.data.map((photo: { id: number }) => photo.id);
-  const form = new FormData();
-  form.append('countVideo', '1');
-  form.append('photoIds', JSON.stringify(photoIds));
-  form.append('file', new Blob([await fs.readFile(path.join(mediaDir, 'clip.mp4'))], { type: 'video/mp4' }), 'clip.mp4');
-  const { body } = await api('/api/create-video/create', { form });
-  await expect
-    .poll(async () => (await api(`/api/create-video/request/${body.idUpload}`)).body.status, { timeout: 120_000, interval: 500 })
-    .toBe('success');
-  return body.idUpload;
-}
-
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string }[] }> } })
-      .axe;
-    const result = await axe.run(document);
-    return result.violations.filter((item) => item.impact === 'serious' || item.impact === 'critical').map((item) => item.id);
-  });
+  return (
+    await renderedRequest(
+      apiBodies(server.baseUrl, () => token),
+      { clip: path.join(mediaDir, 'clip.mp4'), photoIds },
+    )
+  ).idUpload;
 }
 
 /** Screenshots and axe at 1440 and 390 px, back at 1440 after. */
@@ -109,7 +97,7 @@ it(
   'connects a profile with the connect buttons, then publishes with the choices each platform asks for',
   { timeout: 300_000 },
   async () => {
-    const idUpload = await renderedRequest();
+    const idUpload = await renderedSet();
     const created = await api('/api/accounts', {
       json: {
         ...emptyAccountForm,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';
-import { adminToken, connectBrowser, createOperator, logIn, sharedServer, snapshot, syncStatsNow } from './harness';
+import { adminToken, connectBrowser, createOperator, logIn, sharedServer, snapshot, syncStatsNow, videosToPublish } from './harness';
 
 /**
  * The operator's whole journey on the sandbox platforms: a profile through the built-in loopback
@@ -193,14 +193,7 @@ it('offers a published request only as its set, and refuses to publish it again'
     description: '',
     tags: ['біг'],
     accounts: [detail.accounts[0]],
-    video: detail.video.map((video: { id: number; url: string; createdAt: string }) => ({
-      id: video.id,
-      url: video.url,
-      idUpload,
-      createdAt: video.createdAt,
-      account: null,
-      date: null,
-    })),
+    video: videosToPublish(idUpload, detail),
     inYouTube: true,
     inTikTok: false,
     inInstagram: false,

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -8,7 +7,20 @@ import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';
 import { wordProblems } from '../fixtures/visible-words';
-import { adminLogin, adminPassword, launchBrowser, logIn, snapshot, startServer, type RunningServer } from './harness';
+import {
+  adminLogin,
+  adminPassword,
+  apiBodies,
+  launchBrowser,
+  logIn,
+  renderedRequest,
+  snapshot,
+  startServer,
+  videosToPublish,
+  type ApiBodies,
+  type RunningServer,
+  pageProblems,
+} from './harness';
 
 /**
  * Every screen, with real rows in it, at a desktop's 1440 px and a phone's 390 px: axe finds no
@@ -17,7 +29,6 @@ import { adminLogin, adminPassword, launchBrowser, logIn, snapshot, startServer,
  * test-results/screens/ for a person to look at.
  */
 
-const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const viewports = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
@@ -28,33 +39,8 @@ let server: RunningServer;
 let browser: Browser;
 let mediaDir: string;
 let token: string;
+let api: ApiBodies;
 const seeded = { account: 0, group: 0, tagSet: 0, user: 0, ready: '', published: '' };
-
-async function api(route: string, init: { method?: string; json?: unknown; form?: FormData } = {}) {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method: init.method ?? (init.json || init.form ? 'POST' : 'GET'),
-    headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
-    body: init.json ? JSON.stringify(init.json) : init.form,
-  });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function renderedRequest(clip: string, photoIds: number[]): Promise<string> {
-  const form = new FormData();
-  form.append('countVideo', '1');
-  form.append('photoIds', JSON.stringify(photoIds));
-  form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'Ранковий-кліп.mp4');
-  const { idUpload } = await api('/api/create-video/create', { form });
-  for (let tries = 0; tries < 240; tries++) {
-    const detail = await api(`/api/create-video/request/${idUpload}`);
-    if (detail.status === 'success') return idUpload;
-    if (detail.status === 'error') throw new Error(`render failed: ${detail.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('render did not finish');
-}
 
 beforeAll(async () => {
   const tools = testTools();
@@ -71,6 +57,7 @@ beforeAll(async () => {
     body: JSON.stringify({ login: adminLogin, password: adminPassword }),
   });
   token = (await login.json()).accessToken;
+  api = apiBodies(server.baseUrl, () => token);
 
   // YouTube is switched on (never connected), so the published set has a post, which fails: a profile with none of the ticked platforms is refused.
   const account = await api('/api/accounts', {
@@ -94,22 +81,15 @@ beforeAll(async () => {
   images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
   const photoIds = (await api('/api/photo-bg', { form: images })).data.map((photo: { id: number }) => photo.id);
 
-  [seeded.ready, seeded.published] = await Promise.all([renderedRequest(clip, photoIds), renderedRequest(clip, photoIds)]);
-  const detail = await api(`/api/create-video/request/${seeded.published}`);
+  const [ready, published] = await Promise.all([1, 2].map(() => renderedRequest(api, { clip, photoIds, name: 'Ранковий-кліп.mp4' })));
+  [seeded.ready, seeded.published] = [ready.idUpload, published.idUpload];
   await api(`/api/upload-video/${seeded.published}`, {
     json: {
       title: 'Ранковий випуск',
       description: 'Опис',
       tags: ['біг'],
       accounts: [option],
-      video: detail.video.map((video: { id: number; url: string; createdAt: string }) => ({
-        id: video.id,
-        url: video.url,
-        idUpload: seeded.published,
-        createdAt: video.createdAt,
-        account: null,
-        date: null,
-      })),
+      video: videosToPublish(published.idUpload, published.detail),
       inYouTube: true,
       inTikTok: false,
       inInstagram: false,
@@ -195,28 +175,7 @@ async function check(page: Page, name: string, width: number, findings: Finding[
     return [document.body.innerText, ...said].join('\n');
   });
   for (const problem of wordProblems(words, ownWords())) findings.push({ screen: name, width, problem: `words: ${problem}` });
-  const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
-  if (overflow > 0) findings.push({ screen: name, width, problem: `scrolls sideways by ${overflow} px` });
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    interface Violation {
-      id: string;
-      impact: string;
-      nodes: { target: string[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact,
-        targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-      }));
-  });
-  for (const violation of violations) {
-    findings.push({ screen: name, width, problem: `axe ${violation.impact} ${violation.id}: ${violation.targets.join(', ')}` });
-  }
+  for (const problem of await pageProblems(page)) findings.push({ screen: name, width, problem });
   await snapshot(page, `screen-${name}-${width}`);
 }
 

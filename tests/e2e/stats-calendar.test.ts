@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -11,7 +10,19 @@ import { formatDate } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';
-import { adminLogin, adminPassword, connectBrowser, logIn, sharedServer, snapshot, syncStatsNow } from './harness';
+import {
+  adminLogin,
+  adminPassword,
+  apiBodies,
+  connectBrowser,
+  logIn,
+  renderedRequest,
+  sharedServer,
+  snapshot,
+  syncStatsNow,
+  videosToPublish,
+  pageProblems,
+} from './harness';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 /**
@@ -20,8 +31,6 @@ import { answerSandboxConsent } from '../fixtures/sandbox-consent';
  * a post scheduled for tomorrow sits on tomorrow in the calendar, and a publish the platform
  * refuses shows in the bell beside the finished renders. Screens at 1440 and 390 px.
  */
-
-const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const server = sharedServer();
 let browser: Browser;
@@ -35,16 +44,7 @@ let accountId: number;
 const sets = { published: '', scheduled: '', failing: '' };
 const operator = { login: 'olena', password: 'olena-secret' };
 
-async function api(route: string, init: { method?: string; json?: unknown; form?: FormData } = {}) {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method: init.method ?? (init.json || init.form ? 'POST' : 'GET'),
-    headers: { authorization: `Bearer ${token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
-    body: init.json ? JSON.stringify(init.json) : init.form,
-  });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
+const api = apiBodies(server.baseUrl, () => token);
 
 async function signIn(login: string, password: string) {
   const response = await fetch(`${server.baseUrl}/api/auth/login`, {
@@ -55,19 +55,8 @@ async function signIn(login: string, password: string) {
   token = (await response.json()).accessToken;
 }
 
-async function renderedRequest(): Promise<string> {
-  const form = new FormData();
-  form.append('countVideo', '1');
-  form.append('photoIds', JSON.stringify(photoIds));
-  form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
-  const { idUpload } = await api('/api/create-video/create', { form });
-  for (let tries = 0; tries < 240; tries++) {
-    const detail = await api(`/api/create-video/request/${idUpload}`);
-    if (detail.status === 'success') return idUpload;
-    if (detail.status === 'error') throw new Error(`render failed: ${detail.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('render did not finish');
+async function renderedSet(): Promise<string> {
+  return (await renderedRequest(api, { clip, photoIds })).idUpload;
 }
 
 /** Publishes the request's video on YouTube and TikTok through the profile, at once or at a Kyiv wall time. */
@@ -79,14 +68,7 @@ async function publish(idUpload: string, title: string, date: string | null) {
       description: '',
       tags: ['біг'],
       accounts: [{ id: accountId, title: `#${accountId}`, value: accountId }],
-      video: detail.video.map((video: { id: number; url: string; createdAt: string }) => ({
-        id: video.id,
-        url: video.url,
-        idUpload,
-        createdAt: video.createdAt,
-        account: null,
-        date: null,
-      })),
+      video: videosToPublish(idUpload, detail),
       inYouTube: true,
       inTikTok: true,
       inInstagram: false,
@@ -133,7 +115,7 @@ beforeAll(async () => {
   const images = new FormData();
   images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
   photoIds = (await api('/api/photo-bg', { form: images })).data.map((photo: { id: number }) => photo.id);
-  [sets.published, sets.scheduled] = await Promise.all([renderedRequest(), renderedRequest()]);
+  [sets.published, sets.scheduled] = await Promise.all([renderedSet(), renderedSet()]);
   await publish(sets.published, 'Ранковий випуск', null);
   await publish(sets.scheduled, 'Завтрашній випуск', `${kyivDay(Date.now() + 86_400_000)}T12:00`);
   browser = await connectBrowser();
@@ -151,26 +133,6 @@ async function signedInPage(width: number, height: number, pathname: string): Pr
   await logIn(page, server.baseUrl, operator.login, operator.password, pathname);
   await page.getByTestId('user-login').waitFor({ state: 'attached' });
   return page;
-}
-
-/** Serious or critical axe findings, and how far the page scrolls sideways. */
-async function problems(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
-  if (overflow > 0) found.push(`scrolls sideways by ${overflow} px`);
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    interface Violation {
-      id: string;
-      impact: string;
-      nodes: { target: string[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `axe ${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-  return [...found, ...violations];
 }
 
 /** Pixels of the chart's canvas in YouTube's line colour (#dc2626): the series was drawn. */
@@ -225,7 +187,7 @@ it('draws the views of a published set and of its profile from the points the sy
     .last();
   expect(await profileTable.getByRole('cell', { name: '#' + accountId + ' Ранковий канал' }).isVisible()).toBe(true);
   await page.getByRole('heading', { name: 'Статистика' }).scrollIntoViewIfNeeded();
-  expect(await problems(page)).toEqual([]);
+  expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'stats-published-set-1440');
 
   // The chart's figures as a table, opened from the keyboard: a row per moment, the latest at least what was synced.
@@ -238,7 +200,7 @@ it('draws the views of a published set and of its profile from the points the sy
   expect(await viewsTable.getByRole('columnheader').allTextContents()).toEqual(['Дата', 'YouTube', 'TikTok']);
   const lastRow = viewsTable.getByRole('row').last();
   expect(Number(await lastRow.getByRole('cell').nth(1).textContent())).toBeGreaterThanOrEqual(youtubeViews);
-  expect(await problems(page)).toEqual([]);
+  expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'stats-table-1440');
   await page.getByRole('button', { name: 'Сховати таблицю' }).click();
 
@@ -270,7 +232,7 @@ it('draws the views of a published set and of its profile from the points the sy
   await chart.first().waitFor({ timeout: 30_000 });
   await expect.poll(() => youtubeLineAlone(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(50);
   expect(await page.getByText('За профілями').count()).toBe(0);
-  expect(await problems(page)).toEqual([]);
+  expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'stats-profile-1440');
   await page.context().close();
 }, 240_000);
@@ -290,7 +252,7 @@ it('shows the post scheduled for tomorrow on its day, week and month, and opens 
     const todayCell = page.locator(`[data-day="${today}"]`);
     await expect.poll(() => todayCell.getByRole('link', { name: /Ранковий випуск.*Опубліковано$/ }).count()).toBe(2);
   }
-  expect(await problems(page)).toEqual([]);
+  expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'calendar-week-1440');
 
   await page.getByRole('button', { name: 'Місяць' }).click();
@@ -302,7 +264,7 @@ it('shows the post scheduled for tomorrow on its day, week and month, and opens 
     .getByRole('link', { name: /Завтрашній випуск/ })
     .first()
     .waitFor();
-  expect(await problems(page)).toEqual([]);
+  expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'calendar-month-1440');
 
   await page
@@ -321,7 +283,7 @@ it('lists a failed publish and the finished renders in the bell, and follows one
     body: JSON.stringify({ platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 }),
   });
   expect(fault.status).toBe(201);
-  sets.failing = await renderedRequest();
+  sets.failing = await renderedSet();
   await publish(sets.failing, 'Невдалий випуск', null);
 
   const page = await signedInPage(1440, 900, '/calendar');
@@ -351,17 +313,17 @@ it('lists a failed publish and the finished renders in the bell, and follows one
 it('keeps the chart, the calendar and the bell on a phone without sideways scroll', async () => {
   const page = await signedInPage(390, 844, `/video/youtube/${sets.published}`);
   await page.locator('[data-testid=stats-chart] canvas').waitFor({ timeout: 30_000 });
-  expect(await problems(page)).toEqual([]);
+  expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'stats-published-set-390');
 
   await page.goto(`${server.baseUrl}/accounts/${accountId}`);
   await page.locator('[data-testid=stats-chart] canvas').waitFor({ timeout: 30_000 });
-  expect(await problems(page)).toEqual([]);
+  expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'stats-profile-390');
 
   await page.goto(`${server.baseUrl}/calendar`);
   await page.locator('[data-day] a').first().waitFor({ timeout: 15_000 });
-  expect(await problems(page)).toEqual([]);
+  expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'calendar-week-390');
   await page.getByRole('button', { name: 'Місяць' }).click();
   await page
@@ -381,7 +343,7 @@ it('keeps the chart, the calendar and the bell on a phone without sideways scrol
       .first()
       .isVisible(),
   ).toBe(true);
-  expect(await problems(page)).toEqual([]);
+  expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'calendar-month-390');
 
   // On a phone the bell is in the top bar, outside the drawer.
