@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node', maxWorkers: 2 },
       },
       {
         extends: true,
@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['tests/screens/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/screens/setup.ts'],
+          // One worker a core: Vitest's default leaves one of the two idle.
+          maxWorkers: 2,
           // Typing and clicking through whole screens in jsdom is slow on 2 busy cores.
           testTimeout: 20_000,
         },
@@ -31,6 +33,9 @@ export default defineConfig({
           // halved their wall time on the 2-core machine (1 240 s serial, 620 s) with every test passing.
           // Their own group, after the machines and screens, so jsdom's walks do not run beside them.
           maxWorkers: 3,
+          // Each file imported the server anew, about 5 s a file on the busy machine; the files share no
+          // module state (settings are handed down, not kept in modules), so a worker keeps its imports.
+          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
