@@ -11,6 +11,7 @@ import { Card } from '../../components/page';
 import { TextField } from '../../components/text-field';
 import { useLeavePrompt } from '../../components/use-leave-prompt';
 import { Toggle } from '../../components/toggle';
+import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './account-screens.module.css';
 
 /** Just the form's fields of a profile, so nothing else travels back in the PATCH. */
@@ -48,8 +49,9 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
     handleSubmit,
     watch,
     formState: { errors, isDirty },
-  } = useForm<AccountForm>({ resolver: superstructResolver(schema), values: initial });
+  } = useForm<AccountForm>({ resolver: superstructResolver(schema), values: initial, shouldFocusError: false });
   useLeavePrompt(isDirty && !saving);
+  const submitForm = useFocusFirstError(handleSubmit(onSubmit));
   const [youtube, instagram, tiktok] = watch(['isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok']);
   const plainField = (field: 'YouTubeAuthClientId' | 'YouTubeLogin' | 'InstagramLogin' | 'InstagramUserId', label: string) => (
     <TextField label={label} autoComplete="off" error={errors[field]?.message} {...register(field)} />
@@ -67,7 +69,7 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
   );
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form noValidate onSubmit={submitForm}>
       <Card>
         <TextField
           label={t.accountForm.proxy}

@@ -8,6 +8,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/page';
 import { useResource } from '../../components/use-resource';
 import { TextAreaField } from '../../components/text-area-field';
+import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './account-screens.module.css';
 
 /** The YouTube channel's description, kept with the profile for publishing to push to YouTube. */
@@ -17,7 +18,7 @@ export function ChannelDescriptionPanel({ account, onSaved }: { account: Account
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ChannelDescriptionForm>({ resolver: superstructResolver(channelDescriptionSchema), values });
+  } = useForm<ChannelDescriptionForm>({ resolver: superstructResolver(channelDescriptionSchema), values, shouldFocusError: false });
 
   const panel = useResource('channel-panel', null, { onSaved });
   const save = (form: ChannelDescriptionForm) =>
@@ -28,9 +29,11 @@ export function ChannelDescriptionPanel({ account, onSaved }: { account: Account
       successText: t.accountForm.descriptionUpdated,
     });
 
+  const onSubmit = useFocusFirstError(handleSubmit(save));
+
   return (
     <Card>
-      <form noValidate onSubmit={handleSubmit(save)}>
+      <form noValidate onSubmit={onSubmit}>
         <div className={styles.panelHeader}>
           <h2 className={styles.panelTitle}>{t.accountForm.channelPanel}</h2>
           {account.urlChannel && (

@@ -9,6 +9,7 @@ import { Card } from '../../components/page';
 import { useResource } from '../../components/use-resource';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
+import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './account-screens.module.css';
 
 /**
@@ -24,15 +25,17 @@ export function InstagramProfilePanel({ account, onSaved }: { account: AccountDe
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<InstagramProfileForm>({ resolver: superstructResolver(instagramProfileSchema), values });
+  } = useForm<InstagramProfileForm>({ resolver: superstructResolver(instagramProfileSchema), values, shouldFocusError: false });
 
   const panel = useResource('profile-inst-panel', null, { onSaved });
   const save = (form: InstagramProfileForm) =>
     panel.save({ method: 'PATCH', path: `/accounts/update-profile-inst/${account.id}`, body: form, successText: t.accounts.updated });
 
+  const onSubmit = useFocusFirstError(handleSubmit(save));
+
   return (
     <Card>
-      <form noValidate onSubmit={handleSubmit(save)}>
+      <form noValidate onSubmit={onSubmit}>
         <div className={styles.panelHeader}>
           <h2 className={styles.panelTitle}>{t.accountForm.instagramPanel}</h2>
           {account.urlInstagram && (

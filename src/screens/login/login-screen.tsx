@@ -6,6 +6,7 @@ import { loginSchema, type LoginForm } from '../../lib/schemas';
 import { useAuthActor } from '../../components/auth-context';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
+import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './login-screen.module.css';
 
 export function LoginScreen() {
@@ -17,11 +18,16 @@ export function LoginScreen() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginForm>({ resolver: superstructResolver(loginSchema), defaultValues: { login: '', password: '' } });
+  } = useForm<LoginForm>({
+    resolver: superstructResolver(loginSchema),
+    defaultValues: { login: '', password: '' },
+    shouldFocusError: false,
+  });
+  const onSubmit = useFocusFirstError(handleSubmit((values) => auth.send({ type: 'login.submit', ...values })));
 
   return (
     <main className={styles.screen}>
-      <form className={styles.card} noValidate onSubmit={handleSubmit((values) => auth.send({ type: 'login.submit', ...values }))}>
+      <form className={styles.card} noValidate onSubmit={onSubmit}>
         <div className={styles.logo}>{t.app.logo}</div>
         <h1 className={styles.title}>{t.login.title}</h1>
         {sessionEnded && (

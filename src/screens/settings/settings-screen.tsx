@@ -10,6 +10,7 @@ import { Card, Page } from '../../components/page';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { useScreenActor } from '../../components/use-screen-actor';
+import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './settings-screen.module.css';
 
 const emptyPasswordForm: PasswordChangeForm = { current_password: '', password: '', password_confirmation: '' };
@@ -22,9 +23,10 @@ function PasswordCard() {
   useEffect(() => {
     if (changed) reset(emptyPasswordForm);
   }, [changed, reset]);
+  const onSubmit = useFocusFirstError(handleSubmit((values) => actor.send({ type: 'submit', form: values })));
 
   return (
-    <form noValidate className={styles.form} onSubmit={handleSubmit((form) => actor.send({ type: 'submit', form }))}>
+    <form noValidate className={styles.form} onSubmit={onSubmit}>
       <Card>
         <h2 className={styles.heading}>{t.settings.changePassword}</h2>
         <TextField

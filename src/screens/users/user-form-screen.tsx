@@ -23,7 +23,7 @@ function UserFormCard({ record: user, saving, onSubmit }: RecordFormProps<Manage
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<UserForm>({ resolver: superstructResolver(userSchema), values });
+  } = useForm<UserForm>({ resolver: superstructResolver(userSchema), values, shouldFocusError: false });
 
   return (
     <RecordFormFrame isNew={!user} saving={saving} onSubmit={handleSubmit(onSubmit)} className={styles.form}>

@@ -17,6 +17,7 @@ import { useScreenActor } from '../../components/use-screen-actor';
 import { useUploadForm } from '../../components/use-upload-form';
 import { BackgroundPicker } from './background-picker';
 import { useLeavePrompt } from '../../components/use-leave-prompt';
+import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './create-video-screen.module.css';
 
 const accept = { 'video/*': [] };
@@ -80,6 +81,7 @@ export function CreateVideoScreen() {
   } = useForm<CreateVideoFields, unknown, Infer<typeof countSchema>>({
     resolver: superstructResolver(countSchema, { coerce: true }),
     defaultValues: { countVideo: '1' },
+    shouldFocusError: false,
   });
   const upload = useUploadForm({
     id: 'create-video',
@@ -98,18 +100,20 @@ export function CreateVideoScreen() {
   const choiceTried = useSelector(backgrounds, (snapshot) => snapshot.context.submitted);
   const choiceError = choosing ? backgroundChoiceError(chosen) : undefined;
 
-  const submit = handleSubmit(
-    (values) => {
-      backgrounds.send({ type: 'submit.tried' });
-      const countVideo = String(values.countVideo);
-      if (choiceError) upload.invalid();
-      // SPEC's own shape when there is nothing to choose: the server then renders over a blurred copy of the source.
-      else upload.submit(choosing ? { countVideo, photoIds: JSON.stringify(chosen) } : { countVideo });
-    },
-    () => {
-      backgrounds.send({ type: 'submit.tried' });
-      upload.invalid();
-    },
+  const onSubmit = useFocusFirstError(
+    handleSubmit(
+      (values) => {
+        backgrounds.send({ type: 'submit.tried' });
+        const countVideo = String(values.countVideo);
+        if (choiceError) upload.invalid();
+        // SPEC's own shape when there is nothing to choose: the server then renders over a blurred copy of the source.
+        else upload.submit(choosing ? { countVideo, photoIds: JSON.stringify(chosen) } : { countVideo });
+      },
+      () => {
+        backgrounds.send({ type: 'submit.tried' });
+        upload.invalid();
+      },
+    ),
   );
 
   const file = upload.files[0];
@@ -118,7 +122,7 @@ export function CreateVideoScreen() {
   return (
     <Page title={t.createVideo.title}>
       <Card>
-        <form noValidate className={styles.form} onSubmit={submit}>
+        <form noValidate className={styles.form} onSubmit={onSubmit}>
           <div className={styles.count}>
             <TextField
               label={t.createVideo.count}

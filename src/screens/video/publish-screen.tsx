@@ -28,6 +28,7 @@ import { TagInput } from '../../components/tag-input';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { useScreenActor } from '../../components/use-screen-actor';
+import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './publish-screen.module.css';
 
 interface VideoCardProps {
@@ -137,7 +138,14 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   } = useForm<PublishFields>({
     resolver: superstructResolver(publishFieldsSchema),
     defaultValues: { ...emptyPublishFields, ...draftOf(draftKey)?.fields },
+    shouldFocusError: false,
   });
+  const onSubmit = useFocusFirstError(
+    handleSubmit(
+      (fields) => actor.send({ type: 'form.submit', fields }),
+      () => actor.send({ type: 'form.invalid' }),
+    ),
+  );
   const posters = new Map(detail.video.map((video) => [video.id, video.posterUrl]));
   const numbers = videoNumbers(detail.video);
   const preview = assignmentPreview(videos, accounts);
@@ -171,14 +179,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(
-        (fields) => actor.send({ type: 'form.submit', fields }),
-        () => actor.send({ type: 'form.invalid' }),
-      )}
-      className={styles.layout}
-    >
+    <form noValidate onSubmit={onSubmit} className={styles.layout}>
       <Card>
         <TextField label={t.publish.name} autoComplete="off" disabled={submitting} error={errors.title?.message} {...register('title')} />
         <TextAreaField
@@ -217,12 +218,18 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             ] as const
           ).map(([name, label]) => (
             <label key={name} className={styles.checkbox}>
-              <input type="checkbox" disabled={submitting} {...register(name)} />
+              <input
+                type="checkbox"
+                disabled={submitting}
+                aria-invalid={assignment.platforms ? true : undefined}
+                aria-describedby={assignment.platforms ? 'publish-platforms-error' : undefined}
+                {...register(name)}
+              />
               {label}
             </label>
           ))}
           {assignment.platforms && (
-            <p className={styles.error} role="alert">
+            <p id="publish-platforms-error" className={styles.error} role="alert">
               {assignment.platforms}
             </p>
           )}
@@ -236,6 +243,13 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
           error={assignment.accounts}
         />
         <p className={styles.rule}>{t.publish.assignmentRule}</p>
+        <QuickChips
+          label={t.publish.groups}
+          items={detail.group}
+          disabled={submitting}
+          onPick={(group) => actor.send({ type: 'group.pick', group })}
+        />
+        {/* After the profiles' choosers: the panels a pick brings appear ahead of the focus, not behind it. */}
         <Controller
           control={control}
           name="options"
@@ -248,12 +262,6 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
               disabled={submitting}
             />
           )}
-        />
-        <QuickChips
-          label={t.publish.groups}
-          items={detail.group}
-          disabled={submitting}
-          onPick={(group) => actor.send({ type: 'group.pick', group })}
         />
         <div className={styles.date}>
           <Controller

@@ -31,6 +31,7 @@ import { useScreenActor } from '../../components/use-screen-actor';
 import { VideoLinks } from '../../components/video-links';
 import { VideoStats } from '../../components/video-stats';
 import { VideoStatus } from '../../components/video-table';
+import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './published-screen.module.css';
 
 function EditCard({ detail, saving, onSubmit }: { detail: UploadDetail; saving: boolean; onSubmit: (values: PublishedEditForm) => void }) {
@@ -44,10 +45,12 @@ function EditCard({ detail, saving, onSubmit }: { detail: UploadDetail; saving: 
   } = useForm<PublishedEditForm>({
     resolver: superstructResolver(publishedEditSchema),
     defaultValues: { title: detail.title, description: detail.description, tags: tagsFromText(detail.tags) },
+    shouldFocusError: false,
   });
+  const submitForm = useFocusFirstError(handleSubmit(onSubmit));
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className={styles.form}>
+    <form noValidate onSubmit={submitForm} className={styles.form}>
       <Card>
         <h2 className={styles.panelTitle}>{t.published.editPanel}</h2>
         <TextField label={t.publish.name} autoComplete="off" error={errors.title?.message} {...register('title')} />
