@@ -9,6 +9,7 @@ ALTER TABLE notifications
 
 DROP TRIGGER video_posts_notify ON video_posts;
 DROP FUNCTION notify_publish_failed();
+ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 
 -- Each set that had failed posts told keeps one entry, counted as the post states were read at
 -- this migration (services/video-status.ts, postStateOf), unread while any of its entries was.
@@ -26,13 +27,11 @@ SELECT n.user_id, 'set_posts', n.request_id,
  GROUP BY n.user_id, n.request_id
  ORDER BY max(n.id);
 DELETE FROM notifications WHERE kind = 'publish_failed';
+ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check
+  CHECK (kind IN ('render_done', 'render_failed', 'set_posts', 'credentials_failed', 'credentials_ending', 'sign_in_spray'));
 UPDATE notifications AS n SET message = NULL,
        failure_code = CASE WHEN n.message LIKE 'Доступ % відкликано%' THEN 'revoked' ELSE 'refused' END
  WHERE n.kind = 'credentials_failed';
-
-ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
-ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check
-  CHECK (kind IN ('render_done', 'render_failed', 'set_posts', 'credentials_failed', 'credentials_ending', 'sign_in_spray'));
 
 -- add_notification takes the counts and the failure code too; its trim of each user's list stays.
 DROP FUNCTION add_notification(integer, text, integer, integer, text, text);
