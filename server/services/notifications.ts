@@ -11,7 +11,7 @@ export async function notificationList(db: Database, userId: number): Promise<No
                      (SELECT c.checked_name FROM account_connections AS c
                        WHERE c.account_id = accounts.id AND c.platform = notifications.platform AND c.checked_name IS NOT NULL LIMIT 1),
                      accounts.youtube_login, accounts.instagram_login, '') AS account_label,
-            notifications.platform, notifications.message, creation_requests.render_failure, creation_requests.render_failure_detail,
+            notifications.platform, notifications.message, notifications.posts, notifications.failure_code, creation_requests.render_failure, creation_requests.render_failure_detail,
             notifications.created_at, notifications.read_at IS NOT NULL AS read
        FROM notifications
        LEFT JOIN creation_requests ON creation_requests.id = notifications.request_id
@@ -25,10 +25,12 @@ export async function notificationList(db: Database, userId: number): Promise<No
     kind: row.kind,
     idUpload: row.id_upload,
     account: row.account_id === null ? null : { id: row.account_id, name: t.accounts.optionTitle(row.account_id, row.account_label) },
-    title: row.id_upload === null ? null : row.title || t.postTruth.untitledSet,
+    title: row.id_upload === null ? null : (row.title ?? ''),
     platform: row.platform,
     // A failed render is worded from its request's kind (migration 0035); the others keep their words.
     message: row.kind === 'render_failed' ? renderFailureText(row.render_failure, row.render_failure_detail) : row.message,
+    posts: row.posts,
+    failure: row.failure_code,
     createdAt: new Date(row.created_at).toISOString(),
     read: row.read,
   }));

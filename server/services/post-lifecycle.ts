@@ -11,6 +11,7 @@ import type { Platform } from '../platforms/types';
 import { accountOption } from './account-views';
 import type { CapHold } from './posting-caps';
 import { planMove, type Move, type PlannedVideo, type PlatformFlags } from './publication-plan';
+import { noteSetPosts } from './set-notices';
 import { refreshVideoStatus } from './video-status';
 
 /**
@@ -18,7 +19,8 @@ import { refreshVideoStatus } from './video-status';
  * replans them, a cancel or a retry is the operator's, and the publish job claims a post, then
  * completes, fails, holds it or makes it wait; an edit of a published set's texts goes to its
  * YouTube posts. Each is one guarded statement or one transaction, and each that changes what a
- * post is refreshes its video's status in the same transaction. A publish job acts only while the
+ * post is refreshes its video's status in the same transaction (and, when a post went out, failed or
+ * was held, its set's entry in the bell: services/set-notices.ts). A publish job acts only while the
  * post holds the job's token and is pending: a job whose token was replaced (a move, a cancel, a
  * hold, a resume) changes nothing. Stopping uploads before a delete (jobs/publish-stops.ts) writes
  * stop requests, not posts: the posts go with what is deleted; a completed upload is recorded only
@@ -354,6 +356,7 @@ export async function completePost(
     await run(`UPDATE videos SET ${columns.url} = $2, ${columns.error} = NULL WHERE id = $1`, [post.videoId, published.url]);
     await clearPlatformFailure(run, accountId, post.platform);
     await refreshVideoStatus(run, post.videoId);
+    await noteSetPosts(run, post.videoId);
     return 'done';
   });
 }
@@ -369,6 +372,7 @@ export async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' |
     if (rows.length === 0) return;
     await run(`UPDATE videos SET ${videoColumns[post.platform].error} = $2 WHERE id = $1`, [post.videoId, reason]);
     await refreshVideoStatus(run, post.videoId);
+    await noteSetPosts(run, post.videoId);
   });
 }
 
@@ -382,10 +386,12 @@ export async function holdPost(db: Database, queue: PgBoss, { postId, token }: P
     const { rows } = await run(
       `UPDATE video_posts SET job_token = $3, scheduled_at = $4, next_attempt_at = $4, wait_kind = 'cap', wait_detail = $5,
               error = NULL, updated_at = now()
-       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
+       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING video_id`,
       [postId, token, next, hold.until, JSON.stringify(hold.detail)],
     );
-    if (rows.length > 0) await sendPublishJob(queue, { id: postId, token: next, scheduledAt: hold.until }, run);
+    if (rows.length === 0) return;
+    await sendPublishJob(queue, { id: postId, token: next, scheduledAt: hold.until }, run);
+    await noteSetPosts(run, rows[0].video_id);
   });
 }
 
@@ -396,10 +402,12 @@ export async function awaitQuota(db: Database, queue: PgBoss, { postId, token }:
     const { rows } = await run(
       `UPDATE video_posts SET job_token = $3, scheduled_at = $4, error = $5, wait_kind = 'quota', wait_detail = $6, next_attempt_at = $4,
               updated_at = now()
-       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
+       WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING video_id`,
       [postId, token, next, at, reason, JSON.stringify({ reason })],
     );
-    if (rows.length > 0) await sendPublishJob(queue, { id: postId, token: next, scheduledAt: at }, run);
+    if (rows.length === 0) return;
+    await sendPublishJob(queue, { id: postId, token: next, scheduledAt: at }, run);
+    await noteSetPosts(run, rows[0].video_id);
   });
 }
 
@@ -410,15 +418,19 @@ export async function awaitQuota(db: Database, queue: PgBoss, { postId, token }:
  * moved or cancelled. False when the profile's access is not such a link: the post then fails.
  */
 export async function awaitReconnect(db: Database, post: Pick<Post, 'id' | 'platform'>, token: string): Promise<boolean> {
-  const { rows } = await db.sql(
-    `UPDATE video_posts SET wait_kind = 'reconnect', wait_detail = '{}', next_attempt_at = NULL, started_at = NULL, updated_at = now()
-      WHERE id = $1 AND job_token = $2 AND status = 'pending'
-        AND EXISTS (SELECT 1 FROM account_connections c
-                     WHERE c.account_id = video_posts.account_id AND c.platform = $3 AND c.method = 'oauth' AND c.state = 'revoked')
-      RETURNING id`,
-    [post.id, token, post.platform],
-  );
-  return rows.length > 0;
+  return db.transaction(async (run) => {
+    const { rows } = await run(
+      `UPDATE video_posts SET wait_kind = 'reconnect', wait_detail = '{}', next_attempt_at = NULL, started_at = NULL, updated_at = now()
+        WHERE id = $1 AND job_token = $2 AND status = 'pending'
+          AND EXISTS (SELECT 1 FROM account_connections c
+                       WHERE c.account_id = video_posts.account_id AND c.platform = $3 AND c.method = 'oauth' AND c.state = 'revoked')
+        RETURNING video_id`,
+      [post.id, token, post.platform],
+    );
+    if (rows.length === 0) return false;
+    await noteSetPosts(run, rows[0].video_id);
+    return true;
+  });
 }
 
 /** The profile is connected to the platform again: its posts that waited for it go out at once, each with a new job. */

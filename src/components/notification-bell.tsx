@@ -10,14 +10,14 @@ import { useScreenActor } from './use-screen-actor';
 import { ErrorText } from './error-text';
 import styles from './notification-bell.module.css';
 
-/** Where a notification leads: the request to publish, the set that failed, the profile to reconnect, the users whose passwords an admin sets. */
+/** Where a notification leads: the request to publish, the set whose posts to retry or move, the profile to reconnect, the users whose passwords an admin sets. */
 export function notificationHref(item: NotificationItem): string {
   switch (item.kind) {
     case 'render_done':
       return `/video/request/${item.idUpload}`;
     case 'render_failed':
       return '/video/request-create';
-    case 'publish_failed':
+    case 'set_posts':
       return `/video/youtube/${item.idUpload}`;
     case 'credentials_failed':
     case 'credentials_ending':
@@ -33,14 +33,15 @@ function titleOf(item: NotificationItem): string {
       return t.notifications.renderDone;
     case 'render_failed':
       return t.notifications.renderFailed;
-    case 'publish_failed':
-      return t.postTruth.publishFailedIn(
-        item.platform ? t.platform.names[item.platform] : '',
-        item.title ?? t.postTruth.untitledSet,
-        item.account?.name ?? '—',
-      );
-    case 'credentials_failed':
-      return t.postTruth.credentialsFailed(item.account?.name ?? '—');
+    case 'set_posts':
+      return t.notifications.setPosts(item.title ?? '', item.posts ?? { out: 0, failed: 0, held: 0 });
+    case 'credentials_failed': {
+      const platform = item.platform ? t.platform.names[item.platform] : '';
+      const profile = item.account?.name ?? '—';
+      return item.failure === 'revoked'
+        ? t.notifications.accessRevoked(profile, platform)
+        : t.notifications.accessRefused(profile, platform);
+    }
     case 'credentials_ending':
       return t.connections.credentialsEnding(item.account?.name ?? '—');
     case 'sign_in_spray':
@@ -100,12 +101,6 @@ export function NotificationBell({ triggerClassName }: { triggerClassName?: stri
                       {item.message && item.kind !== 'sign_in_spray' && <ErrorText className={styles.message} text={item.message} />}
                       <span className={styles.time}>{formatDate(item.createdAt)}</span>
                     </Link>
-                    {/* A failed publish leads to its set; its profile, to reconnect, is one more step. */}
-                    {item.kind === 'publish_failed' && item.account && (
-                      <Link href={`/accounts/${item.account.id}`} className={styles.profileLink} onClick={follow}>
-                        {t.postTruth.openProfile(item.account.name)}
-                      </Link>
-                    )}
                   </li>
                 );
               })}

@@ -36,7 +36,26 @@ export const nouns = {
   pixels: ['піксель', 'пікселі', 'пікселів'],
   megapixels: ['мегапіксель', 'мегапікселі', 'мегапікселів'],
   bytes: ['байт', 'байти', 'байтів'],
+  postsOut: ['публікація вийшла', 'публікації вийшли', 'публікацій вийшло'],
+  postsFailed: ['публікація не вдалася', 'публікації не вдалися', 'публікацій не вдалося'],
+  postsHeld: ['публікація утримана', 'публікації утримані', 'публікацій утримано'],
+  /** The same, after the noun was said once: '5 публікацій вийшло, 1 не вдалася'. */
+  out: ['вийшла', 'вийшли', 'вийшло'],
+  failed: ['не вдалася', 'не вдалися', 'не вдалося'],
+  held: ['утримана', 'утримані', 'утримано'],
 } satisfies Record<string, [string, string, string]>;
+
+/** A set's posts by state as the bell tells them: the first count with its noun, the rest after it, none that is 0. */
+function setPostCounts(posts: { out: number; failed: number; held: number }): string {
+  const said = (
+    [
+      [posts.out, nouns.postsOut, nouns.out],
+      [posts.failed, nouns.postsFailed, nouns.failed],
+      [posts.held, nouns.postsHeld, nouns.held],
+    ] as const
+  ).filter(([count]) => count > 0);
+  return said.map(([count, first, next], index) => counted(count, index === 0 ? first : next)).join(', ');
+}
 
 export const t = {
   app: {
@@ -394,8 +413,11 @@ export const t = {
     markAllRead: 'Позначити всі прочитаними',
     renderDone: 'Відео створено, можна публікувати',
     renderFailed: 'Не вдалося створити відео',
-    publishFailed: (platform: string) => `Публікація в ${platform} не вдалася`,
-    credentialsFailed: (id: number) => `Профіль #${id}: доступ до платформи не працює`,
+    /** One entry per set: '…: 5 публікацій вийшло, 1 не вдалася, 2 утримані' (held: waiting for a cap, a quota or a new connection). */
+    setPosts: (title: string, posts: { out: number; failed: number; held: number }) =>
+      `${title ? `Набір «${title}»` : 'Набір без назви'}: ${setPostCounts(posts)}`,
+    accessRevoked: (profile: string, platform: string) => `Профіль ${profile}: доступ ${platform} відкликано — підключіть профіль знову`,
+    accessRefused: (profile: string, platform: string) => `Профіль ${profile}: ${platform} відмовляє в доступі — перевірте профіль`,
     /** The message of a sign-in spray names the login being guessed (server/auth/login-throttle.ts). */
     signInSpray: (login: string) => `Логін «${login}»: пароль підбирають з багатьох адрес, вхід з нових браузерів сповільнено`,
     unread: 'Нове',
@@ -600,11 +622,6 @@ export const t = {
             : '')
         : `Відео, що вийдуть не на всіх вибраних платформах: ${count}. Їхні профілі мають не всі з них (див. відео нижче).`,
     accessFailed: 'Помилка доступу',
-    publishFailedIn: (platform: string, title: string, profile: string) =>
-      `Публікація в ${platform} не вдалася: «${title}», профіль ${profile}`,
-    untitledSet: 'без назви',
-    credentialsFailed: (profile: string) => `Профіль ${profile}: доступ до платформи не працює`,
-    openProfile: (profile: string) => `Відкрити профіль ${profile}`,
     waitRetry: (reason: string) => `Спроба не вдалася: ${reason}`,
     waitBusyProfile: (platform: string) => `Профіль зараз завантажує інше відео в ${platform}`,
     waitPlatform: (reason: string) => `Платформа просить зачекати: ${reason}`,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { UploadDetail } from '../../src/lib/contract';
+import type { NotificationItem, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { formatDate, kyivWallTime } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
@@ -254,7 +254,7 @@ it('moves a scheduled video to another minute and profile on its set page: it go
     publishNote: t.postTruth.platformsMissing(profiles.second.title, 'YouTube'),
     changeable: false,
   });
-  expect((await api('/api/notifications')).body.items.filter((item: { kind: string }) => item.kind === 'publish_failed')).toEqual([]);
+  expect((await api('/api/notifications')).body.items.filter((item: NotificationItem) => (item.posts?.failed ?? 0) > 0)).toEqual([]);
   await snapshot(page, 'truth-published-set-done');
 }, 60_000);
 

@@ -171,6 +171,8 @@ describe('notifications machine', () => {
       title: null,
       platform: null,
       message: null,
+      posts: null,
+      failure: null,
       createdAt: '2026-11-25T08:00:00.000Z',
       read: id === 3,
     })),

@@ -321,17 +321,20 @@ describe('calendar month on a phone', () => {
 });
 
 describe('notification bell', () => {
+  const otherUpload = '9b2f0a4e-3c1d-4e5f-8a7b-6c5d4e3f2a1b';
   const list: NotificationList = {
     unread: 2,
     items: [
       {
         id: 7,
-        kind: 'publish_failed',
+        kind: 'set_posts',
         idUpload,
-        account: { id: 4, name: '#4 Олена' },
+        account: null,
         title: 'Ранкова пробіжка',
-        platform: 'tiktok',
-        message: 'TikTok: недоступна',
+        platform: null,
+        message: null,
+        posts: { out: 5, failed: 1, held: 0 },
+        failure: null,
         createdAt: '2026-11-25T08:30:00.000Z',
         read: false,
       },
@@ -341,36 +344,67 @@ describe('notification bell', () => {
         idUpload: null,
         account: { id: 4, name: '#4 Олена' },
         title: null,
-        platform: null,
-        message: 'YouTube: доступ відкликано',
+        platform: 'youtube',
+        message: null,
+        posts: null,
+        failure: 'revoked',
         createdAt: '2026-11-25T08:00:00.000Z',
         read: false,
       },
       {
         id: 5,
+        kind: 'set_posts',
+        idUpload: otherUpload,
+        account: null,
+        title: '',
+        platform: null,
+        message: null,
+        posts: { out: 0, failed: 2, held: 21 },
+        failure: null,
+        createdAt: '2026-11-24T09:00:00.000Z',
+        read: true,
+      },
+      {
+        id: 4,
+        kind: 'credentials_failed',
+        idUpload: null,
+        account: { id: 9, name: '#9 olena (@olena)' },
+        title: null,
+        platform: 'tiktok',
+        message: null,
+        posts: null,
+        failure: 'refused',
+        createdAt: '2026-11-24T08:30:00.000Z',
+        read: true,
+      },
+      {
+        id: 3,
         kind: 'render_done',
         idUpload,
         account: null,
         title: 'Ранкова пробіжка',
         platform: null,
         message: null,
+        posts: null,
+        failure: null,
         createdAt: '2026-11-24T08:00:00.000Z',
         read: true,
       },
       {
-        id: 4,
+        id: 2,
         kind: 'sign_in_spray',
         idUpload: null,
         account: null,
         title: null,
         platform: null,
         message: 'admin',
+        posts: null,
+        failure: null,
         createdAt: '2026-11-23T08:00:00.000Z',
         read: true,
       },
     ],
   };
-
   it('counts the unread, lists each with its link, and marks one read when followed', async () => {
     const read: number[] = [];
     answerApi({
@@ -387,12 +421,11 @@ describe('notification bell', () => {
 
     const links = screen.getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      [
-        `НовеПублікація в TikTok не вдалася: «Ранкова пробіжка», профіль #4 ОленаTikTok: недоступна25.11.2026 10:30`,
-        `/video/youtube/${idUpload}`,
-      ],
-      ['Відкрити профіль #4 Олена', '/accounts/4'],
-      ['НовеПрофіль #4 Олена: доступ до платформи не працюєYouTube: доступ відкликано25.11.2026 10:00', '/accounts/4'],
+      // One entry per set, its counts in words by Ukrainian plurals; it leads to the set, where a post is retried or moved.
+      ['НовеНабір «Ранкова пробіжка»: 5 публікацій вийшло, 1 не вдалася25.11.2026 10:30', `/video/youtube/${idUpload}`],
+      ['НовеПрофіль #4 Олена: доступ YouTube відкликано — підключіть профіль знову25.11.2026 10:00', '/accounts/4'],
+      ['Набір без назви: 2 публікації не вдалися, 21 утримана24.11.2026 11:00', `/video/youtube/${otherUpload}`],
+      ['Профіль #9 olena (@olena): TikTok відмовляє в доступі — перевірте профіль24.11.2026 10:30', '/accounts/9'],
       ['Відео створено, можна публікувати24.11.2026 10:00', `/video/request/${idUpload}`],
       // The message holds the login the title names; the users are where an admin changes a password.
       ['Логін «admin»: пароль підбирають з багатьох адрес, вхід з нових браузерів сповільнено23.11.2026 10:00', '/users'],

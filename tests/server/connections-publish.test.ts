@@ -38,7 +38,7 @@ describeEachDatabase(
     ])(
       'a post of a profile whose $name grant was revoked waits, and goes out once the profile is connected again',
       { timeout: 90_000 },
-      async ({ platform, name }) => {
+      async ({ platform }) => {
         const user = await createUser(env(), `operator-${platform}`);
         const login = `revoked-${env().kind}-${platform}`;
         const account = await createAccount(env(), user, { proxy: network().proxy.url, comments: login });
@@ -76,9 +76,14 @@ describeEachDatabase(
         expect(bell.json<NotificationList>().items).toContainEqual(
           expect.objectContaining({
             kind: 'credentials_failed',
-            message: expect.stringContaining(t.connections.revoked(name)),
+            failure: 'revoked',
+            platform,
             account: expect.objectContaining({ id: account.id }),
           }),
+        );
+        // The waiting post is told on its set, as held.
+        expect(bell.json<NotificationList>().items).toContainEqual(
+          expect.objectContaining({ kind: 'set_posts', posts: { out: 0, failed: 0, held: 1 } }),
         );
 
         // The catalog's words are reworded while the post waits: what it waits for is its kind, not its sentence.

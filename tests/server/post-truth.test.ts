@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { AccountSummary, NotificationList, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
-import { publishJobName } from '../../server/services/post-lifecycle';
+import { failPost, publishJobName } from '../../server/services/post-lifecycle';
 import { DeferJob } from '../../server/jobs/engine';
 import { busyProfileWaitSeconds, publishPost } from '../../server/jobs/publish';
 import { tryLease } from '../../server/jobs/workers';
@@ -308,29 +308,30 @@ describeEachDatabase(
       });
     });
 
-    it('names the set and the profile in a failed publish, and marks only the failed platform on the profile', async () => {
+    it('tells the set of a failed publish and the profile whose access failed, and marks only the failed platform on the profile', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await createAccount(env(), owner, { ...youtubeProfile, ...tiktokProfile, comments: 'Олена' });
       const request = await scheduledSet(owner, profile.id, { inTikTok: true });
-      await env().db.sql(
-        `UPDATE video_posts SET status = 'error', error = 'TikTok: доступ відкликано' WHERE video_id = $1 AND platform = 'tiktok'`,
-        [request.videos[0]!.id],
-      );
+      const videoId = request.videos[0]!.id;
+      const [tiktokPost] = (
+        await env().db.sql(`SELECT id, job_token FROM video_posts WHERE video_id = $1 AND platform = 'tiktok'`, [videoId])
+      ).rows;
+      await failPost(env().db, { id: tiktokPost.id, videoId, platform: 'tiktok' }, tiktokPost.job_token, 'TikTok: доступ відкликано');
       await env().db.sql(
         `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: доступ відкликано' WHERE account_id = $1 AND platform = 'tiktok'`,
         [profile.id],
       );
 
       const list = (await call(owner, 'GET', '/api/notifications')).json<NotificationList>();
-      const failed = list.items.find((item) => item.kind === 'publish_failed');
-      expect(failed).toMatchObject({
+      expect(list.items.find((item) => item.kind === 'set_posts')).toMatchObject({
         idUpload: request.idUpload,
         title: 'Ранкова пробіжка',
-        account: { id: profile.id, name: `#${profile.id} Олена` },
-        platform: 'tiktok',
+        posts: { out: 0, failed: 1, held: 0 },
       });
       expect(list.items.find((item) => item.kind === 'credentials_failed')).toMatchObject({
         account: { id: profile.id, name: `#${profile.id} Олена` },
+        platform: 'tiktok',
+        failure: 'refused',
       });
 
       const [row] = (await call(owner, 'GET', '/api/accounts')).json<{ data: AccountSummary[] }>().data;

@@ -163,7 +163,8 @@ describeEachDatabase(
       expect(list.items.filter((item) => item.kind === 'credentials_failed')).toEqual([
         expect.objectContaining({
           account: { id: account.id, name: `#${account.id} revoked-${env().kind}` },
-          message: marked.error,
+          platform: 'tiktok',
+          failure: 'refused',
           read: false,
         }),
       ]);

@@ -159,8 +159,8 @@ describeEachDatabase(
           error: expect.stringContaining(t.connections.revoked('YouTube')),
           connections: [{ platform: 'youtube', method: 'oauth', state: 'revoked' }],
         });
-        const { rows: notices } = await env().db.sql(`SELECT kind, message FROM notifications WHERE account_id = $1`, [account.id]);
-        expect(notices).toEqual([{ kind: 'credentials_failed', message: expect.stringContaining(t.connections.revoked('YouTube')) }]);
+        const { rows: notices } = await env().db.sql(`SELECT kind, failure_code FROM notifications WHERE account_id = $1`, [account.id]);
+        expect(notices).toEqual([{ kind: 'credentials_failed', failure_code: 'revoked' }]);
 
         await profiles.connect(user, account.id);
         await vi.waitFor(async () => expect(await post()).toMatchObject({ status: 'done', wait_kind: null }), {

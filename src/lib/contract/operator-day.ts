@@ -84,7 +84,7 @@ export const calendarSchemas = {
 export const NotificationKind = Literals([
   'render_done',
   'render_failed',
-  'publish_failed',
+  'set_posts',
   'credentials_failed',
   'credentials_ending',
   'sign_in_spray',
@@ -93,14 +93,18 @@ export const NotificationKind = Literals([
 export const NotificationItem = Type.Object({
   id: Id,
   kind: NotificationKind,
-  /** The set or request it is about, for renders and publishes. */
+  /** The set or request it is about, for renders and sets. */
   idUpload: Nullable(Uuid),
   /** The profile it is about, named as the profile lists name it (its comment, else the account it reaches). */
   account: Nullable(Type.Object({ id: Id, name: Type.String() })),
-  /** The set's title, for renders and publishes. */
+  /** The set's title ('' when it has none), for renders and sets. */
   title: Nullable(Type.String()),
   platform: Nullable(Platform),
   message: Nullable(Type.String()),
+  /** A set's posts by state (services/video-status.ts, postStateOf) when its entry was written: for 'set_posts'. */
+  posts: Nullable(Type.Object({ out: Count, failed: Count, held: Count })),
+  /** Why a profile's access fails, for 'credentials_failed': 'refused' (the credentials in use), 'revoked' (the consent link's grant). */
+  failure: Nullable(Literals(['refused', 'revoked'])),
   createdAt: Type.String(),
   read: Type.Boolean(),
 });
