@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { t } from '../../src/lib/i18n';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { makeClip, makeImage, testTools } from '../fixtures/media';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
-import { connectBrowser, createOperator, logIn, screenshotDir, sharedServer, snapshot } from './harness';
+import { apiBodies, connectBrowser, createOperator, logIn, renderedRequest, screenshotDir, sharedServer, snapshot } from './harness';
 
 /**
  * A first publish by keyboard alone (issue 30.4): one rendered set, sent to a group whose profile
@@ -23,19 +23,10 @@ const operator = { login: 'keyboard-user', password: '', token: '' };
 let idUpload: string;
 const group = 'Усі платформи';
 
-async function api<T>(route: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    method: init.method ?? (init.json || init.form ? 'POST' : 'GET'),
-    headers: { authorization: `Bearer ${operator.token}`, ...(init.json ? { 'content-type': 'application/json' } : {}) },
-    body: init.json ? JSON.stringify(init.json) : init.form,
-  });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(body)}`);
-  return body as T;
-}
+const api = apiBodies(server.baseUrl, () => operator.token);
 
 /** A request of one video over the operator's background, rendered. */
-async function renderedRequest(): Promise<string> {
+async function renderedSet(): Promise<string> {
   const tools = testTools();
   const image = path.join(mediaDir, 'background.png');
   const clip = path.join(mediaDir, 'clip.mp4');
@@ -44,21 +35,7 @@ async function renderedRequest(): Promise<string> {
   const images = new FormData();
   images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
   const photos = await api<{ data: { id: number }[] }>('/api/photo-bg', { form: images });
-  const form = new FormData();
-  form.append('countVideo', '1');
-  form.append('photoIds', JSON.stringify(photos.data.map((photo) => photo.id)));
-  form.append('file', new Blob([await fs.readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
-  const created = await api<{ idUpload: string }>('/api/create-video/create', { form });
-  const status = await vi.waitFor(
-    async () => {
-      const { status } = await api<{ status: string }>(`/api/create-video/request/${created.idUpload}`);
-      if (status === 'loading') throw new Error('still rendering');
-      return status;
-    },
-    { timeout: 60_000, interval: 250 },
-  );
-  if (status !== 'success') throw new Error('render failed');
-  return created.idUpload;
+  return (await renderedRequest(api, { clip, photoIds: photos.data.map((photo) => photo.id) })).idUpload;
 }
 
 beforeAll(async () => {
@@ -89,7 +66,7 @@ beforeAll(async () => {
   const { url } = await api<{ url: string }>(`/api/accounts/connect-youtube/${account.id}`, { method: 'POST' });
   await answerSandboxConsent(url);
   await api('/api/accounts-group', { json: { name: group, accounts: [{ id: account.id, title: `#${account.id}`, value: account.id }] } });
-  idUpload = await renderedRequest();
+  idUpload = await renderedSet();
   browser = await connectBrowser();
 }, 180_000);
 
