@@ -92,7 +92,10 @@ export function AccountFormCard({
   const { connecting, connect } = useProfileConnect(accountId, onConnectSaved);
   useLeavePrompt(isDirty && !saving && !connecting);
   const setup = useResource<ProfileSetup>('profile-setup', '/accounts/setup').data;
-  const [youtube, instagram, tiktok] = useWatch({ control, name: ['isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok'] });
+  const [proxy, youtube, instagram, tiktok] = useWatch({
+    control,
+    name: ['proxy', 'isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok'],
+  });
   const bodyOf = (values: AccountForm, platform: PlatformName | null = null): AccountBody => ({
     ...values,
     connectByConsent: byConsent(platform),
@@ -165,7 +168,7 @@ export function AccountFormCard({
           error={errors.proxy?.message}
           {...register('proxy')}
         />
-        {sandboxProxy && (
+        {sandboxProxy && proxy !== sandboxProxy && (
           <div className={styles.proxyOffer}>
             <Button variant="secondary" onClick={() => fillSandboxProxy(sandboxProxy)}>
               {t.accountForm.useSandboxProxy}
