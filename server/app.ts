@@ -66,6 +66,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** Where platform calls made by the API reach the sandbox; this server's own address when absent. */
   sandboxOrigin?: string;
+  /** The loopback proxy started for sandbox profiles, which the profile form offers. */
+  sandboxProxy?: string;
   /** WORKER_DEAD_AFTER_SECONDS, for counting live workers in /readyz. */
   deadAfterSeconds?: number;
   /** TRUST_PROXY: which peers' X-Forwarded-For names the client; none when absent. */
@@ -282,7 +284,7 @@ export async function buildApp(deps: AppDeps) {
         platforms: platformAccess,
         postingCaps: deps.postingCaps ?? postingCapSettings(),
       });
-      await api.register(accountRoutes, { prefix: '/accounts', oauth, platforms: platformAccess });
+      await api.register(accountRoutes, { prefix: '/accounts', oauth, platforms: platformAccess, sandboxProxy: deps.sandboxProxy });
       await api.register(accountGroupRoutes, { prefix: '/accounts-group' });
       await api.register(tagRoutes, { prefix: '/tags' });
       await api.register(userRoutes, { prefix: '/users' });

@@ -93,6 +93,8 @@ async function main() {
   if (sweptScratch > 0) log.info({ sweptScratch }, 'removed scratch folders left by a dead process mid-upload or mid-render');
 
   const serveHttp = config.role !== 'worker';
+  // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline; the profile form offers it.
+  const loopbackProxy = serveHttp && config.platforms === 'sandbox' ? await startSandboxProxy(config.sandboxProxyPort) : null;
   const app = serveHttp
     ? await buildApp({
         db,
@@ -107,6 +109,7 @@ async function main() {
         clock,
         publicUrl: config.publicUrl,
         sandboxOrigin: config.sandboxOrigin,
+        sandboxProxy: loopbackProxy?.url,
         deadAfterSeconds: config.engine.deadAfterSeconds,
         trustProxy: config.trustProxy,
         platformApps: config.platformApps,
@@ -115,8 +118,6 @@ async function main() {
         network,
       })
     : null;
-  // The sandbox's way in for profiles: lets a new user give a profile a working proxy offline.
-  const loopbackProxy = app && config.platforms === 'sandbox' ? await startSandboxProxy(config.sandboxProxyPort) : null;
   if (app) {
     await app.listen({ host: config.host, port: config.port });
     console.log(`Ready: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);

@@ -5,12 +5,12 @@ import {
   type AccountDetail,
   type ConnectedAs,
   type ConnectYouTubeResponse,
+  type ProfileSetup,
   type SelectOption,
   type SessionUser,
 } from '../../src/lib/contract';
 import { t } from '../messages';
 import {
-  accountSchema,
   accountSchemaFor,
   channelDescriptionSchema,
   instagramProfileSchema,
@@ -249,9 +249,11 @@ export interface AccountRouteOptions {
   oauth: OAuthSettings;
   /** Read per request: in sandbox mode the API's own address is known only once it listens. */
   platforms: () => PlatformAccess;
+  /** The sandbox's loopback proxy for profiles, when this process started one. */
+  sandboxProxy?: string;
 }
 
-export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = async (app, { oauth, platforms }) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = async (app, { oauth, platforms, sandboxProxy }) => {
   const { db, keys } = app;
   app.addHook('onRequest', requireUser);
 
@@ -315,6 +317,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     return rows.map(accountOption);
   });
 
+  app.get('/setup', { schema: accountSchemas.setup }, async (): Promise<ProfileSetup> => {
+    const { mode } = platforms();
+    return { mode, sandboxProxy: mode === 'sandbox' ? (sandboxProxy ?? null) : null };
+  });
+
   app.get('/:id', { schema: accountSchemas.detail }, async (request) => detail(currentUser(request), request.params.id));
 
   /**
@@ -361,7 +368,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
 
   app.post('/', { schema: accountSchemas.create }, async (request, reply) => {
     const user = currentUser(request);
-    const form = parseBody(accountSchema, request.body);
+    const form = parseBody(accountSchemaFor({}, {}, request.body.connectByConsent), request.body);
     const columns = plainColumns(form);
     // The id comes first because every secret is encrypted bound to the id of its row.
     const { rows } = await db.sql(`SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id`, []);
@@ -388,7 +395,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const existing = await accountRow(currentUser(request), request.params.id);
     const stored = await loadConnections(db, [existing.id]);
     const linked = linkedPlatformsOf(stored);
-    const form = parseBody(accountSchemaFor(savedSecretsOf(existing, stored), linked), request.body);
+    const form = parseBody(accountSchemaFor(savedSecretsOf(existing, stored), linked, request.body.connectByConsent), request.body);
     const columns = plainColumns(form);
     const secrets = secretColumns(keys.secretsAtRest, platforms().network.policy, existing.id, form, existing);
     const typed = typedConnections(keys.secretsAtRest, existing.id, form, stored, pastedSeconds());

@@ -39,7 +39,11 @@ export type AccountOwner = Static<typeof accounts.AccountOwner>;
 export type ConnectedAs = Static<typeof accounts.ConnectedAs>;
 export type AccountSummary = Static<typeof accounts.AccountSummary>;
 /** The fields of the profile form, as POST /api/accounts and PATCH /api/accounts/{id} take them, every one filled. */
-export type AccountFields = Required<Static<typeof accounts.accountBody>>;
+export type AccountFields = Required<Static<typeof accounts.accountFieldsSchema>>;
+export type ConsentPlatform = Static<typeof accounts.ConsentPlatform>;
+/** POST /api/accounts and PATCH /api/accounts/{id} as the profile form sends them. */
+export type AccountBody = AccountFields & { connectByConsent: ConsentPlatform[] };
+export type ProfileSetup = Static<typeof accounts.ProfileSetup>;
 export type VideoSummary = Static<typeof common.VideoSummary>;
 
 export { secretFields, type SecretField } from './contract/lists';

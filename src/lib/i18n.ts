@@ -243,7 +243,11 @@ export const t = {
   },
   accountForm: {
     proxy: 'Проксі',
-    proxyHint: 'хост:порт, хост:порт:логін:пароль, http://… або socks5://…',
+    proxyHint: 'Формат: хост:порт, хост:порт:логін:пароль, http://… або socks5://…',
+    sandboxProxy: (url: string) => `Пісочниця приймає проксі ${url}`,
+    useSandboxProxy: 'Вписати проксі пісочниці',
+    typedTikTok: 'Вставити рядок доступу',
+    typedInstagram: 'Ввести дані входу',
     ipVersion: 'Версія IP',
     ipVersions: { ipv4: 'IPv4', ipv6: 'IPv6' },
     comments: 'Коментар',
@@ -294,6 +298,8 @@ export const t = {
     connectedAs: (name: string) => `Підключено як ${name}`,
     connected: 'Підключено',
     notConnected: 'Не підключено',
+    /** A new profile's platform: its connect button saves the profile on the way. */
+    savedOnConnect: 'Не підключено; профіль збережеться перед підключенням',
     /** What a YouTube profile brings in place of the installation's app: its own Google client. */
     youtubeAppFields: 'ID клієнта і секрет клієнта профілю',
     revoked: (platform: string) => `Доступ ${platform} відкликано — підключіть профіль знову`,

@@ -20,7 +20,7 @@ import {
   type Struct,
   validate,
 } from 'superstruct';
-import type { IpVersion, SavedSecrets, SelectOption } from './contract';
+import type { ConsentPlatform, IpVersion, SavedSecrets, SelectOption } from './contract';
 import { isPastWallTime, wallTimePattern } from './kyiv-time';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
@@ -188,17 +188,26 @@ function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean, sav
 }
 export type AccountForm = Infer<ReturnType<typeof accountShape>>;
 /** The platforms a profile is connected to through their consent pages: neither a pasted string nor a login is then needed. */
-export type LinkedPlatforms = Partial<Record<'tiktok' | 'instagram', boolean>>;
+export type LinkedPlatforms = Partial<Record<ConsentPlatform, boolean>>;
 
-/** The profile form of a profile whose `saved` secrets are stored (none for a new profile), and its `linked` platforms. */
-export function accountSchemaFor(saved: Partial<SavedSecrets>, linked: LinkedPlatforms = {}) {
+/**
+ * The profile form of a profile whose `saved` secrets are stored (none for a new profile), its
+ * `linked` platforms, and those the operator is connecting through their consent pages
+ * (`connectByConsent`), which need nothing typed either.
+ */
+export function accountSchemaFor(
+  saved: Partial<SavedSecrets>,
+  linked: LinkedPlatforms = {},
+  connectByConsent: readonly ConsentPlatform[] = [],
+) {
+  const untyped = { ...linked, ...Object.fromEntries(connectByConsent.map((platform) => [platform, true])) };
   return dynamic<AccountForm>((value) =>
     accountShape(
       isSwitchedOn(value, 'isActiveYouTube'),
       isSwitchedOn(value, 'isActiveTikTok'),
       isSwitchedOn(value, 'isActiveInstagram'),
       saved,
-      linked,
+      untyped,
     ),
   );
 }

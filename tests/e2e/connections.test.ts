@@ -52,6 +52,55 @@ async function consent(page: Page, platform: 'TikTok' | 'Instagram', login: stri
   await expect.poll(() => page.getByText(`${platform} підключено`).first().isVisible(), { timeout: 15_000 }).toBe(true);
 }
 
+it('connects a new profile to TikTok through the sandbox consent page, with no save before it', { timeout: 180_000 }, async () => {
+  // axe is injected by the test, which the product's CSP would rightly refuse.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  const widths = async (name: string) => {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      // Narrowed, the wide menu slides away into the phone's drawer: the picture waits for it to go.
+      if (width === 390)
+        await expect.poll(() => page.getByRole('link', { name: 'Групи профілів' }).isVisible(), { timeout: 5000 }).toBe(false);
+      await snapshot(page, `${name}-${width}`);
+      expect(await axeFindings(page), `${name} at ${width}`).toEqual([]);
+      expect(
+        await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth),
+      ).toBeLessThanOrEqual(0);
+    }
+  };
+  await logIn(page, server.baseUrl, adminLogin, adminPassword, '/accounts/create');
+  await expect.poll(() => page.getByText(`Пісочниця приймає проксі ${proxyUrl}`).isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.getByRole('button', { name: 'Вписати проксі пісочниці' }).click();
+  const proxy = page.getByLabel('Проксі');
+  expect(await proxy.inputValue()).toBe(proxyUrl);
+  expect(await proxy.evaluate((field) => field === document.activeElement)).toBe(true);
+  await page.getByLabel('Коментар').fill('Вечірній профіль');
+  for (const name of ['YouTube', 'Instagram', 'TikTok']) await page.getByRole('switch', { name }).check();
+  const tiktok = page.getByRole('region', { name: 'TikTok' });
+  expect(await tiktok.getByRole('status').textContent()).toBe('Не підключено; профіль збережеться перед підключенням');
+  await widths('connect-new');
+
+  await page.getByRole('button', { name: 'Вставити рядок доступу' }).click();
+  expect(await page.getByLabel('Рядок доступу TikTok').evaluate((field) => field === document.activeElement)).toBe(true);
+  await page.getByRole('button', { name: 'Ввести дані входу' }).click();
+  await widths('connect-new-typed');
+
+  // The typed way open and blank, 'Підключити TikTok' still asks for nothing typed: it connects through the consent page.
+  await page.getByRole('switch', { name: 'YouTube' }).uncheck();
+  await page.getByRole('switch', { name: 'Instagram' }).uncheck();
+  await tiktok.getByRole('button', { name: 'Підключити TikTok' }).click();
+  await page.getByLabel('Обліковий запис пісочниці').fill('evening@tiktok');
+  await page.getByRole('button', { name: 'Дозволити' }).click();
+  await expect.poll(() => page.getByText('TikTok підключено').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(new URL(page.url()).pathname).toMatch(/^\/accounts\/\d+$/);
+  await expect.poll(() => tiktok.getByRole('status').textContent()).toMatch(/^Підключено як /);
+  expect(await page.getByLabel('Коментар').inputValue()).toBe('Вечірній профіль');
+  expect(await page.getByRole('button', { name: 'Вставити рядок доступу' }).getAttribute('aria-expanded')).toBe('false');
+  await widths('connect-new-linked');
+  await context.close();
+});
+
 it('connects TikTok and Instagram from the profile form, and asks to connect again once TikTok revokes', { timeout: 180_000 }, async () => {
   const account = await fetch(`${server.baseUrl}/api/accounts`, {
     method: 'POST',

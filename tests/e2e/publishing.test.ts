@@ -66,6 +66,7 @@ it("refuses a wrong TikTok string on save with TikTok's own words, asked through
   await expect.poll(() => page.getByRole('heading', { name: 'Створити профіль' }).isVisible(), { timeout: 10_000 }).toBe(true);
   await page.getByLabel('Проксі').fill(proxyUrl);
   await page.getByRole('switch', { name: 'TikTok' }).check();
+  await page.getByRole('button', { name: 'Вставити рядок доступу' }).click();
   await page.getByLabel('Рядок доступу TikTok').fill('copied-the-wrong-string');
   await page.getByRole('button', { name: 'Створити' }).click();
   await expect
@@ -86,6 +87,7 @@ it('creates a profile with YouTube and Instagram on, through the sandbox proxy',
   await page.getByRole('switch', { name: 'Instagram' }).check();
   await page.getByLabel('ID клієнта').fill('journey-client.apps.googleusercontent.com');
   await page.getByLabel('Секрет клієнта').fill('journey-client-secret');
+  await page.getByRole('button', { name: 'Ввести дані входу' }).click();
   await page.getByLabel('Логін Instagram').fill('journey.reels');
   await page.getByLabel('Пароль Instagram').fill('journey-password');
   await page.getByRole('button', { name: 'Створити' }).click();

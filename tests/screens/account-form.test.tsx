@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import toast from 'react-hot-toast';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, ApiError } from '../../src/lib/api';
@@ -85,10 +86,12 @@ describe('profile form', () => {
     for (const label of ['ID клієнта', 'Секрет клієнта', 'Логін YouTube', 'Пароль YouTube'])
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Instagram' }));
-    expect(screen.getByLabelText('Логін Instagram')).toBeInTheDocument();
-    expect(screen.getByLabelText('Пароль Instagram')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ввести дані входу' }));
+    expect(screen.getByLabelText('Логін Instagram')).toBeVisible();
+    expect(screen.getByLabelText('Пароль Instagram')).toBeVisible();
     await user.click(screen.getByRole('switch', { name: 'TikTok' }));
-    expect(screen.getByLabelText('Рядок доступу TikTok')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Вставити рядок доступу' }));
+    expect(screen.getByLabelText('Рядок доступу TikTok')).toBeVisible();
 
     await user.click(screen.getByRole('switch', { name: 'YouTube' }));
     expect(screen.queryByLabelText('ID клієнта')).toBeNull();
@@ -101,17 +104,24 @@ describe('profile form', () => {
     renderScreen(<AccountCreateScreen />, { path: '/accounts/create' });
     for (const name of ['YouTube', 'Instagram', 'TikTok']) await user.click(screen.getByRole('switch', { name }));
     await user.click(screen.getByRole('button', { name: 'Створити' }));
+    // TikTok and Instagram connect through their consent pages unless their typed way is open.
+    const consentOnly = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
+    expect(consentOnly).toEqual(["Проксі обов'язковий", "ID клієнта обов'язковий", "Секрет клієнта обов'язковий"]);
 
-    const messages = (await screen.findAllByRole('alert')).map((alert) => alert.textContent);
-    expect(messages).toEqual([
-      "Проксі обов'язковий",
-      "ID клієнта обов'язковий",
-      "Секрет клієнта обов'язковий",
-      "Логін Instagram обов'язковий",
-      "Пароль Instagram обов'язковий",
-      "Рядок доступу TikTok обов'язковий",
-    ]);
-    expect(api).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Ввести дані входу' }));
+    await user.click(screen.getByRole('button', { name: 'Вставити рядок доступу' }));
+    await user.click(screen.getByRole('button', { name: 'Створити' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        "Проксі обов'язковий",
+        "ID клієнта обов'язковий",
+        "Секрет клієнта обов'язковий",
+        "Логін Instagram обов'язковий",
+        "Пароль Instagram обов'язковий",
+        "Рядок доступу TikTok обов'язковий",
+      ]),
+    );
+    expect(vi.mocked(api).mock.calls.filter(([method]) => method !== 'GET')).toEqual([]);
   });
 
   it('creates the profile and opens it', async () => {
@@ -122,7 +132,9 @@ describe('profile form', () => {
     await user.type(screen.getByLabelText('Проксі'), '10.0.0.1:8080');
     await user.click(screen.getByLabelText('IPv6'));
     await user.click(screen.getByRole('switch', { name: 'TikTok' }));
-    await user.type(screen.getByLabelText('Рядок доступу TikTok'), 'tt-token');
+    await user.click(screen.getByRole('button', { name: 'Вставити рядок доступу' }));
+    expect(screen.getByLabelText('Рядок доступу TikTok')).toHaveFocus();
+    await user.keyboard('tt-token');
     await user.click(screen.getByRole('button', { name: 'Створити' }));
 
     expect(await screen.findByText('Профіль створено')).toBeInTheDocument();
@@ -134,8 +146,136 @@ describe('profile form', () => {
         isActiveTikTok: true,
         TikTiokAuthStr: 'tt-token',
         isActiveYouTube: false,
+        connectByConsent: ['instagram'],
       }),
     ]);
+  });
+});
+
+describe('connecting on the way', () => {
+  const consentUrl = 'http://127.0.0.1:3000/sandbox/www.tiktok.com/v2/auth/authorize/?state=s';
+  const sandboxSetup = { mode: 'sandbox', sandboxProxy: 'http://127.0.0.1:3001' };
+
+  function stubLocationAssign() {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    return assign;
+  }
+
+  // The toaster's store outlives a test: what an earlier test said must not answer for this one.
+  beforeEach(() => toast.remove());
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('offers the sandbox proxy, then saves a new profile and opens its TikTok consent page with nothing typed', async () => {
+    const user = userEvent.setup();
+    const assign = stubLocationAssign();
+    const calls: string[] = [];
+    const sent: unknown[] = [];
+    answerApi({
+      'GET /accounts/setup': sandboxSetup,
+      'POST /accounts': (body: unknown) => (calls.push('save'), sent.push(body), accountDetail({ id: 9 })),
+      'POST /accounts/connect-tiktok/9': () => (calls.push('link'), { url: consentUrl }),
+    });
+    renderScreen(<AccountCreateScreen />, { path: '/accounts/create' });
+    const proxy = screen.getByLabelText('Проксі');
+    expect(await screen.findByText('Пісочниця приймає проксі http://127.0.0.1:3001')).toBeInTheDocument();
+    expect(proxy).toHaveAccessibleDescription('Пісочниця приймає проксі http://127.0.0.1:3001');
+    await user.click(screen.getByRole('button', { name: 'Вписати проксі пісочниці' }));
+    expect(proxy).toHaveValue('http://127.0.0.1:3001');
+    expect(proxy).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Вписати проксі пісочниці' })).toBeNull();
+
+    await user.click(screen.getByRole('switch', { name: 'TikTok' }));
+    const tiktok = screen.getByRole('region', { name: 'TikTok' });
+    expect(within(tiktok).getByRole('status')).toHaveTextContent('Не підключено; профіль збережеться перед підключенням');
+    expect(within(tiktok).getByRole('button', { name: 'Вставити рядок доступу' })).toHaveAttribute('aria-expanded', 'false');
+    await user.click(within(tiktok).getByRole('button', { name: 'Підключити TikTok' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(consentUrl));
+    expect(calls).toEqual(['save', 'link']);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        proxy: 'http://127.0.0.1:3001',
+        isActiveTikTok: true,
+        TikTiokAuthStr: '',
+        connectByConsent: ['tiktok', 'instagram'],
+      }),
+    ]);
+    expect(screen.queryByText("Рядок доступу TikTok обов'язковий")).toBeNull();
+  });
+
+  it('connects TikTok by its consent page even with the typed way open, and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    const assign = stubLocationAssign();
+    const sent: unknown[] = [];
+    answerApi({
+      'GET /accounts/setup': sandboxSetup,
+      'POST /accounts': (body: unknown) => (sent.push(body), accountDetail({ id: 9 })),
+      'POST /accounts/connect-tiktok/9': { url: consentUrl },
+    });
+    renderScreen(<AccountCreateScreen />, { path: '/accounts/create' });
+    await user.type(screen.getByLabelText('Проксі'), '10.0.0.1:8080');
+    await user.click(screen.getByRole('switch', { name: 'TikTok' }));
+    await user.click(screen.getByRole('button', { name: 'Вставити рядок доступу' }));
+    await user.click(screen.getByRole('button', { name: 'Підключити TikTok' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(consentUrl));
+    expect(sent).toEqual([expect.objectContaining({ isActiveTikTok: true, connectByConsent: ['tiktok', 'instagram'] })]);
+  });
+
+  it('checks the form as a save does before leaving, and puts the focus on the first wrong field', async () => {
+    const user = userEvent.setup();
+    const assign = stubLocationAssign();
+    answerApi({ 'GET /accounts/setup': { mode: 'live', sandboxProxy: null } });
+    renderScreen(<AccountCreateScreen />, { path: '/accounts/create' });
+    // Live mode: the proxy's expected format under the field, and no sandbox proxy to offer.
+    expect(screen.getByLabelText('Проксі')).toHaveAccessibleDescription(
+      'Формат: хост:порт, хост:порт:логін:пароль, http://… або socks5://…',
+    );
+    expect(screen.queryByRole('button', { name: 'Вписати проксі пісочниці' })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'YouTube' }));
+    await user.click(screen.getByRole('button', { name: 'Підключити YouTube' }));
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
+      "Проксі обов'язковий",
+      "ID клієнта обов'язковий",
+      "Секрет клієнта обов'язковий",
+    ]);
+    expect(screen.getByLabelText('Проксі')).toHaveFocus();
+    expect(vi.mocked(api).mock.calls.filter(([method]) => method !== 'GET')).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('opens the saved profile with the reason when its consent page cannot be had', async () => {
+    const user = userEvent.setup();
+    stubLocationAssign();
+    vi.mocked(api).mockImplementation(async (_method: string, path: string) => {
+      if (path === '/accounts/setup') return sandboxSetup;
+      if (path === '/accounts') return accountDetail({ id: 9 });
+      throw new ApiError(400, ['Застосунок Instagram не налаштовано: задайте INSTAGRAM_APP_ID']);
+    });
+    const { location } = renderScreen(<AccountCreateScreen />, { path: '/accounts/create' });
+    await user.type(screen.getByLabelText('Проксі'), '10.0.0.1:8080');
+    await user.click(screen.getByRole('switch', { name: 'Instagram' }));
+    await user.click(screen.getByRole('button', { name: 'Підключити Instagram' }));
+    expect(await screen.findByText('Застосунок Instagram не налаштовано: задайте INSTAGRAM_APP_ID')).toBeInTheDocument();
+    expect(screen.getByText('Профіль створено')).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/accounts/9');
+  });
+
+  it("opens Google's consent page from a saved YouTube profile, saving nothing left unchanged", async () => {
+    const user = userEvent.setup();
+    const assign = stubLocationAssign();
+    renderDetail(accountDetail(), {
+      'GET /accounts/setup': sandboxSetup,
+      'POST /accounts/connect-youtube/7': { url: 'http://127.0.0.1:3000/sandbox/accounts.google.com/o/oauth2/v2/auth?state=s' },
+    });
+    const youtube = await screen.findByRole('region', { name: 'YouTube' });
+    expect(within(youtube).getByRole('status')).toHaveTextContent('Не підключено');
+    await user.click(within(youtube).getByRole('button', { name: 'Підключити YouTube' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://127.0.0.1:3000/sandbox/accounts.google.com/o/oauth2/v2/auth?state=s'));
+    expect(vi.mocked(api).mock.calls.map(([method, path]) => `${method} ${path}`)).not.toContain('PATCH /accounts/7');
   });
 });
 

@@ -147,6 +147,8 @@ export interface SuiteOptions {
   clock?: Clock;
   /** The way out to the platforms of the workers and the API (short timeouts, say); `testNetwork()` when absent. */
   network?: PlatformNetwork;
+  /** The sandbox proxy the profile form offers, as main.ts hands over the one it started; none when absent. */
+  sandboxProxy?: string;
 }
 
 /** The way out to the platforms with the default limits, under the sandbox's proxy policy unless told otherwise. */
@@ -203,6 +205,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
           ...(options.sandbox ? { sandbox: { state: options.sandbox } } : {}),
           youtubeAppInTesting: options.youtubeAppInTesting,
           network: platforms.network,
+          sandboxProxy: options.sandboxProxy,
         });
         env = { kind, db: fresh.db, app, tokenSettings, media, mediaDir, queue, platforms };
       });

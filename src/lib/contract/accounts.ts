@@ -38,7 +38,22 @@ const accountFields = {
   InstagramUserId: optionalText(maxLength.instagramUserId),
   TikTiokAuthStr: optionalText(maxLength.secret),
 };
-export const accountBody = Type.Object(accountFields, { additionalProperties: false });
+export const accountFieldsSchema = Type.Object(accountFields);
+
+/** The platforms a profile can connect through their consent pages instead of typed credentials. */
+export const ConsentPlatform = Literals(['tiktok', 'instagram']);
+
+export const accountBody = Type.Object(
+  {
+    ...accountFields,
+    /**
+     * Not SPEC's: the platforms the operator connects through their consent pages, whose typed
+     * credentials are then not asked for. Absent, SPEC's rules hold.
+     */
+    connectByConsent: Type.Optional(Type.Array(ConsentPlatform, { maxItems: 2, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
 
 export const AccountStatus = Literals(['publication', 'loading', 'success', 'error', 'noactive']);
 
@@ -126,6 +141,13 @@ export const AccountDetail = Type.Object({
 
 const detail = { 200: AccountDetail, ...errorResponses };
 
+/** What the profile form offers: the platforms' mode, and in sandbox mode the proxy that reaches the sandbox. */
+export const ProfileSetup = Type.Object({
+  mode: Literals(['sandbox', 'live']),
+  /** The loopback proxy the server started for profiles (`Sandbox proxy for profiles: …`); null in live mode. */
+  sandboxProxy: Nullable(Type.String()),
+});
+
 /** A platform's consent page, where the operator connects the profile. */
 export const ConsentLink = Type.Object({ url: Type.String() });
 
@@ -136,6 +158,7 @@ export const accountSchemas = {
     response: { 200: Type.Array(SelectOption), ...errorResponses },
   },
   detail: { params: IdParams, response: detail },
+  setup: { response: { 200: ProfileSetup, ...errorResponses } },
   create: { body: accountBody, response: { 201: AccountDetail, ...errorResponses } },
   update: { params: IdParams, body: accountBody, response: detail },
   updateChannel: {

@@ -2,7 +2,8 @@ import { t } from '../../lib/i18n';
 import { Page } from '../../components/page';
 import { useRecordForm } from '../../components/use-resource';
 import { emptyAccountForm } from '../../lib/schemas';
-import { AccountFormCard, accountHref, accountTexts } from './account-form';
+import { AccountFormCard } from './account-form';
+import { accountHref, accountTexts } from './account-record';
 import styles from './account-screens.module.css';
 
 export function AccountCreateScreen() {

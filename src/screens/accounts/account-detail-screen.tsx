@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'wouter';
-import type { AccountDetail, PlatformName, VideoSummary } from '../../lib/contract';
-import type { AccountForm } from '../../lib/schemas';
+import type { AccountBody, AccountDetail, PlatformName, VideoSummary } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { useSessionUser } from '../../components/auth-context';
 import { ErrorText } from '../../components/error-text';
@@ -11,7 +10,8 @@ import { StatsPanel } from '../../components/stats-panel';
 import { StatusBadge } from '../../components/status-badge';
 import { usePagedPart, useRecordForm } from '../../components/use-resource';
 import { VideoTable } from '../../components/video-table';
-import { AccountFormCard, accountFormOf, accountHref, accountTexts } from './account-form';
+import { AccountFormCard, accountFormOf } from './account-form';
+import { accountHref, accountTexts } from './account-record';
 import { ChannelDescriptionPanel } from './channel-description-panel';
 import { InstagramProfilePanel } from './instagram-profile-panel';
 import { useYouTubeResult } from './use-youtube-result';
@@ -45,7 +45,7 @@ export function AccountDetailScreen() {
 interface AccountDetailViewProps {
   account: AccountDetail;
   saving: boolean;
-  onSubmit: (values: AccountForm) => void;
+  onSubmit: (body: AccountBody) => void;
   reload: () => void;
 }
 
@@ -88,6 +88,7 @@ function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailV
           accountId={account.id}
           saved={account.savedSecrets}
           connections={account.connections}
+          onConnectSaved={reload}
           submitLabel={t.app.save}
           saving={saving}
           onSubmit={onSubmit}

@@ -1,7 +1,17 @@
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
-import type { AccountFields, PlatformConnection, SavedSecrets, SecretField } from '../../lib/contract';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import type {
+  AccountBody,
+  AccountFields,
+  ConsentPlatform,
+  PlatformConnection,
+  PlatformName,
+  ProfileSetup,
+  SavedSecrets,
+  SecretField,
+} from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { accountSchemaFor, emptyAccountForm, type AccountForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
@@ -10,8 +20,10 @@ import { ConnectPlatform } from './connect-button';
 import { Card } from '../../components/page';
 import { TextField } from '../../components/text-field';
 import { useLeavePrompt } from '../../components/use-leave-prompt';
+import { useResource } from '../../components/use-resource';
 import { Toggle } from '../../components/toggle';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
+import { useProfileConnect } from './use-profile-connect';
 import styles from './account-screens.module.css';
 
 /** Just the form's fields of a profile, so nothing else travels back in the PATCH. */
@@ -19,40 +31,124 @@ export function accountFormOf(account: AccountFields): AccountForm {
   return Object.fromEntries(Object.keys(emptyAccountForm).map((key) => [key, account[key as keyof AccountFields]])) as AccountForm;
 }
 
-export const accountTexts = { created: t.accounts.created, updated: t.accounts.updated };
-export const accountHref = (saved: { id: number }) => `/accounts/${saved.id}`;
-
 interface AccountFormCardProps {
   initial: AccountForm;
   submitLabel: string;
   saving: boolean;
-  onSubmit: (values: AccountForm) => void;
-  /** A saved profile, which can hand out its YouTube authorization link. */
+  onSubmit: (body: AccountBody) => void;
+  /** A saved profile, which can hand out its consent links. */
   accountId?: number;
   /** The secrets a saved profile stores: their fields stay blank, say "збережено", and keep the value unless retyped. */
   saved?: SavedSecrets;
-  /** A saved profile's links to TikTok and Instagram: a linked platform needs nothing typed. */
+  /** A saved profile's links to the platforms: a linked platform needs nothing typed. */
   connections?: PlatformConnection[];
+  /** A connect saved the form but could not open the consent page: the saved profile is read again. */
+  onConnectSaved?: () => void;
 }
 
-/** Proxy, IP version, comment, and per platform a switch that reveals that platform's credentials. */
-export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accountId, saved, connections }: AccountFormCardProps) {
+const consentPlatforms: ConsentPlatform[] = ['tiktok', 'instagram'];
+type TypedOpen = Record<ConsentPlatform, boolean>;
+
+/**
+ * Proxy, IP version, comment, and per platform a switch that reveals how it connects: its consent
+ * page ('Підключити …', which saves the form first), and for TikTok and Instagram the typed
+ * credentials as the other way, behind their own button.
+ */
+export function AccountFormCard({
+  initial,
+  submitLabel,
+  saving,
+  onSubmit,
+  accountId,
+  saved,
+  connections,
+  onConnectSaved,
+}: AccountFormCardProps) {
   // The server's rule (server/services/account-views.ts linkedPlatformsOf): a link made through the consent page, even a revoked one.
   const linked = useMemo(
     () => Object.fromEntries((connections ?? []).filter((item) => item.method === 'oauth').map((item) => [item.platform, true])),
     [connections],
   );
-  const schema = useMemo(() => accountSchemaFor(saved ?? {}, linked), [saved, linked]);
-  const connectionOf = (platform: PlatformConnection['platform']) => connections?.find((item) => item.platform === platform);
+  // The typed way starts open where typed credentials are what the profile has.
+  const [typedOpen, setTypedOpen] = useState<TypedOpen>(() => ({
+    tiktok: !linked.tiktok && Boolean(saved?.TikTiokAuthStr),
+    instagram:
+      !linked.instagram &&
+      Boolean(saved?.InstagramPassword || saved?.InstagramAccessToken || initial.InstagramLogin || initial.InstagramUserId),
+  }));
+  // The platform a connect press validates for: it is connected through its consent page even with its typed way open.
+  const connectingTo = useRef<PlatformName | null>(null);
+  const byConsent = (platform: PlatformName | null) =>
+    consentPlatforms.filter((candidate) => !typedOpen[candidate] || candidate === platform);
+  const resolver: Resolver<AccountForm> = (values, context, options) =>
+    superstructResolver(accountSchemaFor(saved ?? {}, linked, byConsent(connectingTo.current)))(values, context, options);
   const {
     register,
     handleSubmit,
-    watch,
-    formState: { errors, isDirty },
-  } = useForm<AccountForm>({ resolver: superstructResolver(schema), values: initial, shouldFocusError: false });
-  useLeavePrompt(isDirty && !saving);
-  const submitForm = useFocusFirstError(handleSubmit(onSubmit));
-  const [youtube, instagram, tiktok] = watch(['isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok']);
+    control,
+    setValue,
+    setFocus,
+    formState: { errors, isDirty, isSubmitted },
+  } = useForm<AccountForm>({ resolver, values: initial, shouldFocusError: false });
+  const { connecting, connect } = useProfileConnect(accountId, onConnectSaved);
+  useLeavePrompt(isDirty && !saving && !connecting);
+  const submitForm = useFocusFirstError(handleSubmit((values) => onSubmit(bodyOf(values))));
+  const setup = useResource<ProfileSetup>('profile-setup', '/accounts/setup').data;
+  const [proxy, youtube, instagram, tiktok] = useWatch({
+    control,
+    name: ['proxy', 'isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok'],
+  });
+  const bodyOf = (values: AccountForm, platform: PlatformName | null = null): AccountBody => ({
+    ...values,
+    connectByConsent: byConsent(platform),
+  });
+  const connectTo = (platform: PlatformName) => {
+    if (accountId !== undefined && !isDirty) return connect(platform, null);
+    connectingTo.current = platform;
+    // A press with a wrong field goes to it, as a failed save does (useFocusFirstError).
+    void handleSubmit(
+      (values) => connect(platform, bodyOf(values, platform)),
+      (fieldErrors) => setFocus(Object.keys(fieldErrors)[0] as keyof AccountForm),
+    )().finally(() => (connectingTo.current = null));
+  };
+  const connectionOf = (platform: PlatformName) => connections?.find((item) => item.platform === platform);
+  const connectRow = (platform: PlatformName) => (
+    <ConnectPlatform
+      platform={platform}
+      connection={connectionOf(platform)}
+      isNew={accountId === undefined}
+      busy={connecting}
+      onConnect={() => connectTo(platform)}
+    />
+  );
+
+  // Opening a typed way puts the focus in its first field, where the operator pastes.
+  const typedFocus = useRef<'TikTiokAuthStr' | 'InstagramLogin' | null>(null);
+  useEffect(() => {
+    if (typedFocus.current) setFocus(typedFocus.current);
+    typedFocus.current = null;
+  }, [typedOpen, setFocus]);
+  const typedIds = { tiktok: useId(), instagram: useId() };
+  const typedToggle = (platform: ConsentPlatform, label: string) => (
+    <Button
+      variant="ghost"
+      className={styles.typedToggle}
+      aria-expanded={typedOpen[platform]}
+      aria-controls={typedIds[platform]}
+      onClick={() => {
+        if (!typedOpen[platform]) typedFocus.current = platform === 'tiktok' ? 'TikTiokAuthStr' : 'InstagramLogin';
+        setTypedOpen((open) => ({ ...open, [platform]: !open[platform] }));
+      }}
+    >
+      {typedOpen[platform] ? <ChevronDown size={16} aria-hidden /> : <ChevronRight size={16} aria-hidden />} {label}
+    </Button>
+  );
+
+  const sandboxProxy = setup?.mode === 'sandbox' ? setup.sandboxProxy : null;
+  const fillSandboxProxy = (proxy: string) => {
+    setValue('proxy', proxy, { shouldDirty: true, shouldValidate: isSubmitted });
+    setFocus('proxy');
+  };
   const plainField = (field: 'YouTubeAuthClientId' | 'YouTubeLogin' | 'InstagramLogin' | 'InstagramUserId', label: string) => (
     <TextField label={label} autoComplete="off" error={errors[field]?.message} {...register(field)} />
   );
@@ -73,11 +169,18 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
       <Card>
         <TextField
           label={t.accountForm.proxy}
-          placeholder={t.accountForm.proxyHint}
+          hint={sandboxProxy ? t.accountForm.sandboxProxy(sandboxProxy) : t.accountForm.proxyHint}
           autoComplete="off"
           error={errors.proxy?.message}
           {...register('proxy')}
         />
+        {sandboxProxy && proxy !== sandboxProxy && (
+          <div className={styles.proxyOffer}>
+            <Button variant="secondary" onClick={() => fillSandboxProxy(sandboxProxy)}>
+              {t.accountForm.useSandboxProxy}
+            </Button>
+          </div>
+        )}
         {saved?.proxyPassword && <p className={styles.note}>{t.accountForm.proxyPasswordSaved}</p>}
         <fieldset className={styles.group}>
           <legend className={styles.legend}>{t.accountForm.ipVersion}</legend>
@@ -109,6 +212,8 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
               {plainField('YouTubeLogin', t.accountForm.youtubeLogin)}
               {secretField('YouTubePassword', t.accountForm.youtubePassword)}
             </div>
+            {connectRow('youtube')}
+            {/* For a channel whose owner consents elsewhere. */}
             {accountId !== undefined && <CopyLinkButton accountId={accountId} />}
           </section>
         )}
@@ -116,16 +221,17 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
         {instagram && (
           <section className={styles.platform} aria-label={t.accountForm.instagram}>
             <h3 className={styles.platformTitle}>{t.accountForm.instagram}</h3>
-            {accountId !== undefined && (
-              <ConnectPlatform accountId={accountId} platform="instagram" connection={connectionOf('instagram')} />
-            )}
-            <div className={styles.pair}>
-              {plainField('InstagramLogin', t.accountForm.instagramLogin)}
-              {secretField('InstagramPassword', t.accountForm.instagramPassword)}
-            </div>
-            <div className={styles.pair}>
-              {secretField('InstagramAccessToken', t.accountForm.instagramAccessToken)}
-              {plainField('InstagramUserId', t.accountForm.instagramUserId)}
+            {connectRow('instagram')}
+            {typedToggle('instagram', t.accountForm.typedInstagram)}
+            <div id={typedIds.instagram} hidden={!typedOpen.instagram} className={styles.typed}>
+              <div className={styles.pair}>
+                {plainField('InstagramLogin', t.accountForm.instagramLogin)}
+                {secretField('InstagramPassword', t.accountForm.instagramPassword)}
+              </div>
+              <div className={styles.pair}>
+                {secretField('InstagramAccessToken', t.accountForm.instagramAccessToken)}
+                {plainField('InstagramUserId', t.accountForm.instagramUserId)}
+              </div>
             </div>
           </section>
         )}
@@ -133,13 +239,16 @@ export function AccountFormCard({ initial, submitLabel, saving, onSubmit, accoun
         {tiktok && (
           <section className={styles.platform} aria-label={t.accountForm.tiktok}>
             <h3 className={styles.platformTitle}>{t.accountForm.tiktok}</h3>
-            {accountId !== undefined && <ConnectPlatform accountId={accountId} platform="tiktok" connection={connectionOf('tiktok')} />}
-            {secretField('TikTiokAuthStr', t.accountForm.tiktokAuthStr)}
+            {connectRow('tiktok')}
+            {typedToggle('tiktok', t.accountForm.typedTikTok)}
+            <div id={typedIds.tiktok} hidden={!typedOpen.tiktok} className={styles.typed}>
+              {secretField('TikTiokAuthStr', t.accountForm.tiktokAuthStr)}
+            </div>
           </section>
         )}
 
         <div className={styles.formActions}>
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={saving || connecting}>
             {submitLabel}
           </Button>
         </div>

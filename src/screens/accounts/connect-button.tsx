@@ -1,12 +1,8 @@
-import { useCallback } from 'react';
 import { PlugZap } from 'lucide-react';
-import type { ConnectYouTubeResponse, PlatformConnection } from '../../lib/contract';
+import type { PlatformConnection, PlatformName } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { Button } from '../../components/button';
-import { useResource } from '../../components/use-resource';
 import styles from './account-screens.module.css';
-
-type LinkPlatform = PlatformConnection['platform'];
 
 /** What the form says of a platform's connection: whom it reaches, that it must be made again, or how long a pasted string lasts. */
 export function connectionText(connection: PlatformConnection | undefined, now = Date.now()): string {
@@ -22,36 +18,33 @@ export function connectionText(connection: PlatformConnection | undefined, now =
 }
 
 /**
- * A platform's connection state and the button that opens its consent page; the platform's
- * callback brings the browser back to this profile.
+ * A platform's connection state and the button that opens its consent page (through
+ * useProfileConnect); the platform's callback brings the browser back to this profile. A new
+ * profile's button saves it first.
  */
 export function ConnectPlatform({
-  accountId,
   platform,
   connection,
+  isNew,
+  busy,
+  onConnect,
 }: {
-  accountId: number;
-  platform: LinkPlatform;
+  platform: PlatformName;
   connection: PlatformConnection | undefined;
+  isNew: boolean;
+  busy: boolean;
+  onConnect: () => void;
 }) {
-  const name = t.platform.names[platform];
-  const open = useCallback((output: unknown) => window.location.assign((output as ConnectYouTubeResponse).url), []);
-  const link = useResource(`${platform}-link`, null, { onSaved: open });
   const needsConsent = !connection || connection.state === 'revoked' || connection.method !== 'oauth';
   const revoked = connection?.state === 'revoked';
   return (
     <div className={styles.connection}>
       <span className={revoked ? styles.connectionLost : styles.connectionState} role="status">
-        {connectionText(connection)}
+        {isNew ? t.connections.savedOnConnect : connectionText(connection)}
       </span>
-      <Button
-        variant={needsConsent ? 'primary' : 'secondary'}
-        disabled={link.saving}
-        onClick={() =>
-          link.save({ method: 'POST', path: `/accounts/connect-${platform}/${accountId}`, failureText: t.connections.connect(name) })
-        }
-      >
-        <PlugZap size={16} aria-hidden /> {revoked ? t.connections.reconnect : t.connections.connect(name)}
+      {/* Not disabled while busy, so the focus stays on it; the connect machine takes one press at a time. */}
+      <Button variant={needsConsent ? 'primary' : 'secondary'} aria-disabled={busy || undefined} onClick={onConnect}>
+        <PlugZap size={16} aria-hidden /> {revoked ? t.connections.reconnect : t.connections.connect(t.platform.names[platform])}
       </Button>
     </div>
   );
