@@ -17,6 +17,7 @@ import {
   snapshot,
   videosToPublish,
   axeFindings,
+  accessToken,
 } from './harness';
 
 /**
@@ -42,12 +43,7 @@ beforeAll(async () => {
   await Promise.all([makeClip(tools, clip), makeImage(tools, image, { size: '720x1280', colour: '0x1e3a8a' })]);
 
   const operator = await createOperator(server.baseUrl, 'cancel-undo');
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(operator),
-  });
-  token = (await login.json()).accessToken;
+  token = await accessToken(server.baseUrl, operator.login, operator.password);
   // YouTube switched on (never connected): the post waits for its date a day ahead, which never comes in this test.
   const account = await api('/api/accounts', {
     json: {

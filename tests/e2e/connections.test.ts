@@ -11,6 +11,7 @@ import {
   startServer,
   type RunningServer,
   axeFindings,
+  adminToken,
 } from './harness';
 
 /**
@@ -29,12 +30,7 @@ beforeAll(async () => {
   proxyUrl = `http://127.0.0.1:${proxyPort}`;
   server = await startServer({ SANDBOX_PROXY_PORT: String(proxyPort), SANDBOX_TOKEN_TTL_SECONDS: '20' });
   browser = await launchBrowser();
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: adminLogin, password: adminPassword }),
-  });
-  token = (await login.json()).accessToken;
+  token = await adminToken(server.baseUrl);
 }, 180_000);
 
 afterAll(async () => {

@@ -113,14 +113,19 @@ export function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject('sharedBrowser'));
 }
 
-export async function adminToken(baseUrl: string): Promise<string> {
+/** An access token for `login`, signed in through the API as a script would. */
+export async function accessToken(baseUrl: string, login: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: adminLogin, password: adminPassword }),
+    body: JSON.stringify({ login, password }),
   });
-  if (!response.ok) throw new Error(`admin sign-in: ${response.status}`);
+  if (!response.ok) throw new Error(`sign-in of ${login}: ${response.status}`);
   return (await response.json()).accessToken;
+}
+
+export function adminToken(baseUrl: string): Promise<string> {
+  return accessToken(baseUrl, adminLogin, adminPassword);
 }
 
 /**

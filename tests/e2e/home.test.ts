@@ -18,6 +18,7 @@ import {
   snapshot,
   videosToPublish,
   pageProblems,
+  accessToken,
 } from './harness';
 
 /**
@@ -52,12 +53,7 @@ beforeAll(async () => {
   mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-home-'));
   newcomer.password = (await createOperator(server.baseUrl, newcomer.login)).password;
   busy.password = (await createOperator(server.baseUrl, busy.login)).password;
-  const signedIn = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: busy.login, password: busy.password }),
-  });
-  busy.token = (await signedIn.json()).accessToken;
+  busy.token = await accessToken(server.baseUrl, busy.login, busy.password);
 
   const account = await api<{ id: number }>('/api/accounts', {
     json: {

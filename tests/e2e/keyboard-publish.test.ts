@@ -7,7 +7,17 @@ import { t } from '../../src/lib/i18n';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { makeClip, makeImage, testTools } from '../fixtures/media';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
-import { apiBodies, connectBrowser, createOperator, logIn, renderedRequest, screenshotDir, sharedServer, snapshot } from './harness';
+import {
+  apiBodies,
+  connectBrowser,
+  createOperator,
+  logIn,
+  renderedRequest,
+  screenshotDir,
+  sharedServer,
+  snapshot,
+  accessToken,
+} from './harness';
 
 /**
  * A first publish by keyboard alone (issue 30.4): one rendered set, sent to a group whose profile
@@ -41,12 +51,7 @@ async function renderedSet(): Promise<string> {
 beforeAll(async () => {
   mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-keyboard-'));
   operator.password = (await createOperator(server.baseUrl, operator.login)).password;
-  const signedIn = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: operator.login, password: operator.password }),
-  });
-  operator.token = (await signedIn.json()).accessToken;
+  operator.token = await accessToken(server.baseUrl, operator.login, operator.password);
 
   const account = await api<{ id: number }>('/api/accounts', {
     json: {

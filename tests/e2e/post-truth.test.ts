@@ -24,6 +24,7 @@ import {
   syncStatsNow,
   videosToPublish,
   type RunningServer,
+  adminToken,
 } from './harness';
 
 /**
@@ -86,12 +87,7 @@ beforeAll(async () => {
   const proxyPort = await freePort();
   // Fresh posts due for statistics within seconds, read on request for the TikTok figures of the last test.
   server = await startServer({ RENDER_PRESET: 'ultrafast', STATS_FRESH_MINUTES: '0.05', SANDBOX_PROXY_PORT: String(proxyPort) });
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: adminLogin, password: adminPassword }),
-  });
-  token = (await login.json()).accessToken;
+  token = await adminToken(server.baseUrl);
   api = apiAnswers(server.baseUrl, () => token);
   // Two profiles on Instagram only: neither has YouTube.
   for (const [key, name] of [

@@ -19,6 +19,7 @@ import {
   snapshot,
   startServer,
   type RunningServer,
+  adminToken,
 } from './harness';
 
 /**
@@ -44,12 +45,7 @@ beforeAll(async () => {
 
   const proxyPort = await freePort();
   server = await startServer({ RENDER_PRESET: 'ultrafast', SANDBOX_PROXY_PORT: String(proxyPort), SANDBOX_INSTAGRAM_DAILY_POSTS: '2' });
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: adminLogin, password: adminPassword }),
-  });
-  token = (await login.json()).accessToken;
+  token = await adminToken(server.baseUrl);
   api = apiAnswers(server.baseUrl, () => token);
   const created = await api('/api/accounts', {
     json: {

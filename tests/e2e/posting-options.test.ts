@@ -17,6 +17,7 @@ import {
   sharedServer,
   snapshot,
   axeFindings,
+  accessToken,
 } from './harness';
 
 /**
@@ -44,12 +45,7 @@ beforeAll(async () => {
   await makeClip(tools, path.join(mediaDir, 'clip.mp4'), { seconds: 4 });
   operator = await createOperator(server.baseUrl, 'options-user');
   browser = await connectBrowser();
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(operator),
-  });
-  token = (await login.json()).accessToken;
+  token = await accessToken(server.baseUrl, operator.login, operator.password);
 }, 240_000);
 
 afterAll(async () => {

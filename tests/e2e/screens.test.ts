@@ -20,6 +20,7 @@ import {
   type ApiBodies,
   type RunningServer,
   pageProblems,
+  adminToken,
 } from './harness';
 
 /**
@@ -51,12 +52,7 @@ beforeAll(async () => {
   await makeClip(tools, clip);
 
   server = await startServer({ RENDER_PRESET: 'ultrafast' });
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: adminLogin, password: adminPassword }),
-  });
-  token = (await login.json()).accessToken;
+  token = await adminToken(server.baseUrl);
   api = apiBodies(server.baseUrl, () => token);
 
   // YouTube is switched on (never connected), so the published set has a post, which fails: a profile with none of the ticked platforms is refused.

@@ -22,6 +22,7 @@ import {
   syncStatsNow,
   videosToPublish,
   pageProblems,
+  accessToken,
 } from './harness';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
@@ -47,12 +48,7 @@ const operator = { login: 'olena', password: 'olena-secret' };
 const api = apiBodies(server.baseUrl, () => token);
 
 async function signIn(login: string, password: string) {
-  const response = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password }),
-  });
-  token = (await response.json()).accessToken;
+  token = await accessToken(server.baseUrl, login, password);
 }
 
 async function renderedSet(): Promise<string> {
