@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { ApiError } from '../../src/lib/api';
+import { t } from '../../src/lib/i18n';
+import { sourcesMachine, type SourcesEmitted } from '../../src/machines/sources-machine';
+import { deferredActors, settle } from './deferred-actors';
+
+const clip = (name: string) => new File(['v'], name, { type: 'video/mp4' });
+const clips = (count: number) => Array.from({ length: count }, (_, index) => clip(`clip-${index + 1}.mp4`));
+/** The server's refusal of a text file named like a video (server/messages.ts). */
+const notVideo = new ApiError(400, ['Файл повинен бути відео']);
+
+interface SentInput {
+  files: File[];
+  fields: Record<string, string>;
+  onProgress: (fraction: number) => void;
+}
+
+function start() {
+  const calls = deferredActors(['sendSource'] as const);
+  const actor = createActor(sourcesMachine.provide({ actors: calls.actors }));
+  const emitted: SourcesEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  const sentNames = () => calls.started.map((call) => (call.input as SentInput).files.map((file) => file.name).join());
+  const states = () => Object.fromEntries(actor.getSnapshot().context.sources.map((source) => [source.file.name, source.state]));
+  return { actor, calls, emitted, sentNames, states };
+}
+
+describe('sources machine: several videos in one drop', () => {
+  it('sends each file as its own request with the same fields, two at a time, in the order picked', async () => {
+    const { actor, calls, emitted, sentNames, states } = start();
+    actor.send({ type: 'files.add', files: clips(3) });
+    actor.send({ type: 'files.add', files: clips(5).slice(3) });
+    actor.send({ type: 'form.submit', fields: { countVideo: '2', photoIds: '[4]' } });
+    expect(sentNames()).toEqual(['clip-1.mp4', 'clip-2.mp4']);
+    expect(calls.started.map((call) => (call.input as SentInput).fields)).toEqual([
+      { countVideo: '2', photoIds: '[4]' },
+      { countVideo: '2', photoIds: '[4]' },
+    ]);
+    expect(states()).toEqual({
+      'clip-1.mp4': 'sending',
+      'clip-2.mp4': 'sending',
+      'clip-3.mp4': 'waiting',
+      'clip-4.mp4': 'waiting',
+      'clip-5.mp4': 'waiting',
+    });
+
+    (calls.started[1]!.input as SentInput).onProgress(0.5);
+    expect(actor.getSnapshot().context.sources[1]!.progress).toBe(0.5);
+    await calls.resolve('sendSource', { id: 1 });
+    await settle();
+    expect(sentNames()).toEqual(['clip-1.mp4', 'clip-2.mp4', 'clip-3.mp4']);
+    for (let index = 0; index < 4; index += 1) {
+      await calls.resolve('sendSource', { id: index + 2 });
+      await settle();
+    }
+    expect(sentNames()).toHaveLength(5);
+    expect(emitted).toEqual([{ type: 'sources.sent', count: 5 }]);
+    expect(actor.getSnapshot().value).toBe('picking');
+    expect(actor.getSnapshot().context.sources).toEqual([]);
+  });
+
+  it('names a refused file with the server’s reason and sends the others; a failed one is sent again on retry', async () => {
+    const { actor, calls, emitted, sentNames, states } = start();
+    actor.send({ type: 'files.add', files: clips(4) });
+    actor.send({ type: 'form.submit', fields: { countVideo: '1' } });
+    await calls.reject('sendSource', notVideo);
+    await settle();
+    await calls.reject('sendSource', new ApiError(0, [t.upload.connectionLost]));
+    await settle();
+    expect(sentNames()).toEqual(['clip-1.mp4', 'clip-2.mp4', 'clip-3.mp4', 'clip-4.mp4']);
+    await calls.resolve('sendSource', {});
+    await calls.resolve('sendSource', {});
+    await settle();
+    expect(actor.getSnapshot().value).toBe('settled');
+    expect(states()).toEqual({ 'clip-1.mp4': 'refused', 'clip-2.mp4': 'failed', 'clip-3.mp4': 'sent', 'clip-4.mp4': 'sent' });
+    expect(actor.getSnapshot().context.sources.map((source) => source.reason)).toEqual([
+      'Файл повинен бути відео',
+      t.upload.connectionLost,
+      null,
+      null,
+    ]);
+
+    // A refusal is about the file itself: it is not sent again.
+    actor.send({ type: 'file.retry', key: 0 });
+    expect(sentNames()).toHaveLength(4);
+    actor.send({ type: 'file.retry', key: 1 });
+    expect(sentNames().at(-1)).toBe('clip-2.mp4');
+    await calls.resolve('sendSource', {});
+    await settle();
+    expect(states()['clip-2.mp4']).toBe('sent');
+    expect(actor.getSnapshot().value).toBe('settled');
+    expect(emitted).toEqual([]);
+  });
+
+  it('retries a failed file while others are still on their way, keeping two at a time', async () => {
+    const { actor, calls, sentNames, states } = start();
+    actor.send({ type: 'files.add', files: clips(3) });
+    actor.send({ type: 'form.submit', fields: { countVideo: '1' } });
+    await calls.reject('sendSource', new ApiError(503, ['Сервер тимчасово недоступний']));
+    await settle();
+    actor.send({ type: 'file.retry', key: 0 });
+    expect(states()).toEqual({ 'clip-1.mp4': 'waiting', 'clip-2.mp4': 'sending', 'clip-3.mp4': 'sending' });
+    await calls.resolve('sendSource', {});
+    await settle();
+    expect(sentNames()).toEqual(['clip-1.mp4', 'clip-2.mp4', 'clip-3.mp4', 'clip-1.mp4']);
+  });
+
+  it('takes 20 files at most and names the ones over it', () => {
+    const { actor } = start();
+    actor.send({ type: 'files.add', files: clips(19) });
+    actor.send({ type: 'files.add', files: [clip('twentieth.mp4'), clip('21st.mp4'), clip('22nd.mp4')] });
+    expect(actor.getSnapshot().context.sources).toHaveLength(20);
+    expect(actor.getSnapshot().context.overLimit).toEqual(['21st.mp4', '22nd.mp4']);
+    actor.send({ type: 'file.remove', key: 0 });
+    expect(actor.getSnapshot().context.overLimit).toEqual([]);
+  });
+
+  it('sends nothing without a file, and after a settled drop a new pick keeps the failed files and lets the finished go', async () => {
+    const { actor, calls, states } = start();
+    actor.send({ type: 'form.submit', fields: { countVideo: '1' } });
+    expect(actor.getSnapshot().context.submitted).toBe(true);
+    expect(calls.started).toEqual([]);
+
+    actor.send({ type: 'files.add', files: clips(3) });
+    actor.send({ type: 'form.submit', fields: { countVideo: '1' } });
+    await calls.reject('sendSource', new ApiError(0, [t.upload.connectionLost]));
+    await calls.reject('sendSource', notVideo);
+    await settle();
+    await calls.resolve('sendSource', {});
+    await settle();
+    actor.send({ type: 'files.add', files: [clip('new.mp4')] });
+    expect(actor.getSnapshot().value).toBe('picking');
+    expect(states()).toEqual({ 'clip-1.mp4': 'chosen', 'new.mp4': 'chosen' });
+  });
+});
