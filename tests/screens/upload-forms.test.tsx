@@ -121,7 +121,11 @@ describe('create-video form', () => {
     expect(uploads.calls[0]!.form.get('photoIds')).toBe('[3,2]');
     expect((uploads.calls[0]!.form.get('file') as File).name).toBe('clip.mp4');
     uploads.calls[0]!.onProgress(0.75);
-    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+    expect(await screen.findByRole('progressbar', { name: t.createVideo.sourceProgress('clip.mp4') })).toHaveAttribute(
+      'aria-valuenow',
+      '75',
+    );
+    expect(screen.getByRole('progressbar', { name: t.upload.progress })).toHaveAttribute('aria-valuenow', '75');
     expect(screen.getByRole('button', { name: t.createVideo.submit })).toBeDisabled();
   });
 

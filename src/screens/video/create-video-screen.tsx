@@ -1,30 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { FileRejection } from 'react-dropzone';
+import toast from 'react-hot-toast';
 import { useForm } from 'react-hook-form';
 import { useSelector } from '@xstate/react';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { omit, type Infer } from 'superstruct';
-import { Film, X } from 'lucide-react';
+import { Check, Film, X } from 'lucide-react';
 import { t } from '../../lib/i18n';
 import { backgroundChoiceError, createVideoSchema } from '../../lib/schemas';
 import { backgroundsMachine } from '../../machines/backgrounds-machine';
+import { maxSourcesPerDrop, sourcesMachine, type Source } from '../../machines/sources-machine';
 import { captureFrame } from '../../lib/video-frame';
 import { Button } from '../../components/button';
-import { Dropzone } from '../../components/dropzone';
+import { Dropzone, rejectionMessages } from '../../components/dropzone';
 import { Card, Page } from '../../components/page';
 import { ProgressBar } from '../../components/progress-bar';
 import { TextField } from '../../components/text-field';
 import { useScreenActor } from '../../components/use-screen-actor';
-import { useUploadForm } from '../../components/use-upload-form';
 import { BackgroundPicker } from './background-picker';
 import { useLeavePrompt } from '../../components/use-leave-prompt';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './create-video-screen.module.css';
 
 const accept = { 'video/*': [] };
-/** The count is the form's; the file belongs to the upload machine and the backgrounds to theirs, which check them. */
+/** The count is the form's; the files belong to the sources machine and the backgrounds to theirs, which check them. */
 const countSchema = omit(createVideoSchema(), ['video', 'photoIds']);
 /** SPEC.md section 9: the preview frame is taken at 1 second. */
 const previewAtSeconds = 1;
+/** The request list polls each request's rendering, so the drop's requests are watched there. */
+const requestListHref = '/video/request-create';
 
 interface CreateVideoFields {
   countVideo: string;
@@ -34,7 +39,7 @@ function formatSize(bytes: number): string {
   return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} ГБ` : `${(bytes / 1024 ** 2).toFixed(1)} МБ`;
 }
 
-function VideoPreview({ file, onRemove, disabled }: { file: File; onRemove: () => void; disabled: boolean }) {
+function SourceFrame({ file }: { file: File }) {
   const [frame, setFrame] = useState<{ file: File; url: string | null } | null>(null);
   useEffect(() => {
     let current = true;
@@ -49,29 +54,88 @@ function VideoPreview({ file, onRemove, disabled }: { file: File; onRemove: () =
   const shown = frame?.file === file ? frame : null;
 
   return (
-    <div className={styles.preview}>
-      <div className={styles.frame}>
-        {shown?.url ? (
-          <img src={shown.url} alt={t.createVideo.preview} />
-        ) : (
-          <span className={styles.placeholder} title={shown ? t.createVideo.previewUnavailable : undefined}>
-            <Film size={28} aria-hidden />
-          </span>
-        )}
-      </div>
-      <div className={styles.details}>
-        <span className={styles.name}>{file.name}</span>
-        <span className={styles.meta}>
-          {formatSize(file.size)}
-          {shown && !shown.url && ` · ${t.createVideo.previewUnavailable}`}
+    <div className={styles.frame}>
+      {shown?.url ? (
+        <img src={shown.url} alt={t.createVideo.preview} />
+      ) : (
+        <span className={styles.placeholder} title={shown ? t.createVideo.previewUnavailable : undefined}>
+          <Film size={28} aria-hidden />
         </span>
-      </div>
-      <button type="button" className={styles.remove} aria-label={t.upload.remove(file.name)} onClick={onRemove} disabled={disabled}>
-        <X size={16} aria-hidden />
-      </button>
+      )}
     </div>
   );
 }
+
+/** Where one file of the drop is: its size while chosen, then its queue place, progress and outcome. */
+function SourceStatus({ source }: { source: Source }) {
+  const { file, state, progress, reason } = source;
+  if (state === 'chosen') return <span className={styles.meta}>{formatSize(file.size)}</span>;
+  if (state === 'waiting') return <span className={styles.meta}>{t.createVideo.sourceWaiting}</span>;
+  if (state === 'sending') return <ProgressBar value={progress} label={t.createVideo.sourceProgress(file.name)} />;
+  if (state === 'sent')
+    return (
+      <span className={styles.sent}>
+        <Check size={14} aria-hidden /> {t.createVideo.sourceSent}
+      </span>
+    );
+  return (
+    <span className={styles.refusal} role="alert">
+      {state === 'refused' ? t.upload.rejected(file.name, reason ?? '') : t.createVideo.sourceFailed(file.name, reason ?? '')}
+    </span>
+  );
+}
+
+function SourceRow({ source, onRemove, onRetry }: { source: Source; onRemove: () => void; onRetry: () => void }) {
+  return (
+    <li className={styles.preview}>
+      <SourceFrame file={source.file} />
+      <div className={styles.details}>
+        <span className={styles.name}>{source.file.name}</span>
+        <SourceStatus source={source} />
+      </div>
+      {source.state === 'chosen' && (
+        <button type="button" className={styles.remove} aria-label={t.upload.remove(source.file.name)} onClick={onRemove}>
+          <X size={16} aria-hidden />
+        </button>
+      )}
+      {source.state === 'failed' && (
+        <Button variant="secondary" onClick={onRetry} aria-label={t.createVideo.retryLabel(source.file.name)}>
+          {t.createVideo.retry}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** The drop's files and what the form does with them, from the sources machine. */
+function useSources() {
+  const actor = useScreenActor(sourcesMachine, { id: 'sources' });
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const sent = actor.on('sources.sent', ({ count }) => {
+      toast.success(count === 1 ? t.createVideo.sent : t.createVideo.sentSeveral(count));
+      navigate(requestListHref);
+    });
+    return () => sent.unsubscribe();
+  }, [actor, navigate]);
+
+  const sources = useSelector(actor, (snapshot) => snapshot.context.sources);
+  const overLimit = useSelector(actor, (snapshot) => snapshot.context.overLimit);
+  const submitted = useSelector(actor, (snapshot) => snapshot.context.submitted);
+  const drag = useSelector(actor, (snapshot) => snapshot.context.drag);
+  const picking = useSelector(actor, (snapshot) => snapshot.matches('picking'));
+  const sending = useSelector(actor, (snapshot) => snapshot.matches('sending'));
+  const onDragChange = useCallback(
+    (change: { active: false } | { active: true; acceptable: boolean }) =>
+      actor.send(change.active ? { type: 'drag.enter', acceptable: change.acceptable } : { type: 'drag.leave' }),
+    [actor],
+  );
+  const onFiles = useCallback((files: File[]) => actor.send({ type: 'files.add', files }), [actor]);
+  return { actor, sources, overLimit, submitted, drag, picking, sending, onDragChange, onFiles };
+}
+
+const onReject = (rejections: FileRejection[]) =>
+  rejectionMessages(rejections, t.createVideo.rejectedType).forEach((message) => toast.error(message));
 
 export function CreateVideoScreen() {
   const {
@@ -83,16 +147,7 @@ export function CreateVideoScreen() {
     defaultValues: { countVideo: '1' },
     shouldFocusError: false,
   });
-  const upload = useUploadForm({
-    id: 'create-video',
-    path: '/create-video/create',
-    fileField: 'file',
-    multiple: false,
-    rules: 'video',
-    wrongType: t.createVideo.rejectedType,
-    doneText: t.createVideo.sent,
-    doneHref: '/video/request-create',
-  });
+  const { actor, sources, overLimit, submitted, drag, picking, sending, onDragChange, onFiles } = useSources();
   const backgrounds = useScreenActor(backgroundsMachine, { id: 'backgrounds' });
   const choosing = useSelector(backgrounds, (snapshot) => snapshot.matches('choosing'));
   const withoutImages = useSelector(backgrounds, (snapshot) => snapshot.matches('none'));
@@ -105,20 +160,24 @@ export function CreateVideoScreen() {
       (values) => {
         backgrounds.send({ type: 'submit.tried' });
         const countVideo = String(values.countVideo);
-        if (choiceError) upload.invalid();
+        if (choiceError) actor.send({ type: 'form.invalid' });
         // SPEC's own shape when there is nothing to choose: the server then renders over a blurred copy of the source.
-        else upload.submit(choosing ? { countVideo, photoIds: JSON.stringify(chosen) } : { countVideo });
+        else actor.send({ type: 'form.submit', fields: choosing ? { countVideo, photoIds: JSON.stringify(chosen) } : { countVideo } });
       },
       () => {
         backgrounds.send({ type: 'submit.tried' });
-        upload.invalid();
+        actor.send({ type: 'form.invalid' });
       },
     ),
   );
 
-  const file = upload.files[0];
-  // A chosen clip is the work here; a File cannot be kept as a draft, so leaving asks first.
-  useLeavePrompt(Boolean(file) && !upload.submitting);
+  const started = !picking;
+  const sent = sources.filter((source) => source.state === 'sent').length;
+  const finished = sources.filter((source) => source.state === 'sent' || source.state === 'refused').length;
+  // A refused or failed file counts as done for the total: the bar says how far the drop is, not how well it went.
+  const total = sources.reduce((sum, source) => sum + (source.state === 'sending' ? source.progress : 0), finished) / sources.length;
+  // Chosen, queued or failed files are work a File cannot be kept for: leaving asks first.
+  useLeavePrompt(sources.some((source) => source.state !== 'sent' && source.state !== 'refused'));
   return (
     <Page title={t.createVideo.title}>
       <Card>
@@ -131,34 +190,66 @@ export function CreateVideoScreen() {
               min={1}
               step={1}
               inputMode="numeric"
-              disabled={upload.submitting}
+              disabled={started}
               error={errors.countVideo?.message}
               {...register('countVideo')}
             />
           </div>
-          {file ? (
-            <VideoPreview file={file} onRemove={() => upload.removeFile(0)} disabled={upload.submitting} />
-          ) : (
+          {sources.length > 0 && (
+            <ul className={styles.sources} aria-label={t.createVideo.sources}>
+              {sources.map((source) => (
+                <SourceRow
+                  key={source.key}
+                  source={source}
+                  onRemove={() => actor.send({ type: 'file.remove', key: source.key })}
+                  onRetry={() => actor.send({ type: 'file.retry', key: source.key })}
+                />
+              ))}
+            </ul>
+          )}
+          {!sending && sources.length < maxSourcesPerDrop && (
             <Dropzone
               accept={accept}
-              multiple={false}
-              drag={upload.drag}
-              onDragChange={upload.onDragChange}
-              onFiles={upload.onFiles}
-              onReject={upload.onReject}
+              multiple
+              drag={drag}
+              onDragChange={onDragChange}
+              onFiles={onFiles}
+              onReject={onReject}
               buttonLabel={t.createVideo.pickFile}
               hints={{ idle: t.createVideo.dropHint, accepting: t.createVideo.dropAccept, rejecting: t.createVideo.dropReject }}
-            />
+            >
+              <p className={styles.meta}>{t.createVideo.dropLimit(maxSourcesPerDrop)}</p>
+            </Dropzone>
           )}
-          {upload.filesError && (
+          {overLimit.length > 0 && (
+            <ul className={styles.errors} role="alert">
+              {overLimit.map((name, index) => (
+                <li key={index}>{t.upload.rejected(name, t.createVideo.tooManySources(maxSourcesPerDrop))}</li>
+              ))}
+            </ul>
+          )}
+          {submitted && sources.length === 0 && (
             <p className={styles.error} role="alert">
-              {upload.filesError}
+              {t.createVideo.atLeastOne}
             </p>
           )}
-          <BackgroundPicker actor={backgrounds} error={choiceTried ? choiceError : undefined} disabled={upload.submitting} />
-          {upload.submitting && <ProgressBar value={upload.progress} label={t.upload.progress} />}
+          <BackgroundPicker actor={backgrounds} error={choiceTried ? choiceError : undefined} disabled={started} />
+          {started && (
+            <div className={styles.total}>
+              <ProgressBar value={total} label={t.upload.progress} />
+              <p className={styles.meta} role="status">
+                <span>{t.createVideo.sourcesSent(sent, sources.length)}</span>
+                {sent > 0 && (
+                  <>
+                    {' · '}
+                    <Link href={requestListHref}>{t.createVideo.toRequests}</Link>
+                  </>
+                )}
+              </p>
+            </div>
+          )}
           <div className={styles.actions}>
-            <Button type="submit" disabled={upload.submitting || !(choosing || withoutImages)}>
+            <Button type="submit" disabled={started || !(choosing || withoutImages)}>
               {t.createVideo.submit}
             </Button>
           </div>
