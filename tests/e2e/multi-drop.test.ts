@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { makeClip, makeImage, testTools } from '../fixtures/media';
-import { apiBodies, connectBrowser, createOperator, logIn, pageProblems, sharedServer, snapshot } from './harness';
+import { accessToken, apiBodies, connectBrowser, createOperator, logIn, pageProblems, sharedServer, snapshot } from './harness';
 
 /**
  * Issue 31.1: five files dropped on the create form at once become one request each; the one that
@@ -34,12 +34,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(mediaDir, bad), 'це не відео, а нотатки до зйомки\n');
 
   const operator = await createOperator(server.baseUrl, 'multi-drop');
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(operator),
-  });
-  token = (await login.json()).accessToken;
+  token = await accessToken(server.baseUrl, operator.login, operator.password);
   const images = new FormData();
   images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
   await api('/api/photo-bg', { form: images });
