@@ -353,9 +353,11 @@ export const t = {
       groupOwn: 'Власні слоти групи, типові для її профілів',
       installation: 'Типові',
     },
+    save: 'Зберегти слоти',
     clearProfile: 'Брати слоти з групи або типові',
     clearGroup: 'Повернути типові',
     saved: 'Слоти збережено',
+    cleared: 'Власні слоти прибрано',
   },
   tagSets: {
     listTitle: 'Теги',
