@@ -95,6 +95,8 @@ function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailV
           onSubmit={onSubmit}
         />
         <div className={styles.side}>
+          {account.isActiveYouTube && <ChannelDescriptionPanel account={account} onSaved={reload} />}
+          {account.isActiveInstagram && <InstagramProfilePanel account={account} onSaved={reload} />}
           <PostingSlotsPanel
             path={`/accounts/${account.id}/slots`}
             slots={account.slots}
@@ -103,8 +105,6 @@ function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailV
             clearLabel={t.postingSlots.clearProfile}
             onSaved={reload}
           />
-          {account.isActiveYouTube && <ChannelDescriptionPanel account={account} onSaved={reload} />}
-          {account.isActiveInstagram && <InstagramProfilePanel account={account} onSaved={reload} />}
         </div>
       </div>
       <AccountVideos account={account} />
