@@ -13,7 +13,14 @@ import { postingBudgetRoutes } from './routes/posting-budget';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
 import { engineFigures } from './jobs/figures';
-import { engineSettings, fastifyTrustProxy, platformTimeoutSettings, postingCapSettings, type TrustProxy } from './config';
+import {
+  engineSettings,
+  fastifyTrustProxy,
+  platformTimeoutSettings,
+  postingCapSettings,
+  postingSlotSettings,
+  type TrustProxy,
+} from './config';
 import { platformNetwork, type PlatformNetwork } from './platforms/http';
 import type { MediaServices } from './media/services';
 import { clientErrorAnswer, errorBody, frameworkRefusal, HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
@@ -44,6 +51,7 @@ import { creatorRulesReader } from './services/posting-rules';
 import { validatorCompiler } from './validators';
 import { strictJsonBodies } from './json-body';
 import type { Clock } from './clock';
+import type { PostingSlots } from '../src/lib/contract';
 
 export interface AppDeps {
   db: Database;
@@ -78,6 +86,8 @@ export interface AppDeps {
   youtubeAppInTesting?: boolean;
   /** TIKTOK_DAILY_POSTS and YOUTUBE_DAILY_UPLOADS (config.postingCaps), for the posting budget; their defaults when absent. */
   postingCaps?: PostingCapSettings;
+  /** POSTING_* (config.postingSlots): the slots of profiles and groups without their own; their defaults when absent. */
+  postingSlots?: PostingSlots;
   /** The way out to the platforms (config.platformTimeouts, PROXY_ALLOW_PRIVATE); the defaults for the mode when absent. */
   network?: PlatformNetwork;
   /** The time the API's platform calls go by. */
@@ -272,6 +282,7 @@ export async function buildApp(deps: AppDeps) {
   };
   // One per server: Save checks a plan against the creator_info answers its form just read.
   const readCreatorRules = creatorRulesReader(deps.db);
+  const postingSlots = deps.postingSlots ?? postingSlotSettings();
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', publicUrl: deps.publicUrl, clock: deps.clock });
@@ -284,8 +295,14 @@ export async function buildApp(deps: AppDeps) {
         platforms: platformAccess,
         postingCaps: deps.postingCaps ?? postingCapSettings(),
       });
-      await api.register(accountRoutes, { prefix: '/accounts', oauth, platforms: platformAccess, sandboxProxy: deps.sandboxProxy });
-      await api.register(accountGroupRoutes, { prefix: '/accounts-group' });
+      await api.register(accountRoutes, {
+        prefix: '/accounts',
+        oauth,
+        platforms: platformAccess,
+        sandboxProxy: deps.sandboxProxy,
+        postingSlots,
+      });
+      await api.register(accountGroupRoutes, { prefix: '/accounts-group', postingSlots });
       await api.register(tagRoutes, { prefix: '/tags' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(oauthRoutes, { prefix: '/oauth', oauth });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import envSchema from 'env-schema';
+import { validate } from 'superstruct';
 import type { EngineSettings } from './jobs/engine-settings';
 import type { StorageSettings } from './media/services';
 import type { PlatformTimeouts } from './platforms/http';
@@ -11,6 +12,8 @@ import type { SandboxLimits } from './platforms/sandbox/caps';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { StatsSyncSettings } from './services/quota-ledger';
 import type { MediaSettings } from './media/services';
+import type { PostingSlots } from '../src/lib/contract';
+import { postingSlotsSchema } from '../src/lib/schemas';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -68,6 +71,8 @@ export interface Config extends MediaSettings {
   youtubeAppInTesting: boolean;
   /** The posting caps the engine plans with (see server/services/posting-caps.ts). */
   postingCaps: PostingCapSettings;
+  /** POSTING_*: the slots of profiles whose group has none and who have none (see server/services/posting-slots.ts). */
+  postingSlots: PostingSlots;
 }
 
 export interface SandboxPlatformSettings {
@@ -197,6 +202,11 @@ const environment = Type.Object({
   TIKTOK_DAILY_POSTS: wholeNumber(15),
   // YouTube Data API, "Quota Calculator": videos.insert has its own bucket of 100 a day per project.
   YOUTUBE_DAILY_UPLOADS: wholeNumber(100),
+  // The installation's posting slots (Kyiv time, ISO weekdays), for profiles and groups without their own.
+  POSTING_FROM: text('09:00'),
+  POSTING_TO: text('22:00'),
+  POSTING_GAP_MINUTES: Type.Integer({ minimum: 0, default: 90 }),
+  POSTING_DAYS: text('1,2,3,4,5,6,7'),
 });
 
 type Environment = Static<typeof environment>;
@@ -208,6 +218,7 @@ const ownSentences: Partial<Record<VariableName, (raw: string) => string>> = {
   SANDBOX_PROXY_PORT: (raw) => `SANDBOX_PROXY_PORT must be a port number or 0, got "${raw}"`,
   SECRET_KEY: () => 'SECRET_KEY must be at least 32 characters long',
   STORAGE_URL: (raw) => `STORAGE_URL must look like s3://bucket or s3://bucket/prefix, got "${raw}"`,
+  POSTING_GAP_MINUTES: (raw) => `POSTING_GAP_MINUTES must be a whole number of minutes from 0 to 1440, got "${raw}"`,
 };
 
 /** The one sentence a variable's wrong value stops the start with, from what its schema asks. */
@@ -343,6 +354,35 @@ function sandboxPlatformSettings(vars: Environment): SandboxPlatformSettings {
   };
 }
 
+const slotVariables: Record<keyof PostingSlots, VariableName> = {
+  from: 'POSTING_FROM',
+  to: 'POSTING_TO',
+  minGapMinutes: 'POSTING_GAP_MINUTES',
+  days: 'POSTING_DAYS',
+};
+const slotRules: Record<keyof PostingSlots, string> = {
+  from: 'a Kyiv time HH:MM on 5-minute steps',
+  to: 'a Kyiv time HH:MM on 5-minute steps, after POSTING_FROM',
+  minGapMinutes: 'a whole number of minutes from 0 to 1440',
+  days: 'ISO weekdays from 1 (Monday) to 7 (Sunday), each once, separated by commas',
+};
+
+/** The installation's slots, by the same rules as a profile's form. */
+function postingSlotsOf(vars: Environment): PostingSlots {
+  const slots = {
+    from: vars.POSTING_FROM,
+    to: vars.POSTING_TO,
+    minGapMinutes: vars.POSTING_GAP_MINUTES,
+    days: vars.POSTING_DAYS.split(',').map((day) => (/^\s*\d\s*$/.test(day) ? Number(day) : day)),
+  };
+  const [failure] = validate(slots, postingSlotsSchema);
+  if (failure) {
+    const field = failure.path[0] as keyof PostingSlots;
+    throw new ConfigError(`${slotVariables[field]} must be ${slotRules[field]}, got "${vars[slotVariables[field]]}"`);
+  }
+  return slots as PostingSlots;
+}
+
 function engineSettingsOf(vars: Environment): EngineSettings {
   if (vars.WORKER_DEAD_AFTER_SECONDS < 2 * vars.WORKER_HEARTBEAT_SECONDS) {
     throw new ConfigError(
@@ -453,6 +493,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     platformApps: platformApps(platforms, vars),
     youtubeAppInTesting: vars.YOUTUBE_APP_IN_TESTING === '1',
     postingCaps: { tiktokDailyPosts: vars.TIKTOK_DAILY_POSTS, youtubeDailyUploads: vars.YOUTUBE_DAILY_UPLOADS },
+    postingSlots: postingSlotsOf(vars),
   });
 }
 
@@ -461,3 +502,4 @@ export const engineSettings = (env: NodeJS.ProcessEnv = {}): EngineSettings => l
 export const statsSyncSettings = (env: NodeJS.ProcessEnv = {}): StatsSyncSettings => loadConfig(env, []).engine.statsSync;
 export const platformTimeoutSettings = (env: NodeJS.ProcessEnv = {}): PlatformTimeouts => loadConfig(env, []).platformTimeouts;
 export const postingCapSettings = (env: NodeJS.ProcessEnv = {}): PostingCapSettings => loadConfig(env, []).postingCaps;
+export const postingSlotSettings = (env: NodeJS.ProcessEnv = {}): PostingSlots => loadConfig(env, []).postingSlots;

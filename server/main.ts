@@ -115,6 +115,7 @@ async function main() {
         platformApps: config.platformApps,
         youtubeAppInTesting: config.youtubeAppInTesting,
         postingCaps: config.postingCaps,
+        postingSlots: config.postingSlots,
         network,
       })
     : null;

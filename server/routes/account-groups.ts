@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import type { AccountGroup, Paged, SessionUser } from '../../src/lib/contract';
+import type { AccountGroup, AccountGroupDetail, Paged, PostingSlots, SessionUser } from '../../src/lib/contract';
 import { t } from '../messages';
-import { groupSchema } from '../../src/lib/schemas';
+import { groupSchema, postingSlotsSchema } from '../../src/lib/schemas';
 import type { Orm } from '../db/connect';
 import { accountGroups, accounts } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
@@ -11,17 +11,34 @@ import { HttpError, parseBody } from '../http-error';
 import { pageFromQuery } from '../services/paging';
 import { groupPage, selectGroups } from '../services/group-list';
 import { groupSchemas } from '../../src/lib/contract/groups-tags';
+import { postingSlotsSchemas } from '../../src/lib/contract/posting-slots';
+import { groupSlots, inheritedSlotColumns, slotColumns, type SlotColumns } from '../services/posting-slots';
 
 type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
-export const accountGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const accountGroupRoutes: FastifyPluginAsyncTypebox<{
+  /** The installation's slots (config.postingSlots), which a group without its own hands its profiles. */
+  postingSlots: PostingSlots;
+}> = async (app, { postingSlots }) => {
   const { db } = app;
   app.addHook('onRequest', requireUser);
 
   const ownedGroup = (user: SessionUser, id: number) => and(eq(accountGroups.id, id), visibleTo(user, accountGroups.userId));
 
-  async function groupById(user: SessionUser, id: number): Promise<AccountGroup> {
-    return found((await selectGroups(db, ownedGroup(user, id)))[0]);
+  async function groupById(user: SessionUser, id: number): Promise<AccountGroupDetail> {
+    const group: AccountGroup = found((await selectGroups(db, ownedGroup(user, id)))[0]);
+    return { ...group, slots: await groupSlots(db, group.id, postingSlots) };
+  }
+
+  async function ownedGroupId(user: SessionUser, id: number) {
+    return found((await db.orm.select({ id: accountGroups.id }).from(accountGroups).where(ownedGroup(user, id)))[0]).id;
+  }
+
+  /** The group's own slots from now on (`columns`), or none: its profiles without their own take the installation's. */
+  async function setSlots(user: SessionUser, id: number, columns: SlotColumns) {
+    const groupId = await ownedGroupId(user, id);
+    await db.orm.update(accountGroups).set(columns).where(eq(accountGroups.id, groupId));
+    return groupSlots(db, groupId, postingSlots);
   }
 
   /**
@@ -78,7 +95,7 @@ export const accountGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/:id', { schema: groupSchemas.update }, async (request) => {
     const user = currentUser(request);
     const id = request.params.id;
-    found((await db.orm.select({ id: accountGroups.id }).from(accountGroups).where(ownedGroup(user, id)))[0]);
+    await ownedGroupId(user, id);
     const form = parseBody(groupSchema, request.body);
     await db.orm.transaction(async (tx) => {
       await tx.update(accountGroups).set({ name: form.name.trim() }).where(eq(accountGroups.id, id));
@@ -91,6 +108,14 @@ export const accountGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
     return groupById(user, id);
   });
+
+  app.put('/:id/slots', { schema: postingSlotsSchemas.save }, async (request) =>
+    setSlots(currentUser(request), request.params.id, slotColumns(parseBody(postingSlotsSchema, request.body))),
+  );
+
+  app.delete('/:id/slots', { schema: postingSlotsSchemas.clear }, async (request) =>
+    setSlots(currentUser(request), request.params.id, inheritedSlotColumns),
+  );
 
   /** The group's profiles stay; they only leave the group. */
   app.delete('/:id', { schema: groupSchemas.remove }, async (request, reply) => {

@@ -5,6 +5,7 @@ import {
   type AccountDetail,
   type ConnectedAs,
   type ConnectYouTubeResponse,
+  type PostingSlots,
   type ProfileSetup,
   type SelectOption,
   type SessionUser,
@@ -14,6 +15,7 @@ import {
   accountSchemaFor,
   channelDescriptionSchema,
   instagramProfileSchema,
+  postingSlotsSchema,
   type AccountForm,
   type LinkedPlatforms,
 } from '../../src/lib/schemas';
@@ -62,6 +64,8 @@ import { accountVideoPage } from '../services/account-video-list';
 import type { OAuthSettings } from './oauth';
 import { pageFromQuery } from '../services/paging';
 import { accountSchemas } from '../../src/lib/contract/accounts';
+import { postingSlotsSchemas } from '../../src/lib/contract/posting-slots';
+import { inheritedSlotColumns, profileSlots, slotColumns, type SlotColumns } from '../services/posting-slots';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
@@ -251,9 +255,14 @@ export interface AccountRouteOptions {
   platforms: () => PlatformAccess;
   /** The sandbox's loopback proxy for profiles, when this process started one. */
   sandboxProxy?: string;
+  /** The installation's slots (config.postingSlots), for profiles whose group has none and who have none. */
+  postingSlots: PostingSlots;
 }
 
-export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = async (app, { oauth, platforms, sandboxProxy }) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = async (
+  app,
+  { oauth, platforms, sandboxProxy, postingSlots },
+) => {
   const { db, keys } = app;
   app.addHook('onRequest', requireUser);
 
@@ -266,7 +275,24 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
 
   async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
     const [row] = await selectAccounts(db).where(ownedAccount(user, id));
-    return toAccountDetail(found(row), found(await accountVideoPage(db, user, id, 1)), await loadConnections(db, [id]));
+    return toAccountDetail(
+      found(row),
+      found(await accountVideoPage(db, user, id, 1)),
+      await loadConnections(db, [id]),
+      (await slotsOf(id))!,
+    );
+  }
+
+  const slotsOf = async (id: number) => (await profileSlots(db, [id], postingSlots)).get(id);
+
+  /** The profile's own slots from now on (`columns`), or none: it takes its group's or the installation's. */
+  async function setSlots(user: SessionUser, id: number, columns: SlotColumns) {
+    const existing = await accountRow(user, id);
+    await db.orm
+      .update(accounts)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(accounts.id, existing.id));
+    return (await slotsOf(existing.id))!;
   }
 
   /**
@@ -484,6 +510,14 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     request.log.info({ accountId: id }, 'profile deleted');
     return reply.status(204).send();
   });
+
+  app.put('/:id/slots', { schema: postingSlotsSchemas.save }, async (request) =>
+    setSlots(currentUser(request), request.params.id, slotColumns(parseBody(postingSlotsSchema, request.body))),
+  );
+
+  app.delete('/:id/slots', { schema: postingSlotsSchemas.clear }, async (request) =>
+    setSlots(currentUser(request), request.params.id, inheritedSlotColumns),
+  );
 
   app.get('/:id/video', { schema: accountSchemas.videos }, async (request) => {
     return found(await accountVideoPage(db, currentUser(request), request.params.id, pageFromQuery(request.query)));

@@ -4,6 +4,7 @@ import type {
   AccountStatus,
   AccountSummary,
   ConnectedAs,
+  EffectiveSlots,
   Paged,
   PlatformConnection,
   PlatformName,
@@ -186,6 +187,7 @@ export function toAccountDetail(
   row: AccountWithOwner<AccountRow>,
   video: Paged<VideoSummary>,
   connections: StoredConnection[],
+  slots: EffectiveSlots,
 ): AccountDetail {
   const { account } = row;
   const linkedPlatforms = connections
@@ -223,6 +225,7 @@ export function toAccountDetail(
     // The first failing platform's words, as the form has room for one.
     error: failing[0]?.failure ?? null,
     video,
+    slots,
   };
 }
 

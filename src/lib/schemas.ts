@@ -312,6 +312,49 @@ export const passwordChangeSchema = dynamic<PasswordChangeForm>((value) =>
   passwordChangeShape(isObject(value) ? value.password : undefined),
 );
 
+/* Posting slots (issue 31.2): a profile's or a group's hours in Kyiv, gap and days. */
+
+/** Slots' hours fall on these steps, so an hour typed as 09:03 is caught before a spread plans by it. */
+export const slotMinuteStep = 5;
+/** A gap of a whole day: the longest that still lets a profile post every day it posts. */
+export const maxSlotGapMinutes = 1440;
+const slotTimePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** The minutes after midnight of a slot's `HH:MM`, or null when it is no time on the step. */
+export function slotMinutes(value: unknown): number | null {
+  const match = typeof value === 'string' ? slotTimePattern.exec(value) : null;
+  if (!match) return null;
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  return minutes % slotMinuteStep === 0 ? minutes : null;
+}
+
+const isWeekday = (day: unknown) => typeof day === 'number' && Number.isInteger(day) && day >= 1 && day <= 7;
+
+/** `from` is the start the end must come after; a window never runs past midnight. */
+function postingSlotsShape(from: unknown) {
+  const start = slotMinutes(from);
+  return type({
+    from: define<string>('from', (value) => slotMinutes(value) !== null || t.postingSlots.fromInvalid),
+    to: define<string>('to', (value) => {
+      const end = slotMinutes(value);
+      if (end === null) return t.postingSlots.toInvalid;
+      return start === null || end > start || t.postingSlots.toNotAfterFrom;
+    }),
+    minGapMinutes: define<number>(
+      'minGapMinutes',
+      (value) =>
+        (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= maxSlotGapMinutes) || t.postingSlots.gapInvalid,
+    ),
+    days: define<number[]>('days', (value) => {
+      if (Array.isArray(value) && value.length === 0) return t.postingSlots.daysRequired;
+      return (Array.isArray(value) && value.every(isWeekday) && new Set(value).size === value.length) || t.postingSlots.daysInvalid;
+    }),
+  });
+}
+export type PostingSlotsForm = Infer<ReturnType<typeof postingSlotsShape>>;
+/** The slots section of the profile and group forms, PUT …/slots, and the installation's POSTING_* settings. */
+export const postingSlotsSchema = dynamic<PostingSlotsForm>((value) => postingSlotsShape(isObject(value) ? value.from : undefined));
+
 const publishVideo = type({
   id: number(),
   url: string(),

@@ -25,7 +25,8 @@ export interface ResourceContext {
 
 /** A write the screen asks for: its call, and the toast that says it worked. */
 export interface SaveRequest {
-  method: 'POST' | 'PATCH';
+  /** DELETE too where it answers what is left (a profile's own posting slots given up). */
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
   /** No text: the screen says what happened itself (e.g. a copied link). */

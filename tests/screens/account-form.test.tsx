@@ -50,6 +50,7 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
     profileDescriptionInstagram: '',
     error: null,
     video: emptyPage,
+    slots: { from: '09:00', to: '22:00', minGapMinutes: 90, days: [1, 2, 3, 4, 5, 6, 7], source: 'installation' },
     savedSecrets: {
       proxyPassword: false,
       YouTubeAuthClientSecret: true,

@@ -15,7 +15,7 @@ interface Fixture {
 
 interface RouteCase {
   name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (f: Fixture) => string;
   body?: (f: Fixture) => object;
   /** Expected status for anonymous, the owner of the resources, another user, an admin. */
@@ -78,6 +78,27 @@ const routes: RouteCase[] = [
     method: 'PATCH',
     url: (f) => `/api/accounts-group/${f.groupId}`,
     body: (f) => ({ name: 'Renamed', accounts: [{ id: f.accountId, title: '', value: f.accountId }] }),
+    expect: [401, 200, 404, 200],
+  },
+  {
+    name: 'PUT /accounts/{id}/slots',
+    method: 'PUT',
+    url: (f) => `/api/accounts/${f.accountId}/slots`,
+    body: () => ({ from: '09:00', to: '21:00', minGapMinutes: 60, days: [1, 2] }),
+    expect: [401, 200, 404, 200],
+  },
+  {
+    name: 'PUT /accounts-group/{id}/slots',
+    method: 'PUT',
+    url: (f) => `/api/accounts-group/${f.groupId}/slots`,
+    body: () => ({ from: '09:00', to: '21:00', minGapMinutes: 60, days: [1, 2] }),
+    expect: [401, 200, 404, 200],
+  },
+  { name: 'DELETE /accounts/{id}/slots', method: 'DELETE', url: (f) => `/api/accounts/${f.accountId}/slots`, expect: [401, 200, 404, 200] },
+  {
+    name: 'DELETE /accounts-group/{id}/slots',
+    method: 'DELETE',
+    url: (f) => `/api/accounts-group/${f.groupId}/slots`,
     expect: [401, 200, 404, 200],
   },
   { name: 'GET /tags', method: 'GET', url: () => '/api/tags', expect: [401, 200, 200, 200] },

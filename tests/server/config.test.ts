@@ -221,3 +221,26 @@ describe('the environment schema', () => {
     expect(() => load({ INSTAGRAM_APP_SECRET: 'secret' })).toThrow('set both INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET, or neither');
   });
 });
+
+describe('posting slots', () => {
+  it('gives profiles without slots of their own 09:00–22:00 Kyiv time, 90 minutes apart, every day, unless POSTING_* say otherwise', () => {
+    expect(load({}).postingSlots).toEqual({ from: '09:00', to: '22:00', minGapMinutes: 90, days: [1, 2, 3, 4, 5, 6, 7] });
+    expect(load({ POSTING_FROM: '08:30', POSTING_TO: '20:00', POSTING_GAP_MINUTES: '0', POSTING_DAYS: '1, 2,3,4,5' }).postingSlots).toEqual(
+      {
+        from: '08:30',
+        to: '20:00',
+        minGapMinutes: 0,
+        days: [1, 2, 3, 4, 5],
+      },
+    );
+  });
+
+  it('refuses slots a profile could not be given, naming the variable', () => {
+    expect(() => load({ POSTING_FROM: '9:00' })).toThrow('POSTING_FROM must be a Kyiv time HH:MM on 5-minute steps, got "9:00"');
+    expect(() => load({ POSTING_TO: '08:00' })).toThrow('POSTING_TO must be a Kyiv time HH:MM on 5-minute steps, after POSTING_FROM');
+    expect(() => load({ POSTING_GAP_MINUTES: '1441' })).toThrow('POSTING_GAP_MINUTES must be a whole number of minutes from 0 to 1440');
+    expect(() => load({ POSTING_GAP_MINUTES: '-5' })).toThrow('POSTING_GAP_MINUTES must be a whole number of minutes from 0 to 1440');
+    expect(() => load({ POSTING_DAYS: '1,8' })).toThrow('POSTING_DAYS must be ISO weekdays from 1 (Monday) to 7 (Sunday)');
+    expect(() => load({ POSTING_DAYS: '1,1' })).toThrow('POSTING_DAYS must be ISO weekdays');
+  });
+});

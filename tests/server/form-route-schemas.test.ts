@@ -8,6 +8,7 @@ import {
   instagramProfileSchema,
   loginSchema,
   passwordChangeSchema,
+  postingSlotsSchema,
   publishedEditSchema,
   publishSchema,
   tagSetSchema,
@@ -18,6 +19,7 @@ import { accountSchemas } from '../../src/lib/contract/accounts';
 import { groupSchemas, tagSchemas } from '../../src/lib/contract/groups-tags';
 import { userSchemas } from '../../src/lib/contract/users';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
+import { postingSlotsSchemas } from '../../src/lib/contract/posting-slots';
 import { emptyAccount } from './backoffice-fixtures';
 
 /**
@@ -45,6 +47,12 @@ const cases: { name: string; form: Struct<any, any>; route: TObject; valid: Reco
     valid: { profileName: 'n', profileDescription: 'd' },
   },
   { name: 'group', form: groupSchema, route: groupSchemas.create.body, valid: { name: 'g', accounts: [option] } },
+  {
+    name: 'posting slots',
+    form: postingSlotsSchema,
+    route: postingSlotsSchemas.save.body,
+    valid: { from: '09:00', to: '22:00', minGapMinutes: 90, days: [1, 2, 3, 4, 5, 6, 7] },
+  },
   { name: 'tag set', form: tagSetSchema, route: tagSchemas.create.body, valid: { name: 't', tags: ['a'] } },
   {
     name: 'user',

@@ -23,6 +23,7 @@ import type { ProxyPolicy } from '../../server/platforms/proxy-policy';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { systemClock, type Clock } from '../../server/clock';
 import type { JobContext } from '../../server/jobs/types';
+import type { PostingSlots } from '../../src/lib/contract';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -149,6 +150,8 @@ export interface SuiteOptions {
   network?: PlatformNetwork;
   /** The sandbox proxy the profile form offers, as main.ts hands over the one it started; none when absent. */
   sandboxProxy?: string;
+  /** The installation's posting slots (POSTING_*); their defaults when absent. */
+  postingSlots?: PostingSlots;
 }
 
 /** The way out to the platforms with the default limits, under the sandbox's proxy policy unless told otherwise. */
@@ -206,6 +209,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
           youtubeAppInTesting: options.youtubeAppInTesting,
           network: platforms.network,
           sandboxProxy: options.sandboxProxy,
+          postingSlots: options.postingSlots,
         });
         env = { kind, db: fresh.db, app, tokenSettings, media, mediaDir, queue, platforms };
       });

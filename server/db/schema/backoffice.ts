@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const accountGroups = pgTable('account_groups', {
@@ -7,6 +7,11 @@ export const accountGroups = pgTable('account_groups', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
+  /** Posting slots (migration 0038): minutes after Kyiv midnight, the least gap, ISO weekdays as bits; all NULL for the installation's. */
+  postingFrom: smallint('posting_from'),
+  postingTo: smallint('posting_to'),
+  postingGapMinutes: smallint('posting_gap_minutes'),
+  postingDays: smallint('posting_days'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -47,6 +52,11 @@ export const accounts = pgTable('accounts', {
   profileDescriptionInstagram: text('profile_description_instagram'),
   instagramAccessToken: text('instagram_access_token'),
   instagramUserId: text('instagram_user_id'),
+  /** Posting slots (migration 0038): minutes after Kyiv midnight, the least gap, ISO weekdays as bits; all NULL for the group's or the installation's. */
+  postingFrom: smallint('posting_from'),
+  postingTo: smallint('posting_to'),
+  postingGapMinutes: smallint('posting_gap_minutes'),
+  postingDays: smallint('posting_days'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

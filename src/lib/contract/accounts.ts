@@ -16,6 +16,7 @@ import {
   VideoSummary,
 } from './common';
 import { maxLength } from './limits';
+import { EffectiveSlots } from './posting-slots';
 
 const optionalText = (max: number) => Type.Optional(Text(max));
 const flag = Type.Optional(Type.Boolean());
@@ -137,6 +138,8 @@ export const AccountDetail = Type.Object({
   /** The failure a platform connector last reported, shown while the status is 'error'. */
   error: Nullable(Type.String()),
   video: Paged(VideoSummary),
+  /** Not SPEC's (issue 31.2): when the profile posts, its own or the ones it takes from its group or the installation. */
+  slots: EffectiveSlots,
 });
 
 const detail = { 200: AccountDetail, ...errorResponses };

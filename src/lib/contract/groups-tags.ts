@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { AccountGroup, errorResponses, Id, IdParams, NoContent, PageQuery, Paged, TagSet, Text } from './common';
 import { maxItems, maxLength } from './limits';
+import { EffectiveSlots } from './posting-slots';
 
 /** A chosen profile as the multi-select sends it (its title holds the profile's comment); only the id counts. */
 export const ChosenAccount = Type.Object(
@@ -20,13 +21,17 @@ const tagSetBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** A group as its form reads it: SPEC's fields and, not SPEC's (issue 31.2), its profiles' default posting slots. */
+export const AccountGroupDetail = Type.Object({ ...AccountGroup.properties, slots: EffectiveSlots });
+const groupDetail = { 200: AccountGroupDetail, ...errorResponses };
+
 const removed = { params: IdParams, response: { 204: NoContent, ...errorResponses } };
 
 export const groupSchemas = {
   list: { querystring: PageQuery, response: { 200: Paged(AccountGroup), ...errorResponses } },
-  detail: { params: IdParams, response: { 200: AccountGroup, ...errorResponses } },
-  create: { body: groupBody, response: { 201: AccountGroup, ...errorResponses } },
-  update: { params: IdParams, body: groupBody, response: { 200: AccountGroup, ...errorResponses } },
+  detail: { params: IdParams, response: groupDetail },
+  create: { body: groupBody, response: { 201: AccountGroupDetail, ...errorResponses } },
+  update: { params: IdParams, body: groupBody, response: groupDetail },
   remove: removed,
 };
 

@@ -6,6 +6,7 @@ import { useSessionUser } from '../../components/auth-context';
 import { ErrorText } from '../../components/error-text';
 import { LoadError, RecordGate } from '../../components/load-error';
 import { Page } from '../../components/page';
+import { PostingSlotsPanel, slotsSourceText } from '../../components/posting-slots-panel';
 import { StatsPanel } from '../../components/stats-panel';
 import { StatusBadge } from '../../components/status-badge';
 import { usePagedPart, useRecordForm } from '../../components/use-resource';
@@ -93,12 +94,18 @@ function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailV
           saving={saving}
           onSubmit={onSubmit}
         />
-        {(account.isActiveYouTube || account.isActiveInstagram) && (
-          <div className={styles.side}>
-            {account.isActiveYouTube && <ChannelDescriptionPanel account={account} onSaved={reload} />}
-            {account.isActiveInstagram && <InstagramProfilePanel account={account} onSaved={reload} />}
-          </div>
-        )}
+        <div className={styles.side}>
+          {account.isActiveYouTube && <ChannelDescriptionPanel account={account} onSaved={reload} />}
+          {account.isActiveInstagram && <InstagramProfilePanel account={account} onSaved={reload} />}
+          <PostingSlotsPanel
+            path={`/accounts/${account.id}/slots`}
+            slots={account.slots}
+            sourceText={slotsSourceText(account.slots, account.group?.name ?? null)}
+            own={account.slots.source === 'profile'}
+            clearLabel={t.postingSlots.clearProfile}
+            onSaved={reload}
+          />
+        </div>
       </div>
       <AccountVideos account={account} />
       <StatsPanel path={`/stats/accounts/${account.id}`} byProfile={false} />
