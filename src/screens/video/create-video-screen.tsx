@@ -210,7 +210,6 @@ export function CreateVideoScreen() {
           {!sending && sources.length < maxSourcesPerDrop && (
             <Dropzone
               accept={accept}
-              multiple
               drag={drag}
               onDragChange={onDragChange}
               onFiles={onFiles}
