@@ -9,7 +9,6 @@ export type DragState = 'idle' | 'accepting' | 'rejecting';
 
 interface DropzoneProps {
   accept: Accept;
-  multiple: boolean;
   /** Files that passed the drop area's own checks. */
   onFiles: (files: File[]) => void;
   onReject: (rejections: FileRejection[]) => void;
@@ -26,22 +25,9 @@ interface DropzoneProps {
  * The drop area with a button that opens the file picker. Clicking the area itself does nothing,
  * so the button is the one obvious way to browse.
  */
-export function Dropzone({
-  accept,
-  multiple,
-  onFiles,
-  onReject,
-  onDragChange,
-  drag,
-  disabled,
-  buttonLabel,
-  hints,
-  children,
-}: DropzoneProps) {
+export function Dropzone({ accept, onFiles, onReject, onDragChange, drag, disabled, buttonLabel, hints, children }: DropzoneProps) {
   const { getRootProps, getInputProps, open, isDragActive, isDragReject } = useDropzone({
     accept,
-    multiple,
-    maxFiles: multiple ? 0 : 1,
     disabled,
     noClick: true,
     noKeyboard: true,

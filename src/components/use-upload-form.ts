@@ -4,11 +4,11 @@ import { useSelector } from '@xstate/react';
 import type { FileRejection } from 'react-dropzone';
 import toast from 'react-hot-toast';
 import { toastErrors } from '../lib/toasts';
-import { uploadMachine, type UploadInput } from '../machines/upload-machine';
+import { photoUploadMachine } from '../machines/photo-upload-machine';
 import { rejectionMessages, type DragState } from './dropzone';
 import { useScreenActor } from './use-screen-actor';
 
-interface UploadFormOptions extends UploadInput {
+interface UploadFormOptions {
   /** The name the inspector shows. */
   id: string;
   /** The screen's wording for a file of the wrong type dropped on the area. */
@@ -18,9 +18,9 @@ interface UploadFormOptions extends UploadInput {
   doneHref: string;
 }
 
-/** Runs an upload form's machine and hands a screen what it shows and the callbacks it wires. */
-export function useUploadForm({ id, wrongType, doneText, doneHref, ...input }: UploadFormOptions) {
-  const actor = useScreenActor(uploadMachine, { id, input });
+/** Runs the image upload's machine and hands the screen what it shows and the callbacks it wires. */
+export function useUploadForm({ id, wrongType, doneText, doneHref }: UploadFormOptions) {
+  const actor = useScreenActor(photoUploadMachine, { id });
   const [, navigate] = useLocation();
 
   useEffect(() => {
@@ -56,8 +56,7 @@ export function useUploadForm({ id, wrongType, doneText, doneHref, ...input }: U
     [wrongType],
   );
   const removeFile = useCallback((index: number) => actor.send({ type: 'file.remove', index }), [actor]);
-  const submit = useCallback((fields: Record<string, string>) => actor.send({ type: 'form.submit', fields }), [actor]);
-  const invalid = useCallback(() => actor.send({ type: 'form.invalid' }), [actor]);
+  const submit = useCallback(() => actor.send({ type: 'form.submit' }), [actor]);
 
-  return { files, filesError, progress, submitting, drag, onDragChange, onFiles, onReject, removeFile, submit, invalid };
+  return { files, filesError, progress, submitting, drag, onDragChange, onFiles, onReject, removeFile, submit };
 }

@@ -86,6 +86,14 @@ function sendWithProgress(path: string, form: FormData, token: string | null, on
   });
 }
 
+/** A form's multipart body: fields first, so the server can refuse a bad count before it streams a large file. */
+export function formDataOf(fields: Record<string, string>, fileField: string, files: File[]): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) form.append(fileField, file, file.name);
+  return form;
+}
+
 /** An upload with progress (0..1), the same Bearer token, and the same one retry after a 401 refresh. */
 export async function upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
   const token = session.accessToken();

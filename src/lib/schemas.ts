@@ -72,6 +72,12 @@ export const photoUploadSchema = object({
 });
 export type PhotoUploadForm = Infer<typeof photoUploadSchema>;
 
+/** The spec's message for the images chosen in the upload form, or undefined when they will do. */
+export function photoFilesError(files: FileLike[]): string | undefined {
+  const [failure] = validate(files, photoUploadSchema.schema.files);
+  return failure?.message;
+}
+
 /** The server's MAX_VARIANTS default; the server checks its own configured limit again. */
 export const defaultMaxVariants = 50;
 
@@ -128,13 +134,6 @@ export function createVideoSchema(maxVariants = defaultMaxVariants) {
 }
 export type CreateVideoForm = Infer<ReturnType<typeof createVideoSchema>>;
 
-/** The files of each upload form, which its upload machine holds and checks. */
-const uploadFileRules = {
-  photos: photoUploadSchema.schema.files,
-  video: createVideoSchema().schema.video,
-};
-export type UploadRules = keyof typeof uploadFileRules;
-
 const backgroundChoiceRule = createVideoSchema().schema.photoIds;
 
 /** The message for the background images chosen on the create form, or undefined when they will do. */
@@ -143,11 +142,6 @@ export function backgroundChoiceError(ids: number[]): string | undefined {
   return failure?.message;
 }
 
-/** The spec's message for the files chosen in an upload form, or undefined when they will do. */
-export function uploadFilesError(rules: UploadRules, files: FileLike[]): string | undefined {
-  const [failure] = validate(files, uploadFileRules[rules]);
-  return failure?.message;
-}
 /* The back office: profiles, groups, tag sets and users. */
 
 const optionalText = () => defaulted(text({}), '');

@@ -1,6 +1,5 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { ApiError, errorMessages, upload } from '../lib/api';
-import { formDataOf, type SendFormInput } from './upload-machine';
+import { ApiError, errorMessages, formDataOf, upload } from '../lib/api';
 
 /** How many source videos one drop takes: each is its own request, and a week of material is about 20. */
 export const maxSourcesPerDrop = 20;
@@ -57,6 +56,12 @@ function outcomeOf(error: unknown): Pick<Source, 'state' | 'reason'> {
 const settle = (sources: Source[], actorId: string, change: Partial<Source>) =>
   sources.map((source) => (actorIdOf(source.key) === actorId ? { ...source, ...change } : source));
 
+interface SendSourceInput {
+  files: File[];
+  fields: Record<string, string>;
+  onProgress: (fraction: number) => void;
+}
+
 /**
  * Several source videos in one drop, each sent as its own SPEC request (POST
  * /api/create-video/create, one file) with the same count and backgrounds: picking → sending (one
@@ -70,8 +75,8 @@ export const sourcesMachine = setup({
     emitted: {} as SourcesEmitted,
   },
   actors: {
-    sendSource: fromPromise<unknown, Omit<SendFormInput, 'path' | 'fileField'>>(({ input }) =>
-      upload('/create-video/create', formDataOf({ fileField: 'file', ...input }), input.onProgress),
+    sendSource: fromPromise<unknown, SendSourceInput>(({ input }) =>
+      upload('/create-video/create', formDataOf(input.fields, 'file', input.files), input.onProgress),
     ),
   },
   actions: {

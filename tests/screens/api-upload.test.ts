@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { ApiError, connectSession, upload } from '../../src/lib/api';
+import { ApiError, connectSession, formDataOf, upload } from '../../src/lib/api';
 
 interface Sent {
   url: string;
@@ -79,4 +79,12 @@ it("throws the server's messages when the refresh fails", async () => {
   const failure = upload('/photo-bg', new FormData(), () => undefined);
   await expect(failure).rejects.toBeInstanceOf(ApiError);
   await expect(failure).rejects.toMatchObject({ status: 401, messages: ['Потрібно увійти в систему'] });
+});
+
+it('puts the fields before the files in the multipart body, each file under the given field name', () => {
+  const video = new File(['v'], 'clip.mp4', { type: 'video/mp4' });
+  const form = formDataOf({ countVideo: '3' }, 'file', [video]);
+  expect([...form.keys()]).toEqual(['countVideo', 'file']);
+  expect(form.get('countVideo')).toBe('3');
+  expect((form.get('file') as File).name).toBe('clip.mp4');
 });

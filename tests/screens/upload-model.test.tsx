@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import type { AnyStateMachine } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { ApiError } from '../../src/lib/api';
-import { uploadMachine, type UploadContext } from '../../src/machines/upload-machine';
+import { photoUploadMachine, type PhotoUploadContext } from '../../src/machines/photo-upload-machine';
 import { renderScreen } from './render';
 import { statesReached, testEachPath } from './server-double';
 
@@ -30,12 +30,12 @@ const { PhotoUploadScreen } = await import('../../src/screens/photos/photo-uploa
 const images = [new File(['a'], 'one.png', { type: 'image/png' }), new File(['b'], 'two.jpg', { type: 'image/jpeg' })];
 const refused = ['Файл повинен бути зображенням'];
 
-function eventsFor({ context }: { context: UploadContext }) {
+function eventsFor({ context }: { context: PhotoUploadContext }) {
   const next = images[context.files.length];
   return [
     ...(next ? [{ type: 'files.add', files: [next] }] : []),
     { type: 'file.remove', index: 0 },
-    { type: 'form.submit', fields: {} },
+    { type: 'form.submit' },
     { type: 'upload.progress', fraction: 0.4 },
     { type: 'xstate.done.actor.sendForm', output: [{ id: 1 }] },
     { type: 'xstate.error.actor.sendForm', error: new ApiError(400, refused) },
@@ -43,13 +43,12 @@ function eventsFor({ context }: { context: UploadContext }) {
 }
 
 // The machine's emitted events do not fit TestModel's types; the model never looks at them.
-const model = new TestModel(uploadMachine as AnyStateMachine, {
-  input: { path: '/photo-bg', fileField: 'files', multiple: true, rules: 'photos' },
+const model = new TestModel(photoUploadMachine as AnyStateMachine, {
   events: eventsFor,
   stateMatcher: (snapshot, key) => snapshot.matches(key as never),
   filterEvents: (snapshot, event) => snapshot.can(event as never),
   serializeState: (snapshot, event, previous) => {
-    const seen = (each: { value: unknown; context: UploadContext }) => [
+    const seen = (each: { value: unknown; context: PhotoUploadContext }) => [
       each.value,
       each.context.files.length,
       each.context.submitted,
@@ -145,7 +144,7 @@ const states = {
   },
 };
 
-describe('image upload screen, walked along the upload machine', () => {
+describe('image upload screen, walked along the image upload machine', () => {
   const paths = model.getShortestPaths();
 
   it('reaches every state of the form: empty, selected, submitting, and back to empty through reset', () => {

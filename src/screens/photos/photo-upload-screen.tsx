@@ -40,10 +40,6 @@ function Previews({ files, onRemove, disabled }: { files: File[]; onRemove: (ind
 export function PhotoUploadScreen() {
   const upload = useUploadForm({
     id: 'photo-upload',
-    path: '/photo-bg',
-    fileField: 'files',
-    multiple: true,
-    rules: 'photos',
     wrongType: t.photos.rejectedType,
     doneText: t.photos.uploaded,
     doneHref: '/photos/list',
@@ -57,12 +53,11 @@ export function PhotoUploadScreen() {
           className={styles.form}
           onSubmit={(event) => {
             event.preventDefault();
-            upload.submit({});
+            upload.submit();
           }}
         >
           <Dropzone
             accept={accept}
-            multiple
             drag={upload.drag}
             onDragChange={upload.onDragChange}
             onFiles={upload.onFiles}

@@ -109,7 +109,7 @@ function SourceRow({ source, onRemove, onRetry }: { source: Source; onRemove: ()
 
 /** The drop's files and what the form does with them, from the sources machine. */
 function useSources() {
-  const actor = useScreenActor(sourcesMachine, { id: 'sources' });
+  const actor = useScreenActor(sourcesMachine, { id: 'create-video' });
   const [, navigate] = useLocation();
   useEffect(() => {
     const sent = actor.on('sources.sent', ({ count }) => {
@@ -210,7 +210,6 @@ export function CreateVideoScreen() {
           {!sending && sources.length < maxSourcesPerDrop && (
             <Dropzone
               accept={accept}
-              multiple
               drag={drag}
               onDragChange={onDragChange}
               onFiles={onFiles}

@@ -1,22 +1,11 @@
 import { assign, assertEvent, emit, fromPromise, setup } from 'xstate';
-import { upload } from '../lib/api';
-import { uploadFilesError, type UploadRules } from '../lib/schemas';
+import { formDataOf, upload } from '../lib/api';
+import { photoFilesError } from '../lib/schemas';
 
-export interface UploadInput {
-  /** The API path the form posts to, e.g. '/photo-bg'. */
-  path: string;
-  /** The multipart field that carries each file. */
-  fileField: string;
-  /** Several files (images) or exactly one (the source video: a new pick replaces the old). */
-  multiple: boolean;
-  /** Which form's file rules apply (how many, of what type). */
-  rules: UploadRules;
-}
-
-export interface UploadContext extends UploadInput {
-  /** The chosen files: this machine is their one owner; the form only shows them. */
+export interface PhotoUploadContext {
+  /** The chosen images: this machine is their one owner; the form only shows them. */
   files: File[];
-  /** The rules' message for the files, shown once a submit was tried. */
+  /** The rules' message for the images, shown once a submit was tried. */
   filesError: string | undefined;
   submitted: boolean;
   /** Share of the request body sent so far, 0..1. */
@@ -24,55 +13,43 @@ export interface UploadContext extends UploadInput {
   error: unknown;
 }
 
-export type UploadEvent =
+export type PhotoUploadEvent =
   | { type: 'files.add'; files: File[] }
   | { type: 'file.remove'; index: number }
-  /** The form's other fields passed their checks. */
-  | { type: 'form.submit'; fields: Record<string, string> }
-  /** The form's other fields failed their checks: the files' message shows beside theirs. */
-  | { type: 'form.invalid' }
+  | { type: 'form.submit' }
   | { type: 'upload.progress'; fraction: number }
   | { type: 'drag.enter'; acceptable: boolean }
   | { type: 'drag.leave' };
 
-export type UploadEmitted = { type: 'upload.done'; output: unknown } | { type: 'upload.failed'; error: unknown };
+export type PhotoUploadEmitted = { type: 'upload.done'; output: unknown } | { type: 'upload.failed'; error: unknown };
 
-export interface SendFormInput {
-  path: string;
-  fileField: string;
+interface SendFormInput {
   files: File[];
-  fields: Record<string, string>;
   onProgress: (fraction: number) => void;
 }
 
-/** Fields first, so the server can refuse a bad count before it streams a large file. */
-export function formDataOf({ fileField, files, fields }: Pick<SendFormInput, 'fileField' | 'files' | 'fields'>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append(fileField, file, file.name);
-  return form;
-}
-
 /**
- * An upload form: empty → selected → submitting → reset (files let go, the outcome emitted) →
- * empty; a failure goes back to selected with the files kept. Beside it, the drag state of the drop
- * area. Outcomes are emitted, so a screen decides what to toast and where to go.
+ * The image upload form (POST /api/photo-bg, every image as `files`): empty → selected →
+ * submitting → reset (images let go, the outcome emitted) → empty; a failure goes back to selected
+ * with the images kept. Beside it, the drag state of the drop area. Outcomes are emitted, so the
+ * screen decides what to toast and where to go.
  */
-export const uploadMachine = setup({
+export const photoUploadMachine = setup({
   types: {
-    context: {} as UploadContext,
-    events: {} as UploadEvent,
-    input: {} as UploadInput,
-    emitted: {} as UploadEmitted,
+    context: {} as PhotoUploadContext,
+    events: {} as PhotoUploadEvent,
+    emitted: {} as PhotoUploadEmitted,
   },
   actors: {
-    sendForm: fromPromise<unknown, SendFormInput>(({ input }) => upload(input.path, formDataOf(input), input.onProgress)),
+    sendForm: fromPromise<unknown, SendFormInput>(({ input }) =>
+      upload('/photo-bg', formDataOf({}, 'files', input.files), input.onProgress),
+    ),
   },
   actions: {
     'add files': assign({
       files: ({ context, event }) => {
         assertEvent(event, 'files.add');
-        return context.multiple ? [...context.files, ...event.files] : event.files.slice(0, 1);
+        return [...context.files, ...event.files];
       },
     }),
     'remove file': assign({
@@ -81,19 +58,19 @@ export const uploadMachine = setup({
         return context.files.filter((_, index) => index !== event.index);
       },
     }),
-    'check files': assign({ filesError: ({ context }) => uploadFilesError(context.rules, context.files) }),
+    'check files': assign({ filesError: ({ context }) => photoFilesError(context.files) }),
     'mark submitted': assign({ submitted: true }),
   },
   guards: {
-    'files will do': ({ context }) => uploadFilesError(context.rules, context.files) === undefined,
+    'files will do': ({ context }) => photoFilesError(context.files) === undefined,
     'adds a file': ({ event }) => event.type === 'files.add' && event.files.length > 0,
     'has no files': ({ context }) => context.files.length === 0,
     'is acceptable': ({ event }) => event.type === 'drag.enter' && event.acceptable,
   },
 }).createMachine({
-  id: 'upload',
+  id: 'photoUpload',
   type: 'parallel',
-  context: ({ input }) => ({ ...input, files: [], filesError: undefined, submitted: false, progress: 0, error: null }),
+  context: { files: [], filesError: undefined, submitted: false, progress: 0, error: null },
   states: {
     form: {
       initial: 'empty',
@@ -102,7 +79,6 @@ export const uploadMachine = setup({
           on: {
             'files.add': { guard: 'adds a file', target: 'selected', actions: ['add files', 'check files'] },
             'form.submit': { actions: ['mark submitted', 'check files'] },
-            'form.invalid': { actions: ['mark submitted', 'check files'] },
           },
         },
         selected: {
@@ -114,7 +90,6 @@ export const uploadMachine = setup({
               { guard: 'files will do', target: 'submitting', actions: 'mark submitted' },
               { actions: ['mark submitted', 'check files'] },
             ],
-            'form.invalid': { actions: ['mark submitted', 'check files'] },
           },
         },
         submitting: {
@@ -125,16 +100,10 @@ export const uploadMachine = setup({
           invoke: {
             id: 'sendForm',
             src: 'sendForm',
-            input: ({ context, event, self }) => {
-              assertEvent(event, 'form.submit');
-              return {
-                path: context.path,
-                fileField: context.fileField,
-                files: context.files,
-                fields: event.fields,
-                onProgress: (fraction: number) => self.send({ type: 'upload.progress', fraction }),
-              };
-            },
+            input: ({ context, self }) => ({
+              files: context.files,
+              onProgress: (fraction: number) => self.send({ type: 'upload.progress', fraction }),
+            }),
             onDone: {
               target: 'reset',
               actions: emit(({ event }) => ({ type: 'upload.done' as const, output: event.output })),
