@@ -149,6 +149,8 @@ for (const [width, height] of [
     await look('background');
 
     await page.goto(`${server.baseUrl}/video/create`);
+    // The day's one background comes chosen.
+    await expect.poll(() => page.getByRole('checkbox', { name: /^Зображення \d+$/ }).isChecked()).toBe(true);
     await page.getByLabel(t.createVideo.count).fill('1');
     await page.locator('input[type=file]').setInputFiles(path.join(mediaDir, clipName));
     await page.getByText(clipName).first().waitFor();
