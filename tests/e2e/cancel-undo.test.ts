@@ -7,6 +7,7 @@ import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { makeClip, makeImage, testTools } from '../fixtures/media';
 import {
+  animationsSettled,
   apiBodies,
   connectBrowser,
   createOperator,
@@ -95,10 +96,7 @@ afterAll(async () => {
 
 /** axe on what is on screen at 1440 and at 390 px, and a screenshot of each; the step goes on at 1440. */
 async function check(name: string) {
-  // A toast sliding in measures as low contrast: its animation settles first.
-  await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 3000 })
-    .catch(() => undefined);
+  await animationsSettled(page);
   const findings: string[] = [];
   for (const [width, height] of [
     [390, 844],

@@ -245,6 +245,65 @@ export function videosToPublish(idUpload: string, detail: { video: { id: number;
   return detail.video.map((video) => ({ id: video.id, url: video.url, idUpload, createdAt: video.createdAt, account: null, date: null }));
 }
 
+/** What has the focus, by its accessible label, as the operator hears it. */
+export const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    const labelled = element?.getAttribute('aria-labelledby');
+    const label =
+      element?.getAttribute('aria-label') ??
+      (labelled ? document.getElementById(labelled)?.textContent : null) ??
+      (element as HTMLInputElement | null)?.labels?.[0]?.textContent ??
+      element?.textContent;
+    return label?.trim() ?? '';
+  });
+
+/** The keyboard, counting every press; each typed character is a press. */
+export function countingKeyboard(page: Page) {
+  let presses = 0;
+  const trace: string[] = [];
+  const press = async (key: string) => {
+    presses += 1;
+    await page.keyboard.press(key);
+    trace.push(`${presses} ${key} -> ${await focusedName(page)}`);
+  };
+  return {
+    press,
+    type: async (text: string) => {
+      presses += [...text].length;
+      trace.push(`${presses} typed ${text}`);
+      await page.keyboard.type(text);
+    },
+    /** Tab until the control named `name` has the focus, as an operator moves through the form. */
+    tabTo: async (name: string) => {
+      for (let tabs = 0; tabs < 40; tabs++) {
+        await press('Tab');
+        if ((await focusedName(page)) === name) return;
+      }
+      throw new Error(`Tab never reached ${name}`);
+    },
+    count: () => presses,
+    trace,
+  };
+}
+
+/**
+ * Waits up to 3 s for the page's animations to end: a toast sliding in measures as low contrast. A
+ * spinner's endless turn never ends, and is not waited for.
+ */
+export async function animationsSettled(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
+}
+
 const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { t } from '../../src/lib/i18n';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { makeClip, makeImage, testTools } from '../fixtures/media';
@@ -10,7 +10,9 @@ import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import {
   apiBodies,
   connectBrowser,
+  countingKeyboard,
   createOperator,
+  focusedName,
   logIn,
   renderedRequest,
   screenshotDir,
@@ -79,48 +81,6 @@ afterAll(async () => {
   await browser?.close();
   await fs.rm(mediaDir, { recursive: true, force: true });
 });
-
-/** What has the focus, by its accessible label, as the operator hears it. */
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    const labelled = element?.getAttribute('aria-labelledby');
-    const label =
-      element?.getAttribute('aria-label') ??
-      (labelled ? document.getElementById(labelled)?.textContent : null) ??
-      (element as HTMLInputElement | null)?.labels?.[0]?.textContent ??
-      element?.textContent;
-    return label?.trim() ?? '';
-  });
-
-/** The keyboard, counting every press; each typed character is a press. */
-function countingKeyboard(page: Page) {
-  let presses = 0;
-  const trace: string[] = [];
-  const press = async (key: string) => {
-    presses += 1;
-    await page.keyboard.press(key);
-    trace.push(`${presses} ${key} -> ${await focusedName(page)}`);
-  };
-  return {
-    press,
-    type: async (text: string) => {
-      presses += [...text].length;
-      trace.push(`${presses} typed ${text}`);
-      await page.keyboard.type(text);
-    },
-    /** Tab until the control named `name` has the focus, as an operator moves through the form. */
-    tabTo: async (name: string) => {
-      for (let tabs = 0; tabs < 40; tabs++) {
-        await press('Tab');
-        if ((await focusedName(page)) === name) return;
-      }
-      throw new Error(`Tab never reached ${name}`);
-    },
-    count: () => presses,
-    trace,
-  };
-}
 
 it(
   'takes the focus from a failed Enter to the first wrong field, the tags, where their message is, then shows the panels',
