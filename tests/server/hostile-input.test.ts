@@ -133,6 +133,7 @@ async function seed(env: TestEnv): Promise<Seed> {
   await env.db.sql(`INSERT INTO tag_sets (user_id, name, tags) VALUES ($1, 'set', '{a}')`, [owner.id]);
   await env.db.sql(`INSERT INTO account_groups (user_id, name) VALUES ($1, 'group')`, [owner.id]);
   const publish = publishPayload(request, [account.id]);
+  const slots = { from: '09:00', to: '22:00', minGapMinutes: 90, days: [1, 2, 3, 4, 5, 6, 7] };
   const validBodies: Record<string, object> = {
     'POST /api/auth/login': { login: 'operator', password: 'password123' },
     'POST /api/accounts/': emptyAccount,
@@ -148,6 +149,8 @@ async function seed(env: TestEnv): Promise<Seed> {
     'POST /api/upload-video/:idUpload': publish,
     'PATCH /api/upload-video/:idUpload': { title: 't', description: 'd', tags: ['a'] },
     'POST /api/upload-video/upload': { videoId: request.videos[0]!.id, youTubeId: request.idUpload },
+    'PUT /api/accounts/:id/slots': slots,
+    'PUT /api/accounts-group/:id/slots': slots,
   };
   const choices = { ...rememberedChoices, instagram: { shareToFeed: true, thumbOffset: 0 } };
   return {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParams, Literals } from './common';
+import { errorResponses, IdParams, Literals, Text } from './common';
 
 /**
  * Issue 31.2: when a profile posts. `from` and `to`: hours in Kyiv wall time, `HH:MM`; `minGapMinutes`:
@@ -9,8 +9,9 @@ import { errorResponses, IdParams, Literals } from './common';
  */
 export const PostingSlots = Type.Object(
   {
-    from: Type.String(),
-    to: Type.String(),
+    // Text: no control characters or lone surrogates, refused by name like every text; a wrong time, by the form's words.
+    from: Text(16),
+    to: Text(16),
     minGapMinutes: Type.Integer(),
     days: Type.Array(Type.Integer(), { maxItems: 7 }),
   },
