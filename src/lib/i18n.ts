@@ -295,6 +295,7 @@ export const t = {
   },
   connections: {
     connect: (platform: string) => `Підключити ${platform}`,
+    connectFailed: (platform: string) => `Не вдалося відкрити сторінку дозволу ${platform}: спробуйте ще раз`,
     reconnect: 'Підключіть знову',
     connectedAs: (name: string) => `Підключено як ${name}`,
     connected: 'Підключено',

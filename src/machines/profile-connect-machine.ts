@@ -113,5 +113,5 @@ export const profileConnectMachine = setup({
 });
 
 function connectText(context: ConnectContext) {
-  return t.connections.connect(t.platform.names[context.request!.platform]);
+  return t.connections.connectFailed(t.platform.names[context.request!.platform]);
 }
