@@ -299,7 +299,7 @@ const events = {
 async function showsTheSet() {
   // Titled by the set's name, and under it by its request's number and publishing date, never by its UUID.
   expect(await screen.findByRole('heading', { level: 1, name: shown!.title })).toBeInTheDocument();
-  expect(screen.getByText('Запит #8, опубліковано 20.11.2026 10:00')).toBeInTheDocument();
+  expect(screen.getByText('Запит #8, надіслано на публікацію 20.11.2026 10:00')).toBeInTheDocument();
   expect(screen.queryByText(new RegExp(idUpload))).toBeNull();
   const rows = screen.getAllByRole('row').slice(1);
   shown!.video.forEach((each, index) => {
