@@ -46,8 +46,9 @@ describe('sources machine: several videos in one drop', () => {
       'clip-5.mp4': 'waiting',
     });
 
+    // Each file's bar moves with its own upload only.
     (calls.started[1]!.input as SentInput).onProgress(0.5);
-    expect(actor.getSnapshot().context.sources[1]!.progress).toBe(0.5);
+    expect(actor.getSnapshot().context.sources.map((source) => source.progress)).toEqual([0, 0.5, 0, 0, 0]);
     await calls.resolve('sendSource', { id: 1 });
     await settle();
     expect(sentNames()).toEqual(['clip-1.mp4', 'clip-2.mp4', 'clip-3.mp4']);
@@ -115,6 +116,27 @@ describe('sources machine: several videos in one drop', () => {
     expect(actor.getSnapshot().context.overLimit).toEqual(['21st.mp4', '22nd.mp4']);
     actor.send({ type: 'file.remove', key: 0 });
     expect(actor.getSnapshot().context.overLimit).toEqual([]);
+    expect(actor.getSnapshot().context.sources.map((source) => source.file.name)).toEqual([
+      ...clips(19)
+        .slice(1)
+        .map((file) => file.name),
+      'twentieth.mp4',
+    ]);
+    // The room a removed file leaves takes the next pick, each new file with a key of its own.
+    actor.send({ type: 'files.add', files: [clip('21st.mp4')] });
+    const keys = actor.getSnapshot().context.sources.map((source) => source.key);
+    expect(new Set(keys).size).toBe(20);
+    expect(actor.getSnapshot().context.sources.at(-1)!.file.name).toBe('21st.mp4');
+  });
+
+  it("takes a server's 5xx as a failure to send again, with the server's words, not as a refusal of the file", async () => {
+    const { actor, calls, states } = start();
+    actor.send({ type: 'files.add', files: clips(1) });
+    actor.send({ type: 'form.submit', fields: { countVideo: '1' } });
+    await calls.reject('sendSource', new ApiError(500, ['Внутрішня помилка сервера', 'Спробуйте ще раз']));
+    await settle();
+    expect(states()).toEqual({ 'clip-1.mp4': 'failed' });
+    expect(actor.getSnapshot().context.sources[0]!.reason).toBe('Внутрішня помилка сервера Спробуйте ще раз');
   });
 
   it('sends nothing without a file, and after a settled drop a new pick keeps the failed files and lets the finished go', async () => {
