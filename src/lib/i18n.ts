@@ -640,7 +640,8 @@ export const t = {
     republish: 'Опублікувати',
     noError: 'Причину не вказано',
     /** The set named by its request's number and when it was published, never by its UUID. */
-    detailTitle: (id: number, publishedAt: string) => (publishedAt ? `Запит #${id}, надіслано на публікацію ${publishedAt}` : `Запит #${id}`),
+    detailTitle: (id: number, publishedAt: string) =>
+      publishedAt ? `Запит #${id}, надіслано на публікацію ${publishedAt}` : `Запит #${id}`,
     editPanel: 'Дані публікації',
     videosPanel: 'Відео',
     publishedAt: 'Опубліковано',
