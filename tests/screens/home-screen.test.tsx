@@ -101,7 +101,8 @@ describe('home screen', () => {
       ['Створити відео', '/video/create'],
     ]);
     expect(screen.getByText('На сьогодні публікацій немає.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Опублікувати готовий запит' })).toHaveAttribute('href', '/video/request-create');
+    // No request made yet: nothing is ready to publish, and the steps say what to do first.
+    expect(screen.queryByRole('link', { name: 'Опублікувати готовий запит' })).toBeNull();
     expect(screen.queryByText('Усього', { exact: false })).toBeNull();
     // Without a profile there is nothing to attend to.
     expect(screen.queryByRole('region', { name: 'Профілі, що потребують уваги' })).toBeNull();
@@ -124,6 +125,14 @@ describe('home screen', () => {
     answerApi({ 'GET /home': { ...newAccount, steps: { ...allDone, video: false } } });
     renderScreen(<HomeScreen />);
     expect(await screen.findByText('Залишився 1 крок')).toBeInTheDocument();
+  });
+
+  it('points a quiet day at a ready request once the operator has made one', async () => {
+    answerApi({ 'GET /home': { ...newAccount, steps: allDone } });
+    renderScreen(<HomeScreen />);
+    expect(await screen.findByText('На сьогодні публікацій немає.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Опублікувати готовий запит' })).toHaveAttribute('href', '/video/request-create');
+    expect(screen.queryByRole('region', { name: 'Перші кроки' })).toBeNull();
   });
 
   it("says the server's words when the day cannot be read, and reads it again on 'Спробувати ще раз'", async () => {

@@ -71,7 +71,8 @@ function FirstSteps({ done }: { done: HomeSummary['steps'] }) {
   );
 }
 
-function TodayPosts({ posts }: { posts: HomeSummary['posts'] }) {
+/** `hasRequests`: the operator has made a video request, so a quiet day can point at one ready to publish. */
+function TodayPosts({ posts, hasRequests }: { posts: HomeSummary['posts']; hasRequests: boolean }) {
   const total = postStates.reduce((sum, state) => sum + posts[state], 0);
   return (
     <Card>
@@ -85,9 +86,11 @@ function TodayPosts({ posts }: { posts: HomeSummary['posts'] }) {
         {total === 0 ? (
           <div className={styles.nothing}>
             <p>{t.home.noPosts}</p>
-            <Link href="/video/request-create" className={buttonClass('secondary')}>
-              {t.home.publishReady}
-            </Link>
+            {hasRequests && (
+              <Link href="/video/request-create" className={buttonClass('secondary')}>
+                {t.home.publishReady}
+              </Link>
+            )}
           </div>
         ) : (
           <ul className={styles.figures}>
@@ -167,7 +170,7 @@ export function HomeScreen() {
     content = (
       <div className={styles.sections}>
         {stepsLeft && <FirstSteps done={data.steps} />}
-        <TodayPosts posts={data.posts} />
+        <TodayPosts posts={data.posts} hasRequests={data.steps.video} />
         {data.steps.profile && <Attention attention={data.attention} />}
       </div>
     );
