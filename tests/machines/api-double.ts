@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import toast from 'react-hot-toast';
 
 export interface Reply {
   status?: number;
@@ -29,4 +30,10 @@ export function heldReply() {
   let give!: (reply: Reply) => void;
   const reply = new Promise<Reply>((resolve) => (give = resolve));
   return { reply, give };
+}
+
+/** Records the success and error toasts a machine shows, as 'success …' and 'error …', instead of drawing them. */
+export function recordToasts(shown: string[]) {
+  vi.spyOn(toast, 'success').mockImplementation((message) => (shown.push(`success ${message}`), ''));
+  vi.spyOn(toast, 'error').mockImplementation((message) => (shown.push(`error ${message}`), ''));
 }

@@ -1,15 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import toast from 'react-hot-toast';
 import { profileConnectMachine, type ProfileConnectEmitted, type ProfileSave } from '../../src/machines/profile-connect-machine';
-import { apiDouble } from './api-double';
+import { apiDouble, recordToasts } from './api-double';
 
 let shown: string[];
 
 beforeEach(() => {
   shown = [];
-  vi.spyOn(toast, 'success').mockImplementation((message) => (shown.push(`success ${message}`), ''));
-  vi.spyOn(toast, 'error').mockImplementation((message) => (shown.push(`error ${message}`), ''));
+  recordToasts(shown);
 });
 
 afterEach(() => {

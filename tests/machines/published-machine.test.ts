@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import toast from 'react-hot-toast';
 import { ApiError } from '../../src/lib/api';
 import type { PublishedVideo, UploadDetail } from '../../src/lib/contract';
 import { publishedMachine, undoWindowMs } from '../../src/machines/published-machine';
-import { apiDouble } from './api-double';
+import { apiDouble, recordToasts } from './api-double';
 import { deferredActors, settle } from './deferred-actors';
 
 const idUpload = 'set/1 a';
@@ -41,8 +40,7 @@ function start() {
 beforeEach(() => {
   shown = [];
   left = 0;
-  vi.spyOn(toast, 'success').mockImplementation((message) => (shown.push(`success ${message}`), ''));
-  vi.spyOn(toast, 'error').mockImplementation((message) => (shown.push(`error ${message}`), ''));
+  recordToasts(shown);
   vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
   vi.useFakeTimers();
 });

@@ -1,17 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import toast from 'react-hot-toast';
 import type { ProfilePostingRules } from '../../src/lib/contract';
 import { passwordMachine } from '../../src/machines/password-machine';
 import { postingRulesMachine } from '../../src/machines/posting-rules-machine';
-import { apiDouble, heldReply } from './api-double';
+import { apiDouble, heldReply, recordToasts } from './api-double';
 
 let shown: string[];
 
 beforeEach(() => {
   shown = [];
-  vi.spyOn(toast, 'success').mockImplementation((message) => (shown.push(`success ${message}`), ''));
-  vi.spyOn(toast, 'error').mockImplementation((message) => (shown.push(`error ${message}`), ''));
+  recordToasts(shown);
 });
 
 afterEach(() => {
