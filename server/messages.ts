@@ -102,6 +102,11 @@ export const t = {
     badDate: 'Дата має бути у форматі РРРР-ММ-ДД',
     badAccounts: 'Вкажіть профілі як список номерів через кому',
   },
+  statsScreen: {
+    ...shown.statsScreen,
+    /** The form offers one choice; a script may send both. */
+    profileOrGroup: 'Вкажіть профіль або групу, не обидва',
+  },
   finalDelete: {
     /** A delete refused, so that nothing it was meant to stop goes live after the answer. */
     inFlight: (items: string[]) =>

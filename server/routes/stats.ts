@@ -1,17 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { StatsPeriod } from '../../src/lib/contract';
-import { accounts, creationRequests } from '../db/schema';
+import type { FastifyTypeProviderDefault } from 'fastify';
+import type { SessionUser, StatsPeriod, StatsRangeQuery } from '../../src/lib/contract';
+import { statsRangeSchema } from '../../src/lib/schemas';
+import { accountGroups, accounts, creationRequests } from '../db/schema';
+import { t } from '../messages';
+import { HttpError, parseBody } from '../http-error';
 import { currentUser, requireUser } from '../auth/guards';
-import { found, visibleTo } from '../auth/ownership';
+import { found, visibleOwner, visibleTo } from '../auth/ownership';
 import { statsReport } from '../services/stats-points';
+import { statsChoices, topVideos, type StatsDays, type StatsSelection } from '../services/stats-range';
+import { statsCsv } from '../services/stats-export';
 import { statsSchemas } from '../../src/lib/contract/operator-day';
+import { statsRangeSchemas } from '../../src/lib/contract/stats-range';
 
 const defaultPeriod: StatsPeriod = 7;
 
 /**
- * Statistics over time of a published set and of a profile. Another operator's set or profile is
- * not found, exactly as its own routes answer; an admin reads every one.
+ * Statistics over time of a published set and of a profile, and over a period of every post the
+ * user sees (the top videos, the CSV export). Another operator's set, profile or group is not
+ * found, exactly as its own routes answer; an admin reads every one.
  */
 export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
@@ -38,5 +46,51 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .from(accounts)
       .where(and(eq(accounts.id, request.params.id), visibleTo(currentUser(request), accounts.userId)));
     return statsReport(db, { accountId: found(account).id }, request.query.days ?? defaultPeriod);
+  });
+
+  /** The period checked by the form's schema, and the profile or group, which must be the user's. */
+  async function rangeOf(user: SessionUser, query: StatsRangeQuery): Promise<{ days: StatsDays; selection: StatsSelection }> {
+    const { from, to, accountId, groupId, platform } = query;
+    const days = parseBody(statsRangeSchema, { from, to });
+    if (accountId !== undefined && groupId !== undefined) throw new HttpError(400, t.statsScreen.profileOrGroup);
+    if (accountId !== undefined) {
+      const [account] = await db.orm
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.id, accountId), visibleTo(user, accounts.userId)));
+      found(account);
+    }
+    if (groupId !== undefined) {
+      const [group] = await db.orm
+        .select({ id: accountGroups.id })
+        .from(accountGroups)
+        .where(and(eq(accountGroups.id, groupId), visibleTo(user, accountGroups.userId)));
+      found(group);
+    }
+    return { days: { from: days.from, to: days.to }, selection: { ownerId: visibleOwner(user), accountId, groupId, platform } };
+  }
+
+  app.get('/choices', { schema: statsRangeSchemas.choices }, async (request) => statsChoices(db, visibleOwner(currentUser(request))));
+
+  app.get('/top', { schema: statsRangeSchemas.top }, async (request) => {
+    const { days, selection } = await rangeOf(currentUser(request), request.query);
+    return topVideos(db, days, selection);
+  });
+
+  /**
+   * Streamed: the rows leave in batches as the client reads them (services/stats-export.ts). The
+   * answer is CSV bytes, not JSON, so only the request is typed from the schema.
+   */
+  const untyped = app.withTypeProvider<FastifyTypeProviderDefault>();
+  untyped.get<{ Querystring: StatsRangeQuery }>('/export.csv', { schema: statsRangeSchemas.export }, async (request, reply) => {
+    const { days, selection } = await rangeOf(currentUser(request), request.query);
+    const body = statsCsv(db, days, selection);
+    // Headers are gone once the first row is; a failure after that can only cut the download short.
+    body.on('error', (error) => request.log.error({ err: error }, 'statistics export failed'));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="statystyka_${days.from}_${days.to}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(body);
   });
 };

@@ -13,6 +13,7 @@ import type * as operatorDay from './contract/operator-day';
 import type * as groupsTags from './contract/groups-tags';
 import type * as postingRules from './contract/posting-rules';
 import type * as postingSlots from './contract/posting-slots';
+import type * as statsRange from './contract/stats-range';
 import type * as users from './contract/users';
 
 export type Role = Static<typeof common.Role>;
@@ -114,6 +115,11 @@ export type NotificationItem = Static<typeof operatorDay.NotificationItem>;
 export type NotificationList = Static<typeof operatorDay.NotificationList>;
 export type PostingBudget = Static<typeof operatorDay.PostingBudget>;
 export type PostingBudgets = Static<typeof operatorDay.PostingBudgets>;
+
+export type StatsRangeQuery = Static<typeof statsRange.StatsRangeQuery>;
+export type TopVideo = Static<typeof statsRange.TopVideo>;
+export type TopVideos = Static<typeof statsRange.TopVideos>;
+export type StatsChoices = Static<typeof statsRange.StatsChoices>;
 
 export type PostState = Static<typeof home.PostState>;
 export type AttentionProfile = Static<typeof home.AttentionProfile>;

@@ -431,3 +431,43 @@ export const publishedEditSchema = type({
   tags: tagList,
 });
 export type PublishedEditForm = Infer<typeof publishedEditSchema>;
+
+/* Statistics over a period (issue 32.5): the top videos and the CSV export. */
+
+/** The longest period the statistics screen reads and exports: a year, its leap day included. */
+export const maxStatsDays = 366;
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The day number (days since 1970-01-01) of a `YYYY-MM-DD` that names a real day, else null. */
+export function dayNumber(value: unknown): number | null {
+  const match = typeof value === 'string' ? dayPattern.exec(value) : null;
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const moment = new Date(Date.UTC(year, month - 1, day));
+  if (moment.getUTCFullYear() !== year || moment.getUTCMonth() !== month - 1 || moment.getUTCDate() !== day) return null;
+  return moment.getTime() / 86_400_000;
+}
+
+const dayFailure = (value: unknown) =>
+  value === undefined || value === null || value === '' ? t.statsScreen.dateRequired : t.statsScreen.dateInvalid;
+
+/** `from` is the start the end must not come before; both are Kyiv days, `YYYY-MM-DD`, at most a year apart. */
+function statsRangeShape(from: unknown) {
+  const start = dayNumber(from);
+  return type({
+    from: define<string>('from', (value) => dayNumber(value) !== null || dayFailure(value)),
+    to: define<string>('to', (value) => {
+      const end = dayNumber(value);
+      if (end === null) return dayFailure(value);
+      if (start === null) return true;
+      if (end < start) return t.statsScreen.rangeReversed;
+      return end - start + 1 <= maxStatsDays || t.statsScreen.rangeTooLong(maxStatsDays);
+    }),
+  });
+}
+export type StatsRangeForm = Infer<ReturnType<typeof statsRangeShape>>;
+/**
+ * The period of the statistics screen's filters and of its export dialog (their profile and
+ * platform are picked from lists); GET /api/stats/top and /api/stats/export.csv check theirs with it.
+ */
+export const statsRangeSchema = dynamic<StatsRangeForm>((value) => statsRangeShape(isObject(value) ? value.from : undefined));
