@@ -42,6 +42,7 @@ const TagListScreen = lazy(() => import('./screens/tags/tag-list-screen').then((
 const TagFormScreen = lazy(() => import('./screens/tags/tag-form-screen').then((module) => ({ default: module.TagFormScreen })));
 const UserListScreen = lazy(() => import('./screens/users/user-list-screen').then((module) => ({ default: module.UserListScreen })));
 const CalendarScreen = lazy(() => import('./screens/calendar/calendar-screen').then((module) => ({ default: module.CalendarScreen })));
+const StatsScreen = lazy(() => import('./screens/stats/stats-screen').then((module) => ({ default: module.StatsScreen })));
 const UserFormScreen = lazy(() => import('./screens/users/user-form-screen').then((module) => ({ default: module.UserFormScreen })));
 
 function RoutedApp() {
@@ -74,6 +75,7 @@ function RoutedApp() {
             <Route path="/tags/create" component={TagFormScreen} />
             <Route path={/^\/tags\/(?<id>\d+)$/} component={TagFormScreen} />
             <Route path="/calendar" component={CalendarScreen} />
+            <Route path="/stats" component={StatsScreen} />
             <Route path="/users" component={UserListScreen} />
             <Route path="/users/create" component={UserFormScreen} />
             <Route path={/^\/users\/(?<id>\d+)$/} component={UserFormScreen} />

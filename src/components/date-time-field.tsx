@@ -14,12 +14,16 @@ const typedDayPattern = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 
 interface DateTimeFieldProps {
   label: string;
-  /** `YYYY-MM-DDTHH:mm` in Kyiv time, or '' for no date. */
+  /** `YYYY-MM-DDTHH:mm` in Kyiv time, or '' for no date; `YYYY-MM-DD` without `time`. */
   value: string;
   onChange: (value: string) => void;
   disabled?: boolean;
   error?: string;
+  /** False for a day alone: no hour and minute lists. */
+  time?: boolean;
 }
+
+const dayValuePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `YYYY-MM-DD` as operators read it: `DD.MM.YYYY`. */
 function shownDay(day: string): string {
@@ -51,13 +55,13 @@ const kyivToday = () => dayAsDate(kyivWallTime(Date.now()).slice(0, 10));
 /**
  * A Kyiv date and time whatever the browser's language or time zone: the day typed as dd.mm.yyyy
  * or picked in a Monday-first Ukrainian calendar (react-day-picker, arrow keys inside), the time
- * from hour and minute lists on a 24-hour clock.
+ * from hour and minute lists on a 24-hour clock (or no time: a Kyiv day).
  */
-export function DateTimeField({ label, value, onChange, disabled, error }: DateTimeFieldProps) {
+export function DateTimeField({ label, value, onChange, disabled, error, time = true }: DateTimeFieldProps) {
   const errorId = useId();
   const hintId = useId();
-  const parts = wallTimePattern.exec(value);
-  const day = parts?.[1] ?? '';
+  const parts = time ? wallTimePattern.exec(value) : null;
+  const day = time ? (parts?.[1] ?? '') : dayValuePattern.test(value) ? value : '';
   // A time picked before a day waits here until a day makes it a date; with no day none is shown.
   const [pendingTime, setPendingTime] = useState({ hour: '', minute: '' });
   const hour = parts?.[2] ?? pendingTime.hour;
@@ -76,13 +80,15 @@ export function DateTimeField({ label, value, onChange, disabled, error }: DateT
   const closeCalendar = useCallback(() => setCalendarToday(null), []);
   useOutsideClick(root, calendarOpen, closeCalendar);
 
-  const valueOf = (nextDay: string, time: { hour: string; minute: string }) =>
-    nextDay ? `${nextDay}T${time.hour || '12'}:${time.minute || '00'}` : '';
+  const valueOf = (nextDay: string, clock: { hour: string; minute: string }) => {
+    if (!time) return nextDay;
+    return nextDay ? `${nextDay}T${clock.hour || '12'}:${clock.minute || '00'}` : '';
+  };
 
   const change = (next: { day?: string; hour?: string; minute?: string }) => {
-    const time = { hour: next.hour ?? hour, minute: next.minute ?? minute };
-    setPendingTime(time);
-    onChange(valueOf(next.day ?? day, time));
+    const clock = { hour: next.hour ?? hour, minute: next.minute ?? minute };
+    setPendingTime(clock);
+    onChange(valueOf(next.day ?? day, clock));
   };
 
   const type = (text: string) => {
@@ -156,31 +162,33 @@ export function DateTimeField({ label, value, onChange, disabled, error }: DateT
             </div>
           )}
         </div>
-        <span className={styles.clock}>
-          <select
-            className={styles.time}
-            aria-label={t.dates.hour(label)}
-            value={hour}
-            onChange={(event) => change({ hour: event.target.value })}
-          >
-            {hour === '' && <option value="">{t.dates.noTime}</option>}
-            {hours.map((each) => (
-              <option key={each}>{each}</option>
-            ))}
-          </select>
-          <span aria-hidden>:</span>
-          <select
-            className={styles.time}
-            aria-label={t.dates.minute(label)}
-            value={minute}
-            onChange={(event) => change({ minute: event.target.value })}
-          >
-            {minute === '' && <option value="">{t.dates.noTime}</option>}
-            {minutes.map((each) => (
-              <option key={each}>{each}</option>
-            ))}
-          </select>
-        </span>
+        {time && (
+          <span className={styles.clock}>
+            <select
+              className={styles.time}
+              aria-label={t.dates.hour(label)}
+              value={hour}
+              onChange={(event) => change({ hour: event.target.value })}
+            >
+              {hour === '' && <option value="">{t.dates.noTime}</option>}
+              {hours.map((each) => (
+                <option key={each}>{each}</option>
+              ))}
+            </select>
+            <span aria-hidden>:</span>
+            <select
+              className={styles.time}
+              aria-label={t.dates.minute(label)}
+              value={minute}
+              onChange={(event) => change({ minute: event.target.value })}
+            >
+              {minute === '' && <option value="">{t.dates.noTime}</option>}
+              {minutes.map((each) => (
+                <option key={each}>{each}</option>
+              ))}
+            </select>
+          </span>
+        )}
       </div>
       {typedWrong && (
         <span id={hintId} className={styles.error}>

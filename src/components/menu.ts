@@ -1,4 +1,4 @@
-import { CalendarDays, Film, Image, Tags, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { ChartColumn, CalendarDays, Film, Image, Tags, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { t } from '../lib/i18n';
 
 export interface MenuItem {
@@ -32,6 +32,7 @@ export const menu: MenuItem[] = [
     ],
   },
   { id: 'calendar', name: t.calendar.title, icon: CalendarDays, url: '/calendar' },
+  { id: 'stats', name: t.menu.stats, icon: ChartColumn, url: '/stats' },
   { id: 'photos', name: t.menu.photos, icon: Image, url: '/photos/list' },
   { id: 'tags', name: t.menu.tags, icon: Tags, url: '/tags' },
   { id: 'users', name: t.menu.users, icon: Users, url: '/users', adminOnly: true },

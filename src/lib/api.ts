@@ -29,9 +29,10 @@ export function connectSession(bridge: SessionBridge): void {
 interface RequestOptions {
   body?: unknown;
   token?: string | null;
+  signal?: AbortSignal;
 }
 
-async function send(method: string, path: string, { body, token }: RequestOptions): Promise<Response> {
+async function send(method: string, path: string, { body, token, signal }: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
@@ -40,7 +41,7 @@ async function send(method: string, path: string, { body, token }: RequestOption
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  return fetch(`${apiBase}${path}`, { method, headers, body: payload, credentials: 'include' });
+  return fetch(`${apiBase}${path}`, { method, headers, body: payload, credentials: 'include', signal });
 }
 
 async function readResponse<T>(response: Response): Promise<T> {
@@ -54,15 +55,39 @@ async function readResponse<T>(response: Response): Promise<T> {
   return data as T;
 }
 
-/** A product call: Bearer token, and on a 401 one retry after the session is refreshed. */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** Bearer token, and on a 401 one retry after the session is refreshed. */
+async function sendAsSession(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const token = session.accessToken();
-  const response = await send(method, path, { body, token });
+  const response = await send(method, path, { body, token, signal });
   if (response.status === 401 && token) {
     const freshToken = await session.afterUnauthorized(token);
-    if (freshToken) return readResponse<T>(await send(method, path, { body, token: freshToken }));
+    if (freshToken) return send(method, path, { body, token: freshToken, signal });
   }
-  return readResponse<T>(response);
+  return response;
+}
+
+/** A product call: Bearer token, and on a 401 one retry after the session is refreshed. */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return readResponse<T>(await sendAsSession(method, path, body));
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gave it (Content-Disposition), else `fallbackName`. */
+  name: string;
+}
+
+/**
+ * A file the API answers (the statistics CSV), fetched as a product call is, with the Bearer
+ * token that a plain link could not send; a refused one throws the server's messages. `signal`
+ * stops it.
+ */
+export async function download(path: string, fallbackName: string, signal?: AbortSignal): Promise<DownloadedFile> {
+  const response = await sendAsSession('GET', path, undefined, signal);
+  // A refusal is JSON: readResponse throws its messages.
+  if (!response.ok) return readResponse(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  return { blob: await response.blob(), name };
 }
 
 /** Sends multipart form data with XMLHttpRequest, the one browser API that reports upload progress. */

@@ -20,7 +20,7 @@ import {
   type Struct,
   validate,
 } from 'superstruct';
-import type { ConsentPlatform, IpVersion, SavedSecrets, SelectOption } from './contract';
+import type { ConsentPlatform, IpVersion, PlatformName, SavedSecrets, SelectOption } from './contract';
 import { isPastWallTime, wallTimePattern } from './kyiv-time';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
@@ -466,8 +466,25 @@ function statsRangeShape(from: unknown) {
   });
 }
 export type StatsRangeForm = Infer<ReturnType<typeof statsRangeShape>>;
-/**
- * The period of the statistics screen's filters and of its export dialog (their profile and
- * platform are picked from lists); GET /api/stats/top and /api/stats/export.csv check theirs with it.
- */
+/** The period of the statistics filters: GET /api/stats/top and /api/stats/export.csv check theirs with it. */
 export const statsRangeSchema = dynamic<StatsRangeForm>((value) => statsRangeShape(isObject(value) ? value.from : undefined));
+
+const statsScopePattern = /^(|account:\d+|group:\d+)$/;
+
+/** The period, then whose posts: '' for every profile, `account:{id}` or `group:{id}` (one choice, so never both), and a platform or ''. */
+function statsFiltersShape(from: unknown) {
+  return type({
+    ...statsRangeShape(from).schema,
+    scope: define<string>(
+      'scope',
+      (value) => (typeof value === 'string' && statsScopePattern.test(value)) || t.validation.invalidValue('scope'),
+    ),
+    platform: define<PlatformName | ''>(
+      'platform',
+      (value) => ['', 'youtube', 'tiktok', 'instagram'].includes(value as string) || t.validation.invalidValue('platform'),
+    ),
+  });
+}
+export type StatsFiltersForm = Infer<ReturnType<typeof statsFiltersShape>>;
+/** The statistics screen's filters and its export dialog. */
+export const statsFiltersSchema = dynamic<StatsFiltersForm>((value) => statsFiltersShape(isObject(value) ? value.from : undefined));

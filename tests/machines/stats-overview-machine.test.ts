@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { StatsChoices, TopVideos } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { statsOverviewMachine, statsQuery, type StatsFilters } from '../../src/machines/stats-overview-machine';
+import { recordToasts } from './api-double';
+import { deferredActors } from './deferred-actors';
+
+const choices: StatsChoices = { accounts: [{ id: 3, title: '#3 Ранок' }], groups: [{ id: 2, name: 'Київ' }] };
+const top: TopVideos = { videos: [] };
+const may: StatsFilters = { from: '2026-05-01', to: '2026-05-31', scope: 'group:2', platform: 'tiktok' };
+
+describe('statistics screen machine', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('asks the routes for a period, and a profile or a group, and a platform', () => {
+    expect(statsQuery({ from: '2026-05-01', to: '2026-05-31', scope: '', platform: '' })).toBe('from=2026-05-01&to=2026-05-31');
+    expect(statsQuery({ ...may, scope: 'account:3', platform: '' })).toBe('from=2026-05-01&to=2026-05-31&accountId=3');
+    expect(statsQuery(may)).toBe('from=2026-05-01&to=2026-05-31&groupId=2&platform=tiktok');
+  });
+
+  it('opens on the last 30 Kyiv days, and reads the top again for the filters applied', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 00:30 on 1 December in Kyiv, still 30 November in UTC.
+    vi.setSystemTime(new Date('2026-11-30T22:30:00Z'));
+    const calls = deferredActors(['loadChoices', 'loadTop', 'exportCsv'] as const);
+    const actor = createActor(statsOverviewMachine.provide({ actors: calls.actors })).start();
+    expect(actor.getSnapshot().context.filters).toEqual({ from: '2026-11-02', to: '2026-12-01', scope: '', platform: '' });
+    expect(calls.started.map(({ name, input }) => [name, input])).toEqual([
+      ['loadChoices', undefined],
+      ['loadTop', { filters: { from: '2026-11-02', to: '2026-12-01', scope: '', platform: '' } }],
+    ]);
+
+    await calls.resolve('loadChoices', choices);
+    await calls.reject('loadTop', new Error('down'));
+    expect(actor.getSnapshot().value).toEqual({ choices: 'ready', top: 'failed', export: 'closed' });
+    expect(actor.getSnapshot().context.error).toEqual(new Error('down'));
+    actor.send({ type: 'reload' });
+    await calls.resolve('loadTop', top);
+    expect(actor.getSnapshot().value).toEqual({ choices: 'ready', top: 'ready', export: 'closed' });
+    expect(actor.getSnapshot().context).toMatchObject({ choices, top, error: undefined });
+
+    actor.send({ type: 'filters.apply', filters: may });
+    expect(actor.getSnapshot().value).toMatchObject({ top: 'loading' });
+    expect(calls.started.at(-1)).toEqual({ name: 'loadTop', input: { filters: may } });
+  });
+
+  it('downloads the export asked for, keeps the dialog open with the reason when it fails, and says when it is saved', async () => {
+    const shown: string[] = [];
+    recordToasts(shown);
+    const calls = deferredActors(['loadChoices', 'loadTop', 'exportCsv'] as const);
+    const actor = createActor(statsOverviewMachine.provide({ actors: calls.actors })).start();
+
+    actor.send({ type: 'export.open' });
+    expect(actor.getSnapshot().value).toMatchObject({ export: 'editing' });
+    actor.send({ type: 'export.submit', filters: may });
+    expect(actor.getSnapshot().value).toMatchObject({ export: 'downloading' });
+    expect(calls.started.at(-1)).toEqual({ name: 'exportCsv', input: { filters: may } });
+    await calls.reject('exportCsv', new Error('refused'));
+    expect(actor.getSnapshot().value).toMatchObject({ export: 'editing' });
+    expect(actor.getSnapshot().context.exportError).toEqual(new Error('refused'));
+    expect(shown).toEqual([]);
+
+    const june = { ...may, from: '2026-06-01', to: '2026-06-30' };
+    actor.send({ type: 'export.submit', filters: june });
+    expect(actor.getSnapshot().context.exportError).toBeUndefined();
+    await calls.resolve('exportCsv');
+    expect(actor.getSnapshot().value).toMatchObject({ export: 'closed' });
+    expect(actor.getSnapshot().context.exported).toEqual(june);
+    expect(shown).toEqual([`success ${t.statsScreen.exportDone}`]);
+
+    // The screen's own filters are not the dialog's.
+    expect(actor.getSnapshot().context.filters.from).not.toBe('2026-06-01');
+  });
+
+  it('stops a download cancelled on its way, so no file is saved', async () => {
+    const signals: AbortSignal[] = [];
+    const exportCsv = fromPromise<void, { filters: StatsFilters }>(
+      ({ signal }) =>
+        new Promise(() => {
+          signals.push(signal);
+        }),
+    );
+    const calls = deferredActors(['loadChoices', 'loadTop'] as const);
+    const actor = createActor(statsOverviewMachine.provide({ actors: { ...calls.actors, exportCsv } })).start();
+    actor.send({ type: 'export.open' });
+    actor.send({ type: 'export.submit', filters: may });
+    expect(signals.map((signal) => signal.aborted)).toEqual([false]);
+    actor.send({ type: 'export.cancel' });
+    expect(actor.getSnapshot().value).toMatchObject({ export: 'closed' });
+    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
+  });
+});
