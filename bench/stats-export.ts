@@ -14,6 +14,7 @@
  *
  *   npm run bench:export
  *   BENCH_EXPORT_VIDEOS=100 BENCH_EXPORT_ROUNDS=1 BENCH_PGLITE=0 npm run bench:export   (a quick look, Postgres only)
+ *   BENCH_EXPORT_VIDEOS=3000 BENCH_EXPORT_ROUNDS=1 BENCH_POSTGRES=0 npm run bench:export   (900 000 rows, PGlite only)
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -38,6 +39,7 @@ const days = Number(process.env.BENCH_EXPORT_DAYS ?? 300);
 const rounds = Number(process.env.BENCH_EXPORT_ROUNDS ?? 3);
 const slowMbps = Number(process.env.BENCH_EXPORT_SLOW_MBPS ?? 5);
 const withPglite = process.env.BENCH_PGLITE !== '0';
+const withPostgres = process.env.BENCH_POSTGRES !== '0';
 const lastDay = '2026-10-31';
 const firstDay = new Date(Date.parse(lastDay) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
 const mb = (bytes: number) => bytes / 1024 ** 2;
@@ -191,13 +193,13 @@ async function main() {
   await admin.sql('CREATE DATABASE bench_stats_export');
   const pgliteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-bench-export-pglite-'));
   try {
-    const postgres = await connectDatabase({ databaseUrl: databaseUrl.toString() });
-    await migrate(postgres);
-    const postgresUser = await seed(postgres);
-    await postgres.close();
-    const postgresResults = await benchDatabase('Postgres', { databaseUrl: databaseUrl.toString() }, postgresUser);
-
-    printTable('Postgres', postgresResults);
+    if (withPostgres) {
+      const postgres = await connectDatabase({ databaseUrl: databaseUrl.toString() });
+      await migrate(postgres);
+      const postgresUser = await seed(postgres);
+      await postgres.close();
+      printTable('Postgres', await benchDatabase('Postgres', { databaseUrl: databaseUrl.toString() }, postgresUser));
+    }
     if (!withPglite) return;
 
     const pglite = await connectDatabase({ dataDir: pgliteDir });
