@@ -8,9 +8,10 @@
  * thread runs inside it), starts the app, exports the last day once untimed (code loaded and
  * compiled), collects garbage, then samples its RSS every 20 ms while a client in the same process
  * downloads the whole period and keeps none of it: as fast as it can, or at BENCH_EXPORT_SLOW_MBPS
- * (5) MB/s, so the server must wait for it. It prints the peak above the RSS just before. Beside
- * them, the baseline: the same rows read in one statement and joined into one string, as an export
- * that is not streamed would hold them. BENCH_EXPORT_ROUNDS (3) rounds, the modes interleaved.
+ * (1) MB/s, slower than the server writes, so the server must wait for it. It prints the peak above
+ * the RSS just before. Beside them, the baseline: the same rows read in one statement and joined
+ * into one string, as an export that is not streamed would hold them. BENCH_EXPORT_ROUNDS (3)
+ * rounds, the modes interleaved.
  *
  *   npm run bench:export
  *   BENCH_EXPORT_VIDEOS=100 BENCH_EXPORT_ROUNDS=1 BENCH_PGLITE=0 npm run bench:export   (a quick look, Postgres only)
@@ -37,7 +38,7 @@ import { seedMany } from '../tests/server/stats-seed';
 const videos = Number(process.env.BENCH_EXPORT_VIDEOS ?? 1000);
 const days = Number(process.env.BENCH_EXPORT_DAYS ?? 300);
 const rounds = Number(process.env.BENCH_EXPORT_ROUNDS ?? 3);
-const slowMbps = Number(process.env.BENCH_EXPORT_SLOW_MBPS ?? 5);
+const slowMbps = Number(process.env.BENCH_EXPORT_SLOW_MBPS ?? 1);
 const withPglite = process.env.BENCH_PGLITE !== '0';
 const withPostgres = process.env.BENCH_POSTGRES !== '0';
 const lastDay = '2026-10-31';

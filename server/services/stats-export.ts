@@ -8,7 +8,7 @@ import { kyivMidnight, selectedPosts, type StatsDays, type StatsSelection } from
 /**
  * Rows one statement reads, about 120 KB of CSV. Batches of 5 000 left up to 49 MB more in the
  * process on Postgres and 80 MB on PGlite (its thread's garbage and memory) by the end of 300 000
- * rows; 1 000 left 14–17 and 44–54 (docs/benchmarks.md), for 2 statements per 1 000 rows.
+ * rows; 1 000 left 13–17 and 35–54 (docs/benchmarks.md), for 2 statements per 1 000 rows.
  */
 export const exportBatchRows = 1000;
 
