@@ -6,9 +6,9 @@ import { byteOrderMark, csvRow, numberCell, textCell } from './csv';
 import { kyivMidnight, selectedPosts, type StatsDays, type StatsSelection } from './stats-range';
 
 /**
- * Rows one statement reads, about 120 KB of CSV. Batches of 5 000 left up to 49 MB more in the
- * process on Postgres and 80 MB on PGlite (its thread's garbage and memory) by the end of 300 000
- * rows; 1 000 left 13–17 and 35–54 (docs/benchmarks.md), for 2 statements per 1 000 rows.
+ * Rows one statement reads, about 120 KB of CSV. Over 300 000 rows, batches of 5 000 left up to 49
+ * MB more in the process on Postgres and 80 MB on PGlite, batches of 1 000 up to 23 and 54, most of
+ * PGlite's its page cache (docs/benchmarks.md), for 2 statements per 1 000 rows.
  */
 export const exportBatchRows = 1000;
 
