@@ -310,7 +310,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(oauthRoutes, { prefix: '/oauth', oauth });
       await api.register(statsRoutes, { prefix: '/stats' });
-      await api.register(calendarRoutes, { prefix: '/calendar' });
+      await api.register(calendarRoutes, { prefix: '/calendar', postingSlots });
       await api.register(homeRoutes, { prefix: '/home', clock: deps.clock });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(postingRulesRoutes, { prefix: '/posting-rules', platforms: platformAccess, readCreatorRules });

@@ -99,6 +99,10 @@ export const t = {
     fileMissing: 'Файл відео не знайдено',
     gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
   },
+  calendar: {
+    ...shown.calendar,
+    oneFilter: 'Покажіть профіль або групу, не обидва відразу',
+  },
   postingCaps: {
     ...shown.postingCaps,
     badDate: 'Дата має бути у форматі РРРР-ММ-ДД',
