@@ -62,3 +62,18 @@ export function periodTitle(view: CalendarView, anchor: Day): string {
 export function inMonth(day: Day, anchor: Day): boolean {
   return day.slice(0, 7) === anchor.slice(0, 7);
 }
+
+/** A day's place in its week, Monday 0 … Sunday 6. */
+export function weekdayIndex(day: Day): number {
+  return (onDay(day).day() + 6) % 7;
+}
+
+/** Where a post moved to `day` goes: the same Kyiv wall time on that day, `YYYY-MM-DDTHH:mm`, as the schedule's PATCH takes it. */
+export function sameTimeOn(day: Day, moment: string): string {
+  return `${day}T${kyivTime(moment)}`;
+}
+
+/** The moment a Kyiv wall time `YYYY-MM-DDTHH:mm` stands for, ISO. */
+export function kyivMomentOf(wallTime: string): string {
+  return dayjs.tz(wallTime, displayTimezone).toISOString();
+}
