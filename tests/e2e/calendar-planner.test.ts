@@ -59,7 +59,6 @@ beforeAll(async () => {
     // Instagram takes Reels of 3 s and more.
     makeClip(tools, clip, { seconds: 4 }),
   ]);
-  console.log('T server', performance.now());
   token = await adminToken(server.baseUrl);
   const created = await api()<{ id: number }>('/api/accounts', {
     json: {
@@ -77,7 +76,6 @@ beforeAll(async () => {
   const photoIds = (await api()('/api/photo-bg', { form: images })).data.map((photo: { id: number }) => photo.id);
   const rendered = await renderedRequest(api(), { clip, photoIds, count: 4 });
   idUpload = rendered.idUpload;
-  console.log('T rendered', performance.now());
   videoIds = rendered.detail.video.map((video: { id: number }) => video.id);
   await api()(`/api/upload-video/${idUpload}`, {
     json: {
@@ -100,7 +98,6 @@ beforeAll(async () => {
     },
   });
 
-  console.log('T published', performance.now());
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true, locale: 'uk-UA' });
   page = await context.newPage();
