@@ -268,3 +268,27 @@ describe('calendar screen, walked along the calendar machine', () => {
 
   testEachPath(paths, { events: events as never, states });
 });
+
+describe('calendar journeys the graph does not give', () => {
+  it('takes no drop on a day gone by, and leaves the post where it was when Escape ends the move, sending nothing', async () => {
+    await events['xstate.init']();
+    await answerWeek(before);
+    await waitFor(() => expect(handle()).toBeEnabled());
+    handle().focus();
+    await user.keyboard('[Space]');
+    await waitFor(() => expect(document.body).toHaveTextContent('10:30 Instagram: Ранковий випуск: над днем Ср 25.11'));
+    // Tuesday has passed: the post stays over Wednesday.
+    await user.keyboard('[ArrowLeft]');
+    await user.keyboard('[Space]');
+    await waitFor(() => expect(document.body).toHaveTextContent('10:30 Instagram: Ранковий випуск лишилася на своєму дні'));
+    handle().focus();
+    await user.keyboard('[Space]');
+    await user.keyboard('[ArrowRight]');
+    await user.keyboard('[Escape]');
+    await waitFor(() =>
+      expect(document.body).toHaveTextContent('Перенесення скасовано, 10:30 Instagram: Ранковий випуск лишилася на місці'),
+    );
+    expect(day('2026-11-25').getAllByRole('button', { name: /^Перенести/ })).toHaveLength(1);
+    expect(server.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+});
