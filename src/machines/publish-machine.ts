@@ -177,7 +177,8 @@ export const publishMachine = setup({
           if (!item || !account) return video;
           const own = { id: account.id, title: account.title, value: account.value };
           // The date as the form holds it: Kyiv wall time to the minute.
-          return { ...video, account: own, byHand: true, lostProfile: null, date: kyivWallTime(Date.parse(item.date)) };
+          // Its profile is the rule's (or the one picked by hand): a later change of the chosen profiles still moves it as before.
+          return { ...video, account: own, lostProfile: null, date: kyivWallTime(Date.parse(item.date)) };
         }),
         spread: {
           reasons: Object.fromEntries(params.proposal.data.map((item) => [item.videoId, item.reason])),
