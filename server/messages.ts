@@ -110,7 +110,7 @@ export const t = {
     bestHour: (hour: string, views: number, mean: number, posts: number) =>
       `Краща година профілю: ${hour} — у середньому ${counted(views, nouns.views)} за перші 48 год проти ${groupedDigits.format(mean)} загалом (історія: ${counted(posts, nouns.posts)})`,
     firstFree: (posts: number, needed: number) =>
-      `Перший вільний слот: історії замало (${posts} з ${needed} публікацій з переглядами), тож порядок простий`,
+      `Перший вільний слот: історії замало — з переглядами ${counted(posts, nouns.posts)}, а потрібно ${needed}, тож порядок простий`,
     firstFreeBestTaken: 'Перший вільний слот: найкращі години профілю в ці дні вже зайняті',
     later: (why: string) => `раніше не можна — ${why}`,
     noSlot: (profile: string, until: string, why: string) => `Профіль ${profile}: немає вільних слотів до ${until} — ${why}`,
