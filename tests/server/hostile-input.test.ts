@@ -151,6 +151,7 @@ async function seed(env: TestEnv): Promise<Seed> {
     'POST /api/upload-video/upload': { videoId: request.videos[0]!.id, youTubeId: request.idUpload },
     'PUT /api/accounts/:id/slots': slots,
     'PUT /api/accounts-group/:id/slots': slots,
+    'POST /api/tokens/': { name: 'reports', scope: 'read', expiresInDays: 30 },
   };
   const choices = { ...rememberedChoices, instagram: { shareToFeed: true, thumbOffset: 0 } };
   return {
