@@ -20,6 +20,7 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', requireSession);
 
   app.get('/', { schema: apiTokenSchemas.list }, async (request): Promise<{ data: ApiToken[] }> => {
+    const now = clock.now();
     const { rows } = await db.sql(
       `SELECT id, name, scope, created_at, expires_at, last_used_at FROM api_tokens
         WHERE user_id = $1 AND revoked_at IS NULL ORDER BY id DESC`,
@@ -33,6 +34,7 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         createdAt: iso(row.created_at)!,
         expiresAt: iso(row.expires_at)!,
         lastUsedAt: iso(row.last_used_at),
+        expired: new Date(row.expires_at).getTime() <= now,
       })),
     };
   });

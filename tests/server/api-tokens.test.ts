@@ -40,6 +40,7 @@ describeEachDatabase(
         createdAt: new Date(clock.now()).toISOString(),
         expiresAt: body.expiresAt,
         lastUsedAt: null,
+        expired: false,
       });
 
       const token = { authorization: `Bearer ${body.token}` };
@@ -167,8 +168,8 @@ describeEachDatabase(
       const expired = await use();
       expect(expired.statusCode).toBe(401);
       expect(expired.json().message).toBe(t.server.apiTokenEnded);
-      // The list still shows it, so its owner sees why the script stopped.
-      expect((await tokenList(env(), operator.headers)).map((listed: { id: number }) => listed.id)).toEqual([token.id]);
+      // The list still shows it, marked by the server's clock, so its owner sees why the script stopped.
+      expect(await tokenList(env(), operator.headers)).toMatchObject([{ id: token.id, expired: true }]);
     });
 
     it('ends the tokens of a deleted user, and the admin tokens of an admin who is one no more', async () => {

@@ -18,6 +18,8 @@ export const ApiToken = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   expiresAt: Type.String({ format: 'date-time' }),
   lastUsedAt: Nullable(Type.String({ format: 'date-time' })),
+  /** By the server's clock, which decides whether the token still works, not the browser's. */
+  expired: Type.Boolean(),
 });
 
 /** The answer to its creation, the one time the token itself is shown. */
