@@ -25,7 +25,7 @@ import { platformNetwork, type PlatformNetwork } from './platforms/http';
 import type { MediaServices } from './media/services';
 import { clientErrorAnswer, errorBody, frameworkRefusal, HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
-import { requireAdmin } from './auth/guards';
+import { requireUser } from './auth/guards';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { PlatformApps } from './platforms/oauth-links';
 import type { PlatformAccess } from './platforms/profile-context';
@@ -45,6 +45,7 @@ import { statsRoutes } from './routes/stats';
 import { calendarRoutes } from './routes/calendar';
 import { homeRoutes } from './routes/home';
 import { notificationRoutes } from './routes/notifications';
+import { apiTokenRoutes } from './routes/api-tokens';
 import { googleOAuthSandbox } from './platforms/sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('clock', deps.clock);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiToken', null);
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -239,8 +241,24 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Shorts Office API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access token of a signed-in session (POST /api/auth/login)',
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sho_…',
+            description:
+              'A personal API token (POST /api/tokens, from a session). Its scope: read (GET and HEAD only), publish (what an operator does), admin (everything; admins only).',
+          },
+        },
+      },
+      security: [{ session: [] }, { apiToken: [] }],
     },
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
@@ -313,11 +331,12 @@ export async function buildApp(deps: AppDeps) {
       await api.register(calendarRoutes, { prefix: '/calendar' });
       await api.register(homeRoutes, { prefix: '/home', clock: deps.clock });
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(apiTokenRoutes, { prefix: '/tokens' });
       await api.register(postingRulesRoutes, { prefix: '/posting-rules', platforms: platformAccess, readCreatorRules });
-      // The OpenAPI document of every route, generated from the schemas that validate them. Admins
-      // only: it maps the whole surface. No Swagger UI: it needs inline scripts the CSP refuses,
-      // and a page cannot send the Bearer token the docs need.
-      api.get('/docs', { schema: { hide: true }, preHandler: requireAdmin }, async () => app.swagger());
+      // The OpenAPI document of every route, generated from the schemas that validate them, for
+      // any signed-in user or API token: scripts are written against it. No Swagger UI: it needs
+      // inline scripts the CSP refuses, and a page cannot send the Bearer token the docs need.
+      api.get('/docs', { schema: { hide: true }, preHandler: requireUser }, async () => app.swagger());
     },
     { prefix: '/api' },
   );

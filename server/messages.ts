@@ -144,6 +144,13 @@ export const t = {
     unauthorized: 'Потрібно увійти в систему',
     sessionExpired: 'Сесія завершилась, увійдіть знову',
     forbidden: 'Недостатньо прав',
+    apiTokenEnded: 'API-токен відкликано або строк його дії минув',
+    apiTokenReadOnly: 'API-токен дозволяє лише читання: створіть токен з правом публікації',
+    apiTokenNotAdmin: 'API-токен не має прав адміністратора',
+    /** A token cannot make or revoke tokens, nor change the password: a leaked one would keep itself alive. */
+    apiTokenNeedsSession: 'Цю дію можна виконати лише після входу з паролем, не API-токеном',
+    tooManyTokenAttempts: (seconds: number) =>
+      `Забагато невірних API-токенів з цієї адреси. Спробуйте знову через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}.`,
     notFound: 'Не знайдено',
     routeNotFound: 'Такого шляху API не існує',
     badJson: 'Некоректне тіло запиту',

@@ -20,7 +20,16 @@ import {
   type Struct,
   validate,
 } from 'superstruct';
-import type { ConsentPlatform, IpVersion, SavedSecrets, SelectOption } from './contract';
+import {
+  apiTokenScopes,
+  type ApiTokenScope,
+  type ConsentPlatform,
+  type IpVersion,
+  type Role,
+  type SavedSecrets,
+  type SelectOption,
+} from './contract';
+import { maxLength } from './contract/limits';
 import { isPastWallTime, kyivWallTime, wallTimePattern } from './kyiv-time';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
@@ -466,3 +475,27 @@ export const publishedEditSchema = type({
   tags: tagList,
 });
 export type PublishedEditForm = Infer<typeof publishedEditSchema>;
+
+/* Personal API tokens (issue 32.4). */
+
+/** The longest a token lives; the form offers a few lengths up to it. */
+export const maxApiTokenDays = 365;
+export const apiTokenDayChoices = [7, 30, 90, maxApiTokenDays] as const;
+
+/** The new token form of a user with `role` and POST /api/tokens: a token's scope is never above its user's role. */
+export function apiTokenSchemaFor(role: Role) {
+  return object({
+    name: text({ required: t.apiTokens.nameRequired, max: [maxLength.tokenName, t.validation.tooLong(maxLength.tokenName)] }),
+    scope: define<ApiTokenScope>('scope', (value) => {
+      if (!apiTokenScopes.includes(value as ApiTokenScope)) return t.apiTokens.scopeRequired;
+      return value !== 'admin' || role === 'admin' || t.apiTokens.scopeAboveRole;
+    }),
+    expiresInDays: define<number>(
+      'expiresInDays',
+      (value) =>
+        (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= maxApiTokenDays) ||
+        t.apiTokens.expiryRange(maxApiTokenDays),
+    ),
+  });
+}
+export type ApiTokenForm = Infer<ReturnType<typeof apiTokenSchemaFor>>;

@@ -3,6 +3,7 @@ import { is, type Struct } from 'superstruct';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import {
   accountSchema,
+  apiTokenSchemaFor,
   channelDescriptionSchema,
   groupSchema,
   instagramProfileSchema,
@@ -20,6 +21,7 @@ import { groupSchemas, tagSchemas } from '../../src/lib/contract/groups-tags';
 import { userSchemas } from '../../src/lib/contract/users';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
 import { postingSlotsSchemas } from '../../src/lib/contract/posting-slots';
+import { apiTokenSchemas } from '../../src/lib/contract/api-tokens';
 import { emptyAccount } from './backoffice-fixtures';
 
 /**
@@ -82,6 +84,12 @@ const cases: { name: string; form: Struct<any, any>; route: TObject; valid: Reco
       date: null,
     },
     routeOnly: ['id'],
+  },
+  {
+    name: 'API token',
+    form: apiTokenSchemaFor('user'),
+    route: apiTokenSchemas.create.body,
+    valid: { name: 'reports', scope: 'read', expiresInDays: 30 },
   },
   {
     name: 'published set edit',

@@ -161,6 +161,7 @@ async function seed(env: TestEnv): Promise<Seed> {
       inInstagram: false,
       video: [{ id: request.videos[0]!.id }],
     },
+    'POST /api/tokens/': { name: 'reports', scope: 'read', expiresInDays: 30 },
   };
   const choices = { ...rememberedChoices, instagram: { shareToFeed: true, thumbOffset: 0 } };
   return {

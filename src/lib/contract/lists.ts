@@ -17,3 +17,7 @@ export type StatsPeriod = (typeof statsPeriods)[number];
 /** Why a pending post has not gone out yet (video_posts.wait_kind): src/lib/post-waits.ts words each one. */
 export const waitKinds = ['retry', 'busy', 'quota', 'cap', 'reconnect'] as const;
 export type WaitKind = (typeof waitKinds)[number];
+
+/** What a personal API token may do (issue 32.4): read (GET and HEAD only), publish (what an operator does), admin (everything, admins only). */
+export const apiTokenScopes = ['read', 'publish', 'admin'] as const;
+export type ApiTokenScope = (typeof apiTokenScopes)[number];

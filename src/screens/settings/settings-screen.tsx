@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
 import { t } from '../../lib/i18n';
 import { passwordChangeSchema, type PasswordChangeForm } from '../../lib/schemas';
 import { passwordMachine } from '../../machines/password-machine';
@@ -61,6 +62,13 @@ export function SettingsScreen() {
         </dl>
       </Card>
       <PasswordCard />
+      <div className={styles.form}>
+        <Card>
+          <h2 className={styles.heading}>{t.apiTokens.title}</h2>
+          <p className={styles.hint}>{t.apiTokens.settingsHint}</p>
+          <Link href="/setting/tokens">{t.apiTokens.settingsLink}</Link>
+        </Card>
+      </div>
     </Page>
   );
 }
