@@ -20,6 +20,7 @@ const columnLimits: Record<string, number> = {
   tag_sets_name_length: maxLength.name,
   creation_requests_title_length: maxLength.title,
   creation_requests_description_length: maxLength.description,
+  webhooks_url_length: maxLength.webhookUrl,
 };
 
 describeEachDatabase('route contracts', (env) => {
