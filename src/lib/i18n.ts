@@ -860,8 +860,7 @@ export const t = {
   },
   webhooks: {
     title: 'Вебхуки',
-    intro:
-      'Скрипти й n8n отримують події як POST із JSON {event, at, data}. Підпис у заголовку x-shorts-signature: sha256=HMAC-SHA256(секрет, x-shorts-timestamp + "." + тіло).',
+    intro: 'Скрипти й n8n отримують кожну подію запитом POST із тілом JSON, підписаним вашим секретом за HMAC-SHA256.',
     url: 'Адреса (URL)',
     events: 'Події',
     secret: 'Секрет для підпису',
@@ -872,7 +871,7 @@ export const t = {
     list: 'Ваші вебхуки',
     empty: 'Вебхуків ще немає.',
     remove: (url: string) => `Видалити вебхук ${url}`,
-    removeLabel: 'Видалити',
+    removeConsequence: 'Події на цю адресу більше не надсилатимуться, журнал доставок зникне разом із вебхуком.',
     deleted: 'Вебхук видалено',
     showDeliveries: 'Журнал доставок',
     hideDeliveries: 'Сховати журнал',

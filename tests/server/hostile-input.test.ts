@@ -151,6 +151,8 @@ async function seed(env: TestEnv): Promise<Seed> {
     'POST /api/upload-video/upload': { videoId: request.videos[0]!.id, youTubeId: request.idUpload },
     'PUT /api/accounts/:id/slots': slots,
     'PUT /api/accounts-group/:id/slots': slots,
+    'POST /api/webhooks/': { url: 'http://127.0.0.1:9/hooks', events: ['post.failed'], secret: 'a-secret-of-enough-length' },
+    'PUT /api/telegram/': { events: ['post.failed'], digest: true },
   };
   const choices = { ...rememberedChoices, instagram: { shareToFeed: true, thumbOffset: 0 } };
   return {

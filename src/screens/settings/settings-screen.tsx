@@ -11,6 +11,8 @@ import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { useScreenActor } from '../../components/use-screen-actor';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
+import { TelegramCard } from './telegram-card';
+import { WebhooksCard } from './webhooks-card';
 import styles from './settings-screen.module.css';
 
 const emptyPasswordForm: PasswordChangeForm = { current_password: '', password: '', password_confirmation: '' };
@@ -61,6 +63,8 @@ export function SettingsScreen() {
         </dl>
       </Card>
       <PasswordCard />
+      <TelegramCard />
+      <WebhooksCard />
     </Page>
   );
 }
