@@ -19,8 +19,11 @@ import type { JobContext } from './types';
 
 /** How often the ticker looks: the latest a code is noticed or a due retry leaves, beyond the group window. */
 export const alertTickMs = 2000;
-/** A bot whose getMe failed (a wrong token, Telegram unreachable) is asked again after this, not every tick. */
-const botRetryMs = 60_000;
+/**
+ * A bot whose getMe failed is asked again after a pause that doubles up to 10 minutes: soon while
+ * this server's own sandbox is still starting, rarely for a wrong token or Telegram unreachable.
+ */
+const botRetryMs = { first: 5000, most: 10 * 60_000 };
 
 export function telegramSettingsOf(platforms: PlatformSettings): TelegramSettings {
   return {
@@ -61,7 +64,8 @@ interface TickerOptions {
 /** Starts the ticker on the platforms' clock; `stop` waits for a tick under way. */
 export function startAlertTicker({ db, queue, log, platforms, groupSeconds }: TickerOptions): { stop(): Promise<void> } {
   const { clock } = platforms;
-  let botFailedAt = -Infinity;
+  let botAskAt = -Infinity;
+  let botPause = botRetryMs.first;
   let ticking: Promise<void> | null = null;
 
   const step = async (name: string, work: () => Promise<unknown>) => {
@@ -85,13 +89,17 @@ export function startAlertTicker({ db, queue, log, platforms, groupSeconds }: Ti
     });
     const telegram = telegramSettingsOf(platforms);
     if (!telegram.botToken) return;
-    if (now - botFailedAt >= botRetryMs) {
+    if (now >= botAskAt) {
       await step('asking Telegram for the bot', async () => {
         if (await botKnown(db, telegram)) return;
-        await rememberBot(db, telegram).catch((error: unknown) => {
-          botFailedAt = now;
-          throw error;
-        });
+        await rememberBot(db, telegram).then(
+          () => (botPause = botRetryMs.first),
+          (error: unknown) => {
+            botAskAt = now + botPause;
+            botPause = Math.min(botPause * 2, botRetryMs.most);
+            throw error;
+          },
+        );
       });
     }
     await step('reading the bot’s updates', async () => {

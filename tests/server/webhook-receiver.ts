@@ -33,6 +33,11 @@ export async function startReceiver() {
     port,
     received,
     state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The server's keep-alive connections would hold the close open.
+        server.closeAllConnections();
+      }),
   };
 }
