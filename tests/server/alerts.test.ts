@@ -324,6 +324,23 @@ describeEachDatabase(
       expect((await get()).state).toBe('off');
     });
 
+    it('marks a chat that blocked the bot, says so on Settings, and keeps nothing more for it', async () => {
+      const owner = await createUser(env(), 'owner');
+      await connectChat(owner, 6060);
+      sandbox.telegram.block(6060);
+      const account = await createAccount(env(), owner, { comments: 'Основний' });
+      const { posts } = await pendingPosts(owner, account.id, 2);
+      await failPost(env().db, posts[0]!, posts[0]!.token, 'TikTok: відео відхилено', new Date(clock.now()));
+      await passTime(62_000);
+      expect(sentTo(6060)).toEqual([]);
+      const settings = await env().app.inject({ url: '/api/telegram', headers: owner.headers });
+      expect(settings.json()).toMatchObject({ state: 'connected', failure: 'blocked' });
+
+      await failPost(env().db, posts[1]!, posts[1]!.token, 'TikTok: відео відхилено', new Date(clock.now()));
+      const { rows } = await env().db.sql(`SELECT count(*)::int AS count FROM alert_buckets WHERE user_id = $1`, [owner.id]);
+      expect(rows[0].count).toBe(0);
+    });
+
     it('tells a profile’s lost access once per failure', async () => {
       const owner = await createUser(env(), 'owner');
       await connectChat(owner, 777);
