@@ -291,18 +291,21 @@ export async function buildApp(deps: AppDeps) {
   // One per server: Save checks a plan against the creator_info answers its form just read.
   const readCreatorRules = creatorRulesReader(deps.db);
   const postingSlots = deps.postingSlots ?? postingSlotSettings();
+  const postingCaps = deps.postingCaps ?? postingCapSettings();
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', publicUrl: deps.publicUrl, clock: deps.clock });
       await api.register(photoRoutes, { prefix: '/photo-bg' });
       await api.register(createVideoRoutes, { prefix: '/create-video' });
-      await api.register(uploadVideoRoutes, { prefix: '/upload-video', platforms: platformAccess, readCreatorRules });
-      await api.register(mediaRoutes, { prefix: '/media' });
-      await api.register(postingBudgetRoutes, {
-        prefix: '/accounts/budget',
+      await api.register(uploadVideoRoutes, {
+        prefix: '/upload-video',
         platforms: platformAccess,
-        postingCaps: deps.postingCaps ?? postingCapSettings(),
+        readCreatorRules,
+        postingSlots,
+        postingCaps,
       });
+      await api.register(mediaRoutes, { prefix: '/media' });
+      await api.register(postingBudgetRoutes, { prefix: '/accounts/budget', platforms: platformAccess, postingCaps });
       await api.register(accountRoutes, {
         prefix: '/accounts',
         oauth,

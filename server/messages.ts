@@ -1,5 +1,7 @@
 import { counted, nouns, t as shown } from '../src/lib/i18n';
 
+const groupedDigits = new Intl.NumberFormat('uk-UA');
+
 /**
  * The catalog's messages that only the server sends (its error answers, the failures it records),
  * kept out of the browser's bundle: the SPA shows them as the server words them. Server code takes
@@ -101,6 +103,31 @@ export const t = {
     ...shown.postingCaps,
     badDate: 'Дата має бути у форматі РРРР-ММ-ДД',
     badAccounts: 'Вкажіть профілі як список номерів через кому',
+  },
+  spread: {
+    ...shown.spread,
+    /** Why a proposed date is where it is (POST /api/upload-video/{idUpload}/spread). */
+    bestHour: (hour: string, views: number, mean: number, posts: number) =>
+      `Краща година профілю: ${hour} — у середньому ${counted(views, nouns.views)} за перші 48 год проти ${groupedDigits.format(mean)} загалом (історія: ${counted(posts, nouns.posts)})`,
+    firstFree: (posts: number, needed: number) =>
+      `Перший вільний слот: історії замало (${posts} з ${needed} публікацій з переглядами), тож порядок простий`,
+    firstFreeBestTaken: 'Перший вільний слот: найкращі години профілю в ці дні вже зайняті',
+    later: (why: string) => `раніше не можна — ${why}`,
+    noSlot: (profile: string, until: string, why: string) => `Профіль ${profile}: немає вільних слотів до ${until} — ${why}`,
+    noPlatform: (profile: string) => `Профіль ${profile}: не має жодної з позначених платформ`,
+    /** What stands in a post's way, as the reasons and a refused calendar move name it. */
+    obstacles: {
+      rollingCap: (platform: string, limit: number, hours: number) =>
+        hours === 24 ? `ліміт ${platform} ${limit} на добу` : `ліміт ${platform} ${limit} за ${hours} год`,
+      youtubeCap: (limit: number) => `ліміт YouTube ${limit} на добу (за тихоокеанським часом)`,
+      gap: (minutes: number) => `проміжок ${minutes} хв між публікаціями профілю`,
+      hours: (from: string, to: string) => `години публікацій профілю ${from}–${to}`,
+      days: (days: string) => `дні публікацій профілю: ${days}`,
+    },
+    dayShortNames: ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'нд'],
+    /** A calendar move refused: the post keeps its time. */
+    moveRefused: (profile: string, why: string) => `Не перенесено: профіль ${profile} — ${why}`,
+    videoTwice: 'Кожне відео можна вказати лише раз',
   },
   finalDelete: {
     /** A delete refused, so that nothing it was meant to stop goes live after the answer. */

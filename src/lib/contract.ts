@@ -101,6 +101,8 @@ export type PlatformEdit = Static<typeof media.PlatformEdit>;
 export type UploadDetail = Static<typeof media.UploadDetail>;
 export type ReschedulePayload = Static<typeof media.RescheduleBody>;
 export type RetryPayload = Static<typeof media.RetryBody>;
+export type SpreadPayload = Static<typeof media.SpreadBody>;
+export type SpreadProposal = Static<typeof media.SpreadProposal>;
 
 export { statsPeriods, type StatsPeriod } from './contract/lists';
 export { waitKinds, type WaitKind } from './contract/lists';

@@ -22,7 +22,7 @@ import {
   validate,
 } from 'superstruct';
 import type { ConsentPlatform, IpVersion, SavedSecrets, SelectOption } from './contract';
-import { isPastWallTime, wallTimePattern } from './kyiv-time';
+import { isPastWallTime, kyivWallTime, wallTimePattern } from './kyiv-time';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
 import { youtubePrivacyStatuses } from './posting-rules/youtube';
@@ -426,6 +426,41 @@ export const publishFieldsSchema = omit(publishSchema, ['accounts', 'video']);
 export type PublishFields = Infer<typeof publishFieldsSchema>;
 /** The part of the publish form the publish machine checks: chosen profiles and the videos left. */
 export const publishAssignmentSchema = pick(publishSchema, ['accounts', 'video']);
+
+/** The longest span the spread plans in one go: a month, as the calendar shows. */
+export const maxSpreadDays = 31;
+const calendarDay = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A `YYYY-MM-DD` that names a real day, as milliseconds at its UTC midnight; null otherwise. */
+export function dayValue(value: unknown): number | null {
+  const match = typeof value === 'string' ? calendarDay.exec(value) : null;
+  if (!match) return null;
+  const at = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Date(at).toISOString().slice(0, 10) === value ? at : null;
+}
+
+/** `from` is the day the end must not come before; `today` the Kyiv day an end may not be before. */
+function spreadShape(from: unknown, today: string) {
+  const start = dayValue(from);
+  return type({
+    from: define<string>('from', (value) => dayValue(value) !== null || t.spread.fromInvalid),
+    to: define<string>('to', (value) => {
+      const end = dayValue(value);
+      if (end === null) return t.spread.toInvalid;
+      if (value! < today) return t.spread.toPast;
+      if (start === null) return true;
+      if (end < start) return t.spread.toBeforeFrom;
+      return (end - start) / 86_400_000 < maxSpreadDays || t.spread.tooLong(maxSpreadDays);
+    }),
+  });
+}
+
+/** The spread's dates in the publish form; POST /api/upload-video/{idUpload}/spread checks them again. */
+export function spreadSchema(now = Date.now()) {
+  const today = kyivWallTime(now).slice(0, 10);
+  return dynamic<SpreadForm>((value) => spreadShape(isObject(value) ? value.from : undefined, today));
+}
+export type SpreadForm = { from: string; to: string };
 
 /** The edit form of a published set (/video/youtube/{idUpload}) and PATCH /api/upload-video/{idUpload}. */
 export const publishedEditSchema = type({
