@@ -46,6 +46,9 @@ import { calendarRoutes } from './routes/calendar';
 import { homeRoutes } from './routes/home';
 import { notificationRoutes } from './routes/notifications';
 import { apiTokenRoutes } from './routes/api-tokens';
+import { webhookRoutes } from './routes/webhooks';
+import { telegramRoutes } from './routes/telegram';
+import { botTokenOf } from './platforms/telegram/bot';
 import { googleOAuthSandbox } from './platforms/sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';
@@ -93,6 +96,8 @@ export interface AppDeps {
   network?: PlatformNetwork;
   /** The time the API's platform calls go by. */
   clock: Clock;
+  /** TELEGRAM_BOT_TOKEN (config.telegramBotToken); in sandbox mode the sandbox's bot when absent. */
+  telegramBotToken?: string;
 }
 
 declare module 'fastify' {
@@ -131,11 +136,14 @@ export const logRedactions = [
 /** Query parameters that carry a credential: OAuth codes and states, platform tokens, signed media links. */
 const credentialParameter = /([?&](?:code|state|access_token|refresh_token|client_secret|token|sig|password)=)[^&]*/gi;
 
-/** Request log lines without the credentials that travel in URLs (OAuth callbacks, the sandbox's Graph API, media links). */
+/** A Telegram bot's token travels in the Bot API's path (the sandbox's mirror logs its requests). */
+const botTokenInPath = /(\/bot)\d+:[^/?]+/g;
+
+/** Request log lines without the credentials that travel in URLs (OAuth callbacks, the sandbox's Graph API, the Bot API, media links). */
 export const logSerializers = {
   req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
     method: request.method,
-    url: request.url.replace(credentialParameter, '$1[Redacted]'),
+    url: request.url.replace(credentialParameter, '$1[Redacted]').replace(botTokenInPath, '$1[Redacted]'),
     host: request.host,
     remoteAddress: request.ip,
   }),
@@ -332,6 +340,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(homeRoutes, { prefix: '/home', clock: deps.clock });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(apiTokenRoutes, { prefix: '/tokens' });
+      await api.register(webhookRoutes, { prefix: '/webhooks', mode: platforms });
+      await api.register(telegramRoutes, { prefix: '/telegram', botToken: botTokenOf(platforms, deps.telegramBotToken) });
       await api.register(postingRulesRoutes, { prefix: '/posting-rules', platforms: platformAccess, readCreatorRules });
       // The OpenAPI document of every route, generated from the schemas that validate them, for
       // any signed-in user or API token: scripts are written against it. No Swagger UI: it needs

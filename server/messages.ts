@@ -136,6 +136,50 @@ export const t = {
     item: (video: string, position: number, platform: string, profile: string) =>
       `відео «${video}» №${position} у ${platform}, профіль «${profile}»`,
   },
+  webhooks: {
+    ...shown.webhooks,
+    httpsRequired: 'Адреса вебхука має починатися з https://',
+    addressRefused: 'Вебхук не може вести на локальну, приватну чи службову адресу, а також на адресу, яку не вдалося знайти',
+    tooMany: (max: number) => `Щонайбільше ${max} вебхуків на користувача: видаліть непотрібний`,
+  },
+  telegram: {
+    ...shown.telegram,
+    notConfigured: 'Telegram не налаштовано на сервері: задайте TELEGRAM_BOT_TOKEN',
+  },
+  /** What the bot writes (plain text: Telegram shows it as it is). */
+  alerts: {
+    /** A bucket's heading: one event, or how many came together. */
+    heading: {
+      'post.failed': (count: number) => (count === 1 ? '❌ Публікація не вдалася' : `❌ ${counted(count, nouns.postsFailed)}`),
+      'post.held': (count: number) =>
+        count === 1 ? '⏸ Публікацію утримано лімітом платформи' : `⏸ ${counted(count, nouns.postsHeld)} лімітом платформи`,
+      'post.published': (count: number) => (count === 1 ? '✅ Публікація вийшла' : `✅ ${counted(count, nouns.postsOut)}`),
+      'profile.unhealthy': (count: number) =>
+        count === 1 ? '⚠️ Профіль не працює' : `⚠️ ${counted(count, ['профіль не працює', 'профілі не працюють', 'профілів не працюють'])}`,
+      'grant.revoked': (count: number) =>
+        count === 1
+          ? '🔑 Профіль втратив доступ до платформи'
+          : `🔑 ${counted(count, ['профіль втратив', 'профілі втратили', 'профілів втратили'])} доступ до платформ`,
+    } as Record<string, (count: number) => string>,
+    /** One post: where it went and what it is. */
+    post: (platform: string, profile: string | null, title: string) =>
+      `${platform} · ${profile ?? 'профіль видалено'} · «${title || 'без назви'}»`,
+    failedBecause: (reason: string) => `причина: ${reason}`,
+    heldUntil: (time: string) => `піде ${time} за київським часом`,
+    unhealthy: (profile: string, platform: string | null, reason: string) => `${profile}${platform ? ` — ${platform}` : ''}: ${reason}`,
+    more: (count: number) => `…і ще ${count}`,
+    connected: 'Готово: сповіщення Shorts Office надходитимуть у цей чат. Що саме — оберіть у налаштуваннях.',
+    unknownCode: 'Код не знайдено або він застарів. Отримайте новий у налаштуваннях Shorts Office і надішліть його сюди.',
+    digest: {
+      title: (day: string) => `☀️ Підсумок за ${day}`,
+      out: (count: number, byPlatform: string) => `Вийшло: ${counted(count, nouns.posts)}${byPlatform ? ` (${byPlatform})` : ''}`,
+      failed: (count: number) => `Не вдалося: ${counted(count, nouns.posts)}`,
+      quiet: 'Учора публікацій не було.',
+      top: 'Топ відео за переглядами за добу:',
+      topLine: (place: number, title: string, platform: string, views: number) =>
+        `${place}. «${title || 'без назви'}» (${platform}) — +${counted(views, nouns.views)}`,
+    },
+  },
   server: {
     invalidCredentials: 'Невірний логін або пароль',
     /** The wait is the answer's Retry-After, so a mistyped password after a spray tells the operator how long, not just "later". */

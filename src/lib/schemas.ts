@@ -1,4 +1,5 @@
 import {
+  array,
   boolean,
   coerce,
   defaulted,
@@ -36,6 +37,7 @@ import { addTags } from './tags';
 import { youtubePrivacyStatuses } from './posting-rules/youtube';
 import { t } from './i18n';
 import { text } from './validation';
+import { alertEvents, telegramEvents, type AlertEvent } from './contract/lists';
 
 /** One schema per form. The client validates with it, and the server checks the same schema again. */
 
@@ -499,3 +501,29 @@ export function apiTokenSchemaFor(role: Role) {
   });
 }
 export type ApiTokenForm = Infer<ReturnType<typeof apiTokenSchemaFor>>;
+
+/** The webhook form (Settings) and POST /api/webhooks: an http(s) URL, at least one event, a secret long enough to guess at no better than a key. */
+export const webhookSchema = type({
+  url: define<string>('url', (value) => {
+    if (typeof value !== 'string' || value.trim() === '') return t.validation.required;
+    if (value.length > maxLength.webhookUrl) return t.validation.tooLong(maxLength.webhookUrl);
+    return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value.trim()) || t.webhooks.urlInvalid;
+  }),
+  events: define<AlertEvent[]>('events', (value) => {
+    if (!Array.isArray(value) || value.length === 0) return t.webhooks.eventsRequired;
+    return value.every((event) => (alertEvents as readonly unknown[]).includes(event)) || t.webhooks.eventsRequired;
+  }),
+  secret: text({
+    required: t.validation.required,
+    min: [16, t.webhooks.secretTooShort],
+    max: [maxLength.webhookSecret, t.validation.tooLong(maxLength.webhookSecret)],
+  }),
+});
+export type WebhookForm = Infer<typeof webhookSchema>;
+
+/** What to be told in Telegram (Settings) and PUT /api/telegram. */
+export const telegramChoicesSchema = type({
+  events: array(enums(telegramEvents)),
+  digest: boolean(),
+});
+export type TelegramChoicesForm = Infer<typeof telegramChoicesSchema>;

@@ -13,8 +13,11 @@ import {
   publishedEditSchema,
   publishSchema,
   tagSetSchema,
+  telegramChoicesSchema,
   userSchema,
+  webhookSchema,
 } from '../../src/lib/schemas';
+import { telegramSchemas, webhookSchemas } from '../../src/lib/contract/alerts';
 import { authSchemas } from '../../src/lib/contract/auth';
 import { accountSchemas } from '../../src/lib/contract/accounts';
 import { groupSchemas, tagSchemas } from '../../src/lib/contract/groups-tags';
@@ -96,6 +99,18 @@ const cases: { name: string; form: Struct<any, any>; route: TObject; valid: Reco
     form: publishedEditSchema,
     route: uploadVideoSchemas.edit.body,
     valid: { title: 't', description: 'd', tags: ['a'] },
+  },
+  {
+    name: 'webhook',
+    form: webhookSchema,
+    route: webhookSchemas.create.body,
+    valid: { url: 'https://hooks.example.com/shorts', events: ['post.failed'], secret: 'a-secret-of-enough-length' },
+  },
+  {
+    name: 'Telegram choices',
+    form: telegramChoicesSchema,
+    route: telegramSchemas.save.body,
+    valid: { events: ['post.failed'], digest: true },
   },
 ];
 

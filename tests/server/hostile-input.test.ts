@@ -162,6 +162,8 @@ async function seed(env: TestEnv): Promise<Seed> {
       video: [{ id: request.videos[0]!.id }],
     },
     'POST /api/tokens/': { name: 'reports', scope: 'read', expiresInDays: 30 },
+    'POST /api/webhooks/': { url: 'http://127.0.0.1:9/hooks', events: ['post.failed'], secret: 'a-secret-of-enough-length' },
+    'PUT /api/telegram/': { events: ['post.failed'], digest: true },
   };
   const choices = { ...rememberedChoices, instagram: { shareToFeed: true, thumbOffset: 0 } };
   return {

@@ -21,6 +21,7 @@ const columnLimits: Record<string, number> = {
   creation_requests_title_length: maxLength.title,
   creation_requests_description_length: maxLength.description,
   api_tokens_name_length: maxLength.tokenName,
+  webhooks_url_length: maxLength.webhookUrl,
 };
 
 describeEachDatabase('route contracts', (env) => {

@@ -23,6 +23,8 @@ export const maxLength = {
   refreshToken: 200,
   oauthParameter: 2048,
   tokenName: 100,
+  webhookUrl: 2000,
+  webhookSecret: 200,
 } as const;
 
 /** Most items an array of a body may hold. */

@@ -12,6 +12,8 @@ import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { useScreenActor } from '../../components/use-screen-actor';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
+import { TelegramCard } from './telegram-card';
+import { WebhooksCard } from './webhooks-card';
 import styles from './settings-screen.module.css';
 
 const emptyPasswordForm: PasswordChangeForm = { current_password: '', password: '', password_confirmation: '' };
@@ -69,6 +71,8 @@ export function SettingsScreen() {
           <Link href="/setting/tokens">{t.apiTokens.settingsLink}</Link>
         </Card>
       </div>
+      <TelegramCard />
+      <WebhooksCard />
     </Page>
   );
 }
