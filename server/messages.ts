@@ -114,7 +114,7 @@ export const t = {
     bestHour: (hour: string, views: number, mean: number, posts: number) =>
       `Краща година профілю: ${hour} — у середньому ${counted(views, nouns.views)} за перші 48 год проти ${groupedDigits.format(mean)} загалом (історія: ${counted(posts, nouns.posts)})`,
     firstFree: (posts: number, needed: number) =>
-      `Перший вільний слот: історії замало (${posts} з ${needed} публікацій з переглядами), тож порядок простий`,
+      `Перший вільний слот: історії замало — з переглядами ${counted(posts, nouns.posts)}, а потрібно ${needed}, тож порядок простий`,
     firstFreeBestTaken: 'Перший вільний слот: найкращі години профілю в ці дні вже зайняті',
     later: (why: string) => `раніше не можна — ${why}`,
     noSlot: (profile: string, until: string, why: string) => `Профіль ${profile}: немає вільних слотів до ${until} — ${why}`,
@@ -140,6 +140,50 @@ export const t = {
     item: (video: string, position: number, platform: string, profile: string) =>
       `відео «${video}» №${position} у ${platform}, профіль «${profile}»`,
   },
+  webhooks: {
+    ...shown.webhooks,
+    httpsRequired: 'Адреса вебхука має починатися з https://',
+    addressRefused: 'Вебхук не може вести на локальну, приватну чи службову адресу, а також на адресу, яку не вдалося знайти',
+    tooMany: (max: number) => `Щонайбільше ${max} вебхуків на користувача: видаліть непотрібний`,
+  },
+  telegram: {
+    ...shown.telegram,
+    notConfigured: 'Telegram не налаштовано на сервері: задайте TELEGRAM_BOT_TOKEN',
+  },
+  /** What the bot writes (plain text: Telegram shows it as it is). */
+  alerts: {
+    /** A bucket's heading: one event, or how many came together. */
+    heading: {
+      'post.failed': (count: number) => (count === 1 ? '❌ Публікація не вдалася' : `❌ ${counted(count, nouns.postsFailed)}`),
+      'post.held': (count: number) =>
+        count === 1 ? '⏸ Публікацію утримано лімітом платформи' : `⏸ ${counted(count, nouns.postsHeld)} лімітом платформи`,
+      'post.published': (count: number) => (count === 1 ? '✅ Публікація вийшла' : `✅ ${counted(count, nouns.postsOut)}`),
+      'profile.unhealthy': (count: number) =>
+        count === 1 ? '⚠️ Профіль не працює' : `⚠️ ${counted(count, ['профіль не працює', 'профілі не працюють', 'профілів не працюють'])}`,
+      'grant.revoked': (count: number) =>
+        count === 1
+          ? '🔑 Профіль втратив доступ до платформи'
+          : `🔑 ${counted(count, ['профіль втратив', 'профілі втратили', 'профілів втратили'])} доступ до платформ`,
+    } as Record<string, (count: number) => string>,
+    /** One post: where it went and what it is. */
+    post: (platform: string, profile: string | null, title: string) =>
+      `${platform} · ${profile ?? 'профіль видалено'} · «${title || 'без назви'}»`,
+    failedBecause: (reason: string) => `причина: ${reason}`,
+    heldUntil: (time: string) => `піде ${time} за київським часом`,
+    unhealthy: (profile: string, platform: string | null, reason: string) => `${profile}${platform ? ` — ${platform}` : ''}: ${reason}`,
+    more: (count: number) => `…і ще ${count}`,
+    connected: 'Готово: сповіщення Shorts Office надходитимуть у цей чат. Що саме — оберіть у налаштуваннях.',
+    unknownCode: 'Код не знайдено або він застарів. Отримайте новий у налаштуваннях Shorts Office і надішліть його сюди.',
+    digest: {
+      title: (day: string) => `☀️ Підсумок за ${day}`,
+      out: (count: number, byPlatform: string) => `Вийшло: ${counted(count, nouns.posts)}${byPlatform ? ` (${byPlatform})` : ''}`,
+      failed: (count: number) => `Не вдалося: ${counted(count, nouns.posts)}`,
+      quiet: 'Учора публікацій не було.',
+      top: 'Топ відео за переглядами за добу:',
+      topLine: (place: number, title: string, platform: string, views: number) =>
+        `${place}. «${title || 'без назви'}» (${platform}) — +${counted(views, nouns.views)}`,
+    },
+  },
   server: {
     invalidCredentials: 'Невірний логін або пароль',
     /** The wait is the answer's Retry-After, so a mistyped password after a spray tells the operator how long, not just "later". */
@@ -148,6 +192,13 @@ export const t = {
     unauthorized: 'Потрібно увійти в систему',
     sessionExpired: 'Сесія завершилась, увійдіть знову',
     forbidden: 'Недостатньо прав',
+    apiTokenEnded: 'API-токен відкликано або строк його дії минув',
+    apiTokenReadOnly: 'API-токен дозволяє лише читання: створіть токен з правом публікації',
+    apiTokenNotAdmin: 'API-токен не має прав адміністратора',
+    /** A token cannot make or revoke tokens, nor change the password: a leaked one would keep itself alive. */
+    apiTokenNeedsSession: 'Цю дію можна виконати лише після входу з паролем, не API-токеном',
+    tooManyTokenAttempts: (seconds: number) =>
+      `Забагато невірних API-токенів з цієї адреси. Спробуйте знову через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}.`,
     notFound: 'Не знайдено',
     routeNotFound: 'Такого шляху API не існує',
     badJson: 'Некоректне тіло запиту',

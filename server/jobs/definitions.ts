@@ -4,6 +4,9 @@ import { markPublishFailed, markPublishRetried, publishFailedJobName, publishPos
 import { editPublishedJobName, publishJobName, type EditPublishedJobData, type PublishJobData } from '../services/post-lifecycle';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
 import { editPublishedPost } from './edit-published';
+import { sendTelegramJobName, type SendTelegramData } from '../services/alerts';
+import { deliverWebhookJobName, type DeliverWebhookData } from '../services/webhooks';
+import { deliverWebhook, sendDigests, sendTelegram } from './alerts';
 import type { JobDefinition } from './types';
 
 /** The cron line (Europe/Kiev) of a statistics sync every `minutes` (STATS_INTERVAL). */
@@ -107,6 +110,33 @@ export const syncProfileStatsJob: JobDefinition<SyncProfileStatsData> = {
   },
 };
 
+export const sendTelegramJob: JobDefinition<SendTelegramData> = {
+  name: sendTelegramJobName,
+  // An alert is worth something only while it is news.
+  punctual: true,
+  concurrency: () => 4,
+  // Telegram's 429 and 5xx pass; a chat that refuses is not retried (jobs/alerts.ts).
+  queueOptions: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  handle: sendTelegram,
+};
+
+export const deliverWebhookJob: JobDefinition<DeliverWebhookData> = {
+  name: deliverWebhookJobName,
+  punctual: true,
+  // Each attempt waits on a receiver for at most 15 s.
+  concurrency: () => 8,
+  // One job is one attempt: the delivery's own schedule on the clock retries it (services/webhooks.ts).
+  queueOptions: { retryLimit: 0, expireInSeconds: 60 },
+  handle: deliverWebhook,
+};
+
+export const alertDigestJob: JobDefinition = {
+  name: 'alert-digest',
+  cron: '0 9 * * *',
+  queueOptions: { retryLimit: 1, expireInSeconds: 15 * 60 },
+  handle: (_data, context) => sendDigests(context),
+};
+
 // The dead-letter queue must exist before the queue that points at it.
 export const jobDefinitions: JobDefinition<any>[] = [
   purgeRefreshTokensJob,
@@ -117,4 +147,7 @@ export const jobDefinitions: JobDefinition<any>[] = [
   editPublishedJob,
   syncStatsJob,
   syncProfileStatsJob,
+  sendTelegramJob,
+  deliverWebhookJob,
+  alertDigestJob,
 ];

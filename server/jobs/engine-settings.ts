@@ -15,4 +15,6 @@ export interface EngineSettings {
   statsConcurrency: number;
   /** How often a post's figures are read, by its age, and what the reads may spend (server/jobs/sync-stats.ts). */
   statsSync: StatsSyncSettings;
+  /** ALERT_GROUP_SECONDS: events of one kind for one user within this long of the first make one alert (services/alerts.ts). */
+  alertGroupSeconds: number;
 }

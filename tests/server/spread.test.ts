@@ -95,7 +95,7 @@ describeEachDatabase(
         expect(item.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00$/);
         expect(kyivClock(item.date) >= '09:00' && kyivClock(item.date) <= '22:00', item.date).toBe(true);
         expect(Date.parse(item.date)).toBeGreaterThan(clock.now());
-        expect(item.reason).toContain('Перший вільний слот: історії замало (0 з 30');
+        expect(item.reason).toContain('Перший вільний слот: історії замало — з переглядами 0 публікацій, а потрібно 30');
       }
       for (const profile of profiles) {
         const times = proposal.data
