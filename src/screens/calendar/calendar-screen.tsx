@@ -193,11 +193,11 @@ function countClass(posts: CalendarPost[]): string {
   return styles.countDone!;
 }
 
-/** The one profile shown: its posting hours on its days, 'не публікує' on the others. */
-function SlotNote({ day, slots }: { day: Day; slots: EffectiveSlots | null }) {
+/** The one profile shown: its posting hours on its days (a week has room for them), 'не публікує' on the others. */
+function SlotNote({ day, view, slots }: { day: Day; view: CalendarView; slots: EffectiveSlots | null }) {
   if (!slots) return null;
-  const posts = slots.days.includes(weekdayIndex(day) + 1);
-  return <span className={styles.slotNote}>{posts ? t.calendar.postingHours(slots.from, slots.to) : t.calendar.dayOff}</span>;
+  if (isDayOff(day, slots)) return <span className={styles.slotNote}>{t.calendar.dayOff}</span>;
+  return view === 'week' ? <span className={styles.slotNote}>{t.calendar.postingHours(slots.from, slots.to)}</span> : null;
 }
 
 const isDayOff = (day: Day, slots: EffectiveSlots | null) => slots !== null && !slots.days.includes(weekdayIndex(day) + 1);
@@ -271,7 +271,7 @@ const DayCell = memo(function DayCell({ day, today, view, posts, outside, slots,
         <time dateTime={day} className={styles.dayHead}>
           {view === 'week' ? dayName(day) : Number(date)}
         </time>
-        <SlotNote day={day} slots={slots} />
+        <SlotNote day={day} view={view} slots={slots} />
       </div>
       {shown.length > 0 && <PostList posts={shown} day={day} locked={locked} busyVideo={busyVideo} onCancel={onCancel} />}
       {posts.length > shown.length && (
