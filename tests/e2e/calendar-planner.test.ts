@@ -162,6 +162,10 @@ it('moves a scheduled post to another day with the keyboard alone: Tab to it, Sp
   await expect.poll(() => postsOn(saturday).count()).toBe(1);
   expect(await postsOn(friday).count()).toBe(0);
   expect((await plannedTimes())[videoIds[3]!]).toBe(kyivMomentOf(`${saturday}T12:00`));
+  // The keyboard stays on the post it moved, in its new day, once the week is read again.
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  expect(await focusedName(page)).toBe('Перенести 12:00 Instagram: Планувальник');
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-day]')?.getAttribute('data-day'))).toBe(saturday);
 });
 
 it("refuses a drop that would break Instagram's cap of 2 a day, with the reason, and leaves the post where it was", async () => {

@@ -55,6 +55,12 @@ function dayName(day: Day): string {
   return `${t.calendar.weekdays[weekdayIndex(day)]} ${date}.${month}`;
 }
 
+/**
+ * A post's key, kept across a move: the server writes a moved video's posts anew (new ids), so the
+ * video and platform name it, and the keyboard stays on the post it moved.
+ */
+const postKey = (post: CalendarPost) => `${post.videoId}:${post.platform}`;
+
 /** A post as the drag's words name it, `10:30 YouTube: Ранковий випуск`, by its Kyiv time. */
 const shortLabel = (post: CalendarPost, time = kyivTime(post.scheduledAt)) =>
   `${time} ${t.platform.names[post.platform]}: ${post.title || t.calendar.untitled}`;
@@ -122,7 +128,7 @@ function MovablePost({ post, time, day, locked, busy, onCancel }: MovablePostPro
   const label = shortLabel(post, time);
   const data: DragData = { post, day };
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({
-    id: post.id,
+    id: postKey(post),
     data,
     disabled: locked,
     attributes: { roleDescription: t.calendar.dragRole },
@@ -164,7 +170,7 @@ function PostList({ posts, day, locked, busyVideo, onCancel }: PostListProps) {
         const time = kyivTime(post.scheduledAt);
         return post.changeable ? (
           <MovablePost
-            key={post.id}
+            key={postKey(post)}
             post={post}
             time={time}
             day={day}
@@ -173,7 +179,7 @@ function PostList({ posts, day, locked, busyVideo, onCancel }: PostListProps) {
             onCancel={onCancel}
           />
         ) : (
-          <FixedPost key={post.id} post={post} time={time} />
+          <FixedPost key={postKey(post)} post={post} time={time} />
         );
       })}
     </ul>
