@@ -8,6 +8,7 @@ import { clearPlatformFailure, recordPlatformFailure } from '../platforms/connec
 import type { ConnectorContext, Platform } from '../platforms/types';
 import { recordStats } from '../services/stats-points';
 import { purgeQuotaLedger, quotaAccount, takeQuota } from '../services/quota-ledger';
+import { judgeReach, markUnseenPosts } from '../services/reach';
 import type { JobContext } from './types';
 import { releaseLease, tryLease } from './workers';
 
@@ -121,6 +122,7 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
   const startedAt: string = started[0].at;
   const cadence = engine.statsSync;
   let after = { due: '-infinity', id: 0 };
+  const readPosts: number[] = [];
   pages: for (;;) {
     const { rows: page } = await db.sql(
       `SELECT id, video_id, remote_id, coalesce(stats_due_at, '-infinity')::text AS due FROM video_posts
@@ -178,6 +180,7 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
           read.map((entry) => entry.comments),
         ]);
         await recordStats(db, read);
+        readPosts.push(...read.map((entry) => entry.postId));
       }
       result.updated += read.length;
       result.failed += chunk.length - read.length;
@@ -200,6 +203,10 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
   }
   if (result.updated > 0) {
     await clearPlatformFailure(db.sql, accountId, platform);
+    // Reach is judged on the figures just read (issue 32.2), on the clock the workers go by.
+    const now = settings.clock.now();
+    await markUnseenPosts(db, readPosts, engine.reach, now);
+    await judgeReach(db, accountId, platform, engine.reach, now);
   }
   return result;
 }

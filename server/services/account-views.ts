@@ -19,6 +19,8 @@ import type { Database } from '../db/connect';
 import type { LinkedPlatforms } from '../../src/lib/schemas';
 import { checkedNamesOf, type StoredConnection } from '../platforms/connections';
 import { accountGroups, accounts, users, videos } from '../db/schema';
+import { healthOf, type StoredHealth } from './profile-health';
+import { reachOf, type StoredReach } from './reach';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
 
@@ -46,6 +48,9 @@ export type AccountSummaryRow = Pick<
   linkedPlatforms?: string[];
   /** The platforms SPEC's typed credentials connect (typedPlatformsOf). */
   typedPlatforms?: string[];
+  /** The last health check per platform, and the reach marks (checkColumns in server/services/account-list.ts). */
+  health?: StoredHealth;
+  reach?: StoredReach[];
 };
 type VideoRow = typeof videos.$inferSelect;
 
@@ -126,8 +131,16 @@ export function toAccountSummary({ account, ownerLogin, groupName }: AccountWith
     ...platformConnections(account),
     connectedAs: activeConnectedAs(account),
     failedPlatforms: platformOrder.filter((platform) => account.failingPlatforms?.includes(platform)),
+    health: healthOf(account.health ?? {}, switchedOn(account)),
+    reach: reachOf(account.reach ?? [], switchedOn(account)),
   };
 }
+
+const switchedOn = (account: AccountSummaryRow): Record<PlatformName, boolean> => ({
+  youtube: account.isActiveYouTube,
+  tiktok: account.isActiveTikTok,
+  instagram: account.isActiveInstagram,
+});
 
 const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
 
@@ -188,6 +201,7 @@ export function toAccountDetail(
   video: Paged<VideoSummary>,
   connections: StoredConnection[],
   slots: EffectiveSlots,
+  checks: Required<Pick<AccountSummaryRow, 'health' | 'reach'>>,
 ): AccountDetail {
   const { account } = row;
   const linkedPlatforms = connections
@@ -202,6 +216,7 @@ export function toAccountDetail(
     linkedPlatforms,
     typedPlatforms: typedPlatformsOf(connections),
     failingPlatforms: failing.map((connection) => connection.platform),
+    ...checks,
   };
   return {
     ...toAccountSummary({ ...row, account: summaryRow }),

@@ -31,6 +31,8 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
     inTikTok: false,
     connectedAs: {},
     failedPlatforms: [],
+    health: {},
+    reach: [],
     inInstagram: false,
     connections: [],
     YouTubeAuthClientId: 'client-7',

@@ -32,6 +32,8 @@ const row: AccountSummary = {
   connectedAs: { youtube: 'Канал Анни на YouTube' },
   inInstagram: false,
   failedPlatforms: [],
+  health: {},
+  reach: [],
 };
 const page = { data: [row], page: 1, totalPages: 1, total: 1 };
 

@@ -17,3 +17,24 @@ export type StatsPeriod = (typeof statsPeriods)[number];
 /** Why a pending post has not gone out yet (video_posts.wait_kind): src/lib/post-waits.ts words each one. */
 export const waitKinds = ['retry', 'busy', 'quota', 'cap', 'reconnect'] as const;
 export type WaitKind = (typeof waitKinds)[number];
+
+/** A profile's health on a platform (issue 32.1): 'працює', 'увага', 'не працює'. */
+export const healthStates = ['ok', 'warning', 'down'] as const;
+export type HealthState = (typeof healthStates)[number];
+
+/**
+ * Why a profile's platform is not 'ok' (profile_health.reason), worded by the catalog
+ * (t.health.reasons). The proxy's and the credentials' are 'down'; the last two 'warning'.
+ */
+export const healthReasons = [
+  'proxy_unreachable',
+  'proxy_failed',
+  'proxy_auth',
+  'proxy_refused',
+  'not_connected',
+  'revoked',
+  'refused',
+  'token_expired',
+  'platform_unavailable',
+] as const;
+export type HealthReason = (typeof healthReasons)[number];
