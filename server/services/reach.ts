@@ -1,4 +1,4 @@
-import type { ReachMark } from '../../src/lib/contract';
+import type { PostReach, ReachMark } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import type { Platform } from '../platforms/types';
 
@@ -94,3 +94,33 @@ export function reachOf(stored: StoredReach[], active: Record<Platform, boolean>
 }
 
 const platformOrder: Platform[] = ['youtube', 'tiktok', 'instagram'];
+
+/**
+ * The reach marks of a set's posts (of one video of it, with `videoId`), by video: each post read
+ * with no views once settled, and each post behind its profile's mark.
+ */
+export async function postReachOf(db: Database, requestId: number, videoId?: number): Promise<Map<number, PostReach[]>> {
+  const { rows } = await db.sql(
+    `SELECT p.video_id, p.platform, p.views, r.median_views,
+            CASE WHEN p.no_views_since IS NOT NULL THEN floor(extract(epoch FROM p.no_views_since - p.published_at) / 3600)::int END AS hours_live
+       FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id
+       LEFT JOIN profile_reach AS r ON r.account_id = p.account_id AND r.platform = p.platform AND p.id = ANY(r.post_ids)
+      WHERE v.request_id = $1 ${videoId === undefined ? '' : 'AND v.id = $2'} AND p.status = 'done'
+        AND (p.no_views_since IS NOT NULL OR r.account_id IS NOT NULL)
+      ORDER BY p.video_id, array_position(ARRAY['youtube', 'tiktok', 'instagram'], p.platform)`,
+    videoId === undefined ? [requestId] : [requestId, videoId],
+  );
+  const marks = new Map<number, PostReach[]>();
+  for (const row of rows) {
+    const unseen = row.hours_live !== null;
+    const mark: PostReach = {
+      platform: row.platform,
+      mark: unseen ? 'unseen' : 'limited',
+      views: row.views ?? 0,
+      medianViews: unseen ? null : row.median_views,
+      hoursLive: unseen ? Math.max(0, row.hours_live) : null,
+    };
+    marks.set(row.video_id, [...(marks.get(row.video_id) ?? []), mark]);
+  }
+  return marks;
+}

@@ -100,6 +100,7 @@ export interface ListFilters {
 }
 
 export type PublishedVideo = Static<typeof media.PublishedVideo>;
+export type PostReach = Static<typeof media.PostReach>;
 export type PlatformEdit = Static<typeof media.PlatformEdit>;
 export type UploadDetail = Static<typeof media.UploadDetail>;
 export type ReschedulePayload = Static<typeof media.RescheduleBody>;

@@ -340,6 +340,7 @@ function publishedVideo(overrides: Partial<PublishedVideo>): PublishedVideo {
     nextAttemptAt: null,
     plannedAt: null,
     changeable: false,
+    reach: [],
     ...overrides,
   };
 }
