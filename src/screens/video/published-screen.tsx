@@ -4,8 +4,8 @@ import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { CalendarClock, RotateCw, Undo2 } from 'lucide-react';
-import type { PlatformEdit, PublishedVideo, PublishProfileOption, ReschedulePayload, UploadDetail } from '../../lib/contract';
+import { CalendarClock, RotateCw, TrendingDown, Undo2 } from 'lucide-react';
+import type { PlatformEdit, PostReach, PublishedVideo, PublishProfileOption, ReschedulePayload, UploadDetail } from '../../lib/contract';
 import { formatDate, formatMoment, isPastWallTime, kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { tagsFromText } from '../../lib/publishing';
@@ -125,6 +125,26 @@ function PostState({ video }: { video: PublishedVideo }) {
       )}
       {video.publishNote && <span className={styles.note}>{video.publishNote}</span>}
     </>
+  );
+}
+
+/** The reach marks of a video's posts (issue 32.2), each with its figures. */
+function PostReachMarks({ marks }: { marks: PostReach[] }) {
+  if (marks.length === 0) return null;
+  return (
+    <ul className={styles.postReach}>
+      {marks.map((mark) => {
+        const platform = t.platform.names[mark.platform];
+        return (
+          <li key={mark.platform}>
+            <TrendingDown size={14} aria-hidden />{' '}
+            {mark.mark === 'unseen'
+              ? t.reach.postUnseen(platform, mark.hoursLive ?? 0)
+              : t.reach.postLimited(platform, mark.views, mark.medianViews ?? 0)}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -263,7 +283,16 @@ function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: Video
       header: t.videoTable.columnLinks,
       cell: (video) => <VideoLinks urlYouTube={video.urlYouTube} urlInstagram={video.urlInstagram} urlTiktok={video.urlTiktok} />,
     },
-    { header: t.videoTable.columnStats, cell: (video) => (video.status === 'success' ? <VideoStats video={video} /> : null) },
+    {
+      header: t.videoTable.columnStats,
+      cell: (video) =>
+        video.status === 'success' ? (
+          <>
+            <VideoStats video={video} />
+            <PostReachMarks marks={video.reach} />
+          </>
+        ) : null,
+    },
     {
       header: t.videoTable.columnStatus,
       width: '220px',
