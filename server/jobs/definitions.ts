@@ -121,7 +121,7 @@ export const planHealthChecksJob: JobDefinition = {
   // Planning takes one query and a send per profile due; a tick that fails is replaced by the next.
   queueOptions: { retryLimit: 0, expireInSeconds: 5 * 60 },
   async handle(_data, context) {
-    const queued = await planHealthChecks(context);
+    const queued = await planHealthChecks(context, context.platforms.clock.now());
     context.log.info({ queued }, 'health checks planned');
   },
 };

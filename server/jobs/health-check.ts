@@ -43,12 +43,12 @@ const apiHost = { youtube: 'www.googleapis.com', tiktok: 'open.tiktokapis.com', 
 
 /**
  * Enqueues a check of each profile with a platform switched on whose last check is older than its
- * cadence, counted on the injected clock. The queue keeps at most one waiting check per profile
+ * cadence at `at` (the injected clock's now). The queue keeps at most one waiting check per profile
  * (policy "short", the profile as singleton key), so a check held up by a slow proxy gains no
  * second one per planning.
  */
-export async function planHealthChecks({ db, queue, platforms }: Pick<JobContext, 'db' | 'queue' | 'platforms'>): Promise<number> {
-  const now = new Date(platforms.clock.now());
+export async function planHealthChecks({ db, queue }: Pick<JobContext, 'db' | 'queue'>, at: number): Promise<number> {
+  const now = new Date(at);
   const { rows } = await db.sql(
     `SELECT a.id FROM accounts AS a
       WHERE (a.is_active_youtube OR a.is_active_tiktok OR a.is_active_instagram)

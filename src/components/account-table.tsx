@@ -97,7 +97,7 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete, empty
       ),
     },
     { header: t.accounts.columnStatus, cell: (account) => <StatusBadge status={account.status} kind="account" />, width: '130px' },
-    { header: t.health.column, cell: (account) => <ProfileHealth account={account} /> },
+    { header: t.health.column, cell: (account) => <ProfileHealth account={account} />, width: '200px' },
     ...(onDelete
       ? [
           {

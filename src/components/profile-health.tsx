@@ -36,7 +36,7 @@ export function ProfileHealth({ account, figures = false }: { account: CheckedPr
           if (!health) {
             return (
               <li key={platform} className={styles.unchecked}>
-                <CircleDashed size={14} aria-hidden /> {t.health.platformState(name, t.health.notChecked)}
+                <CircleDashed size={14} aria-hidden /> <span>{t.health.platformState(name, t.health.notChecked)}</span>
               </li>
             );
           }
@@ -45,14 +45,19 @@ export function ProfileHealth({ account, figures = false }: { account: CheckedPr
           return (
             <li key={platform} className={styles[health.state]}>
               <Icon size={14} aria-hidden />{' '}
-              {t.health.platformState(name, health.reason ? t.health.stateWithReason(state, t.health.reasons[health.reason]) : state)}
+              <span>
+                {t.health.platformState(name, health.reason ? t.health.stateWithReason(state, t.health.reasons[health.reason]) : state)}
+              </span>
             </li>
           );
         })}
         {account.reach.map((mark) => (
           <li key={`reach-${mark.platform}`} className={styles.reach}>
-            <TrendingDown size={14} aria-hidden /> {t.reach.limitedOn(t.platform.names[mark.platform])}
-            {figures && <span className={styles.figures}>{t.reach.limitedFigures(mark.views, mark.medianViews, mark.historyPosts)}</span>}
+            <TrendingDown size={14} aria-hidden />{' '}
+            <span>
+              {t.reach.limitedOn(t.platform.names[mark.platform])}
+              {figures && <span className={styles.figures}>{t.reach.limitedFigures(mark.views, mark.medianViews, mark.historyPosts)}</span>}
+            </span>
           </li>
         ))}
       </ul>

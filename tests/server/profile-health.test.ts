@@ -286,7 +286,7 @@ describeEachDatabase(
       await postDue(owner, soon.id, 'tiktok', 20);
       const context = testJobContext(env());
       const planned = async () => {
-        await planHealthChecks(context);
+        await planHealthChecks(context, clock.now());
         const { rows } = await env().db.sql(`SELECT (data->>'accountId')::int AS id FROM pgboss.job WHERE name = $1 ORDER BY 1`, [
           checkProfileHealthJobName,
         ]);
@@ -294,7 +294,7 @@ describeEachDatabase(
         return rows.map((row) => row.id);
       };
 
-      await planHealthChecks(context);
+      await planHealthChecks(context, clock.now());
       expect(await planned()).toEqual([soon.id, idle.id]);
       await check(soon.id);
       await check(idle.id);
