@@ -73,6 +73,8 @@ export interface Config extends MediaSettings {
   postingCaps: PostingCapSettings;
   /** POSTING_*: the slots of profiles whose group has none and who have none (see server/services/posting-slots.ts). */
   postingSlots: PostingSlots;
+  /** TELEGRAM_BOT_TOKEN: the installation's bot for alerts; unset in live mode means no Telegram (see docs/alerts.md). */
+  telegramBotToken: string | undefined;
 }
 
 export interface SandboxPlatformSettings {
@@ -212,6 +214,9 @@ const environment = Type.Object({
   POSTING_TO: text('22:00'),
   POSTING_GAP_MINUTES: Type.Integer({ minimum: 0, default: 90 }),
   POSTING_DAYS: text('1,2,3,4,5,6,7'),
+  TELEGRAM_BOT_TOKEN: Type.Optional(Type.String({ pattern: '^\\d{1,20}:[A-Za-z0-9_-]{20,100}$' })),
+  // A minute: 200 failures in one are one message.
+  ALERT_GROUP_SECONDS: wholeNumber(60),
 });
 
 type Environment = Static<typeof environment>;
@@ -225,6 +230,8 @@ const ownSentences: Partial<Record<VariableName, (raw: string) => string>> = {
   STORAGE_URL: (raw) => `STORAGE_URL must look like s3://bucket or s3://bucket/prefix, got "${raw}"`,
   POSTING_GAP_MINUTES: (raw) => `POSTING_GAP_MINUTES must be a whole number of minutes from 0 to 1440, got "${raw}"`,
   REACH_RATIO: (raw) => `REACH_RATIO must be a share between 0 and 1, such as 0.1, got "${raw}"`,
+  // The token itself is a secret: the sentence does not repeat it.
+  TELEGRAM_BOT_TOKEN: () => 'TELEGRAM_BOT_TOKEN must be the token @BotFather gave, like 123456789:AAH…',
 };
 
 /** The one sentence a variable's wrong value stops the start with, from what its schema asks. */
@@ -409,6 +416,7 @@ function engineSettingsOf(vars: Environment): EngineSettings {
       ratio: vars.REACH_RATIO,
       settledHours: vars.REACH_SETTLED_HOURS,
     },
+    alertGroupSeconds: vars.ALERT_GROUP_SECONDS,
   };
 }
 
@@ -506,6 +514,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     youtubeAppInTesting: vars.YOUTUBE_APP_IN_TESTING === '1',
     postingCaps: { tiktokDailyPosts: vars.TIKTOK_DAILY_POSTS, youtubeDailyUploads: vars.YOUTUBE_DAILY_UPLOADS },
     postingSlots: postingSlotsOf(vars),
+    telegramBotToken: vars.TELEGRAM_BOT_TOKEN,
   });
 }
 

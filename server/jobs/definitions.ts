@@ -12,6 +12,9 @@ import {
   planHealthChecksJobName,
   type CheckProfileHealthData,
 } from './health-check';
+import { sendTelegramJobName, type SendTelegramData } from '../services/alerts';
+import { deliverWebhookJobName, type DeliverWebhookData } from '../services/webhooks';
+import { deliverWebhook, sendDigests, sendTelegram } from './alerts';
 import type { JobDefinition } from './types';
 
 /** The cron line (Europe/Kiev) of a statistics sync every `minutes` (STATS_INTERVAL). */
@@ -140,6 +143,33 @@ export const checkProfileHealthJob: JobDefinition<CheckProfileHealthData> = {
   },
 };
 
+export const sendTelegramJob: JobDefinition<SendTelegramData> = {
+  name: sendTelegramJobName,
+  // An alert is worth something only while it is news.
+  punctual: true,
+  concurrency: () => 4,
+  // Telegram's 429 and 5xx pass; a chat that refuses is not retried (jobs/alerts.ts).
+  queueOptions: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  handle: sendTelegram,
+};
+
+export const deliverWebhookJob: JobDefinition<DeliverWebhookData> = {
+  name: deliverWebhookJobName,
+  punctual: true,
+  // Each attempt waits on a receiver for at most 15 s.
+  concurrency: () => 8,
+  // One job is one attempt: the delivery's own schedule on the clock retries it (services/webhooks.ts).
+  queueOptions: { retryLimit: 0, expireInSeconds: 60 },
+  handle: deliverWebhook,
+};
+
+export const alertDigestJob: JobDefinition = {
+  name: 'alert-digest',
+  cron: '0 9 * * *',
+  queueOptions: { retryLimit: 1, expireInSeconds: 15 * 60 },
+  handle: (_data, context) => sendDigests(context),
+};
+
 // The dead-letter queue must exist before the queue that points at it.
 export const jobDefinitions: JobDefinition<any>[] = [
   purgeRefreshTokensJob,
@@ -152,4 +182,7 @@ export const jobDefinitions: JobDefinition<any>[] = [
   syncProfileStatsJob,
   planHealthChecksJob,
   checkProfileHealthJob,
+  sendTelegramJob,
+  deliverWebhookJob,
+  alertDigestJob,
 ];

@@ -2,7 +2,6 @@ import type { AccountSummary, Paged, PlatformName } from '../../src/lib/contract
 import type { Database } from '../db/connect';
 import { toAccountSummary, type AccountSummaryRow } from './account-views';
 import { offsetOf, paged, pageSize } from './paging';
-import { hasHealthProblem } from './profile-health';
 
 export interface AccountFilter {
   /** Only this user's profiles; null for everyone's, an admin's list. */
@@ -27,6 +26,10 @@ export const checkColumns = `(SELECT coalesce(jsonb_object_agg(h.platform, jsonb
   (SELECT coalesce(jsonb_agg(jsonb_build_object('platform', r.platform, 'views', r.views, 'medianViews', r.median_views,
                                                 'historyPosts', r.history_posts, 'markedAt', r.marked_at)), '[]'::jsonb)
      FROM profile_reach AS r WHERE r.account_id = a.id) AS "reach"`;
+
+/** Whether profile `a` has a platform switched on whose last check was not 'ok' (the list's 'Проблемні'). */
+const hasHealthProblem = `EXISTS (SELECT 1 FROM profile_health AS h WHERE h.account_id = a.id AND h.state <> 'ok'
+  AND CASE h.platform WHEN 'youtube' THEN a.is_active_youtube WHEN 'tiktok' THEN a.is_active_tiktok ELSE a.is_active_instagram END)`;
 
 /**
  * The columns of a profile's summary row (AccountSummaryRow) for the profile `a`, everything

@@ -5,9 +5,12 @@ import type {
   AccountSummary,
   ConnectedAs,
   EffectiveSlots,
+  HealthReason,
+  HealthState,
   Paged,
   PlatformConnection,
   PlatformName,
+  ProfileHealth,
   PublishProfileOption,
   SavedSecrets,
   SelectOption,
@@ -19,7 +22,6 @@ import type { Database } from '../db/connect';
 import type { LinkedPlatforms } from '../../src/lib/schemas';
 import { checkedNamesOf, type StoredConnection } from '../platforms/connections';
 import { accountGroups, accounts, users, videos } from '../db/schema';
-import { healthOf, type StoredHealth } from './profile-health';
 import { reachOf, type StoredReach } from './reach';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
@@ -134,6 +136,19 @@ export function toAccountSummary({ account, ownerLogin, groupName }: AccountWith
     health: healthOf(account.health ?? {}, switchedOn(account)),
     reach: reachOf(account.reach ?? [], switchedOn(account)),
   };
+}
+
+/** The rows of profile_health as a profile's summary carries them (checkColumns), keyed by platform. */
+export type StoredHealth = Partial<Record<PlatformName, { state: HealthState; reason: HealthReason | null; checkedAt: string }>>;
+
+/** A profile's health for the platforms switched on: a platform switched off keeps its row until the next check, but shows none. */
+function healthOf(stored: StoredHealth, active: Record<PlatformName, boolean>): ProfileHealth {
+  return Object.fromEntries(
+    platformOrder.flatMap((platform) => {
+      const entry = stored[platform];
+      return entry && active[platform] ? [[platform, { ...entry, checkedAt: new Date(entry.checkedAt).toISOString() }]] : [];
+    }),
+  );
 }
 
 const switchedOn = (account: AccountSummaryRow): Record<PlatformName, boolean> => ({

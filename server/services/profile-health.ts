@@ -1,6 +1,9 @@
-import type { HealthReason, HealthState, ProfileHealth } from '../../src/lib/contract';
+import type { HealthReason, HealthState } from '../../src/lib/contract';
+import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
 import type { Platform } from '../platforms/types';
+import { accountOption, type AccountRow } from './account-views';
+import { raiseAlert } from './alerts';
 
 /** What one check found on one platform of a profile. */
 export interface HealthFinding {
@@ -18,6 +21,8 @@ const proxyReasons: HealthReason[] = ['proxy_unreachable', 'proxy_failed', 'prox
 export interface UnhealthyProfile {
   userId: number;
   accountId: number;
+  /** The profile as the lists name it ('#3 label'). */
+  profile: string;
   /** The platforms that turned 'down' with a post due within a day, and why. */
   platforms: { platform: Platform; reason: HealthReason }[];
   /** When the soonest of those posts is due (ISO). */
@@ -25,12 +30,13 @@ export interface UnhealthyProfile {
 }
 
 /**
- * Tells the owner that a profile stopped working before a post of it is due: in the bell, one
- * entry for a proxy's failure (every platform behind it fails alike), one per platform for the
- * platforms' own. Called once per spell of 'down' (recordHealth). Every other channel that tells
- * of an unhealthy profile belongs here too.
+ * Tells the owner that a profile stopped working before a post of it is due: one notice for a
+ * proxy's failure (every platform behind it fails alike), one per platform for the platforms' own,
+ * each in the bell and as a 'profile.unhealthy' alert (Telegram and webhooks, services/alerts.ts,
+ * which keeps it only for an owner who asked for it). Called once per spell of 'down' (recordHealth),
+ * in its transaction: told exactly when it is stored.
  */
-export async function notifyUnhealthy(run: RunSql, profile: UnhealthyProfile): Promise<void> {
+export async function notifyUnhealthy(run: RunSql, profile: UnhealthyProfile, at: Date): Promise<void> {
   const proxy = profile.platforms.find((entry) => proxyReasons.includes(entry.reason));
   const entries = proxy
     ? [{ platform: null, reason: proxy.reason }]
@@ -42,6 +48,18 @@ export async function notifyUnhealthy(run: RunSql, profile: UnhealthyProfile): P
       entry.platform,
       entry.reason,
     ]);
+    await raiseAlert(run, {
+      userId: profile.userId,
+      event: 'profile.unhealthy',
+      data: {
+        accountId: profile.accountId,
+        profile: profile.profile,
+        platform: entry.platform,
+        state: 'down',
+        reason: t.health.reasons[entry.reason],
+      },
+      at,
+    });
   }
 }
 
@@ -53,7 +71,7 @@ export async function notifyUnhealthy(run: RunSql, profile: UnhealthyProfile): P
  */
 export async function recordHealth(
   db: Database,
-  account: { id: number; userId: number },
+  account: Pick<AccountRow, 'id' | 'userId' | 'comments' | 'youtubeLogin' | 'instagramLogin'>,
   active: Platform[],
   findings: HealthFinding[],
   now: number,
@@ -83,31 +101,15 @@ export async function recordHealth(
     const unhealthy: UnhealthyProfile = {
       userId: account.userId,
       accountId: account.id,
+      profile: accountOption(account).title,
       platforms: platformOrder.flatMap((platform) =>
         rows.filter((row) => row.platform === platform).map((row) => ({ platform, reason: row.reason as HealthReason })),
       ),
       dueAt: new Date(Math.min(...rows.map((row) => new Date(row.due_at).getTime()))).toISOString(),
     };
-    await notifyUnhealthy(run, unhealthy);
+    await notifyUnhealthy(run, unhealthy, at);
     return unhealthy;
   });
 }
 
 const platformOrder: Platform[] = ['youtube', 'tiktok', 'instagram'];
-
-/** The rows of profile_health as a profile's summary carries them (summaryColumns), keyed by platform. */
-export type StoredHealth = Partial<Record<Platform, { state: HealthState; reason: HealthReason | null; checkedAt: string }>>;
-
-/** A profile's health for the platforms switched on: a platform switched off keeps its row until the next check, but shows none. */
-export function healthOf(stored: StoredHealth, active: Record<Platform, boolean>): ProfileHealth {
-  return Object.fromEntries(
-    platformOrder.flatMap((platform) => {
-      const entry = stored[platform];
-      return entry && active[platform] ? [[platform, { ...entry, checkedAt: new Date(entry.checkedAt).toISOString() }]] : [];
-    }),
-  );
-}
-
-/** SQL: whether profile `a` has a platform switched on whose last check was not 'ok' (the list's 'Проблемні'). */
-export const hasHealthProblem = `EXISTS (SELECT 1 FROM profile_health AS h WHERE h.account_id = a.id AND h.state <> 'ok'
-  AND CASE h.platform WHEN 'youtube' THEN a.is_active_youtube WHEN 'tiktok' THEN a.is_active_tiktok ELSE a.is_active_instagram END)`;

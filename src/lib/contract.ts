@@ -5,6 +5,8 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type * as accounts from './contract/accounts';
+import type * as apiTokens from './contract/api-tokens';
+import type * as alerts from './contract/alerts';
 import type * as auth from './contract/auth';
 import type * as common from './contract/common';
 import type * as home from './contract/home';
@@ -62,6 +64,10 @@ export type AccountGroupDetail = Static<typeof groupsTags.AccountGroupDetail>;
 export type PostingSlots = Static<typeof postingSlots.PostingSlots>;
 export type EffectiveSlots = Static<typeof postingSlots.EffectiveSlots>;
 export type SlotsSource = Static<typeof postingSlots.SlotsSource>;
+
+export { apiTokenScopes, type ApiTokenScope } from './contract/lists';
+export type ApiToken = Static<typeof apiTokens.ApiToken>;
+export type CreatedApiToken = Static<typeof apiTokens.CreatedApiToken>;
 export type TagSet = Static<typeof common.TagSet>;
 export type ManagedUser = Static<typeof users.ManagedUser>;
 export type UserDetail = Static<typeof users.UserDetail>;
@@ -105,6 +111,8 @@ export type PlatformEdit = Static<typeof media.PlatformEdit>;
 export type UploadDetail = Static<typeof media.UploadDetail>;
 export type ReschedulePayload = Static<typeof media.RescheduleBody>;
 export type RetryPayload = Static<typeof media.RetryBody>;
+export type SpreadPayload = Static<typeof media.SpreadBody>;
+export type SpreadProposal = Static<typeof media.SpreadProposal>;
 
 export { statsPeriods, type StatsPeriod } from './contract/lists';
 export { waitKinds, type WaitKind } from './contract/lists';
@@ -130,3 +138,8 @@ export type InstagramPostOptions = Static<typeof postingRules.InstagramPostOptio
 export type PostOptions = Static<typeof postingRules.PostOptions>;
 export type TikTokCreatorRules = Static<typeof postingRules.TikTokCreatorRules>;
 export type ProfilePostingRules = Static<typeof postingRules.ProfilePostingRules>;
+
+export { alertEvents, telegramEvents, type AlertEvent, type TelegramEvent } from './contract/lists';
+export type TelegramSettings = Static<typeof alerts.TelegramSettings>;
+export type Webhook = Static<typeof alerts.Webhook>;
+export type WebhookDelivery = Static<typeof alerts.WebhookDelivery>;

@@ -93,6 +93,11 @@ describeEachDatabase(
 
     it("turns a profile behind a dead proxy 'не працює' within one check, tells its owner once, and again after it recovered and died again", async () => {
       const owner = await createUser(env(), 'owner');
+      // The owner's webhook asks for 'profile.unhealthy': the notice is raised as an alert too (services/alerts.ts).
+      await env().db.sql(`INSERT INTO webhooks (user_id, url, events, secret) VALUES ($1, 'https://hooks.example/in', $2, 'sealed')`, [
+        owner.id,
+        ['profile.unhealthy'],
+      ]);
       const own = await startLoopbackProxy();
       const account = await tiktokProfile(owner, own.url);
       await postDue(owner, account.id, 'tiktok', 3);
@@ -106,9 +111,19 @@ describeEachDatabase(
         expect.objectContaining({ account: { id: account.id, name: `#${account.id}` }, platform: null, health: 'proxy_unreachable' }),
       ]);
 
+      const alerts = async () => (await env().db.sql(`SELECT event, count, items FROM alert_buckets WHERE user_id = $1`, [owner.id])).rows;
+      expect(await alerts()).toEqual([
+        {
+          event: 'profile.unhealthy',
+          count: 1,
+          items: [{ accountId: account.id, profile: `#${account.id}`, platform: null, state: 'down', reason: 'проксі не відповідає' }],
+        },
+      ]);
+
       await clock.advance(hour);
       expect((await check(account.id)).findings).toEqual([{ platform: 'tiktok', state: 'down', reason: 'proxy_unreachable' }]);
       expect(await unhealthyNotices(owner)).toHaveLength(1);
+      expect((await alerts()).map((row) => row.count)).toEqual([1]);
 
       const back = await startLoopbackProxy({ port: own.port });
       await clock.advance(hour);

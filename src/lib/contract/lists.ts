@@ -38,3 +38,20 @@ export const healthReasons = [
   'platform_unavailable',
 ] as const;
 export type HealthReason = (typeof healthReasons)[number];
+/** What a personal API token may do (issue 32.4): read (GET and HEAD only), publish (what an operator does), admin (everything, admins only). */
+export const apiTokenScopes = ['read', 'publish', 'admin'] as const;
+export type ApiTokenScope = (typeof apiTokenScopes)[number];
+
+/** What a user can be told of (issue 32.3): a post failed, was held by a cap or went out; a profile turned unhealthy; a grant was revoked. */
+export const alertEvents = ['post.failed', 'post.held', 'post.published', 'profile.unhealthy', 'grant.revoked'] as const;
+export type AlertEvent = (typeof alertEvents)[number];
+
+/** The events Telegram offers (a published post is for scripts: webhooks only). */
+export const telegramEvents = ['post.failed', 'post.held', 'grant.revoked', 'profile.unhealthy'] as const;
+export type TelegramEvent = (typeof telegramEvents)[number];
+
+/** A webhook delivery: waiting for its next attempt, delivered (a 2xx), or failed after its last attempt. */
+export const deliveryStates = ['pending', 'delivered', 'failed'] as const;
+
+/** Why an attempt got no 2xx: another answer, none in time, no connection, or an address the outbound policy refuses. */
+export const deliveryErrors = ['status', 'timeout', 'network', 'address'] as const;
