@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Paged, PlatformEdit, PostingSlots, PostReach, PublishedVideo, SessionUser, UploadDetail, UploadRow } from '../../src/lib/contract';
+import type {
+  Paged,
+  PlatformEdit,
+  PostingSlots,
+  PostReach,
+  PublishedVideo,
+  SessionUser,
+  UploadDetail,
+  UploadRow,
+} from '../../src/lib/contract';
 import { t } from '../messages';
 import { publishedEditSchema, publishSchema, spreadSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
