@@ -122,7 +122,6 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
   const startedAt: string = started[0].at;
   const cadence = engine.statsSync;
   let after = { due: '-infinity', id: 0 };
-  const readPosts: number[] = [];
   pages: for (;;) {
     const { rows: page } = await db.sql(
       `SELECT id, video_id, remote_id, coalesce(stats_due_at, '-infinity')::text AS due FROM video_posts
@@ -180,7 +179,13 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
           read.map((entry) => entry.comments),
         ]);
         await recordStats(db, read);
-        readPosts.push(...read.map((entry) => entry.postId));
+        // Issue 32.2: a post read with no views once settled is marked, on the clock the workers go by.
+        await markUnseenPosts(
+          db,
+          read.map((entry) => entry.postId),
+          engine.reach,
+          settings.clock.now(),
+        );
       }
       result.updated += read.length;
       result.failed += chunk.length - read.length;
@@ -203,10 +208,8 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
   }
   if (result.updated > 0) {
     await clearPlatformFailure(db.sql, accountId, platform);
-    // Reach is judged on the figures just read (issue 32.2), on the clock the workers go by.
-    const now = settings.clock.now();
-    await markUnseenPosts(db, readPosts, engine.reach, now);
-    await judgeReach(db, accountId, platform, engine.reach, now);
+    // Reach is judged on the figures just read (issue 32.2).
+    await judgeReach(db, accountId, platform, engine.reach, settings.clock.now());
   }
   return result;
 }
