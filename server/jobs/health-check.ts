@@ -28,7 +28,7 @@ export interface CheckProfileHealthData {
 export const healthCadenceMinutes = { soon: 60, idle: 24 * 60 };
 
 /**
- * Minutes between two plannings (the cron line). A profile whose next check falls before the next
+ * Minutes between two plannings (the cron line). A profile whose next check falls by the next
  * planning is taken at this one, so an hourly check comes every hour, not every hour and five minutes.
  */
 export const healthPlanEveryMinutes = 5;
@@ -52,11 +52,13 @@ export async function planHealthChecks({ db, queue }: Pick<JobContext, 'db' | 'q
   const { rows } = await db.sql(
     `SELECT a.id FROM accounts AS a
       WHERE (a.is_active_youtube OR a.is_active_tiktok OR a.is_active_instagram)
-        AND (a.health_checked_at IS NULL OR a.health_checked_at <= $1::timestamptz - make_interval(mins => $4::integer + CASE WHEN EXISTS (
-              SELECT 1 FROM video_posts AS p WHERE p.account_id = a.id AND p.status = 'pending'
-                 AND p.scheduled_at < $1::timestamptz + make_interval(secs => $5::float8)) THEN $2::integer ELSE $3::integer END))
+        AND (a.health_checked_at IS NULL
+          OR a.health_checked_at + make_interval(mins => CASE WHEN EXISTS (
+               SELECT 1 FROM video_posts AS p WHERE p.account_id = a.id AND p.status = 'pending'
+                  AND p.scheduled_at < $1::timestamptz + make_interval(secs => $5::float8)) THEN $2::integer ELSE $3::integer END)
+             <= $1::timestamptz + make_interval(mins => $4::integer))
       ORDER BY a.health_checked_at NULLS FIRST, a.id`,
-    [now, healthCadenceMinutes.soon, healthCadenceMinutes.idle, -healthPlanEveryMinutes, healthSoonMs / 1000],
+    [now, healthCadenceMinutes.soon, healthCadenceMinutes.idle, healthPlanEveryMinutes, healthSoonMs / 1000],
   );
   let queued = 0;
   for (const row of rows) {
