@@ -184,6 +184,11 @@ const environment = Type.Object({
   STATS_TIKTOK_QUERIES_PER_MINUTE: wholeNumber(600),
   // Graph API "Rate Limiting": 200 calls an hour per user; reads leave a quarter to publishing.
   STATS_INSTAGRAM_CALLS_PER_HOUR: wholeNumber(150),
+  // Issue 32.2: a profile's last 5 posts each under 10 % of the median views of the 30 before, counted once live 48 h.
+  REACH_RECENT_POSTS: wholeNumber(5),
+  REACH_HISTORY_POSTS: wholeNumber(30),
+  REACH_RATIO: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1, default: 0.1 }),
+  REACH_SETTLED_HOURS: positiveNumber(48),
   PLATFORM_CONNECT_TIMEOUT_SECONDS: positiveNumber(15),
   PLATFORM_HEADERS_TIMEOUT_SECONDS: positiveNumber(120),
   PLATFORM_IDLE_TIMEOUT_SECONDS: positiveNumber(60),
@@ -224,6 +229,7 @@ const ownSentences: Partial<Record<VariableName, (raw: string) => string>> = {
   SECRET_KEY: () => 'SECRET_KEY must be at least 32 characters long',
   STORAGE_URL: (raw) => `STORAGE_URL must look like s3://bucket or s3://bucket/prefix, got "${raw}"`,
   POSTING_GAP_MINUTES: (raw) => `POSTING_GAP_MINUTES must be a whole number of minutes from 0 to 1440, got "${raw}"`,
+  REACH_RATIO: (raw) => `REACH_RATIO must be a share between 0 and 1, such as 0.1, got "${raw}"`,
   // The token itself is a secret: the sentence does not repeat it.
   TELEGRAM_BOT_TOKEN: () => 'TELEGRAM_BOT_TOKEN must be the token @BotFather gave, like 123456789:AAH…',
 };
@@ -404,6 +410,12 @@ function engineSettingsOf(vars: Environment): EngineSettings {
     deadAfterSeconds: vars.WORKER_DEAD_AFTER_SECONDS,
     statsConcurrency: vars.STATS_SYNC_CONCURRENCY,
     statsSync: statsSyncSettingsOf(vars),
+    reach: {
+      recentPosts: vars.REACH_RECENT_POSTS,
+      historyPosts: vars.REACH_HISTORY_POSTS,
+      ratio: vars.REACH_RATIO,
+      settledHours: vars.REACH_SETTLED_HOURS,
+    },
     alertGroupSeconds: vars.ALERT_GROUP_SECONDS,
   };
 }

@@ -4,6 +4,14 @@ import { markPublishFailed, markPublishRetried, publishFailedJobName, publishPos
 import { editPublishedJobName, publishJobName, type EditPublishedJobData, type PublishJobData } from '../services/post-lifecycle';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
 import { editPublishedPost } from './edit-published';
+import {
+  checkProfileHealth,
+  checkProfileHealthJobName,
+  healthPlanEveryMinutes,
+  planHealthChecks,
+  planHealthChecksJobName,
+  type CheckProfileHealthData,
+} from './health-check';
 import { sendTelegramJobName, type SendTelegramData } from '../services/alerts';
 import { deliverWebhookJobName, type DeliverWebhookData } from '../services/webhooks';
 import { deliverWebhook, sendDigests, sendTelegram } from './alerts';
@@ -110,6 +118,31 @@ export const syncProfileStatsJob: JobDefinition<SyncProfileStatsData> = {
   },
 };
 
+export const planHealthChecksJob: JobDefinition = {
+  name: planHealthChecksJobName,
+  cron: `*/${healthPlanEveryMinutes} * * * *`,
+  // Planning takes one query and a send per profile due; a tick that fails is replaced by the next.
+  queueOptions: { retryLimit: 0, expireInSeconds: 5 * 60 },
+  async handle(_data, context) {
+    const queued = await planHealthChecks(context, context.platforms.clock.now());
+    context.log.info({ queued }, 'health checks planned');
+  },
+};
+
+export const checkProfileHealthJob: JobDefinition<CheckProfileHealthData> = {
+  name: checkProfileHealthJobName,
+  // Each check waits on its own proxy, as a statistics sync does: as many at once as those.
+  concurrency: (engine) => engine.statsConcurrency,
+  // "short": at most one waiting check per profile. A check's reads each have a limit, so it ends
+  // well within its expiry; one stopped midway records nothing and the next planning takes it again.
+  queueOptions: { policy: 'short', retryLimit: 0, expireInSeconds: 5 * 60 },
+  stopsAtShutdown: true,
+  async handle(data, context) {
+    const { findings, notified } = await checkProfileHealth(data, context);
+    context.log.info({ ...data, findings, notified: notified !== null }, 'profile health checked');
+  },
+};
+
 export const sendTelegramJob: JobDefinition<SendTelegramData> = {
   name: sendTelegramJobName,
   // An alert is worth something only while it is news.
@@ -147,6 +180,8 @@ export const jobDefinitions: JobDefinition<any>[] = [
   editPublishedJob,
   syncStatsJob,
   syncProfileStatsJob,
+  planHealthChecksJob,
+  checkProfileHealthJob,
   sendTelegramJob,
   deliverWebhookJob,
   alertDigestJob,

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Paged, PlatformEdit, PostingSlots, PublishedVideo, SessionUser, UploadDetail, UploadRow } from '../../src/lib/contract';
+import type {
+  Paged,
+  PlatformEdit,
+  PostingSlots,
+  PostReach,
+  PublishedVideo,
+  SessionUser,
+  UploadDetail,
+  UploadRow,
+} from '../../src/lib/contract';
 import { t } from '../messages';
 import { publishedEditSchema, publishSchema, spreadSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
@@ -18,6 +27,7 @@ import { accountOption, publishProfileOption, toVideoSummary } from '../services
 import { pageFromQuery } from '../services/paging';
 import { publishedListPage } from '../services/published-list';
 import { setStatusOf } from '../services/video-status';
+import { postReachOf } from '../services/reach';
 import { futurePublishDate } from '../services/publish-date';
 import { planPublication, platformsOf, type PlanProfile, type PlatformFlags } from '../services/publication-plan';
 import { instagramLimitReader } from '../services/posting-budget';
@@ -88,7 +98,12 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     return row;
   }
 
-  function toPublishedVideo(row: typeof videos.$inferSelect, idUpload: string, posts: PostState | undefined): PublishedVideo {
+  function toPublishedVideo(
+    row: typeof videos.$inferSelect,
+    idUpload: string,
+    posts: PostState | undefined,
+    reach: PostReach[] = [],
+  ): PublishedVideo {
     return {
       ...toVideoSummary(row),
       idUpload,
@@ -100,6 +115,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       nextAttemptAt: posts?.next_attempt_at ? new Date(posts.next_attempt_at).toISOString() : null,
       plannedAt: posts?.changeable ? new Date(posts.planned_at).toISOString() : null,
       changeable: posts?.changeable ?? false,
+      reach,
     };
   }
 
@@ -121,7 +137,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   }
 
   async function detail(request: RequestRow): Promise<UploadDetail> {
-    const [rows, sets, [status], edits, posts, profiles] = await Promise.all([
+    const [rows, sets, [status], edits, posts, profiles, reach] = await Promise.all([
       db.orm
         .select()
         .from(videos)
@@ -132,6 +148,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       editsOf(request.id),
       postStatesOf(request.id),
       db.orm.select().from(accounts).where(eq(accounts.userId, request.userId)).orderBy(asc(accounts.id)),
+      postReachOf(db, request.id),
     ]);
     return {
       id: request.id,
@@ -142,7 +159,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       description: request.description,
       tags: request.tags.join(','),
       tagProfile: sets.map(({ id, name, tags }) => ({ id, name, tags })),
-      video: rows.map((row) => toPublishedVideo(row, request.idUpload, posts.get(row.id))),
+      video: rows.map((row) => toPublishedVideo(row, request.idUpload, posts.get(row.id), reach.get(row.id))),
       edits,
       accounts: profiles.map(publishProfileOption),
     };
@@ -183,8 +200,12 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const owner = await requestOf(user, youTubeId, true);
     await retryPosts(db, queueOrFail(), owner.id, videoId);
     request.log.info({ videoId }, 'publication retried');
-    const [[row], posts] = await Promise.all([db.orm.select().from(videos).where(eq(videos.id, videoId)), postStatesOf(owner.id, videoId)]);
-    return toPublishedVideo(row!, owner.idUpload, posts.get(videoId));
+    const [[row], posts, reach] = await Promise.all([
+      db.orm.select().from(videos).where(eq(videos.id, videoId)),
+      postStatesOf(owner.id, videoId),
+      postReachOf(db, owner.id, videoId),
+    ]);
+    return toPublishedVideo(row!, owner.idUpload, posts.get(videoId), reach.get(videoId));
   });
 
   app.get('/:idUpload', { schema: uploadVideoSchemas.detail }, async (request) => {

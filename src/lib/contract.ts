@@ -42,6 +42,10 @@ export type SelectOption = Static<typeof common.SelectOption>;
 export type AccountOwner = Static<typeof accounts.AccountOwner>;
 export type ConnectedAs = Static<typeof accounts.ConnectedAs>;
 export type AccountSummary = Static<typeof accounts.AccountSummary>;
+export type PlatformHealth = Static<typeof accounts.PlatformHealth>;
+export type ProfileHealth = Static<typeof accounts.ProfileHealth>;
+export type ReachMark = Static<typeof accounts.ReachMark>;
+export { healthReasons, healthStates, type HealthReason, type HealthState } from './contract/lists';
 /** The fields of the profile form, as POST /api/accounts and PATCH /api/accounts/{id} take them, every one filled. */
 export type AccountFields = Required<Static<typeof accounts.accountFieldsSchema>>;
 export type ConsentPlatform = Static<typeof accounts.ConsentPlatform>;
@@ -102,6 +106,7 @@ export interface ListFilters {
 }
 
 export type PublishedVideo = Static<typeof media.PublishedVideo>;
+export type PostReach = Static<typeof media.PostReach>;
 export type PlatformEdit = Static<typeof media.PlatformEdit>;
 export type UploadDetail = Static<typeof media.UploadDetail>;
 export type ReschedulePayload = Static<typeof media.RescheduleBody>;

@@ -575,6 +575,43 @@ export const t = {
     error: 'Помилка',
     noactive: 'Не активний',
   },
+  /** Issue 32.1: a profile's health as its scheduled check found it (server/jobs/health-check.ts). */
+  health: {
+    column: 'Стан',
+    states: { ok: 'Працює', warning: 'Увага', down: 'Не працює' },
+    /** Why a platform is not 'ok', said after its state: 'Не працює: проксі не відповідає'. */
+    reasons: {
+      proxy_unreachable: 'проксі не відповідає',
+      proxy_failed: 'проксі не зʼєднує з платформою',
+      proxy_auth: 'проксі не прийняв логін або пароль',
+      proxy_refused: 'проксі має внутрішню адресу, заборонену в робочому режимі',
+      not_connected: 'не підключено',
+      revoked: 'доступ відкликано — підключіть профіль знову',
+      refused: 'платформа відмовляє в доступі',
+      token_expired: 'токен доступу закінчився і не оновився',
+      platform_unavailable: 'платформа не відповіла',
+    },
+    platformState: (platform: string, state: string) => `${platform}: ${state}`,
+    stateWithReason: (state: string, reason: string) => `${state}: ${reason}`,
+    checkedAt: (when: string) => `перевірено ${when}`,
+    notChecked: 'ще не перевірено',
+    filterProblem: 'Проблемні',
+    /** The bell: a profile that stopped working with a post due within a day. */
+    unhealthy: (profile: string, platform: string | null, reason: string) =>
+      `Профіль ${profile}${platform ? `, ${platform},` : ''} не працює: ${reason}. Є публікації на найближчу добу — перевірте профіль`,
+  },
+  /** Issue 32.2: reach shown, not guessed (server/services/reach.ts). */
+  reach: {
+    limited: 'Можливе обмеження показів',
+    limitedOn: (platform: string) => `${platform}: можливе обмеження показів`,
+    /** The figures behind a profile's mark: the last posts' views, newest first, against the median of the posts before. */
+    limitedFigures: (views: number[], median: number, history: number) =>
+      `Перегляди останніх публікацій (${views.length}): ${views.map((value) => numbers.format(value)).join(', ')}; медіана попередніх (${history}): ${numbers.format(median)}`,
+    /** A post of such a mark on its set's page. */
+    postLimited: (platform: string, views: number, median: number) =>
+      `${platform}: можливе обмеження показів — ${counted(views, nouns.views)} при медіані профілю ${numbers.format(median)}`,
+    postUnseen: (platform: string, hours: number) => `${platform}: жодного перегляду через ${hours} год після публікації`,
+  },
   photos: {
     title: 'Зображення',
     add: 'Додати зображення',

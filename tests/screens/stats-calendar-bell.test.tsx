@@ -397,6 +397,20 @@ describe('notification bell', () => {
         read: true,
       },
       {
+        id: 1,
+        kind: 'profile_unhealthy',
+        idUpload: null,
+        account: { id: 12, name: '#12 Ранок' },
+        title: null,
+        platform: null,
+        message: null,
+        posts: null,
+        failure: null,
+        health: 'proxy_unreachable',
+        createdAt: '2026-11-23T07:00:00.000Z',
+        read: true,
+      },
+      {
         id: 2,
         kind: 'sign_in_spray',
         idUpload: null,
@@ -433,6 +447,11 @@ describe('notification bell', () => {
       ['Набір без назви: 2 публікації не вдалися, 21 утримана24.11.2026 11:00', `/video/youtube/${otherUpload}`],
       ['Профіль #9 olena (@olena): TikTok відмовляє в доступі — перевірте профіль24.11.2026 10:30', '/accounts/9'],
       ['Відео створено, можна публікувати24.11.2026 10:00', `/video/request/${idUpload}`],
+      // A profile that stopped working before a post due within a day: it leads to the profile.
+      [
+        'Профіль #12 Ранок не працює: проксі не відповідає. Є публікації на найближчу добу — перевірте профіль23.11.2026 09:00',
+        '/accounts/12',
+      ],
       // The message holds the login the title names; the users are where an admin changes a password.
       ['Логін «admin»: пароль підбирають з багатьох адрес, вхід з нових браузерів сповільнено23.11.2026 10:00', '/users'],
     ]);

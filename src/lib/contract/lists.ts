@@ -18,6 +18,26 @@ export type StatsPeriod = (typeof statsPeriods)[number];
 export const waitKinds = ['retry', 'busy', 'quota', 'cap', 'reconnect'] as const;
 export type WaitKind = (typeof waitKinds)[number];
 
+/** A profile's health on a platform (issue 32.1): 'працює', 'увага', 'не працює'. */
+export const healthStates = ['ok', 'warning', 'down'] as const;
+export type HealthState = (typeof healthStates)[number];
+
+/**
+ * Why a profile's platform is not 'ok' (profile_health.reason), worded by the catalog
+ * (t.health.reasons). The proxy's and the credentials' are 'down'; the last two 'warning'.
+ */
+export const healthReasons = [
+  'proxy_unreachable',
+  'proxy_failed',
+  'proxy_auth',
+  'proxy_refused',
+  'not_connected',
+  'revoked',
+  'refused',
+  'token_expired',
+  'platform_unavailable',
+] as const;
+export type HealthReason = (typeof healthReasons)[number];
 /** What a personal API token may do (issue 32.4): read (GET and HEAD only), publish (what an operator does), admin (everything, admins only). */
 export const apiTokenScopes = ['read', 'publish', 'admin'] as const;
 export type ApiTokenScope = (typeof apiTokenScopes)[number];

@@ -90,6 +90,21 @@ export const PublicationRequestDetail = Type.Object({
   group: Type.Array(AccountGroup),
 });
 
+/**
+ * Not SPEC's (issue 32.2): a post of the video whose reach is marked, with its figures. `unseen`:
+ * no views `hoursLive` hours after it went live; `limited`: one of its profile's last posts behind
+ * 'Можливе обмеження показів', its views against the profile's median.
+ */
+export const PostReach = Type.Object({
+  platform: Platform,
+  mark: Literals(['unseen', 'limited']),
+  views: Type.Integer({ minimum: 0 }),
+  /** The profile's median views the post fell short of, for `limited`. */
+  medianViews: Nullable(Type.Integer({ minimum: 0 })),
+  /** How long the post had been live when it was read with no views, for `unseen`. */
+  hoursLive: Nullable(Type.Integer({ minimum: 0 })),
+});
+
 export const PublishedVideo = Type.Object({
   ...VideoSummary.properties,
   idUpload: Type.String(),
@@ -109,6 +124,7 @@ export const PublishedVideo = Type.Object({
   plannedAt: Nullable(Type.String()),
   /** True while every post of the video waits unstarted: its date and profile can change, or it can be cancelled. */
   changeable: Type.Boolean(),
+  reach: Type.Array(PostReach),
 });
 
 /** Where the last edit of a published set's texts reached on one platform with published videos. */

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { statsPeriods, type StatsPeriod } from './lists';
+import { healthReasons, statsPeriods, type StatsPeriod } from './lists';
 import { errorResponses, Id, IdParams, IdUploadParams, Literals, NoContent, Nullable, Platform, Uuid, WaitKind } from './common';
 import { maxLength } from './limits';
 import { EffectiveSlots } from './posting-slots';
@@ -99,6 +99,7 @@ export const NotificationKind = Literals([
   'credentials_failed',
   'credentials_ending',
   'sign_in_spray',
+  'profile_unhealthy',
 ]);
 
 export const NotificationItem = Type.Object({
@@ -116,6 +117,8 @@ export const NotificationItem = Type.Object({
   posts: Nullable(Type.Object({ out: Count, failed: Count, held: Count })),
   /** Why a profile's access fails, for 'credentials_failed': 'refused' (the credentials in use), 'revoked' (the consent link's grant). */
   failure: Nullable(Literals(['refused', 'revoked'])),
+  /** Why a profile stopped working before a post due within a day, for 'profile_unhealthy' (issue 32.1). */
+  health: Type.Optional(Literals(healthReasons)),
   createdAt: Type.String(),
   read: Type.Boolean(),
 });

@@ -3,8 +3,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { CalendarClock, RotateCw } from 'lucide-react';
-import type { PlatformEdit, PublishedVideo, PublishProfileOption, ReschedulePayload, UploadDetail } from '../../lib/contract';
+import { CalendarClock, RotateCw, TrendingDown } from 'lucide-react';
+import type { PlatformEdit, PostReach, PublishedVideo, PublishProfileOption, ReschedulePayload, UploadDetail } from '../../lib/contract';
 import { formatDate, formatMoment, isPastWallTime, kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { tagsFromText } from '../../lib/publishing';
@@ -128,6 +128,26 @@ function PostState({ video }: { video: PublishedVideo }) {
   );
 }
 
+/** The reach marks of a video's posts (issue 32.2), each with its figures. */
+function PostReachMarks({ marks }: { marks: PostReach[] }) {
+  if (marks.length === 0) return null;
+  return (
+    <ul className={styles.postReach}>
+      {marks.map((mark) => {
+        const platform = t.platform.names[mark.platform];
+        return (
+          <li key={mark.platform}>
+            <TrendingDown size={14} aria-hidden />{' '}
+            {mark.mark === 'unseen'
+              ? t.reach.postUnseen(platform, mark.hoursLive ?? 0)
+              : t.reach.postLimited(platform, mark.views, mark.medianViews ?? 0)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 // Where the keyboard is sent after a change (PublishedFocus): the editor's first field, a row's 'Змінити'.
 const editorId = (videoId: number) => `schedule-editor-${videoId}`;
 const changeButtonId = (videoId: number) => `schedule-change-${videoId}`;
@@ -238,7 +258,16 @@ function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: Video
       header: t.videoTable.columnLinks,
       cell: (video) => <VideoLinks urlYouTube={video.urlYouTube} urlInstagram={video.urlInstagram} urlTiktok={video.urlTiktok} />,
     },
-    { header: t.videoTable.columnStats, cell: (video) => (video.status === 'success' ? <VideoStats video={video} /> : null) },
+    {
+      header: t.videoTable.columnStats,
+      cell: (video) =>
+        video.status === 'success' ? (
+          <>
+            <VideoStats video={video} />
+            <PostReachMarks marks={video.reach} />
+          </>
+        ) : null,
+    },
     {
       header: t.videoTable.columnStatus,
       width: '220px',
