@@ -25,7 +25,7 @@ import { platformNetwork, type PlatformNetwork } from './platforms/http';
 import type { MediaServices } from './media/services';
 import { clientErrorAnswer, errorBody, frameworkRefusal, HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
-import { requireAdmin } from './auth/guards';
+import { requireUser } from './auth/guards';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { PlatformApps } from './platforms/oauth-links';
 import type { PlatformAccess } from './platforms/profile-context';
@@ -45,6 +45,10 @@ import { statsRoutes } from './routes/stats';
 import { calendarRoutes } from './routes/calendar';
 import { homeRoutes } from './routes/home';
 import { notificationRoutes } from './routes/notifications';
+import { apiTokenRoutes } from './routes/api-tokens';
+import { webhookRoutes } from './routes/webhooks';
+import { telegramRoutes } from './routes/telegram';
+import { botTokenOf } from './platforms/telegram/bot';
 import { googleOAuthSandbox } from './platforms/sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';
@@ -92,6 +96,8 @@ export interface AppDeps {
   network?: PlatformNetwork;
   /** The time the API's platform calls go by. */
   clock: Clock;
+  /** TELEGRAM_BOT_TOKEN (config.telegramBotToken); in sandbox mode the sandbox's bot when absent. */
+  telegramBotToken?: string;
 }
 
 declare module 'fastify' {
@@ -130,11 +136,14 @@ export const logRedactions = [
 /** Query parameters that carry a credential: OAuth codes and states, platform tokens, signed media links. */
 const credentialParameter = /([?&](?:code|state|access_token|refresh_token|client_secret|token|sig|password)=)[^&]*/gi;
 
-/** Request log lines without the credentials that travel in URLs (OAuth callbacks, the sandbox's Graph API, media links). */
+/** A Telegram bot's token travels in the Bot API's path (the sandbox's mirror logs its requests). */
+const botTokenInPath = /(\/bot)\d+:[^/?]+/g;
+
+/** Request log lines without the credentials that travel in URLs (OAuth callbacks, the sandbox's Graph API, the Bot API, media links). */
 export const logSerializers = {
   req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
     method: request.method,
-    url: request.url.replace(credentialParameter, '$1[Redacted]'),
+    url: request.url.replace(credentialParameter, '$1[Redacted]').replace(botTokenInPath, '$1[Redacted]'),
     host: request.host,
     remoteAddress: request.ip,
   }),
@@ -231,6 +240,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('clock', deps.clock);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiToken', null);
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -239,8 +249,24 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Shorts Office API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access token of a signed-in session (POST /api/auth/login)',
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sho_…',
+            description:
+              'A personal API token (POST /api/tokens, from a session). Its scope: read (GET and HEAD only), publish (what an operator does), admin (everything; admins only).',
+          },
+        },
+      },
+      security: [{ session: [] }, { apiToken: [] }],
     },
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
@@ -283,18 +309,21 @@ export async function buildApp(deps: AppDeps) {
   // One per server: Save checks a plan against the creator_info answers its form just read.
   const readCreatorRules = creatorRulesReader(deps.db);
   const postingSlots = deps.postingSlots ?? postingSlotSettings();
+  const postingCaps = deps.postingCaps ?? postingCapSettings();
   await app.register(
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', publicUrl: deps.publicUrl, clock: deps.clock });
       await api.register(photoRoutes, { prefix: '/photo-bg' });
       await api.register(createVideoRoutes, { prefix: '/create-video' });
-      await api.register(uploadVideoRoutes, { prefix: '/upload-video', platforms: platformAccess, readCreatorRules });
-      await api.register(mediaRoutes, { prefix: '/media' });
-      await api.register(postingBudgetRoutes, {
-        prefix: '/accounts/budget',
+      await api.register(uploadVideoRoutes, {
+        prefix: '/upload-video',
         platforms: platformAccess,
-        postingCaps: deps.postingCaps ?? postingCapSettings(),
+        readCreatorRules,
+        postingSlots,
+        postingCaps,
       });
+      await api.register(mediaRoutes, { prefix: '/media' });
+      await api.register(postingBudgetRoutes, { prefix: '/accounts/budget', platforms: platformAccess, postingCaps });
       await api.register(accountRoutes, {
         prefix: '/accounts',
         oauth,
@@ -307,14 +336,17 @@ export async function buildApp(deps: AppDeps) {
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(oauthRoutes, { prefix: '/oauth', oauth });
       await api.register(statsRoutes, { prefix: '/stats' });
-      await api.register(calendarRoutes, { prefix: '/calendar' });
+      await api.register(calendarRoutes, { prefix: '/calendar', postingSlots });
       await api.register(homeRoutes, { prefix: '/home', clock: deps.clock });
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(apiTokenRoutes, { prefix: '/tokens' });
+      await api.register(webhookRoutes, { prefix: '/webhooks', mode: platforms });
+      await api.register(telegramRoutes, { prefix: '/telegram', botToken: botTokenOf(platforms, deps.telegramBotToken) });
       await api.register(postingRulesRoutes, { prefix: '/posting-rules', platforms: platformAccess, readCreatorRules });
-      // The OpenAPI document of every route, generated from the schemas that validate them. Admins
-      // only: it maps the whole surface. No Swagger UI: it needs inline scripts the CSP refuses,
-      // and a page cannot send the Bearer token the docs need.
-      api.get('/docs', { schema: { hide: true }, preHandler: requireAdmin }, async () => app.swagger());
+      // The OpenAPI document of every route, generated from the schemas that validate them, for
+      // any signed-in user or API token: scripts are written against it. No Swagger UI: it needs
+      // inline scripts the CSP refuses, and a page cannot send the Bearer token the docs need.
+      api.get('/docs', { schema: { hide: true }, preHandler: requireUser }, async () => app.swagger());
     },
     { prefix: '/api' },
   );

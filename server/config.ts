@@ -73,6 +73,8 @@ export interface Config extends MediaSettings {
   postingCaps: PostingCapSettings;
   /** POSTING_*: the slots of profiles whose group has none and who have none (see server/services/posting-slots.ts). */
   postingSlots: PostingSlots;
+  /** TELEGRAM_BOT_TOKEN: the installation's bot for alerts; unset in live mode means no Telegram (see docs/alerts.md). */
+  telegramBotToken: string | undefined;
 }
 
 export interface SandboxPlatformSettings {
@@ -182,6 +184,11 @@ const environment = Type.Object({
   STATS_TIKTOK_QUERIES_PER_MINUTE: wholeNumber(600),
   // Graph API "Rate Limiting": 200 calls an hour per user; reads leave a quarter to publishing.
   STATS_INSTAGRAM_CALLS_PER_HOUR: wholeNumber(150),
+  // Issue 32.2: a profile's last 5 posts each under 10 % of the median views of the 30 before, counted once live 48 h.
+  REACH_RECENT_POSTS: wholeNumber(5),
+  REACH_HISTORY_POSTS: wholeNumber(30),
+  REACH_RATIO: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1, default: 0.1 }),
+  REACH_SETTLED_HOURS: positiveNumber(48),
   PLATFORM_CONNECT_TIMEOUT_SECONDS: positiveNumber(15),
   PLATFORM_HEADERS_TIMEOUT_SECONDS: positiveNumber(120),
   PLATFORM_IDLE_TIMEOUT_SECONDS: positiveNumber(60),
@@ -207,6 +214,9 @@ const environment = Type.Object({
   POSTING_TO: text('22:00'),
   POSTING_GAP_MINUTES: Type.Integer({ minimum: 0, default: 90 }),
   POSTING_DAYS: text('1,2,3,4,5,6,7'),
+  TELEGRAM_BOT_TOKEN: Type.Optional(Type.String({ pattern: '^\\d{1,20}:[A-Za-z0-9_-]{20,100}$' })),
+  // A minute: 200 failures in one are one message.
+  ALERT_GROUP_SECONDS: wholeNumber(60),
 });
 
 type Environment = Static<typeof environment>;
@@ -219,6 +229,9 @@ const ownSentences: Partial<Record<VariableName, (raw: string) => string>> = {
   SECRET_KEY: () => 'SECRET_KEY must be at least 32 characters long',
   STORAGE_URL: (raw) => `STORAGE_URL must look like s3://bucket or s3://bucket/prefix, got "${raw}"`,
   POSTING_GAP_MINUTES: (raw) => `POSTING_GAP_MINUTES must be a whole number of minutes from 0 to 1440, got "${raw}"`,
+  REACH_RATIO: (raw) => `REACH_RATIO must be a share between 0 and 1, such as 0.1, got "${raw}"`,
+  // The token itself is a secret: the sentence does not repeat it.
+  TELEGRAM_BOT_TOKEN: () => 'TELEGRAM_BOT_TOKEN must be the token @BotFather gave, like 123456789:AAH…',
 };
 
 /** The one sentence a variable's wrong value stops the start with, from what its schema asks. */
@@ -397,6 +410,13 @@ function engineSettingsOf(vars: Environment): EngineSettings {
     deadAfterSeconds: vars.WORKER_DEAD_AFTER_SECONDS,
     statsConcurrency: vars.STATS_SYNC_CONCURRENCY,
     statsSync: statsSyncSettingsOf(vars),
+    reach: {
+      recentPosts: vars.REACH_RECENT_POSTS,
+      historyPosts: vars.REACH_HISTORY_POSTS,
+      ratio: vars.REACH_RATIO,
+      settledHours: vars.REACH_SETTLED_HOURS,
+    },
+    alertGroupSeconds: vars.ALERT_GROUP_SECONDS,
   };
 }
 
@@ -494,6 +514,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     youtubeAppInTesting: vars.YOUTUBE_APP_IN_TESTING === '1',
     postingCaps: { tiktokDailyPosts: vars.TIKTOK_DAILY_POSTS, youtubeDailyUploads: vars.YOUTUBE_DAILY_UPLOADS },
     postingSlots: postingSlotsOf(vars),
+    telegramBotToken: vars.TELEGRAM_BOT_TOKEN,
   });
 }
 

@@ -74,6 +74,7 @@ async function main() {
             statsIntervalMinutes: config.statsIntervalMinutes,
             apps: config.platformApps,
             postingCaps: config.postingCaps,
+            telegramBotToken: config.telegramBotToken,
             network,
             clock,
           },
@@ -116,6 +117,7 @@ async function main() {
         youtubeAppInTesting: config.youtubeAppInTesting,
         postingCaps: config.postingCaps,
         postingSlots: config.postingSlots,
+        telegramBotToken: config.telegramBotToken,
         network,
       })
     : null;

@@ -1,5 +1,7 @@
 import { counted, nouns, t as shown } from '../src/lib/i18n';
 
+const groupedDigits = new Intl.NumberFormat('uk-UA');
+
 /**
  * The catalog's messages that only the server sends (its error answers, the failures it records),
  * kept out of the browser's bundle: the SPA shows them as the server words them. Server code takes
@@ -97,6 +99,10 @@ export const t = {
     fileMissing: 'Файл відео не знайдено',
     gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
   },
+  calendar: {
+    ...shown.calendar,
+    oneFilter: 'Покажіть профіль або групу, не обидва відразу',
+  },
   postingCaps: {
     ...shown.postingCaps,
     badDate: 'Дата має бути у форматі РРРР-ММ-ДД',
@@ -107,12 +113,81 @@ export const t = {
     /** The form offers one choice; a script may send both. */
     profileOrGroup: 'Вкажіть профіль або групу, не обидва',
   },
+  spread: {
+    ...shown.spread,
+    /** Why a proposed date is where it is (POST /api/upload-video/{idUpload}/spread). */
+    bestHour: (hour: string, views: number, mean: number, posts: number) =>
+      `Краща година профілю: ${hour} — у середньому ${counted(views, nouns.views)} за перші 48 год проти ${groupedDigits.format(mean)} загалом (історія: ${counted(posts, nouns.posts)})`,
+    firstFree: (posts: number, needed: number) =>
+      `Перший вільний слот: історії замало — з переглядами ${counted(posts, nouns.posts)}, а потрібно ${needed}, тож порядок простий`,
+    firstFreeBestTaken: 'Перший вільний слот: найкращі години профілю в ці дні вже зайняті',
+    later: (why: string) => `раніше не можна — ${why}`,
+    noSlot: (profile: string, until: string, why: string) => `Профіль ${profile}: немає вільних слотів до ${until} — ${why}`,
+    noPlatform: (profile: string) => `Профіль ${profile}: не має жодної з позначених платформ`,
+    /** What stands in a post's way, as the reasons and a refused calendar move name it. */
+    obstacles: {
+      rollingCap: (platform: string, limit: number, hours: number) =>
+        hours === 24 ? `ліміт ${platform} ${limit} на добу` : `ліміт ${platform} ${limit} за ${hours} год`,
+      youtubeCap: (limit: number) => `ліміт YouTube ${limit} на добу (за тихоокеанським часом)`,
+      gap: (minutes: number) => `проміжок ${minutes} хв між публікаціями профілю`,
+      hours: (from: string, to: string) => `години публікацій профілю ${from}–${to}`,
+      days: (days: string) => `дні публікацій профілю: ${days}`,
+    },
+    dayShortNames: ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'нд'],
+    /** A calendar move refused: the post keeps its time. */
+    moveRefused: (profile: string, why: string) => `Не перенесено: профіль ${profile} — ${why}`,
+    videoTwice: 'Кожне відео можна вказати лише раз',
+  },
   finalDelete: {
     /** A delete refused, so that nothing it was meant to stop goes live after the answer. */
     inFlight: (items: string[]) =>
       `Не видалено: ще триває публікація, яку не вдалося зупинити, — ${items.join('; ')}. Спробуйте ще раз за хвилину.`,
     item: (video: string, position: number, platform: string, profile: string) =>
       `відео «${video}» №${position} у ${platform}, профіль «${profile}»`,
+  },
+  webhooks: {
+    ...shown.webhooks,
+    httpsRequired: 'Адреса вебхука має починатися з https://',
+    addressRefused: 'Вебхук не може вести на локальну, приватну чи службову адресу, а також на адресу, яку не вдалося знайти',
+    tooMany: (max: number) => `Щонайбільше ${max} вебхуків на користувача: видаліть непотрібний`,
+  },
+  telegram: {
+    ...shown.telegram,
+    notConfigured: 'Telegram не налаштовано на сервері: задайте TELEGRAM_BOT_TOKEN',
+  },
+  /** What the bot writes (plain text: Telegram shows it as it is). */
+  alerts: {
+    /** A bucket's heading: one event, or how many came together. */
+    heading: {
+      'post.failed': (count: number) => (count === 1 ? '❌ Публікація не вдалася' : `❌ ${counted(count, nouns.postsFailed)}`),
+      'post.held': (count: number) =>
+        count === 1 ? '⏸ Публікацію утримано лімітом платформи' : `⏸ ${counted(count, nouns.postsHeld)} лімітом платформи`,
+      'post.published': (count: number) => (count === 1 ? '✅ Публікація вийшла' : `✅ ${counted(count, nouns.postsOut)}`),
+      'profile.unhealthy': (count: number) =>
+        count === 1 ? '⚠️ Профіль не працює' : `⚠️ ${counted(count, ['профіль не працює', 'профілі не працюють', 'профілів не працюють'])}`,
+      'grant.revoked': (count: number) =>
+        count === 1
+          ? '🔑 Профіль втратив доступ до платформи'
+          : `🔑 ${counted(count, ['профіль втратив', 'профілі втратили', 'профілів втратили'])} доступ до платформ`,
+    } as Record<string, (count: number) => string>,
+    /** One post: where it went and what it is. */
+    post: (platform: string, profile: string | null, title: string) =>
+      `${platform} · ${profile ?? 'профіль видалено'} · «${title || 'без назви'}»`,
+    failedBecause: (reason: string) => `причина: ${reason}`,
+    heldUntil: (time: string) => `піде ${time} за київським часом`,
+    unhealthy: (profile: string, platform: string | null, reason: string) => `${profile}${platform ? ` — ${platform}` : ''}: ${reason}`,
+    more: (count: number) => `…і ще ${count}`,
+    connected: 'Готово: сповіщення Shorts Office надходитимуть у цей чат. Що саме — оберіть у налаштуваннях.',
+    unknownCode: 'Код не знайдено або він застарів. Отримайте новий у налаштуваннях Shorts Office і надішліть його сюди.',
+    digest: {
+      title: (day: string) => `☀️ Підсумок за ${day}`,
+      out: (count: number, byPlatform: string) => `Вийшло: ${counted(count, nouns.posts)}${byPlatform ? ` (${byPlatform})` : ''}`,
+      failed: (count: number) => `Не вдалося: ${counted(count, nouns.posts)}`,
+      quiet: 'Учора публікацій не було.',
+      top: 'Топ відео за переглядами за добу:',
+      topLine: (place: number, title: string, platform: string, views: number) =>
+        `${place}. «${title || 'без назви'}» (${platform}) — +${counted(views, nouns.views)}`,
+    },
   },
   server: {
     invalidCredentials: 'Невірний логін або пароль',
@@ -122,6 +197,13 @@ export const t = {
     unauthorized: 'Потрібно увійти в систему',
     sessionExpired: 'Сесія завершилась, увійдіть знову',
     forbidden: 'Недостатньо прав',
+    apiTokenEnded: 'API-токен відкликано або строк його дії минув',
+    apiTokenReadOnly: 'API-токен дозволяє лише читання: створіть токен з правом публікації',
+    apiTokenNotAdmin: 'API-токен не має прав адміністратора',
+    /** A token cannot make or revoke tokens, nor change the password: a leaked one would keep itself alive. */
+    apiTokenNeedsSession: 'Цю дію можна виконати лише після входу з паролем, не API-токеном',
+    tooManyTokenAttempts: (seconds: number) =>
+      `Забагато невірних API-токенів з цієї адреси. Спробуйте знову через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}.`,
     notFound: 'Не знайдено',
     routeNotFound: 'Такого шляху API не існує',
     badJson: 'Некоректне тіло запиту',

@@ -14,6 +14,7 @@ const Sidebar = lazy(() => import('./components/sidebar').then((module) => ({ de
 const HomeScreen = lazy(() => import('./screens/home/home-screen').then((module) => ({ default: module.HomeScreen })));
 const NotFoundScreen = lazy(() => import('./screens/not-found/not-found-screen').then((module) => ({ default: module.NotFoundScreen })));
 const SettingsScreen = lazy(() => import('./screens/settings/settings-screen').then((module) => ({ default: module.SettingsScreen })));
+const ApiTokensScreen = lazy(() => import('./screens/settings/api-tokens-screen').then((module) => ({ default: module.ApiTokensScreen })));
 const PhotoListScreen = lazy(() => import('./screens/photos/photo-list-screen').then((module) => ({ default: module.PhotoListScreen })));
 const PhotoUploadScreen = lazy(() =>
   import('./screens/photos/photo-upload-screen').then((module) => ({ default: module.PhotoUploadScreen })),
@@ -57,6 +58,7 @@ function RoutedApp() {
           <Switch>
             <Route path="/" component={HomeScreen} />
             <Route path="/setting" component={SettingsScreen} />
+            <Route path="/setting/tokens" component={ApiTokensScreen} />
             <Route path="/photos/list" component={PhotoListScreen} />
             <Route path="/photos/create" component={PhotoUploadScreen} />
             <Route path="/video/create" component={CreateVideoScreen} />

@@ -1,25 +1,34 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../src/lib/contract';
+import type { ApiTokenScope, SessionUser } from '../../src/lib/contract';
 import { t } from '../messages';
 import { HttpError } from '../http-error';
 import { readAccessToken } from './tokens';
+import { checkApiToken, isApiToken } from './api-tokens';
+import { countTokenGuess, refuseTokenGuesser } from './login-throttle';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
-    /** The session (refresh token family) the request's access token belongs to. */
+    /** The session (refresh token family) the request's access token belongs to; null for an API token. */
     sessionId: string | null;
+    /** The API token the request came with, when it came with one instead of a session. */
+    apiToken: { id: number; scope: ApiTokenScope } | null;
   }
 }
+
+/** Methods that change nothing: all a read token may use. */
+const readMethods = new Set(['GET', 'HEAD']);
 
 /**
  * Reads the Bearer token and loads the user with its session from the database on every request
  * (one indexed lookup), so logout, a new password, a role change or a deleted user end access at
- * once rather than when the token expires.
+ * once rather than when the token expires. A personal API token (`sho_…`) is taken instead of a
+ * session on the same routes, within its scope.
  */
-export async function requireUser(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
+export async function requireUser(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
   const header = request.headers.authorization ?? '';
   const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+  if (isApiToken(token)) return requireApiToken(request, token, reply);
   const claims = token ? await readAccessToken(request.server.tokenSettings, token) : null;
   if (claims === null) throw new HttpError(401, t.server.unauthorized);
   const { rows } = await request.server.db.sql(
@@ -36,9 +45,40 @@ export async function requireUser(request: FastifyRequest, _reply?: FastifyReply
   request.sessionId = claims.sessionId;
 }
 
+/**
+ * An API token: refused with 429 while its address is past the guessing limit (the sign-in
+ * policy's, login-throttle.ts), counted there when it names no token ever issued, then held to its
+ * scope: a read token only reads.
+ */
+async function requireApiToken(request: FastifyRequest, token: string, reply: FastifyReply | undefined): Promise<void> {
+  const { db, clock } = request.server;
+  const now = clock.now();
+  const refusal = await refuseTokenGuesser(db, request.ip, now);
+  if (refusal) {
+    reply?.header('retry-after', String(refusal.retryAfterSeconds));
+    throw new HttpError(429, t.server.tooManyTokenAttempts(refusal.retryAfterSeconds));
+  }
+  const check = await checkApiToken(db, token, now);
+  if (check.kind === 'unknown') {
+    await countTokenGuess(db, request.ip, now);
+    throw new HttpError(401, t.server.unauthorized);
+  }
+  if (check.kind === 'ended') throw new HttpError(401, t.server.apiTokenEnded);
+  request.user = check.user;
+  request.apiToken = { id: check.tokenId, scope: check.scope };
+  if (check.scope === 'read' && !readMethods.has(request.method)) throw new HttpError(403, t.server.apiTokenReadOnly);
+}
+
 export async function requireAdmin(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
   await requireUser(request, reply);
+  if (request.apiToken && request.apiToken.scope !== 'admin') throw new HttpError(403, t.server.apiTokenNotAdmin);
   if (request.user?.role !== 'admin') throw new HttpError(403, t.server.forbidden);
+}
+
+/** Routes that manage the account itself (its tokens, its password): a signed-in person only, never a token. */
+export async function requireSession(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
+  await requireUser(request, reply);
+  if (request.apiToken) throw new HttpError(403, t.server.apiTokenNeedsSession);
 }
 
 /** The signed-in user of a request that passed `requireUser`. */

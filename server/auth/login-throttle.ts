@@ -16,10 +16,12 @@ import type { Database } from '../db/connect';
  *   A device is counted on its own key only, so no failure it did not make (guessers behind the
  *   same reverse proxy, or spread over the world) limits it. A device past its limit is an
  *   unknown browser again.
+ * - guessed API tokens from one address: 20, on a key of its own (refuseTokenGuesser below).
  *
  * The windows go by the server's Clock, not the database's, so tests move them without waiting.
  * A refused attempt writes nothing, and every counted one purges the windows that have ended, so
- * one address holds at most 2 rows per counted attempt, 41 in all, however long it keeps trying.
+ * one address holds at most 2 rows per counted attempt, 41 in all (and one for its token guesses),
+ * however long it keeps trying.
  */
 export const loginThrottle = {
   windowSeconds: 15 * 60,
@@ -147,18 +149,65 @@ export async function reserveLoginAttempt(db: Database, source: SignInSource, no
     if (error instanceof Refused) return refusal(error.waitMs);
     throw error;
   }
-  // SKIP LOCKED: rows another attempt is counting right now are left for the next purge, so the
-  // purge never waits on, nor deadlocks with, a sign-in.
-  await db.sql(
-    `DELETE FROM login_failures WHERE key IN (
-       SELECT key FROM login_failures WHERE window_started_at <= $2::timestamptz - make_interval(secs => $1) FOR UPDATE SKIP LOCKED)`,
-    [loginThrottle.windowSeconds, at],
-  );
+  await purgeEndedWindows(db, at);
   if (sprayDetected) await tellAdminsOfSpray(db, source.login);
   if (trusted) return { refused: false, cleared: [deviceKey.key], givenBack: [] };
   // The address's and the login's counts from everywhere only lose this attempt: the right
   // password from one browser says nothing of the other addresses' failures.
   return { refused: false, cleared: [address[0]!.key], givenBack: [address[1]!.key, address[2]!.key] };
+}
+
+/**
+ * SKIP LOCKED: rows another attempt is counting right now are left for the next purge, so the
+ * purge never waits on, nor deadlocks with, a sign-in.
+ */
+async function purgeEndedWindows(db: Database, at: string): Promise<void> {
+  await db.sql(
+    `DELETE FROM login_failures WHERE key IN (
+       SELECT key FROM login_failures WHERE window_started_at <= $2::timestamptz - make_interval(secs => $1) FOR UPDATE SKIP LOCKED)`,
+    [loginThrottle.windowSeconds, at],
+  );
+}
+
+/**
+ * Guessed API tokens (a `sho_` token that names no token ever issued) are counted per address as
+ * failed sign-ins are, with the same limit and window, on a key of their own: a script sending a
+ * mistyped token then locks out neither the address's sign-ins nor the other way round. A token
+ * that was issued and since revoked or expired is no guess, so an old script is never counted.
+ */
+const tokenGuessKey = (ip: string): Key => ({ key: `token-ip:${ip}`, limit: loginThrottle.maxFailuresPerIp });
+
+/**
+ * Refuses an address that guessed too many tokens in its window, before its token is looked up.
+ * Only reads, so a right token costs no write; parallel guesses past the limit may each be looked up,
+ * which with a 256-bit secret gains the guesser nothing.
+ */
+export async function refuseTokenGuesser(db: Database, ip: string, now: number): Promise<Refusal | null> {
+  const key = tokenGuessKey(ip);
+  const { rows } = await db.sql(
+    `SELECT failures, window_started_at FROM login_failures
+      WHERE key = $1 AND window_started_at > $3::timestamptz - make_interval(secs => $2)`,
+    [key.key, loginThrottle.windowSeconds, new Date(now).toISOString()],
+  );
+  const row = rows[0];
+  const count = row ? { failures: row.failures as number, windowStartedAt: new Date(row.window_started_at).getTime() } : undefined;
+  const waitMs = waitFor(key, count, now);
+  return waitMs > 0 ? refusal(waitMs) : null;
+}
+
+/** Counts one guessed token of the address. */
+export async function countTokenGuess(db: Database, ip: string, now: number): Promise<void> {
+  const at = new Date(now).toISOString();
+  await db.sql(
+    `INSERT INTO login_failures (key, failures, window_started_at) VALUES ($1, 1, $3::timestamptz)
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN login_failures.window_started_at > $3::timestamptz - make_interval(secs => $2)
+                       THEN login_failures.failures + 1 ELSE 1 END,
+       window_started_at = CASE WHEN login_failures.window_started_at > $3::timestamptz - make_interval(secs => $2)
+                                THEN login_failures.window_started_at ELSE $3::timestamptz END`,
+    [tokenGuessKey(ip).key, loginThrottle.windowSeconds, at],
+  );
+  await purgeEndedWindows(db, at);
 }
 
 /**

@@ -4,6 +4,17 @@ import { markPublishFailed, markPublishRetried, publishFailedJobName, publishPos
 import { editPublishedJobName, publishJobName, type EditPublishedJobData, type PublishJobData } from '../services/post-lifecycle';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
 import { editPublishedPost } from './edit-published';
+import {
+  checkProfileHealth,
+  checkProfileHealthJobName,
+  healthPlanEveryMinutes,
+  planHealthChecks,
+  planHealthChecksJobName,
+  type CheckProfileHealthData,
+} from './health-check';
+import { sendTelegramJobName, type SendTelegramData } from '../services/alerts';
+import { deliverWebhookJobName, type DeliverWebhookData } from '../services/webhooks';
+import { deliverWebhook, sendDigests, sendTelegram } from './alerts';
 import type { JobDefinition } from './types';
 
 /** The cron line (Europe/Kiev) of a statistics sync every `minutes` (STATS_INTERVAL). */
@@ -107,6 +118,58 @@ export const syncProfileStatsJob: JobDefinition<SyncProfileStatsData> = {
   },
 };
 
+export const planHealthChecksJob: JobDefinition = {
+  name: planHealthChecksJobName,
+  cron: `*/${healthPlanEveryMinutes} * * * *`,
+  // Planning takes one query and a send per profile due; a tick that fails is replaced by the next.
+  queueOptions: { retryLimit: 0, expireInSeconds: 5 * 60 },
+  async handle(_data, context) {
+    const queued = await planHealthChecks(context, context.platforms.clock.now());
+    context.log.info({ queued }, 'health checks planned');
+  },
+};
+
+export const checkProfileHealthJob: JobDefinition<CheckProfileHealthData> = {
+  name: checkProfileHealthJobName,
+  // Each check waits on its own proxy, as a statistics sync does: as many at once as those.
+  concurrency: (engine) => engine.statsConcurrency,
+  // "short": at most one waiting check per profile. A check's reads each have a limit, so it ends
+  // well within its expiry; one stopped midway records nothing and the next planning takes it again.
+  queueOptions: { policy: 'short', retryLimit: 0, expireInSeconds: 5 * 60 },
+  stopsAtShutdown: true,
+  async handle(data, context) {
+    const { findings, notified } = await checkProfileHealth(data, context);
+    context.log.info({ ...data, findings, notified: notified !== null }, 'profile health checked');
+  },
+};
+
+export const sendTelegramJob: JobDefinition<SendTelegramData> = {
+  name: sendTelegramJobName,
+  // An alert is worth something only while it is news.
+  punctual: true,
+  concurrency: () => 4,
+  // Telegram's 429 and 5xx pass; a chat that refuses is not retried (jobs/alerts.ts).
+  queueOptions: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  handle: sendTelegram,
+};
+
+export const deliverWebhookJob: JobDefinition<DeliverWebhookData> = {
+  name: deliverWebhookJobName,
+  punctual: true,
+  // Each attempt waits on a receiver for at most 15 s.
+  concurrency: () => 8,
+  // One job is one attempt: the delivery's own schedule on the clock retries it (services/webhooks.ts).
+  queueOptions: { retryLimit: 0, expireInSeconds: 60 },
+  handle: deliverWebhook,
+};
+
+export const alertDigestJob: JobDefinition = {
+  name: 'alert-digest',
+  cron: '0 9 * * *',
+  queueOptions: { retryLimit: 1, expireInSeconds: 15 * 60 },
+  handle: (_data, context) => sendDigests(context),
+};
+
 // The dead-letter queue must exist before the queue that points at it.
 export const jobDefinitions: JobDefinition<any>[] = [
   purgeRefreshTokensJob,
@@ -117,4 +180,9 @@ export const jobDefinitions: JobDefinition<any>[] = [
   editPublishedJob,
   syncStatsJob,
   syncProfileStatsJob,
+  planHealthChecksJob,
+  checkProfileHealthJob,
+  sendTelegramJob,
+  deliverWebhookJob,
+  alertDigestJob,
 ];

@@ -1,4 +1,5 @@
 import type { StatsSyncSettings } from '../services/quota-ledger';
+import type { ReachSettings } from '../services/reach';
 
 /** How the job engine runs render and publish jobs (see server/jobs/engine.ts). */
 export interface EngineSettings {
@@ -15,4 +16,8 @@ export interface EngineSettings {
   statsConcurrency: number;
   /** How often a post's figures are read, by its age, and what the reads may spend (server/jobs/sync-stats.ts). */
   statsSync: StatsSyncSettings;
+  /** When a sync marks a profile's reach as limited and a post as unseen (server/services/reach.ts). */
+  reach: ReachSettings;
+  /** ALERT_GROUP_SECONDS: events of one kind for one user within this long of the first make one alert (services/alerts.ts). */
+  alertGroupSeconds: number;
 }

@@ -130,15 +130,16 @@ async function capHold(context: JobContext, post: { accountId: number | null; pl
 }
 
 /** A post past a cap waits for its window to free; a cap is never a failure. */
-async function holdAtCap({ db, queue, log }: JobContext, job: PublishJobData, cap: CapHold) {
-  await holdPost(db, queue, job, cap);
+async function holdAtCap({ db, queue, log, platforms }: JobContext, job: PublishJobData, cap: CapHold) {
+  await holdPost(db, queue, job, cap, new Date(platforms.clock.now()));
   log.info({ postId: job.postId, until: cap.until, cap: cap.detail }, 'publish held by a posting cap');
 }
 
 async function publishHoldingLease({ postId, token }: PublishJobData, context: JobContext): Promise<void> {
-  const { db, media } = context;
+  const { db, media, platforms } = context;
   const post = await claimPost(db, { postId, token });
   if (!post) return;
+  const fail = (reason: string) => failPost(db, post, token, reason, new Date(platforms.clock.now()));
 
   const [video] = await db.orm
     .select({
@@ -153,9 +154,9 @@ async function publishHoldingLease({ postId, token }: PublishJobData, context: J
   const [account] = post.accountId === null ? [] : await db.orm.select().from(accounts).where(eq(accounts.id, post.accountId));
   const name = t.platform.names[post.platform];
   if (!video) return;
-  if (!account) return failPost(db, post, token, `${name}: ${t.platform.profileDeleted}`);
+  if (!account) return fail(`${name}: ${t.platform.profileDeleted}`);
   const size = video.fileKey ? await media.storage.size(video.fileKey) : null;
-  if (!video.fileKey || !size) return failPost(db, post, token, `${name}: ${t.platform.fileMissing}`);
+  if (!video.fileKey || !size) return fail(`${name}: ${t.platform.fileMissing}`);
 
   // From a remote store the file is copied to this machine for the upload, and removed after it.
   const scratch = await media.storage.scratch();
@@ -215,22 +216,23 @@ async function uploadPost(
   } catch (error) {
     if (signal.reason instanceof StopRequested) throw error;
     const reason = reasonOf(post.platform, error);
+    const fail = () => failPost(db, post, token, reason, new Date(platforms.clock.now()));
     if (error instanceof ProfileAuthError) {
       await recordPlatformFailure(db.sql, account.id, post.platform, reason);
       if (await awaitReconnect(db, post, token)) {
         log.info({ postId, accountId: account.id, platform: post.platform }, 'publish waits for the profile to be connected again');
         return;
       }
-      return failPost(db, post, token, reason);
+      return fail();
     }
-    if (error instanceof PermanentPlatformError) return failPost(db, post, token, reason);
+    if (error instanceof PermanentPlatformError) return fail();
     if (error instanceof PostingCapError) {
       const cap = await capNow(context, post.platform, account);
       return holdAtCap(context, { postId, token }, await holdAfterRefusal(db, post.platform, cap));
     }
     const waitMs = error instanceof TransientPlatformError ? (error.retryAfterMs ?? 0) : 0;
     if (waitMs > publishRetry.maxDelayMs!) {
-      if (post.attempts >= maxRuns) return failPost(db, post, token, reason);
+      if (post.attempts >= maxRuns) return fail();
       await awaitQuota(db, queue, { postId, token }, new Date(Date.now() + waitMs), reason);
       log.info({ postId, at: new Date(Date.now() + waitMs) }, 'publish rescheduled after the platform asked to wait');
       return;
@@ -255,7 +257,7 @@ async function uploadPost(
  * is logged for the operator to remove by hand. A copy whose delete failed is kept like TikTok's.
  */
 async function recordPublished(
-  { db, log }: JobContext,
+  { db, log, platforms }: JobContext,
   post: Post,
   token: string,
   accountId: number,
@@ -264,7 +266,8 @@ async function recordPublished(
 ): Promise<void> {
   const connector = connectors[post.platform];
   const where = { postId: post.id, videoId: post.videoId, platform: post.platform, remoteId: published.remoteId, url: published.url };
-  const record = (recordWhileStopping: boolean) => completePost(db, post, token, accountId, published, { recordWhileStopping });
+  const record = (recordWhileStopping: boolean) =>
+    completePost(db, post, token, accountId, published, { recordWhileStopping, at: new Date(platforms.clock.now()) });
   const completion = await record(!connector.deleteVideo);
   if (completion === 'done') return log.info(where, 'published');
   if (completion === 'stale') return;
@@ -298,8 +301,12 @@ export async function markPublishRetried({ postId, token }: PublishJobData, at: 
 }
 
 /** After the last pg-boss retry (or a worker that died on it): the post fails with the last reason it had. */
-export async function markPublishFailed({ postId, token }: PublishJobData, { db }: Pick<JobContext, 'db'>): Promise<void> {
+export async function markPublishFailed(
+  { postId, token }: PublishJobData,
+  { db, platforms }: Pick<JobContext, 'db' | 'platforms'>,
+): Promise<void> {
   const [post] = await db.orm.select().from(videoPosts).where(eq(videoPosts.id, postId));
   if (!post) return;
-  await failPost(db, post, token, post.error ?? `${t.platform.names[post.platform]}: ${t.platform.gaveUp}`);
+  const reason = post.error ?? `${t.platform.names[post.platform]}: ${t.platform.gaveUp}`;
+  await failPost(db, post, token, reason, new Date(platforms.clock.now()));
 }

@@ -9,6 +9,7 @@ import { QueueRunner, recoverOrphans, type FetchedJob } from './engine';
 import { abortStoppedUploads, stopPollMs } from './publish-stops';
 import { refreshDueConnections } from '../platforms/connections';
 import { liveProcesses, registerProcess, removeDeadProcesses, startHeartbeat, unregisterProcess } from './workers';
+import { startAlertTicker } from './alerts';
 
 /** `stop` also stops the runners (handing unfinished jobs back to the queue) and the heartbeat. */
 export type Queue = PgBoss & {
@@ -139,7 +140,10 @@ export async function startQueue({ db, log, work, context, engine }: QueueOption
       .finally(() => (refreshing = false));
   }, engine.heartbeatSeconds * 1000);
 
+  const alertTicker = startAlertTicker({ db, queue: boss, log, platforms: context.platforms, groupSeconds: engine.alertGroupSeconds });
+
   boss.stop = async (options = {}) => {
+    await alertTicker.stop();
     refresher.clear();
     stopWatcher.clear();
     sweeper.clear();

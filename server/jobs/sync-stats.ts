@@ -8,6 +8,7 @@ import { clearPlatformFailure, recordPlatformFailure } from '../platforms/connec
 import type { ConnectorContext, Platform } from '../platforms/types';
 import { recordStats } from '../services/stats-points';
 import { purgeQuotaLedger, quotaAccount, takeQuota } from '../services/quota-ledger';
+import { judgeReach, markUnseenPosts } from '../services/reach';
 import type { JobContext } from './types';
 import { releaseLease, tryLease } from './workers';
 
@@ -178,6 +179,13 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
           read.map((entry) => entry.comments),
         ]);
         await recordStats(db, read);
+        // Issue 32.2: a post read with no views once settled is marked, on the clock the workers go by.
+        await markUnseenPosts(
+          db,
+          read.map((entry) => entry.postId),
+          engine.reach,
+          settings.clock.now(),
+        );
       }
       result.updated += read.length;
       result.failed += chunk.length - read.length;
@@ -200,6 +208,8 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
   }
   if (result.updated > 0) {
     await clearPlatformFailure(db.sql, accountId, platform);
+    // Reach is judged on the figures just read (issue 32.2).
+    await judgeReach(db, accountId, platform, engine.reach, settings.clock.now());
   }
   return result;
 }

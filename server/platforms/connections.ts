@@ -249,6 +249,11 @@ function useMarginMs(connection: StoredConnection): number {
   return Math.min(60_000, life / 4);
 }
 
+/** Whether an access token is so near its end (or past it) that freshAccessToken renews it before use. */
+export function accessTokenEnding(connection: StoredConnection, now: number): boolean {
+  return connection.accessExpiresAt !== null && connection.accessExpiresAt.getTime() - now < useMarginMs(connection);
+}
+
 /**
  * Whether the refresher renews a connection now: once half the access token's life has passed
  * (TikTok: an hour into its two; Instagram: 30 days into its 60, well past the 24 hours before
@@ -285,7 +290,7 @@ export async function freshAccessToken(
     if (token === null) return true;
     if (options.stale !== undefined && token === options.stale) return true;
     if (options.due?.(connection)) return true;
-    return connection.accessExpiresAt !== null && connection.accessExpiresAt.getTime() - settings.clock.now() < useMarginMs(connection);
+    return accessTokenEnding(connection, settings.clock.now());
   };
   const current = await loadConnection(db, accountId, platform, 'oauth');
   if (!current) throw new ProfileAuthError(platform, t.platform.notConnected);

@@ -1,5 +1,6 @@
-import { fetch, Pool, ProxyAgent, type Dispatcher, type RequestInit, type Response } from 'undici';
-import { socksDispatcher } from 'fetch-socks';
+import type { Duplex } from 'node:stream';
+import { Client, fetch, Pool, ProxyAgent, type Dispatcher, type RequestInit, type Response } from 'undici';
+import { socksConnector, socksDispatcher } from 'fetch-socks';
 import { t } from '../messages';
 import { parseProxy } from '../auth/proxy-url';
 import { checkedProxyUrl, ProxyRefusedError, type ProxyPolicy } from './proxy-policy';
@@ -45,26 +46,36 @@ function causeChain(error: unknown): (Error & { code?: string })[] {
   return chain;
 }
 
+/** Whose fault a network failure is: the proxy refused its credentials, the proxy did not answer, or either of the two. */
+export type NetworkFailure = 'proxy-auth' | 'proxy-unreachable' | 'network';
+
+/** Reads a network failure's cause chain for whose fault it is (describeNetworkFailure words it). */
+export function networkFailureOf(proxy: string, error: unknown): NetworkFailure {
+  const chain = causeChain(error);
+  const text = chain.map((link) => link.message).join(' | ');
+  const url = parseProxy(proxy);
+  const port = url.port || (url.protocol.startsWith('socks') ? '1080' : url.protocol === 'https:' ? '443' : '80');
+  const address = `${url.hostname}:${port}`;
+  if (/Proxy response \(407\)/.test(text) || /authentication failed/i.test(text)) return 'proxy-auth';
+  const aliases = url.hostname === 'localhost' ? [address, `127.0.0.1:${port}`, `::1:${port}`] : [address];
+  const unreachable =
+    aliases.some((alias) => text.includes(alias)) ||
+    (chain.some((link) => link.code === 'ENOTFOUND' || link.code === 'EAI_AGAIN') && text.includes(url.hostname));
+  return unreachable ? 'proxy-unreachable' : 'network';
+}
+
 /**
  * Says whose fault a network failure is, so the operator knows whether to fix the profile's
  * proxy or wait for the platform. The message names no address, port or socket error, so it
  * cannot be used to probe which ports answer; the cause stays on the error for the logs.
  */
 export function describeNetworkFailure(proxy: string, error: unknown): string {
-  const chain = causeChain(error);
-  const text = chain.map((link) => link.message).join(' | ');
-  const url = parseProxy(proxy);
-  const port = url.port || (url.protocol.startsWith('socks') ? '1080' : url.protocol === 'https:' ? '443' : '80');
-  const address = `${url.hostname}:${port}`;
-  if (/Proxy response \(407\)/.test(text) || /authentication failed/i.test(text)) {
-    return t.platform.proxyAuthFailed;
-  }
-  const aliases = url.hostname === 'localhost' ? [address, `127.0.0.1:${port}`, `::1:${port}`] : [address];
-  const unreachable =
-    aliases.some((alias) => text.includes(alias)) ||
-    (chain.some((link) => link.code === 'ENOTFOUND' || link.code === 'EAI_AGAIN') && text.includes(url.hostname));
-  if (unreachable) return t.platform.proxyUnreachable;
-  return t.platform.networkFailed;
+  const words: Record<NetworkFailure, string> = {
+    'proxy-auth': t.platform.proxyAuthFailed,
+    'proxy-unreachable': t.platform.proxyUnreachable,
+    network: t.platform.networkFailed,
+  };
+  return words[networkFailureOf(proxy, error)];
 }
 
 /** A failure while reading an answer's body, in the same words as one before it. */
@@ -142,6 +153,78 @@ async function platformFetch(
   }
 }
 
+/**
+ * How a profile's proxy answered a request for a tunnel to a platform's host: `open` (CONNECT
+ * answered 200, or SOCKS5 connected), `auth` (it refused the profile's credentials), `unreachable`
+ * (no answer within the connect limit, or no such host), `failed` (it answered, but could not
+ * reach the platform), `refused` (the proxy policy forbids its address).
+ */
+export type ProxyAnswer = 'open' | 'auth' | 'unreachable' | 'failed' | 'refused';
+
+/**
+ * Asks the profile's proxy for a tunnel to `target` (an origin) and closes it at once: the
+ * cheapest proof that the proxy works, sending nothing to the platform. Within the connect limit,
+ * under the same proxy policy as every call.
+ */
+async function openTunnel({ timeouts, policy }: NetworkSettings, proxy: string, target: string): Promise<ProxyAnswer> {
+  const destination = new URL(target);
+  const port = Number(destination.port || (destination.protocol === 'https:' ? 443 : 80));
+  let checked: URL;
+  try {
+    checked = await checkedProxyUrl(parseProxy(proxy), policy);
+  } catch (error) {
+    return error instanceof ProxyRefusedError ? 'refused' : 'unreachable';
+  }
+  const failureOf = (error: unknown): ProxyAnswer => {
+    if (isTimeout(error)) return 'unreachable';
+    const failure = networkFailureOf(checked.href, error);
+    return failure === 'proxy-auth' ? 'auth' : failure === 'proxy-unreachable' ? 'unreachable' : 'failed';
+  };
+  if (checked.protocol === 'socks5:' || checked.protocol === 'socks:') {
+    const connect = socksConnector(
+      {
+        type: 5,
+        host: checked.hostname,
+        port: Number(checked.port || 1080),
+        userId: checked.username ? decodeURIComponent(checked.username) : undefined,
+        password: checked.password ? decodeURIComponent(checked.password) : undefined,
+      },
+      { timeout: timeouts.connectMs },
+    );
+    return new Promise((resolve) => {
+      // Asked as plain HTTP, so the connector hands back the tunnel without starting TLS in it.
+      connect({ protocol: 'http:', hostname: destination.hostname, port: String(port), host: destination.host }, (error, socket) => {
+        socket?.destroy();
+        resolve(error ? failureOf(error) : 'open');
+      });
+    });
+  }
+  const client = new Client(`${checked.protocol}//${checked.host}`, {
+    connect: { timeout: timeouts.connectMs },
+    headersTimeout: timeouts.connectMs,
+  });
+  const authority = `${destination.hostname}:${port}`;
+  const credentials = checked.username
+    ? {
+        'proxy-authorization': `Basic ${Buffer.from(`${decodeURIComponent(checked.username)}:${decodeURIComponent(checked.password)}`).toString('base64')}`,
+      }
+    : {};
+  try {
+    const { statusCode, socket } = await client.connect({
+      path: authority,
+      headers: { host: authority, ...credentials },
+      signal: AbortSignal.timeout(timeouts.connectMs),
+    });
+    (socket as Duplex).destroy();
+    if (statusCode === 200) return 'open';
+    return statusCode === 407 ? 'auth' : 'failed';
+  } catch (error) {
+    return failureOf(error);
+  } finally {
+    await client.destroy().catch(() => undefined);
+  }
+}
+
 export interface NetworkSettings {
   timeouts: PlatformTimeouts;
   /** PLATFORMS and PROXY_ALLOW_PRIVATE: where profiles' proxies may point. */
@@ -152,10 +235,16 @@ export interface NetworkSettings {
 export interface PlatformNetwork {
   readonly policy: ProxyPolicy;
   fetch(proxy: string, url: string, init?: RequestInit): Promise<Response>;
+  /** Whether the proxy opens a tunnel to `target`, a platform's origin (openTunnel). */
+  tunnel(proxy: string, target: string): Promise<ProxyAnswer>;
 }
 
 export function platformNetwork(settings: NetworkSettings): PlatformNetwork {
   // One dispatcher per proxy keeps its connections open between calls.
   const dispatchers = new Map<string, Dispatcher>();
-  return { policy: settings.policy, fetch: (proxy, url, init) => platformFetch(dispatchers, settings, proxy, url, init) };
+  return {
+    policy: settings.policy,
+    fetch: (proxy, url, init) => platformFetch(dispatchers, settings, proxy, url, init),
+    tunnel: (proxy, target) => openTunnel(settings, proxy, target),
+  };
 }

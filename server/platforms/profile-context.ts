@@ -32,6 +32,8 @@ export interface PlatformSettings extends PlatformAccess {
   statsIntervalMinutes: number;
   /** The posting caps the engine plans with (TIKTOK_DAILY_POSTS, YOUTUBE_DAILY_UPLOADS). */
   postingCaps: PostingCapSettings;
+  /** TELEGRAM_BOT_TOKEN: the bot alerts go through; in sandbox mode the sandbox's own when absent (platforms/telegram/bot.ts). */
+  telegramBotToken?: string;
 }
 
 /** The columns a platform call and its quota read: a profile being saved is checked before its row exists. */

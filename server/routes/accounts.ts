@@ -59,7 +59,7 @@ import {
   toAccountDetail,
   type AccountRow,
 } from '../services/account-views';
-import { accountPage } from '../services/account-list';
+import { accountPage, checkColumns } from '../services/account-list';
 import { accountVideoPage } from '../services/account-video-list';
 import type { OAuthSettings } from './oauth';
 import { pageFromQuery } from '../services/paging';
@@ -275,11 +275,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
 
   async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
     const [row] = await selectAccounts(db).where(ownedAccount(user, id));
+    const { rows: checks } = await db.sql(`SELECT ${checkColumns} FROM accounts AS a WHERE a.id = $1`, [id]);
     return toAccountDetail(
       found(row),
       found(await accountVideoPage(db, user, id, 1)),
       await loadConnections(db, [id]),
       (await slotsOf(id))!,
+      { health: checks[0]?.health ?? {}, reach: checks[0]?.reach ?? [] },
     );
   }
 
@@ -315,12 +317,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
 
   app.get('/', { schema: accountSchemas.list }, async (request) => {
     const user = currentUser(request);
-    const { q, platform } = request.query;
+    const { q, platform, health } = request.query;
     // An operator's few hundred profiles are read whole by a search: the comment, the proxy and the names the platforms gave.
     const filter = {
       ownerId: visibleOwner(user),
       pattern: q?.trim() ? containsPattern(q.trim()) : null,
       platform: platform ?? null,
+      problem: health === 'problem',
     };
     return accountPage(db, filter, pageFromQuery(request.query));
   });

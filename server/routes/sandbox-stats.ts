@@ -2,11 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../auth/guards';
 import { HttpError } from '../http-error';
 import { planStatsSyncs, syncProfileStatsJobName } from '../jobs/sync-stats';
+import { checkProfileHealthJobName, planHealthChecks } from '../jobs/health-check';
 
 /**
  * `POST /sandbox/_sync-stats`, mounted in sandbox mode only: plans the statistics sync the cron
  * would plan at its next tick, now, so the browser suite reads figures without waiting for the
- * minute (STATS_INTERVAL cannot go below one). An admin's call: it spends platform reads.
+ * minute (STATS_INTERVAL cannot go below one). An admin's call: it spends platform reads. The
+ * same for the health checks, `POST /sandbox/_check-health`.
  */
 export const sandboxStatsRoutes: FastifyPluginAsync = async (app) => {
   app.post('/_sync-stats', { schema: { hide: true }, onRequest: requireAdmin }, async (_request, reply) => {
@@ -14,6 +16,15 @@ export const sandboxStatsRoutes: FastifyPluginAsync = async (app) => {
     if (!queue) throw new HttpError(503, 'This process has no job queue');
     const queued = await planStatsSyncs({ db, queue });
     queue.nudge(syncProfileStatsJobName);
+    return reply.status(202).send({ queued });
+  });
+
+  /** `POST /sandbox/_check-health`: the health checks the next planning would make (issue 32.1), now. */
+  app.post('/_check-health', { schema: { hide: true }, onRequest: requireAdmin }, async (_request, reply) => {
+    const { db, queue, clock } = app;
+    if (!queue) throw new HttpError(503, 'This process has no job queue');
+    const queued = await planHealthChecks({ db, queue }, clock.now());
+    queue.nudge(checkProfileHealthJobName);
     return reply.status(202).send({ queued });
   });
 };

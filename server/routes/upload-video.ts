@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Paged, PlatformEdit, PublishedVideo, SessionUser, UploadDetail, UploadRow } from '../../src/lib/contract';
+import type {
+  Paged,
+  PlatformEdit,
+  PostingSlots,
+  PostReach,
+  PublishedVideo,
+  SessionUser,
+  UploadDetail,
+  UploadRow,
+} from '../../src/lib/contract';
 import { t } from '../messages';
-import { publishedEditSchema, publishSchema } from '../../src/lib/schemas';
+import { publishedEditSchema, publishSchema, spreadSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
 import { tickedPlatforms } from '../../src/lib/assignment';
 import { waitFields, type StoredWait } from '../../src/lib/post-waits';
@@ -11,15 +20,18 @@ import { currentUser, requireUser } from '../auth/guards';
 import { visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
 import { signMediaUrl } from '../media/signed-urls';
-import type { Platform } from '../platforms/types';
+import type { Platform, PostingCapSettings } from '../platforms/types';
 import type { PlatformAccess } from '../platforms/profile-context';
 import { checkPost, checkTexts, savedDefaults, type CreatorRulesReader } from '../services/posting-rules';
 import { accountOption, publishProfileOption, toVideoSummary } from '../services/account-views';
 import { pageFromQuery } from '../services/paging';
 import { publishedListPage } from '../services/published-list';
 import { setStatusOf } from '../services/video-status';
+import { postReachOf } from '../services/reach';
 import { futurePublishDate } from '../services/publish-date';
-import { planPublication, type PlanProfile } from '../services/publication-plan';
+import { planPublication, platformsOf, type PlanProfile, type PlatformFlags } from '../services/publication-plan';
+import { instagramLimitReader } from '../services/posting-budget';
+import { moveObstacle, spreadPublication, type SpreadSettings } from '../services/spread';
 import { cancelPosts, editPublished, planPosts, replanPosts, restorePosts, retryPosts } from '../services/post-lifecycle';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
 
@@ -51,8 +63,17 @@ const planProfile = (profile: typeof accounts.$inferSelect): PlanProfile => ({ .
 export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   platforms: () => PlatformAccess;
   readCreatorRules: CreatorRulesReader;
-}> = async (app, { platforms, readCreatorRules }) => {
+  postingSlots: PostingSlots;
+  postingCaps: PostingCapSettings;
+}> = async (app, { platforms, readCreatorRules, postingSlots, postingCaps }) => {
   const { db, keys, media } = app;
+  /** What the spread and a move are checked with; read per request, as the sandbox's address is known only once it listens. */
+  const slotSettings = (): SpreadSettings => ({
+    now: app.clock.now(),
+    installationSlots: postingSlots,
+    postingCaps,
+    instagramLimitOf: instagramLimitReader(db, { secretsKey: keys.secretsAtRest, platforms: platforms() }),
+  });
   const urlOf = (fileKey: string | null) => (fileKey ? signMediaUrl(keys.mediaUrl, fileKey, media.settings.mediaUrlTtlSeconds) : null);
   app.addHook('onRequest', requireUser);
 
@@ -77,7 +98,12 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     return row;
   }
 
-  function toPublishedVideo(row: typeof videos.$inferSelect, idUpload: string, posts: PostState | undefined): PublishedVideo {
+  function toPublishedVideo(
+    row: typeof videos.$inferSelect,
+    idUpload: string,
+    posts: PostState | undefined,
+    reach: PostReach[] = [],
+  ): PublishedVideo {
     return {
       ...toVideoSummary(row),
       idUpload,
@@ -89,6 +115,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       nextAttemptAt: posts?.next_attempt_at ? new Date(posts.next_attempt_at).toISOString() : null,
       plannedAt: posts?.changeable ? new Date(posts.planned_at).toISOString() : null,
       changeable: posts?.changeable ?? false,
+      reach,
     };
   }
 
@@ -110,7 +137,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   }
 
   async function detail(request: RequestRow): Promise<UploadDetail> {
-    const [rows, sets, [status], edits, posts, profiles] = await Promise.all([
+    const [rows, sets, [status], edits, posts, profiles, reach] = await Promise.all([
       db.orm
         .select()
         .from(videos)
@@ -121,6 +148,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       editsOf(request.id),
       postStatesOf(request.id),
       db.orm.select().from(accounts).where(eq(accounts.userId, request.userId)).orderBy(asc(accounts.id)),
+      postReachOf(db, request.id),
     ]);
     return {
       id: request.id,
@@ -131,7 +159,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       description: request.description,
       tags: request.tags.join(','),
       tagProfile: sets.map(({ id, name, tags }) => ({ id, name, tags })),
-      video: rows.map((row) => toPublishedVideo(row, request.idUpload, posts.get(row.id))),
+      video: rows.map((row) => toPublishedVideo(row, request.idUpload, posts.get(row.id), reach.get(row.id))),
       edits,
       accounts: profiles.map(publishProfileOption),
     };
@@ -172,8 +200,12 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const owner = await requestOf(user, youTubeId, true);
     await retryPosts(db, queueOrFail(), owner.id, videoId);
     request.log.info({ videoId }, 'publication retried');
-    const [[row], posts] = await Promise.all([db.orm.select().from(videos).where(eq(videos.id, videoId)), postStatesOf(owner.id, videoId)]);
-    return toPublishedVideo(row!, owner.idUpload, posts.get(videoId));
+    const [[row], posts, reach] = await Promise.all([
+      db.orm.select().from(videos).where(eq(videos.id, videoId)),
+      postStatesOf(owner.id, videoId),
+      postReachOf(db, owner.id, videoId),
+    ]);
+    return toPublishedVideo(row!, owner.idUpload, posts.get(videoId), reach.get(videoId));
   });
 
   app.get('/:idUpload', { schema: uploadVideoSchemas.detail }, async (request) => {
@@ -219,9 +251,78 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     if (body.accountId !== undefined && !profile) throw new HttpError(400, t.publish.unknownAccount);
     const saved = profile ? (await savedDefaults(db, [profile.id])).get(profile.id)! : {};
     const flags = { inYouTube: target.inYouTube, inTikTok: target.inTikTok, inInstagram: target.inInstagram };
+    const refusal = await moveRefusal(target, videoId, date, profile, flags);
+    if (refusal) throw new HttpError(409, refusal);
     await replanPosts(db, queueOrFail(), target.id, { videoId, date, profile: profile && planProfile(profile), saved, flags });
     request.log.info({ videoId, date, accountId: body.accountId }, 'scheduled publication moved');
     return detail(target);
+  });
+
+  /**
+   * Why a move may not land where it is asked: the profile's hours, days, gap or a cap, checked by
+   * the plan the spread fills (server/services/spread.ts). A video with nothing scheduled is left
+   * to replanPosts, which says so.
+   */
+  async function moveRefusal(
+    target: RequestRow,
+    videoId: number,
+    date: Date | null,
+    profile: typeof accounts.$inferSelect | undefined,
+    flags: PlatformFlags,
+  ): Promise<string | null> {
+    const { rows } = await db.sql(
+      `SELECT p.account_id, p.platform, p.scheduled_at FROM video_posts p JOIN videos v ON v.id = p.video_id
+        WHERE p.video_id = $1 AND v.request_id = $2 AND p.status = 'pending' AND p.started_at IS NULL`,
+      [videoId, target.id],
+    );
+    if (rows.length === 0) return null;
+    const account =
+      profile ??
+      (
+        await db.orm
+          .select()
+          .from(accounts)
+          .where(eq(accounts.id, rows[0]!.account_id as number))
+      )[0];
+    if (!account) return null;
+    const platforms = profile ? platformsOf(flags, profile) : rows.map((row) => row.platform as Platform);
+    const at = (date ?? new Date(rows[0]!.scheduled_at as string)).getTime();
+    return moveObstacle(db, { account, platforms, videoId, at }, slotSettings());
+  }
+
+  /**
+   * POST /api/upload-video/{idUpload}/spread: the profile and date the product proposes for each
+   * video (issue 31.3). Checks what publishing would (the owner's profiles, the request's videos),
+   * saves nothing.
+   */
+  app.post('/:idUpload/spread', { schema: uploadVideoSchemas.spread }, async (request) => {
+    const user = currentUser(request);
+    const { body } = request;
+    const range = parseBody(spreadSchema(app.clock.now()), { from: body.from, to: body.to });
+    const target = await requestOf(user, request.params.idUpload, false);
+    if (target.status !== 'success') throw new HttpError(409, t.publish.notReady);
+    const chosen = body.accounts ?? [];
+    const wanted = [
+      ...new Set([...chosen.map((account) => account.id), ...body.video.flatMap((item) => (item.account ? [item.account.id] : []))]),
+    ];
+    const profiles = wanted.length
+      ? await db.orm
+          .select()
+          .from(accounts)
+          .where(and(inArray(accounts.id, wanted), eq(accounts.userId, target.userId)))
+      : [];
+    if (profiles.length !== wanted.length) throw new HttpError(400, t.publish.unknownAccount);
+    const videoIds = [...new Set(body.video.map((item) => item.id))];
+    if (videoIds.length !== body.video.length) throw new HttpError(400, t.spread.videoTwice);
+    const found = videoIds.length
+      ? await db.orm
+          .select({ id: videos.id })
+          .from(videos)
+          .where(and(inArray(videos.id, videoIds), eq(videos.requestId, target.id)))
+      : [];
+    if (found.length !== videoIds.length) throw new HttpError(404, t.publish.unknownVideo);
+    if (!body.inYouTube && !body.inTikTok && !body.inInstagram) throw new HttpError(400, t.postTruth.noPlatformTicked);
+    return spreadPublication(db, { ...body, ...range, accounts: chosen }, profiles, slotSettings());
   });
 
   /** Cancels a scheduled video's publication before it starts: its posts and their jobs go, kept for the undo below. */

@@ -10,6 +10,8 @@ export interface AccountFilter {
   pattern?: string | null;
   /** Only the profiles with this platform switched on. */
   platform?: PlatformName | null;
+  /** Only the profiles a platform of which was last found not 'ok' (issue 32.1, 'Проблемні'). */
+  problem?: boolean;
 }
 
 const platformSwitch: Record<PlatformName, string> = {
@@ -17,6 +19,17 @@ const platformSwitch: Record<PlatformName, string> = {
   tiktok: 'a.is_active_tiktok',
   instagram: 'a.is_active_instagram',
 };
+
+/** A profile's last health check (StoredHealth) and its reach marks (StoredReach), for the profile `a`. */
+export const checkColumns = `(SELECT coalesce(jsonb_object_agg(h.platform, jsonb_build_object('state', h.state, 'reason', h.reason, 'checkedAt', h.checked_at)), '{}'::jsonb)
+     FROM profile_health AS h WHERE h.account_id = a.id) AS "health",
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('platform', r.platform, 'views', r.views, 'medianViews', r.median_views,
+                                                'historyPosts', r.history_posts, 'markedAt', r.marked_at)), '[]'::jsonb)
+     FROM profile_reach AS r WHERE r.account_id = a.id) AS "reach"`;
+
+/** Whether profile `a` has a platform switched on whose last check was not 'ok' (the list's 'Проблемні'). */
+const hasHealthProblem = `EXISTS (SELECT 1 FROM profile_health AS h WHERE h.account_id = a.id AND h.state <> 'ok'
+  AND CASE h.platform WHEN 'youtube' THEN a.is_active_youtube WHEN 'tiktok' THEN a.is_active_tiktok ELSE a.is_active_instagram END)`;
 
 /**
  * The columns of a profile's summary row (AccountSummaryRow) for the profile `a`, everything
@@ -36,7 +49,8 @@ export const summaryColumns = `a.id, a.proxy, a.ip_version AS "ipVersion", a.com
   ARRAY(SELECT c.platform FROM account_connections AS c
          WHERE c.account_id = a.id AND c.access_token IS NOT NULL
            AND ((c.platform = 'tiktok' AND c.method = 'pasted')
-             OR (c.platform = 'instagram' AND c.method = 'login' AND c.remote_name IS NOT NULL))) AS "typedPlatforms"`;
+             OR (c.platform = 'instagram' AND c.method = 'login' AND c.remote_name IS NOT NULL))) AS "typedPlatforms",
+  ${checkColumns}`;
 
 /**
  * One page of profiles with their owners' logins and groups, newest first: index accounts
@@ -60,6 +74,7 @@ export async function accountPage(db: Database, filter: AccountFilter, page: num
     );
   }
   if (filter.platform) conditions.push(platformSwitch[filter.platform]);
+  if (filter.problem) conditions.push(hasHealthProblem);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const filterValues = [...values];
   values.push(pageSize, offsetOf(page));

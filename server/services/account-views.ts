@@ -5,9 +5,12 @@ import type {
   AccountSummary,
   ConnectedAs,
   EffectiveSlots,
+  HealthReason,
+  HealthState,
   Paged,
   PlatformConnection,
   PlatformName,
+  ProfileHealth,
   PublishProfileOption,
   SavedSecrets,
   SelectOption,
@@ -19,6 +22,7 @@ import type { Database } from '../db/connect';
 import type { LinkedPlatforms } from '../../src/lib/schemas';
 import { checkedNamesOf, type StoredConnection } from '../platforms/connections';
 import { accountGroups, accounts, users, videos } from '../db/schema';
+import { reachOf, type StoredReach } from './reach';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
 
@@ -46,6 +50,9 @@ export type AccountSummaryRow = Pick<
   linkedPlatforms?: string[];
   /** The platforms SPEC's typed credentials connect (typedPlatformsOf). */
   typedPlatforms?: string[];
+  /** The last health check per platform, and the reach marks (checkColumns in server/services/account-list.ts). */
+  health?: StoredHealth;
+  reach?: StoredReach[];
 };
 type VideoRow = typeof videos.$inferSelect;
 
@@ -126,8 +133,29 @@ export function toAccountSummary({ account, ownerLogin, groupName }: AccountWith
     ...platformConnections(account),
     connectedAs: activeConnectedAs(account),
     failedPlatforms: platformOrder.filter((platform) => account.failingPlatforms?.includes(platform)),
+    health: healthOf(account.health ?? {}, switchedOn(account)),
+    reach: reachOf(account.reach ?? [], switchedOn(account)),
   };
 }
+
+/** The rows of profile_health as a profile's summary carries them (checkColumns), keyed by platform. */
+export type StoredHealth = Partial<Record<PlatformName, { state: HealthState; reason: HealthReason | null; checkedAt: string }>>;
+
+/** A profile's health for the platforms switched on: a platform switched off keeps its row until the next check, but shows none. */
+function healthOf(stored: StoredHealth, active: Record<PlatformName, boolean>): ProfileHealth {
+  return Object.fromEntries(
+    platformOrder.flatMap((platform) => {
+      const entry = stored[platform];
+      return entry && active[platform] ? [[platform, { ...entry, checkedAt: new Date(entry.checkedAt).toISOString() }]] : [];
+    }),
+  );
+}
+
+const switchedOn = (account: AccountSummaryRow): Record<PlatformName, boolean> => ({
+  youtube: account.isActiveYouTube,
+  tiktok: account.isActiveTikTok,
+  instagram: account.isActiveInstagram,
+});
 
 const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
 
@@ -188,6 +216,7 @@ export function toAccountDetail(
   video: Paged<VideoSummary>,
   connections: StoredConnection[],
   slots: EffectiveSlots,
+  checks: Required<Pick<AccountSummaryRow, 'health' | 'reach'>>,
 ): AccountDetail {
   const { account } = row;
   const linkedPlatforms = connections
@@ -202,6 +231,7 @@ export function toAccountDetail(
     linkedPlatforms,
     typedPlatforms: typedPlatformsOf(connections),
     failingPlatforms: failing.map((connection) => connection.platform),
+    ...checks,
   };
   return {
     ...toAccountSummary({ ...row, account: summaryRow }),

@@ -1,38 +1,57 @@
-import type { CalendarRange, SessionUser } from '../../src/lib/contract';
+import type { CalendarRange, EffectiveSlots, PostingSlots, SessionUser } from '../../src/lib/contract';
 import { t } from '../messages';
 import { waitFields } from '../../src/lib/post-waits';
 import type { Database } from '../db/connect';
+import { profileSlots } from './posting-slots';
 
-/** The most posts one answer carries: a month of a busy agency fits, a runaway range does not. */
-export const calendarLimit = 1000;
+/** The most posts one answer carries: a week of a busy agency (60 profiles × 21) fits, a runaway range does not. */
+export const calendarLimit = 2000;
 
 export interface CalendarQuery {
   from: Date;
   to: Date;
   accountId?: number;
+  /** A group the user may see (the route checked it): its profiles' posts. */
+  groupId?: number;
 }
 
 /**
  * The posts scheduled in [from, to): an operator's through their own profiles, read from the
  * (account_id, scheduled_at) index profile by profile; an admin's from the scheduled_at index.
  */
-export async function calendarRange(db: Database, user: SessionUser, query: CalendarQuery): Promise<CalendarRange> {
+export async function calendarRange(
+  db: Database,
+  user: SessionUser,
+  query: CalendarQuery,
+  installationSlots: PostingSlots,
+): Promise<CalendarRange> {
   const values: unknown[] = [query.from.toISOString(), query.to.toISOString()];
   const owned = user.role === 'admin' ? '' : `AND accounts.user_id = $${values.push(user.id)}`;
   const inRange = `video_posts.scheduled_at >= $1 AND video_posts.scheduled_at < $2 ${owned}`;
   const profileValues = [...values];
-  const oneProfile = query.accountId === undefined ? '' : `AND video_posts.account_id = $${values.push(query.accountId)}`;
+  const filter =
+    query.accountId !== undefined
+      ? `AND video_posts.account_id = $${values.push(query.accountId)}`
+      : query.groupId !== undefined
+        ? `AND accounts.group_id = $${values.push(query.groupId)}`
+        : '';
+  const groupValues = user.role === 'admin' ? [] : [user.id];
 
-  const [posts, profiles] = await Promise.all([
+  const [posts, profiles, groups, slots] = await Promise.all([
+    // A video's posts move and cancel together, and only while none of them has started or settled.
     db.sql(
       `SELECT video_posts.id, video_posts.video_id, creation_requests.id_upload, creation_requests.title, video_posts.platform,
               video_posts.status, video_posts.scheduled_at, video_posts.wait_kind, video_posts.wait_detail,
-              accounts.id AS account_id, accounts.comments
+              accounts.id AS account_id, accounts.comments,
+              video_posts.status = 'pending' AND video_posts.started_at IS NULL AND NOT EXISTS (
+                SELECT 1 FROM video_posts AS sibling
+                 WHERE sibling.video_id = video_posts.video_id AND (sibling.status <> 'pending' OR sibling.started_at IS NOT NULL)
+              ) AS changeable
          FROM video_posts
          JOIN accounts ON accounts.id = video_posts.account_id
          JOIN videos ON videos.id = video_posts.video_id
          JOIN creation_requests ON creation_requests.id = videos.request_id
-        WHERE ${inRange} ${oneProfile}
+        WHERE ${inRange} ${filter}
         ORDER BY video_posts.scheduled_at, video_posts.id
         LIMIT ${calendarLimit + 1}`,
       values,
@@ -42,6 +61,8 @@ export async function calendarRange(db: Database, user: SessionUser, query: Cale
         WHERE ${inRange} ORDER BY accounts.id`,
       profileValues,
     ),
+    db.sql(`SELECT id, name FROM account_groups ${groupValues.length ? 'WHERE user_id = $1' : ''} ORDER BY name, id`, groupValues),
+    query.accountId === undefined ? null : visibleSlots(db, user, query.accountId, installationSlots),
   ]);
   return {
     posts: posts.rows.slice(0, calendarLimit).map((row) => ({
@@ -54,8 +75,27 @@ export async function calendarRange(db: Database, user: SessionUser, query: Cale
       scheduledAt: new Date(row.scheduled_at).toISOString(),
       account: { id: row.account_id, title: t.accounts.optionTitle(row.account_id, row.comments) },
       ...waitFields(row.status === 'pending' ? { platform: row.platform, kind: row.wait_kind, detail: row.wait_detail } : null),
+      changeable: row.changeable,
     })),
     truncated: posts.rows.length > calendarLimit,
     accounts: profiles.rows.map((row) => ({ id: row.id, title: t.accounts.optionTitle(row.id, row.comments) })),
+    groups: groups.rows.map((row) => ({ id: row.id, title: row.name })),
+    slots,
   };
+}
+
+/** The slots of a profile the user may see; another operator's profile shows nothing of it, its slots included. */
+async function visibleSlots(
+  db: Database,
+  user: SessionUser,
+  accountId: number,
+  installation: PostingSlots,
+): Promise<EffectiveSlots | null> {
+  const owner = user.role === 'admin' ? '' : 'AND user_id = $2';
+  const { rows } = await db.sql(
+    `SELECT id FROM accounts WHERE id = $1 ${owner}`,
+    user.role === 'admin' ? [accountId] : [accountId, user.id],
+  );
+  if (rows.length === 0) return null;
+  return (await profileSlots(db, [accountId], installation)).get(accountId) ?? null;
 }

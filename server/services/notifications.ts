@@ -11,7 +11,7 @@ export async function notificationList(db: Database, userId: number): Promise<No
                      (SELECT c.checked_name FROM account_connections AS c
                        WHERE c.account_id = accounts.id AND c.platform = notifications.platform AND c.checked_name IS NOT NULL LIMIT 1),
                      accounts.youtube_login, accounts.instagram_login, '') AS account_label,
-            notifications.platform, notifications.message, notifications.posts, notifications.failure_code, creation_requests.render_failure, creation_requests.render_failure_detail,
+            notifications.platform, notifications.message, notifications.posts, notifications.failure_code, notifications.health_reason, creation_requests.render_failure, creation_requests.render_failure_detail,
             notifications.created_at, notifications.read_at IS NOT NULL AS read
        FROM notifications
        LEFT JOIN creation_requests ON creation_requests.id = notifications.request_id
@@ -31,6 +31,7 @@ export async function notificationList(db: Database, userId: number): Promise<No
     message: row.kind === 'render_failed' ? renderFailureText(row.render_failure, row.render_failure_detail) : row.message,
     posts: row.posts,
     failure: row.failure_code,
+    ...(row.health_reason === null ? {} : { health: row.health_reason }),
     createdAt: new Date(row.created_at).toISOString(),
     read: row.read,
   }));

@@ -12,6 +12,7 @@ import { accountOption } from './account-views';
 import type { CapHold } from './posting-caps';
 import { planMove, type Move, type PlannedVideo, type PlatformFlags } from './publication-plan';
 import { noteSetPosts } from './set-notices';
+import { raisePostAlert } from './alerts';
 import { refreshVideoStatus } from './video-status';
 
 /**
@@ -20,7 +21,8 @@ import { refreshVideoStatus } from './video-status';
  * completes, fails, holds it or makes it wait; an edit of a published set's texts goes to its
  * YouTube posts. Each is one guarded statement or one transaction, and each that changes what a
  * post is refreshes its video's status in the same transaction (and, when a post went out, failed or
- * was held, its set's entry in the bell: services/set-notices.ts). A publish job acts only while the
+ * was held, its set's entry in the bell: services/set-notices.ts, and its owner's alert at `at`,
+ * the clock's time: services/alerts.ts). A publish job acts only while the
  * post holds the job's token and is pending: a job whose token was replaced (a move, a cancel, a
  * hold, a resume) changes nothing. Stopping uploads before a delete (jobs/publish-stops.ts) writes
  * stop requests, not posts: the posts go with what is deleted; a completed upload is recorded only
@@ -332,7 +334,7 @@ export async function completePost(
   token: string,
   accountId: number,
   published: { remoteId: string; url: string },
-  { recordWhileStopping }: { recordWhileStopping: boolean },
+  { recordWhileStopping, at }: { recordWhileStopping: boolean; at: Date },
 ): Promise<Completion> {
   return db.transaction(async (run) => {
     // The post is locked before its stop requests are read, in a statement of its own: a delete
@@ -357,12 +359,13 @@ export async function completePost(
     await clearPlatformFailure(run, accountId, post.platform);
     await refreshVideoStatus(run, post.videoId);
     await noteSetPosts(run, post.videoId);
+    await raisePostAlert(run, post.id, 'post.published', { url: published.url }, at);
     return 'done';
   });
 }
 
 /** The post failed, for the reason the operator reads on it and on its video. */
-export async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' | 'platform'>, token: string, reason: string) {
+export async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' | 'platform'>, token: string, reason: string, at: Date) {
   await db.transaction(async (run) => {
     const { rows } = await run(
       `UPDATE video_posts SET status = 'error', error = $3, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL, updated_at = now()
@@ -373,6 +376,7 @@ export async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' |
     await run(`UPDATE videos SET ${videoColumns[post.platform].error} = $2 WHERE id = $1`, [post.videoId, reason]);
     await refreshVideoStatus(run, post.videoId);
     await noteSetPosts(run, post.videoId);
+    await raisePostAlert(run, post.id, 'post.failed', { error: reason }, at);
   });
 }
 
@@ -380,7 +384,7 @@ export async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' |
  * A post past a cap waits for its window to free: a new job at that time, the reason said on the
  * set's page, and no error — a cap is never a failure.
  */
-export async function holdPost(db: Database, queue: PgBoss, { postId, token }: PublishJobData, hold: CapHold): Promise<void> {
+export async function holdPost(db: Database, queue: PgBoss, { postId, token }: PublishJobData, hold: CapHold, at: Date): Promise<void> {
   const next = crypto.randomUUID();
   await db.transaction(async (run) => {
     const { rows } = await run(
@@ -392,6 +396,7 @@ export async function holdPost(db: Database, queue: PgBoss, { postId, token }: P
     if (rows.length === 0) return;
     await sendPublishJob(queue, { id: postId, token: next, scheduledAt: hold.until }, run);
     await noteSetPosts(run, rows[0].video_id);
+    await raisePostAlert(run, postId, 'post.held', { until: hold.until.toISOString() }, at);
   });
 }
 

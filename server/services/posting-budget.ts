@@ -33,6 +33,16 @@ async function dayCounts(db: Database, platform: Platform, cap: Cap, from: Date,
   return { used: Number(rows[0]!.used), planned: Number(rows[0]!.planned) };
 }
 
+/** Reads a profile's Instagram cap as the platform reports it, through its own connection; cached per profile (instagramLimit). */
+export function instagramLimitReader(db: Database, { secretsKey, platforms }: { secretsKey: Buffer; platforms: PlatformAccess }) {
+  return (account: Account) =>
+    instagramLimit(String(account.id), async () =>
+      instagram.publishingLimit(
+        await profileContext(account, 'instagram', { db, secretsKey, settings: platforms, progress: memoryProgressStore() }),
+      ),
+    );
+}
+
 function activePlatforms(account: Account): Platform[] {
   return [
     ...(account.isActiveYouTube ? (['youtube'] as const) : []),
@@ -59,17 +69,11 @@ export async function postingBudgets(
     .from(accounts)
     .where(and(inArray(accounts.id, accountIds), visibleTo(user, accounts.userId)));
   rows.sort((a, b) => accountIds.indexOf(a.id) - accountIds.indexOf(b.id));
+  const readInstagramLimit = instagramLimitReader(db, { secretsKey, platforms });
   const budgets: PostingBudget[] = [];
   for (const account of rows) {
     for (const platform of activePlatforms(account)) {
-      const figure =
-        platform === 'instagram'
-          ? await instagramLimit(String(account.id), async () =>
-              instagram.publishingLimit(
-                await profileContext(account, 'instagram', { db, secretsKey, settings: platforms, progress: memoryProgressStore() }),
-              ),
-            )
-          : null;
+      const figure = platform === 'instagram' ? await readInstagramLimit(account) : null;
       const cap = capOf(platform, account, figure, postingCaps);
       const scope: Cap = cap ?? { limit: 0, windowMs: null, scope: { accountId: account.id } };
       const { used, planned } = await dayCounts(db, platform, scope, range.from, range.to);

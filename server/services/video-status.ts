@@ -1,5 +1,5 @@
 import type { RunSql } from '../db/connect';
-import type { WaitKind } from '../../src/lib/contract';
+import { heldWaitKinds } from '../../src/lib/post-waits';
 
 /**
  * Where every status a list or screen shows for a video or a set comes from.
@@ -51,9 +51,6 @@ export const setStatusConditions: Record<string, string> = {
   success: `NOT ${anyVideo('creation_requests.id', `'error', 'loading', 'publication'`)} AND ${anyVideo('creation_requests.id', `'success'`)}`,
   cancelled: `NOT ${anyVideo('creation_requests.id', `'error', 'loading', 'publication', 'success'`)} AND ${anyVideo('creation_requests.id', `'cancelled'`)}`,
 };
-
-/** The waits that hold a post back rather than leave it due: a cap's window, a platform's quota, a reconnection of its profile. */
-export const heldWaitKinds: readonly WaitKind[] = ['cap', 'quota', 'reconnect'];
 
 /**
  * What the post row `post` is doing (the contract's PostState), from its status and why it waits:

@@ -3,6 +3,7 @@ import type { AccountSummary } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { DataTable, type Column } from './data-table';
 import { DeleteButton } from './delete-button';
+import { ProfileHealth } from './profile-health';
 import type { EmptyHint } from './empty-state';
 import { StatusBadge } from './status-badge';
 import styles from './account-table.module.css';
@@ -54,7 +55,7 @@ interface AccountTableProps {
   emptyHint?: EmptyHint;
 }
 
-/** Profiles as rows linking to their page: ID, proxy, comment, owner, the three platforms and the status. */
+/** Profiles as rows linking to their page: ID, proxy, comment, owner, the three platforms, the status and the health. */
 export function AccountTable({ rows, loading, showOwner = false, onDelete, emptyHint }: AccountTableProps) {
   const columns: Column<AccountSummary>[] = [
     { header: t.accounts.columnId, cell: (account) => account.id, width: '70px' },
@@ -96,6 +97,7 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete, empty
       ),
     },
     { header: t.accounts.columnStatus, cell: (account) => <StatusBadge status={account.status} kind="account" />, width: '130px' },
+    { header: t.health.column, cell: (account) => <ProfileHealth account={account} />, width: '200px' },
     ...(onDelete
       ? [
           {

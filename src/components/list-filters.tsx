@@ -12,16 +12,18 @@ interface ListFiltersProps {
   statuses?: [string, string][];
   /** Whether the list can be narrowed to a platform. */
   platforms?: boolean;
+  /** Whether the list can be narrowed to the profiles with a health problem (issue 32.1: 'Проблемні'). */
+  health?: boolean;
 }
 
 const platformNames: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
 
 /**
- * A list's search box and status and platform choices. They live in the URL (`?q=&status=&platform=`),
+ * A list's search box and status, platform and health choices. They live in the URL (`?q=&status=&platform=&health=`),
  * so a filtered list survives a reload, goes back with the browser and can be sent as a link;
  * any change starts again from page 1.
  */
-export function ListFilters({ searchPlaceholder, statuses, platforms = false }: ListFiltersProps) {
+export function ListFilters({ searchPlaceholder, statuses, platforms = false, health = false }: ListFiltersProps) {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const current = new URLSearchParams(search);
@@ -97,8 +99,17 @@ export function ListFilters({ searchPlaceholder, statuses, platforms = false }: 
           </select>
         </label>
       )}
+      {health && (
+        <label className={styles.choice}>
+          <span className={styles.label}>{t.health.column}</span>
+          <select className={styles.input} value={current.get('health') ?? ''} onChange={(event) => apply({ health: event.target.value })}>
+            <option value="">{t.filters.any}</option>
+            <option value="problem">{t.health.filterProblem}</option>
+          </select>
+        </label>
+      )}
       {filtered && (
-        <Button variant="ghost" onClick={() => apply({ q: '', status: '', platform: '' })}>
+        <Button variant="ghost" onClick={() => apply({ q: '', status: '', platform: '', health: '' })}>
           <X size={14} aria-hidden />
           {t.filters.reset}
         </Button>

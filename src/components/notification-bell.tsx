@@ -21,6 +21,7 @@ export function notificationHref(item: NotificationItem): string {
       return `/video/youtube/${item.idUpload}`;
     case 'credentials_failed':
     case 'credentials_ending':
+    case 'profile_unhealthy':
       return `/accounts/${item.account?.id}`;
     case 'sign_in_spray':
       return '/users';
@@ -46,6 +47,12 @@ function titleOf(item: NotificationItem): string {
       return t.connections.credentialsEnding(item.account?.name ?? '—');
     case 'sign_in_spray':
       return t.notifications.signInSpray(item.message ?? '—');
+    case 'profile_unhealthy':
+      return t.health.unhealthy(
+        item.account?.name ?? '—',
+        item.platform ? t.platform.names[item.platform] : null,
+        item.health ? t.health.reasons[item.health] : '—',
+      );
   }
 }
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useSelector } from '@xstate/store-react';
 import { useEffect, useState } from 'react';
-import { ChevronDown, LogOut, Menu as MenuIcon, Settings, UserCircle, X } from 'lucide-react';
+import { ChevronDown, KeyRound, LogOut, Menu as MenuIcon, Settings, UserCircle, X } from 'lucide-react';
 import { t } from '../lib/i18n';
 import { isGroupOpen, menuStore } from '../machines/menu-store';
 import { useAuthActor, useSessionUser } from './auth-context';
@@ -171,6 +171,9 @@ function SidebarPanel({ path, collapsed, drawerOpen, items, user, auth, bell }: 
             <div className={styles.userMenu}>
               <Link href="/setting" role="menuitem" className={styles.userMenuItem} onClick={close}>
                 <Settings size={16} aria-hidden /> {t.app.settings}
+              </Link>
+              <Link href="/setting/tokens" role="menuitem" className={styles.userMenuItem} onClick={close}>
+                <KeyRound size={16} aria-hidden /> {t.apiTokens.title}
               </Link>
               <button
                 type="button"

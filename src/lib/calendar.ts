@@ -1,5 +1,5 @@
 import { dayjs } from './dates';
-import { displayTimezone } from './kyiv-time';
+import { displayTimezone, kyivWallTime } from './kyiv-time';
 
 export type CalendarView = 'week' | 'month';
 
@@ -8,14 +8,35 @@ export type Day = string;
 
 const dayFormat = 'YYYY-MM-DD';
 
+const hourMs = 3_600_000;
+/** Kyiv's offset from UTC by UTC hour: Kyiv changes its clocks on the hour, so an hour has one offset. */
+const kyivOffsets = new Map<number, number>();
+
+/**
+ * A moment's Kyiv wall time `YYYY-MM-DDTHH:mm`, the offset of its hour read once with Intl: a week
+ * of 1 260 posts asks for days and times thousands of times, which dayjs's zones (a formatter
+ * built on every call) took over a second to answer.
+ */
+function kyivWall(moment: string | number | Date): string {
+  const at = new Date(moment).getTime();
+  const hour = Math.floor(at / hourMs);
+  let offset = kyivOffsets.get(hour);
+  if (offset === undefined) {
+    offset = Date.parse(`${kyivWallTime(hour * hourMs)}Z`) - hour * hourMs;
+    if (kyivOffsets.size > 50_000) kyivOffsets.clear();
+    kyivOffsets.set(hour, offset);
+  }
+  return new Date(at + offset).toISOString().slice(0, 16);
+}
+
 /** The Kyiv day a moment falls on. */
 export function kyivDay(moment: string | number | Date): Day {
-  return dayjs(moment).tz(displayTimezone).format(dayFormat);
+  return kyivWall(moment).slice(0, 10);
 }
 
 /** The Kyiv wall time of a moment, `HH:mm`. */
 export function kyivTime(moment: string | number | Date): string {
-  return dayjs(moment).tz(displayTimezone).format('HH:mm');
+  return kyivWall(moment).slice(11);
 }
 
 /** Plain calendar arithmetic on days; noon keeps a change of summer time from moving the date. */
@@ -61,4 +82,19 @@ export function periodTitle(view: CalendarView, anchor: Day): string {
 /** Whether a day of a month view lies in the month shown. */
 export function inMonth(day: Day, anchor: Day): boolean {
   return day.slice(0, 7) === anchor.slice(0, 7);
+}
+
+/** A day's place in its week, Monday 0 … Sunday 6. */
+export function weekdayIndex(day: Day): number {
+  return (onDay(day).day() + 6) % 7;
+}
+
+/** Where a post moved to `day` goes: the same Kyiv wall time on that day, `YYYY-MM-DDTHH:mm`, as the schedule's PATCH takes it. */
+export function sameTimeOn(day: Day, moment: string): string {
+  return `${day}T${kyivTime(moment)}`;
+}
+
+/** The moment a Kyiv wall time `YYYY-MM-DDTHH:mm` stands for, ISO. */
+export function kyivMomentOf(wallTime: string): string {
+  return dayjs.tz(wallTime, displayTimezone).toISOString();
 }

@@ -5,6 +5,8 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type * as accounts from './contract/accounts';
+import type * as apiTokens from './contract/api-tokens';
+import type * as alerts from './contract/alerts';
 import type * as auth from './contract/auth';
 import type * as common from './contract/common';
 import type * as home from './contract/home';
@@ -41,6 +43,10 @@ export type SelectOption = Static<typeof common.SelectOption>;
 export type AccountOwner = Static<typeof accounts.AccountOwner>;
 export type ConnectedAs = Static<typeof accounts.ConnectedAs>;
 export type AccountSummary = Static<typeof accounts.AccountSummary>;
+export type PlatformHealth = Static<typeof accounts.PlatformHealth>;
+export type ProfileHealth = Static<typeof accounts.ProfileHealth>;
+export type ReachMark = Static<typeof accounts.ReachMark>;
+export { healthReasons, healthStates, type HealthReason, type HealthState } from './contract/lists';
 /** The fields of the profile form, as POST /api/accounts and PATCH /api/accounts/{id} take them, every one filled. */
 export type AccountFields = Required<Static<typeof accounts.accountFieldsSchema>>;
 export type ConsentPlatform = Static<typeof accounts.ConsentPlatform>;
@@ -59,6 +65,10 @@ export type AccountGroupDetail = Static<typeof groupsTags.AccountGroupDetail>;
 export type PostingSlots = Static<typeof postingSlots.PostingSlots>;
 export type EffectiveSlots = Static<typeof postingSlots.EffectiveSlots>;
 export type SlotsSource = Static<typeof postingSlots.SlotsSource>;
+
+export { apiTokenScopes, type ApiTokenScope } from './contract/lists';
+export type ApiToken = Static<typeof apiTokens.ApiToken>;
+export type CreatedApiToken = Static<typeof apiTokens.CreatedApiToken>;
 export type TagSet = Static<typeof common.TagSet>;
 export type ManagedUser = Static<typeof users.ManagedUser>;
 export type UserDetail = Static<typeof users.UserDetail>;
@@ -97,10 +107,13 @@ export interface ListFilters {
 }
 
 export type PublishedVideo = Static<typeof media.PublishedVideo>;
+export type PostReach = Static<typeof media.PostReach>;
 export type PlatformEdit = Static<typeof media.PlatformEdit>;
 export type UploadDetail = Static<typeof media.UploadDetail>;
 export type ReschedulePayload = Static<typeof media.RescheduleBody>;
 export type RetryPayload = Static<typeof media.RetryBody>;
+export type SpreadPayload = Static<typeof media.SpreadBody>;
+export type SpreadProposal = Static<typeof media.SpreadProposal>;
 
 export { statsPeriods, type StatsPeriod } from './contract/lists';
 export { waitKinds, type WaitKind } from './contract/lists';
@@ -131,3 +144,8 @@ export type InstagramPostOptions = Static<typeof postingRules.InstagramPostOptio
 export type PostOptions = Static<typeof postingRules.PostOptions>;
 export type TikTokCreatorRules = Static<typeof postingRules.TikTokCreatorRules>;
 export type ProfilePostingRules = Static<typeof postingRules.ProfilePostingRules>;
+
+export { alertEvents, telegramEvents, type AlertEvent, type TelegramEvent } from './contract/lists';
+export type TelegramSettings = Static<typeof alerts.TelegramSettings>;
+export type Webhook = Static<typeof alerts.Webhook>;
+export type WebhookDelivery = Static<typeof alerts.WebhookDelivery>;

@@ -20,7 +20,7 @@ export function pageItems(current: number, totalPages: number): PageItem[] {
 }
 
 /** The filters a list URL may carry (ListFilters), passed on to the list's API call as they are. */
-export const filterParams = ['q', 'status', 'platform'] as const;
+export const filterParams = ['q', 'status', 'platform', 'health'] as const;
 
 /** The API query of a list page: `page=N` and the URL's filters that are set. */
 export function listQuery(search: string): string {

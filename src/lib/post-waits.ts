@@ -9,6 +9,14 @@ import { t } from './i18n';
  */
 export { waitKinds } from './contract';
 
+/**
+ * The waits that hold a post back ('Утримано') rather than leave it due: a cap's window, a
+ * platform's quota, a reconnection of its profile. A retry after a failed attempt is not one.
+ */
+export const heldWaitKinds: readonly WaitKind[] = ['cap', 'quota', 'reconnect'];
+
+export const isHeld = (kind: WaitKind | null): boolean => kind !== null && heldWaitKinds.includes(kind);
+
 /** A posting cap counted here (a window of `windowHours`, or YouTube's Pacific day when null), or one the platform answered. */
 export type CapDetail = { limit: number; windowHours: number | null } | { refused: true };
 

@@ -1,4 +1,5 @@
 import {
+  array,
   boolean,
   coerce,
   defaulted,
@@ -20,13 +21,24 @@ import {
   type Struct,
   validate,
 } from 'superstruct';
-import type { ConsentPlatform, IpVersion, PlatformName, SavedSecrets, SelectOption } from './contract';
-import { isPastWallTime, wallTimePattern } from './kyiv-time';
+import {
+  apiTokenScopes,
+  type ApiTokenScope,
+  type ConsentPlatform,
+  type IpVersion,
+  type PlatformName,
+  type Role,
+  type SavedSecrets,
+  type SelectOption,
+} from './contract';
+import { maxLength } from './contract/limits';
+import { isPastWallTime, kyivWallTime, wallTimePattern } from './kyiv-time';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
 import { youtubePrivacyStatuses } from './posting-rules/youtube';
 import { t } from './i18n';
 import { text } from './validation';
+import { alertEvents, telegramEvents, type AlertEvent } from './contract/lists';
 
 /** One schema per form. The client validates with it, and the server checks the same schema again. */
 
@@ -424,6 +436,41 @@ export type PublishFields = Infer<typeof publishFieldsSchema>;
 /** The part of the publish form the publish machine checks: chosen profiles and the videos left. */
 export const publishAssignmentSchema = pick(publishSchema, ['accounts', 'video']);
 
+/** The longest span the spread plans in one go: a month, as the calendar shows. */
+export const maxSpreadDays = 31;
+const calendarDay = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A `YYYY-MM-DD` that names a real day, as milliseconds at its UTC midnight; null otherwise. */
+export function dayValue(value: unknown): number | null {
+  const match = typeof value === 'string' ? calendarDay.exec(value) : null;
+  if (!match) return null;
+  const at = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Date(at).toISOString().slice(0, 10) === value ? at : null;
+}
+
+/** `from` is the day the end must not come before; `today` the Kyiv day an end may not be before. */
+function spreadShape(from: unknown, today: string) {
+  const start = dayValue(from);
+  return type({
+    from: define<string>('from', (value) => dayValue(value) !== null || t.spread.fromInvalid),
+    to: define<string>('to', (value) => {
+      const end = dayValue(value);
+      if (end === null) return t.spread.toInvalid;
+      if (value! < today) return t.spread.toPast;
+      if (start === null) return true;
+      if (end < start) return t.spread.toBeforeFrom;
+      return (end - start) / 86_400_000 < maxSpreadDays || t.spread.tooLong(maxSpreadDays);
+    }),
+  });
+}
+
+/** The spread's dates in the publish form; POST /api/upload-video/{idUpload}/spread checks them again. */
+export function spreadSchema(now = Date.now()) {
+  const today = kyivWallTime(now).slice(0, 10);
+  return dynamic<SpreadForm>((value) => spreadShape(isObject(value) ? value.from : undefined, today));
+}
+export type SpreadForm = { from: string; to: string };
+
 /** The edit form of a published set (/video/youtube/{idUpload}) and PATCH /api/upload-video/{idUpload}. */
 export const publishedEditSchema = type({
   title: text({ required: t.publish.nameRequired }),
@@ -431,6 +478,56 @@ export const publishedEditSchema = type({
   tags: tagList,
 });
 export type PublishedEditForm = Infer<typeof publishedEditSchema>;
+
+/* Personal API tokens (issue 32.4). */
+
+/** The longest a token lives; the form offers a few lengths up to it. */
+export const maxApiTokenDays = 365;
+export const apiTokenDayChoices = [7, 30, 90, maxApiTokenDays] as const;
+
+/** The new token form of a user with `role` and POST /api/tokens: a token's scope is never above its user's role. */
+export function apiTokenSchemaFor(role: Role) {
+  return object({
+    name: text({ required: t.apiTokens.nameRequired, max: [maxLength.tokenName, t.validation.tooLong(maxLength.tokenName)] }),
+    scope: define<ApiTokenScope>('scope', (value) => {
+      if (!apiTokenScopes.includes(value as ApiTokenScope)) return t.apiTokens.scopeRequired;
+      return value !== 'admin' || role === 'admin' || t.apiTokens.scopeAboveRole;
+    }),
+    expiresInDays: define<number>(
+      'expiresInDays',
+      (value) =>
+        (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= maxApiTokenDays) ||
+        t.apiTokens.expiryRange(maxApiTokenDays),
+    ),
+  });
+}
+export type ApiTokenForm = Infer<ReturnType<typeof apiTokenSchemaFor>>;
+
+/** The webhook form (Settings) and POST /api/webhooks: an http(s) URL, at least one event, a secret long enough to guess at no better than a key. */
+export const webhookSchema = type({
+  url: define<string>('url', (value) => {
+    if (typeof value !== 'string' || value.trim() === '') return t.validation.required;
+    if (value.length > maxLength.webhookUrl) return t.validation.tooLong(maxLength.webhookUrl);
+    return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value.trim()) || t.webhooks.urlInvalid;
+  }),
+  events: define<AlertEvent[]>('events', (value) => {
+    if (!Array.isArray(value) || value.length === 0) return t.webhooks.eventsRequired;
+    return value.every((event) => (alertEvents as readonly unknown[]).includes(event)) || t.webhooks.eventsRequired;
+  }),
+  secret: text({
+    required: t.validation.required,
+    min: [16, t.webhooks.secretTooShort],
+    max: [maxLength.webhookSecret, t.validation.tooLong(maxLength.webhookSecret)],
+  }),
+});
+export type WebhookForm = Infer<typeof webhookSchema>;
+
+/** What to be told in Telegram (Settings) and PUT /api/telegram. */
+export const telegramChoicesSchema = type({
+  events: array(enums(telegramEvents)),
+  digest: boolean(),
+});
+export type TelegramChoicesForm = Infer<typeof telegramChoicesSchema>;
 
 /* Statistics over a period (issue 32.5): the top videos and the CSV export. */
 

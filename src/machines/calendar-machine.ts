@@ -1,7 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, cancel, fromPromise, raise, setup } from 'xstate';
+import toast from 'react-hot-toast';
 import { api } from '../lib/api';
-import { daysOf, kyivDay, rangeOf, shiftAnchor, type CalendarView, type Day } from '../lib/calendar';
-import type { CalendarRange } from '../lib/contract';
+import { daysOf, kyivDay, kyivMomentOf, rangeOf, sameTimeOn, shiftAnchor, type CalendarView, type Day } from '../lib/calendar';
+import type { CalendarPost, CalendarRange } from '../lib/contract';
+import { t } from '../lib/i18n';
+import { toastErrors } from '../lib/toasts';
 
 export interface CalendarContext {
   view: CalendarView;
@@ -9,11 +12,21 @@ export interface CalendarContext {
   anchor: Day;
   /** Today in Kyiv, where the calendar opens. */
   today: Day;
-  /** Null shows every profile. */
+  /** The one profile shown, or (groupId) the one group's profiles; both null show every profile. */
   accountId: number | null;
+  groupId: number | null;
   range: CalendarRange | null;
   error: unknown;
+  /** The range as it was before a move on its way showed the post at its new time: put back if the move is refused. */
+  beforeMove: CalendarRange | null;
+  /** The move (to `date`, Kyiv wall time) or the cancel (date null) of a video's publication on its way. */
+  change: { idUpload: string; videoId: number; date: string | null } | null;
+  /** The publication just cancelled: it can be put back until `undoWindowMs` has passed. */
+  undoable: { idUpload: string; videoId: number } | null;
 }
+
+/** How long a cancelled publication can be put back from its toast, as on the set's page. */
+export const undoWindowMs = 10_000;
 
 export type CalendarEvent =
   | { type: 'view.pick'; view: CalendarView }
@@ -21,18 +34,47 @@ export type CalendarEvent =
   | { type: 'period.next' }
   | { type: 'period.today' }
   | { type: 'account.pick'; accountId: number | null }
+  | { type: 'group.pick'; groupId: number | null }
   /** The week of a day, from a month cell with more posts than it shows. */
   | { type: 'day.open'; day: Day }
-  | { type: 'reload' };
+  | { type: 'reload' }
+  /** A scheduled post dropped on a day: its video's posts go there at the same Kyiv time. */
+  | { type: 'post.move'; post: CalendarPost; day: Day }
+  | { type: 'post.cancel'; post: CalendarPost }
+  /** The undo toast's 'Повернути': the last cancelled publication, back as it was. */
+  | { type: 'cancel.restore' }
+  /** Raised `undoWindowMs` after a cancel: it can no longer be put back from here. */
+  | { type: 'undo.expire' };
 
-export function calendarPath({ view, anchor, accountId }: Pick<CalendarContext, 'view' | 'anchor' | 'accountId'>): string {
+export function calendarPath({
+  view,
+  anchor,
+  accountId,
+  groupId = null,
+}: Pick<CalendarContext, 'view' | 'anchor' | 'accountId'> & { groupId?: number | null }): string {
   const { from, to } = rangeOf(daysOf(view, anchor));
   const query = new URLSearchParams({ from, to });
   if (accountId !== null) query.set('accountId', String(accountId));
+  if (groupId !== null) query.set('groupId', String(groupId));
   return `/calendar?${query}`;
 }
 
-/** The calendar screen: which period and profile it shows, and the posts of that period. */
+const schedulePath = (idUpload: string, videoId: number) => `/upload-video/${encodeURIComponent(idUpload)}/video/${videoId}`;
+
+/** The range with every post of the moved video at its new moment: the calendar shows the move while the server takes it. */
+function withMove(range: CalendarRange, videoId: number, scheduledAt: string): CalendarRange {
+  const posts = range.posts.map((post) => (post.videoId === videoId ? { ...post, scheduledAt } : post));
+  return { ...range, posts: posts.sort((one, other) => one.scheduledAt.localeCompare(other.scheduledAt) || one.id - other.id) };
+}
+
+type MoveEvent = Extract<CalendarEvent, { type: 'post.move' }>;
+type CancelEvent = Extract<CalendarEvent, { type: 'post.cancel' }>;
+
+/**
+ * The calendar screen: which period and profile or group it shows, and the posts of that period;
+ * a scheduled post moved to another day (shown there at once, put back where the server refuses
+ * it with its reason) or cancelled (put back from the undo toast for `undoWindowMs`).
+ */
 export const calendarMachine = setup({
   types: {
     context: {} as CalendarContext,
@@ -40,40 +82,163 @@ export const calendarMachine = setup({
   },
   actors: {
     load: fromPromise<CalendarRange, { path: string }>(({ input }) => api<CalendarRange>('GET', input.path)),
+    move: fromPromise<unknown, { idUpload: string; videoId: number; date: string }>(({ input }) =>
+      api('PATCH', schedulePath(input.idUpload, input.videoId), { date: input.date }),
+    ),
+    cancelSchedule: fromPromise<unknown, { idUpload: string; videoId: number }>(({ input }) =>
+      api('DELETE', `${schedulePath(input.idUpload, input.videoId)}/schedule`),
+    ),
+    restoreSchedule: fromPromise<unknown, { idUpload: string; videoId: number }>(({ input }) =>
+      api('POST', `${schedulePath(input.idUpload, input.videoId)}/schedule`),
+    ),
+  },
+  actions: {
+    'toast errors': (_, params: { error: unknown }) => toastErrors(params.error),
+    'toast moved': ({ context }) => {
+      const [day, time] = context.change!.date!.split('T') as [Day, string];
+      const [, month, date] = day.split('-');
+      toast.success(t.calendar.moved(`${date}.${month}`, time));
+    },
+    'toast restored': () => {
+      toast.success(t.postTruth.restored);
+    },
+  },
+  delays: {
+    undoWindow: undoWindowMs,
+  },
+  guards: {
+    'to another day': ({ event }) => {
+      const { post, day } = event as MoveEvent;
+      return post.changeable && kyivDay(post.scheduledAt) !== day;
+    },
+    changeable: ({ event }) => (event as CancelEvent).post.changeable,
+    'can undo': ({ context }) => context.undoable !== null,
   },
 }).createMachine({
   id: 'calendar',
   context: () => {
     const today = kyivDay(Date.now());
-    return { view: 'week', anchor: today, today, accountId: null, range: null, error: undefined };
+    return {
+      view: 'week',
+      anchor: today,
+      today,
+      accountId: null,
+      groupId: null,
+      range: null,
+      error: undefined,
+      beforeMove: null,
+      change: null,
+      undoable: null,
+    };
   },
-  initial: 'loading',
+  initial: 'browsing',
   on: {
-    'view.pick': { target: '.loading', actions: assign({ view: ({ event }) => event.view }) },
-    'period.previous': { target: '.loading', actions: assign({ anchor: ({ context }) => shiftAnchor(context.view, context.anchor, -1) }) },
-    'period.next': { target: '.loading', actions: assign({ anchor: ({ context }) => shiftAnchor(context.view, context.anchor, 1) }) },
-    'period.today': {
-      target: '.loading',
-      actions: assign(() => {
-        const today = kyivDay(Date.now());
-        return { anchor: today, today };
-      }),
-    },
-    'account.pick': { target: '.loading', actions: assign({ accountId: ({ event }) => event.accountId }) },
-    'day.open': { target: '.loading', actions: assign({ view: 'week', anchor: ({ event }) => event.day }) },
+    'undo.expire': { actions: assign({ undoable: null }) },
   },
   states: {
-    loading: {
-      invoke: {
-        src: 'load',
-        input: ({ context }) => ({ path: calendarPath(context) }),
-        onDone: { target: 'ready', actions: assign({ range: ({ event }) => event.output, error: undefined }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+    // What the calendar shows, and where the operator's changes start. A change on its way holds
+    // the period still: its answer is read into the period it was made in.
+    browsing: {
+      initial: 'loading',
+      on: {
+        'view.pick': { target: '.loading', actions: assign({ view: ({ event }) => event.view }) },
+        'period.previous': {
+          target: '.loading',
+          actions: assign({ anchor: ({ context }) => shiftAnchor(context.view, context.anchor, -1) }),
+        },
+        'period.next': { target: '.loading', actions: assign({ anchor: ({ context }) => shiftAnchor(context.view, context.anchor, 1) }) },
+        'period.today': {
+          target: '.loading',
+          actions: assign(() => {
+            const today = kyivDay(Date.now());
+            return { anchor: today, today };
+          }),
+        },
+        'account.pick': { target: '.loading', actions: assign({ accountId: ({ event }) => event.accountId, groupId: null }) },
+        'group.pick': { target: '.loading', actions: assign({ groupId: ({ event }) => event.groupId, accountId: null }) },
+        'day.open': { target: '.loading', actions: assign({ view: 'week', anchor: ({ event }) => event.day }) },
+        'post.move': {
+          guard: 'to another day',
+          target: 'moving',
+          actions: assign(({ context, event }) => {
+            const { post, day } = event;
+            const date = sameTimeOn(day, post.scheduledAt);
+            return {
+              beforeMove: context.range,
+              change: { idUpload: post.idUpload, videoId: post.videoId, date },
+              range: context.range && withMove(context.range, post.videoId, kyivMomentOf(date)),
+            };
+          }),
+        },
+        'post.cancel': {
+          guard: 'changeable',
+          target: 'cancelling',
+          actions: assign({ change: ({ event }) => ({ idUpload: event.post.idUpload, videoId: event.post.videoId, date: null }) }),
+        },
+        'cancel.restore': { guard: 'can undo', target: 'restoring' },
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'load',
+            src: 'load',
+            input: ({ context }) => ({ path: calendarPath(context) }),
+            onDone: { target: 'ready', actions: assign({ range: ({ event }) => event.output, error: undefined }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+          },
+        },
+        ready: {},
+        failed: {
+          on: { reload: 'loading' },
+        },
       },
     },
-    ready: {},
-    failed: {
-      on: { reload: 'loading' },
+    // The post shows at its new time meanwhile; a refusal (the profile's hours, days, gap or a
+    // platform's cap: the server's words) puts it back where it was.
+    moving: {
+      invoke: {
+        id: 'move',
+        src: 'move',
+        input: ({ context }) => ({ idUpload: context.change!.idUpload, videoId: context.change!.videoId, date: context.change!.date! }),
+        onDone: { target: 'browsing.loading', actions: ['toast moved', assign({ beforeMove: null, change: null })] },
+        onError: {
+          target: 'browsing.ready',
+          actions: [
+            assign(({ context }) => ({ range: context.beforeMove, beforeMove: null, change: null })),
+            { type: 'toast errors', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    cancelling: {
+      invoke: {
+        id: 'cancelSchedule',
+        src: 'cancelSchedule',
+        input: ({ context }) => ({ idUpload: context.change!.idUpload, videoId: context.change!.videoId }),
+        // The window of an earlier cancel ends here: one undo at a time, the latest.
+        onDone: {
+          target: 'browsing.loading',
+          actions: [
+            assign(({ context }) => ({ undoable: { idUpload: context.change!.idUpload, videoId: context.change!.videoId }, change: null })),
+            cancel('undoWindow'),
+            raise({ type: 'undo.expire' }, { id: 'undoWindow', delay: 'undoWindow' }),
+          ],
+        },
+        onError: {
+          target: 'browsing.ready',
+          actions: [assign({ change: null }), { type: 'toast errors', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
+    },
+    // The undo: the server schedules the cancelled posts again as they were.
+    restoring: {
+      invoke: {
+        id: 'restoreSchedule',
+        src: 'restoreSchedule',
+        input: ({ context }) => context.undoable!,
+        onDone: { target: 'browsing.loading', actions: [assign({ undoable: null }), 'toast restored'] },
+        onError: { target: 'browsing.ready', actions: { type: 'toast errors', params: ({ event }) => ({ error: event.error }) } },
+      },
     },
   },
 });

@@ -1,7 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
 import { api, ApiError } from '../lib/api';
-import type { AccountGroup, PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption } from '../lib/contract';
+import type {
+  AccountGroup,
+  PublicationRequestDetail,
+  PublishPayload,
+  PublishVideoItem,
+  SelectOption,
+  SpreadPayload,
+  SpreadProposal,
+} from '../lib/contract';
+import { kyivWallTime } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
 import { assignmentPreview, platformGaps, tickedPlatforms } from '../lib/assignment';
 import { refusalText, textRefusal } from '../lib/posting-rules';
@@ -14,7 +23,7 @@ import {
   withProfiles,
   type AssignmentErrors,
 } from '../lib/publishing';
-import type { PublishFields } from '../lib/schemas';
+import type { PublishFields, SpreadForm } from '../lib/schemas';
 import { toastErrors } from '../lib/toasts';
 import { publishDrafts, videosFromDraft, type PublishDraft } from './publish-draft-store';
 
@@ -39,7 +48,17 @@ export interface PublishContext {
   submitted: boolean;
   draftKey: string | undefined;
   draft: PublishDraft | undefined;
+  /** The last proposal of 'Розподілити': why each video got its date (until its date is changed by hand), and what did not fit. */
+  spread: SpreadNotes | null;
 }
+
+export interface SpreadNotes {
+  reasons: Record<number, string>;
+  unplaced: SpreadProposal['unplaced'];
+}
+
+/** The platforms ticked in the form, which the spread plans for. */
+export type TickedPlatforms = Pick<PublishFields, 'inYouTube' | 'inTikTok' | 'inInstagram'>;
 
 export type PublishEvent =
   | { type: 'profiles.choose'; profiles: SelectOption[] }
@@ -47,6 +66,8 @@ export type PublishEvent =
   | { type: 'video.profile'; videoId: number; profileId: number | null }
   | { type: 'video.date'; videoId: number; date: string }
   | { type: 'video.remove'; videoId: number }
+  /** 'Розподілити': the product proposes each video's profile and date between two Kyiv days. */
+  | { type: 'spread.propose'; range: SpreadForm; platforms: TickedPlatforms }
   /** The form's own fields passed their checks. */
   | { type: 'form.submit'; fields: PublishFields }
   /** The form's own fields failed their checks: the assignment's messages show beside theirs. */
@@ -112,6 +133,9 @@ export const publishMachine = setup({
       api('POST', `/upload-video/${requestPath(input.idUpload)}`, input.payload),
     ),
     deleteRequest: fromPromise<unknown, { id: number }>(({ input }) => api('DELETE', `/create-video/${input.id}`)),
+    spread: fromPromise<SpreadProposal, { idUpload: string; payload: SpreadPayload }>(({ input }) =>
+      api('POST', `/upload-video/${requestPath(input.idUpload)}/spread`, input.payload),
+    ),
   },
   actions: {
     // Provided by the screen: it owns the router.
@@ -143,6 +167,28 @@ export const publishMachine = setup({
       toastErrors(params.error);
     },
     'toast load failure': (_, params: { error: unknown }) => toastErrors(params.error),
+    'apply spread': assign(({ context }, params: { proposal: SpreadProposal }) => {
+      const placed = new Map(params.proposal.data.map((item) => [item.videoId, item]));
+      const offered = [...context.accounts, ...(context.detail?.accounts ?? [])];
+      return {
+        videos: context.videos.map((video) => {
+          const item = placed.get(video.id);
+          const account = item && offered.find((profile) => profile.id === item.accountId);
+          if (!item || !account) return video;
+          const own = { id: account.id, title: account.title, value: account.value };
+          // The date as the form holds it: Kyiv wall time to the minute.
+          // Its profile is the rule's (or the one picked by hand): a later change of the chosen profiles still moves it as before.
+          return { ...video, account: own, lostProfile: null, date: kyivWallTime(Date.parse(item.date)) };
+        }),
+        spread: {
+          reasons: Object.fromEntries(params.proposal.data.map((item) => [item.videoId, item.reason])),
+          unplaced: params.proposal.unplaced,
+        },
+      };
+    }),
+    'toast spread': (_, params: { proposal: SpreadProposal }) => {
+      toast.success(t.spread.proposed(params.proposal.data.length));
+    },
     'toast deleting': ({ context }) => {
       toast.loading(t.toast.deleting, { id: deletingToastId(context.idUpload) });
     },
@@ -173,6 +219,7 @@ export const publishMachine = setup({
     submitted: false,
     draftKey: input.draftKey,
     draft: input.draft,
+    spread: null,
   }),
   initial: 'starting',
   states: {
@@ -229,10 +276,19 @@ export const publishMachine = setup({
         },
         'video.date': {
           actions: [
-            assign({ videos: ({ context, event }) => changeVideo(context.videos, event.videoId, { date: event.date }) }),
+            assign({
+              videos: ({ context, event }) => changeVideo(context.videos, event.videoId, { date: event.date }),
+              // A date changed by hand is no longer the proposal's, nor its reason.
+              spread: ({ context, event }) =>
+                context.spread && {
+                  ...context.spread,
+                  reasons: Object.fromEntries(Object.entries(context.spread.reasons).filter(([id]) => Number(id) !== event.videoId)),
+                },
+            }),
             'keep draft',
           ],
         },
+        'spread.propose': 'spreading',
         'video.remove': {
           actions: [
             assign({ videos: ({ context, event }) => context.videos.filter((video) => video.id !== event.videoId) }),
@@ -250,6 +306,34 @@ export const publishMachine = setup({
           { actions: ['mark submitted', { type: 'check submission', params: ({ event }) => ({ fields: event.fields }) }] },
         ],
         'request.delete': 'deleting',
+      },
+    },
+    spreading: {
+      invoke: {
+        id: 'spread',
+        src: 'spread',
+        input: ({ context, event }) => {
+          const { range, platforms } = event as Extract<PublishEvent, { type: 'spread.propose' }>;
+          return {
+            idUpload: context.idUpload!,
+            payload: {
+              ...range,
+              ...platforms,
+              accounts: context.accounts.map((profile) => ({ id: profile.id })),
+              video: context.videos.map((video) => ({ id: video.id, account: video.account ? { id: video.account.id } : null })),
+            },
+          };
+        },
+        onDone: {
+          target: 'editing',
+          actions: [
+            { type: 'apply spread', params: ({ event }) => ({ proposal: event.output }) },
+            { type: 'toast spread', params: ({ event }) => ({ proposal: event.output }) },
+            'check assignment',
+            'keep draft',
+          ],
+        },
+        onError: { target: 'editing', actions: { type: 'toast load failure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     deleting: {

@@ -124,6 +124,7 @@ const screens = () => [
   { name: 'user-create', path: '/users/create', ready: 'Логін' },
   { name: 'user-detail', path: `/users/${seeded.user}`, ready: 'Користувач: operator' },
   { name: 'settings', path: '/setting', ready: 'Налаштування' },
+  { name: 'api-tokens', path: '/setting/tokens', ready: 'Ваші токени' },
   { name: 'calendar', path: '/calendar', ready: 'Календар' },
   { name: 'not-found', path: '/no-such-page', ready: 'Сторінку не знайдено' },
 ];

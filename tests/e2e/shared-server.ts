@@ -13,7 +13,8 @@ declare module 'vitest' {
  * One `npm start` and one Chromium for the shared group of browser files (vitest.e2e.config.ts),
  * instead of one of each per file: a boot costs 10–15 s on the 2-core machine. The settings are
  * every file's: statistics planned each minute and fresh posts due again within seconds, so a
- * test that asks for a sync (POST /sandbox/_sync-stats) reads figures that have grown.
+ * test that asks for a sync (POST /sandbox/_sync-stats) reads figures that have grown, and
+ * alerts grouped for 2 s rather than a minute, so a test reads its webhook's delivery at once.
  */
 export default async function setup(project: TestProject) {
   const proxyPort = await freePort();
@@ -21,6 +22,7 @@ export default async function setup(project: TestProject) {
     RENDER_PRESET: 'ultrafast',
     STATS_INTERVAL: '1',
     STATS_FRESH_MINUTES: '0.05',
+    ALERT_GROUP_SECONDS: '2',
     SANDBOX_PROXY_PORT: String(proxyPort),
   });
   const browser = await chromium.launchServer(chromiumOptions).catch(async (error) => {

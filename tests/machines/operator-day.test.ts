@@ -63,13 +63,17 @@ describe('calendar machine', () => {
       path: `/calendar?from=${encodeURIComponent('2026-11-29T22:00:00.000Z')}&to=${encodeURIComponent('2026-12-06T22:00:00.000Z')}`,
     });
     await calls.reject('load', new Error('down'));
-    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'failed' });
     actor.send({ type: 'reload' });
-    await calls.resolve('load', { posts: [], truncated: false, accounts: [] });
-    expect(actor.getSnapshot().value).toBe('ready');
+    await calls.resolve('load', { posts: [], truncated: false, accounts: [], groups: [], slots: null });
+    expect(actor.getSnapshot().value).toEqual({ browsing: 'ready' });
 
+    actor.send({ type: 'group.pick', groupId: 2 });
+    expect((calls.started.at(-1)!.input as { path: string }).path).toMatch(/&groupId=2$/);
+    // One filter at a time: a profile picked leaves the group.
     actor.send({ type: 'account.pick', accountId: 3 });
     expect((calls.started.at(-1)!.input as { path: string }).path).toMatch(/&accountId=3$/);
+    expect(actor.getSnapshot().context).toMatchObject({ accountId: 3, groupId: null });
     actor.send({ type: 'period.next' });
     actor.send({ type: 'view.pick', view: 'month' });
     expect(actor.getSnapshot().context).toMatchObject({ view: 'month', anchor: '2026-12-07', accountId: 3 });
@@ -86,10 +90,10 @@ describe('calendar machine', () => {
   it('GETs /api/calendar for the period shown and keeps what it answers', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-12-02T10:00:00Z'));
-    const range = { posts: [], truncated: false, accounts: [] };
+    const range = { posts: [], truncated: false, accounts: [], groups: [], slots: null };
     const asked = apiDouble(() => ({ body: range }));
     const actor = createActor(calendarMachine).start();
-    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    await waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'ready' }));
     expect(asked).toEqual([
       `GET /api/calendar?from=${encodeURIComponent('2026-11-29T22:00:00.000Z')}&to=${encodeURIComponent('2026-12-06T22:00:00.000Z')}`,
     ]);

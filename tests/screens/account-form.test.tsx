@@ -31,6 +31,8 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
     inTikTok: false,
     connectedAs: {},
     failedPlatforms: [],
+    health: {},
+    reach: [],
     inInstagram: false,
     connections: [],
     YouTubeAuthClientId: 'client-7',
@@ -320,6 +322,32 @@ describe('profile detail', () => {
     expect(screen.queryByRole('heading', { name: 'Канал YouTube' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Відео профілю' })).toBeInTheDocument();
     expect(screen.getByText('Нічого не знайдено')).toBeInTheDocument();
+  });
+
+  it("shows the profile's health per platform and its reach mark with the figures behind it", async () => {
+    renderDetail(
+      accountDetail({
+        isActiveTikTok: true,
+        health: {
+          youtube: { state: 'warning', reason: 'platform_unavailable', checkedAt: '2026-12-01T09:05:00.000Z' },
+          tiktok: { state: 'ok', reason: null, checkedAt: '2026-12-01T09:05:00.000Z' },
+        },
+        reach: [
+          { platform: 'tiktok', views: [12, 3, 0, 40, 7], medianViews: 2400, historyPosts: 30, markedAt: '2026-12-01T09:05:00.000Z' },
+        ],
+      }),
+    );
+    const health = (await screen.findByText('Стан')).closest('div')!;
+    expect(
+      within(health)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      ' YouTube: Увага: платформа не відповіла',
+      ' TikTok: Працює',
+      ' TikTok: можливе обмеження показівПерегляди останніх публікацій (5): 12, 3, 0, 40, 7; медіана попередніх (30): 2\u00a0400',
+    ]);
+    expect(health).toHaveTextContent('перевірено 01.12.2026 11:05');
   });
 
   it('asks for the Instagram name or description, and saves with just one of them', async () => {

@@ -32,6 +32,8 @@ const row: AccountSummary = {
   connectedAs: { youtube: 'Канал Анни на YouTube' },
   inInstagram: false,
   failedPlatforms: [],
+  health: {},
+  reach: [],
 };
 const page = { data: [row], page: 1, totalPages: 1, total: 1 };
 
@@ -68,6 +70,66 @@ describe('profile list', () => {
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells.slice(3, 7)).toEqual([' Підключенопідключено як Канал Анни на YouTube', ' Помилка доступу', 'Вимкнено', 'Помилка']);
+  });
+
+  it("shows each switched-on platform's health with its reason, when it was checked, and a reach mark, in a 'Стан' column", async () => {
+    const checked: AccountSummary = {
+      ...row,
+      isActiveTikTok: true,
+      isActiveInstagram: true,
+      health: {
+        youtube: { state: 'ok', reason: null, checkedAt: '2026-12-01T08:00:00.000Z' },
+        tiktok: { state: 'down', reason: 'proxy_unreachable', checkedAt: '2026-12-01T09:05:00.000Z' },
+      },
+      reach: [{ platform: 'youtube', views: [3, 1, 0, 2, 4], medianViews: 2400, historyPosts: 30, markedAt: '2026-12-01T09:05:00.000Z' }],
+    };
+    answerApi({ 'GET /accounts?page=1': { ...page, data: [checked] } });
+    renderScreen(<AccountListScreen />, { path: '/accounts/list' });
+    expect(await screen.findByRole('columnheader', { name: 'Стан' })).toBeInTheDocument();
+    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell');
+    expect(
+      within(cells[7]!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      ' YouTube: Працює',
+      ' TikTok: Не працює: проксі не відповідає',
+      ' Instagram: ще не перевірено',
+      ' YouTube: можливе обмеження показів',
+    ]);
+    expect(cells[7]).toHaveTextContent('перевірено 01.12.2026 11:05');
+  });
+
+  it("narrows the list to 'Проблемні' through the address, asking the server for health=problem, and resets it", async () => {
+    const user = userEvent.setup();
+    const failing = {
+      ...row,
+      id: 4,
+      health: { youtube: { state: 'warning' as const, reason: 'token_expired' as const, checkedAt: '2026-12-01T09:05:00.000Z' } },
+    };
+    answerApi({
+      'GET /accounts?page=2': page,
+      'GET /accounts?page=1': page,
+      'GET /accounts?page=1&health=problem': { ...page, data: [failing] },
+    });
+    const { location } = renderScreen(<AccountListScreen />, { path: '/accounts/list?page=2' });
+    await screen.findByText('10.0.0.3:8080');
+    const choice = screen.getByRole('combobox', { name: 'Стан' });
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Усі', 'Проблемні']);
+    await user.selectOptions(choice, 'Проблемні');
+    expect(location.history?.at(-1)).toBe('/accounts/list?health=problem');
+    expect(await screen.findByText('YouTube: Увага: токен доступу закінчився і не оновився', { exact: false })).toBeInTheDocument();
+    expect(vi.mocked(api).mock.calls.map(([method, path]) => `${method} ${path}`)).toEqual([
+      'GET /accounts?page=2',
+      'GET /accounts?page=1&health=problem',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Скинути фільтри' }));
+    expect(location.history?.at(-1)).toBe('/accounts/list');
+    expect(screen.getByRole('combobox', { name: 'Стан' })).toHaveValue('');
   });
 
   it('shows a user no owner column', async () => {

@@ -32,6 +32,8 @@ function profile(slots: EffectiveSlots): AccountDetail {
     inInstagram: false,
     connectedAs: {},
     failedPlatforms: [],
+    health: {},
+    reach: [],
     connections: [],
     YouTubeAuthClientId: '',
     YouTubeAuthClientSecret: '',

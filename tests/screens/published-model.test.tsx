@@ -55,6 +55,7 @@ const video = (id: number, status: PublishedVideo['status'], error: string | nul
   nextAttemptAt: null,
   plannedAt: null,
   changeable: false,
+  reach: [],
 });
 const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
   id: 8,

@@ -340,6 +340,7 @@ function publishedVideo(overrides: Partial<PublishedVideo>): PublishedVideo {
     nextAttemptAt: null,
     plannedAt: null,
     changeable: false,
+    reach: [],
     ...overrides,
   };
 }
@@ -524,6 +525,33 @@ describe('published set', () => {
         .map((stat) => stat.getAttribute('aria-label')),
     ).toEqual(['Перегляди TikTok: 50', 'Вподобання TikTok: 0', 'Коментарі TikTok: 0']);
     expect(within(rowOf(22)).queryAllByLabelText(/: \d+$/)).toEqual([]);
+  });
+
+  it("marks a post read with no views 48 hours on, and one behind its profile's reach mark, with their figures", async () => {
+    const marked = {
+      ...published,
+      video: [
+        publishedVideo({
+          id: 31,
+          reach: [
+            { platform: 'youtube', mark: 'limited', views: 12, medianViews: 2400, hoursLive: null },
+            { platform: 'tiktok', mark: 'unseen', views: 0, medianViews: null, hoursLive: 49 },
+          ],
+        }),
+        publishedVideo({ id: 32 }),
+      ],
+    };
+    renderPublished({ [`GET /upload-video/${idUpload}`]: marked });
+    await screen.findByRole('heading', { level: 1, name: 'Ранковий випуск' });
+    expect(
+      within(rowOf(31))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      ' YouTube: можливе обмеження показів — 12 переглядів при медіані профілю 2\u00a0400',
+      ' TikTok: жодного перегляду через 49 год після публікації',
+    ]);
+    expect(within(rowOf(32)).queryAllByRole('listitem')).toEqual([]);
   });
 
   it("shows the YouTube error, else the Instagram error, else 'Причину не вказано' on failed videos", async () => {

@@ -68,10 +68,11 @@ describe('layout', () => {
     expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
   });
 
-  it('offers settings and logout in the user menu', async () => {
+  it('offers settings, API tokens and logout in the user menu', async () => {
     const { actor } = renderWithSession(<App />, { user: operator });
     await userEvent.click(await screen.findByRole('button', { name: 'operator' }));
     expect(screen.getByRole('menuitem', { name: 'Налаштування' })).toHaveAttribute('href', '/setting');
+    expect(screen.getByRole('menuitem', { name: 'API-токени' })).toHaveAttribute('href', '/setting/tokens');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Вийти' }));
     await waitFor(() => expect(actor.getSnapshot().matches('signedOut')).toBe(true));
   });
@@ -93,8 +94,10 @@ describe('layout', () => {
     button.focus();
     await userEvent.keyboard('{ArrowDown}');
     const menu = screen.getByRole('menu', { name: 'operator' });
-    const [settings, logout] = within(menu).getAllByRole('menuitem');
+    const [settings, tokens, logout] = within(menu).getAllByRole('menuitem');
     expect(settings).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(tokens).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(logout).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');

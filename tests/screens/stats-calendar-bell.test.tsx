@@ -137,6 +137,8 @@ describe('calendar screen', () => {
       { id: 4, title: '#4 Ранок' },
       { id: 5, title: '#5 Вечір' },
     ],
+    groups: [],
+    slots: null,
   });
   const post = (
     id: number,
@@ -155,6 +157,7 @@ describe('calendar screen', () => {
     account: { id: accountId, title: `#${accountId} Ранок` },
     waitKind: wait?.waitKind ?? null,
     waitReason: wait?.waitReason ?? null,
+    changeable: false,
   });
 
   it('marks a waiting post by why it waits, a cap apart from a retry and a reconnect, and gives its reason in the title', async () => {
@@ -179,8 +182,8 @@ describe('calendar screen', () => {
     expect(retried).not.toHaveTextContent('Утримано');
     expect(retried.getAttribute('title')).toContain(`Повторна спроба — ${retry}`);
     const reconnecting = screen.getByRole('link', { name: /^12:30 YouTube/ });
-    expect(reconnecting).toHaveTextContent('Чекає на підключення');
-    expect(reconnecting.getAttribute('title')).toContain(`Чекає на підключення — ${reconnect}`);
+    expect(reconnecting).toHaveTextContent('Утримано: підключення');
+    expect(reconnecting.getAttribute('title')).toContain(`Утримано: підключення — ${reconnect}`);
     const planned = screen.getByRole('link', { name: /^13:30 YouTube/ });
     expect(planned.getAttribute('title')).toMatch(/Заплановано$/);
     expect(planned).not.toHaveTextContent(/Утримано|Повторна спроба|Чекає/);
@@ -230,15 +233,15 @@ describe('calendar screen', () => {
     expect(await screen.findByRole('heading', { name: '23.11 – 29.11.2026' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('У цьому періоді публікацій немає')).toBeInTheDocument());
 
-    await userEvent.selectOptions(screen.getByLabelText('Профіль'), '5');
+    await userEvent.selectOptions(screen.getByLabelText('Профіль або група'), 'a5');
     await userEvent.click(screen.getByRole('button', { name: 'Наступний період' }));
     expect(await screen.findByRole('heading', { name: '30.11 – 06.12.2026' })).toBeInTheDocument();
     // The profile stays picked even where it has no posts.
-    await waitFor(() => expect(screen.getByLabelText('Профіль')).toHaveValue('5'));
+    await waitFor(() => expect(screen.getByLabelText('Профіль або група')).toHaveValue('a5'));
     expect(vi.mocked(api).mock.calls.at(-1)).toEqual(['GET', calendarPath({ view: 'week', anchor: '2026-12-04', accountId: 5 })]);
 
     answerApi({ [`GET ${week}`]: range([post(2, '2026-11-25T08:30:00Z', 'pending')]) });
-    await userEvent.selectOptions(screen.getByLabelText('Профіль'), '');
+    await userEvent.selectOptions(screen.getByLabelText('Профіль або група'), '');
     answerApi({ [`GET ${week}`]: range([post(2, '2026-11-25T08:30:00Z', 'pending')]) });
     await userEvent.click(screen.getByRole('button', { name: 'Сьогодні' }));
     const link = await screen.findByRole('link', { name: /^10:30 YouTube/ });
@@ -279,13 +282,14 @@ describe('calendar month on a phone', () => {
     account: { id: 4, title: '#4 Ранок' },
     waitKind: null,
     waitReason: null,
+    changeable: false,
   });
 
   it("counts each day's posts in the month and lists the picked day's posts with their titles under it", async () => {
     const week = calendarPath({ view: 'week', anchor: '2026-11-25', accountId: null });
     const month = calendarPath({ view: 'month', anchor: '2026-11-25', accountId: null });
     answerApi({
-      [`GET ${week}`]: { posts: [], truncated: false, accounts: [] },
+      [`GET ${week}`]: { posts: [], truncated: false, accounts: [], groups: [], slots: null },
       [`GET ${month}`]: {
         posts: [
           post(1, '2026-11-20T08:00:00Z', 'done', 'Вчорашній випуск'),
@@ -294,6 +298,8 @@ describe('calendar month on a phone', () => {
         ],
         truncated: false,
         accounts: [],
+        groups: [],
+        slots: null,
       },
     });
     renderScreen(<CalendarScreen />, { path: '/calendar' });
@@ -391,6 +397,20 @@ describe('notification bell', () => {
         read: true,
       },
       {
+        id: 1,
+        kind: 'profile_unhealthy',
+        idUpload: null,
+        account: { id: 12, name: '#12 Ранок' },
+        title: null,
+        platform: null,
+        message: null,
+        posts: null,
+        failure: null,
+        health: 'proxy_unreachable',
+        createdAt: '2026-11-23T07:00:00.000Z',
+        read: true,
+      },
+      {
         id: 2,
         kind: 'sign_in_spray',
         idUpload: null,
@@ -427,6 +447,11 @@ describe('notification bell', () => {
       ['Набір без назви: 2 публікації не вдалися, 21 утримана24.11.2026 11:00', `/video/youtube/${otherUpload}`],
       ['Профіль #9 olena (@olena): TikTok відмовляє в доступі — перевірте профіль24.11.2026 10:30', '/accounts/9'],
       ['Відео створено, можна публікувати24.11.2026 10:00', `/video/request/${idUpload}`],
+      // A profile that stopped working before a post due within a day: it leads to the profile.
+      [
+        'Профіль #12 Ранок не працює: проксі не відповідає. Є публікації на найближчу добу — перевірте профіль23.11.2026 09:00',
+        '/accounts/12',
+      ],
       // The message holds the login the title names; the users are where an admin changes a password.
       ['Логін «admin»: пароль підбирають з багатьох адрес, вхід з нових браузерів сповільнено23.11.2026 10:00', '/users'],
     ]);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { createApiToken, createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
 
 type Role = 'anonymous' | 'owner' | 'other' | 'admin';
@@ -144,6 +144,22 @@ const routes: RouteCase[] = [
 
 const roles: Role[] = ['anonymous', 'owner', 'other', 'admin'];
 
+type Signed = Exclude<Role, 'anonymous'>;
+
+/**
+ * The same sweep through personal API tokens (issue 32.4), each answered as a session would be: a
+ * publish token as its user's session, an admin's publish token as another operator's (it acts
+ * as an operator), and a read token as its session on reads and 403 on everything else.
+ */
+const tokenCases: { name: string; user: Signed; scope: 'read' | 'publish' | 'admin'; answersAs: Signed }[] = [
+  { name: "the owner's publish token", user: 'owner', scope: 'publish', answersAs: 'owner' },
+  { name: "another user's publish token", user: 'other', scope: 'publish', answersAs: 'other' },
+  { name: "the admin's admin token", user: 'admin', scope: 'admin', answersAs: 'admin' },
+  { name: "the admin's publish token", user: 'admin', scope: 'publish', answersAs: 'other' },
+  { name: "the owner's read token", user: 'owner', scope: 'read', answersAs: 'owner' },
+  { name: "another user's read token", user: 'other', scope: 'read', answersAs: 'other' },
+];
+
 async function fixture(env: TestEnv) {
   const admin = await createUser(env, 'admin', { role: 'admin' });
   const owner = await createUser(env, 'owner');
@@ -167,23 +183,36 @@ async function fixture(env: TestEnv) {
   return { headers, ids: { accountId, freeAccountId, groupId, tagSetId, ownerId: owner.id, victimId: victim.id } };
 }
 
+async function sweep(env: TestEnv, headers: Record<string, string>, ids: Fixture, expectedOf: (route: RouteCase) => number) {
+  const actual: Record<string, number> = {};
+  const expected: Record<string, number> = {};
+  for (const route of routes) {
+    const response = await env.app.inject({
+      method: route.method,
+      url: route.url(ids),
+      headers,
+      ...(route.body ? { payload: route.body(ids) } : {}),
+    });
+    actual[route.name] = response.statusCode;
+    expected[route.name] = expectedOf(route);
+  }
+  expect(actual).toEqual(expected);
+}
+
 describeEachDatabase('back-office authorization matrix', (env) => {
   for (const [index, role] of roles.entries()) {
     it(`answers ${role} with the expected status on every route`, async () => {
       const { headers, ids } = await fixture(env());
-      const actual: Record<string, number> = {};
-      const expected: Record<string, number> = {};
-      for (const route of routes) {
-        const response = await env().app.inject({
-          method: route.method,
-          url: route.url(ids),
-          headers: headers[role],
-          ...(route.body ? { payload: route.body(ids) } : {}),
-        });
-        actual[route.name] = response.statusCode;
-        expected[route.name] = route.expect[index];
-      }
-      expect(actual).toEqual(expected);
+      await sweep(env(), headers[role], ids, (route) => route.expect[index]);
+    });
+  }
+
+  for (const { name, user, scope, answersAs } of tokenCases) {
+    it(`answers ${name} as the matrix says`, async () => {
+      const { headers, ids } = await fixture(env());
+      const token = await createApiToken(env(), { headers: headers[user] }, scope);
+      const column = roles.indexOf(answersAs);
+      await sweep(env(), token.headers, ids, (route) => (scope === 'read' && route.method !== 'GET' ? 403 : route.expect[column]));
     });
   }
 });

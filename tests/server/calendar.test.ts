@@ -71,6 +71,7 @@ describeEachDatabase('Calendar range route', (env) => {
         account: { id: evening.id, title: `#${evening.id} Вечір` },
         waitReason: null,
         waitKind: null,
+        changeable: false,
       },
       expect.objectContaining({
         idUpload: planned.idUpload,
@@ -137,6 +138,80 @@ describeEachDatabase('Calendar range route', (env) => {
     await env().db.sql(`UPDATE video_posts SET status = 'done' WHERE video_id = $1 AND platform = 'tiktok'`, [videoId]);
     const after = (await range(owner, week)).json<CalendarRange>();
     expect(after.posts[1]).toMatchObject({ platform: 'tiktok', status: 'done', waitKind: null, waitReason: null });
+  });
+
+  it("shows a group's profiles' posts, the user's groups to pick from, and refuses another operator's group", async () => {
+    const owner = await createUser(env(), 'owner');
+    const other = await createUser(env(), 'other');
+    const inGroup = await createAccount(env(), owner, { comments: 'Ранок' });
+    const outside = await createAccount(env(), owner, { comments: 'Вечір' });
+    await publishedPosts(owner, inGroup.id, 'У групі', [['youtube', '2026-11-24T08:00:00Z', 'pending']]);
+    await publishedPosts(owner, outside.id, 'Поза групою', [['youtube', '2026-11-24T09:00:00Z', 'pending']]);
+    const group = await env().app.inject({
+      method: 'POST',
+      url: '/api/accounts-group',
+      headers: owner.headers,
+      payload: { name: 'Будні', accounts: [{ id: inGroup.id, title: '', value: inGroup.id }] },
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    const groupId = group.json<{ id: number }>().id;
+    await env().app.inject({ method: 'POST', url: '/api/accounts-group', headers: other.headers, payload: { name: 'Чужа', accounts: [] } });
+
+    const shown = (await range(owner, `${week}&groupId=${groupId}`)).json<CalendarRange>();
+    expect(shown.posts.map((post) => post.title)).toEqual(['У групі']);
+    expect(shown.groups).toEqual([{ id: groupId, title: 'Будні' }]);
+    // No profile is shown alone, so no profile's slots.
+    expect(shown.slots).toBeNull();
+
+    const probing = await range(other, `${week}&groupId=${groupId}`);
+    expect(probing.statusCode).toBe(404);
+    const both = await range(owner, `${week}&groupId=${groupId}&accountId=${inGroup.id}`);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe('Покажіть профіль або групу, не обидва відразу');
+  });
+
+  it('gives the slots of the one profile shown, and of no profile the user may not see', async () => {
+    const owner = await createUser(env(), 'owner');
+    const other = await createUser(env(), 'other');
+    const profile = await createAccount(env(), owner, { comments: 'Ранок' });
+    const saved = await env().app.inject({
+      method: 'PUT',
+      url: `/api/accounts/${profile.id}/slots`,
+      headers: owner.headers,
+      payload: { from: '10:00', to: '20:00', minGapMinutes: 120, days: [1, 2, 3, 4, 5] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const shown = (await range(owner, `${week}&accountId=${profile.id}`)).json<CalendarRange>();
+    expect(shown.slots).toEqual({ from: '10:00', to: '20:00', minGapMinutes: 120, days: [1, 2, 3, 4, 5], source: 'profile' });
+    expect((await range(owner, week)).json<CalendarRange>().slots).toBeNull();
+    expect((await range(other, `${week}&accountId=${profile.id}`)).json<CalendarRange>().slots).toBeNull();
+  });
+
+  it('marks a post changeable only while it and every other post of its video wait unstarted', async () => {
+    const owner = await createUser(env(), 'owner');
+    const profile = await createAccount(env(), owner);
+    await publishedPosts(owner, profile.id, 'Чекає', [
+      ['youtube', '2026-11-24T08:00:00Z', 'pending'],
+      ['tiktok', '2026-11-24T08:00:00Z', 'pending'],
+    ]);
+    await publishedPosts(owner, profile.id, 'Частково вийшло', [
+      ['youtube', '2026-11-25T08:00:00Z', 'pending'],
+      ['tiktok', '2026-11-25T08:00:00Z', 'done'],
+    ]);
+    const started = await publishedPosts(owner, profile.id, 'Вже вантажиться', [
+      ['youtube', '2026-11-26T08:00:00Z', 'pending'],
+      ['tiktok', '2026-11-26T08:00:00Z', 'pending'],
+    ]);
+    await env().db.sql(`UPDATE video_posts SET started_at = now() WHERE video_id = $1 AND platform = 'tiktok'`, [started.videoId]);
+    const body = (await range(owner, week)).json<CalendarRange>();
+    expect(body.posts.map((post) => [post.title, post.platform, post.changeable])).toEqual([
+      ['Чекає', 'youtube', true],
+      ['Чекає', 'tiktok', true],
+      ['Частково вийшло', 'youtube', false],
+      ['Частково вийшло', 'tiktok', false],
+      ['Вже вантажиться', 'youtube', false],
+      ['Вже вантажиться', 'tiktok', false],
+    ]);
   });
 
   it('refuses a range that is empty, reversed, longer than six weeks or not a date, in Ukrainian', async () => {

@@ -109,6 +109,7 @@ describe('engine and platform-call settings', () => {
         tiktokQueriesPerMinute: 600,
         instagramCallsPerHour: 150,
       },
+      alertGroupSeconds: 60,
     });
     expect(
       load({ PUBLISH_CONCURRENCY: '8', RENDER_CONCURRENCY: '2', WORKER_HEARTBEAT_SECONDS: '1', WORKER_DEAD_AFTER_SECONDS: '3' }).engine,
@@ -118,6 +119,21 @@ describe('engine and platform-call settings', () => {
       heartbeatSeconds: 1,
       deadAfterSeconds: 3,
     });
+  });
+
+  it('takes a Telegram bot token as @BotFather gives it, and refuses another without repeating it', () => {
+    expect(load({}).telegramBotToken).toBeUndefined();
+    const token = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+    expect(load({ TELEGRAM_BOT_TOKEN: token }).telegramBotToken).toBe(token);
+    expect(load({ ALERT_GROUP_SECONDS: '30' }).engine.alertGroupSeconds).toBe(30);
+    const refusal = (() => {
+      try {
+        load({ TELEGRAM_BOT_TOKEN: 'not-a-token-secret-words' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(refusal).toBe('TELEGRAM_BOT_TOKEN must be the token @BotFather gave, like 123456789:AAH…');
   });
 
   it('refuses polling faster than pg-boss allows and a death time live workers could hit', () => {

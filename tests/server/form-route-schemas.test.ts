@@ -3,6 +3,7 @@ import { is, type Struct } from 'superstruct';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import {
   accountSchema,
+  apiTokenSchemaFor,
   channelDescriptionSchema,
   groupSchema,
   instagramProfileSchema,
@@ -12,14 +13,18 @@ import {
   publishedEditSchema,
   publishSchema,
   tagSetSchema,
+  telegramChoicesSchema,
   userSchema,
+  webhookSchema,
 } from '../../src/lib/schemas';
+import { telegramSchemas, webhookSchemas } from '../../src/lib/contract/alerts';
 import { authSchemas } from '../../src/lib/contract/auth';
 import { accountSchemas } from '../../src/lib/contract/accounts';
 import { groupSchemas, tagSchemas } from '../../src/lib/contract/groups-tags';
 import { userSchemas } from '../../src/lib/contract/users';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
 import { postingSlotsSchemas } from '../../src/lib/contract/posting-slots';
+import { apiTokenSchemas } from '../../src/lib/contract/api-tokens';
 import { emptyAccount } from './backoffice-fixtures';
 
 /**
@@ -84,10 +89,28 @@ const cases: { name: string; form: Struct<any, any>; route: TObject; valid: Reco
     routeOnly: ['id'],
   },
   {
+    name: 'API token',
+    form: apiTokenSchemaFor('user'),
+    route: apiTokenSchemas.create.body,
+    valid: { name: 'reports', scope: 'read', expiresInDays: 30 },
+  },
+  {
     name: 'published set edit',
     form: publishedEditSchema,
     route: uploadVideoSchemas.edit.body,
     valid: { title: 't', description: 'd', tags: ['a'] },
+  },
+  {
+    name: 'webhook',
+    form: webhookSchema,
+    route: webhookSchemas.create.body,
+    valid: { url: 'https://hooks.example.com/shorts', events: ['post.failed'], secret: 'a-secret-of-enough-length' },
+  },
+  {
+    name: 'Telegram choices',
+    form: telegramChoicesSchema,
+    route: telegramSchemas.save.body,
+    valid: { events: ['post.failed'], digest: true },
   },
 ];
 

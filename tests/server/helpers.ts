@@ -270,6 +270,27 @@ export async function createUser(env: TestEnv, login: string, options: { role?: 
   return { id, login, token, headers: { authorization: `Bearer ${token}` } };
 }
 
+/**
+ * A personal API token of `user`, made through POST /api/tokens from their session, with the
+ * headers that send it instead of the session's.
+ */
+export async function createApiToken(
+  env: TestEnv,
+  user: { headers: Record<string, string> },
+  scope: 'read' | 'publish' | 'admin',
+  options: { name?: string; expiresInDays?: number } = {},
+) {
+  const response = await env.app.inject({
+    method: 'POST',
+    url: '/api/tokens',
+    headers: user.headers,
+    payload: { name: options.name ?? `${scope} token`, scope, expiresInDays: options.expiresInDays ?? 30 },
+  });
+  if (response.statusCode !== 201) throw new Error(`creating a token answered ${response.statusCode}: ${response.body}`);
+  const created = response.json<{ id: number; token: string; expiresAt: string }>();
+  return { ...created, headers: { authorization: `Bearer ${created.token}` } };
+}
+
 /** Uploads background images through the route, as the operator with `headers` does; answers their ids in upload order. */
 export async function uploadImages(app: TestEnv['app'], headers: Record<string, string>, files: string[]): Promise<number[]> {
   const body = await multipart(

@@ -7,7 +7,7 @@ import { markRenderFailed } from '../../server/jobs/render';
 import { recordPlatformFailure } from '../../server/platforms/connections';
 import { awaitReconnect, claimPost, completePost, failPost, holdPost } from '../../server/services/post-lifecycle';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase } from './helpers';
+import { createUser, describeEachDatabase, testJobContext } from './helpers';
 
 describeEachDatabase(
   'Notifications',
@@ -60,7 +60,7 @@ describeEachDatabase(
       const broken = await loadingRequest(owner);
       await markRenderFailed({ requestId: broken.id }, { db: env().db });
       const failing = await publishedSet(owner, account.id);
-      await markPublishFailed({ postId: failing.posts[0]!.id, token: failing.posts[0]!.token }, { db: env().db });
+      await markPublishFailed({ postId: failing.posts[0]!.id, token: failing.posts[0]!.token }, testJobContext(env()));
       await env().db.sql(`INSERT INTO account_connections (account_id, platform, method) VALUES ($1, 'youtube', 'oauth')`, [account.id]);
       const youtubeFails = `UPDATE account_connections SET failure_code = 'refused', failure = 'YouTube: доступ відкликано', updated_at = now()
                            WHERE account_id = $1 AND platform = 'youtube'`;
@@ -68,7 +68,7 @@ describeEachDatabase(
       // Nothing new to say: the same reason again, a request that was already rendered, a post already failed.
       await env().db.sql(youtubeFails, [account.id]);
       await env().db.sql(`UPDATE creation_requests SET status = 'success' WHERE id = $1`, [rendered.id]);
-      await markPublishFailed({ postId: failing.posts[0]!.id, token: failing.posts[0]!.token }, { db: env().db });
+      await markPublishFailed({ postId: failing.posts[0]!.id, token: failing.posts[0]!.token }, testJobContext(env()));
 
       const mine = await list(owner);
       expect(mine.unread).toBe(4);
@@ -141,16 +141,14 @@ describeEachDatabase(
           post!.token,
           account.id,
           { remoteId: `remote-${post!.id}`, url: `https://www.tiktok.com/@o/video/${post!.id}` },
-          {
-            recordWhileStopping: false,
-          },
+          { recordWhileStopping: false, at: new Date() },
         );
       const cap = { detail: { limit: 15, windowHours: 24 }, until: new Date(Date.now() + 3_600_000) };
 
       expect(await out(first)).toBe('done');
       expect(await out(second)).toBe('done');
-      await failPost(env().db, third!, third!.token, 'TikTok: відео відхилено');
-      await holdPost(env().db, env().queue!, { postId: capped!.id, token: capped!.token }, cap);
+      await failPost(env().db, third!, third!.token, 'TikTok: відео відхилено', new Date());
+      await holdPost(env().db, env().queue!, { postId: capped!.id, token: capped!.token }, cap, new Date());
       expect((await list(owner)).items[0]).toMatchObject({ idUpload: evening.idUpload, posts: { out: 0, failed: 0, held: 1 } });
       await env().db.transaction(async (run) => {
         await run(`UPDATE account_connections SET state = 'revoked' WHERE account_id = $1 AND platform = 'tiktok'`, [account.id]);
@@ -161,7 +159,7 @@ describeEachDatabase(
       // Held once more when its window came: the counts are the same, so nothing new is told.
       const [{ job_token: heldToken }] = (await env().db.sql(`SELECT job_token FROM video_posts WHERE id = $1`, [capped!.id])).rows;
       await claimPost(env().db, { postId: capped!.id, token: heldToken });
-      await holdPost(env().db, env().queue!, { postId: capped!.id, token: heldToken }, cap);
+      await holdPost(env().db, env().queue!, { postId: capped!.id, token: heldToken }, cap, new Date());
 
       const mine = await list(owner);
       expect(mine).toEqual(before);
@@ -215,7 +213,7 @@ describeEachDatabase(
       const account = await createAccount(env(), owner, {});
       const set = await publishedSet(owner, account.id, 2);
       const [first, second] = set.posts;
-      await failPost(env().db, first!, first!.token, 'TikTok: відео відхилено');
+      await failPost(env().db, first!, first!.token, 'TikTok: відео відхилено', new Date());
       const rendered = await loadingRequest(owner);
       await env().db.sql(`UPDATE creation_requests SET status = 'success' WHERE id = $1`, [rendered.id]);
       expect((await post(owner, '/api/notifications/read')).statusCode).toBe(204);
@@ -226,7 +224,7 @@ describeEachDatabase(
         second!.token,
         account.id,
         { remoteId: 'r', url: 'https://www.tiktok.com/@o/video/1' },
-        { recordWhileStopping: false },
+        { recordWhileStopping: false, at: new Date() },
       );
       const { items, unread } = await list(owner);
       expect(unread).toBe(1);

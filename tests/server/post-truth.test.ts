@@ -316,7 +316,13 @@ describeEachDatabase(
       const [tiktokPost] = (
         await env().db.sql(`SELECT id, job_token FROM video_posts WHERE video_id = $1 AND platform = 'tiktok'`, [videoId])
       ).rows;
-      await failPost(env().db, { id: tiktokPost.id, videoId, platform: 'tiktok' }, tiktokPost.job_token, 'TikTok: доступ відкликано');
+      await failPost(
+        env().db,
+        { id: tiktokPost.id, videoId, platform: 'tiktok' },
+        tiktokPost.job_token,
+        'TikTok: доступ відкликано',
+        new Date(),
+      );
       await env().db.sql(
         `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: доступ відкликано' WHERE account_id = $1 AND platform = 'tiktok'`,
         [profile.id],

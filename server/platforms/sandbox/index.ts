@@ -6,6 +6,7 @@ import { instagramOAuthSandbox } from './instagram/oauth';
 import { tiktokSandbox } from './tiktok/api';
 import { tiktokOAuthSandbox } from './tiktok/oauth';
 import { youtubeSandbox } from './youtube/api';
+import { telegramControls, telegramSandbox } from './telegram';
 import { SandboxState, type FaultKind, type FaultStep, type SandboxFault, type SandboxOptions } from './state';
 
 export { SandboxState } from './state';
@@ -48,7 +49,8 @@ function parseFault(body: Record<string, any>): SandboxFault | null {
  * `POST /sandbox/_revoke` ({ platform, account }: the account's key or a name the platform shows
  * for it; 404 for one the sandbox has not met), `GET /sandbox/_posts` (what each platform
  * received, with its settings in the platform's own field names), `GET|DELETE /sandbox/_calls` (calls
- * answered per platform and route, and their reset) and `POST /sandbox/_instagram/login`.
+ * answered per platform and route, and their reset), `POST /sandbox/_instagram/login`, and
+ * Telegram's Bot API with its controls (`/sandbox/_telegram`, see ./telegram.ts).
  */
 export async function registerSandbox(app: FastifyInstance, options: SandboxOptions & { state?: SandboxState } = {}) {
   const state = options.state ?? new SandboxState(options);
@@ -64,7 +66,7 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
       sandbox.removeAllContentTypeParsers();
       sandbox.addContentTypeParser('*', (_request, _payload, done) => done(null));
       sandbox.addHook('onRequest', async (request, reply) => {
-        const control = /^\/sandbox\/_(faults|revoke|posts|calls)(\/|\?|$)/.test(request.url);
+        const control = /^\/sandbox\/_(faults|revoke|posts|calls|telegram)(\/|\?|$)/.test(request.url);
         if (!control) {
           state.logRequest(request.method, request.url);
           return;
@@ -88,6 +90,8 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
       await sandbox.register(instagramOAuth.graph, { prefix: '/graph.instagram.com' });
       // The Instagram API with Instagram Login serves the same Graph API at graph.instagram.com.
       await sandbox.register(instagramSandbox(state, sandboxMount).graph, { prefix: '/graph.instagram.com' });
+      await sandbox.register(telegramSandbox(state.telegram), { prefix: '/api.telegram.org' });
+      await sandbox.register(telegramControls(state.telegram));
 
       sandbox.get('/_posts', async () => {
         const posts = Object.fromEntries(platforms.map((platform) => [platform, [] as unknown[]]));

@@ -5,6 +5,7 @@ import type { Platform } from '../types';
 import { SandboxCaps, type SandboxLimits } from './caps';
 import { shownNames } from './common';
 import { SandboxTokens, type PersistedTokens } from './tokens';
+import { TelegramSandbox, type PersistedTelegram } from './telegram';
 
 /**
  * Where a fault fires. `init` starts an upload, `upload` carries its bytes, `status` asks about
@@ -86,6 +87,7 @@ interface Persisted {
   revoked: string[];
   sessions?: Record<SessionKind, [string, UploadSink][]>;
   tokens?: PersistedTokens;
+  telegram?: PersistedTelegram;
 }
 
 const requestLogLimit = 5000;
@@ -106,6 +108,8 @@ export class SandboxState {
   readonly now: () => number;
   readonly tokens: SandboxTokens;
   readonly caps: SandboxCaps;
+  /** The Telegram Bot API's side: chats that wrote to the bot, and what it sent them. */
+  readonly telegram: TelegramSandbox;
   readonly tiktokUnaudited: boolean;
   readonly youtubeAppInTesting: boolean;
   /** Calls answered, by platform, then by `METHOD /route` as the sandbox mounts it. */
@@ -120,6 +124,7 @@ export class SandboxState {
     this.now = options.now ?? Date.now;
     this.tokens = new SandboxTokens(this.now, options.tokenTtlSeconds, () => this.persist());
     this.caps = new SandboxCaps(options.limits ?? {}, this.now);
+    this.telegram = new TelegramSandbox(this.now, () => this.persist());
     this.tiktokUnaudited = options.tiktokUnaudited ?? false;
     this.youtubeAppInTesting = options.youtubeAppInTesting ?? false;
     this.file = options.dataDir ? path.join(options.dataDir, 'sandbox', 'state.json') : undefined;
@@ -132,6 +137,7 @@ export class SandboxState {
       }
       for (const key of saved.revoked) this.revoked.add(key);
       this.tokens.load(saved.tokens);
+      this.telegram.load(saved.telegram);
       for (const kind of Object.keys(this.sessions) as SessionKind[]) {
         for (const [id, session] of saved.sessions?.[kind] ?? []) this.sessions[kind].set(id, session);
       }
@@ -294,6 +300,7 @@ export class SandboxState {
         instagram: [...this.sessions.instagram],
       },
       tokens: this.tokens.toJSON(),
+      telegram: this.telegram.toJSON(),
     };
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const temporary = `${this.file}.tmp`;

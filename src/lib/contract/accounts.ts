@@ -1,5 +1,5 @@
 import { Type, type TBoolean, type TLiteral } from '@sinclair/typebox';
-import { secretFields, type SecretField } from './lists';
+import { healthReasons, healthStates, secretFields, type SecretField } from './lists';
 import {
   errorResponses,
   Id,
@@ -68,6 +68,34 @@ export const ConnectedAs = Type.Object(
   { additionalProperties: false },
 );
 
+/** A platform's last health check (server/jobs/health-check.ts): its state, why when not 'ok', and when. */
+export const PlatformHealth = Type.Object({
+  state: Literals(healthStates),
+  reason: Nullable(Literals(healthReasons)),
+  checkedAt: Type.String(),
+});
+
+/** Not SPEC's (issue 32.1): per platform switched on and checked at least once. */
+export const ProfileHealth = Type.Object(
+  { youtube: Type.Optional(PlatformHealth), tiktok: Type.Optional(PlatformHealth), instagram: Type.Optional(PlatformHealth) },
+  { additionalProperties: false },
+);
+
+const Count = Type.Integer({ minimum: 0 });
+
+/**
+ * Not SPEC's (issue 32.2): 'Можливе обмеження показів' on a platform, with the figures behind it:
+ * the views of the profile's last posts, newest first, each under a share of the median views of
+ * the `historyPosts` posts before them.
+ */
+export const ReachMark = Type.Object({
+  platform: Platform,
+  views: Type.Array(Count),
+  medianViews: Count,
+  historyPosts: Count,
+  markedAt: Type.String(),
+});
+
 /** A profile as lists show it: never any secret. */
 export const AccountSummary = Type.Object({
   id: Id,
@@ -86,6 +114,8 @@ export const AccountSummary = Type.Object({
   connectedAs: ConnectedAs,
   /** Platforms whose access failed and stands (the profile's error): not shown as connected. */
   failedPlatforms: Type.Array(Platform),
+  health: ProfileHealth,
+  reach: Type.Array(ReachMark),
 });
 
 /** Secret fields are declared as always empty: a value there would be a leak, so the serializer could not send one. */
@@ -154,8 +184,11 @@ export const ProfileSetup = Type.Object({
 /** A platform's consent page, where the operator connects the profile. */
 export const ConsentLink = Type.Object({ url: Type.String() });
 
+/** The profile list's query: SPEC's page, the search, and (issue 32.1) `health=problem`, the profiles a platform of which is not 'ok'. */
+export const AccountPageQuery = Type.Object({ ...SearchPageQuery.properties, health: Type.Optional(Literals(['problem'])) });
+
 export const accountSchemas = {
-  list: { querystring: SearchPageQuery, response: { 200: Paged(AccountSummary), ...errorResponses } },
+  list: { querystring: AccountPageQuery, response: { 200: Paged(AccountSummary), ...errorResponses } },
   search: {
     querystring: Type.Object({ groupId: Type.Optional(Type.Integer({ minimum: 0, maximum: Id.maximum })) }),
     response: { 200: Type.Array(SelectOption), ...errorResponses },

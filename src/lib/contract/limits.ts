@@ -22,6 +22,9 @@ export const maxLength = {
   date: 40,
   refreshToken: 200,
   oauthParameter: 2048,
+  tokenName: 100,
+  webhookUrl: 2000,
+  webhookSecret: 200,
 } as const;
 
 /** Most items an array of a body may hold. */

@@ -17,3 +17,41 @@ export type StatsPeriod = (typeof statsPeriods)[number];
 /** Why a pending post has not gone out yet (video_posts.wait_kind): src/lib/post-waits.ts words each one. */
 export const waitKinds = ['retry', 'busy', 'quota', 'cap', 'reconnect'] as const;
 export type WaitKind = (typeof waitKinds)[number];
+
+/** A profile's health on a platform (issue 32.1): 'працює', 'увага', 'не працює'. */
+export const healthStates = ['ok', 'warning', 'down'] as const;
+export type HealthState = (typeof healthStates)[number];
+
+/**
+ * Why a profile's platform is not 'ok' (profile_health.reason), worded by the catalog
+ * (t.health.reasons). The proxy's and the credentials' are 'down'; the last two 'warning'.
+ */
+export const healthReasons = [
+  'proxy_unreachable',
+  'proxy_failed',
+  'proxy_auth',
+  'proxy_refused',
+  'not_connected',
+  'revoked',
+  'refused',
+  'token_expired',
+  'platform_unavailable',
+] as const;
+export type HealthReason = (typeof healthReasons)[number];
+/** What a personal API token may do (issue 32.4): read (GET and HEAD only), publish (what an operator does), admin (everything, admins only). */
+export const apiTokenScopes = ['read', 'publish', 'admin'] as const;
+export type ApiTokenScope = (typeof apiTokenScopes)[number];
+
+/** What a user can be told of (issue 32.3): a post failed, was held by a cap or went out; a profile turned unhealthy; a grant was revoked. */
+export const alertEvents = ['post.failed', 'post.held', 'post.published', 'profile.unhealthy', 'grant.revoked'] as const;
+export type AlertEvent = (typeof alertEvents)[number];
+
+/** The events Telegram offers (a published post is for scripts: webhooks only). */
+export const telegramEvents = ['post.failed', 'post.held', 'grant.revoked', 'profile.unhealthy'] as const;
+export type TelegramEvent = (typeof telegramEvents)[number];
+
+/** A webhook delivery: waiting for its next attempt, delivered (a 2xx), or failed after its last attempt. */
+export const deliveryStates = ['pending', 'delivered', 'failed'] as const;
+
+/** Why an attempt got no 2xx: another answer, none in time, no connection, or an address the outbound policy refuses. */
+export const deliveryErrors = ['status', 'timeout', 'network', 'address'] as const;

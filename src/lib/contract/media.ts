@@ -90,6 +90,21 @@ export const PublicationRequestDetail = Type.Object({
   group: Type.Array(AccountGroup),
 });
 
+/**
+ * Not SPEC's (issue 32.2): a post of the video whose reach is marked, with its figures. `unseen`:
+ * no views `hoursLive` hours after it went live; `limited`: one of its profile's last posts behind
+ * 'Можливе обмеження показів', its views against the profile's median.
+ */
+export const PostReach = Type.Object({
+  platform: Platform,
+  mark: Literals(['unseen', 'limited']),
+  views: Type.Integer({ minimum: 0 }),
+  /** The profile's median views the post fell short of, for `limited`. */
+  medianViews: Nullable(Type.Integer({ minimum: 0 })),
+  /** How long the post had been live when it was read with no views, for `unseen`. */
+  hoursLive: Nullable(Type.Integer({ minimum: 0 })),
+});
+
 export const PublishedVideo = Type.Object({
   ...VideoSummary.properties,
   idUpload: Type.String(),
@@ -109,6 +124,7 @@ export const PublishedVideo = Type.Object({
   plannedAt: Nullable(Type.String()),
   /** True while every post of the video waits unstarted: its date and profile can change, or it can be cancelled. */
   changeable: Type.Boolean(),
+  reach: Type.Array(PostReach),
 });
 
 /** Where the last edit of a published set's texts reached on one platform with published videos. */
@@ -212,6 +228,33 @@ export const PublishBody = Type.Object(
 /** PATCH /api/upload-video/{idUpload}/video/{videoId}: a scheduled video's new date (Kyiv wall time, like the publish form's) and/or profile; absent keeps each. */
 export const RescheduleBody = Type.Object({ date: publishDate, accountId: Type.Optional(Id) }, { additionalProperties: false });
 
+/**
+ * POST /api/upload-video/{idUpload}/spread (issue 31.3): the profile and date the product proposes
+ * for each video, from `from` to `to` (Kyiv days, YYYY-MM-DD), within each profile's slots and
+ * caps. Nothing is saved: the form shows the proposal and saves it through the publish payload.
+ */
+export const SpreadBody = Type.Object(
+  {
+    from: Text(maxLength.date),
+    to: Text(maxLength.date),
+    accounts: Type.Optional(Type.Array(PublishAccount, { maxItems: maxItems.accounts })),
+    inYouTube: Type.Boolean(),
+    inTikTok: Type.Boolean(),
+    inInstagram: Type.Boolean(),
+    video: Type.Array(Type.Object({ id: Id, account: Type.Optional(Nullable(PublishAccount)) }, { additionalProperties: false }), {
+      maxItems: maxItems.videos,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const SpreadProposal = Type.Object({
+  /** Each placed video: its profile, its date (ISO with the Kyiv offset) and why it is there. */
+  data: Type.Array(Type.Object({ videoId: Id, accountId: Id, date: Type.String(), reason: Type.String() })),
+  /** The videos no free slot took, each with why. */
+  unplaced: Type.Array(Type.Object({ videoId: Id, reason: Type.String() })),
+});
+
 /** POST /api/upload-video/upload: publish a failed video again. `youTubeId` is the set's idUpload. */
 export const RetryBody = Type.Object({ videoId: Id, youTubeId: Uuid }, { additionalProperties: false });
 
@@ -249,6 +292,7 @@ export const uploadVideoSchemas = {
   detail: { params: IdUploadParams, response: { 200: UploadDetail, ...errorResponses } },
   edit: { params: IdUploadParams, body: editBody, response: { 200: UploadDetail, ...errorResponses } },
   publish: { params: IdUploadParams, body: PublishBody, response: { 200: UploadDetail, ...errorResponses } },
+  spread: { params: IdUploadParams, body: SpreadBody, response: { 200: SpreadProposal, ...errorResponses } },
   /** PATCH /api/upload-video/{idUpload}/video/{videoId}: a scheduled video's new date and/or profile. */
   reschedule: {
     params: ScheduledVideoParams,

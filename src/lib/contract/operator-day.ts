@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { statsPeriods, type StatsPeriod } from './lists';
+import { healthReasons, statsPeriods, type StatsPeriod } from './lists';
 import { errorResponses, Id, IdParams, IdUploadParams, Literals, NoContent, Nullable, Platform, Uuid, WaitKind } from './common';
 import { maxLength } from './limits';
+import { EffectiveSlots } from './posting-slots';
 
 const Count = Type.Integer({ minimum: 0 });
 const AccountRef = Type.Object({ id: Id, title: Type.String() });
@@ -56,15 +57,24 @@ export const CalendarPost = Type.Object({
   /** Why a pending post waits (a posting cap, a busy profile, a retry); null when it does not. */
   waitReason: Nullable(Type.String()),
   waitKind: Nullable(WaitKind),
+  /**
+   * Pending and not started, with every other post of its video likewise: the calendar may move or
+   * cancel it (PATCH and DELETE …/video/{videoId}…, which take the video's posts together).
+   */
+  changeable: Type.Boolean(),
 });
 
-/** GET /api/calendar?from=&to=&accountId= */
+/** GET /api/calendar?from=&to=&accountId=|groupId= */
 export const CalendarRange = Type.Object({
   posts: Type.Array(CalendarPost),
   /** More posts fall in the range than one answer carries. */
   truncated: Type.Boolean(),
   /** The profiles with posts in the range, for the filter (whatever profile it is set to). */
   accounts: Type.Array(AccountRef),
+  /** The groups the user may show (an admin: every group), for the same filter. */
+  groups: Type.Array(AccountRef),
+  /** The posting slots of the one profile shown (accountId), for the days and hours it posts; null otherwise. */
+  slots: Nullable(EffectiveSlots),
 });
 
 export const calendarSchemas = {
@@ -74,6 +84,7 @@ export const calendarSchemas = {
         from: Type.String({ maxLength: maxLength.date }),
         to: Type.String({ maxLength: maxLength.date }),
         accountId: Type.Optional(Id),
+        groupId: Type.Optional(Id),
       },
       { additionalProperties: false },
     ),
@@ -88,6 +99,7 @@ export const NotificationKind = Literals([
   'credentials_failed',
   'credentials_ending',
   'sign_in_spray',
+  'profile_unhealthy',
 ]);
 
 export const NotificationItem = Type.Object({
@@ -105,6 +117,8 @@ export const NotificationItem = Type.Object({
   posts: Nullable(Type.Object({ out: Count, failed: Count, held: Count })),
   /** Why a profile's access fails, for 'credentials_failed': 'refused' (the credentials in use), 'revoked' (the consent link's grant). */
   failure: Nullable(Literals(['refused', 'revoked'])),
+  /** Why a profile stopped working before a post due within a day, for 'profile_unhealthy' (issue 32.1). */
+  health: Type.Optional(Literals(healthReasons)),
   createdAt: Type.String(),
   read: Type.Boolean(),
 });

@@ -7,6 +7,7 @@ import { ErrorText } from '../../components/error-text';
 import { LoadError, RecordGate } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { PostingSlotsPanel, slotsSourceText } from '../../components/posting-slots-panel';
+import { ProfileHealth } from '../../components/profile-health';
 import { StatsPanel } from '../../components/stats-panel';
 import { StatusBadge } from '../../components/status-badge';
 import { usePagedPart, useRecordForm } from '../../components/use-resource';
@@ -74,6 +75,14 @@ function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailV
             <dd>{t.accounts.connectedAs(name)}</dd>
           </div>
         ))}
+        {(account.isActiveYouTube || account.isActiveTikTok || account.isActiveInstagram) && (
+          <div className={styles.healthFact}>
+            <dt>{t.health.column}</dt>
+            <dd>
+              <ProfileHealth account={account} figures />
+            </dd>
+          </div>
+        )}
         {account.status === 'error' && account.error && (
           <div className={styles.failure}>
             <dt>{t.accountForm.status}</dt>

@@ -16,7 +16,7 @@ export function AccountListScreen() {
 
   return (
     <Page title={t.accounts.listTitle} actions={<CreateLink href="/accounts/create" />}>
-      <ListFilters searchPlaceholder={t.filters.searchProfiles} platforms />
+      <ListFilters searchPlaceholder={t.filters.searchProfiles} platforms health />
       <PagedList error={error} page={page} totalPages={data?.totalPages}>
         <AccountTable
           rows={data?.data}

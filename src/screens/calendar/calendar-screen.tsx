@@ -1,17 +1,38 @@
-import { useId, useState } from 'react';
-import { Link } from 'wouter';
+import { memo, useCallback, useId, useMemo, useState, type MouseEvent } from 'react';
+import { useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { daysOf, inMonth, kyivDay, kyivTime, periodTitle, type CalendarView, type Day } from '../../lib/calendar';
-import type { CalendarPost } from '../../lib/contract';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardCode,
+  KeyboardSensor,
+  MouseSensor,
+  pointerWithin,
+  TouchSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
+import { ChevronLeft, ChevronRight, Pause, RotateCw } from 'lucide-react';
+import { daysOf, inMonth, kyivDay, kyivTime, periodTitle, weekdayIndex, type CalendarView, type Day } from '../../lib/calendar';
+import type { CalendarPost, EffectiveSlots } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { calendarMachine } from '../../machines/calendar-machine';
+import { isHeld } from '../../lib/post-waits';
+import { calendarMachine, undoWindowMs } from '../../machines/calendar-machine';
 import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { SegmentedButtons } from '../../components/segmented-buttons';
 import { useMediaQuery } from '../../components/use-media-query';
 import { useScreenActor } from '../../components/use-screen-actor';
+import { useUndoCancelToast } from '../../components/undo-cancel-toast';
 import styles from './calendar-screen.module.css';
 
 /** Posts a month cell lists before it offers the rest in the day's week. */
@@ -19,13 +40,43 @@ const postsPerMonthCell = 3;
 const views: CalendarView[] = ['week', 'month'];
 /** Where a month's cells become too narrow for an entry's title: they count the day's posts instead (the CSS says the same width). */
 const phoneWidth = '(max-width: 768px)';
+/** Where the keyboard goes when the undo toast it was on ends. */
+const periodHeadingId = 'calendar-period';
 
-function PostLink({ post }: { post: CalendarPost }) {
-  const time = kyivTime(post.scheduledAt);
+/** What a dragged post carries: the post, and the day it is on. */
+interface DragData {
+  post: CalendarPost;
+  day: Day;
+}
+
+/** A day's date as its week shows it, `Пн 23.11`. */
+function dayName(day: Day): string {
+  const [, month, date] = day.split('-');
+  return `${t.calendar.weekdays[weekdayIndex(day)]} ${date}.${month}`;
+}
+
+/**
+ * A post's key, kept across a move: the server writes a moved video's posts anew (new ids), so the
+ * video and platform name it, and the keyboard stays on the post it moved.
+ */
+const postKey = (post: CalendarPost) => `${post.videoId}:${post.platform}`;
+
+/** A post as the drag's words name it, `10:30 YouTube: Ранковий випуск`, by its Kyiv time. */
+const shortLabel = (post: CalendarPost, time = kyivTime(post.scheduledAt)) =>
+  `${time} ${t.platform.names[post.platform]}: ${post.title || t.calendar.untitled}`;
+
+/** Why a pending post waits, drawn apart: held (a cap, a quota, a connection), tried again after a failure, or behind its profile's other upload. */
+function waitClass(post: CalendarPost): string {
+  if (post.status !== 'pending' || !post.waitKind) return '';
+  if (isHeld(post.waitKind)) return styles.held!;
+  return post.waitKind === 'retry' ? styles.retry! : styles.queued!;
+}
+
+function PostLink({ post, time }: { post: CalendarPost; time: string }) {
   const platform = t.platform.names[post.platform];
   const title = post.title || t.calendar.untitled;
   const status = t.calendar.postStatus[post.status];
-  const mark = post.waitKind && t.calendar.waitMarks[post.waitKind];
+  const mark = post.status === 'pending' && post.waitKind ? t.calendar.waitMarks[post.waitKind] : null;
   const label = t.calendar.postLabel(
     time,
     platform,
@@ -33,57 +84,156 @@ function PostLink({ post }: { post: CalendarPost }) {
     post.account.title,
     mark ? `${status}, ${t.calendar.waiting(mark, post.waitReason ?? '')}` : status,
   );
-  // The label starts with the text shown, so speech and sight name the link alike.
+  // The label starts with the text shown, so speech and sight name the link alike. Few elements
+  // and no flex inside: a week draws 1 260 of these.
   return (
-    <Link
-      href={`/video/youtube/${post.idUpload}`}
-      className={`${styles.post} ${styles[post.status]} ${mark ? styles.held : ''}`}
-      title={label}
-      aria-label={label}
-    >
-      <span className={styles.time}>{time}</span> <span className={styles.platform}>{platform}:</span>{' '}
-      <span className={styles.postTitle}>{title}</span>
-      {mark && <span className={styles.heldMark}>{mark}</span>}
-    </Link>
+    <a href={`/video/youtube/${post.idUpload}`} className={styles.postLink} title={label} aria-label={label}>
+      <b className={styles.time}>{time}</b> {platform}: {title}
+      {mark && (
+        <span className={styles.waitMark}>
+          {post.waitKind === 'retry' ? <RotateCw size={11} aria-hidden /> : isHeld(post.waitKind) ? <Pause size={11} aria-hidden /> : null}
+          {mark}
+        </span>
+      )}
+    </a>
   );
 }
 
-/** A day's date as its week shows it, `Пн 23.11`. */
-function dayName(day: Day, weekday: string): string {
-  const [, month, date] = day.split('-');
-  return `${weekday} ${date}.${month}`;
+/** A post that has gone out, failed or started: it opens its set, and stays where it is. */
+function FixedPost({ post, time }: { post: CalendarPost; time: string }) {
+  return (
+    <li className={`${styles.post} ${styles[post.status]} ${waitClass(post)}`}>
+      <PostLink post={post} time={time} />
+    </li>
+  );
+}
+
+interface MovablePostProps {
+  post: CalendarPost;
+  /** Its Kyiv time, `HH:mm`. */
+  time: string;
+  day: Day;
+  /** A move or a cancel is on its way: no other starts meanwhile. */
+  locked: boolean;
+  /** This post's own video is the one being changed. */
+  busy: boolean;
+  onCancel: (post: CalendarPost) => void;
+}
+
+/**
+ * A scheduled post: dragged by the mouse or a finger anywhere on it, by the keyboard from its
+ * handle (Space, the arrows, Space), and cancelled from its ×.
+ */
+function MovablePost({ post, time, day, locked, busy, onCancel }: MovablePostProps) {
+  const label = shortLabel(post, time);
+  const data: DragData = { post, day };
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({
+    id: postKey(post),
+    data,
+    disabled: locked,
+    attributes: { roleDescription: t.calendar.dragRole },
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      className={`${styles.post} ${styles.pending} ${styles.movable} ${waitClass(post)} ${isDragging ? styles.lifted : ''}`}
+      aria-busy={busy}
+      {...listeners}
+    >
+      <button ref={setActivatorNodeRef} type="button" className={styles.handle} {...attributes} aria-label={t.calendar.moveHandle(label)} />
+      <PostLink post={post} time={time} />
+      <button
+        type="button"
+        className={styles.cancel}
+        aria-label={t.calendar.cancelPost(label)}
+        disabled={locked}
+        onClick={() => onCancel(post)}
+      >
+        ×
+      </button>
+    </li>
+  );
+}
+
+interface PostListProps {
+  posts: CalendarPost[];
+  day: Day;
+  locked: boolean;
+  busyVideo: number | null;
+  onCancel: (post: CalendarPost) => void;
+}
+
+function PostList({ posts, day, locked, busyVideo, onCancel }: PostListProps) {
+  return (
+    <ul className={styles.posts}>
+      {posts.map((post) => {
+        const time = kyivTime(post.scheduledAt);
+        return post.changeable ? (
+          <MovablePost
+            key={postKey(post)}
+            post={post}
+            time={time}
+            day={day}
+            locked={locked}
+            busy={post.videoId === busyVideo}
+            onCancel={onCancel}
+          />
+        ) : (
+          <FixedPost key={postKey(post)} post={post} time={time} />
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A day takes a dropped post unless it has passed: the server refuses a time gone by anyway. */
+function useDayDrop(day: Day, today: Day) {
+  return useDroppable({ id: day, disabled: day < today });
 }
 
 /** The mark of a phone's month cell: its most pressing post's state, a failure first. */
 function countClass(posts: CalendarPost[]): string {
   if (posts.some((post) => post.status === 'error')) return styles.countError!;
-  if (posts.some((post) => post.status === 'pending' && post.waitKind)) return styles.countHeld!;
+  if (posts.some((post) => post.status === 'pending' && isHeld(post.waitKind))) return styles.countHeld!;
   if (posts.some((post) => post.status === 'pending')) return styles.countPending!;
   return styles.countDone!;
 }
 
+/** The one profile shown: its posting hours on its days (a week has room for them), 'не публікує' on the others. */
+function SlotNote({ day, view, slots }: { day: Day; view: CalendarView; slots: EffectiveSlots | null }) {
+  if (!slots) return null;
+  if (isDayOff(day, slots)) return <span className={styles.slotNote}>{t.calendar.dayOff}</span>;
+  return view === 'week' ? <span className={styles.slotNote}>{t.calendar.postingHours(slots.from, slots.to)}</span> : null;
+}
+
+const isDayOff = (day: Day, slots: EffectiveSlots | null) => slots !== null && !slots.days.includes(weekdayIndex(day) + 1);
+
 interface CountCellProps {
   day: Day;
-  weekday: string;
+  today: Day;
   posts: CalendarPost[];
-  today: boolean;
   outside: boolean;
   picked: boolean;
-  onPick: () => void;
+  onPick: (day: Day) => void;
 }
 
 /**
  * A phone's month cell: the date, and a count of the day's posts that picks the day for the list
- * under the month.
+ * under the month; a post dragged from that list is dropped here.
  */
-function CountCell({ day, weekday, posts, today, outside, picked, onPick }: CountCellProps) {
+const CountCell = memo(function CountCell({ day, today, posts, outside, picked, onPick }: CountCellProps) {
   const [, , date] = day.split('-');
+  const { setNodeRef, isOver } = useDayDrop(day, today);
   return (
-    <li className={`${styles.day} ${today ? styles.today : ''} ${outside ? styles.outside : ''}`} data-day={day}>
+    <li
+      ref={setNodeRef}
+      className={`${styles.day} ${day === today ? styles.today : ''} ${outside ? styles.outside : ''} ${isOver ? styles.over : ''}`}
+      data-day={day}
+    >
       {posts.length > 0 ? (
-        <button type="button" className={styles.dayPick} aria-pressed={picked} onClick={onPick}>
+        <button type="button" className={styles.dayPick} aria-pressed={picked} onClick={() => onPick(day)}>
           {/* The name is said in full; the cell shows it in short. */}
-          <span className={styles.spoken}>{t.calendar.dayPosts(dayName(day, weekday), posts.length)}</span>
+          <span className={styles.spoken}>{t.calendar.dayPosts(dayName(day), posts.length)}</span>
           <time dateTime={day} className={styles.dayHead} aria-hidden>
             {Number(date)}
           </time>
@@ -98,60 +248,146 @@ function CountCell({ day, weekday, posts, today, outside, picked, onPick }: Coun
       )}
     </li>
   );
-}
+});
 
 interface DayCellProps {
   day: Day;
-  weekday: string;
+  today: Day;
   view: CalendarView;
   posts: CalendarPost[];
-  today: boolean;
   outside: boolean;
-  onMore: () => void;
+  slots: EffectiveSlots | null;
+  locked: boolean;
+  busyVideo: number | null;
+  onMore: (day: Day) => void;
+  onCancel: (post: CalendarPost) => void;
 }
 
-function DayCell({ day, weekday, view, posts, today, outside, onMore }: DayCellProps) {
+const DayCell = memo(function DayCell({ day, today, view, posts, outside, slots, locked, busyVideo, onMore, onCancel }: DayCellProps) {
   const [, , date] = day.split('-');
   const shown = view === 'month' ? posts.slice(0, postsPerMonthCell) : posts;
+  const { setNodeRef, isOver } = useDayDrop(day, today);
   return (
-    <li className={`${styles.day} ${today ? styles.today : ''} ${outside ? styles.outside : ''}`} data-day={day}>
-      <time dateTime={day} className={styles.dayHead}>
-        {view === 'week' ? dayName(day, weekday) : Number(date)}
-      </time>
-      {shown.length > 0 && (
-        <ul className={styles.posts}>
-          {shown.map((post) => (
-            <li key={post.id}>
-              <PostLink post={post} />
-            </li>
-          ))}
-        </ul>
-      )}
+    <li
+      ref={setNodeRef}
+      className={`${styles.day} ${day === today ? styles.today : ''} ${outside ? styles.outside : ''} ${isDayOff(day, slots) ? styles.dayOff : ''} ${isOver ? styles.over : ''}`}
+      data-day={day}
+    >
+      <div className={styles.dayTop}>
+        <time dateTime={day} className={styles.dayHead}>
+          {view === 'week' ? dayName(day) : Number(date)}
+        </time>
+        <SlotNote day={day} view={view} slots={slots} />
+      </div>
+      {shown.length > 0 && <PostList posts={shown} day={day} locked={locked} busyVideo={busyVideo} onCancel={onCancel} />}
       {posts.length > shown.length && (
-        <button type="button" className={styles.more} onClick={onMore}>
+        <button type="button" className={styles.more} onClick={() => onMore(day)}>
           {t.calendar.more(posts.length - shown.length)}
         </button>
       )}
     </li>
   );
+});
+
+/** How far an arrow moves a post: a day either way; in a month, up and down a week. */
+function stepOf(code: string, view: CalendarView): number {
+  switch (code) {
+    case KeyboardCode.Right:
+      return 1;
+    case KeyboardCode.Left:
+      return -1;
+    case KeyboardCode.Down:
+      return view === 'month' ? 7 : 1;
+    case KeyboardCode.Up:
+      return view === 'month' ? -7 : -1;
+    default:
+      return 0;
+  }
 }
 
-/** /calendar: scheduled and published posts by Kyiv day, a week or a month at a time, per profile. */
+/**
+ * The keyboard moves a post from day to day, not by pixels: each arrow puts it under the next
+ * day's date, inside the day however short (a day gone by takes none, so the post stays).
+ */
+function dayStepper(days: Day[], view: CalendarView): KeyboardCoordinateGetter {
+  return (event, { context: { active, over, collisionRect, droppableRects } }) => {
+    const step = stepOf(event.code, view);
+    if (step === 0) return undefined;
+    event.preventDefault();
+    if (!active || !collisionRect) return undefined;
+    const from = (over?.id as Day | undefined) ?? (active.data.current as DragData).day;
+    const target = days[days.indexOf(from) + step];
+    const rect = target === undefined ? undefined : droppableRects.get(target);
+    if (!rect) return undefined;
+    return {
+      x: rect.left + rect.width / 2 - collisionRect.width / 2,
+      y: rect.top + Math.min(rect.height / 2, 40) - collisionRect.height / 2,
+    };
+  };
+}
+
+/** The mouse and a finger drop where the pointer is; the keyboard where the dragged post's middle is. */
+const dayUnder: CollisionDetection = (args) => {
+  if (args.pointerCoordinates) return pointerWithin(args);
+  const { collisionRect } = args;
+  return pointerWithin({
+    ...args,
+    pointerCoordinates: { x: collisionRect.left + collisionRect.width / 2, y: collisionRect.top + collisionRect.height / 2 },
+  });
+};
+
+const dragOf = (data: unknown) => data as DragData;
+
+/** What a screen reader hears while a post is dragged, in Ukrainian (dnd-kit speaks English of its own). */
+const announcements: Announcements = {
+  onDragStart: ({ active }) => {
+    const { post, day } = dragOf(active.data.current);
+    return t.calendar.pickedUp(shortLabel(post), dayName(day));
+  },
+  onDragOver: ({ active, over }) => {
+    const { post } = dragOf(active.data.current);
+    return over ? t.calendar.over(shortLabel(post), dayName(over.id as Day)) : t.calendar.outside(shortLabel(post));
+  },
+  onDragEnd: ({ active, over }) => {
+    const { post, day } = dragOf(active.data.current);
+    if (!over) return t.calendar.dragCancelled(shortLabel(post));
+    if (over.id === day) return t.calendar.droppedHome(shortLabel(post));
+    return t.calendar.dropped(shortLabel(post), dayName(over.id as Day), kyivTime(post.scheduledAt));
+  },
+  onDragCancel: ({ active }) => t.calendar.dragCancelled(shortLabel(dragOf(active.data.current).post)),
+};
+
+/** The filter's value: '' for every profile, `a5` for profile #5, `g3` for group #3. */
+const filterValue = (accountId: number | null, groupId: number | null) =>
+  accountId !== null ? `a${accountId}` : groupId !== null ? `g${groupId}` : '';
+
+/**
+ * /calendar: scheduled and published posts by Kyiv day, a week or a month at a time, per profile
+ * or group; a scheduled post is dragged to another day at the same time, or cancelled.
+ */
 export function CalendarScreen() {
+  const [, navigate] = useLocation();
   const profileFieldId = useId();
   const actor = useScreenActor(calendarMachine, { id: 'calendar' });
-  const { view, anchor, today, accountId, range, error } = useSelector(actor, (snapshot) => snapshot.context);
-  const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
+  const { view, anchor, today, accountId, groupId, range, error, change, undoable } = useSelector(actor, (snapshot) => snapshot.context);
+  const loading = useSelector(actor, (snapshot) => snapshot.matches({ browsing: 'loading' }));
   const counted = useMediaQuery(phoneWidth) && view === 'month';
   const [picked, setPicked] = useState<Day | null>(null);
+  const [dragged, setDragged] = useState<CalendarPost | null>(null);
+  const [confirming, setConfirming] = useState<CalendarPost | null>(null);
   const dayListId = useId();
 
-  const days = daysOf(view, anchor);
-  const postsOf = new Map<Day, CalendarPost[]>();
-  for (const post of range?.posts ?? []) {
-    const day = kyivDay(post.scheduledAt);
-    postsOf.set(day, [...(postsOf.get(day) ?? []), post]);
-  }
+  const days = useMemo(() => daysOf(view, anchor), [view, anchor]);
+  const postsOf = useMemo(() => {
+    const byDay = new Map<Day, CalendarPost[]>();
+    for (const post of range?.posts ?? []) {
+      const day = kyivDay(post.scheduledAt);
+      const list = byDay.get(day);
+      if (list) list.push(post);
+      else byDay.set(day, [post]);
+    }
+    return byDay;
+  }, [range]);
   // The day whose posts a phone lists under the month: the one picked, else the next with posts.
   const postDays = days.filter((day) => postsOf.has(day));
   const listedDay =
@@ -161,6 +397,46 @@ export function CalendarScreen() {
     accountId === null || profiles.some((profile) => profile.id === accountId)
       ? profiles
       : [...profiles, { id: accountId, title: t.accounts.optionTitle(accountId, '') }];
+  const groups = range?.groups ?? [];
+  const groupOptions =
+    groupId === null || groups.some((group) => group.id === groupId)
+      ? groups
+      : [...groups, { id: groupId, title: t.calendar.groupOption(groupId) }];
+  const slots = range?.slots ?? null;
+  const locked = change !== null;
+  const busyVideo = change?.videoId ?? null;
+
+  const stepper = useMemo(() => dayStepper(days, view), [days, view]);
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    // A finger scrolls the calendar; held still for a moment, it picks the post up.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 5 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: stepper,
+      // Space picks up and drops; Enter keeps opening links and pressing buttons.
+      keyboardCodes: { start: [KeyboardCode.Space], cancel: [KeyboardCode.Esc], end: [KeyboardCode.Space] },
+    }),
+  );
+  const onMore = useCallback((day: Day) => actor.send({ type: 'day.open', day }), [actor]);
+  const onPick = useCallback((day: Day) => setPicked(day), []);
+  const onCancel = useCallback((post: CalendarPost) => setConfirming(post), []);
+  const onDragStart = useCallback(({ active }: DragStartEvent) => setDragged(dragOf(active.data.current).post), []);
+  const onDragEnd = useCallback(
+    ({ active, over }: DragEndEvent) => {
+      setDragged(null);
+      if (over) actor.send({ type: 'post.move', post: dragOf(active.data.current).post, day: over.id as Day });
+    },
+    [actor],
+  );
+  useUndoCancelToast(undoable?.videoId ?? null, () => actor.send({ type: 'cancel.restore' }), periodHeadingId);
+  // A post's link opens its set inside the app, as wouter's Link does: one handler for a week's
+  // 1 260 links rather than a Link, and its subscription to the location, each.
+  const openSet = (event: MouseEvent<HTMLElement>) => {
+    const link = (event.target as Element).closest('a');
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(link.getAttribute('href')!);
+  };
 
   return (
     <Page title={t.calendar.title}>
@@ -182,7 +458,7 @@ export function CalendarScreen() {
           <Button variant="secondary" aria-label={t.calendar.next} onClick={() => actor.send({ type: 'period.next' })}>
             <ChevronRight size={16} aria-hidden />
           </Button>
-          <h2 className={styles.period} aria-live="polite">
+          <h2 id={periodHeadingId} tabIndex={-1} className={styles.period} aria-live="polite">
             {periodTitle(view, anchor)}
           </h2>
         </div>
@@ -190,15 +466,31 @@ export function CalendarScreen() {
           <label htmlFor={profileFieldId}>{t.calendar.profile}</label>
           <select
             id={profileFieldId}
-            value={accountId ?? ''}
-            onChange={(event) => actor.send({ type: 'account.pick', accountId: event.target.value ? Number(event.target.value) : null })}
+            value={filterValue(accountId, groupId)}
+            onChange={({ target: { value } }) => {
+              if (value.startsWith('g')) actor.send({ type: 'group.pick', groupId: Number(value.slice(1)) });
+              else actor.send({ type: 'account.pick', accountId: value ? Number(value.slice(1)) : null });
+            }}
           >
             <option value="">{t.calendar.allProfiles}</option>
-            {profileOptions.map((profile) => (
-              <option key={profile.id} value={profile.id}>
-                {profile.title}
-              </option>
-            ))}
+            {groupOptions.length > 0 && (
+              <optgroup label={t.calendar.groups}>
+                {groupOptions.map((group) => (
+                  <option key={group.id} value={`g${group.id}`}>
+                    {group.title}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {profileOptions.length > 0 && (
+              <optgroup label={t.calendar.profiles}>
+                {profileOptions.map((profile) => (
+                  <option key={profile.id} value={`a${profile.id}`}>
+                    {profile.title}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
         </div>
       </div>
@@ -206,54 +498,85 @@ export function CalendarScreen() {
       {error ? <LoadError error={error} /> : null}
       {range && range.posts.length === 0 && <p className={styles.note}>{t.calendar.empty}</p>}
       {range?.truncated && <p className={styles.note}>{t.calendar.truncated(range.posts.length)}</p>}
+      {range?.posts.some((post) => post.changeable) && <p className={styles.note}>{t.calendar.hint}</p>}
 
-      <div className={`${styles.calendar} ${styles[view]}`} aria-busy={loading}>
-        <div className={styles.weekdays} aria-hidden>
-          {t.calendar.weekdays.map((weekday) => (
-            <span key={weekday}>{weekday}</span>
-          ))}
-        </div>
-        <ol className={styles.days}>
-          {days.map((day, index) =>
-            counted ? (
-              <CountCell
-                key={day}
-                day={day}
-                weekday={t.calendar.weekdays[index % 7]!}
-                posts={postsOf.get(day) ?? []}
-                today={day === today}
-                outside={!inMonth(day, anchor)}
-                picked={day === listedDay}
-                onPick={() => setPicked(day)}
-              />
-            ) : (
-              <DayCell
-                key={day}
-                day={day}
-                weekday={t.calendar.weekdays[index % 7]!}
-                view={view}
-                posts={postsOf.get(day) ?? []}
-                today={day === today}
-                outside={view === 'month' && !inMonth(day, anchor)}
-                onMore={() => actor.send({ type: 'day.open', day })}
-              />
-            ),
+      {/* Clicks, Enter's included, come up from the links inside; each link is reached and said on its own. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+      <div onClick={openSet}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={dayUnder}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: t.calendar.dragInstructions } }}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDragged(null)}
+        >
+          <div className={`${styles.calendar} ${styles[view]}`} aria-busy={loading}>
+            <div className={styles.weekdays} aria-hidden>
+              {t.calendar.weekdays.map((weekday) => (
+                <span key={weekday}>{weekday}</span>
+              ))}
+            </div>
+            <ol className={styles.days}>
+              {days.map((day) =>
+                counted ? (
+                  <CountCell
+                    key={day}
+                    day={day}
+                    today={today}
+                    posts={postsOf.get(day) ?? []}
+                    outside={!inMonth(day, anchor)}
+                    picked={day === listedDay}
+                    onPick={onPick}
+                  />
+                ) : (
+                  <DayCell
+                    key={day}
+                    day={day}
+                    today={today}
+                    view={view}
+                    posts={postsOf.get(day) ?? []}
+                    outside={view === 'month' && !inMonth(day, anchor)}
+                    slots={slots}
+                    locked={locked}
+                    busyVideo={busyVideo}
+                    onMore={onMore}
+                    onCancel={onCancel}
+                  />
+                ),
+              )}
+            </ol>
+          </div>
+          {counted && listedDay !== null && (
+            <section className={styles.dayList} aria-labelledby={dayListId}>
+              <h3 id={dayListId} className={styles.dayListTitle}>
+                {t.calendar.dayList(dayName(listedDay))}
+              </h3>
+              <PostList posts={postsOf.get(listedDay)!} day={listedDay} locked={locked} busyVideo={busyVideo} onCancel={onCancel} />
+            </section>
           )}
-        </ol>
+          <DragOverlay dropAnimation={null}>
+            {dragged && (
+              <div className={`${styles.post} ${styles.pending} ${styles.overlay} ${waitClass(dragged)}`}>
+                <b className={styles.time}>{kyivTime(dragged.scheduledAt)}</b> {t.platform.names[dragged.platform]}:{' '}
+                {dragged.title || t.calendar.untitled}
+              </div>
+            )}
+          </DragOverlay>
+        </DndContext>
       </div>
-      {counted && listedDay !== null && (
-        <section className={styles.dayList} aria-labelledby={dayListId}>
-          <h3 id={dayListId} className={styles.dayListTitle}>
-            {t.calendar.dayList(dayName(listedDay, t.calendar.weekdays[days.indexOf(listedDay) % 7]!))}
-          </h3>
-          <ul className={styles.posts}>
-            {postsOf.get(listedDay)!.map((post) => (
-              <li key={post.id}>
-                <PostLink post={post} />
-              </li>
-            ))}
-          </ul>
-        </section>
+      {confirming && (
+        <ConfirmDialog
+          question={t.postTruth.cancelQuestion(confirming.videoId)}
+          consequence={t.postTruth.cancelConsequence(undoWindowMs / 1000)}
+          action={t.postTruth.cancelSchedule}
+          dismiss={t.postTruth.keepSchedule}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            actor.send({ type: 'post.cancel', post: confirming });
+          }}
+        />
       )}
     </Page>
   );

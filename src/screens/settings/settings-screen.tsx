@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
 import { t } from '../../lib/i18n';
 import { passwordChangeSchema, type PasswordChangeForm } from '../../lib/schemas';
 import { passwordMachine } from '../../machines/password-machine';
@@ -11,6 +12,8 @@ import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { useScreenActor } from '../../components/use-screen-actor';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
+import { TelegramCard } from './telegram-card';
+import { WebhooksCard } from './webhooks-card';
 import styles from './settings-screen.module.css';
 
 const emptyPasswordForm: PasswordChangeForm = { current_password: '', password: '', password_confirmation: '' };
@@ -61,6 +64,15 @@ export function SettingsScreen() {
         </dl>
       </Card>
       <PasswordCard />
+      <div className={styles.form}>
+        <Card>
+          <h2 className={styles.heading}>{t.apiTokens.title}</h2>
+          <p className={styles.hint}>{t.apiTokens.settingsHint}</p>
+          <Link href="/setting/tokens">{t.apiTokens.settingsLink}</Link>
+        </Card>
+      </div>
+      <TelegramCard />
+      <WebhooksCard />
     </Page>
   );
 }

@@ -20,6 +20,7 @@ import { DeleteButton } from '../../components/delete-button';
 import { PlatformOptionsPanel } from '../../components/platform-options-panel';
 import { MultiSelect } from '../../components/multi-select';
 import { PostingBudget } from '../../components/posting-budget';
+import { SpreadPanel } from '../../components/spread-panel';
 import { Card, Page } from '../../components/page';
 import { QuickChips } from '../../components/quick-chips';
 import { TagSetPicker } from '../../components/tag-set-picker';
@@ -41,11 +42,13 @@ interface VideoCardProps {
   gap: PlatformGap | undefined;
   posterUrl: string | null;
   profiles: SelectOption[];
+  /** Why 'Розподілити' gave it its date, while the date is the proposal's. */
+  spreadReason: string | undefined;
   disabled: boolean;
   send: (event: PublishEvent) => void;
 }
 
-function VideoCard({ video, number, assigned, gap, posterUrl, profiles, disabled, send }: VideoCardProps) {
+function VideoCard({ video, number, assigned, gap, posterUrl, profiles, spreadReason, disabled, send }: VideoCardProps) {
   const hintId = `video-${video.id}-assigned`;
   const gapId = `video-${video.id}-platforms`;
   const byRule = !video.account;
@@ -111,6 +114,7 @@ function VideoCard({ video, number, assigned, gap, posterUrl, profiles, disabled
           error={video.date && isPastWallTime(video.date) ? t.publish.pastDate : undefined}
           onChange={(date) => send({ type: 'video.date', videoId: video.id, date })}
         />
+        {spreadReason && <p className={styles.assigned}>{spreadReason}</p>}
       </div>
     </li>
   );
@@ -124,6 +128,8 @@ type PublishActor = ReturnType<typeof usePublishActor>;
  */
 function PublishFormView({ detail, actor, draftKey }: { detail: PublicationRequestDetail; actor: PublishActor; draftKey?: string }) {
   const submitting = useSelector(actor, (snapshot) => snapshot.matches('submitting'));
+  const spreading = useSelector(actor, (snapshot) => snapshot.matches('spreading'));
+  const spread = useSelector(actor, (snapshot) => snapshot.context.spread);
   const accounts = useSelector(actor, (snapshot) => snapshot.context.accounts);
   const videos = useSelector(actor, (snapshot) => snapshot.context.videos);
   const assignment = useSelector(actor, (snapshot) => (snapshot.context.submitted ? snapshot.context.errors : {}));
@@ -287,6 +293,14 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
       </Card>
       <Card>
         <h2 className={styles.panelTitle}>{t.publish.videos}</h2>
+        {videos.length > 0 && (
+          <SpreadPanel
+            busy={spreading}
+            disabled={submitting}
+            unplaced={(spread?.unplaced ?? []).map((item) => ({ name: t.publish.video(numbers.get(item.videoId)!), reason: item.reason }))}
+            onPropose={(range) => actor.send({ type: 'spread.propose', range, platforms: { inYouTube, inTikTok, inInstagram } })}
+          />
+        )}
         {videos.length > 0 && (preview.idle.length > 0 || preview.shared.length > 0 || gaps.length > 0) && (
           <div role="status" className={styles.balance}>
             {preview.idle.length > 0 && <p>{t.publish.profilesIdle(preview.idle.length, titles(preview.idle))}</p>}
@@ -307,6 +321,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
                 gap={gapOf.get(video.id)}
                 posterUrl={posters.get(video.id) ?? null}
                 profiles={accounts}
+                spreadReason={spread?.reasons[video.id]}
                 disabled={submitting}
                 send={actor.send}
               />

@@ -2,10 +2,9 @@ import { useLocation, useParams } from 'wouter';
 import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
-import { CalendarClock, RotateCw, Undo2 } from 'lucide-react';
-import type { PlatformEdit, PublishedVideo, PublishProfileOption, ReschedulePayload, UploadDetail } from '../../lib/contract';
+import { useEffect, useState } from 'react';
+import { CalendarClock, RotateCw, TrendingDown } from 'lucide-react';
+import type { PlatformEdit, PostReach, PublishedVideo, PublishProfileOption, ReschedulePayload, UploadDetail } from '../../lib/contract';
 import { formatDate, formatMoment, isPastWallTime, kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { tagsFromText } from '../../lib/publishing';
@@ -28,6 +27,7 @@ import { TagInput } from '../../components/tag-input';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { useScreenActor } from '../../components/use-screen-actor';
+import { useUndoCancelToast } from '../../components/undo-cancel-toast';
 import { VideoLinks } from '../../components/video-links';
 import { VideoStats } from '../../components/video-stats';
 import { VideoStatus } from '../../components/video-table';
@@ -128,12 +128,30 @@ function PostState({ video }: { video: PublishedVideo }) {
   );
 }
 
+/** The reach marks of a video's posts (issue 32.2), each with its figures. */
+function PostReachMarks({ marks }: { marks: PostReach[] }) {
+  if (marks.length === 0) return null;
+  return (
+    <ul className={styles.postReach}>
+      {marks.map((mark) => {
+        const platform = t.platform.names[mark.platform];
+        return (
+          <li key={mark.platform}>
+            <TrendingDown size={14} aria-hidden />{' '}
+            {mark.mark === 'unseen'
+              ? t.reach.postUnseen(platform, mark.hoursLive ?? 0)
+              : t.reach.postLimited(platform, mark.views, mark.medianViews ?? 0)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 // Where the keyboard is sent after a change (PublishedFocus): the editor's first field, a row's 'Змінити'.
 const editorId = (videoId: number) => `schedule-editor-${videoId}`;
 const changeButtonId = (videoId: number) => `schedule-change-${videoId}`;
 const videosHeadingId = 'published-videos';
-const undoToastId = 'undo-cancel';
-const undoButtonId = 'undo-cancel-button';
 
 function focusOn(target: PublishedFocus) {
   const element =
@@ -141,29 +159,6 @@ function focusOn(target: PublishedFocus) {
       ? document.getElementById(changeButtonId(target.videoId))
       : document.getElementById(editorId(target.videoId))?.querySelector<HTMLElement>('input, select, button');
   element?.focus();
-}
-
-/** The undo toast's words and button; it takes the focus, as the editor it replaces had it. */
-function UndoCancel({ videoId, onUndo }: { videoId: number; onUndo: () => void }) {
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
-  return (
-    <span className={styles.undo}>
-      {t.postTruth.cancelledVideo(videoId)}
-      {/* Never disabled while the undo is sent: a disabled button would drop the focus; the machine takes one undo. */}
-      <button
-        ref={button}
-        id={undoButtonId}
-        type="button"
-        className={styles.undoButton}
-        aria-label={t.postTruth.undoCancelOf(videoId)}
-        onClick={onUndo}
-      >
-        <Undo2 size={14} aria-hidden />
-        {t.postTruth.undoCancel}
-      </button>
-    </span>
-  );
 }
 
 interface ScheduleEditorProps {
@@ -263,7 +258,16 @@ function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: Video
       header: t.videoTable.columnLinks,
       cell: (video) => <VideoLinks urlYouTube={video.urlYouTube} urlInstagram={video.urlInstagram} urlTiktok={video.urlTiktok} />,
     },
-    { header: t.videoTable.columnStats, cell: (video) => (video.status === 'success' ? <VideoStats video={video} /> : null) },
+    {
+      header: t.videoTable.columnStats,
+      cell: (video) =>
+        video.status === 'success' ? (
+          <>
+            <VideoStats video={video} />
+            <PostReachMarks marks={video.reach} />
+          </>
+        ) : null,
+    },
     {
       header: t.videoTable.columnStatus,
       width: '220px',
@@ -327,20 +331,7 @@ function PublishedSet({ idUpload }: { idUpload: string }) {
     if (focus) focusOn(focus);
   }, [focus]);
 
-  // The undo toast lasts as long as the machine offers the undo, and goes with the page.
-  useEffect(() => {
-    if (undoable === null) return;
-    toast(<UndoCancel videoId={undoable} onUndo={() => actor.send({ type: 'schedule.restore' })} />, {
-      id: undoToastId,
-      duration: Infinity,
-    });
-    return () => {
-      const hadFocus = document.activeElement?.id === undoButtonId;
-      // At once, not faded out: a button being faded out could still take a click or hold the focus.
-      toast.remove(undoToastId);
-      if (hadFocus) document.getElementById(videosHeadingId)?.focus();
-    };
-  }, [actor, undoable]);
+  useUndoCancelToast(undoable, () => actor.send({ type: 'schedule.restore' }), videosHeadingId);
 
   if (!detail) return <Spinner />;
   return (

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { webhookSchemas } from '../../src/lib/contract/alerts';
+import { webhookSchema } from '../../src/lib/schemas';
+import { t } from '../messages';
+import { currentUser, requireUser } from '../auth/guards';
+import { HttpError, parseBody } from '../http-error';
+import type { PlatformsMode } from '../platforms/types';
+import { createWebhook, deleteWebhook, listWebhooks, webhookDeliveries } from '../services/webhooks';
+
+/**
+ * A user's webhooks (issue 32.3): always the signed-in user's own, an admin's included, as the
+ * bell is: a webhook carries its owner's secret and sends their events, so no one else reads or
+ * removes it (another's id answers 404).
+ */
+export const webhookRoutes: FastifyPluginAsyncTypebox<{ mode: PlatformsMode }> = async (app, { mode }) => {
+  const { db, keys } = app;
+  app.addHook('onRequest', requireUser);
+
+  app.get('/', { schema: webhookSchemas.list }, async (request) => ({ data: await listWebhooks(db, currentUser(request).id) }));
+
+  app.post('/', { schema: webhookSchemas.create }, async (request, reply) => {
+    const form = parseBody(webhookSchema, request.body);
+    const webhook = await createWebhook(db, keys.secretsAtRest, mode, currentUser(request).id, form);
+    return reply.status(201).send(webhook);
+  });
+
+  app.delete('/:id', { schema: webhookSchemas.remove }, async (request, reply) => {
+    if (!(await deleteWebhook(db, currentUser(request).id, request.params.id))) throw new HttpError(404, t.server.notFound);
+    return reply.status(204).send();
+  });
+
+  app.get('/:id/deliveries', { schema: webhookSchemas.deliveries }, async (request) => {
+    const data = await webhookDeliveries(db, currentUser(request).id, request.params.id);
+    if (!data) throw new HttpError(404, t.server.notFound);
+    return { data };
+  });
+};

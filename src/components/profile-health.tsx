@@ -1,0 +1,67 @@
+import { CircleCheck, CircleDashed, CircleX, TrendingDown, TriangleAlert } from 'lucide-react';
+import type { AccountSummary, HealthState, PlatformName } from '../lib/contract';
+import { t } from '../lib/i18n';
+import { formatDate } from '../lib/kyiv-time';
+import styles from './profile-health.module.css';
+
+const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
+const stateIcon = { ok: CircleCheck, warning: TriangleAlert, down: CircleX } satisfies Record<HealthState, unknown>;
+
+type CheckedProfile = Pick<AccountSummary, 'health' | 'reach' | 'isActiveYouTube' | 'isActiveTikTok' | 'isActiveInstagram'>;
+
+function switchedOn(account: CheckedProfile): PlatformName[] {
+  const on: Record<PlatformName, boolean> = {
+    youtube: account.isActiveYouTube,
+    tiktok: account.isActiveTikTok,
+    instagram: account.isActiveInstagram,
+  };
+  return platformOrder.filter((platform) => on[platform]);
+}
+
+/**
+ * A profile's health as its last scheduled check found it (issue 32.1): a line per platform
+ * switched on ('TikTok: Не працює: проксі не відповідає'), when it was checked, and its reach
+ * marks (issue 32.2); with `figures`, each mark with the views behind it.
+ */
+export function ProfileHealth({ account, figures = false }: { account: CheckedProfile; figures?: boolean }) {
+  const platforms = switchedOn(account);
+  if (platforms.length === 0) return null;
+  const checked = platforms.flatMap((platform) => account.health[platform]?.checkedAt ?? []).sort();
+  return (
+    <div className={styles.health}>
+      <ul className={styles.lines}>
+        {platforms.map((platform) => {
+          const name = t.platform.names[platform];
+          const health = account.health[platform];
+          if (!health) {
+            return (
+              <li key={platform} className={styles.unchecked}>
+                <CircleDashed size={14} aria-hidden /> <span>{t.health.platformState(name, t.health.notChecked)}</span>
+              </li>
+            );
+          }
+          const Icon = stateIcon[health.state];
+          const state = t.health.states[health.state];
+          return (
+            <li key={platform} className={styles[health.state]}>
+              <Icon size={14} aria-hidden />{' '}
+              <span>
+                {t.health.platformState(name, health.reason ? t.health.stateWithReason(state, t.health.reasons[health.reason]) : state)}
+              </span>
+            </li>
+          );
+        })}
+        {account.reach.map((mark) => (
+          <li key={`reach-${mark.platform}`} className={styles.reach}>
+            <TrendingDown size={14} aria-hidden />{' '}
+            <span>
+              {t.reach.limitedOn(t.platform.names[mark.platform])}
+              {figures && <span className={styles.figures}>{t.reach.limitedFigures(mark.views, mark.medianViews, mark.historyPosts)}</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {checked.length > 0 && <span className={styles.checkedAt}>{t.health.checkedAt(formatDate(checked.at(-1)))}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { KeyboardEvent } from 'react';
+import { t } from '../lib/i18n';
+import { kyivWallTime } from '../lib/kyiv-time';
+import { spreadSchema, type SpreadForm } from '../lib/schemas';
+import { Button } from './button';
+import { TextField } from './text-field';
+import { useSchemaForm } from './use-schema-form';
+import styles from './spread-panel.module.css';
+
+interface SpreadPanelProps {
+  /** A proposal is being worked out. */
+  busy: boolean;
+  disabled: boolean;
+  /** The videos the last proposal could not place, each named and with why. */
+  unplaced: { name: string; reason: string }[];
+  onPropose: (range: SpreadForm) => void;
+}
+
+const daysLater = (days: number) => kyivWallTime(Date.now() + days * 86_400_000).slice(0, 10);
+
+/**
+ * 'Розподілити' (issue 31.3): the days to spread the videos over. It lives inside the publish
+ * form, so it is a group of fields with its own button rather than a form of its own; Enter in
+ * its fields proposes instead of saving the publication.
+ */
+export function SpreadPanel({ busy, disabled, unplaced, onPropose }: SpreadPanelProps) {
+  const { register, handleSubmit, errors } = useSchemaForm<SpreadForm>(spreadSchema(), { from: daysLater(0), to: daysLater(6) });
+  const propose = handleSubmit(onPropose);
+  const proposeOnEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void propose();
+  };
+  return (
+    <fieldset className={styles.panel} aria-describedby="spread-hint">
+      <legend className={styles.title}>{t.spread.title}</legend>
+      <p id="spread-hint" className={styles.hint}>
+        {t.spread.hint}
+      </p>
+      <div className={styles.range}>
+        <TextField
+          type="date"
+          label={t.spread.from}
+          disabled={disabled}
+          error={errors.from?.message}
+          onKeyDown={proposeOnEnter}
+          {...register('from')}
+        />
+        <TextField
+          type="date"
+          label={t.spread.to}
+          disabled={disabled}
+          error={errors.to?.message}
+          onKeyDown={proposeOnEnter}
+          {...register('to')}
+        />
+        <Button type="button" variant="secondary" disabled={disabled || busy} onClick={() => void propose()}>
+          {busy ? t.spread.proposing : t.spread.action}
+        </Button>
+      </div>
+      {unplaced.length > 0 && (
+        <div role="status" className={styles.unplaced}>
+          <p className={styles.unplacedTitle}>{t.spread.unplacedTitle}</p>
+          <ul>
+            {unplaced.map((item) => (
+              <li key={item.name}>
+                {item.name}: {item.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </fieldset>
+  );
+}

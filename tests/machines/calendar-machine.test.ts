@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { ApiError } from '../../src/lib/api';
+import type { CalendarPost, CalendarRange } from '../../src/lib/contract';
+import { calendarMachine, undoWindowMs } from '../../src/machines/calendar-machine';
+import { deferredActors } from './deferred-actors';
+import { recordToasts } from './api-double';
+
+const idUpload = '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+const post = (id: number, videoId: number, scheduledAt: string, changes: Partial<CalendarPost> = {}): CalendarPost => ({
+  id,
+  videoId,
+  idUpload,
+  title: 'Випуск',
+  platform: 'youtube',
+  status: 'pending',
+  scheduledAt,
+  account: { id: 4, title: '#4 Ранок' },
+  waitKind: null,
+  waitReason: null,
+  changeable: true,
+  ...changes,
+});
+/** Video 11 goes out on YouTube and TikTok at 10:30 on Wednesday 25 November in Kyiv; video 12 at 09:00 on Thursday. */
+const week: CalendarRange = {
+  posts: [
+    post(1, 11, '2026-11-25T08:30:00.000Z'),
+    post(2, 11, '2026-11-25T08:30:00.000Z', { platform: 'tiktok' }),
+    post(3, 12, '2026-11-26T07:00:00.000Z'),
+  ],
+  truncated: false,
+  accounts: [{ id: 4, title: '#4 Ранок' }],
+  groups: [],
+  slots: null,
+};
+
+let toasts: string[];
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-11-25T06:00:00Z') });
+  toasts = [];
+  recordToasts(toasts);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+async function readyWith(range: CalendarRange) {
+  const calls = deferredActors(['load', 'move', 'cancelSchedule', 'restoreSchedule'] as const);
+  const actor = createActor(calendarMachine.provide({ actors: calls.actors })).start();
+  await calls.resolve('load', range);
+  return { actor, calls };
+}
+
+describe('calendar machine: moves', () => {
+  it('moves every post of the video to the day dropped on at the same Kyiv time, shows it there at once, and reads the week again', async () => {
+    const { actor, calls } = await readyWith(week);
+    actor.send({ type: 'post.move', post: week.posts[1]!, day: '2026-11-27' });
+    expect(actor.getSnapshot().value).toBe('moving');
+    expect(calls.started.at(-1)).toEqual({ name: 'move', input: { idUpload, videoId: 11, date: '2026-11-27T10:30' } });
+    // Meanwhile both of video 11's posts stand on Friday, after Thursday's.
+    expect(actor.getSnapshot().context.range!.posts.map((each) => [each.id, each.scheduledAt])).toEqual([
+      [3, '2026-11-26T07:00:00.000Z'],
+      [1, '2026-11-27T08:30:00.000Z'],
+      [2, '2026-11-27T08:30:00.000Z'],
+    ]);
+    // Nothing else starts while it is on its way.
+    actor.send({ type: 'post.cancel', post: week.posts[2]! });
+    actor.send({ type: 'period.next' });
+    expect(calls.started.map((each) => each.name)).toEqual(['load', 'move']);
+
+    await calls.resolve('move', {});
+    expect(toasts).toEqual(['success Публікацію перенесено на 27.11 о 10:30']);
+    expect(actor.getSnapshot().matches({ browsing: 'loading' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ change: null, beforeMove: null, anchor: '2026-11-25' });
+    expect(calls.started.at(-1)!.name).toBe('load');
+  });
+
+  it("puts a refused move back where it was and shows the server's reason", async () => {
+    const { actor, calls } = await readyWith(week);
+    actor.send({ type: 'post.move', post: week.posts[2]!, day: '2026-11-25' });
+    const refusal = 'Не перенесено: профіль #4 Ранок — проміжок 90 хв між публікаціями профілю';
+    await calls.reject('move', new ApiError(409, [refusal]));
+    expect(actor.getSnapshot().matches({ browsing: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.range).toBe(week);
+    expect(actor.getSnapshot().context.change).toBeNull();
+    expect(toasts).toEqual([`error ${refusal}`]);
+  });
+
+  it('keeps a post dropped on its own day, and one that has gone out, started or failed, where it is, asking nothing', async () => {
+    const { actor, calls } = await readyWith(week);
+    actor.send({ type: 'post.move', post: week.posts[0]!, day: '2026-11-25' });
+    actor.send({
+      type: 'post.move',
+      post: post(4, 13, '2026-11-24T08:00:00.000Z', { status: 'done', changeable: false }),
+      day: '2026-11-26',
+    });
+    actor.send({ type: 'post.cancel', post: post(5, 14, '2026-11-25T12:00:00.000Z', { changeable: false }) });
+    expect(actor.getSnapshot().matches({ browsing: 'ready' })).toBe(true);
+    expect(calls.started.map((each) => each.name)).toEqual(['load']);
+  });
+});
+
+describe('calendar machine: cancels', () => {
+  it(`cancels a video's publication, offers it back for ${undoWindowMs / 1000} s, and puts it back when asked`, async () => {
+    const { actor, calls } = await readyWith(week);
+    actor.send({ type: 'post.cancel', post: week.posts[0]! });
+    expect(calls.started.at(-1)).toEqual({ name: 'cancelSchedule', input: { idUpload, videoId: 11 } });
+    await calls.resolve('cancelSchedule', {});
+    expect(actor.getSnapshot().context.undoable).toEqual({ idUpload, videoId: 11 });
+    expect(calls.started.at(-1)!.name).toBe('load');
+    await calls.resolve('load', week);
+
+    vi.advanceTimersByTime(undoWindowMs - 1);
+    actor.send({ type: 'cancel.restore' });
+    expect(calls.started.at(-1)).toEqual({ name: 'restoreSchedule', input: { idUpload, videoId: 11 } });
+    await calls.resolve('restoreSchedule', {});
+    expect(toasts).toEqual(['success Публікацію повернуто']);
+    expect(actor.getSnapshot().context.undoable).toBeNull();
+    expect(calls.started.at(-1)!.name).toBe('load');
+  });
+
+  it('offers the undo no longer once its window has passed, and the latest cancel only', async () => {
+    const { actor, calls } = await readyWith(week);
+    actor.send({ type: 'post.cancel', post: week.posts[0]! });
+    await calls.resolve('cancelSchedule', {});
+    await calls.resolve('load', week);
+    vi.advanceTimersByTime(undoWindowMs / 2);
+    actor.send({ type: 'post.cancel', post: week.posts[2]! });
+    await calls.resolve('cancelSchedule', {});
+    await calls.resolve('load', week);
+    expect(actor.getSnapshot().context.undoable).toEqual({ idUpload, videoId: 12 });
+    // The first cancel's window would have ended here; the second's has not.
+    vi.advanceTimersByTime(undoWindowMs / 2);
+    expect(actor.getSnapshot().context.undoable).toEqual({ idUpload, videoId: 12 });
+    vi.advanceTimersByTime(undoWindowMs / 2);
+    expect(actor.getSnapshot().context.undoable).toBeNull();
+    actor.send({ type: 'cancel.restore' });
+    expect(calls.started.map((each) => each.name)).not.toContain('restoreSchedule');
+  });
+
+  it('says why a cancel or its undo was refused, and keeps the undo on offer after a refused undo', async () => {
+    const { actor, calls } = await readyWith(week);
+    actor.send({ type: 'post.cancel', post: week.posts[0]! });
+    await calls.reject('cancelSchedule', new ApiError(409, ['Публікація цього відео вже почалася: змінити чи скасувати її не можна']));
+    expect(actor.getSnapshot().context).toMatchObject({ change: null, undoable: null });
+    actor.send({ type: 'post.cancel', post: week.posts[0]! });
+    await calls.resolve('cancelSchedule', {});
+    await calls.resolve('load', week);
+    actor.send({ type: 'cancel.restore' });
+    await calls.reject('restoreSchedule', new ApiError(409, ['Не можна повернути публікацію: її профіль видалено']));
+    expect(toasts).toEqual([
+      'error Публікація цього відео вже почалася: змінити чи скасувати її не можна',
+      'error Не можна повернути публікацію: її профіль видалено',
+    ]);
+    expect(actor.getSnapshot().context.undoable).toEqual({ idUpload, videoId: 11 });
+  });
+});

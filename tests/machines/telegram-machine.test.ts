@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import type { TelegramSettings } from '../../src/lib/contract';
+import { t } from '../../src/lib/i18n';
+import { telegramMachine } from '../../src/machines/telegram-machine';
+import { apiDouble, recordToasts } from './api-double';
+
+let shown: string[];
+
+beforeEach(() => {
+  shown = [];
+  recordToasts(shown);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const off: TelegramSettings = {
+  available: true,
+  bot: 'shorts_office_bot',
+  state: 'off',
+  code: null,
+  codeExpiresAt: null,
+  link: null,
+  chatName: null,
+  failure: null,
+  events: ['post.failed', 'post.held', 'grant.revoked', 'profile.unhealthy'],
+  digest: true,
+};
+const connecting: TelegramSettings = {
+  ...off,
+  state: 'connecting',
+  code: 'ABCD2345',
+  codeExpiresAt: '2026-11-22T10:15:00.000Z',
+  link: 'https://t.me/shorts_office_bot?start=ABCD2345',
+};
+const connected: TelegramSettings = { ...off, state: 'connected', chatName: '@team_lead' };
+
+// The page looks again after 3 s while the code waits; the test does not wait that long.
+const quickMachine = telegramMachine.provide({ delays: { codeCheck: 5 } });
+
+describe('telegram machine (Settings)', () => {
+  it('asks for a code, looks again while it waits, and says so once the bot has it', async () => {
+    let issued = false;
+    let bound = false;
+    const asked = apiDouble((request) => {
+      if (request !== 'POST /api/telegram/code') return { body: bound ? connected : issued ? connecting : off };
+      issued = true;
+      return { status: 201, body: connecting };
+    });
+    const actor = createActor(quickMachine).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'still' }));
+    expect(actor.getSnapshot().context.settings).toEqual(off);
+
+    actor.send({ type: 'connect' });
+    expect(actor.getSnapshot().value).toBe('issuing');
+    await waitFor(actor, (snapshot) => snapshot.context.settings?.state === 'connecting');
+    // Still waiting: it keeps looking, and says nothing.
+    await vi.waitFor(() => expect(asked.filter((request) => request === 'GET /api/telegram').length).toBeGreaterThanOrEqual(3));
+    expect(shown).toEqual([]);
+
+    bound = true;
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'still' }));
+    expect(actor.getSnapshot().context.settings).toEqual(connected);
+    expect(shown).toEqual([`success ${t.telegram.connected}`]);
+    const looks = asked.length;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(asked).toHaveLength(looks);
+  });
+
+  it('saves what to be told, and says so', async () => {
+    const choices = { events: ['post.failed' as const], digest: false };
+    const asked = apiDouble((request) => ({ body: request.startsWith('PUT') ? { ...connected, ...choices } : connected }));
+    const actor = createActor(quickMachine).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'save', choices });
+    expect(actor.getSnapshot().value).toBe('saving');
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(asked).toEqual(['GET /api/telegram', `PUT /api/telegram ${JSON.stringify(choices)}`]);
+    expect(actor.getSnapshot().context.settings).toEqual({ ...connected, ...choices });
+    expect(shown).toEqual([`success ${t.telegram.saved}`]);
+  });
+
+  it('disconnects and reads the settings again; a refusal keeps what is shown and says why', async () => {
+    let refuse = true;
+    const asked = apiDouble((request) => {
+      if (request === 'DELETE /api/telegram') return refuse ? { status: 503, body: { message: 'Сервер не готовий' } } : { status: 204 };
+      return { body: asked.includes('DELETE /api/telegram') && !refuse ? off : connected };
+    });
+    const actor = createActor(quickMachine).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'disconnect' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready') && asked.length === 2);
+    expect(actor.getSnapshot().context.settings).toEqual(connected);
+    await vi.waitFor(() => expect(shown).toEqual(['error Сервер не готовий']));
+
+    refuse = false;
+    actor.send({ type: 'disconnect' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready') && snapshot.context.settings?.state === 'off');
+    expect(asked).toEqual(['GET /api/telegram', 'DELETE /api/telegram', 'DELETE /api/telegram', 'GET /api/telegram']);
+    expect(shown).toEqual(['error Сервер не готовий', `success ${t.telegram.disconnected}`]);
+  });
+
+  it('shows why the settings could not be read, and reads them again when asked', async () => {
+    let fail = true;
+    apiDouble(() => (fail ? { status: 500, body: { message: 'Внутрішня помилка сервера' } } : { body: off }));
+    const actor = createActor(quickMachine).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    fail = false;
+    actor.send({ type: 'reload' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(actor.getSnapshot().context).toEqual({ settings: off, error: undefined });
+  });
+});

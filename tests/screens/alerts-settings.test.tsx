@@ -1,0 +1,190 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api, ApiError } from '../../src/lib/api';
+import { t } from '../../server/messages';
+import { answerApi, renderScreen } from './render';
+import { deliveries, telegramOff, webhook } from './alerts-fixtures';
+
+vi.mock('../../src/lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/api')>()),
+  api: vi.fn(),
+}));
+
+const { SettingsScreen } = await import('../../src/screens/settings/settings-screen');
+
+afterEach(() => {
+  vi.mocked(api).mockReset();
+});
+
+const telegramCard = () => screen.getByRole('region', { name: t.telegram.title });
+const webhooksCard = () => screen.getByRole('region', { name: t.webhooks.title });
+const sent = (method: string) => vi.mocked(api).mock.calls.filter(([called]) => called === method);
+
+describe('settings: Telegram', () => {
+  it('says there is no bot when the server has none, and offers nothing to press', async () => {
+    answerApi({ 'GET /telegram': { ...telegramOff, available: false, bot: null }, 'GET /webhooks': { data: [] } });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    await within(telegramCard()).findByText(t.telegram.unavailable);
+    expect(within(telegramCard()).queryByRole('button')).toBeNull();
+  });
+
+  it('shows the one-time code with a link that opens the bot, then the chat once the bot has it', async () => {
+    let bound = false;
+    const connecting = {
+      ...telegramOff,
+      state: 'connecting',
+      code: 'ABCD2345',
+      codeExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+      link: 'https://t.me/shorts_office_bot?start=ABCD2345',
+    };
+    answerApi({
+      'GET /telegram': () =>
+        bound ? { ...telegramOff, state: 'connected', chatName: '@team_lead' } : sent('POST').length > 0 ? connecting : telegramOff,
+      'POST /telegram/code': connecting,
+      'GET /webhooks': { data: [] },
+    });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    await userEvent.click(await within(telegramCard()).findByRole('button', { name: t.telegram.connect }));
+
+    await within(telegramCard()).findByText(t.telegram.sendCode('shorts_office_bot'));
+    expect(within(telegramCard()).getByLabelText(t.telegram.code).textContent).toBe('ABCD2345');
+    const link = within(telegramCard()).getByRole('link', { name: t.telegram.openBot });
+    expect(link.getAttribute('href')).toBe('https://t.me/shorts_office_bot?start=ABCD2345');
+    expect(link.getAttribute('rel')).toBe('noreferrer');
+
+    bound = true;
+    await within(telegramCard()).findByText(t.telegram.connectedTo('@team_lead'), {}, { timeout: 5000 });
+    await screen.findByText(t.telegram.connected);
+    expect(within(telegramCard()).getByRole('button', { name: t.telegram.disconnect })).toBeTruthy();
+  });
+
+  it('sends what was ticked, and warns when Telegram stopped delivering to the chat', async () => {
+    const saved: unknown[] = [];
+    answerApi({
+      'GET /telegram': { ...telegramOff, state: 'connected', chatName: '@team_lead', failure: 'blocked' },
+      'PUT /telegram': (body: unknown) => (
+        saved.push(body),
+        { ...telegramOff, state: 'connected', chatName: '@team_lead', ...(body as object) }
+      ),
+      'GET /webhooks': { data: [] },
+    });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    await within(telegramCard()).findByText(t.telegram.blocked);
+    const user = userEvent.setup();
+    await user.click(within(telegramCard()).getByRole('checkbox', { name: t.telegram.events['post.held'] }));
+    await user.click(within(telegramCard()).getByRole('checkbox', { name: t.telegram.digest }));
+    await user.click(within(telegramCard()).getByRole('button', { name: t.telegram.save }));
+
+    await screen.findByText(t.telegram.saved);
+    expect(saved).toEqual([{ events: ['post.failed', 'grant.revoked', 'profile.unhealthy'], digest: false }]);
+    expect((within(telegramCard()).getByRole('checkbox', { name: t.telegram.events['post.held'] }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+  });
+});
+
+describe('settings: webhooks', () => {
+  it('refuses the form by its rules, focusing the first wrong field, and sends nothing', async () => {
+    answerApi({ 'GET /telegram': telegramOff, 'GET /webhooks': { data: [] } });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    await within(webhooksCard()).findByText(t.webhooks.empty);
+    const user = userEvent.setup();
+    await user.type(within(webhooksCard()).getByLabelText(t.webhooks.url), 'ftp://files.example.com');
+    await user.click(within(webhooksCard()).getByRole('checkbox', { name: t.alertEvents['post.failed'] }));
+    await user.type(within(webhooksCard()).getByLabelText(t.webhooks.secret), 'short');
+    await user.click(within(webhooksCard()).getByRole('button', { name: t.webhooks.add }));
+
+    await within(webhooksCard()).findByText(t.webhooks.urlInvalid);
+    expect(within(webhooksCard()).getByText(t.webhooks.eventsRequired)).toBeTruthy();
+    expect(within(webhooksCard()).getByText(t.webhooks.secretTooShort)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(webhooksCard()).getByLabelText(t.webhooks.url)));
+    expect(sent('POST')).toEqual([]);
+  });
+
+  it('adds a webhook with a generated secret, says so, empties the form and lists it', async () => {
+    const posted: { url: string; events: string[]; secret: string }[] = [];
+    answerApi({
+      'GET /telegram': telegramOff,
+      'GET /webhooks': () => ({
+        data: posted.length > 0 ? [{ ...webhook, url: posted[0]!.url, events: posted[0]!.events, lastDelivery: null }] : [],
+      }),
+      'POST /webhooks': (body: unknown) => (posted.push(body as (typeof posted)[number]), webhook),
+    });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    const user = userEvent.setup();
+    await user.type(await within(webhooksCard()).findByLabelText(t.webhooks.url), '  https://n8n.example.com/webhook/shorts ');
+    await user.click(within(webhooksCard()).getByRole('checkbox', { name: t.alertEvents['post.published'] }));
+    await user.click(within(webhooksCard()).getByRole('button', { name: t.webhooks.generateSecret }));
+    const secret = (within(webhooksCard()).getByLabelText(t.webhooks.secret) as HTMLInputElement).value;
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await user.click(within(webhooksCard()).getByRole('button', { name: t.webhooks.add }));
+
+    await screen.findByText(t.webhooks.added);
+    expect(posted).toEqual([{ url: 'https://n8n.example.com/webhook/shorts', events: ['post.failed', 'post.published'], secret }]);
+    await within(webhooksCard()).findByText('https://n8n.example.com/webhook/shorts');
+    expect(within(webhooksCard()).getByText(t.webhooks.neverDelivered)).toBeTruthy();
+    await waitFor(() => expect((within(webhooksCard()).getByLabelText(t.webhooks.url) as HTMLInputElement).value).toBe(''));
+    expect((within(webhooksCard()).getByLabelText(t.webhooks.secret) as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows the server's refusal of an address, keeping what was typed", async () => {
+    answerApi({
+      'GET /telegram': telegramOff,
+      'GET /webhooks': { data: [] },
+      'POST /webhooks': () => {
+        throw new ApiError(400, [t.webhooks.addressRefused]);
+      },
+    });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    const user = userEvent.setup();
+    await user.type(await within(webhooksCard()).findByLabelText(t.webhooks.url), 'https://10.0.0.5/hook');
+    await user.type(within(webhooksCard()).getByLabelText(t.webhooks.secret), 'a-secret-of-enough-length');
+    await user.click(within(webhooksCard()).getByRole('button', { name: t.webhooks.add }));
+    await screen.findByText(t.webhooks.addressRefused);
+    expect((within(webhooksCard()).getByLabelText(t.webhooks.url) as HTMLInputElement).value).toBe('https://10.0.0.5/hook');
+  });
+
+  it('opens a webhook’s delivery log with each delivery’s state, last answer and next attempt, and deletes it after asking', async () => {
+    let removed = false;
+    answerApi({
+      'GET /telegram': telegramOff,
+      'GET /webhooks': () => ({ data: removed ? [] : [webhook] }),
+      'GET /webhooks/7/deliveries': { data: deliveries },
+      'DELETE /webhooks/7': () => void (removed = true),
+    });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    await within(webhooksCard()).findByText(webhook.url);
+    expect(within(webhooksCard()).getByText(`${t.alertEvents['post.failed']}, ${t.alertEvents['post.published']}`)).toBeTruthy();
+    const user = userEvent.setup();
+    const toggle = within(webhooksCard()).getByRole('button', { name: t.webhooks.showDeliveries });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+    const table = await within(webhooksCard()).findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      [
+        t.alertEvents['post.failed'],
+        `${t.webhooks.states.pending}${t.webhooks.nextAttempt('22.11.2026 11:31')}`,
+        `${t.webhooks.status(503)}Service Unavailable`,
+        '2',
+        '22.11.2026 11:29',
+      ],
+      [t.alertEvents['post.published'], t.webhooks.states.delivered, `${t.webhooks.status(200)}ok`, '1', '22.11.2026 10:00'],
+    ]);
+
+    await user.click(within(webhooksCard()).getByRole('button', { name: t.webhooks.remove(webhook.url) }));
+    await user.click(screen.getByRole('button', { name: t.app.delete }));
+    await screen.findByText(t.webhooks.deleted);
+    await within(webhooksCard()).findByText(t.webhooks.empty);
+    expect(sent('DELETE').map(([, path]) => path)).toEqual(['/webhooks/7']);
+  });
+});

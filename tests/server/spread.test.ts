@@ -1,0 +1,266 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { SpreadProposal } from '../../src/lib/contract';
+import { kyivWallTime } from '../../src/lib/kyiv-time';
+import { t } from '../../server/messages';
+import { publishPost } from '../../server/jobs/publish';
+import { forgetInstagramLimits } from '../../server/platforms/instagram/caps';
+import { SandboxState } from '../../server/platforms/sandbox/index';
+import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+import { publishJobName } from '../../server/services/post-lifecycle';
+import { createAccount, type TestUser } from './backoffice-fixtures';
+import { createUser, describeEachDatabase, testJobContext } from './helpers';
+import { ManualClock } from './manual-clock';
+import { option, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+
+/** Issue 31.3–31.4: the product proposes each video's profile and date within the slots and caps, and a calendar move keeps them. */
+
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+// Tuesday 1 December 2026, 10:17 in Kyiv (UTC+2): the proposal may start no sooner than 10:35.
+const start = Date.parse('2026-12-01T08:17:00Z');
+const clock = new ManualClock(start);
+// The sandbox answers Instagram's publishing limit as 2 posts in 24 hours.
+const sandbox = new SandboxState({ now: () => clock.now(), limits: { instagramDailyPosts: 2 } });
+const hoursWithGap = { from: '09:00', to: '22:00', minGapMinutes: 120, days: [1, 2, 3, 4, 5, 6, 7] };
+
+describeEachDatabase(
+  'Spread: dates proposed within slots and caps',
+  (env) => {
+    let proxy: LoopbackProxy;
+
+    beforeAll(async () => {
+      env().platforms.sandboxOrigin = await env().app.listen({ port: 0, host: '127.0.0.1' });
+      proxy = await startLoopbackProxy();
+    });
+    afterAll(async () => {
+      await proxy?.close();
+    });
+    beforeEach(() => {
+      forgetInstagramLimits();
+      clock.set(start);
+    });
+
+    const send = (user: TestUser, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) =>
+      env().app.inject({ method, url, headers: user.headers, payload });
+
+    async function instagramProfile(user: TestUser, name: string) {
+      const account = await createAccount(env(), user, {
+        proxy: proxy.url,
+        comments: `${name}-${env().kind}`,
+        isActiveInstagram: true,
+        InstagramLogin: `${name}-${env().kind}-${crypto.randomUUID().slice(0, 8)}.insta`,
+        InstagramPassword: 'instagram-password',
+      });
+      expect((await send(user, 'PUT', `/api/accounts/${account.id}/slots`, hoursWithGap)).statusCode).toBe(200);
+      return account;
+    }
+
+    const spreadBody = (request: RenderedRequest, accountIds: number[], from: string, to: string) => ({
+      from,
+      to,
+      accounts: accountIds.map((id) => ({ id })),
+      inYouTube: false,
+      inTikTok: false,
+      inInstagram: true,
+      video: request.videos.map((video) => ({ id: video.id })),
+    });
+
+    async function spread(user: TestUser, request: RenderedRequest, accountIds: number[], from: string, to: string) {
+      const response = await send(user, 'POST', `/api/upload-video/${request.idUpload}/spread`, spreadBody(request, accountIds, from, to));
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<SpreadProposal>();
+    }
+
+    const kyivClock = (iso: string) => kyivWallTime(Date.parse(iso)).slice(11);
+
+    it('proposes 12 videos over 3 profiles inside the hours, 120 minutes apart, at most 2 Instagram posts a moving day, none past', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profiles = [await instagramProfile(owner, 'a'), await instagramProfile(owner, 'b'), await instagramProfile(owner, 'c')];
+      const request = await renderedRequest(env(), owner.id, 12, 1000);
+      const proposal = await spread(
+        owner,
+        request,
+        profiles.map((profile) => profile.id),
+        '2026-12-01',
+        '2026-12-07',
+      );
+
+      expect(proposal.unplaced).toEqual([]);
+      expect(proposal.data.map((item) => item.videoId)).toEqual(request.videos.map((video) => video.id));
+      // The i-th rule: video 1 to the first profile, video 2 to the second, and round again.
+      expect(proposal.data.map((item) => item.accountId)).toEqual(request.videos.map((_, index) => profiles[index % 3]!.id));
+      for (const item of proposal.data) {
+        expect(item.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00$/);
+        expect(kyivClock(item.date) >= '09:00' && kyivClock(item.date) <= '22:00', item.date).toBe(true);
+        expect(Date.parse(item.date)).toBeGreaterThan(clock.now());
+        expect(item.reason).toContain('Перший вільний слот: історії замало — з переглядами 0 публікацій, а потрібно 30');
+      }
+      for (const profile of profiles) {
+        const times = proposal.data
+          .filter((item) => item.accountId === profile.id)
+          .map((item) => Date.parse(item.date))
+          .sort((a, b) => a - b);
+        expect(times).toHaveLength(4);
+        for (const [index, at] of times.entries()) {
+          if (index > 0) expect(at - times[index - 1]!).toBeGreaterThanOrEqual(120 * minute);
+          expect(times.filter((other) => other > at - day && other <= at).length).toBeLessThanOrEqual(2);
+        }
+      }
+      // Nothing was saved: the request is still unpublished and has no posts.
+      const { rows } = await env().db.sql(`SELECT count(*)::int AS posts FROM video_posts`, []);
+      expect(rows[0].posts).toBe(0);
+
+      // Saving the proposal is SPEC's publish payload with each video's profile and date.
+      const byVideo = new Map(proposal.data.map((item) => [item.videoId, item]));
+      const payload = publishPayload(
+        request,
+        profiles.map((profile) => profile.id),
+        { inYouTube: false, inInstagram: true },
+      );
+      for (const video of payload.video) {
+        video.account = option(byVideo.get(video.id)!.accountId);
+        video.date = byVideo.get(video.id)!.date;
+      }
+      const published = await send(owner, 'POST', `/api/upload-video/${request.idUpload}`, payload);
+      expect(published.statusCode, published.body).toBe(200);
+      const saved = await env().db.sql(
+        `SELECT p.id, p.video_id, p.account_id, p.scheduled_at, p.job_token, j.start_after
+           FROM video_posts p JOIN pgboss.job j ON j.name = $1 AND (j.data->>'postId')::int = p.id
+          ORDER BY p.scheduled_at`,
+        [publishJobName],
+      );
+      expect(saved.rows).toHaveLength(12);
+      for (const row of saved.rows) {
+        const proposed = byVideo.get(row.video_id as number)!;
+        expect(row.account_id).toBe(proposed.accountId);
+        expect(new Date(row.scheduled_at as string).getTime()).toBe(Date.parse(proposed.date));
+        expect(new Date(row.start_after as string).getTime()).toBe(Date.parse(proposed.date));
+      }
+
+      // The first post goes out when its time comes.
+      const first = saved.rows[0]!;
+      clock.set(new Date(first.scheduled_at as string).getTime());
+      await clock.flowing(() => publishPost({ postId: first.id as number, token: first.job_token as string }, testJobContext(env())));
+      const out = await env().db.sql(`SELECT status, published_at FROM video_posts WHERE id = $1`, [first.id]);
+      expect(out.rows[0]).toMatchObject({ status: 'done' });
+    });
+
+    it('names the videos a range cannot hold, with the cap that fills it', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await instagramProfile(owner, 'full');
+      const request = await renderedRequest(env(), owner.id, 5, 1000);
+      const proposal = await spread(owner, request, [profile.id], '2026-12-01', '2026-12-01');
+
+      expect(proposal.data.map((item) => kyivClock(item.date))).toEqual(['10:35', '12:35']);
+      // The second waits for the first's gap; the rest for the cap.
+      expect(proposal.data[1]!.reason).toContain('раніше не можна — проміжок 120 хв між публікаціями профілю');
+      expect(proposal.unplaced.map((item) => item.videoId)).toEqual(request.videos.slice(2).map((video) => video.id));
+      for (const item of proposal.unplaced) {
+        expect(item.reason).toBe(`Профіль #${profile.id} full-${env().kind}: немає вільних слотів до 01.12 — ліміт Instagram 2 на добу`);
+      }
+
+      // A post already planned for that day takes one of its two places.
+      const other = await renderedRequest(env(), owner.id, 1, 1000);
+      const payload = publishPayload(other, [profile.id], { inYouTube: false, inInstagram: true, date: '2026-12-01T15:00' });
+      expect((await send(owner, 'POST', `/api/upload-video/${other.idUpload}`, payload)).statusCode).toBe(200);
+      const squeezed = await spread(owner, request, [profile.id], '2026-12-01', '2026-12-02');
+      // 15:00 is taken: 10:35 fits, then the day is full; the moving day frees at 10:35 and 15:00 the next.
+      expect(squeezed.data.map((item) => kyivWallTime(Date.parse(item.date)))).toEqual([
+        '2026-12-01T10:35',
+        '2026-12-02T10:35',
+        '2026-12-02T15:00',
+      ]);
+      expect(squeezed.data[1]!.reason).toContain('раніше не можна — ліміт Instagram 2 на добу');
+      expect(squeezed.unplaced).toHaveLength(2);
+    });
+
+    it('prefers the hour in which a profile with 30 posts of history gained the most views, and says so', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await instagramProfile(owner, 'history');
+      const past = await renderedRequest(env(), owner.id, 30, 100);
+      // 30 posts over the last 30 days: those at 18:xx Kyiv gained 5 000 views in 48 h, the others 100.
+      for (const [index, video] of past.videos.entries()) {
+        const kyivHour = index % 3 === 0 ? 18 : 11;
+        const at = Date.parse(`2026-11-${String(index + 1).padStart(2, '0')}T${String(kyivHour - 2).padStart(2, '0')}:10:00Z`);
+        const { rows } = await env().db.sql(
+          `INSERT INTO video_posts (video_id, platform, account_id, status, scheduled_at, published_at)
+           VALUES ($1, 'instagram', $2, 'done', $3, $3) RETURNING id`,
+          [video.id, profile.id, new Date(at)],
+        );
+        await env().db.sql(`INSERT INTO stats_points (post_id, at, views, likes, comments) VALUES ($1, $2, $3, 0, 0), ($1, $4, $5, 0, 0)`, [
+          rows[0].id,
+          new Date(at + 47 * hour),
+          kyivHour === 18 ? 5000 : 100,
+          new Date(at + 72 * hour),
+          999_999,
+        ]);
+      }
+      const request = await renderedRequest(env(), owner.id, 2, 1000);
+      const proposal = await spread(owner, request, [profile.id], '2026-12-02', '2026-12-03');
+      // Only 18:00 gains more than the profile's mean; once it is taken that day, the day's first free slot.
+      expect(proposal.data.map((item) => kyivWallTime(Date.parse(item.date)))).toEqual(['2026-12-02T18:00', '2026-12-02T09:00']);
+      // Ukrainian groups digits with a no-break space.
+      expect(proposal.data.map((item) => item.reason.replace(/\s/g, ' '))).toEqual([
+        'Краща година профілю: 18:00 — у середньому 5 000 переглядів за перші 48 год проти 1 733 загалом (історія: 30 публікацій)',
+        t.spread.firstFreeBestTaken,
+      ]);
+    });
+
+    it('refuses a calendar move that breaks a cap or the hours with the reason, and takes one that keeps them', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await instagramProfile(owner, 'moves');
+      const request = await renderedRequest(env(), owner.id, 3, 1000);
+      const payload = publishPayload(request, [profile.id], { inYouTube: false, inInstagram: true });
+      const dates = ['2026-12-02T10:00', '2026-12-02T14:00', '2026-12-03T10:00'];
+      for (const [index, video] of payload.video.entries()) {
+        video.account = option(profile.id);
+        video.date = dates[index]!;
+      }
+      const published = await send(owner, 'POST', `/api/upload-video/${request.idUpload}`, payload);
+      expect(published.statusCode, published.body).toBe(200);
+      const move = (videoId: number, date: string) =>
+        send(owner, 'PATCH', `/api/upload-video/${request.idUpload}/video/${videoId}`, { date });
+      const third = request.videos[2]!.id;
+      const title = `#${profile.id} moves-${env().kind}`;
+
+      const overCap = await move(third, '2026-12-02T18:00');
+      expect([overCap.statusCode, overCap.json().message]).toEqual([409, `Не перенесено: профіль ${title} — ліміт Instagram 2 на добу`]);
+      const atNight = await move(third, '2026-12-04T03:00');
+      expect(atNight.json().message).toBe(`Не перенесено: профіль ${title} — години публікацій профілю 09:00–22:00`);
+      const tooClose = await move(third, '2026-12-03T15:00');
+      expect(tooClose.statusCode).toBe(200);
+      const nearFirst = await move(request.videos[0]!.id, '2026-12-03T14:00');
+      expect(nearFirst.json().message).toBe(`Не перенесено: профіль ${title} — проміжок 120 хв між публікаціями профілю`);
+      const { rows } = await env().db.sql(`SELECT video_id, scheduled_at FROM video_posts ORDER BY video_id`, []);
+      expect(rows.map((row) => kyivWallTime(new Date(row.scheduled_at as string).getTime()))).toEqual([
+        '2026-12-02T10:00',
+        '2026-12-02T14:00',
+        '2026-12-03T15:00',
+      ]);
+    });
+
+    it('refuses bad ranges in Ukrainian, and another owner’s request or profiles', async () => {
+      const owner = await createUser(env(), 'owner');
+      const stranger = await createUser(env(), 'stranger');
+      const profile = await instagramProfile(owner, 'own');
+      const foreign = await instagramProfile(stranger, 'foreign');
+      const request = await renderedRequest(env(), owner.id, 2, 1000);
+      const url = `/api/upload-video/${request.idUpload}/spread`;
+      const refusal = async (user: TestUser, body: object) => {
+        const response = await send(user, 'POST', url, body);
+        return [response.statusCode, response.json().message];
+      };
+      const body = spreadBody(request, [profile.id], '2026-12-01', '2026-12-03');
+      expect(await refusal(owner, { ...body, from: '2026-02-30' })).toEqual([400, [t.spread.fromInvalid]]);
+      expect(await refusal(owner, { ...body, to: '2026-11-30' })).toEqual([400, [t.spread.toPast]]);
+      expect(await refusal(owner, { ...body, from: '2026-12-05' })).toEqual([400, [t.spread.toBeforeFrom]]);
+      expect(await refusal(owner, { ...body, to: '2027-01-10' })).toEqual([400, ['Щонайбільше 31 день за раз']]);
+      expect(await refusal(owner, { ...body, accounts: [{ id: foreign.id }] })).toEqual([400, t.publish.unknownAccount]);
+      expect(await refusal(owner, { ...body, inInstagram: false })).toEqual([400, t.postTruth.noPlatformTicked]);
+      expect((await refusal(stranger, body))[0]).toBe(404);
+    });
+  },
+  { clock, sandbox, queue: 'send' },
+);

@@ -1,0 +1,43 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedDelivery {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A webhook's receiver on 127.0.0.1, as a user's script or n8n would run one: it keeps what it
+ * was sent. While `down`, it cuts every connection before answering, as a receiver that is not
+ * there; `status` is what it answers otherwise.
+ */
+export async function startReceiver() {
+  const received: ReceivedDelivery[] = [];
+  const state = { down: false, status: 200 };
+  const server = http.createServer((request, response) => {
+    if (state.down) {
+      request.socket.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(state.status, { 'content-type': 'text/plain' }).end(state.status < 300 ? 'got it' : 'not now');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/shorts`,
+    port,
+    received,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The server's keep-alive connections would hold the close open.
+        server.closeAllConnections();
+      }),
+  };
+}
