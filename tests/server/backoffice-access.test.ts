@@ -101,6 +101,32 @@ const routes: RouteCase[] = [
     url: (f) => `/api/accounts-group/${f.groupId}/slots`,
     expect: [401, 200, 404, 200],
   },
+  // The statistics over a period: everyone reads their own, another's profile or group is not found.
+  { name: 'GET /stats/choices', method: 'GET', url: () => '/api/stats/choices', expect: [401, 200, 200, 200] },
+  {
+    name: 'GET /stats/top of a profile',
+    method: 'GET',
+    url: (f) => `/api/stats/top?from=2026-01-01&to=2026-01-31&accountId=${f.accountId}`,
+    expect: [401, 200, 404, 200],
+  },
+  {
+    name: 'GET /stats/top of a group',
+    method: 'GET',
+    url: (f) => `/api/stats/top?from=2026-01-01&to=2026-01-31&groupId=${f.groupId}`,
+    expect: [401, 200, 404, 200],
+  },
+  {
+    name: 'GET /stats/export.csv of a profile',
+    method: 'GET',
+    url: (f) => `/api/stats/export.csv?from=2026-01-01&to=2026-01-31&accountId=${f.accountId}`,
+    expect: [401, 200, 404, 200],
+  },
+  {
+    name: 'GET /stats/export.csv of a group',
+    method: 'GET',
+    url: (f) => `/api/stats/export.csv?from=2026-01-01&to=2026-01-31&groupId=${f.groupId}`,
+    expect: [401, 200, 404, 200],
+  },
   { name: 'GET /tags', method: 'GET', url: () => '/api/tags', expect: [401, 200, 200, 200] },
   { name: 'GET /tags/{id}', method: 'GET', url: (f) => `/api/tags/${f.tagSetId}`, expect: [401, 200, 404, 200] },
   { name: 'POST /tags', method: 'POST', url: () => '/api/tags', body: () => ({ name: 'Set', tags: ['a'] }), expect: [401, 201, 201, 201] },
