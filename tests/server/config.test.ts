@@ -110,6 +110,7 @@ describe('engine and platform-call settings', () => {
         instagramCallsPerHour: 150,
       },
       alertGroupSeconds: 60,
+      reach: { recentPosts: 5, historyPosts: 30, ratio: 0.1, settledHours: 48 },
     });
     expect(
       load({ PUBLISH_CONCURRENCY: '8', RENDER_CONCURRENCY: '2', WORKER_HEARTBEAT_SECONDS: '1', WORKER_DEAD_AFTER_SECONDS: '3' }).engine,

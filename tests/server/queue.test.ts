@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { startQueue, type Queue } from '../../server/jobs/queue';
-import { purgeRefreshTokensJob, syncStatsJob } from '../../server/jobs/definitions';
+import { alertDigestJob, planHealthChecksJob, purgeRefreshTokensJob, syncStatsJob } from '../../server/jobs/definitions';
 import { databaseKinds, freshDatabase, testMedia, testPlatformSettings, testTokenSettings } from './helpers';
 import type { Database } from '../../server/db/connect';
 import { engineSettings } from '../../server/config';
@@ -34,10 +34,13 @@ for (const kind of databaseKinds()) {
     await drop();
   });
 
-  it(`[${kind}] schedules the nightly refresh-token purge and the statistics sync in Europe/Kiev time`, async () => {
+  it(`[${kind}] schedules the nightly refresh-token purge, the statistics sync, the health checks and the digest in Europe/Kiev time`, async () => {
     // pg-boss returns the stored row, whose `timezone` column its types do not declare.
     const schedules = (await queue.getSchedules()) as Array<{ name: string; cron: string; timezone: string }>;
     expect(schedules.map(({ name, cron, timezone }) => ({ name, cron, timezone })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      // The morning digest at 09:00 Kyiv; the health checks planned every five minutes.
+      { name: alertDigestJob.name, cron: '0 9 * * *', timezone: 'Europe/Kiev' },
+      { name: planHealthChecksJob.name, cron: '*/5 * * * *', timezone: 'Europe/Kiev' },
       { name: purgeRefreshTokensJob.name, cron: purgeRefreshTokensJob.cron, timezone: 'Europe/Kiev' },
       { name: syncStatsJob.name, cron: '*/15 * * * *', timezone: 'Europe/Kiev' },
     ]);
