@@ -1,9 +1,9 @@
-import type { KeyboardEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { t } from '../lib/i18n';
 import { kyivWallTime } from '../lib/kyiv-time';
 import { spreadSchema, type SpreadForm } from '../lib/schemas';
 import { Button } from './button';
-import { TextField } from './text-field';
+import { DateTimeField } from './date-time-field';
 import { useSchemaForm } from './use-schema-form';
 import styles from './spread-panel.module.css';
 
@@ -20,17 +20,28 @@ const daysLater = (days: number) => kyivWallTime(Date.now() + days * 86_400_000)
 
 /**
  * 'Розподілити' (issue 31.3): the days to spread the videos over. It lives inside the publish
- * form, so it is a group of fields with its own button rather than a form of its own; Enter in
- * its fields proposes instead of saving the publication.
+ * form, so it is a group of fields with its own button rather than a form of its own. Its days are
+ * the app's Kyiv day fields (dd.mm.yyyy whatever the browser's language), not native ones.
  */
 export function SpreadPanel({ busy, disabled, unplaced, onPropose }: SpreadPanelProps) {
-  const { register, handleSubmit, errors } = useSchemaForm<SpreadForm>(spreadSchema(), { from: daysLater(0), to: daysLater(6) });
+  const { control, handleSubmit, errors } = useSchemaForm<SpreadForm>(spreadSchema(), { from: daysLater(0), to: daysLater(6) });
   const propose = handleSubmit(onPropose);
-  const proposeOnEnter = (event: KeyboardEvent) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    void propose();
-  };
+  const dayField = (name: 'from' | 'to') => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <DateTimeField
+          time={false}
+          label={t.spread[name]}
+          value={field.value}
+          onChange={field.onChange}
+          disabled={disabled}
+          error={errors[name]?.message}
+        />
+      )}
+    />
+  );
   return (
     <fieldset className={styles.panel} aria-describedby="spread-hint">
       <legend className={styles.title}>{t.spread.title}</legend>
@@ -38,22 +49,8 @@ export function SpreadPanel({ busy, disabled, unplaced, onPropose }: SpreadPanel
         {t.spread.hint}
       </p>
       <div className={styles.range}>
-        <TextField
-          type="date"
-          label={t.spread.from}
-          disabled={disabled}
-          error={errors.from?.message}
-          onKeyDown={proposeOnEnter}
-          {...register('from')}
-        />
-        <TextField
-          type="date"
-          label={t.spread.to}
-          disabled={disabled}
-          error={errors.to?.message}
-          onKeyDown={proposeOnEnter}
-          {...register('to')}
-        />
+        {dayField('from')}
+        {dayField('to')}
         <Button type="button" variant="secondary" disabled={disabled || busy} onClick={() => void propose()}>
           {busy ? t.spread.proposing : t.spread.action}
         </Button>

@@ -90,12 +90,12 @@ it(
 
     const tomorrow = kyivWallTime(Date.now() + 86_400_000).slice(0, 10);
     const panel = page.getByRole('group', { name: t.spread.title });
-    await panel.getByLabel(t.spread.from).fill(tomorrow);
-    await panel.getByLabel(t.spread.to).fill(tomorrow);
+    const shownDay = tomorrow.split('-').reverse().join('.');
+    await panel.getByLabel(t.dates.day(t.spread.from)).fill(shownDay);
+    await panel.getByLabel(t.dates.day(t.spread.to)).fill(shownDay);
     await panel.getByRole('button', { name: t.spread.action }).click();
     await page.getByText(t.spread.proposed(4)).first().waitFor();
     expect(await page.getByText('Перший вільний слот: історії замало').count()).toBe(4);
-    const shownDay = tomorrow.split('-').reverse().join('.');
     for (const number of [1, 2, 3, 4]) expect(await page.getByLabel(t.dates.day(t.publish.videoDate(number))).inputValue()).toBe(shownDay);
 
     expect(await axeFindings(page)).toEqual([]);

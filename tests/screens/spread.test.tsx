@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route } from 'wouter';
@@ -31,6 +31,11 @@ const proposal: SpreadProposal = {
   unplaced: [{ videoId: 13, reason: 'Профіль #2 boris: немає вільних слотів до 03.12 — ліміт TikTok 15 на добу' }],
 };
 
+/** Types a Kyiv day into one of the panel's day fields, as `dd.mm.yyyy`. */
+function typeDay(panel: HTMLElement, label: string, day: string) {
+  fireEvent.change(within(panel).getByLabelText(`${label}: день`), { target: { value: day } });
+}
+
 function renderPublish(spread: (body: unknown) => unknown) {
   answerApi({
     [`GET /create-video/request/${idUpload}`]: request,
@@ -54,10 +59,8 @@ describe('Розподілити', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Ранкові' }));
     const panel = screen.getByRole('group', { name: 'Розподілити за слотами' });
-    await user.clear(within(panel).getByLabelText('З дня'));
-    await user.type(within(panel).getByLabelText('З дня'), '2026-12-02');
-    await user.clear(within(panel).getByLabelText('До дня'));
-    await user.type(within(panel).getByLabelText('До дня'), '2026-12-03');
+    typeDay(panel, 'З дня', '02.12.2026');
+    typeDay(panel, 'До дня', '03.12.2026');
     await user.click(within(panel).getByRole('button', { name: 'Розподілити' }));
 
     await waitFor(() => expect(shownDateTime('Дата відео 1')).toBe('2026-12-02T10:35'));
@@ -91,10 +94,10 @@ describe('Розподілити', () => {
     const spread = vi.fn();
     renderPublish(spread);
     const panel = await screen.findByRole('group', { name: 'Розподілити за слотами' });
-    await user.clear(within(panel).getByLabelText('До дня'));
+    typeDay(panel, 'До дня', '');
     await user.click(within(panel).getByRole('button', { name: 'Розподілити' }));
     expect(await within(panel).findByText('Кінець: дата РРРР-ММ-ДД')).toBeInTheDocument();
-    await user.type(within(panel).getByLabelText('До дня'), '2020-01-01');
+    typeDay(panel, 'До дня', '01.01.2020');
     await user.click(within(panel).getByRole('button', { name: 'Розподілити' }));
     expect(await within(panel).findByText('Кінець уже минув')).toBeInTheDocument();
     expect(spread).not.toHaveBeenCalled();
