@@ -13,6 +13,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -43,6 +44,8 @@ const quickMachine = telegramMachine.provide({ delays: { codeCheck: 5 } });
 
 describe('telegram machine (Settings)', () => {
   it('asks for a code, looks again while it waits, and says so once the bot has it', async () => {
+    // The machine's pauses run on fake timers: vi.waitFor moves them on, and the test never sleeps.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let issued = false;
     let bound = false;
     const asked = apiDouble((request) => {
@@ -62,11 +65,11 @@ describe('telegram machine (Settings)', () => {
     expect(shown).toEqual([]);
 
     bound = true;
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'still' }));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'still' })).toBe(true));
     expect(actor.getSnapshot().context.settings).toEqual(connected);
     expect(shown).toEqual([`success ${t.telegram.connected}`]);
     const looks = asked.length;
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(asked).toHaveLength(looks);
   });
 
