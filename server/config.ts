@@ -404,6 +404,7 @@ function engineSettingsOf(vars: Environment): EngineSettings {
   }
   return {
     pollSeconds: vars.JOB_POLL_SECONDS,
+    backgroundPollSeconds: 5,
     renderConcurrency: vars.RENDER_CONCURRENCY,
     publishConcurrency: vars.PUBLISH_CONCURRENCY,
     heartbeatSeconds: vars.WORKER_HEARTBEAT_SECONDS,

@@ -78,6 +78,7 @@ export async function editPublishedPost(
         {
           ...publishRetry,
           signal,
+          sleep: platforms.clock.sleep,
           onRetry: ({ attempt, delayMs, error }) => log.warn({ postId, attempt, delayMs, err: error }, 'edit attempt failed, retrying'),
         },
       );

@@ -5,6 +5,8 @@ import type { ReachSettings } from '../services/reach';
 export interface EngineSettings {
   /** JOB_POLL_SECONDS: how often an idle worker asks for due render and publish jobs. */
   pollSeconds: number;
+  /** How often an idle worker asks for due background jobs (dead letters, the nightly purge, the statistics sync), which need no sub-second start. */
+  backgroundPollSeconds: number;
   /** ffmpeg is CPU-bound and already uses every core: few renders at once. */
   renderConcurrency: number;
   /** Uploads wait on the network: many at once, but bounded. */

@@ -74,7 +74,7 @@ export async function startQueue({ db, log, work, context, engine }: QueueOption
       log,
       name: definition.name,
       concurrency: definition.concurrency?.(engine) ?? 1,
-      pollSeconds: definition.punctual ? engine.pollSeconds : backgroundPollSeconds,
+      pollSeconds: definition.punctual ? engine.pollSeconds : engine.backgroundPollSeconds,
       stopsAtShutdown: definition.stopsAtShutdown,
       handle: (job, signal) =>
         definition.handle(job.data as never, {
@@ -156,6 +156,3 @@ export async function startQueue({ db, log, work, context, engine }: QueueOption
   };
   return boss;
 }
-
-/** Dead letters, the nightly purge and the statistics sync need no sub-second start. */
-const backgroundPollSeconds = 5;

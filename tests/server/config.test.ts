@@ -93,6 +93,7 @@ describe('engine and platform-call settings', () => {
   it('polls every 0.5 s, runs renders by cores and 32 publishes, takes a worker silent for 20 s for dead', () => {
     expect(load({}).engine).toEqual({
       pollSeconds: 0.5,
+      backgroundPollSeconds: 5,
       renderConcurrency: Math.max(1, Math.floor(os.availableParallelism() / 4)),
       publishConcurrency: 32,
       heartbeatSeconds: 5,

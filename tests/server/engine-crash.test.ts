@@ -47,7 +47,8 @@ for (const kind of databaseKinds()) {
         db,
         log: silent,
         work: true,
-        engine: { ...engineSettings(), heartbeatSeconds: 0.5, deadAfterSeconds: 1.5 },
+        // The purge job used here is a background queue's: polled every 0.5 s, not 5 s, once put back.
+        engine: { ...engineSettings(), heartbeatSeconds: 0.5, deadAfterSeconds: 1.5, backgroundPollSeconds: 0.5 },
         context: { db, media: testMedia(mediaDir), keys: testTokenSettings().keys, platforms: testPlatformSettings() },
       });
     });

@@ -12,6 +12,7 @@ import { createAccount, emptyAccount, type TestUser } from './backoffice-fixture
 import { createUser, describeEachDatabase, testJobContext } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
+import { ManualClock } from './manual-clock';
 
 const clock = { now: Date.now() };
 const sandbox = new SandboxState({ now: () => clock.now });
@@ -162,6 +163,23 @@ describeEachDatabase(
       expect(second.views_instagram).toBeGreaterThan(first.views_instagram);
     });
 
+    /**
+     * Runs `wait` with the workers' clock swapped for a ManualClock moving a second every 10 ms:
+     * the jobs started meanwhile pause between their in-process attempts (about 1, 2 and 4 s) on
+     * it rather than on real time.
+     */
+    async function withRetryPausesOnClock<T>(wait: () => Promise<T>): Promise<T> {
+      const { platforms } = env();
+      const system = platforms.clock;
+      const retryClock = new ManualClock();
+      platforms.clock = retryClock;
+      try {
+        return await retryClock.flowing(wait, 1000, 10);
+      } finally {
+        platforms.clock = system;
+      }
+    }
+
     async function edit(user: TestUser, idUpload: string, texts: { title: string; description: string; tags: string[] }) {
       const response = await env().app.inject({
         method: 'PATCH',
@@ -234,8 +252,10 @@ describeEachDatabase(
       await settled(owner, request.idUpload);
       sandbox.faults.push({ platform: 'youtube', step: 'edit', kind: 'status-500', times: 10 });
 
-      await edit(owner, request.idUpload, { title: 'Спроба', description: '', tags: ['спроба'] });
-      const refused = await editSettled(owner, request.idUpload);
+      const refused = await withRetryPausesOnClock(async () => {
+        await edit(owner, request.idUpload, { title: 'Спроба', description: '', tags: ['спроба'] });
+        return editSettled(owner, request.idUpload);
+      });
       expect(refused.edits[0]).toMatchObject({ platform: 'youtube', pending: 0, done: 0 });
       expect(refused.edits[0]!.errors).toEqual([expect.stringContaining(t.platform.unavailable)]);
 
@@ -330,22 +350,24 @@ describeEachDatabase(
       // More failures than the run's in-process attempts: the run throws and pg-boss retries later.
       sandbox.faults.push({ platform: 'youtube', step: 'init', kind: 'status-500', times: 20 });
 
-      await publish(owner, request, profile.id, { inYouTube: true, inTikTok: false, inInstagram: false });
       const videoId = request.videos[0]!.id;
       let post: any;
-      await vi.waitFor(
-        async () => {
-          [post] = (
-            await env().db.sql(
-              'SELECT job_token, started_at, error, wait_kind, wait_detail, next_attempt_at FROM video_posts WHERE video_id = $1',
-              [videoId],
-            )
-          ).rows;
-          expect(post.next_attempt_at).not.toBeNull();
-          expect(post).toMatchObject({ wait_kind: 'retry', wait_detail: { reason: post.error } });
-        },
-        { timeout: 30_000, interval: 250 },
-      );
+      await withRetryPausesOnClock(async () => {
+        await publish(owner, request, profile.id, { inYouTube: true, inTikTok: false, inInstagram: false });
+        await vi.waitFor(
+          async () => {
+            [post] = (
+              await env().db.sql(
+                'SELECT job_token, started_at, error, wait_kind, wait_detail, next_attempt_at FROM video_posts WHERE video_id = $1',
+                [videoId],
+              )
+            ).rows;
+            expect(post.next_attempt_at).not.toBeNull();
+            expect(post).toMatchObject({ wait_kind: 'retry', wait_detail: { reason: post.error } });
+          },
+          { timeout: 30_000, interval: 250 },
+        );
+      });
       expect(post.started_at).not.toBeNull();
       const { rows: jobs } = await env().db.sql(`SELECT state, start_after FROM pgboss.job WHERE name = $1 AND data->>'token' = $2`, [
         publishJobName,
