@@ -8,15 +8,56 @@ import { markRenderFailed, planCompositions, renderFailedJobName, renderRequest,
 import { noLimits, probeVideo, type VideoInfo } from '../../server/media/probe';
 import { renderVariants } from '../../server/media/render';
 import { resolveMediaTools, runTool, type MediaTools } from '../../server/media/tools';
-import { filesUnder, makeClip, makeMediaFixtures, multipart, testTools, type MediaFixtures } from '../fixtures/media';
+import { filesUnder, makeClip, makeImage, multipart, testTools } from '../fixtures/media';
 import type { MediaServices } from '../../server/media/services';
 import { createUser, describeEachDatabase, uploadImages, type TestEnv } from './helpers';
 
-let fixtures: MediaFixtures;
+/**
+ * The media these tests render. A render's cost is its frames at 1080×1920, whatever the source
+ * shows, so the clips are 4 frames (0.4 s at 10 fps, the poster being the third); only the render
+ * cut off midway needs one long enough that ffmpeg is surely still at work when it is killed.
+ */
+interface RenderFixtures {
+  dir: string;
+  /** 0.4 s, 320×240 at 10 fps, H.264 + AAC-LC mono. */
+  clip: string;
+  /** The same without an audio stream. */
+  silentClip: string;
+  /** 0.4 s, 360×640: a vertical clip, which fills the 9:16 frame. */
+  verticalClip: string;
+  /** 2 s, 320×240 at 25 fps, H.264 + AAC. */
+  longClip: string;
+  /** An HLS playlist pointing at a local file, named like a video. */
+  playlist: string;
+  png: string;
+  jpeg: string;
+}
+
+let fixtures: RenderFixtures;
 beforeAll(async () => {
-  fixtures = await makeMediaFixtures(testTools());
+  const tools = testTools();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-render-fixtures-'));
+  const file = (name: string) => path.join(dir, name);
+  const short = { size: '320x240', rate: 10, seconds: 0.4 };
+  fixtures = {
+    dir,
+    clip: file('clip.mp4'),
+    silentClip: file('silent.mp4'),
+    verticalClip: file('vertical.mp4'),
+    longClip: file('long.mp4'),
+    playlist: file('playlist.mp4'),
+    png: file('image.png'),
+    jpeg: file('image.jpg'),
+  };
+  await makeClip(tools, fixtures.clip, short);
+  await makeClip(tools, fixtures.silentClip, { ...short, audio: false });
+  await makeClip(tools, fixtures.verticalClip, { ...short, size: '360x640' });
+  await makeClip(tools, fixtures.longClip, { size: '320x240' });
+  await fs.writeFile(fixtures.playlist, `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n${fixtures.clip}\n#EXT-X-ENDLIST\n`);
+  await makeImage(tools, fixtures.png, { size: '64x48', colour: 'teal' });
+  await makeImage(tools, fixtures.jpeg, { size: '48x64', colour: 'orange' });
 });
-afterAll(() => fixtures.remove());
+afterAll(() => fs.rm(fixtures.dir, { recursive: true, force: true }));
 
 interface StreamFacts {
   codec_type: string;
@@ -201,9 +242,7 @@ describeEachDatabase(
     it('encodes a vertical clip that fills the frame once for all its variants, as no background shows', async () => {
       const user = await createUser(env(), 'operator');
       const photoIds = await uploadImages(env().app, user.headers, [fixtures.png, fixtures.jpeg]);
-      const vertical = path.join(fixtures.dir, 'vertical.mp4');
-      await makeClip(env().media.tools, vertical, { size: '360x640' });
-      const { id, idUpload } = await createRequest(env(), user.headers, vertical, 3, photoIds);
+      const { id, idUpload } = await createRequest(env(), user.headers, fixtures.verticalClip, 3, photoIds);
       const recorded = recordingBackgrounds(env().media);
       await renderRequest({ requestId: id }, { db: env().db, media: recorded.media });
       expect((await requestState(env(), id)).status).toBe('success');
@@ -325,7 +364,7 @@ describeEachDatabase('a render cut off midway', (env) => {
     const requestId = rows[0].id;
     await env().db.sql(`INSERT INTO videos (request_id, user_id, position) VALUES ($1, $2, 0), ($1, $2, 1)`, [requestId, user.id]);
     await fs.mkdir(path.join(env().mediaDir, `requests/${idUpload}`), { recursive: true });
-    await fs.copyFile(fixtures.clip, path.join(env().mediaDir, `requests/${idUpload}/source.mov`));
+    await fs.copyFile(fixtures.longClip, path.join(env().mediaDir, `requests/${idUpload}/source.mov`));
 
     // ffmpeg is killed a fraction of a second in, as a dying worker would leave it.
     const media = { ...env().media, settings: { ...env().media.settings, renderTimeoutSeconds: 0.2 } };
@@ -399,8 +438,8 @@ describe('the audio of a render', () => {
     await runTool(
       tools.ffmpeg,
       [
-        ...['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=2'],
-        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-ac', '6', '-c:v', 'libx264', '-preset', 'ultrafast'],
+        ...['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=10:d=0.4'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=0.4', '-ac', '6', '-c:v', 'libx264', '-preset', 'ultrafast'],
         ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', surround],
       ],
       60_000,
@@ -430,7 +469,7 @@ describe('where the clip sits in its variant', () => {
       '-f',
       'lavfi',
       '-i',
-      `color=c=red:s=${size}:r=25:d=1`,
+      `color=c=red:s=${size}:r=10:d=0.4`,
       '-c:v',
       'libx264',
       '-preset',
@@ -544,8 +583,8 @@ describe('the ffmpeg and ffprobe shipped by npm', () => {
     const info = await probeVideo(npmTools, fixtures.clip, noLimits);
     expect(info).toEqual({
       demuxer: 'mov',
-      durationSeconds: expect.closeTo(2, 1),
-      fps: 25,
+      durationSeconds: expect.closeTo(0.4, 1),
+      fps: 10,
       width: 320,
       height: 240,
       audioFitsAsIs: true,
