@@ -6,23 +6,31 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderRequest, requestPrefix } from '../../server/jobs/render';
 import { s3Storage } from '../../server/media/s3-storage';
 import type { MediaStorage } from '../../server/media/storage';
-import { makeMediaFixtures, testTools, type MediaFixtures } from '../fixtures/media';
+import { makeClip, makeImage, testTools } from '../fixtures/media';
 import { s3Credentials, startS3Server, startVanishingRelay, type TestS3Server } from '../fixtures/s3-server';
 import { createUser, describeEachDatabase } from './helpers';
 
 Object.assign(process.env, s3Credentials);
 
-let fixtures: MediaFixtures;
+/**
+ * Just the two files the render reads: a 4-frame clip (0.4 s at 10 fps), as a render's cost is its
+ * frames at 1080×1920; its variant is still about 120 KB, well over what the relay lets through.
+ */
+const fixtures = { dir: '', clip: '', png: '' };
 let s3: TestS3Server;
 let scratchRoot: string;
 beforeAll(async () => {
-  fixtures = await makeMediaFixtures(testTools());
+  fixtures.dir = await fs.mkdtemp(path.join(os.tmpdir(), 'storage-render-fixtures-'));
+  fixtures.clip = path.join(fixtures.dir, 'clip.mp4');
+  fixtures.png = path.join(fixtures.dir, 'image.png');
+  await makeClip(testTools(), fixtures.clip, { size: '320x240', rate: 10, seconds: 0.4 });
+  await makeImage(testTools(), fixtures.png, { size: '64x48', colour: 'teal' });
   s3 = await startS3Server();
   scratchRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'storage-render-'));
 });
 afterAll(async () => {
   await s3.close();
-  await fixtures.remove();
+  await fs.rm(fixtures.dir, { recursive: true, force: true });
   await fs.rm(scratchRoot, { recursive: true, force: true });
 });
 
