@@ -1,6 +1,6 @@
 import type { Database } from '../../server/db/connect';
 
-/** Kept, as resetDatabase keeps them: the migrations applied, and the running processes' registrations. */
+/** Kept between tests: the migrations applied, and the running processes' registrations. */
 const keptTables = ['schema_migrations', 'engine_workers'];
 
 /** Where `keepRows` copies the tables; outside `public`, so neither reset touches it. */
@@ -26,8 +26,8 @@ const deleteEvery = (tables: string[]) => [
 ];
 
 /**
- * Leaves the database as `resetDatabase` (helpers.ts) does: every table of the app empty, the ids
- * they own starting again from 1 (RESTART IDENTITY), pg-boss's tables untouched.
+ * Every table of the app empty and the ids they own starting again from 1, as TRUNCATE ... RESTART
+ * IDENTITY leaves them, pg-boss's tables untouched: the state each server test starts from.
  */
 export async function emptyDatabase(db: Database): Promise<void> {
   const tables = await appTables(db);

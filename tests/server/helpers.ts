@@ -14,6 +14,7 @@ import { buildApp } from '../../server/app';
 import { startQueue, type Queue } from '../../server/jobs/queue';
 import { diskStorage } from '../../server/media/storage';
 import { multipart, testTools } from '../fixtures/media';
+import { emptyDatabase } from './empty-database';
 import type { MediaServices } from '../../server/media/services';
 import type { PlatformSettings } from '../../server/platforms/profile-context';
 import type { SandboxState } from '../../server/platforms/sandbox/index';
@@ -69,19 +70,6 @@ export async function freshDatabase(
       await cleanup.end();
     },
   };
-}
-
-/**
- * Empties every table of the app (not pg-boss's, nor the running processes' registrations), so
- * tests in one file share a database cheaply.
- */
-export async function resetDatabase(db: Database): Promise<void> {
-  const { rows } = await db.sql(
-    `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'engine_workers')`,
-    [],
-  );
-  if (rows.length === 0) return;
-  await db.sql(`TRUNCATE ${rows.map((row) => `"${row.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`, []);
 }
 
 export const testSecretKey = 'test-secret-key-that-is-long-enough-0123456789';
@@ -214,7 +202,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
         env = { kind, db: fresh.db, app, tokenSettings, media, mediaDir, queue, platforms };
       });
       beforeEach(async () => {
-        await resetDatabase(env!.db);
+        await emptyDatabase(env!.db);
         if (env!.queue) await env!.db.sql('DELETE FROM pgboss.job', []);
         await fs.rm(env!.mediaDir, { recursive: true, force: true });
         await fs.mkdir(env!.mediaDir, { recursive: true });
