@@ -8,8 +8,7 @@ import { migrate } from '../../server/db/migrate';
 import type { MediaStorage } from '../../server/media/storage';
 import { runTool } from '../../server/media/tools';
 import { filesUnder, makeMediaFixtures, multipart, testTools, type MediaFixtures } from '../fixtures/media';
-import { createUser, databaseKinds, describeEachDatabase, uploadImages, type TestEnv } from './helpers';
-import { databaseThrough } from './older-schema';
+import { createUser, databaseKinds, describeEachDatabase, freshDatabase, uploadImages, type TestEnv } from './helpers';
 
 /**
  * A disk that fills while a batch renders (issue 29): no retry finds room, so each request that
@@ -255,7 +254,7 @@ describe("a tool's report of a full disk", () => {
 for (const kind of databaseKinds()) {
   describe(`Migration 0035 moves the render's stored sentences into kinds [${kind}]`, () => {
     it('reads each sentence the catalog wrote as its kind, keeps other words as a failure, and leaves publish errors', async () => {
-      const { db, drop } = await databaseThrough(kind, '0034_sign_in_spray.sql');
+      const { db, drop } = await freshDatabase(kind, '0034_sign_in_spray.sql');
       try {
         const { rows: users } = await db.sql(`INSERT INTO users (login, password_hash) VALUES ('owner', 'x') RETURNING id`);
         const userId = users[0].id as number;
