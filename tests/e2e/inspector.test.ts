@@ -59,7 +59,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.route('https://stately.ai/**', (route) => route.fulfill({ contentType: 'text/html', body: inspectorPage }));
   page = await context.newPage();
-  const popup = context.waitForEvent('page');
+  const popup = context.waitForEvent('page', { timeout: 90_000 });
   await logIn(page, viteUrl, adminLogin, adminPassword, '/?inspect');
   inspector = await popup;
   await page.getByTestId('user-login').waitFor({ timeout: 60_000 });

@@ -212,7 +212,7 @@ it.each(viewports)(
     await context.close();
     expect(findings.map(said)).toEqual([]);
   },
-  120_000,
+  240_000,
 );
 
 it('opens the menu as a drawer on a phone, closes it on a pick, on Escape and outside, and keeps it collapsed on a desktop', async () => {
@@ -366,7 +366,7 @@ it('has no serious or critical axe violation with each menu, dropdown, picker an
     await context.close();
   }
   expect(findings.map(said)).toEqual([]);
-}, 180_000);
+}, 300_000);
 
 it('has no serious or critical axe violation on the empty lists a new operator meets first, at 1440, 390 and 360 px', async () => {
   const findings: Finding[] = [];
@@ -400,7 +400,7 @@ it('has no serious or critical axe violation on the empty lists a new operator m
     await context.close();
   }
   expect(findings.map(said)).toEqual([]);
-}, 60_000);
+});
 
 it('shows the focused skip link over no control, and the bell beside it opens on the first click, at 1440 and 390 px', async () => {
   for (const viewport of [viewports[0]!, viewports[1]!]) {
@@ -436,7 +436,7 @@ it('shows the focused skip link over no control, and the bell beside it opens on
     await page.getByRole('dialog', { name: /^Сповіщення/ }).waitFor({ timeout: 5000 });
     await context.close();
   }
-}, 40_000);
+});
 
 it("shows a month's posts by title at 360 px: a count on each day that lists the day's posts under the month", async () => {
   const findings: Finding[] = [];
@@ -467,7 +467,7 @@ it("shows a month's posts by title at 360 px: a count on each day that lists the
     await context.close();
   }
   expect(findings.map(said)).toEqual([]);
-}, 40_000);
+});
 
 // Last: it publishes the request the other tests open as a form.
 it('publishes a request with the keyboard alone: skip link, title, tag, profile, then Save', async () => {
