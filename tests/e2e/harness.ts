@@ -81,11 +81,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        process.kill(-child.pid!, 'SIGTERM');
-        // A test's server is thrown away with its data: a job still running is not waited out for the
-        // 30 s a graceful stop allows (it held the shared servers' teardown past Vitest's 10 s).
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3_000))]);
-        if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+        // A test's server is thrown away with its data: killed at once, not stopped gracefully, whose
+        // wait for running jobs (up to 30 s) held the shared servers' teardown past Vitest's 10 s.
+        process.kill(-child.pid!, 'SIGKILL');
+        await exited;
       }
       await fs.rm(dataDir, { recursive: true, force: true });
     },
