@@ -1,9 +1,8 @@
-import { Controller } from 'react-hook-form';
 import { t } from '../lib/i18n';
 import { kyivWallTime } from '../lib/kyiv-time';
 import { spreadSchema, type SpreadForm } from '../lib/schemas';
 import { Button } from './button';
-import { DateTimeField } from './date-time-field';
+import { FormDayField } from './form-day-field';
 import { useSchemaForm } from './use-schema-form';
 import styles from './spread-panel.module.css';
 
@@ -24,24 +23,8 @@ const daysLater = (days: number) => kyivWallTime(Date.now() + days * 86_400_000)
  * the app's Kyiv day fields (dd.mm.yyyy whatever the browser's language), not native ones.
  */
 export function SpreadPanel({ busy, disabled, unplaced, onPropose }: SpreadPanelProps) {
-  const { control, handleSubmit, errors } = useSchemaForm<SpreadForm>(spreadSchema(), { from: daysLater(0), to: daysLater(6) });
+  const { control, handleSubmit } = useSchemaForm<SpreadForm>(spreadSchema(), { from: daysLater(0), to: daysLater(6) });
   const propose = handleSubmit(onPropose);
-  const dayField = (name: 'from' | 'to') => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <DateTimeField
-          time={false}
-          label={t.spread[name]}
-          value={field.value}
-          onChange={field.onChange}
-          disabled={disabled}
-          error={errors[name]?.message}
-        />
-      )}
-    />
-  );
   return (
     <fieldset className={styles.panel} aria-describedby="spread-hint">
       <legend className={styles.title}>{t.spread.title}</legend>
@@ -49,8 +32,8 @@ export function SpreadPanel({ busy, disabled, unplaced, onPropose }: SpreadPanel
         {t.spread.hint}
       </p>
       <div className={styles.range}>
-        {dayField('from')}
-        {dayField('to')}
+        <FormDayField control={control} name="from" label={t.spread.from} disabled={disabled} />
+        <FormDayField control={control} name="to" label={t.spread.to} disabled={disabled} />
         <Button type="button" variant="secondary" disabled={disabled || busy} onClick={() => void propose()}>
           {busy ? t.spread.proposing : t.spread.action}
         </Button>

@@ -1,10 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
 import type { PlatformName, StatsChoices } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { statsFiltersSchema, type StatsFiltersForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
-import { DateTimeField } from '../../components/date-time-field';
+import { FormDayField } from '../../components/form-day-field';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
 import { useSchemaForm } from '../../components/use-schema-form';
 import styles from './stats-screen.module.css';
@@ -29,28 +28,13 @@ interface StatsFiltersFormProps {
 export function StatsFiltersFields({ filters, choices, submitLabel, busyLabel, onSubmit, actions, layout }: StatsFiltersFormProps) {
   const scopeId = useId();
   const platformId = useId();
-  const { control, register, handleSubmit, errors } = useSchemaForm(statsFiltersSchema, filters);
+  const { control, register, handleSubmit } = useSchemaForm(statsFiltersSchema, filters);
   const submit = useFocusFirstError(handleSubmit(onSubmit));
-  const dayField = (name: 'from' | 'to') => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <DateTimeField
-          time={false}
-          label={t.statsScreen[name]}
-          value={field.value}
-          onChange={field.onChange}
-          error={errors[name]?.message}
-        />
-      )}
-    />
-  );
 
   return (
     <form className={layout === 'bar' ? styles.filters : styles.dialogForm} onSubmit={submit} noValidate>
-      {dayField('from')}
-      {dayField('to')}
+      <FormDayField control={control} name="from" label={t.statsScreen.from} />
+      <FormDayField control={control} name="to" label={t.statsScreen.to} />
       <div className={styles.choice}>
         <label htmlFor={scopeId} className={styles.label}>
           {t.statsScreen.scope}
