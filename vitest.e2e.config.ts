@@ -3,12 +3,15 @@ import { defineConfig } from 'vitest/config';
 /**
  * expect.poll's own default gives up after 1 s (vitest.dev/config/expect): on CI's 2 busy cores a
  * screen's first paint beside two other files' renders took longer, and failed tests that were right.
+ * The project's CI ran the same files up to four times slower than this machine does quietly (a walk
+ * of 29 s here timed out at 120 s there), so a test gets 240 s and a poll 30 s before either counts
+ * as a failure; a passing test waits no longer for it.
  */
 const browserFiles = {
   environment: 'node',
-  testTimeout: 120_000,
-  hookTimeout: 180_000,
-  expect: { poll: { timeout: 15_000, interval: 100 } },
+  testTimeout: 240_000,
+  hookTimeout: 300_000,
+  expect: { poll: { timeout: 30_000, interval: 100 } },
 } as const;
 
 /**

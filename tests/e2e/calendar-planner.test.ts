@@ -105,7 +105,7 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Наступний період' }).click();
   await page.getByLabel('Профіль або група').selectOption({ label: profile.title });
   await postsOn(tuesday).nth(1).waitFor();
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

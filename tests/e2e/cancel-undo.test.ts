@@ -7,7 +7,6 @@ import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { makeClip, makeImage, testTools } from '../fixtures/media';
 import {
-  animationsSettled,
   apiBodies,
   connectBrowser,
   createOperator,
@@ -87,7 +86,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
   page = await context.newPage();
   await logIn(page, server.baseUrl, operator.login, operator.password, `/video/youtube/${seeded.published}`);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -96,7 +95,6 @@ afterAll(async () => {
 
 /** axe on what is on screen at 1440 and at 390 px, and a screenshot of each; the step goes on at 1440. */
 async function check(name: string) {
-  await animationsSettled(page);
   const findings: string[] = [];
   for (const [width, height] of [
     [390, 844],
@@ -121,55 +119,51 @@ async function cancelWithConfirmation() {
   return dialog;
 }
 
-it(
-  'cancels a scheduled post after asking, puts it back from the toast, cancels it again, and deletes requests',
-  { timeout: 60_000 },
-  async () => {
-    await row().getByText('На публікації').waitFor();
-    await check('scheduled');
+it('cancels a scheduled post after asking, puts it back from the toast, cancels it again, and deletes requests', async () => {
+  await row().getByText('На публікації').waitFor();
+  await check('scheduled');
 
-    const dialog = await cancelWithConfirmation();
-    await check('confirm');
-    await dialog.getByRole('button', { name: 'Скасувати публікацію' }).click();
-    const undo = page.getByRole('button', { name: `Повернути публікацію відео #${seeded.videoId}` });
-    await undo.waitFor();
-    await row().getByText('Скасовано', { exact: true }).waitFor();
-    expect(await focusedName()).toBe(`Повернути публікацію відео #${seeded.videoId}`);
-    await check('cancelled');
+  const dialog = await cancelWithConfirmation();
+  await check('confirm');
+  await dialog.getByRole('button', { name: 'Скасувати публікацію' }).click();
+  const undo = page.getByRole('button', { name: `Повернути публікацію відео #${seeded.videoId}` });
+  await undo.waitFor();
+  await row().getByText('Скасовано', { exact: true }).waitFor();
+  expect(await focusedName()).toBe(`Повернути публікацію відео #${seeded.videoId}`);
+  await check('cancelled');
 
-    await undo.click();
-    await row().getByText('На публікації').waitFor();
-    await expect.poll(focusedName).toBe(`Змінити публікацію відео #${seeded.videoId}`);
-    await expect.poll(() => undo.count()).toBe(0);
-    expect(
-      await row()
-        .getByText(/^заплановано на /)
-        .isVisible(),
-    ).toBe(true);
-    await check('restored');
+  await undo.click();
+  await row().getByText('На публікації').waitFor();
+  await expect.poll(focusedName).toBe(`Змінити публікацію відео #${seeded.videoId}`);
+  await expect.poll(() => undo.count()).toBe(0);
+  expect(
+    await row()
+      .getByText(/^заплановано на /)
+      .isVisible(),
+  ).toBe(true);
+  await check('restored');
 
-    await (await cancelWithConfirmation()).getByRole('button', { name: 'Скасувати публікацію' }).click();
-    await row().getByText('Скасовано', { exact: true }).waitFor();
+  await (await cancelWithConfirmation()).getByRole('button', { name: 'Скасувати публікацію' }).click();
+  await row().getByText('Скасовано', { exact: true }).waitFor();
 
-    await page.goto(`${server.baseUrl}/video/request-create`);
-    const published = page.getByRole('row').filter({ hasText: 'Вечірній-кліп.mp4' });
-    await published.getByText('Скасовано', { exact: true }).waitFor();
-    await published.getByRole('button', { name: 'Видалити запит «Вечірній-кліп.mp4»' }).click();
-    await page.getByRole('alertdialog').getByText('Уже опубліковані відео залишаться на платформах').waitFor();
-    await check('delete-from-list');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Видалити' }).click();
-    await page.getByText('Запит видалено').first().waitFor();
-    await expect.poll(() => published.count()).toBe(0);
-    await check('deleted-from-list');
+  await page.goto(`${server.baseUrl}/video/request-create`);
+  const published = page.getByRole('row').filter({ hasText: 'Вечірній-кліп.mp4' });
+  await published.getByText('Скасовано', { exact: true }).waitFor();
+  await published.getByRole('button', { name: 'Видалити запит «Вечірній-кліп.mp4»' }).click();
+  await page.getByRole('alertdialog').getByText('Уже опубліковані відео залишаться на платформах').waitFor();
+  await check('delete-from-list');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Видалити' }).click();
+  await page.getByText('Запит видалено').first().waitFor();
+  await expect.poll(() => published.count()).toBe(0);
+  await check('deleted-from-list');
 
-    await page.goto(`${server.baseUrl}/video/request/${seeded.ready}`);
-    await page.getByRole('button', { name: 'Видалити запит «Запасний-кліп.mp4»' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Видалити' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/video/request-create');
-    await page.getByText('Запит видалено').first().waitFor();
-    await expect.poll(() => page.getByText('Запасний-кліп.mp4').count()).toBe(0);
-    await page.getByText('Третій-кліп.mp4').waitFor();
-    expect((await api('/api/create-video')).data.map((row: { sourceName: string }) => row.sourceName)).toEqual(['Третій-кліп.mp4']);
-    await check('deleted-from-page');
-  },
-);
+  await page.goto(`${server.baseUrl}/video/request/${seeded.ready}`);
+  await page.getByRole('button', { name: 'Видалити запит «Запасний-кліп.mp4»' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Видалити' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/video/request-create');
+  await page.getByText('Запит видалено').first().waitFor();
+  await expect.poll(() => page.getByText('Запасний-кліп.mp4').count()).toBe(0);
+  await page.getByText('Третій-кліп.mp4').waitFor();
+  expect((await api('/api/create-video')).data.map((row: { sourceName: string }) => row.sourceName)).toEqual(['Третій-кліп.mp4']);
+  await check('deleted-from-page');
+});

@@ -31,7 +31,7 @@ beforeAll(async () => {
   server = await startServer({ SANDBOX_PROXY_PORT: String(proxyPort), SANDBOX_TOKEN_TTL_SECONDS: '20' });
   browser = await launchBrowser();
   token = await adminToken(server.baseUrl);
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -45,10 +45,10 @@ async function consent(page: Page, platform: 'TikTok' | 'Instagram', login: stri
     .click();
   await page.getByLabel('Обліковий запис пісочниці').fill(login);
   await page.getByRole('button', { name: 'Дозволити' }).click();
-  await expect.poll(() => page.getByText(`${platform} підключено`).first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByText(`${platform} підключено`).first().isVisible()).toBe(true);
 }
 
-it('connects a new profile to TikTok through the sandbox consent page, with no save before it', { timeout: 180_000 }, async () => {
+it('connects a new profile to TikTok through the sandbox consent page, with no save before it', async () => {
   // axe is injected by the test, which the product's CSP would rightly refuse.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
@@ -66,7 +66,7 @@ it('connects a new profile to TikTok through the sandbox consent page, with no s
     }
   };
   await logIn(page, server.baseUrl, adminLogin, adminPassword, '/accounts/create');
-  await expect.poll(() => page.getByText(`Пісочниця приймає проксі ${proxyUrl}`).isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByText(`Пісочниця приймає проксі ${proxyUrl}`).isVisible()).toBe(true);
   await page.getByRole('button', { name: 'Вписати проксі пісочниці' }).click();
   const proxy = page.getByLabel('Проксі');
   expect(await proxy.inputValue()).toBe(proxyUrl);
@@ -88,7 +88,7 @@ it('connects a new profile to TikTok through the sandbox consent page, with no s
   await tiktok.getByRole('button', { name: 'Підключити TikTok' }).click();
   await page.getByLabel('Обліковий запис пісочниці').fill('evening@tiktok');
   await page.getByRole('button', { name: 'Дозволити' }).click();
-  await expect.poll(() => page.getByText('TikTok підключено').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByText('TikTok підключено').first().isVisible()).toBe(true);
   expect(new URL(page.url()).pathname).toMatch(/^\/accounts\/\d+$/);
   await expect.poll(() => tiktok.getByRole('status').textContent()).toMatch(/^Підключено як /);
   expect(await page.getByLabel('Коментар').inputValue()).toBe('Вечірній профіль');
@@ -97,7 +97,7 @@ it('connects a new profile to TikTok through the sandbox consent page, with no s
   await context.close();
 });
 
-it('connects TikTok and Instagram from the profile form, and asks to connect again once TikTok revokes', { timeout: 180_000 }, async () => {
+it('connects TikTok and Instagram from the profile form, and asks to connect again once TikTok revokes', async () => {
   const account = await fetch(`${server.baseUrl}/api/accounts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -5,17 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { t } from '../../src/lib/i18n';
 import { makeClip, makeImage, testTools } from '../fixtures/media';
-import {
-  animationsSettled,
-  connectBrowser,
-  countingKeyboard,
-  createOperator,
-  focusedName,
-  logIn,
-  pageProblems,
-  sharedServer,
-  snapshot,
-} from './harness';
+import { connectBrowser, countingKeyboard, createOperator, focusedName, logIn, pageProblems, sharedServer, snapshot } from './harness';
 
 /**
  * A new operator's first day (issue 30), walked through the screens as written there, once in a
@@ -44,7 +34,7 @@ beforeAll(async () => {
     makeImage(tools, path.join(mediaDir, 'background.png'), { size: '720x1280', colour: '0x1e3a8a' }),
   ]);
   browser = await connectBrowser();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -73,7 +63,6 @@ for (const [width, height] of [
     });
     const page = await context.newPage();
     const look = async (step: string) => {
-      await animationsSettled(page);
       expect(await pageProblems(page), `${step} at ${width}`).toEqual([]);
       await snapshot(page, `first-day-${step}-${width}`);
     };
@@ -85,7 +74,7 @@ for (const [width, height] of [
     await logIn(page, server.baseUrl, operator.login, operator.password);
 
     // Home: the first steps, and no posts yet.
-    await page.getByRole('heading', { name: t.home.postsTitle }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: t.home.postsTitle }).waitFor();
     const steps = page.getByRole('region', { name: t.home.stepsTitle });
     await steps.getByText(t.home.stepsLeft(4)).waitFor();
     expect(await page.getByText(t.home.noPosts).isVisible()).toBe(true);
@@ -127,9 +116,7 @@ for (const [width, height] of [
       .click();
     await allowOnConsentPage(page, null);
     for (const platform of [t.accountForm.youtube, t.accountForm.instagram, t.accountForm.tiktok])
-      await expect
-        .poll(() => page.getByRole('region', { name: platform }).getByRole('status').textContent(), { timeout: 15_000 })
-        .toMatch(/^Підключено/);
+      await expect.poll(() => page.getByRole('region', { name: platform }).getByRole('status').textContent()).toMatch(/^Підключено/);
     await look('profile-connected');
 
     // The group, a background and a request, rendered.
@@ -176,7 +163,7 @@ for (const [width, height] of [
     await keyboard.press('Space');
     await keyboard.tabTo(groupName);
     await keyboard.press('Enter');
-    await expect.poll(() => page.getByLabel(t.postingRules.tiktokPrivacy).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByLabel(t.postingRules.tiktokPrivacy).isVisible()).toBe(true);
     await keyboard.tabTo(t.postingRules.tiktokPrivacy);
     await keyboard.press('ArrowDown');
     expect(await page.getByLabel(t.postingRules.tiktokPrivacy).inputValue()).not.toBe('');

@@ -94,7 +94,7 @@ beforeAll(async () => {
     },
   });
   browser = await connectBrowser();
-}, 120_000);
+});
 
 afterAll(async () => {
   await fetch(`${server.baseUrl}/sandbox/_faults`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: '{}' });
@@ -112,7 +112,7 @@ async function eachWidth(login: string, password: string, check: (page: Page, wi
   for (const width of widths) {
     await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
     await page.reload();
-    await page.getByRole('heading', { name: 'Публікації сьогодні' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Публікації сьогодні' }).waitFor();
     await check(page, width);
   }
   await context.close();

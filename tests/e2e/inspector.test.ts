@@ -88,7 +88,7 @@ it('hands every screen actor to the inspector under a readable name', async () =
     // wouter follows pushState, so the SPA (and its inspector) stay loaded between screens.
     await page.evaluate((to) => history.pushState(null, '', to), screenPath);
     await expect
-      .poll(async () => (await inspectedActors()).map((actor) => actor.name), { message: `actors of ${screenPath}`, timeout: 15_000 })
+      .poll(async () => (await inspectedActors()).map((actor) => actor.name), { message: `actors of ${screenPath}` })
       .toEqual(expect.arrayContaining(actors));
   }
   const unnamed = (await inspectedActors()).filter((actor) => !actor.name || actor.name === actor.sessionId);

@@ -70,7 +70,7 @@ beforeAll(async () => {
     )
   ).idUpload;
   browser = await launchBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -92,9 +92,7 @@ it('shows the profile’s Instagram posts left for the day and warns that a plan
     await page.getByRole('option', { name: profile.title }).click();
     await page.keyboard.press('Escape');
 
-    await expect
-      .poll(() => page.getByText(t.postingCaps.budgetLine(2, 0, 0, 2), { exact: true }).isVisible(), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => page.getByText(t.postingCaps.budgetLine(2, 0, 0, 2), { exact: true }).isVisible()).toBe(true);
     const warning = t.postingCaps.budgetOver(profile.title, 'Instagram', 1);
     await expect.poll(() => page.getByRole('alert').filter({ hasText: warning }).isVisible()).toBe(true);
     await page.getByRole('heading', { name: /^Ліміти публікацій на \d{2}\.\d{2}\.\d{4}$/ }).scrollIntoViewIfNeeded();

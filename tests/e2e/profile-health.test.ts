@@ -61,7 +61,7 @@ beforeAll(async () => {
     { timeout: 30_000, interval: 500 },
   );
   browser = await connectBrowser();
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -77,8 +77,8 @@ async function eachWidth(path: string, check: (page: Page, width: number) => Pro
   for (const width of widths) {
     await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
     await page.reload();
-    await page.getByRole('heading', { name: t.accounts.listTitle }).waitFor({ timeout: 15_000 });
-    await page.locator('tbody tr').first().waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: t.accounts.listTitle }).waitFor();
+    await page.locator('tbody tr').first().waitFor();
     await check(page, width);
   }
   await context.close();

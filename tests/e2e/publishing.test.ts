@@ -272,11 +272,17 @@ it('shows an injected platform failure with its error and publishes through Оп
   await snapshot(page, 'journey-failure');
 
   // The profile's YouTube access failed: a retry now would fail again, so it is refused, saying why.
+  // The server's own statistics sync (each minute here) and profile check read YouTube too, and a
+  // read that goes through rightly ends the failure: YouTube refuses them as well meanwhile.
+  for (const step of ['stats', 'profile']) {
+    expect((await apiCall('POST', '/sandbox/_faults', { platform: 'youtube', step, kind: 'unauthorized', times: 1000 })).status).toBe(201);
+  }
   await republish.click();
   await expect
     .poll(visible(`Не можна опублікувати знову: доступ профілю #${accountId} Main channel до YouTube не працює. Підключіть профіль знову.`))
     .toBe(true);
   await expect.poll(videosWith('Помилка')).toBe(1);
+  expect((await apiCall('DELETE', '/sandbox/_faults')).status).toBe(200);
 
   // Saving the profile asks YouTube again; it answers, the failure is over and the retry goes.
   await page.goto(`${server.baseUrl}/accounts/${accountId}`);

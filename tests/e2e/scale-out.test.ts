@@ -58,7 +58,7 @@ describe.skipIf(!postgresUrl)('an API and a worker on separate disks, sharing Po
     images.set('files', new Blob([await fs.readFile(fixtures.png)], { type: 'image/png' }), 'background.png');
     const { data } = await call<{ data: { id: number }[] }>('POST', '/api/photo-bg', images);
     photoIds = JSON.stringify(data.map((photo) => photo.id));
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await worker?.stop();

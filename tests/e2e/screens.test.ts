@@ -93,7 +93,7 @@ beforeAll(async () => {
     },
   });
   browser = await launchBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -144,17 +144,6 @@ const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const ownWords = () => [adminLogin, 'operator', 'Ранковий-кліп.mp4', 'background.png'];
 
 async function check(page: Page, name: string, width: number, findings: Finding[]) {
-  // axe reads colours as drawn: a toast fading in or out measures as low contrast, so finite animations settle first.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-      undefined,
-      { timeout: 5000 },
-    )
-    .catch(() => undefined);
   const heading = await page
     .locator('main h1')
     .first()
@@ -199,7 +188,7 @@ it.each(viewports)(
         .locator('main')
         .getByText(screen.ready)
         .first()
-        .waitFor({ timeout: 15_000 })
+        .waitFor()
         .catch(async (error) => {
           await snapshot(page, `screen-${screen.name}-${viewport.width}-not-loaded`);
           throw error;
@@ -390,7 +379,7 @@ it('has no serious or critical axe violation on the empty lists a new operator m
         .locator('main')
         .getByText('Нічого не знайдено')
         .first()
-        .waitFor({ timeout: 15_000 })
+        .waitFor()
         .catch(async (error) => {
           await snapshot(page, `screen-${list.name}-${viewport.width}-not-loaded`);
           throw error;
@@ -504,10 +493,10 @@ it('publishes a request with the keyboard alone: skip link, title, tag, profile,
   await tabTo(page.getByRole('button', { name: 'Зберегти' }));
   await page.keyboard.press('Enter');
 
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/video/request-create');
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/video/request-create');
   // A slow run outlives the 15-minute access token taken before the first test.
   token = await adminToken(server.baseUrl);
   const set = await api(`/api/upload-video/${seeded.ready}`);
   expect({ title: set.title, tags: set.tags }).toEqual({ title: 'Випуск з клавіатури', tags: 'ранок' });
   await context.close();
-}, 120_000);
+});

@@ -65,62 +65,58 @@ beforeAll(async () => {
   const photos = await api<{ data: { id: number }[] }>('/api/photo-bg', { form: images });
   idUpload = (await renderedRequest(api, { clip, photoIds: photos.data.map((photo) => photo.id), count: 4 })).idUpload;
   browser = await connectBrowser();
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
   await fs.rm(mediaDir, { recursive: true, force: true });
 });
 
-it(
-  'spreads four videos over tomorrow within the slots, shows why, stays accessible at 1440 and 390 px, and saves the proposal',
-  { timeout: 60_000 },
-  async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await logIn(page, server.baseUrl, operator.login, operator.password, `/video/request/${idUpload}`);
-    await page.getByLabel(t.publish.name).fill('Розподіл тижня');
-    await page.getByLabel(t.publish.tags).fill('тиждень ');
-    await page.getByRole('checkbox', { name: t.accountForm.youtube }).uncheck();
-    await page.getByRole('checkbox', { name: t.accountForm.tiktok }).check();
-    await page.getByRole('button', { name: group }).click();
-    const privacy = page.getByLabel(t.postingRules.tiktokPrivacy);
-    await expect.poll(() => privacy.isVisible(), { timeout: 15_000 }).toBe(true);
-    await privacy.selectOption({ index: 1 });
+it('spreads four videos over tomorrow within the slots, shows why, stays accessible at 1440 and 390 px, and saves the proposal', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await logIn(page, server.baseUrl, operator.login, operator.password, `/video/request/${idUpload}`);
+  await page.getByLabel(t.publish.name).fill('Розподіл тижня');
+  await page.getByLabel(t.publish.tags).fill('тиждень ');
+  await page.getByRole('checkbox', { name: t.accountForm.youtube }).uncheck();
+  await page.getByRole('checkbox', { name: t.accountForm.tiktok }).check();
+  await page.getByRole('button', { name: group }).click();
+  const privacy = page.getByLabel(t.postingRules.tiktokPrivacy);
+  await expect.poll(() => privacy.isVisible()).toBe(true);
+  await privacy.selectOption({ index: 1 });
 
-    const tomorrow = kyivWallTime(Date.now() + 86_400_000).slice(0, 10);
-    const panel = page.getByRole('group', { name: t.spread.title });
-    const shownDay = tomorrow.split('-').reverse().join('.');
-    await panel.getByLabel(t.dates.day(t.spread.from)).fill(shownDay);
-    await panel.getByLabel(t.dates.day(t.spread.to)).fill(shownDay);
-    await panel.getByRole('button', { name: t.spread.action }).click();
-    await page.getByText(t.spread.proposed(4)).first().waitFor();
-    expect(await page.getByText('Перший вільний слот: історії замало').count()).toBe(4);
-    for (const number of [1, 2, 3, 4]) expect(await page.getByLabel(t.dates.day(t.publish.videoDate(number))).inputValue()).toBe(shownDay);
+  const tomorrow = kyivWallTime(Date.now() + 86_400_000).slice(0, 10);
+  const panel = page.getByRole('group', { name: t.spread.title });
+  const shownDay = tomorrow.split('-').reverse().join('.');
+  await panel.getByLabel(t.dates.day(t.spread.from)).fill(shownDay);
+  await panel.getByLabel(t.dates.day(t.spread.to)).fill(shownDay);
+  await panel.getByRole('button', { name: t.spread.action }).click();
+  await page.getByText(t.spread.proposed(4)).first().waitFor();
+  expect(await page.getByText('Перший вільний слот: історії замало').count()).toBe(4);
+  for (const number of [1, 2, 3, 4]) expect(await page.getByLabel(t.dates.day(t.publish.videoDate(number))).inputValue()).toBe(shownDay);
 
-    expect(await axeFindings(page)).toEqual([]);
-    await snapshot(page, 'spread-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await axeFindings(page)).toEqual([]);
-    await snapshot(page, 'spread-390');
+  expect(await axeFindings(page)).toEqual([]);
+  await snapshot(page, 'spread-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await axeFindings(page)).toEqual([]);
+  await snapshot(page, 'spread-390');
 
-    await page.getByRole('button', { name: t.publish.save }).click();
-    await page.getByText(t.publish.sent, { exact: true }).first().waitFor();
-    const detail = await api<UploadDetail>(`/api/upload-video/${idUpload}`);
-    const planned = detail.video.map((video) => ({ account: video.account?.id, at: Date.parse(video.plannedAt!) }));
-    expect(planned).toHaveLength(4);
-    for (const { at } of planned) {
-      const wall = kyivWallTime(at);
-      expect(wall.slice(0, 10)).toBe(tomorrow);
-      expect(wall.slice(11) >= '09:00' && wall.slice(11) <= '22:00', wall).toBe(true);
-    }
-    for (const account of new Set(planned.map((item) => item.account))) {
-      const times = planned
-        .filter((item) => item.account === account)
-        .map((item) => item.at)
-        .sort((a, b) => a - b);
-      for (const [index, at] of times.entries()) if (index > 0) expect(at - times[index - 1]!).toBeGreaterThanOrEqual(120 * 60_000);
-    }
-    await context.close();
-  },
-);
+  await page.getByRole('button', { name: t.publish.save }).click();
+  await page.getByText(t.publish.sent, { exact: true }).first().waitFor();
+  const detail = await api<UploadDetail>(`/api/upload-video/${idUpload}`);
+  const planned = detail.video.map((video) => ({ account: video.account?.id, at: Date.parse(video.plannedAt!) }));
+  expect(planned).toHaveLength(4);
+  for (const { at } of planned) {
+    const wall = kyivWallTime(at);
+    expect(wall.slice(0, 10)).toBe(tomorrow);
+    expect(wall.slice(11) >= '09:00' && wall.slice(11) <= '22:00', wall).toBe(true);
+  }
+  for (const account of new Set(planned.map((item) => item.account))) {
+    const times = planned
+      .filter((item) => item.account === account)
+      .map((item) => item.at)
+      .sort((a, b) => a - b);
+    for (const [index, at] of times.entries()) if (index > 0) expect(at - times[index - 1]!).toBeGreaterThanOrEqual(120 * 60_000);
+  }
+  await context.close();
+});

@@ -115,7 +115,7 @@ beforeAll(async () => {
   await publish(sets.published, 'Ранковий випуск', null);
   await publish(sets.scheduled, 'Завтрашній випуск', `${kyivDay(Date.now() + 86_400_000)}T12:00`);
   browser = await connectBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -239,7 +239,7 @@ it('draws the views of a published set and of its profile from the points the sy
   expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'stats-profile-1440');
   await page.context().close();
-}, 240_000);
+});
 
 it('shows the post scheduled for tomorrow on its day, week and month, and opens its set', async () => {
   const today = kyivDay(Date.now());
@@ -250,7 +250,7 @@ it('shows the post scheduled for tomorrow on its day, week and month, and opens 
 
   const tomorrowCell = page.locator(`[data-day="${tomorrow}"]`);
   const scheduled = tomorrowCell.getByRole('link', { name: /^12:00 YouTube: Завтрашній випуск, .*Заплановано$/ });
-  await scheduled.waitFor({ timeout: 15_000 });
+  await scheduled.waitFor();
   expect(await tomorrowCell.getByRole('link', { name: /^12:00 TikTok: Завтрашній випуск/ }).count()).toBe(1);
   if (daysOf('week', today).includes(tomorrow)) {
     const todayCell = page.locator(`[data-day="${today}"]`);
@@ -277,7 +277,7 @@ it('shows the post scheduled for tomorrow on its day, week and month, and opens 
     .click();
   await expect.poll(() => page.url()).toBe(`${server.baseUrl}/video/youtube/${sets.scheduled}`);
   await page.context().close();
-}, 120_000);
+});
 
 it("tells each set's posts, out and failed, and the finished renders in the bell, and follows one to its set", async () => {
   // YouTube refuses the upload, and again after the token is refreshed: that post fails, TikTok's goes out.
@@ -314,7 +314,7 @@ it("tells each set's posts, out and failed, and the finished renders in the bell
   await expect.poll(() => page.url()).toBe(`${server.baseUrl}/video/youtube/${sets.failing}`);
   await expect.poll(async () => Number(/(\d+)/.exec((await bell.getAttribute('aria-label'))!)?.[1] ?? 0)).toBe(unreadBefore - 1);
   await page.context().close();
-}, 150_000);
+});
 
 it('keeps the chart, the calendar and the bell on a phone without sideways scroll', async () => {
   const page = await signedInPage(390, 844, `/video/youtube/${sets.published}`);
@@ -328,7 +328,7 @@ it('keeps the chart, the calendar and the bell on a phone without sideways scrol
   await snapshot(page, 'stats-profile-390');
 
   await page.goto(`${server.baseUrl}/calendar`);
-  await page.locator('[data-day] a').first().waitFor({ timeout: 15_000 });
+  await page.locator('[data-day] a').first().waitFor();
   expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'calendar-week-390');
   await page.getByRole('button', { name: 'Місяць' }).click();
@@ -359,4 +359,4 @@ it('keeps the chart, the calendar and the bell on a phone without sideways scrol
   expect(overflow).toBe(0);
   await snapshot(page, 'bell-390');
   await page.context().close();
-}, 120_000);
+});

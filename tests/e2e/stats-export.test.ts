@@ -14,7 +14,6 @@ import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import {
   accessToken,
   adminToken,
-  animationsSettled,
   apiBodies,
   connectBrowser,
   createOperator,
@@ -138,8 +137,6 @@ it('ranks the synced set in the top videos of the last 30 days, from the menu, a
   expect(
     await page.getByText(t.statsScreen.topPeriod(monthAgo.split('-').reverse().join('.'), today.split('-').reverse().join('.'))).count(),
   ).toBe(1);
-  // The sign-in's toast slides in: it is measured once it has arrived.
-  await animationsSettled(page);
   expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'stats-top-1440');
 
@@ -170,7 +167,6 @@ it('saves the CSV the export dialog asks for, which reads back in Ukrainian, at 
     const dialog = page.getByRole('dialog', { name: t.statsScreen.exportTitle });
     await dialog.waitFor();
     expect(await dialog.getByLabel(`${t.statsScreen.from}: день`).inputValue()).toBe(monthAgo.split('-').reverse().join('.'));
-    await animationsSettled(page);
     expect(await pageProblems(page)).toEqual([]);
     await snapshot(page, `stats-export-dialog-${width}`);
 
