@@ -5,7 +5,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { t } from '../../src/lib/i18n';
 import { makeClip, makeImage, testTools } from '../fixtures/media';
-import { connectBrowser, countingKeyboard, createOperator, focusedName, logIn, pageProblems, sharedServer, snapshot } from './harness';
+import {
+  connectBrowser,
+  countingKeyboard,
+  createOperator,
+  fillPublishFormByKeyboard,
+  focusedName,
+  logIn,
+  pageProblems,
+  sharedServer,
+  snapshot,
+} from './harness';
 
 /**
  * A new operator's first day (issue 30), walked through the screens as written there, once in a
@@ -152,17 +162,7 @@ for (const [width, height] of [
     await page.getByLabel(t.publish.name).waitFor();
     const keyboard = countingKeyboard(page);
     // Come by the list's link, the keyboard starts in the page's content, not at the skip link.
-    await keyboard.tabTo(t.publish.name);
-    await keyboard.type('Кіно');
-    await keyboard.tabTo(t.publish.tags);
-    await keyboard.type('кіно');
-    // YouTube comes ticked; TikTok and Instagram are ticked by Space.
-    await keyboard.tabTo(t.accountForm.tiktok);
-    await keyboard.press('Space');
-    await keyboard.tabTo(t.accountForm.instagram);
-    await keyboard.press('Space');
-    await keyboard.tabTo(groupName);
-    await keyboard.press('Enter');
+    await fillPublishFormByKeyboard(keyboard, groupName);
     await expect.poll(() => page.getByLabel(t.postingRules.tiktokPrivacy).isVisible()).toBe(true);
     await keyboard.tabTo(t.postingRules.tiktokPrivacy);
     await keyboard.press('ArrowDown');

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject, vi } from 'vitest';
+import { t } from '../../src/lib/i18n';
 
 export const adminLogin = 'admin';
 export const adminPassword = 'admin-e2e-password';
@@ -290,6 +291,24 @@ export function countingKeyboard(page: Page) {
     count: () => presses,
     trace,
   };
+}
+
+/**
+ * The publish form's first steps by keyboard, as both keyboard walks take them: the title and a tag
+ * typed, TikTok and Instagram ticked by Space beside the YouTube that comes ticked, and the group's
+ * chip. Tab leaves the typed tag as a tag.
+ */
+export async function fillPublishFormByKeyboard(keyboard: ReturnType<typeof countingKeyboard>, group: string) {
+  await keyboard.tabTo(t.publish.name);
+  await keyboard.type('Кіно');
+  await keyboard.tabTo(t.publish.tags);
+  await keyboard.type('кіно');
+  await keyboard.tabTo(t.accountForm.tiktok);
+  await keyboard.press('Space');
+  await keyboard.tabTo(t.accountForm.instagram);
+  await keyboard.press('Space');
+  await keyboard.tabTo(group);
+  await keyboard.press('Enter');
 }
 
 /**

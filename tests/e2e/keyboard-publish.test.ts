@@ -11,6 +11,7 @@ import {
   apiBodies,
   connectBrowser,
   countingKeyboard,
+  fillPublishFormByKeyboard,
   createOperator,
   focusedName,
   logIn,
@@ -120,17 +121,7 @@ it('publishes a set to a group on TikTok, Instagram and YouTube in at most 40 ke
   // The skip link first, as every page offers it, then the form's texts.
   await keyboard.tabTo(t.app.skipToContent);
   await keyboard.press('Enter');
-  await keyboard.tabTo(t.publish.name);
-  await keyboard.type('Кіно');
-  await keyboard.tabTo(t.publish.tags);
-  await keyboard.type('кіно');
-  // Tab leaves the tag typed as a tag; YouTube comes ticked, TikTok and Instagram are ticked by Space.
-  await keyboard.tabTo(t.accountForm.tiktok);
-  await keyboard.press('Space');
-  await keyboard.tabTo(t.accountForm.instagram);
-  await keyboard.press('Space');
-  await keyboard.tabTo(group);
-  await keyboard.press('Enter');
+  await fillPublishFormByKeyboard(keyboard, group);
 
   // The group's panels open after the chips, so the next Tab goes into them, not behind the operator.
   await expect.poll(() => page.getByLabel(t.postingRules.tiktokPrivacy).isVisible()).toBe(true);
