@@ -98,6 +98,35 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     return row;
   }
 
+  /**
+   * The profiles a publish or spread body names (its rule's and each video's own), all the
+   * request owner's: 400 when one is not. Both routes check alike, so neither reveals more.
+   */
+  async function ownersProfiles(ownerId: number, chosen: { id: number }[], items: { account?: { id: number } | null }[]) {
+    const wanted = [
+      ...new Set([...chosen.map((account) => account.id), ...items.flatMap((item) => (item.account ? [item.account.id] : []))]),
+    ];
+    if (wanted.length === 0) return [];
+    const profiles = await db.orm
+      .select()
+      .from(accounts)
+      .where(and(inArray(accounts.id, wanted), eq(accounts.userId, ownerId)));
+    if (profiles.length !== wanted.length) throw new HttpError(400, t.publish.unknownAccount);
+    return profiles;
+  }
+
+  /** The request's videos among `videoIds`, each once: 404 when one is not the request's. */
+  async function requestVideos(requestId: number, videoIds: number[]) {
+    const wanted = [...new Set(videoIds)];
+    if (wanted.length === 0) return [];
+    const rows = await db.orm
+      .select({ id: videos.id, position: videos.position, durationSeconds: videos.durationSeconds })
+      .from(videos)
+      .where(and(inArray(videos.id, wanted), eq(videos.requestId, requestId)));
+    if (rows.length !== wanted.length) throw new HttpError(404, t.publish.unknownVideo);
+    return rows;
+  }
+
   function toPublishedVideo(
     row: typeof videos.$inferSelect,
     idUpload: string,
@@ -302,25 +331,12 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const target = await requestOf(user, request.params.idUpload, false);
     if (target.status !== 'success') throw new HttpError(409, t.publish.notReady);
     const chosen = body.accounts ?? [];
-    const wanted = [
-      ...new Set([...chosen.map((account) => account.id), ...body.video.flatMap((item) => (item.account ? [item.account.id] : []))]),
-    ];
-    const profiles = wanted.length
-      ? await db.orm
-          .select()
-          .from(accounts)
-          .where(and(inArray(accounts.id, wanted), eq(accounts.userId, target.userId)))
-      : [];
-    if (profiles.length !== wanted.length) throw new HttpError(400, t.publish.unknownAccount);
-    const videoIds = [...new Set(body.video.map((item) => item.id))];
-    if (videoIds.length !== body.video.length) throw new HttpError(400, t.spread.videoTwice);
-    const found = videoIds.length
-      ? await db.orm
-          .select({ id: videos.id })
-          .from(videos)
-          .where(and(inArray(videos.id, videoIds), eq(videos.requestId, target.id)))
-      : [];
-    if (found.length !== videoIds.length) throw new HttpError(404, t.publish.unknownVideo);
+    const profiles = await ownersProfiles(target.userId, chosen, body.video);
+    if (new Set(body.video.map((item) => item.id)).size !== body.video.length) throw new HttpError(400, t.spread.videoTwice);
+    await requestVideos(
+      target.id,
+      body.video.map((item) => item.id),
+    );
     if (!body.inYouTube && !body.inTikTok && !body.inInstagram) throw new HttpError(400, t.postTruth.noPlatformTicked);
     return spreadPublication(db, { ...body, ...range, accounts: chosen }, profiles, slotSettings());
   });
@@ -352,25 +368,16 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     if (target.status !== 'success') throw new HttpError(409, t.publish.notReady);
     const queue = queueOrFail();
 
-    const chosen = form.accounts.map((account) => account.id);
-    const wanted = [...new Set([...chosen, ...form.video.flatMap((item) => (item.account ? [item.account.id] : []))])];
-    const profiles = await db.orm
-      .select()
-      .from(accounts)
-      .where(and(inArray(accounts.id, wanted), eq(accounts.userId, target.userId)));
-    if (profiles.length !== wanted.length) throw new HttpError(400, t.publish.unknownAccount);
+    const profiles = await ownersProfiles(target.userId, form.accounts, form.video);
     const profileOf = new Map(profiles.map((profile) => [profile.id, profile]));
-
-    const videoIds = [...new Set(form.video.map((item) => item.id))];
-    const rows = await db.orm
-      .select({ id: videos.id, position: videos.position, status: videos.status, durationSeconds: videos.durationSeconds })
-      .from(videos)
-      .where(and(inArray(videos.id, videoIds), eq(videos.requestId, target.id)));
-    if (rows.length !== videoIds.length) throw new HttpError(404, t.publish.unknownVideo);
+    const rows = await requestVideos(
+      target.id,
+      form.video.map((item) => item.id),
+    );
     const durationOf = new Map(rows.map((row) => [row.id, row.durationSeconds]));
     // The form names a video by its place in the request (1, 2, …), so its refusals do too.
     const numbers = new Map(rows.map((row) => [row.id, row.position + 1]));
-    const saved = await savedDefaults(db, wanted);
+    const saved = await savedDefaults(db, [...profileOf.keys()]);
     const plan = planPublication(form, new Map(profiles.map((profile) => [profile.id, planProfile(profile)])), saved, Date.now(), numbers);
     // What each TikTok profile's creator allows now (privacy levels, longest video), read once per profile.
     const tiktokProfiles = [...new Set(plan.filter((item) => item.platforms.includes('tiktok')).map((item) => item.accountId))];
