@@ -4,13 +4,13 @@ import { defineConfig } from 'vitest/config';
  * expect.poll's own default gives up after 1 s (vitest.dev/config/expect): on CI's 2 busy cores a
  * screen's first paint beside two other files' renders took longer, and failed tests that were right.
  * The project's CI ran the same files up to four times slower than this machine does quietly (a walk
- * of 29 s here timed out at 120 s there), so a test gets 240 s and a poll 30 s before either counts
- * as a failure; a passing test waits no longer for it.
+ * of 29 s here timed out at 120 s there; on one core here the longest walks took 122–160 s), so a
+ * test gets 360 s and a poll 30 s before either counts as a failure; a passing test waits no longer.
  */
 const browserFiles = {
   environment: 'node',
-  testTimeout: 240_000,
-  hookTimeout: 300_000,
+  testTimeout: 360_000,
+  hookTimeout: 420_000,
   expect: { poll: { timeout: 30_000, interval: 100 } },
 } as const;
 

@@ -62,7 +62,7 @@ for (const [width, height] of [
   [1440, 900],
   [390, 844],
 ] as const) {
-  it(`walks a new operator's first day at ${width} px`, { timeout: 300_000 }, async () => {
+  it(`walks a new operator's first day at ${width} px`, async () => {
     const operator = await createOperator(server.baseUrl, `first-day-${width}`);
     // axe is injected by the test, which the product's CSP would rightly refuse.
     const context = await browser.newContext({

@@ -67,7 +67,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   child.stderr!.on('data', (chunk) => (output += chunk));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 150_000;
+  // Five servers start at once and the first builds the SPA: a slow CI gets the most of the hooks' 420 s.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
     const ready = await fetch(`${baseUrl}/readyz`).then(

@@ -249,7 +249,7 @@ it('moves a scheduled video to another minute and profile on its set page: it go
   });
   expect((await api('/api/notifications')).body.items.filter((item: NotificationItem) => (item.posts?.failed ?? 0) > 0)).toEqual([]);
   await snapshot(page, 'truth-published-set-done');
-}, 300_000);
+});
 
 it("issue 28.0: a user's video list shows a rendered video as not published, and a TikTok post's figures under TikTok only", async () => {
   const created = await api('/api/accounts', {

@@ -355,7 +355,7 @@ it('has no serious or critical axe violation with each menu, dropdown, picker an
     await context.close();
   }
   expect(findings.map(said)).toEqual([]);
-}, 300_000);
+});
 
 it('has no serious or critical axe violation on the empty lists a new operator meets first, at 1440, 390 and 360 px', async () => {
   const findings: Finding[] = [];

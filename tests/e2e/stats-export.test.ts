@@ -106,7 +106,7 @@ beforeAll(async () => {
     { timeout: 180_000, interval: 3000 },
   );
   browser = await connectBrowser();
-}, 300_000);
+});
 
 afterAll(async () => {
   await browser?.close();
