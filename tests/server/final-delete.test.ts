@@ -26,6 +26,7 @@ import {
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { startThrottledRelay, type ThrottledRelay } from './throttled-relay';
 import { ManualClock } from './manual-clock';
+import { platformRequestsSince } from './sandbox-helpers';
 import { engineSettings } from '../../server/config';
 import { systemClock } from '../../server/clock';
 
@@ -331,7 +332,7 @@ describeEachDatabase(
         },
         { timeout: 10_000, interval: 100 },
       );
-      expect(sandbox.requests.slice(requestsBefore)).toEqual([]);
+      expect(platformRequestsSince(sandbox, requestsBefore)).toEqual([]);
     });
   },
   { queue: 'work', sandbox },

@@ -34,6 +34,14 @@ export function useSandbox(options: Omit<SandboxOptions, 'now'> = {}): () => San
   return () => env!;
 }
 
+/**
+ * The sandbox's requests after the first `since`, without its Telegram bot's: a suite whose queue
+ * works runs the alert worker, which asks the bot (getMe, getUpdates) on a schedule of its own.
+ */
+export function platformRequestsSince(state: SandboxState, since: number) {
+  return state.requests.slice(since).filter((entry) => !entry.url.startsWith('/sandbox/api.telegram.org/'));
+}
+
 export const form = (fields: Record<string, string>) => ({
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
