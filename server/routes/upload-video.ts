@@ -332,11 +332,9 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     if (target.status !== 'success') throw new HttpError(409, t.publish.notReady);
     const chosen = body.accounts ?? [];
     const profiles = await ownersProfiles(target.userId, chosen, body.video);
-    if (new Set(body.video.map((item) => item.id)).size !== body.video.length) throw new HttpError(400, t.spread.videoTwice);
-    await requestVideos(
-      target.id,
-      body.video.map((item) => item.id),
-    );
+    const videoIds = body.video.map((item) => item.id);
+    if (new Set(videoIds).size !== videoIds.length) throw new HttpError(400, t.spread.videoTwice);
+    await requestVideos(target.id, videoIds);
     if (!body.inYouTube && !body.inTikTok && !body.inInstagram) throw new HttpError(400, t.postTruth.noPlatformTicked);
     return spreadPublication(db, { ...body, ...range, accounts: chosen }, profiles, slotSettings());
   });
