@@ -39,6 +39,13 @@ export function operatorEnvironment(): NodeJS.ProcessEnv {
   return environment;
 }
 
+/**
+ * The test servers' posting hours, Kyiv time. A move is refused outside them (09:00–22:00 by
+ * default), and tests move posts to minutes near their own now, which CI meets at any hour: the
+ * whole day is open but its last minutes, as the slots end on 5-minute steps before 24:00.
+ */
+export const testPostingHours = { from: '00:00', to: '23:55' };
+
 /** The real `npm start` on a free port with a temporary DATA_DIR, as an operator would run it. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -54,10 +61,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       ADMIN_PASSWORD: adminPassword,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      // A move is refused outside the posting hours (09:00–22:00 by default), and a test moves posts
-      // to minutes near its own now, which CI meets at any hour: the day is open but its last minutes.
-      POSTING_FROM: '00:00',
-      POSTING_TO: '23:55',
+      POSTING_FROM: testPostingHours.from,
+      POSTING_TO: testPostingHours.to,
       ...extraEnv,
     },
     detached: true,

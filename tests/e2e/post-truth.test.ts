@@ -20,6 +20,7 @@ import {
   logIn,
   renderedRequest,
   snapshot,
+  testPostingHours,
   startServer,
   syncStatsNow,
   videosToPublish,
@@ -211,11 +212,11 @@ it('moves a scheduled video to another minute and profile on its set page: it go
   });
   expect(fault.status).toBe(201);
   // The next minute to start: the page refuses a minute once it is over, so picking and saving get a
-  // whole minute at least (CI's loaded machine once took over 40 s). The server's posting hours end
-  // at 23:55 (harness.ts): a minute after that waits for midnight.
+  // whole minute at least (CI's loaded machine once took over 40 s). A minute after the server's
+  // posting hours end waits for midnight.
   const next = minuteAhead(0);
   const nextMinute = Number(kyivWallTime(next).slice(14, 16));
-  const moved = kyivWallTime(next).slice(11) > '23:55' ? next + (60 - nextMinute) * 60_000 : next;
+  const moved = kyivWallTime(next).slice(11) > testPostingHours.to ? next + (60 - nextMinute) * 60_000 : next;
   await pickDate(page, t.postTruth.scheduleDate(videoId), moved);
   // The toast shows for 2 s: its wait starts before the click, so a slow poll cannot miss it.
   const saved = page.getByText(t.postTruth.scheduleSaved, { exact: true }).waitFor();
