@@ -31,6 +31,8 @@ const spaLayers = [
   below('src/screens', ['src/app.tsx', 'src/main.tsx']),
 ];
 
+const wallClock = 'Take the time from the injected Clock (app.clock, the clock handed down) or the caller, not the wall clock.';
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'reports/', '.stryker-tmp/', 'test-results/'] },
   js.configs.recommended,
@@ -76,5 +78,25 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^react(-dom)?(/|$)', message: 'The server never imports React.' }] }],
     },
+  },
+  {
+    // The server goes by one injected Clock (server/clock.ts), so tests move time instead of waiting
+    // for it; a wall-clock read in a decision is a test that breaks on some future day (issue 44).
+    // src/lib is shared with the server, so it takes the moment from its caller too. A duration for
+    // a log is measured with performance.now(), which says nothing of the date.
+    files: ['server/**/*.ts', 'src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: wallClock }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: wallClock },
+        { selector: "CallExpression[callee.name='Date']", message: wallClock },
+        { selector: "CallExpression[callee.name='dayjs'][arguments.length=0]", message: wallClock },
+      ],
+    },
+  },
+  {
+    files: ['server/clock.ts'],
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
   },
 );

@@ -100,7 +100,7 @@ async function measureHere(mode: Mode, connect: ConnectOptions, userId: number):
     media: mediaServices({ ...loadConfig({}, []), dataDir }),
   });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const { accessToken } = await startSession(db, tokenSettings, userId);
+  const { accessToken } = await startSession(db, tokenSettings, userId, Date.now());
   const url = (from: string) => `${base}/api/stats/export.csv?from=${from}&to=${lastDay}`;
   // The whole period first, for the export that finds the database's pages already read: PGlite
   // keeps its page cache in this process, as Postgres keeps its own in the server's.

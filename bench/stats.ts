@@ -253,7 +253,7 @@ async function seed(
     await hashPassword('password123'),
   ]);
   const userId = users[0].id as number;
-  const { accessToken } = await startSession(db, { keys, accessTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 }, userId);
+  const { accessToken } = await startSession(db, { keys, accessTokenTtlSeconds: 3600, refreshTokenTtlDays: 30 }, userId, Date.now());
   const headers = { authorization: `Bearer ${accessToken}` };
   const accountIds: number[] = [];
   const now = Date.now();

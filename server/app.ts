@@ -30,7 +30,7 @@ import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { PlatformApps } from './platforms/oauth-links';
 import type { PlatformAccess } from './platforms/profile-context';
 import { sandboxStatsRoutes } from './routes/sandbox-stats';
-import { registerSandbox, type SandboxOptions, type SandboxState } from './platforms/sandbox/index';
+import { registerSandbox, SandboxState, type SandboxOptions } from './platforms/sandbox/index';
 import { photoRoutes } from './routes/photos';
 import { createVideoRoutes } from './routes/create-video';
 import { mediaRoutes } from './routes/media';
@@ -351,8 +351,9 @@ export async function buildApp(deps: AppDeps) {
     { prefix: '/api' },
   );
   if (platforms === 'sandbox') {
-    await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: deps.keys.sandboxGoogle });
-    await registerSandbox(app, deps.sandbox);
+    const sandbox = deps.sandbox?.state ?? new SandboxState(deps.sandbox);
+    await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: deps.keys.sandboxGoogle, now: sandbox.now });
+    await registerSandbox(app, { state: sandbox });
     await app.register(sandboxStatsRoutes, { prefix: '/sandbox' });
   }
 

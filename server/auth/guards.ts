@@ -29,7 +29,7 @@ export async function requireUser(request: FastifyRequest, reply?: FastifyReply)
   const header = request.headers.authorization ?? '';
   const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
   if (isApiToken(token)) return requireApiToken(request, token, reply);
-  const claims = token ? await readAccessToken(request.server.tokenSettings, token) : null;
+  const claims = token ? await readAccessToken(request.server.tokenSettings, token, request.server.clock.now()) : null;
   if (claims === null) throw new HttpError(401, t.server.unauthorized);
   const { rows } = await request.server.db.sql(
     `SELECT users.id, users.login, users.role FROM users

@@ -16,12 +16,13 @@ export interface TokenSettings {
  * An access token names its user and its session (the refresh token family), so the guard can
  * refuse it as soon as that session ends, long before the token expires.
  */
-export function signAccessToken(settings: TokenSettings, userId: number, sessionId: string): Promise<string> {
+export function signAccessToken(settings: TokenSettings, userId: number, sessionId: string, now: number): Promise<string> {
+  const issuedAt = Math.floor(now / 1000);
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
-    .setIssuedAt()
-    .setExpirationTime(`${settings.accessTokenTtlSeconds}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + settings.accessTokenTtlSeconds)
     .sign(settings.keys.accessToken);
 }
 
@@ -33,9 +34,10 @@ export interface AccessClaims {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user and session the token was issued to, or null when it is forged, malformed or expired. */
-export async function readAccessToken(settings: TokenSettings, token: string): Promise<AccessClaims | null> {
+export async function readAccessToken(settings: TokenSettings, token: string, now: number): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, settings.keys.accessToken, { algorithms: ['HS256'] });
+    // jose judges `exp` by its own wall clock unless given the moment (JWTClaimVerificationOptions.currentDate).
+    const { payload } = await jwtVerify(token, settings.keys.accessToken, { algorithms: ['HS256'], currentDate: new Date(now) });
     const userId = Number(payload.sub);
     const sessionId = payload.sid;
     if (!Number.isSafeInteger(userId) || userId < 1 || userId > 2_147_483_647) return null;
@@ -58,21 +60,21 @@ function successorOf(settings: TokenSettings, token: string): string {
   return crypto.createHmac('sha256', settings.keys.refreshToken).update(token).digest('base64url');
 }
 
-function expiryFromNow(settings: TokenSettings): Date {
-  return new Date(Date.now() + settings.refreshTokenTtlDays * 24 * 3600 * 1000);
+function expiryFrom(settings: TokenSettings, now: number): Date {
+  return new Date(now + settings.refreshTokenTtlDays * 24 * 3600 * 1000);
 }
 
 /** A new session: its first refresh token and an access token bound to it. */
-export async function startSession(db: Database, settings: TokenSettings, userId: number) {
+export async function startSession(db: Database, settings: TokenSettings, userId: number, now: number) {
   const refreshToken = crypto.randomBytes(32).toString('base64url');
   const sessionId = crypto.randomUUID();
   await db.sql('INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
     userId,
     sessionId,
     hashToken(refreshToken),
-    expiryFromNow(settings),
+    expiryFrom(settings, now),
   ]);
-  return { accessToken: await signAccessToken(settings, userId, sessionId), refreshToken };
+  return { accessToken: await signAccessToken(settings, userId, sessionId, now), refreshToken };
 }
 
 export type RotationResult =
@@ -82,7 +84,7 @@ export type RotationResult =
  * Spends a refresh token and returns its successor (RFC 9700 rotation). A token spent more than
  * `reuseGraceSeconds` ago is treated as stolen: its whole family is revoked.
  */
-export async function rotateRefreshToken(db: Database, settings: TokenSettings, presented: string): Promise<RotationResult> {
+export async function rotateRefreshToken(db: Database, settings: TokenSettings, presented: string, now: number): Promise<RotationResult> {
   return db.transaction(async (sql) => {
     const { rows } = await sql(
       `SELECT id, user_id, family_id, expires_at, rotated_at, revoked_at
@@ -90,11 +92,11 @@ export async function rotateRefreshToken(db: Database, settings: TokenSettings, 
       [hashToken(presented)],
     );
     const row = rows[0];
-    if (!row || row.revoked_at || new Date(row.expires_at) <= new Date()) return { kind: 'invalid' } as const;
+    if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= now) return { kind: 'invalid' } as const;
 
     const successor = successorOf(settings, presented);
     if (row.rotated_at) {
-      const spentForMs = Date.now() - new Date(row.rotated_at).getTime();
+      const spentForMs = now - new Date(row.rotated_at).getTime();
       if (spentForMs > reuseGraceSeconds * 1000) {
         await sql('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id]);
         return { kind: 'reused' } as const;
@@ -107,7 +109,7 @@ export async function rotateRefreshToken(db: Database, settings: TokenSettings, 
       row.user_id,
       row.family_id,
       hashToken(successor),
-      expiryFromNow(settings),
+      expiryFrom(settings, now),
     ]);
     return { kind: 'rotated', userId: row.user_id, sessionId: row.family_id, refreshToken: successor } as const;
   });

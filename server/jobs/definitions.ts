@@ -51,9 +51,9 @@ export const renderJob: JobDefinition<RenderJobData> = {
     deadLetter: renderFailedJobName,
   },
   async handle(data, context) {
-    const started = Date.now();
-    await renderRequest(data, context);
-    context.log.info({ requestId: data.requestId, ms: Date.now() - started }, 'rendered');
+    const started = performance.now();
+    await renderRequest(data, { ...context, clock: context.platforms.clock });
+    context.log.info({ requestId: data.requestId, ms: Math.round(performance.now() - started) }, 'rendered');
   },
 };
 
@@ -112,9 +112,9 @@ export const syncProfileStatsJob: JobDefinition<SyncProfileStatsData> = {
   queueOptions: { policy: 'short', retryLimit: 0, expireInSeconds: 15 * 60 },
   stopsAtShutdown: true,
   async handle(data, context) {
-    const started = Date.now();
+    const started = performance.now();
     const result = await syncProfileStats(data, context);
-    context.log.info({ ...data, ...result, ms: Date.now() - started }, 'statistics synced');
+    context.log.info({ ...data, ...result, ms: Math.round(performance.now() - started) }, 'statistics synced');
   },
 };
 

@@ -27,7 +27,7 @@ export async function editPublishedPost(
   { postId }: EditPublishedJobData,
   { db, log, keys, platforms, signal, engine }: JobContext,
 ): Promise<void> {
-  const finish = (state: 'done' | 'error', error: string | null) => finishEdit(db, postId, state, error);
+  const finish = (state: 'done' | 'error', error: string | null) => finishEdit(db, postId, state, error, new Date(platforms.clock.now()));
 
   const textsOf = async () => {
     const [row] = await db.orm
@@ -62,7 +62,7 @@ export async function editPublishedPost(
         progress: memoryProgressStore(),
       })),
       signal,
-      spendUnits: youtubeSpending(db, account, engine.statsSync, log),
+      spendUnits: youtubeSpending(db, account, engine.statsSync, platforms.clock, log),
     };
     for (let pass = 1; pass <= maxPasses && texts; pass++) {
       const sent = texts;

@@ -102,6 +102,8 @@ export class QueueRunner {
     const { boss, db, log, name } = this.options;
     const controller = new AbortController();
     this.running.set(job.id, controller);
+    // pg-boss stamps start_after with the database's own time, so lateness is measured on real time too.
+    // eslint-disable-next-line no-restricted-properties
     const lateness = Date.now() - new Date(job.startAfter).getTime();
     this.lateness.push(lateness);
     if (this.lateness.length > latenessKept) this.lateness.splice(0, this.lateness.length - latenessKept);
@@ -177,8 +179,8 @@ export class QueueRunner {
     if (this.options.stopsAtShutdown) {
       for (const controller of this.running.values()) controller.abort(new Error('the worker is shutting down'));
     }
-    const deadline = Date.now() + timeoutMs;
-    while (this.running.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const deadline = performance.now() + timeoutMs;
+    while (this.running.size > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     const left = [...this.running.keys()];
     if (left.length === 0) return;
     this.abandonAll('the worker is shutting down');

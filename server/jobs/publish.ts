@@ -83,7 +83,7 @@ export async function publishPost(data: PublishJobData, context: JobContext): Pr
   const lease = `upload:${waiting.accountId ?? `post-${data.postId}`}:${waiting.platform}`;
   if (!(await tryLease(db, lease, jobId, engine))) {
     // Woken as soon as the other upload ends; the fallback is the latest it will be tried.
-    await recordWait(db, data, { kind: 'busy', detail: {} }, new Date(Date.now() + busyProfileWaitSeconds * 1000));
+    await recordWait(db, data, { kind: 'busy', detail: {} }, new Date(context.platforms.clock.now() + busyProfileWaitSeconds * 1000));
     throw new DeferJob(busyProfileWaitSeconds, lease);
   }
   try {
@@ -126,7 +126,7 @@ async function capHold(context: JobContext, post: { accountId: number | null; pl
   const [account] = await context.db.orm.select().from(accounts).where(eq(accounts.id, post.accountId));
   if (!account) return null;
   const cap = await capNow(context, post.platform, account);
-  return cap ? holdFor(context.db, post.platform, cap) : null;
+  return cap ? holdFor(context.db, post.platform, cap, new Date(context.platforms.clock.now())) : null;
 }
 
 /** A post past a cap waits for its window to free; a cap is never a failure. */
@@ -137,7 +137,7 @@ async function holdAtCap({ db, queue, log, platforms }: JobContext, job: Publish
 
 async function publishHoldingLease({ postId, token }: PublishJobData, context: JobContext): Promise<void> {
   const { db, media, platforms } = context;
-  const post = await claimPost(db, { postId, token });
+  const post = await claimPost(db, { postId, token }, new Date(platforms.clock.now()));
   if (!post) return;
   const fail = (reason: string) => failPost(db, post, token, reason, new Date(platforms.clock.now()));
 
@@ -198,7 +198,7 @@ async function uploadPost(
         attempt = {
           ...(await profileContext(account, post.platform, { db, secretsKey: keys.secretsAtRest, settings: platforms, progress })),
           signal,
-          spendUnits: youtubeSpending(db, account, engine.statsSync, log),
+          spendUnits: youtubeSpending(db, account, engine.statsSync, platforms.clock, log),
         };
         return connector.publish(attempt, upload);
       },
@@ -228,16 +228,17 @@ async function uploadPost(
     if (error instanceof PermanentPlatformError) return fail();
     if (error instanceof PostingCapError) {
       const cap = await capNow(context, post.platform, account);
-      return holdAtCap(context, { postId, token }, await holdAfterRefusal(db, post.platform, cap));
+      return holdAtCap(context, { postId, token }, await holdAfterRefusal(db, post.platform, cap, new Date(platforms.clock.now())));
     }
     const waitMs = error instanceof TransientPlatformError ? (error.retryAfterMs ?? 0) : 0;
     if (waitMs > publishRetry.maxDelayMs!) {
       if (post.attempts >= maxRuns) return fail();
-      await awaitQuota(db, queue, { postId, token }, new Date(Date.now() + waitMs), reason);
-      log.info({ postId, at: new Date(Date.now() + waitMs) }, 'publish rescheduled after the platform asked to wait');
+      const at = new Date(platforms.clock.now() + waitMs);
+      await awaitQuota(db, queue, { postId, token }, at, reason);
+      log.info({ postId, at }, 'publish rescheduled after the platform asked to wait');
       return;
     }
-    await awaitRetry(db, { postId, token }, reason);
+    await awaitRetry(db, { postId, token }, reason, new Date(platforms.clock.now()));
     throw error;
   }
   await recordPublished(context, post, token, account.id, published, {

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { RenderFailure } from '../../src/lib/render-failures';
 import { creationRequests, photos, videos } from '../db/schema';
 import type { Database } from '../db/connect';
+import type { Clock } from '../clock';
 import { isDiskFull } from '../http-error';
 import { noLimits, probeVideo, type VideoInfo } from '../media/probe';
 import { coversFrame, renderVariants } from '../media/render';
@@ -26,6 +27,7 @@ export interface RenderJobData {
 export interface RenderContext {
   db: Database;
   media: MediaServices;
+  clock: Clock;
   signal?: AbortSignal;
 }
 
@@ -78,7 +80,10 @@ export function planCompositions(positions: number[], backgroundKeys: string[]):
  * done, and a retry renders just what is still `loading`. Throws when any pass failed, so pg-boss
  * retries; a full disk instead ends the request at once, as no retry would find room.
  */
-export async function renderRequest({ requestId, source: probed }: RenderJobData, { db, media, signal }: RenderContext): Promise<void> {
+export async function renderRequest(
+  { requestId, source: probed }: RenderJobData,
+  { db, media, clock, signal }: RenderContext,
+): Promise<void> {
   const { storage } = media;
   const [request] = await db.orm.select().from(creationRequests).where(eq(creationRequests.id, requestId));
   if (!request || request.status !== 'loading') return;
@@ -104,7 +109,7 @@ export async function renderRequest({ requestId, source: probed }: RenderJobData
   try {
     const scratch = await storage.scratch();
     try {
-      await renderPending(request, probed, pending, backgrounds, scratch, { db, media, signal });
+      await renderPending(request, probed, pending, backgrounds, scratch, { db, media, clock, signal });
     } finally {
       // Before the catch below: ffmpeg's partial outputs give a full disk its room back first.
       await scratch.dispose();
@@ -132,7 +137,7 @@ async function renderPending(
   pending: { id: number; position: number }[],
   backgrounds: { fileKey: string }[],
   scratch: Scratch,
-  { db, media, signal }: RenderContext,
+  { db, media, clock, signal }: RenderContext,
 ): Promise<void> {
   const { storage, settings, tools } = media;
   const requestId = request.id;
@@ -141,7 +146,7 @@ async function renderPending(
   const info = probed?.width
     ? probed
     : await probeVideo(tools, source, noLimits).catch(async (error: Error) => {
-        await keepReason(db, requestId, error.message);
+        await keepReason(db, requestId, error.message, new Date(clock.now()));
         throw error;
       });
   const idOf = new Map(pending.map((video) => [video.position, video.id]));
@@ -213,22 +218,22 @@ async function renderPending(
   }
 
   if (failures.length > 0) {
-    await keepReason(db, requestId, failures[0]!);
+    await keepReason(db, requestId, failures[0]!, new Date(clock.now()));
     throw new Error(failures.join('\n'));
   }
   await db.orm
     .update(creationRequests)
-    .set({ status: 'success', renderFailure: null, renderFailureDetail: null, updatedAt: new Date() })
+    .set({ status: 'success', renderFailure: null, renderFailureDetail: null, updatedAt: new Date(clock.now()) })
     .where(and(eq(creationRequests.id, requestId), eq(creationRequests.status, 'loading')));
   // Every variant now stands on its own; the upload is no longer needed and may be gigabytes.
   await storage.delete(request.sourceKey);
 }
 
 /** The request keeps why its last attempt failed (the words of what failed), for the error it ends in when retries run out. */
-async function keepReason(db: Database, requestId: number, detail: string): Promise<void> {
+async function keepReason(db: Database, requestId: number, detail: string, at: Date): Promise<void> {
   await db.orm
     .update(creationRequests)
-    .set({ renderFailure: 'failed', renderFailureDetail: detail, updatedAt: new Date() })
+    .set({ renderFailure: 'failed', renderFailureDetail: detail, updatedAt: at })
     .where(eq(creationRequests.id, requestId));
 }
 

@@ -140,7 +140,7 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
       const chunk = page.slice(start, start + connector.statsBatchSize);
       // videos.list and video/query cost one unit a call; each operation of a Graph batch counts as a call.
       const units = platform === 'instagram' ? chunk.length : 1;
-      if (!(await takeQuota(db, quotaAccount(platform, account, cadence), units))) {
+      if (!(await takeQuota(db, quotaAccount(platform, account, cadence, new Date(settings.clock.now())), units))) {
         log.warn({ accountId, platform }, 'statistics reads stopped: the quota they may spend is used up; the rest stays due');
         result.stoppedBy = 'quota';
         break pages;

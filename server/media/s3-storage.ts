@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -156,7 +157,7 @@ export function s3Storage(settings: S3Settings, scratchRoot: string): MediaStora
       } while (continuationToken);
     },
     async localFile(key, scratch) {
-      const file = scratch.file(`${path.basename(key, path.extname(key))}-${Date.now()}${path.extname(key)}`);
+      const file = scratch.file(`${path.basename(key, path.extname(key))}-${crypto.randomUUID()}${path.extname(key)}`);
       await pipeline(await read(key), fs.createWriteStream(file));
       return file;
     },

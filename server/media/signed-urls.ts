@@ -37,12 +37,12 @@ function hourlySignature(key: Buffer, mediaKey: string, expires: number): string
 }
 
 /** A URL a <video>, an <img> or a new tab can open without a Bearer header, valid for about `ttlSeconds`. */
-export function signMediaUrl(key: Buffer, mediaKey: string, ttlSeconds: number, now = Date.now()): string {
+export function signMediaUrl(key: Buffer, mediaKey: string, ttlSeconds: number, now: number): string {
   const expires = Math.ceil((now / 1000 + ttlSeconds) / expiryStepSeconds) * expiryStepSeconds;
   return `${mediaPathPrefix}${assertKey(mediaKey)}?exp=${expires}&sig=${hourlySignature(key, mediaKey, expires)}`;
 }
 
-export function verifyMediaSignature(key: Buffer, mediaKey: string, exp: unknown, sig: unknown, now = Date.now()): boolean {
+export function verifyMediaSignature(key: Buffer, mediaKey: string, exp: unknown, sig: unknown, now: number): boolean {
   const expires = Number(exp);
   if (!Number.isInteger(expires) || typeof sig !== 'string' || expires * 1000 < now) return false;
   const expected = Buffer.from(signature(key, mediaKey, expires));

@@ -81,10 +81,13 @@ export async function sweepScratch(root: string, live: Set<string>): Promise<num
   for (const entry of entries) {
     const owner = entry.split('.')[0]!;
     const dir = path.join(scratchRoot, entry);
-    // A folder without an owner's id predates owners: removed only once surely abandoned.
+    // A folder without an owner's id predates owners: removed only once surely abandoned. Its age is
+    // read against the wall clock, as the file system stamped it.
+    // eslint-disable-next-line no-restricted-properties
+    const wallNow = Date.now();
     const abandoned = ownerPattern.test(owner)
       ? !live.has(owner)
-      : Date.now() - ((await fsp.stat(dir).catch(() => null))?.mtimeMs ?? Date.now()) > unownedScratchMs;
+      : wallNow - ((await fsp.stat(dir).catch(() => null))?.mtimeMs ?? wallNow) > unownedScratchMs;
     if (!abandoned) continue;
     await fsp.rm(dir, { recursive: true, force: true });
     removed += 1;

@@ -428,7 +428,7 @@ export async function refreshDueConnections(
       onError(connection.accountId, connection.platform, error);
     }
   }
-  await notifyEndingGrants(db);
+  await notifyEndingGrants(db, new Date(settings.clock.now()));
   return refreshed;
 }
 
@@ -438,23 +438,23 @@ export async function refreshDueConnections(
  * grants that were to last longer than the notice period from their consent count, so a fresh
  * shortened sandbox token (SANDBOX_TOKEN_TTL_SECONDS) raises none.
  */
-export async function notifyEndingGrants(db: Database) {
+export async function notifyEndingGrants(db: Database, now: Date) {
   await db.transaction(async (run) => {
     const { rows } = await run(
-      `UPDATE account_connections c SET ending_notified_at = now()
+      `UPDATE account_connections c SET ending_notified_at = $2
          FROM (SELECT account_id, platform,
                       CASE platform WHEN 'instagram' THEN access_expires_at ELSE refresh_expires_at END AS ends_at,
                       make_interval(days => ($1::jsonb ->> platform)::int) AS notice
                  FROM account_connections
                 WHERE method = 'oauth' AND state = 'connected' AND ending_notified_at IS NULL) e
         WHERE c.account_id = e.account_id AND c.platform = e.platform AND c.method = 'oauth'
-          AND e.ends_at < now() + e.notice AND e.ends_at - c.granted_at > e.notice
+          AND e.ends_at < $2::timestamptz + e.notice AND e.ends_at - c.granted_at > e.notice
         RETURNING c.account_id, c.platform, e.ends_at`,
-      [JSON.stringify(endingNoticeDays)],
+      [JSON.stringify(endingNoticeDays), now],
     );
     for (const row of rows) {
       const name = t.platform.names[row.platform as Platform];
-      const days = Math.max(0, Math.ceil((new Date(row.ends_at).getTime() - Date.now()) / 86_400_000));
+      const days = Math.max(0, Math.ceil((new Date(row.ends_at).getTime() - now.getTime()) / 86_400_000));
       await run(`SELECT add_notification(a.user_id, 'credentials_ending', NULL, a.id, $2, $3) FROM accounts a WHERE a.id = $1`, [
         row.account_id,
         row.platform,

@@ -54,13 +54,17 @@ export class ProfileAuthError extends PlatformError {
   }
 }
 
-/** Parses Retry-After, which is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+/**
+ * The wait an answer's Retry-After asks for: delay-seconds, or an HTTP date (RFC 9110 §10.2.3) read
+ * against the answer's own Date header, so neither clock's drift from the other counts.
+ */
+export function retryAfterOf(headers: Headers): number | undefined {
+  const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const until = Date.parse(value);
+  const sent = Date.parse(headers.get('date') ?? '');
+  return Number.isNaN(until) || Number.isNaN(sent) ? undefined : Math.max(0, until - sent);
 }
 
 /** Daily posting and API quotas reset once a day; checking again hourly costs one cheap call. */
@@ -70,10 +74,10 @@ export const quotaRetryMs = 60 * 60 * 1000;
 export function errorForStatus(platform: Platform, status: number, detail: string, headers: Headers): PlatformError {
   if (status === 401) return new ProfileAuthError(platform, detail, status);
   if (status === 429) {
-    return new TransientPlatformError(platform, t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
+    return new TransientPlatformError(platform, t.platform.rateLimited, detail, status, retryAfterOf(headers));
   }
   if (status >= 500 || status === 408) {
-    return new TransientPlatformError(platform, t.platform.unavailable, detail, status, parseRetryAfter(headers.get('retry-after')));
+    return new TransientPlatformError(platform, t.platform.unavailable, detail, status, retryAfterOf(headers));
   }
   return new PermanentPlatformError(platform, t.platform.rejected, detail, status);
 }

@@ -132,6 +132,7 @@ function typedConnections(
   form: AccountForm,
   stored: StoredConnection[],
   pastedSeconds: number,
+  now: Date,
 ): StoredConnection[] {
   const typed = [
     { platform: 'tiktok', method: 'pasted', secret: form.TikTiokAuthStr, remoteId: null, remoteName: null },
@@ -156,7 +157,7 @@ function typedConnections(
       secret === '' ? (kept?.accessToken ?? null) : connectionSecrets(key, accountId, platform, method).seal('access_token', secret);
     if (accessToken === null) return [];
     const accessExpiresAt =
-      secret !== '' && platform === 'tiktok' ? new Date(Date.now() + pastedSeconds * 1000) : (kept?.accessExpiresAt ?? null);
+      secret !== '' && platform === 'tiktok' ? new Date(now.getTime() + pastedSeconds * 1000) : (kept?.accessExpiresAt ?? null);
     return [
       {
         accountId,
@@ -173,7 +174,7 @@ function typedConnections(
         failureCode: null,
         failure: null,
         checkedName: null,
-        updatedAt: new Date(),
+        updatedAt: now,
       },
     ];
   });
@@ -292,7 +293,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const existing = await accountRow(user, id);
     await db.orm
       .update(accounts)
-      .set({ ...columns, updatedAt: new Date() })
+      .set({ ...columns, updatedAt: new Date(app.clock.now()) })
       .where(eq(accounts.id, existing.id));
     return (await slotsOf(existing.id))!;
   }
@@ -403,7 +404,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const { rows } = await db.sql(`SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id`, []);
     const id = Number(rows[0].id);
     const secrets = secretColumns(keys.secretsAtRest, platforms().network.policy, id, form);
-    const typed = typedConnections(keys.secretsAtRest, id, form, [], pastedSeconds());
+    const typed = typedConnections(keys.secretsAtRest, id, form, [], pastedSeconds(), new Date(app.clock.now()));
     const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets }, typed, {}, []);
     // The row and its connections are one save: a failure between them leaves neither.
     await db.transaction(async (run) => {
@@ -427,7 +428,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const form = parseBody(accountSchemaFor(savedSecretsOf(existing, stored), linked, request.body.connectByConsent), request.body);
     const columns = plainColumns(form);
     const secrets = secretColumns(keys.secretsAtRest, platforms().network.policy, existing.id, form, existing);
-    const typed = typedConnections(keys.secretsAtRest, existing.id, form, stored, pastedSeconds());
+    const typed = typedConnections(keys.secretsAtRest, existing.id, form, stored, pastedSeconds(), new Date(app.clock.now()));
     // A refresh token belongs to one OAuth client: another client means connecting again.
     const clientChanged = youtubeClientChanged(existing, columns.youtubeClientId, form.YouTubeAuthClientSecret);
     const youtubeReset = clientChanged ? { inYouTube: false } : {};
@@ -436,7 +437,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     await db.transaction(async (run) => {
       const update = db.orm
         .update(accounts)
-        .set({ ...columns, ...secrets, ...youtubeReset, updatedAt: new Date() })
+        .set({ ...columns, ...secrets, ...youtubeReset, updatedAt: new Date(app.clock.now()) })
         .where(eq(accounts.id, existing.id))
         .toSQL();
       await run(update.sql, update.params);
@@ -456,7 +457,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const existing = await accountRow(currentUser(request), request.params.id);
     const { description } = parseBody(channelDescriptionSchema, request.body);
     const text = description.trim();
-    await db.orm.update(accounts).set({ description: text, updatedAt: new Date() }).where(eq(accounts.id, existing.id));
+    await db.orm
+      .update(accounts)
+      .set({ description: text, updatedAt: new Date(app.clock.now()) })
+      .where(eq(accounts.id, existing.id));
     if (existing.isActiveYouTube && existing.inYouTube) await pushChannelDescription(existing, text);
     return detail(currentUser(request), existing.id);
   });
@@ -492,7 +496,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
       .set({
         profileNameInstagram: blankToNull(profileName),
         profileDescriptionInstagram: blankToNull(profileDescription),
-        updatedAt: new Date(),
+        updatedAt: new Date(app.clock.now()),
       })
       .where(eq(accounts.id, existing.id));
     return detail(currentUser(request), existing.id);

@@ -54,16 +54,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     reply.header('set-cookie', deviceCookieFor(keys.deviceCookie, user.login, isHttps(request)));
     return {
       user: { id: user.id, login: user.login, role: user.role },
-      ...(await startSession(db, tokenSettings, user.id)),
+      ...(await startSession(db, tokenSettings, user.id, clock.now())),
     };
   });
 
   app.post('/refresh', { schema: authSchemas.refresh }, async (request): Promise<RefreshResponse> => {
     const { refreshToken } = parseBody(refreshSchema, request.body);
-    const result = await rotateRefreshToken(db, tokenSettings, refreshToken);
+    const result = await rotateRefreshToken(db, tokenSettings, refreshToken, clock.now());
     if (result.kind !== 'rotated') throw new HttpError(401, t.server.sessionExpired);
     return {
-      accessToken: await signAccessToken(tokenSettings, result.userId, result.sessionId),
+      accessToken: await signAccessToken(tokenSettings, result.userId, result.sessionId, clock.now()),
       refreshToken: result.refreshToken,
     };
   });

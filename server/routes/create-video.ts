@@ -34,7 +34,7 @@ export function sourceNameOf(name: string | undefined): string | null {
 export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, media, keys, queue } = app;
   const { storage, settings } = media;
-  const signed = (fileKey: string) => signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds);
+  const signed = (fileKey: string) => signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds, app.clock.now());
   const urlOf = (fileKey: string | null) => (fileKey ? signed(fileKey) : null);
 
   await app.register(multipart, {

@@ -43,14 +43,14 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   app.get<FileRequest>('/*', { schema: mediaSchemas.file }, async (request, reply) => {
     const key = request.params['*'];
     const { exp, sig } = request.query;
-    if (!verifyMediaSignature(app.keys.mediaUrl, key, exp, sig)) throw new HttpError(403, t.media.linkInvalid);
+    if (!verifyMediaSignature(app.keys.mediaUrl, key, exp, sig, app.clock.now())) throw new HttpError(403, t.media.linkInvalid);
     const size = await storage.size(key);
     if (size === null) throw new HttpError(404, t.server.notFound);
 
     reply
       .header('Accept-Ranges', 'bytes')
       .header('Content-Type', contentTypes[path.extname(key)] ?? 'application/octet-stream')
-      .header('Cache-Control', `private, max-age=${Math.max(0, Number(exp) - Math.floor(Date.now() / 1000))}`);
+      .header('Cache-Control', `private, max-age=${Math.max(0, Number(exp) - Math.floor(app.clock.now() / 1000))}`);
 
     const range = parseRange(request.headers.range, size);
     if (range === 'unsatisfiable') {

@@ -124,7 +124,10 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
 
     const refreshExpiresIn = tokens.refreshExpiresIn ?? (oauth.youtubeAppInTesting ? testingRefreshTokenSeconds : null);
     await saveGrantedConnection(db, keys.secretsAtRest, account.id, 'youtube', { ...tokens, refreshExpiresIn }, oauth.clock);
-    await db.orm.update(accounts).set({ inYouTube: true, updatedAt: new Date() }).where(eq(accounts.id, account.id));
+    await db.orm
+      .update(accounts)
+      .set({ inYouTube: true, updatedAt: new Date(app.clock.now()) })
+      .where(eq(accounts.id, account.id));
     request.log.info({ accountId: account.id }, 'YouTube connected');
     await recordChannel({ ...account, inYouTube: true });
     await resumeWaiting(account.id, 'youtube');
@@ -176,7 +179,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
       const switchedOn = platform === 'tiktok' ? { isActiveTikTok: true } : { isActiveInstagram: true };
       await db.orm
         .update(accounts)
-        .set({ ...switchedOn, updatedAt: new Date() })
+        .set({ ...switchedOn, updatedAt: new Date(app.clock.now()) })
         .where(eq(accounts.id, account.id));
       request.log.info({ accountId: account.id, platform }, 'platform connected through its consent page');
       await recordChannel({ ...account, ...switchedOn }, platform);

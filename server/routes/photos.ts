@@ -23,7 +23,7 @@ const maxPhotosPerUpload = 100;
 export const photoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, media, keys } = app;
   const { storage, settings } = media;
-  const urlOf = (fileKey: string) => signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds);
+  const urlOf = (fileKey: string) => signMediaUrl(keys.mediaUrl, fileKey, settings.mediaUrlTtlSeconds, app.clock.now());
 
   await app.register(multipart, {
     limits: { fileSize: settings.maxImageBytes, files: maxPhotosPerUpload, fields: 10, fieldSize: 1024 },

@@ -37,7 +37,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           visibleTo(currentUser(request), creationRequests.userId),
         ),
       );
-    return statsReport(db, { requestId: found(set).id }, request.query.days ?? defaultPeriod);
+    return statsReport(db, { requestId: found(set).id }, request.query.days ?? defaultPeriod, new Date(app.clock.now()));
   });
 
   app.get('/accounts/:id', { schema: statsSchemas.account }, async (request) => {
@@ -45,7 +45,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .select({ id: accounts.id })
       .from(accounts)
       .where(and(eq(accounts.id, request.params.id), visibleTo(currentUser(request), accounts.userId)));
-    return statsReport(db, { accountId: found(account).id }, request.query.days ?? defaultPeriod);
+    return statsReport(db, { accountId: found(account).id }, request.query.days ?? defaultPeriod, new Date(app.clock.now()));
   });
 
   /** The period checked by the form's schema, and the profile or group, which must be the user's. */

@@ -62,11 +62,14 @@ export const videoColumns = {
 
 type Post = typeof videoPosts.$inferSelect;
 
-/** Sends the job of a post at its scheduled time (at once when that has passed), in the caller's transaction if given. */
-export async function sendPublishJob(boss: PgBoss, post: { id: number; token: string; scheduledAt: Date }, executeSql?: RunSql) {
+/**
+ * Sends the job of a post at its scheduled time, in the caller's transaction if given; with no time,
+ * or one that has passed, it runs at once: pg-boss starts a job whose start_after has passed.
+ */
+export async function sendPublishJob(boss: PgBoss, post: { id: number; token: string; scheduledAt?: Date }, executeSql?: RunSql) {
   const data: PublishJobData = { postId: post.id, token: post.token };
   await boss.send(publishJobName, data, {
-    ...(post.scheduledAt.getTime() > Date.now() ? { startAfter: post.scheduledAt } : {}),
+    ...(post.scheduledAt ? { startAfter: post.scheduledAt } : {}),
     ...(executeSql ? { db: { executeSql } } : {}),
   });
 }
@@ -298,7 +301,7 @@ export async function retryPosts(db: Database, queue: PgBoss, requestId: number,
  * its date and profile can no longer be changed (409). Undefined when the job's token was
  * replaced or the post is no longer pending.
  */
-export async function claimPost(db: Database, { postId, token }: PublishJobData): Promise<Post | undefined> {
+export async function claimPost(db: Database, { postId, token }: PublishJobData, at: Date): Promise<Post | undefined> {
   const [post] = await db.orm
     .update(videoPosts)
     .set({
@@ -307,7 +310,7 @@ export async function claimPost(db: Database, { postId, token }: PublishJobData)
       waitKind: null,
       waitDetail: null,
       nextAttemptAt: null,
-      updatedAt: new Date(),
+      updatedAt: at,
     })
     .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token), eq(videoPosts.status, 'pending')))
     .returning();
@@ -453,7 +456,7 @@ export async function resumeWaitingPosts(db: Database, queue: PgBoss, accountId:
         `UPDATE video_posts SET job_token = $2, wait_kind = NULL, wait_detail = NULL, error = NULL, updated_at = now() WHERE id = $1`,
         [id, token],
       );
-      await sendPublishJob(queue, { id, token, scheduledAt: new Date() }, run);
+      await sendPublishJob(queue, { id, token }, run);
     }
     return rows.length;
   });
@@ -463,10 +466,10 @@ export async function resumeWaitingPosts(db: Database, queue: PgBoss, accountId:
  * A run failed in a way pg-boss retries: the reason is kept as the one the dead letter will give
  * if every retry fails the same way; the wait's time is written once pg-boss has set it (recordNextAttempt).
  */
-export async function awaitRetry(db: Database, { postId, token }: PublishJobData, reason: string): Promise<void> {
+export async function awaitRetry(db: Database, { postId, token }: PublishJobData, reason: string, at: Date): Promise<void> {
   await db.orm
     .update(videoPosts)
-    .set({ error: reason, waitKind: 'retry', waitDetail: { reason }, nextAttemptAt: null, updatedAt: new Date() })
+    .set({ error: reason, waitKind: 'retry', waitDetail: { reason }, nextAttemptAt: null, updatedAt: at })
     .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token), eq(videoPosts.status, 'pending')));
 }
 
@@ -520,9 +523,9 @@ export async function editPublished(
 }
 
 /** An edit job ended: the post's texts on YouTube are the set's (done), or YouTube refused them (error, with why). */
-export async function finishEdit(db: Database, postId: number, state: 'done' | 'error', error: string | null): Promise<void> {
+export async function finishEdit(db: Database, postId: number, state: 'done' | 'error', error: string | null, at: Date): Promise<void> {
   await db.orm
     .update(videoPosts)
-    .set({ editState: state, editError: error, updatedAt: new Date() })
+    .set({ editState: state, editError: error, updatedAt: at })
     .where(and(eq(videoPosts.id, postId), eq(videoPosts.editState, 'pending')));
 }

@@ -81,7 +81,7 @@ export function freeAt(cap: Pick<Cap, 'limit' | 'windowMs'>, published: Date[], 
 }
 
 /** Whether one more post now would pass the cap, and if so until when it waits. */
-export async function holdFor(db: Database, platform: Platform, cap: Cap, now = new Date()): Promise<CapHold | null> {
+export async function holdFor(db: Database, platform: Platform, cap: Cap, now: Date): Promise<CapHold | null> {
   const published = await publishedSince(db, platform, cap, windowStart(cap, now));
   const until = freeAt(cap, published, now);
   return until && { detail: heldDetail(cap), until };
@@ -91,7 +91,7 @@ export async function holdFor(db: Database, platform: Platform, cap: Cap, now = 
  * The platform answered its cap before ours was reached (posts made elsewhere, a lower cap than
  * configured): held until the oldest counted post ages out, or the next Pacific midnight, or an hour.
  */
-export async function holdAfterRefusal(db: Database, platform: Platform, cap: Cap | null, now = new Date()): Promise<CapHold> {
+export async function holdAfterRefusal(db: Database, platform: Platform, cap: Cap | null, now: Date): Promise<CapHold> {
   const detail: CapDetail = { refused: true };
   if (platform === 'youtube') return { detail, until: pacificDay(now).end };
   if (!cap || cap.windowMs === null) return { detail, until: new Date(now.getTime() + quotaRetryMs) };

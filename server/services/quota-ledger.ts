@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
 import type { ProfileCredentials } from '../platforms/profile-context';
 import type { Platform } from '../platforms/types';
+import type { Clock } from '../clock';
 
 /** How often a post's figures are read, by its age, and what the reads may spend (server/jobs/sync-stats.ts). */
 export interface StatsSyncSettings {
@@ -48,7 +49,7 @@ export function quotaAccount(
   platform: Platform,
   account: Pick<ProfileCredentials, 'id' | 'youtubeClientId' | 'instagramUserId' | 'instagramLogin'>,
   settings: StatsSyncSettings,
-  now = new Date(),
+  now: Date,
 ): QuotaAccount {
   const iso = now.toISOString();
   if (platform === 'youtube') {
@@ -103,10 +104,11 @@ export function youtubeSpending(
   db: Database,
   account: Pick<ProfileCredentials, 'id' | 'youtubeClientId' | 'instagramUserId' | 'instagramLogin'>,
   settings: StatsSyncSettings,
+  clock: Clock,
   log: FastifyBaseLogger,
 ): (units: number) => Promise<void> {
   return (units) =>
-    recordQuota(db, quotaAccount('youtube', account, settings), units).catch((error) =>
+    recordQuota(db, quotaAccount('youtube', account, settings, new Date(clock.now())), units).catch((error) =>
       log.warn({ err: error, accountId: account.id }, 'YouTube units publishing spent not recorded'),
     );
 }

@@ -74,7 +74,7 @@ const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
  * Views over the period and the latest totals. A post's value at a moment is its last point at or
  * before it (points are stored only on change, so a value holds until the next one).
  */
-export async function statsReport(db: Database, scope: StatsScope, days: StatsPeriod, now = new Date()): Promise<StatsReport> {
+export async function statsReport(db: Database, scope: StatsScope, days: StatsPeriod, now: Date): Promise<StatsReport> {
   const step = stepSeconds[days];
   // Rounded up, so a point stored earlier in the current second is in the last moment.
   const end = Math.ceil(now.getTime() / 1000);

@@ -5,6 +5,7 @@ import { Button } from './button';
 import { FormDayField } from './form-day-field';
 import { useSchemaForm } from './use-schema-form';
 import styles from './spread-panel.module.css';
+import { useNow } from './use-now';
 
 interface SpreadPanelProps {
   /** A proposal is being worked out. */
@@ -23,7 +24,8 @@ const daysLater = (days: number) => kyivWallTime(Date.now() + days * 86_400_000)
  * the app's Kyiv day fields (dd.mm.yyyy whatever the browser's language), not native ones.
  */
 export function SpreadPanel({ busy, disabled, unplaced, onPropose }: SpreadPanelProps) {
-  const { control, handleSubmit } = useSchemaForm<SpreadForm>(spreadSchema(), { from: daysLater(0), to: daysLater(6) });
+  const now = useNow();
+  const { control, handleSubmit } = useSchemaForm<SpreadForm>(spreadSchema(now), { from: daysLater(0), to: daysLater(6) });
   const propose = handleSubmit(onPropose);
   return (
     <fieldset className={styles.panel} aria-describedby="spread-hint">

@@ -38,7 +38,7 @@ export function formatDate(value: string | number | Date | null | undefined): st
  * A moment's Kyiv clock time `HH:mm`, and its day `DD.MM.YYYY` unless that is today in Kyiv (then
  * ''): a time alone would read as today's beside a date column that says another day.
  */
-export function formatMoment(value: string, now = Date.now()): { time: string; day: string } {
+export function formatMoment(value: string, now: number): { time: string; day: string } {
   const { year, month, day, hour, minute } = kyivParts(new Date(value));
   const today = kyivParts(now);
   const isToday = year === today.year && month === today.month && day === today.day;
@@ -55,6 +55,6 @@ export function kyivWallTime(moment: number): string {
  * Whether a Kyiv wall time lies in the past. The minute being typed still counts as now, so a
  * date picked for "this minute" is taken rather than refused a few seconds later.
  */
-export function isPastWallTime(value: string, now = Date.now()): boolean {
+export function isPastWallTime(value: string, now: number): boolean {
   return wallTimePattern.test(value) && value < kyivWallTime(now);
 }

@@ -13,7 +13,6 @@ import {
   object,
   omit,
   optional,
-  pick,
   refine,
   string,
   type,
@@ -382,10 +381,11 @@ const publishVideoList = define<Infer<typeof publishVideo>[]>('video', (value) =
   return true;
 });
 
-/** A publish date: none, or a Kyiv time that has not passed (the server checks every date again as it plans). */
-const publishDate = optional(
-  nullable(refine(string(), 'date', (value) => !wallTimePattern.test(value) || !isPastWallTime(value) || t.publish.pastDate)),
-);
+/** A publish date: none, or a Kyiv time that has not passed when checked (the server checks every date again as it plans). */
+const publishDate = (now: () => number) =>
+  optional(
+    nullable(refine(string(), 'date', (value) => !wallTimePattern.test(value) || !isPastWallTime(value, now()) || t.publish.pastDate)),
+  );
 
 const optionalFlag = () => optional(boolean());
 
@@ -416,25 +416,31 @@ export const postOptionsSchema = type({
 });
 export type PostOptionsForm = Infer<typeof postOptionsSchema>;
 
-/** The publish form (/video/request/{idUpload}); the server checks POST /api/upload-video/{idUpload} with it. */
-export const publishSchema = type({
-  title: text({ required: t.publish.nameRequired }),
-  description: optionalText(),
-  tags: tagList,
-  accounts: selectedAccounts,
-  video: publishVideoList,
-  inYouTube: boolean(),
-  inTikTok: boolean(),
-  inInstagram: boolean(),
-  date: publishDate,
-  options: optional(postOptionsSchema),
-});
-export type PublishForm = Infer<typeof publishSchema>;
-/** The publish form's own fields; the profiles and the videos belong to the publish machine. */
-export const publishFieldsSchema = omit(publishSchema, ['accounts', 'video']);
-export type PublishFields = Infer<typeof publishFieldsSchema>;
 /** The part of the publish form the publish machine checks: chosen profiles and the videos left. */
-export const publishAssignmentSchema = pick(publishSchema, ['accounts', 'video']);
+const publishAssignment = { accounts: selectedAccounts, video: publishVideoList };
+export const publishAssignmentSchema = type(publishAssignment);
+
+/**
+ * The publish form (/video/request/{idUpload}); the server checks POST /api/upload-video/{idUpload}
+ * with it. `now` is the browser's or the server's clock: this module, shared by both, never reads the time itself.
+ */
+export function publishSchema(now: () => number) {
+  return type({
+    title: text({ required: t.publish.nameRequired }),
+    description: optionalText(),
+    tags: tagList,
+    ...publishAssignment,
+    inYouTube: boolean(),
+    inTikTok: boolean(),
+    inInstagram: boolean(),
+    date: publishDate(now),
+    options: optional(postOptionsSchema),
+  });
+}
+export type PublishForm = Infer<ReturnType<typeof publishSchema>>;
+/** The publish form's own fields; the profiles and the videos belong to the publish machine. */
+export const publishFieldsSchema = (now: () => number) => omit(publishSchema(now), ['accounts', 'video']);
+export type PublishFields = Infer<ReturnType<typeof publishFieldsSchema>>;
 
 /** The longest span the spread plans in one go: a month, as the calendar shows. */
 export const maxSpreadDays = 31;
@@ -465,7 +471,7 @@ function spreadShape(from: unknown, today: string) {
 }
 
 /** The spread's dates in the publish form; POST /api/upload-video/{idUpload}/spread checks them again. */
-export function spreadSchema(now = Date.now()) {
+export function spreadSchema(now: number) {
   const today = kyivWallTime(now).slice(0, 10);
   return dynamic<SpreadForm>((value) => spreadShape(isObject(value) ? value.from : undefined, today));
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { loginThrottle } from '../../server/auth/login-throttle';
 import { t } from '../../server/messages';
-import { createApiToken, createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { createApiToken, createUser, describeEachDatabase, newSession, type TestEnv } from './helpers';
 import { createAccount } from './backoffice-fixtures';
 import { ManualClock } from './manual-clock';
 
@@ -169,7 +169,8 @@ describeEachDatabase(
       expect(expired.statusCode).toBe(401);
       expect(expired.json().message).toBe(t.server.apiTokenEnded);
       // The list still shows it, marked by the server's clock, so its owner sees why the script stopped.
-      expect(await tokenList(env(), operator.headers)).toMatchObject([{ id: token.id, expired: true }]);
+      const { headers } = await newSession(env(), operator.id);
+      expect(await tokenList(env(), headers)).toMatchObject([{ id: token.id, expired: true }]);
     });
 
     it('ends the tokens of a deleted user, and the admin tokens of an admin who is one no more', async () => {

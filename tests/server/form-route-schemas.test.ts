@@ -73,7 +73,7 @@ const cases: { name: string; form: Struct<any, any>; route: TObject; valid: Reco
   },
   {
     name: 'publish',
-    form: publishSchema,
+    form: publishSchema(Date.now),
     route: uploadVideoSchemas.publish.body,
     valid: {
       title: 't',

@@ -266,8 +266,16 @@ export async function createUser(env: TestEnv, login: string, options: { role?: 
     options.role ?? 'user',
   ]);
   const id = rows[0].id as number;
-  const { accessToken: token } = await startSession(env.db, env.tokenSettings, id);
-  return { id, login, token, headers: { authorization: `Bearer ${token}` } };
+  return { id, login, ...(await newSession(env, id)) };
+}
+
+/**
+ * A new session of the user, as a sign-in gives: its access token lasts 15 minutes on the server's
+ * clock, so a test that advances that clock further signs in again.
+ */
+export async function newSession(env: TestEnv, userId: number) {
+  const { accessToken: token } = await startSession(env.db, env.tokenSettings, userId, env.app.clock.now());
+  return { token, headers: { authorization: `Bearer ${token}` } };
 }
 
 /**

@@ -11,7 +11,7 @@ const bytes = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 256
 async function storeVideo(env: TestEnv, key = 'requests/0b5e1c9a-2f4d-4c55-8a7e-1d2c3b4a5f60/0.mp4') {
   await fs.mkdir(path.dirname(path.join(env.mediaDir, key)), { recursive: true });
   await fs.writeFile(path.join(env.mediaDir, key), bytes);
-  return signMediaUrl(env.tokenSettings.keys.mediaUrl, key, 3600);
+  return signMediaUrl(env.tokenSettings.keys.mediaUrl, key, 3600, env.app.clock.now());
 }
 
 describeEachDatabase('signed media URLs', (env) => {
@@ -51,7 +51,7 @@ describeEachDatabase('signed media URLs', (env) => {
       env().tokenSettings.keys.mediaUrl,
       'requests/0b5e1c9a-2f4d-4c55-8a7e-1d2c3b4a5f60/0.mp4',
       60,
-      Date.now() - 3 * 3600_000,
+      env().app.clock.now() - 3 * 3600_000,
     );
     for (const attempt of [bare, tampered, otherKey, expired]) {
       const response = await env().app.inject({ url: attempt });
@@ -61,31 +61,32 @@ describeEachDatabase('signed media URLs', (env) => {
   });
 
   it('answers 404 for a validly signed key that has no file', async () => {
-    const url = signMediaUrl(env().tokenSettings.keys.mediaUrl, 'photos/1/missing.png', 3600);
+    const url = signMediaUrl(env().tokenSettings.keys.mediaUrl, 'photos/1/missing.png', 3600, env().app.clock.now());
     expect((await env().app.inject({ url })).statusCode).toBe(404);
   });
 });
 
 describe('media URL signatures', () => {
   const key = Buffer.alloc(32, 9);
+  const now = Date.parse('2026-11-21T10:05:00Z');
 
   it('keep the same URL within the hour, so browsers cache media between list refreshes', () => {
-    const now = Date.parse('2026-11-21T10:05:00Z');
     expect(signMediaUrl(key, 'photos/1/a.png', 3600, now)).toBe(signMediaUrl(key, 'photos/1/a.png', 3600, now + 20 * 60_000));
   });
 
   it('are bound to the key and the expiry', () => {
-    const url = new URL(signMediaUrl(key, 'photos/1/a.png', 3600), 'http://x');
+    const url = new URL(signMediaUrl(key, 'photos/1/a.png', 3600, now), 'http://x');
     const exp = url.searchParams.get('exp');
     const sig = url.searchParams.get('sig');
-    expect(verifyMediaSignature(key, 'photos/1/a.png', exp, sig)).toBe(true);
-    expect(verifyMediaSignature(key, 'photos/1/b.png', exp, sig)).toBe(false);
-    expect(verifyMediaSignature(key, 'photos/1/a.png', Number(exp) + 3600, sig)).toBe(false);
+    expect(verifyMediaSignature(key, 'photos/1/a.png', exp, sig, now)).toBe(true);
+    expect(verifyMediaSignature(key, 'photos/1/a.png', exp, sig, now + 2 * 3600_000)).toBe(false);
+    expect(verifyMediaSignature(key, 'photos/1/b.png', exp, sig, now)).toBe(false);
+    expect(verifyMediaSignature(key, 'photos/1/a.png', Number(exp) + 3600, sig, now)).toBe(false);
   });
 
   it('refuse keys that could leave the media folder', () => {
-    expect(() => signMediaUrl(key, '../secret.key', 3600)).toThrow();
-    expect(() => signMediaUrl(key, '/etc/passwd', 3600)).toThrow();
+    expect(() => signMediaUrl(key, '../secret.key', 3600, now)).toThrow();
+    expect(() => signMediaUrl(key, '/etc/passwd', 3600, now)).toThrow();
   });
 });
 

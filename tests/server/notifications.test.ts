@@ -158,7 +158,7 @@ describeEachDatabase(
       const before = await list(owner);
       // Held once more when its window came: the counts are the same, so nothing new is told.
       const [{ job_token: heldToken }] = (await env().db.sql(`SELECT job_token FROM video_posts WHERE id = $1`, [capped!.id])).rows;
-      await claimPost(env().db, { postId: capped!.id, token: heldToken });
+      await claimPost(env().db, { postId: capped!.id, token: heldToken }, new Date());
       await holdPost(env().db, env().queue!, { postId: capped!.id, token: heldToken }, cap, new Date());
 
       const mine = await list(owner);

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { PermanentPlatformError, TransientPlatformError, parseRetryAfter } from '../../server/platforms/errors';
+import { PermanentPlatformError, TransientPlatformError, retryAfterOf } from '../../server/platforms/errors';
 import { PlatformNetworkError } from '../../server/platforms/http';
 import { parseProxy } from '../../server/auth/proxy-url';
 import { retryDelay, withRetry } from '../../server/platforms/retry';
@@ -103,8 +103,13 @@ describe('proxies, retries and the sandbox wiring', () => {
     expect(retryDelay(1, new TransientPlatformError('youtube', 'x', 'y', 403, 61_000))).toBeNull();
     expect(retryDelay(1, new PermanentPlatformError('youtube', 'x', 'y', 400))).toBeNull();
     expect(retryDelay(1, new Error('bug'))).toBeNull();
-    expect(parseRetryAfter('120')).toBe(120_000);
-    expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:30 GMT', Date.parse('2026-11-22T10:00:00Z'))).toBe(30_000);
+    expect(retryAfterOf(new Headers({ 'retry-after': '120' }))).toBe(120_000);
+    const sentAt = { date: 'Sun, 22 Nov 2026 10:00:00 GMT' };
+    expect(retryAfterOf(new Headers({ ...sentAt, 'retry-after': 'Sun, 22 Nov 2026 10:00:30 GMT' }))).toBe(30_000);
+    expect(retryAfterOf(new Headers({ ...sentAt, 'retry-after': 'Sun, 22 Nov 2026 09:59:00 GMT' }))).toBe(0);
+    // A date with nothing to read it against asks for no particular wait: the usual backoff applies.
+    expect(retryAfterOf(new Headers({ 'retry-after': 'Sun, 22 Nov 2026 10:00:30 GMT' }))).toBeUndefined();
+    expect(retryAfterOf(new Headers())).toBeUndefined();
   });
 
   it('controls faults over HTTP at /sandbox/_faults, which exists in sandbox mode only', async () => {

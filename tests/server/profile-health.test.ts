@@ -9,7 +9,7 @@ import type { Platform } from '../../server/platforms/types';
 import { quotaAccount, quotaSpent, takeQuota } from '../../server/services/quota-ledger';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, newSession, testJobContext } from './helpers';
 import { ManualClock } from './manual-clock';
 
 const clock = new ManualClock();
@@ -78,13 +78,16 @@ describeEachDatabase(
       );
     }
 
+    // The checks move the clock by hours: each read signs the owner in anew, as a 15-minute access token would need.
     async function unhealthyNotices(owner: TestUser) {
-      const response = await env().app.inject({ method: 'GET', url: '/api/notifications', headers: owner.headers });
+      const { headers } = await newSession(env(), owner.id);
+      const response = await env().app.inject({ method: 'GET', url: '/api/notifications', headers });
       return response.json<NotificationList>().items.filter((item) => item.kind === 'profile_unhealthy');
     }
 
     async function listed(owner: TestUser, query = '') {
-      const response = await env().app.inject({ method: 'GET', url: `/api/accounts?page=1${query}`, headers: owner.headers });
+      const { headers } = await newSession(env(), owner.id);
+      const response = await env().app.inject({ method: 'GET', url: `/api/accounts?page=1${query}`, headers });
       expect(response.statusCode, response.body).toBe(200);
       return response.json<Paged<AccountSummary>>();
     }

@@ -183,7 +183,7 @@ describeEachDatabase(
         const { id } = await createRequest(env(), headers, fixtures.clip, count, photoIds);
         await before?.();
         const recorded = recordingBackgrounds(env().media);
-        await renderRequest({ requestId: id }, { db: env().db, media: recorded.media });
+        await renderRequest({ requestId: id }, { db: env().db, clock: env().app.clock, media: recorded.media });
         return { id, used: [...new Set(recorded.used)].sort(), state: await requestState(env(), id) };
       }
 
@@ -206,7 +206,7 @@ describeEachDatabase(
         const data = rows[0].data as RenderJobData;
         expect(data.source).toEqual(await probeVideo(env().media.tools, fixtures.clip, noLimits));
         const noProbe = { ...env().media, tools: { ...env().media.tools, ffprobe: path.join(fixtures.dir, 'no-such-ffprobe') } };
-        await renderRequest(data, { db: env().db, media: noProbe });
+        await renderRequest(data, { db: env().db, clock: env().app.clock, media: noProbe });
         expect((await requestState(env(), id)).status).toBe('success');
       });
 
@@ -222,7 +222,7 @@ describeEachDatabase(
           mode: 0o755,
         });
         const media = { ...env().media, tools: { ...env().media.tools, ffprobe: countingProbe } };
-        await renderRequest({ requestId: id, source: olderProbe as VideoInfo }, { db: env().db, media });
+        await renderRequest({ requestId: id, source: olderProbe as VideoInfo }, { db: env().db, clock: env().app.clock, media });
         expect((await requestState(env(), id)).status).toBe('success');
         expect((await fs.readFile(calls, 'utf8')).trim().split('\n')).toEqual(['call']);
       });
@@ -253,7 +253,7 @@ describeEachDatabase(
         const photoIds = await uploadImages(env().app, user.headers, [fixtures.png, fixtures.jpeg]);
         const { id, idUpload } = await createRequest(env(), user.headers, fixtures.verticalClip, 3, photoIds);
         const recorded = recordingBackgrounds(env().media);
-        await renderRequest({ requestId: id }, { db: env().db, media: recorded.media });
+        await renderRequest({ requestId: id }, { db: env().db, clock: env().app.clock, media: recorded.media });
         expect((await requestState(env(), id)).status).toBe('success');
         expect(recorded.used).toEqual([]);
         const variants = await Promise.all(
@@ -305,7 +305,7 @@ describeEachDatabase(
         const photoIds = await uploadImages(env().app, user.headers, [fixtures.png, fixtures.jpeg]);
         const requestId = await legacyRequest(user.id, '2b7e4c1a-5d3f-4e8a-9c6b-1f2e3d4c5b6a', fixtures.clip);
         const recorded = recordingBackgrounds(env().media);
-        await renderRequest({ requestId }, { db: env().db, media: recorded.media });
+        await renderRequest({ requestId }, { db: env().db, clock: env().app.clock, media: recorded.media });
         expect((await requestState(env(), requestId)).status).toBe('success');
         expect([...new Set(recorded.used)].sort()).toEqual(await fileKeysOf(env(), photoIds));
       });
@@ -314,7 +314,7 @@ describeEachDatabase(
         const user = await createUser(env(), 'operator');
         const idUpload = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
         const requestId = await legacyRequest(user.id, idUpload, fixtures.silentClip);
-        await renderRequest({ requestId }, { db: env().db, media: env().media });
+        await renderRequest({ requestId }, { db: env().db, clock: env().app.clock, media: env().media });
         expect((await requestState(env(), requestId)).status).toBe('success');
         expect(await streamsOf(env().media.tools, path.join(env().mediaDir, `requests/${idUpload}/0.mp4`))).toEqual([
           { codec_type: 'video', codec_name: 'h264', width: 1080, height: 1920, pix_fmt: 'yuv420p' },
@@ -339,7 +339,7 @@ describeEachDatabase(
         const source = await probeVideo(env().media.tools, fixtures.clip, noLimits);
 
         await expect(
-          renderRequest({ requestId, source }, { db: env().db, media: { ...env().media, tools: brokenTools } }),
+          renderRequest({ requestId, source }, { db: env().db, clock: env().app.clock, media: { ...env().media, tools: brokenTools } }),
         ).rejects.toThrow();
         const afterAttempt = await env().db.sql(
           'SELECT status, render_failure, render_failure_detail FROM creation_requests WHERE id = $1',
@@ -378,7 +378,7 @@ describeEachDatabase(
 
         // ffmpeg is killed a fraction of a second in, as a dying worker would leave it.
         const media = { ...env().media, settings: { ...env().media.settings, renderTimeoutSeconds: 0.2 } };
-        await expect(renderRequest({ requestId }, { db: env().db, media })).rejects.toThrow(/timed out/);
+        await expect(renderRequest({ requestId }, { db: env().db, clock: env().app.clock, media })).rejects.toThrow(/timed out/);
 
         expect(await filesUnder(env().mediaDir)).toEqual([`requests/${idUpload}/source.mov`]);
         const items = await env().db.sql('SELECT status, file_key FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);
@@ -387,7 +387,7 @@ describeEachDatabase(
           { status: 'loading', file_key: null },
         ]);
 
-        await renderRequest({ requestId }, { db: env().db, media: env().media });
+        await renderRequest({ requestId }, { db: env().db, clock: env().app.clock, media: env().media });
         const retried = await env().db.sql('SELECT status FROM creation_requests WHERE id = $1', [requestId]);
         expect(retried.rows[0].status).toBe('success');
       });

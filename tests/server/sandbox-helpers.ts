@@ -23,7 +23,7 @@ export function useSandbox(options: Omit<SandboxOptions, 'now'> = {}): () => San
     const clock = { now: Date.parse('2026-11-22T10:00:00Z') };
     const state = new SandboxState({ ...options, now: () => clock.now });
     const app = Fastify();
-    await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: crypto.randomBytes(32) });
+    await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: crypto.randomBytes(32), now: state.now });
     await registerSandbox(app, { state });
     await app.listen({ host: '127.0.0.1', port: 0 });
     env = { app, state, clock, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/sandbox` };

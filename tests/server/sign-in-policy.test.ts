@@ -55,7 +55,7 @@ async function createAdminWithCheapHash(env: TestEnv, password: string) {
   const { rows } = await env.db.sql(`INSERT INTO users (login, password_hash, role) VALUES ('admin', $1, 'admin') RETURNING id`, [
     cheapHash,
   ]);
-  const { accessToken } = await startSession(env.db, env.tokenSettings, rows[0].id as number);
+  const { accessToken } = await startSession(env.db, env.tokenSettings, rows[0].id as number, env.app.clock.now());
   return { headers: { authorization: `Bearer ${accessToken}` } };
 }
 

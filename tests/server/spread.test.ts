@@ -164,7 +164,8 @@ describeEachDatabase(
       // A post already planned for that day takes one of its two places.
       const other = await renderedRequest(env(), owner.id, 1, 1000);
       const payload = publishPayload(other, [profile.id], { inYouTube: false, inInstagram: true, date: '2026-12-01T15:00' });
-      expect((await send(owner, 'POST', `/api/upload-video/${other.idUpload}`, payload)).statusCode).toBe(200);
+      const published = await send(owner, 'POST', `/api/upload-video/${other.idUpload}`, payload);
+      expect(published.statusCode, published.body).toBe(200);
       const squeezed = await spread(owner, request, [profile.id], '2026-12-01', '2026-12-02');
       // 15:00 is taken: 10:35 fits, then the day is full; the moving day frees at 10:35 and 15:00 the next.
       expect(squeezed.data.map((item) => kyivWallTime(Date.parse(item.date)))).toEqual([

@@ -72,7 +72,7 @@ describeEachDatabase('rendering into an S3 store that goes away mid-upload', (en
         .db.sql('SELECT status, file_key FROM videos WHERE request_id = $1 ORDER BY position', [requestId])
         .then((result) => result.rows);
 
-    await expect(renderRequest({ requestId }, { db: env().db, media })).rejects.toThrow();
+    await expect(renderRequest({ requestId }, { db: env().db, clock: env().app.clock, media })).rejects.toThrow();
     expect(relay.vanished()).toBe(true);
     expect(await videoRows()).toEqual([
       { status: 'loading', file_key: null },
@@ -81,7 +81,7 @@ describeEachDatabase('rendering into an S3 store that goes away mid-upload', (en
     expect(await direct.size(`${requestPrefix(idUpload)}/0.mp4`)).toBeNull();
 
     await relay.restore();
-    await renderRequest({ requestId }, { db: env().db, media });
+    await renderRequest({ requestId }, { db: env().db, clock: env().app.clock, media });
     expect((await videoRows()).map((row) => row.status)).toEqual(['noactive', 'noactive']);
     for (const name of ['0.mp4', '0.jpg', '1.mp4', '1.jpg']) {
       expect(await direct.size(`${requestPrefix(idUpload)}/${name}`), name).toBeGreaterThan(0);

@@ -248,12 +248,12 @@ describeEachDatabase(
           [account.id, hours],
         );
       await age(4 * 24);
-      await notifyEndingGrants(env().db);
+      await notifyEndingGrants(env().db, new Date());
       expect(await notices()).toEqual([]);
       // Five and a half days in: under two days left, told once.
       await age(36);
-      await notifyEndingGrants(env().db);
-      await notifyEndingGrants(env().db);
+      await notifyEndingGrants(env().db, new Date());
+      await notifyEndingGrants(env().db, new Date());
       expect(await notices()).toEqual([{ kind: 'credentials_ending', message: `YouTube: ${t.connections.ending('YouTube', 2)}` }]);
 
       // Google's side: past 7 days the refresh token is refused, and the link is marked for a new consent.

@@ -5,7 +5,7 @@ import { instagramCaption, instagramDefaults, instagramLimits, instagramTextRefu
 import { checkFile, fileRange, hasMarker, PlatformClient, stoppable } from '../client';
 import {
   errorForStatus,
-  parseRetryAfter,
+  retryAfterOf,
   PermanentPlatformError,
   ProfileAuthError,
   PublishStopped,
@@ -46,13 +46,13 @@ function readGraphError(status: number, body: any, headers: Headers): PlatformEr
   const detail: string = error.error_user_msg || error.message || `HTTP ${status}`;
   if (code === 190 || code === 102 || status === 401) return new ProfileAuthError('instagram', detail, status);
   if ((code && rateLimitCodes.includes(code)) || (code && code >= 80001 && code <= 80014)) {
-    return new TransientPlatformError('instagram', t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
+    return new TransientPlatformError('instagram', t.platform.rateLimited, detail, status, retryAfterOf(headers));
   }
   if (code === 9 && error.error_subcode === 2207042) {
     return new PostingCapError('instagram', detail, status);
   }
   if (error.is_transient || code === 1 || code === 2) {
-    return new TransientPlatformError('instagram', t.platform.unavailable, detail, status, parseRetryAfter(headers.get('retry-after')));
+    return new TransientPlatformError('instagram', t.platform.unavailable, detail, status, retryAfterOf(headers));
   }
   return errorForStatus('instagram', status, detail, headers);
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { systemClock } from '../../clock';
 import type { Platform } from '../types';
 import { SandboxCaps, type SandboxLimits } from './caps';
 import { shownNames } from './common';
@@ -121,7 +122,7 @@ export class SandboxState {
   private readonly bytesInMemory = new Map<string, Buffer[]>();
 
   constructor(options: SandboxOptions = {}) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? systemClock.now;
     this.tokens = new SandboxTokens(this.now, options.tokenTtlSeconds, () => this.persist());
     this.caps = new SandboxCaps(options.limits ?? {}, this.now);
     this.telegram = new TelegramSandbox(this.now, () => this.persist());

@@ -5,7 +5,7 @@ import { tiktokCaptionLimit, tiktokChoiceRefusal, tiktokCreatorRefusal, tiktokPo
 import { checkFile, fileRange, hasMarker, PlatformClient, readWhenStill, stoppable } from '../client';
 import {
   errorForStatus,
-  parseRetryAfter,
+  retryAfterOf,
   PermanentPlatformError,
   ProfileAuthError,
   PublishStopped,
@@ -40,7 +40,7 @@ function readTikTokError(status: number, body: any, headers: Headers): PlatformE
   const detail: string = [code, body?.error?.message].filter(Boolean).join(': ') || `HTTP ${status}`;
   if (status === 401 || (code && authCodes.includes(code))) return new ProfileAuthError('tiktok', detail, status);
   if (code === 'rate_limit_exceeded') {
-    return new TransientPlatformError('tiktok', t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
+    return new TransientPlatformError('tiktok', t.platform.rateLimited, detail, status, retryAfterOf(headers));
   }
   if (code === 'spam_risk_too_many_posts' || code === 'spam_risk_too_many_pending_share' || code === 'reached_active_user_cap') {
     return new PostingCapError('tiktok', detail, status);

@@ -4,7 +4,7 @@ import { youtubeChoiceRefusal, youtubeDefaults, youtubeLimits, youtubeTextRefusa
 import { checkFile, fileRange, PlatformClient, readWhenStill, stoppable } from '../client';
 import {
   errorForStatus,
-  parseRetryAfter,
+  retryAfterOf,
   PermanentPlatformError,
   ProfileAuthError,
   PublishStopped,
@@ -33,7 +33,7 @@ function readGoogleError(status: number, body: any, headers: Headers): PlatformE
     return new PostingCapError('youtube', detail, status);
   }
   if (status === 403 && reason && rateReasons.includes(reason)) {
-    return new TransientPlatformError('youtube', t.platform.rateLimited, detail, status, parseRetryAfter(headers.get('retry-after')));
+    return new TransientPlatformError('youtube', t.platform.rateLimited, detail, status, retryAfterOf(headers));
   }
   return errorForStatus('youtube', status, detail, headers);
 }

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/spinner';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { useScreenActor } from '../../components/use-screen-actor';
 import styles from './alerts.module.css';
+import { useNow } from '../../components/use-now';
 
 function Choices({
   settings,
@@ -69,8 +70,9 @@ function Connection({
   busy: boolean;
   send: (type: 'connect' | 'disconnect') => void;
 }) {
+  const now = useNow();
   if (settings.state === 'connecting') {
-    const until = formatMoment(settings.codeExpiresAt!);
+    const until = formatMoment(settings.codeExpiresAt!, now);
     return (
       <div className={styles.connecting}>
         <p className={styles.line}>{t.telegram.sendCode(settings.bot)}</p>

@@ -31,6 +31,7 @@ import { TextField } from '../../components/text-field';
 import { useScreenActor } from '../../components/use-screen-actor';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './publish-screen.module.css';
+import { useNow } from '../../components/use-now';
 
 interface VideoCardProps {
   video: PublishVideoItem;
@@ -49,6 +50,7 @@ interface VideoCardProps {
 }
 
 function VideoCard({ video, number, assigned, gap, posterUrl, profiles, spreadReason, disabled, send }: VideoCardProps) {
+  const now = useNow();
   const hintId = `video-${video.id}-assigned`;
   const gapId = `video-${video.id}-platforms`;
   const byRule = !video.account;
@@ -111,7 +113,7 @@ function VideoCard({ video, number, assigned, gap, posterUrl, profiles, spreadRe
           label={t.publish.videoDate(number)}
           value={video.date ?? ''}
           disabled={disabled}
-          error={video.date && isPastWallTime(video.date) ? t.publish.pastDate : undefined}
+          error={video.date && isPastWallTime(video.date, now) ? t.publish.pastDate : undefined}
           onChange={(date) => send({ type: 'video.date', videoId: video.id, date })}
         />
         {spreadReason && <p className={styles.assigned}>{spreadReason}</p>}
@@ -142,7 +144,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
     subscribe,
     formState: { errors, isSubmitted },
   } = useForm<PublishFields>({
-    resolver: superstructResolver(publishFieldsSchema),
+    resolver: superstructResolver(publishFieldsSchema(Date.now)),
     defaultValues: { ...emptyPublishFields, ...draftOf(draftKey)?.fields },
     shouldFocusError: false,
   });

@@ -33,6 +33,7 @@ import { VideoStats } from '../../components/video-stats';
 import { VideoStatus } from '../../components/video-table';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './published-screen.module.css';
+import { useNow } from '../../components/use-now';
 
 function EditCard({ detail, saving, onSubmit }: { detail: UploadDetail; saving: boolean; onSubmit: (values: PublishedEditForm) => void }) {
   const {
@@ -113,7 +114,8 @@ function EditReach({ edits }: { edits: PlatformEdit[] }) {
 
 /** What a video's posts wait for, when they are planned, and why a post was never made. */
 function PostState({ video }: { video: PublishedVideo }) {
-  const next = video.nextAttemptAt ? formatMoment(video.nextAttemptAt) : null;
+  const now = useNow();
+  const next = video.nextAttemptAt ? formatMoment(video.nextAttemptAt, now) : null;
   return (
     <>
       {video.plannedAt && <span className={styles.planned}>{t.postTruth.plannedAt(formatDate(video.plannedAt))}</span>}
@@ -170,6 +172,7 @@ interface ScheduleEditorProps {
 
 /** A scheduled video's date and profile, to change or cancel until its publication starts. */
 function ScheduleEditor({ video, profiles, busy, send }: ScheduleEditorProps) {
+  const now = useNow();
   const planned = video.plannedAt ? kyivWallTime(new Date(video.plannedAt).getTime()) : '';
   const [confirming, setConfirming] = useState(false);
   const [date, setDate] = useState(planned);
@@ -186,7 +189,7 @@ function ScheduleEditor({ video, profiles, busy, send }: ScheduleEditorProps) {
           label={t.postTruth.scheduleDate(video.id)}
           value={date}
           disabled={busy}
-          error={date && isPastWallTime(date) ? t.publish.pastDate : undefined}
+          error={date && isPastWallTime(date, now) ? t.publish.pastDate : undefined}
           onChange={setDate}
         />
         <label className={styles.scheduleProfile}>

@@ -21,6 +21,8 @@ import type { SandboxState } from '../state';
 
 export interface GoogleOAuthSandboxOptions {
   key: Uint8Array;
+  /** The sandbox's clock, for forgetting spent codes. */
+  now: () => number;
 }
 
 const issuer = 'sandbox-google';
@@ -144,12 +146,12 @@ function consentPage(query: Record<string, string | undefined>): string {
 </main></body></html>`;
 }
 
-export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> = async (app, { key }) => {
+export const googleOAuthSandbox: FastifyPluginAsync<GoogleOAuthSandboxOptions> = async (app, { key, now }) => {
   // Codes are single-use; a spent code is remembered until it would have expired anyway.
   const spentCodes = new Map<string, number>();
   const spend = (jti: string, expiresAt: number) => {
-    const now = Date.now() / 1000;
-    for (const [id, expiry] of spentCodes) if (expiry < now) spentCodes.delete(id);
+    const nowSeconds = now() / 1000;
+    for (const [id, expiry] of spentCodes) if (expiry < nowSeconds) spentCodes.delete(id);
     if (spentCodes.has(jti)) return false;
     spentCodes.set(jti, expiresAt);
     return true;
