@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ApiToken, CreatedApiToken } from '../../src/lib/contract';
 import { apiTokenSchemaFor } from '../../src/lib/schemas';
 import { apiTokenSchemas } from '../../src/lib/contract/api-tokens';
-import { currentUser, requireSession } from '../auth/guards';
+import { currentUser, requireUser } from '../auth/guards';
 import { found } from '../auth/ownership';
 import { newApiToken } from '../auth/api-tokens';
 import { parseBody } from '../http-error';
@@ -17,9 +17,9 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
  */
 export const apiTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, clock } = app;
-  app.addHook('onRequest', requireSession);
+  app.addHook('onRequest', requireUser);
 
-  app.get('/', { schema: apiTokenSchemas.list }, async (request): Promise<{ data: ApiToken[] }> => {
+  app.get('/', { schema: apiTokenSchemas.list, config: { sessionOnly: true } }, async (request): Promise<{ data: ApiToken[] }> => {
     const now = clock.now();
     const { rows } = await db.sql(
       `SELECT id, name, scope, created_at, expires_at, last_used_at FROM api_tokens
@@ -39,7 +39,7 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.post('/', { schema: apiTokenSchemas.create }, async (request, reply) => {
+  app.post('/', { schema: apiTokenSchemas.create, config: { sessionOnly: true } }, async (request, reply) => {
     const user = currentUser(request);
     const form = parseBody(apiTokenSchemaFor(user.role), request.body);
     const { token, hash } = newApiToken();
@@ -60,7 +60,7 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** Revoked at once: the guard reads the row on every request. */
-  app.delete('/:id', { schema: apiTokenSchemas.revoke }, async (request, reply) => {
+  app.delete('/:id', { schema: apiTokenSchemas.revoke, config: { sessionOnly: true } }, async (request, reply) => {
     const { rows } = await db.sql(
       'UPDATE api_tokens SET revoked_at = $3 WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
       [request.params.id, currentUser(request).id, new Date(clock.now()).toISOString()],
