@@ -145,6 +145,10 @@ export const t = {
     item: (video: string, position: number, platform: string, profile: string) =>
       `відео «${video}» №${position} у ${platform}, профіль «${profile}»`,
   },
+  apiTokens: {
+    ...shown.apiTokens,
+    tooMany: (max: number) => `Щонайбільше ${max} діючих API-токенів на користувача: відкличте непотрібний`,
+  },
   webhooks: {
     ...shown.webhooks,
     httpsRequired: 'Адреса вебхука має починатися з https://',

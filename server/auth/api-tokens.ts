@@ -21,6 +21,9 @@ function hashApiToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/** Active (neither revoked nor expired) tokens a user may hold: a leaked session cannot scatter tokens unnoticed. */
+export const maxActiveApiTokens = 20;
+
 /** The last use is written at most this often per token, so a busy script costs no write per request. */
 export const lastUseResolutionMs = 60_000;
 

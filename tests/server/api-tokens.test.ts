@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
+import { maxActiveApiTokens } from '../../server/auth/api-tokens';
 import { loginThrottle } from '../../server/auth/login-throttle';
 import { t } from '../../server/messages';
 import { createApiToken, createUser, describeEachDatabase, type TestEnv } from './helpers';
@@ -207,6 +208,33 @@ describeEachDatabase(
         expect(response.json().message).toBe(t.server.apiTokenNeedsSession);
       }
       expect(await tokenList(env(), operator.headers)).toHaveLength(1);
+    });
+
+    it('holds at most 20 active tokens a user: the 21st is a 409 until one is revoked or expires', async () => {
+      const operator = await createUser(env(), 'operator');
+      const other = await createUser(env(), 'other');
+      const make = (name: string, expiresInDays = 30) =>
+        call(env(), 'POST', '/api/tokens', operator.headers, { name, scope: 'read', expiresInDays });
+      const short = await createApiToken(env(), operator, 'read', { expiresInDays: 1 });
+      for (let index = 1; index < maxActiveApiTokens - 1; index++) expect((await make(`token ${index}`)).statusCode).toBe(201);
+      // Three at once for the last place: the count is taken under the user's lock, so one gets it.
+      const racing = await Promise.all([make('a'), make('b'), make('c')]);
+      expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+      const refused = racing.find((response) => response.statusCode === 409)!;
+      expect(refused.json()).toEqual({
+        statusCode: 409,
+        error: t.server.statusNames[409],
+        message: t.apiTokens.tooMany(maxActiveApiTokens),
+      });
+      expect(await tokenList(env(), operator.headers)).toHaveLength(maxActiveApiTokens);
+      expect((await createApiToken(env(), other, 'read')).token).toMatch(/^sho_/);
+
+      await call(env(), 'DELETE', `/api/tokens/${(await tokenList(env(), operator.headers))[0].id}`, operator.headers);
+      expect((await make('after a revoke')).statusCode).toBe(201);
+      expect((await make('one too many')).statusCode).toBe(409);
+      await clock.advance(dayMs);
+      expect((await tokenList(env(), operator.headers)).find((token: { id: number }) => token.id === short.id).expired).toBe(true);
+      expect((await make('after an end')).statusCode).toBe(201);
     });
 
     it('shows a user only their own tokens, and lets no one revoke another’s', async () => {
