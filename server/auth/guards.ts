@@ -3,7 +3,7 @@ import type { ApiTokenScope, SessionUser } from '../../src/lib/contract';
 import { t } from '../messages';
 import { HttpError } from '../http-error';
 import { readAccessToken } from './tokens';
-import { checkApiToken, isApiToken } from './api-tokens';
+import { checkApiToken, isApiToken, recordApiTokenUse } from './api-tokens';
 import { countTokenGuess, refuseTokenGuesser } from './login-throttle';
 
 declare module 'fastify' {
@@ -55,24 +55,28 @@ export async function requireUser(request: FastifyRequest, reply?: FastifyReply)
 }
 
 /**
- * An API token: refused with 429 while its address is past the guessing limit (the sign-in
- * policy's, login-throttle.ts), counted there when it names no token ever issued, then held to its
- * scope: a read token only reads, and no token reaches a route declared `sessionOnly`.
+ * An API token, held to its scope: a read token only reads, and no token reaches a route declared
+ * `sessionOnly`. A token that has worked before is taken at once; any other (a guess, an ended
+ * token, a new one's first use) only while its address, its first characters and all guesses are
+ * within the guessing limits (login-throttle.ts), else 429. A guess is counted there. So guessers,
+ * from a shared office address or from everywhere, never lock out a working script.
  */
 async function requireApiToken(request: FastifyRequest, token: string, reply: FastifyReply | undefined): Promise<void> {
   const { db, clock } = request.server;
   const now = clock.now();
-  const refusal = await refuseTokenGuesser(db, request.ip, now);
-  if (refusal) {
-    reply?.header('retry-after', String(refusal.retryAfterSeconds));
-    throw new HttpError(429, t.server.tooManyTokenAttempts(refusal.retryAfterSeconds));
-  }
   const check = await checkApiToken(db, token, now);
-  if (check.kind === 'unknown') {
-    await countTokenGuess(db, request.ip, now);
-    throw new HttpError(401, t.server.unauthorized);
+  const workedBefore = check.kind === 'valid' && check.lastUsedAt !== null;
+  if (!workedBefore) {
+    const refusal =
+      check.kind === 'unknown' ? await countTokenGuess(db, request.ip, token, now) : await refuseTokenGuesser(db, request.ip, token, now);
+    if (refusal) {
+      reply?.header('retry-after', String(refusal.retryAfterSeconds));
+      throw new HttpError(429, t.server.tooManyTokenAttempts(refusal.retryAfterSeconds));
+    }
   }
+  if (check.kind === 'unknown') throw new HttpError(401, t.server.unauthorized);
   if (check.kind === 'ended') throw new HttpError(401, t.server.apiTokenEnded);
+  await recordApiTokenUse(db, check, now);
   request.user = check.user;
   request.apiToken = { id: check.tokenId, scope: check.scope };
   if (request.routeOptions.config.sessionOnly) throw new HttpError(403, t.server.apiTokenNeedsSession);
