@@ -212,12 +212,13 @@ export const tokenThrottle = {
   prefixLength: 8,
 };
 
+/** A guess's first characters; any outside a token's base64url alphabet read as `?`, as a header may carry bytes a key cannot. */
+const prefixOf = (token: string) =>
+  token.slice(apiTokenPrefix.length, apiTokenPrefix.length + tokenThrottle.prefixLength).replace(/[^\w-]/g, '?');
+
 const tokenGuessKeys = (ip: string, token: string): Key[] => [
   { key: `token-ip:${ip}`, limit: tokenThrottle.maxGuessesPerIp },
-  {
-    key: `token-prefix:${token.slice(apiTokenPrefix.length, apiTokenPrefix.length + tokenThrottle.prefixLength)}`,
-    limit: tokenThrottle.maxGuessesPerPrefix,
-  },
+  { key: `token-prefix:${prefixOf(token)}`, limit: tokenThrottle.maxGuessesPerPrefix },
   { key: 'token-all', limit: tokenThrottle.maxGuessesEverywhere },
 ];
 
