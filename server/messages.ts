@@ -145,6 +145,10 @@ export const t = {
     item: (video: string, position: number, platform: string, profile: string) =>
       `відео «${video}» №${position} у ${platform}, профіль «${profile}»`,
   },
+  apiTokens: {
+    ...shown.apiTokens,
+    tooMany: (max: number) => `Щонайбільше ${max} діючих API-токенів на користувача: відкличте непотрібний`,
+  },
   webhooks: {
     ...shown.webhooks,
     httpsRequired: 'Адреса вебхука має починатися з https://',
@@ -202,8 +206,9 @@ export const t = {
     apiTokenNotAdmin: 'API-токен не має прав адміністратора',
     /** A token cannot make or revoke tokens, nor change the password: a leaked one would keep itself alive. */
     apiTokenNeedsSession: 'Цю дію можна виконати лише після входу з паролем, не API-токеном',
+    /** Past a guessing limit: of the address, of the token's first characters, or of all guesses (login-throttle.ts). */
     tooManyTokenAttempts: (seconds: number) =>
-      `Забагато невірних API-токенів з цієї адреси. Спробуйте знову через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}.`,
+      `Забагато невірних API-токенів. Спробуйте знову через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}.`,
     notFound: 'Не знайдено',
     routeNotFound: 'Такого шляху API не існує',
     badJson: 'Некоректне тіло запиту',

@@ -21,6 +21,9 @@ function hashApiToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/** Active (neither revoked nor expired) tokens a user may hold: a leaked session cannot scatter tokens unnoticed. */
+export const maxActiveApiTokens = 20;
+
 /** The last use is written at most this often per token, so a busy script costs no write per request. */
 export const lastUseResolutionMs = 60_000;
 
@@ -31,16 +34,14 @@ export const lastUseResolutionMs = 60_000;
 const roleOf = (scope: ApiTokenScope): Role => (scope === 'admin' ? 'admin' : 'user');
 
 export type ApiTokenCheck =
-  | { kind: 'valid'; user: SessionUser; tokenId: number; scope: ApiTokenScope }
+  /** `lastUsedAt`: when its use was last recorded, null before its first. */
+  | { kind: 'valid'; user: SessionUser; tokenId: number; scope: ApiTokenScope; lastUsedAt: number | null }
   /** Issued once, but revoked, expired, or above its user's role now. */
   | { kind: 'ended' }
   /** No token ever issued: a guess, or a typing error. */
   | { kind: 'unknown' };
 
-/**
- * Who the token speaks for, at `now` (the server's Clock), recording its use when the last one
- * recorded is older than `lastUseResolutionMs`. A deleted user's tokens went with the user.
- */
+/** Who the token speaks for, at `now` (the server's Clock). A deleted user's tokens went with the user. */
 export async function checkApiToken(db: Database, token: string, now: number): Promise<ApiTokenCheck> {
   const { rows } = await db.sql(
     `SELECT api_tokens.id AS token_id, api_tokens.scope, api_tokens.expires_at, api_tokens.revoked_at, api_tokens.last_used_at,
@@ -54,8 +55,17 @@ export async function checkApiToken(db: Database, token: string, now: number): P
   const scope = row.scope as ApiTokenScope;
   const ended = row.revoked_at !== null || new Date(row.expires_at).getTime() <= now || (scope === 'admin' && row.role !== 'admin');
   if (ended) return { kind: 'ended' };
-  if (row.last_used_at === null || new Date(row.last_used_at).getTime() <= now - lastUseResolutionMs) {
-    await db.sql('UPDATE api_tokens SET last_used_at = $2 WHERE id = $1', [row.token_id, new Date(now).toISOString()]);
-  }
-  return { kind: 'valid', user: { id: row.id, login: row.login, role: roleOf(scope) }, tokenId: row.token_id, scope };
+  return {
+    kind: 'valid',
+    user: { id: row.id, login: row.login, role: roleOf(scope) },
+    tokenId: row.token_id,
+    scope,
+    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).getTime(),
+  };
+}
+
+/** Records a token's use at `now` when the last one recorded is older than `lastUseResolutionMs`. */
+export async function recordApiTokenUse(db: Database, token: { tokenId: number; lastUsedAt: number | null }, now: number): Promise<void> {
+  if (token.lastUsedAt !== null && token.lastUsedAt > now - lastUseResolutionMs) return;
+  await db.sql('UPDATE api_tokens SET last_used_at = $2 WHERE id = $1', [token.tokenId, new Date(now).toISOString()]);
 }

@@ -3,7 +3,7 @@ import type { ApiTokenScope, SessionUser } from '../../src/lib/contract';
 import { t } from '../messages';
 import { HttpError } from '../http-error';
 import { readAccessToken } from './tokens';
-import { checkApiToken, isApiToken } from './api-tokens';
+import { checkApiToken, isApiToken, recordApiTokenUse } from './api-tokens';
 import { countTokenGuess, refuseTokenGuesser } from './login-throttle';
 
 declare module 'fastify' {
@@ -14,6 +14,15 @@ declare module 'fastify' {
     /** The API token the request came with, when it came with one instead of a session. */
     apiToken: { id: number; scope: ApiTokenScope } | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route changes who can sign in or act as whom (a password, a login, a user, an API token):
+     * only a person signed in with a password may call it, never an API token of any scope, so a
+     * leaked token can neither take the account nor outlive its revocation. Declared on the route
+     * and kept by `requireUser`, so every guard keeps it.
+     */
+    sessionOnly?: boolean;
+  }
 }
 
 /** Methods that change nothing: all a read token may use. */
@@ -23,7 +32,7 @@ const readMethods = new Set(['GET', 'HEAD']);
  * Reads the Bearer token and loads the user with its session from the database on every request
  * (one indexed lookup), so logout, a new password, a role change or a deleted user end access at
  * once rather than when the token expires. A personal API token (`sho_…`) is taken instead of a
- * session on the same routes, within its scope.
+ * session on the same routes, within its scope, except on a route declared `sessionOnly`.
  */
 export async function requireUser(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
   const header = request.headers.authorization ?? '';
@@ -46,26 +55,31 @@ export async function requireUser(request: FastifyRequest, reply?: FastifyReply)
 }
 
 /**
- * An API token: refused with 429 while its address is past the guessing limit (the sign-in
- * policy's, login-throttle.ts), counted there when it names no token ever issued, then held to its
- * scope: a read token only reads.
+ * An API token, held to its scope: a read token only reads, and no token reaches a route declared
+ * `sessionOnly`. A token that has worked before is taken at once; any other (a guess, an ended
+ * token, a new one's first use) only while its address, its first characters and all guesses are
+ * within the guessing limits (login-throttle.ts), else 429. A guess is counted there. So guessers,
+ * from a shared office address or from everywhere, never lock out a working script.
  */
 async function requireApiToken(request: FastifyRequest, token: string, reply: FastifyReply | undefined): Promise<void> {
   const { db, clock } = request.server;
   const now = clock.now();
-  const refusal = await refuseTokenGuesser(db, request.ip, now);
-  if (refusal) {
-    reply?.header('retry-after', String(refusal.retryAfterSeconds));
-    throw new HttpError(429, t.server.tooManyTokenAttempts(refusal.retryAfterSeconds));
-  }
   const check = await checkApiToken(db, token, now);
-  if (check.kind === 'unknown') {
-    await countTokenGuess(db, request.ip, now);
-    throw new HttpError(401, t.server.unauthorized);
+  const workedBefore = check.kind === 'valid' && check.lastUsedAt !== null;
+  if (!workedBefore) {
+    const refusal =
+      check.kind === 'unknown' ? await countTokenGuess(db, request.ip, token, now) : await refuseTokenGuesser(db, request.ip, token, now);
+    if (refusal) {
+      reply?.header('retry-after', String(refusal.retryAfterSeconds));
+      throw new HttpError(429, t.server.tooManyTokenAttempts(refusal.retryAfterSeconds));
+    }
   }
+  if (check.kind === 'unknown') throw new HttpError(401, t.server.unauthorized);
   if (check.kind === 'ended') throw new HttpError(401, t.server.apiTokenEnded);
+  await recordApiTokenUse(db, check, now);
   request.user = check.user;
   request.apiToken = { id: check.tokenId, scope: check.scope };
+  if (request.routeOptions.config.sessionOnly) throw new HttpError(403, t.server.apiTokenNeedsSession);
   if (check.scope === 'read' && !readMethods.has(request.method)) throw new HttpError(403, t.server.apiTokenReadOnly);
 }
 
@@ -73,12 +87,6 @@ export async function requireAdmin(request: FastifyRequest, reply?: FastifyReply
   await requireUser(request, reply);
   if (request.apiToken && request.apiToken.scope !== 'admin') throw new HttpError(403, t.server.apiTokenNotAdmin);
   if (request.user?.role !== 'admin') throw new HttpError(403, t.server.forbidden);
-}
-
-/** Routes that manage the account itself (its tokens, its password): a signed-in person only, never a token. */
-export async function requireSession(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
-  await requireUser(request, reply);
-  if (request.apiToken) throw new HttpError(403, t.server.apiTokenNeedsSession);
 }
 
 /** The signed-in user of a request that passed `requireUser`. */

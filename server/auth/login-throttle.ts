@@ -1,4 +1,5 @@
 import type { Database } from '../db/connect';
+import { apiTokenPrefix } from './api-tokens';
 
 /**
  * Sign-in attempts counted in the database, so every API process sees the same counts. An attempt
@@ -16,12 +17,11 @@ import type { Database } from '../db/connect';
  *   A device is counted on its own key only, so no failure it did not make (guessers behind the
  *   same reverse proxy, or spread over the world) limits it. A device past its limit is an
  *   unknown browser again.
- * - guessed API tokens from one address: 20, on a key of its own (refuseTokenGuesser below).
+ * - guessed API tokens, on keys of their own (tokenThrottle below).
  *
  * The windows go by the server's Clock, not the database's, so tests move them without waiting.
  * A refused attempt writes nothing, and every counted one purges the windows that have ended, so
- * one address holds at most 2 rows per counted attempt, 41 in all (and one for its token guesses),
- * however long it keeps trying.
+ * one address holds at most 2 rows per counted attempt, 41 in all, however long it keeps trying.
  */
 export const loginThrottle = {
   windowSeconds: 15 * 60,
@@ -90,6 +90,24 @@ function refusal(waitMs: number): Refusal {
   return { refused: true, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
+/** The counts of `keys` whose windows have not ended at `now`. */
+async function countsOf(db: Database, keys: Key[], now: number): Promise<Map<string, Count>> {
+  const { rows } = await db.sql(
+    `SELECT key, failures, window_started_at FROM login_failures
+      WHERE key = ANY($1) AND window_started_at > $3::timestamptz - make_interval(secs => $2)`,
+    [keys.map((k) => k.key), loginThrottle.windowSeconds, new Date(now).toISOString()],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.key as string,
+      { failures: row.failures as number, windowStartedAt: new Date(row.window_started_at).getTime() },
+    ]),
+  );
+}
+
+const longestWait = (keys: Key[], counts: Map<string, Count>, now: number) =>
+  Math.max(0, ...keys.map((k) => waitFor(k, counts.get(k.key), now)));
+
 class Refused extends Error {
   constructor(readonly waitMs: number) {
     super('refused');
@@ -97,33 +115,15 @@ class Refused extends Error {
 }
 
 /**
- * Counts one attempt, or refuses it when a key is at its limit. Refusing only reads; the count
- * itself happens in a transaction that rolls back when a parallel attempt took the last place, so
- * a refused attempt never leaves a row behind. `now` is the server clock's time in milliseconds.
+ * Counts one attempt on every key, or refuses it when a parallel attempt took a key's last place
+ * since its counts were read: the count runs in a transaction that then rolls back, so a refused
+ * attempt leaves no row behind. Answers each key's count before this attempt. Then purges the
+ * windows that have ended.
  */
-export async function reserveLoginAttempt(db: Database, source: SignInSource, now: number): Promise<Reservation | Refusal> {
+async function countAttempt(db: Database, keys: Key[], now: number): Promise<Map<string, Count> | Refusal> {
   const at = new Date(now).toISOString();
-  const deviceKey: Key | null = source.device ? { key: `device:${source.device}`, limit: loginThrottle.maxFailuresPerDevice } : null;
-  const address = addressKeys(source);
-  const { rows } = await db.sql(
-    `SELECT key, failures, window_started_at FROM login_failures
-      WHERE key = ANY($1) AND window_started_at > $3::timestamptz - make_interval(secs => $2)`,
-    [[...(deviceKey ? [deviceKey] : []), ...address].map((k) => k.key), loginThrottle.windowSeconds, at],
-  );
-  const counts = new Map<string, Count>(
-    rows.map((row) => [
-      row.key as string,
-      { failures: row.failures as number, windowStartedAt: new Date(row.window_started_at).getTime() },
-    ]),
-  );
-  const trusted = deviceKey !== null && waitFor(deviceKey, counts.get(deviceKey.key), now) === 0;
-  const keys = trusted ? [deviceKey] : address;
-  const waitMs = Math.max(...keys.map((k) => waitFor(k, counts.get(k.key), now)));
-  if (waitMs > 0) return refusal(waitMs);
-
-  let sprayDetected = false;
   try {
-    await db.transaction(async (sql) => {
+    const before = await db.transaction(async (sql) => {
       const counted = await sql(
         // In key order, so two attempts on the same keys take their row locks in the same order.
         `INSERT INTO login_failures (key, failures, window_started_at)
@@ -136,20 +136,41 @@ export async function reserveLoginAttempt(db: Database, source: SignInSource, no
          RETURNING key, failures, window_started_at`,
         [keys.map((k) => k.key), loginThrottle.windowSeconds, at],
       );
+      const counts = new Map<string, Count>();
       for (const row of counted.rows) {
         const key = keys.find((k) => k.key === row.key)!;
         // A parallel attempt may have counted since the read: this one is judged on the count before it.
         const before = { failures: (row.failures as number) - 1, windowStartedAt: new Date(row.window_started_at).getTime() };
         const wait = waitFor(key, before, now);
         if (wait > 0) throw new Refused(wait);
-        if (key.growingDelay && before.failures === key.limit - 1) sprayDetected = true;
+        counts.set(key.key, before);
       }
+      return counts;
     });
+    await purgeEndedWindows(db, at);
+    return before;
   } catch (error) {
     if (error instanceof Refused) return refusal(error.waitMs);
     throw error;
   }
-  await purgeEndedWindows(db, at);
+}
+
+/**
+ * Counts one attempt, or refuses it when a key is at its limit. Refusing only reads, and never
+ * leaves a row behind (countAttempt). `now` is the server clock's time in milliseconds.
+ */
+export async function reserveLoginAttempt(db: Database, source: SignInSource, now: number): Promise<Reservation | Refusal> {
+  const deviceKey: Key | null = source.device ? { key: `device:${source.device}`, limit: loginThrottle.maxFailuresPerDevice } : null;
+  const address = addressKeys(source);
+  const counts = await countsOf(db, [...(deviceKey ? [deviceKey] : []), ...address], now);
+  const trusted = deviceKey !== null && waitFor(deviceKey, counts.get(deviceKey.key), now) === 0;
+  const keys = trusted ? [deviceKey] : address;
+  const waitMs = longestWait(keys, counts, now);
+  if (waitMs > 0) return refusal(waitMs);
+
+  const before = await countAttempt(db, keys, now);
+  if ('refused' in before) return before;
+  const sprayDetected = keys.some((k) => k.growingDelay && before.get(k.key)?.failures === k.limit - 1);
   if (sprayDetected) await tellAdminsOfSpray(db, source.login);
   if (trusted) return { refused: false, cleared: [deviceKey.key], givenBack: [] };
   // The address's and the login's counts from everywhere only lose this attempt: the right
@@ -170,44 +191,50 @@ async function purgeEndedWindows(db: Database, at: string): Promise<void> {
 }
 
 /**
- * Guessed API tokens (a `sho_` token that names no token ever issued) are counted per address as
- * failed sign-ins are, with the same limit and window, on a key of their own: a script sending a
- * mistyped token then locks out neither the address's sign-ins nor the other way round. A token
- * that was issued and since revoked or expired is no guess, so an old script is never counted.
+ * Guessed API tokens: a `sho_` token that names no token ever issued. A revoked or expired token
+ * is no guess, so an old script is never counted. Each guess is counted, with the sign-in's
+ * window, on keys of their own (a script's mistyped token locks no one out of signing in):
+ * - its address: 20;
+ * - its first characters: 20, for whoever knows the start of a token (a screenshot, a log line
+ *   cut short) and tries its ends from many addresses;
+ * - every guess from everywhere: 200, so addresses rotated or forged (X-Forwarded-For behind
+ *   `TRUST_PROXY=1`) do not remove the limit. It also bounds the table: a window counts at most
+ *   200 guesses, each writing at most one address row and one prefix row, and a guess past it
+ *   only reads.
+ * A token that has been used successfully before skips these limits (guards.ts), so guessers
+ * never lock out a working script; the limits hold up only guesses and a new token's first use.
  */
-const tokenGuessKey = (ip: string): Key => ({ key: `token-ip:${ip}`, limit: loginThrottle.maxFailuresPerIp });
+export const tokenThrottle = {
+  maxGuessesPerIp: 20,
+  maxGuessesPerPrefix: 20,
+  maxGuessesEverywhere: 200,
+  /** Characters of the secret after `sho_` that make a guess's prefix key: 48 of its 256 bits. */
+  prefixLength: 8,
+};
 
-/**
- * Refuses an address that guessed too many tokens in its window, before its token is looked up.
- * Only reads, so a right token costs no write; parallel guesses past the limit may each be looked up,
- * which with a 256-bit secret gains the guesser nothing.
- */
-export async function refuseTokenGuesser(db: Database, ip: string, now: number): Promise<Refusal | null> {
-  const key = tokenGuessKey(ip);
-  const { rows } = await db.sql(
-    `SELECT failures, window_started_at FROM login_failures
-      WHERE key = $1 AND window_started_at > $3::timestamptz - make_interval(secs => $2)`,
-    [key.key, loginThrottle.windowSeconds, new Date(now).toISOString()],
-  );
-  const row = rows[0];
-  const count = row ? { failures: row.failures as number, windowStartedAt: new Date(row.window_started_at).getTime() } : undefined;
-  const waitMs = waitFor(key, count, now);
+/** A guess's first characters; any outside a token's base64url alphabet read as `?`, as a header may carry bytes a key cannot. */
+const prefixOf = (token: string) =>
+  token.slice(apiTokenPrefix.length, apiTokenPrefix.length + tokenThrottle.prefixLength).replace(/[^\w-]/g, '?');
+
+const tokenGuessKeys = (ip: string, token: string): Key[] => [
+  { key: `token-ip:${ip}`, limit: tokenThrottle.maxGuessesPerIp },
+  { key: `token-prefix:${prefixOf(token)}`, limit: tokenThrottle.maxGuessesPerPrefix },
+  { key: 'token-all', limit: tokenThrottle.maxGuessesEverywhere },
+];
+
+/** Refuses a token from an address, of a prefix, or at a time past its guessing limit; only reads. */
+export async function refuseTokenGuesser(db: Database, ip: string, token: string, now: number): Promise<Refusal | null> {
+  const keys = tokenGuessKeys(ip, token);
+  const waitMs = longestWait(keys, await countsOf(db, keys, now), now);
   return waitMs > 0 ? refusal(waitMs) : null;
 }
 
-/** Counts one guessed token of the address. */
-export async function countTokenGuess(db: Database, ip: string, now: number): Promise<void> {
-  const at = new Date(now).toISOString();
-  await db.sql(
-    `INSERT INTO login_failures (key, failures, window_started_at) VALUES ($1, 1, $3::timestamptz)
-     ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN login_failures.window_started_at > $3::timestamptz - make_interval(secs => $2)
-                       THEN login_failures.failures + 1 ELSE 1 END,
-       window_started_at = CASE WHEN login_failures.window_started_at > $3::timestamptz - make_interval(secs => $2)
-                                THEN login_failures.window_started_at ELSE $3::timestamptz END`,
-    [tokenGuessKey(ip).key, loginThrottle.windowSeconds, at],
-  );
-  await purgeEndedWindows(db, at);
+/** Counts one guessed token, or refuses it when past a limit (then nothing is written). */
+export async function countTokenGuess(db: Database, ip: string, token: string, now: number): Promise<Refusal | null> {
+  const refused = await refuseTokenGuesser(db, ip, token, now);
+  if (refused) return refused;
+  const counted = await countAttempt(db, tokenGuessKeys(ip, token), now);
+  return 'refused' in counted ? counted : null;
 }
 
 /**

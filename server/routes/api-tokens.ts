@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ApiToken, CreatedApiToken } from '../../src/lib/contract';
 import { apiTokenSchemaFor } from '../../src/lib/schemas';
 import { apiTokenSchemas } from '../../src/lib/contract/api-tokens';
-import { currentUser, requireSession } from '../auth/guards';
+import { currentUser, requireUser } from '../auth/guards';
 import { found } from '../auth/ownership';
-import { newApiToken } from '../auth/api-tokens';
-import { parseBody } from '../http-error';
+import { maxActiveApiTokens, newApiToken } from '../auth/api-tokens';
+import { HttpError, parseBody } from '../http-error';
+import { t } from '../messages';
 
 const dayMs = 24 * 3600 * 1000;
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
@@ -13,13 +14,14 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 /**
  * A user's own API tokens (issue 32.4), managed from a session only: a token that could make
  * tokens could outlive its own revocation, and a read token could make itself a publish one.
- * Each user sees and revokes only their own; an admin too, as a token is a personal secret.
+ * Each user sees and revokes only their own; an admin too, as a token is a personal secret. At
+ * most `maxActiveApiTokens` are active at once.
  */
 export const apiTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, clock } = app;
-  app.addHook('onRequest', requireSession);
+  app.addHook('onRequest', requireUser);
 
-  app.get('/', { schema: apiTokenSchemas.list }, async (request): Promise<{ data: ApiToken[] }> => {
+  app.get('/', { schema: apiTokenSchemas.list, config: { sessionOnly: true } }, async (request): Promise<{ data: ApiToken[] }> => {
     const now = clock.now();
     const { rows } = await db.sql(
       `SELECT id, name, scope, created_at, expires_at, last_used_at FROM api_tokens
@@ -39,16 +41,28 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.post('/', { schema: apiTokenSchemas.create }, async (request, reply) => {
+  app.post('/', { schema: apiTokenSchemas.create, config: { sessionOnly: true } }, async (request, reply) => {
     const user = currentUser(request);
     const form = parseBody(apiTokenSchemaFor(user.role), request.body);
     const { token, hash } = newApiToken();
     const now = clock.now();
-    const { rows } = await db.sql(
-      `INSERT INTO api_tokens (user_id, name, scope, token_hash, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, expires_at`,
-      [user.id, form.name.trim(), form.scope, hash, new Date(now).toISOString(), new Date(now + form.expiresInDays * dayMs).toISOString()],
-    );
+    const createdAt = new Date(now).toISOString();
+    const expiresAt = new Date(now + form.expiresInDays * dayMs).toISOString();
+    const rows = await db.transaction(async (sql) => {
+      // Counted under the user's row lock, so two tokens made at once cannot pass the limit together.
+      await sql('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+      const { rows: active } = await sql(
+        'SELECT count(*)::int AS count FROM api_tokens WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2',
+        [user.id, createdAt],
+      );
+      if (active[0].count >= maxActiveApiTokens) throw new HttpError(409, t.apiTokens.tooMany(maxActiveApiTokens));
+      const inserted = await sql(
+        `INSERT INTO api_tokens (user_id, name, scope, token_hash, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, expires_at`,
+        [user.id, form.name.trim(), form.scope, hash, createdAt, expiresAt],
+      );
+      return inserted.rows;
+    });
     const created: CreatedApiToken = {
       id: rows[0].id,
       name: form.name.trim(),
@@ -60,7 +74,7 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** Revoked at once: the guard reads the row on every request. */
-  app.delete('/:id', { schema: apiTokenSchemas.revoke }, async (request, reply) => {
+  app.delete('/:id', { schema: apiTokenSchemas.revoke, config: { sessionOnly: true } }, async (request, reply) => {
     const { rows } = await db.sql(
       'UPDATE api_tokens SET revoked_at = $3 WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
       [request.params.id, currentUser(request).id, new Date(clock.now()).toISOString()],

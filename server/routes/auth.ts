@@ -6,7 +6,7 @@ import type { LoginResponse, RefreshResponse } from '../../src/lib/contract';
 import { t } from '../messages';
 import { loginSchema, passwordChangeSchema } from '../../src/lib/schemas';
 import { users } from '../db/schema';
-import { currentUser, requireSession, requireUser } from '../auth/guards';
+import { currentUser, requireUser } from '../auth/guards';
 import { deviceCookieFor, deviceOf } from '../auth/device-cookie';
 import { releaseLoginAttempt, reserveLoginAttempt, type Reservation, type SignInSource } from '../auth/login-throttle';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
    * checked and throttled as a sign-in is, so a session left open cannot be used to guess it. Every other session of the user ends (the
    * trigger of migration 0007); the one the change was made in is named to it and stays.
    */
-  app.post('/password', { schema: authSchemas.password, preHandler: requireSession }, async (request, reply) => {
+  app.post('/password', { schema: authSchemas.password, onRequest: requireUser, config: { sessionOnly: true } }, async (request, reply) => {
     const { current_password: currentPassword, password } = parseBody(passwordChangeSchema, request.body);
     const user = currentUser(request);
     const reservation = await reserve(request, reply, user.login);

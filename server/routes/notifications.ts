@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser, requireUser } from '../auth/guards';
-import { markNotificationsRead, notificationList } from '../services/notifications';
+import { HttpError } from '../http-error';
+import { t } from '../messages';
+import { markNotificationRead, markNotificationsRead, notificationList } from '../services/notifications';
 import { notificationSchemas } from '../../src/lib/contract/operator-day';
 
 /**
@@ -18,7 +20,9 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:id/read', { schema: notificationSchemas.read }, async (request, reply) => {
-    await markNotificationsRead(app.db, currentUser(request).id, request.params.id);
+    // Another user's notification is not found, as another user's profile is: nothing says it exists.
+    const marked = await markNotificationRead(app.db, currentUser(request).id, request.params.id);
+    if (!marked) throw new HttpError(404, t.server.notFound);
     return reply.status(204).send();
   });
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { ManagedUser, Paged, UserDetail } from '../../src/lib/contract';
 import { t } from '../messages';
-import { userSchema, type UserForm } from '../../src/lib/schemas';
+import { ownUserSchema, userSchema } from '../../src/lib/schemas';
 import { creationRequests, users } from '../db/schema';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
 import { requestPrefix } from '../jobs/render';
@@ -32,7 +32,7 @@ function withConfirmation(body: unknown): unknown {
   return { ...body, password_confirmation: (body as { password?: unknown }).password };
 }
 
-/** User management, for admins only. */
+/** User management, for admins only; what changes a user is for a signed-in admin, never an API token. */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   app.addHook('onRequest', requireAdmin);
@@ -43,11 +43,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   /** Runs a write of the login, answering a taken login in Ukrainian rather than as a server error. */
-  async function writingLogin<T>(form: UserForm, write: (login: string, passwordHash: string) => Promise<T>): Promise<T> {
-    const login = form.login.trim();
-    const passwordHash = await hashPassword(form.password);
+  async function writingLogin<T>(write: () => Promise<T>): Promise<T> {
     try {
-      return await write(login, passwordHash);
+      return await write();
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, t.users.loginTaken);
       throw error;
@@ -80,21 +78,45 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ofExistingUser(userId, await userVideoPage(db, userId, pageFromQuery(request.query)));
   });
 
-  app.post('/', { schema: userSchemas.create }, async (request, reply) => {
+  app.post('/', { schema: userSchemas.create, config: { sessionOnly: true } }, async (request, reply) => {
     const form = parseBody(userSchema, withConfirmation(request.body));
-    const [{ id }] = await writingLogin(form, (login, passwordHash) =>
-      db.orm.insert(users).values({ login, passwordHash, role: 'user' }).returning({ id: users.id }),
+    const passwordHash = await hashPassword(form.password);
+    const [{ id }] = await writingLogin(() =>
+      db.orm.insert(users).values({ login: form.login.trim(), passwordHash, role: 'user' }).returning({ id: users.id }),
     );
     request.log.info({ userId: id }, 'user created');
     return reply.status(201).send(await managedUser(id));
   });
 
-  app.patch('/:id', { schema: userSchemas.update }, async (request) => {
+  /**
+   * An admin's own record takes a new login only: their password changes through POST
+   * /api/auth/password, which wants the current one, is throttled as a sign-in is and keeps the
+   * session it was changed in. A second way past the current password is how a stolen session
+   * could take the account (issue 38), so a password here is refused, pointing there.
+   *
+   * Another user's new password is a reset: their sessions end (the trigger of migration 0007) and
+   * their API tokens are revoked with it, as whoever had the old password may have made tokens.
+   */
+  app.patch('/:id', { schema: userSchemas.update, config: { sessionOnly: true } }, async (request) => {
     const id = request.params.id;
     await managedUser(id);
+    if (id === currentUser(request).id) {
+      if ('password' in request.body || 'password_confirmation' in request.body) {
+        throw new HttpError(403, t.users.ownPasswordInSettings);
+      }
+      const { login } = parseBody(ownUserSchema, request.body);
+      await writingLogin(() => db.orm.update(users).set({ login: login.trim() }).where(eq(users.id, id)));
+      return managedUser(id);
+    }
     const form = parseBody(userSchema, withConfirmation(request.body));
-    await writingLogin(form, (login, passwordHash) => db.orm.update(users).set({ login, passwordHash }).where(eq(users.id, id)));
-    // A new password ends the user's sessions at once (a trigger of migration 0007).
+    const passwordHash = await hashPassword(form.password);
+    const revokedAt = new Date(app.clock.now()).toISOString();
+    await writingLogin(() =>
+      db.transaction(async (sql) => {
+        await sql('UPDATE users SET login = $1, password_hash = $2 WHERE id = $3', [form.login.trim(), passwordHash, id]);
+        await sql('UPDATE api_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [id, revokedAt]);
+      }),
+    );
     return managedUser(id);
   });
 
@@ -102,7 +124,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * Deletes the user with everything they own; what other users own is kept
    * (docs/deleting-users.md). Admins cannot delete themselves, so an admin always remains.
    */
-  app.delete('/:id', { schema: userSchemas.remove }, async (request, reply) => {
+  app.delete('/:id', { schema: userSchemas.remove, config: { sessionOnly: true } }, async (request, reply) => {
     const id = request.params.id;
     if (id === currentUser(request).id) throw new HttpError(400, t.users.cannotDeleteSelf);
     const requests = await db.orm

@@ -38,11 +38,16 @@ export async function notificationList(db: Database, userId: number): Promise<No
   return { items, unread: items.filter((item) => !item.read).length };
 }
 
-/** Marks one of the user's notifications read (all of them without an id); another user's id changes nothing. */
-export async function markNotificationsRead(db: Database, userId: number, id?: number): Promise<number> {
-  const { rows } = await db.sql(
-    `UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL ${id === undefined ? '' : 'AND id = $2'} RETURNING id`,
-    id === undefined ? [userId] : [userId, id],
-  );
-  return rows.length;
+/** Marks all the user's notifications read. */
+export async function markNotificationsRead(db: Database, userId: number): Promise<void> {
+  await db.sql('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [userId]);
+}
+
+/** Marks one of the user's notifications read (again, when it was); false when the user has no such notification. */
+export async function markNotificationRead(db: Database, userId: number, id: number): Promise<boolean> {
+  const { rows } = await db.sql('UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE user_id = $1 AND id = $2 RETURNING id', [
+    userId,
+    id,
+  ]);
+  return rows.length > 0;
 }

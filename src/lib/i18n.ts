@@ -434,6 +434,9 @@ export const t = {
     adminBadge: 'Адміністратор',
     login: 'Логін',
     passwordsMismatch: 'Паролі не збігаються',
+    /** The admin's own record: its password changes only with the current one (POST /api/auth/password), also the server's refusal. */
+    ownPasswordInSettings: 'Свій пароль змінюйте в налаштуваннях: там потрібен поточний пароль',
+    ownPasswordLink: 'Змінити свій пароль',
     deleteLabel: (login: string) => `Видалити користувача ${login}`,
     accountsPanel: 'Профілі користувача',
     videosPanel: 'Відео користувача',

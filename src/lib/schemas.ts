@@ -296,14 +296,17 @@ function newPasswordFields(password: unknown) {
   };
 }
 
+const userLogin = text({ required: t.validation.required, min: [2, t.validation.tooShort(2)], max: [50, t.validation.tooLong(50)] });
+
 function userShape(password: unknown) {
-  return type({
-    login: text({ required: t.validation.required, min: [2, t.validation.tooShort(2)], max: [50, t.validation.tooLong(50)] }),
-    ...newPasswordFields(password),
-  });
+  return type({ login: userLogin, ...newPasswordFields(password) });
 }
 export type UserForm = Infer<ReturnType<typeof userShape>>;
 export const userSchema = dynamic<UserForm>((value) => userShape(isObject(value) ? value.password : undefined));
+
+/** An admin's own record in the user form and PATCH /api/users/{own id}: the login only, the password changes in Settings. */
+export const ownUserSchema = type({ login: userLogin });
+export type OwnUserForm = Infer<typeof ownUserSchema>;
 
 function passwordChangeShape(password: unknown) {
   return type({

@@ -106,19 +106,19 @@ describe('API tokens page', () => {
     expect(screen.getByText('публікація з n8n')).toBeInTheDocument();
   });
 
-  it("shows the server's refusal of a token and keeps what was typed", async () => {
+  it("shows the server's refusal of a 21st token and keeps what was typed", async () => {
     const user = userEvent.setup();
     answerApi({
       'GET /tokens': { data: [] },
       'POST /tokens': () => {
-        throw new ApiError(403, [t.server.apiTokenNeedsSession]);
+        throw new ApiError(409, [t.apiTokens.tooMany(20)]);
       },
     });
     renderScreen(<ApiTokensScreen />, { path: '/setting/tokens' });
     await screen.findByText(t.app.nothingFound);
     await user.type(screen.getByLabelText(t.apiTokens.name), 'звіти');
     await user.click(screen.getByRole('button', { name: t.apiTokens.submit }));
-    expect(await screen.findByText(t.server.apiTokenNeedsSession)).toBeInTheDocument();
+    expect(await screen.findByText(t.apiTokens.tooMany(20))).toBeInTheDocument();
     expect(screen.getByLabelText(t.apiTokens.name)).toHaveValue('звіти');
     expect(screen.queryByLabelText(t.apiTokens.newTokenLabel)).toBeNull();
   });

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
-import { loginThrottle } from '../../server/auth/login-throttle';
+import { maxActiveApiTokens } from '../../server/auth/api-tokens';
+import { loginThrottle, tokenThrottle } from '../../server/auth/login-throttle';
+import { buildApp } from '../../server/app';
 import { t } from '../../server/messages';
 import { createApiToken, createUser, describeEachDatabase, newSession, type TestEnv } from './helpers';
 import { createAccount } from './backoffice-fixtures';
@@ -15,9 +17,14 @@ function call(env: TestEnv, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: st
 
 const tokenList = async (env: TestEnv, headers: Record<string, string>) => (await call(env, 'GET', '/api/tokens', headers)).json().data;
 
+/** A token nobody was ever given. */
+const guess = () => ({ authorization: `Bearer sho_${crypto.randomBytes(32).toString('base64url')}` });
+
 describeEachDatabase(
   'personal API tokens',
   (env) => {
+    const from = (headers: Record<string, string>, ip: string) => env().app.inject({ url: '/api/auth/me', headers, remoteAddress: ip });
+
     it('shows the token once, stores only its hash, lists it without the secret with its last use, and revokes it at once', async () => {
       const operator = await createUser(env(), 'operator');
       const created = await call(env(), 'POST', '/api/tokens', operator.headers, { name: 'звіти', scope: 'read', expiresInDays: 30 });
@@ -210,6 +217,33 @@ describeEachDatabase(
       expect(await tokenList(env(), operator.headers)).toHaveLength(1);
     });
 
+    it('holds at most 20 active tokens a user: the 21st is a 409 until one is revoked or expires', async () => {
+      const operator = await createUser(env(), 'operator');
+      const other = await createUser(env(), 'other');
+      const make = (name: string, expiresInDays = 30) =>
+        call(env(), 'POST', '/api/tokens', operator.headers, { name, scope: 'read', expiresInDays });
+      const short = await createApiToken(env(), operator, 'read', { expiresInDays: 1 });
+      for (let index = 1; index < maxActiveApiTokens - 1; index++) expect((await make(`token ${index}`)).statusCode).toBe(201);
+      // Three at once for the last place: the count is taken under the user's lock, so one gets it.
+      const racing = await Promise.all([make('a'), make('b'), make('c')]);
+      expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+      const refused = racing.find((response) => response.statusCode === 409)!;
+      expect(refused.json()).toEqual({
+        statusCode: 409,
+        error: t.server.statusNames[409],
+        message: t.apiTokens.tooMany(maxActiveApiTokens),
+      });
+      expect(await tokenList(env(), operator.headers)).toHaveLength(maxActiveApiTokens);
+      expect((await createApiToken(env(), other, 'read')).token).toMatch(/^sho_/);
+
+      await call(env(), 'DELETE', `/api/tokens/${(await tokenList(env(), operator.headers))[0].id}`, operator.headers);
+      expect((await make('after a revoke')).statusCode).toBe(201);
+      expect((await make('one too many')).statusCode).toBe(409);
+      await clock.advance(dayMs);
+      expect((await tokenList(env(), operator.headers)).find((token: { id: number }) => token.id === short.id).expired).toBe(true);
+      expect((await make('after an end')).statusCode).toBe(201);
+    });
+
     it('shows a user only their own tokens, and lets no one revoke another’s', async () => {
       const admin = await createUser(env(), 'chief', { role: 'admin' });
       const operator = await createUser(env(), 'operator');
@@ -221,27 +255,29 @@ describeEachDatabase(
       expect((await call(env(), 'GET', '/api/auth/me', mine.headers)).statusCode).toBe(200);
     });
 
-    it('throttles an address that guesses tokens as sign-ins are throttled, without counting a revoked token or locking sign-in', async () => {
+    it('throttles guesses from an address, but never a token that worked before, a revoked one, or sign-in', async () => {
       const operator = await createUser(env(), 'operator', { password: 'secret-pass' });
-      const token = await createApiToken(env(), operator, 'read');
+      const working = await createApiToken(env(), operator, 'read');
+      const unused = await createApiToken(env(), operator, 'read');
       const revoked = await createApiToken(env(), operator, 'read');
       await call(env(), 'DELETE', `/api/tokens/${revoked.id}`, operator.headers);
-      const from = (headers: Record<string, string>, ip: string) => env().app.inject({ url: '/api/auth/me', headers, remoteAddress: ip });
-      const guess = () => ({ authorization: `Bearer sho_${crypto.randomBytes(32).toString('base64url')}` });
+      expect((await from(working.headers, '10.0.0.9')).statusCode).toBe(200);
 
       for (let attempt = 0; attempt < 30; attempt++) expect((await from(revoked.headers, '10.0.0.7')).statusCode).toBe(401);
-      for (let attempt = 0; attempt < loginThrottle.maxFailuresPerIp; attempt++) {
+      for (let attempt = 0; attempt < tokenThrottle.maxGuessesPerIp; attempt++) {
         const response = await from(guess(), '10.0.0.7');
         expect(response.statusCode).toBe(401);
         expect(response.json().message).toBe(t.server.unauthorized);
       }
-      const refused = await from(token.headers, '10.0.0.7');
+      const refused = await from(guess(), '10.0.0.7');
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBe(String(loginThrottle.windowSeconds));
       expect(refused.json().message).toBe(t.server.tooManyTokenAttempts(loginThrottle.windowSeconds));
-      expect((await from(guess(), '10.0.0.7')).statusCode).toBe(429);
-
-      expect((await from(token.headers, '10.0.0.8')).statusCode).toBe(200);
+      // A new token's first use from that address waits with the guesses; a token that worked goes on.
+      expect((await from(unused.headers, '10.0.0.7')).statusCode).toBe(429);
+      expect((await from(working.headers, '10.0.0.7')).statusCode).toBe(200);
+      expect((await from(unused.headers, '10.0.0.8')).statusCode).toBe(200);
+      expect((await from(unused.headers, '10.0.0.7')).statusCode).toBe(200);
       const signIn = await env().app.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -251,7 +287,82 @@ describeEachDatabase(
       expect(signIn.statusCode).toBe(200);
 
       await clock.advance(loginThrottle.windowSeconds * 1000);
-      expect((await from(token.headers, '10.0.0.7')).statusCode).toBe(200);
+      expect((await from(guess(), '10.0.0.7')).statusCode).toBe(401);
+    });
+
+    it("throttles the guesses of one token's beginning from every address, and all guesses from everywhere", async () => {
+      const operator = await createUser(env(), 'operator', { password: 'secret-pass' });
+      const working = await createApiToken(env(), operator, 'read');
+      const unused = await createApiToken(env(), operator, 'read');
+      expect((await from(working.headers, '10.0.0.9')).statusCode).toBe(200);
+      let addresses = 0;
+      const anywhere = () => `10.1.${++addresses >> 8}.${addresses & 255}`;
+
+      // Whoever saw how two tokens begin tries their ends, each from another address.
+      for (const token of [working, unused]) {
+        const known = token.token.slice(0, 'sho_'.length + tokenThrottle.prefixLength);
+        const ending = () => `${known}${crypto.randomBytes(32).toString('base64url').slice(tokenThrottle.prefixLength)}`;
+        const tries = [];
+        for (let attempt = 0; attempt < tokenThrottle.maxGuessesPerPrefix + 1; attempt++) {
+          tries.push((await from({ authorization: `Bearer ${ending()}` }, anywhere())).statusCode);
+        }
+        expect(tries).toEqual([...Array<number>(tokenThrottle.maxGuessesPerPrefix).fill(401), 429]);
+      }
+      expect((await from(working.headers, anywhere())).statusCode).toBe(200);
+      expect((await from(unused.headers, anywhere())).statusCode).toBe(429);
+      expect((await from(guess(), anywhere())).statusCode).toBe(401);
+
+      // Guesses spread over the world: past the limit from everywhere, no new address gets another.
+      await clock.advance(loginThrottle.windowSeconds * 1000);
+      for (let attempt = 0; attempt < tokenThrottle.maxGuessesEverywhere; attempt++) {
+        expect((await from(guess(), anywhere())).statusCode).toBe(401);
+      }
+      expect((await from(guess(), anywhere())).statusCode).toBe(429);
+      expect((await from(unused.headers, anywhere())).statusCode).toBe(429);
+      expect((await from(working.headers, anywhere())).statusCode).toBe(200);
+      const signIn = await env().app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: 'operator', password: 'secret-pass' },
+      });
+      expect(signIn.statusCode).toBe(200);
+      await clock.advance(loginThrottle.windowSeconds * 1000);
+      expect((await from(unused.headers, anywhere())).statusCode).toBe(200);
+    });
+
+    it('keeps the limit and a bounded table when every guess forges its X-Forwarded-For behind TRUST_PROXY=1', async () => {
+      const app = await buildApp({
+        clock,
+        db: env().db,
+        keys: env().tokenSettings.keys,
+        tokenSettings: env().tokenSettings,
+        queue: null,
+        media: env().media,
+        trustProxy: 1,
+      });
+      try {
+        let forged = 0;
+        const tokenRows = async () =>
+          (await env().db.sql(`SELECT count(*)::int AS rows FROM login_failures WHERE key LIKE 'token-%'`, [])).rows[0].rows;
+        for (let window = 0; window < 2; window++) {
+          const statuses = new Map<number, number>();
+          for (let attempt = 0; attempt < tokenThrottle.maxGuessesEverywhere + 100; attempt++) {
+            forged++;
+            const response = await app.inject({
+              url: '/api/auth/me',
+              remoteAddress: '10.0.0.2',
+              headers: { ...guess(), 'x-forwarded-for': `198.18.${forged >> 8}.${forged & 255}` },
+            });
+            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          }
+          expect(Object.fromEntries(statuses)).toEqual({ 401: tokenThrottle.maxGuessesEverywhere, 429: 100 });
+          // One row for all, and at most one address and one beginning per guess counted.
+          expect(await tokenRows()).toBeLessThanOrEqual(2 * tokenThrottle.maxGuessesEverywhere + 1);
+          await clock.advance(loginThrottle.windowSeconds * 1000);
+        }
+      } finally {
+        await app.close();
+      }
     });
 
     it('serves the OpenAPI document to any signed-in user or token, with both Bearer schemes in it', async () => {

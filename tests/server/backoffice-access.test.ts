@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { t } from '../../server/messages';
 import { createApiToken, createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
 
@@ -20,6 +21,8 @@ interface RouteCase {
   body?: (f: Fixture) => object;
   /** Expected status for anonymous, the owner of the resources, another user, an admin. */
   expect: [anonymous: number, owner: number, other: number, admin: number];
+  /** It changes a user: a session's, and 403 to an API token of any scope. */
+  sessionOnly?: true;
 }
 
 const accountBody = { ...emptyAccount, isActiveYouTube: true, YouTubeAuthClientId: 'client-id', YouTubeAuthClientSecret: 'client-secret' };
@@ -147,6 +150,7 @@ const routes: RouteCase[] = [
     url: () => '/api/users',
     body: () => ({ login: 'newbie', password: 'secret1', password_confirmation: 'secret1' }),
     expect: [401, 403, 403, 201],
+    sessionOnly: true,
   },
   {
     name: 'PATCH /users/{id}',
@@ -154,6 +158,7 @@ const routes: RouteCase[] = [
     url: (f) => `/api/users/${f.victimId}`,
     body: () => ({ login: 'victim2', password: 'secret1', password_confirmation: 'secret1' }),
     expect: [401, 403, 403, 200],
+    sessionOnly: true,
   },
   // The browser arrives from Google without a token: the signed state decides, never the caller.
   {
@@ -165,7 +170,13 @@ const routes: RouteCase[] = [
   { name: 'DELETE /tags/{id}', method: 'DELETE', url: (f) => `/api/tags/${f.tagSetId}`, expect: [401, 204, 404, 204] },
   { name: 'DELETE /accounts-group/{id}', method: 'DELETE', url: (f) => `/api/accounts-group/${f.groupId}`, expect: [401, 204, 404, 204] },
   { name: 'DELETE /accounts/{id}', method: 'DELETE', url: (f) => `/api/accounts/${f.accountId}`, expect: [401, 204, 404, 204] },
-  { name: 'DELETE /users/{id}', method: 'DELETE', url: (f) => `/api/users/${f.victimId}`, expect: [401, 403, 403, 204] },
+  {
+    name: 'DELETE /users/{id}',
+    method: 'DELETE',
+    url: (f) => `/api/users/${f.victimId}`,
+    expect: [401, 403, 403, 204],
+    sessionOnly: true,
+  },
 ];
 
 const roles: Role[] = ['anonymous', 'owner', 'other', 'admin'];
@@ -175,7 +186,8 @@ type Signed = Exclude<Role, 'anonymous'>;
 /**
  * The same sweep through personal API tokens (issue 32.4), each answered as a session would be: a
  * publish token as its user's session, an admin's publish token as another operator's (it acts
- * as an operator), and a read token as its session on reads and 403 on everything else.
+ * as an operator), and a read token as its session on reads and 403 on everything else. What
+ * changes a user is 403 to every token (issue 38).
  */
 const tokenCases: { name: string; user: Signed; scope: 'read' | 'publish' | 'admin'; answersAs: Signed }[] = [
   { name: "the owner's publish token", user: 'owner', scope: 'publish', answersAs: 'owner' },
@@ -238,7 +250,63 @@ describeEachDatabase('back-office authorization matrix', (env) => {
       const { headers, ids } = await fixture(env());
       const token = await createApiToken(env(), { headers: headers[user] }, scope);
       const column = roles.indexOf(answersAs);
-      await sweep(env(), token.headers, ids, (route) => (scope === 'read' && route.method !== 'GET' ? 403 : route.expect[column]));
+      await sweep(env(), token.headers, ids, (route) =>
+        route.sessionOnly || (scope === 'read' && route.method !== 'GET') ? 403 : route.expect[column],
+      );
     });
   }
+
+  // Issue 38: a leaked admin token took the admin's account through PATCH /api/users/{id}. Every
+  // route of the table, walked with an admin-scope token: exactly these refuse it as needing a
+  // person, and none of them changed a user or a token on the way.
+  it('refuses an admin-scope token on every route that changes a user, a password or a token, and on no other', async () => {
+    const { headers, ids } = await fixture(env());
+    const token = await createApiToken(env(), { headers: headers.admin }, 'admin');
+    const newPassword = { password: 'taken-over', password_confirmation: 'taken-over' };
+    const bodies: Record<string, object> = {
+      'POST /api/users/': { login: 'intruder', ...newPassword },
+      'PATCH /api/users/:id': { login: 'victim', ...newPassword },
+      'POST /api/auth/password': { current_password: 'password123', ...newPassword },
+      'POST /api/tokens/': { name: 'successor', scope: 'admin', expiresInDays: 365 },
+    };
+    const sessionOnly = [
+      'DELETE /api/tokens/:id',
+      'DELETE /api/users/:id',
+      'GET /api/tokens/',
+      'PATCH /api/users/:id',
+      'POST /api/auth/password',
+      'POST /api/tokens/',
+      'POST /api/users/',
+    ];
+    const state = async () => ({
+      users: (await env().db.sql('SELECT id, login, password_hash, role FROM users ORDER BY id', [])).rows,
+      tokens: (await env().db.sql('SELECT id, revoked_at FROM api_tokens ORDER BY id', [])).rows,
+    });
+    const before = await state();
+
+    const refused: string[] = [];
+    const routes = env().app.routeTable.flatMap((route) =>
+      (Array.isArray(route.method) ? route.method : [route.method])
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({ method, route })),
+    );
+    expect(routes.length).toBeGreaterThan(60);
+    for (const { method, route } of routes) {
+      const key = `${method} ${route.url}`;
+      const id = route.url.startsWith('/api/users/') ? ids.victimId : route.url.startsWith('/api/tokens/') ? token.id : 1;
+      const url = route.url
+        .replace(/:id\b/g, String(id))
+        .replace(/:[A-Za-z]+/g, '1')
+        .replace(/\*$/, 'x');
+      const response = await env().app.inject({
+        method: method as 'GET',
+        url,
+        headers: token.headers,
+        ...(bodies[key] ? { payload: bodies[key] } : {}),
+      });
+      if (response.statusCode === 403 && response.json().message === t.server.apiTokenNeedsSession) refused.push(key);
+    }
+    expect(refused.sort()).toEqual(sessionOnly);
+    expect(await state()).toEqual(before);
+  });
 });

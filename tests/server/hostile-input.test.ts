@@ -1,16 +1,20 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import fc from 'fast-check';
-import type { RouteOptions } from 'fastify';
-import { afterAll, expect, it } from 'vitest';
+import type { InjectOptions, RouteOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { PublishPayload } from '../../src/lib/contract';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { t } from '../../server/messages';
 import { maxJsonDepth } from '../../server/json-body';
-import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { createApiToken, createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { emptyDatabase, keepRows } from './empty-database';
 import { createAccount, emptyAccount, rememberedChoices, type TestUser } from './backoffice-fixtures';
 import { option, publishPayload, renderedRequest } from './publishing-fixtures';
+import { buildApp } from '../../server/app';
+import { maxActiveApiTokens } from '../../server/auth/api-tokens';
+import { loginThrottle, tokenThrottle } from '../../server/auth/login-throttle';
+import { ManualClock } from './manual-clock';
 
 /**
  * Every route of the route table, as an attacker would call it: wrong types, ids beyond the
@@ -540,3 +544,154 @@ describeEachDatabase(
   },
   { queue: 'send' },
 );
+
+// ---------------------------------------------------------------------------------------------
+// Issue 38.1 and 38.5 (the account and the token throttle): a leaked token never takes an account,
+// guesses stay limited and the throttle table bounded whatever the headers, another user's
+// notification is not found, and a user holds at most 20 active tokens.
+// ---------------------------------------------------------------------------------------------
+describe('issue 38: a token never takes an account', () => {
+  const clock = new ManualClock();
+  const guess = () => ({ authorization: `Bearer sho_${crypto.randomBytes(32).toString('base64url')}` });
+
+  describeEachDatabase(
+    'a token never takes an account, and guessing stays bounded',
+    (env) => {
+      /** What each case was answered, by status, for the closing note. */
+      const answers = new Map<string, Map<number, number>>();
+      const send = async (name: string, options: InjectOptions, app = env().app) => {
+        const response = await app.inject(options);
+        const statuses = answers.get(name) ?? new Map<number, number>();
+        answers.set(name, count(statuses, response.statusCode));
+        return response;
+      };
+      afterAll(() => {
+        const lines = [...answers].map(([name, statuses]) => {
+          const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, times]) => `${status}×${times}`);
+          return `  ${name}: ${byStatus.join(', ')}`;
+        });
+        const total = [...answers.values()].flatMap((statuses) => [...statuses.values()]).reduce((sum, times) => sum + times, 0);
+        console.log(`issue 38 [${env().kind}]: ${total} requests\n${lines.join('\n')}`);
+      });
+
+      it("refuses a leaked admin token every way into the admin's account, and the admin's session a password without the current one", async () => {
+        const admin = await createUser(env(), 'chief', { role: 'admin', password: 'first-pass' });
+        const operator = await createUser(env(), 'operator');
+        const leaked = await createApiToken(env(), admin, 'admin');
+        const takeOver = { password: 'taken-over', password_confirmation: 'taken-over' };
+        const attempts: { method: 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object }[] = [
+          { method: 'PATCH', url: `/api/users/${admin.id}`, payload: { login: 'chief', ...takeOver } },
+          { method: 'PATCH', url: `/api/users/${operator.id}`, payload: { login: 'operator', ...takeOver } },
+          { method: 'POST', url: '/api/auth/password', payload: { current_password: 'first-pass', ...takeOver } },
+          { method: 'POST', url: '/api/users', payload: { login: 'intruder', ...takeOver } },
+          { method: 'DELETE', url: `/api/users/${operator.id}` },
+          { method: 'POST', url: '/api/tokens', payload: { name: 'successor', scope: 'admin', expiresInDays: 365 } },
+          { method: 'DELETE', url: `/api/tokens/${leaked.id}` },
+        ];
+        for (const attempt of attempts) {
+          const response = await send('a leaked admin token changes a user, a password or a token', {
+            ...attempt,
+            headers: leaked.headers,
+          });
+          expect([attempt.url, response.statusCode, response.json().message]).toEqual([attempt.url, 403, t.server.apiTokenNeedsSession]);
+        }
+        const ownPassword = await send("the admin's session sets its own password without the current one", {
+          method: 'PATCH',
+          url: `/api/users/${admin.id}`,
+          headers: admin.headers,
+          payload: { login: 'chief', ...takeOver },
+        });
+        expect([ownPassword.statusCode, ownPassword.json().message]).toEqual([403, t.users.ownPasswordInSettings]);
+        const signIn = (password: string) =>
+          send('the admin signs in afterwards', { method: 'POST', url: '/api/auth/login', payload: { login: 'chief', password } });
+        expect((await signIn('taken-over')).statusCode).toBe(401);
+        expect((await signIn('first-pass')).statusCode).toBe(200);
+      });
+
+      it('ends the sessions and tokens of a user whose password an admin resets', async () => {
+        const admin = await createUser(env(), 'chief', { role: 'admin' });
+        const victim = await createUser(env(), 'operator');
+        const token = await createApiToken(env(), victim, 'publish');
+        const reset = await send('an admin resets a password', {
+          method: 'PATCH',
+          url: `/api/users/${victim.id}`,
+          headers: admin.headers,
+          payload: { login: 'operator', password: 'reset-pass', password_confirmation: 'reset-pass' },
+        });
+        expect(reset.statusCode).toBe(200);
+        for (const headers of [victim.headers, token.headers]) {
+          expect((await send("the reset user's old session and token", { url: '/api/auth/me', headers })).statusCode).toBe(401);
+        }
+      });
+
+      it('keeps the token limit and a bounded throttle table under forged X-Forwarded-For, and lets a token that worked in', async () => {
+        const operator = await createUser(env(), 'operator');
+        const working = await createApiToken(env(), operator, 'read');
+        const app = await buildApp({
+          clock,
+          db: env().db,
+          keys: env().tokenSettings.keys,
+          tokenSettings: env().tokenSettings,
+          queue: null,
+          media: env().media,
+          trustProxy: 1,
+        });
+        try {
+          const forgedFrom = (forged: number, headers: Record<string, string>) =>
+            send(
+              'guesses with a forged X-Forwarded-For each',
+              {
+                url: '/api/auth/me',
+                remoteAddress: '10.0.0.2',
+                headers: { ...headers, 'x-forwarded-for': `198.18.${forged >> 8}.${forged & 255}` },
+              },
+              app,
+            );
+          expect((await forgedFrom(0, working.headers)).statusCode).toBe(200);
+          // Bytes no real header carries (inject lets them through) make a guess as any other.
+          expect((await forgedFrom(1, { authorization: 'Bearer sho_\u0000\u001b[2J\ud800' })).statusCode).toBe(401);
+          let counted = 1;
+          for (let forged = 2; forged <= tokenThrottle.maxGuessesEverywhere + 20; forged++) {
+            if ((await forgedFrom(forged, guess())).statusCode === 401) counted++;
+          }
+          expect(counted).toBe(tokenThrottle.maxGuessesEverywhere);
+          const { rows } = await env().db.sql(`SELECT count(*)::int AS rows FROM login_failures WHERE key LIKE 'token-%'`, []);
+          expect(rows[0].rows).toBeLessThanOrEqual(2 * tokenThrottle.maxGuessesEverywhere + 1);
+          // Whoever saw the working token's beginning tries its ends: the script goes on all the same.
+          const known = working.token.slice(0, 'sho_'.length + tokenThrottle.prefixLength);
+          const ending = {
+            authorization: `Bearer ${known}${crypto.randomBytes(32).toString('base64url').slice(tokenThrottle.prefixLength)}`,
+          };
+          expect((await forgedFrom(9999, ending)).statusCode).toBe(429);
+          expect((await forgedFrom(9999, working.headers)).statusCode).toBe(200);
+        } finally {
+          await clock.advance(loginThrottle.windowSeconds * 1000);
+          await app.close();
+        }
+      });
+
+      it("answers another user's notification as not found, and a 21st active token with a 409", async () => {
+        const owner = await createUser(env(), 'owner');
+        const other = await createUser(env(), 'other');
+        await env().db.sql(`SELECT add_notification($1, 'sign_in_spray', NULL, NULL, NULL, 'owner')`, [owner.id]);
+        const notice = (await env().db.sql('SELECT id FROM notifications WHERE user_id = $1', [owner.id])).rows[0].id;
+        const marked = await send("another user's notification marked read", {
+          method: 'POST',
+          url: `/api/notifications/${notice}/read`,
+          headers: other.headers,
+        });
+        expect(marked.statusCode).toBe(404);
+
+        for (let index = 0; index < maxActiveApiTokens; index++) await createApiToken(env(), owner, 'read');
+        const extra = await send('a 21st active token', {
+          method: 'POST',
+          url: '/api/tokens',
+          headers: owner.headers,
+          payload: { name: 'one more', scope: 'read', expiresInDays: 30 },
+        });
+        expect([extra.statusCode, extra.json().message]).toEqual([409, t.apiTokens.tooMany(maxActiveApiTokens)]);
+      });
+    },
+    { clock },
+  );
+});

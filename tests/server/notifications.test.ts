@@ -249,7 +249,7 @@ describeEachDatabase(
       expect(notice).toMatchObject({ kind: 'credentials_failed', platform: 'tiktok', account: { name: `#${account.id} olena (@olena)` } });
     });
 
-    it('marks one notification read, then all, and never another user’s', async () => {
+    it('marks one notification read, then all, and answers another user’s as not found', async () => {
       const owner = await createUser(env(), 'owner');
       const other = await createUser(env(), 'other');
       for (let index = 0; index < 3; index++) {
@@ -258,7 +258,10 @@ describeEachDatabase(
       }
       const [newest, , oldest] = (await list(owner)).items;
 
-      expect((await post(other, `/api/notifications/${newest!.id}/read`)).statusCode).toBe(204);
+      // Another user's notification is not found, as another user's profile is.
+      const others = await post(other, `/api/notifications/${newest!.id}/read`);
+      expect(others.statusCode).toBe(404);
+      expect(others.json().message).toBe(t.server.notFound);
       await post(other, '/api/notifications/read');
       expect((await list(owner)).unread).toBe(3);
 
@@ -267,9 +270,12 @@ describeEachDatabase(
       expect(afterOne.unread).toBe(2);
       expect(afterOne.items.map((item) => item.read)).toEqual([false, false, true]);
 
+      // Marking a read one again is no error: the bell may send it twice.
+      expect((await post(owner, `/api/notifications/${oldest!.id}/read`)).statusCode).toBe(204);
       expect((await post(owner, '/api/notifications/read')).statusCode).toBe(204);
       expect((await list(owner)).unread).toBe(0);
       expect((await post(owner, '/api/notifications/abc/read')).statusCode).toBe(404);
+      expect((await post(owner, '/api/notifications/2147483647/read')).statusCode).toBe(404);
     });
 
     it('keeps the newest 50 of a user, whatever the other users have', async () => {

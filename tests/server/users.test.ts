@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { t } from '../../server/messages';
-import { createUser, describeEachDatabase } from './helpers';
+import { createApiToken, createUser, describeEachDatabase } from './helpers';
 import { createAccount, insertVideo } from './backoffice-fixtures';
 
 const body = (login: string, password = 'secret1', confirmation = password) => ({ login, password, password_confirmation: confirmation });
@@ -41,13 +41,15 @@ describeEachDatabase('users API', (env) => {
     const again = await env().app.inject({ method: 'POST', url: '/api/users', headers: admin.headers, payload: body('operator') });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(t.users.loginTaken);
-    const rename = await env().app.inject({
-      method: 'PATCH',
-      url: `/api/users/${admin.id}`,
-      headers: admin.headers,
-      payload: body('operator'),
-    });
-    expect(rename.statusCode).toBe(409);
+    const other = await createUser(env(), 'other');
+    for (const [id, payload] of [
+      [other.id, body('operator')],
+      [admin.id, { login: 'operator' }],
+    ] as const) {
+      const rename = await env().app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: admin.headers, payload });
+      expect(rename.statusCode).toBe(409);
+      expect(rename.json().message).toBe(t.users.loginTaken);
+    }
   });
 
   it('changes login and password', async () => {
@@ -185,35 +187,118 @@ describeEachDatabase('users API', (env) => {
     expect(await sizes(`photos/${stayer.id}/b.png`, `requests/${stayersRequest}/0.mp4`)).toEqual([5, 5]);
   });
 
-  it("ends the user's sessions when an admin sets a new password", async () => {
+  it("resets another user's password: their sessions end and their API tokens are revoked, no one else's", async () => {
     const admin = await adminOf();
-    const created = await env().app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: admin.headers,
-      payload: body('operator', 'first-pass'),
-    });
-    const id = created.json().id;
+    await env().app.inject({ method: 'POST', url: '/api/users', headers: admin.headers, payload: body('operator', 'first-pass') });
     const login = await env().app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { login: 'operator', password: 'first-pass' },
     });
-    const { refreshToken } = login.json();
+    const { user, accessToken, refreshToken } = login.json();
+    const operator = { headers: { authorization: `Bearer ${accessToken}` } };
+    const operatorTokens = [await createApiToken(env(), operator, 'read'), await createApiToken(env(), operator, 'publish')];
+    const bystander = await createUser(env(), 'bystander');
+    const bystanderToken = await createApiToken(env(), bystander, 'publish');
+    const adminToken = await createApiToken(env(), admin, 'admin');
+
     const changed = await env().app.inject({
       method: 'PATCH',
-      url: `/api/users/${id}`,
+      url: `/api/users/${user.id}`,
       headers: admin.headers,
       payload: body('operator', 'second-pass'),
     });
     expect(changed.statusCode).toBe(200);
-    const refreshed = await env().app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
-    expect(refreshed.statusCode).toBe(401);
+    expect((await env().app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } })).statusCode).toBe(401);
+    expect((await env().app.inject({ url: '/api/auth/me', headers: operator.headers })).statusCode).toBe(401);
+    for (const token of operatorTokens) {
+      const refused = await env().app.inject({ url: '/api/auth/me', headers: token.headers });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe(t.server.apiTokenEnded);
+    }
+    for (const still of [bystander, bystanderToken, admin, adminToken]) {
+      expect((await env().app.inject({ url: '/api/auth/me', headers: still.headers })).statusCode).toBe(200);
+    }
     const again = await env().app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { login: 'operator', password: 'second-pass' },
     });
     expect(again.statusCode).toBe(200);
+    const listed = await env().app.inject({ url: '/api/tokens', headers: { authorization: `Bearer ${again.json().accessToken}` } });
+    expect(listed.json().data).toEqual([]);
+  });
+
+  it("changes the admin's own password only through Settings with the current one, and their login here", async () => {
+    const admin = await createUser(env(), 'chief', { role: 'admin', password: 'first-pass' });
+    const patchOwn = (payload: object) =>
+      env().app.inject({ method: 'PATCH', url: `/api/users/${admin.id}`, headers: admin.headers, payload });
+    for (const payload of [
+      body('chief', 'taken-over'),
+      { login: 'chief', password: 'taken-over' },
+      { login: 'chief', password_confirmation: 'x' },
+    ]) {
+      const refused = await patchOwn(payload);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(t.users.ownPasswordInSettings);
+    }
+    const signIn = (login: string, password: string) =>
+      env().app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
+    expect((await signIn('chief', 'taken-over')).statusCode).toBe(401);
+    expect((await signIn('chief', 'first-pass')).statusCode).toBe(200);
+
+    expect((await patchOwn({ login: 'a' })).json().message).toEqual([t.validation.tooShort(2)]);
+    const renamed = await patchOwn({ login: ' head ' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: admin.id, login: 'head', role: 'admin' });
+    // A new login ends no session: the one it was made in goes on.
+    expect((await env().app.inject({ url: '/api/auth/me', headers: admin.headers })).json().user.login).toBe('head');
+
+    const change = (current: string) =>
+      env().app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: admin.headers,
+        payload: { current_password: current, password: 'second-pass', password_confirmation: 'second-pass' },
+      });
+    expect((await change('wrong-pass')).json().message).toBe(t.settings.wrongCurrentPassword);
+    expect((await change('first-pass')).statusCode).toBe(204);
+    expect((await signIn('head', 'second-pass')).statusCode).toBe(200);
+  });
+
+  it('refuses every change of a user, and the password and tokens, to an API token of any scope, even the admin’s own', async () => {
+    const admin = await createUser(env(), 'chief', { role: 'admin', password: 'first-pass' });
+    const operator = await createUser(env(), 'operator');
+    const adminToken = await createApiToken(env(), admin, 'admin');
+    const before = (await env().db.sql('SELECT id, login, password_hash, role FROM users ORDER BY id', [])).rows;
+    const newPassword = body('chief', 'taken-over');
+    const attempts: [method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object][] = [
+      ['PATCH', `/api/users/${admin.id}`, newPassword],
+      ['PATCH', `/api/users/${admin.id}`, { login: 'taken' }],
+      ['PATCH', `/api/users/${operator.id}`, body('operator', 'taken-over')],
+      ['POST', '/api/users', body('intruder', 'taken-over')],
+      ['DELETE', `/api/users/${operator.id}`],
+      ['POST', '/api/auth/password', { current_password: 'first-pass', password: 'taken-over', password_confirmation: 'taken-over' }],
+      ['POST', '/api/tokens', { name: 'successor', scope: 'admin', expiresInDays: 365 }],
+      ['DELETE', `/api/tokens/${adminToken.id}`],
+    ];
+    for (const scope of ['admin', 'publish', 'read'] as const) {
+      const token = scope === 'admin' ? adminToken : await createApiToken(env(), admin, scope);
+      for (const [method, url, payload] of attempts) {
+        const response = await env().app.inject({ method, url, headers: token.headers, ...(payload ? { payload } : {}) });
+        expect({ scope, method, url, status: response.statusCode, message: response.json().message }).toEqual({
+          scope,
+          method,
+          url,
+          status: 403,
+          message: t.server.apiTokenNeedsSession,
+        });
+      }
+    }
+    expect((await env().db.sql('SELECT id, login, password_hash, role FROM users ORDER BY id', [])).rows).toEqual(before);
+    const { rows } = await env().db.sql('SELECT count(*)::int AS active FROM api_tokens WHERE revoked_at IS NULL', []);
+    expect(rows[0].active).toBe(3);
+    // Reading stays open to the admin token: only what changes a user needs a person.
+    expect((await env().app.inject({ url: '/api/users', headers: adminToken.headers })).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import type { AccountSummary, ManagedUser, UserDetail, VideoSummary } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { userSchema, type UserForm } from '../../lib/schemas';
+import { ownUserSchema, userSchema, type OwnUserForm, type UserForm } from '../../lib/schemas';
 import { AccountTable } from '../../components/account-table';
+import { useSessionUser } from '../../components/auth-context';
 import { RecordFormFrame, type RecordFormProps } from '../../components/record-form';
 import { LoadError, RecordGate } from '../../components/load-error';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -29,6 +30,29 @@ function UserFormCard({ record: user, saving, onSubmit }: RecordFormProps<Manage
     <RecordFormFrame isNew={!user} saving={saving} onSubmit={handleSubmit(onSubmit)} className={styles.form}>
       <TextField label={t.users.login} autoComplete="off" error={errors.login?.message} {...register('login')} />
       <NewPasswordFields password={register('password')} confirmation={register('password_confirmation')} errors={errors} />
+    </RecordFormFrame>
+  );
+}
+
+/**
+ * The admin's own record: the login only. Their password changes in Settings with the current one,
+ * as the server refuses it here (server/routes/users.ts).
+ */
+function OwnUserFormCard({ record: user, saving, onSubmit }: RecordFormProps<ManagedUser, OwnUserForm>) {
+  const values = useMemo(() => ({ login: user?.login ?? '' }), [user]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OwnUserForm>({ resolver: superstructResolver(ownUserSchema), values, shouldFocusError: false });
+
+  return (
+    <RecordFormFrame isNew={false} saving={saving} onSubmit={handleSubmit(onSubmit)} className={styles.form}>
+      <TextField label={t.users.login} autoComplete="off" error={errors.login?.message} {...register('login')} />
+      <p className={styles.hint}>{t.users.ownPasswordInSettings}</p>
+      <p className={styles.hint}>
+        <Link href="/setting">{t.users.ownPasswordLink}</Link>
+      </p>
     </RecordFormFrame>
   );
 }
@@ -74,10 +98,15 @@ export function UserFormScreen() {
   const { id } = useParams<{ id?: string }>();
   const form = useRecordForm<UserDetail>('user-form', '/users', id, { created: t.users.created, updated: t.users.updated }, userHref);
   const detail = form.data;
+  const sessionUser = useSessionUser();
   return (
     <RecordGate error={form.error} errorTitle={t.users.editTitle(`#${id}`)} waiting={Boolean(id) && !detail}>
       <Page title={detail ? t.users.editTitle(detail.user.login) : t.users.createTitle}>
-        <UserFormCard key={detail?.user.id ?? 'new'} record={detail?.user} saving={form.saving} onSubmit={form.submit} />
+        {detail && detail.user.id === sessionUser?.id ? (
+          <OwnUserFormCard key={detail.user.id} record={detail.user} saving={form.saving} onSubmit={form.submit} />
+        ) : (
+          <UserFormCard key={detail?.user.id ?? 'new'} record={detail?.user} saving={form.saving} onSubmit={form.submit} />
+        )}
         {detail && (
           <>
             <UserAccounts key={`accounts-${detail.user.id}`} detail={detail} />
