@@ -79,7 +79,6 @@ export const t = {
   },
   platform: {
     ...shown.platform,
-    proxyUnsupported: 'Непідтримуваний формат проксі',
     networkFailed: 'Проксі або платформа недоступні',
     timedOut: 'Проксі або платформа не відповіли вчасно, повторимо пізніше',
     proxyUnreachable: 'Проксі профілю недоступний',

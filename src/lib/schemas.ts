@@ -33,6 +33,7 @@ import {
 } from './contract';
 import { maxLength } from './contract/limits';
 import { isPastWallTime, kyivWallTime, wallTimePattern } from './kyiv-time';
+import { parseProxy } from './proxy';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
 import { youtubePrivacyStatuses } from './posting-rules/youtube';
@@ -167,6 +168,12 @@ const ipVersion = defaulted(
   'ipv4',
 );
 
+/** A proxy in one of the formats src/lib/proxy.ts reads; the server reads it with the same code. */
+const proxyField = define<string>('proxy', (value) => {
+  if (isBlank(value)) return t.accountForm.proxyRequired;
+  return parseProxy(value as string) !== null || t.accountForm.proxyInvalid;
+});
+
 /**
  * A platform's credentials are required only while that platform is switched on, and a secret
  * only while none is stored: a blank secret field keeps the stored one.
@@ -175,7 +182,7 @@ function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean, sav
   const when = (on: boolean, message: string) => (on ? text({ required: message }) : optionalText());
   const secretWhen = (on: boolean, field: keyof SavedSecrets, message: string) => when(on && !saved[field], message);
   return type({
-    proxy: text({ required: t.accountForm.proxyRequired }),
+    proxy: proxyField,
     ipVersion,
     comments: optionalText(),
     isActiveYouTube: flag(),
