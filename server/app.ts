@@ -25,7 +25,7 @@ import { platformNetwork, type PlatformNetwork } from './platforms/http';
 import type { MediaServices } from './media/services';
 import { clientErrorAnswer, errorBody, frameworkRefusal, HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
-import { requireUser } from './auth/guards';
+import { requireAdmin, requireUser } from './auth/guards';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { PlatformApps } from './platforms/oauth-links';
 import type { PlatformAccess } from './platforms/profile-context';
@@ -274,14 +274,25 @@ export async function buildApp(deps: AppDeps) {
   app.setErrorHandler(answerError);
 
   app.get('/healthz', { schema: healthSchemas.live }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: healthSchemas.ready }, async (_request, reply) => {
-    try {
-      await deps.db.sql('SELECT 1', []);
-      if (!deps.queue) return { status: 'ok' };
-      return { status: 'ok', engine: await engineFigures(deps.db, deps.deadAfterSeconds ?? engineSettings().deadAfterSeconds) };
-    } catch (error) {
+  // A probe asks without signing in and learns only ready or not; the engine's figures (queues,
+  // active jobs, workers) are for an admin, by session or admin token.
+  app.get('/readyz', { schema: healthSchemas.ready }, async (request, reply) => {
+    const notReady = (error: unknown) => {
       app.log.warn({ err: error }, 'not ready');
       return reply.status(503).send({ status: 'unavailable', ...errorBody(503, t.server.notReady) });
+    };
+    try {
+      await deps.db.sql('SELECT 1', []);
+    } catch (error) {
+      return notReady(error);
+    }
+    if (request.headers.authorization === undefined) return { status: 'ok' };
+    await requireAdmin(request, reply);
+    if (!deps.queue) return { status: 'ok' };
+    try {
+      return { status: 'ok', engine: await engineFigures(deps.db, deps.deadAfterSeconds ?? engineSettings().deadAfterSeconds) };
+    } catch (error) {
+      return notReady(error);
     }
   });
 
