@@ -54,6 +54,7 @@ import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';
 import { validatorCompiler } from './validators';
 import { strictJsonBodies } from './json-body';
+import { redactUrl } from './redact-url';
 import type { Clock } from './clock';
 import type { PostingSlots } from '../src/lib/contract';
 
@@ -133,17 +134,11 @@ export const logRedactions = [
   'busboyOptions.headers.cookie',
 ];
 
-/** Query parameters that carry a credential: OAuth codes and states, platform tokens, signed media links. */
-const credentialParameter = /([?&](?:code|state|access_token|refresh_token|client_secret|token|sig|password)=)[^&]*/gi;
-
-/** A Telegram bot's token travels in the Bot API's path (the sandbox's mirror logs its requests). */
-const botTokenInPath = /(\/bot)\d+:[^/?]+/g;
-
 /** Request log lines without the credentials that travel in URLs (OAuth callbacks, the sandbox's Graph API, the Bot API, media links). */
 export const logSerializers = {
   req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
     method: request.method,
-    url: request.url.replace(credentialParameter, '$1[Redacted]').replace(botTokenInPath, '$1[Redacted]'),
+    url: redactUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
   }),
