@@ -53,7 +53,7 @@ import { googleOAuthSandbox } from './platforms/sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';
 import { validatorCompiler } from './validators';
-import { strictJsonBodies } from './json-body';
+import { refuseForeignCharsets, strictJsonBodies } from './json-body';
 import { redactUrl } from './redact-url';
 import type { Clock } from './clock';
 import type { PostingSlots } from '../src/lib/contract';
@@ -322,6 +322,7 @@ export async function buildApp(deps: AppDeps) {
   const postingCaps = deps.postingCaps ?? postingCapSettings();
   await app.register(
     async (api) => {
+      api.addHook('onRequest', refuseForeignCharsets);
       await api.register(authRoutes, { prefix: '/auth', publicUrl: deps.publicUrl, clock: deps.clock });
       await api.register(photoRoutes, { prefix: '/photo-bg' });
       await api.register(createVideoRoutes, { prefix: '/create-video' });
