@@ -11,7 +11,7 @@ import type {
   UploadRow,
 } from '../../src/lib/contract';
 import { t } from '../messages';
-import { publishedEditSchema, publishSchema, spreadSchema } from '../../src/lib/schemas';
+import { publishedEditSchema, publishSchemaAt, spreadSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
 import { tickedPlatforms } from '../../src/lib/assignment';
 import { waitFields, type StoredWait } from '../../src/lib/post-waits';
@@ -268,7 +268,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const { idUpload, videoId } = request.params;
     const { body } = request;
     const target = await requestOf(user, idUpload, true);
-    const date = futurePublishDate(body.date);
+    const date = futurePublishDate(body.date, app.clock.now());
     if (!date && body.accountId === undefined) throw new HttpError(400, t.postTruth.dateRequired);
     const [profile] =
       body.accountId === undefined
@@ -360,7 +360,8 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   app.post('/:idUpload', { schema: uploadVideoSchemas.publish }, async (request) => {
     const user = currentUser(request);
     const { idUpload } = request.params;
-    const form = parseBody(publishSchema, request.body);
+    const now = app.clock.now();
+    const form = parseBody(publishSchemaAt(now), request.body);
     const target = await requestOf(user, idUpload, false);
     if (target.status === 'published') throw new HttpError(409, t.publish.alreadyPublished);
     if (target.status !== 'success') throw new HttpError(409, t.publish.notReady);
@@ -376,7 +377,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     // The form names a video by its place in the request (1, 2, …), so its refusals do too.
     const numbers = new Map(rows.map((row) => [row.id, row.position + 1]));
     const saved = await savedDefaults(db, [...profileOf.keys()]);
-    const plan = planPublication(form, new Map(profiles.map((profile) => [profile.id, planProfile(profile)])), saved, Date.now(), numbers);
+    const plan = planPublication(form, new Map(profiles.map((profile) => [profile.id, planProfile(profile)])), saved, now, numbers);
     // What each TikTok profile's creator allows now (privacy levels, longest video), read once per profile.
     const tiktokProfiles = [...new Set(plan.filter((item) => item.platforms.includes('tiktok')).map((item) => item.accountId))];
     const creators = new Map(

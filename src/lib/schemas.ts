@@ -32,7 +32,7 @@ import {
   type SelectOption,
 } from './contract';
 import { maxLength } from './contract/limits';
-import { isPastWallTime, kyivWallTime, wallTimePattern } from './kyiv-time';
+import { isPastWallTime, kyivWallTime, wallTimePattern, yearAheadWallTime } from './kyiv-time';
 import { parseProxy } from './proxy';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
@@ -389,10 +389,16 @@ const publishVideoList = define<Infer<typeof publishVideo>[]>('video', (value) =
   return true;
 });
 
-/** A publish date: none, or a Kyiv time that has not passed (the server checks every date again as it plans). */
-const publishDate = optional(
-  nullable(refine(string(), 'date', (value) => !wallTimePattern.test(value) || !isPastWallTime(value) || t.publish.pastDate)),
-);
+/** What is wrong with a publish date as the form holds it (a Kyiv wall time): passed, or more than a year ahead. */
+export function publishDateProblem(value: string, now = Date.now()): string | undefined {
+  if (!wallTimePattern.test(value)) return undefined;
+  if (isPastWallTime(value, now)) return t.publish.pastDate;
+  if (value > yearAheadWallTime(now)) return t.publish.tooFarAhead;
+  return undefined;
+}
+
+/** A publish date: none, or a Kyiv time from `now` (the browser's when absent) to a year ahead. */
+const publishDate = (now?: number) => optional(nullable(refine(string(), 'date', (value) => publishDateProblem(value, now) ?? true)));
 
 const optionalFlag = () => optional(boolean());
 
@@ -423,19 +429,24 @@ export const postOptionsSchema = type({
 });
 export type PostOptionsForm = Infer<typeof postOptionsSchema>;
 
-/** The publish form (/video/request/{idUpload}); the server checks POST /api/upload-video/{idUpload} with it. */
-export const publishSchema = type({
-  title: text({ required: t.publish.nameRequired }),
-  description: optionalText(),
-  tags: tagList,
-  accounts: selectedAccounts,
-  video: publishVideoList,
-  inYouTube: boolean(),
-  inTikTok: boolean(),
-  inInstagram: boolean(),
-  date: publishDate,
-  options: optional(postOptionsSchema),
-});
+/**
+ * The publish form (/video/request/{idUpload}); the server checks POST /api/upload-video/{idUpload}
+ * with it at its own clock's `now`, and every date again as it plans.
+ */
+export const publishSchemaAt = (now?: number) =>
+  type({
+    title: text({ required: t.publish.nameRequired }),
+    description: optionalText(),
+    tags: tagList,
+    accounts: selectedAccounts,
+    video: publishVideoList,
+    inYouTube: boolean(),
+    inTikTok: boolean(),
+    inInstagram: boolean(),
+    date: publishDate(now),
+    options: optional(postOptionsSchema),
+  });
+export const publishSchema = publishSchemaAt();
 export type PublishForm = Infer<typeof publishSchema>;
 /** The publish form's own fields; the profiles and the videos belong to the publish machine. */
 export const publishFieldsSchema = omit(publishSchema, ['accounts', 'video']);
@@ -455,8 +466,12 @@ export function dayValue(value: unknown): number | null {
   return new Date(at).toISOString().slice(0, 10) === value ? at : null;
 }
 
-/** `from` is the day the end must not come before; `today` the Kyiv day an end may not be before. */
-function spreadShape(from: unknown, today: string) {
+/**
+ * `from` is the day the end must not come before; `today` the Kyiv day an end may not be before,
+ * `yearAhead` the day a year on, which an end must come before: every slot of the spread's last
+ * day is then within the year a publish takes.
+ */
+function spreadShape(from: unknown, today: string, yearAhead: string) {
   const start = dayValue(from);
   return type({
     from: define<string>('from', (value) => dayValue(value) !== null || t.spread.fromInvalid),
@@ -464,6 +479,7 @@ function spreadShape(from: unknown, today: string) {
       const end = dayValue(value);
       if (end === null) return t.spread.toInvalid;
       if (value! < today) return t.spread.toPast;
+      if (value! >= yearAhead) return t.spread.tooFarAhead;
       if (start === null) return true;
       if (end < start) return t.spread.toBeforeFrom;
       return (end - start) / 86_400_000 < maxSpreadDays || t.spread.tooLong(maxSpreadDays);
@@ -474,7 +490,8 @@ function spreadShape(from: unknown, today: string) {
 /** The spread's dates in the publish form; POST /api/upload-video/{idUpload}/spread checks them again. */
 export function spreadSchema(now = Date.now()) {
   const today = kyivWallTime(now).slice(0, 10);
-  return dynamic<SpreadForm>((value) => spreadShape(isObject(value) ? value.from : undefined, today));
+  const yearAhead = yearAheadWallTime(now).slice(0, 10);
+  return dynamic<SpreadForm>((value) => spreadShape(isObject(value) ? value.from : undefined, today, yearAhead));
 }
 export type SpreadForm = { from: string; to: string };
 
