@@ -206,9 +206,9 @@ function answerError(error: FastifyError | HttpError, request: FastifyRequest, r
     message = frameworkRefusal(fastifyError);
   }
   if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
-  // Refused before its body was read to the end (an upload over the limit, a full disk): the rest
-  // is never read, so the connection ends here, and says so, or a keep-alive client would send its
-  // next request down a socket about to close.
+  // Refused before its body was read to the end (a full disk under an upload, a Content-Length over
+  // the limit): the rest is never read, so the connection ends here, and says so, or a keep-alive
+  // client would send its next request down a socket about to close.
   if (request.raw.complete === false) reply.header('connection', 'close');
   return reply.status(statusCode).send(errorBody(statusCode, message));
 }
