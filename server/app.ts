@@ -25,7 +25,7 @@ import { platformNetwork, type PlatformNetwork } from './platforms/http';
 import type { MediaServices } from './media/services';
 import { clientErrorAnswer, errorBody, frameworkRefusal, HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
-import { requireUser } from './auth/guards';
+import { requireAdmin, requireUser } from './auth/guards';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { PlatformApps } from './platforms/oauth-links';
 import type { PlatformAccess } from './platforms/profile-context';
@@ -53,7 +53,8 @@ import { googleOAuthSandbox } from './platforms/sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';
 import { validatorCompiler } from './validators';
-import { strictJsonBodies } from './json-body';
+import { refuseForeignCharsets, strictJsonBodies } from './json-body';
+import { redactUrl } from './redact-url';
 import type { Clock } from './clock';
 import type { PostingSlots } from '../src/lib/contract';
 
@@ -133,17 +134,11 @@ export const logRedactions = [
   'busboyOptions.headers.cookie',
 ];
 
-/** Query parameters that carry a credential: OAuth codes and states, platform tokens, signed media links. */
-const credentialParameter = /([?&](?:code|state|access_token|refresh_token|client_secret|token|sig|password)=)[^&]*/gi;
-
-/** A Telegram bot's token travels in the Bot API's path (the sandbox's mirror logs its requests). */
-const botTokenInPath = /(\/bot)\d+:[^/?]+/g;
-
 /** Request log lines without the credentials that travel in URLs (OAuth callbacks, the sandbox's Graph API, the Bot API, media links). */
 export const logSerializers = {
   req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
     method: request.method,
-    url: request.url.replace(credentialParameter, '$1[Redacted]').replace(botTokenInPath, '$1[Redacted]'),
+    url: redactUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
   }),
@@ -211,6 +206,10 @@ function answerError(error: FastifyError | HttpError, request: FastifyRequest, r
     message = frameworkRefusal(fastifyError);
   }
   if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  // Refused before its body was read to the end (a full disk under an upload, a Content-Length over
+  // the limit): the rest is never read, so the connection ends here, and says so, or a keep-alive
+  // client would send its next request down a socket about to close.
+  if (request.raw.complete === false) reply.header('connection', 'close');
   return reply.status(statusCode).send(errorBody(statusCode, message));
 }
 
@@ -274,14 +273,25 @@ export async function buildApp(deps: AppDeps) {
   app.setErrorHandler(answerError);
 
   app.get('/healthz', { schema: healthSchemas.live }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: healthSchemas.ready }, async (_request, reply) => {
-    try {
-      await deps.db.sql('SELECT 1', []);
-      if (!deps.queue) return { status: 'ok' };
-      return { status: 'ok', engine: await engineFigures(deps.db, deps.deadAfterSeconds ?? engineSettings().deadAfterSeconds) };
-    } catch (error) {
+  // A probe asks without signing in and learns only ready or not; the engine's figures (queues,
+  // active jobs, workers) are for an admin, by session or admin token.
+  app.get('/readyz', { schema: healthSchemas.ready }, async (request, reply) => {
+    const notReady = (error: unknown) => {
       app.log.warn({ err: error }, 'not ready');
       return reply.status(503).send({ status: 'unavailable', ...errorBody(503, t.server.notReady) });
+    };
+    try {
+      await deps.db.sql('SELECT 1', []);
+    } catch (error) {
+      return notReady(error);
+    }
+    if (request.headers.authorization === undefined) return { status: 'ok' };
+    await requireAdmin(request, reply);
+    if (!deps.queue) return { status: 'ok' };
+    try {
+      return { status: 'ok', engine: await engineFigures(deps.db, deps.deadAfterSeconds ?? engineSettings().deadAfterSeconds) };
+    } catch (error) {
+      return notReady(error);
     }
   });
 
@@ -312,6 +322,7 @@ export async function buildApp(deps: AppDeps) {
   const postingCaps = deps.postingCaps ?? postingCapSettings();
   await app.register(
     async (api) => {
+      api.addHook('onRequest', refuseForeignCharsets);
       await api.register(authRoutes, { prefix: '/auth', publicUrl: deps.publicUrl, clock: deps.clock });
       await api.register(photoRoutes, { prefix: '/photo-bg' });
       await api.register(createVideoRoutes, { prefix: '/create-video' });

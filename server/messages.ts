@@ -79,7 +79,6 @@ export const t = {
   },
   platform: {
     ...shown.platform,
-    proxyUnsupported: 'Непідтримуваний формат проксі',
     networkFailed: 'Проксі або платформа недоступні',
     timedOut: 'Проксі або платформа не відповіли вчасно, повторимо пізніше',
     proxyUnreachable: 'Проксі профілю недоступний',
@@ -225,6 +224,10 @@ export const t = {
     malformedRequest: 'Запит не відповідає протоколу HTTP',
     invalidUtf8: 'Тіло запиту містить байти, що не є коректним UTF-8: надсилайте текст у кодуванні UTF-8',
     jsonTooDeep: (max: number) => `Тіло запиту вкладене надто глибоко: більше ${max} рівнів обʼєктів і списків`,
+    duplicateJsonName: (name: string) =>
+      `Поле «${name.slice(0, 100)}» вказано в одному обʼєкті JSON двічі: кожне поле можна вказати лише раз`,
+    unsupportedCharset: (charset: string) =>
+      `Непідтримуване кодування тіла запиту (charset=${charset.slice(0, 40)}): надсилайте текст у кодуванні UTF-8`,
     /** The `error` field of every error answer: the status's name, as Node's STATUS_CODES names it in English. */
     statusNames: {
       400: 'Некоректний запит',

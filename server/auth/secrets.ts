@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Database } from '../db/connect';
-import { parseProxy } from './proxy-url';
+import { t } from '../messages';
+import { formatProxy, parseProxy } from '../../src/lib/proxy';
 
 /**
  * Platform secrets at rest: AES-256-GCM under `keys.secretsAtRest`. Each value is bound to the
@@ -67,22 +68,20 @@ export function secretsOfRow(key: Buffer, table: string, rowId: number) {
 }
 
 /**
- * A profile's proxy as stored: the address with its user in `accounts.proxy`, which lists may
- * show, and the password apart, sealed in `accounts.proxy_password`.
+ * A profile's proxy as stored: the URL with its user in `accounts.proxy`, which lists and the form
+ * may show, and the password apart, sealed in `accounts.proxy_password`.
  */
 export function splitProxy(proxy: string): { address: string; password: string | null } {
-  const url = parseProxy(proxy);
-  if (!url.password) return { address: proxy.trim(), password: null };
-  const password = decodeURIComponent(url.password);
-  url.password = '';
-  return { address: url.toString().replace(/\/$/, ''), password };
+  const parts = parseProxy(proxy);
+  if (!parts) throw new Error(t.accountForm.proxyInvalid);
+  return { address: formatProxy({ ...parts, password: '' }), password: parts.password || null };
 }
 
 export function joinProxy(address: string, password: string | null): string {
   if (!password) return address;
-  const url = parseProxy(address);
-  url.password = encodeURIComponent(password);
-  return url.toString().replace(/\/$/, '');
+  const parts = parseProxy(address);
+  if (!parts) throw new Error(t.accountForm.proxyInvalid);
+  return formatProxy({ ...parts, password });
 }
 
 /** The whole proxy of a profile, password included, for the platform calls made through it. */

@@ -2,7 +2,7 @@ import type { Duplex } from 'node:stream';
 import { Client, fetch, Pool, ProxyAgent, type Dispatcher, type RequestInit, type Response } from 'undici';
 import { socksConnector, socksDispatcher } from 'fetch-socks';
 import { t } from '../messages';
-import { parseProxy } from '../auth/proxy-url';
+import { proxyUrl } from '../auth/proxy-url';
 import { checkedProxyUrl, ProxyRefusedError, type ProxyPolicy } from './proxy-policy';
 
 /**
@@ -50,11 +50,12 @@ function causeChain(error: unknown): (Error & { code?: string })[] {
 export type NetworkFailure = 'proxy-auth' | 'proxy-unreachable' | 'network';
 
 /** Reads a network failure's cause chain for whose fault it is (describeNetworkFailure words it). */
-export function networkFailureOf(proxy: string, error: unknown): NetworkFailure {
+export function networkFailureOf(proxy: string | URL, error: unknown): NetworkFailure {
   const chain = causeChain(error);
   const text = chain.map((link) => link.message).join(' | ');
-  const url = parseProxy(proxy);
-  const port = url.port || (url.protocol.startsWith('socks') ? '1080' : url.protocol === 'https:' ? '443' : '80');
+  const url = typeof proxy === 'string' ? proxyUrl(proxy) : proxy;
+  // Only HTTP's default ports go unwritten in a URL; a SOCKS proxy's is always there (src/lib/proxy.ts).
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const address = `${url.hostname}:${port}`;
   if (/Proxy response \(407\)/.test(text) || /authentication failed/i.test(text)) return 'proxy-auth';
   const aliases = url.hostname === 'localhost' ? [address, `127.0.0.1:${port}`, `::1:${port}`] : [address];
@@ -69,7 +70,7 @@ export function networkFailureOf(proxy: string, error: unknown): NetworkFailure 
  * proxy or wait for the platform. The message names no address, port or socket error, so it
  * cannot be used to probe which ports answer; the cause stays on the error for the logs.
  */
-export function describeNetworkFailure(proxy: string, error: unknown): string {
+export function describeNetworkFailure(proxy: string | URL, error: unknown): string {
   const words: Record<NetworkFailure, string> = {
     'proxy-auth': t.platform.proxyAuthFailed,
     'proxy-unreachable': t.platform.proxyUnreachable,
@@ -79,23 +80,25 @@ export function describeNetworkFailure(proxy: string, error: unknown): string {
 }
 
 /** A failure while reading an answer's body, in the same words as one before it. */
-export function networkError(proxy: string, error: unknown): PlatformNetworkError {
+export function networkError(proxy: string | URL, error: unknown): PlatformNetworkError {
   return isTimeout(error)
     ? new PlatformTimeoutError(t.platform.timedOut, error)
     : new PlatformNetworkError(describeNetworkFailure(proxy, error), error);
 }
 
-function dispatcherFor(dispatchers: Map<string, Dispatcher>, timeouts: PlatformTimeouts, proxy: string): Dispatcher {
-  let dispatcher = dispatchers.get(proxy);
+/** socks5h asks the proxy to resolve the platform's name; the SOCKS client here always sends the name, so both connect alike. */
+const isSocks = (url: URL) => url.protocol === 'socks5:' || url.protocol === 'socks5h:';
+
+function dispatcherFor(dispatchers: Map<string, Dispatcher>, timeouts: PlatformTimeouts, url: URL): Dispatcher {
+  let dispatcher = dispatchers.get(url.href);
   if (dispatcher) return dispatcher;
-  const url = parseProxy(proxy);
   const limits = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.idleMs };
-  if (url.protocol === 'socks5:' || url.protocol === 'socks:') {
+  if (isSocks(url)) {
     dispatcher = socksDispatcher(
       {
         type: 5,
         host: url.hostname,
-        port: Number(url.port || 1080),
+        port: Number(url.port),
         userId: url.username ? decodeURIComponent(url.username) : undefined,
         password: url.password ? decodeURIComponent(url.password) : undefined,
       },
@@ -116,7 +119,7 @@ function dispatcherFor(dispatchers: Map<string, Dispatcher>, timeouts: PlatformT
         new Pool(origin, { ...options, headersTimeout: timeouts.connectMs, bodyTimeout: timeouts.connectMs }),
     });
   }
-  dispatchers.set(proxy, dispatcher);
+  dispatchers.set(url.href, dispatcher);
   return dispatcher;
 }
 
@@ -132,14 +135,13 @@ async function platformFetch(
   url: string,
   init: RequestInit = {},
 ): Promise<Response> {
-  const proxyUrl = parseProxy(proxy);
+  const typed = proxyUrl(proxy);
   // The proxy as connected to: in live mode its name is replaced by the address the policy checked.
-  let connected = proxy;
+  let connected: URL;
   try {
-    const checked = await checkedProxyUrl(proxyUrl, policy);
-    if (checked !== proxyUrl) connected = checked.href;
+    connected = await checkedProxyUrl(typed, policy);
   } catch (error) {
-    throw new PlatformNetworkError(error instanceof ProxyRefusedError ? error.message : describeNetworkFailure(proxy, error), error);
+    throw new PlatformNetworkError(error instanceof ProxyRefusedError ? error.message : describeNetworkFailure(typed, error), error);
   }
   const dispatcher = dispatcherFor(dispatchers, timeouts, connected);
   const total = AbortSignal.timeout(timeouts.totalMs);
@@ -171,21 +173,21 @@ async function openTunnel({ timeouts, policy }: NetworkSettings, proxy: string, 
   const port = Number(destination.port || (destination.protocol === 'https:' ? 443 : 80));
   let checked: URL;
   try {
-    checked = await checkedProxyUrl(parseProxy(proxy), policy);
+    checked = await checkedProxyUrl(proxyUrl(proxy), policy);
   } catch (error) {
     return error instanceof ProxyRefusedError ? 'refused' : 'unreachable';
   }
   const failureOf = (error: unknown): ProxyAnswer => {
     if (isTimeout(error)) return 'unreachable';
-    const failure = networkFailureOf(checked.href, error);
+    const failure = networkFailureOf(checked, error);
     return failure === 'proxy-auth' ? 'auth' : failure === 'proxy-unreachable' ? 'unreachable' : 'failed';
   };
-  if (checked.protocol === 'socks5:' || checked.protocol === 'socks:') {
+  if (isSocks(checked)) {
     const connect = socksConnector(
       {
         type: 5,
         host: checked.hostname,
-        port: Number(checked.port || 1080),
+        port: Number(checked.port),
         userId: checked.username ? decodeURIComponent(checked.username) : undefined,
         password: checked.password ? decodeURIComponent(checked.password) : undefined,
       },

@@ -32,13 +32,24 @@ for (const [network, prefix] of [
   ['240.0.0.0', 4],
 ] as const) {
   nonPublic.addSubnet(network, prefix, 'ipv4');
+  // The IPv6 forms that stand for one IPv4 address are judged by that address (OWASP's SSRF
+  // cheat sheet): IPv4-mapped ::ffff:a.b.c.d, and NAT64's well-known prefix, 64:ff9b::a.b.c.d,
+  // which a DNS64 resolver answers for every IPv4-only name on an IPv6-only network.
+  nonPublic.addSubnet(`::ffff:${network}`, 96 + prefix, 'ipv6');
+  nonPublic.addSubnet(`64:ff9b::${network}`, 96 + prefix, 'ipv6');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
+  // IPv4-compatible ::a.b.c.d (deprecated by RFC 4291), with :: and ::1 in it.
+  ['::', 96],
+  // IPv4-translated ::ffff:0:a.b.c.d (SIIT, RFC 2765).
+  ['::ffff:0:0:0', 96],
+  // NAT64 for a local network (RFC 8215): which IPv4 it reaches is the network's own choice.
+  ['64:ff9b:1::', 48],
   ['100::', 64],
+  // Teredo and 6to4 tunnel to an IPv4 address through relays anyone may run; no proxy needs them.
+  ['2001::', 32],
   ['2001:db8::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -46,7 +57,7 @@ for (const [network, prefix] of [
   nonPublic.addSubnet(network, prefix, 'ipv6');
 }
 
-/** Whether an IP address is one a live proxy may not have (IPv4-mapped IPv6 is read as its IPv4). */
+/** Whether an IP address is one a live proxy or webhook may not reach. */
 export function isNonPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return true;

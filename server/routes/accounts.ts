@@ -26,7 +26,7 @@ import { found, visibleOwner, visibleTo } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
 import { PlatformNetworkError } from '../platforms/http';
-import { parseProxy } from '../auth/proxy-url';
+import { proxyUrl } from '../auth/proxy-url';
 import { refuseNonPublicProxyAddress, type ProxyPolicy } from '../platforms/proxy-policy';
 import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
 import { profileContext, typedMethod, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
@@ -72,7 +72,7 @@ const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim(
 /** A proxy the platform calls cannot use is refused now rather than at the first upload. */
 function checkProxy(proxy: string, policy: ProxyPolicy) {
   try {
-    refuseNonPublicProxyAddress(parseProxy(proxy), policy);
+    refuseNonPublicProxyAddress(proxyUrl(proxy), policy);
     return splitProxy(proxy);
   } catch (error) {
     throw new HttpError(400, (error as Error).message);

@@ -361,8 +361,9 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   app.post('/:idUpload', { schema: uploadVideoSchemas.publish }, async (request) => {
     const user = currentUser(request);
     const { idUpload } = request.params;
+    const now = app.clock.now();
     const form = parseBody(
-      publishSchema(() => app.clock.now()),
+      publishSchema(() => now),
       request.body,
     );
     const target = await requestOf(user, idUpload, false);
@@ -380,13 +381,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     // The form names a video by its place in the request (1, 2, …), so its refusals do too.
     const numbers = new Map(rows.map((row) => [row.id, row.position + 1]));
     const saved = await savedDefaults(db, [...profileOf.keys()]);
-    const plan = planPublication(
-      form,
-      new Map(profiles.map((profile) => [profile.id, planProfile(profile)])),
-      saved,
-      app.clock.now(),
-      numbers,
-    );
+    const plan = planPublication(form, new Map(profiles.map((profile) => [profile.id, planProfile(profile)])), saved, now, numbers);
     // What each TikTok profile's creator allows now (privacy levels, longest video), read once per profile.
     const tiktokProfiles = [...new Set(plan.filter((item) => item.platforms.includes('tiktok')).map((item) => item.accountId))];
     const creators = new Map(

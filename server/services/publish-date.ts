@@ -3,6 +3,7 @@ import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import { t } from '../messages';
 import { HttpError } from '../http-error';
+import { kyivWallTime, yearAheadWallTime } from '../../src/lib/kyiv-time';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -28,10 +29,14 @@ export function parsePublishDate(value: string | null | undefined): Date | null 
   return date;
 }
 
-/** A publish date that has not passed: the minute being typed still counts as now. */
+/**
+ * A publish date from now to a year ahead (src/lib/kyiv-time.ts yearAheadWallTime, as the form
+ * checks it): the minute being typed still counts as now.
+ */
 export function futurePublishDate(value: string | null | undefined, now: number): Date | null {
   const date = parsePublishDate(value);
   if (date && date.getTime() < now - 60_000) throw new HttpError(400, t.publish.pastDate);
+  if (date && kyivWallTime(date.getTime()) > yearAheadWallTime(now)) throw new HttpError(400, t.publish.tooFarAhead);
   return date;
 }
 

@@ -291,7 +291,7 @@ export const t = {
   },
   accountForm: {
     proxy: 'Проксі',
-    proxyHint: 'Формат: хост:порт, хост:порт:логін:пароль, http://… або socks5://…',
+    proxyHint: 'Формат: хост:порт, хост:порт:логін:пароль, логін:пароль@хост:порт або http://, https://, socks5://, socks5h://…',
     sandboxProxy: (url: string) => `Пісочниця приймає проксі ${url}`,
     useSandboxProxy: 'Вписати проксі пісочниці',
     typedTikTok: 'Вставити рядок доступу',
@@ -320,6 +320,8 @@ export const t = {
     linkCopyFailed: 'Помилка при копіюванні посилання',
     youtubeConnected: 'YouTube підключено',
     proxyRequired: "Проксі обов'язковий",
+    proxyInvalid:
+      'Проксі не розпізнано. Впишіть хост:порт, хост:порт:логін:пароль, логін:пароль@хост:порт або адресу зі схемою http://, https://, socks5:// чи socks5h:// (порт від 1 до 65535)',
     clientIdRequired: "ID клієнта обов'язковий",
     clientSecretRequired: "Секрет клієнта обов'язковий",
     tiktokRequired: "Рядок доступу TikTok обов'язковий",
@@ -791,6 +793,7 @@ export const t = {
     alreadyPublished: 'Цей запит уже опубліковано. Змінити назву, опис і теги можна на сторінці публікації.',
     openPublished: 'Відкрити публікацію',
     pastDate: 'Дата вже минула: оберіть майбутній час',
+    tooFarAhead: 'Дата задалека: публікацію можна запланувати щонайбільше на рік уперед',
   },
   published: {
     title: 'YouTube',
@@ -870,6 +873,7 @@ export const t = {
     fromInvalid: 'Початок: дата РРРР-ММ-ДД',
     toInvalid: 'Кінець: дата РРРР-ММ-ДД',
     toPast: 'Кінець уже минув',
+    tooFarAhead: 'Кінець задалеко: розподілити можна щонайбільше на рік уперед',
     toBeforeFrom: 'Кінець не може бути раніше за початок',
     tooLong: (days: number) => `Щонайбільше ${counted(days, nouns.days)} за раз`,
     proposed: (placed: number) => `Запропоновано дати для ${placed} відео. Перегляньте й за потреби змініть їх перед збереженням.`,

@@ -58,3 +58,12 @@ export function kyivWallTime(moment: number): string {
 export function isPastWallTime(value: string, now: number): boolean {
   return wallTimePattern.test(value) && value < kyivWallTime(now);
 }
+
+/**
+ * The Kyiv wall time a year after `now`: the latest a publication may be planned for, so a date
+ * typed with a wrong year (9999-12-31) is refused rather than left waiting outside every calendar.
+ */
+export function yearAheadWallTime(now: number): string {
+  const wall = kyivWallTime(now);
+  return `${Number(wall.slice(0, 4)) + 1}${wall.slice(4)}`;
+}

@@ -31,7 +31,8 @@ import {
   type SelectOption,
 } from './contract';
 import { maxLength } from './contract/limits';
-import { isPastWallTime, kyivWallTime, wallTimePattern } from './kyiv-time';
+import { isPastWallTime, kyivWallTime, wallTimePattern, yearAheadWallTime } from './kyiv-time';
+import { parseProxy } from './proxy';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
 import { youtubePrivacyStatuses } from './posting-rules/youtube';
@@ -166,6 +167,12 @@ const ipVersion = defaulted(
   'ipv4',
 );
 
+/** A proxy in one of the formats src/lib/proxy.ts reads; the server reads it with the same code. */
+const proxyField = define<string>('proxy', (value) => {
+  if (isBlank(value)) return t.accountForm.proxyRequired;
+  return parseProxy(value as string) !== null || t.accountForm.proxyInvalid;
+});
+
 /**
  * A platform's credentials are required only while that platform is switched on, and a secret
  * only while none is stored: a blank secret field keeps the stored one.
@@ -174,7 +181,7 @@ function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean, sav
   const when = (on: boolean, message: string) => (on ? text({ required: message }) : optionalText());
   const secretWhen = (on: boolean, field: keyof SavedSecrets, message: string) => when(on && !saved[field], message);
   return type({
-    proxy: text({ required: t.accountForm.proxyRequired }),
+    proxy: proxyField,
     ipVersion,
     comments: optionalText(),
     isActiveYouTube: flag(),
@@ -384,11 +391,17 @@ const publishVideoList = define<Infer<typeof publishVideo>[]>('video', (value) =
   return true;
 });
 
-/** A publish date: none, or a Kyiv time that has not passed when checked (the server checks every date again as it plans). */
+/** What is wrong with a publish date as the form holds it (a Kyiv wall time): passed, or more than a year ahead. */
+export function publishDateProblem(value: string, now: number): string | undefined {
+  if (!wallTimePattern.test(value)) return undefined;
+  if (isPastWallTime(value, now)) return t.publish.pastDate;
+  if (value > yearAheadWallTime(now)) return t.publish.tooFarAhead;
+  return undefined;
+}
+
+/** A publish date: none, or a Kyiv time from now, when checked, to a year ahead (the server checks every date again as it plans). */
 const publishDate = (now: () => number) =>
-  optional(
-    nullable(refine(string(), 'date', (value) => !wallTimePattern.test(value) || !isPastWallTime(value, now()) || t.publish.pastDate)),
-  );
+  optional(nullable(refine(string(), 'date', (value) => publishDateProblem(value, now()) ?? true)));
 
 const optionalFlag = () => optional(boolean());
 
@@ -457,8 +470,12 @@ export function dayValue(value: unknown): number | null {
   return new Date(at).toISOString().slice(0, 10) === value ? at : null;
 }
 
-/** `from` is the day the end must not come before; `today` the Kyiv day an end may not be before. */
-function spreadShape(from: unknown, today: string) {
+/**
+ * `from` is the day the end must not come before; `today` the Kyiv day an end may not be before,
+ * `yearAhead` the day a year on, which an end must come before: every slot of the spread's last
+ * day is then within the year a publish takes.
+ */
+function spreadShape(from: unknown, today: string, yearAhead: string) {
   const start = dayValue(from);
   return type({
     from: define<string>('from', (value) => dayValue(value) !== null || t.spread.fromInvalid),
@@ -466,6 +483,7 @@ function spreadShape(from: unknown, today: string) {
       const end = dayValue(value);
       if (end === null) return t.spread.toInvalid;
       if (value! < today) return t.spread.toPast;
+      if (value! >= yearAhead) return t.spread.tooFarAhead;
       if (start === null) return true;
       if (end < start) return t.spread.toBeforeFrom;
       return (end - start) / 86_400_000 < maxSpreadDays || t.spread.tooLong(maxSpreadDays);
@@ -476,7 +494,8 @@ function spreadShape(from: unknown, today: string) {
 /** The spread's dates in the publish form; POST /api/upload-video/{idUpload}/spread checks them again. */
 export function spreadSchema(now: number) {
   const today = kyivWallTime(now).slice(0, 10);
-  return dynamic<SpreadForm>((value) => spreadShape(isObject(value) ? value.from : undefined, today));
+  const yearAhead = yearAheadWallTime(now).slice(0, 10);
+  return dynamic<SpreadForm>((value) => spreadShape(isObject(value) ? value.from : undefined, today, yearAhead));
 }
 export type SpreadForm = { from: string; to: string };
 

@@ -7,6 +7,7 @@ import type { AccountDetail } from '../../src/lib/contract';
 import { AccountCreateScreen } from '../../src/screens/accounts/account-create-screen';
 import { AccountDetailScreen } from '../../src/screens/accounts/account-detail-screen';
 import { Route } from 'wouter';
+import { t } from '../../src/lib/i18n';
 import { answerApi, renderScreen } from './render';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
@@ -234,9 +235,7 @@ describe('connecting on the way', () => {
     answerApi({ 'GET /accounts/setup': { mode: 'live', sandboxProxy: null } });
     renderScreen(<AccountCreateScreen />, { path: '/accounts/create' });
     // Live mode: the proxy's expected format under the field, and no sandbox proxy to offer.
-    expect(screen.getByLabelText('Проксі')).toHaveAccessibleDescription(
-      'Формат: хост:порт, хост:порт:логін:пароль, http://… або socks5://…',
-    );
+    expect(screen.getByLabelText('Проксі')).toHaveAccessibleDescription(t.accountForm.proxyHint);
     expect(screen.queryByRole('button', { name: 'Вписати проксі пісочниці' })).toBeNull();
     await user.click(screen.getByRole('switch', { name: 'YouTube' }));
     await user.click(screen.getByRole('button', { name: 'Підключити YouTube' }));
@@ -409,6 +408,35 @@ describe('profile detail', () => {
     await user.click(within(form).getByRole('button', { name: 'Зберегти' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toMatchObject({ YouTubeAuthClientSecret: 'new-secret' });
+  });
+
+  it('refuses a proxy in none of the formats, naming them, and shows a saved one as the server wrote it, its password kept back', async () => {
+    const user = userEvent.setup();
+    const sent: Record<string, unknown>[] = [];
+    const saved = accountDetail({
+      proxy: 'http://buyer@127.0.0.1:3589',
+      savedSecrets: { ...accountDetail().savedSecrets, proxyPassword: true },
+    });
+    // What is shown after a save is read again from the server, which keeps the proxy as one URL.
+    let stored = accountDetail();
+    renderDetail(stored, {
+      'GET /accounts/7': () => stored,
+      'PATCH /accounts/7': (body: Record<string, unknown>) => (sent.push(body), (stored = saved)),
+    });
+    const proxy = await screen.findByLabelText('Проксі');
+    await user.clear(proxy);
+    await user.type(proxy, 'buyer:secret@127.0.0.1:99999');
+    await user.click(within(proxy.closest('form')!).getByRole('button', { name: 'Зберегти' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.accountForm.proxyInvalid);
+    expect(sent).toEqual([]);
+
+    await user.clear(proxy);
+    await user.type(proxy, 'buyer:secret@127.0.0.1:3589');
+    await user.click(within(proxy.closest('form')!).getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ proxy: 'buyer:secret@127.0.0.1:3589' });
+    await waitFor(() => expect(proxy).toHaveValue('http://buyer@127.0.0.1:3589'));
+    expect(screen.getByText(t.accountForm.proxyPasswordSaved)).toBeInTheDocument();
   });
 
   it('tells how the YouTube connection ended when the OAuth callback lands on the profile, then tidies the URL', async () => {

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Route } from 'wouter';
 import { api, ApiError } from '../../src/lib/api';
 import { t } from '../../src/lib/i18n';
+import { kyivWallTime } from '../../src/lib/kyiv-time';
 import type { Paged, PublishedVideo, SelectOption, UploadDetail, UploadRow, VideoSummary } from '../../src/lib/contract';
 import { VideoTable } from '../../src/components/video-table';
 import { PublishScreen } from '../../src/screens/video/publish-screen';
@@ -164,8 +165,9 @@ describe('publish form', () => {
     await user.type(screen.getByLabelText('Теги'), 'shorts ');
     await user.click(screen.getByRole('button', { name: 'Ранкові' }));
     await user.click(screen.getByRole('checkbox', { name: 'TikTok' }));
-    pickDateTime('Дата', '2031-12-01T09:00');
-    pickDateTime('Дата відео 2', '2031-12-01T12:30');
+    const day = kyivWallTime(Date.now() + 30 * 86_400_000).slice(0, 10);
+    pickDateTime('Дата', `${day}T09:00`);
+    pickDateTime('Дата відео 2', `${day}T12:30`);
     await user.selectOptions(videoProfile(12), '2');
     await user.click(screen.getByRole('button', { name: 'Прибрати відео 3' }));
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
@@ -187,13 +189,28 @@ describe('publish form', () => {
         description: 'Коротко про головне',
         tags: ['shorts'],
         accounts: [boris, vira],
-        video: [video(11, boris, null), video(12, boris, '2031-12-01T12:30')],
+        video: [video(11, boris, null), video(12, boris, `${day}T12:30`)],
         inYouTube: true,
         inTikTok: true,
         inInstagram: false,
-        date: '2031-12-01T09:00',
+        date: `${day}T09:00`,
       },
     ]);
+  });
+
+  it('refuses a date more than a year ahead, as the server would, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    renderPublish({ [`POST /upload-video/${idUpload}`]: (body: unknown) => (sent.push(body), { ok: true }) });
+    await user.type(await screen.findByLabelText('Назва'), 'Випуск');
+    await user.click(screen.getByRole('button', { name: 'Ранкові' }));
+    const yearOn = kyivWallTime(Date.now() + 400 * 86_400_000).slice(0, 10);
+    pickDateTime('Дата відео 2', `${yearOn}T12:30`);
+    expect(await screen.findByText(t.publish.tooFarAhead)).toBeInTheDocument();
+    pickDateTime('Дата', `${yearOn}T09:00`);
+    await user.click(screen.getByRole('button', { name: 'Зберегти' }));
+    expect(await screen.findAllByText(t.publish.tooFarAhead)).toHaveLength(2);
+    expect(sent).toEqual([]);
   });
 
   it("stays on the form and toasts each of the server's messages when the publication is refused", async () => {

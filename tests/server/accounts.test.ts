@@ -51,7 +51,7 @@ describeEachDatabase(
       const user = await createUser(env(), 'operator');
       const response = await post(user, { ...emptyAccount, proxy: 'ftp://proxy.example:21' });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(`${t.platform.proxyUnsupported}: ftp:`);
+      expect(response.json().message).toEqual([t.accountForm.proxyInvalid]);
     });
 
     it('requires a channel description', async () => {

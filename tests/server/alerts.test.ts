@@ -485,6 +485,13 @@ describeEachDatabase(
           'https://169.254.169.254/latest/meta-data',
           'https://[::1]/hook',
           'https://[::ffff:127.0.0.1]/hook',
+          // IPv6 forms that carry an IPv4 address: compatible, translated, NAT64, 6to4, Teredo.
+          'https://[::127.0.0.1]/hook',
+          'https://[::ffff:0:127.0.0.1]/hook',
+          'https://[64:ff9b::169.254.169.254]/hook',
+          'https://[64:ff9b:1::a00:1]/hook',
+          'https://[2002:7f00:1::1]/hook',
+          'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
           'https://localhost/hook',
         ]) {
           const answer = await post(url);

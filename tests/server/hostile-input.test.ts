@@ -1,17 +1,21 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import { Writable } from 'node:stream';
 import fc from 'fast-check';
+import pino from 'pino';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PublishPayload } from '../../src/lib/contract';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { t } from '../../server/messages';
 import { maxJsonDepth } from '../../server/json-body';
-import { createApiToken, createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { buildApp, logRedactions, logSerializers } from '../../server/app';
+import { systemClock } from '../../server/clock';
+import { buildLiveApp, createApiToken, createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { emptyDatabase, keepRows } from './empty-database';
 import { createAccount, emptyAccount, rememberedChoices, type TestUser } from './backoffice-fixtures';
-import { option, publishPayload, renderedRequest } from './publishing-fixtures';
-import { buildApp } from '../../server/app';
+import { kyivDay, option, publishPayload, renderedRequest } from './publishing-fixtures';
 import { maxActiveApiTokens } from '../../server/auth/api-tokens';
 import { loginThrottle, tokenThrottle } from '../../server/auth/login-throttle';
 import { ManualClock } from './manual-clock';
@@ -695,3 +699,299 @@ describe('issue 38: a token never takes an account', () => {
     { clock },
   );
 });
+
+/*
+ * Issue 38, "strict at every edge, round two": the proxies, outbound addresses, health check,
+ * connection, log, JSON and date cases, each class answered as the issue asks. Self-contained:
+ * its own suite, seed and closing note (`issue 38 edges [kind]`), which counts the requests each
+ * class sent and what they were answered.
+ */
+describeEachDatabase(
+  'hostile input at the edges (issue 38)',
+  (env) => {
+    const answers38 = new Map<string, Map<number, number>>();
+    const tally38 = (name: string, status: number) => {
+      const statuses = answers38.get(name) ?? new Map<number, number>();
+      count(statuses, status);
+      answers38.set(name, statuses);
+    };
+    afterAll(() => {
+      const lines = [...answers38].map(([name, statuses]) => {
+        const sent = [...statuses.values()].reduce((sum, times) => sum + times, 0);
+        const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, times]) => `${status}×${times}`);
+        return `  ${name}: ${sent} → ${byStatus.join(', ')}`;
+      });
+      const total = [...answers38.values()].flatMap((statuses) => [...statuses.values()]).reduce((sum, times) => sum + times, 0);
+      console.log(`issue 38 edges [${env().kind}]: ${total} requests\n${lines.join('\n')}`);
+    });
+
+    /** One request of a class, counted under its name. */
+    async function send38(
+      name: string,
+      app: TestEnv['app'],
+      request: { method?: string; url: string; headers?: Record<string, string>; payload?: string | object },
+    ) {
+      const response = await app.inject({ ...request, method: (request.method ?? 'GET') as 'GET' });
+      tally38(name, response.statusCode);
+      return response;
+    }
+
+    it('stores each proxy format people paste as one URL, and refuses anything else with a Ukrainian 400 naming the formats', async () => {
+      const operator = await createUser(env(), 'operator');
+      const save = (proxy: string) =>
+        send38('proxy formats', env().app, {
+          method: 'POST',
+          url: '/api/accounts',
+          headers: operator.headers,
+          payload: { ...emptyAccount, proxy },
+        });
+      for (const [typed, shown] of [
+        ['user:pass@127.0.0.1:3589', 'http://user@127.0.0.1:3589'],
+        ['127.0.0.1:3589', 'http://127.0.0.1:3589'],
+        ['127.0.0.1:3589:user:pass', 'http://user@127.0.0.1:3589'],
+        ['http://user:pass@127.0.0.1:3589', 'http://user@127.0.0.1:3589'],
+        ['https://Proxy.Example:8443/', 'https://proxy.example:8443'],
+        ['socks5://u%40x:p@10.0.0.1:1080', 'socks5://u%40x@10.0.0.1:1080'],
+        ['socks5h://user:pass@proxy.example:1080', 'socks5h://user@proxy.example:1080'],
+        ['[::1]:8080:user:pass', 'http://user@[::1]:8080'],
+      ]) {
+        const saved = await save(typed!);
+        expect([saved.statusCode, saved.json().proxy], typed).toEqual([201, shown]);
+      }
+      for (const typed of [
+        '127.0.0.1:99999',
+        '127.0.0.1:0',
+        '127.0.0.1',
+        'ftp://proxy.example:21',
+        'socks4://proxy.example:1080',
+        'http://proxy.example',
+        'http://proxy.example:8080/path',
+        'host:1:user',
+        'host:1:user:pass:more',
+        'user:pass@host',
+        'http://:pass@host:1',
+        'host :1',
+        'host:1:user:pa ss',
+      ]) {
+        const refused = await save(typed);
+        expect([refused.statusCode, refused.json().message], typed.slice(0, 40)).toEqual([400, [t.accountForm.proxyInvalid]]);
+      }
+    });
+
+    it('refuses in live mode every webhook address whose IPv6 form carries a private IPv4 address', async () => {
+      const owner = await createUser(env(), 'owner');
+      const live = await buildLiveApp(env());
+      try {
+        for (const url of [
+          'https://[::127.0.0.1]/hook',
+          'https://[::7f00:1]/hook',
+          'https://[::ffff:127.0.0.1]/hook',
+          'https://[::ffff:a9fe:a9fe]/hook',
+          'https://[::ffff:0:10.0.0.1]/hook',
+          'https://[64:ff9b::169.254.169.254]/hook',
+          'https://[64:ff9b::c0a8:1]/hook',
+          'https://[64:ff9b:1::808:808]/hook',
+          'https://[2002:7f00:1::1]/hook',
+          'https://[2002:a9fe:a9fe::1]/hook',
+          'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
+        ]) {
+          const refused = await send38('IPv4 inside IPv6 webhook targets, live', live, {
+            method: 'POST',
+            url: '/api/webhooks',
+            headers: owner.headers,
+            payload: { url, events: ['post.failed'], secret: 'a-secret-of-enough-length' },
+          });
+          expect([refused.statusCode, refused.json().message], url).toEqual([400, t.webhooks.addressRefused]);
+        }
+      } finally {
+        await live.close();
+      }
+    });
+
+    it('tells an anonymous /readyz only ready or not; the engine figures go to an admin', async () => {
+      const admin = await createUser(env(), 'chief', { role: 'admin' });
+      const operator = await createUser(env(), 'operator');
+      const anonymous = await send38('/readyz', env().app, { url: '/readyz' });
+      expect(anonymous.json()).toEqual({ status: 'ok' });
+      expect((await send38('/readyz', env().app, { url: '/readyz', headers: operator.headers })).statusCode).toBe(403);
+      expect((await send38('/readyz', env().app, { url: '/readyz', headers: { authorization: 'Bearer sho_guess' } })).statusCode).toBe(401);
+      expect((await send38('/readyz', env().app, { url: '/readyz', headers: admin.headers })).json()).toMatchObject({
+        status: 'ok',
+        engine: { liveWorkers: expect.any(Number) },
+      });
+    });
+
+    it('says Connection: close when it refuses a body before reading it, and the next request gets a new connection', async () => {
+      const operator = await createUser(env(), 'operator');
+      const origin = await env().app.listen({ port: 0, host: '127.0.0.1' });
+      const exchange = (headers: Record<string, string>, body: Buffer) =>
+        new Promise<{ status: number; connection: string | undefined; next: number }>((resolve, reject) => {
+          const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+          const first = http.request(
+            `${origin}/api/tags`,
+            { method: 'POST', agent, headers: { ...operator.headers, ...headers, 'content-length': String(body.length) } },
+            (answer) => {
+              answer.resume();
+              answer.on('end', () => {
+                tally38('refused before the body was read (real socket)', answer.statusCode!);
+                http
+                  .get(`${origin}/healthz`, { agent }, (next) => {
+                    next.resume();
+                    tally38('refused before the body was read (real socket)', next.statusCode!);
+                    agent.destroy();
+                    resolve({ status: answer.statusCode!, connection: answer.headers.connection, next: next.statusCode! });
+                  })
+                  .on('error', reject);
+              });
+            },
+          );
+          first.on('error', () => undefined);
+          first.end(body);
+        });
+      const overLimit = Buffer.from(JSON.stringify({ name: 'x'.repeat(4 * 1024 ** 2), tags: ['a'] }));
+      expect(await exchange({ 'content-type': 'application/json' }, overLimit)).toEqual({ status: 413, connection: 'close', next: 200 });
+      expect(await exchange({ 'content-type': 'application/json; charset=latin1' }, overLimit)).toEqual({
+        status: 415,
+        connection: 'close',
+        next: 200,
+      });
+    });
+
+    it('keeps no token of a URL in the request log or the sandbox’s request log', async () => {
+      const admin = await createUser(env(), 'chief', { role: 'admin' });
+      let logs = '';
+      const logger = pino(
+        { level: 'info', redact: logRedactions, serializers: logSerializers },
+        new Writable({
+          write(chunk, _encoding, done) {
+            logs += chunk;
+            done();
+          },
+        }),
+      );
+      const logged = await buildApp({
+        clock: systemClock,
+        db: env().db,
+        keys: env().tokenSettings.keys,
+        tokenSettings: env().tokenSettings,
+        queue: null,
+        media: env().media,
+        logger,
+      });
+      try {
+        const secrets = ['upload-secret-1', 'mine-secret-2', 'bare-secret-3', 'access-secret-4', 'page-secret-5', 'code-secret-6'];
+        const query = `upload_token=${secrets[0]}&my_token=${secrets[1]}&token=${secrets[2]}&access_token=${secrets[3]}&pageAccessTOKEN=${secrets[4]}&code=${secrets[5]}`;
+        for (const url of [
+          `/api/accounts?${query}`,
+          `/api/nowhere?${query}`,
+          `/sandbox/open-upload.tiktokapis.com/video/?upload_id=v1&${query}`,
+          `/sandbox/graph.facebook.com/v21.0/me?fields=id&${query}`,
+        ]) {
+          await send38('*token* query parameters, logged', logged, { method: 'PUT', url, headers: admin.headers, payload: {} });
+          await send38('*token* query parameters, logged', logged, { url, headers: admin.headers });
+        }
+        const sandboxLog = JSON.stringify(logged.sandbox!.requests);
+        for (const secret of secrets) {
+          expect(logs, secret).not.toContain(secret);
+          expect(sandboxLog, secret).not.toContain(secret);
+        }
+        expect(logs).toContain('upload_token=[Redacted]&my_token=[Redacted]&token=[Redacted]&access_token=[Redacted]');
+        expect(sandboxLog).toContain('upload_id=v1&upload_token=[Redacted]');
+      } finally {
+        await logged.close();
+      }
+    });
+
+    it('refuses on every route that takes JSON a name given twice (400) and any charset but UTF-8 (415)', async () => {
+      const admin = await createUser(env(), 'chief', { role: 'admin' });
+      const { idUpload, classBodies } = await seed(env());
+      const withBody = env()
+        .app.routeTable.flatMap((route) => methodsOf(route).map((method) => ({ method, route })))
+        .filter(({ route }) => route.url.startsWith('/api/') && (route.schema as { body?: unknown } | undefined)?.body);
+      expect(withBody.length).toBeGreaterThan(20);
+      for (const { method, route } of withBody) {
+        const body = classBodies[`${method} ${route.url}`] as Record<string, unknown>;
+        expect(body, `${method} ${route.url}`).toBeDefined();
+        const url = route.url
+          .replace(/:idUpload/g, idUpload)
+          .replace(/:videoId/g, '1')
+          .replace(/:id\b/g, '1');
+        const [name, value] = Object.entries(body)[0]!;
+        const twice = `{${JSON.stringify(name)}:${JSON.stringify(value)},${JSON.stringify(body).slice(1)}`;
+        const json = { ...admin.headers, 'content-type': 'application/json' };
+        const refused = await send38('a JSON name given twice', env().app, { method, url, headers: json, payload: twice });
+        expect([refused.statusCode, refused.json().message], `${method} ${url}`).toEqual([400, t.server.duplicateJsonName(name)]);
+        const latin1 = await send38('a charset other than UTF-8', env().app, {
+          method,
+          url,
+          headers: { ...json, 'content-type': 'application/json; charset=latin1' },
+          payload: JSON.stringify(body),
+        });
+        expect([latin1.statusCode, latin1.json().message], `${method} ${url}`).toEqual([415, t.server.unsupportedCharset('latin1')]);
+      }
+      const { rows } = await env().db.sql('SELECT count(*)::int AS posts FROM video_posts', []);
+      expect(rows[0].posts).toBe(0);
+    });
+
+    it('refuses dates more than a year ahead in publishes, moves and spreads', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, {
+        isActiveYouTube: true,
+        YouTubeAuthClientId: 'client',
+        YouTubeAuthClientSecret: 'secret',
+      });
+      const request = await renderedRequest(env(), owner.id, 2, 1000);
+      const publishUrl = `/api/upload-video/${request.idUpload}`;
+      const far = kyivDay(370, '10:00').wall;
+      const refusal = async (method: string, url: string, payload: object) => {
+        const response = await send38('dates over a year ahead', env().app, { method, url, headers: owner.headers, payload });
+        return [response.statusCode, response.json().message];
+      };
+      const spread = (from: string, to: string) => ({
+        from,
+        to,
+        accounts: [{ id: profile.id }],
+        inYouTube: true,
+        inTikTok: false,
+        inInstagram: false,
+        video: request.videos.map((video) => ({ id: video.id })),
+      });
+      expect(await refusal('POST', `${publishUrl}/spread`, spread('9999-12-01', '9999-12-31'))).toEqual([400, [t.spread.tooFarAhead]]);
+      expect(await refusal('POST', `${publishUrl}/spread`, spread(far.slice(0, 10), far.slice(0, 10)))).toEqual([
+        400,
+        [t.spread.tooFarAhead],
+      ]);
+      expect(await refusal('POST', publishUrl, publishPayload(request, [profile.id], { date: '9999-12-31T10:00' }))).toEqual([
+        400,
+        [t.publish.tooFarAhead],
+      ]);
+      const farVideo = publishPayload(request, [profile.id]);
+      farVideo.video[1]!.date = far;
+      expect(await refusal('POST', publishUrl, farVideo)).toEqual([400, t.publish.tooFarAhead]);
+      farVideo.video[1]!.date = '9999-12-31T21:59:00Z';
+      expect(await refusal('POST', publishUrl, farVideo)).toEqual([400, t.publish.tooFarAhead]);
+
+      const taken = await send38('dates over a year ahead', env().app, {
+        method: 'POST',
+        url: publishUrl,
+        headers: owner.headers,
+        payload: publishPayload(request, [profile.id], { date: kyivDay(30, '12:00').wall }),
+      });
+      expect(taken.statusCode, taken.body).toBe(200);
+      const moveUrl = `${publishUrl}/video/${request.videos[0]!.id}`;
+      expect(await refusal('PATCH', moveUrl, { date: '9999-12-31T10:00' })).toEqual([400, t.publish.tooFarAhead]);
+      expect(await refusal('PATCH', moveUrl, { date: far })).toEqual([400, t.publish.tooFarAhead]);
+      expect(
+        (
+          await send38('dates over a year ahead', env().app, {
+            method: 'PATCH',
+            url: moveUrl,
+            headers: owner.headers,
+            payload: { date: kyivDay(60, '12:00').wall },
+          })
+        ).statusCode,
+      ).toBe(200);
+    });
+  },
+  { queue: 'send' },
+);

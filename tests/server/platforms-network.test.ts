@@ -7,7 +7,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { PermanentPlatformError, TransientPlatformError, retryAfterOf } from '../../server/platforms/errors';
 import { PlatformNetworkError } from '../../server/platforms/http';
-import { parseProxy } from '../../server/auth/proxy-url';
+import { proxyUrl } from '../../server/auth/proxy-url';
+import { t } from '../../server/messages';
 import { retryDelay, withRetry } from '../../server/platforms/retry';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { youtube } from '../../server/platforms/youtube/connector';
@@ -61,11 +62,11 @@ describe('proxies, retries and the sandbox wiring', () => {
     expect(env().state.requests).toEqual([]);
   });
 
-  it('reads proxies as URLs with credentials or as host:port:user:password', () => {
-    expect(parseProxy('socks5://u%40x:p%3Aw@10.0.0.1:1080').toString()).toBe('socks5://u%40x:p%3Aw@10.0.0.1:1080');
-    expect(parseProxy('https://proxy.example:8443').protocol).toBe('https:');
-    expect(parseProxy('10.0.0.2:3128:user:pass').toString()).toBe('http://user:pass@10.0.0.2:3128/');
-    expect(() => parseProxy('ftp://10.0.0.3:21')).toThrow('Непідтримуваний формат проксі: ftp:');
+  it('connects through proxies as URLs with credentials or as host:port:user:password (proxy-format.test.ts has every format)', () => {
+    expect(proxyUrl('socks5://u%40x:p%3Aw@10.0.0.1:1080').toString()).toBe('socks5://u%40x:p%3Aw@10.0.0.1:1080');
+    expect(proxyUrl('https://proxy.example:8443').protocol).toBe('https:');
+    expect(proxyUrl('10.0.0.2:3128:user:pass').toString()).toBe('http://user:pass@10.0.0.2:3128/');
+    expect(() => proxyUrl('ftp://10.0.0.3:21')).toThrow(t.accountForm.proxyInvalid);
   });
 
   it('forwards absolute-URI requests as well as tunnels, and records them', async () => {

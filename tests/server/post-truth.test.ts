@@ -8,7 +8,7 @@ import { busyProfileWaitSeconds, publishPost } from '../../server/jobs/publish';
 import { tryLease } from '../../server/jobs/workers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv, testJobContext } from './helpers';
-import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+import { kyivDay, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const youtubeProfile = {
   isActiveYouTube: true,
@@ -16,8 +16,10 @@ const youtubeProfile = {
   YouTubeAuthClientSecret: 'secret',
 };
 const tiktokProfile = { isActiveTikTok: true, TikTiokAuthStr: 'sandbox-tt-Y3JlYXRvcg' };
-const later = '2035-01-01T12:00';
-const laterIso = '2035-01-01T10:00:00.000Z';
+const { wall: later, iso: laterIso } = kyivDay(30, '12:00');
+const moveTo = kyivDay(60, '09:15');
+const moveAgain = kyivDay(90, '10:00');
+const adminMove = kyivDay(45, '12:00');
 
 async function postsOf(env: TestEnv, videoId: number) {
   const { rows } = await env.db.sql(
@@ -84,22 +86,22 @@ describeEachDatabase(
         publishNote: t.postTruth.platformsMissing(`#${first.id}`, 'TikTok'),
       });
 
-      const moved = await call(owner, 'PATCH', url, { date: '2036-03-01T09:15', accountId: second.id });
+      const moved = await call(owner, 'PATCH', url, { date: moveTo.wall, accountId: second.id });
       expect(moved.statusCode, moved.body).toBe(200);
       const posts = await postsOf(env(), videoId);
       expect(posts.map(({ platform, account_id, status }) => ({ platform, account_id, status }))).toEqual([
         { platform: 'tiktok', account_id: second.id, status: 'pending' },
         { platform: 'youtube', account_id: second.id, status: 'pending' },
       ]);
-      expect(posts.every((post) => new Date(post.scheduled_at).toISOString() === '2036-03-01T07:15:00.000Z')).toBe(true);
+      expect(posts.every((post) => new Date(post.scheduled_at).toISOString() === moveTo.iso)).toBe(true);
       expect(await jobsOf(env(), [before.id, ...posts.map((post) => post.id)])).toEqual(
-        expect.arrayContaining(posts.map((post) => ({ token: post.job_token, startAfter: '2036-03-01T07:15:00.000Z' }))),
+        expect.arrayContaining(posts.map((post) => ({ token: post.job_token, startAfter: moveTo.iso }))),
       );
       expect(await jobsOf(env(), [before.id, ...posts.map((post) => post.id)])).toHaveLength(2);
       expect(moved.json<UploadDetail>().video[0]).toMatchObject({
         account: { id: second.id },
-        date: '2036-03-01T07:15:00.000Z',
-        plannedAt: '2036-03-01T07:15:00.000Z',
+        date: moveTo.iso,
+        plannedAt: moveTo.iso,
         publishNote: null,
       });
 
@@ -108,11 +110,11 @@ describeEachDatabase(
       expect((await postsOf(env(), videoId)).map((post) => post.started_at)).toEqual([null, null]);
 
       // A date alone keeps the profile.
-      const dated = await call(owner, 'PATCH', url, { date: '2036-04-01T10:00' });
-      expect(dated.json<UploadDetail>().video[0]).toMatchObject({ account: { id: second.id }, plannedAt: '2036-04-01T07:00:00.000Z' });
+      const dated = await call(owner, 'PATCH', url, { date: moveAgain.wall });
+      expect(dated.json<UploadDetail>().video[0]).toMatchObject({ account: { id: second.id }, plannedAt: moveAgain.iso });
     });
 
-    it('refuses a bad move in Ukrainian: nothing to change, a past date, a foreign profile, a profile without the platforms', async () => {
+    it('refuses a bad move in Ukrainian: nothing to change, a past date or one over a year ahead, a foreign profile, a profile without the platforms', async () => {
       const owner = await createUser(env(), 'owner');
       const other = await createUser(env(), 'other');
       const profile = await createAccount(env(), owner, youtubeProfile);
@@ -128,6 +130,9 @@ describeEachDatabase(
 
       expect(await refusal({})).toEqual([400, t.postTruth.dateRequired]);
       expect(await refusal({ date: '2020-01-01T10:00' })).toEqual([400, t.publish.pastDate]);
+      // A year ahead at most: a mistyped year would wait outside every calendar.
+      expect(await refusal({ date: '9999-12-31T10:00' })).toEqual([400, t.publish.tooFarAhead]);
+      expect(await refusal({ date: kyivDay(370, '10:00').wall })).toEqual([400, t.publish.tooFarAhead]);
       expect(await refusal({ accountId: foreign.id })).toEqual([400, t.publish.unknownAccount]);
       expect(await refusal({ accountId: tiktokOnly.id })).toEqual([
         400,
@@ -136,9 +141,9 @@ describeEachDatabase(
       expect((await call(other, 'PATCH', url, { date: later })).statusCode).toBe(404);
       expect((await call(other, 'DELETE', `${url}/schedule`)).statusCode).toBe(404);
       const admin = await createUser(env(), 'admin', { role: 'admin' });
-      expect((await call(admin, 'PATCH', url, { date: '2035-02-01T12:00' })).statusCode).toBe(200);
+      expect((await call(admin, 'PATCH', url, { date: adminMove.wall })).statusCode).toBe(200);
       const [post] = await postsOf(env(), videoId);
-      expect(new Date(post.scheduled_at).toISOString()).toBe('2035-02-01T10:00:00.000Z');
+      expect(new Date(post.scheduled_at).toISOString()).toBe(adminMove.iso);
     });
 
     it('refuses to move or cancel a post its job has started (409), and cancels one that has not', async () => {

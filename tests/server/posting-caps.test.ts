@@ -16,7 +16,7 @@ import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/s
 import { eq } from 'drizzle-orm';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, testJobContext } from './helpers';
-import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+import { kyivDay, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -165,24 +165,26 @@ describeEachDatabase(
         TikTiokAuthStr: issueSandboxToken('tiktok', 'foreign@tiktok'),
       });
       const request = await renderedRequest(env(), owner.id, 3);
-      await publish(owner, request, account.id, { inInstagram: true, inTikTok: true, date: '2035-06-01T10:00' });
-      // One of them already went out on 1 June.
+      const planned = kyivDay(30, '10:00');
+      const day = planned.wall.slice(0, 10);
+      await publish(owner, request, account.id, { inInstagram: true, inTikTok: true, date: planned.wall });
+      // One of them already went out earlier that day.
       await env().db.sql(
-        `UPDATE video_posts SET status = 'done', published_at = '2035-06-01T09:00:00+03' WHERE id = (SELECT min(id) FROM video_posts WHERE platform = 'instagram' AND account_id = $1)`,
-        [account.id],
+        `UPDATE video_posts SET status = 'done', published_at = $2 WHERE id = (SELECT min(id) FROM video_posts WHERE platform = 'instagram' AND account_id = $1)`,
+        [account.id, kyivDay(30, '09:00').iso],
       );
 
       const budget = (query: string) => env().app.inject({ method: 'GET', url: `/api/accounts/budget?${query}`, headers: owner.headers });
-      const answer = await budget(`accountIds=${account.id},${foreign.id}&date=2035-06-01`);
+      const answer = await budget(`accountIds=${account.id},${foreign.id}&date=${day}`);
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json<PostingBudgets>()).toEqual({
-        date: '2035-06-01',
+        date: day,
         budgets: [
           { accountId: account.id, platform: 'tiktok', limit: 15, used: 0, planned: 3, remaining: 12 },
           { accountId: account.id, platform: 'instagram', limit: 2, used: 1, planned: 2, remaining: 0 },
         ],
       });
-      const dayAfter = (await budget(`accountIds=${account.id}&date=2035-06-02`)).json<PostingBudgets>();
+      const dayAfter = (await budget(`accountIds=${account.id}&date=${kyivDay(31, '10:00').wall.slice(0, 10)}`)).json<PostingBudgets>();
       expect(dayAfter.budgets.map(({ planned, used, remaining }) => ({ planned, used, remaining }))).toEqual([
         { planned: 0, used: 0, remaining: 15 },
         { planned: 0, used: 0, remaining: 2 },
@@ -204,7 +206,7 @@ describeEachDatabase(
       const second = await profile(owner, 'yt2', project);
       const elsewhere = await profile(owner, 'yt3', { ...project, YouTubeAuthClientId: 'other.apps.googleusercontent.com' });
       const request = await renderedRequest(env(), owner.id, 1);
-      await publish(owner, request, first.id, { inYouTube: true, date: '2035-06-01T10:00' });
+      await publish(owner, request, first.id, { inYouTube: true, date: kyivDay(30, '10:00').wall });
       // 23:59 Pacific (PST) on 14 January is 07:59 UTC on the 15th.
       await env().db.sql(`UPDATE video_posts SET status = 'done', published_at = '2035-01-15T07:59:00Z' WHERE account_id = $1`, [first.id]);
 

@@ -40,6 +40,25 @@ describe('which proxy addresses are public', () => {
       expect(isNonPublicAddress(address), address).toBe(false);
     }
   });
+
+  it('judges the IPv6 forms that stand for one IPv4 address by it, and refuses those that tunnel to one', () => {
+    const refused = {
+      'IPv4-mapped ::ffff:0:0/96': ['::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '0:0:0:0:0:ffff:a00:1'],
+      'IPv4-compatible ::/96': ['::127.0.0.1', '::7f00:1', '::8.8.8.8', '::a9fe:a9fe'],
+      'IPv4-translated ::ffff:0:0:0/96': ['::ffff:0:127.0.0.1', '::ffff:0:808:808'],
+      'NAT64 64:ff9b::/96': ['64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b::c0a8:1', '64:ff9b::6440:1'],
+      'local NAT64 64:ff9b:1::/48': ['64:ff9b:1::7f00:1', '64:ff9b:1::808:808'],
+      '6to4 2002::/16': ['2002:7f00:1::1', '2002:a9fe:a9fe::', '2002:808:808::1'],
+      'Teredo 2001::/32': ['2001:0:4136:e378:8000:63bf:80ff:fffe', '2001::7f00:1', '2001:0:808:808::'],
+    };
+    for (const [form, addresses] of Object.entries(refused)) {
+      for (const address of addresses) expect(isNonPublicAddress(address), `${form}: ${address}`).toBe(true);
+    }
+    // A public IPv4 address behind the mapped or NAT64 prefix is as public as the address itself.
+    for (const address of ['::ffff:8.8.8.8', '::ffff:101:101', '64:ff9b::8.8.8.8', '64:ff9b::101:101']) {
+      expect(isNonPublicAddress(address), address).toBe(false);
+    }
+  });
 });
 
 describe('the proxy policy at each platform call', () => {

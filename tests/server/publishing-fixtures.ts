@@ -1,7 +1,19 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { PublishPayload, SelectOption } from '../../src/lib/contract';
+import { kyivWallTime } from '../../src/lib/kyiv-time';
+import { parsePublishDate } from '../../server/services/publish-date';
 import type { TestEnv } from './helpers';
+
+/**
+ * A Kyiv day `days` after today at the wall time `time` ('HH:mm'), as the publish form sends a
+ * date, and the moment it names. Publishes and moves take dates from now to a year ahead, so a
+ * test's dates are counted from its clock rather than written as years.
+ */
+export function kyivDay(days: number, time: string, now = Date.now()): { wall: string; iso: string } {
+  const wall = `${kyivWallTime(now + days * 86_400_000).slice(0, 10)}T${time}`;
+  return { wall, iso: parsePublishDate(wall)!.toISOString() };
+}
 
 export interface RenderedRequest {
   id: number;

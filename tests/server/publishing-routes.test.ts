@@ -8,7 +8,7 @@ import { assignAccounts } from '../../src/lib/assignment';
 import { emptyPublishFields, publishPayloadOf, publishVideosOf } from '../../src/lib/publishing';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
-import { option, publishPayload, renderedRequest } from './publishing-fixtures';
+import { kyivDay, option, publishPayload, renderedRequest } from './publishing-fixtures';
 
 describe('publish plan', () => {
   it('reads a date without an offset as Europe/Kiev wall time, in summer and in winter', () => {
@@ -300,21 +300,23 @@ describeEachDatabase(
       const owner = await createUser(env(), 'owner');
       const profile = await createAccount(env(), owner, youtubeProfile);
       const request = await renderedRequest(env(), owner.id, 2);
-      const payload = publishPayload(request, [profile.id], { date: '2031-07-01T12:00' });
-      payload.video[1]!.date = '2031-12-01T08:30';
+      const formDate = kyivDay(30, '12:00');
+      const ownDate = kyivDay(200, '08:30');
+      const payload = publishPayload(request, [profile.id], { date: formDate.wall });
+      payload.video[1]!.date = ownDate.wall;
 
       expect((await publish(owner, request.idUpload, payload)).statusCode).toBe(200);
       expect((await videoRows(env(), request.id)).map(({ status, date }) => ({ status, date }))).toEqual([
-        { status: 'publication', date: '2031-07-01T09:00:00.000Z' },
-        { status: 'publication', date: '2031-12-01T06:30:00.000Z' },
+        { status: 'publication', date: formDate.iso },
+        { status: 'publication', date: ownDate.iso },
       ]);
       const posts = await postsOf(env(), request.id);
       const jobs = await jobsOf(env());
       expect(
         jobs.map((job) => ({ postId: job.postId, startAfter: job.startAfter.toISOString() })).sort((x, y) => x.postId - y.postId),
       ).toEqual([
-        { postId: posts[0].id, startAfter: '2031-07-01T09:00:00.000Z' },
-        { postId: posts[1].id, startAfter: '2031-12-01T06:30:00.000Z' },
+        { postId: posts[0].id, startAfter: formDate.iso },
+        { postId: posts[1].id, startAfter: ownDate.iso },
       ]);
     });
 
@@ -326,7 +328,7 @@ describeEachDatabase(
       const first = await publish(
         owner,
         request.idUpload,
-        publishPayload(request, [profile.id], { title: 'Перша', date: '2031-07-01T12:00' }),
+        publishPayload(request, [profile.id], { title: 'Перша', date: kyivDay(30, '12:00').wall }),
       );
       expect(first.statusCode, first.body).toBe(200);
       const [before] = await postsOf(env(), request.id);
@@ -339,7 +341,7 @@ describeEachDatabase(
       const again = await publish(
         owner,
         request.idUpload,
-        publishPayload(request, [other.id], { title: 'Друга', date: '2031-08-01T12:00' }),
+        publishPayload(request, [other.id], { title: 'Друга', date: kyivDay(60, '12:00').wall }),
       );
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(t.publish.alreadyPublished);
@@ -350,7 +352,7 @@ describeEachDatabase(
       expect((await jobsOf(env())).map((job) => job.token)).toEqual([before.job_token]);
     });
 
-    it('refuses a publish date, or a video date, that has passed, in Kyiv time', async () => {
+    it('refuses a publish date, or a video date, that has passed or is more than a year ahead, in Kyiv time', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await createAccount(env(), owner, youtubeProfile);
       const request = await renderedRequest(env(), owner.id, 1);
@@ -366,9 +368,17 @@ describeEachDatabase(
       const refused = await publish(owner, request.idUpload, videoDate);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(t.publish.pastDate);
+      // A year ahead at most, as a mistyped year would wait outside every calendar.
+      const farForm = await publish(owner, request.idUpload, publishPayload(request, [profile.id], { date: '9999-12-31T10:00' }));
+      expect([farForm.statusCode, farForm.json().message]).toEqual([400, [t.publish.tooFarAhead]]);
+      const farVideo = publishPayload(request, [profile.id]);
+      farVideo.video[0]!.date = kyivDay(370, '10:00').wall;
+      expect((await publish(owner, request.idUpload, farVideo)).json().message).toBe(t.publish.tooFarAhead);
+      farVideo.video[0]!.date = '9999-12-31T21:00:00Z';
+      expect((await publish(owner, request.idUpload, farVideo)).json().message).toBe(t.publish.tooFarAhead);
       expect(await postsOf(env(), request.id)).toEqual([]);
       // Nothing was published: the request is still ready.
-      const accepted = await publish(owner, request.idUpload, publishPayload(request, [profile.id], { date: '2031-07-01T12:00' }));
+      const accepted = await publish(owner, request.idUpload, publishPayload(request, [profile.id], { date: kyivDay(30, '12:00').wall }));
       expect(accepted.statusCode).toBe(200);
     });
 

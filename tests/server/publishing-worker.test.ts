@@ -10,7 +10,7 @@ import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, testJobContext } from './helpers';
-import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+import { kyivDay, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { ManualClock } from './manual-clock';
 import { platformRequestsSince } from './sandbox-helpers';
@@ -420,7 +420,7 @@ describeEachDatabase(
         method: 'POST',
         url: `/api/upload-video/${request.idUpload}`,
         headers: owner.headers,
-        payload: publishPayload(request, [profile.id], { date: '2035-01-01T00:00' }),
+        payload: publishPayload(request, [profile.id], { date: kyivDay(300, '10:00').wall }),
       });
       const [post] = (await env().db.sql('SELECT id, job_token FROM video_posts WHERE video_id = $1', [request.videos[0]!.id])).rows;
       expect((await env().app.inject({ method: 'DELETE', url: `/api/accounts/${profile.id}`, headers: owner.headers })).statusCode).toBe(
@@ -441,7 +441,12 @@ describeEachDatabase(
         method: 'POST',
         url: `/api/upload-video/${request.idUpload}`,
         headers: owner.headers,
-        payload: publishPayload(request, [profile.id], { inYouTube: false, inTikTok: true, inInstagram: false, date: '2035-01-01T00:00' }),
+        payload: publishPayload(request, [profile.id], {
+          inYouTube: false,
+          inTikTok: true,
+          inInstagram: false,
+          date: kyivDay(300, '10:00').wall,
+        }),
       });
       const videoId = request.videos[0]!.id;
       const [post] = (

@@ -9,6 +9,7 @@ import { buildApp, logRedactions, logSerializers } from '../../server/app';
 import { connectDatabase, type Database } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrate';
 import { decryptSecret } from '../../server/auth/secrets';
+import { connectionSecrets, loadConnections } from '../../server/platforms/connections';
 import { startQueue, type Queue } from '../../server/jobs/queue';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
@@ -247,11 +248,19 @@ for (const kind of databaseKinds()) {
         refreshToken: login.refreshToken,
         adminAccessToken: admin.token,
       };
-      // The platforms' own tokens, as the sandbox saw them in the calls' URLs.
-      for (const { url } of sandbox.requests) {
-        const token = new URL(url, baseUrl).searchParams.get('access_token');
-        if (token) needles[`platform token ${token.slice(0, 12)}`] = token;
+      // The platforms' own tokens, as every connection of the profile keeps them.
+      for (const connection of await loadConnections(db, [account.id])) {
+        const sealed = connectionSecrets(env.tokenSettings.keys.secretsAtRest, account.id, connection.platform, connection.method);
+        for (const column of ['access_token', 'refresh_token'] as const) {
+          const token = sealed.open(column, column === 'access_token' ? connection.accessToken : connection.refreshToken);
+          if (token) needles[`${connection.platform} ${connection.method} ${column}`] = token;
+        }
       }
+      // What the sandbox and the proxy record of each call keeps no token of the URL's either
+      // (TikTok's upload_token, any parameter named like a token): only its name.
+      const recorded = [...sandbox.requests, ...proxy.traffic].map(({ url }) => url);
+      expect(recorded.some((url) => url.includes('upload_token=[Redacted]'))).toBe(true);
+      expect([...recorded, ...logs.split('\n')].filter((line) => /[?&][^&=\s"]*token[^&=\s"]*=(?!\[Redacted\])/i.test(line))).toEqual([]);
       expect(logs).toContain('Providing options to busboy');
       expect(logs).toContain('/api/oauth/youtube/callback?code=[Redacted]&state=[Redacted]');
       expect(logs).toContain('/sandbox/');
@@ -266,6 +275,7 @@ for (const kind of databaseKinds()) {
         if (answers.some((answer) => answer.includes(needle))) found.push(`${name} in an answer`);
         if (dump.includes(needle)) found.push(`${name} in the database`);
         if (logs.includes(needle)) found.push(`${name} in the log`);
+        if (recorded.some((url) => url.includes(needle))) found.push(`${name} in the sandbox's records`);
         for (const { file, bytes } of files) if (bytes.includes(needle)) found.push(`${name} in ${file}`);
       }
       expect(found).toEqual([]);

@@ -164,8 +164,8 @@ describeEachDatabase(
       // A post already planned for that day takes one of its two places.
       const other = await renderedRequest(env(), owner.id, 1, 1000);
       const payload = publishPayload(other, [profile.id], { inYouTube: false, inInstagram: true, date: '2026-12-01T15:00' });
-      const published = await send(owner, 'POST', `/api/upload-video/${other.idUpload}`, payload);
-      expect(published.statusCode, published.body).toBe(200);
+      const planned = await send(owner, 'POST', `/api/upload-video/${other.idUpload}`, payload);
+      expect(planned.statusCode, planned.body).toBe(200);
       const squeezed = await spread(owner, request, [profile.id], '2026-12-01', '2026-12-02');
       // 15:00 is taken: 10:35 fits, then the day is full; the moving day frees at 10:35 and 15:00 the next.
       expect(squeezed.data.map((item) => kyivWallTime(Date.parse(item.date)))).toEqual([
@@ -242,7 +242,7 @@ describeEachDatabase(
       ]);
     });
 
-    it('refuses bad ranges in Ukrainian, and another owner’s request or profiles', async () => {
+    it('refuses bad ranges in Ukrainian (more than a year ahead too), and another owner’s request or profiles', async () => {
       const owner = await createUser(env(), 'owner');
       const stranger = await createUser(env(), 'stranger');
       const profile = await instagramProfile(owner, 'own');
@@ -258,6 +258,10 @@ describeEachDatabase(
       expect(await refusal(owner, { ...body, to: '2026-11-30' })).toEqual([400, [t.spread.toPast]]);
       expect(await refusal(owner, { ...body, from: '2026-12-05' })).toEqual([400, [t.spread.toBeforeFrom]]);
       expect(await refusal(owner, { ...body, to: '2027-01-10' })).toEqual([400, ['Щонайбільше 31 день за раз']]);
+      // A year ahead at most, by the clock: the last day must end within it, as every publish must.
+      expect(await refusal(owner, { ...body, from: '2027-11-20', to: '2027-12-01' })).toEqual([400, [t.spread.tooFarAhead]]);
+      expect(await refusal(owner, { ...body, from: '9999-12-01', to: '9999-12-31' })).toEqual([400, [t.spread.tooFarAhead]]);
+      expect((await send(owner, 'POST', url, { ...body, from: '2027-11-20', to: '2027-11-30' })).statusCode).toBe(200);
       expect(await refusal(owner, { ...body, accounts: [{ id: foreign.id }] })).toEqual([400, t.publish.unknownAccount]);
       expect(await refusal(owner, { ...body, inInstagram: false })).toEqual([400, t.postTruth.noPlatformTicked]);
       expect((await refusal(stranger, body))[0]).toBe(404);

@@ -1,6 +1,7 @@
-import { expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { t } from '../../server/messages';
-import { maxJsonDepth } from '../../server/json-body';
+import { duplicateName, maxJsonDepth } from '../../server/json-body';
 import { createUser, describeEachDatabase } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
@@ -147,6 +148,66 @@ describeEachDatabase(
       expect(await postsOf(request.id)).toBe(0);
     });
 
+    it('refuses a name given twice in one object (RFC 7493), however it is written and however deep', async () => {
+      const { owner, request, valid } = await setUp();
+      const publish = JSON.stringify(valid);
+      const twice = (name: string, at: string) => ({
+        statusCode: 400,
+        error: t.server.statusNames[400],
+        message: t.server.duplicateJsonName(name),
+        at,
+      });
+      for (const [url, method, payload, name] of [
+        ['/api/tags', 'POST', '{"name":"x","name":"y","tags":["a"]}', 'name'],
+        ['/api/tags', 'POST', '{"name":"x","\\u006eame":"y","tags":["a"]}', 'name'],
+        ['/api/tags', 'POST', '{"name":"x", "tags":["a"],\n  "tags" :["b"]}', 'tags'],
+        [`/api/upload-video/${request.idUpload}`, 'POST', publish.replace('"video":[{', '"video":[{"id":0,'), 'id'],
+        [`/api/upload-video/${request.idUpload}`, 'POST', publish.replace('"title":', '"title":"a","title":'), 'title'],
+        ['/api/auth/login', 'POST', '{"login":"owner","password":"x","password":"password123"}', 'password'],
+      ] as const) {
+        const refused = await send(owner, method, url, payload);
+        expect({ ...refused.json(), at: url }, payload.slice(0, 60)).toEqual(twice(name, url));
+      }
+      // The same name in two objects, in a list's items, or as a value is no duplicate.
+      const taken = await send(owner, 'POST', '/api/tags', '{"name":"name","tags":["name","name"]}');
+      expect(taken.statusCode, taken.body).toBe(201);
+      expect((await send(owner, 'POST', `/api/upload-video/${request.idUpload}`, publish)).statusCode).toBe(200);
+      expect(await postsOf(request.id)).toBeGreaterThan(0);
+    });
+
+    it('refuses a body that says it is in a charset other than UTF-8 with 415, before reading it', async () => {
+      const { owner } = await setUp();
+      for (const charset of ['latin1', 'ISO-8859-1', 'windows-1251', 'utf-16', '"koi8-u"', '']) {
+        const refused = await env().app.inject({
+          method: 'POST',
+          url: '/api/tags',
+          headers: { ...owner.headers, 'content-type': `application/json; charset=${charset}` },
+          payload: '{"name":"x","tags":["a"]}',
+        });
+        expect(refused.json(), charset).toEqual({
+          statusCode: 415,
+          error: t.server.statusNames[415],
+          message: t.server.unsupportedCharset(charset.replaceAll('"', '')),
+        });
+      }
+      for (const charset of ['utf-8', 'UTF-8', '"utf-8"', 'utf8']) {
+        const taken = await env().app.inject({
+          method: 'POST',
+          url: '/api/tags',
+          headers: { ...owner.headers, 'content-type': `application/json; charset=${charset}` },
+          payload: JSON.stringify({ name: `set ${charset}`, tags: ['a'] }),
+        });
+        expect(taken.statusCode, `${charset}: ${taken.body}`).toBe(201);
+      }
+      const upload = await env().app.inject({
+        method: 'POST',
+        url: '/api/photo-bg',
+        headers: { ...owner.headers, 'content-type': 'multipart/form-data; boundary=b; charset=latin1' },
+        payload: '--b--\r\n',
+      });
+      expect(upload.statusCode).toBe(415);
+    });
+
     it('refuses a caption of more than 30 hashtags counted over title, description and tags (the adversary sent 42)', async () => {
       const { owner, account, request } = await setUp();
       // Instagram needs no platform call before the post is queued: switching it on is enough here.
@@ -215,3 +276,30 @@ describeEachDatabase(
   },
   { queue: 'send' },
 );
+
+describe('names given twice in a JSON text', () => {
+  it('finds none in any text JSON.stringify writes, and the repeated one wherever an object repeats a name', () => {
+    const value = fc.jsonValue({ maxDepth: 4 });
+    fc.assert(
+      fc.property(value, (json) => {
+        expect(duplicateName(JSON.stringify(json))).toBeNull();
+        expect(duplicateName(JSON.stringify(json, null, 2))).toBeNull();
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(value, fc.string({ unit: 'binary' }), value, value, fc.boolean(), (json, name, first, second, escaped) => {
+        const key = escaped
+          ? `"${name
+              .split('')
+              .map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+              .join('')}"`
+          : JSON.stringify(name);
+        const object = `{${JSON.stringify(name)}:${JSON.stringify(first)},"other":${JSON.stringify(json)} , ${key} : ${JSON.stringify(second)}}`;
+        expect(duplicateName(object)).toBe(name);
+        expect(duplicateName(`[1,{"a":[${object}]}]`)).toBe(name);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

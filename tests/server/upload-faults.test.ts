@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import fc from 'fast-check';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -198,6 +199,63 @@ describeEachDatabase(
         expect(rows[0].n).toBe(0);
       });
     }
+
+    // Over a real connection. A refusal that comes while the body is still being sent (a full disk
+    // under the upload, a Content-Length over the limit) leaves the rest unread, so the answer says
+    // `Connection: close` and the client's next request goes down a new connection instead of the
+    // one the server is closing. A file over the upload limit is refused once busboy has read the
+    // body to its end, so that connection stays open and serves the next request.
+    it('ends the connection, saying so, when it refuses a body before reading it to the end', async () => {
+      const origin = await env().app.listen({ port: 0, host: '127.0.0.1' });
+      const user = await createUser(env(), 'operator');
+      const image = (bytes: number) => ({
+        name: 'files',
+        file: { data: Buffer.alloc(bytes, 1), filename: 'big.png', contentType: 'image/png' },
+      });
+      const fits = await multipart([image(4 * 1024 ** 2)]);
+      await withFullDisk(env().media.storage, 'scratch', async () => {
+        const full = await keepAliveExchange(`${origin}/api/photo-bg`, { ...user.headers, ...fits.headers }, fits.payload);
+        expect(full).toEqual({ status: 507, connection: 'close', next: 200 });
+      });
+      const json = { ...user.headers, 'content-type': 'application/json' };
+      const overLimit = Buffer.from(JSON.stringify({ name: 'x'.repeat(4 * 1024 ** 2), tags: ['a'] }));
+      expect(await keepAliveExchange(`${origin}/api/tags`, json, overLimit)).toEqual({ status: 413, connection: 'close', next: 200 });
+
+      const tooLarge = await multipart([image(8 * 1024 ** 2)]);
+      const readToTheEnd = await keepAliveExchange(`${origin}/api/photo-bg`, { ...user.headers, ...tooLarge.headers }, tooLarge.payload);
+      expect(readToTheEnd).toEqual({ status: 413, connection: 'keep-alive', next: 200 });
+    });
   },
   { queue: 'send' },
 );
+
+/**
+ * POSTs `payload` to `url` through a keep-alive agent of one socket, then asks /healthz through the
+ * same agent: the first answer's status and Connection header, and the second's status.
+ */
+async function keepAliveExchange(url: string, headers: Record<string, string>, payload: Buffer) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const first = await new Promise<http.IncomingMessage>((resolve) => {
+      const sent = { ...headers, 'content-length': String(payload.length) };
+      const request = http.request(url, { method: 'POST', agent, headers: sent }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response));
+      });
+      // The server stops reading and closes; what the client was still writing then fails, after the answer.
+      request.on('error', () => undefined);
+      request.end(payload);
+    });
+    const next = await new Promise<number>((resolve, reject) => {
+      http
+        .get(new URL('/healthz', url), { agent }, (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        })
+        .on('error', reject);
+    });
+    return { status: first.statusCode, connection: first.headers.connection, next };
+  } finally {
+    agent.destroy();
+  }
+}

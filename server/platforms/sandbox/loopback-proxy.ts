@@ -1,9 +1,10 @@
 import http from 'node:http';
 import net from 'node:net';
+import { redactUrl } from '../../redact-url';
 
 export interface ProxiedRequest {
   method: string;
-  /** Absolute URL of the request; `host:port` for a TLS tunnel, whose requests stay unreadable. */
+  /** Absolute URL of the request, credentials redacted; `host:port` for a TLS tunnel, whose requests stay unreadable. */
   url: string;
   via: 'http' | 'connect' | 'socks5';
 }
@@ -81,7 +82,7 @@ export async function startLoopbackProxy(options: LoopbackProxyOptions = {}): Pr
     const tunnel = tunnels.get(request.socket);
     if (tunnel) {
       const url = new URL(request.url ?? '/', `http://${tunnel.target}`);
-      traffic.push({ method: request.method ?? 'GET', url: url.toString(), via: tunnel.via });
+      traffic.push({ method: request.method ?? 'GET', url: redactUrl(url.toString()), via: tunnel.via });
       return forward(request, response, url);
     }
     if (!/^http:\/\//i.test(request.url ?? '')) {
@@ -93,7 +94,7 @@ export async function startLoopbackProxy(options: LoopbackProxyOptions = {}): Pr
       return;
     }
     const url = new URL(request.url!);
-    traffic.push({ method: request.method ?? 'GET', url: url.toString(), via: 'http' });
+    traffic.push({ method: request.method ?? 'GET', url: redactUrl(url.toString()), via: 'http' });
     forward(request, response, url);
   });
 

@@ -7,6 +7,7 @@ import { SandboxCaps, type SandboxLimits } from './caps';
 import { shownNames } from './common';
 import { SandboxTokens, type PersistedTokens } from './tokens';
 import { TelegramSandbox, type PersistedTelegram } from './telegram';
+import { redactUrl } from '../../redact-url';
 
 /**
  * Where a fault fires. `init` starts an upload, `upload` carries its bytes, `status` asks about
@@ -99,7 +100,7 @@ const requestLogLimit = 5000;
  */
 export class SandboxState {
   readonly faults: SandboxFault[] = [];
-  /** Every request the emulator answered, oldest first, as `{ method, url }` with url under /sandbox. */
+  /** Every request the emulator answered, oldest first, as `{ method, url }` with url under /sandbox, credentials redacted. */
   readonly requests: { method: string; url: string }[] = [];
   readonly videos: SandboxVideo[] = [];
   private videoIndex = new Map<string, number>();
@@ -202,8 +203,9 @@ export class SandboxState {
     return fault;
   }
 
+  /** Records a request without the credentials in its URL (TikTok's `upload_token`, Graph API's `access_token`). */
   logRequest(method: string, url: string) {
-    this.requests.push({ method, url });
+    this.requests.push({ method, url: redactUrl(url) });
     if (this.requests.length > requestLogLimit) this.requests.splice(0, this.requests.length - requestLogLimit);
   }
 

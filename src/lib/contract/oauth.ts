@@ -28,9 +28,11 @@ const queueFigures = Type.Object({
 const engine = Type.Object({ queues: Type.Record(Type.String(), queueFigures), liveWorkers: Type.Integer() });
 export const healthSchemas = {
   live: { response: { 200: status } },
+  /** `engine` only for an admin's session or admin token; a probe without one is told only ready or not. */
   ready: {
     response: {
       200: Type.Object({ status: Type.String(), engine: Type.Optional(engine) }),
+      '4xx': ErrorBody,
       // `status` for probes that read only it; the rest in SPEC's error shape, as every 5xx is.
       503: Type.Composite([status, ErrorBody]),
     },

@@ -6,10 +6,10 @@ import { useSelector } from '@xstate/react';
 import { Film, X } from 'lucide-react';
 import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
 import { assignmentPreview, platformGaps, type AssignedVideo, type PlatformGap } from '../../lib/assignment';
-import { isPastWallTime, kyivWallTime } from '../../lib/kyiv-time';
+import { kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { emptyPublishFields, videoNumbers } from '../../lib/publishing';
-import { publishFieldsSchema, type PublishFields } from '../../lib/schemas';
+import { publishDateProblem, publishFieldsSchema, type PublishFields } from '../../lib/schemas';
 import { addTags } from '../../lib/tags';
 import { draftKeyOf, draftOf, publishDrafts } from '../../machines/publish-draft-store';
 import { useSessionUser } from '../../components/auth-context';
@@ -113,7 +113,7 @@ function VideoCard({ video, number, assigned, gap, posterUrl, profiles, spreadRe
           label={t.publish.videoDate(number)}
           value={video.date ?? ''}
           disabled={disabled}
-          error={video.date && isPastWallTime(video.date, now) ? t.publish.pastDate : undefined}
+          error={video.date ? publishDateProblem(video.date, now) : undefined}
           onChange={(date) => send({ type: 'video.date', videoId: video.id, date })}
         />
         {spreadReason && <p className={styles.assigned}>{spreadReason}</p>}

@@ -5,10 +5,10 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { CalendarClock, RotateCw, TrendingDown } from 'lucide-react';
 import type { PlatformEdit, PostReach, PublishedVideo, PublishProfileOption, ReschedulePayload, UploadDetail } from '../../lib/contract';
-import { formatDate, formatMoment, isPastWallTime, kyivWallTime } from '../../lib/kyiv-time';
+import { formatDate, formatMoment, kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { tagsFromText } from '../../lib/publishing';
-import { publishedEditSchema, type PublishedEditForm } from '../../lib/schemas';
+import { publishDateProblem, publishedEditSchema, type PublishedEditForm } from '../../lib/schemas';
 import { addTags } from '../../lib/tags';
 import { publishedMachine, undoWindowMs, type PublishedEvent, type PublishedFocus } from '../../machines/published-machine';
 import { Button } from '../../components/button';
@@ -189,7 +189,7 @@ function ScheduleEditor({ video, profiles, busy, send }: ScheduleEditorProps) {
           label={t.postTruth.scheduleDate(video.id)}
           value={date}
           disabled={busy}
-          error={date && isPastWallTime(date, now) ? t.publish.pastDate : undefined}
+          error={date ? publishDateProblem(date, now) : undefined}
           onChange={setDate}
         />
         <label className={styles.scheduleProfile}>
