@@ -25,7 +25,7 @@ import { platformNetwork, type PlatformNetwork } from './platforms/http';
 import type { MediaServices } from './media/services';
 import { clientErrorAnswer, errorBody, frameworkRefusal, HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
-import { requireUser } from './auth/guards';
+import { requireAdmin, requireUser } from './auth/guards';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { PlatformApps } from './platforms/oauth-links';
 import type { PlatformAccess } from './platforms/profile-context';
@@ -352,7 +352,7 @@ export async function buildApp(deps: AppDeps) {
   );
   if (platforms === 'sandbox') {
     await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: deps.keys.sandboxGoogle });
-    await registerSandbox(app, deps.sandbox);
+    await registerSandbox(app, { ...deps.sandbox, guardControls: requireAdmin });
     await app.register(sandboxStatsRoutes, { prefix: '/sandbox' });
   }
 

@@ -8,7 +8,7 @@ import { SandboxState } from '../../server/platforms/sandbox/index';
 import { accountOfLogin } from '../../server/platforms/sandbox/consent';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { buildLiveApp, createUser, describeEachDatabase } from './helpers';
+import { buildLiveApp, createUser, describeEachDatabase, sandboxControl } from './helpers';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { testNetwork } from './helpers';
 import { systemClock } from '../../server/clock';
@@ -110,14 +110,16 @@ describeEachDatabase(
       await env().db.sql(`UPDATE account_connections SET access_expires_at = now() - interval '1 second' WHERE account_id = $1`, [
         account.id,
       ]);
-      await fetch(`${baseUrl}/sandbox/_calls`, { method: 'DELETE' });
+      await sandboxControl(env().app, { method: 'DELETE', url: '/sandbox/_calls' });
 
       const key = env().tokenSettings.keys.secretsAtRest;
       const tokens = await Promise.all(
         Array.from({ length: 10 }, () => freshAccessToken(env().db, key, settings(), proxy.url, account.id, 'tiktok')),
       );
       expect(new Set(tokens).size).toBe(1);
-      const { calls } = (await (await fetch(`${baseUrl}/sandbox/_calls`)).json()) as { calls: Record<string, Record<string, number>> };
+      const { calls } = (await sandboxControl(env().app, { url: '/sandbox/_calls' })).json<{
+        calls: Record<string, Record<string, number>>;
+      }>();
       expect(Object.entries(calls.tiktok).filter(([endpoint]) => endpoint.includes('oauth/token'))).toEqual([
         [expect.stringContaining('oauth/token'), 1],
       ]);

@@ -5,7 +5,7 @@ import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/
 import { creatorSettings } from '../../server/platforms/sandbox/tiktok/creator';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, sandboxNetwork } from './helpers';
+import { createUser, describeEachDatabase, sandboxControl, sandboxNetwork } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const sandbox = new SandboxState({});
@@ -73,9 +73,9 @@ describeEachDatabase(
 
     /** What the platform received for its newest post, in its own field names. */
     async function lastReceived(platform: string) {
-      const answer = (await (await fetch(`${network().baseUrl}/sandbox/_posts`)).json()) as {
+      const answer = (await sandboxControl(env().app, { url: '/sandbox/_posts' })).json<{
         posts: Record<string, { received: Record<string, any> }[]>;
-      };
+      }>();
       return answer.posts[platform]!.at(-1)!.received;
     }
 
