@@ -102,7 +102,7 @@ it('connects YouTube by following the copied consent link', async () => {
   await page.getByRole('button', { name: 'Скопіювати посилання авторизації' }).click();
   await expect.poll(visible('Посилання скопійоване в буфер обміну')).toBe(true);
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(new URL(link).pathname).toBe('/sandbox/accounts.google.com/o/oauth2/v2/auth');
+  expect(new URL(link).pathname).toBe('/api/oauth/youtube/start');
   await page.goto(link);
   await expect.poll(() => page.getByRole('heading', { name: 'Застосунок просить доступ до вашого каналу YouTube' }).isVisible()).toBe(true);
   await snapshot(page, 'journey-youtube-consent');

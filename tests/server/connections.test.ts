@@ -9,7 +9,7 @@ import { accountOfLogin } from '../../server/platforms/sandbox/consent';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { buildLiveApp, createUser, describeEachDatabase, sandboxControl } from './helpers';
-import { answerSandboxConsent } from '../fixtures/sandbox-consent';
+import { answerSandboxConsent, openConsentLink } from '../fixtures/sandbox-consent';
 import { testNetwork } from './helpers';
 import { systemClock } from '../../server/clock';
 
@@ -35,10 +35,10 @@ describeEachDatabase(
     async function connect(user: TestUser, accountId: number, platform: 'tiktok' | 'instagram', login: string) {
       const link = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${accountId}`, { method: 'POST', headers: user.headers });
       expect(link.status).toBe(200);
-      const { url } = (await link.json()) as { url: string };
+      const flow = await openConsentLink(link);
       const host = platform === 'tiktok' ? 'www.tiktok.com/v2/auth/authorize/' : 'www.instagram.com/oauth/authorize';
-      expect(url.startsWith(`${baseUrl}/sandbox/${host}?`)).toBe(true);
-      const followed = await answerSandboxConsent(url, 'allow', 'follow', { username: login });
+      expect(flow.url.startsWith(`${baseUrl}/sandbox/${host}?`)).toBe(true);
+      const followed = await answerSandboxConsent(flow, 'allow', 'follow', { username: login });
       const landed = new URL(followed.url);
       return landed.pathname + landed.search;
     }
@@ -217,11 +217,14 @@ describeEachDatabase(
       const user = await createUser(env(), 'operator');
       const account = await createAccount(env(), user, { proxy: proxy.url });
       const link = await fetch(`${baseUrl}/api/accounts/connect-tiktok/${account.id}`, { method: 'POST', headers: user.headers });
-      const { url } = (await link.json()) as { url: string };
-      const state = new URL(url).searchParams.get('state')!;
-      const elsewhere = await fetch(`${baseUrl}/api/oauth/instagram/callback?code=x&state=${state}`, { redirect: 'manual' });
+      const flow = await openConsentLink(link);
+      const state = new URL(flow.url).searchParams.get('state')!;
+      const elsewhere = await fetch(`${baseUrl}/api/oauth/instagram/callback?code=x&state=${state}`, {
+        headers: { cookie: flow.cookie },
+        redirect: 'manual',
+      });
       expect(new URL(elsewhere.headers.get('location')!, baseUrl).pathname).toBe('/accounts/list');
-      const denied = await answerSandboxConsent(url, 'deny', 'follow');
+      const denied = await answerSandboxConsent(flow, 'deny', 'follow');
       expect(new URL(denied.url).searchParams.get('tiktokError')).toBe(t.connections.denied('TikTok'));
     });
 

@@ -51,7 +51,7 @@ describeEachDatabase(
         method: 'POST',
         headers: user.headers,
       });
-      await answerSandboxConsent(((await link.json()) as { url: string }).url);
+      await answerSandboxConsent(link);
       return account;
     }
 
@@ -247,7 +247,7 @@ describeEachDatabase(
           method: 'POST',
           headers: owner.headers,
         });
-        await answerSandboxConsent(((await link.json()) as { url: string }).url, 'allow', 'follow', { username: login });
+        await answerSandboxConsent(link, 'allow', 'follow', { username: login });
       }
 
       const rules = await env().app.inject({ method: 'GET', url: `/api/posting-rules?accountIds=${account.id}`, headers: owner.headers });

@@ -15,6 +15,11 @@ export const oauthSchemas = {
     querystring: Type.Object({ code: parameter, state: parameter, error: parameter }),
     response: { 302: Type.Null({ description: 'Redirect to the profile page in the SPA' }) },
   },
+  /** YouTube's consent link: binds the browser that opens it, then on to Google; a page in Ukrainian when it cannot. */
+  youtubeStart: {
+    querystring: Type.Object({ state: Text(maxLength.oauthParameter), sig: Text(maxLength.oauthParameter) }),
+    response: { 302: Type.Null({ description: "Redirect to Google's consent page" }) },
+  },
 };
 
 const status = Type.Object({ status: Type.String() });
