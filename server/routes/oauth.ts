@@ -74,7 +74,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
     return isBoundToBrowser(keys.consentCookie, state, request.headers.cookie);
   }
 
-  app.get('/another-browser', { schema: { hide: true } }, async (_request, reply) => stoppedPage(reply, 403, t.consentPage.anotherBrowser));
+  app.get('/another-browser', { schema: oauthSchemas.anotherBrowser }, async (_request, reply) =>
+    stoppedPage(reply, 403, t.consentPage.anotherBrowser),
+  );
 
   /**
    * YouTube's consent link (connect-youtube in routes/accounts.ts). It may be copied to the
