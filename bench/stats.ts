@@ -277,7 +277,7 @@ async function seed(
     accountIds.push(accountId);
     if (platform === 'youtube') {
       const link = await fetch(`${base}/api/accounts/connect-youtube/${accountId}`, { method: 'POST', headers });
-      await answerSandboxConsent(((await link.json()) as { url: string }).url);
+      await answerSandboxConsent(link);
     }
     const sandboxAccount = Buffer.from(platform === 'youtube' ? `${label}.apps.googleusercontent.com` : label).toString('base64url');
     const { rows } = await db.sql(

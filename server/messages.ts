@@ -27,6 +27,13 @@ export const t = {
     exchangeFailed: 'Google не видав токен',
     noRefreshToken: 'Google не повернув токен оновлення: відкличте доступ застосунку в акаунті Google і відкрийте посилання знову',
   },
+  /** The page a consent callback or YouTube's link answers when it cannot go on (routes/oauth.ts). */
+  consentPage: {
+    title: 'Підключення не завершено',
+    anotherBrowser:
+      'Це підключення почали в іншому браузері, тож його не завершено і доступу ніхто не отримав. Почніть підключення знову й дайте згоду в тому самому браузері.',
+    home: 'На головну',
+  },
   connections: {
     ...shown.connections,
     /** Live mode without the installation's app credentials for the platform. */

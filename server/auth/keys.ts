@@ -11,6 +11,8 @@ export interface Keys {
   secretsAtRest: Buffer;
   /** Signs the device cookie of a browser that signed in (server/auth/device-cookie.ts). */
   deviceCookie: Buffer;
+  /** Signs the cookie that binds a consent flow to its browser, and YouTube's consent link (server/platforms/consent-cookie.ts). */
+  consentCookie: Buffer;
   /** The built-in Google sandbox signs its codes and tokens with this, so they survive a restart. */
   sandboxGoogle: Uint8Array;
 }
@@ -43,6 +45,7 @@ export function deriveKeys(secretKey: string): Keys {
     mediaUrl: derive('media-url'),
     secretsAtRest: derive('secrets-at-rest'),
     deviceCookie: derive('device-cookie'),
+    consentCookie: derive('consent-cookie'),
     sandboxGoogle: new Uint8Array(derive('sandbox-google')),
   };
 }

@@ -38,6 +38,20 @@ export async function issueOAuthState(db: Database, platform: Platform, accountI
   return { state, codeChallenge: pkceChallenge(codeVerifier) };
 }
 
+/** The flow a live `state` started, not spent: the profile, and its PKCE challenge for the consent link. */
+export async function openOAuthState(
+  db: Database,
+  platform: Platform,
+  state: string,
+): Promise<{ accountId: number; codeChallenge: string } | null> {
+  const { rows } = await db.sql(
+    `SELECT account_id, code_verifier FROM oauth_states
+      WHERE state_hash = $1 AND platform = $2 AND used_at IS NULL AND expires_at > now()`,
+    [hashState(state), platform],
+  );
+  return rows[0] ? { accountId: rows[0].account_id, codeChallenge: pkceChallenge(rows[0].code_verifier) } : null;
+}
+
 /** What a spent `state` was issued for; `codeVerifier` is null for a state issued before PKCE (migration 0033). */
 export interface SpentState {
   accountId: number;

@@ -35,7 +35,8 @@ import { checkConnections } from '../services/connection-check';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
 import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube/connector';
-import { googleOAuthEndpoints, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube/oauth';
+import { youtubeConsentLink } from '../platforms/youtube/oauth';
+import { consentCookieFor, linkSignature } from '../platforms/consent-cookie';
 import { issueOAuthState } from '../platforms/oauth-state';
 import {
   appVariables,
@@ -530,39 +531,44 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     return found(await accountVideoPage(db, currentUser(request), request.params.id, pageFromQuery(request.query)));
   });
 
+  /**
+   * YouTube's link, which SPEC has copied, for a channel whose owner may consent on another
+   * computer: it leads through this server (`/api/oauth/youtube/start`, routes/oauth.ts), which
+   * binds the flow to the browser that opens it and goes on to Google's consent page.
+   */
   app.post('/connect-youtube/:id', { schema: accountSchemas.connectYouTube }, async (request): Promise<ConnectYouTubeResponse> => {
     const account = await accountRow(currentUser(request), request.params.id);
     if (!account.isActiveYouTube || !account.youtubeClientId || !account.youtubeClientSecret) {
       throw new HttpError(400, t.youtubeOauth.notReady);
     }
-    const publicUrl = oauth.publicUrl();
-    const { state, codeChallenge } = await issueOAuthState(db, 'youtube', account.id, currentUser(request).id);
-    return {
-      url: youtubeConsentUrl(googleOAuthEndpoints(oauth.platforms, publicUrl), {
-        clientId: account.youtubeClientId,
-        redirectUri: youtubeRedirectUri(publicUrl),
-        state,
-        codeChallenge,
-      }),
-    };
+    const { state } = await issueOAuthState(db, 'youtube', account.id, currentUser(request).id);
+    return { url: youtubeConsentLink(oauth.publicUrl(), state, linkSignature(keys.consentCookie, state)) };
   });
 
   /**
    * TikTok's and Instagram's consent links. The platform need not be switched on yet: the
    * callback switches it on, as a profile connected through a link needs no pasted string or login.
+   * The answer binds the flow to the browser that asked (consent-cookie.ts): the SPA, on this
+   * origin, gets the cookie and opens the page itself, so a consent given in any other browser,
+   * or its code carried to one, is refused at the callback.
    */
   for (const platform of ['tiktok', 'instagram'] as const) {
-    app.post(`/connect-${platform}/:id`, { schema: accountSchemas.connectLink }, async (request): Promise<ConnectYouTubeResponse> => {
-      const account = await accountRow(currentUser(request), request.params.id);
-      const access = platforms();
-      const platformApp = (access.apps ?? builtInApps(access.mode))[platform];
-      const name = t.platform.names[platform];
-      if (!platformApp) throw new HttpError(400, t.connections.appMissing(name, appVariables[platform]));
-      const publicUrl = oauth.publicUrl();
-      const { state, codeChallenge } = await issueOAuthState(db, platform, account.id, currentUser(request).id);
-      const endpoints = { mode: access.mode, publicUrl, platformsOrigin: oauth.platformsOrigin(), network: access.network };
-      const redirectUri = linkRedirectUri(publicUrl, platform);
-      return { url: linkConnectors[platform].consentUrl(endpoints, platformApp, redirectUri, state, codeChallenge) };
-    });
+    app.post(
+      `/connect-${platform}/:id`,
+      { schema: accountSchemas.connectLink },
+      async (request, reply): Promise<ConnectYouTubeResponse> => {
+        const account = await accountRow(currentUser(request), request.params.id);
+        const access = platforms();
+        const platformApp = (access.apps ?? builtInApps(access.mode))[platform];
+        const name = t.platform.names[platform];
+        if (!platformApp) throw new HttpError(400, t.connections.appMissing(name, appVariables[platform]));
+        const publicUrl = oauth.publicUrl();
+        const { state, codeChallenge } = await issueOAuthState(db, platform, account.id, currentUser(request).id);
+        const endpoints = { mode: access.mode, publicUrl, platformsOrigin: oauth.platformsOrigin(), network: access.network };
+        const redirectUri = linkRedirectUri(publicUrl, platform);
+        reply.header('set-cookie', consentCookieFor(keys.consentCookie, state, redirectUri));
+        return { url: linkConnectors[platform].consentUrl(endpoints, platformApp, redirectUri, state, codeChallenge) };
+      },
+    );
   }
 };

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, or } from 'drizzle-orm';
 import { checkConnections } from '../services/connection-check';
@@ -7,13 +8,14 @@ import type { Platform, PlatformsMode } from '../platforms/types';
 import { accounts, users } from '../db/schema';
 import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError, type PlatformNetwork } from '../platforms/http';
-import { consumeOAuthState, type SpentState } from '../platforms/oauth-state';
+import { consumeOAuthState, openOAuthState, type SpentState } from '../platforms/oauth-state';
+import { consentCookieCleared, consentCookieFor, isBoundToBrowser, isLinkSigned } from '../platforms/consent-cookie';
 import { resumeWaitingPosts } from '../services/post-lifecycle';
 import { recordCheckedName, saveGrantedConnection, appVariables } from '../platforms/connections';
 import { linkConnectors } from '../platforms/registry';
 import { builtInApps, linkRedirectUri, OAuthGrantError, type GrantedTokens, type PlatformApps } from '../platforms/oauth-links';
 import { connectionParams } from '../../src/lib/youtube-connection';
-import { testingRefreshTokenSeconds, youtubeRedirectUri } from '../platforms/youtube/oauth';
+import { googleOAuthEndpoints, testingRefreshTokenSeconds, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube/oauth';
 import { oauthSchemas } from '../../src/lib/contract/oauth';
 import type { Clock } from '../clock';
 
@@ -31,13 +33,74 @@ export interface OAuthSettings {
   clock: Clock;
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** Where a consent flow that stops short of the SPA ends: a plain page in Ukrainian, with the way back. */
+function stoppedPage(reply: FastifyReply, status: number, message: string) {
+  const { title, home } = t.consentPage;
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      `<!doctype html>
+<html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f1f5f9;color:#0f172a}main{max-width:32rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px}h1{font-size:1.25rem}a{color:#1d4ed8}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">${escapeHtml(home)}</a></p></main></body></html>`,
+    );
+}
+
+/** The page a callback sends another browser's code to: its own address keeps no code. */
+const anotherBrowserPath = '/api/oauth/another-browser';
+
 /**
- * The browser arrives here from Google's consent page, without a Bearer token: the single-use
- * `state` is what names the profile and the user who asked, and its PKCE verifier redeems the code,
- * so a code issued to another flow is refused. Every outcome ends on the profile's page in the SPA.
+ * The browser arrives here from the platform's consent page, without a Bearer token: the single-use
+ * `state` is what names the profile and the user who asked, the flow's cookie shows it is the
+ * browser that started it, and the PKCE verifier redeems the code, so a code issued to another flow
+ * is refused. Every outcome ends on the profile's page in the SPA but another browser's, which ends
+ * on a page of its own.
  */
 export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = async (app, { oauth }) => {
   const { db, keys } = app;
+
+  /**
+   * Whether the browser of a callback whose state was just spent is the one its flow was bound to
+   * (consent-cookie.ts). Either way the flow's cookie is taken back: the state is spent, and a code
+   * that came with it is no use to anyone now.
+   */
+  function startedHere(request: FastifyRequest, reply: FastifyReply, state: string, callbackUrl: string) {
+    reply.header('set-cookie', consentCookieCleared(state, callbackUrl));
+    return isBoundToBrowser(keys.consentCookie, state, request.headers.cookie);
+  }
+
+  app.get('/another-browser', { schema: oauthSchemas.anotherBrowser }, async (_request, reply) =>
+    stoppedPage(reply, 403, t.consentPage.anotherBrowser),
+  );
+
+  /**
+   * YouTube's consent link (connect-youtube in routes/accounts.ts). It may be copied to the
+   * channel's owner on another computer, so the flow is bound to the browser that opens it rather
+   * than the one that made it; then on to Google. Only a signed link binds, so a state read from a
+   * callback's address cannot be opened here to bind another browser.
+   */
+  app.get('/youtube/start', { schema: oauthSchemas.youtubeStart }, async (request, reply) => {
+    const { state, sig } = request.query;
+    const flow = isLinkSigned(keys.consentCookie, state, sig) ? await openOAuthState(db, 'youtube', state) : null;
+    if (!flow) return stoppedPage(reply, 400, t.youtubeOauth.linkExpired);
+    const [account] = await db.orm.select().from(accounts).where(eq(accounts.id, flow.accountId));
+    if (!account?.youtubeClientId) return stoppedPage(reply, 400, t.youtubeOauth.notReady);
+    const publicUrl = oauth.publicUrl();
+    const redirectUri = youtubeRedirectUri(publicUrl);
+    reply.header('set-cookie', consentCookieFor(keys.consentCookie, state, redirectUri));
+    const consent = youtubeConsentUrl(googleOAuthEndpoints(oauth.platforms, publicUrl), {
+      clientId: account.youtubeClientId,
+      redirectUri,
+      state,
+      codeChallenge: flow.codeChallenge,
+    });
+    return reply.redirect(consent, 302);
+  });
 
   /**
    * Which channel the grant reaches, for the profile's "підключено як …". The connection stands
@@ -90,6 +153,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
       reply.redirect(`${path}?${new URLSearchParams({ [youtubeConnectionParams.error]: message })}`, 302);
 
     if (issued === null) return failWith(t.youtubeOauth.linkExpired, '/accounts/list');
+    if (!startedHere(request, reply, query.state!, youtubeRedirectUri(oauth.publicUrl()))) return reply.redirect(anotherBrowserPath, 302);
     const account = await issuedAccount(issued);
     if (!account) return failWith(t.server.notFound, '/accounts/list');
     if (query.error || !query.code) return failWith(t.youtubeOauth.denied);
@@ -148,6 +212,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
         reply.redirect(`${path}?${new URLSearchParams({ [connectionParams[platform].error]: message })}`, 302);
 
       if (issued === null) return failWith(t.youtubeOauth.linkExpired, '/accounts/list');
+      if (!startedHere(request, reply, query.state!, linkRedirectUri(oauth.publicUrl(), platform))) {
+        return reply.redirect(anotherBrowserPath, 302);
+      }
       const account = await issuedAccount(issued);
       if (!account) return failWith(t.server.notFound, '/accounts/list');
       if (query.error || !query.code) return failWith(t.connections.denied(name));

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAdmin } from '../auth/guards';
 import { HttpError } from '../http-error';
 import { planStatsSyncs, syncProfileStatsJobName } from '../jobs/sync-stats';
 import { checkProfileHealthJobName, planHealthChecks } from '../jobs/health-check';
@@ -7,11 +6,12 @@ import { checkProfileHealthJobName, planHealthChecks } from '../jobs/health-chec
 /**
  * `POST /sandbox/_sync-stats`, mounted in sandbox mode only: plans the statistics sync the cron
  * would plan at its next tick, now, so the browser suite reads figures without waiting for the
- * minute (STATS_INTERVAL cannot go below one). An admin's call: it spends platform reads. The
- * same for the health checks, `POST /sandbox/_check-health`.
+ * minute (STATS_INTERVAL cannot go below one). The same for the health checks, `POST
+ * /sandbox/_check-health`. Both are the sandbox's controls, an admin's (registerSandbox guards them):
+ * they spend platform reads.
  */
 export const sandboxStatsRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/_sync-stats', { schema: { hide: true }, onRequest: requireAdmin }, async (_request, reply) => {
+  app.post('/_sync-stats', { schema: { hide: true } }, async (_request, reply) => {
     const { db, queue } = app;
     if (!queue) throw new HttpError(503, 'This process has no job queue');
     const queued = await planStatsSyncs({ db, queue });
@@ -20,7 +20,7 @@ export const sandboxStatsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** `POST /sandbox/_check-health`: the health checks the next planning would make (issue 32.1), now. */
-  app.post('/_check-health', { schema: { hide: true }, onRequest: requireAdmin }, async (_request, reply) => {
+  app.post('/_check-health', { schema: { hide: true } }, async (_request, reply) => {
     const { db, queue, clock } = app;
     if (!queue) throw new HttpError(503, 'This process has no job queue');
     const queued = await planHealthChecks({ db, queue }, clock.now());

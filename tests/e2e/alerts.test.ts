@@ -15,6 +15,7 @@ import {
   logIn,
   pageProblems,
   renderedRequest,
+  sandboxControl,
   sharedServer,
   snapshot,
   videosToPublish,
@@ -51,7 +52,7 @@ async function eachWidth(name: string) {
 
 /** What the sandbox's bot sent to the operator's chat. */
 async function sentToChat(): Promise<string[]> {
-  const { messages } = await (await fetch(`${server.baseUrl}/sandbox/_telegram`)).json();
+  const { messages } = await (await sandboxControl(server.baseUrl, '/sandbox/_telegram')).json();
   return (messages as { chatId: number; text: string }[]).filter((message) => message.chatId === chatId).map((message) => message.text);
 }
 
@@ -67,7 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await fetch(`${server.baseUrl}/sandbox/_faults`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: '{}' });
+  await sandboxControl(server.baseUrl, '/sandbox/_faults', { method: 'DELETE' });
   await receiver?.close();
   await browser?.close();
   await fs.rm(mediaDir, { recursive: true, force: true });
@@ -95,10 +96,8 @@ it('connects Telegram by the code the operator sends the bot', async () => {
   await eachWidth('settings-telegram-code');
 
   // The operator opens the link: Telegram sends the bot `/start <code>` from their chat.
-  const sent = await fetch(`${server.baseUrl}/sandbox/_telegram/send`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ text: `/start ${code}`, chatId, username: 'alerts_team' }),
+  const sent = await sandboxControl(server.baseUrl, '/sandbox/_telegram/send', {
+    json: { text: `/start ${code}`, chatId, username: 'alerts_team' },
   });
   expect(sent.status).toBe(201);
   await expect.poll(() => telegram().getByText('Підключено чат @alerts_team').isVisible()).toBe(true);
@@ -153,7 +152,10 @@ it('tells a post TikTok holds at its cap in Telegram and to the webhook, whose l
   await api(`/api/posting-rules/${account.id}`, { method: 'PUT', json: { tiktok: { privacyLevel: 'SELF_ONLY' } } });
   const { idUpload, detail } = await renderedRequest(api, { clip, photoIds: photos.data.map((photo) => photo.id) });
   // TikTok answers the upload with its daily cap: the post is held, not failed.
-  await api('/sandbox/_faults', { json: { platform: 'tiktok', step: 'init', kind: 'quota', times: 1 } });
+  const fault = await sandboxControl(server.baseUrl, '/sandbox/_faults', {
+    json: { platform: 'tiktok', step: 'init', kind: 'quota', times: 1 },
+  });
+  expect(fault.status).toBe(201);
   await api(`/api/upload-video/${idUpload}`, {
     json: {
       title: 'Вечірній випуск',

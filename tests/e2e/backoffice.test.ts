@@ -103,10 +103,13 @@ it('edits the profile and its channel description', async () => {
 it('copies the YouTube authorization link to the clipboard', async () => {
   await operator.getByRole('button', { name: 'Скопіювати посилання авторизації' }).click();
   await expect.poll(() => visible(operator, 'Посилання скопійоване в буфер обміну')).toBe(true);
+  // The link leads through this server, which binds the browser that opens it, then to Google's page.
   const copied = new URL(await operator.evaluate(() => navigator.clipboard.readText()));
-  expect(`${copied.origin}${copied.pathname}`).toBe(`${server.baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth`);
-  expect(copied.searchParams.get('client_id')).toBe('operator-client.apps.googleusercontent.com');
-  expect(copied.searchParams.get('redirect_uri')).toBe(`${server.baseUrl}/api/oauth/youtube/callback`);
+  expect(`${copied.origin}${copied.pathname}`).toBe(`${server.baseUrl}/api/oauth/youtube/start`);
+  const consent = new URL((await fetch(copied, { redirect: 'manual' })).headers.get('location')!);
+  expect(`${consent.origin}${consent.pathname}`).toBe(`${server.baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth`);
+  expect(consent.searchParams.get('client_id')).toBe('operator-client.apps.googleusercontent.com');
+  expect(consent.searchParams.get('redirect_uri')).toBe(`${server.baseUrl}/api/oauth/youtube/callback`);
 });
 
 it("shows the admin each profile's owner", async () => {

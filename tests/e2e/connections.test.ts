@@ -12,6 +12,7 @@ import {
   type RunningServer,
   axeFindings,
   adminToken,
+  sandboxControl,
 } from './harness';
 
 /**
@@ -129,11 +130,10 @@ it('connects TikTok and Instagram from the profile form, and asks to connect aga
   }
 
   // The sandbox's account key is the login, base64url (server/platforms/sandbox/consent.ts accountOfLogin).
-  await fetch(`${server.baseUrl}/sandbox/_revoke`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ platform: 'tiktok', account: Buffer.from('morning@tiktok').toString('base64url') }),
+  const revoked = await sandboxControl(server.baseUrl, '/sandbox/_revoke', {
+    json: { platform: 'tiktok', account: Buffer.from('morning@tiktok').toString('base64url') },
   });
+  expect(revoked.status).toBe(204);
   // The refresher meets the revoked grant within the token's half-life and a pass (20 s tokens, 5 s passes).
   await expect
     .poll(

@@ -140,16 +140,34 @@ export function adminToken(baseUrl: string): Promise<string> {
   return accessToken(baseUrl, adminLogin, adminPassword);
 }
 
+/** One admin sign-in per server for its sandbox controls, made again when its access token has ended. */
+const controlTokens = new Map<string, Promise<string>>();
+
+/**
+ * The sandbox's controls (`/sandbox/_…`: its fault plan, what the platforms received, its Telegram,
+ * the syncs and checks planned now), as the admin they belong to: they inspect and steer every
+ * user's platforms. The answer as it came.
+ */
+export async function sandboxControl(baseUrl: string, route: string, init: { method?: string; json?: unknown } = {}): Promise<Response> {
+  const send = async (token: Promise<string>) =>
+    fetch(`${baseUrl}${route}`, {
+      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+      headers: { authorization: `Bearer ${await token}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+  if (!controlTokens.has(baseUrl)) controlTokens.set(baseUrl, adminToken(baseUrl));
+  const answer = await send(controlTokens.get(baseUrl)!);
+  if (answer.status !== 401) return answer;
+  controlTokens.set(baseUrl, adminToken(baseUrl));
+  return send(controlTokens.get(baseUrl)!);
+}
+
 /**
  * Plans the statistics sync now rather than at the cron's next minute (POST /sandbox/_sync-stats,
- * sandbox mode, an admin's call); the syncs it queues run on the worker a moment later.
+ * sandbox mode); the syncs it queues run on the worker a moment later.
  */
-export async function syncStatsNow(baseUrl: string, token: string) {
-  const response = await fetch(`${baseUrl}/sandbox/_sync-stats`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
+export async function syncStatsNow(baseUrl: string) {
+  const response = await sandboxControl(baseUrl, '/sandbox/_sync-stats', { json: {} });
   if (response.status !== 202) throw new Error(`sync-stats: ${response.status} ${await response.text()}`);
 }
 

@@ -14,6 +14,7 @@ import {
   createOperator,
   logIn,
   renderedRequest,
+  sandboxControl,
   sharedServer,
   snapshot,
   videosToPublish,
@@ -77,7 +78,10 @@ beforeAll(async () => {
 
   const { idUpload, detail } = await renderedSet();
   // YouTube refuses the first upload, and again after the token is refreshed: that post fails and the profile's YouTube access with it.
-  await api('/sandbox/_faults', { json: { platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 } });
+  const fault = await sandboxControl(server.baseUrl, '/sandbox/_faults', {
+    json: { platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 },
+  });
+  expect(fault.status).toBe(201);
   // The second video goes out in two hours: later today, unless the test runs in Kyiv's last two hours.
   const later = kyivWallTime(Date.now() + 2 * 3_600_000);
   await api(`/api/upload-video/${idUpload}`, {
@@ -97,7 +101,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await fetch(`${server.baseUrl}/sandbox/_faults`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: '{}' });
+  await sandboxControl(server.baseUrl, '/sandbox/_faults', { method: 'DELETE' });
   await browser?.close();
   await fs.rm(mediaDir, { recursive: true, force: true });
 });

@@ -26,6 +26,7 @@ import {
   videosToPublish,
   type RunningServer,
   adminToken,
+  sandboxControl,
 } from './harness';
 
 /**
@@ -207,7 +208,7 @@ it('moves a scheduled video to another minute and profile on its set page: it go
   await editor.getByLabel(t.postTruth.scheduleProfile(videoId)).selectOption(String(profiles.second.id));
 
   // Instagram asks the first attempt to wait 10 s (two of the page's refreshes): the set's page says why and when it tries again.
-  const fault = await api('/sandbox/_faults', {
+  const fault = await sandboxControl(server.baseUrl, '/sandbox/_faults', {
     json: { platform: 'instagram', step: 'init', kind: 'status-429', times: 1, retryAfterSeconds: 10 },
   });
   expect(fault.status).toBe(201);
@@ -287,7 +288,7 @@ it("issue 28.0: a user's video list shows a rendered video as not published, and
   await expect
     .poll(
       async () => {
-        await syncStatsNow(server.baseUrl, token);
+        await syncStatsNow(server.baseUrl);
         const [video] = (await api(`/api/accounts/${created.body.id}/video`)).body.data;
         return video && { status: video.status, youtube: video.views, read: video.viewsTikTok > 0 };
       },

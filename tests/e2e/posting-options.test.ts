@@ -14,6 +14,7 @@ import {
   createOperator,
   logIn,
   renderedRequest,
+  sandboxControl,
   sharedServer,
   snapshot,
   axeFindings,
@@ -172,7 +173,7 @@ it('connects a profile with the connect buttons, then publishes with the choices
   // What this profile's three accounts received: the shared sandbox holds the other files' posts too.
   const ours = ['options-client.apps.googleusercontent.com', tiktokLogin, 'options.insta'];
   const received = async (): Promise<Record<string, { account: string; received: Record<string, unknown> }[]>> => {
-    const { posts } = await (await fetch(`${server.baseUrl}/sandbox/_posts`)).json();
+    const { posts } = await (await sandboxControl(server.baseUrl, '/sandbox/_posts')).json();
     return Object.fromEntries(
       Object.entries(posts as Record<string, { account: string; received: Record<string, unknown> }[]>).map(([platform, list]) => [
         platform,

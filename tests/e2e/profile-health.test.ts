@@ -5,13 +5,13 @@ import { emptyAccountForm } from '../../src/lib/schemas';
 import { t } from '../../server/messages';
 import {
   accessToken,
-  adminToken,
   apiBodies,
   connectBrowser,
   createOperator,
   freePort,
   logIn,
   pageProblems,
+  sandboxControl,
   sharedServer,
   snapshot,
 } from './harness';
@@ -44,11 +44,7 @@ beforeAll(async () => {
   profiles.failing = await tiktokProfile('health-down', `http://127.0.0.1:${await freePort()}`);
 
   // The checks the next planning would make, now (POST /sandbox/_check-health), run by the worker a moment later.
-  const checked = await fetch(`${server.baseUrl}/sandbox/_check-health`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await adminToken(server.baseUrl)}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
+  const checked = await sandboxControl(server.baseUrl, '/sandbox/_check-health', { json: {} });
   expect(checked.status).toBe(202);
   await vi.waitFor(
     async () => {

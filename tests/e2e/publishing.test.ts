@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';
-import { adminToken, connectBrowser, createOperator, logIn, sharedServer, snapshot, syncStatsNow, videosToPublish } from './harness';
+import { connectBrowser, createOperator, logIn, sandboxControl, sharedServer, snapshot, syncStatsNow, videosToPublish } from './harness';
 
 /**
  * The operator's whole journey on the sandbox platforms: a profile through the built-in loopback
@@ -102,7 +102,7 @@ it('connects YouTube by following the copied consent link', async () => {
   await page.getByRole('button', { name: 'Скопіювати посилання авторизації' }).click();
   await expect.poll(visible('Посилання скопійоване в буфер обміну')).toBe(true);
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(new URL(link).pathname).toBe('/sandbox/accounts.google.com/o/oauth2/v2/auth');
+  expect(new URL(link).pathname).toBe('/api/oauth/youtube/start');
   await page.goto(link);
   await expect.poll(() => page.getByRole('heading', { name: 'Застосунок просить доступ до вашого каналу YouTube' }).isVisible()).toBe(true);
   await snapshot(page, 'journey-youtube-consent');
@@ -243,7 +243,9 @@ it('edits the title of the published set, on YouTube too', async () => {
 
 it('shows an injected platform failure with its error and publishes through Опублікувати', async () => {
   // YouTube refuses the upload twice: once, and again after the token is refreshed.
-  const fault = await apiCall('POST', '/sandbox/_faults', { platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 });
+  const fault = await sandboxControl(server.baseUrl, '/sandbox/_faults', {
+    json: { platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 },
+  });
   expect(fault.status).toBe(201);
 
   // A published request is not published again: the failing video comes from a new request of one.
@@ -275,14 +277,17 @@ it('shows an injected platform failure with its error and publishes through Оп
   // The server's own statistics sync (each minute here) and profile check read YouTube too, and a
   // read that goes through rightly ends the failure: YouTube refuses them as well meanwhile.
   for (const step of ['stats', 'profile']) {
-    expect((await apiCall('POST', '/sandbox/_faults', { platform: 'youtube', step, kind: 'unauthorized', times: 1000 })).status).toBe(201);
+    const fault = await sandboxControl(server.baseUrl, '/sandbox/_faults', {
+      json: { platform: 'youtube', step, kind: 'unauthorized', times: 1000 },
+    });
+    expect(fault.status).toBe(201);
   }
   await republish.click();
   await expect
     .poll(visible(`Не можна опублікувати знову: доступ профілю #${accountId} Main channel до YouTube не працює. Підключіть профіль знову.`))
     .toBe(true);
   await expect.poll(videosWith('Помилка')).toBe(1);
-  expect((await apiCall('DELETE', '/sandbox/_faults')).status).toBe(200);
+  expect((await sandboxControl(server.baseUrl, '/sandbox/_faults', { method: 'DELETE' })).status).toBe(200);
 
   // Saving the profile asks YouTube again; it answers, the failure is over and the retry goes.
   await page.goto(`${server.baseUrl}/accounts/${accountId}`);
@@ -295,7 +300,6 @@ it('shows an injected platform failure with its error and publishes through Оп
 });
 
 it('syncs growing statistics into the published set', async () => {
-  const admin = await adminToken(server.baseUrl);
   await page.goto(`${server.baseUrl}/video/youtube/${idUpload}`);
   const viewsOnYouTube = () =>
     page
@@ -304,7 +308,7 @@ it('syncs growing statistics into the published set', async () => {
   await expect
     .poll(
       async () => {
-        await syncStatsNow(server.baseUrl, admin);
+        await syncStatsNow(server.baseUrl);
         await page.reload();
         await page.getByText('Опубліковано', { exact: true }).first().waitFor();
         return (await viewsOnYouTube()).filter((views) => views > 0).length;

@@ -17,6 +17,7 @@ import {
   connectBrowser,
   logIn,
   renderedRequest,
+  sandboxControl,
   sharedServer,
   snapshot,
   syncStatsNow,
@@ -40,7 +41,6 @@ let clip: string;
 /** The operator's background image, chosen by every request here. */
 let photoIds: number[];
 let token: string;
-let admin: string;
 let accountId: number;
 const sets = { published: '', scheduled: '', failing: '' };
 const operator = { login: 'olena', password: 'olena-secret' };
@@ -83,7 +83,6 @@ beforeAll(async () => {
   await makeClip(tools, clip, { seconds: 4 });
 
   await signIn(adminLogin, adminPassword);
-  admin = token;
   await api('/api/users', { json: { login: operator.login, password: operator.password, password_confirmation: operator.password } });
   await signIn(operator.login, operator.password);
 
@@ -157,7 +156,7 @@ it('draws the views of a published set and of its profile from the points the sy
   await expect
     .poll(
       async () => {
-        await syncStatsNow(server.baseUrl, admin);
+        await syncStatsNow(server.baseUrl);
         report = await api(`/api/stats/video/${sets.published}?days=1`);
         return report!.views.map((series) => series.values.at(-1)! > 0);
       },
@@ -281,10 +280,8 @@ it('shows the post scheduled for tomorrow on its day, week and month, and opens 
 
 it("tells each set's posts, out and failed, and the finished renders in the bell, and follows one to its set", async () => {
   // YouTube refuses the upload, and again after the token is refreshed: that post fails, TikTok's goes out.
-  const fault = await fetch(`${server.baseUrl}/sandbox/_faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 }),
+  const fault = await sandboxControl(server.baseUrl, '/sandbox/_faults', {
+    json: { platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 },
   });
   expect(fault.status).toBe(201);
   sets.failing = await renderedSet();

@@ -13,7 +13,6 @@ import { makeClip, testTools } from '../fixtures/media';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import {
   accessToken,
-  adminToken,
   apiBodies,
   connectBrowser,
   createOperator,
@@ -96,10 +95,9 @@ beforeAll(async () => {
   });
 
   // The first figures synced are all gained within the period: the set is in the top once both posts have them.
-  const admin = await adminToken(server.baseUrl);
   await vi.waitFor(
     async () => {
-      await syncStatsNow(server.baseUrl, admin);
+      await syncStatsNow(server.baseUrl);
       const top: TopVideos = await api(`/api/stats/top?from=${today}&to=${today}`);
       expect(top.videos.map((video) => [video.idUpload, video.platforms])).toEqual([[idUpload, ['youtube', 'tiktok']]]);
     },

@@ -328,8 +328,11 @@ describeEachDatabase(
         url: `/api/accounts/connect-youtube/${account.id}`,
         headers: { ...user.headers, host: 'office.example:3000' },
       });
-      const url = new URL(response.json().url);
       // Not listening, the app knows no address of its own but loopback; the Host header never counts.
+      const link = new URL(response.json().url);
+      expect(`${link.origin}${link.pathname}`).toBe('http://127.0.0.1/api/oauth/youtube/start');
+      const opened = await env().app.inject({ url: `${link.pathname}${link.search}`, headers: { host: 'office.example:3000' } });
+      const url = new URL(opened.headers.location as string);
       expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1/sandbox/accounts.google.com/o/oauth2/v2/auth');
       expect(Object.fromEntries(url.searchParams)).toMatchObject({
         client_id: 'my-client',

@@ -3,7 +3,7 @@ import type { AccountDetail, Paged, AccountSummary } from '../../src/lib/contrac
 import { issueSandboxToken } from '../../server/platforms/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { emptyAccount } from './backoffice-fixtures';
-import { createUser, describeEachDatabase } from './helpers';
+import { createUser, describeEachDatabase, sandboxControl } from './helpers';
 
 /**
  * Saving a profile asks each platform it switches on, through the profile's own proxy, which
@@ -90,7 +90,7 @@ describeEachDatabase('Credentials checked on save', (env) => {
       `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: публікація не вдалася' WHERE account_id = $1 AND platform = 'tiktok'`,
       [created.id],
     );
-    const revoke = await env().app.inject({
+    const revoke = await sandboxControl(env().app, {
       method: 'POST',
       url: '/sandbox/_revoke',
       payload: { platform: 'tiktok', account: Buffer.from('revoked').toString('base64url') },

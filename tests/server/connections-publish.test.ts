@@ -28,7 +28,7 @@ describeEachDatabase(
         method: 'POST',
         headers: user.headers,
       });
-      const followed = await answerSandboxConsent(((await link.json()) as { url: string }).url, 'allow', 'follow', { username: login });
+      const followed = await answerSandboxConsent(link, 'allow', 'follow', { username: login });
       expect(new URL(followed.url).search).toBe(`?${platform}=connected`);
     }
 

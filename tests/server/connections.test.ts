@@ -8,8 +8,8 @@ import { SandboxState } from '../../server/platforms/sandbox/index';
 import { accountOfLogin } from '../../server/platforms/sandbox/consent';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { buildLiveApp, createUser, describeEachDatabase } from './helpers';
-import { answerSandboxConsent } from '../fixtures/sandbox-consent';
+import { buildLiveApp, createUser, describeEachDatabase, sandboxControl } from './helpers';
+import { answerSandboxConsent, openConsentLink } from '../fixtures/sandbox-consent';
 import { testNetwork } from './helpers';
 import { systemClock } from '../../server/clock';
 
@@ -35,10 +35,10 @@ describeEachDatabase(
     async function connect(user: TestUser, accountId: number, platform: 'tiktok' | 'instagram', login: string) {
       const link = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${accountId}`, { method: 'POST', headers: user.headers });
       expect(link.status).toBe(200);
-      const { url } = (await link.json()) as { url: string };
+      const flow = await openConsentLink(link);
       const host = platform === 'tiktok' ? 'www.tiktok.com/v2/auth/authorize/' : 'www.instagram.com/oauth/authorize';
-      expect(url.startsWith(`${baseUrl}/sandbox/${host}?`)).toBe(true);
-      const followed = await answerSandboxConsent(url, 'allow', 'follow', { username: login });
+      expect(flow.url.startsWith(`${baseUrl}/sandbox/${host}?`)).toBe(true);
+      const followed = await answerSandboxConsent(flow, 'allow', 'follow', { username: login });
       const landed = new URL(followed.url);
       return landed.pathname + landed.search;
     }
@@ -110,14 +110,16 @@ describeEachDatabase(
       await env().db.sql(`UPDATE account_connections SET access_expires_at = now() - interval '1 second' WHERE account_id = $1`, [
         account.id,
       ]);
-      await fetch(`${baseUrl}/sandbox/_calls`, { method: 'DELETE' });
+      await sandboxControl(env().app, { method: 'DELETE', url: '/sandbox/_calls' });
 
       const key = env().tokenSettings.keys.secretsAtRest;
       const tokens = await Promise.all(
         Array.from({ length: 10 }, () => freshAccessToken(env().db, key, settings(), proxy.url, account.id, 'tiktok')),
       );
       expect(new Set(tokens).size).toBe(1);
-      const { calls } = (await (await fetch(`${baseUrl}/sandbox/_calls`)).json()) as { calls: Record<string, Record<string, number>> };
+      const { calls } = (await sandboxControl(env().app, { url: '/sandbox/_calls' })).json<{
+        calls: Record<string, Record<string, number>>;
+      }>();
       expect(Object.entries(calls.tiktok).filter(([endpoint]) => endpoint.includes('oauth/token'))).toEqual([
         [expect.stringContaining('oauth/token'), 1],
       ]);
@@ -215,11 +217,14 @@ describeEachDatabase(
       const user = await createUser(env(), 'operator');
       const account = await createAccount(env(), user, { proxy: proxy.url });
       const link = await fetch(`${baseUrl}/api/accounts/connect-tiktok/${account.id}`, { method: 'POST', headers: user.headers });
-      const { url } = (await link.json()) as { url: string };
-      const state = new URL(url).searchParams.get('state')!;
-      const elsewhere = await fetch(`${baseUrl}/api/oauth/instagram/callback?code=x&state=${state}`, { redirect: 'manual' });
+      const flow = await openConsentLink(link);
+      const state = new URL(flow.url).searchParams.get('state')!;
+      const elsewhere = await fetch(`${baseUrl}/api/oauth/instagram/callback?code=x&state=${state}`, {
+        headers: { cookie: flow.cookie },
+        redirect: 'manual',
+      });
       expect(new URL(elsewhere.headers.get('location')!, baseUrl).pathname).toBe('/accounts/list');
-      const denied = await answerSandboxConsent(url, 'deny', 'follow');
+      const denied = await answerSandboxConsent(flow, 'deny', 'follow');
       expect(new URL(denied.url).searchParams.get('tiktokError')).toBe(t.connections.denied('TikTok'));
     });
 

@@ -68,7 +68,7 @@ function raceSetup(env: () => TestEnv) {
       YouTubeAuthClientSecret: 'client-secret',
     });
     const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: owner.headers });
-    await answerSandboxConsent(((await link.json()) as { url: string }).url);
+    await answerSandboxConsent(link);
     return account;
   }
 

@@ -77,7 +77,7 @@ describeEachDatabase(
         InstagramPassword: 'instagram-password',
       });
       const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: user.headers });
-      await answerSandboxConsent(((await link.json()) as { url: string }).url);
+      await answerSandboxConsent(link);
       return account;
     }
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { connectDatabase, type Database } from '../../server/db/connect';
 import { migrate } from '../../server/db/migrate';
@@ -276,6 +277,24 @@ export async function createUser(env: TestEnv, login: string, options: { role?: 
 export async function newSession(env: TestEnv, userId: number) {
   const { accessToken: token } = await startSession(env.db, env.tokenSettings, userId, env.app.clock.now());
   return { token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * The sandbox's controls (`/sandbox/_…`: its fault plan, what the platforms received, its calls and
+ * revocations) as an admin calls them on `app`: they inspect and steer every user's platforms. The
+ * admin is made in the app's database when it has none yet, as a test's database starts empty.
+ */
+export async function sandboxControl(app: TestEnv['app'], request: InjectOptions) {
+  const login = 'sandbox-admin';
+  const found = await app.db.sql(`SELECT id FROM users WHERE login = $1`, [login]);
+  const made = found.rows[0]
+    ? found
+    : await app.db.sql(`INSERT INTO users (login, password_hash, role) VALUES ($1, $2, 'admin') RETURNING id`, [
+        login,
+        await testPasswordHash('password123'),
+      ]);
+  const { accessToken } = await startSession(app.db, app.tokenSettings, made.rows[0].id, app.clock.now());
+  return app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${accessToken}` } });
 }
 
 /**

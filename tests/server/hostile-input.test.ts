@@ -12,6 +12,7 @@ import { t } from '../../server/messages';
 import { maxJsonDepth } from '../../server/json-body';
 import { buildApp, logRedactions, logSerializers } from '../../server/app';
 import { systemClock } from '../../server/clock';
+import { isSandboxControl } from '../../server/platforms/sandbox/index';
 import { buildLiveApp, createApiToken, createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { emptyDatabase, keepRows } from './empty-database';
 import { createAccount, emptyAccount, rememberedChoices, type TestUser } from './backoffice-fixtures';
@@ -991,6 +992,178 @@ describeEachDatabase(
           })
         ).statusCode,
       ).toBe(200);
+    });
+  },
+  { queue: 'send' },
+);
+
+// ─── Issue 38.3 and 38.4: the sandbox's controls and the consent callbacks' browser binding ───
+
+describeEachDatabase(
+  "hostile input at the sandbox's controls and the consent callbacks (issue 38)",
+  (env) => {
+    /** What each class of request was answered, by status, for this block's closing note. */
+    const answered = new Map<string, Map<number, number>>();
+    afterAll(() => {
+      const sum = (statuses: Map<number, number>) => [...statuses.values()].reduce((total, times) => total + times, 0);
+      const lines = [...answered].map(([name, statuses]) => {
+        const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, times]) => `${status}×${times}`);
+        return `  ${name}: ${sum(statuses)} → ${byStatus.join(', ')}`;
+      });
+      const total = [...answered.values()].reduce((requests, statuses) => requests + sum(statuses), 0);
+      console.log(
+        `hostile input at the sandbox's controls and the consent callbacks [${env().kind}]: ${total} requests\n${lines.join('\n')}`,
+      );
+    });
+
+    /** One request of a class, counted for the note; a 5xx fails the test whatever the class expects. */
+    const send = async (name: string, request: InjectOptions) => {
+      const response = await env().app.inject(request);
+      const statuses = answered.get(name) ?? new Map<number, number>();
+      answered.set(name, statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1));
+      expect(response.statusCode, `${name}: ${request.method ?? 'GET'} ${request.url} → ${response.body.slice(0, 300)}`).toBeLessThan(500);
+      return response;
+    };
+
+    it('answers every control route 401 or 403 to whoever is not an admin however the request is dressed, and an admin never 5xx', async () => {
+      const controls = env()
+        .app.routeTable.filter((route) => isSandboxControl(route.url))
+        .flatMap((route) =>
+          [route.method]
+            .flat()
+            .filter((method) => method !== 'HEAD')
+            .map((method) => ({ method, url: route.url })),
+        );
+      expect(controls.length).toBeGreaterThanOrEqual(13);
+      const operator = await createUser(env(), 'olena');
+      const admin = await createUser(env(), 'chief', { role: 'admin' });
+      const strangers: [string, Record<string, string>, number][] = [
+        ['nobody', {}, 401],
+        ['a made-up bearer', { authorization: 'Bearer x.y.z' }, 401],
+        ['another scheme', { authorization: 'Basic YWRtaW46YWRtaW4=' }, 401],
+        ['an operator', operator.headers, 403],
+        ["an operator's publish token", (await createApiToken(env(), operator, 'publish')).headers, 403],
+        ["an admin's read token", (await createApiToken(env(), admin, 'read')).headers, 403],
+      ];
+      const bodies = ['{"platform":"youtube","step":"init","kind":"quota"}', '{"text":"\\u0000","chatId":1e20}', '[', 'a'.repeat(20_000)];
+      for (const { method, url } of controls) {
+        // The router takes `_` spelled %5F too: the route matched decides, not the URL as sent.
+        for (const spelled of [url, url.replace('/_', '/%5F'), url.replace('/_', '/%5f')]) {
+          for (const [who, headers, status] of strangers) {
+            const response = await send(`control routes, ${who}`, {
+              method: method as 'POST',
+              url: spelled,
+              headers: { ...headers, 'content-type': 'application/json' },
+              ...(method === 'POST' ? { payload: bodies[spelled.length % bodies.length] } : {}),
+            });
+            expect(response.statusCode, `${method} ${spelled} as ${who}`).toBe(status);
+          }
+        }
+        for (const payload of method === 'POST' ? bodies : [undefined]) {
+          await send('control routes, the admin with hostile bodies', {
+            method: method as 'POST',
+            url,
+            headers: { ...admin.headers, 'content-type': 'application/json' },
+            ...(payload === undefined ? {} : { payload }),
+          });
+        }
+      }
+      // A spelling the router does not take is not found, for anyone.
+      for (const url of ['/sandbox/_telegram/', '/sandbox//_telegram', '/sandbox/_TELEGRAM', '/sandbox/_telegram%2Fsend']) {
+        expect((await send('control routes, other spellings', { url })).statusCode, url).toBe(404);
+      }
+      await send('control routes, the admin with hostile bodies', { method: 'DELETE', url: '/sandbox/_faults', headers: admin.headers });
+    });
+
+    it("refuses a callback without its flow's cookie, whatever the cookie or the state holds, and spends the state", async () => {
+      const user = await createUser(env(), 'owner');
+      const account = await createAccount(env(), user, {
+        isActiveYouTube: true,
+        YouTubeAuthClientId: 'hostile.apps.googleusercontent.com',
+        YouTubeAuthClientSecret: 'hostile-secret',
+      });
+      /** A flow as the browser that started it holds it: its state, and its cookie's `name=value`. */
+      const started = async (platform: 'youtube' | 'tiktok' | 'instagram') => {
+        const link = await send('consent links', {
+          method: 'POST',
+          url: `/api/accounts/connect-${platform}/${account.id}`,
+          headers: user.headers,
+        });
+        const url = new URL(link.json<{ url: string }>().url);
+        if (platform !== 'youtube')
+          return { state: url.searchParams.get('state')!, cookie: String(link.headers['set-cookie']).split(';')[0]! };
+        const opened = await send('consent links', { url: `${url.pathname}${url.search}` });
+        return { state: url.searchParams.get('state')!, cookie: String(opened.headers['set-cookie']).split(';')[0]! };
+      };
+      const callback = (platform: string, state: string, cookie: string | undefined) =>
+        send(`callbacks, ${platform}`, {
+          url: `/api/oauth/${platform}/callback?${new URLSearchParams({ code: 'stolen-code', state })}`,
+          headers: cookie === undefined ? {} : { cookie },
+        });
+      const landing = (response: { headers: Record<string, unknown> }) => new URL(String(response.headers.location), 'http://x');
+
+      for (const platform of ['youtube', 'tiktok', 'instagram'] as const) {
+        const other = await started(platform);
+        const otherPlatform = await started(platform === 'tiktok' ? 'instagram' : 'tiktok');
+        /** Cookies a browser that did not start the flow may hold, or an attacker may write. */
+        const strangers = (own: { cookie: string }) => {
+          const name = own.cookie.split('=')[0]!;
+          return [
+            undefined,
+            '',
+            `${name}=`,
+            `${name}=x`,
+            `${name}=${'A'.repeat(43)}`,
+            `${name}=${'*'.repeat(43)}`,
+            `${name}=${'A'.repeat(8000)}`,
+            `${name}=%00`,
+            `${name}=${other.cookie.split('=')[1]}`,
+            other.cookie,
+            otherPlatform.cookie,
+            `${other.cookie}; ${otherPlatform.cookie}; a=b; ${name}`,
+            'consent_=x; =; ;;; device=a.b.c',
+          ];
+        };
+        for (let variant = 0; variant < strangers(other).length; variant++) {
+          const flow = await started(platform);
+          const cookie = strangers(flow)[variant];
+          const refused = await callback(platform, flow.state, cookie);
+          expect([refused.statusCode, refused.headers.location], `${platform}, cookie ${String(cookie).slice(0, 80)}`).toEqual([
+            302,
+            '/api/oauth/another-browser',
+          ]);
+          // Spent: the code that came with it is no use with that state, even in its own browser.
+          const after = await callback(platform, flow.state, flow.cookie);
+          expect(landing(after).searchParams.get(`${platform}Error`)).toBe(t.youtubeOauth.linkExpired);
+        }
+        // A state that names nothing, or another platform's flow, is an expired link whatever the cookie.
+        for (const state of ['', 'a'.repeat(2048), otherPlatform.state]) {
+          expect(landing(await callback(platform, state, `${other.cookie}; ${otherPlatform.cookie}`)).pathname).toBe('/accounts/list');
+        }
+        // One the schema refuses is a plain 400, as any request with a control character or past the length.
+        for (const state of ['\u0000', 'a'.repeat(2049)]) expect((await callback(platform, state, other.cookie)).statusCode).toBe(400);
+      }
+
+      // YouTube's link binds a browser only with its own signature, and otherwise answers 400 and no cookie.
+      const { state } = await started('youtube');
+      const forged: [string, string][] = [
+        [state, ''],
+        [state, 'A'.repeat(43)],
+        [state, '%00'],
+        [state, 'a'.repeat(2048)],
+        ['', 'x'],
+        ['\u0000', 'x'],
+        ['a'.repeat(2049), 'x'],
+      ];
+      for (const [linkState, sig] of forged) {
+        const response = await send('YouTube links, forged', {
+          url: `/api/oauth/youtube/start?${new URLSearchParams({ state: linkState, sig })}`,
+        });
+        expect([response.statusCode, response.headers['set-cookie']]).toEqual([400, undefined]);
+      }
+      const page = await send('the refusal page', { url: '/api/oauth/another-browser?code=x&state=y' });
+      expect(page.statusCode).toBe(403);
+      expect(page.body).toContain(t.consentPage.anotherBrowser);
     });
   },
   { queue: 'send' },

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { t } from '../../server/messages';
 import { pkceChallenge } from '../../server/platforms/oauth-state';
-import { answerSandboxConsent } from '../fixtures/sandbox-consent';
+import { answerSandboxConsent, openConsentLink, type ConsentFlow } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, sandboxNetwork } from './helpers';
 
@@ -28,24 +28,26 @@ describeEachDatabase('PKCE binds each consent code to its flow', (env) => {
     return { user, account };
   }
 
-  async function consentLink(user: TestUser, accountId: number, platform: 'tiktok' | 'youtube') {
+  /** The user's consent flow in their own browser: its consent page and the cookie that binds it there. */
+  async function consentFlow(user: TestUser, accountId: number, platform: 'tiktok' | 'youtube') {
     const response = await fetch(`${network().baseUrl}/api/accounts/connect-${platform}/${accountId}`, {
       method: 'POST',
       headers: user.headers,
     });
     expect(response.status).toBe(200);
-    return ((await response.json()) as { url: string }).url;
+    return openConsentLink(response);
   }
 
   /** The callback the consent page sends the browser to, with the flow's code and state, not yet followed. */
-  async function approved(link: string, login: string) {
+  async function approved(link: string | ConsentFlow, login: string) {
     const consent = await answerSandboxConsent(link, 'allow', 'manual', { username: login });
     expect(consent.status).toBe(302);
     return new URL(consent.headers.get('location')!);
   }
 
-  async function callback(url: URL) {
-    const response = await fetch(url, { redirect: 'manual' });
+  /** The callback in the browser holding `cookie`: each user brings the code to their own browser's callback. */
+  async function callback(url: URL, cookie: string) {
+    const response = await fetch(url, { headers: { cookie }, redirect: 'manual' });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location')!, network().baseUrl);
     return { path: location.pathname, params: Object.fromEntries(location.searchParams) };
@@ -61,22 +63,24 @@ describeEachDatabase('PKCE binds each consent code to its flow', (env) => {
       const alice = await profile('alice', platform);
       const mallory = await profile('mallory', platform);
 
-      const aliceLink = await consentLink(alice.user, alice.account.id, platform);
-      const asked = new URL(aliceLink).searchParams;
+      const aliceFlow = await consentFlow(alice.user, alice.account.id, platform);
+      const asked = new URL(aliceFlow.url).searchParams;
       expect(asked.get('code_challenge_method')).toBe('S256');
       expect(asked.get('code_challenge')).toMatch(/^[\w-]{43}$/);
       // The verifier stays on the server: the link carries only its hash.
       const { rows } = await env().db.sql(`SELECT code_verifier FROM oauth_states WHERE account_id = $1`, [alice.account.id]);
       expect(rows[0].code_verifier).toMatch(/^[\w-]{43,128}$/);
       expect(pkceChallenge(rows[0].code_verifier)).toBe(asked.get('code_challenge'));
-      expect(aliceLink).not.toContain(rows[0].code_verifier);
-      const aliceBack = await approved(aliceLink, `alice-${env().kind}`);
+      expect(aliceFlow.url).not.toContain(rows[0].code_verifier);
+      const aliceBack = await approved(aliceFlow, `alice-${env().kind}`);
 
-      // Mallory starts his own flow and brings Alice's code to his own callback, with his own state.
-      const malloryBack = await approved(await consentLink(mallory.user, mallory.account.id, platform), `mallory-${env().kind}`);
+      // Mallory starts his own flow and brings Alice's code to his own callback, with his own state,
+      // in his own browser: the cookie lets it through, PKCE refuses it.
+      const malloryFlow = await consentFlow(mallory.user, mallory.account.id, platform);
+      const malloryBack = await approved(malloryFlow, `mallory-${env().kind}`);
       const replay = new URL(malloryBack);
       replay.searchParams.set('code', aliceBack.searchParams.get('code')!);
-      const refused = await callback(replay);
+      const refused = await callback(replay, malloryFlow.cookie);
       expect(refused.path).toBe(`/accounts/${mallory.account.id}`);
       const errorParam = platform === 'tiktok' ? 'tiktokError' : 'youtubeError';
       const failed = platform === 'tiktok' ? t.connections.exchangeFailed('TikTok') : t.youtubeOauth.exchangeFailed;
@@ -84,7 +88,7 @@ describeEachDatabase('PKCE binds each consent code to its flow', (env) => {
       expect(await connections(mallory.account.id)).toEqual([]);
 
       // Alice's flow, whose verifier matches her code, connects her profile.
-      const connected = await callback(aliceBack);
+      const connected = await callback(aliceBack, aliceFlow.cookie);
       expect(connected).toEqual({ path: `/accounts/${alice.account.id}`, params: { [platform]: 'connected' } });
       expect(await connections(alice.account.id)).toEqual([{ platform, method: 'oauth' }]);
       expect(await connections(mallory.account.id)).toEqual([]);

@@ -13,7 +13,7 @@ import { retryDelay, withRetry } from '../../server/platforms/retry';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { youtube } from '../../server/platforms/youtube/connector';
 import { context, proxyPassword, proxyUser, recordingSleep, usePlatformsSandbox, videoFile } from './platforms-helpers';
-import { testMedia, testTokenSettings } from './helpers';
+import { sandboxControl, testMedia, testTokenSettings } from './helpers';
 import { testNetwork } from './helpers';
 import { systemClock } from '../../server/clock';
 
@@ -114,13 +114,13 @@ describe('proxies, retries and the sandbox wiring', () => {
   });
 
   it('controls faults over HTTP at /sandbox/_faults, which exists in sandbox mode only', async () => {
-    const invalid = await env().app.inject({
+    const invalid = await sandboxControl(env().app, {
       method: 'POST',
       url: '/sandbox/_faults',
       payload: { platform: 'youtube', step: 'nowhere', kind: 'quota' },
     });
     expect(invalid.statusCode).toBe(400);
-    const added = await env().app.inject({
+    const added = await sandboxControl(env().app, {
       method: 'POST',
       url: '/sandbox/_faults',
       payload: { platform: 'youtube', step: 'profile', kind: 'status-500', times: 2 },
@@ -130,7 +130,7 @@ describe('proxies, retries and the sandbox wiring', () => {
     const error = await youtube.fetchChannel(context(env(), credentials)).catch((caught) => caught);
     expect(error).toBeInstanceOf(TransientPlatformError);
     expect(error.message).toBe('YouTube: Платформа тимчасово недоступна (Backend Error)');
-    expect((await env().app.inject({ method: 'DELETE', url: '/sandbox/_faults' })).json()).toEqual({ faults: [] });
+    expect((await sandboxControl(env().app, { method: 'DELETE', url: '/sandbox/_faults' })).json()).toEqual({ faults: [] });
 
     const tokenSettings = testTokenSettings();
     const live = await buildApp({

@@ -5,7 +5,7 @@ import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/
 import { creatorSettings } from '../../server/platforms/sandbox/tiktok/creator';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, sandboxNetwork } from './helpers';
+import { createUser, describeEachDatabase, sandboxControl, sandboxNetwork } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const sandbox = new SandboxState({});
@@ -51,7 +51,7 @@ describeEachDatabase(
         method: 'POST',
         headers: user.headers,
       });
-      await answerSandboxConsent(((await link.json()) as { url: string }).url);
+      await answerSandboxConsent(link);
       return account;
     }
 
@@ -73,9 +73,9 @@ describeEachDatabase(
 
     /** What the platform received for its newest post, in its own field names. */
     async function lastReceived(platform: string) {
-      const answer = (await (await fetch(`${network().baseUrl}/sandbox/_posts`)).json()) as {
+      const answer = (await sandboxControl(env().app, { url: '/sandbox/_posts' })).json<{
         posts: Record<string, { received: Record<string, any> }[]>;
-      };
+      }>();
       return answer.posts[platform]!.at(-1)!.received;
     }
 
@@ -247,7 +247,7 @@ describeEachDatabase(
           method: 'POST',
           headers: owner.headers,
         });
-        await answerSandboxConsent(((await link.json()) as { url: string }).url, 'allow', 'follow', { username: login });
+        await answerSandboxConsent(link, 'allow', 'follow', { username: login });
       }
 
       const rules = await env().app.inject({ method: 'GET', url: `/api/posting-rules?accountIds=${account.id}`, headers: owner.headers });

@@ -52,7 +52,7 @@ describeEachDatabase(
         YouTubeAuthClientSecret: 'client-secret',
       });
       const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: owner.headers });
-      await answerSandboxConsent(((await link.json()) as { url: string }).url);
+      await answerSandboxConsent(link);
       return { account, sandboxAccount: Buffer.from(clientId).toString('base64url') };
     }
 
@@ -60,7 +60,7 @@ describeEachDatabase(
     async function linkThroughConsent(owner: TestUser, accountId: number, platform: 'tiktok' | 'instagram') {
       const link = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${accountId}`, { method: 'POST', headers: owner.headers });
       const login = platform === 'tiktok' ? `${label('linked')}@tiktok` : `${label('linked')}.insta`;
-      await answerSandboxConsent(((await link.json()) as { url: string }).url, 'allow', 'follow', { username: login });
+      await answerSandboxConsent(link, 'allow', 'follow', { username: login });
       return accountOfLogin(login)!;
     }
 

@@ -41,7 +41,7 @@ describeEachDatabase(
       // Both database runs share the emulator and their video ids: each gets its own platform accounts.
       const account = await createAccount(env(), user, profileFields(name));
       const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: user.headers });
-      const followed = await answerSandboxConsent(((await link.json()) as { url: string }).url);
+      const followed = await answerSandboxConsent(link);
       expect(new URL(followed.url).search).toBe('?youtube=connected');
       return account;
     }

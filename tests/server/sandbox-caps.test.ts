@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, jsonPost, useSandbox, type SandboxEnv } from './sandbox-helpers';
+import { bearer, control, jsonPost, useSandbox, type SandboxEnv } from './sandbox-helpers';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
@@ -81,7 +81,7 @@ describe('TikTok creator_info and video/init', () => {
   });
 
   it('lists what TikTok received in its own field names at GET /sandbox/_posts', async () => {
-    const response = await fetch(`${env().base}/_posts`);
+    const response = await control(env(), '/_posts');
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const { posts } = await response.json();
     expect(posts.tiktok[0]).toMatchObject({
@@ -150,7 +150,7 @@ describe('Instagram’s content publishing limit', () => {
     expect((await (await graph(`/${userId}/content_publishing_limit`, bearer(token))).json()).data[0]).toEqual({ quota_usage: 0 });
     expect((await publish(userId, second)).status).toBe(200);
 
-    const { posts } = await (await fetch(`${env().base}/_posts`)).json();
+    const { posts } = await (await control(env(), '/_posts')).json();
     expect(posts.instagram[0].received).toMatchObject({ media_type: 'REELS', share_to_feed: true, thumb_offset: 1500, caption: 'Рілс' });
     expect(posts.instagram[0].received).not.toHaveProperty('access_token');
   });
@@ -193,7 +193,7 @@ describe('YouTube’s daily quotas, reset at midnight Pacific time', () => {
     const done = await fetch(session.headers.get('location')!, { method: 'PUT', body: Buffer.alloc(10, 2) });
     expect(done.status).toBe(200);
 
-    const { posts } = await (await fetch(`${env().base}/_posts`)).json();
+    const { posts } = await (await control(env(), '/_posts')).json();
     expect(posts.youtube[0].received).toEqual({
       snippet: { title: 'Шорт', categoryId: '22' },
       status: { privacyStatus: 'unlisted', selfDeclaredMadeForKids: false },
@@ -201,27 +201,28 @@ describe('YouTube’s daily quotas, reset at midnight Pacific time', () => {
   });
 
   it('counts the calls it answered per platform and route at GET /sandbox/_calls, JSON only', async () => {
-    const { calls } = await (await fetch(`${env().base}/_calls`)).json();
+    const { calls } = await (await control(env(), '/_calls')).json();
     expect(calls.youtube).toEqual({
       'POST /www.googleapis.com/upload/youtube/v3/videos': 4,
       'PUT /www.googleapis.com/upload/youtube/v3/videos': 1,
       'GET /www.googleapis.com/youtube/v3/channels': 5,
     });
     expect(calls.tiktok).toEqual({});
-    const form = await fetch(`${env().base}/_revoke`, {
+    const form = await control(env(), '/_revoke', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'a=b',
     });
     expect(form.status).toBe(415);
-    const notThere = await fetch(`${env().base}/_calls`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const notThere = await control(env(), '/_calls', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
     expect(notThere.status).toBe(404);
+    expect((await fetch(`${env().base}/_calls`)).status).toBe(401);
 
-    expect(await (await fetch(`${env().base}/_calls`, { method: 'DELETE' })).json()).toEqual({
+    expect(await (await control(env(), '/_calls', { method: 'DELETE' })).json()).toEqual({
       calls: { youtube: {}, tiktok: {}, instagram: {} },
     });
     await channels();
-    expect((await (await fetch(`${env().base}/_calls`)).json()).calls.youtube).toEqual({
+    expect((await (await control(env(), '/_calls')).json()).calls.youtube).toEqual({
       'GET /www.googleapis.com/youtube/v3/channels': 1,
     });
   });

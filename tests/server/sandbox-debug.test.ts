@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { issueSandboxToken } from '../../server/platforms/sandbox/index';
 import type { Platform } from '../../server/platforms/types';
-import { bearer, jsonPost, useSandbox, type SandboxEnv } from './sandbox-helpers';
+import { bearer, control, jsonPost, useSandbox, type SandboxEnv } from './sandbox-helpers';
 
 /** Who the token's account is, in the platform's own answer: the names a tester sees and copies. */
 async function shownBy(env: SandboxEnv, platform: Platform, token: string): Promise<{ status: number; names: string[] }> {
@@ -23,7 +23,7 @@ async function shownBy(env: SandboxEnv, platform: Platform, token: string): Prom
   return { status: 200, names: [username, `@${username}`, name] };
 }
 
-const revoke = (env: SandboxEnv, platform: Platform, account: string) => fetch(`${env.base}/_revoke`, jsonPost({ platform, account }));
+const revoke = (env: SandboxEnv, platform: Platform, account: string) => control(env, '/_revoke', jsonPost({ platform, account }));
 
 describe("The sandbox's debug endpoints take an account by the name the platform shows, or by its key", () => {
   const env = useSandbox();

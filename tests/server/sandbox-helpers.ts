@@ -14,6 +14,13 @@ export interface SandboxEnv {
 }
 
 /**
+ * The emulator alone has no users: its controls take this header where the app asks for an admin,
+ * so a test reaches them only through `control` and a platform stand-in called without it shows
+ * that it stayed open.
+ */
+const rigAdmin = 'Bearer sandbox-rig-admin';
+
+/**
  * The sandbox alone, listening on a port (consent pages are answered over real HTTP, as a
  * browser would), with a clock the test moves instead of sleeping.
  */
@@ -24,7 +31,13 @@ export function useSandbox(options: Omit<SandboxOptions, 'now'> = {}): () => San
     const state = new SandboxState({ ...options, now: () => clock.now });
     const app = Fastify();
     await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: crypto.randomBytes(32), now: state.now });
-    await registerSandbox(app, { state });
+    await registerSandbox(app, {
+      state,
+      guardControls: async (request) => {
+        if (request.headers.authorization !== rigAdmin)
+          throw Object.assign(new Error('The sandbox controls are an admin’s'), { statusCode: 401 });
+      },
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     env = { app, state, clock, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/sandbox` };
   });
@@ -32,6 +45,11 @@ export function useSandbox(options: Omit<SandboxOptions, 'now'> = {}): () => San
     await env?.app.close();
   });
   return () => env!;
+}
+
+/** A control route of the emulator (`/_posts`, `/_calls`, `/_faults`, `/_revoke`, `/_telegram`…) as its admin calls it. */
+export function control(env: SandboxEnv, route: string, init: RequestInit = {}) {
+  return fetch(`${env.base}${route}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: rigAdmin } });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
-import { bearer, form, jsonPost, useSandbox, type SandboxEnv } from './sandbox-helpers';
+import { bearer, control, form, jsonPost, useSandbox, type SandboxEnv } from './sandbox-helpers';
 
 const accountKey = (login: string) => Buffer.from(login).toString('base64url');
 const redirectUri = 'https://app.example/callback';
@@ -112,7 +112,7 @@ describe('TikTok Login Kit in the sandbox, at the platform’s own lifetimes', (
 
   it('a revoked grant refuses its access and refresh tokens; a new consent works again', async () => {
     const tokens = await tiktokTokens(env(), 'dave');
-    const revoke = await fetch(`${env().base}/_revoke`, jsonPost({ platform: 'tiktok', account: accountKey('dave') }));
+    const revoke = await control(env(), '/_revoke', jsonPost({ platform: 'tiktok', account: accountKey('dave') }));
     expect(revoke.status).toBe(204);
     expect((await creatorInfo(env(), tokens.access_token)).status).toBe(401);
     const refresh = await tiktokToken(env(), { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
@@ -243,7 +243,7 @@ describe('Instagram API with Instagram Login in the sandbox', () => {
         form({ client_id: 'ig-app', client_secret: 'ig-secret', grant_type: 'authorization_code', redirect_uri: redirectUri, code }),
       )
     ).json();
-    await fetch(`${env().base}/_revoke`, jsonPost({ platform: 'instagram', account: accountKey('jay') }));
+    await control(env(), '/_revoke', jsonPost({ platform: 'instagram', account: accountKey('jay') }));
     const refused = await graph(`/v21.0/me?access_token=${short.data[0].access_token}`);
     expect((await refused.json()).error).toMatchObject({ code: 190 });
   });
@@ -285,7 +285,7 @@ describe('Google’s sandbox refresh tokens, of an app in testing (YOUTUBE_APP_I
 
   it('die with a revoked grant, and a new consent works again; the calls are counted', async () => {
     const tokens = await googleTokens('client-b');
-    await fetch(`${env().base}/_revoke`, jsonPost({ platform: 'youtube', account: accountKey('client-b') }));
+    await control(env(), '/_revoke', jsonPost({ platform: 'youtube', account: accountKey('client-b') }));
     expect((await refresh('client-b', tokens.refresh_token)).status).toBe(400);
     const channels = (token: string) => fetch(`${env().base}/www.googleapis.com/youtube/v3/channels?part=id&mine=true`, bearer(token));
     expect((await channels(tokens.access_token)).status).toBe(401);
@@ -294,7 +294,7 @@ describe('Google’s sandbox refresh tokens, of an app in testing (YOUTUBE_APP_I
     expect((await refresh('client-b', again.refresh_token)).status).toBe(200);
     expect((await channels(again.access_token)).status).toBe(200);
 
-    const { calls } = await (await fetch(`${env().base}/_calls`)).json();
+    const { calls } = await (await control(env(), '/_calls')).json();
     expect(calls.youtube['POST /oauth2.googleapis.com/token']).toBeGreaterThanOrEqual(7);
     expect(calls.youtube['POST /accounts.google.com/o/oauth2/v2/auth']).toBe(3);
   });

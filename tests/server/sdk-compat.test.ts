@@ -7,7 +7,7 @@ import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, testTools } from '../fixtures/media';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
-import { jsonPost, useSandbox } from './sandbox-helpers';
+import { control, jsonPost, useSandbox } from './sandbox-helpers';
 
 const { FacebookAdsApi, IGUser, IGMedia } = bizSdk;
 const hour = 3600_000;
@@ -75,7 +75,7 @@ describe('Google’s own client against the sandbox', () => {
     );
     const videoId = inserted.data.id!;
     expect(inserted.data).toMatchObject({ kind: 'youtube#video', snippet: { title: 'SDK clip', channelId: channel.id } });
-    const { posts } = await (await fetch(`${env().base}/_posts`)).json();
+    const { posts } = await (await control(env(), '/_posts')).json();
     expect(posts.youtube).toEqual([
       expect.objectContaining({
         id: videoId,
@@ -189,7 +189,7 @@ describe('Meta’s Business SDK against the sandbox', () => {
 
     const media = await user.createMediaPublish([], { creation_id: container.id });
     expect(media.id).toMatch(/^\d{17}$/);
-    const { posts } = await (await fetch(`${env().base}/_posts`)).json();
+    const { posts } = await (await control(env(), '/_posts')).json();
     expect(posts.instagram).toEqual([
       expect.objectContaining({
         id: media.id,

@@ -25,7 +25,7 @@ import {
   type TestEnv,
 } from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
-import { answerSandboxConsent } from '../fixtures/sandbox-consent';
+import { answerSandboxConsent, openConsentLink } from '../fixtures/sandbox-consent';
 import { engineSettings } from '../../server/config';
 import { systemClock } from '../../server/clock';
 
@@ -141,9 +141,10 @@ for (const kind of databaseKinds()) {
       });
 
       const connect = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers });
-      const consent = await answerSandboxConsent(((await connect.json()) as { url: string }).url, 'allow', 'manual');
+      const flow = await openConsentLink(connect);
+      const consent = await answerSandboxConsent(flow, 'allow', 'manual');
       const callbackUrl = new URL(consent.headers.get('location')!);
-      const landed = await fetch(callbackUrl, { redirect: 'manual' });
+      const landed = await fetch(callbackUrl, { headers: { cookie: flow.cookie }, redirect: 'manual' });
       expect(landed.headers.get('location')).toBe(`/accounts/${account.id}?youtube=connected`);
 
       const photoIds = await uploadImages(app, headers, [fixtures.png]);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { describeEachDatabase } from './helpers';
+import { describeEachDatabase, sandboxControl } from './helpers';
 import { systemClock } from '../../server/clock';
 
 describeEachDatabase('security headers', (env) => {
@@ -46,21 +46,21 @@ describeEachDatabase('security headers', (env) => {
   });
 
   it('takes sandbox controls only as JSON, so another site cannot post them from a form', async () => {
-    const form = await app.inject({
+    const form = await sandboxControl(app, {
       method: 'POST',
       url: '/sandbox/_faults',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'platform=youtube&step=init&kind=quota',
     });
     expect(form.statusCode).toBe(415);
-    const plain = await app.inject({
+    const plain = await sandboxControl(app, {
       method: 'POST',
       url: '/sandbox/_revoke',
       headers: { 'content-type': 'text/plain' },
       payload: '{"platform":"youtube","account":"a"}',
     });
     expect(plain.statusCode).toBe(415);
-    const json = await app.inject({
+    const json = await sandboxControl(app, {
       method: 'POST',
       url: '/sandbox/_faults',
       payload: { platform: 'youtube', step: 'init', kind: 'quota' },

@@ -41,7 +41,7 @@ describeEachDatabase(
         TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`),
       });
       const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: owner.headers });
-      await answerSandboxConsent(((await link.json()) as { url: string }).url);
+      await answerSandboxConsent(link);
       const request = await renderedRequest(env(), owner.id, 1);
       const published = await env().app.inject({
         method: 'POST',

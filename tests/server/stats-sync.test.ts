@@ -83,7 +83,7 @@ describeEachDatabase(
         YouTubeAuthClientSecret: 'client-secret',
       });
       const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: owner.headers });
-      await answerSandboxConsent(((await link.json()) as { url: string }).url);
+      await answerSandboxConsent(link);
       return { account, sandboxAccount: key(clientId) };
     }
 

@@ -38,7 +38,7 @@ function useYouTubeProfiles(env: () => TestEnv, sandbox: SandboxState) {
 
   async function connect(user: TestUser, accountId: number) {
     const link = await fetch(`${shared.baseUrl}/api/accounts/connect-youtube/${accountId}`, { method: 'POST', headers: user.headers });
-    const followed = await answerSandboxConsent(((await link.json()) as { url: string }).url);
+    const followed = await answerSandboxConsent(link);
     expect(new URL(followed.url).search).toBe('?youtube=connected');
   }
 

@@ -9,7 +9,7 @@ import { verifySandboxAccessToken } from '../../server/platforms/sandbox/youtube
 import { buildLiveApp, createUser, describeEachDatabase, testNetwork } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
-import { answerSandboxConsent } from '../fixtures/sandbox-consent';
+import { answerSandboxConsent, openConsentLink, type ConsentFlow } from '../fixtures/sandbox-consent';
 import { systemClock } from '../../server/clock';
 
 describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
@@ -39,17 +39,23 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     return ((await response.json()) as { url: string }).url;
   }
 
-  /** Where the sandbox consent page sends the browser: the callback URL with code and state. */
-  async function approve(link: string): Promise<URL> {
-    const page = await fetch(link);
-    expect(await page.text()).toContain('Дозволити');
-    const consent = await answerSandboxConsent(link, 'allow', 'manual');
-    expect(consent.status).toBe(302);
-    return new URL(consent.headers.get('location')!);
+  /** The link opened in a browser, which it binds the flow to: Google's consent page, and the cookie. */
+  async function opened(user: TestUser, accountId: number): Promise<ConsentFlow> {
+    return openConsentLink(await consentLink(user, accountId));
   }
 
-  async function callback(url: URL | string) {
-    const response = await fetch(url, { redirect: 'manual' });
+  /** Where the sandbox consent page sends the browser: the callback URL with code and state, and the browser's cookie. */
+  async function approve(flow: ConsentFlow): Promise<{ url: URL; cookie: string }> {
+    const page = await fetch(flow.url);
+    expect(await page.text()).toContain('Дозволити');
+    const consent = await answerSandboxConsent(flow, 'allow', 'manual');
+    expect(consent.status).toBe(302);
+    return { url: new URL(consent.headers.get('location')!), cookie: flow.cookie };
+  }
+
+  /** The callback in the browser that opened the link. */
+  async function callback({ url, cookie }: { url: URL | string; cookie: string }) {
+    const response = await fetch(url, { headers: { cookie }, redirect: 'manual' });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location')!, baseUrl);
     return { path: location.pathname, params: Object.fromEntries(location.searchParams) };
@@ -60,7 +66,9 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     const account = await youtubeAccount(user);
     expect(account.status).toBe('loading');
     const link = await consentLink(user, account.id);
-    expect(link.startsWith(`${baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth?`)).toBe(true);
+    // This server's step first, which binds the browser opening the link, then Google's page.
+    expect(link.startsWith(`${baseUrl}/api/oauth/youtube/start?`)).toBe(true);
+    expect((await openConsentLink(link)).url.startsWith(`${baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth?`)).toBe(true);
 
     // Following every redirect, as `curl -L` would, ends on the profile's page.
     proxy.traffic.length = 0;
@@ -117,7 +125,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
   it("follows Google's token endpoint contract", async () => {
     const user = await createUser(env(), 'operator');
     const account = await youtubeAccount(user);
-    const callbackUrl = await approve(await consentLink(user, account.id));
+    const { url: callbackUrl } = await approve(await opened(user, account.id));
     const code = callbackUrl.searchParams.get('code')!;
     const redirectUri = `${callbackUrl.origin}${callbackUrl.pathname}`;
     const token = async (form: Record<string, string>) => {
@@ -198,42 +206,45 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
   it("shows a consent page, and 'Скасувати' brings the operator back to the profile unconnected", async () => {
     const user = await createUser(env(), 'operator');
     const account = await youtubeAccount(user);
-    const link = await consentLink(user, account.id);
-    const page = await fetch(link);
+    const flow = await opened(user, account.id);
+    const page = await fetch(flow.url);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).toContain('client-123.apps.googleusercontent.com');
     expect(html).toContain('https://www.googleapis.com/auth/youtube');
     expect(html).toContain('Скасувати');
 
-    const declined = await answerSandboxConsent(link, 'deny', 'manual');
+    const declined = await answerSandboxConsent(flow, 'deny', 'manual');
     const callbackUrl = new URL(declined.headers.get('location')!);
     expect(callbackUrl.searchParams.get('error')).toBe('access_denied');
     expect(callbackUrl.searchParams.has('code')).toBe(false);
-    expect(await callback(callbackUrl)).toEqual({ path: `/accounts/${account.id}`, params: { youtubeError: t.youtubeOauth.denied } });
+    expect(await callback({ url: callbackUrl, cookie: flow.cookie })).toEqual({
+      path: `/accounts/${account.id}`,
+      params: { youtubeError: t.youtubeOauth.denied },
+    });
     const { rows } = await env().db.sql('SELECT in_youtube FROM accounts WHERE id = $1', [account.id]);
     expect(rows[0].in_youtube).toBe(false);
   });
 
   it('sends a forged or expired link back to the profile list with a Ukrainian error', async () => {
-    const forged = await callback(`${baseUrl}/api/oauth/youtube/callback?code=x&state=forged`);
+    const forged = await callback({ url: `${baseUrl}/api/oauth/youtube/callback?code=x&state=forged`, cookie: '' });
     expect(forged).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
 
     const user = await createUser(env(), 'operator');
     const account = await youtubeAccount(user);
-    const callbackUrl = await approve(await consentLink(user, account.id));
+    const back = await approve(await opened(user, account.id));
     await env().db.sql(`UPDATE oauth_states SET expires_at = now() - interval '1 second'`, []);
-    expect(await callback(callbackUrl)).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
+    expect(await callback(back)).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
   });
 
   it('refuses a replayed state: a consent link connects once', async () => {
     const user = await createUser(env(), 'operator');
     const account = await youtubeAccount(user);
-    const callbackUrl = await approve(await consentLink(user, account.id));
-    expect(await callback(callbackUrl)).toEqual({ path: `/accounts/${account.id}`, params: { youtube: 'connected' } });
-    expect(await callback(callbackUrl)).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
+    const back = await approve(await opened(user, account.id));
+    expect(await callback(back)).toEqual({ path: `/accounts/${account.id}`, params: { youtube: 'connected' } });
+    expect(await callback(back)).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
     // Two callbacks racing with one state: only one spends it.
-    const raced = await approve(await consentLink(user, account.id));
+    const raced = await approve(await opened(user, account.id));
     const results = await Promise.all([callback(raced), callback(raced)]);
     expect(results.filter((result) => result.params.youtube === 'connected')).toHaveLength(1);
   });
@@ -242,7 +253,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     const owner = await createUser(env(), 'operator');
     const admin = await createUser(env(), 'chief', { role: 'admin' });
     const account = await youtubeAccount(owner);
-    const asked = await approve(await consentLink(admin, account.id));
+    const asked = await approve(await opened(admin, account.id));
     await env().db.sql(`UPDATE users SET role = 'user' WHERE id = $1`, [admin.id]);
     expect(await callback(asked)).toEqual({ path: '/accounts/list', params: { youtubeError: t.server.notFound } });
     const { rows } = await env().db.sql('SELECT in_youtube FROM accounts WHERE id = $1', [account.id]);
@@ -266,13 +277,15 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
       });
       const consentUrl = ((await link.json()) as { url: string }).url;
       expect(consentUrl).not.toContain(evilHost);
-      expect(new URL(consentUrl).searchParams.get('redirect_uri')).toBe(`${baseUrl}/api/oauth/youtube/callback`);
+      const flow = await openConsentLink(consentUrl);
+      expect(flow.url).not.toContain(evilHost);
+      expect(new URL(flow.url).searchParams.get('redirect_uri')).toBe(`${baseUrl}/api/oauth/youtube/callback`);
 
-      const callbackUrl = await approve(consentUrl);
+      const { url: callbackUrl } = await approve(flow);
       proxy.traffic.length = 0;
       const landed = await env().app.inject({
         url: `${callbackUrl.pathname}${callbackUrl.search}`,
-        headers: { host: evilHost, 'x-forwarded-host': evilHost, 'x-forwarded-proto': 'http' },
+        headers: { host: evilHost, 'x-forwarded-host': evilHost, 'x-forwarded-proto': 'http', cookie: flow.cookie },
       });
       expect(landed.headers.location).toBe(`/accounts/${account.id}?youtube=connected`);
       expect(proxy.traffic.every(({ url }) => url.startsWith(`${baseUrl}/sandbox/`))).toBe(true);
@@ -286,16 +299,16 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
   it('reports a refused consent on the profile page', async () => {
     const user = await createUser(env(), 'operator');
     const account = await youtubeAccount(user);
-    const callbackUrl = await approve(await consentLink(user, account.id));
-    callbackUrl.searchParams.delete('code');
-    callbackUrl.searchParams.set('error', 'access_denied');
-    expect(await callback(callbackUrl)).toEqual({ path: `/accounts/${account.id}`, params: { youtubeError: t.youtubeOauth.denied } });
+    const back = await approve(await opened(user, account.id));
+    back.url.searchParams.delete('code');
+    back.url.searchParams.set('error', 'access_denied');
+    expect(await callback(back)).toEqual({ path: `/accounts/${account.id}`, params: { youtubeError: t.youtubeOauth.denied } });
   });
 
   it('fails the connection with a clear Ukrainian error when the profile proxy does not answer', async () => {
     const user = await createUser(env(), 'operator');
     const account = await youtubeAccount(user, '127.0.0.1:1');
-    const result = await callback(await approve(await consentLink(user, account.id)));
+    const result = await callback(await approve(await opened(user, account.id)));
     expect(result.path).toBe(`/accounts/${account.id}`);
     expect(result.params.youtubeError).toBe(t.platform.proxyUnreachable);
     const { rows } = await env().db.sql('SELECT in_youtube FROM accounts WHERE id = $1', [account.id]);
@@ -309,7 +322,11 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
       const user = await createUser(env(), 'operator');
       const account = await youtubeAccount(user);
       const response = await live.inject({ method: 'POST', url: `/api/accounts/connect-youtube/${account.id}`, headers: user.headers });
-      const url = new URL(response.json().url);
+      const link = new URL(response.json().url);
+      expect(`${link.origin}${link.pathname}`).toBe('https://office.example/api/oauth/youtube/start');
+      const opened = await live.inject({ url: `${link.pathname}${link.search}` });
+      expect(opened.headers['set-cookie']).toMatch(/; Path=\/api\/oauth\/youtube\/callback; HttpOnly; Secure; SameSite=Lax$/);
+      const url = new URL(opened.headers.location as string);
       expect(`${url.origin}${url.pathname}`).toBe('https://accounts.google.com/o/oauth2/v2/auth');
       expect(url.searchParams.get('redirect_uri')).toBe('https://office.example/api/oauth/youtube/callback');
       expect((await live.inject({ url: '/sandbox/accounts.google.com/o/oauth2/v2/auth' })).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform } from '../types';
 import { accountLabel, countAnsweredCall, readJson } from './common';
 import { instagramSandbox } from './instagram/api';
@@ -22,6 +22,18 @@ declare module 'fastify' {
 }
 
 export const sandboxMount = '/sandbox';
+
+/** The one `_` route that stands in for a platform: what Facebook Login gives a profile's typed Instagram login. */
+const instagramLoginRoute = `${sandboxMount}/_instagram/login`;
+
+/**
+ * The sandbox's own controls, which inspect and steer the emulator for every user: each route under
+ * /sandbox/_ but Instagram's login stand-in, those added beside it (`_sync-stats`, `_check-health`)
+ * and any new one. Told by the route matched, never by the URL as sent, which may spell `_` as %5F.
+ */
+export function isSandboxControl(routeUrl: string | undefined): boolean {
+  return routeUrl !== undefined && routeUrl.startsWith(`${sandboxMount}/_`) && routeUrl !== instagramLoginRoute;
+}
 
 const platforms: Platform[] = ['youtube', 'tiktok', 'instagram'];
 const steps: FaultStep[] = ['init', 'upload', 'status', 'publish', 'list', 'stats', 'profile', 'edit'];
@@ -51,10 +63,20 @@ function parseFault(body: Record<string, any>): SandboxFault | null {
  * received, with its settings in the platform's own field names), `GET|DELETE /sandbox/_calls` (calls
  * answered per platform and route, and their reset), `POST /sandbox/_instagram/login`, and
  * Telegram's Bot API with its controls (`/sandbox/_telegram`, see ./telegram.ts).
+ *
+ * `guardControls` is asked before every control route (`isSandboxControl`) of `app`, the ones
+ * mounted beside the sandbox included; the app passes its admin check. What stands in for a
+ * platform stays as open as the platform is.
  */
-export async function registerSandbox(app: FastifyInstance, options: SandboxOptions & { state?: SandboxState } = {}) {
+export async function registerSandbox(
+  app: FastifyInstance,
+  options: SandboxOptions & { state?: SandboxState; guardControls: (request: FastifyRequest, reply: FastifyReply) => Promise<void> },
+) {
   const state = options.state ?? new SandboxState(options);
   app.decorate('sandbox', state);
+  app.addHook('onRequest', async (request, reply) => {
+    if (isSandboxControl(request.routeOptions.url)) await options.guardControls(request, reply);
+  });
   const instagram = instagramSandbox(state, sandboxMount);
   const tiktok = tiktokSandbox(state, sandboxMount);
   const tiktokOAuth = tiktokOAuthSandbox(state);
@@ -66,8 +88,7 @@ export async function registerSandbox(app: FastifyInstance, options: SandboxOpti
       sandbox.removeAllContentTypeParsers();
       sandbox.addContentTypeParser('*', (_request, _payload, done) => done(null));
       sandbox.addHook('onRequest', async (request, reply) => {
-        const control = /^\/sandbox\/_(faults|revoke|posts|calls|telegram)(\/|\?|$)/.test(request.url);
-        if (!control) {
+        if (!isSandboxControl(request.routeOptions.url)) {
           state.logRequest(request.method, request.url);
           return;
         }

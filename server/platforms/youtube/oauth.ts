@@ -36,6 +36,11 @@ export function youtubeRedirectUri(baseUrl: string): string {
   return `${baseUrl}${youtubeCallbackPath}`;
 }
 
+/** The consent link a profile's YouTube gets: this server's step that binds the browser opening it, then Google's page. */
+export function youtubeConsentLink(baseUrl: string, state: string, signature: string): string {
+  return `${baseUrl}/api/oauth/youtube/start?${new URLSearchParams({ state, sig: signature })}`;
+}
+
 /**
  * Google takes PKCE from web server apps too: `code_challenge` with `code_challenge_method=S256` on
  * the consent link and `code_verifier` at the token endpoint ("OAuth 2.0 for Mobile & Desktop Apps",

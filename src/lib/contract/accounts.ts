@@ -181,7 +181,7 @@ export const ProfileSetup = Type.Object({
   sandboxProxy: Nullable(Type.String()),
 });
 
-/** A platform's consent page, where the operator connects the profile. */
+/** Where the profile is connected: TikTok's or Instagram's consent page, or YouTube's link on this server, which binds the browser opening it and goes on to Google's. */
 export const ConsentLink = Type.Object({ url: Type.String() });
 
 /** The profile list's query: SPEC's page, the search, and (issue 32.1) `health=problem`, the profiles a platform of which is not 'ok'. */

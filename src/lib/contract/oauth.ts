@@ -15,6 +15,20 @@ export const oauthSchemas = {
     querystring: Type.Object({ code: parameter, state: parameter, error: parameter }),
     response: { 302: Type.Null({ description: 'Redirect to the profile page in the SPA' }) },
   },
+  /** YouTube's consent link: binds the browser that opens it, then on to Google; a page in Ukrainian when it cannot. */
+  youtubeStart: {
+    querystring: Type.Object({ state: Text(maxLength.oauthParameter), sig: Text(maxLength.oauthParameter) }),
+    response: {
+      302: Type.Null({ description: "Redirect to Google's consent page" }),
+      400: Type.String({ description: 'A page in Ukrainian: the link is not signed, or its flow was spent or has ended' }),
+    },
+  },
+  /** Where a callback sends a browser its flow was not started in. */
+  anotherBrowser: {
+    response: {
+      403: Type.String({ description: 'A page in Ukrainian: the connection was started in another browser, and nothing was connected' }),
+    },
+  },
 };
 
 const status = Type.Object({ status: Type.String() });
