@@ -234,7 +234,7 @@ export const t = {
     duplicateJsonName: (name: string) =>
       `Поле «${name.slice(0, 100)}» вказано в одному обʼєкті JSON двічі: кожне поле можна вказати лише раз`,
     unsupportedCharset: (charset: string) =>
-      `Непідтримуване кодування тіла запиту (charset=${charset.slice(0, 40)}): надсилайте текст у кодуванні UTF-8`,
+      `Непідтримуване кодування тіла запиту «${charset.slice(0, 40)}»: надсилайте текст у кодуванні UTF-8`,
     /** The `error` field of every error answer: the status's name, as Node's STATUS_CODES names it in English. */
     statusNames: {
       400: 'Некоректний запит',
