@@ -233,8 +233,9 @@ async function uploadPost(
     const waitMs = error instanceof TransientPlatformError ? (error.retryAfterMs ?? 0) : 0;
     if (waitMs > publishRetry.maxDelayMs!) {
       if (post.attempts >= maxRuns) return fail();
-      const at = new Date(platforms.clock.now() + waitMs);
-      await awaitQuota(db, queue, { postId, token }, at, reason);
+      const now = new Date(platforms.clock.now());
+      const at = new Date(now.getTime() + waitMs);
+      await awaitQuota(db, queue, { postId, token }, { now, at }, reason);
       log.info({ postId, at }, 'publish rescheduled after the platform asked to wait');
       return;
     }

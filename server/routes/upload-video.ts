@@ -283,7 +283,13 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const flags = { inYouTube: target.inYouTube, inTikTok: target.inTikTok, inInstagram: target.inInstagram };
     const refusal = await moveRefusal(target, videoId, date, profile, flags);
     if (refusal) throw new HttpError(409, refusal);
-    await replanPosts(db, queueOrFail(), target.id, { videoId, date, profile: profile && planProfile(profile), saved, flags });
+    await replanPosts(
+      db,
+      queueOrFail(),
+      target.id,
+      { videoId, date, profile: profile && planProfile(profile), saved, flags },
+      new Date(app.clock.now()),
+    );
     request.log.info({ videoId, date, accountId: body.accountId }, 'scheduled publication moved');
     return detail(target);
   });
@@ -353,7 +359,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   app.post('/:idUpload/video/:videoId/schedule', { schema: uploadVideoSchemas.restoreSchedule }, async (request) => {
     const { idUpload, videoId } = request.params;
     const target = await requestOf(currentUser(request), idUpload, true);
-    await restorePosts(db, queueOrFail(), target.id, videoId);
+    await restorePosts(db, queueOrFail(), target.id, videoId, new Date(app.clock.now()));
     request.log.info({ videoId }, 'cancelled publication restored');
     return detail(target);
   });
@@ -399,7 +405,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       }
     }
 
-    const sent = await planPosts(db, queue, target.id, texts, form, plan);
+    const sent = await planPosts(db, queue, target.id, texts, form, plan, new Date(now));
     request.log.info({ requestId: target.id, videos: plan.length, posts: sent }, 'publication scheduled');
     const [updated] = await db.orm.select().from(creationRequests).where(eq(creationRequests.id, target.id));
     return detail(updated!);

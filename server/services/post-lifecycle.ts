@@ -63,15 +63,17 @@ export const videoColumns = {
 type Post = typeof videoPosts.$inferSelect;
 
 /**
- * Sends the job of a post at its scheduled time, in the caller's transaction if given; with no time,
- * or one that has passed, it runs at once: pg-boss starts a job whose start_after has passed.
+ * Sends the job of a post in the caller's transaction: at `when.at` if that is still ahead of
+ * `when.now`, the app's clock, else at once.
+ *
+ * A date already due is not handed to pg-boss, which judges `startAfter` by its database's own
+ * now(): under an injected clock that runs ahead, a post due by the app would wait for the
+ * database's time to catch up.
  */
-export async function sendPublishJob(boss: PgBoss, post: { id: number; token: string; scheduledAt?: Date }, executeSql?: RunSql) {
+export async function sendPublishJob(boss: PgBoss, post: { id: number; token: string }, run: RunSql, when?: { at: Date; now: Date }) {
   const data: PublishJobData = { postId: post.id, token: post.token };
-  await boss.send(publishJobName, data, {
-    ...(post.scheduledAt ? { startAfter: post.scheduledAt } : {}),
-    ...(executeSql ? { db: { executeSql } } : {}),
-  });
+  const ahead = when !== undefined && when.at.getTime() > when.now.getTime();
+  await boss.send(publishJobName, data, { ...(ahead ? { startAfter: when.at } : {}), db: { executeSql: run } });
 }
 
 /**
@@ -87,6 +89,7 @@ export async function planPosts(
   texts: { title: string; description: string; tags: string[] },
   flags: PlatformFlags,
   plan: PlannedVideo[],
+  now: Date,
 ): Promise<number> {
   const sent: { id: number; token: string; scheduledAt: Date }[] = [];
   await db.transaction(async (run) => {
@@ -128,7 +131,7 @@ export async function planPosts(
       ]);
       await refreshVideoStatus(run, item.videoId);
     }
-    for (const post of sent) await sendPublishJob(queue, post, run);
+    for (const post of sent) await sendPublishJob(queue, post, run, { at: post.scheduledAt, now });
   });
   return sent.length;
 }
@@ -177,7 +180,13 @@ interface CancelledPost {
  * starts (planMove says where): each post gets a new token and job, sent in the same transaction
  * that removed the old job.
  */
-export async function replanPosts(db: Database, queue: PgBoss, requestId: number, move: Omit<Move, 'accountId' | 'posts'>): Promise<void> {
+export async function replanPosts(
+  db: Database,
+  queue: PgBoss,
+  requestId: number,
+  move: Omit<Move, 'accountId' | 'posts'>,
+  now: Date,
+): Promise<void> {
   const { videoId } = move;
   await db.transaction(async (run) => {
     const video = await lockedVideo(run, requestId, videoId);
@@ -191,7 +200,7 @@ export async function replanPosts(db: Database, queue: PgBoss, requestId: number
          VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
         [videoId, platform, accountId, scheduledAt, token, JSON.stringify(chosen)],
       );
-      await sendPublishJob(queue, { id: rows[0].id, token, scheduledAt }, run);
+      await sendPublishJob(queue, { id: rows[0].id, token }, run, { at: scheduledAt, now });
     }
     await run(`UPDATE videos SET account_id = $2, date = $3 WHERE id = $1`, [videoId, accountId, scheduledAt]);
     if (note !== undefined) await run(`UPDATE videos SET publish_note = $2 WHERE id = $1`, [videoId, note]);
@@ -225,7 +234,7 @@ export async function cancelPosts(db: Database, requestId: number, videoId: numb
  * post with a new token and job (at once when its date passed meanwhile, as it would have gone).
  * Refused when nothing was kept or the profile was deleted since.
  */
-export async function restorePosts(db: Database, queue: PgBoss, requestId: number, videoId: number): Promise<void> {
+export async function restorePosts(db: Database, queue: PgBoss, requestId: number, videoId: number, now: Date): Promise<void> {
   await db.transaction(async (run) => {
     await lockedVideo(run, requestId, videoId);
     const { rows } = await run(
@@ -245,7 +254,7 @@ export async function restorePosts(db: Database, queue: PgBoss, requestId: numbe
          VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
         [videoId, post.platform, post.accountId, scheduledAt, token, JSON.stringify(post.options)],
       );
-      await sendPublishJob(queue, { id: inserted[0].id, token, scheduledAt }, run);
+      await sendPublishJob(queue, { id: inserted[0].id, token }, run, { at: scheduledAt, now });
     }
     await run(`UPDATE videos SET cancelled_posts = NULL WHERE id = $1`, [videoId]);
     await refreshVideoStatus(run, videoId);
@@ -291,7 +300,7 @@ export async function retryPosts(db: Database, queue: PgBoss, requestId: number,
     await run(`UPDATE videos SET ${cleared} WHERE id = $1`, [videoId]);
     await refreshVideoStatus(run, videoId);
     for (const post of posts) {
-      await sendPublishJob(queue, { id: post.id, token: post.job_token, scheduledAt: new Date(post.scheduled_at) }, run);
+      await sendPublishJob(queue, { id: post.id, token: post.job_token }, run);
     }
   });
 }
@@ -397,14 +406,20 @@ export async function holdPost(db: Database, queue: PgBoss, { postId, token }: P
       [postId, token, next, hold.until, JSON.stringify(hold.detail)],
     );
     if (rows.length === 0) return;
-    await sendPublishJob(queue, { id: postId, token: next, scheduledAt: hold.until }, run);
+    await sendPublishJob(queue, { id: postId, token: next }, run, { at: hold.until, now: at });
     await noteSetPosts(run, rows[0].video_id);
     await raisePostAlert(run, postId, 'post.held', { until: hold.until.toISOString() }, at);
   });
 }
 
 /** The platform asked to wait longer than a run retries: the post goes again at `at`, with a new job, and says why. */
-export async function awaitQuota(db: Database, queue: PgBoss, { postId, token }: PublishJobData, at: Date, reason: string): Promise<void> {
+export async function awaitQuota(
+  db: Database,
+  queue: PgBoss,
+  { postId, token }: PublishJobData,
+  { now, at }: { now: Date; at: Date },
+  reason: string,
+): Promise<void> {
   const next = crypto.randomUUID();
   await db.transaction(async (run) => {
     const { rows } = await run(
@@ -414,7 +429,7 @@ export async function awaitQuota(db: Database, queue: PgBoss, { postId, token }:
       [postId, token, next, at, reason, JSON.stringify({ reason })],
     );
     if (rows.length === 0) return;
-    await sendPublishJob(queue, { id: postId, token: next, scheduledAt: at }, run);
+    await sendPublishJob(queue, { id: postId, token: next }, run, { at, now });
     await noteSetPosts(run, rows[0].video_id);
   });
 }
