@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { maxActiveApiTokens } from '../../server/auth/api-tokens';
 import { loginThrottle, tokenThrottle } from '../../server/auth/login-throttle';
-import { buildApp } from '../../server/app';
 import { t } from '../../server/messages';
-import { createApiToken, createUser, describeEachDatabase, newSession, type TestEnv } from './helpers';
+import { buildAppOn, createApiToken, createUser, describeEachDatabase, newSession, type TestEnv } from './helpers';
 import { createAccount } from './backoffice-fixtures';
 import { ManualClock } from './manual-clock';
 
@@ -333,15 +332,7 @@ describeEachDatabase(
     });
 
     it('keeps the limit and a bounded table when every guess forges its X-Forwarded-For behind TRUST_PROXY=1', async () => {
-      const app = await buildApp({
-        clock,
-        db: env().db,
-        keys: env().tokenSettings.keys,
-        tokenSettings: env().tokenSettings,
-        queue: null,
-        media: env().media,
-        trustProxy: 1,
-      });
+      const app = await buildAppOn(env(), { trustProxy: 1, clock });
       try {
         let forged = 0;
         const tokenRows = async () =>

@@ -11,7 +11,7 @@ import { migrate } from '../../server/db/migrate';
 import { deriveKeys } from '../../server/auth/keys';
 import { hashPassword } from '../../server/auth/passwords';
 import { startSession, type TokenSettings } from '../../server/auth/tokens';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppDeps } from '../../server/app';
 import { startQueue, type Queue } from '../../server/jobs/queue';
 import { diskStorage } from '../../server/media/storage';
 import { multipart, testTools } from '../fixtures/media';
@@ -233,6 +233,11 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
 
 /** A second app on the test's database in live mode (PLATFORMS=live), reached at `publicUrl`; close it after use. */
 export function buildLiveApp(env: TestEnv, publicUrl = 'https://office.example') {
+  return buildAppOn(env, { platforms: 'live', publicUrl });
+}
+
+/** Another app on the test's database, keys and media, with no queue and with `options` on top. */
+export function buildAppOn(env: TestEnv, options: Partial<AppDeps> = {}) {
   return buildApp({
     clock: systemClock,
     db: env.db,
@@ -240,12 +245,10 @@ export function buildLiveApp(env: TestEnv, publicUrl = 'https://office.example')
     tokenSettings: env.tokenSettings,
     queue: null,
     media: env.media,
-    platforms: 'live',
-    publicUrl,
+    ...options,
   });
 }
 
-/** Creates a user straight in the database and returns it with a valid access token. */
 /**
  * One argon2 hash per password for the whole file: each costs tens of milliseconds of CPU, and the
  * suites make hundreds of users. A hash verifies the same whichever user row holds it.
@@ -260,6 +263,7 @@ function testPasswordHash(password: string): Promise<string> {
   return hash;
 }
 
+/** Creates a user straight in the database and returns it with a valid access token. */
 export async function createUser(env: TestEnv, login: string, options: { role?: 'admin' | 'user'; password?: string } = {}) {
   const { rows } = await env.db.sql('INSERT INTO users (login, password_hash, role) VALUES ($1, $2, $3) RETURNING id', [
     login,

@@ -10,10 +10,9 @@ import type { PublishPayload } from '../../src/lib/contract';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { t } from '../../server/messages';
 import { maxJsonDepth } from '../../server/json-body';
-import { buildApp, logRedactions, logSerializers } from '../../server/app';
-import { systemClock } from '../../server/clock';
+import { logRedactions, logSerializers } from '../../server/app';
 import { isSandboxControl } from '../../server/platforms/sandbox/index';
-import { buildLiveApp, createApiToken, createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { buildAppOn, buildLiveApp, createApiToken, createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { emptyDatabase, keepRows } from './empty-database';
 import { createAccount, emptyAccount, rememberedChoices, type TestUser } from './backoffice-fixtures';
 import { kyivDay, option, publishPayload, renderedRequest } from './publishing-fixtures';
@@ -632,15 +631,7 @@ describe('issue 38: a token never takes an account', () => {
       it('keeps the token limit and a bounded throttle table under forged X-Forwarded-For, and lets a token that worked in', async () => {
         const operator = await createUser(env(), 'operator');
         const working = await createApiToken(env(), operator, 'read');
-        const app = await buildApp({
-          clock,
-          db: env().db,
-          keys: env().tokenSettings.keys,
-          tokenSettings: env().tokenSettings,
-          queue: null,
-          media: env().media,
-          trustProxy: 1,
-        });
+        const app = await buildAppOn(env(), { trustProxy: 1, clock });
         try {
           const forgedFrom = (forged: number, headers: Record<string, string>) =>
             send(
@@ -870,15 +861,7 @@ describeEachDatabase(
           },
         }),
       );
-      const logged = await buildApp({
-        clock: systemClock,
-        db: env().db,
-        keys: env().tokenSettings.keys,
-        tokenSettings: env().tokenSettings,
-        queue: null,
-        media: env().media,
-        logger,
-      });
+      const logged = await buildAppOn(env(), { logger });
       try {
         const secrets = ['upload-secret-1', 'mine-secret-2', 'bare-secret-3', 'access-secret-4', 'page-secret-5', 'code-secret-6'];
         const query = `upload_token=${secrets[0]}&my_token=${secrets[1]}&token=${secrets[2]}&access_token=${secrets[3]}&pageAccessTOKEN=${secrets[4]}&code=${secrets[5]}`;

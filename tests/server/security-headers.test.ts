@@ -2,13 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { describeEachDatabase, sandboxControl } from './helpers';
-import { systemClock } from '../../server/clock';
+import { buildAppOn, describeEachDatabase, sandboxControl } from './helpers';
 
 describeEachDatabase('security headers', (env) => {
   let distDir: string;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: Awaited<ReturnType<typeof buildAppOn>>;
 
   beforeAll(async () => {
     // A stand-in for the built SPA: the headers come from the server, whatever the files are.
@@ -16,15 +14,7 @@ describeEachDatabase('security headers', (env) => {
     await fs.mkdir(path.join(distDir, 'assets'));
     await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
     await fs.writeFile(path.join(distDir, 'assets', 'app.js'), 'export {};');
-    app = await buildApp({
-      clock: systemClock,
-      db: env().db,
-      keys: env().tokenSettings.keys,
-      tokenSettings: env().tokenSettings,
-      queue: null,
-      media: env().media,
-      distDir,
-    });
+    app = await buildAppOn(env(), { distDir });
   });
   afterAll(async () => {
     await app?.close();

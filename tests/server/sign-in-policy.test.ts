@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { deriveKeys } from '../../server/auth/keys';
 import { deviceCookieFor } from '../../server/auth/device-cookie';
 import { loginThrottle } from '../../server/auth/login-throttle';
 import type { TrustProxy } from '../../server/config';
 import { t } from '../../server/messages';
 import { startSession } from '../../server/auth/tokens';
-import { buildLiveApp, createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { buildAppOn, buildLiveApp, createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { systemClock, type Clock } from '../../server/clock';
 import type { NotificationList } from '../../src/lib/contract';
 import { ManualClock } from './manual-clock';
@@ -220,16 +219,7 @@ describeEachDatabase('sign-in policy', (env) => {
     expect(blocked.json().message).toBe(t.server.tooManyLoginAttempts(Number(blocked.headers['retry-after'])));
   });
 
-  const trusting = (trustProxy: TrustProxy, clock: Clock = systemClock) =>
-    buildApp({
-      clock,
-      db: env().db,
-      keys: env().tokenSettings.keys,
-      tokenSettings: env().tokenSettings,
-      queue: null,
-      media: env().media,
-      trustProxy,
-    });
+  const trusting = (trustProxy: TrustProxy, clock: Clock = systemClock) => buildAppOn(env(), { trustProxy, clock });
   const addressKeys = async () =>
     (await failureRows(env())).filter((row) => String(row.key).startsWith('ip:')).map((row) => [row.key, row.failures]);
 
