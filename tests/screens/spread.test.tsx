@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -13,7 +13,13 @@ vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOrigin
 
 /** Issue 31.3: 'Розподілити' fills each video's profile and date from the product's proposal, says why, and names what did not fit. */
 
+beforeEach(() => {
+  // Tuesday 1 December 2026, noon in Kyiv: the days typed below are ahead, as the form requires.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-12-01T10:00:00Z'));
+});
 afterEach(() => {
+  vi.useRealTimers();
   vi.mocked(api).mockReset();
   toast.remove();
 });
