@@ -31,6 +31,7 @@ const video = (id: number, overrides: Partial<VideoSummary> = {}): VideoSummary 
   error: null,
   errorInstagram: null,
   account: null,
+  posts: [],
   ...overrides,
 });
 const pageOf = <T,>(...data: T[]): Paged<T> => ({ data, page: 1, totalPages: 1, total: data.length });
@@ -139,6 +140,7 @@ describe('the published sets list', () => {
       countVideo: 1,
       posterUrl: null,
       status: 'cancelled',
+      posts: { published: 0, scheduled: 0, held: 0, failed: 0, cancelled: 1 },
     };
     answerApi({ 'GET /upload-video?page=1': pageOf(set) });
     renderScreen(<UploadListScreen />, { path: '/video/list' });
