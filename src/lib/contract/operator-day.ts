@@ -135,7 +135,7 @@ export const NotificationItem = Type.Object({
   title: Nullable(Type.String()),
   platform: Nullable(Platform),
   message: Nullable(Type.String()),
-  /** A set's posts by state (services/video-status.ts, postStateOf) when its entry was written: for 'set_posts'. */
+  /** A set's posts by state (src/lib/post-states.ts; `out`: published) when its entry was written: for 'set_posts'. */
   posts: Nullable(Type.Object({ out: Count, failed: Count, held: Count })),
   /** Why a profile's access fails, for 'credentials_failed': 'refused' (the credentials in use), 'revoked' (the consent link's grant). */
   failure: Nullable(Literals(['refused', 'revoked'])),
