@@ -130,10 +130,13 @@ export async function postsOfVideos(run: RunSql, videoIds: number[]): Promise<Ma
       WHERE v.id = ANY($1::int[])`,
     [videoIds],
   );
+  const keptAdded = new Set<number>();
   for (const row of rows) {
     const list = posts.get(row.video_id)!;
     if (row.platform !== null) list.push(videoPostOf(row));
-    for (const kept of (row.cancelled_posts ?? []) as KeptPost[]) {
+    if (row.cancelled_posts === null || keptAdded.has(row.video_id)) continue;
+    keptAdded.add(row.video_id);
+    for (const kept of row.cancelled_posts as KeptPost[]) {
       list.push({ platform: kept.platform, state: 'cancelled', kind: null, url: null, error: null, date: isoOf(kept.scheduledAt) });
     }
   }
@@ -149,8 +152,8 @@ export interface SetPosts {
 
 /**
  * The status and the posts by state of each of the sets `requestIds`, in one query: a page of a
- * set list asks it once for its rows. Its videos' statuses are an index-only read of videos
- * (request_id, status); its posts are grouped by the columns their state is read from.
+ * set list asks it once for its rows: its videos' statuses and the posts they keep cancelled, by
+ * videos (request_id, …); its posts, grouped by the columns their state is read from.
  */
 export async function postsOfSets(run: RunSql, requestIds: number[]): Promise<Map<number, SetPosts>> {
   const sets = new Map<number, { statuses: VideoStatus[]; posts: PostCounts }>(
@@ -158,12 +161,12 @@ export async function postsOfSets(run: RunSql, requestIds: number[]): Promise<Ma
   );
   if (requestIds.length > 0) {
     const { rows } = await run(
-      `SELECT v.request_id, v.status AS video_status, NULL AS status, NULL::boolean AS started, NULL AS wait_kind, NULL AS error,
+      `SELECT v.request_id, v.status AS video_status, NULL AS status, NULL::boolean AS started, NULL AS wait_kind,
               coalesce(sum(jsonb_array_length(v.cancelled_posts)), 0)::int AS count
          FROM videos AS v WHERE v.request_id = ANY($1::int[])
         GROUP BY v.request_id, v.status
        UNION ALL
-       SELECT v.request_id, NULL, ${postStateColumns()}, NULL, count(*)::int
+       SELECT v.request_id, NULL, ${postStateColumns()}, count(*)::int
          FROM videos AS v JOIN video_posts AS p ON p.video_id = v.id
         WHERE v.request_id = ANY($1::int[])
         GROUP BY 1, 3, 4, 5`,
