@@ -43,6 +43,10 @@ function weekOfPosts(): CalendarRange {
           title: `Випуск ${id}`,
           platform: platforms[id % 3]!,
           status: 'pending',
+          state: waitKind === 'cap' ? 'held' : waitKind === 'retry' ? 'uploading' : 'scheduled',
+          kind: waitKind,
+          url: null,
+          error: null,
           scheduledAt: kyivMomentOf(`${day}T${clock}`),
           account: { id: profile, title: `#${profile} Профіль ${profile}` },
           waitKind,
@@ -56,6 +60,7 @@ function weekOfPosts(): CalendarRange {
   return {
     posts,
     truncated: false,
+    sets: [],
     accounts: Array.from({ length: profiles }, (_, index) => ({ id: index + 1, title: `#${index + 1} Профіль ${index + 1}` })),
     groups: [],
     slots: null,

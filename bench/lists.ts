@@ -27,7 +27,7 @@ import { loadConfig } from '../server/config';
 import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
 import { mediaServices } from '../server/media/services';
-import { setStatusOf } from '../server/services/video-status';
+import { setStatusSql } from '../server/services/video-status';
 import { firstPosterOf } from '../server/services/request-list';
 import { profiles, requests, seed, withFreshPostgres, type Seeded } from './list-seed';
 import { systemClock } from '../server/clock';
@@ -108,7 +108,7 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
         // The statuses are asked for the page's 20 rows only, as index-only probes.
         return {
           text: `SELECT id, id_upload, title, source_name, published_at, count_video, ${firstPosterOf('page.id')} AS poster_key,
-                        ${setStatusOf('page.id')} AS status, ${counter('published', operator)} AS total
+                        ${setStatusSql('page.id')} AS status, ${counter('published', operator)} AS total
                    FROM (SELECT id, id_upload, title, source_name, published_at, count_video FROM creation_requests WHERE ${where}
                          ${before ? 'AND (published_at, id) < ($1, $2)' : ''} ORDER BY published_at DESC, id DESC LIMIT 20) AS page
                   ORDER BY published_at DESC, id DESC`,

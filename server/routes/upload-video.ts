@@ -9,6 +9,7 @@ import type {
   SessionUser,
   UploadDetail,
   UploadRow,
+  VideoPost,
 } from '../../src/lib/contract';
 import { t } from '../messages';
 import { publishedEditSchema, publishSchema, spreadSchema } from '../../src/lib/schemas';
@@ -26,7 +27,7 @@ import { checkPost, checkTexts, savedDefaults, type CreatorRulesReader } from '.
 import { accountOption, publishProfileOption, toVideoSummary } from '../services/account-views';
 import { pageFromQuery } from '../services/paging';
 import { publishedListPage } from '../services/published-list';
-import { setStatusOf } from '../services/video-status';
+import { postsOfSets, postsOfVideos } from '../services/video-status';
 import { postReachOf } from '../services/reach';
 import { futurePublishDate } from '../services/publish-date';
 import { planPublication, platformsOf, type PlanProfile, type PlatformFlags } from '../services/publication-plan';
@@ -39,7 +40,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 type RequestRow = typeof creationRequests.$inferSelect;
 
-interface PostState {
+interface PostWaits {
   /** The soonest wait of the video's pending posts, with the platform it is on. */
   wait: StoredWait | null;
   next_attempt_at: string | Date | null;
@@ -131,26 +132,27 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   function toPublishedVideo(
     row: typeof videos.$inferSelect,
     idUpload: string,
-    posts: PostState | undefined,
+    waits: PostWaits | undefined,
+    posts: VideoPost[],
     reach: PostReach[] = [],
   ): PublishedVideo {
     return {
-      ...toVideoSummary(row),
+      ...toVideoSummary(row, posts),
       idUpload,
       url: urlOf(row.fileKey),
       posterUrl: urlOf(row.posterKey),
       errorTiktok: row.errorTiktok,
       publishNote: row.publishNote,
-      ...waitFields(posts?.wait ?? null),
-      nextAttemptAt: posts?.next_attempt_at ? new Date(posts.next_attempt_at).toISOString() : null,
-      plannedAt: posts?.changeable ? new Date(posts.planned_at).toISOString() : null,
-      changeable: posts?.changeable ?? false,
+      ...waitFields(waits?.wait ?? null),
+      nextAttemptAt: waits?.next_attempt_at ? new Date(waits.next_attempt_at).toISOString() : null,
+      plannedAt: waits?.changeable ? new Date(waits.planned_at).toISOString() : null,
+      changeable: waits?.changeable ?? false,
       reach,
     };
   }
 
   /** Per video of a request, what its posts wait for: the soonest wait, and whether all still wait unstarted. */
-  async function postStatesOf(requestId: number, videoId?: number): Promise<Map<number, PostState>> {
+  async function postWaitsOf(requestId: number, videoId?: number): Promise<Map<number, PostWaits>> {
     const { rows } = await db.sql(
       `SELECT p.video_id,
               (array_agg(jsonb_build_object('platform', p.platform, 'kind', p.wait_kind, 'detail', p.wait_detail) ORDER BY p.next_attempt_at NULLS LAST)
@@ -163,35 +165,41 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
         GROUP BY p.video_id`,
       videoId === undefined ? [requestId] : [requestId, videoId],
     );
-    return new Map(rows.map((row) => [row.video_id as number, row as PostState]));
+    return new Map(rows.map((row) => [row.video_id as number, row as PostWaits]));
   }
 
   async function detail(request: RequestRow): Promise<UploadDetail> {
-    const [rows, sets, [status], edits, posts, profiles, reach] = await Promise.all([
+    const [rows, sets, setPosts, edits, waits, profiles, reach] = await Promise.all([
       db.orm
         .select()
         .from(videos)
         .where(and(eq(videos.requestId, request.id), inPublication))
         .orderBy(asc(videos.position)),
       db.orm.select().from(tagSets).where(eq(tagSets.userId, request.userId)).orderBy(desc(tagSets.id)),
-      db.sql(`SELECT ${setStatusOf('$1')} AS status`, [request.id]).then(({ rows }) => rows),
+      postsOfSets(db.sql, [request.id]),
       editsOf(request.id),
-      postStatesOf(request.id),
+      postWaitsOf(request.id),
       db.orm.select().from(accounts).where(eq(accounts.userId, request.userId)).orderBy(asc(accounts.id)),
       postReachOf(db, request.id),
     ]);
+    const posts = await postsOfVideos(
+      db.sql,
+      rows.map((row) => row.id),
+    );
+    const set = setPosts.get(request.id)!;
     return {
       id: request.id,
       idUpload: request.idUpload,
       publishedAt: request.publishedAt?.toISOString() ?? null,
-      status: status!.status,
+      status: set.status,
       title: request.title ?? '',
       description: request.description,
       tags: request.tags.join(','),
       tagProfile: sets.map(({ id, name, tags }) => ({ id, name, tags })),
-      video: rows.map((row) => toPublishedVideo(row, request.idUpload, posts.get(row.id), reach.get(row.id))),
+      video: rows.map((row) => toPublishedVideo(row, request.idUpload, waits.get(row.id), posts.get(row.id)!, reach.get(row.id))),
       edits,
       accounts: profiles.map(publishProfileOption),
+      posts: set.posts,
     };
   }
 
@@ -230,12 +238,13 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const owner = await requestOf(user, youTubeId, true);
     await retryPosts(db, queueOrFail(), owner.id, videoId);
     request.log.info({ videoId }, 'publication retried');
-    const [[row], posts, reach] = await Promise.all([
+    const [[row], waits, posts, reach] = await Promise.all([
       db.orm.select().from(videos).where(eq(videos.id, videoId)),
-      postStatesOf(owner.id, videoId),
+      postWaitsOf(owner.id, videoId),
+      postsOfVideos(db.sql, [videoId]),
       postReachOf(db, owner.id, videoId),
     ]);
-    return toPublishedVideo(row!, owner.idUpload, posts.get(videoId), reach.get(videoId));
+    return toPublishedVideo(row!, owner.idUpload, waits.get(videoId), posts.get(videoId)!, reach.get(videoId));
   });
 
   app.get('/:idUpload', { schema: uploadVideoSchemas.detail }, async (request) => {

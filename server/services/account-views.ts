@@ -14,6 +14,7 @@ import type {
   PublishProfileOption,
   SavedSecrets,
   SelectOption,
+  VideoPost,
   VideoSummary,
 } from '../../src/lib/contract';
 import { t } from '../messages';
@@ -279,7 +280,8 @@ export async function accountTitles(db: Database, ids: (number | null)[]): Promi
   return new Map(rows.map((row) => [row.id, accountOption(row).title]));
 }
 
-export function toVideoSummary(video: VideoRow, accountTitle?: Map<number, string>): VideoSummary {
+/** A video as every video list answers it, with its posts (services/video-status.ts, postsOfVideos). */
+export function toVideoSummary(video: VideoRow, posts: VideoPost[], accountTitle?: Map<number, string>): VideoSummary {
   const title = video.accountId === null ? undefined : accountTitle?.get(video.accountId);
   return {
     id: video.id,
@@ -301,5 +303,6 @@ export function toVideoSummary(video: VideoRow, accountTitle?: Map<number, strin
     error: video.error ?? renderFailureText(video.renderFailure, video.renderFailureDetail),
     errorInstagram: video.errorInstagram,
     account: video.accountId === null ? null : { id: video.accountId, ...(title === undefined ? {} : { title }) },
+    posts,
   };
 }

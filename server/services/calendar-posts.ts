@@ -3,6 +3,7 @@ import { t } from '../messages';
 import { waitFields } from '../../src/lib/post-waits';
 import type { Database } from '../db/connect';
 import { profileSlots } from './posting-slots';
+import { postsOfSets, storedPostColumns, videoPostOf } from './video-status';
 
 /** The most posts one answer carries: a week of a busy agency (60 profiles × 21) fits, a runaway range does not. */
 export const calendarLimit = 2000;
@@ -40,8 +41,9 @@ export async function calendarRange(
   const [posts, profiles, groups, slots] = await Promise.all([
     // A video's posts move and cancel together, and only while none of them has started or settled.
     db.sql(
-      `SELECT video_posts.id, video_posts.video_id, creation_requests.id_upload, creation_requests.title, video_posts.platform,
-              video_posts.status, video_posts.scheduled_at, video_posts.wait_kind, video_posts.wait_detail,
+      `SELECT video_posts.id, video_posts.video_id, creation_requests.id AS request_id, creation_requests.id_upload, creation_requests.title,
+              video_posts.platform, ${storedPostColumns('video_posts')}, video_posts.scheduled_at, video_posts.wait_detail,
+              video_posts.url, video_posts.published_at,
               accounts.id AS account_id, accounts.comments,
               video_posts.status = 'pending' AND video_posts.started_at IS NULL AND NOT EXISTS (
                 SELECT 1 FROM video_posts AS sibling
@@ -64,20 +66,32 @@ export async function calendarRange(
     db.sql(`SELECT id, name FROM account_groups ${groupValues.length ? 'WHERE user_id = $1' : ''} ORDER BY name, id`, groupValues),
     query.accountId === undefined ? null : visibleSlots(db, user, query.accountId, installationSlots),
   ]);
+  const shown = posts.rows.slice(0, calendarLimit);
+  // The sets of the posts shown, each with all its posts by state, read at once.
+  const sets = await postsOfSets(db.sql, [...new Set(shown.map((row) => row.request_id as number))]);
+  const idUploads = new Map(shown.map((row) => [row.request_id as number, row.id_upload as string]));
   return {
-    posts: posts.rows.slice(0, calendarLimit).map((row) => ({
-      id: row.id,
-      videoId: row.video_id,
-      idUpload: row.id_upload,
-      title: row.title ?? '',
-      platform: row.platform,
-      status: row.status,
-      scheduledAt: new Date(row.scheduled_at).toISOString(),
-      account: { id: row.account_id, title: t.accounts.optionTitle(row.account_id, row.comments) },
-      ...waitFields(row.status === 'pending' ? { platform: row.platform, kind: row.wait_kind, detail: row.wait_detail } : null),
-      changeable: row.changeable,
-    })),
+    posts: shown.map((row) => {
+      const { state, kind, url, error } = videoPostOf(row);
+      return {
+        id: row.id,
+        videoId: row.video_id,
+        idUpload: row.id_upload,
+        title: row.title ?? '',
+        platform: row.platform,
+        status: row.status,
+        state,
+        kind,
+        url,
+        error,
+        scheduledAt: new Date(row.scheduled_at).toISOString(),
+        account: { id: row.account_id, title: t.accounts.optionTitle(row.account_id, row.comments) },
+        ...waitFields(row.status === 'pending' ? { platform: row.platform, kind: row.wait_kind, detail: row.wait_detail } : null),
+        changeable: row.changeable,
+      };
+    }),
     truncated: posts.rows.length > calendarLimit,
+    sets: [...sets].map(([id, set]) => ({ idUpload: idUploads.get(id)!, ...set })),
     accounts: profiles.rows.map((row) => ({ id: row.id, title: t.accounts.optionTitle(row.id, row.comments) })),
     groups: groups.rows.map((row) => ({ id: row.id, title: row.name })),
     slots,

@@ -4,7 +4,7 @@ import { visibleOwner } from '../auth/ownership';
 import type { Database } from '../db/connect';
 import { summaryColumns } from './account-list';
 import { accountOption, toAccountSummary, type AccountSummaryRow } from './account-views';
-import { postStateOf } from './video-status';
+import { countsOfGroups, postStateColumns } from './video-status';
 
 /** The profiles needing attention the home screen names; it counts the others. */
 export const attentionShown = 10;
@@ -16,7 +16,7 @@ type ProfileRow = AccountSummaryRow & { youtubeLogin: string | null; instagramLo
  * state, counted on the Kyiv day `now` falls on by their planned time, through the user's profiles
  * as the calendar counts them; the profiles whose platform access failed; and which of a new
  * account's first steps are done. Profiles are judged as the profile list judges them
- * (toAccountSummary over the same columns), posts by postStateOf.
+ * (toAccountSummary over the same columns), posts by their state (src/lib/post-states.ts).
  */
 export async function homeSummary(db: Database, user: SessionUser, now: number): Promise<HomeSummary> {
   const day = kyivDay(now);
@@ -27,10 +27,10 @@ export async function homeSummary(db: Database, user: SessionUser, now: number):
 
   const [posts, profiles, steps] = await Promise.all([
     db.sql(
-      `SELECT ${postStateOf('p')} AS state, count(*)::int AS count
+      `SELECT ${postStateColumns()}, count(*)::int AS count
          FROM video_posts AS p JOIN accounts AS a ON a.id = p.account_id
         WHERE p.scheduled_at >= $1 AND p.scheduled_at < $2 AND ${ownedBy('a.user_id', 3)}
-        GROUP BY 1`,
+        GROUP BY 1, 2, 3`,
       [from, to, ...ownerValues],
     ),
     // Only a profile with a connection, or YouTube's link on its row, can be connected or failing.
@@ -50,7 +50,7 @@ export async function homeSummary(db: Database, user: SessionUser, now: number):
     ),
   ]);
 
-  const byState = Object.fromEntries(posts.rows.map((row) => [row.state, row.count as number]));
+  const { cancelled: _, ...byState } = countsOfGroups(posts.rows);
   const judged = (profiles.rows as ProfileRow[]).map((row) => ({
     row,
     summary: toAccountSummary({ account: row, ownerLogin: row.ownerLogin, groupName: null }),
@@ -59,7 +59,7 @@ export async function homeSummary(db: Database, user: SessionUser, now: number):
   const { profile, backgrounds, video } = steps.rows[0]!;
   return {
     day,
-    posts: { due: byState.due ?? 0, out: byState.out ?? 0, held: byState.held ?? 0, failed: byState.failed ?? 0 },
+    posts: byState,
     attention: {
       profiles: failing.slice(0, attentionShown).map(({ row, summary }) => ({
         id: summary.id,

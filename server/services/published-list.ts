@@ -3,17 +3,17 @@ import type { Database } from '../db/connect';
 import { paged } from './paging';
 import { containsPattern, filteredRequestsPage, requestsPage } from './ranked-page';
 import { firstPosterOf } from './request-list';
-import { setStatusConditions, setStatusOf } from './video-status';
+import { postsOfSets, setStatusConditions } from './video-status';
 
-const columns = `id, id_upload, title, source_name, published_at, count_video, ${firstPosterOf('creation_requests.id')} AS poster_key,
-  ${setStatusOf('creation_requests.id')} AS status`;
+const columns = `id, id_upload, title, source_name, published_at, count_video, ${firstPosterOf('creation_requests.id')} AS poster_key`;
 
 const platformColumns = { youtube: 'in_youtube', tiktok: 'in_tiktok', instagram: 'in_instagram' } as const;
 
 /**
  * The published sets of a user (of everyone for an admin), the most recently published first.
  * Unfiltered, a page is found by its ranks; filtered, the owner's sets are walked by publication
- * time, each probed for the status through the videos (request_id, status) index.
+ * time, each probed for the status through the videos (request_id, status) index. The page's
+ * statuses and posts by state are read for its rows at once (postsOfSets).
  */
 export async function publishedListPage(
   db: Database,
@@ -34,11 +34,15 @@ export async function publishedListPage(
     where.length === 0
       ? await requestsPage(db, user, 'published', 'published_rank', columns, page)
       : await filteredRequestsPage(db, user, ['published_at IS NOT NULL', ...where], params, columns, 'published_at DESC, id DESC', page);
+  const sets = await postsOfSets(
+    db.sql,
+    rows.map((row) => row.id),
+  );
   return paged(
     rows.map((row) => ({
       id: row.id,
       idUpload: row.id_upload,
-      status: row.status,
+      ...sets.get(row.id)!,
       title: row.title ?? '',
       sourceName: row.source_name,
       posterUrl: urlOf(row.poster_key),

@@ -2,14 +2,13 @@ import type { CreationRequestRow, ListFilters, Paged, SessionUser } from '../../
 import type { Database } from '../db/connect';
 import { paged } from './paging';
 import { containsPattern, filteredRequestsPage, requestsPage } from './ranked-page';
-import { setStatusOf } from './video-status';
+import { postsOfSets } from './video-status';
 
 /** A request's first poster, for its row: an index probe of videos (request_id, position) per row of the page. */
 export const firstPosterOf = (requestId: string) =>
   `(SELECT poster_key FROM videos WHERE videos.request_id = ${requestId} AND poster_key IS NOT NULL ORDER BY position LIMIT 1)`;
 
-const columns = `id, id_upload, status, count_video, created_at, source_name, ${firstPosterOf('creation_requests.id')} AS poster_key,
-  CASE WHEN status = 'published' THEN ${setStatusOf('creation_requests.id')} END AS publication_status`;
+const columns = `id, id_upload, status, count_video, created_at, source_name, ${firstPosterOf('creation_requests.id')} AS poster_key`;
 
 /**
  * The creation requests of a user (of everyone for an admin), newest first. Unfiltered, a page is
@@ -37,15 +36,23 @@ export async function requestListPage(
     where.length === 0
       ? await requestsPage(db, user, 'requests', 'rank', columns, page)
       : await filteredRequestsPage(db, user, where, params, columns, 'id DESC', page);
-  const data = rows.map((row) => ({
-    id: row.id,
-    idUpload: row.id_upload,
-    status: row.status,
-    countVideo: row.count_video,
-    createdAt: new Date(row.created_at).toISOString(),
-    sourceName: row.source_name,
-    posterUrl: urlOf(row.poster_key),
-    ...(row.publication_status === null ? {} : { publicationStatus: row.publication_status }),
-  }));
+  // A published request is a set: its status and posts by state, read for the page's sets at once.
+  const sets = await postsOfSets(
+    db.sql,
+    rows.filter((row) => row.status === 'published').map((row) => row.id),
+  );
+  const data = rows.map((row) => {
+    const set = sets.get(row.id);
+    return {
+      id: row.id,
+      idUpload: row.id_upload,
+      status: row.status,
+      countVideo: row.count_video,
+      createdAt: new Date(row.created_at).toISOString(),
+      sourceName: row.source_name,
+      posterUrl: urlOf(row.poster_key),
+      ...(set ? { publicationStatus: set.status, posts: set.posts } : {}),
+    };
+  });
   return paged(data, total, page);
 }

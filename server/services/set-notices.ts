@@ -1,5 +1,5 @@
 import type { RunSql } from '../db/connect';
-import { postStateOf } from './video-status';
+import { countsOfGroups, postStateColumns } from './video-status';
 
 // Any fixed number: the first half of the advisory lock key that keeps one set's notices in turn.
 const setNoticeLockId = 4_718_207;
@@ -7,7 +7,7 @@ const setNoticeLockId = 4_718_207;
 /**
  * The bell's entry of the set that the video `videoId` belongs to, told to the set's owner after
  * one of its posts went out, failed or was held (services/post-lifecycle.ts): how many of the
- * set's posts are out, failed and held now, by postStateOf. One entry per set: a change of the
+ * set's posts are out (published), failed and held now, by their state (src/lib/post-states.ts). One entry per set: a change of the
  * counts replaces it with a new, unread one on top of the list; the same counts again (a held post
  * held once more) tell nothing. Two posts of a set finishing at once take their turns here, so the
  * second counts the first.
@@ -21,12 +21,13 @@ export async function noteSetPosts(run: RunSql, videoId: number): Promise<void> 
   const { id: requestId, user_id: userId } = sets[0];
   await run('SELECT pg_advisory_xact_lock($1, $2)', [setNoticeLockId, requestId]);
   const { rows } = await run(
-    `SELECT jsonb_build_object('out', count(*) FILTER (WHERE state = 'out'), 'failed', count(*) FILTER (WHERE state = 'failed'),
-                               'held', count(*) FILTER (WHERE state = 'held')) AS posts
-       FROM (SELECT ${postStateOf('p')} AS state FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id WHERE v.request_id = $1) AS states`,
+    `SELECT ${postStateColumns()}, count(*)::int AS count
+       FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id WHERE v.request_id = $1
+      GROUP BY 1, 2, 3`,
     [requestId],
   );
-  const posts = JSON.stringify(rows[0].posts);
+  const counts = countsOfGroups(rows);
+  const posts = JSON.stringify({ out: counts.published, failed: counts.failed, held: counts.held });
   const { rows: same } = await run(
     `SELECT 1 FROM notifications WHERE user_id = $1 AND kind = 'set_posts' AND request_id = $2 AND posts = $3::jsonb`,
     [userId, requestId, posts],

@@ -1,9 +1,10 @@
-import type { Paged, VideoSummary } from '../../src/lib/contract';
+import type { Paged, VideoPost, VideoSummary } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import type { videos } from '../db/schema';
 import { accountTitles, toVideoSummary } from './account-views';
 import { paged } from './paging';
 import { onPage, rankedPage } from './ranked-page';
+import { postsOfVideos } from './video-status';
 
 // Named as the ORM names them, so the rows go through the same wire mapping as every video list.
 export const videoSummaryColumns = `id, date, created_at AS "createdAt", status, views, likes, comments,
@@ -22,19 +23,27 @@ export async function userVideoPage(db: Database, userId: number, page: number):
     `SELECT ${videoSummaryColumns} FROM videos WHERE user_id = $2 AND ${onPage('rank_owner')} ORDER BY rank_owner DESC`,
   );
   // A user's videos go through many profiles: the table names each one.
-  const titles = await accountTitles(
-    db,
-    rows.map((row) => row.accountId),
-  );
+  const [titles, posts] = await Promise.all([
+    accountTitles(
+      db,
+      rows.map((row) => row.accountId),
+    ),
+    postsOfVideos(
+      db.sql,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return paged(
-    rows.map((row) => toSummary(row, titles)),
+    rows.map((row) => toSummary(row, posts, titles)),
     total,
     page,
   );
 }
 
-export const toSummary = (row: any, accountTitle?: Map<number, string>): VideoSummary =>
+/** A row of videoSummaryColumns as the lists answer it, with its posts from the page's postsOfVideos. */
+export const toSummary = (row: any, posts: Map<number, VideoPost[]>, accountTitle?: Map<number, string>): VideoSummary =>
   toVideoSummary(
     { ...row, date: row.date && new Date(row.date), createdAt: new Date(row.createdAt) } as typeof videos.$inferSelect,
+    posts.get(row.id) ?? [],
     accountTitle,
   );

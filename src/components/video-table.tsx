@@ -20,7 +20,7 @@ interface VideoTableProps {
 }
 
 /** The status label, with what went wrong underneath when it failed. */
-export function VideoStatus({ video }: { video: Pick<VideoSummary, 'status' | 'error' | 'errorInstagram'> }) {
+export function VideoStatus({ video }: { video: Pick<VideoSummary, 'status' | 'error' | 'errorInstagram' | 'posts'> }) {
   return (
     <span className={styles.status}>
       <StatusBadge status={video.status} kind="video" />

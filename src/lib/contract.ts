@@ -28,6 +28,9 @@ export type ErrorResponse = Static<typeof common.ErrorBody>;
 
 export type PlatformName = Static<typeof common.Platform>;
 export type VideoStatus = Static<typeof common.VideoStatus>;
+export { postStates, type PostState } from './contract/lists';
+export type VideoPost = Static<typeof common.VideoPost>;
+export type PostCounts = Static<typeof common.PostCounts>;
 export type AccountStatus = Static<typeof accounts.AccountStatus>;
 export type RequestStatus = Static<typeof media.RequestStatus>;
 
@@ -134,7 +137,6 @@ export type TopVideo = Static<typeof statsRange.TopVideo>;
 export type TopVideos = Static<typeof statsRange.TopVideos>;
 export type StatsChoices = Static<typeof statsRange.StatsChoices>;
 
-export type PostState = Static<typeof home.PostState>;
 export type AttentionProfile = Static<typeof home.AttentionProfile>;
 export type HomeSummary = Static<typeof home.HomeSummary>;
 

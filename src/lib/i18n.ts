@@ -105,11 +105,11 @@ export const t = {
     postsTotal: (count: number) => `Усього ${count} ${plural(count, ['публікація', 'публікації', 'публікацій'])}`,
     noPosts: 'На сьогодні публікацій немає.',
     publishReady: 'Опублікувати готовий запит',
-    /** By the post's state (server/services/video-status.ts, postStateOf). */
-    states: { due: 'Заплановано', out: 'Опубліковано', held: 'Утримано', failed: 'Помилка' },
+    /** By the post's state (src/lib/post-states.ts); `scheduled` counts those being uploaded too. */
+    states: { scheduled: 'Заплановано', published: 'Опубліковано', held: 'Утримано', failed: 'Помилка' },
     stateHints: {
-      due: 'вийдуть у свій час',
-      out: 'уже на платформах',
+      scheduled: 'вийдуть у свій час',
+      published: 'уже на платформах',
       held: 'чекають ліміту, квоти або нового підключення',
       failed: 'опублікуйте знову або змініть профіль',
     },

@@ -1,5 +1,5 @@
 import { validate } from 'superstruct';
-import type { PostOptions, PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption } from './contract';
+import type { PostOptions, PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption, VideoPost } from './contract';
 import { t } from './i18n';
 import { publishAssignmentSchema, type PublishFields, type PublishForm } from './schemas';
 
@@ -106,15 +106,17 @@ interface VideoErrors {
   error: string | null;
   errorInstagram: string | null;
   errorTiktok?: string | null;
+  posts?: Pick<VideoPost, 'state' | 'error'>[];
 }
 
 /**
  * SPEC.md section 4: the YouTube error, else the Instagram error, else SPEC's 'N/A', said in
  * Ukrainian ('Причину не вказано'). The spec predates TikTok errors; a video that failed only there
- * shows TikTok's reason.
+ * shows TikTok's reason, which the lists without errorTiktok read from its failed post.
  */
 export function videoErrorText(video: VideoErrors): string {
-  return video.error || video.errorInstagram || video.errorTiktok || t.published.noError;
+  const failedPost = video.posts?.find((post) => post.state === 'failed')?.error;
+  return video.error || video.errorInstagram || video.errorTiktok || failedPost || t.published.noError;
 }
 
 /** Whether a published set still has videos on their way, so its page keeps refreshing. */

@@ -144,7 +144,7 @@ it("counts an operator's posts of the day as the API does, and names the profile
     .poll(
       async () => {
         const { posts, attention } = await api<HomeSummary>('/api/home');
-        return posts.out >= 1 && posts.failed >= 1 && attention.total === 1;
+        return posts.published >= 1 && posts.failed >= 1 && attention.total === 1;
       },
       { timeout: 30_000, interval: 500 },
     )
@@ -152,8 +152,8 @@ it("counts an operator's posts of the day as the API does, and names the profile
   await eachWidth(busy.login, busy.password, async (page, width) => {
     const shown = await api<HomeSummary>('/api/home');
     for (const [state, label] of [
-      ['due', 'Заплановано'],
-      ['out', 'Опубліковано'],
+      ['scheduled', 'Заплановано'],
+      ['published', 'Опубліковано'],
       ['held', 'Утримано'],
       ['failed', 'Помилка'],
     ] as const) {

@@ -5,22 +5,24 @@ import type { CalendarPost, CalendarRange } from '../../src/lib/contract';
 import { calendarMachine, undoWindowMs } from '../../src/machines/calendar-machine';
 import { deferredActors } from './deferred-actors';
 import { recordToasts } from './api-double';
+import { calendarPost } from '../fixtures/calendar-post';
 
 const idUpload = '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
-const post = (id: number, videoId: number, scheduledAt: string, changes: Partial<CalendarPost> = {}): CalendarPost => ({
-  id,
-  videoId,
-  idUpload,
-  title: 'Випуск',
-  platform: 'youtube',
-  status: 'pending',
-  scheduledAt,
-  account: { id: 4, title: '#4 Ранок' },
-  waitKind: null,
-  waitReason: null,
-  changeable: true,
-  ...changes,
-});
+const post = (id: number, videoId: number, scheduledAt: string, changes: Partial<CalendarPost> = {}): CalendarPost =>
+  calendarPost({
+    id,
+    videoId,
+    idUpload,
+    title: 'Випуск',
+    platform: 'youtube',
+    status: 'pending',
+    scheduledAt,
+    account: { id: 4, title: '#4 Ранок' },
+    waitKind: null,
+    waitReason: null,
+    changeable: true,
+    ...changes,
+  });
 /** Video 11 goes out on YouTube and TikTok at 10:30 on Wednesday 25 November in Kyiv; video 12 at 09:00 on Thursday. */
 const week: CalendarRange = {
   posts: [
@@ -29,6 +31,7 @@ const week: CalendarRange = {
     post(3, 12, '2026-11-26T07:00:00.000Z'),
   ],
   truncated: false,
+  sets: [],
   accounts: [{ id: 4, title: '#4 Ранок' }],
   groups: [],
   slots: null,

@@ -396,6 +396,12 @@ describe('publishing helpers', () => {
     expect(videoErrorText({ error: '', errorInstagram: null })).toBe('Причину не вказано');
     expect(videoErrorText({ error: null, errorInstagram: null })).toBe('Причину не вказано');
     expect(videoErrorText({ error: null, errorInstagram: null, errorTiktok: 'spam risk' })).toBe('spam risk');
+    // A list without errorTiktok reads it from the failed post.
+    const posts = [
+      { state: 'published', error: null },
+      { state: 'failed', error: 'spam risk' },
+    ] as const;
+    expect(videoErrorText({ error: null, errorInstagram: null, posts: [...posts] })).toBe('spam risk');
   });
 
   it('turns empty dates into null and keeps only the fields the contract names', () => {

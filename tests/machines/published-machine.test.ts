@@ -20,6 +20,7 @@ const setWith = (...videos: PublishedVideo[]): UploadDetail => ({
   edits: [],
   video: videos,
   accounts: [],
+  posts: { published: 0, scheduled: 0, held: 0, failed: 0, cancelled: 0 },
 });
 // A scheduled video is on its way to publication; it can change until its first post starts.
 const scheduled = (id: number, changeable: boolean): PublishedVideo => ({ ...video(id, 'publication'), changeable });

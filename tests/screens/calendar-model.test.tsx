@@ -9,6 +9,7 @@ import { calendarMachine, calendarPath, type CalendarContext } from '../../src/m
 import { CalendarScreen } from '../../src/screens/calendar/calendar-screen';
 import { renderScreen } from './render';
 import { errorBody, serverDouble, type ServerDouble, statesReached, testEachPath } from './server-double';
+import { calendarPost } from '../fixtures/calendar-post';
 
 /**
  * The undo's window as long as an hour, so that it never ends by itself while a path is walked;
@@ -40,7 +41,7 @@ function layOutTheWeek() {
 
 const idUpload = '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
 /** Wednesday 25 November 2026, 10:30 in Kyiv: video 11's post, which the operator moves to Thursday or cancels. */
-const scheduled: CalendarPost = {
+const scheduled: CalendarPost = calendarPost({
   id: 1,
   videoId: 11,
   idUpload,
@@ -52,10 +53,11 @@ const scheduled: CalendarPost = {
   waitKind: null,
   waitReason: null,
   changeable: true,
-};
+});
 const weekOf = (...posts: CalendarPost[]): CalendarRange => ({
   posts,
   truncated: false,
+  sets: [],
   accounts: [{ id: 4, title: '#4 Ранок' }],
   groups: [],
   slots: null,

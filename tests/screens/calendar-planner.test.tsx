@@ -6,27 +6,30 @@ import type { CalendarPost, CalendarRange } from '../../src/lib/contract';
 import { calendarPath } from '../../src/machines/calendar-machine';
 import { CalendarScreen } from '../../src/screens/calendar/calendar-screen';
 import { answerApi, renderScreen } from './render';
+import { calendarPost } from '../fixtures/calendar-post';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
 
 const idUpload = '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
-const post = (id: number, scheduledAt: string, changes: Partial<CalendarPost> = {}): CalendarPost => ({
-  id,
-  videoId: id,
-  idUpload,
-  title: 'Випуск',
-  platform: 'youtube',
-  status: 'pending',
-  scheduledAt,
-  account: { id: 4, title: '#4 Ранок' },
-  waitKind: null,
-  waitReason: null,
-  changeable: true,
-  ...changes,
-});
+const post = (id: number, scheduledAt: string, changes: Partial<CalendarPost> = {}): CalendarPost =>
+  calendarPost({
+    id,
+    videoId: id,
+    idUpload,
+    title: 'Випуск',
+    platform: 'youtube',
+    status: 'pending',
+    scheduledAt,
+    account: { id: 4, title: '#4 Ранок' },
+    waitKind: null,
+    waitReason: null,
+    changeable: true,
+    ...changes,
+  });
 const weekOf = (posts: CalendarPost[], changes: Partial<CalendarRange> = {}): CalendarRange => ({
   posts,
   truncated: false,
+  sets: [],
   accounts: [{ id: 4, title: '#4 Ранок' }],
   groups: [{ id: 9, title: 'Будні' }],
   slots: null,

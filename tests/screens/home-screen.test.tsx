@@ -12,7 +12,7 @@ const allDone = { profile: true, connect: true, backgrounds: true, video: true }
 
 const busyDay: HomeSummary = {
   day: '2026-11-25',
-  posts: { due: 3, out: 12, held: 2, failed: 4 },
+  posts: { scheduled: 3, published: 12, held: 2, failed: 4 },
   attention: {
     profiles: [
       { id: 3, title: '#3 Канал Анни', user: { id: 9, login: 'anna' }, failedPlatforms: ['youtube', 'tiktok'] },
@@ -25,7 +25,7 @@ const busyDay: HomeSummary = {
 
 const newAccount: HomeSummary = {
   day: '2026-11-25',
-  posts: { due: 0, out: 0, held: 0, failed: 0 },
+  posts: { scheduled: 0, published: 0, held: 0, failed: 0 },
   attention: { profiles: [], total: 0 },
   steps: { profile: false, connect: false, backgrounds: false, video: false },
 };

@@ -56,6 +56,7 @@ const video = (id: number, status: PublishedVideo['status'], error: string | nul
   plannedAt: null,
   changeable: false,
   reach: [],
+  posts: [],
 });
 const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
   id: 8,
@@ -72,6 +73,7 @@ const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
     { id: 7, title: '#7 Олена', value: 7, platforms: ['youtube'] },
     { id: 8, title: '#8 Борис', value: 8, platforms: ['youtube'] },
   ],
+  posts: { published: 0, scheduled: 0, held: 0, failed: 0, cancelled: 0 },
 });
 /** A set with a video on its way (the page keeps reading it), and the same set settled. */
 /** Video 1 waits for its planned time: its date and profile can still change. */

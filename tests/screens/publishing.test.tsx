@@ -254,7 +254,14 @@ describe('publish form', () => {
 
 const page = <T,>(data: T[], totalPages = 1): Paged<T> => ({ data, page: 1, totalPages, total: data.length });
 
-const setTexts = { title: '', sourceName: null, posterUrl: null, publishedAt: '2026-12-01T07:00:00.000Z', countVideo: 3 };
+const setTexts = {
+  title: '',
+  sourceName: null,
+  posterUrl: null,
+  publishedAt: '2026-12-01T07:00:00.000Z',
+  countVideo: 3,
+  posts: { published: 0, scheduled: 0, held: 0, failed: 0, cancelled: 0 },
+};
 
 describe('YouTube list', () => {
   it('asks the API for the search, status and platform in the address, and a new search starts from page 1', async () => {
@@ -358,6 +365,7 @@ function publishedVideo(overrides: Partial<PublishedVideo>): PublishedVideo {
     plannedAt: null,
     changeable: false,
     reach: [],
+    posts: [],
     ...overrides,
   };
 }
@@ -372,6 +380,7 @@ const published: UploadDetail = {
   tags: 'shorts,news',
   tagProfile: [{ id: 5, name: 'Музика', tags: ['music'] }],
   edits: [],
+  posts: { published: 0, scheduled: 0, held: 0, failed: 0, cancelled: 0 },
   accounts: [
     { id: 7, title: '#7 Олена', value: 7, platforms: ['youtube'] },
     { id: 8, title: '#8 Борис', value: 8, platforms: ['youtube', 'tiktok'] },

@@ -41,6 +41,7 @@ const video = (id: number, overrides: Partial<VideoSummary> = {}): VideoSummary 
   error: null,
   errorInstagram: null,
   account: null,
+  posts: [],
   ...overrides,
 });
 const pageOf = (...data: VideoSummary[]): Paged<VideoSummary> => ({ data, page: 1, totalPages: 1, total: data.length });

@@ -9,6 +9,7 @@ import { NotificationBell } from '../../src/components/notification-bell';
 import { StatsPanel } from '../../src/components/stats-panel';
 import { CalendarScreen } from '../../src/screens/calendar/calendar-screen';
 import { answerApi, renderScreen } from './render';
+import { calendarPost } from '../fixtures/calendar-post';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
 // uPlot draws on a canvas jsdom does not have; the browser test (tests/e2e/stats-calendar.test.ts) sees the real chart.
@@ -133,6 +134,7 @@ describe('calendar screen', () => {
   const range = (posts: CalendarRange['posts']): CalendarRange => ({
     posts,
     truncated: false,
+    sets: [],
     accounts: [
       { id: 4, title: '#4 Ранок' },
       { id: 5, title: '#5 Вечір' },
@@ -146,19 +148,20 @@ describe('calendar screen', () => {
     status: 'pending' | 'done' | 'error',
     accountId = 4,
     wait: { waitKind: WaitKind; waitReason: string } | null = null,
-  ) => ({
-    id,
-    videoId: id,
-    idUpload,
-    title: 'Ранковий випуск',
-    platform: 'youtube' as const,
-    status,
-    scheduledAt,
-    account: { id: accountId, title: `#${accountId} Ранок` },
-    waitKind: wait?.waitKind ?? null,
-    waitReason: wait?.waitReason ?? null,
-    changeable: false,
-  });
+  ) =>
+    calendarPost({
+      id,
+      videoId: id,
+      idUpload,
+      title: 'Ранковий випуск',
+      platform: 'youtube' as const,
+      status,
+      scheduledAt,
+      account: { id: accountId, title: `#${accountId} Ранок` },
+      waitKind: wait?.waitKind ?? null,
+      waitReason: wait?.waitReason ?? null,
+      changeable: false,
+    });
 
   it('marks a waiting post by why it waits, a cap apart from a retry and a reconnect, and gives its reason in the title', async () => {
     const week = calendarPath({ view: 'week', anchor: '2026-11-25', accountId: null });
@@ -289,7 +292,7 @@ describe('calendar month on a phone', () => {
     const week = calendarPath({ view: 'week', anchor: '2026-11-25', accountId: null });
     const month = calendarPath({ view: 'month', anchor: '2026-11-25', accountId: null });
     answerApi({
-      [`GET ${week}`]: { posts: [], truncated: false, accounts: [], groups: [], slots: null },
+      [`GET ${week}`]: { posts: [], truncated: false, sets: [], accounts: [], groups: [], slots: null },
       [`GET ${month}`]: {
         posts: [
           post(1, '2026-11-20T08:00:00Z', 'done', 'Вчорашній випуск'),
@@ -297,6 +300,7 @@ describe('calendar month on a phone', () => {
           post(3, '2026-11-27T09:00:00Z', 'error', 'Невдалий випуск'),
         ],
         truncated: false,
+        sets: [],
         accounts: [],
         groups: [],
         slots: null,

@@ -31,6 +31,7 @@ const video = (id: number, overrides: Partial<VideoSummary> = {}): VideoSummary 
   error: null,
   errorInstagram: null,
   account: null,
+  posts: [],
   ...overrides,
 });
 const pageOf = <T,>(...data: T[]): Paged<T> => ({ data, page: 1, totalPages: 1, total: data.length });
@@ -50,6 +51,25 @@ describe('a video list says what happened on each platform', () => {
     expect(within(rowOf(1)).getByText('Скасовано')).toBeInTheDocument();
     expect(within(rowOf(1)).queryByText('Не активний')).toBeNull();
     expect(statsOf(1)).toHaveTextContent(/^$/);
+  });
+
+  it('gives the reason of a video that failed on TikTok only, read from its failed post, where the list has no errorTiktok', () => {
+    const refused = 'TikTok: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову';
+    const posts: VideoSummary['posts'] = [
+      { platform: 'tiktok', state: 'failed', kind: refused, url: null, error: refused, date: '2026-11-21T10:00:00.000Z' },
+      {
+        platform: 'instagram',
+        state: 'published',
+        kind: null,
+        url: 'https://www.instagram.com/reel/x/',
+        error: null,
+        date: '2026-11-21T10:00:00.000Z',
+      },
+    ];
+    renderScreen(<VideoTable data={pageOf(video(5, { status: 'error', posts }))} loading={false} onPageChange={() => {}} />);
+    expect(within(rowOf(5)).getByText('Помилка')).toBeInTheDocument();
+    expect(within(rowOf(5)).getByText(/Доступ до акаунта відкликано/)).toBeInTheDocument();
+    expect(within(rowOf(5)).queryByText('Причину не вказано')).toBeNull();
   });
 
   it('shows figures only for the platforms a video went out on, each under its own name', () => {
@@ -139,6 +159,7 @@ describe('the published sets list', () => {
       countVideo: 1,
       posterUrl: null,
       status: 'cancelled',
+      posts: { published: 0, scheduled: 0, held: 0, failed: 0, cancelled: 1 },
     };
     answerApi({ 'GET /upload-video?page=1': pageOf(set) });
     renderScreen(<UploadListScreen />, { path: '/video/list' });

@@ -67,6 +67,10 @@ describeEachDatabase('Calendar range route', (env) => {
         title: '',
         platform: 'instagram',
         status: 'done',
+        state: 'published',
+        kind: null,
+        url: null,
+        error: null,
         scheduledAt: '2026-11-22T22:00:00.000Z',
         account: { id: evening.id, title: `#${evening.id} Вечір` },
         waitReason: null,
@@ -80,8 +84,22 @@ describeEachDatabase('Calendar range route', (env) => {
         status: 'pending',
         waitReason: 'Ліміт YouTube вичерпано — так відповіла платформа',
         waitKind: 'cap',
+        state: 'held',
+        kind: 'cap',
       }),
-      expect.objectContaining({ idUpload: planned.idUpload, platform: 'tiktok', status: 'error', scheduledAt: '2026-11-25T08:30:00.000Z' }),
+      expect.objectContaining({
+        idUpload: planned.idUpload,
+        platform: 'tiktok',
+        status: 'error',
+        state: 'failed',
+        scheduledAt: '2026-11-25T08:30:00.000Z',
+      }),
+    ]);
+    // Each set shown, with all its posts by state.
+    const none = { published: 0, scheduled: 0, held: 0, failed: 0, cancelled: 0 };
+    expect(body.sets).toEqual([
+      { idUpload: done.idUpload, status: 'publication', posts: { ...none, published: 1 } },
+      { idUpload: planned.idUpload, status: 'publication', posts: { ...none, held: 1, failed: 1 } },
     ]);
     expect(body.accounts).toEqual([
       { id: morning.id, title: `#${morning.id} Ранок` },

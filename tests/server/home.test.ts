@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { HomeSummary, PostState } from '../../src/lib/contract';
+import type { HomeSummary } from '../../src/lib/contract';
 import { attentionShown } from '../../server/services/home';
 import { ManualClock } from './manual-clock';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
@@ -12,7 +12,7 @@ const kyivMidnight = '2026-11-24T22:00:00Z';
 type Status = 'pending' | 'done' | 'error';
 type Wait = 'retry' | 'busy' | 'quota' | 'cap' | 'reconnect';
 
-const noPosts = { due: 0, out: 0, held: 0, failed: 0 };
+const noPosts = { scheduled: 0, published: 0, held: 0, failed: 0 };
 const noStepsDone = { profile: false, connect: false, backgrounds: false, video: false };
 
 describeEachDatabase(
@@ -83,7 +83,7 @@ describeEachDatabase(
         ['2026-11-25T08:00:00Z', 'done'],
         ['2026-11-25T09:00:00Z', 'error'],
         ['2026-11-25T11:00:00Z', 'pending'],
-        // Tried again after a failure, or behind the profile's other upload: still due.
+        // Tried again after a failure, or behind the profile's other upload: still scheduled.
         ['2026-11-25T12:00:00Z', 'pending', 'retry'],
         ['2026-11-25T12:30:00Z', 'pending', 'busy'],
         // Held back by a cap, a quota or a revoked grant.
@@ -103,9 +103,9 @@ describeEachDatabase(
 
       const mine = await home(owner);
       expect(mine.day).toBe('2026-11-25');
-      expect(mine.posts).toEqual({ due: 4, out: 2, held: 3, failed: 2 });
-      expect((await home(other)).posts).toEqual({ due: 1, out: 1, held: 1, failed: 1 });
-      expect((await home(admin)).posts).toEqual({ due: 5, out: 3, held: 4, failed: 3 });
+      expect(mine.posts).toEqual({ scheduled: 4, published: 2, held: 3, failed: 2 });
+      expect((await home(other)).posts).toEqual({ scheduled: 1, published: 1, held: 1, failed: 1 });
+      expect((await home(admin)).posts).toEqual({ scheduled: 5, published: 3, held: 4, failed: 3 });
     });
 
     it('names the profiles whose platform access failed, as the profile list judges them, the owner seeing only their own', async () => {
@@ -262,7 +262,7 @@ async function seedPosts(env: TestEnv, owner: TestUser, other: TestUser) {
     [kyivMidnight],
   );
 
-  const byRemainder: PostState[] = ['failed', 'out', 'out', 'held', 'due', 'held', 'due'];
+  const byRemainder: (keyof HomeSummary['posts'])[] = ['failed', 'published', 'published', 'held', 'scheduled', 'held', 'scheduled'];
   const expected = { owner: { ...noPosts }, everyone: { ...noPosts } };
   for (let g = 1; g <= seededPosts; g++) {
     if (g % 10 !== 5) continue;

@@ -1,5 +1,5 @@
 import { Type, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
-import { waitKinds } from './lists';
+import { postStates, waitKinds } from './lists';
 
 /**
  * The building blocks of every route's JSON schemas. Fastify validates params, query and body
@@ -83,6 +83,31 @@ export const AccountGroup = Type.Object({ id: Id, name: Type.String(), accounts:
 
 export const VideoStatus = Literals(['loading', 'publication', 'success', 'error', 'noactive', 'cancelled']);
 
+/** What a post is doing (src/lib/post-states.ts). */
+export const PostState = Literals(postStates);
+
+/**
+ * Not SPEC's (issue 39): one post of a video, on one platform. `kind`: why it waits (a WaitKind)
+ * while it waits, why it failed once failed, else null. `error`: the failure's words, for a failed
+ * post only. `date` (ISO): when it went out, else when it is (or was) planned.
+ */
+export const VideoPost = Type.Object({
+  platform: Platform,
+  state: PostState,
+  kind: Nullable(Type.String()),
+  url: Nullable(Type.String()),
+  error: Nullable(Type.String()),
+  date: Type.String(),
+});
+
+const Count = Type.Integer({ minimum: 0 });
+
+/**
+ * Not SPEC's (issue 39): a set's posts by state, so a half-published set says so. `scheduled`
+ * counts the posts still on their way, their upload started or not.
+ */
+export const PostCounts = Type.Object({ published: Count, scheduled: Count, held: Count, failed: Count, cancelled: Count });
+
 /** `title`: the profile's name (its comment, else the account it reaches), where the list sends it. */
 export const VideoAccount = Nullable(Type.Object({ id: Id, title: Type.Optional(Type.String()) }));
 
@@ -106,4 +131,6 @@ export const VideoSummary = Type.Object({
   error: Nullable(Type.String()),
   errorInstagram: Nullable(Type.String()),
   account: VideoAccount,
+  /** Issue 39: its posts, one per platform it goes to, in the platforms' order. */
+  posts: Type.Array(VideoPost),
 });

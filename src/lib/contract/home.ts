@@ -1,15 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { AccountOwner } from './accounts';
-import { errorResponses, Id, Literals, Platform } from './common';
+import { errorResponses, Id, Platform, PostCounts } from './common';
 
 const Count = Type.Integer({ minimum: 0 });
-
-/**
- * What a post is doing (server/services/video-status.ts, postStateOf): `due` waits for its time
- * or a retry, `out` went out, `held` waits for a cap, a quota or its profile's reconnection,
- * `failed` ended in an error.
- */
-export const PostState = Literals(['due', 'out', 'held', 'failed']);
 
 /** A profile whose platform access failed and stands: its owner has to open it and connect it again. */
 export const AttentionProfile = Type.Object({
@@ -24,8 +17,11 @@ export const AttentionProfile = Type.Object({
 export const HomeSummary = Type.Object({
   /** Today in Kyiv, `YYYY-MM-DD`: the day the posts are counted for. */
   day: Type.String(),
-  /** Today's posts by state. */
-  posts: Type.Object({ due: Count, out: Count, held: Count, failed: Count }),
+  /**
+   * Today's posts by state (src/lib/post-states.ts), as the calendar shows them: a cancelled
+   * publication leaves the calendar, so the day does not count it.
+   */
+  posts: Type.Omit(PostCounts, ['cancelled']),
   attention: Type.Object({
     /** The first of them, by id. */
     profiles: Type.Array(AttentionProfile),

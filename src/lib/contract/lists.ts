@@ -18,6 +18,15 @@ export type StatsPeriod = (typeof statsPeriods)[number];
 export const waitKinds = ['retry', 'busy', 'quota', 'cap', 'reconnect'] as const;
 export type WaitKind = (typeof waitKinds)[number];
 
+/**
+ * What a post (one video on one platform) is doing, the one vocabulary of every answer and screen
+ * (src/lib/post-states.ts reads it from the post's row): planned and not started, being uploaded
+ * (retries included), out, held back (a cap, a quota, a reconnection), failed, or cancelled by the
+ * operator before it started.
+ */
+export const postStates = ['scheduled', 'uploading', 'published', 'held', 'failed', 'cancelled'] as const;
+export type PostState = (typeof postStates)[number];
+
 /** A profile's health on a platform (issue 32.1): 'працює', 'увага', 'не працює'. */
 export const healthStates = ['ok', 'warning', 'down'] as const;
 export type HealthState = (typeof healthStates)[number];

@@ -13,6 +13,7 @@ import {
   PageQuery,
   Paged,
   Platform,
+  PostCounts,
   SelectOption,
   TagSet,
   Text,
@@ -46,6 +47,8 @@ export const CreationRequestRow = Type.Object({
   posterUrl: Type.Optional(Nullable(Type.String())),
   // Issue 28.0: a published request's set status, as the YouTube list shows it.
   publicationStatus: Type.Optional(VideoStatus),
+  /** Issue 39: a published request's posts by state, as the YouTube list counts them. */
+  posts: Type.Optional(PostCounts),
 });
 
 /** A rendered variant of a creation request; `url` and `posterUrl` are null until it is rendered. */
@@ -155,6 +158,8 @@ export const UploadDetail = Type.Object({
   video: Type.Array(PublishedVideo),
   /** The owner's profiles, for moving a scheduled video to another one. */
   accounts: Type.Array(PublishProfileOption),
+  /** Issue 39: the set's posts by state; each video's own are in its `posts`. */
+  posts: PostCounts,
 });
 
 /** A row of the YouTube list, GET /api/upload-video?page= : one published set. */
@@ -167,6 +172,8 @@ export const UploadRow = Type.Object({
   posterUrl: Nullable(Type.String()),
   publishedAt: Type.String(),
   countVideo: Type.Integer(),
+  /** Issue 39: the set's posts by state, so a half-published set says so. */
+  posts: PostCounts,
 });
 
 const publishDate = Type.Optional(Nullable(Text(maxLength.date)));

@@ -1,6 +1,20 @@
 import { Type } from '@sinclair/typebox';
 import { healthReasons, statsPeriods, type StatsPeriod } from './lists';
-import { errorResponses, Id, IdParams, IdUploadParams, Literals, NoContent, Nullable, Platform, Uuid, WaitKind } from './common';
+import {
+  errorResponses,
+  Id,
+  IdParams,
+  IdUploadParams,
+  Literals,
+  NoContent,
+  Nullable,
+  Platform,
+  PostCounts,
+  PostState,
+  Uuid,
+  VideoStatus,
+  WaitKind,
+} from './common';
 import { maxLength } from './limits';
 import { EffectiveSlots } from './posting-slots';
 
@@ -52,6 +66,12 @@ export const CalendarPost = Type.Object({
   title: Type.String(),
   platform: Platform,
   status: PostStatus,
+  /** Issue 39: what the post is doing (src/lib/post-states.ts), and why (a wait's or a failure's kind). */
+  state: PostState,
+  kind: Nullable(Type.String()),
+  /** Where it went out, once published; why it failed, once failed. */
+  url: Nullable(Type.String()),
+  error: Nullable(Type.String()),
   scheduledAt: Type.String(),
   account: AccountRef,
   /** Why a pending post waits (a posting cap, a busy profile, a retry); null when it does not. */
@@ -69,6 +89,8 @@ export const CalendarRange = Type.Object({
   posts: Type.Array(CalendarPost),
   /** More posts fall in the range than one answer carries. */
   truncated: Type.Boolean(),
+  /** Issue 39: each set with a post in the answer, with its status and all its posts by state (those outside the range too). */
+  sets: Type.Array(Type.Object({ idUpload: Uuid, status: VideoStatus, posts: PostCounts })),
   /** The profiles with posts in the range, for the filter (whatever profile it is set to). */
   accounts: Type.Array(AccountRef),
   /** The groups the user may show (an admin: every group), for the same filter. */
@@ -113,7 +135,7 @@ export const NotificationItem = Type.Object({
   title: Nullable(Type.String()),
   platform: Nullable(Platform),
   message: Nullable(Type.String()),
-  /** A set's posts by state (services/video-status.ts, postStateOf) when its entry was written: for 'set_posts'. */
+  /** A set's posts by state (src/lib/post-states.ts; `out`: published) when its entry was written: for 'set_posts'. */
   posts: Nullable(Type.Object({ out: Count, failed: Count, held: Count })),
   /** Why a profile's access fails, for 'credentials_failed': 'refused' (the credentials in use), 'revoked' (the consent link's grant). */
   failure: Nullable(Literals(['refused', 'revoked'])),

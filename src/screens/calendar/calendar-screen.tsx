@@ -23,7 +23,6 @@ import { ChevronLeft, ChevronRight, Pause, RotateCw } from 'lucide-react';
 import { daysOf, inMonth, kyivDay, kyivTime, periodTitle, weekdayIndex, type CalendarView, type Day } from '../../lib/calendar';
 import type { CalendarPost, EffectiveSlots } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { isHeld } from '../../lib/post-waits';
 import { calendarMachine, undoWindowMs } from '../../machines/calendar-machine';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -68,7 +67,7 @@ const shortLabel = (post: CalendarPost, time = kyivTime(post.scheduledAt)) =>
 /** Why a pending post waits, drawn apart: held (a cap, a quota, a connection), tried again after a failure, or behind its profile's other upload. */
 function waitClass(post: CalendarPost): string {
   if (post.status !== 'pending' || !post.waitKind) return '';
-  if (isHeld(post.waitKind)) return styles.held!;
+  if (post.state === 'held') return styles.held!;
   return post.waitKind === 'retry' ? styles.retry! : styles.queued!;
 }
 
@@ -91,7 +90,7 @@ function PostLink({ post, time }: { post: CalendarPost; time: string }) {
       <b className={styles.time}>{time}</b> {platform}: {title}
       {mark && (
         <span className={styles.waitMark}>
-          {post.waitKind === 'retry' ? <RotateCw size={11} aria-hidden /> : isHeld(post.waitKind) ? <Pause size={11} aria-hidden /> : null}
+          {post.waitKind === 'retry' ? <RotateCw size={11} aria-hidden /> : post.state === 'held' ? <Pause size={11} aria-hidden /> : null}
           {mark}
         </span>
       )}
@@ -193,9 +192,9 @@ function useDayDrop(day: Day, today: Day) {
 
 /** The mark of a phone's month cell: its most pressing post's state, a failure first. */
 function countClass(posts: CalendarPost[]): string {
-  if (posts.some((post) => post.status === 'error')) return styles.countError!;
-  if (posts.some((post) => post.status === 'pending' && isHeld(post.waitKind))) return styles.countHeld!;
-  if (posts.some((post) => post.status === 'pending')) return styles.countPending!;
+  if (posts.some((post) => post.state === 'failed')) return styles.countError!;
+  if (posts.some((post) => post.state === 'held')) return styles.countHeld!;
+  if (posts.some((post) => post.state === 'scheduled' || post.state === 'uploading')) return styles.countPending!;
   return styles.countDone!;
 }
 

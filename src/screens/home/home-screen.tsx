@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { CircleCheck, Circle } from 'lucide-react';
-import type { HomeSummary, PostState } from '../../lib/contract';
+import type { HomeSummary } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { Button, buttonClass } from '../../components/button';
 import { LoadError } from '../../components/load-error';
@@ -13,12 +13,13 @@ import styles from './home-screen.module.css';
 /** Posts go out all day long: a glance a minute old is fresh enough. */
 const homePollMs = 60_000;
 
-const postStates: PostState[] = ['due', 'out', 'held', 'failed'];
+type DayState = keyof HomeSummary['posts'];
+const postStates: DayState[] = ['scheduled', 'published', 'held', 'failed'];
 
 /** Where a state's posts are shown: the calendar marks each by its state; a failed one is published again from its set. */
-const postsHref: Record<PostState, string> = {
-  due: '/calendar',
-  out: '/calendar',
+const postsHref: Record<DayState, string> = {
+  scheduled: '/calendar',
+  published: '/calendar',
   held: '/calendar',
   failed: '/video/list?status=error',
 };
