@@ -64,7 +64,8 @@ describeEachDatabase('Credentials checked on save', (env) => {
     ).json<AccountDetail>();
     // A publish that TikTok refused left the profile in 'error'.
     await env().db.sql(
-      `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: доступ відкликано' WHERE account_id = $1 AND platform = 'tiktok'`,
+      `INSERT INTO connection_states (account_id, platform, state, kind, source, at) VALUES ($1, 'tiktok', 'down', 'refused', 'publish', now())
+         ON CONFLICT (account_id, platform) DO UPDATE SET state = EXCLUDED.state, kind = EXCLUDED.kind`,
       [created.id],
     );
 
@@ -87,7 +88,8 @@ describeEachDatabase('Credentials checked on save', (env) => {
     const token = issueSandboxToken('tiktok', 'revoked');
     const created = (await save(user.headers, { isActiveTikTok: true, TikTiokAuthStr: token })).json<AccountDetail>();
     await env().db.sql(
-      `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: публікація не вдалася' WHERE account_id = $1 AND platform = 'tiktok'`,
+      `INSERT INTO connection_states (account_id, platform, state, kind, source, at) VALUES ($1, 'tiktok', 'down', 'refused', 'publish', now())
+         ON CONFLICT (account_id, platform) DO UPDATE SET state = EXCLUDED.state, kind = EXCLUDED.kind`,
       [created.id],
     );
     const revoke = await sandboxControl(env().app, {
