@@ -105,7 +105,15 @@ describe('profile list', () => {
     const failing = {
       ...row,
       id: 4,
-      health: { youtube: { state: 'warning' as const, reason: 'token_expired' as const, checkedAt: '2026-12-01T09:05:00.000Z' } },
+      health: {
+        youtube: {
+          state: 'attention' as const,
+          kind: 'token_expired' as const,
+          source: 'health' as const,
+          detail: null,
+          at: '2026-12-01T09:05:00.000Z',
+        },
+      },
     };
     answerApi({
       'GET /accounts?page=2': page,

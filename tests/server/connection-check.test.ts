@@ -72,7 +72,12 @@ describeEachDatabase('Credentials checked on save', (env) => {
     const wrong = await save(user.headers, { isActiveTikTok: true, TikTiokAuthStr: 'expired' }, created.id);
     expect(wrong.statusCode).toBe(400);
     const kept = await env().app.inject({ url: `/api/accounts/${created.id}`, headers: user.headers });
-    expect(kept.json<AccountDetail>()).toMatchObject({ status: 'error', connectedAs: { tiktok: 'first (@sandbox_first)' } });
+    // A platform 'down' is connected as nobody: the page's header and its TikTok section agree.
+    expect(kept.json<AccountDetail>()).toMatchObject({
+      status: 'error',
+      connectedAs: {},
+      connections: [{ platform: 'tiktok', state: 'down', kind: 'refused', name: 'first (@sandbox_first)' }],
+    });
 
     const fixed = await save(user.headers, { isActiveTikTok: true, TikTiokAuthStr: issueSandboxToken('tiktok', 'second') }, created.id);
     expect(fixed.statusCode, fixed.body).toBe(200);

@@ -279,7 +279,9 @@ describeEachDatabase(
       expect(problems.data).toEqual([
         expect.objectContaining({
           id: failing.id,
-          health: { tiktok: { state: 'down', kind: 'proxy_unreachable', at: new Date(clock.now()).toISOString() } },
+          health: {
+            tiktok: { state: 'down', kind: 'proxy_unreachable', source: 'health', detail: null, at: new Date(clock.now()).toISOString() },
+          },
         }),
       ]);
       const page = await env().app.inject({ method: 'GET', url: `/api/accounts/${failing.id}`, headers: owner.headers });

@@ -184,7 +184,7 @@ describeEachDatabase(
            LEFT JOIN connection_states AS s ON s.account_id = c.account_id AND s.platform = c.platform WHERE c.account_id = $1`,
         [account.id],
       );
-      expect(rows).toEqual([{ state: 'connected', shown: null }]);
+      expect(rows).toEqual([{ state: 'connected', shown: 'connected' }]);
     });
 
     it(
