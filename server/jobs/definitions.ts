@@ -98,7 +98,7 @@ export const syncStatsJob: JobDefinition = {
   // Planning takes a query and a send per profile; a tick that fails is replaced by the next.
   queueOptions: { retryLimit: 0, expireInSeconds: 5 * 60 },
   async handle(_data, context) {
-    const queued = await planStatsSyncs(context);
+    const queued = await planStatsSyncs(context, context.platforms.clock.now());
     context.log.info({ queued }, 'statistics syncs planned');
   },
 };

@@ -4,7 +4,7 @@ import { t } from '../messages';
 import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
 import { PlatformError, ProfileAuthError } from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';
-import { recordPlatformFailure } from '../platforms/connections';
+import { recordAccessFailure } from '../platforms/connections';
 import { profileContext } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
 import { withRetry } from '../platforms/retry';
@@ -95,7 +95,8 @@ export async function editPublishedPost(
           ? `${t.platform.names.youtube}: ${error.message}`
           : `${t.platform.names.youtube}: ${t.platform.gaveUp} (${(error as Error).message})`;
     if (error instanceof ProfileAuthError) {
-      await recordPlatformFailure(db.sql, account.id, 'youtube', reason);
+      const at = new Date(platforms.clock.now());
+      await recordAccessFailure(db.sql, { accountId: account.id, platform: 'youtube', source: 'edit', detail: error.detail, at });
     }
     await finish('error', reason);
     log.warn({ postId, err: error }, 'edit not carried to YouTube');

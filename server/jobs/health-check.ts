@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { accounts } from '../db/schema';
 import { proxyOfAccount, SecretUnreadableError } from '../auth/secrets';
-import { accessTokenEnding, clearPlatformFailure, loadConnection, loadConnections, type StoredConnection } from '../platforms/connections';
+import { accessTokenEnding, loadConnection, loadConnections, type StoredConnection } from '../platforms/connections';
 import { platformEndpoints } from '../platforms/endpoints';
 import { PermanentPlatformError, ProfileAuthError, TransientPlatformError } from '../platforms/errors';
 import { networkFailureOf, PlatformNetworkError, PlatformTimeoutError, type ProxyAnswer } from '../platforms/http';
@@ -11,7 +11,7 @@ import { profileContext, typedMethod } from '../platforms/profile-context';
 import { tiktok } from '../platforms/tiktok/connector';
 import type { Platform } from '../platforms/types';
 import { youtube } from '../platforms/youtube/connector';
-import type { HealthReason } from '../../src/lib/contract';
+import type { ConnectionKind } from '../../src/lib/contract';
 import { healthSoonMs, recordHealth, type HealthFinding, type UnhealthyProfile } from '../services/profile-health';
 import { quotaAccount, takeQuota } from '../services/quota-ledger';
 import type { JobContext } from './types';
@@ -68,10 +68,10 @@ export async function planHealthChecks({ db, queue }: Pick<JobContext, 'db' | 'q
   return queued;
 }
 
-const down = (platform: Platform, reason: HealthReason): HealthFinding => ({ platform, state: 'down', reason });
-const warning = (platform: Platform, reason: HealthReason): HealthFinding => ({ platform, state: 'warning', reason });
+const down = (platform: Platform, kind: ConnectionKind, detail?: string): HealthFinding => ({ platform, state: 'down', kind, detail });
+const attention = (platform: Platform, kind: ConnectionKind): HealthFinding => ({ platform, state: 'attention', kind });
 
-const proxyReason: Record<Exclude<ProxyAnswer, 'open'>, HealthReason> = {
+const proxyReason: Record<Exclude<ProxyAnswer, 'open'>, ConnectionKind> = {
   auth: 'proxy_auth',
   unreachable: 'proxy_unreachable',
   failed: 'proxy_failed',
@@ -152,7 +152,7 @@ function holdsCredentials(account: Account, platform: Platform, connections: Sto
  * and the refresher (refreshDueConnections) renews their access tokens at half their life under the
  * single-refresh path's row lock; one found near its end means the refresher could not, and
  * another try from here would only add a rotation that can lose the grant if its answer is lost. So
- * it is reported 'warning' (token_expired) without a call, and the publish that needs it renews it
+ * it is reported 'attention' (token_expired) without a call, and the publish that needs it renews it
  * through the same single path. For the same reason their read runs without `renewRejectedToken`:
  * a 401 is reported as it is ('refused'). YouTube is the exception: Google's refresh token neither
  * rotates nor ages with use, and its access token lasts an hour, so an idle profile's has usually
@@ -172,7 +172,7 @@ async function checkPlatform(
   if (link?.state === 'revoked') return down(platform, 'revoked');
   if (!holdsCredentials(account, platform, connections, context)) return down(platform, 'not_connected');
   if (link && platform !== 'youtube' && (link.accessToken === null || accessTokenEnding(link, settings.clock.now()))) {
-    return warning(platform, 'token_expired');
+    return attention(platform, 'token_expired');
   }
   const quota = quotaAccount(platform, account, engine.statsSync, new Date(settings.clock.now()));
   if (!(await takeQuota(db, quota, 1))) {
@@ -195,9 +195,8 @@ async function checkPlatform(
     if (signal.aborted) throw error;
     return failureOf(account, platform, proxy, error, context);
   }
-  // The access works: a failure a publish or a sync left on it no longer stands, as after a statistics read.
-  await clearPlatformFailure(db.sql, account.id, platform);
-  return { platform, state: 'ok', reason: null };
+  // The access works: recorded as 'connected' (recordHealth), a failure a publish or a sync left on it no longer stands.
+  return { platform, state: 'connected', kind: null };
 }
 
 /** What a failed read says of the platform's health; an error no platform call gives is thrown on. */
@@ -205,19 +204,19 @@ async function failureOf(account: Account, platform: Platform, proxy: string, er
   if (error instanceof ProfileAuthError) {
     // freshAccessToken marks a grant Google refused for good as revoked.
     const link = await loadConnection(context.db, account.id, platform, 'oauth');
-    return down(platform, link?.state === 'revoked' ? 'revoked' : 'refused');
+    return down(platform, link?.state === 'revoked' ? 'revoked' : 'refused', error.detail);
   }
-  if (error instanceof PermanentPlatformError) return down(platform, 'refused');
+  if (error instanceof PermanentPlatformError) return down(platform, 'refused', error.detail);
   if (error instanceof PlatformNetworkError && !(error instanceof PlatformTimeoutError)) {
     // The proxy opened its tunnel a moment ago; one that fails now is down all the same.
     const failure = networkFailureOf(proxy, error);
     if (failure === 'proxy-auth') return down(platform, 'proxy_auth');
     if (failure === 'proxy-unreachable') return down(platform, 'proxy_unreachable');
-    return warning(platform, 'platform_unavailable');
+    return attention(platform, 'platform_unavailable');
   }
   const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
   if (error instanceof TransientPlatformError || error instanceof PlatformTimeoutError || timedOut) {
-    return warning(platform, 'platform_unavailable');
+    return attention(platform, 'platform_unavailable');
   }
   throw error;
 }

@@ -13,7 +13,7 @@ import {
   TransientPlatformError,
 } from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';
-import { recordPlatformFailure } from '../platforms/connections';
+import { recordAccessFailure } from '../platforms/connections';
 import { instagram } from '../platforms/instagram/connector';
 import { profileContext } from '../platforms/profile-context';
 import { connectors } from '../platforms/registry';
@@ -218,7 +218,8 @@ async function uploadPost(
     const reason = reasonOf(post.platform, error);
     const fail = () => failPost(db, post, token, reason, new Date(platforms.clock.now()));
     if (error instanceof ProfileAuthError) {
-      await recordPlatformFailure(db.sql, account.id, post.platform, reason);
+      const learnt = { accountId: account.id, platform: post.platform, source: 'publish', detail: error.detail } as const;
+      await recordAccessFailure(db.sql, { ...learnt, at: new Date(platforms.clock.now()) });
       if (await awaitReconnect(db, post, token)) {
         log.info({ postId, accountId: account.id, platform: post.platform }, 'publish waits for the profile to be connected again');
         return;

@@ -4,7 +4,7 @@ import { memoryProgressStore } from '../platforms/progress';
 import { profileContext } from '../platforms/profile-context';
 import { connectors } from '../platforms/registry';
 import { ProfileAuthError } from '../platforms/errors';
-import { clearPlatformFailure, recordPlatformFailure } from '../platforms/connections';
+import { recordAccessFailure, recordConnection } from '../platforms/connections';
 import type { ConnectorContext, Platform } from '../platforms/types';
 import { recordStats } from '../services/stats-points';
 import { purgeQuotaLedger, quotaAccount, takeQuota } from '../services/quota-ledger';
@@ -46,20 +46,21 @@ const writeStats: Record<Platform, string> = {
 };
 
 /**
- * Enqueues a sync for each profile and platform that has posts due. The queue keeps at most one
+ * Enqueues a sync for each profile and platform that has posts due at `at` (the injected clock's
+ * now). The queue keeps at most one
  * waiting job per profile and platform (policy "short" with the pair as singleton key), so a sync
  * that falls behind its interval gains no second one per tick; each profile's own proxy then
  * delays only its own figures, and the syncs spread over the workers.
  */
-export async function planStatsSyncs({ db, queue }: Pick<JobContext, 'db' | 'queue'>): Promise<number> {
+export async function planStatsSyncs({ db, queue }: Pick<JobContext, 'db' | 'queue'>, at: number): Promise<number> {
   await purgeQuotaLedger(db);
   const { rows } = await db.sql(
     `SELECT a.id AS account_id, p.platform FROM accounts AS a CROSS JOIN unnest($1::text[]) AS p(platform)
       WHERE EXISTS (SELECT 1 FROM video_posts AS v
                      WHERE v.account_id = a.id AND v.platform = p.platform AND v.status = 'done' AND v.remote_id IS NOT NULL
-                       AND coalesce(v.stats_due_at, '-infinity') <= now())
+                       AND coalesce(v.stats_due_at, '-infinity') <= $2)
       ORDER BY a.id, p.platform`,
-    [platforms],
+    [platforms, new Date(at)],
   );
   let queued = 0;
   for (const row of rows) {
@@ -99,7 +100,9 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
   if (!account) return { updated: 0, failed: 0 };
   const connector = connectors[platform];
   const markRevoked = (error: unknown) =>
-    error instanceof ProfileAuthError ? recordPlatformFailure(db.sql, accountId, platform, error.message) : undefined;
+    error instanceof ProfileAuthError
+      ? recordAccessFailure(db.sql, { accountId, platform, source: 'stats', detail: error.detail, at: new Date(settings.clock.now()) })
+      : undefined;
 
   const result: SyncResult = { updated: 0, failed: 0 };
   let ctx: ConnectorContext;
@@ -112,14 +115,13 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
     await markRevoked(error);
     log.warn({ err: error, accountId, platform }, 'statistics of a profile not read');
     const { rows } = await db.sql(
-      `SELECT count(*)::int AS n FROM video_posts WHERE ${dueOf} AND coalesce(stats_due_at, '-infinity') <= now()`,
-      [accountId, platform],
+      `SELECT count(*)::int AS n FROM video_posts WHERE ${dueOf} AND coalesce(stats_due_at, '-infinity') <= $3`,
+      [accountId, platform, new Date(settings.clock.now())],
     );
     return { updated: 0, failed: rows[0].n, stoppedBy: error instanceof ProfileAuthError ? 'revoked' : undefined };
   }
 
-  const { rows: started } = await db.sql(`SELECT now()::text AS at`, []);
-  const startedAt: string = started[0].at;
+  const startedAt = new Date(settings.clock.now()).toISOString();
   const cadence = engine.statsSync;
   let after = { due: '-infinity', id: 0 };
   pages: for (;;) {
@@ -190,9 +192,9 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
       result.updated += read.length;
       result.failed += chunk.length - read.length;
       await db.sql(
-        `UPDATE video_posts SET stats_due_at = now() + make_interval(secs => 60 * CASE
-            WHEN scheduled_at >= now() - make_interval(secs => 3600 * $2::float8) THEN $3::float8
-            WHEN scheduled_at >= now() - make_interval(secs => 86400 * $4::float8) THEN $5::float8
+        `UPDATE video_posts SET stats_due_at = $7::timestamptz + make_interval(secs => 60 * CASE
+            WHEN scheduled_at >= $7::timestamptz - make_interval(secs => 3600 * $2::float8) THEN $3::float8
+            WHEN scheduled_at >= $7::timestamptz - make_interval(secs => 86400 * $4::float8) THEN $5::float8
             ELSE $6::float8 END)
           WHERE id = ANY($1::integer[])`,
         [
@@ -202,12 +204,14 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
           cadence.recentDays,
           cadence.recentEveryMinutes,
           cadence.oldEveryMinutes,
+          new Date(settings.clock.now()),
         ],
       );
     }
   }
   if (result.updated > 0) {
-    await clearPlatformFailure(db.sql, accountId, platform);
+    const at = new Date(settings.clock.now());
+    await recordConnection(db.sql, { accountId, platform, state: 'connected', kind: null, source: 'stats', at });
     // Reach is judged on the figures just read (issue 32.2).
     await judgeReach(db, accountId, platform, engine.reach, settings.clock.now());
   }

@@ -1,4 +1,4 @@
-import type { ConnectedAs } from '../../src/lib/contract';
+import type { ConnectedAs, ConnectionKind, ConnectionSource, ConnectionState } from '../../src/lib/contract';
 import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
 import { proxyOfAccount, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
@@ -31,18 +31,13 @@ export interface StoredConnection {
   refreshExpiresAt: Date | null;
   remoteId: string | null;
   remoteName: string | null;
+  /** The grant's own state: 'revoked' once the platform's token endpoint refused it for good; the profile's view of the platform is in connection_states. */
   state: 'connected' | 'revoked';
   error: string | null;
-  /** The platform's standing failure on the profile, kept on the connection in use (recordPlatformFailure). */
-  failureCode: PlatformFailureCode | null;
-  failure: string | null;
   /** The name the platform answered with when the profile was last checked, on the connection in use (recordCheckedName). */
   checkedName: string | null;
   updatedAt: Date;
 }
-
-/** 'refused': the platform refused the credentials in use; 'revoked': the consent link's grant is gone. */
-export type PlatformFailureCode = 'refused' | 'revoked';
 
 const fromRow = (row: Record<string, any>): StoredConnection => ({
   accountId: row.account_id,
@@ -56,35 +51,67 @@ const fromRow = (row: Record<string, any>): StoredConnection => ({
   remoteName: row.remote_name,
   state: row.state,
   error: row.error,
-  failureCode: row.failure_code,
-  failure: row.failure,
   checkedName: row.checked_name,
   updatedAt: new Date(row.updated_at),
 });
 
+/** What a path learnt of a profile's connection to a platform: its state, why when not 'connected', and the platform's own words. */
+export interface ConnectionFinding {
+  state: ConnectionState;
+  kind: ConnectionKind | null;
+  detail?: string | null;
+}
+
+export interface ConnectionReport extends ConnectionFinding {
+  accountId: number;
+  platform: Platform;
+  source: ConnectionSource;
+  /** When it was learnt, on the injected clock. */
+  at: Date;
+}
+
+/** The platform's words are data: long enough to read, never a page of HTML. */
+const detailLength = 2000;
+
 /**
- * The platform stopped honouring the profile's access: the failure is kept on the connection the
- * profile reaches the platform through (the consent link, else the typed credential), where the
- * profile's status, the retry of a failed post and the next save's check read it, and the owner's
- * bell hears of it once (migration 0031's trigger). Its code follows the connection: a grant marked
- * revoked, else credentials refused. A platform with no connection has no access to lose.
+ * The one writer of a connection's state (connection_states, migration 0042): every path that
+ * learns something of a profile's platform — a publish, an edit, a statistics sync, a health
+ * check, a consent, a save that checks the credentials, the token refresher — says it here, and
+ * every screen, the bell and the alerts read it. The last word wins, with one exception: an
+ * 'attention' (a platform that did not answer, a token not renewed) says nothing of the
+ * credentials, so it leaves a revoked or refused access standing. The bell and the grant.revoked
+ * alert hear of lost access when it starts (the table's triggers); a spell of 'down' keeps the
+ * notice given of it (notified_at) until it ends.
  */
-export async function recordPlatformFailure(run: RunSql, accountId: number, platform: Platform, failure: string): Promise<void> {
+export async function recordConnection(run: RunSql, report: ConnectionReport): Promise<void> {
   await run(
-    `UPDATE account_connections SET failure_code = CASE WHEN state = 'revoked' THEN 'revoked' ELSE 'refused' END, failure = $3
-      WHERE account_id = $1 AND platform = $2
-        AND method = (SELECT method FROM account_connections WHERE account_id = $1 AND platform = $2
-                       ORDER BY method = 'oauth' DESC, method LIMIT 1)`,
-    [accountId, platform, failure],
+    `INSERT INTO connection_states AS s (account_id, platform, state, kind, source, detail, at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (account_id, platform) DO UPDATE SET state = EXCLUDED.state, kind = EXCLUDED.kind, source = EXCLUDED.source,
+       detail = EXCLUDED.detail, at = EXCLUDED.at, notified_at = CASE WHEN EXCLUDED.state = 'down' THEN s.notified_at END
+     WHERE NOT (EXCLUDED.state = 'attention' AND s.state = 'down' AND s.kind IN ('revoked', 'refused'))`,
+    [
+      report.accountId,
+      report.platform,
+      report.state,
+      report.kind,
+      report.source,
+      report.detail ? report.detail.slice(0, detailLength) : null,
+      report.at,
+    ],
   );
 }
 
-/** The profile's access to the platform works again (a publish, a statistics read or a check went through, or a new consent). */
-export async function clearPlatformFailure(run: RunSql, accountId: number, platform: Platform): Promise<void> {
-  await run(
-    `UPDATE account_connections SET failure_code = NULL, failure = NULL WHERE account_id = $1 AND platform = $2 AND failure IS NOT NULL`,
-    [accountId, platform],
+/**
+ * The platform refused the profile's access (a ProfileAuthError): 'down', 'revoked' when the
+ * consent link's grant is marked gone (freshAccessToken), else 'refused'. The consent link is the
+ * connection in use whenever there is one.
+ */
+export async function recordAccessFailure(run: RunSql, report: Omit<ConnectionReport, 'state' | 'kind'>): Promise<void> {
+  const { rows } = await run(
+    `SELECT 1 FROM account_connections WHERE account_id = $1 AND platform = $2 AND method = 'oauth' AND state = 'revoked'`,
+    [report.accountId, report.platform],
   );
+  await recordConnection(run, { ...report, state: 'down', kind: rows.length > 0 ? 'revoked' : 'refused' });
 }
 
 /**
@@ -141,13 +168,14 @@ export async function saveGrantedConnection(
   await db.transaction(async (run) => {
     await run(
       `INSERT INTO account_connections
-         (account_id, platform, method, access_token, refresh_token, access_expires_at, refresh_expires_at, remote_id, state, updated_at)
-       VALUES ($1, $2, 'oauth', $3, $4, $5, $6, $7, 'connected', $8)
+         (account_id, platform, method, access_token, refresh_token, access_expires_at, refresh_expires_at, remote_id, state, updated_at,
+          granted_at)
+       VALUES ($1, $2, 'oauth', $3, $4, $5, $6, $7, 'connected', $8, $8)
        ON CONFLICT (account_id, platform, method) DO UPDATE SET
          access_token = EXCLUDED.access_token, refresh_token = EXCLUDED.refresh_token,
          access_expires_at = EXCLUDED.access_expires_at, refresh_expires_at = EXCLUDED.refresh_expires_at,
-         remote_id = EXCLUDED.remote_id, state = 'connected', error = NULL, granted_at = now(), ending_notified_at = NULL,
-         updated_at = EXCLUDED.updated_at`,
+         remote_id = EXCLUDED.remote_id, state = 'connected', error = NULL, granted_at = EXCLUDED.updated_at,
+         ending_notified_at = NULL, updated_at = EXCLUDED.updated_at`,
       [
         accountId,
         platform,
@@ -159,7 +187,7 @@ export async function saveGrantedConnection(
         new Date(now),
       ],
     );
-    await clearPlatformFailure(run, accountId, platform);
+    await recordConnection(run, { accountId, platform, state: 'connected', kind: null, source: 'consent', at: new Date(now) });
   });
 }
 
@@ -175,7 +203,7 @@ export async function saveTypedConnections(run: RunSql, connections: StoredConne
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (account_id, platform, method) DO UPDATE SET access_token = EXCLUDED.access_token,
          access_expires_at = EXCLUDED.access_expires_at, remote_id = EXCLUDED.remote_id, remote_name = EXCLUDED.remote_name,
-         updated_at = now()`,
+         updated_at = $8`,
       [
         connection.accountId,
         connection.platform,
@@ -184,6 +212,7 @@ export async function saveTypedConnections(run: RunSql, connections: StoredConne
         connection.accessExpiresAt,
         connection.remoteId,
         connection.remoteName,
+        connection.updatedAt,
       ],
     );
   }
@@ -321,7 +350,7 @@ export async function freshAccessToken(
     } catch (error) {
       if (error instanceof OAuthGrantError && error.dead) {
         const dead = revokedError(platform, error.message);
-        await markRevoked(run, accountId, platform, dead);
+        await markRevoked(run, accountId, platform, dead, new Date(settings.clock.now()));
         return { dead };
       }
       return {
@@ -371,16 +400,17 @@ function revokedError(platform: Platform, detail: string) {
 }
 
 /**
- * The grant is gone: the connection keeps the platform's words, and its failure tells the owner
- * (the bell's trigger). A publish that meets it writes the same text, so the owner is told once.
+ * The grant is gone: the consent link keeps the platform's words and is used no more, and the
+ * connection turns 'down'/'revoked', which tells the owner (the bell's trigger). The path that met
+ * it (a publish, a sync) records the same state as its own, so the owner is told once.
  */
-async function markRevoked(run: RunSql, accountId: number, platform: Platform, error: ProfileAuthError) {
+async function markRevoked(run: RunSql, accountId: number, platform: Platform, error: ProfileAuthError, at: Date) {
   await run(
-    `UPDATE account_connections SET state = 'revoked', error = $3, updated_at = now()
+    `UPDATE account_connections SET state = 'revoked', error = $3, updated_at = $4
       WHERE account_id = $1 AND platform = $2 AND method = 'oauth'`,
-    [accountId, platform, error.detail],
+    [accountId, platform, error.detail, at],
   );
-  await recordPlatformFailure(run, accountId, platform, error.message);
+  await recordConnection(run, { accountId, platform, state: 'down', kind: 'revoked', source: 'refresh', detail: error.detail, at });
 }
 
 export function linkEndpoints(settings: RefreshSettings): LinkEndpoints {

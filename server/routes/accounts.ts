@@ -41,12 +41,12 @@ import { issueOAuthState } from '../platforms/oauth-state';
 import {
   appVariables,
   checkedNamesOf,
-  clearPlatformFailure,
   connectionSecrets,
   loadConnections,
   pastedTikTokSeconds,
+  recordAccessFailure,
   recordCheckedName,
-  recordPlatformFailure,
+  recordConnection,
   saveTypedConnections,
   type StoredConnection,
 } from '../platforms/connections';
@@ -59,6 +59,7 @@ import {
   selectAccounts,
   toAccountDetail,
   type AccountRow,
+  type AccountSummaryRow,
 } from '../services/account-views';
 import { accountPage, checkColumns } from '../services/account-list';
 import { accountVideoPage } from '../services/account-video-list';
@@ -172,8 +173,6 @@ function typedConnections(
         remoteName,
         state: 'connected',
         error: null,
-        failureCode: null,
-        failure: null,
         checkedName: null,
         updatedAt: now,
       },
@@ -222,13 +221,14 @@ function platformsToCheck(
   mode: PlatformsMode,
   linked: LinkedPlatforms,
   stored: StoredConnection[],
+  down: Platform[],
   existing?: AccountRow,
 ): PlatformCheck[] {
   const recheck = (platform: Platform) =>
     existing !== undefined &&
     (existing.proxy !== next.proxy ||
       existing.proxyPassword !== next.proxyPassword ||
-      stored.some((connection) => connection.platform === platform && connection.failure !== null) ||
+      down.includes(platform) ||
       !checkedNamesOf(stored)[platform]);
   const instagramReady = linked.instagram || typedReady(typed, 'instagram', mode);
   const instagramTyped =
@@ -275,15 +275,20 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     return found(row);
   }
 
+  /** Each connection's one state and the reach marks of profile `id` (checkColumns). */
+  async function checksOf(id: number): Promise<Required<Pick<AccountSummaryRow, 'health' | 'reach'>>> {
+    const { rows } = await db.sql(`SELECT ${checkColumns} FROM accounts AS a WHERE a.id = $1`, [id]);
+    return { health: rows[0]?.health ?? {}, reach: rows[0]?.reach ?? [] };
+  }
+
   async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
     const [row] = await selectAccounts(db).where(ownedAccount(user, id));
-    const { rows: checks } = await db.sql(`SELECT ${checkColumns} FROM accounts AS a WHERE a.id = $1`, [id]);
     return toAccountDetail(
       found(row),
       found(await accountVideoPage(db, user, id, 1)),
       await loadConnections(db, [id]),
       (await slotsOf(id))!,
-      { health: checks[0]?.health ?? {}, reach: checks[0]?.reach ?? [] },
+      await checksOf(id),
     );
   }
 
@@ -369,7 +374,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     existing?: AccountRow,
   ): Promise<CheckedConnection> {
     const settings = platforms();
-    const checks = platformsToCheck(form, next, typed, settings.mode, linked, stored, existing);
+    const states = existing ? (await checksOf(existing.id)).health : {};
+    const down = (Object.keys(states) as Platform[]).filter((platform) => states[platform]?.state === 'down');
+    const checks = platformsToCheck(form, next, typed, settings.mode, linked, stored, down, existing);
     if (checks.length === 0) return { checked: [], connectedAs: {}, refused: [] };
     const answer = await checkConnections(
       next,
@@ -386,14 +393,17 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
 
   /**
    * What the check found, kept in the save's transaction after the typed connections it went
-   * through: each platform asked keeps the name it answered with, a refusal stands on its
-   * platform, an answer ends one.
+   * through: each platform asked keeps the name it answered with, and its connection the state its
+   * answer says: a refusal 'down', an answer 'connected'.
    */
   async function recordCheck(run: RunSql, accountId: number, { checked, connectedAs, refused }: CheckedConnection) {
+    const at = new Date(app.clock.now());
     for (const platform of checked) await recordCheckedName(run, accountId, platform, connectedAs[platform] ?? null);
-    for (const error of refused) await recordPlatformFailure(run, accountId, error.platform, error.message);
+    for (const error of refused) {
+      await recordAccessFailure(run, { accountId, platform: error.platform, source: 'reconnect', detail: error.detail, at });
+    }
     for (const platform of checked.filter((platform) => connectedAs[platform] !== undefined)) {
-      await clearPlatformFailure(run, accountId, platform);
+      await recordConnection(run, { accountId, platform, state: 'connected', kind: null, source: 'reconnect', at });
     }
   }
 
@@ -478,7 +488,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
       await youtube.updateChannelDescription(ctx, description);
     } catch (error) {
       if (error instanceof ProfileAuthError) {
-        await recordPlatformFailure(db.sql, account.id, 'youtube', error.message);
+        const at = new Date(app.clock.now());
+        await recordAccessFailure(db.sql, { accountId: account.id, platform: 'youtube', source: 'edit', detail: error.detail, at });
       }
       if (error instanceof PermanentPlatformError || error instanceof ProfileAuthError) throw new HttpError(400, error.message);
       if (error instanceof PlatformError) throw new HttpError(502, error.message);

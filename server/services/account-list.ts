@@ -10,7 +10,7 @@ export interface AccountFilter {
   pattern?: string | null;
   /** Only the profiles with this platform switched on. */
   platform?: PlatformName | null;
-  /** Only the profiles a platform of which was last found not 'ok' (issue 32.1, 'Проблемні'). */
+  /** Only the profiles a platform switched on of which is not 'connected' (issues 32.1, 39.5, 'Проблемні'). */
   problem?: boolean;
 }
 
@@ -20,16 +20,17 @@ const platformSwitch: Record<PlatformName, string> = {
   instagram: 'a.is_active_instagram',
 };
 
-/** A profile's last health check (StoredHealth) and its reach marks (StoredReach), for the profile `a`. */
-export const checkColumns = `(SELECT coalesce(jsonb_object_agg(h.platform, jsonb_build_object('state', h.state, 'reason', h.reason, 'checkedAt', h.checked_at)), '{}'::jsonb)
-     FROM profile_health AS h WHERE h.account_id = a.id) AS "health",
+/** Each connection's one state (StoredStates) and the reach marks (StoredReach), for the profile `a`. */
+export const checkColumns = `(SELECT coalesce(jsonb_object_agg(s.platform, jsonb_build_object('state', s.state, 'kind', s.kind, 'source', s.source,
+                                                                'detail', s.detail, 'at', s.at)), '{}'::jsonb)
+     FROM connection_states AS s WHERE s.account_id = a.id) AS "health",
   (SELECT coalesce(jsonb_agg(jsonb_build_object('platform', r.platform, 'views', r.views, 'medianViews', r.median_views,
                                                 'historyPosts', r.history_posts, 'markedAt', r.marked_at)), '[]'::jsonb)
      FROM profile_reach AS r WHERE r.account_id = a.id) AS "reach"`;
 
-/** Whether profile `a` has a platform switched on whose last check was not 'ok' (the list's 'Проблемні'). */
-const hasHealthProblem = `EXISTS (SELECT 1 FROM profile_health AS h WHERE h.account_id = a.id AND h.state <> 'ok'
-  AND CASE h.platform WHEN 'youtube' THEN a.is_active_youtube WHEN 'tiktok' THEN a.is_active_tiktok ELSE a.is_active_instagram END)`;
+/** Whether profile `a` has a platform switched on that is not 'connected' (the list's 'Проблемні'), as connectionStatesOf shows it. */
+const hasHealthProblem = `EXISTS (SELECT 1 FROM connection_states AS s WHERE s.account_id = a.id AND s.state <> 'connected'
+  AND CASE s.platform WHEN 'youtube' THEN a.is_active_youtube WHEN 'tiktok' THEN a.is_active_tiktok ELSE a.is_active_instagram END)`;
 
 /**
  * The columns of a profile's summary row (AccountSummaryRow) for the profile `a`, everything
@@ -41,8 +42,6 @@ export const summaryColumns = `a.id, a.proxy, a.ip_version AS "ipVersion", a.com
   -- As checkedNamesOf (server/platforms/connections.ts).
   (SELECT coalesce(jsonb_object_agg(c.platform, c.checked_name), '{}'::jsonb) FROM account_connections AS c
     WHERE c.account_id = a.id AND c.checked_name IS NOT NULL) AS "connectedAs",
-  ARRAY(SELECT DISTINCT c.platform FROM account_connections AS c
-         WHERE c.account_id = a.id AND c.failure IS NOT NULL) AS "failingPlatforms",
   ARRAY(SELECT c.platform FROM account_connections AS c
          WHERE c.account_id = a.id AND c.method = 'oauth' AND c.state = 'connected') AS "linkedPlatforms",
   -- As typedPlatformsOf (server/services/account-views.ts).

@@ -4,9 +4,10 @@ import type {
   AccountStatus,
   AccountSummary,
   ConnectedAs,
+  ConnectionKind,
+  ConnectionSource,
+  ConnectionState,
   EffectiveSlots,
-  HealthReason,
-  HealthState,
   Paged,
   PlatformConnection,
   PlatformName,
@@ -45,14 +46,12 @@ export type AccountSummaryRow = Pick<
 > & {
   /** The names the platforms answered with, from the profile's connections (checkedNamesOf). */
   connectedAs: ConnectedAs;
-  /** The platforms whose connection carries a standing failure (recordPlatformFailure). */
-  failingPlatforms?: string[];
   /** The platforms the profile is connected to through their consent pages (account_connections), grant standing. */
   linkedPlatforms?: string[];
   /** The platforms SPEC's typed credentials connect (typedPlatformsOf). */
   typedPlatforms?: string[];
-  /** The last health check per platform, and the reach marks (checkColumns in server/services/account-list.ts). */
-  health?: StoredHealth;
+  /** Each connection's one state, and the reach marks (checkColumns in server/services/account-list.ts). */
+  health?: StoredStates;
   reach?: StoredReach[];
 };
 type VideoRow = typeof videos.$inferSelect;
@@ -83,7 +82,7 @@ export function typedPlatformsOf(connections: StoredConnection[]): string[] {
     .map((connection) => connection.platform);
 }
 
-/** noactive without platforms; error while a connector's failure stands; success once every active platform is connected. */
+/** noactive without platforms; error while a platform switched on is 'down'; success once every active platform is connected. */
 export function accountStatus(row: AccountSummaryRow): AccountStatus {
   const connected = platformConnections(row);
   const active = [
@@ -92,7 +91,7 @@ export function accountStatus(row: AccountSummaryRow): AccountStatus {
     [row.isActiveInstagram, connected.inInstagram],
   ].filter(([on]) => on);
   if (active.length === 0) return 'noactive';
-  if (row.failingPlatforms?.length) return 'error';
+  if (downPlatforms(connectionStatesOf(row)).length > 0) return 'error';
   return active.every(([, isConnected]) => isConnected) ? 'success' : 'loading';
 }
 
@@ -120,6 +119,7 @@ export interface AccountWithOwner<Row = AccountSummaryRow> {
 }
 
 export function toAccountSummary({ account, ownerLogin, groupName }: AccountWithOwner): AccountSummary {
+  const health = connectionStatesOf(account);
   return {
     id: account.id,
     proxy: account.proxy,
@@ -132,24 +132,38 @@ export function toAccountSummary({ account, ownerLogin, groupName }: AccountWith
     isActiveTikTok: account.isActiveTikTok,
     isActiveInstagram: account.isActiveInstagram,
     ...platformConnections(account),
-    connectedAs: activeConnectedAs(account),
-    failedPlatforms: platformOrder.filter((platform) => account.failingPlatforms?.includes(platform)),
-    health: healthOf(account.health ?? {}, switchedOn(account)),
+    connectedAs: activeConnectedAs(account, health),
+    failedPlatforms: downPlatforms(health),
+    health,
     reach: reachOf(account.reach ?? [], switchedOn(account)),
   };
 }
 
-/** The rows of profile_health as a profile's summary carries them (checkColumns), keyed by platform. */
-export type StoredHealth = Partial<Record<PlatformName, { state: HealthState; reason: HealthReason | null; checkedAt: string }>>;
+/** The rows of connection_states as a profile's summary carries them (checkColumns), keyed by platform. */
+export type StoredStates = Partial<
+  Record<PlatformName, { state: ConnectionState; kind: ConnectionKind | null; source: ConnectionSource; detail: string | null; at: string }>
+>;
 
-/** A profile's health for the platforms switched on: a platform switched off keeps its row until the next check, but shows none. */
-function healthOf(stored: StoredHealth, active: Record<PlatformName, boolean>): ProfileHealth {
+/**
+ * The one place that says what a profile's platforms are shown as: each platform switched on with
+ * its connection's one state, whichever path learnt it last (recordConnection). The list's platform
+ * columns, its 'Стан', the profile's status, its page's header and sections, and home read this;
+ * the 'Проблемні' filter asks the same in SQL (server/services/account-list.ts). A platform
+ * switched off keeps its state for when it is switched on again, but shows none.
+ */
+export function connectionStatesOf(row: AccountSummaryRow): ProfileHealth {
+  const active = switchedOn(row);
   return Object.fromEntries(
     platformOrder.flatMap((platform) => {
-      const entry = stored[platform];
-      return entry && active[platform] ? [[platform, { ...entry, checkedAt: new Date(entry.checkedAt).toISOString() }]] : [];
+      const entry = row.health?.[platform];
+      return entry && active[platform] ? [[platform, { ...entry, at: new Date(entry.at).toISOString() }]] : [];
     }),
   );
+}
+
+/** The platforms that cannot work until something changes: the profile's error, home's attention. */
+function downPlatforms(health: ProfileHealth): PlatformName[] {
+  return platformOrder.filter((platform) => health[platform]?.state === 'down');
 }
 
 const switchedOn = (account: AccountSummaryRow): Record<PlatformName, boolean> => ({
@@ -160,14 +174,21 @@ const switchedOn = (account: AccountSummaryRow): Record<PlatformName, boolean> =
 
 const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
 
-/** A platform switched off keeps its last answer for when it is switched on again, but shows none. */
-function activeConnectedAs(account: AccountSummaryRow): ConnectedAs {
+/**
+ * A platform switched off keeps its last answer for when it is switched on again, but shows none;
+ * nor does one whose connection is 'down': it is no longer connected as anyone.
+ */
+function activeConnectedAs(account: AccountSummaryRow, health: ProfileHealth): ConnectedAs {
   const active: Record<PlatformName, boolean> = {
     youtube: account.isActiveYouTube && account.inYouTube,
     tiktok: account.isActiveTikTok,
     instagram: account.isActiveInstagram,
   };
-  return Object.fromEntries(Object.entries(account.connectedAs).filter(([platform]) => active[platform as PlatformName]));
+  return Object.fromEntries(
+    Object.entries(account.connectedAs).filter(
+      ([platform]) => active[platform as PlatformName] && health[platform as PlatformName]?.state !== 'down',
+    ),
+  );
 }
 
 /** Which secrets a profile stores, in its row and its typed connections; their values never leave the server. */
@@ -185,24 +206,31 @@ export function savedSecretsOf(account: AccountRow, connections: StoredConnectio
 }
 
 /**
- * What the form shows of a profile's connections: never a token, only how, whom, whether and until
- * when. A consent link, else the pasted TikTok string, whose end the form counts down; Instagram's
- * typed credentials show in their own fields.
+ * What the form's platform sections show: never a token, only how, whom, in which state and until
+ * when, for the connection in use on each platform (the consent link, else a typed credential, as
+ * recordCheckedName picks it), in the state the header shows (connectionStatesOf). A platform
+ * nothing has learnt about yet is taken as its credentials say: connected, unless its grant is gone.
  */
-export function connectionViews(connections: StoredConnection[]): PlatformConnection[] {
-  const linked = new Set(connections.filter((connection) => connection.method === 'oauth').map((connection) => connection.platform));
-  return connections
-    .filter(
-      (connection) =>
-        connection.method === 'oauth' || (connection.platform === 'tiktok' && connection.method === 'pasted' && !linked.has('tiktok')),
-    )
-    .map((connection) => ({
-      platform: connection.platform,
-      method: connection.method as PlatformConnection['method'],
-      state: connection.state,
-      name: connection.checkedName,
-      expiresAt: connection.method === 'pasted' ? (connection.accessExpiresAt?.toISOString() ?? null) : null,
-    }));
+export function connectionViews(connections: StoredConnection[], health: ProfileHealth): PlatformConnection[] {
+  const inUse = [...connections]
+    .filter((connection) => connection.method === 'oauth' || connection.accessToken !== null)
+    .sort((a, b) => Number(b.method === 'oauth') - Number(a.method === 'oauth') || a.method.localeCompare(b.method));
+  return platformOrder.flatMap((platform) => {
+    const connection = inUse.find((candidate) => candidate.platform === platform);
+    if (!connection) return [];
+    const known = health[platform];
+    const grantGone = connection.state === 'revoked';
+    return [
+      {
+        platform,
+        method: connection.method,
+        state: known?.state ?? (grantGone ? 'down' : 'connected'),
+        kind: known?.kind ?? (grantGone ? 'revoked' : null),
+        name: connection.checkedName,
+        expiresAt: connection.method === 'pasted' && platform === 'tiktok' ? (connection.accessExpiresAt?.toISOString() ?? null) : null,
+      },
+    ];
+  });
 }
 
 /** The platforms connected through their consent pages, for the form's rule on a pasted string and a login. */
@@ -223,20 +251,17 @@ export function toAccountDetail(
   const linkedPlatforms = connections
     .filter((connection) => connection.method === 'oauth' && connection.state === 'connected')
     .map((connection) => connection.platform);
-  const failing = platformOrder.flatMap((platform) =>
-    connections.filter((connection) => connection.platform === platform && connection.failure !== null),
-  );
   const summaryRow = {
     ...account,
     connectedAs: checkedNamesOf(connections),
     linkedPlatforms,
     typedPlatforms: typedPlatformsOf(connections),
-    failingPlatforms: failing.map((connection) => connection.platform),
     ...checks,
   };
+  const summary = toAccountSummary({ ...row, account: summaryRow });
   return {
-    ...toAccountSummary({ ...row, account: summaryRow }),
-    connections: connectionViews(connections),
+    ...summary,
+    connections: connectionViews(connections, summary.health),
     savedSecrets: savedSecretsOf(account, connections),
     YouTubeAuthClientId: account.youtubeClientId ?? '',
     YouTubeAuthClientSecret: '',
@@ -253,11 +278,23 @@ export function toAccountDetail(
     urlInstagram: account.urlInstagram ?? '',
     profileNameInstagram: account.profileNameInstagram ?? '',
     profileDescriptionInstagram: account.profileDescriptionInstagram ?? '',
-    // The first failing platform's words, as the form has room for one.
-    error: failing[0]?.failure ?? null,
+    // The first platform down, in the catalog's words, as the form has room for one.
+    error: failureText(summary),
     video,
     slots,
   };
+}
+
+/** 'TikTok: Не працює: доступ відкликано — підключіть профіль знову (the platform's words)', for the first platform down. */
+function failureText({ health, failedPlatforms }: AccountSummary): string | null {
+  const platform = failedPlatforms[0];
+  const entry = platform && health[platform];
+  if (!platform || !entry?.kind) return null;
+  const words = t.health.platformState(
+    t.platform.names[platform],
+    t.health.stateWithReason(t.health.states.down, t.health.kinds[entry.kind]),
+  );
+  return entry.detail ? `${words} (${entry.detail})` : words;
 }
 
 export function selectAccounts(db: Database) {

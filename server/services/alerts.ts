@@ -122,28 +122,28 @@ function profileTitle(row: { account_id: number; comments: string; youtube_login
 }
 
 /**
- * A profile's access to a platform failed since the last look (migration 0040's trigger marks the
- * connection when its failure_code is set): raised as grant.revoked, once per failure, with the
- * mark cleared in the same transaction.
+ * A profile's access to a platform was lost since the last look (migration 0042's trigger marks the
+ * connection when it turns 'down' as revoked or refused): raised as grant.revoked, once per loss,
+ * with the mark cleared in the same transaction.
  */
 export async function raiseAccessFailures(db: Database, now: number): Promise<number> {
   return db.transaction(async (run) => {
     const { rows } = await run(
-      `UPDATE account_connections AS c SET failure_alert_due = false
+      `UPDATE connection_states AS s SET alert_due = false
          FROM accounts AS a
-        WHERE a.id = c.account_id
-          AND (c.account_id, c.platform, c.method) IN (SELECT account_id, platform, method FROM account_connections
-                                                         WHERE failure_alert_due LIMIT 500 FOR UPDATE SKIP LOCKED)
-        RETURNING a.user_id, c.account_id, c.platform, c.failure_code, a.comments, a.youtube_login, a.instagram_login`,
+        WHERE a.id = s.account_id
+          AND (s.account_id, s.platform) IN (SELECT account_id, platform FROM connection_states
+                                              WHERE alert_due LIMIT 500 FOR UPDATE SKIP LOCKED)
+        RETURNING a.user_id, s.account_id, s.platform, s.state, s.kind, a.comments, a.youtube_login, a.instagram_login`,
     );
     let raised = 0;
     for (const row of rows) {
       // Mended before this look: nothing to tell.
-      if (row.failure_code === null) continue;
+      if (row.state !== 'down' || (row.kind !== 'revoked' && row.kind !== 'refused')) continue;
       await raiseAlert(run, {
         userId: row.user_id,
         event: 'grant.revoked',
-        data: { accountId: row.account_id, profile: profileTitle(row), platform: row.platform, failure: row.failure_code },
+        data: { accountId: row.account_id, profile: profileTitle(row), platform: row.platform, failure: row.kind },
         at: new Date(now),
       });
       raised++;

@@ -6,7 +6,7 @@ import type { PostWait } from '../../src/lib/post-waits';
 import type { Database, RunSql } from '../db/connect';
 import { videoPosts } from '../db/schema';
 import { HttpError } from '../http-error';
-import { clearPlatformFailure } from '../platforms/connections';
+import { recordConnection } from '../platforms/connections';
 import type { Platform } from '../platforms/types';
 import { accountOption } from './account-views';
 import type { CapHold } from './posting-caps';
@@ -270,8 +270,8 @@ export async function retryPosts(db: Database, queue: PgBoss, requestId: number,
     // on that platform failed and has not been restored (a publish or a profile check clears it).
     const { rows: failed } = await run(
       `SELECT p.platform, a.id AS account_id, a.comments, a.youtube_login, a.instagram_login,
-              EXISTS (SELECT 1 FROM account_connections AS c
-                       WHERE c.account_id = p.account_id AND c.platform = p.platform AND c.failure IS NOT NULL) AS failing
+              EXISTS (SELECT 1 FROM connection_states AS s WHERE s.account_id = p.account_id AND s.platform = p.platform
+                         AND s.state = 'down' AND s.kind IN ('revoked', 'refused')) AS failing
          FROM video_posts AS p LEFT JOIN accounts AS a ON a.id = p.account_id
         WHERE p.video_id = $1 AND p.status = 'error'`,
       [videoId],
@@ -368,7 +368,7 @@ export async function completePost(
     );
     const columns = videoColumns[post.platform];
     await run(`UPDATE videos SET ${columns.url} = $2, ${columns.error} = NULL WHERE id = $1`, [post.videoId, published.url]);
-    await clearPlatformFailure(run, accountId, post.platform);
+    await recordConnection(run, { accountId, platform: post.platform, state: 'connected', kind: null, source: 'publish', at });
     await refreshVideoStatus(run, post.videoId);
     await noteSetPosts(run, post.videoId);
     await raisePostAlert(run, post.id, 'post.published', { url: published.url }, at);

@@ -1,22 +1,21 @@
-import type { HealthReason, HealthState } from '../../src/lib/contract';
+import type { ConnectionKind } from '../../src/lib/contract';
 import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
+import { recordConnection, type ConnectionFinding } from '../platforms/connections';
 import type { Platform } from '../platforms/types';
 import { accountOption, type AccountRow } from './account-views';
 import { raiseAlert } from './alerts';
 
 /** What one check found on one platform of a profile. */
-export interface HealthFinding {
+export interface HealthFinding extends ConnectionFinding {
   platform: Platform;
-  state: HealthState;
-  reason: HealthReason | null;
 }
 
 /** A post due within this long makes a profile's failure worth telling now, and its checks hourly. */
 export const healthSoonMs = 24 * 3600_000;
 
 /** The reasons that are the proxy's: the same for every platform of the profile, told once for all of them. */
-const proxyReasons: HealthReason[] = ['proxy_unreachable', 'proxy_failed', 'proxy_auth', 'proxy_refused'];
+const proxyReasons: ConnectionKind[] = ['proxy_unreachable', 'proxy_failed', 'proxy_auth', 'proxy_refused'];
 
 export interface UnhealthyProfile {
   userId: number;
@@ -24,7 +23,7 @@ export interface UnhealthyProfile {
   /** The profile as the lists name it ('#3 label'). */
   profile: string;
   /** The platforms that turned 'down' with a post due within a day, and why. */
-  platforms: { platform: Platform; reason: HealthReason }[];
+  platforms: { platform: Platform; kind: ConnectionKind }[];
   /** When the soonest of those posts is due (ISO). */
   dueAt: string;
 }
@@ -37,16 +36,16 @@ export interface UnhealthyProfile {
  * in its transaction: told exactly when it is stored.
  */
 export async function notifyUnhealthy(run: RunSql, profile: UnhealthyProfile, at: Date): Promise<void> {
-  const proxy = profile.platforms.find((entry) => proxyReasons.includes(entry.reason));
+  const proxy = profile.platforms.find((entry) => proxyReasons.includes(entry.kind));
   const entries = proxy
-    ? [{ platform: null, reason: proxy.reason }]
-    : profile.platforms.map((entry) => ({ platform: entry.platform as Platform | null, reason: entry.reason }));
+    ? [{ platform: null, kind: proxy.kind }]
+    : profile.platforms.map((entry) => ({ platform: entry.platform as Platform | null, kind: entry.kind }));
   for (const entry of entries) {
     await run(`SELECT add_notification($1, 'profile_unhealthy', NULL, $2, $3, NULL, NULL, NULL, $4)`, [
       profile.userId,
       profile.accountId,
       entry.platform,
-      entry.reason,
+      entry.kind,
     ]);
     await raiseAlert(run, {
       userId: profile.userId,
@@ -56,7 +55,7 @@ export async function notifyUnhealthy(run: RunSql, profile: UnhealthyProfile, at
         profile: profile.profile,
         platform: entry.platform,
         state: 'down',
-        reason: t.health.reasons[entry.reason],
+        reason: t.health.kinds[entry.kind],
       },
       at,
     });
@@ -64,10 +63,10 @@ export async function notifyUnhealthy(run: RunSql, profile: UnhealthyProfile, at
 }
 
 /**
- * Stores what a check found at `now` (the platforms it could not check keep their last state), drops
- * the platforms switched off since, and stamps the profile's check. A platform that is 'down' while
- * the profile has a post on it due within a day tells its owner (notifyUnhealthy), once until it is
- * no longer 'down': the row's notified_at remembers it, and any other state clears it.
+ * Stores what a check found at `now` as each connection's state (recordConnection; the platforms it
+ * could not check keep their last state) and stamps the profile's check. A platform that is 'down'
+ * while the profile has a post on it due within a day tells its owner (notifyUnhealthy), once until
+ * it is no longer 'down': the row's notified_at remembers it, and any other state clears it.
  */
 export async function recordHealth(
   db: Database,
@@ -79,23 +78,17 @@ export async function recordHealth(
   const at = new Date(now);
   return db.transaction(async (run) => {
     await run(`UPDATE accounts SET health_checked_at = $2 WHERE id = $1`, [account.id, at]);
-    await run(`DELETE FROM profile_health WHERE account_id = $1 AND NOT (platform = ANY($2::text[]))`, [account.id, active]);
-    for (const finding of findings) {
-      await run(
-        `INSERT INTO profile_health (account_id, platform, state, reason, checked_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (account_id, platform) DO UPDATE SET state = EXCLUDED.state, reason = EXCLUDED.reason, checked_at = EXCLUDED.checked_at,
-           notified_at = CASE WHEN EXCLUDED.state = 'down' THEN profile_health.notified_at END`,
-        [account.id, finding.platform, finding.state, finding.reason, at],
-      );
+    for (const { platform, ...finding } of findings) {
+      await recordConnection(run, { accountId: account.id, platform, ...finding, source: 'health', at });
     }
     const { rows } = await run(
       `WITH due AS (SELECT p.platform, min(p.scheduled_at) AS due_at FROM video_posts AS p
                      WHERE p.account_id = $1 AND p.status = 'pending' AND p.scheduled_at < $2::timestamptz + make_interval(secs => $3::float8)
                      GROUP BY p.platform)
-       UPDATE profile_health AS h SET notified_at = $2 FROM due
-        WHERE h.account_id = $1 AND h.platform = due.platform AND h.state = 'down' AND h.notified_at IS NULL
-       RETURNING h.platform, h.reason, due.due_at`,
-      [account.id, at, healthSoonMs / 1000],
+       UPDATE connection_states AS h SET notified_at = $2 FROM due
+        WHERE h.account_id = $1 AND h.platform = due.platform AND h.platform = ANY($4::text[]) AND h.state = 'down' AND h.notified_at IS NULL
+       RETURNING h.platform, h.kind, due.due_at`,
+      [account.id, at, healthSoonMs / 1000, active],
     );
     if (rows.length === 0) return null;
     const unhealthy: UnhealthyProfile = {
@@ -103,7 +96,7 @@ export async function recordHealth(
       accountId: account.id,
       profile: accountOption(account).title,
       platforms: platformOrder.flatMap((platform) =>
-        rows.filter((row) => row.platform === platform).map((row) => ({ platform, reason: row.reason as HealthReason })),
+        rows.filter((row) => row.platform === platform).map((row) => ({ platform, kind: row.kind as ConnectionKind })),
       ),
       dueAt: new Date(Math.min(...rows.map((row) => new Date(row.due_at).getTime()))).toISOString(),
     };

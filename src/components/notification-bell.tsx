@@ -51,7 +51,7 @@ function titleOf(item: NotificationItem): string {
       return t.health.unhealthy(
         item.account?.name ?? '—',
         item.platform ? t.platform.names[item.platform] : null,
-        item.health ? t.health.reasons[item.health] : '—',
+        item.health ? t.health.kinds[item.health] : '—',
       );
   }
 }

@@ -1,11 +1,11 @@
 import { CircleCheck, CircleDashed, CircleX, TrendingDown, TriangleAlert } from 'lucide-react';
-import type { AccountSummary, HealthState, PlatformName } from '../lib/contract';
+import type { AccountSummary, ConnectionState, PlatformName } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { formatDate } from '../lib/kyiv-time';
 import styles from './profile-health.module.css';
 
 const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
-const stateIcon = { ok: CircleCheck, warning: TriangleAlert, down: CircleX } satisfies Record<HealthState, unknown>;
+const stateIcon = { connected: CircleCheck, attention: TriangleAlert, down: CircleX } satisfies Record<ConnectionState, unknown>;
 
 type CheckedProfile = Pick<AccountSummary, 'health' | 'reach' | 'isActiveYouTube' | 'isActiveTikTok' | 'isActiveInstagram'>;
 
@@ -19,14 +19,15 @@ function switchedOn(account: CheckedProfile): PlatformName[] {
 }
 
 /**
- * A profile's health as its last scheduled check found it (issue 32.1): a line per platform
- * switched on ('TikTok: Не працює: проксі не відповідає'), when it was checked, and its reach
- * marks (issue 32.2); with `figures`, each mark with the views behind it.
+ * Each connection's one state as the server shows it (issue 39.5: whichever path learnt it last, a
+ * publish, a sync, a check…): a line per platform switched on ('TikTok: Не працює: проксі не
+ * відповідає'), when the latest was learnt, and the reach marks (issue 32.2); with `figures`,
+ * each mark with the views behind it.
  */
 export function ProfileHealth({ account, figures = false }: { account: CheckedProfile; figures?: boolean }) {
   const platforms = switchedOn(account);
   if (platforms.length === 0) return null;
-  const checked = platforms.flatMap((platform) => account.health[platform]?.checkedAt ?? []).sort();
+  const checked = platforms.flatMap((platform) => account.health[platform]?.at ?? []).sort();
   return (
     <div className={styles.health}>
       <ul className={styles.lines}>
@@ -46,7 +47,7 @@ export function ProfileHealth({ account, figures = false }: { account: CheckedPr
             <li key={platform} className={styles[health.state]}>
               <Icon size={14} aria-hidden />{' '}
               <span>
-                {t.health.platformState(name, health.reason ? t.health.stateWithReason(state, t.health.reasons[health.reason]) : state)}
+                {t.health.platformState(name, health.kind ? t.health.stateWithReason(state, t.health.kinds[health.kind]) : state)}
               </span>
             </li>
           );

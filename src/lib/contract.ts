@@ -46,10 +46,17 @@ export type SelectOption = Static<typeof common.SelectOption>;
 export type AccountOwner = Static<typeof accounts.AccountOwner>;
 export type ConnectedAs = Static<typeof accounts.ConnectedAs>;
 export type AccountSummary = Static<typeof accounts.AccountSummary>;
-export type PlatformHealth = Static<typeof accounts.PlatformHealth>;
+export type PlatformState = Static<typeof accounts.PlatformState>;
 export type ProfileHealth = Static<typeof accounts.ProfileHealth>;
 export type ReachMark = Static<typeof accounts.ReachMark>;
-export { healthReasons, healthStates, type HealthReason, type HealthState } from './contract/lists';
+export {
+  connectionKinds,
+  connectionSources,
+  connectionStates,
+  type ConnectionKind,
+  type ConnectionSource,
+  type ConnectionState,
+} from './contract/lists';
 /** The fields of the profile form, as POST /api/accounts and PATCH /api/accounts/{id} take them, every one filled. */
 export type AccountFields = Required<Static<typeof accounts.accountFieldsSchema>>;
 export type ConsentPlatform = Static<typeof accounts.ConsentPlatform>;

@@ -628,12 +628,12 @@ export const t = {
     error: 'Помилка',
     noactive: 'Не активний',
   },
-  /** Issue 32.1: a profile's health as its scheduled check found it (server/jobs/health-check.ts). */
+  /** Issues 32.1, 39.5: the one state of a profile's connection to a platform (connection_states), whichever path learnt it. */
   health: {
     column: 'Стан',
-    states: { ok: 'Працює', warning: 'Увага', down: 'Не працює' },
-    /** Why a platform is not 'ok', said after its state: 'Не працює: проксі не відповідає'. */
-    reasons: {
+    states: { connected: 'Працює', attention: 'Увага', down: 'Не працює' },
+    /** Why a platform is not 'connected', said after its state: 'Не працює: проксі не відповідає'. */
+    kinds: {
       proxy_unreachable: 'проксі не відповідає',
       proxy_failed: 'проксі не зʼєднує з платформою',
       proxy_auth: 'проксі не прийняв логін або пароль',

@@ -328,8 +328,8 @@ describe('profile detail', () => {
       accountDetail({
         isActiveTikTok: true,
         health: {
-          youtube: { state: 'warning', reason: 'platform_unavailable', checkedAt: '2026-12-01T09:05:00.000Z' },
-          tiktok: { state: 'ok', reason: null, checkedAt: '2026-12-01T09:05:00.000Z' },
+          youtube: { state: 'attention', kind: 'platform_unavailable', source: 'health', detail: null, at: '2026-12-01T09:05:00.000Z' },
+          tiktok: { state: 'connected', kind: null, source: 'health', detail: null, at: '2026-12-01T09:05:00.000Z' },
         },
         reach: [
           { platform: 'tiktok', views: [12, 3, 0, 40, 7], medianViews: 2400, historyPosts: 30, markedAt: '2026-12-01T09:05:00.000Z' },
@@ -457,8 +457,8 @@ describe('profile detail', () => {
         isActiveInstagram: true,
         InstagramLogin: '',
         connections: [
-          { platform: 'tiktok', method: 'oauth', state: 'connected', name: 'Ранок (@morning)', expiresAt: null },
-          { platform: 'instagram', method: 'oauth', state: 'revoked', name: 'morning.insta', expiresAt: null },
+          { platform: 'tiktok', method: 'oauth', state: 'connected', kind: null, name: 'Ранок (@morning)', expiresAt: null },
+          { platform: 'instagram', method: 'oauth', state: 'down', kind: 'revoked', name: 'morning.insta', expiresAt: null },
         ],
       }),
       {
@@ -486,7 +486,7 @@ describe('profile detail', () => {
       accountDetail({
         isActiveTikTok: true,
         savedSecrets: { ...accountDetail().savedSecrets, TikTiokAuthStr: true },
-        connections: [{ platform: 'tiktok', method: 'pasted', state: 'connected', name: null, expiresAt: inAnHour }],
+        connections: [{ platform: 'tiktok', method: 'pasted', state: 'connected', kind: null, name: null, expiresAt: inAnHour }],
       }),
     );
     expect(await screen.findByText('Рядок доступу TikTok діє ще 1 год 30 хв')).toBeInTheDocument();

@@ -78,8 +78,8 @@ describe('profile list', () => {
       isActiveTikTok: true,
       isActiveInstagram: true,
       health: {
-        youtube: { state: 'ok', reason: null, checkedAt: '2026-12-01T08:00:00.000Z' },
-        tiktok: { state: 'down', reason: 'proxy_unreachable', checkedAt: '2026-12-01T09:05:00.000Z' },
+        youtube: { state: 'connected', kind: null, source: 'health', detail: null, at: '2026-12-01T08:00:00.000Z' },
+        tiktok: { state: 'down', kind: 'proxy_unreachable', source: 'health', detail: null, at: '2026-12-01T09:05:00.000Z' },
       },
       reach: [{ platform: 'youtube', views: [3, 1, 0, 2, 4], medianViews: 2400, historyPosts: 30, markedAt: '2026-12-01T09:05:00.000Z' }],
     };
@@ -105,7 +105,15 @@ describe('profile list', () => {
     const failing = {
       ...row,
       id: 4,
-      health: { youtube: { state: 'warning' as const, reason: 'token_expired' as const, checkedAt: '2026-12-01T09:05:00.000Z' } },
+      health: {
+        youtube: {
+          state: 'attention' as const,
+          kind: 'token_expired' as const,
+          source: 'health' as const,
+          detail: null,
+          at: '2026-12-01T09:05:00.000Z',
+        },
+      },
     };
     answerApi({
       'GET /accounts?page=2': page,

@@ -89,7 +89,8 @@ describeEachDatabase(
       const instagram = await createAccount(env(), user, { isActiveInstagram: true, InstagramLogin: 'shop', InstagramPassword: 'pw' });
       const failing = await createAccount(env(), user, { isActiveTikTok: true, TikTiokAuthStr: 'token' });
       await env().db.sql(
-        `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: token revoked' WHERE account_id = $1 AND platform = 'tiktok'`,
+        `INSERT INTO connection_states (account_id, platform, state, kind, source, at) VALUES ($1, 'tiktok', 'down', 'refused', 'publish', now())
+         ON CONFLICT (account_id, platform) DO UPDATE SET state = EXCLUDED.state, kind = EXCLUDED.kind`,
         [failing.id],
       );
       const connectedYoutube = await createAccount(env(), user, {
@@ -115,7 +116,7 @@ describeEachDatabase(
         inYouTube: false,
       });
       const detail = (await env().app.inject({ url: `/api/accounts/${failing.id}`, headers: user.headers })).json();
-      expect(detail.error).toBe('TikTok: token revoked');
+      expect(detail.error).toBe(`TikTok: ${t.health.states.down}: ${t.health.kinds.refused}`);
     });
 
     it('never sends a secret back: the detail only says which are stored, and a blank field keeps them', async () => {

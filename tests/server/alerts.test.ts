@@ -5,7 +5,7 @@ import type { Static } from '@sinclair/typebox';
 import { t } from '../../server/messages';
 import { SandboxState } from '../../server/platforms/sandbox/index';
 import { sandboxBotUsername } from '../../server/platforms/sandbox/telegram';
-import { clearPlatformFailure, recordPlatformFailure } from '../../server/platforms/connections';
+import { recordAccessFailure, recordConnection } from '../../server/platforms/connections';
 import { failPost, holdPost } from '../../server/services/post-lifecycle';
 import { raiseAlert, type PostAlert } from '../../server/services/alerts';
 import { digestText, queueDigests } from '../../server/services/alert-digest';
@@ -374,7 +374,7 @@ describeEachDatabase(
       const revoke = () =>
         env().db.transaction(async (run) => {
           await run(`UPDATE account_connections SET state = 'revoked' WHERE account_id = $1 AND platform = 'tiktok'`, [account.id]);
-          await recordPlatformFailure(run, account.id, 'tiktok', t.connections.revoked('TikTok'));
+          await recordAccessFailure(run, { accountId: account.id, platform: 'tiktok', source: 'publish', at: new Date(clock.now()) });
         });
       await revoke();
       // A publish meeting the same revoked grant records the same failure: nothing new to tell.
@@ -386,7 +386,8 @@ describeEachDatabase(
       ].join('\n');
       expect(sentTo(777)).toEqual([told]);
 
-      await clearPlatformFailure(env().db.sql, account.id, 'tiktok');
+      const mended = { state: 'connected', kind: null, source: 'consent', at: new Date(clock.now()) } as const;
+      await recordConnection(env().db.sql, { accountId: account.id, platform: 'tiktok', ...mended });
       await revoke();
       await passTime(64_000);
       expect(sentTo(777)).toEqual([told, told]);

@@ -64,14 +64,20 @@ describeEachDatabase('Credentials checked on save', (env) => {
     ).json<AccountDetail>();
     // A publish that TikTok refused left the profile in 'error'.
     await env().db.sql(
-      `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: доступ відкликано' WHERE account_id = $1 AND platform = 'tiktok'`,
+      `INSERT INTO connection_states (account_id, platform, state, kind, source, at) VALUES ($1, 'tiktok', 'down', 'refused', 'publish', now())
+         ON CONFLICT (account_id, platform) DO UPDATE SET state = EXCLUDED.state, kind = EXCLUDED.kind`,
       [created.id],
     );
 
     const wrong = await save(user.headers, { isActiveTikTok: true, TikTiokAuthStr: 'expired' }, created.id);
     expect(wrong.statusCode).toBe(400);
     const kept = await env().app.inject({ url: `/api/accounts/${created.id}`, headers: user.headers });
-    expect(kept.json<AccountDetail>()).toMatchObject({ status: 'error', connectedAs: { tiktok: 'first (@sandbox_first)' } });
+    // A platform 'down' is connected as nobody: the page's header and its TikTok section agree.
+    expect(kept.json<AccountDetail>()).toMatchObject({
+      status: 'error',
+      connectedAs: {},
+      connections: [{ platform: 'tiktok', state: 'down', kind: 'refused', name: 'first (@sandbox_first)' }],
+    });
 
     const fixed = await save(user.headers, { isActiveTikTok: true, TikTiokAuthStr: issueSandboxToken('tiktok', 'second') }, created.id);
     expect(fixed.statusCode, fixed.body).toBe(200);
@@ -87,7 +93,8 @@ describeEachDatabase('Credentials checked on save', (env) => {
     const token = issueSandboxToken('tiktok', 'revoked');
     const created = (await save(user.headers, { isActiveTikTok: true, TikTiokAuthStr: token })).json<AccountDetail>();
     await env().db.sql(
-      `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: публікація не вдалася' WHERE account_id = $1 AND platform = 'tiktok'`,
+      `INSERT INTO connection_states (account_id, platform, state, kind, source, at) VALUES ($1, 'tiktok', 'down', 'refused', 'publish', now())
+         ON CONFLICT (account_id, platform) DO UPDATE SET state = EXCLUDED.state, kind = EXCLUDED.kind`,
       [created.id],
     );
     const revoke = await sandboxControl(env().app, {

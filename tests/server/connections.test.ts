@@ -73,8 +73,8 @@ describeEachDatabase(
       const list = await env().app.inject({ method: 'GET', url: '/api/accounts', headers: user.headers });
       expect(list.json().data[0]).toMatchObject({ id: account.id, status: 'success', inTikTok: true, inInstagram: true });
       expect(shown.connections.map(({ platform, method, state }) => ({ platform, method, state }))).toEqual([
-        { platform: 'instagram', method: 'oauth', state: 'connected' },
         { platform: 'tiktok', method: 'oauth', state: 'connected' },
+        { platform: 'instagram', method: 'oauth', state: 'connected' },
       ]);
       expect(shown.connections.every((connection) => connection.name)).toBe(true);
       expect(JSON.stringify(shown)).not.toMatch(/sandbox-(tt|ig)-/);
@@ -171,8 +171,8 @@ describeEachDatabase(
 
       const shown = await detail(user, account.id);
       expect(shown.status).toBe('error');
-      expect(shown.error).toContain(t.connections.revoked('TikTok'));
-      expect(shown.connections.find((connection) => connection.platform === 'tiktok')?.state).toBe('revoked');
+      expect(shown.error).toContain(t.health.kinds.revoked);
+      expect(shown.connections.find((connection) => connection.platform === 'tiktok')).toMatchObject({ state: 'down', kind: 'revoked' });
       const bell = await env().app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers });
       expect(bell.json<NotificationList>().items).toContainEqual(
         expect.objectContaining({ kind: 'credentials_failed', account: expect.objectContaining({ id: account.id }) }),

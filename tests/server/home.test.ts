@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import type { HomeSummary } from '../../src/lib/contract';
 import { attentionShown } from '../../server/services/home';
+import { recordConnection } from '../../server/platforms/connections';
+import type { Platform } from '../../server/platforms/types';
 import { ManualClock } from './manual-clock';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
 import type { TestUser } from './backoffice-fixtures';
@@ -32,7 +34,7 @@ describeEachDatabase(
       return rows[0].id;
     }
 
-    /** A connection as the save or a consent page stores it; `failure` as a connector records one (recordPlatformFailure). */
+    /** A connection as the save or a consent page stores it; `failure` as a connector records it (recordConnection). */
     async function connection(
       accountId: number,
       platform: string,
@@ -40,10 +42,19 @@ describeEachDatabase(
       { state = 'connected', failure }: { state?: 'connected' | 'revoked'; failure?: 'refused' | 'revoked' } = {},
     ) {
       await env().db.sql(
-        `INSERT INTO account_connections (account_id, platform, method, access_token, state, failure_code, failure)
-         VALUES ($1, $2, $3, 'token', $4, $5, $6)`,
-        [accountId, platform, method, state, failure ?? null, failure ? `${platform}: доступ не працює` : null],
+        `INSERT INTO account_connections (account_id, platform, method, access_token, state) VALUES ($1, $2, $3, 'token', $4)`,
+        [accountId, platform, method, state],
       );
+      if (failure) {
+        await recordConnection(env().db.sql, {
+          accountId,
+          platform: platform as Platform,
+          state: 'down',
+          kind: failure,
+          source: 'publish',
+          at: new Date(clock.now()),
+        });
+      }
     }
 
     /** One published set of `user` with a video per post, each post on YouTube through `accountId` at its time. */
@@ -143,8 +154,17 @@ describeEachDatabase(
         failedPlatforms: ['tiktok'],
       });
 
-      // Connected again: the failure is cleared (clearPlatformFailure), and the profile asks for nothing.
-      await env().db.sql(`UPDATE account_connections SET failure_code = NULL, failure = NULL WHERE account_id = $1`, [refused]);
+      // Connected again: its connections are 'connected', and the profile asks for nothing.
+      for (const platform of ['youtube', 'tiktok'] as const) {
+        await recordConnection(env().db.sql, {
+          accountId: refused,
+          platform,
+          state: 'connected',
+          kind: null,
+          source: 'consent',
+          at: new Date(clock.now()),
+        });
+      }
       expect((await home(owner)).attention.profiles.map((entry) => entry.id)).toEqual([revoked]);
     });
 
@@ -229,10 +249,13 @@ async function seedPosts(env: TestEnv, owner: TestUser, other: TestUser) {
     );
     const ids = rows.map((row) => row.id as number).sort((a, b) => a - b);
     await env.db.sql(
-      `INSERT INTO account_connections (account_id, platform, method, access_token, failure_code, failure)
-       SELECT id, 'tiktok', 'pasted', 'token', CASE WHEN id = ANY($2) THEN 'refused' END, CASE WHEN id = ANY($2) THEN 'TikTok: відмовлено' END
-         FROM unnest($1::int[]) AS id`,
-      [ids, ids.slice(0, failing)],
+      `INSERT INTO account_connections (account_id, platform, method, access_token) SELECT id, 'tiktok', 'pasted', 'token' FROM unnest($1::int[]) AS id`,
+      [ids],
+    );
+    await env.db.sql(
+      `INSERT INTO connection_states (account_id, platform, state, kind, source, at)
+       SELECT id, 'tiktok', 'down', 'refused', 'publish', now() FROM unnest($1::int[]) AS id`,
+      [ids.slice(0, failing)],
     );
     return ids;
   };

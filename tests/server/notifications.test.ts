@@ -4,7 +4,7 @@ import type { NotificationList } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { markPublishFailed } from '../../server/jobs/publish';
 import { markRenderFailed } from '../../server/jobs/render';
-import { recordPlatformFailure } from '../../server/platforms/connections';
+import { recordAccessFailure, recordConnection } from '../../server/platforms/connections';
 import { awaitReconnect, claimPost, completePost, failPost, holdPost } from '../../server/services/post-lifecycle';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, testJobContext } from './helpers';
@@ -62,11 +62,18 @@ describeEachDatabase(
       const failing = await publishedSet(owner, account.id);
       await markPublishFailed({ postId: failing.posts[0]!.id, token: failing.posts[0]!.token }, testJobContext(env()));
       await env().db.sql(`INSERT INTO account_connections (account_id, platform, method) VALUES ($1, 'youtube', 'oauth')`, [account.id]);
-      const youtubeFails = `UPDATE account_connections SET failure_code = 'refused', failure = 'YouTube: доступ відкликано', updated_at = now()
-                           WHERE account_id = $1 AND platform = 'youtube'`;
-      await env().db.sql(youtubeFails, [account.id]);
+      const youtubeFails = () =>
+        recordConnection(env().db.sql, {
+          accountId: account.id,
+          platform: 'youtube',
+          state: 'down',
+          kind: 'refused',
+          source: 'publish',
+          at: new Date(),
+        });
+      await youtubeFails();
       // Nothing new to say: the same reason again, a request that was already rendered, a post already failed.
-      await env().db.sql(youtubeFails, [account.id]);
+      await youtubeFails();
       await env().db.sql(`UPDATE creation_requests SET status = 'success' WHERE id = $1`, [rendered.id]);
       await markPublishFailed({ postId: failing.posts[0]!.id, token: failing.posts[0]!.token }, testJobContext(env()));
 
@@ -152,7 +159,7 @@ describeEachDatabase(
       expect((await list(owner)).items[0]).toMatchObject({ idUpload: evening.idUpload, posts: { out: 0, failed: 0, held: 1 } });
       await env().db.transaction(async (run) => {
         await run(`UPDATE account_connections SET state = 'revoked' WHERE account_id = $1 AND platform = 'tiktok'`, [account.id]);
-        await recordPlatformFailure(run, account.id, 'tiktok', t.connections.revoked('TikTok'));
+        await recordAccessFailure(run, { accountId: account.id, platform: 'tiktok', source: 'publish', at: new Date() });
       });
       expect(await awaitReconnect(env().db, waiting!, waiting!.token)).toBe(true);
       const before = await list(owner);
@@ -241,10 +248,14 @@ describeEachDatabase(
         `INSERT INTO account_connections (account_id, platform, method, checked_name) VALUES ($1, 'youtube', 'oauth', 'Канал'), ($1, 'tiktok', 'pasted', 'olena (@olena)')`,
         [account.id],
       );
-      await env().db.sql(
-        `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: доступ відкликано' WHERE account_id = $1 AND platform = 'tiktok'`,
-        [account.id],
-      );
+      await recordConnection(env().db.sql, {
+        accountId: account.id,
+        platform: 'tiktok',
+        state: 'down',
+        kind: 'refused',
+        source: 'publish',
+        at: new Date(),
+      });
       const [notice] = (await list(owner)).items;
       expect(notice).toMatchObject({ kind: 'credentials_failed', platform: 'tiktok', account: { name: `#${account.id} olena (@olena)` } });
     });

@@ -329,7 +329,8 @@ describeEachDatabase(
         new Date(),
       );
       await env().db.sql(
-        `UPDATE account_connections SET failure_code = 'refused', failure = 'TikTok: доступ відкликано' WHERE account_id = $1 AND platform = 'tiktok'`,
+        `INSERT INTO connection_states (account_id, platform, state, kind, source, at) VALUES ($1, 'tiktok', 'down', 'refused', 'publish', now())
+         ON CONFLICT (account_id, platform) DO UPDATE SET state = EXCLUDED.state, kind = EXCLUDED.kind`,
         [profile.id],
       );
 
@@ -348,9 +349,11 @@ describeEachDatabase(
       const [row] = (await call(owner, 'GET', '/api/accounts')).json<{ data: AccountSummary[] }>().data;
       expect(row).toMatchObject({ status: 'error', inTikTok: true, failedPlatforms: ['tiktok'] });
       // The proxy failing is met, and kept, on each platform reached through it.
+      await env().db.sql(`INSERT INTO account_connections (account_id, platform, method) VALUES ($1, 'youtube', 'oauth')`, [profile.id]);
       await env().db.sql(
-        `INSERT INTO account_connections (account_id, platform, method, failure_code, failure) VALUES ($1, 'youtube', 'oauth', 'refused', $2)`,
-        [profile.id, t.platform.proxyUnreachable],
+        `INSERT INTO connection_states (account_id, platform, state, kind, source, at) VALUES ($1, 'youtube', 'down', 'proxy_unreachable', 'publish', now())
+         ON CONFLICT (account_id, platform) DO UPDATE SET state = EXCLUDED.state, kind = EXCLUDED.kind`,
+        [profile.id],
       );
       const [proxyDown] = (await call(owner, 'GET', '/api/accounts')).json<{ data: AccountSummary[] }>().data;
       expect(proxyDown.failedPlatforms).toEqual(['youtube', 'tiktok']);

@@ -113,7 +113,7 @@ for (const kind of databaseKinds()) {
           const working = await profile(null, { youtube: true });
           await connect(working, 'youtube', 'oauth');
 
-          await migrate(db);
+          await migrate(db, { through: '0041_profile_health.sql' });
 
           const { rows } = await db.sql(
             `SELECT account_id, platform, method, failure_code, failure FROM account_connections WHERE failure IS NOT NULL ORDER BY account_id, platform`,

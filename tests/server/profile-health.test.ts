@@ -108,7 +108,7 @@ describeEachDatabase(
       sandbox.resetCalls();
 
       const first = await check(account.id);
-      expect(first.findings).toEqual([{ platform: 'tiktok', state: 'down', reason: 'proxy_unreachable' }]);
+      expect(first.findings).toEqual([{ platform: 'tiktok', state: 'down', kind: 'proxy_unreachable' }]);
       expect(calls('tiktok')).toBe(0);
       expect(await unhealthyNotices(owner)).toEqual([
         expect.objectContaining({ account: { id: account.id, name: `#${account.id}` }, platform: null, health: 'proxy_unreachable' }),
@@ -124,13 +124,13 @@ describeEachDatabase(
       ]);
 
       await clock.advance(hour);
-      expect((await check(account.id)).findings).toEqual([{ platform: 'tiktok', state: 'down', reason: 'proxy_unreachable' }]);
+      expect((await check(account.id)).findings).toEqual([{ platform: 'tiktok', state: 'down', kind: 'proxy_unreachable' }]);
       expect(await unhealthyNotices(owner)).toHaveLength(1);
       expect((await alerts()).map((row) => row.count)).toEqual([1]);
 
       const back = await startLoopbackProxy({ port: own.port });
       await clock.advance(hour);
-      expect((await check(account.id)).findings).toEqual([{ platform: 'tiktok', state: 'ok', reason: null }]);
+      expect((await check(account.id)).findings).toEqual([{ platform: 'tiktok', state: 'connected', kind: null }]);
       await back.close();
       await clock.advance(hour);
       expect((await check(account.id)).notified).not.toBeNull();
@@ -148,7 +148,7 @@ describeEachDatabase(
       expect(await unhealthyNotices(owner)).toEqual([]);
       await clock.advance(7 * hour);
       const { notified } = await check(account.id);
-      expect(notified).toMatchObject({ accountId: account.id, platforms: [{ platform: 'tiktok', reason: 'proxy_unreachable' }] });
+      expect(notified).toMatchObject({ accountId: account.id, platforms: [{ platform: 'tiktok', kind: 'proxy_unreachable' }] });
       expect(await unhealthyNotices(owner)).toHaveLength(1);
     });
 
@@ -158,13 +158,13 @@ describeEachDatabase(
       await postDue(owner, account.id, 'youtube', 2);
       sandbox.revoke('youtube', sandboxAccount);
 
-      expect((await check(account.id)).findings).toEqual([{ platform: 'youtube', state: 'down', reason: 'revoked' }]);
+      expect((await check(account.id)).findings).toMatchObject([{ platform: 'youtube', state: 'down', kind: 'revoked' }]);
       const notices = await unhealthyNotices(owner);
       expect(notices).toEqual([expect.objectContaining({ platform: 'youtube', health: 'revoked' })]);
 
       sandbox.resetCalls();
       await clock.advance(hour);
-      expect((await check(account.id)).findings).toEqual([{ platform: 'youtube', state: 'down', reason: 'revoked' }]);
+      expect((await check(account.id)).findings).toMatchObject([{ platform: 'youtube', state: 'down', kind: 'revoked' }]);
       expect(calls('youtube')).toBe(0);
       expect(await unhealthyNotices(owner)).toHaveLength(1);
     });
@@ -177,7 +177,7 @@ describeEachDatabase(
       sandbox.revoke('tiktok', Buffer.from(name).toString('base64url'));
       sandbox.resetCalls();
 
-      expect((await check(account.id)).findings).toEqual([{ platform: 'tiktok', state: 'down', reason: 'refused' }]);
+      expect((await check(account.id)).findings).toMatchObject([{ platform: 'tiktok', state: 'down', kind: 'refused' }]);
       expect(sandbox.calls.tiktok).toEqual({ 'POST /open.tiktokapis.com/v2/post/publish/creator_info/query/': 1 });
       expect(await unhealthyNotices(owner)).toEqual([expect.objectContaining({ platform: 'tiktok', health: 'refused' })]);
     });
@@ -207,9 +207,9 @@ describeEachDatabase(
         sandbox.resetCalls();
         const { findings, notified } = await check(account.id);
         expect(findings).toEqual([
-          { platform: 'youtube', state: 'ok', reason: null },
-          { platform: 'tiktok', state: 'ok', reason: null },
-          { platform: 'instagram', state: 'ok', reason: null },
+          { platform: 'youtube', state: 'connected', kind: null },
+          { platform: 'tiktok', state: 'connected', kind: null },
+          { platform: 'instagram', state: 'connected', kind: null },
         ]);
         expect(notified).toBeNull();
         expect(sandbox.calls).toEqual({
@@ -221,9 +221,9 @@ describeEachDatabase(
       }
       const shown = (await listed(owner)).data.find((row) => row.id === account.id)!;
       expect(shown.health).toEqual({
-        youtube: { state: 'ok', reason: null, checkedAt: expect.any(String) },
-        tiktok: { state: 'ok', reason: null, checkedAt: expect.any(String) },
-        instagram: { state: 'ok', reason: null, checkedAt: expect.any(String) },
+        youtube: { state: 'connected', kind: null, source: 'health', detail: null, at: expect.any(String) },
+        tiktok: { state: 'connected', kind: null, source: 'health', detail: null, at: expect.any(String) },
+        instagram: { state: 'connected', kind: null, source: 'health', detail: null, at: expect.any(String) },
       });
     });
 
@@ -238,7 +238,7 @@ describeEachDatabase(
       const before = await env().db.sql(`SELECT access_token, refresh_token FROM account_connections WHERE account_id = $1`, [account.id]);
       sandbox.resetCalls();
 
-      expect((await check(account.id)).findings).toEqual([{ platform: 'tiktok', state: 'warning', reason: 'token_expired' }]);
+      expect((await check(account.id)).findings).toEqual([{ platform: 'tiktok', state: 'attention', kind: 'token_expired' }]);
       expect(calls('tiktok')).toBe(0);
       const after = await env().db.sql(`SELECT access_token, refresh_token FROM account_connections WHERE account_id = $1`, [account.id]);
       expect(after.rows).toEqual(before.rows);
@@ -248,7 +248,7 @@ describeEachDatabase(
       const owner = await createUser(env(), 'owner');
       const account = await tiktokProfile(owner);
       sandbox.faults.push({ platform: 'tiktok', step: 'profile', kind: 'status-500' });
-      expect((await check(account.id)).findings).toEqual([{ platform: 'tiktok', state: 'warning', reason: 'platform_unavailable' }]);
+      expect((await check(account.id)).findings).toEqual([{ platform: 'tiktok', state: 'attention', kind: 'platform_unavailable' }]);
 
       const holder = { id: account.id, youtubeClientId: null, instagramUserId: null, instagramLogin: null };
       const quota = quotaAccount('tiktok', holder, testJobContext(env()).engine.statsSync, new Date(clock.now()));
@@ -256,7 +256,7 @@ describeEachDatabase(
       sandbox.resetCalls();
       expect((await check(account.id)).findings).toEqual([]);
       expect(calls('tiktok')).toBe(0);
-      expect((await listed(owner)).data[0]!.health.tiktok).toMatchObject({ state: 'warning', reason: 'platform_unavailable' });
+      expect((await listed(owner)).data[0]!.health.tiktok).toMatchObject({ state: 'attention', kind: 'platform_unavailable' });
     });
 
     it("lists the problem profiles alone with 'health=problem', each carrying its health per platform, on the list and the page", async () => {
@@ -272,13 +272,16 @@ describeEachDatabase(
 
       const all = await listed(owner);
       expect(all.data.map((row) => row.id)).toEqual([unchecked.id, failing.id, healthy.id]);
-      expect(all.data[0]!.health).toEqual({});
+      // Not checked yet, but its save asked TikTok, which answered.
+      expect(all.data[0]!.health).toEqual({ tiktok: expect.objectContaining({ state: 'connected', source: 'reconnect' }) });
       const problems = await listed(owner, '&health=problem');
       expect(problems).toMatchObject({ total: 1, page: 1, totalPages: 1 });
       expect(problems.data).toEqual([
         expect.objectContaining({
           id: failing.id,
-          health: { tiktok: { state: 'down', reason: 'proxy_unreachable', checkedAt: new Date(clock.now()).toISOString() } },
+          health: {
+            tiktok: { state: 'down', kind: 'proxy_unreachable', source: 'health', detail: null, at: new Date(clock.now()).toISOString() },
+          },
         }),
       ]);
       const page = await env().app.inject({ method: 'GET', url: `/api/accounts/${failing.id}`, headers: owner.headers });

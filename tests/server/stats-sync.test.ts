@@ -241,7 +241,7 @@ describeEachDatabase(
       expect(rows.map((row) => row.minutes)).toEqual([15, 360, 360, 1440]);
       // Nothing is due now: the planner enqueues nothing for the profile, and a sync reads nothing.
       sandbox.resetCalls();
-      expect(await planStatsSyncs(jobContext())).toBe(0);
+      expect(await planStatsSyncs(jobContext(), Date.now())).toBe(0);
       expect(await syncProfileStats({ accountId: account.id, platform: 'tiktok' }, jobContext())).toEqual({ updated: 0, failed: 0 });
       expect(statsCalls('tiktok')).toBe(0);
       // Once the fresh tier falls due, only its post is read.
@@ -316,9 +316,9 @@ describeEachDatabase(
             [syncProfileStatsJobName],
           )
         ).rows;
-      expect(await planStatsSyncs(jobContext())).toBe(2);
-      expect(await planStatsSyncs(jobContext())).toBe(0);
-      expect(await planStatsSyncs(jobContext())).toBe(0);
+      expect(await planStatsSyncs(jobContext(), Date.now())).toBe(2);
+      expect(await planStatsSyncs(jobContext(), Date.now())).toBe(0);
+      expect(await planStatsSyncs(jobContext(), Date.now())).toBe(0);
       expect(await jobs()).toEqual(
         [
           { state: 'created', account: String(first.account.id), platform: 'tiktok' },
@@ -328,7 +328,7 @@ describeEachDatabase(
       // A worker takes them (still running): the next ticks queue one behind each, and no more.
       const taken = await env().queue!.fetch(syncProfileStatsJobName, { batchSize: 10 });
       expect(taken).toHaveLength(2);
-      for (let tick = 0; tick < 3; tick++) await planStatsSyncs(jobContext());
+      for (let tick = 0; tick < 3; tick++) await planStatsSyncs(jobContext(), Date.now());
       expect((await jobs()).map((job) => job.state)).toEqual(['created', 'active', 'created', 'active']);
     });
 
@@ -344,7 +344,7 @@ describeEachDatabase(
         context: { db: env().db, media: env().media, keys: env().tokenSettings.keys, platforms: env().platforms },
         engine: engineSettings(),
       });
-      await planStatsSyncs({ db: env().db, queue: worker });
+      await planStatsSyncs({ db: env().db, queue: worker }, Date.now());
       worker.nudge(syncProfileStatsJobName);
       await vi.waitFor(async () => expect(await due(account.id)).toBeLessThan(200), { timeout: 15_000, interval: 50 });
       const stopping = Date.now();

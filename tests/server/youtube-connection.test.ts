@@ -156,8 +156,9 @@ describeEachDatabase(
         const profile = await env().app.inject({ method: 'GET', url: `/api/accounts/${account.id}`, headers: user.headers });
         expect(profile.json()).toMatchObject({
           status: 'error',
-          error: expect.stringContaining(t.connections.revoked('YouTube')),
-          connections: [{ platform: 'youtube', method: 'oauth', state: 'revoked' }],
+          error: expect.stringContaining(t.health.kinds.revoked),
+          health: { youtube: { state: 'down', kind: 'revoked', source: 'publish' } },
+          connections: [{ platform: 'youtube', method: 'oauth', state: 'down', kind: 'revoked' }],
         });
         const { rows: notices } = await env().db.sql(`SELECT kind, failure_code FROM notifications WHERE account_id = $1`, [account.id]);
         expect(notices).toEqual([{ kind: 'credentials_failed', failure_code: 'revoked' }]);
@@ -178,8 +179,12 @@ describeEachDatabase(
       await profiles.expireStoredToken(account.id);
       // A proxy that does not answer: the token request fails on the network, as in an outage.
       await expect(profiles.contextOf(account.id, '127.0.0.1:1')).rejects.toThrow(t.platform.proxyUnreachable);
-      const { rows } = await env().db.sql(`SELECT state, failure FROM account_connections WHERE account_id = $1`, [account.id]);
-      expect(rows).toEqual([{ state: 'connected', failure: null }]);
+      const { rows } = await env().db.sql(
+        `SELECT c.state, s.state AS shown FROM account_connections AS c
+           LEFT JOIN connection_states AS s ON s.account_id = c.account_id AND s.platform = c.platform WHERE c.account_id = $1`,
+        [account.id],
+      );
+      expect(rows).toEqual([{ state: 'connected', shown: 'connected' }]);
     });
 
     it(

@@ -1,5 +1,5 @@
 import { Type, type TBoolean, type TLiteral } from '@sinclair/typebox';
-import { healthReasons, healthStates, secretFields, type SecretField } from './lists';
+import { connectionKinds, connectionSources, connectionStates, secretFields, type SecretField } from './lists';
 import {
   errorResponses,
   Id,
@@ -68,16 +68,22 @@ export const ConnectedAs = Type.Object(
   { additionalProperties: false },
 );
 
-/** A platform's last health check (server/jobs/health-check.ts): its state, why when not 'ok', and when. */
-export const PlatformHealth = Type.Object({
-  state: Literals(healthStates),
-  reason: Nullable(Literals(healthReasons)),
-  checkedAt: Type.String(),
+/**
+ * A connection's one state (issue 39.5, connection_states): what the last path that learnt
+ * something about it found, why when not 'connected', which path, the platform's own words if it
+ * gave any, and when.
+ */
+export const PlatformState = Type.Object({
+  state: Literals(connectionStates),
+  kind: Nullable(Literals(connectionKinds)),
+  source: Literals(connectionSources),
+  detail: Nullable(Type.String()),
+  at: Type.String(),
 });
 
-/** Not SPEC's (issue 32.1): per platform switched on and checked at least once. */
+/** Not SPEC's (issues 32.1, 39.5): per platform switched on that anything has learnt about. */
 export const ProfileHealth = Type.Object(
-  { youtube: Type.Optional(PlatformHealth), tiktok: Type.Optional(PlatformHealth), instagram: Type.Optional(PlatformHealth) },
+  { youtube: Type.Optional(PlatformState), tiktok: Type.Optional(PlatformState), instagram: Type.Optional(PlatformState) },
   { additionalProperties: false },
 );
 
@@ -112,7 +118,7 @@ export const AccountSummary = Type.Object({
   inTikTok: Type.Boolean(),
   inInstagram: Type.Boolean(),
   connectedAs: ConnectedAs,
-  /** Platforms whose access failed and stands (the profile's error): not shown as connected. */
+  /** Platforms whose connection is 'down' (the profile's error): not shown as connected. */
   failedPlatforms: Type.Array(Platform),
   health: ProfileHealth,
   reach: Type.Array(ReachMark),
@@ -130,14 +136,16 @@ export const SavedSecrets = Type.Object(
 );
 
 /**
- * How a profile reaches a platform: `oauth` through the platform's consent page (kept fresh by the
- * server), `pasted` a TikTok access string typed in the form. Tokens never leave the server.
+ * How a profile reaches a platform, through the connection in use: `oauth` the platform's consent
+ * page (kept fresh by the server), `pasted` a TikTok access string, `login` Instagram's login and
+ * password typed in the form. Tokens never leave the server.
  */
 export const PlatformConnection = Type.Object({
   platform: Platform,
-  method: Literals(['oauth', 'pasted']),
-  /** `revoked`: the platform no longer honours the grant; only connecting again helps. */
-  state: Literals(['connected', 'revoked']),
+  method: Literals(['oauth', 'pasted', 'login']),
+  /** The connection's one state, as `health` has it; 'down' with kind 'revoked': only connecting again helps. */
+  state: Literals(connectionStates),
+  kind: Nullable(Literals(connectionKinds)),
   /** The account the grant reaches, as the platform names it. */
   name: Nullable(Type.String()),
   /** When the access stops working unless renewed: shown for a pasted string, which nothing renews. */

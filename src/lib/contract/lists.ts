@@ -27,15 +27,19 @@ export type WaitKind = (typeof waitKinds)[number];
 export const postStates = ['scheduled', 'uploading', 'published', 'held', 'failed', 'cancelled'] as const;
 export type PostState = (typeof postStates)[number];
 
-/** A profile's health on a platform (issue 32.1): 'працює', 'увага', 'не працює'. */
-export const healthStates = ['ok', 'warning', 'down'] as const;
-export type HealthState = (typeof healthStates)[number];
+/**
+ * The one state of a profile's connection to a platform (issue 39.5, connection_states): 'connected',
+ * 'attention' (it may work: a token that did not renew, a platform that did not answer) or 'down'
+ * (nothing goes out until something changes). Worded by the catalog (t.health.states).
+ */
+export const connectionStates = ['connected', 'attention', 'down'] as const;
+export type ConnectionState = (typeof connectionStates)[number];
 
 /**
- * Why a profile's platform is not 'ok' (profile_health.reason), worded by the catalog
- * (t.health.reasons). The proxy's and the credentials' are 'down'; the last two 'warning'.
+ * Why a connection is not 'connected', worded by the catalog (t.health.kinds). The proxy's and the
+ * credentials' are 'down'; the last two 'attention'.
  */
-export const healthReasons = [
+export const connectionKinds = [
   'proxy_unreachable',
   'proxy_failed',
   'proxy_auth',
@@ -46,7 +50,15 @@ export const healthReasons = [
   'token_expired',
   'platform_unavailable',
 ] as const;
-export type HealthReason = (typeof healthReasons)[number];
+export type ConnectionKind = (typeof connectionKinds)[number];
+
+/**
+ * Which path learnt a connection's state: a publish, an edit of a published post or of a channel,
+ * a statistics sync, a health check, a consent, a save that checked the credentials again, the
+ * token refresher.
+ */
+export const connectionSources = ['publish', 'edit', 'stats', 'health', 'consent', 'reconnect', 'refresh'] as const;
+export type ConnectionSource = (typeof connectionSources)[number];
 /** What a personal API token may do (issue 32.4): read (GET and HEAD only), publish (what an operator does), admin (everything, admins only). */
 export const apiTokenScopes = ['read', 'publish', 'admin'] as const;
 export type ApiTokenScope = (typeof apiTokenScopes)[number];

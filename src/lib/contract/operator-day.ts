@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { healthReasons, statsPeriods, type StatsPeriod } from './lists';
+import { connectionKinds, statsPeriods, type StatsPeriod } from './lists';
 import {
   errorResponses,
   Id,
@@ -140,7 +140,7 @@ export const NotificationItem = Type.Object({
   /** Why a profile's access fails, for 'credentials_failed': 'refused' (the credentials in use), 'revoked' (the consent link's grant). */
   failure: Nullable(Literals(['refused', 'revoked'])),
   /** Why a profile stopped working before a post due within a day, for 'profile_unhealthy' (issue 32.1). */
-  health: Type.Optional(Literals(healthReasons)),
+  health: Type.Optional(Literals(connectionKinds)),
   createdAt: Type.String(),
   read: Type.Boolean(),
 });

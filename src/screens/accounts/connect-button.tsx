@@ -4,11 +4,15 @@ import { t } from '../../lib/i18n';
 import { Button } from '../../components/button';
 import styles from './account-screens.module.css';
 
-/** What the form says of a platform's connection: whom it reaches, that it must be made again, or how long a pasted string lasts. */
+/**
+ * What the form says of a platform's connection, in the state the page's header shows: that it must
+ * be made again, why it does not work, whom it reaches, or how long a pasted string lasts.
+ */
 export function connectionText(connection: PlatformConnection | undefined, now = Date.now()): string {
   if (!connection) return t.connections.notConnected;
-  if (connection.state === 'revoked') return t.connections.reconnect;
-  if (connection.method === 'oauth') return connection.name ? t.connections.connectedAs(connection.name) : t.connections.connected;
+  if (connection.kind === 'revoked') return t.connections.reconnect;
+  if (connection.kind) return t.health.stateWithReason(t.health.states[connection.state], t.health.kinds[connection.kind]);
+  if (connection.method !== 'pasted') return connection.name ? t.connections.connectedAs(connection.name) : t.connections.connected;
   const leftMs = connection.expiresAt ? new Date(connection.expiresAt).getTime() - now : 0;
   if (leftMs <= 0) return t.connections.pastedExpired;
   const minutes = Math.ceil(leftMs / 60_000);
@@ -35,11 +39,11 @@ export function ConnectPlatform({
   busy: boolean;
   onConnect: () => void;
 }) {
-  const needsConsent = !connection || connection.state === 'revoked' || connection.method !== 'oauth';
-  const revoked = connection?.state === 'revoked';
+  const revoked = connection?.kind === 'revoked';
+  const needsConsent = !connection || revoked || connection.method !== 'oauth';
   return (
     <div className={styles.connection}>
-      <span className={revoked ? styles.connectionLost : styles.connectionState} role="status">
+      <span className={connection?.state === 'down' ? styles.connectionLost : styles.connectionState} role="status">
         {isNew ? t.connections.savedOnConnect : connectionText(connection)}
       </span>
       {/* Not disabled while busy, so the focus stays on it; the connect machine takes one press at a time. */}
