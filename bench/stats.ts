@@ -146,7 +146,7 @@ async function main() {
 
     const newSync = async () => {
       const { rows: started } = await db.sql(`SELECT now() AS at`, []);
-      await planStatsSyncs(context);
+      await planStatsSyncs(context, context.platforms.clock.now());
       queue.nudge(syncProfileStatsJobName);
       for (;;) {
         const { rows } = await db.sql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'completed'`, [

@@ -35,7 +35,7 @@ export const purgeRefreshTokensJob: JobDefinition = {
 export const renderFailedJob: JobDefinition<RenderJobData> = {
   name: renderFailedJobName,
   async handle(data, context) {
-    await markRenderFailed(data, context);
+    await markRenderFailed(data, { ...context, clock: context.platforms.clock });
     context.log.warn({ requestId: data.requestId }, 'render gave up after its retries');
   },
 };
@@ -98,7 +98,7 @@ export const syncStatsJob: JobDefinition = {
   // Planning takes a query and a send per profile; a tick that fails is replaced by the next.
   queueOptions: { retryLimit: 0, expireInSeconds: 5 * 60 },
   async handle(_data, context) {
-    const queued = await planStatsSyncs(context);
+    const queued = await planStatsSyncs(context, context.platforms.clock.now());
     context.log.info({ queued }, 'statistics syncs planned');
   },
 };

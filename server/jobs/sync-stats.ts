@@ -51,8 +51,8 @@ const writeStats: Record<Platform, string> = {
  * that falls behind its interval gains no second one per tick; each profile's own proxy then
  * delays only its own figures, and the syncs spread over the workers.
  */
-export async function planStatsSyncs({ db, queue }: Pick<JobContext, 'db' | 'queue'>): Promise<number> {
-  await purgeQuotaLedger(db);
+export async function planStatsSyncs({ db, queue }: Pick<JobContext, 'db' | 'queue'>, now: number): Promise<number> {
+  await purgeQuotaLedger(db, new Date(now));
   const { rows } = await db.sql(
     `SELECT a.id AS account_id, p.platform FROM accounts AS a CROSS JOIN unnest($1::text[]) AS p(platform)
       WHERE EXISTS (SELECT 1 FROM video_posts AS v
@@ -178,7 +178,7 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
           read.map((entry) => entry.likes),
           read.map((entry) => entry.comments),
         ]);
-        await recordStats(db, read);
+        await recordStats(db, read, new Date(settings.clock.now()));
         // Issue 32.2: a post read with no views once settled is marked, on the clock the workers go by.
         await markUnseenPosts(
           db,

@@ -12,9 +12,9 @@ import { checkProfileHealthJobName, planHealthChecks } from '../jobs/health-chec
  */
 export const sandboxStatsRoutes: FastifyPluginAsync = async (app) => {
   app.post('/_sync-stats', { schema: { hide: true } }, async (_request, reply) => {
-    const { db, queue } = app;
+    const { db, queue, clock } = app;
     if (!queue) throw new HttpError(503, 'This process has no job queue');
-    const queued = await planStatsSyncs({ db, queue });
+    const queued = await planStatsSyncs({ db, queue }, clock.now());
     queue.nudge(syncProfileStatsJobName);
     return reply.status(202).send({ queued });
   });

@@ -241,7 +241,7 @@ describeEachDatabase(
       expect(rows.map((row) => row.minutes)).toEqual([15, 360, 360, 1440]);
       // Nothing is due now: the planner enqueues nothing for the profile, and a sync reads nothing.
       sandbox.resetCalls();
-      expect(await planStatsSyncs(jobContext())).toBe(0);
+      expect(await planStatsSyncs(jobContext(), env().platforms.clock.now())).toBe(0);
       expect(await syncProfileStats({ accountId: account.id, platform: 'tiktok' }, jobContext())).toEqual({ updated: 0, failed: 0 });
       expect(statsCalls('tiktok')).toBe(0);
       // Once the fresh tier falls due, only its post is read.
@@ -316,9 +316,9 @@ describeEachDatabase(
             [syncProfileStatsJobName],
           )
         ).rows;
-      expect(await planStatsSyncs(jobContext())).toBe(2);
-      expect(await planStatsSyncs(jobContext())).toBe(0);
-      expect(await planStatsSyncs(jobContext())).toBe(0);
+      expect(await planStatsSyncs(jobContext(), env().platforms.clock.now())).toBe(2);
+      expect(await planStatsSyncs(jobContext(), env().platforms.clock.now())).toBe(0);
+      expect(await planStatsSyncs(jobContext(), env().platforms.clock.now())).toBe(0);
       expect(await jobs()).toEqual(
         [
           { state: 'created', account: String(first.account.id), platform: 'tiktok' },
@@ -328,7 +328,7 @@ describeEachDatabase(
       // A worker takes them (still running): the next ticks queue one behind each, and no more.
       const taken = await env().queue!.fetch(syncProfileStatsJobName, { batchSize: 10 });
       expect(taken).toHaveLength(2);
-      for (let tick = 0; tick < 3; tick++) await planStatsSyncs(jobContext());
+      for (let tick = 0; tick < 3; tick++) await planStatsSyncs(jobContext(), env().platforms.clock.now());
       expect((await jobs()).map((job) => job.state)).toEqual(['created', 'active', 'created', 'active']);
     });
 
@@ -344,7 +344,7 @@ describeEachDatabase(
         context: { db: env().db, media: env().media, keys: env().tokenSettings.keys, platforms: env().platforms },
         engine: engineSettings(),
       });
-      await planStatsSyncs({ db: env().db, queue: worker });
+      await planStatsSyncs({ db: env().db, queue: worker }, env().platforms.clock.now());
       worker.nudge(syncProfileStatsJobName);
       await vi.waitFor(async () => expect(await due(account.id)).toBeLessThan(200), { timeout: 15_000, interval: 50 });
       const stopping = Date.now();
@@ -376,7 +376,7 @@ describe('Quota ledger', () => {
         fc.integer({ min: 1, max: 300 }),
         async (plan, limit) => {
           const period = crypto.randomUUID();
-          const account = (holder: string): QuotaAccount => ({ holder, period, limit });
+          const account = (holder: string): QuotaAccount => ({ holder, period, limit, at: new Date() });
           const granted = await Promise.all(plan.map((read) => takeQuota(db, account(read.holder), read.units)));
           for (const holder of ['a', 'b', 'c']) {
             const spent = await quotaSpent(db, account(holder));
@@ -400,7 +400,7 @@ describe('Quota ledger', () => {
         fc.array(fc.record({ by: fc.constantFrom('read', 'publishing'), units: fc.integer({ min: 1, max: 80 }) }), { maxLength: 40 }),
         fc.integer({ min: 1, max: 300 }),
         async (plan, limit) => {
-          const quota: QuotaAccount = { holder: 'youtube:project', period: crypto.randomUUID(), limit };
+          const quota: QuotaAccount = { holder: 'youtube:project', period: crypto.randomUUID(), limit, at: new Date() };
           let read = 0;
           let published = 0;
           for (const step of plan) {
@@ -431,6 +431,7 @@ describe('Quota ledger', () => {
       holder: 'youtube:shared.apps.googleusercontent.com',
       period: '2026-11-25',
       limit: 6000,
+      at: new Date('2026-11-26T07:30:00Z'),
     });
     expect(quotaAccount('youtube', { ...profile, id: 8 }, settings, new Date('2026-11-26T08:30:00Z')).period).toBe('2026-11-26');
     expect(() => statsSyncSettings({ STATS_YOUTUBE_PUBLISH_RESERVE: '10000' })).toThrow(/STATS_YOUTUBE_PUBLISH_RESERVE/);
