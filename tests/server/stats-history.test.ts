@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { AccountDetail, NotificationList, StatsReport, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { syncEverything } from './stats-sync-fixtures';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, newSession, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, newSession, testJobContext, withSandboxServer } from './helpers';
 import { ManualClock } from './manual-clock';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
@@ -18,23 +17,13 @@ const hour = 3600_000;
 describeEachDatabase(
   'Statistics history through the stats sync',
   (env) => {
-    let baseUrl: string;
-    let proxy: LoopbackProxy;
-
-    beforeAll(async () => {
-      baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      env().platforms.sandboxOrigin = baseUrl;
-      proxy = await startLoopbackProxy();
-    });
-    afterAll(async () => {
-      await proxy?.close();
-    });
+    const network = withSandboxServer(env);
 
     /** A profile on YouTube and TikTok behind the loopback proxy, with one video published on both. */
     async function publishedOnBoth(owner: TestUser, name: string) {
       const label = `${name}-${env().kind}`;
       const account = await createAccount(env(), owner, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         comments: label,
         isActiveYouTube: true,
         YouTubeAuthClientId: `${label}.apps.googleusercontent.com`,
@@ -42,7 +31,10 @@ describeEachDatabase(
         isActiveTikTok: true,
         TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`),
       });
-      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: owner.headers });
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
+        method: 'POST',
+        headers: owner.headers,
+      });
       await answerSandboxConsent(link);
       const request = await renderedRequest(env(), owner.id, 1);
       const published = await env().app.inject({

@@ -7,13 +7,12 @@ import type { Database } from '../../server/db/connect';
 import { startQueue } from '../../server/jobs/queue';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName } from '../../server/jobs/sync-stats';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import type { Platform } from '../../server/platforms/types';
 import { quotaAccount, quotaSpent, recordQuota, takeQuota, type QuotaAccount } from '../../server/services/quota-ledger';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startDelayingRelay, type DelayingRelay } from './delaying-relay';
-import { createUser, describeEachDatabase, freshDatabase, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, freshDatabase, testJobContext, withSandboxServer } from './helpers';
 
 const clock = { now: Date.now() };
 const sandbox = new SandboxState({ now: () => clock.now });
@@ -33,19 +32,14 @@ const statsCalls = (platform: Platform) =>
 describeEachDatabase(
   'Statistics sync per profile and platform',
   (env) => {
-    let baseUrl: string;
-    let proxy: LoopbackProxy;
+    const network = withSandboxServer(env);
     let slow: DelayingRelay;
 
     beforeAll(async () => {
-      baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      env().platforms.sandboxOrigin = baseUrl;
-      proxy = await startLoopbackProxy();
-      slow = await startDelayingRelay(proxy.port, 400);
+      slow = await startDelayingRelay(network().proxy.port, 400);
     });
     afterAll(async () => {
       await slow?.close();
-      await proxy?.close();
     });
     beforeEach(() => {
       sandbox.videos.splice(0);
@@ -56,7 +50,7 @@ describeEachDatabase(
     const jobContext = (signal?: AbortSignal) => testJobContext(env(), signal);
 
     /** A profile on `platform` behind `proxyUrl`, and the sandbox account its credentials reach. */
-    async function profile(owner: TestUser, platform: Platform, proxyUrl = proxy.url) {
+    async function profile(owner: TestUser, platform: Platform, proxyUrl = network().proxy.url) {
       const label = `${platform}-${crypto.randomUUID().slice(0, 8)}-${env().kind}`;
       if (platform === 'tiktok') {
         const account = await createAccount(env(), owner, {
@@ -82,7 +76,10 @@ describeEachDatabase(
         YouTubeAuthClientId: clientId,
         YouTubeAuthClientSecret: 'client-secret',
       });
-      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: owner.headers });
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
+        method: 'POST',
+        headers: owner.headers,
+      });
       await answerSandboxConsent(link);
       return { account, sandboxAccount: key(clientId) };
     }
@@ -149,7 +146,7 @@ describeEachDatabase(
     it('has the sandbox refuse more ids than each platform takes in one call, as the platforms do', async () => {
       const ids = (count: number) => Array.from({ length: count }, (_, index) => `v${index}`);
       const youtube = (count: number) =>
-        fetch(`${baseUrl}/sandbox/www.googleapis.com/youtube/v3/videos?part=statistics&id=${ids(count).join(',')}`, {
+        fetch(`${network().baseUrl}/sandbox/www.googleapis.com/youtube/v3/videos?part=statistics&id=${ids(count).join(',')}`, {
           headers: { authorization: `Bearer ${issueSandboxToken('youtube', 'channel')}` },
         });
       expect((await youtube(50)).status).toBe(200);
@@ -158,7 +155,7 @@ describeEachDatabase(
       expect((await refused.json()).error.errors[0].reason).toBe('badRequest');
 
       const tiktok = (count: number) =>
-        fetch(`${baseUrl}/sandbox/open.tiktokapis.com/v2/video/query/?fields=id`, {
+        fetch(`${network().baseUrl}/sandbox/open.tiktokapis.com/v2/video/query/?fields=id`, {
           method: 'POST',
           headers: { authorization: `Bearer ${issueSandboxToken('tiktok', 'creator')}`, 'content-type': 'application/json' },
           body: JSON.stringify({ filters: { video_ids: ids(count) } }),
@@ -169,7 +166,7 @@ describeEachDatabase(
       expect((await tooMany.json()).error.code).toBe('invalid_params');
 
       const batch = (count: number) =>
-        fetch(`${baseUrl}/sandbox/graph.facebook.com/`, {
+        fetch(`${network().baseUrl}/sandbox/graph.facebook.com/`, {
           method: 'POST',
           headers: {
             authorization: `Bearer ${issueSandboxToken('instagram', 'reels')}`,
