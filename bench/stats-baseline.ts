@@ -49,7 +49,7 @@ export async function baselineSyncStats(context: JobContext, accountIds: number[
         try {
           const stats = await connectors[platform].fetchStats(ctx, post.remoteId!);
           await db.sql(writeStats[platform], [post.videoId, stats.views, stats.likes, stats.comments]);
-          await recordStats(db, [{ postId: post.id, ...stats }]);
+          await recordStats(db, [{ postId: post.id, ...stats }], new Date(platforms.clock.now()));
           updated++;
         } catch {
           failed++;

@@ -35,7 +35,7 @@ export const purgeRefreshTokensJob: JobDefinition = {
 export const renderFailedJob: JobDefinition<RenderJobData> = {
   name: renderFailedJobName,
   async handle(data, context) {
-    await markRenderFailed(data, context);
+    await markRenderFailed(data, { ...context, clock: context.platforms.clock });
     context.log.warn({ requestId: data.requestId }, 'render gave up after its retries');
   },
 };

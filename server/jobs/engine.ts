@@ -111,6 +111,7 @@ export class QueueRunner {
     if (job.retryCount > 0) jobLog.info({ retry: job.retryCount, of: job.retryLimit, latenessMs: lateness }, 'job retried');
     const expiry = setTimeout(() => controller.abort(new Error(`expired after ${job.expireInSeconds} s`)), job.expireInSeconds * 1000);
     try {
+      // Stamped on the database's now(), as pg-boss's started_on it stands beside.
       await db.sql(
         `INSERT INTO engine_jobs (job_id, queue, worker_id) VALUES ($1, $2, $3)
          ON CONFLICT (job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, started_at = now()`,
@@ -196,6 +197,7 @@ export class QueueRunner {
  * every job that defers) never read, so releasing the lease can wake exactly its waiters.
  */
 export async function putBack(db: Database, ids: string[], seconds: number, lease?: string): Promise<void> {
+  // On the database's now(), which pg-boss compares start_after with: an app clock ahead would never come due.
   await db.sql(
     `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now() + make_interval(secs => $2),
        singleton_key = coalesce($3, singleton_key)
@@ -210,6 +212,7 @@ export async function putBack(db: Database, ids: string[], seconds: number, leas
  * used its retries is failed instead, which sends it to its dead-letter queue.
  */
 export async function recoverOrphans(db: Database, boss: PgBoss, log: FastifyBaseLogger, names: string[], { deadAfterSeconds }: Liveness) {
+  // pg-boss's started_on and start_after, and the heartbeats (workers.ts), all go by the database's now().
   const orphan = `j.name = ANY($1::text[]) AND j.state = 'active' AND j.started_on < now() - make_interval(secs => $2)
     AND NOT EXISTS (
       SELECT 1 FROM engine_jobs e JOIN engine_workers w ON w.id = e.worker_id

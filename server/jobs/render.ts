@@ -102,7 +102,7 @@ export async function renderRequest(
   if (chosen && backgrounds.length === 0) {
     // Every chosen image was deleted: no retry brings them back, and a background the operator
     // did not choose would not be what they asked for.
-    await failRequest(db, requestId, 'backgrounds_gone', ['loading']);
+    await failRequest(db, requestId, 'backgrounds_gone', ['loading'], new Date(clock.now()));
     return;
   }
 
@@ -118,7 +118,7 @@ export async function renderRequest(
     if (signal?.aborted || !isDiskFull(error)) throw error;
     // The files go before the rows change: the database may live on the same full disk.
     await deleteVariants(storage, request);
-    await failRequest(db, requestId, 'disk_full', ['loading', 'noactive']);
+    await failRequest(db, requestId, 'disk_full', ['loading', 'noactive'], new Date(clock.now()));
   }
 }
 
@@ -242,12 +242,18 @@ async function keepReason(db: Database, requestId: number, detail: string, at: D
  * this kind, together, so no video is left 'loading' beside a failed request. A video taken from
  * 'noactive' loses its files' keys, as the caller deleted them.
  */
-async function failRequest(db: Database, requestId: number, failure: RenderFailure, statuses: ('loading' | 'noactive')[]): Promise<void> {
+async function failRequest(
+  db: Database,
+  requestId: number,
+  failure: RenderFailure,
+  statuses: ('loading' | 'noactive')[],
+  at: Date,
+): Promise<void> {
   await db.transaction(async (sql) => {
     const { rows } = await sql(
-      `UPDATE creation_requests SET status = 'error', render_failure = $2, render_failure_detail = NULL, updated_at = now()
+      `UPDATE creation_requests SET status = 'error', render_failure = $2, render_failure_detail = NULL, updated_at = $3
         WHERE id = $1 AND status = 'loading' RETURNING id`,
-      [requestId, failure],
+      [requestId, failure, at],
     );
     if (rows.length === 0) return;
     await sql(
@@ -259,14 +265,14 @@ async function failRequest(db: Database, requestId: number, failure: RenderFailu
 }
 
 /** After the last retry (or a worker that died on it): what did not render is an error, with its reason. */
-export async function markRenderFailed({ requestId }: RenderJobData, { db }: Pick<RenderContext, 'db'>): Promise<void> {
+export async function markRenderFailed({ requestId }: RenderJobData, { db, clock }: Pick<RenderContext, 'db' | 'clock'>): Promise<void> {
   await db.sql(
     `UPDATE videos SET status = 'error', render_failure = coalesce(render_failure, 'interrupted') WHERE request_id = $1 AND status = 'loading'`,
     [requestId],
   );
   await db.sql(
-    `UPDATE creation_requests SET status = 'error', render_failure = coalesce(render_failure, 'interrupted'), updated_at = now()
+    `UPDATE creation_requests SET status = 'error', render_failure = coalesce(render_failure, 'interrupted'), updated_at = $2
      WHERE id = $1 AND status = 'loading'`,
-    [requestId],
+    [requestId, new Date(clock.now())],
   );
 }

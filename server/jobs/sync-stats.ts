@@ -53,7 +53,7 @@ const writeStats: Record<Platform, string> = {
  * delays only its own figures, and the syncs spread over the workers.
  */
 export async function planStatsSyncs({ db, queue }: Pick<JobContext, 'db' | 'queue'>, at: number): Promise<number> {
-  await purgeQuotaLedger(db);
+  await purgeQuotaLedger(db, new Date(at));
   const { rows } = await db.sql(
     `SELECT a.id AS account_id, p.platform FROM accounts AS a CROSS JOIN unnest($1::text[]) AS p(platform)
       WHERE EXISTS (SELECT 1 FROM video_posts AS v
@@ -180,7 +180,7 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
           read.map((entry) => entry.likes),
           read.map((entry) => entry.comments),
         ]);
-        await recordStats(db, read);
+        await recordStats(db, read, new Date(settings.clock.now()));
         // Issue 32.2: a post read with no views once settled is marked, on the clock the workers go by.
         await markUnseenPosts(
           db,

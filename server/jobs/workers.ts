@@ -7,6 +7,8 @@ import { processId } from '../process-id';
  * Liveness of the processes sharing the database. Each beats every `heartbeatSeconds`; a row not
  * renewed for `deadAfterSeconds` is a dead process. pg-boss 10 cannot extend a running job's
  * expiry, so this, not a long expiry, is what hands a dead worker's jobs to another in seconds.
+ * Liveness is on the database's now(), not the app's clock: the beats run on real timers, and
+ * recoverOrphans weighs them against pg-boss's started_on, which pg-boss stamps with that now().
  */
 export interface Liveness {
   heartbeatSeconds: number;
@@ -72,6 +74,7 @@ export function waitingFor(lease: string): string {
 /** Frees `key` and makes the jobs of `queue` that wait for it (see DeferJob) due at once. */
 export async function releaseLease(db: Database, key: string, jobId: string, queue: string): Promise<void> {
   await db.sql(`DELETE FROM engine_leases WHERE key = $1 AND job_id = $2`, [key, jobId]);
+  // pg-boss compares start_after with its database's now(): "due at once" is on that time, whatever the app's clock says.
   await db.sql(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND singleton_key = $2 AND state = 'created'`, [
     queue,
     waitingFor(key),

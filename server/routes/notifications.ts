@@ -15,13 +15,13 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', { schema: notificationSchemas.list }, async (request) => notificationList(app.db, currentUser(request).id));
 
   app.post('/read', { schema: notificationSchemas.readAll }, async (request, reply) => {
-    await markNotificationsRead(app.db, currentUser(request).id);
+    await markNotificationsRead(app.db, currentUser(request).id, new Date(app.clock.now()));
     return reply.status(204).send();
   });
 
   app.post('/:id/read', { schema: notificationSchemas.read }, async (request, reply) => {
     // Another user's notification is not found, as another user's profile is: nothing says it exists.
-    const marked = await markNotificationRead(app.db, currentUser(request).id, request.params.id);
+    const marked = await markNotificationRead(app.db, currentUser(request).id, request.params.id, new Date(app.clock.now()));
     if (!marked) throw new HttpError(404, t.server.notFound);
     return reply.status(204).send();
   });

@@ -71,7 +71,7 @@ export const postingRulesRoutes: FastifyPluginAsyncTypebox<{
   app.put('/:id', { schema: postingRulesSchemas.save }, async (request) => {
     const { id } = request.params;
     const [profile] = await ownedProfiles(request, [id]);
-    await saveDefaults(db, profile!.id, parseBody(postOptionsSchema, request.body));
+    await saveDefaults(db, profile!.id, parseBody(postOptionsSchema, request.body), new Date(app.clock.now()));
     const [rules] = await rulesOf([profile!]);
     return { data: rules! };
   });

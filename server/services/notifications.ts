@@ -38,16 +38,17 @@ export async function notificationList(db: Database, userId: number): Promise<No
   return { items, unread: items.filter((item) => !item.read).length };
 }
 
-/** Marks all the user's notifications read. */
-export async function markNotificationsRead(db: Database, userId: number): Promise<void> {
-  await db.sql('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [userId]);
+/** Marks all the user's notifications read at `at`. */
+export async function markNotificationsRead(db: Database, userId: number, at: Date): Promise<void> {
+  await db.sql('UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL', [userId, at]);
 }
 
-/** Marks one of the user's notifications read (again, when it was); false when the user has no such notification. */
-export async function markNotificationRead(db: Database, userId: number, id: number): Promise<boolean> {
-  const { rows } = await db.sql('UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE user_id = $1 AND id = $2 RETURNING id', [
+/** Marks one of the user's notifications read at `at` (again, when it was); false when the user has no such notification. */
+export async function markNotificationRead(db: Database, userId: number, id: number, at: Date): Promise<boolean> {
+  const { rows } = await db.sql('UPDATE notifications SET read_at = coalesce(read_at, $3) WHERE user_id = $1 AND id = $2 RETURNING id', [
     userId,
     id,
+    at,
   ]);
   return rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
 import { postRefusal, refusalText, resolveChoices, textRefusal, type ResolvedOptions } from '../../src/lib/posting-rules';
@@ -21,17 +21,17 @@ export async function savedDefaults(db: Database, accountIds: number[]): Promise
   return saved;
 }
 
-/** Remembers a profile's choices, one row per platform given; a platform left out keeps what it had. */
-export async function saveDefaults(db: Database, accountId: number, options: PostOptions) {
+/** Remembers a profile's choices at `at`, one row per platform given; a platform left out keeps what it had. */
+export async function saveDefaults(db: Database, accountId: number, options: PostOptions, at: Date) {
   for (const platform of ['tiktok', 'youtube', 'instagram'] as const) {
     if (!options[platform]) continue;
     const chosen = Object.fromEntries(Object.entries(options[platform]).filter(([, field]) => field !== undefined));
     await db.orm
       .insert(postingDefaults)
-      .values({ accountId, platform, options: chosen })
+      .values({ accountId, platform, options: chosen, updatedAt: at })
       .onConflictDoUpdate({
         target: [postingDefaults.accountId, postingDefaults.platform],
-        set: { options: chosen, updatedAt: sql`now()` },
+        set: { options: chosen, updatedAt: at },
       });
   }
 }

@@ -29,6 +29,8 @@ export interface QuotaAccount {
   holder: string;
   period: string;
   limit: number;
+  /** The moment on the app's clock the period was found for; it stamps the spending, which purgeQuotaLedger ages by. */
+  at: Date;
 }
 
 // Made once: a formatter costs far more to build than to use, and every call to the platform asks for the day.
@@ -57,14 +59,16 @@ export function quotaAccount(
       holder: `youtube:${account.youtubeClientId ?? `profile-${account.id}`}`,
       period: pacificDay(now),
       limit: settings.youtubeDailyUnits - settings.youtubePublishReserve,
+      at: now,
     };
   }
   if (platform === 'tiktok')
-    return { holder: `tiktok:profile-${account.id}`, period: iso.slice(0, 16), limit: settings.tiktokQueriesPerMinute };
+    return { holder: `tiktok:profile-${account.id}`, period: iso.slice(0, 16), limit: settings.tiktokQueriesPerMinute, at: now };
   return {
     holder: `instagram:${account.instagramUserId ?? account.instagramLogin ?? `profile-${account.id}`}`,
     period: iso.slice(0, 13),
     limit: settings.instagramCallsPerHour,
+    at: now,
   };
 }
 
@@ -74,11 +78,11 @@ export function quotaAccount(
  */
 export async function takeQuota(db: Database, quota: QuotaAccount, units: number): Promise<boolean> {
   const { rows } = await db.sql(
-    `INSERT INTO stats_quota_ledger (holder, period, spent) SELECT $1, $2, $3::integer WHERE $3::integer <= $4::integer
-     ON CONFLICT (holder, period) DO UPDATE SET spent = stats_quota_ledger.spent + EXCLUDED.spent, updated_at = now()
+    `INSERT INTO stats_quota_ledger (holder, period, spent, updated_at) SELECT $1, $2, $3::integer, $5 WHERE $3::integer <= $4::integer
+     ON CONFLICT (holder, period) DO UPDATE SET spent = stats_quota_ledger.spent + EXCLUDED.spent, updated_at = EXCLUDED.updated_at
        WHERE stats_quota_ledger.spent + EXCLUDED.spent <= $4::integer
      RETURNING spent`,
-    [quota.holder, quota.period, units, quota.limit],
+    [quota.holder, quota.period, units, quota.limit, quota.at],
   );
   return rows.length > 0;
 }
@@ -87,11 +91,11 @@ export async function takeQuota(db: Database, quota: QuotaAccount, units: number
  * Records what publishing spent. Publishing comes first: it is never refused here (the platform
  * itself answers when the project's day is spent), and every unit it spent is one fewer for reads.
  */
-export async function recordQuota(db: Database, quota: Pick<QuotaAccount, 'holder' | 'period'>, units: number): Promise<void> {
+export async function recordQuota(db: Database, quota: Pick<QuotaAccount, 'holder' | 'period' | 'at'>, units: number): Promise<void> {
   await db.sql(
-    `INSERT INTO stats_quota_ledger (holder, period, spent) VALUES ($1, $2, $3::integer)
-     ON CONFLICT (holder, period) DO UPDATE SET spent = stats_quota_ledger.spent + EXCLUDED.spent, updated_at = now()`,
-    [quota.holder, quota.period, units],
+    `INSERT INTO stats_quota_ledger (holder, period, spent, updated_at) VALUES ($1, $2, $3::integer, $4)
+     ON CONFLICT (holder, period) DO UPDATE SET spent = stats_quota_ledger.spent + EXCLUDED.spent, updated_at = EXCLUDED.updated_at`,
+    [quota.holder, quota.period, units, quota.at],
   );
 }
 
@@ -119,7 +123,7 @@ export async function quotaSpent(db: Database, quota: Pick<QuotaAccount, 'holder
   return rows[0]?.spent ?? 0;
 }
 
-/** Periods end within a day; two days of rows are kept for reading what a day spent. */
-export async function purgeQuotaLedger(db: Database): Promise<void> {
-  await db.sql(`DELETE FROM stats_quota_ledger WHERE updated_at < now() - interval '2 days'`, []);
+/** Periods end within a day; two days before `now` of rows are kept for reading what a day spent. */
+export async function purgeQuotaLedger(db: Database, now: Date): Promise<void> {
+  await db.sql(`DELETE FROM stats_quota_ledger WHERE updated_at < $1::timestamptz - interval '2 days'`, [now]);
 }

@@ -15,21 +15,21 @@ export interface Figures {
  * a sync that read nothing new costs none. One statement for a whole batch of reads (the posts
  * distinct), whose parts all see the rows as they were before it: a sync of hundreds of thousands
  * of posts costs the database a statement per call to the platform, not one per post. Returns the
- * posts whose history changed.
+ * posts whose history changed. `at` is the read's moment on the app's clock, which reports measure by.
  */
-export async function recordStats(db: Database, read: ({ postId: number } & Figures)[]): Promise<number[]> {
+export async function recordStats(db: Database, read: ({ postId: number } & Figures)[], at: Date): Promise<number[]> {
   if (read.length === 0) return [];
   const { rows } = await db.sql(
     `WITH input AS (SELECT * FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::integer[]) AS input(post_id, views, likes, comments)),
           changed AS (SELECT input.* FROM input JOIN video_posts AS previous ON previous.id = input.post_id
                        WHERE (previous.views, previous.likes, previous.comments) IS DISTINCT FROM (input.views, input.likes, input.comments)),
-          updated AS (UPDATE video_posts AS post SET views = input.views, likes = input.likes, comments = input.comments, stats_synced_at = now()
+          updated AS (UPDATE video_posts AS post SET views = input.views, likes = input.likes, comments = input.comments, stats_synced_at = $5::timestamptz
                          FROM input WHERE post.id = input.post_id),
-          this_hour AS (UPDATE stats_points AS point SET at = now(), views = changed.views, likes = changed.likes, comments = changed.comments
-                          FROM changed WHERE point.post_id = changed.post_id AND point.at >= date_trunc('hour', now())
+          this_hour AS (UPDATE stats_points AS point SET at = $5::timestamptz, views = changed.views, likes = changed.likes, comments = changed.comments
+                          FROM changed WHERE point.post_id = changed.post_id AND point.at >= date_trunc('hour', $5::timestamptz)
                         RETURNING point.post_id),
           added AS (INSERT INTO stats_points (post_id, at, views, likes, comments)
-                    SELECT post_id, now(), views, likes, comments FROM changed WHERE post_id NOT IN (SELECT post_id FROM this_hour)
+                    SELECT post_id, $5::timestamptz, views, likes, comments FROM changed WHERE post_id NOT IN (SELECT post_id FROM this_hour)
                     RETURNING post_id)
      SELECT post_id FROM this_hour UNION ALL SELECT post_id FROM added`,
     [
@@ -37,6 +37,7 @@ export async function recordStats(db: Database, read: ({ postId: number } & Figu
       read.map((entry) => entry.views),
       read.map((entry) => entry.likes),
       read.map((entry) => entry.comments),
+      at,
     ],
   );
   return rows.map((row) => row.post_id as number);

@@ -9,6 +9,7 @@ import type { PublishedVideo, UploadDetail } from '../../src/lib/contract';
 import { publishedMachine, type PublishedContext } from '../../src/machines/published-machine';
 import { PublishedScreen } from '../../src/screens/video/published-screen';
 import { renderScreen } from './render';
+import { publishedVideo } from './video-fixtures';
 import { errorBody, serverDouble, type ServerDouble, statesReached, testEachPath } from './server-double';
 
 // The statistics panel has its own tests (stats-calendar-bell.test.tsx); here only the set's own requests are counted.
@@ -26,38 +27,8 @@ vi.mock('../../src/machines/published-machine', async (original) => {
 });
 
 const idUpload = '7c0e4f2a-2222-4333-8444-555566667777';
-const video = (id: number, status: PublishedVideo['status'], error: string | null = null): PublishedVideo => ({
-  id,
-  idUpload,
-  status,
-  error,
-  errorInstagram: null,
-  errorTiktok: null,
-  urlYouTube: null,
-  urlInstagram: null,
-  urlTiktok: null,
-  url: null,
-  posterUrl: null,
-  account: null,
-  date: '2026-11-21T10:00:00.000Z',
-  views: 0,
-  likes: 0,
-  comments: 0,
-  viewsInstagram: 0,
-  likesInstagram: 0,
-  commentsInstagram: 0,
-  viewsTikTok: 0,
-  likesTikTok: 0,
-  commentsTikTok: 0,
-  publishNote: null,
-  waitReason: null,
-  waitKind: null,
-  nextAttemptAt: null,
-  plannedAt: null,
-  changeable: false,
-  reach: [],
-  posts: [],
-});
+const video = (id: number, status: PublishedVideo['status'], error: string | null = null): PublishedVideo =>
+  publishedVideo(id, { idUpload, status, error });
 const setWith = (title: string, ...videos: PublishedVideo[]): UploadDetail => ({
   id: 8,
   idUpload,

@@ -14,6 +14,7 @@ import { UploadListScreen } from '../../src/screens/video/upload-list-screen';
 import { publishedDetailPollMs } from '../../src/machines/polling-machine';
 import { answerApi, pickDateTime, renderScreen, shownDateTime } from './render';
 import { boris, idUpload, numberOf, request, vira } from './publish-fixtures';
+import { publishedVideo as videoOfSet } from './video-fixtures';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
 // The statistics panel has its own tests (stats-calendar-bell.test.tsx); these answer only the screen's own calls.
@@ -335,39 +336,7 @@ describe('YouTube list', () => {
 });
 
 function publishedVideo(overrides: Partial<PublishedVideo>): PublishedVideo {
-  return {
-    id: 1,
-    idUpload,
-    url: null,
-    posterUrl: null,
-    date: '2026-12-01T07:00:00.000Z',
-    status: 'success',
-    views: 0,
-    likes: 0,
-    comments: 0,
-    viewsInstagram: 0,
-    likesInstagram: 0,
-    commentsInstagram: 0,
-    viewsTikTok: 0,
-    likesTikTok: 0,
-    commentsTikTok: 0,
-    urlYouTube: null,
-    urlInstagram: null,
-    urlTiktok: null,
-    error: null,
-    errorInstagram: null,
-    errorTiktok: null,
-    account: { id: 7 },
-    publishNote: null,
-    waitReason: null,
-    waitKind: null,
-    nextAttemptAt: null,
-    plannedAt: null,
-    changeable: false,
-    reach: [],
-    posts: [],
-    ...overrides,
-  };
+  return videoOfSet(overrides.id ?? 1, { date: '2026-12-01T07:00:00.000Z', account: { id: 7 }, ...overrides });
 }
 
 const published: UploadDetail = {

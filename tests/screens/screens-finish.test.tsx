@@ -16,34 +16,13 @@ import { TagListScreen } from '../../src/screens/tags/tag-list-screen';
 import { AccountListScreen } from '../../src/screens/accounts/account-list-screen';
 import { RequestListScreen } from '../../src/screens/video/request-list-screen';
 import { answerApi, renderScreen } from './render';
+import { videoSummary as video } from './video-fixtures';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
 
 const tiktokRevoked =
   'TikTok: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову (access_token_invalid: The access token is invalid)';
 
-const video = (id: number, overrides: Partial<VideoSummary> = {}): VideoSummary => ({
-  id,
-  date: '2026-11-21T10:00:00.000Z',
-  status: 'success',
-  views: 0,
-  likes: 0,
-  comments: 0,
-  viewsInstagram: 0,
-  likesInstagram: 0,
-  commentsInstagram: 0,
-  viewsTikTok: 0,
-  likesTikTok: 0,
-  commentsTikTok: 0,
-  urlYouTube: null,
-  urlInstagram: null,
-  urlTiktok: null,
-  error: null,
-  errorInstagram: null,
-  account: null,
-  posts: [],
-  ...overrides,
-});
 const pageOf = (...data: VideoSummary[]): Paged<VideoSummary> => ({ data, page: 1, totalPages: 1, total: data.length });
 
 afterEach(() => {

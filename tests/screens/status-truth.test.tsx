@@ -5,6 +5,7 @@ import { VideoTable } from '../../src/components/video-table';
 import { RequestListScreen } from '../../src/screens/video/request-list-screen';
 import { UploadListScreen } from '../../src/screens/video/upload-list-screen';
 import { answerApi, renderScreen } from './render';
+import { videoSummary as video } from './video-fixtures';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
 
@@ -12,28 +13,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const video = (id: number, overrides: Partial<VideoSummary> = {}): VideoSummary => ({
-  id,
-  date: '2026-11-21T10:00:00.000Z',
-  status: 'success',
-  views: 0,
-  likes: 0,
-  comments: 0,
-  viewsInstagram: 0,
-  likesInstagram: 0,
-  commentsInstagram: 0,
-  viewsTikTok: 0,
-  likesTikTok: 0,
-  commentsTikTok: 0,
-  urlYouTube: null,
-  urlInstagram: null,
-  urlTiktok: null,
-  error: null,
-  errorInstagram: null,
-  account: null,
-  posts: [],
-  ...overrides,
-});
 const pageOf = <T,>(...data: T[]): Paged<T> => ({ data, page: 1, totalPages: 1, total: data.length });
 const rowOf = (id: number) => screen.getByRole('cell', { name: String(id) }).closest('tr')!;
 const statsOf = (id: number) => within(rowOf(id)).getAllByRole('cell')[3]!;

@@ -12,7 +12,7 @@ import { digestText, queueDigests } from '../../server/services/alert-digest';
 import { attemptDelivery } from '../../server/services/webhooks';
 import { alertTickMs } from '../../server/jobs/alerts';
 import { engineSettings } from '../../server/config';
-import { buildLiveApp, createUser, describeEachDatabase, sandboxNetwork } from './helpers';
+import { buildLiveApp, createUser, describeEachDatabase, withSandboxServer } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { ManualClock } from './manual-clock';
 import { startReceiver } from './webhook-receiver';
@@ -33,7 +33,7 @@ const secret = 'receiver-shared-secret-0123';
 describeEachDatabase(
   'alerts where the team is',
   (env) => {
-    sandboxNetwork(env);
+    withSandboxServer(env);
     let receiver: Awaited<ReturnType<typeof startReceiver>>;
     beforeAll(async () => {
       receiver = await startReceiver();

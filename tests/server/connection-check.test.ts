@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AccountDetail, Paged, AccountSummary } from '../../src/lib/contract';
 import { issueSandboxToken } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { emptyAccount } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, sandboxControl } from './helpers';
+import { createUser, describeEachDatabase, sandboxControl, withSandboxServer } from './helpers';
 
 /**
  * Saving a profile asks each platform it switches on, through the profile's own proxy, which
@@ -11,24 +10,16 @@ import { createUser, describeEachDatabase, sandboxControl } from './helpers';
  * answer becomes "підключено як …", a proxy that does not answer leaves the save to stand.
  */
 describeEachDatabase('Credentials checked on save', (env) => {
-  let proxy: LoopbackProxy;
+  const network = withSandboxServer(env);
 
-  beforeAll(async () => {
-    env().platforms.sandboxOrigin = await env().app.listen({ port: 0, host: '127.0.0.1' });
-    proxy = await startLoopbackProxy();
-  });
-  afterAll(async () => {
-    await proxy?.close();
-  });
-
-  const creatorInfoCalls = () => proxy.traffic.filter(({ url }) => url.includes('/post/publish/creator_info/query/')).length;
+  const creatorInfoCalls = () => network().proxy.traffic.filter(({ url }) => url.includes('/post/publish/creator_info/query/')).length;
 
   async function save(headers: Record<string, string>, fields: object, id?: number) {
     return env().app.inject({
       method: id ? 'PATCH' : 'POST',
       url: id ? `/api/accounts/${id}` : '/api/accounts',
       headers,
-      payload: { ...emptyAccount, proxy: proxy.url, ...fields },
+      payload: { ...emptyAccount, proxy: network().proxy.url, ...fields },
     });
   }
 

@@ -4,7 +4,7 @@ import { t } from '../../src/lib/i18n';
 import { SandboxState } from '../../server/platforms/sandbox/index';
 import { accountOfLogin } from '../../server/platforms/sandbox/consent';
 import { createAccount } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, sandboxNetwork } from './helpers';
+import { createUser, describeEachDatabase, withSandboxServer } from './helpers';
 import { ManualClock } from './manual-clock';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
@@ -16,7 +16,7 @@ const sandbox = new SandboxState({ tokenTtlSeconds: 20, now: clock.now });
 describeEachDatabase(
   'A profile connected only through the consent pages keeps publishing past its tokens’ end',
   (env) => {
-    const network = sandboxNetwork(env);
+    const network = withSandboxServer(env);
 
     async function connect(
       user: Awaited<ReturnType<typeof createUser>>,

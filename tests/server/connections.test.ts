@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AccountDetail, NotificationList } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { decryptSecret } from '../../server/auth/secrets';
@@ -6,9 +6,8 @@ import { ProfileAuthError } from '../../server/platforms/errors';
 import { freshAccessToken, refreshDueConnections } from '../../server/platforms/connections';
 import { SandboxState } from '../../server/platforms/sandbox/index';
 import { accountOfLogin } from '../../server/platforms/sandbox/consent';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { buildLiveApp, createUser, describeEachDatabase, sandboxControl } from './helpers';
+import { buildLiveApp, createUser, describeEachDatabase, sandboxControl, withSandboxServer } from './helpers';
 import { answerSandboxConsent, openConsentLink } from '../fixtures/sandbox-consent';
 import { testNetwork } from './helpers';
 import { systemClock } from '../../server/clock';
@@ -19,25 +18,19 @@ const sandbox = new SandboxState({ now: () => clock.now, tokenTtlSeconds: 20 });
 describeEachDatabase(
   'Connecting TikTok and Instagram through their consent pages',
   (env) => {
-    let baseUrl: string;
-    let proxy: LoopbackProxy;
+    const network = withSandboxServer(env);
 
-    beforeAll(async () => {
-      baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      proxy = await startLoopbackProxy();
-    });
-    afterAll(async () => {
-      await proxy?.close();
-    });
-
-    const settings = () => ({ mode: 'sandbox' as const, platformsOrigin: baseUrl, network: testNetwork(), clock: systemClock });
+    const settings = () => ({ mode: 'sandbox' as const, platformsOrigin: network().baseUrl, network: testNetwork(), clock: systemClock });
 
     async function connect(user: TestUser, accountId: number, platform: 'tiktok' | 'instagram', login: string) {
-      const link = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${accountId}`, { method: 'POST', headers: user.headers });
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-${platform}/${accountId}`, {
+        method: 'POST',
+        headers: user.headers,
+      });
       expect(link.status).toBe(200);
       const flow = await openConsentLink(link);
       const host = platform === 'tiktok' ? 'www.tiktok.com/v2/auth/authorize/' : 'www.instagram.com/oauth/authorize';
-      expect(flow.url.startsWith(`${baseUrl}/sandbox/${host}?`)).toBe(true);
+      expect(flow.url.startsWith(`${network().baseUrl}/sandbox/${host}?`)).toBe(true);
       const followed = await answerSandboxConsent(flow, 'allow', 'follow', { username: login });
       const landed = new URL(followed.url);
       return landed.pathname + landed.search;
@@ -50,7 +43,7 @@ describeEachDatabase(
 
     async function linkedProfile(user: TestUser, name: string) {
       const label = `${name}-${env().kind}`;
-      const account = await createAccount(env(), user, { proxy: proxy.url, comments: label });
+      const account = await createAccount(env(), user, { proxy: network().proxy.url, comments: label });
       expect(await connect(user, account.id, 'tiktok', `${label}@tiktok`)).toBe(`/accounts/${account.id}?tiktok=connected`);
       expect(await connect(user, account.id, 'instagram', `${label}.insta`)).toBe(`/accounts/${account.id}?instagram=connected`);
       return { account, tiktokKey: accountOfLogin(`${label}@tiktok`)!, label };
@@ -89,15 +82,15 @@ describeEachDatabase(
         method: 'PATCH',
         url: `/api/accounts/${account.id}`,
         headers: user.headers,
-        payload: { proxy: proxy.url, comments: `${label} renamed`, isActiveTikTok: true, isActiveInstagram: true },
+        payload: { proxy: network().proxy.url, comments: `${label} renamed`, isActiveTikTok: true, isActiveInstagram: true },
       });
       expect(saved.statusCode, saved.body).toBe(200);
-      const unlinked = await createAccount(env(), user, { proxy: proxy.url });
+      const unlinked = await createAccount(env(), user, { proxy: network().proxy.url });
       const refused = await env().app.inject({
         method: 'PATCH',
         url: `/api/accounts/${unlinked.id}`,
         headers: user.headers,
-        payload: { proxy: proxy.url, isActiveTikTok: true },
+        payload: { proxy: network().proxy.url, isActiveTikTok: true },
       });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toContain(t.accountForm.tiktokRequired);
@@ -114,7 +107,7 @@ describeEachDatabase(
 
       const key = env().tokenSettings.keys.secretsAtRest;
       const tokens = await Promise.all(
-        Array.from({ length: 10 }, () => freshAccessToken(env().db, key, settings(), proxy.url, account.id, 'tiktok')),
+        Array.from({ length: 10 }, () => freshAccessToken(env().db, key, settings(), network().proxy.url, account.id, 'tiktok')),
       );
       expect(new Set(tokens).size).toBe(1);
       const { calls } = (await sandboxControl(env().app, { url: '/sandbox/_calls' })).json<{
@@ -126,7 +119,7 @@ describeEachDatabase(
 
       // The stored refresh token is the rotated one: another refresh works.
       clock.now += 25_000;
-      const again = await freshAccessToken(env().db, key, settings(), proxy.url, account.id, 'tiktok', { stale: tokens[0] });
+      const again = await freshAccessToken(env().db, key, settings(), network().proxy.url, account.id, 'tiktok', { stale: tokens[0] });
       expect(again).not.toBe(tokens[0]);
     });
 
@@ -165,7 +158,7 @@ describeEachDatabase(
       ]);
 
       const key = env().tokenSettings.keys.secretsAtRest;
-      const attempt = freshAccessToken(env().db, key, settings(), proxy.url, account.id, 'tiktok');
+      const attempt = freshAccessToken(env().db, key, settings(), network().proxy.url, account.id, 'tiktok');
       await expect(attempt).rejects.toThrow(ProfileAuthError);
       await expect(attempt).rejects.toThrow(t.connections.revoked('TikTok'));
 
@@ -182,7 +175,7 @@ describeEachDatabase(
       const reconnected = await detail(user, account.id);
       expect(reconnected.error).toBeNull();
       expect(reconnected.connections.find((connection) => connection.platform === 'tiktok')?.state).toBe('connected');
-      expect(await freshAccessToken(env().db, key, settings(), proxy.url, account.id, 'tiktok')).toContain('.');
+      expect(await freshAccessToken(env().db, key, settings(), network().proxy.url, account.id, 'tiktok')).toContain('.');
     });
 
     it('tells the owner once when a TikTok refresh token has under 14 days left', async () => {
@@ -215,22 +208,22 @@ describeEachDatabase(
 
     it('a state is single-use and bound to its platform; a denied consent says so', async () => {
       const user = await createUser(env(), 'operator');
-      const account = await createAccount(env(), user, { proxy: proxy.url });
-      const link = await fetch(`${baseUrl}/api/accounts/connect-tiktok/${account.id}`, { method: 'POST', headers: user.headers });
+      const account = await createAccount(env(), user, { proxy: network().proxy.url });
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-tiktok/${account.id}`, { method: 'POST', headers: user.headers });
       const flow = await openConsentLink(link);
       const state = new URL(flow.url).searchParams.get('state')!;
-      const elsewhere = await fetch(`${baseUrl}/api/oauth/instagram/callback?code=x&state=${state}`, {
+      const elsewhere = await fetch(`${network().baseUrl}/api/oauth/instagram/callback?code=x&state=${state}`, {
         headers: { cookie: flow.cookie },
         redirect: 'manual',
       });
-      expect(new URL(elsewhere.headers.get('location')!, baseUrl).pathname).toBe('/accounts/list');
+      expect(new URL(elsewhere.headers.get('location')!, network().baseUrl).pathname).toBe('/accounts/list');
       const denied = await answerSandboxConsent(flow, 'deny', 'follow');
       expect(new URL(denied.url).searchParams.get('tiktokError')).toBe(t.connections.denied('TikTok'));
     });
 
     it('live mode without the app credentials refuses the link in Ukrainian', async () => {
       const user = await createUser(env(), 'operator');
-      const account = await createAccount(env(), user, { proxy: proxy.url });
+      const account = await createAccount(env(), user, { proxy: network().proxy.url });
       const live = await buildLiveApp(env());
       try {
         const response = await live.inject({ method: 'POST', url: `/api/accounts/connect-instagram/${account.id}`, headers: user.headers });

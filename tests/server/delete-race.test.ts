@@ -10,7 +10,7 @@ import type { PublishJobData } from '../../server/services/post-lifecycle';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, sandboxNetwork, testJobContext, type TestEnv } from './helpers';
+import { createUser, describeEachDatabase, withSandboxServer, testJobContext, type TestEnv } from './helpers';
 import { startHoldingRelay, type HoldingRelay } from './holding-relay';
 import { ManualClock } from './manual-clock';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
@@ -32,7 +32,7 @@ type RacePlatform = 'youtube' | 'tiktok';
 
 /** What each suite needs around a held upload: its profiles, its publish and its delete. */
 function raceSetup(env: () => TestEnv) {
-  const network = sandboxNetwork(env);
+  const network = withSandboxServer(env);
   let relay: HoldingRelay;
   let owner: TestUser;
   let videosBefore: number;

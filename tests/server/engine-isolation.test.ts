@@ -4,9 +4,8 @@ import type { UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { platformNetwork } from '../../server/platforms/http';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { createUser, describeEachDatabase, type TestEnv, withSandboxServer } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
 
 /** Short limits so a silent proxy costs this test seconds, not the production minutes. */
@@ -16,14 +15,12 @@ const sandbox = new SandboxState();
 describeEachDatabase(
   'A silent proxy slows only its own profile',
   (env) => {
-    let proxy: LoopbackProxy;
+    const network = withSandboxServer(env);
     let silent: net.Server;
     let silentUrl: string;
     const held: net.Socket[] = [];
 
     beforeAll(async () => {
-      env().platforms.sandboxOrigin = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      proxy = await startLoopbackProxy();
       // Accepts every connection and never says a word, like a proxy whose upstream hangs.
       silent = net.createServer((socket) => held.push(socket.on('error', () => undefined)));
       await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -32,7 +29,6 @@ describeEachDatabase(
     afterAll(async () => {
       for (const socket of held) socket.destroy();
       await new Promise((resolve) => silent?.close(resolve));
-      await proxy?.close();
     });
 
     /**
@@ -42,7 +38,7 @@ describeEachDatabase(
      */
     async function tiktokProfile(test: TestEnv, user: TestUser, label: string, proxyUrl: string) {
       const profile = await createAccount(test, user, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         comments: label,
         isActiveTikTok: true,
         TikTiokAuthStr: issueSandboxToken('tiktok', `${label}-${test.kind}@tiktok`),
@@ -61,7 +57,7 @@ describeEachDatabase(
       const userA = await createUser(test, 'operator-a');
       const userB = await createUser(test, 'operator-b');
       const profileA = await tiktokProfile(test, userA, 'silent', silentUrl);
-      const profileB = await tiktokProfile(test, userB, 'working', proxy.url);
+      const profileB = await tiktokProfile(test, userB, 'working', network().proxy.url);
       const requestA = await renderedRequest(test, userA.id, 1);
       const requestB = await renderedRequest(test, userB.id, 3);
       const flags = { inYouTube: false, inTikTok: true, inInstagram: false };
@@ -122,7 +118,7 @@ describeEachDatabase(
       });
 
       // Once the profile's proxy works, the retry publishes it.
-      await test.db.sql(`UPDATE accounts SET proxy = $2 WHERE id = $1`, [profileA.id, proxy.url]);
+      await test.db.sql(`UPDATE accounts SET proxy = $2 WHERE id = $1`, [profileA.id, network().proxy.url]);
       await test.db.sql(`UPDATE pgboss.job SET start_after = now() WHERE name = 'publish-video' AND data->>'postId' = $1`, [
         String(postA!.id),
       ]);

@@ -22,6 +22,7 @@ import {
   testSecretKey,
   testTokenSettings,
   type TestEnv,
+  withSandboxServer,
 } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { startThrottledRelay, type ThrottledRelay } from './throttled-relay';
@@ -38,20 +39,15 @@ const videoBytes = 300_000;
 describeEachDatabase(
   'A delete is final: uploads under way stop, or the delete is refused',
   (env) => {
-    let baseUrl: string;
-    let proxy: LoopbackProxy;
+    const network = withSandboxServer(env);
     let relay: ThrottledRelay;
     let admin: TestUser;
 
     beforeAll(async () => {
-      baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      env().platforms.sandboxOrigin = baseUrl;
-      proxy = await startLoopbackProxy();
-      relay = await startThrottledRelay(proxy.port, relayBytesPerSecond);
+      relay = await startThrottledRelay(network().proxy.port, relayBytesPerSecond);
     });
     afterAll(async () => {
       await relay?.close();
-      await proxy?.close();
     });
     beforeEach(async () => {
       sandbox.faults.splice(0);
@@ -76,7 +72,10 @@ describeEachDatabase(
         InstagramLogin: `${label}.insta`,
         InstagramPassword: 'instagram-password',
       });
-      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: user.headers });
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
+        method: 'POST',
+        headers: user.headers,
+      });
       await answerSandboxConsent(link);
       return account;
     }
@@ -224,7 +223,7 @@ describeEachDatabase(
     it('refuses with a Ukrainian 409 naming the post when TikTok already has every byte, and deletes nothing', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await createAccount(env(), owner, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         comments: `fast-${env().kind}`,
         isActiveTikTok: true,
         TikTiokAuthStr: issueSandboxToken('tiktok', `fast-${env().kind}@tiktok`),
@@ -264,7 +263,7 @@ describeEachDatabase(
     });
 
     it('a proxy that still delivers an aborted upload: the delete waits for its bytes and refuses once TikTok has them all', async () => {
-      const drainingRelay = await startThrottledRelay(proxy.port, relayBytesPerSecond, { drainsAfterClientLeaves: true });
+      const drainingRelay = await startThrottledRelay(network().proxy.port, relayBytesPerSecond, { drainsAfterClientLeaves: true });
       try {
         const owner = await createUser(env(), 'owner');
         const label = `draining-${env().kind}`;
@@ -307,7 +306,7 @@ describeEachDatabase(
     it('a scheduled post of a deleted request leaves no job that publishes: its job finds no post and ends', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await createAccount(env(), owner, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         comments: `later-${env().kind}`,
         isActiveTikTok: true,
         TikTiokAuthStr: issueSandboxToken('tiktok', `later-${env().kind}@tiktok`),

@@ -337,7 +337,7 @@ export async function uploadImages(app: TestEnv['app'], headers: Record<string, 
   return response.json<{ data: { id: number }[] }>().data.map((photo) => photo.id);
 }
 
-export interface SandboxNetwork {
+export interface SandboxServer {
   /** Where the test's app listens on 127.0.0.1: the sandbox's origin, and the API's for `fetch`. */
   baseUrl: string;
   /** The proxy profiles give to reach the sandbox. */
@@ -345,11 +345,11 @@ export interface SandboxNetwork {
 }
 
 /**
- * For a suite whose workers call the sandbox over the network: listens on 127.0.0.1, points the
- * workers' sandbox origin there, and starts a loopback proxy for the profiles, closed after the suite.
+ * For a suite whose app or workers call the sandbox over the network: listens on 127.0.0.1, points
+ * the workers' sandbox origin there, and starts a loopback proxy for the profiles, closed after the suite.
  */
-export function sandboxNetwork(env: () => TestEnv): () => SandboxNetwork {
-  let network: SandboxNetwork | undefined;
+export function withSandboxServer(env: () => TestEnv): () => SandboxServer {
+  let network: SandboxServer | undefined;
   beforeAll(async () => {
     const baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
     env().platforms.sandboxOrigin = baseUrl;
@@ -359,4 +359,17 @@ export function sandboxNetwork(env: () => TestEnv): () => SandboxNetwork {
     await network?.proxy.close();
   });
   return () => network!;
+}
+
+/**
+ * The stored posts of a video or of a set, by video then platform: `columns` of the post `p` (and
+ * of its video `v`), for a test whose point is what is stored, or that runs a post's job itself.
+ */
+export async function storedPosts(env: TestEnv, of: { videoId: number } | { requestId: number }, columns: string) {
+  const [where, id] = 'videoId' in of ? ['p.video_id', of.videoId] : ['v.request_id', of.requestId];
+  const { rows } = await env.db.sql(
+    `SELECT ${columns} FROM video_posts p JOIN videos v ON v.id = p.video_id WHERE ${where} = $1 ORDER BY p.video_id, p.platform`,
+    [id],
+  );
+  return rows;
 }

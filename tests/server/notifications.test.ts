@@ -58,7 +58,7 @@ describeEachDatabase(
       const rendered = await loadingRequest(owner);
       await env().db.sql(`UPDATE creation_requests SET status = 'success' WHERE id = $1`, [rendered.id]);
       const broken = await loadingRequest(owner);
-      await markRenderFailed({ requestId: broken.id }, { db: env().db });
+      await markRenderFailed({ requestId: broken.id }, { db: env().db, clock: env().platforms.clock });
       const failing = await publishedSet(owner, account.id);
       await markPublishFailed({ postId: failing.posts[0]!.id, token: failing.posts[0]!.token }, testJobContext(env()));
       await env().db.sql(`INSERT INTO account_connections (account_id, platform, method) VALUES ($1, 'youtube', 'oauth')`, [account.id]);

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { t } from '../../server/messages';
 import { answerSandboxConsent, openConsentLink, type ConsentFlow } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, sandboxNetwork } from './helpers';
+import { createUser, describeEachDatabase, withSandboxServer } from './helpers';
 
 type LinkPlatform = 'youtube' | 'tiktok' | 'instagram';
 
@@ -14,7 +14,7 @@ type LinkPlatform = 'youtube' | 'tiktok' | 'instagram';
  * platform, and the state is spent with it.
  */
 describeEachDatabase('consent flows bound to their browser', (env) => {
-  const network = sandboxNetwork(env);
+  const network = withSandboxServer(env);
 
   async function profile(user: TestUser) {
     return createAccount(env(), user, {

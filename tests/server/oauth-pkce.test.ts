@@ -3,7 +3,7 @@ import { t } from '../../server/messages';
 import { pkceChallenge } from '../../server/platforms/oauth-state';
 import { answerSandboxConsent, openConsentLink, type ConsentFlow } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, sandboxNetwork } from './helpers';
+import { createUser, describeEachDatabase, withSandboxServer } from './helpers';
 
 /**
  * Issue 29.2: a code is redeemed only by the consent flow that asked for it. The adversary held
@@ -11,7 +11,7 @@ import { createUser, describeEachDatabase, sandboxNetwork } from './helpers';
  * verifier, kept with each flow's state, now makes the platform refuse the exchange.
  */
 describeEachDatabase('PKCE binds each consent code to its flow', (env) => {
-  const network = sandboxNetwork(env);
+  const network = withSandboxServer(env);
 
   /**
    * A profile of its own user. Both YouTube profiles share one Google client, as an agency may

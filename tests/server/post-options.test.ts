@@ -5,7 +5,7 @@ import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/
 import { creatorSettings } from '../../server/platforms/sandbox/tiktok/creator';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, sandboxControl, sandboxNetwork } from './helpers';
+import { createUser, describeEachDatabase, sandboxControl, withSandboxServer } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const sandbox = new SandboxState({});
@@ -21,7 +21,7 @@ function tiktokLogin(prefix: string, open: boolean) {
 describeEachDatabase(
   'Every platform’s own choices on every post',
   (env) => {
-    const network = sandboxNetwork(env);
+    const network = withSandboxServer(env);
 
     /** A profile on TikTok alone, with nothing remembered: the operator has chosen nothing yet. */
     async function tiktokProfile(user: TestUser, login: string): Promise<AccountDetail> {

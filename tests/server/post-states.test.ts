@@ -18,7 +18,7 @@ import { waitKinds } from '../../src/lib/contract/lists';
 import { publishPost } from '../../server/jobs/publish';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, sandboxNetwork, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, withSandboxServer, testJobContext } from './helpers';
 import { kyivDay, publishPayload, renderedRequest } from './publishing-fixtures';
 
 const sandbox = new SandboxState();
@@ -28,7 +28,7 @@ const counts = (some: Partial<PostCounts>): PostCounts => ({ published: 0, sched
 describeEachDatabase(
   'One state per post, and the set’s posts by state, on every answer that lists videos or sets',
   (env) => {
-    const network = sandboxNetwork(env);
+    const network = withSandboxServer(env);
 
     async function get<T>(user: TestUser, url: string): Promise<T> {
       const response = await env().app.inject({ url, headers: user.headers });

@@ -7,7 +7,7 @@ import { DeferJob } from '../../server/jobs/engine';
 import { busyProfileWaitSeconds, publishPost } from '../../server/jobs/publish';
 import { tryLease } from '../../server/jobs/workers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, type TestEnv, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, storedPosts, type TestEnv, testJobContext } from './helpers';
 import { kyivDay, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const youtubeProfile = {
@@ -21,13 +21,12 @@ const moveTo = kyivDay(60, '09:15');
 const moveAgain = kyivDay(90, '10:00');
 const adminMove = kyivDay(45, '12:00');
 
-async function postsOf(env: TestEnv, videoId: number) {
-  const { rows } = await env.db.sql(
-    `SELECT id, platform, account_id, status, scheduled_at, job_token, started_at, wait_kind, wait_detail, next_attempt_at
-       FROM video_posts WHERE video_id = $1 ORDER BY platform`,
-    [videoId],
+function postsOf(env: TestEnv, videoId: number) {
+  return storedPosts(
+    env,
+    { videoId },
+    'p.id, p.platform, p.account_id, p.status, p.scheduled_at, p.job_token, p.started_at, p.wait_kind, p.wait_detail, p.next_attempt_at',
   );
-  return rows;
 }
 
 async function jobsOf(env: TestEnv, postIds: number[]) {

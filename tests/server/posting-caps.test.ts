@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PostingBudgets } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { waitText, type CapDetail, type PostWait } from '../../src/lib/post-waits';
@@ -12,10 +12,9 @@ import { forgetInstagramLimits } from '../../server/platforms/instagram/caps';
 import { pacificDay } from '../../server/platforms/youtube/caps';
 import { capOf, freeAt, holdFor, windowStart } from '../../server/services/posting-caps';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { eq } from 'drizzle-orm';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, storedPosts, testJobContext, withSandboxServer } from './helpers';
 import { kyivDay, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const hour = 3_600_000;
@@ -27,15 +26,7 @@ const sandbox = new SandboxState({ now: () => clock.now, limits: { instagramDail
 describeEachDatabase(
   'Posting caps: posts past a cap are held, never failed',
   (env) => {
-    let proxy: LoopbackProxy;
-
-    beforeAll(async () => {
-      env().platforms.sandboxOrigin = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      proxy = await startLoopbackProxy();
-    });
-    afterAll(async () => {
-      await proxy?.close();
-    });
+    const network = withSandboxServer(env);
     beforeEach(() => {
       forgetInstagramLimits();
     });
@@ -43,7 +34,7 @@ describeEachDatabase(
     const context = testJobContext;
 
     function profile(user: TestUser, name: string, fields: object) {
-      return createAccount(env(), user, { proxy: proxy.url, comments: `${name}-${env().kind}`, ...fields });
+      return createAccount(env(), user, { proxy: network().proxy.url, comments: `${name}-${env().kind}`, ...fields });
     }
     const instagramFields = (name: string) => ({
       isActiveInstagram: true,
@@ -62,11 +53,10 @@ describeEachDatabase(
     }
 
     async function posts(request: RenderedRequest) {
-      const { rows } = await env().db.sql(
-        `SELECT p.id, p.status, p.job_token, p.error, p.wait_kind, p.wait_detail, p.next_attempt_at, p.published_at, v.status AS video_status
-           FROM video_posts p JOIN videos v ON v.id = p.video_id WHERE v.request_id = (SELECT id FROM creation_requests WHERE id_upload = $1)
-          ORDER BY p.video_id, p.platform`,
-        [request.idUpload],
+      const rows = await storedPosts(
+        env(),
+        { requestId: request.id },
+        'p.id, p.status, p.job_token, p.error, p.wait_kind, p.wait_detail, p.next_attempt_at, p.published_at, v.status AS video_status',
       );
       return rows as {
         id: number;

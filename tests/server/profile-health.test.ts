@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { AccountDetail, AccountSummary, NotificationList, Paged } from '../../src/lib/contract';
 import { checkProfileHealth, checkProfileHealthJobName, planHealthChecks } from '../../server/jobs/health-check';
 import { accountOfLogin } from '../../server/platforms/sandbox/consent';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+import { startLoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import type { Platform } from '../../server/platforms/types';
 import { quotaAccount, quotaSpent, takeQuota } from '../../server/services/quota-ledger';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, newSession, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, newSession, testJobContext, withSandboxServer } from './helpers';
 import { ManualClock } from './manual-clock';
 
 const clock = new ManualClock();
@@ -19,17 +19,7 @@ const hour = 3600_000;
 describeEachDatabase(
   'Profile health, checked before it matters',
   (env) => {
-    let baseUrl: string;
-    let proxy: LoopbackProxy;
-
-    beforeAll(async () => {
-      baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      env().platforms.sandboxOrigin = baseUrl;
-      proxy = await startLoopbackProxy();
-    });
-    afterAll(async () => {
-      await proxy?.close();
-    });
+    const network = withSandboxServer(env);
     beforeEach(() => {
       sandbox.faults.splice(0);
       sandbox.resetCalls();
@@ -38,7 +28,7 @@ describeEachDatabase(
     const label = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}-${env().kind}`;
     const check = (accountId: number) => checkProfileHealth({ accountId }, testJobContext(env()));
 
-    function tiktokProfile(owner: TestUser, proxyUrl = proxy.url, name = label('tiktok')) {
+    function tiktokProfile(owner: TestUser, proxyUrl = network().proxy.url, name = label('tiktok')) {
       return createAccount(env(), owner, { proxy: proxyUrl, isActiveTikTok: true, TikTiokAuthStr: issueSandboxToken('tiktok', name) });
     }
 
@@ -46,19 +36,25 @@ describeEachDatabase(
     async function youtubeProfile(owner: TestUser) {
       const clientId = `${label('youtube')}.apps.googleusercontent.com`;
       const account = await createAccount(env(), owner, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         isActiveYouTube: true,
         YouTubeAuthClientId: clientId,
         YouTubeAuthClientSecret: 'client-secret',
       });
-      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: owner.headers });
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
+        method: 'POST',
+        headers: owner.headers,
+      });
       await answerSandboxConsent(link);
       return { account, sandboxAccount: Buffer.from(clientId).toString('base64url') };
     }
 
     /** Links the profile to TikTok or Instagram through the platform's consent page. */
     async function linkThroughConsent(owner: TestUser, accountId: number, platform: 'tiktok' | 'instagram') {
-      const link = await fetch(`${baseUrl}/api/accounts/connect-${platform}/${accountId}`, { method: 'POST', headers: owner.headers });
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-${platform}/${accountId}`, {
+        method: 'POST',
+        headers: owner.headers,
+      });
       const login = platform === 'tiktok' ? `${label('linked')}@tiktok` : `${label('linked')}.insta`;
       await answerSandboxConsent(link, 'allow', 'follow', { username: login });
       return accountOfLogin(login)!;
@@ -172,7 +168,7 @@ describeEachDatabase(
     it("turns a profile whose TikTok string the platform refuses 'не працює', and renews nothing on the way", async () => {
       const owner = await createUser(env(), 'owner');
       const name = label('refused');
-      const account = await tiktokProfile(owner, proxy.url, name);
+      const account = await tiktokProfile(owner, network().proxy.url, name);
       await postDue(owner, account.id, 'tiktok', 1);
       sandbox.revoke('tiktok', Buffer.from(name).toString('base64url'));
       sandbox.resetCalls();
@@ -190,7 +186,7 @@ describeEachDatabase(
         url: `/api/accounts/${account.id}`,
         headers: owner.headers,
         payload: {
-          proxy: proxy.url,
+          proxy: network().proxy.url,
           isActiveYouTube: true,
           YouTubeAuthClientId: account.YouTubeAuthClientId,
           isActiveTikTok: true,
@@ -229,7 +225,7 @@ describeEachDatabase(
 
     it("reports a TikTok token past its end 'увага' without refreshing it or reading with it", async () => {
       const owner = await createUser(env(), 'owner');
-      const account = await createAccount(env(), owner, { proxy: proxy.url });
+      const account = await createAccount(env(), owner, { proxy: network().proxy.url });
       await linkThroughConsent(owner, account.id, 'tiktok');
       await env().db.sql(
         `UPDATE account_connections SET access_expires_at = $2 WHERE account_id = $1 AND platform = 'tiktok' AND method = 'oauth'`,
@@ -303,7 +299,7 @@ describeEachDatabase(
       const owner = await createUser(env(), 'owner');
       const soon = await tiktokProfile(owner);
       const idle = await tiktokProfile(owner);
-      await createAccount(env(), owner, { proxy: proxy.url });
+      await createAccount(env(), owner, { proxy: network().proxy.url });
       await postDue(owner, soon.id, 'tiktok', 20);
       const context = testJobContext(env());
       const planned = async () => {

@@ -7,7 +7,7 @@ import { platformsOf } from '../../server/services/publication-plan';
 import { assignAccounts } from '../../src/lib/assignment';
 import { emptyPublishFields, publishPayloadOf, publishVideosOf } from '../../src/lib/publishing';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, type TestEnv } from './helpers';
+import { createUser, describeEachDatabase, storedPosts, type TestEnv } from './helpers';
 import { kyivDay, option, publishPayload, renderedRequest } from './publishing-fixtures';
 
 describe('publish plan', () => {
@@ -47,13 +47,8 @@ async function jobsOf(env: TestEnv) {
   return rows.map((row) => ({ postId: row.data.postId as number, token: row.data.token as string, startAfter: new Date(row.start_after) }));
 }
 
-async function postsOf(env: TestEnv, requestId: number) {
-  const { rows } = await env.db.sql(
-    `SELECT p.id, p.video_id, p.platform, p.account_id, p.status, p.scheduled_at, p.job_token
-     FROM video_posts p JOIN videos v ON v.id = p.video_id WHERE v.request_id = $1 ORDER BY p.video_id, p.platform`,
-    [requestId],
-  );
-  return rows;
+function postsOf(env: TestEnv, requestId: number) {
+  return storedPosts(env, { requestId }, 'p.id, p.video_id, p.platform, p.account_id, p.status, p.scheduled_at, p.job_token');
 }
 
 async function videoRows(env: TestEnv, requestId: number) {

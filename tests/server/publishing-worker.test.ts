@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import type { AccountDetail, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { publishJobName } from '../../server/services/post-lifecycle';
@@ -7,9 +7,8 @@ import { markPublishFailed, publishPost } from '../../server/jobs/publish';
 import { syncEverything } from './stats-sync-fixtures';
 import { pacificDay } from '../../server/platforms/youtube/caps';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, storedPosts, testJobContext, withSandboxServer } from './helpers';
 import { kyivDay, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { ManualClock } from './manual-clock';
@@ -21,17 +20,7 @@ const sandbox = new SandboxState({ now: () => clock.now });
 describeEachDatabase(
   'Publishing through the worker to the sandbox platforms',
   (env) => {
-    let baseUrl: string;
-    let proxy: LoopbackProxy;
-
-    beforeAll(async () => {
-      baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      env().platforms.sandboxOrigin = baseUrl;
-      proxy = await startLoopbackProxy();
-    });
-    afterAll(async () => {
-      await proxy?.close();
-    });
+    const network = withSandboxServer(env);
     beforeEach(() => {
       sandbox.faults.splice(0);
     });
@@ -40,7 +29,10 @@ describeEachDatabase(
     async function connectedProfile(user: TestUser, name: string): Promise<AccountDetail> {
       // Both database runs share the emulator and their video ids: each gets its own platform accounts.
       const account = await createAccount(env(), user, profileFields(name));
-      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: user.headers });
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
+        method: 'POST',
+        headers: user.headers,
+      });
       const followed = await answerSandboxConsent(link);
       expect(new URL(followed.url).search).toBe('?youtube=connected');
       return account;
@@ -49,7 +41,7 @@ describeEachDatabase(
     function profileFields(name: string) {
       const label = `${name}-${env().kind}`;
       return {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         comments: label,
         isActiveYouTube: true,
         YouTubeAuthClientId: `${label}.apps.googleusercontent.com`,
@@ -94,7 +86,7 @@ describeEachDatabase(
       const owner = await createUser(env(), 'owner');
       const profile = await connectedProfile(owner, 'morning');
       const request = await renderedRequest(env(), owner.id, 1);
-      proxy.traffic.length = 0;
+      network().proxy.traffic.length = 0;
       const uploadsBefore = sandbox.videos.length;
 
       await publish(owner, request, profile.id);
@@ -118,8 +110,10 @@ describeEachDatabase(
       });
       // Every call of the profile left through its proxy; the access token the consent gave is
       // reused for its hour, so the publish asked Google for none.
-      expect(proxy.traffic.some((entry) => entry.url.includes('/sandbox/oauth2.googleapis.com/token'))).toBe(false);
-      expect(proxy.traffic.filter((entry) => entry.url.includes('/sandbox/www.googleapis.com/upload/')).length).toBeGreaterThan(0);
+      expect(network().proxy.traffic.some((entry) => entry.url.includes('/sandbox/oauth2.googleapis.com/token'))).toBe(false);
+      expect(network().proxy.traffic.filter((entry) => entry.url.includes('/sandbox/www.googleapis.com/upload/')).length).toBeGreaterThan(
+        0,
+      );
 
       const profileVideos = await env().app.inject({ method: 'GET', url: `/api/accounts/${profile.id}/video`, headers: owner.headers });
       expect(profileVideos.json().data).toEqual([
@@ -133,18 +127,12 @@ describeEachDatabase(
       expect(userVideos.json().data).toEqual([expect.objectContaining({ id: video!.id, urlInstagram: video!.urlInstagram })]);
 
       // A repeated job, as after a redelivery, finds the post done and uploads nothing.
-      const { rows: posts } = await env().db.sql(
-        'SELECT id, job_token, attempts, updated_at FROM video_posts WHERE video_id = $1 ORDER BY id',
-        [video!.id],
-      );
+      const posts = await storedPosts(env(), { videoId: video!.id }, 'p.id, p.job_token, p.attempts, p.updated_at');
       const requestsBefore = sandbox.requests.length;
       for (const post of posts) await publishPost({ postId: post.id, token: post.job_token }, testJobContext(env()));
       expect(sandbox.videos.length).toBe(uploadsBefore + 3);
       expect(platformRequestsSince(sandbox, requestsBefore)).toEqual([]);
-      const { rows: untouched } = await env().db.sql(
-        'SELECT id, job_token, attempts, updated_at FROM video_posts WHERE video_id = $1 ORDER BY id',
-        [video!.id],
-      );
+      const untouched = await storedPosts(env(), { videoId: video!.id }, 'p.id, p.job_token, p.attempts, p.updated_at');
       expect(untouched).toEqual(posts);
 
       // Statistics grow with the platforms' clock; YouTube's fill the main columns, Instagram's their own.
@@ -220,7 +208,7 @@ describeEachDatabase(
       const onTikTok = uploaded.find((item) => item.platform === 'tiktok')!;
       const tiktokTitle = onTikTok.title;
 
-      proxy.traffic.length = 0;
+      network().proxy.traffic.length = 0;
       const saved = await edit(owner, request.idUpload, { title: 'Вечірня пробіжка', description: 'Новий опис', tags: ['вечір', 'біг'] });
       expect(saved.edits).toEqual([
         { platform: 'youtube', editable: true, pending: 1, done: 0, errors: [] },
@@ -234,7 +222,9 @@ describeEachDatabase(
       expect(onYouTube.tags).toEqual([`video-${request.videos[0]!.id}-youtube`, 'вечір', 'біг']);
       expect(onTikTok.title).toBe(tiktokTitle);
       expect(
-        proxy.traffic.some((entry) => entry.method === 'PUT' && entry.url.includes('/sandbox/www.googleapis.com/youtube/v3/videos')),
+        network().proxy.traffic.some(
+          (entry) => entry.method === 'PUT' && entry.url.includes('/sandbox/www.googleapis.com/youtube/v3/videos'),
+        ),
       ).toBe(true);
       // The quota ledger holds what the publish and the edit spent of the project's units (videos.update
       // alone is 50), as YouTube counted them, so statistics reads leave them to publishing.

@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { engineSettings } from '../../server/config';
 import type { AccountSummary, Paged, UploadDetail } from '../../src/lib/contract';
 import { syncProfileStats } from '../../server/jobs/sync-stats';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { judgeReach } from '../../server/services/reach';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, testJobContext, withSandboxServer } from './helpers';
 
 const clock = { now: Date.now() };
 const sandbox = new SandboxState({ now: () => clock.now });
@@ -22,15 +21,7 @@ interface SeededPost {
 describeEachDatabase(
   'Reach shown, not guessed',
   (env) => {
-    let proxy: LoopbackProxy;
-
-    beforeAll(async () => {
-      env().platforms.sandboxOrigin = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      proxy = await startLoopbackProxy();
-    });
-    afterAll(async () => {
-      await proxy?.close();
-    });
+    const network = withSandboxServer(env);
     beforeEach(() => {
       sandbox.videos.splice(0);
     });
@@ -38,7 +29,7 @@ describeEachDatabase(
     async function tiktokProfile(owner: TestUser) {
       const label = `reach-${crypto.randomUUID().slice(0, 8)}-${env().kind}`;
       const account = await createAccount(env(), owner, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         isActiveTikTok: true,
         TikTiokAuthStr: issueSandboxToken('tiktok', label),
       });

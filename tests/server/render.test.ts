@@ -349,7 +349,7 @@ describeEachDatabase(
         const detail = afterAttempt.rows[0].render_failure_detail as string;
         expect(detail).toContain('no-such-ffmpeg');
 
-        await markRenderFailed({ requestId }, { db: env().db });
+        await markRenderFailed({ requestId }, { db: env().db, clock: env().platforms.clock });
         const request = await env().db.sql('SELECT status, render_failure FROM creation_requests WHERE id = $1', [requestId]);
         expect(request.rows[0]).toEqual({ status: 'error', render_failure: 'failed' });
         const items = await env().db.sql('SELECT status, render_failure FROM videos WHERE request_id = $1 ORDER BY position', [requestId]);

@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { SpreadProposal } from '../../src/lib/contract';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { t } from '../../server/messages';
 import { publishPost } from '../../server/jobs/publish';
 import { forgetInstagramLimits } from '../../server/platforms/instagram/caps';
 import { SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { publishJobName } from '../../server/services/post-lifecycle';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, testJobContext, withSandboxServer } from './helpers';
 import { ManualClock } from './manual-clock';
 import { option, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
@@ -28,15 +27,7 @@ const hoursWithGap = { from: '09:00', to: '22:00', minGapMinutes: 120, days: [1,
 describeEachDatabase(
   'Spread: dates proposed within slots and caps',
   (env) => {
-    let proxy: LoopbackProxy;
-
-    beforeAll(async () => {
-      env().platforms.sandboxOrigin = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      proxy = await startLoopbackProxy();
-    });
-    afterAll(async () => {
-      await proxy?.close();
-    });
+    const network = withSandboxServer(env);
     beforeEach(() => {
       forgetInstagramLimits();
       clock.set(start);
@@ -47,7 +38,7 @@ describeEachDatabase(
 
     async function instagramProfile(user: TestUser, name: string) {
       const account = await createAccount(env(), user, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         comments: `${name}-${env().kind}`,
         isActiveInstagram: true,
         InstagramLogin: `${name}-${env().kind}-${crypto.randomUUID().slice(0, 8)}.insta`,

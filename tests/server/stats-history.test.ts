@@ -1,38 +1,29 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { AccountDetail, NotificationList, StatsReport, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { syncEverything } from './stats-sync-fixtures';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, newSession, testJobContext, withSandboxServer } from './helpers';
+import { ManualClock } from './manual-clock';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
-const clock = { now: Date.now() };
-const sandbox = new SandboxState({ now: () => clock.now });
+const clock = new ManualClock();
+const sandbox = new SandboxState({ now: clock.now });
+const hour = 3600_000;
 
 describeEachDatabase(
   'Statistics history through the stats sync',
   (env) => {
-    let baseUrl: string;
-    let proxy: LoopbackProxy;
-
-    beforeAll(async () => {
-      baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      env().platforms.sandboxOrigin = baseUrl;
-      proxy = await startLoopbackProxy();
-    });
-    afterAll(async () => {
-      await proxy?.close();
-    });
+    const network = withSandboxServer(env);
 
     /** A profile on YouTube and TikTok behind the loopback proxy, with one video published on both. */
     async function publishedOnBoth(owner: TestUser, name: string) {
       const label = `${name}-${env().kind}`;
       const account = await createAccount(env(), owner, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         comments: label,
         isActiveYouTube: true,
         YouTubeAuthClientId: `${label}.apps.googleusercontent.com`,
@@ -40,7 +31,10 @@ describeEachDatabase(
         isActiveTikTok: true,
         TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`),
       });
-      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: owner.headers });
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
+        method: 'POST',
+        headers: owner.headers,
+      });
       await answerSandboxConsent(link);
       const request = await renderedRequest(env(), owner.id, 1);
       const published = await env().app.inject({
@@ -50,14 +44,16 @@ describeEachDatabase(
         payload: publishPayload(request, [account.id], { inYouTube: true, inTikTok: true, inInstagram: false }),
       });
       expect(published.statusCode, published.body).toBe(200);
-      await vi.waitFor(
-        async () => {
-          const detail = (
-            await env().app.inject({ method: 'GET', url: `/api/upload-video/${request.idUpload}`, headers: owner.headers })
-          ).json<UploadDetail>();
-          expect(detail.video[0]!.status).toBe('success');
-        },
-        { timeout: 30_000, interval: 250 },
+      await clock.flowing(() =>
+        vi.waitFor(
+          async () => {
+            const detail = (
+              await env().app.inject({ method: 'GET', url: `/api/upload-video/${request.idUpload}`, headers: owner.headers })
+            ).json<UploadDetail>();
+            expect(detail.video[0]!.status).toBe('success');
+          },
+          { timeout: 30_000, interval: 250 },
+        ),
       );
       return { account, request };
     }
@@ -80,7 +76,8 @@ describeEachDatabase(
         return sandbox.statsOf(sandbox.videos.find((video) => video.platform === platform && video.id === remoteId)!);
       };
 
-      clock.now += 3600_000;
+      // A minute into the clock hour after next: an hour's views at least, and the next syncs in the same hour.
+      await clock.leap((Math.floor(clock.now() / hour) + 2) * hour + 60_000 - clock.now());
       expect(await syncEverything(testJobContext(env()))).toEqual({ updated: 2, failed: 0 });
       const first = await points();
       expect(first).toEqual([
@@ -93,20 +90,17 @@ describeEachDatabase(
       await syncEverything(testJobContext(env()));
       expect(await points()).toHaveLength(2);
 
-      // New figures within the same clock hour replace that hour's point (the points are put at the
-      // hour's start, so a test that runs across the top of an hour still stays in one).
-      await env().db.sql(`UPDATE stats_points SET at = date_trunc('hour', now())`, []);
-      clock.now += 3600_000;
+      // New figures within the same clock hour replace that hour's point.
+      await clock.leap(30 * 60_000);
       await syncEverything(testJobContext(env()));
       expect(await points()).toEqual([
         { platform: 'tiktok', ...figuresOf('tiktok') },
         { platform: 'youtube', ...figuresOf('youtube') },
       ]);
 
-      // An hour later (the points moved back an hour stand in for the wait) they add a point.
-      await env().db.sql(`UPDATE stats_points SET at = at - interval '1 hour'`, []);
+      // An hour later they add a point.
       const before = await points();
-      clock.now += 3600_000;
+      await clock.leap(hour);
       await syncEverything(testJobContext(env()));
       const third = await points();
       expect(third).toHaveLength(4);
@@ -122,8 +116,10 @@ describeEachDatabase(
         { platform: 'youtube', views: figuresOf('youtube').views },
       ]);
 
+      // The owner's session of two hours ago has ended: a new one reads the report.
+      const { headers } = await newSession(env(), owner.id);
       const report = (
-        await env().app.inject({ method: 'GET', url: `/api/stats/video/${request.idUpload}?days=1`, headers: owner.headers })
+        await env().app.inject({ method: 'GET', url: `/api/stats/video/${request.idUpload}?days=1`, headers })
       ).json<StatsReport>();
       expect(report.byPlatform.map(({ platform, views, posts }) => ({ platform, views, posts }))).toEqual([
         { platform: 'youtube', views: figuresOf('youtube').views, posts: 1 },
@@ -151,7 +147,7 @@ describeEachDatabase(
       // TikTok refuses the profile's token on the next two syncs, then takes it again.
       sandbox.faults.push({ platform: 'tiktok', step: 'stats', kind: 'unauthorized', times: 2 });
 
-      clock.now += 600_000;
+      await clock.leap(600_000);
       expect(await syncEverything(testJobContext(env()))).toEqual({ updated: 1, failed: 1 });
       const marked = (
         await env().app.inject({ method: 'GET', url: `/api/accounts/${account.id}`, headers: owner.headers })
@@ -185,7 +181,7 @@ describeEachDatabase(
       expect(healed).toMatchObject({ status: 'success', error: null });
     });
   },
-  { queue: 'work', sandbox },
+  { queue: 'work', sandbox, clock },
 );
 
 describeEachDatabase('Statistics series and totals routes', (env) => {

@@ -7,13 +7,12 @@ import type { Database } from '../../server/db/connect';
 import { startQueue } from '../../server/jobs/queue';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName } from '../../server/jobs/sync-stats';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import type { Platform } from '../../server/platforms/types';
 import { quotaAccount, quotaSpent, recordQuota, takeQuota, type QuotaAccount } from '../../server/services/quota-ledger';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startDelayingRelay, type DelayingRelay } from './delaying-relay';
-import { createUser, describeEachDatabase, freshDatabase, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, freshDatabase, testJobContext, withSandboxServer } from './helpers';
 
 const clock = { now: Date.now() };
 const sandbox = new SandboxState({ now: () => clock.now });
@@ -33,19 +32,14 @@ const statsCalls = (platform: Platform) =>
 describeEachDatabase(
   'Statistics sync per profile and platform',
   (env) => {
-    let baseUrl: string;
-    let proxy: LoopbackProxy;
+    const network = withSandboxServer(env);
     let slow: DelayingRelay;
 
     beforeAll(async () => {
-      baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      env().platforms.sandboxOrigin = baseUrl;
-      proxy = await startLoopbackProxy();
-      slow = await startDelayingRelay(proxy.port, 400);
+      slow = await startDelayingRelay(network().proxy.port, 400);
     });
     afterAll(async () => {
       await slow?.close();
-      await proxy?.close();
     });
     beforeEach(() => {
       sandbox.videos.splice(0);
@@ -56,7 +50,7 @@ describeEachDatabase(
     const jobContext = (signal?: AbortSignal) => testJobContext(env(), signal);
 
     /** A profile on `platform` behind `proxyUrl`, and the sandbox account its credentials reach. */
-    async function profile(owner: TestUser, platform: Platform, proxyUrl = proxy.url) {
+    async function profile(owner: TestUser, platform: Platform, proxyUrl = network().proxy.url) {
       const label = `${platform}-${crypto.randomUUID().slice(0, 8)}-${env().kind}`;
       if (platform === 'tiktok') {
         const account = await createAccount(env(), owner, {
@@ -82,7 +76,10 @@ describeEachDatabase(
         YouTubeAuthClientId: clientId,
         YouTubeAuthClientSecret: 'client-secret',
       });
-      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: owner.headers });
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
+        method: 'POST',
+        headers: owner.headers,
+      });
       await answerSandboxConsent(link);
       return { account, sandboxAccount: key(clientId) };
     }
@@ -149,7 +146,7 @@ describeEachDatabase(
     it('has the sandbox refuse more ids than each platform takes in one call, as the platforms do', async () => {
       const ids = (count: number) => Array.from({ length: count }, (_, index) => `v${index}`);
       const youtube = (count: number) =>
-        fetch(`${baseUrl}/sandbox/www.googleapis.com/youtube/v3/videos?part=statistics&id=${ids(count).join(',')}`, {
+        fetch(`${network().baseUrl}/sandbox/www.googleapis.com/youtube/v3/videos?part=statistics&id=${ids(count).join(',')}`, {
           headers: { authorization: `Bearer ${issueSandboxToken('youtube', 'channel')}` },
         });
       expect((await youtube(50)).status).toBe(200);
@@ -158,7 +155,7 @@ describeEachDatabase(
       expect((await refused.json()).error.errors[0].reason).toBe('badRequest');
 
       const tiktok = (count: number) =>
-        fetch(`${baseUrl}/sandbox/open.tiktokapis.com/v2/video/query/?fields=id`, {
+        fetch(`${network().baseUrl}/sandbox/open.tiktokapis.com/v2/video/query/?fields=id`, {
           method: 'POST',
           headers: { authorization: `Bearer ${issueSandboxToken('tiktok', 'creator')}`, 'content-type': 'application/json' },
           body: JSON.stringify({ filters: { video_ids: ids(count) } }),
@@ -169,7 +166,7 @@ describeEachDatabase(
       expect((await tooMany.json()).error.code).toBe('invalid_params');
 
       const batch = (count: number) =>
-        fetch(`${baseUrl}/sandbox/graph.facebook.com/`, {
+        fetch(`${network().baseUrl}/sandbox/graph.facebook.com/`, {
           method: 'POST',
           headers: {
             authorization: `Bearer ${issueSandboxToken('instagram', 'reels')}`,
@@ -241,7 +238,7 @@ describeEachDatabase(
       expect(rows.map((row) => row.minutes)).toEqual([15, 360, 360, 1440]);
       // Nothing is due now: the planner enqueues nothing for the profile, and a sync reads nothing.
       sandbox.resetCalls();
-      expect(await planStatsSyncs(jobContext(), Date.now())).toBe(0);
+      expect(await planStatsSyncs(jobContext(), env().platforms.clock.now())).toBe(0);
       expect(await syncProfileStats({ accountId: account.id, platform: 'tiktok' }, jobContext())).toEqual({ updated: 0, failed: 0 });
       expect(statsCalls('tiktok')).toBe(0);
       // Once the fresh tier falls due, only its post is read.
@@ -316,9 +313,9 @@ describeEachDatabase(
             [syncProfileStatsJobName],
           )
         ).rows;
-      expect(await planStatsSyncs(jobContext(), Date.now())).toBe(2);
-      expect(await planStatsSyncs(jobContext(), Date.now())).toBe(0);
-      expect(await planStatsSyncs(jobContext(), Date.now())).toBe(0);
+      expect(await planStatsSyncs(jobContext(), env().platforms.clock.now())).toBe(2);
+      expect(await planStatsSyncs(jobContext(), env().platforms.clock.now())).toBe(0);
+      expect(await planStatsSyncs(jobContext(), env().platforms.clock.now())).toBe(0);
       expect(await jobs()).toEqual(
         [
           { state: 'created', account: String(first.account.id), platform: 'tiktok' },
@@ -328,7 +325,7 @@ describeEachDatabase(
       // A worker takes them (still running): the next ticks queue one behind each, and no more.
       const taken = await env().queue!.fetch(syncProfileStatsJobName, { batchSize: 10 });
       expect(taken).toHaveLength(2);
-      for (let tick = 0; tick < 3; tick++) await planStatsSyncs(jobContext(), Date.now());
+      for (let tick = 0; tick < 3; tick++) await planStatsSyncs(jobContext(), env().platforms.clock.now());
       expect((await jobs()).map((job) => job.state)).toEqual(['created', 'active', 'created', 'active']);
     });
 
@@ -344,7 +341,7 @@ describeEachDatabase(
         context: { db: env().db, media: env().media, keys: env().tokenSettings.keys, platforms: env().platforms },
         engine: engineSettings(),
       });
-      await planStatsSyncs({ db: env().db, queue: worker }, Date.now());
+      await planStatsSyncs({ db: env().db, queue: worker }, env().platforms.clock.now());
       worker.nudge(syncProfileStatsJobName);
       await vi.waitFor(async () => expect(await due(account.id)).toBeLessThan(200), { timeout: 15_000, interval: 50 });
       const stopping = Date.now();
@@ -376,7 +373,7 @@ describe('Quota ledger', () => {
         fc.integer({ min: 1, max: 300 }),
         async (plan, limit) => {
           const period = crypto.randomUUID();
-          const account = (holder: string): QuotaAccount => ({ holder, period, limit });
+          const account = (holder: string): QuotaAccount => ({ holder, period, limit, at: new Date() });
           const granted = await Promise.all(plan.map((read) => takeQuota(db, account(read.holder), read.units)));
           for (const holder of ['a', 'b', 'c']) {
             const spent = await quotaSpent(db, account(holder));
@@ -400,7 +397,7 @@ describe('Quota ledger', () => {
         fc.array(fc.record({ by: fc.constantFrom('read', 'publishing'), units: fc.integer({ min: 1, max: 80 }) }), { maxLength: 40 }),
         fc.integer({ min: 1, max: 300 }),
         async (plan, limit) => {
-          const quota: QuotaAccount = { holder: 'youtube:project', period: crypto.randomUUID(), limit };
+          const quota: QuotaAccount = { holder: 'youtube:project', period: crypto.randomUUID(), limit, at: new Date() };
           let read = 0;
           let published = 0;
           for (const step of plan) {
@@ -431,6 +428,7 @@ describe('Quota ledger', () => {
       holder: 'youtube:shared.apps.googleusercontent.com',
       period: '2026-11-25',
       limit: 6000,
+      at: new Date('2026-11-26T07:30:00Z'),
     });
     expect(quotaAccount('youtube', { ...profile, id: 8 }, settings, new Date('2026-11-26T08:30:00Z')).period).toBe('2026-11-26');
     expect(() => statsSyncSettings({ STATS_YOUTUBE_PUBLISH_RESERVE: '10000' })).toThrow(/STATS_YOUTUBE_PUBLISH_RESERVE/);

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CreationRequestRow, Paged, UploadDetail, UploadRow, VideoSummary } from '../../src/lib/contract';
 import { publishPost } from '../../server/jobs/publish';
 import { syncProfileStats } from '../../server/jobs/sync-stats';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, storedPosts, testJobContext, withSandboxServer } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 
 const clock = { now: Date.now() };
@@ -15,26 +14,20 @@ const sandbox = new SandboxState({ now: () => clock.now });
 describeEachDatabase(
   'One status and one set of figures per platform, on every list',
   (env) => {
-    let proxy: LoopbackProxy;
-
-    beforeAll(async () => {
-      env().platforms.sandboxOrigin = await env().app.listen({ port: 0, host: '127.0.0.1' });
-      proxy = await startLoopbackProxy();
-    });
-    afterAll(() => proxy?.close());
+    const network = withSandboxServer(env);
 
     const context = testJobContext;
 
     const unique = (name: string) => `${name}-${env().kind}-${crypto.randomUUID().slice(0, 8)}`;
     const tiktokProfile = (user: TestUser) =>
       createAccount(env(), user, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         isActiveTikTok: true,
         TikTiokAuthStr: issueSandboxToken('tiktok', `${unique('truth')}@tiktok`),
       });
     const instagramProfile = (user: TestUser) =>
       createAccount(env(), user, {
-        proxy: proxy.url,
+        proxy: network().proxy.url,
         isActiveInstagram: true,
         InstagramLogin: `${unique('truth')}.insta`,
         InstagramPassword: 'instagram-password',
@@ -59,14 +52,13 @@ describeEachDatabase(
     }
 
     async function runPosts(videoId: number) {
-      const { rows } = await env().db.sql(`SELECT id, job_token FROM video_posts WHERE video_id = $1 ORDER BY id`, [videoId]);
-      for (const post of rows) await publishPost({ postId: post.id, token: post.job_token }, context(env()));
+      for (const post of await storedPosts(env(), { videoId }, 'p.id, p.job_token'))
+        await publishPost({ postId: post.id, token: post.job_token }, context(env()));
       return postsOf(videoId);
     }
 
     async function postsOf(videoId: number) {
-      const { rows } = await env().db.sql(`SELECT status, views FROM video_posts WHERE video_id = $1 ORDER BY id`, [videoId]);
-      return rows as { status: string; views: number | null }[];
+      return (await storedPosts(env(), { videoId }, 'p.status, p.views')) as { status: string; views: number | null }[];
     }
 
     const statusOf = (page: Paged<{ id: number; status: string }>, id: number) => page.data.find((row) => row.id === id)?.status;

@@ -4,7 +4,7 @@ import { decryptSecret, secretsOfRow } from '../../server/auth/secrets';
 import { connectionSecrets, moveTypedCredentials } from '../../server/platforms/connections';
 import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
 import { createAccount } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, sandboxNetwork } from './helpers';
+import { createUser, describeEachDatabase, withSandboxServer } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
 
 const sandbox = new SandboxState({});
@@ -12,7 +12,7 @@ const sandbox = new SandboxState({});
 describeEachDatabase(
   'SPEC’s typed credentials as connections',
   (env) => {
-    const network = sandboxNetwork(env);
+    const network = withSandboxServer(env);
 
     it(
       'a profile saved the old way, its credentials in its own columns, is moved once at startup and publishes on TikTok and Instagram',

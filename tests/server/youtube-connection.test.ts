@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { t } from '../../server/messages';
 import { decryptSecret, secretsOfRow } from '../../server/auth/secrets';
 import { syncProfileStats } from '../../server/jobs/sync-stats';
@@ -7,10 +7,9 @@ import { moveLegacyYouTubeTokens, notifyEndingGrants } from '../../server/platfo
 import { profileContext } from '../../server/platforms/profile-context';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { createUser, describeEachDatabase, type TestEnv, testJobContext } from './helpers';
+import { createUser, describeEachDatabase, type TestEnv, testJobContext, withSandboxServer } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
 
 const day = 24 * 3600_000;
@@ -20,15 +19,7 @@ const channelOf = (clientId: string) => Buffer.from(clientId).toString('base64ur
 
 /** The suite's shared pieces: a listening app whose sandbox counts every Google token request. */
 function useYouTubeProfiles(env: () => TestEnv, sandbox: SandboxState) {
-  const shared = { baseUrl: '', proxy: undefined as LoopbackProxy | undefined };
-  beforeAll(async () => {
-    shared.baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-    env().platforms.sandboxOrigin = shared.baseUrl;
-    shared.proxy = await startLoopbackProxy();
-  });
-  afterAll(async () => {
-    await shared.proxy?.close();
-  });
+  const network = withSandboxServer(env);
   beforeEach(() => {
     sandbox.faults.splice(0);
     sandbox.resetCalls();
@@ -37,7 +28,7 @@ function useYouTubeProfiles(env: () => TestEnv, sandbox: SandboxState) {
   const tokenRequests = () => sandbox.calls.youtube[tokenRoute] ?? 0;
 
   async function connect(user: TestUser, accountId: number) {
-    const link = await fetch(`${shared.baseUrl}/api/accounts/connect-youtube/${accountId}`, { method: 'POST', headers: user.headers });
+    const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${accountId}`, { method: 'POST', headers: user.headers });
     const followed = await answerSandboxConsent(link);
     expect(new URL(followed.url).search).toBe('?youtube=connected');
   }
@@ -45,7 +36,7 @@ function useYouTubeProfiles(env: () => TestEnv, sandbox: SandboxState) {
   async function connectedProfile(user: TestUser, name: string) {
     const clientId = `${name}-${env().kind}-${crypto.randomUUID().slice(0, 6)}.apps.googleusercontent.com`;
     const account = await createAccount(env(), user, {
-      proxy: shared.proxy!.url,
+      proxy: network().proxy.url,
       comments: name,
       isActiveYouTube: true,
       YouTubeAuthClientId: clientId,
@@ -97,7 +88,7 @@ function useYouTubeProfiles(env: () => TestEnv, sandbox: SandboxState) {
     });
   }
 
-  return { shared, tokenRequests, connect, connectedProfile, publishOne, expireStoredToken, contextOf };
+  return { tokenRequests, connect, connectedProfile, publishOne, expireStoredToken, contextOf };
 }
 
 const sandbox = new SandboxState();

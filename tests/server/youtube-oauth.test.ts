@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { t } from '../../server/messages';
@@ -6,25 +6,15 @@ import { buildApp } from '../../server/app';
 import { decryptSecret } from '../../server/auth/secrets';
 import { googleOAuthEndpoints, redeemRefreshToken } from '../../server/platforms/youtube/oauth';
 import { verifySandboxAccessToken } from '../../server/platforms/sandbox/youtube/oauth';
-import { buildLiveApp, createUser, describeEachDatabase, testNetwork } from './helpers';
+import { buildLiveApp, createUser, describeEachDatabase, testNetwork, withSandboxServer } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
 import { answerSandboxConsent, openConsentLink, type ConsentFlow } from '../fixtures/sandbox-consent';
 import { systemClock } from '../../server/clock';
 
 describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
-  let baseUrl: string;
-  let proxy: LoopbackProxy;
+  const network = withSandboxServer(env);
 
-  beforeAll(async () => {
-    baseUrl = await env().app.listen({ port: 0, host: '127.0.0.1' });
-    proxy = await startLoopbackProxy();
-  });
-  afterAll(async () => {
-    await proxy?.close();
-  });
-
-  async function youtubeAccount(user: TestUser, proxyUrl = proxy.url) {
+  async function youtubeAccount(user: TestUser, proxyUrl = network().proxy.url) {
     return createAccount(env(), user, {
       proxy: proxyUrl,
       isActiveYouTube: true,
@@ -34,7 +24,10 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
   }
 
   async function consentLink(user: TestUser, accountId: number): Promise<string> {
-    const response = await fetch(`${baseUrl}/api/accounts/connect-youtube/${accountId}`, { method: 'POST', headers: user.headers });
+    const response = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${accountId}`, {
+      method: 'POST',
+      headers: user.headers,
+    });
     expect(response.status).toBe(200);
     return ((await response.json()) as { url: string }).url;
   }
@@ -57,7 +50,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
   async function callback({ url, cookie }: { url: URL | string; cookie: string }) {
     const response = await fetch(url, { headers: { cookie }, redirect: 'manual' });
     expect(response.status).toBe(302);
-    const location = new URL(response.headers.get('location')!, baseUrl);
+    const location = new URL(response.headers.get('location')!, network().baseUrl);
     return { path: location.pathname, params: Object.fromEntries(location.searchParams) };
   }
 
@@ -67,18 +60,18 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     expect(account.status).toBe('loading');
     const link = await consentLink(user, account.id);
     // This server's step first, which binds the browser opening the link, then Google's page.
-    expect(link.startsWith(`${baseUrl}/api/oauth/youtube/start?`)).toBe(true);
-    expect((await openConsentLink(link)).url.startsWith(`${baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth?`)).toBe(true);
+    expect(link.startsWith(`${network().baseUrl}/api/oauth/youtube/start?`)).toBe(true);
+    expect((await openConsentLink(link)).url.startsWith(`${network().baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth?`)).toBe(true);
 
     // Following every redirect, as `curl -L` would, ends on the profile's page.
-    proxy.traffic.length = 0;
+    network().proxy.traffic.length = 0;
     const followed = await answerSandboxConsent(link);
     expect(new URL(followed.url).pathname + new URL(followed.url).search).toBe(`/accounts/${account.id}?youtube=connected`);
     // The code's exchange, then the channel's name for "підключено як …" with the access token the
     // exchange gave (no second token request), all through the profile's proxy.
-    expect(proxy.traffic.map(({ method, url }) => `${method} ${url.split('?')[0]}`)).toEqual([
-      `POST ${baseUrl}/sandbox/oauth2.googleapis.com/token`,
-      `GET ${baseUrl}/sandbox/www.googleapis.com/youtube/v3/channels`,
+    expect(network().proxy.traffic.map(({ method, url }) => `${method} ${url.split('?')[0]}`)).toEqual([
+      `POST ${network().baseUrl}/sandbox/oauth2.googleapis.com/token`,
+      `GET ${network().baseUrl}/sandbox/www.googleapis.com/youtube/v3/channels`,
     ]);
 
     const { rows: profile } = await env().db.sql('SELECT in_youtube, youtube_refresh_token FROM accounts WHERE id = $1', [account.id]);
@@ -107,8 +100,8 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     const tokens = await redeemRefreshToken(
       {
         network: testNetwork(),
-        proxy: proxy.url,
-        tokenUrl: googleOAuthEndpoints('sandbox', baseUrl).token,
+        proxy: network().proxy.url,
+        tokenUrl: googleOAuthEndpoints('sandbox', network().baseUrl).token,
         clientId: 'client-123.apps.googleusercontent.com',
         clientSecret: 'client-secret-123',
       },
@@ -129,7 +122,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     const code = callbackUrl.searchParams.get('code')!;
     const redirectUri = `${callbackUrl.origin}${callbackUrl.pathname}`;
     const token = async (form: Record<string, string>) => {
-      const response = await fetch(`${baseUrl}/sandbox/oauth2.googleapis.com/token`, {
+      const response = await fetch(`${network().baseUrl}/sandbox/oauth2.googleapis.com/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(form),
@@ -194,7 +187,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
 
   it('refuses a consent request without the parameters Google requires', async () => {
     const response = await fetch(
-      `${baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth?client_id=x&redirect_uri=http://a.example/cb&scope=s`,
+      `${network().baseUrl}/sandbox/accounts.google.com/o/oauth2/v2/auth?client_id=x&redirect_uri=http://a.example/cb&scope=s`,
       {
         redirect: 'manual',
       },
@@ -227,7 +220,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
   });
 
   it('sends a forged or expired link back to the profile list with a Ukrainian error', async () => {
-    const forged = await callback({ url: `${baseUrl}/api/oauth/youtube/callback?code=x&state=forged`, cookie: '' });
+    const forged = await callback({ url: `${network().baseUrl}/api/oauth/youtube/callback?code=x&state=forged`, cookie: '' });
     expect(forged).toEqual({ path: '/accounts/list', params: { youtubeError: t.youtubeOauth.linkExpired } });
 
     const user = await createUser(env(), 'operator');
@@ -271,7 +264,7 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
     try {
       const user = await createUser(env(), 'operator');
       const account = await youtubeAccount(user);
-      const link = await fetch(`${baseUrl}/api/accounts/connect-youtube/${account.id}`, {
+      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
         method: 'POST',
         headers: { ...user.headers, host: evilHost, 'x-forwarded-host': evilHost },
       });
@@ -279,17 +272,17 @@ describeEachDatabase('YouTube OAuth with the Google sandbox', (env) => {
       expect(consentUrl).not.toContain(evilHost);
       const flow = await openConsentLink(consentUrl);
       expect(flow.url).not.toContain(evilHost);
-      expect(new URL(flow.url).searchParams.get('redirect_uri')).toBe(`${baseUrl}/api/oauth/youtube/callback`);
+      expect(new URL(flow.url).searchParams.get('redirect_uri')).toBe(`${network().baseUrl}/api/oauth/youtube/callback`);
 
       const { url: callbackUrl } = await approve(flow);
-      proxy.traffic.length = 0;
+      network().proxy.traffic.length = 0;
       const landed = await env().app.inject({
         url: `${callbackUrl.pathname}${callbackUrl.search}`,
         headers: { host: evilHost, 'x-forwarded-host': evilHost, 'x-forwarded-proto': 'http', cookie: flow.cookie },
       });
       expect(landed.headers.location).toBe(`/accounts/${account.id}?youtube=connected`);
-      expect(proxy.traffic.every(({ url }) => url.startsWith(`${baseUrl}/sandbox/`))).toBe(true);
-      expect(proxy.traffic[0]).toMatchObject({ method: 'POST', url: `${baseUrl}/sandbox/oauth2.googleapis.com/token` });
+      expect(network().proxy.traffic.every(({ url }) => url.startsWith(`${network().baseUrl}/sandbox/`))).toBe(true);
+      expect(network().proxy.traffic[0]).toMatchObject({ method: 'POST', url: `${network().baseUrl}/sandbox/oauth2.googleapis.com/token` });
       expect(evilRequests).toEqual([]);
     } finally {
       await new Promise((resolve) => evil.close(resolve));
