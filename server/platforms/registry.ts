@@ -21,6 +21,7 @@ export const connectors = Object.fromEntries(
   Object.entries(serverPlatforms).map(([platform, { connector }]) => [platform, connector]),
 ) as Record<Platform, Connector<any>>;
 
-export const linkConnectors = Object.fromEntries(
-  Object.entries(serverPlatforms).map(([platform, { link }]) => [platform, link]),
-) as Record<Platform, LinkConnector>;
+export const linkConnectors = Object.fromEntries(Object.entries(serverPlatforms).map(([platform, { link }]) => [platform, link])) as Record<
+  Platform,
+  LinkConnector
+>;

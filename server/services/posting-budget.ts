@@ -41,7 +41,9 @@ export function liveCapReader(db: Database, { secretsKey, platforms }: { secrets
   return async (account: Account, platform: Platform): Promise<PublishingLimit | null> => {
     const read = serverPlatforms[platform].readLiveCap;
     if (!read) return null;
-    return read(String(account.id), () => profileContext(account, platform, { db, secretsKey, settings: platforms, progress: memoryProgressStore() }));
+    return read(String(account.id), () =>
+      profileContext(account, platform, { db, secretsKey, settings: platforms, progress: memoryProgressStore() }),
+    );
   };
 }
 

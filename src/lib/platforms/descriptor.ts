@@ -15,7 +15,12 @@ export interface PostingRules<Options extends object = object> {
   /** What the texts alone decide, whatever the video and the profile. */
   textRefusal(texts: Texts): Refusal | null;
   /** The checks of one post that need no platform call; `creator` is TikTok's creator_info where read. */
-  postRefusal(options: Options, texts: Texts, video: PostedVideo & { publishKey: string }, creator: TikTokCreatorRules | null): Refusal | null;
+  postRefusal(
+    options: Options,
+    texts: Texts,
+    video: PostedVideo & { publishKey: string },
+    creator: TikTokCreatorRules | null,
+  ): Refusal | null;
 }
 
 /**

@@ -1,10 +1,4 @@
-import {
-  youtubeChoiceRefusal,
-  youtubeDefaults,
-  youtubeLimits,
-  youtubePostRefusal,
-  youtubeTextRefusal,
-} from '../posting-rules/youtube';
+import { youtubeChoiceRefusal, youtubeDefaults, youtubeLimits, youtubePostRefusal, youtubeTextRefusal } from '../posting-rules/youtube';
 import type { PlatformDescriptor, PostingRules } from './descriptor';
 import type { YouTubePostOptions } from '../contract';
 
