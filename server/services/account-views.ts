@@ -23,6 +23,8 @@ import type { LinkedPlatforms } from '../../src/lib/schemas';
 import { checkedNamesOf, type StoredConnection } from '../platforms/connections';
 import { accountGroups, accounts, users, videos } from '../db/schema';
 import { reachOf, type StoredReach } from './reach';
+import { serverPlatforms } from '../platforms/registry';
+import { platformIds, platformOf } from '../../src/lib/platforms';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
 
@@ -76,8 +78,8 @@ export function typedPlatformsOf(connections: StoredConnection[]): string[] {
     .filter(
       (connection) =>
         connection.accessToken !== null &&
-        ((connection.platform === 'tiktok' && connection.method === 'pasted') ||
-          (connection.platform === 'instagram' && connection.method === 'login' && connection.remoteName !== null)),
+        connection.method !== 'oauth' &&
+        (serverPlatforms[connection.platform].credentials.typed?.countsAsConnected(connection) ?? false),
     )
     .map((connection) => connection.platform);
 }
@@ -104,12 +106,7 @@ export function accountOption(row: Pick<AccountRow, 'id' | 'comments' | 'youtube
 export function publishProfileOption(
   row: Pick<AccountRow, 'id' | 'comments' | 'youtubeLogin' | 'instagramLogin' | 'isActiveYouTube' | 'isActiveTikTok' | 'isActiveInstagram'>,
 ): PublishProfileOption {
-  const active: [PlatformName, boolean][] = [
-    ['youtube', row.isActiveYouTube],
-    ['tiktok', row.isActiveTikTok],
-    ['instagram', row.isActiveInstagram],
-  ];
-  return { ...accountOption(row), platforms: active.flatMap(([platform, on]) => (on ? [platform] : [])) };
+  return { ...accountOption(row), platforms: platformIds.filter((platform) => row[platformOf(platform).fields.switchedOn]) };
 }
 
 export interface AccountWithOwner<Row = AccountSummaryRow> {
@@ -132,7 +129,7 @@ export function toAccountSummary({ account, ownerLogin, groupName }: AccountWith
     isActiveInstagram: account.isActiveInstagram,
     ...platformConnections(account),
     connectedAs: activeConnectedAs(account),
-    failedPlatforms: platformOrder.filter((platform) => account.failingPlatforms?.includes(platform)),
+    failedPlatforms: platformIds.filter((platform) => account.failingPlatforms?.includes(platform)),
     health: healthOf(account.health ?? {}, switchedOn(account)),
     reach: reachOf(account.reach ?? [], switchedOn(account)),
   };
@@ -144,20 +141,18 @@ export type StoredHealth = Partial<Record<PlatformName, { state: HealthState; re
 /** A profile's health for the platforms switched on: a platform switched off keeps its row until the next check, but shows none. */
 function healthOf(stored: StoredHealth, active: Record<PlatformName, boolean>): ProfileHealth {
   return Object.fromEntries(
-    platformOrder.flatMap((platform) => {
+    platformIds.flatMap((platform) => {
       const entry = stored[platform];
       return entry && active[platform] ? [[platform, { ...entry, checkedAt: new Date(entry.checkedAt).toISOString() }]] : [];
     }),
   );
 }
 
-const switchedOn = (account: AccountSummaryRow): Record<PlatformName, boolean> => ({
-  youtube: account.isActiveYouTube,
-  tiktok: account.isActiveTikTok,
-  instagram: account.isActiveInstagram,
-});
-
-const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
+const switchedOn = (account: AccountSummaryRow): Record<PlatformName, boolean> =>
+  Object.fromEntries(platformIds.map((platform) => [platform, account[platformOf(platform).fields.switchedOn]])) as Record<
+    PlatformName,
+    boolean
+  >;
 
 /** A platform switched off keeps its last answer for when it is switched on again, but shows none. */
 function activeConnectedAs(account: AccountSummaryRow): ConnectedAs {
@@ -193,7 +188,10 @@ export function connectionViews(connections: StoredConnection[]): PlatformConnec
   return connections
     .filter(
       (connection) =>
-        connection.method === 'oauth' || (connection.platform === 'tiktok' && connection.method === 'pasted' && !linked.has('tiktok')),
+        connection.method === 'oauth' ||
+        (connection.method === 'pasted' &&
+          (serverPlatforms[connection.platform].credentials.typed?.pastedEnds ?? false) &&
+          !linked.has(connection.platform)),
     )
     .map((connection) => ({
       platform: connection.platform,
@@ -222,7 +220,7 @@ export function toAccountDetail(
   const linkedPlatforms = connections
     .filter((connection) => connection.method === 'oauth' && connection.state === 'connected')
     .map((connection) => connection.platform);
-  const failing = platformOrder.flatMap((platform) =>
+  const failing = platformIds.flatMap((platform) =>
     connections.filter((connection) => connection.platform === platform && connection.failure !== null),
   );
   const summaryRow = {

@@ -1,3 +1,4 @@
+import { platformIds } from '../../src/lib/platforms';
 import type { HealthReason, HealthState } from '../../src/lib/contract';
 import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
@@ -102,7 +103,7 @@ export async function recordHealth(
       userId: account.userId,
       accountId: account.id,
       profile: accountOption(account).title,
-      platforms: platformOrder.flatMap((platform) =>
+      platforms: platformIds.flatMap((platform) =>
         rows.filter((row) => row.platform === platform).map((row) => ({ platform, reason: row.reason as HealthReason })),
       ),
       dueAt: new Date(Math.min(...rows.map((row) => new Date(row.due_at).getTime()))).toISOString(),
@@ -111,5 +112,3 @@ export async function recordHealth(
     return unhealthy;
   });
 }
-
-const platformOrder: Platform[] = ['youtube', 'tiktok', 'instagram'];
