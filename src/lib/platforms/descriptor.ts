@@ -57,7 +57,11 @@ export interface PlatformDescriptor {
     readonly likes: string;
     readonly comments: string;
   };
-  /** Its line on the statistics chart: colour and dash pattern (empty: solid). */
+  /**
+   * Its line on the statistics chart: colour, and dash pattern (empty: solid). Each line has its own
+   * dash as well as its colour, so a line drawn over another that runs close (TikTok's under
+   * Instagram's) still shows through its gaps, and colour is not the only tell.
+   */
   readonly colour: string;
   readonly dash: readonly number[];
   /** Its text and length limits, as its posting rules check them. */
