@@ -42,8 +42,9 @@ const wallClockSyntax = [
  * Generic code names no platform: it iterates the registry (src/lib/platforms) and reads a
  * platform's facts from its descriptor, or its server side from server/platforms/registry.ts.
  */
-const platformId = "Literal[value=/^(youtube|tiktok|instagram)$/]";
-const platformNamed = 'Iterate the registry (src/lib/platforms) and read the platform\'s descriptor or server side instead of naming a platform.';
+const platformId = 'Literal[value=/^(youtube|tiktok|instagram)$/]';
+const platformNamed =
+  "Iterate the registry (src/lib/platforms) and read the platform's descriptor or server side instead of naming a platform.";
 const platformSyntax = [
   { selector: `BinaryExpression[operator=/^[!=]==?$/] > ${platformId}`, message: platformNamed },
   { selector: `SwitchCase > ${platformId}.test`, message: platformNamed },
