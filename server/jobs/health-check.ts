@@ -128,7 +128,7 @@ function holdsCredentials(account: Account, platform: Platform, connections: Sto
   if (of('oauth')) return credentials.linkUsable?.(account) ?? true;
   if (!credentials.typed) return false;
   const typed = of(credentials.typed.method(context.platforms.mode));
-  return Boolean(typed?.accessToken) && credentials.typed.ready(typed!);
+  return typed?.accessToken ? credentials.typed.ready(typed) : false;
 }
 
 /**
