@@ -32,6 +32,34 @@ const spaLayers = [
 ];
 
 const wallClock = 'Take the time from the injected Clock (app.clock, the clock handed down) or the caller, not the wall clock.';
+const wallClockSyntax = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: wallClock },
+  { selector: "CallExpression[callee.name='Date']", message: wallClock },
+  { selector: "CallExpression[callee.name='dayjs'][arguments.length=0]", message: wallClock },
+];
+
+/**
+ * Generic code names no platform: it iterates the registry (src/lib/platforms) and reads a
+ * platform's facts from its descriptor, or its server side from server/platforms/registry.ts.
+ */
+const platformId = 'Literal[value=/^(youtube|tiktok|instagram)$/]';
+const platformNamed =
+  "Iterate the registry (src/lib/platforms) and read the platform's descriptor or server side instead of naming a platform.";
+const platformSyntax = [
+  { selector: `BinaryExpression[operator=/^[!=]==?$/] > ${platformId}`, message: platformNamed },
+  { selector: `SwitchCase > ${platformId}.test`, message: platformNamed },
+  { selector: `ArrayExpression:has(> ${platformId} ~ ${platformId})`, message: platformNamed },
+];
+/** Where a platform is named: its own modules, the registries, the sandbox that emulates each one, and the shared descriptor's type. */
+const platformFolders = [
+  'src/lib/platforms/**',
+  'server/platforms/youtube/**',
+  'server/platforms/tiktok/**',
+  'server/platforms/instagram/**',
+  'server/platforms/registry.ts',
+  'server/platforms/sandbox/**',
+  'server/sandbox/**',
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'reports/', '.stryker-tmp/', 'test-results/'] },
@@ -87,16 +115,21 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'src/lib/**/*.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: wallClock }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: wallClock },
-        { selector: "CallExpression[callee.name='Date']", message: wallClock },
-        { selector: "CallExpression[callee.name='dayjs'][arguments.length=0]", message: wallClock },
-      ],
+      'no-restricted-syntax': ['error', ...wallClockSyntax, ...platformSyntax],
     },
   },
   {
+    // The SPA's other layers take no clock rule; they name no platform either (issue 39).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/**'],
+    rules: { 'no-restricted-syntax': ['error', ...platformSyntax] },
+  },
+  {
+    files: platformFolders,
+    rules: { 'no-restricted-syntax': ['error', ...wallClockSyntax] },
+  },
+  {
     files: ['server/clock.ts'],
-    rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': ['error', ...platformSyntax] },
   },
 );

@@ -114,7 +114,7 @@ const settings: SpreadSettings = {
   now,
   installationSlots: postingSlotSettings(),
   postingCaps: postingCapSettings(),
-  instagramLimitOf: async () => ({ limit: 25, windowSeconds: 86_400 }),
+  liveCapOf: async () => ({ limit: 25, windowSeconds: 86_400 }),
 };
 
 /**

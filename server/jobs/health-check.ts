@@ -5,13 +5,12 @@ import { accessTokenEnding, loadConnection, loadConnections, type StoredConnecti
 import { platformEndpoints } from '../platforms/endpoints';
 import { PermanentPlatformError, ProfileAuthError, TransientPlatformError } from '../platforms/errors';
 import { networkFailureOf, PlatformNetworkError, PlatformTimeoutError, type ProxyAnswer } from '../platforms/http';
-import { instagram } from '../platforms/instagram/connector';
 import { memoryProgressStore } from '../platforms/progress';
-import { profileContext, typedMethod } from '../platforms/profile-context';
-import { tiktok } from '../platforms/tiktok/connector';
+import { profileContext } from '../platforms/profile-context';
 import type { Platform } from '../platforms/types';
-import { youtube } from '../platforms/youtube/connector';
+import { serverPlatforms } from '../platforms/registry';
 import type { ConnectionKind } from '../../src/lib/contract';
+import { platformOf, platformIds } from '../../src/lib/platforms';
 import { healthSoonMs, recordHealth, type HealthFinding, type UnhealthyProfile } from '../services/profile-health';
 import { quotaAccount, takeQuota } from '../services/quota-ledger';
 import type { JobContext } from './types';
@@ -35,11 +34,6 @@ export const healthPlanEveryMinutes = 5;
 
 /** A check is a read or two: a proxy or platform silent this long is not waited for. */
 const checkTimeoutMs = 30_000;
-
-const platformOrder: Platform[] = ['youtube', 'tiktok', 'instagram'];
-
-/** The host each platform's cheap read goes to, through which the proxy's tunnel is asked for. */
-const apiHost = { youtube: 'www.googleapis.com', tiktok: 'open.tiktokapis.com', instagram: 'graph.facebook.com' } as const;
 
 /**
  * Enqueues a check of each profile with a platform switched on whose last check is older than its
@@ -93,12 +87,7 @@ export async function checkProfileHealth(
   const { db, platforms: settings } = context;
   const [account] = await db.orm.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account) return { findings: [], notified: null };
-  const switchedOn: Record<Platform, boolean> = {
-    youtube: account.isActiveYouTube,
-    tiktok: account.isActiveTikTok,
-    instagram: account.isActiveInstagram,
-  };
-  const active = platformOrder.filter((platform) => switchedOn[platform]);
+  const active = platformIds.filter((platform) => account[platformOf(platform).fields.switchedOn]);
   const findings = await examine(account, active, context);
   const notified = await recordHealth(db, account, active, findings, settings.clock.now());
   return { findings, notified };
@@ -110,7 +99,7 @@ async function examine(account: Account, active: Platform[], context: JobContext
   // Another SECRET_KEY opens none of the profile's secrets: they have to be typed again, the profile connected anew.
   if (proxy === null) return active.map((platform) => down(platform, 'not_connected'));
   const { mode, sandboxOrigin, network } = context.platforms;
-  const answer = await network.tunnel(proxy, new URL(platformEndpoints(mode, sandboxOrigin)[apiHost[active[0]!]]).origin);
+  const answer = await network.tunnel(proxy, new URL(platformEndpoints(mode, sandboxOrigin)[serverPlatforms[active[0]!].apiHost]).origin);
   if (answer !== 'open') return active.map((platform) => down(platform, proxyReason[answer]));
   const connections = await loadConnections(context.db, [account.id]);
   const findings: HealthFinding[] = [];
@@ -135,13 +124,11 @@ function readableProxy(account: Account, { keys }: JobContext): string | null {
 /** Whether the profile holds credentials the platform's calls would use (as profileContext picks them). */
 function holdsCredentials(account: Account, platform: Platform, connections: StoredConnection[], context: JobContext): boolean {
   const of = (method: string) => connections.find((connection) => connection.platform === platform && connection.method === method);
-  if (of('oauth')) return platform !== 'youtube' || account.inYouTube;
-  if (platform === 'youtube') return false;
-  const method = typedMethod(platform, context.platforms.mode);
-  const typed = of(method);
-  if (!typed?.accessToken) return false;
-  if (platform === 'instagram') return method === 'login' ? typed.remoteName !== null : typed.remoteId !== null;
-  return true;
+  const { credentials } = serverPlatforms[platform];
+  if (of('oauth')) return credentials.linkUsable?.(account) ?? true;
+  if (!credentials.typed) return false;
+  const typed = of(credentials.typed.method(context.platforms.mode));
+  return typed?.accessToken ? credentials.typed.ready(typed) : false;
 }
 
 /**
@@ -169,9 +156,10 @@ async function checkPlatform(
 ): Promise<HealthFinding | null> {
   const { db, keys, platforms: settings, engine, signal } = context;
   const link = connections.find((connection) => connection.platform === platform && connection.method === 'oauth');
+  const { refreshRotates, whoAmI } = serverPlatforms[platform];
   if (link?.state === 'revoked') return down(platform, 'revoked');
   if (!holdsCredentials(account, platform, connections, context)) return down(platform, 'not_connected');
-  if (link && platform !== 'youtube' && (link.accessToken === null || accessTokenEnding(link, settings.clock.now()))) {
+  if (link && refreshRotates && (link.accessToken === null || accessTokenEnding(link, settings.clock.now()))) {
     return attention(platform, 'token_expired');
   }
   const quota = quotaAccount(platform, account, engine.statsSync, new Date(settings.clock.now()));
@@ -186,11 +174,9 @@ async function checkPlatform(
       settings,
       progress: memoryProgressStore(),
     });
-    if (platform !== 'youtube') ctx.credentials = { ...ctx.credentials, renewRejectedToken: undefined };
+    if (refreshRotates) ctx.credentials = { ...ctx.credentials, renewRejectedToken: undefined };
     ctx.signal = AbortSignal.any([signal, AbortSignal.timeout(checkTimeoutMs)]);
-    if (platform === 'youtube') await youtube.fetchChannel(ctx);
-    else if (platform === 'tiktok') await tiktok.fetchCreator(ctx);
-    else await instagram.fetchProfile(ctx);
+    await whoAmI(ctx);
   } catch (error) {
     if (signal.aborted) throw error;
     return failureOf(account, platform, proxy, error, context);

@@ -14,11 +14,11 @@ import {
 } from '../platforms/errors';
 import { PlatformNetworkError } from '../platforms/http';
 import { recordAccessFailure } from '../platforms/connections';
-import { instagram } from '../platforms/instagram/connector';
 import { profileContext } from '../platforms/profile-context';
 import { connectors } from '../platforms/registry';
-import { databaseProgressStore, memoryProgressStore } from '../platforms/progress';
+import { databaseProgressStore } from '../platforms/progress';
 import { withRetry, type RetryOptions } from '../platforms/retry';
+import { liveCapReader } from '../services/posting-budget';
 import { youtubeSpending } from '../services/quota-ledger';
 import {
   awaitQuota,
@@ -37,7 +37,6 @@ import { publishKey, type Connector, type ConnectorContext, type Platform, type 
 import { stopCleanupMs } from '../platforms/client';
 import type { JobContext } from './types';
 import { DeferJob } from './engine';
-import { instagramLimit } from '../platforms/instagram/caps';
 import type { Cap } from '../platforms/types';
 import { capOf, holdAfterRefusal, holdFor, type CapHold } from '../services/posting-caps';
 import { recordStopOutcome, stopRequested } from './publish-stops';
@@ -104,19 +103,7 @@ type Account = typeof accounts.$inferSelect;
 
 /** The cap that applies to a profile on a platform now; null where the platform cannot tell (Instagram unreachable). */
 async function capNow({ db, keys, platforms }: JobContext, platform: Platform, account: Account): Promise<Cap | null> {
-  const figure =
-    platform === 'instagram'
-      ? await instagramLimit(String(account.id), async () =>
-          instagram.publishingLimit(
-            await profileContext(account, 'instagram', {
-              db,
-              secretsKey: keys.secretsAtRest,
-              settings: platforms,
-              progress: memoryProgressStore(),
-            }),
-          ),
-        )
-      : null;
+  const figure = await liveCapReader(db, { secretsKey: keys.secretsAtRest, platforms })(account, platform);
   return capOf(platform, account, figure, platforms.postingCaps);
 }
 

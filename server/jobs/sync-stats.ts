@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { accounts } from '../db/schema';
 import { memoryProgressStore } from '../platforms/progress';
 import { profileContext } from '../platforms/profile-context';
-import { connectors } from '../platforms/registry';
+import { connectors, serverPlatforms } from '../platforms/registry';
+import { platformIds, platformOf } from '../../src/lib/platforms';
 import { ProfileAuthError } from '../platforms/errors';
 import { recordAccessFailure, recordConnection } from '../platforms/connections';
 import type { ConnectorContext, Platform } from '../platforms/types';
@@ -28,7 +29,8 @@ export interface SyncResult {
   stoppedBy?: 'signal' | 'quota' | 'revoked' | 'running';
 }
 
-const platforms: Platform[] = ['youtube', 'tiktok', 'instagram'];
+/** The platforms whose figures are read. */
+const platforms = platformIds.filter((platform) => platformOf(platform).can.statistics);
 
 /** A batch of figures read, one row per video, as parameters $1 to $4. */
 const readFigures = `unnest($1::integer[], $2::integer[], $3::integer[], $4::integer[]) AS read(video_id, views, likes, comments)`;
@@ -37,13 +39,11 @@ const readFigures = `unnest($1::integer[], $2::integer[], $3::integer[], $4::int
 const pageSize = 500;
 
 /** A batch's figures into the videos' columns of their platform (views/likes/comments are YouTube's). */
-const writeStats: Record<Platform, string> = {
-  youtube: `UPDATE videos SET views = read.views, likes = read.likes, comments = read.comments FROM ${readFigures} WHERE videos.id = read.video_id`,
-  tiktok: `UPDATE videos SET views_tiktok = read.views, likes_tiktok = read.likes, comments_tiktok = read.comments
-             FROM ${readFigures} WHERE videos.id = read.video_id`,
-  instagram: `UPDATE videos SET views_instagram = read.views, likes_instagram = read.likes, comments_instagram = read.comments
-                FROM ${readFigures} WHERE videos.id = read.video_id`,
-};
+function writeStats(platform: Platform): string {
+  const { views, likes, comments } = platformOf(platform).columns;
+  return `UPDATE videos SET ${views} = read.views, ${likes} = read.likes, ${comments} = read.comments
+            FROM ${readFigures} WHERE videos.id = read.video_id`;
+}
 
 /**
  * Enqueues a sync for each profile and platform that has posts due at `at` (the injected clock's
@@ -140,8 +140,7 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
         break pages;
       }
       const chunk = page.slice(start, start + connector.statsBatchSize);
-      // videos.list and video/query cost one unit a call; each operation of a Graph batch counts as a call.
-      const units = platform === 'instagram' ? chunk.length : 1;
+      const units = serverPlatforms[platform].statsReadUnits(chunk.length);
       if (!(await takeQuota(db, quotaAccount(platform, account, cadence, new Date(settings.clock.now())), units))) {
         log.warn({ accountId, platform }, 'statistics reads stopped: the quota they may spend is used up; the rest stays due');
         result.stoppedBy = 'quota';
@@ -174,7 +173,7 @@ async function readDuePosts(accountId: number, platform: Platform, context: JobC
         else log.warn({ accountId, platform, postId: post.id }, 'statistics of a video not read: the platform no longer knows it');
       }
       if (read.length > 0) {
-        await db.sql(writeStats[platform], [
+        await db.sql(writeStats(platform), [
           read.map((entry) => entry.videoId),
           read.map((entry) => entry.views),
           read.map((entry) => entry.likes),

@@ -1,4 +1,5 @@
 import type { ConnectedAs, ConnectionKind, ConnectionSource, ConnectionState } from '../../src/lib/contract';
+import { platformOf, type ConsentPlatform } from '../../src/lib/platforms';
 import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
 import { proxyOfAccount, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
@@ -336,9 +337,12 @@ export async function freshAccessToken(
     if (locked.state === 'revoked') return { dead: revokedError(platform, locked.error ?? '') };
     // Another process renewed it while this one waited for the lock.
     if (!needsRefresh(locked)) return { token: secrets.open('access_token', locked.accessToken)! };
+    const consent = platformOf(platform).consent;
     const app =
-      platform === 'youtube' ? await profileGoogleClient(run, key, accountId) : (settings.apps ?? builtInApps(settings.mode))[platform];
-    if (!app && platform === 'youtube') return { dead: new ProfileAuthError(platform, t.platform.notConnected) };
+      consent === 'profile-client'
+        ? await profileGoogleClient(run, key, accountId)
+        : (settings.apps ?? builtInApps(settings.mode))[platform as ConsentPlatform];
+    if (!app && consent === 'profile-client') return { dead: new ProfileAuthError(platform, t.platform.notConnected) };
     if (!app) return { failed: new TransientPlatformError(platform, t.connections.appMissing(name, appVariables[platform]), '') };
     let tokens: GrantedTokens;
     try {

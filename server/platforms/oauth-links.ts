@@ -1,3 +1,4 @@
+import { consentPlatformIds, type ConsentPlatform } from '../../src/lib/platforms';
 import type { PlatformNetwork } from './http';
 import type { Platform, PlatformsMode } from './types';
 
@@ -18,22 +19,19 @@ export interface OAuthApp {
 }
 
 /** TIKTOK_CLIENT_KEY/SECRET and INSTAGRAM_APP_ID/SECRET; null in live mode when unset (connecting then says what to set). */
-export interface PlatformApps {
-  tiktok: OAuthApp | null;
-  instagram: OAuthApp | null;
-}
+export type PlatformApps = Record<ConsentPlatform, OAuthApp | null>;
 
 /**
  * The apps of an installation that sets none. The sandbox's token endpoints accept any pair, so
  * sandbox mode has built-in ones; live mode has none until the variables are set.
  */
 export function builtInApps(mode: PlatformsMode): PlatformApps {
-  return mode === 'sandbox'
-    ? {
-        tiktok: { id: 'sandbox-tiktok', secret: 'sandbox-tiktok-secret' },
-        instagram: { id: 'sandbox-instagram', secret: 'sandbox-instagram-secret' },
-      }
-    : { tiktok: null, instagram: null };
+  return Object.fromEntries(
+    consentPlatformIds.map((platform) => [
+      platform,
+      mode === 'sandbox' ? { id: `sandbox-${platform}`, secret: `sandbox-${platform}-secret` } : null,
+    ]),
+  ) as PlatformApps;
 }
 
 export interface GrantedTokens {

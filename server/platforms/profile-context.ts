@@ -3,12 +3,12 @@ import type { accounts } from '../db/schema';
 import { joinProxy, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { platformEndpoints } from './endpoints';
 import { PermanentPlatformError } from './errors';
-import { sandboxInstagramLogin } from './instagram/connector';
 import type { ConnectorContext, Platform, PlatformsMode, PostingCapSettings, PublishProgressStore } from './types';
 import type { Database } from '../db/connect';
 import type { Clock } from '../clock';
 import { connectionSecrets, freshAccessToken, loadConnection, type ConnectionMethod, type StoredConnection } from './connections';
-import { oauthHost, type PlatformApps } from './oauth-links';
+import type { PlatformApps } from './oauth-links';
+import { serverPlatforms } from './registry';
 import type { PlatformNetwork } from './http';
 
 /** What every platform call of the workers and the API needs to know about the environment. */
@@ -43,12 +43,12 @@ export type ProfileCredentials = Pick<
 >;
 
 /**
- * The typed credential a platform call uses where the profile has no consent link: TikTok's pasted
- * string; Instagram's login and password against the sandbox, which imitates the login SPEC
- * describes, and a pasted token against the live Graph API, which has no login by password.
+ * The typed credential a platform call uses where the profile has no consent link (TikTok's pasted
+ * string; Instagram's login against the sandbox, a pasted token live), or null where the consent
+ * link alone reaches the platform (YouTube).
  */
-export function typedMethod(platform: 'tiktok' | 'instagram', mode: PlatformsMode): Exclude<ConnectionMethod, 'oauth'> {
-  return platform === 'instagram' && mode === 'sandbox' ? 'login' : 'pasted';
+export function typedMethod(platform: Platform, mode: PlatformsMode): Exclude<ConnectionMethod, 'oauth'> | null {
+  return serverPlatforms[platform].credentials.typed?.method(mode) ?? null;
 }
 
 export interface ProfileContextOptions {
@@ -85,8 +85,9 @@ export async function profileContext(
   const proxy = joinProxy(account.proxy, proxyPassword);
   const base = { proxy, network: settings.network, endpoints, progress, pollIntervalMs: settings.pollIntervalMs, clock: settings.clock };
 
+  const { credentials } = serverPlatforms[platform];
   const linked = db ? await loadConnection(db, account.id, platform, 'oauth') : undefined;
-  if (platform === 'youtube' && !account.inYouTube) throw notConnected();
+  if (credentials.linkUsable && !credentials.linkUsable(account)) throw notConnected();
   if (db && linked) {
     const link = {
       mode: settings.mode,
@@ -99,32 +100,16 @@ export async function profileContext(
     let accessToken = await fresh();
     // Called after the platform refused the token: renews it unless another run already has.
     const renewRejectedToken = async () => (accessToken = await fresh(accessToken));
-    if (platform !== 'instagram') return { ...base, credentials: { accessToken, renewRejectedToken } };
-    // A token of Instagram Login is for graph.instagram.com, which serves the same content publishing calls.
-    const instagramEndpoints = {
-      ...endpoints,
-      'graph.facebook.com': oauthHost(settings.mode, settings.sandboxOrigin, 'graph.instagram.com'),
-    };
-    return { ...base, endpoints: instagramEndpoints, credentials: { accessToken, renewRejectedToken, igUserId: linked.remoteId! } };
+    return credentials.linked(base, { accessToken, renewRejectedToken }, linked, settings);
   }
 
-  // YouTube is reached through its consent link alone.
-  if (platform === 'youtube') throw notConnected();
-  const method = typedMethod(platform, settings.mode);
+  if (!credentials.typed) throw notConnected();
+  const method = credentials.typed.method(settings.mode);
   const connection = typed
     ? typed.find((candidate) => candidate.platform === platform && candidate.method === method)
     : db && (await loadConnection(db, account.id, platform, method));
   const secret = connection
     ? unreadable(() => connectionSecrets(secretsKey, account.id, platform, method).open('access_token', connection.accessToken))
     : null;
-  if (platform === 'tiktok') {
-    if (!secret) throw notConnected();
-    return { ...base, credentials: { accessToken: secret } };
-  }
-  if (method === 'login') {
-    if (!connection?.remoteName || !secret) throw notConnected();
-    return { ...base, credentials: await sandboxInstagramLogin(settings.network, proxy, endpoints, connection.remoteName, secret) };
-  }
-  if (!secret || !connection?.remoteId) throw new PermanentPlatformError('instagram', t.platform.instagramTokenMissing, '');
-  return { ...base, credentials: { accessToken: secret, igUserId: connection.remoteId } };
+  return credentials.typed.context(base, method, connection || undefined, secret);
 }

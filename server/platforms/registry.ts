@@ -1,17 +1,27 @@
-import { instagram } from './instagram/connector';
-import { instagramLink } from './instagram/oauth';
-import { tiktok } from './tiktok/connector';
-import { tiktokLink } from './tiktok/oauth';
+import type { Platform } from '../../src/lib/platforms';
+import { instagramPlatform } from './instagram';
 import type { LinkConnector } from './oauth-links';
-import type { Connector, Platform } from './types';
-import { youtube } from './youtube/connector';
-import { youtubeLink } from './youtube/oauth';
+import { tiktokPlatform } from './tiktok';
+import type { Connector, ServerPlatform } from './types';
+import { youtubePlatform } from './youtube';
 
 /**
- * Each platform's pieces, kept in its own folder (server/platforms/<platform>/): the connector that
- * publishes and reads statistics, and the OAuth connector that links a profile. The rest of the
- * server finds a platform's pieces here, by its name.
+ * Each platform's server side, kept in its own folder (server/platforms/<platform>/index.ts): the
+ * connector that publishes and reads statistics, the OAuth connector that links a profile, its
+ * credentials, cheap read, caps and read quota. Its shared facts are its descriptor
+ * (src/lib/platforms/<platform>.ts); the rest of the server finds a platform's pieces here, by its id.
  */
-export const connectors: Record<Platform, Connector<any>> = { youtube, tiktok, instagram };
+export const serverPlatforms: { [Id in Platform]: ServerPlatform } = {
+  youtube: youtubePlatform,
+  tiktok: tiktokPlatform,
+  instagram: instagramPlatform,
+};
 
-export const linkConnectors: Record<Platform, LinkConnector> = { youtube: youtubeLink, tiktok: tiktokLink, instagram: instagramLink };
+export const connectors = Object.fromEntries(
+  Object.entries(serverPlatforms).map(([platform, { connector }]) => [platform, connector]),
+) as Record<Platform, Connector<any>>;
+
+export const linkConnectors = Object.fromEntries(Object.entries(serverPlatforms).map(([platform, { link }]) => [platform, link])) as Record<
+  Platform,
+  LinkConnector
+>;

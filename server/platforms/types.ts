@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
 import type { PlatformNetwork } from './http';
 import type { accounts } from '../db/schema';
+import type { LinkConnector } from './oauth-links';
 
 /**
  * The one shape every platform connector has. A connector is stateless: everything about the
@@ -9,7 +10,9 @@ import type { accounts } from '../db/schema';
  * progress comes in through the context, so the publish and stats jobs own persistence.
  */
 
-export type Platform = 'youtube' | 'tiktok' | 'instagram';
+/** The registry's platform id (src/lib/platforms), under the name the server has long used. */
+import type { Platform } from '../../src/lib/platforms';
+export type { Platform };
 
 export type PlatformsMode = 'sandbox' | 'live';
 
@@ -195,4 +198,97 @@ export interface TikTokConnector extends Connector {
 
 export function publishKey(videoId: number, platform: Platform): string {
   return `video-${videoId}-${platform}`;
+}
+
+/** Where a platform's statistics reads count their units, and how many they may spend in its period. */
+export interface QuotaPeriod {
+  holder: string;
+  period: string;
+  limit: number;
+}
+
+/** What the statistics reads of each platform may spend (STATS_*; server/services/quota-ledger.ts). */
+export interface ReadQuotaSettings {
+  /** STATS_YOUTUBE_DAILY_UNITS: a Google project's units a Pacific day (YouTube Data API default 10,000). */
+  youtubeDailyUnits: number;
+  /** STATS_YOUTUBE_PUBLISH_RESERVE: units of those reads leave to publishing and edits. */
+  youtubePublishReserve: number;
+  /** STATS_TIKTOK_QUERIES_PER_MINUTE: video/query calls a token may make a minute (TikTok's default 600). */
+  tiktokQueriesPerMinute: number;
+  /** STATS_INSTAGRAM_CALLS_PER_HOUR: Graph calls an account's reads may make an hour (batch operations count one each). */
+  instagramCallsPerHour: number;
+}
+
+/** What a read's quota needs of a profile: whose units it spends. */
+export type QuotaProfile = Pick<typeof accounts.$inferSelect, 'id' | 'youtubeClientId' | 'instagramUserId' | 'instagramLogin'>;
+
+/** A typed credential as stored (account_connections), as far as a platform's rules read it. */
+export interface TypedConnection {
+  method: 'oauth' | 'pasted' | 'login';
+  remoteId: string | null;
+  remoteName: string | null;
+}
+
+/** Which platforms' hosts this server reaches: the real ones, or its sandbox's. */
+export interface ModeAccess {
+  mode: PlatformsMode;
+  sandboxOrigin: string;
+}
+
+/** The pieces a profile's connector context is made of, before the credentials. */
+export type ContextBase = Omit<ConnectorContext, 'credentials'>;
+
+/**
+ * The server's side of one platform (server/platforms/<id>/index.ts), beside its shared descriptor
+ * (src/lib/platforms/<id>.ts): what only the server knows. server/platforms/registry.ts lists them.
+ */
+export interface ServerPlatform {
+  /** Publishes and reads statistics. */
+  connector: Connector<any>;
+  /** Links a profile through the platform's consent page. */
+  link: LinkConnector;
+  /** The host the platform's cheap read goes to: the health check asks the profile's proxy for a tunnel there. */
+  apiHost: Exclude<keyof Endpoints, 'sandbox'>;
+  /** The cheap read of whom the credentials reach: the health check's and a save's check of the access. */
+  whoAmI(ctx: ConnectorContext<any>): Promise<ProfileInfo>;
+  /** How the operator is shown the account that read found. */
+  accountName(info: ProfileInfo): string;
+  /**
+   * Whether its refresh token rotates (TikTok, Instagram): then only the refresher renews an
+   * access token, never a health check. Google's neither rotates nor ages with use.
+   */
+  refreshRotates: boolean;
+  /** Its posting cap for a profile now; `live` is the platform's own figure where it publishes one (descriptor's cap.live). */
+  cap(account: CapAccount, settings: PostingCapSettings, live: PublishingLimit | null): Cap | null;
+  /** Reads the platform's own cap figure through the profile's context, cached per `key`; null when it cannot tell. */
+  readLiveCap?(key: string, context: () => Promise<ConnectorContext<any>>): Promise<PublishingLimit | null>;
+  /** Where a statistics read of the profile spends its units, and how many its period allows. */
+  readQuota(account: QuotaProfile, settings: ReadQuotaSettings, now: Date): QuotaPeriod;
+  /** The units one call of fetchStatsOf spends for `posts` ids. */
+  statsReadUnits(posts: number): number;
+  /** The credentials of a profile: a consent link's token, else a typed credential where the platform takes one. */
+  credentials: {
+    /** Whether the profile may use its consent link (YouTube: only once its channel was connected); always when absent. */
+    linkUsable?(account: { inYouTube: boolean }): boolean;
+    /** The context a consent link's token makes. */
+    linked(base: ContextBase, credentials: Credentials, link: TypedConnection, access: ModeAccess): ConnectorContext<any>;
+    /** A credential typed on the profile form, where the platform takes one (absent: the consent link alone). */
+    typed?: {
+      /** How it is typed in this mode. */
+      method(mode: PlatformsMode): 'pasted' | 'login';
+      /** Whether the stored credential holds all a platform call needs besides its secret. */
+      ready(connection: TypedConnection): boolean;
+      /** Whether SPEC counts it as the platform connected. */
+      countsAsConnected(connection: TypedConnection): boolean;
+      /** Whether a pasted one ends a known time after it is pasted (TikTok's access string), which the form counts down. */
+      pastedEnds: boolean;
+      /** The context from the stored credential and its opened secret; throws a PlatformError when they reach nothing. */
+      context(
+        base: ContextBase,
+        method: 'pasted' | 'login',
+        connection: TypedConnection | undefined,
+        secret: string | null,
+      ): Promise<ConnectorContext<any>>;
+    };
+  };
 }

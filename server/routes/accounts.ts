@@ -51,7 +51,7 @@ import {
   type StoredConnection,
 } from '../platforms/connections';
 import { builtInApps, linkRedirectUri } from '../platforms/oauth-links';
-import { linkConnectors } from '../platforms/registry';
+import { linkConnectors, serverPlatforms } from '../platforms/registry';
 import {
   accountOption,
   linkedPlatformsOf,
@@ -67,6 +67,7 @@ import type { OAuthSettings } from './oauth';
 import { pageFromQuery } from '../services/paging';
 import { accountSchemas } from '../../src/lib/contract/accounts';
 import { postingSlotsSchemas } from '../../src/lib/contract/posting-slots';
+import { consentPlatformIds } from '../../src/lib/platforms';
 import { inheritedSlotColumns, profileSlots, slotColumns, type SlotColumns } from '../services/posting-slots';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -159,7 +160,9 @@ function typedConnections(
       secret === '' ? (kept?.accessToken ?? null) : connectionSecrets(key, accountId, platform, method).seal('access_token', secret);
     if (accessToken === null) return [];
     const accessExpiresAt =
-      secret !== '' && platform === 'tiktok' ? new Date(now.getTime() + pastedSeconds * 1000) : (kept?.accessExpiresAt ?? null);
+      secret !== '' && serverPlatforms[platform].credentials.typed?.pastedEnds
+        ? new Date(now.getTime() + pastedSeconds * 1000)
+        : (kept?.accessExpiresAt ?? null);
     return [
       {
         accountId,
@@ -181,11 +184,9 @@ function typedConnections(
 }
 
 /** Whether a typed credential is all a platform call needs: the secret, and the login or user id it goes with. */
-function typedReady(typed: StoredConnection[], platform: 'tiktok' | 'instagram', mode: PlatformsMode): boolean {
+function typedReady(typed: StoredConnection[], platform: Platform, mode: PlatformsMode): boolean {
   const connection = typed.find((candidate) => candidate.platform === platform && candidate.method === typedMethod(platform, mode));
-  if (!connection) return false;
-  if (platform === 'tiktok') return true;
-  return connection.method === 'login' ? connection.remoteName !== null : connection.remoteId !== null;
+  return connection !== undefined && (serverPlatforms[platform].credentials.typed?.ready(connection) ?? false);
 }
 
 /** A profile not saved yet reaches no platform through OAuth: YouTube waits for the consent link. */
@@ -563,7 +564,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
    * origin, gets the cookie and opens the page itself, so a consent given in any other browser,
    * or its code carried to one, is refused at the callback.
    */
-  for (const platform of ['tiktok', 'instagram'] as const) {
+  for (const platform of consentPlatformIds) {
     app.post(
       `/connect-${platform}/:id`,
       { schema: accountSchemas.connectLink },

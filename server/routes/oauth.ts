@@ -17,6 +17,7 @@ import { builtInApps, linkRedirectUri, OAuthGrantError, type GrantedTokens, type
 import { connectionParams } from '../../src/lib/youtube-connection';
 import { googleOAuthEndpoints, testingRefreshTokenSeconds, youtubeConsentUrl, youtubeRedirectUri } from '../platforms/youtube/oauth';
 import { oauthSchemas } from '../../src/lib/contract/oauth';
+import { consentPlatformIds, platformOf } from '../../src/lib/platforms';
 import type { Clock } from '../clock';
 
 export interface OAuthSettings {
@@ -203,7 +204,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
    * spent `state` names the profile; the code becomes tokens kept in the profile's connection,
    * and the platform is switched on, as a profile connected through a link needs nothing typed.
    */
-  for (const platform of ['tiktok', 'instagram'] as const) {
+  for (const platform of consentPlatformIds) {
     app.get(`/${platform}/callback`, { schema: oauthSchemas.linkCallback }, async (request, reply) => {
       const { query } = request;
       const name = t.platform.names[platform];
@@ -243,7 +244,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
         throw error;
       }
       await saveGrantedConnection(db, keys.secretsAtRest, account.id, platform, tokens, oauth.clock);
-      const switchedOn = platform === 'tiktok' ? { isActiveTikTok: true } : { isActiveInstagram: true };
+      const switchedOn = { [platformOf(platform).fields.switchedOn]: true };
       await db.orm
         .update(accounts)
         .set({ ...switchedOn, updatedAt: new Date(app.clock.now()) })

@@ -15,6 +15,7 @@ import { t } from '../messages';
 import { publishedEditSchema, publishSchema, spreadSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
 import { tickedPlatforms } from '../../src/lib/assignment';
+import { platformIds, platformOf } from '../../src/lib/platforms';
 import { waitFields, type StoredWait } from '../../src/lib/post-waits';
 import { accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
@@ -31,7 +32,7 @@ import { postsOfSets, postsOfVideos } from '../services/video-status';
 import { postReachOf } from '../services/reach';
 import { futurePublishDate } from '../services/publish-date';
 import { planPublication, platformsOf, type PlanProfile, type PlatformFlags } from '../services/publication-plan';
-import { instagramLimitReader } from '../services/posting-budget';
+import { liveCapReader } from '../services/posting-budget';
 import { moveObstacle, spreadPublication, type SpreadSettings } from '../services/spread';
 import { cancelPosts, editPublished, planPosts, replanPosts, restorePosts, retryPosts } from '../services/post-lifecycle';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
@@ -73,7 +74,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     now: app.clock.now(),
     installationSlots: postingSlots,
     postingCaps,
-    instagramLimitOf: instagramLimitReader(db, { secretsKey: keys.secretsAtRest, platforms: platforms() }),
+    liveCapOf: liveCapReader(db, { secretsKey: keys.secretsAtRest, platforms: platforms() }),
   });
   const urlOf = (fileKey: string | null) =>
     fileKey ? signMediaUrl(keys.mediaUrl, fileKey, media.settings.mediaUrlTtlSeconds, app.clock.now()) : null;
@@ -215,16 +216,15 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
         GROUP BY p.platform`,
       [requestId],
     );
-    const order: Platform[] = ['youtube', 'tiktok', 'instagram'];
     return rows
       .map((row) => ({
         platform: row.platform as Platform,
-        editable: row.platform === 'youtube',
+        editable: platformOf(row.platform as Platform).can.editAfterPublish,
         pending: row.pending,
         done: row.done,
         errors: row.errors,
       }))
-      .sort((a, b) => order.indexOf(a.platform) - order.indexOf(b.platform));
+      .sort((a, b) => platformIds.indexOf(a.platform) - platformIds.indexOf(b.platform));
   }
 
   app.get('/', { schema: uploadVideoSchemas.list }, async (request): Promise<Paged<UploadRow>> =>

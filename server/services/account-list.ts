@@ -1,5 +1,6 @@
 import type { AccountSummary, Paged, PlatformName } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
+import { platformOf, platforms } from '../../src/lib/platforms';
 import { toAccountSummary, type AccountSummaryRow } from './account-views';
 import { offsetOf, paged, pageSize } from './paging';
 
@@ -14,12 +15,6 @@ export interface AccountFilter {
   problem?: boolean;
 }
 
-const platformSwitch: Record<PlatformName, string> = {
-  youtube: 'a.is_active_youtube',
-  tiktok: 'a.is_active_tiktok',
-  instagram: 'a.is_active_instagram',
-};
-
 /** Each connection's one state (StoredStates) and the reach marks (StoredReach), for the profile `a`. */
 export const checkColumns = `(SELECT coalesce(jsonb_object_agg(s.platform, jsonb_build_object('state', s.state, 'kind', s.kind, 'source', s.source,
                                                                 'detail', s.detail, 'at', s.at)), '{}'::jsonb)
@@ -30,7 +25,7 @@ export const checkColumns = `(SELECT coalesce(jsonb_object_agg(s.platform, jsonb
 
 /** Whether profile `a` has a platform switched on that is not 'connected' (the list's 'Проблемні'), as connectionStatesOf shows it. */
 const hasHealthProblem = `EXISTS (SELECT 1 FROM connection_states AS s WHERE s.account_id = a.id AND s.state <> 'connected'
-  AND CASE s.platform WHEN 'youtube' THEN a.is_active_youtube WHEN 'tiktok' THEN a.is_active_tiktok ELSE a.is_active_instagram END)`;
+  AND CASE s.platform ${platforms.map(({ id, columns }) => `WHEN '${id}' THEN a.${columns.switchedOn}`).join(' ')} END)`;
 
 /**
  * The columns of a profile's summary row (AccountSummaryRow) for the profile `a`, everything
@@ -72,7 +67,7 @@ export async function accountPage(db: Database, filter: AccountFilter, page: num
         OR EXISTS (SELECT 1 FROM account_connections AS c WHERE c.account_id = a.id AND c.checked_name ILIKE ${pattern}))`,
     );
   }
-  if (filter.platform) conditions.push(platformSwitch[filter.platform]);
+  if (filter.platform) conditions.push(`a.${platformOf(filter.platform).columns.switchedOn}`);
   if (filter.problem) conditions.push(hasHealthProblem);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const filterValues = [...values];

@@ -25,6 +25,8 @@ import type { LinkedPlatforms } from '../../src/lib/schemas';
 import { checkedNamesOf, type StoredConnection } from '../platforms/connections';
 import { accountGroups, accounts, users, videos } from '../db/schema';
 import { reachOf, type StoredReach } from './reach';
+import { serverPlatforms } from '../platforms/registry';
+import { platformIds, platformOf } from '../../src/lib/platforms';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
 
@@ -76,8 +78,8 @@ export function typedPlatformsOf(connections: StoredConnection[]): string[] {
     .filter(
       (connection) =>
         connection.accessToken !== null &&
-        ((connection.platform === 'tiktok' && connection.method === 'pasted') ||
-          (connection.platform === 'instagram' && connection.method === 'login' && connection.remoteName !== null)),
+        connection.method !== 'oauth' &&
+        (serverPlatforms[connection.platform].credentials.typed?.countsAsConnected(connection) ?? false),
     )
     .map((connection) => connection.platform);
 }
@@ -104,12 +106,7 @@ export function accountOption(row: Pick<AccountRow, 'id' | 'comments' | 'youtube
 export function publishProfileOption(
   row: Pick<AccountRow, 'id' | 'comments' | 'youtubeLogin' | 'instagramLogin' | 'isActiveYouTube' | 'isActiveTikTok' | 'isActiveInstagram'>,
 ): PublishProfileOption {
-  const active: [PlatformName, boolean][] = [
-    ['youtube', row.isActiveYouTube],
-    ['tiktok', row.isActiveTikTok],
-    ['instagram', row.isActiveInstagram],
-  ];
-  return { ...accountOption(row), platforms: active.flatMap(([platform, on]) => (on ? [platform] : [])) };
+  return { ...accountOption(row), platforms: platformIds.filter((platform) => row[platformOf(platform).fields.switchedOn]) };
 }
 
 export interface AccountWithOwner<Row = AccountSummaryRow> {
@@ -154,7 +151,7 @@ export type StoredStates = Partial<
 export function connectionStatesOf(row: AccountSummaryRow): ProfileHealth {
   const active = switchedOn(row);
   return Object.fromEntries(
-    platformOrder.flatMap((platform) => {
+    platformIds.flatMap((platform) => {
       const entry = row.health?.[platform];
       return entry && active[platform] ? [[platform, { ...entry, at: new Date(entry.at).toISOString() }]] : [];
     }),
@@ -163,16 +160,14 @@ export function connectionStatesOf(row: AccountSummaryRow): ProfileHealth {
 
 /** The platforms that cannot work until something changes: the profile's error, home's attention. */
 function downPlatforms(health: ProfileHealth): PlatformName[] {
-  return platformOrder.filter((platform) => health[platform]?.state === 'down');
+  return platformIds.filter((platform) => health[platform]?.state === 'down');
 }
 
-const switchedOn = (account: AccountSummaryRow): Record<PlatformName, boolean> => ({
-  youtube: account.isActiveYouTube,
-  tiktok: account.isActiveTikTok,
-  instagram: account.isActiveInstagram,
-});
-
-const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
+const switchedOn = (account: AccountSummaryRow): Record<PlatformName, boolean> =>
+  Object.fromEntries(platformIds.map((platform) => [platform, account[platformOf(platform).fields.switchedOn]])) as Record<
+    PlatformName,
+    boolean
+  >;
 
 /**
  * A platform switched off keeps its last answer for when it is switched on again, but shows none;
@@ -215,7 +210,7 @@ export function connectionViews(connections: StoredConnection[], health: Profile
   const inUse = [...connections]
     .filter((connection) => connection.method === 'oauth' || connection.accessToken !== null)
     .sort((a, b) => Number(b.method === 'oauth') - Number(a.method === 'oauth') || a.method.localeCompare(b.method));
-  return platformOrder.flatMap((platform) => {
+  return platformIds.flatMap((platform) => {
     const connection = inUse.find((candidate) => candidate.platform === platform);
     if (!connection) return [];
     const known = health[platform];
@@ -227,7 +222,10 @@ export function connectionViews(connections: StoredConnection[], health: Profile
         state: known?.state ?? (grantGone ? 'down' : 'connected'),
         kind: known?.kind ?? (grantGone ? 'revoked' : null),
         name: connection.checkedName,
-        expiresAt: connection.method === 'pasted' && platform === 'tiktok' ? (connection.accessExpiresAt?.toISOString() ?? null) : null,
+        expiresAt:
+          connection.method === 'pasted' && (serverPlatforms[platform].credentials.typed?.pastedEnds ?? false)
+            ? (connection.accessExpiresAt?.toISOString() ?? null)
+            : null,
       },
     ];
   });

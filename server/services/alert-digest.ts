@@ -1,3 +1,4 @@
+import { platformIds } from '../../src/lib/platforms';
 import type PgBoss from 'pg-boss';
 import { dayjs } from '../../src/lib/dates';
 import { displayTimezone, kyivWallTime } from '../../src/lib/kyiv-time';
@@ -13,7 +14,6 @@ import { sendTelegramJobName, type SendTelegramData } from './alerts';
  */
 
 const topShown = 3;
-const platforms: Platform[] = ['youtube', 'tiktok', 'instagram'];
 
 /** Yesterday in Kyiv: its first moment, the next day's, and its date as operators read it. */
 export function kyivYesterday(now: number): { from: Date; to: Date; label: string } {
@@ -53,7 +53,7 @@ export async function digestText(db: Database, userId: number, now: number): Pro
   );
   const out = counts.reduce((sum, row) => sum + row.out, 0);
   const failed = counts.reduce((sum, row) => sum + row.failed, 0);
-  const byPlatform = platforms
+  const byPlatform = platformIds
     .map((platform) => [platform, counts.find((row) => row.platform === platform)?.out ?? 0] as const)
     .filter(([, count]) => count > 0)
     .map(([platform, count]) => `${t.platform.names[platform]} ${count}`)

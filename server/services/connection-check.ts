@@ -1,21 +1,12 @@
 import type { ConnectedAs } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import { PlatformNetworkError } from '../platforms/http';
-import { instagram } from '../platforms/instagram/connector';
 import { PlatformError, TransientPlatformError } from '../platforms/errors';
 import { profileContext, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
 import type { StoredConnection } from '../platforms/connections';
 import { memoryProgressStore } from '../platforms/progress';
-import { tiktok } from '../platforms/tiktok/connector';
-import type { Platform, ProfileInfo } from '../platforms/types';
-import { youtube } from '../platforms/youtube/connector';
-
-/** How a platform names the account: the channel's title, the creator's nickname with the handle, the profile's name. */
-function displayName(platform: Platform, info: ProfileInfo): string {
-  if (platform === 'tiktok' && info.id && info.name !== info.id) return `${info.name} (@${info.id})`;
-  if (platform === 'tiktok' && info.id) return `@${info.id}`;
-  return info.name || info.id;
-}
+import { serverPlatforms } from '../platforms/registry';
+import type { Platform } from '../platforms/types';
 
 /** The operator waits on the save: a platform or proxy silent this long counts as unreachable, not as a refusal. */
 const checkTimeoutMs = 15_000;
@@ -30,9 +21,7 @@ async function whoAmI(
 ) {
   const ctx = await profileContext(credentials, platform, { db, typed, secretsKey, settings, progress: memoryProgressStore() });
   ctx.signal = AbortSignal.timeout(checkTimeoutMs);
-  if (platform === 'youtube') return youtube.fetchChannel(ctx);
-  if (platform === 'tiktok') return tiktok.fetchCreator(ctx);
-  return instagram.fetchProfile(ctx);
+  return serverPlatforms[platform].whoAmI(ctx);
 }
 
 function unreachable(error: unknown): boolean {
@@ -71,7 +60,7 @@ export async function checkConnections(
   const result: ConnectionCheck = { connectedAs: {}, unreachable: [], refused: [] };
   answers.forEach((answer, index) => {
     const platform = platforms[index]!;
-    if (answer.status === 'fulfilled') result.connectedAs[platform] = displayName(platform, answer.value);
+    if (answer.status === 'fulfilled') result.connectedAs[platform] = serverPlatforms[platform].accountName(answer.value);
     else if (unreachable(answer.reason)) result.unreachable.push(platform);
     else if (answer.reason instanceof PlatformError) result.refused.push(answer.reason);
     else throw answer.reason;

@@ -5,13 +5,13 @@ import { displayTimezone } from '../../src/lib/kyiv-time';
 import { visibleTo } from '../auth/ownership';
 import type { Database } from '../db/connect';
 import { accounts } from '../db/schema';
-import { instagramLimit } from '../platforms/instagram/caps';
 import type { Cap } from '../platforms/types';
 import { capOf } from './posting-caps';
-import { instagram } from '../platforms/instagram/connector';
 import { profileContext, type PlatformAccess } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
-import type { Platform, PostingCapSettings } from '../platforms/types';
+import { serverPlatforms } from '../platforms/registry';
+import { platformIds, platformOf } from '../../src/lib/platforms';
+import type { Platform, PostingCapSettings, PublishingLimit } from '../platforms/types';
 
 type Account = typeof accounts.$inferSelect;
 
@@ -33,22 +33,22 @@ async function dayCounts(db: Database, platform: Platform, cap: Cap, from: Date,
   return { used: Number(rows[0]!.used), planned: Number(rows[0]!.planned) };
 }
 
-/** Reads a profile's Instagram cap as the platform reports it, through its own connection; cached per profile (instagramLimit). */
-export function instagramLimitReader(db: Database, { secretsKey, platforms }: { secretsKey: Buffer; platforms: PlatformAccess }) {
-  return (account: Account) =>
-    instagramLimit(String(account.id), async () =>
-      instagram.publishingLimit(
-        await profileContext(account, 'instagram', { db, secretsKey, settings: platforms, progress: memoryProgressStore() }),
-      ),
+/**
+ * Reads a profile's cap on a platform as the platform reports it (Instagram's), through its own
+ * connection, cached per profile (readLiveCap); null where the platform publishes no figure.
+ */
+export function liveCapReader(db: Database, { secretsKey, platforms }: { secretsKey: Buffer; platforms: PlatformAccess }) {
+  return async (account: Account, platform: Platform): Promise<PublishingLimit | null> => {
+    const read = serverPlatforms[platform].readLiveCap;
+    if (!read) return null;
+    return read(String(account.id), () =>
+      profileContext(account, platform, { db, secretsKey, settings: platforms, progress: memoryProgressStore() }),
     );
+  };
 }
 
 function activePlatforms(account: Account): Platform[] {
-  return [
-    ...(account.isActiveYouTube ? (['youtube'] as const) : []),
-    ...(account.isActiveTikTok ? (['tiktok'] as const) : []),
-    ...(account.isActiveInstagram ? (['instagram'] as const) : []),
-  ];
+  return platformIds.filter((platform) => account[platformOf(platform).fields.switchedOn]);
 }
 
 /**
@@ -69,11 +69,11 @@ export async function postingBudgets(
     .from(accounts)
     .where(and(inArray(accounts.id, accountIds), visibleTo(user, accounts.userId)));
   rows.sort((a, b) => accountIds.indexOf(a.id) - accountIds.indexOf(b.id));
-  const readInstagramLimit = instagramLimitReader(db, { secretsKey, platforms });
+  const readLiveCap = liveCapReader(db, { secretsKey, platforms });
   const budgets: PostingBudget[] = [];
   for (const account of rows) {
     for (const platform of activePlatforms(account)) {
-      const figure = platform === 'instagram' ? await readInstagramLimit(account) : null;
+      const figure = await readLiveCap(account, platform);
       const cap = capOf(platform, account, figure, postingCaps);
       const scope: Cap = cap ?? { limit: 0, windowMs: null, scope: { accountId: account.id } };
       const { used, planned } = await dayCounts(db, platform, scope, range.from, range.to);

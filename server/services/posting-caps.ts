@@ -1,10 +1,10 @@
 import type { CapDetail } from '../../src/lib/post-waits';
 import type { Database } from '../db/connect';
 import { quotaRetryMs } from '../platforms/errors';
-import { instagramCap } from '../platforms/instagram/caps';
-import { tiktokCap } from '../platforms/tiktok/caps';
 import type { Cap, CapAccount, Platform, PostingCapSettings, PublishingLimit } from '../platforms/types';
-import { pacificDay, youtubeCap } from '../platforms/youtube/caps';
+import { serverPlatforms } from '../platforms/registry';
+import { pacificDay } from '../platforms/youtube/caps';
+import { platformOf } from '../../src/lib/platforms';
 
 /**
  * The platforms' posting caps as planning inputs (issue 23.2). A post past its profile's cap is
@@ -22,15 +22,12 @@ import { pacificDay, youtubeCap } from '../platforms/youtube/caps';
 
 const hour = 60 * 60 * 1000;
 
-/** The cap of one profile on one platform now, as its platform counts it; null when unknown (Instagram's figure unread). */
-export function capOf(
-  platform: Platform,
-  account: CapAccount,
-  instagram: PublishingLimit | null,
-  settings: PostingCapSettings,
-): Cap | null {
-  if (platform === 'instagram') return instagram && instagramCap(account, instagram);
-  return platform === 'tiktok' ? tiktokCap(account, settings) : youtubeCap(account, settings);
+/**
+ * The cap of one profile on one platform now, as its platform counts it; `live` is the platform's
+ * own figure where it publishes one (Instagram's), null when unread: the cap is then unknown.
+ */
+export function capOf(platform: Platform, account: CapAccount, live: PublishingLimit | null, settings: PostingCapSettings): Cap | null {
+  return serverPlatforms[platform].cap(account, settings, live);
 }
 
 /** The posts of a cap's scope on a platform, as SQL over video_posts `p`, with its parameters from $3 on. */
@@ -93,7 +90,7 @@ export async function holdFor(db: Database, platform: Platform, cap: Cap, now: D
  */
 export async function holdAfterRefusal(db: Database, platform: Platform, cap: Cap | null, now: Date): Promise<CapHold> {
   const detail: CapDetail = { refused: true };
-  if (platform === 'youtube') return { detail, until: pacificDay(now).end };
+  if (platformOf(platform).cap.window === 'pacific-day') return { detail, until: pacificDay(now).end };
   if (!cap || cap.windowMs === null) return { detail, until: new Date(now.getTime() + quotaRetryMs) };
   const [oldest] = await publishedSince(db, platform, cap, windowStart(cap, now));
   const until = oldest ? new Date(oldest.getTime() + cap.windowMs) : new Date(now.getTime() + quotaRetryMs);

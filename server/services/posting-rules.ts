@@ -1,3 +1,4 @@
+import { platformIds } from '../../src/lib/platforms';
 import { inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
@@ -23,7 +24,7 @@ export async function savedDefaults(db: Database, accountIds: number[]): Promise
 
 /** Remembers a profile's choices at `at`, one row per platform given; a platform left out keeps what it had. */
 export async function saveDefaults(db: Database, accountId: number, options: PostOptions, at: Date) {
-  for (const platform of ['tiktok', 'youtube', 'instagram'] as const) {
+  for (const platform of platformIds) {
     if (!options[platform]) continue;
     const chosen = Object.fromEntries(Object.entries(options[platform]).filter(([, field]) => field !== undefined));
     await db.orm

@@ -1,3 +1,4 @@
+import { platformIds } from '../../src/lib/platforms';
 import type { ConnectionKind } from '../../src/lib/contract';
 import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
@@ -95,7 +96,7 @@ export async function recordHealth(
       userId: account.userId,
       accountId: account.id,
       profile: accountOption(account).title,
-      platforms: platformOrder.flatMap((platform) =>
+      platforms: platformIds.flatMap((platform) =>
         rows.filter((row) => row.platform === platform).map((row) => ({ platform, kind: row.kind as ConnectionKind })),
       ),
       dueAt: new Date(Math.min(...rows.map((row) => new Date(row.due_at).getTime()))).toISOString(),
@@ -104,5 +105,3 @@ export async function recordHealth(
     return unhealthy;
   });
 }
-
-const platformOrder: Platform[] = ['youtube', 'tiktok', 'instagram'];

@@ -1,13 +1,12 @@
 import type { ListFilters, Paged, SessionUser, UploadRow } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
+import { platformOf } from '../../src/lib/platforms';
 import { paged } from './paging';
 import { containsPattern, filteredRequestsPage, requestsPage } from './ranked-page';
 import { firstPosterOf } from './request-list';
 import { postsOfSets, setStatusConditions } from './video-status';
 
 const columns = `id, id_upload, title, source_name, published_at, count_video, ${firstPosterOf('creation_requests.id')} AS poster_key`;
-
-const platformColumns = { youtube: 'in_youtube', tiktok: 'in_tiktok', instagram: 'in_instagram' } as const;
 
 /**
  * The published sets of a user (of everyone for an admin), the most recently published first.
@@ -25,7 +24,7 @@ export async function publishedListPage(
   const where: string[] = [];
   const params: unknown[] = [];
   if (filters.status) where.push(setStatusConditions[filters.status]!);
-  if (filters.platform) where.push(platformColumns[filters.platform]);
+  if (filters.platform) where.push(platformOf(filters.platform).columns.ticked);
   if (filters.q?.trim()) {
     params.push(containsPattern(filters.q.trim()));
     where.push(`(title ILIKE $${params.length} OR source_name ILIKE $${params.length} OR id_upload::text ILIKE $${params.length})`);

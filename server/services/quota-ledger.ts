@@ -1,11 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
 import type { ProfileCredentials } from '../platforms/profile-context';
-import type { Platform } from '../platforms/types';
+import { serverPlatforms } from '../platforms/registry';
+import type { Platform, QuotaPeriod, ReadQuotaSettings } from '../platforms/types';
 import type { Clock } from '../clock';
 
+/** Where a statistics read's units are counted, and how many reads may spend there in its period. */
+export interface QuotaAccount extends QuotaPeriod {
+  /** The moment on the app's clock the period was found for; it stamps the spending, which purgeQuotaLedger ages by. */
+  at: Date;
+}
+
 /** How often a post's figures are read, by its age, and what the reads may spend (server/jobs/sync-stats.ts). */
-export interface StatsSyncSettings {
+export interface StatsSyncSettings extends ReadQuotaSettings {
   /** STATS_FRESH_HOURS / STATS_FRESH_MINUTES: posts up to this old are read this often (48 h, every 15 min). */
   freshHours: number;
   freshEveryMinutes: number;
@@ -14,38 +21,12 @@ export interface StatsSyncSettings {
   recentEveryMinutes: number;
   /** STATS_OLD_MINUTES: older posts (once a day). */
   oldEveryMinutes: number;
-  /** STATS_YOUTUBE_DAILY_UNITS: a Google project's units a Pacific day (YouTube Data API default 10,000). */
-  youtubeDailyUnits: number;
-  /** STATS_YOUTUBE_PUBLISH_RESERVE: units of those reads leave to publishing and edits. */
-  youtubePublishReserve: number;
-  /** STATS_TIKTOK_QUERIES_PER_MINUTE: video/query calls a token may make a minute (TikTok's default 600). */
-  tiktokQueriesPerMinute: number;
-  /** STATS_INSTAGRAM_CALLS_PER_HOUR: Graph calls an account's reads may make an hour (batch operations count one each). */
-  instagramCallsPerHour: number;
-}
-
-/** Where a statistics read's units are counted, and how many reads may spend there in its period. */
-export interface QuotaAccount {
-  holder: string;
-  period: string;
-  limit: number;
-  /** The moment on the app's clock the period was found for; it stamps the spending, which purgeQuotaLedger ages by. */
-  at: Date;
-}
-
-// Made once: a formatter costs far more to build than to use, and every call to the platform asks for the day.
-const pacificDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' });
-
-/** The calendar day in Pacific Time, where YouTube's daily quotas turn over ("Quota Calculator"). */
-export function pacificDay(at: Date): string {
-  return pacificDate.format(at);
 }
 
 /**
- * YouTube quota belongs to the Google project of the profile's OAuth client, so profiles sharing
- * a client share it; reads may bring the day's spending, publishing's included (recordQuota), up to
- * the day's units less the reserve kept for publishing still to come. TikTok limits
- * video/query per token and minute, Instagram calls per account and hour.
+ * Where a statistics read of a profile on a platform spends its units (each platform's readQuota):
+ * YouTube's reads may bring the day's spending, publishing's included (recordQuota), up to the
+ * day's units less the reserve kept for publishing still to come.
  */
 export function quotaAccount(
   platform: Platform,
@@ -53,23 +34,7 @@ export function quotaAccount(
   settings: StatsSyncSettings,
   now: Date,
 ): QuotaAccount {
-  const iso = now.toISOString();
-  if (platform === 'youtube') {
-    return {
-      holder: `youtube:${account.youtubeClientId ?? `profile-${account.id}`}`,
-      period: pacificDay(now),
-      limit: settings.youtubeDailyUnits - settings.youtubePublishReserve,
-      at: now,
-    };
-  }
-  if (platform === 'tiktok')
-    return { holder: `tiktok:profile-${account.id}`, period: iso.slice(0, 16), limit: settings.tiktokQueriesPerMinute, at: now };
-  return {
-    holder: `instagram:${account.instagramUserId ?? account.instagramLogin ?? `profile-${account.id}`}`,
-    period: iso.slice(0, 13),
-    limit: settings.instagramCallsPerHour,
-    at: now,
-  };
+  return { ...serverPlatforms[platform].readQuota(account, settings, now), at: now };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { platformIds } from '../../src/lib/platforms';
 import type { PostReach, ReachMark } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
 import type { Platform } from '../platforms/types';
@@ -90,16 +91,15 @@ export function reachOf(stored: StoredReach[], active: Record<Platform, boolean>
   return stored
     .filter((mark) => active[mark.platform])
     .map((mark) => ({ ...mark, markedAt: new Date(mark.markedAt).toISOString() }))
-    .sort((a, b) => platformOrder.indexOf(a.platform) - platformOrder.indexOf(b.platform));
+    .sort((a, b) => platformIds.indexOf(a.platform) - platformIds.indexOf(b.platform));
 }
-
-const platformOrder: Platform[] = ['youtube', 'tiktok', 'instagram'];
 
 /**
  * The reach marks of a set's posts (of one video of it, with `videoId`), by video: each post read
  * with no views once settled, and each post behind its profile's mark.
  */
 export async function postReachOf(db: Database, requestId: number, videoId?: number): Promise<Map<number, PostReach[]>> {
+  const params = videoId === undefined ? [requestId] : [requestId, videoId];
   const { rows } = await db.sql(
     `SELECT p.video_id, p.platform, p.views, r.median_views,
             CASE WHEN p.no_views_since IS NOT NULL THEN floor(extract(epoch FROM p.no_views_since - p.published_at) / 3600)::int END AS hours_live
@@ -107,8 +107,8 @@ export async function postReachOf(db: Database, requestId: number, videoId?: num
        LEFT JOIN profile_reach AS r ON r.account_id = p.account_id AND r.platform = p.platform AND p.id = ANY(r.post_ids)
       WHERE v.request_id = $1 ${videoId === undefined ? '' : 'AND v.id = $2'} AND p.status = 'done'
         AND (p.no_views_since IS NOT NULL OR r.account_id IS NOT NULL)
-      ORDER BY p.video_id, array_position(ARRAY['youtube', 'tiktok', 'instagram'], p.platform)`,
-    videoId === undefined ? [requestId] : [requestId, videoId],
+      ORDER BY p.video_id, array_position($${params.length + 1}::text[], p.platform)`,
+    [...params, platformIds],
   );
   const marks = new Map<number, PostReach[]>();
   for (const row of rows) {

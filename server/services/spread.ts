@@ -6,6 +6,7 @@ import { slotMinutes } from '../../src/lib/schemas';
 import { t } from '../messages';
 import type { Database } from '../db/connect';
 import { accounts } from '../db/schema';
+import { platformOf } from '../../src/lib/platforms';
 import type { Platform, PostingCapSettings, PublishingLimit } from '../platforms/types';
 import { accountOption } from './account-views';
 import { capOf } from './posting-caps';
@@ -35,8 +36,8 @@ export interface SpreadSettings {
   now: number;
   installationSlots: PostingSlots;
   postingCaps: PostingCapSettings;
-  /** The Instagram account's cap as the platform reports it; null when unknown (the post is tried, and held if refused). */
-  instagramLimitOf: (account: Account) => Promise<PublishingLimit | null>;
+  /** A profile's cap as its platform reports it (Instagram's); null when unknown or not published (the post is tried, and held if refused). */
+  liveCapOf: (account: Account, platform: Platform) => Promise<PublishingLimit | null>;
 }
 
 export interface SpreadInput extends PlatformFlags {
@@ -176,7 +177,7 @@ async function loadPlan(
   for (const account of setup.profiles) {
     const profileCaps = new Map<Platform, PlanCap>();
     for (const platform of setup.platformsOf(account)) {
-      const figure = platform === 'instagram' ? await settings.instagramLimitOf(account) : null;
+      const figure = await settings.liveCapOf(account, platform);
       const cap = capOf(platform, account, figure, settings.postingCaps);
       if (!cap) continue;
       const key = scopeKey(platform, cap.scope);
@@ -203,7 +204,9 @@ async function loadPlan(
       profile.times.push(post.at);
     }
     const key =
-      post.platform === 'youtube' && post.youtubeClientId ? `youtube-client:${post.youtubeClientId}` : `${post.platform}:${post.accountId}`;
+      platformOf(post.platform).cap.per === 'google-project' && post.youtubeClientId
+        ? `youtube-client:${post.youtubeClientId}`
+        : `${post.platform}:${post.accountId}`;
     caps.get(key)?.times.push(post.at);
   }
   for (const profile of profiles.values()) profile.times.sort((a, b) => a - b);

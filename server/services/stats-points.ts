@@ -1,3 +1,4 @@
+import { platformIds } from '../../src/lib/platforms';
 import type { PlatformName, StatsFigures, StatsPeriod, StatsReport } from '../../src/lib/contract';
 import { t } from '../messages';
 import type { Database } from '../db/connect';
@@ -69,8 +70,6 @@ function scopedPosts(scope: StatsScope): { text: string; value: number } {
  */
 const stepSeconds: Record<StatsPeriod, number> = { 1: 3600, 7: 6 * 3600, 30: 86_400, 90: 2 * 86_400 };
 
-const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
-
 /**
  * Views over the period and the latest totals. A post's value at a moment is its last point at or
  * before it (points are stored only on change, so a value holds until the next one).
@@ -135,10 +134,8 @@ export async function statsReport(db: Database, scope: StatsScope, days: StatsPe
   return {
     days,
     at,
-    views: platformOrder.filter((platform) => views.has(platform)).map((platform) => ({ platform, values: views.get(platform)! })),
-    byPlatform: platformOrder
-      .filter((platform) => byPlatform.has(platform))
-      .map((platform) => ({ platform, ...byPlatform.get(platform)! })),
+    views: platformIds.filter((platform) => views.has(platform)).map((platform) => ({ platform, values: views.get(platform)! })),
+    byPlatform: platformIds.filter((platform) => byPlatform.has(platform)).map((platform) => ({ platform, ...byPlatform.get(platform)! })),
     byProfile: [...byProfile.values()],
     syncedAt: syncedAt ? syncedAt.toISOString() : null,
   };

@@ -1,3 +1,4 @@
+import { platformIds } from '../../src/lib/platforms';
 import type { PlatformName, StatsChoices, TopVideos } from '../../src/lib/contract';
 import { t } from '../messages';
 import type { Database } from '../db/connect';
@@ -39,8 +40,6 @@ export const kyivMidnight = (day: string) => `((${day})::timestamp AT TIME ZONE 
 /** How many videos the top shows. */
 export const topVideosLimit = 20;
 
-const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
-
 /**
  * The videos whose posts gained the most views over the days: a post's views at the end of the
  * last day less its views at the start of the first (none before it: 0), summed over the video's
@@ -81,7 +80,7 @@ export async function topVideos(db: Database, days: StatsDays, selection: StatsS
       title: row.title ?? '',
       number: row.position + 1,
       account: row.account_id === null ? null : { id: row.account_id, title: t.accounts.optionTitle(row.account_id, row.comments ?? '') },
-      platforms: platformOrder.filter((platform) => (row.platforms as string[]).includes(platform)),
+      platforms: platformIds.filter((platform) => (row.platforms as string[]).includes(platform)),
       gained: Number(row.gained),
       views: Number(row.views),
     })),

@@ -1,6 +1,6 @@
 import { useLocation, useSearch } from 'wouter';
 import { Search, X } from 'lucide-react';
-import type { PlatformName } from '../lib/contract';
+import { platformIds } from '../lib/platforms';
 import { t } from '../lib/i18n';
 import { filterParams } from '../lib/pagination';
 import { Button } from './button';
@@ -15,8 +15,6 @@ interface ListFiltersProps {
   /** Whether the list can be narrowed to the profiles with a health problem (issue 32.1: 'Проблемні'). */
   health?: boolean;
 }
-
-const platformNames: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
 
 /**
  * A list's search box and status, platform and health choices. They live in the URL (`?q=&status=&platform=&health=`),
@@ -91,7 +89,7 @@ export function ListFilters({ searchPlaceholder, statuses, platforms = false, he
             onChange={(event) => apply({ platform: event.target.value })}
           >
             <option value="">{t.filters.any}</option>
-            {platformNames.map((platform) => (
+            {platformIds.map((platform) => (
               <option key={platform} value={platform}>
                 {t.platform.names[platform]}
               </option>

@@ -2,20 +2,15 @@ import { CircleCheck, CircleDashed, CircleX, TrendingDown, TriangleAlert } from 
 import type { AccountSummary, ConnectionState, PlatformName } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { formatDate } from '../lib/kyiv-time';
+import { platformIds, platformOf } from '../lib/platforms';
 import styles from './profile-health.module.css';
 
-const platformOrder: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
 const stateIcon = { connected: CircleCheck, attention: TriangleAlert, down: CircleX } satisfies Record<ConnectionState, unknown>;
 
 type CheckedProfile = Pick<AccountSummary, 'health' | 'reach' | 'isActiveYouTube' | 'isActiveTikTok' | 'isActiveInstagram'>;
 
 function switchedOn(account: CheckedProfile): PlatformName[] {
-  const on: Record<PlatformName, boolean> = {
-    youtube: account.isActiveYouTube,
-    tiktok: account.isActiveTikTok,
-    instagram: account.isActiveInstagram,
-  };
-  return platformOrder.filter((platform) => on[platform]);
+  return platformIds.filter((platform) => account[platformOf(platform).fields.switchedOn]);
 }
 
 /**

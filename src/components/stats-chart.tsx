@@ -5,16 +5,10 @@ import type { PlatformName, StatsReport } from '../lib/contract';
 import { dayjs } from '../lib/dates';
 import { displayTimezone, formatDate } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
+import { platformOf } from '../lib/platforms';
 import styles from './stats-chart.module.css';
 
 const chartHeight = 240;
-const lineColors: Record<PlatformName, string> = { youtube: '#dc2626', tiktok: '#0f172a', instagram: '#c026d3' };
-/**
- * Each platform's line has its own dash as well as its colour, so a line drawn over another that
- * runs close (TikTok's under Instagram's) still shows through its gaps, and colour is not the only
- * tell.
- */
-const lineDashes: Record<PlatformName, number[]> = { youtube: [], tiktok: [10, 5], instagram: [2, 4] };
 
 /** Axis labels in Kyiv time: dates once they are a day or more apart, hours within a day's chart, else both. */
 function axisFormat(spacingSeconds: number, days: number): string {
@@ -47,12 +41,12 @@ function chartOptions(report: StatsReport, width: number, onHover: (index: numbe
       { label: t.videoTable.columnDate, value: (_chart, seconds) => (seconds === null ? '' : formatDate(seconds * 1000)) },
       ...report.views.map(({ platform }) => ({
         label: t.platform.names[platform],
-        stroke: lineColors[platform],
+        stroke: platformOf(platform).colour,
         // Views are a running total, read at syncs: steps hold each figure until the next sync.
-        fill: `${lineColors[platform]}1a`,
+        fill: `${platformOf(platform).colour}1a`,
         paths: uPlot.paths.stepped!({ align: 1 }),
         width: 2,
-        dash: lineDashes[platform],
+        dash: [...platformOf(platform).dash],
         points: { show: report.at.length <= 2 },
       })),
     ],
@@ -128,9 +122,9 @@ function ChartLegend({
                   y1="5"
                   x2="20"
                   y2="5"
-                  stroke={lineColors[platform]}
+                  stroke={platformOf(platform).colour}
                   strokeWidth="2"
-                  strokeDasharray={lineDashes[platform].join(' ')}
+                  strokeDasharray={platformOf(platform).dash.join(' ')}
                 />
               </svg>
               {t.screens.chartViews(t.platform.names[platform], values[at] ?? 0)}

@@ -1,5 +1,6 @@
 import type { PlatformName, SelectOption } from './contract';
 import { t } from './i18n';
+import { platformIds, platformOf } from './platforms';
 
 /**
  * The one rule of who publishes what, run by the server on publish and by the form for its
@@ -56,13 +57,7 @@ export interface TickedPlatforms {
 
 /** The ticked platforms, in the order the form lists them. */
 export function tickedPlatforms(flags: TickedPlatforms): PlatformName[] {
-  return (
-    [
-      ['youtube', flags.inYouTube],
-      ['tiktok', flags.inTikTok],
-      ['instagram', flags.inInstagram],
-    ] as const
-  ).flatMap(([platform, on]) => (on ? [platform] : []));
+  return platformIds.filter((platform) => flags[platformOf(platform).fields.ticked]);
 }
 
 export interface PlatformGap {

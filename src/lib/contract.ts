@@ -26,7 +26,9 @@ export type RefreshResponse = Static<typeof auth.RefreshResponse>;
 export type Paged<T> = Static<typeof common.PageInfo> & { data: T[] };
 export type ErrorResponse = Static<typeof common.ErrorBody>;
 
-export type PlatformName = Static<typeof common.Platform>;
+/** One platform's id: the registry's (src/lib/platforms), under the name the SPA has long used. */
+import type { Platform as PlatformName, ConsentPlatform } from './platforms';
+export type { PlatformName, ConsentPlatform };
 export type VideoStatus = Static<typeof common.VideoStatus>;
 export { postStates, type PostState } from './contract/lists';
 export type VideoPost = Static<typeof common.VideoPost>;
@@ -59,7 +61,6 @@ export {
 } from './contract/lists';
 /** The fields of the profile form, as POST /api/accounts and PATCH /api/accounts/{id} take them, every one filled. */
 export type AccountFields = Required<Static<typeof accounts.accountFieldsSchema>>;
-export type ConsentPlatform = Static<typeof accounts.ConsentPlatform>;
 /** POST /api/accounts and PATCH /api/accounts/{id} as the profile form sends them. */
 export type AccountBody = AccountFields & { connectByConsent: ConsentPlatform[] };
 export type ProfileSetup = Static<typeof accounts.ProfileSetup>;

@@ -32,6 +32,7 @@ import {
 } from './contract';
 import { maxLength } from './contract/limits';
 import { isPastWallTime, kyivWallTime, wallTimePattern, yearAheadWallTime } from './kyiv-time';
+import { platformIds } from './platforms';
 import { parseProxy } from './proxy';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
@@ -606,7 +607,7 @@ function statsFiltersShape(from: unknown) {
     ),
     platform: define<PlatformName | ''>(
       'platform',
-      (value) => ['', 'youtube', 'tiktok', 'instagram'].includes(value as string) || t.validation.invalidValue('platform'),
+      (value) => value === '' || platformIds.includes(value as PlatformName) || t.validation.invalidValue('platform'),
     ),
   });
 }

@@ -1,6 +1,7 @@
 import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './backoffice';
 import { videos } from './media';
+import { platformIds } from '../../../src/lib/platforms';
 import type { WaitKind } from '../../../src/lib/contract';
 import type { PostWait } from '../../../src/lib/post-waits';
 
@@ -12,7 +13,7 @@ export const videoPosts = pgTable(
     videoId: integer('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: ['youtube', 'tiktok', 'instagram'] }).notNull(),
+    platform: text('platform', { enum: platformIds }).notNull(),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['pending', 'done', 'error'] })
       .notNull()
@@ -56,7 +57,7 @@ export const postingDefaults = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: ['youtube', 'tiktok', 'instagram'] }).notNull(),
+    platform: text('platform', { enum: platformIds }).notNull(),
     options: jsonb('options').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

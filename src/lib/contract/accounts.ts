@@ -15,6 +15,7 @@ import {
   Text,
   VideoSummary,
 } from './common';
+import { consentPlatformIds } from '../platforms';
 import { maxLength } from './limits';
 import { EffectiveSlots } from './posting-slots';
 
@@ -42,7 +43,7 @@ const accountFields = {
 export const accountFieldsSchema = Type.Object(accountFields);
 
 /** The platforms a profile can connect through their consent pages instead of typed credentials. */
-export const ConsentPlatform = Literals(['tiktok', 'instagram']);
+export const ConsentPlatform = Literals(consentPlatformIds);
 
 export const accountBody = Type.Object(
   {

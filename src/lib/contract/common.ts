@@ -1,4 +1,5 @@
 import { Type, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
+import { platformIds } from '../platforms';
 import { postStates, waitKinds } from './lists';
 
 /**
@@ -40,7 +41,7 @@ type TLiterals<Values extends readonly string[]> = { -readonly [K in keyof Value
 export const Literals = <const Values extends readonly string[]>(values: Values) =>
   Type.Union(values.map((value) => Type.Literal(value))) as TUnion<TLiterals<Values>>;
 
-export const Platform = Literals(['youtube', 'tiktok', 'instagram']);
+export const Platform = Literals(platformIds);
 
 /** Why a pending post waits (src/lib/post-waits.ts). */
 export const WaitKind = Literals(waitKinds);

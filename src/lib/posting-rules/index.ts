@@ -1,9 +1,7 @@
 import type { InstagramPostOptions, PostOptions, TikTokCreatorRules, TikTokPostOptions, YouTubePostOptions } from '../contract';
 import { t } from '../i18n';
-import { instagramDefaults, instagramPostRefusal, instagramTextRefusal } from './instagram';
+import { platformOf, type Platform, type PostingRules } from '../platforms';
 import type { PostedVideo, Refusal } from './refusal';
-import { tiktokCaptionRefusal, tiktokChoiceRefusal, tiktokCreatorRefusal, tiktokDefaults, type TikTokPrivacyLevel } from './tiktok';
-import { youtubeChoiceRefusal, youtubeDefaults, youtubePostRefusal, youtubeTextRefusal } from './youtube';
 
 /**
  * The platforms' own rules for a post, in one place with no I/O: the publish form's panel, the
@@ -12,7 +10,6 @@ import { youtubeChoiceRefusal, youtubeDefaults, youtubePostRefusal, youtubeTextR
  */
 export type { Refusal } from './refusal';
 
-type Platform = keyof PostOptions;
 export type ResolvedOptions = TikTokPostOptions | YouTubePostOptions | InstagramPostOptions;
 
 const withoutUndefined = <T extends object>(value: T | undefined): Partial<T> =>
@@ -23,15 +20,9 @@ const withoutUndefined = <T extends object>(value: T | undefined): Partial<T> =>
  * remembers, over the platform's defaults. A choice the platform requires and nobody made is refused.
  */
 export function resolveChoices(platform: Platform, given: PostOptions | undefined, saved: PostOptions): Resolved {
-  if (platform === 'tiktok') {
-    const choice = { ...withoutUndefined(saved.tiktok), ...withoutUndefined(given?.tiktok) };
-    return settled(tiktokChoiceRefusal(choice), { ...tiktokDefaults, ...choice });
-  }
-  if (platform === 'youtube') {
-    const choice = { ...withoutUndefined(saved.youtube), ...withoutUndefined(given?.youtube) };
-    return settled(youtubeChoiceRefusal(choice), { ...youtubeDefaults, ...choice });
-  }
-  return settled(null, { ...instagramDefaults, ...withoutUndefined(saved.instagram), ...withoutUndefined(given?.instagram) });
+  const rules: PostingRules = platformOf(platform).rules;
+  const choice = { ...withoutUndefined<object>(saved[platform]), ...withoutUndefined<object>(given?.[platform]) };
+  return settled(rules.choiceRefusal(choice), { ...rules.defaults, ...choice } as ResolvedOptions);
 }
 
 type Resolved = { options: ResolvedOptions; refusal: null } | { options: null; refusal: Refusal };
@@ -45,9 +36,8 @@ const settled = (refusal: Refusal | null, options: ResolvedOptions): Resolved =>
  * edit of a published set before its texts go anywhere.
  */
 export function textRefusal(platform: Platform, texts: { title: string; description: string; tags: string[] }): Refusal | null {
-  if (platform === 'youtube') return youtubeTextRefusal(texts);
-  if (platform === 'instagram') return instagramTextRefusal(texts);
-  return null;
+  const rules: PostingRules = platformOf(platform).rules;
+  return rules.textRefusal(texts);
 }
 
 /** The checks of one post that need no platform call: texts, the video's length, and creator_info where read. */
@@ -58,10 +48,8 @@ export function postRefusal(
   texts: { title: string; description: string; tags: string[] },
   creator: TikTokCreatorRules | null,
 ): Refusal | null {
-  if (platform === 'youtube') return youtubePostRefusal(texts, video);
-  if (platform === 'instagram') return instagramPostRefusal(options as InstagramPostOptions, texts, video);
-  const level = (options as TikTokPostOptions).privacyLevel as TikTokPrivacyLevel;
-  return tiktokCaptionRefusal(texts, video.publishKey) ?? (creator && tiktokCreatorRefusal(level, video, creator));
+  const rules: PostingRules = platformOf(platform).rules;
+  return rules.postRefusal(options, texts, video, creator);
 }
 
 /** The operator's words for a refusal, naming the profile (or the creator) it is about. */

@@ -13,6 +13,7 @@ import type {
   SecretField,
 } from '../../lib/contract';
 import { t } from '../../lib/i18n';
+import { consentPlatformIds } from '../../lib/platforms';
 import { accountSchemaFor, emptyAccountForm, type AccountForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
 import { CopyLinkButton } from './copy-link-button';
@@ -46,8 +47,10 @@ interface AccountFormCardProps {
   onConnectSaved?: () => void;
 }
 
-const consentPlatforms: ConsentPlatform[] = ['tiktok', 'instagram'];
 type TypedOpen = Record<ConsentPlatform, boolean>;
+
+/** The first field of each platform's typed credentials (SPEC's names), which opening them focuses. */
+const typedFirstField = { tiktok: 'TikTiokAuthStr', instagram: 'InstagramLogin' } as const satisfies Record<ConsentPlatform, string>;
 
 /**
  * Proxy, IP version, comment, and per platform a switch that reveals how it connects: its consent
@@ -79,7 +82,7 @@ export function AccountFormCard({
   // The platform a connect press validates for: it is connected through its consent page even with its typed way open.
   const connectingTo = useRef<PlatformName | null>(null);
   const byConsent = (platform: PlatformName | null) =>
-    consentPlatforms.filter((candidate) => !typedOpen[candidate] || candidate === platform);
+    consentPlatformIds.filter((candidate) => !typedOpen[candidate] || candidate === platform);
   const resolver: Resolver<AccountForm> = (values, context, options) =>
     superstructResolver(accountSchemaFor(saved ?? {}, linked, byConsent(connectingTo.current)))(values, context, options);
   const {
@@ -123,7 +126,7 @@ export function AccountFormCard({
   );
 
   // Opening a typed way puts the focus in its first field, where the operator pastes.
-  const typedFocus = useRef<'TikTiokAuthStr' | 'InstagramLogin' | null>(null);
+  const typedFocus = useRef<(typeof typedFirstField)[ConsentPlatform] | null>(null);
   useEffect(() => {
     if (typedFocus.current) setFocus(typedFocus.current);
     typedFocus.current = null;
@@ -136,7 +139,7 @@ export function AccountFormCard({
       aria-expanded={typedOpen[platform]}
       aria-controls={typedIds[platform]}
       onClick={() => {
-        if (!typedOpen[platform]) typedFocus.current = platform === 'tiktok' ? 'TikTiokAuthStr' : 'InstagramLogin';
+        if (!typedOpen[platform]) typedFocus.current = typedFirstField[platform];
         setTypedOpen((open) => ({ ...open, [platform]: !open[platform] }));
       }}
     >

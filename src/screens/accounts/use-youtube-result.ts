@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import toast from 'react-hot-toast';
 import { t } from '../../lib/i18n';
+import { platformIds } from '../../lib/platforms';
 import { connectionParams } from '../../lib/youtube-connection';
 
 /** Tells the operator how a connection (YouTube, TikTok, Instagram) ended when its OAuth callback lands here, then tidies the URL. */
@@ -10,12 +11,12 @@ export function useYouTubeResult(onConnected?: () => void) {
   const [path, navigate] = useLocation();
   useEffect(() => {
     const params = new URLSearchParams(search);
-    for (const platform of ['youtube', 'tiktok', 'instagram'] as const) {
+    for (const platform of platformIds) {
       const error = params.get(connectionParams[platform].error);
       const connected = params.get(connectionParams[platform].connected) === 'connected';
       if (!error && !connected) continue;
       // One id, so a repeated effect updates the toast instead of showing it twice.
-      const success = platform === 'youtube' ? t.accountForm.youtubeConnected : t.connections.platformConnected(t.platform.names[platform]);
+      const success = t.connections.platformConnected(t.platform.names[platform]);
       if (error) toast.error(error, { id: `${platform}-connection` });
       else toast.success(success, { id: `${platform}-connection` });
       if (connected) onConnected?.();

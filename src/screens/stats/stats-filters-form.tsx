@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import type { PlatformName, StatsChoices } from '../../lib/contract';
+import type { StatsChoices } from '../../lib/contract';
+import { platformIds as platforms } from '../../lib/platforms';
 import { t } from '../../lib/i18n';
 import { statsFiltersSchema, type StatsFiltersForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
@@ -7,8 +8,6 @@ import { FormDayField } from '../../components/form-day-field';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
 import { useSchemaForm } from '../../components/use-schema-form';
 import styles from './stats-screen.module.css';
-
-const platforms: PlatformName[] = ['youtube', 'tiktok', 'instagram'];
 
 interface StatsFiltersFormProps {
   /** What the fields start from. */

@@ -5,7 +5,7 @@ import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
 import { Film, X } from 'lucide-react';
 import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
-import { assignmentPreview, platformGaps, type AssignedVideo, type PlatformGap } from '../../lib/assignment';
+import { assignmentPreview, platformGaps, tickedPlatforms, type AssignedVideo, type PlatformGap } from '../../lib/assignment';
 import { kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { emptyPublishFields, videoNumbers } from '../../lib/publishing';
@@ -289,7 +289,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
         <PostingBudget
           profiles={accounts}
           day={budgetDay}
-          platforms={(['youtube', 'tiktok', 'instagram'] as const).filter((_, index) => [inYouTube, inTikTok, inInstagram][index])}
+          platforms={tickedPlatforms({ inYouTube, inTikTok, inInstagram })}
           newPosts={newPosts}
         />
       </Card>

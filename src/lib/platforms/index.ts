@@ -1,0 +1,38 @@
+import { instagram } from './instagram';
+import { tiktok } from './tiktok';
+import { youtube } from './youtube';
+
+export type { PlatformDescriptor, PostingRules } from './descriptor';
+
+/**
+ * Every platform the product publishes to, in the order lists, columns and charts show them. Code
+ * that is not a platform's own iterates this list and reads a platform's facts from its
+ * descriptor; it never names a platform (an ESLint rule keeps it so). Adding a platform: docs/platforms.md.
+ */
+export const platforms = [youtube, tiktok, instagram] as const;
+
+export type PlatformOf = (typeof platforms)[number];
+
+/** One platform's id: the one Platform type of the SPA, the contract and the server. */
+export type Platform = PlatformOf['id'];
+
+/** The ids in order, as a non-empty tuple (Drizzle's and TypeBox's enums take one). */
+export const platformIds = platforms.map((platform) => platform.id) as [Platform, ...Platform[]];
+
+const byId = Object.fromEntries(platforms.map((platform) => [platform.id, platform])) as {
+  [Id in Platform]: Extract<PlatformOf, { id: Id }>;
+};
+
+/** A platform's descriptor by its id. */
+export function platformOf<Id extends Platform>(id: Id): (typeof byId)[Id] {
+  return byId[id];
+}
+
+type ConsentPlatformOf = Extract<PlatformOf, { consent: 'installation-app' }>;
+
+/** A platform a profile connects through the consent page of the installation's app. */
+export type ConsentPlatform = ConsentPlatformOf['id'];
+
+export const consentPlatformIds = platforms
+  .filter((platform): platform is ConsentPlatformOf => platform.consent === 'installation-app')
+  .map((platform) => platform.id) as [ConsentPlatform, ...ConsentPlatform[]];
