@@ -15,6 +15,7 @@ import { publishedEditSchema, publishSchema, spreadSchema } from '../../src/lib/
 import { addTags } from '../../src/lib/tags';
 import { tickedPlatforms } from '../../src/lib/assignment';
 import { waitFields, type StoredWait } from '../../src/lib/post-waits';
+import { videoErrors, type FailedPost } from '../../src/lib/post-failures';
 import { accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { visibleTo } from '../auth/ownership';
@@ -45,6 +46,8 @@ interface PostState {
   next_attempt_at: string | Date | null;
   planned_at: string | Date;
   changeable: boolean;
+  /** Its failed posts, which SPEC's error fields are worded from. */
+  failed: FailedPost[] | null;
 }
 
 // The outer columns are written out with their tables: in a one-table select Drizzle renders a
@@ -135,11 +138,11 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     reach: PostReach[] = [],
   ): PublishedVideo {
     return {
-      ...toVideoSummary(row),
+      ...toVideoSummary({ ...row, failed: posts?.failed ?? null }),
       idUpload,
       url: urlOf(row.fileKey),
       posterUrl: urlOf(row.posterKey),
-      errorTiktok: row.errorTiktok,
+      errorTiktok: videoErrors(posts?.failed ?? null).errorTiktok,
       publishNote: row.publishNote,
       ...waitFields(posts?.wait ?? null),
       nextAttemptAt: posts?.next_attempt_at ? new Date(posts.next_attempt_at).toISOString() : null,
@@ -157,7 +160,9 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
                  FILTER (WHERE p.status = 'pending' AND p.wait_kind IS NOT NULL))[1] AS wait,
               min(p.next_attempt_at) FILTER (WHERE p.status = 'pending') AS next_attempt_at,
               min(p.scheduled_at) AS planned_at,
-              bool_and(p.status = 'pending' AND p.started_at IS NULL) AS changeable
+              bool_and(p.status = 'pending' AND p.started_at IS NULL) AS changeable,
+              jsonb_agg(jsonb_build_object('platform', p.platform, 'kind', p.failure, 'detail', p.failure_detail))
+                FILTER (WHERE p.status = 'error' AND p.failure IS NOT NULL) AS failed
          FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id
         WHERE v.request_id = $1 ${videoId === undefined ? '' : 'AND v.id = $2'}
         GROUP BY p.video_id`,
@@ -228,7 +233,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const user = currentUser(request);
     const { videoId, youTubeId } = request.body;
     const owner = await requestOf(user, youTubeId, true);
-    await retryPosts(db, queueOrFail(), owner.id, videoId);
+    await retryPosts(db, queueOrFail(), owner.id, videoId, new Date(app.clock.now()));
     request.log.info({ videoId }, 'publication retried');
     const [[row], posts, reach] = await Promise.all([
       db.orm.select().from(videos).where(eq(videos.id, videoId)),
@@ -255,7 +260,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const texts = { title: form.title.trim(), description: form.description.trim(), tags: tagsOf(form.tags) };
     // The new texts go to the set's platforms: its YouTube videos now, its posts still to come.
     checkTexts(tickedPlatforms(existing), texts);
-    await editPublished(db, queueOrFail(), existing.id, texts);
+    await editPublished(db, queueOrFail(), existing.id, texts, new Date(app.clock.now()));
     return detail(await requestOf(currentUser(request), idUpload, true));
   });
 

@@ -18,6 +18,7 @@ import type {
 } from '../../src/lib/contract';
 import { t } from '../messages';
 import { renderFailureText } from '../../src/lib/render-failures';
+import { videoErrors, type FailedPost } from '../../src/lib/post-failures';
 import type { Database } from '../db/connect';
 import type { LinkedPlatforms } from '../../src/lib/schemas';
 import { checkedNamesOf, type StoredConnection } from '../platforms/connections';
@@ -279,7 +280,18 @@ export async function accountTitles(db: Database, ids: (number | null)[]): Promi
   return new Map(rows.map((row) => [row.id, accountOption(row).title]));
 }
 
-export function toVideoSummary(video: VideoRow, accountTitle?: Map<number, string>): VideoSummary {
+/**
+ * A video's failed posts ([{platform, kind, detail}], null when none failed), as a column of a
+ * query over `videos`: SPEC's error fields are worded from them (videoErrors).
+ */
+export const failedPostsColumn = `(SELECT jsonb_agg(jsonb_build_object('platform', p.platform, 'kind', p.failure, 'detail', p.failure_detail))
+   FROM video_posts AS p WHERE p.video_id = videos.id AND p.status = 'error' AND p.failure IS NOT NULL)`;
+
+/** A video row with its failed posts (failedPostsColumn). */
+export type SummaryRow = VideoRow & { failed: FailedPost[] | null };
+
+export function toVideoSummary(video: SummaryRow, accountTitle?: Map<number, string>): VideoSummary {
+  const errors = videoErrors(video.failed);
   const title = video.accountId === null ? undefined : accountTitle?.get(video.accountId);
   return {
     id: video.id,
@@ -298,8 +310,8 @@ export function toVideoSummary(video: VideoRow, accountTitle?: Map<number, strin
     urlYouTube: video.urlYouTube,
     urlInstagram: video.urlInstagram,
     urlTiktok: video.urlTiktok,
-    error: video.error ?? renderFailureText(video.renderFailure, video.renderFailureDetail),
-    errorInstagram: video.errorInstagram,
+    error: errors.error ?? renderFailureText(video.renderFailure, video.renderFailureDetail),
+    errorInstagram: errors.errorInstagram,
     account: video.accountId === null ? null : { id: video.accountId, ...(title === undefined ? {} : { title }) },
   };
 }

@@ -1,7 +1,6 @@
 import type { Paged, VideoSummary } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
-import type { videos } from '../db/schema';
-import { accountTitles, toVideoSummary } from './account-views';
+import { accountTitles, failedPostsColumn, toVideoSummary, type SummaryRow } from './account-views';
 import { paged } from './paging';
 import { onPage, rankedPage } from './ranked-page';
 
@@ -9,7 +8,7 @@ import { onPage, rankedPage } from './ranked-page';
 export const videoSummaryColumns = `id, date, created_at AS "createdAt", status, views, likes, comments,
   views_instagram AS "viewsInstagram", likes_instagram AS "likesInstagram", comments_instagram AS "commentsInstagram",
   views_tiktok AS "viewsTikTok", likes_tiktok AS "likesTikTok", comments_tiktok AS "commentsTikTok",
-  url_youtube AS "urlYouTube", url_instagram AS "urlInstagram", url_tiktok AS "urlTiktok", error, error_instagram AS "errorInstagram",
+  url_youtube AS "urlYouTube", url_instagram AS "urlInstagram", url_tiktok AS "urlTiktok", ${failedPostsColumn} AS failed,
   render_failure AS "renderFailure", render_failure_detail AS "renderFailureDetail", account_id AS "accountId"`;
 
 /** The videos of one user, newest first (an admin's view of a user). */
@@ -35,6 +34,6 @@ export async function userVideoPage(db: Database, userId: number, page: number):
 
 export const toSummary = (row: any, accountTitle?: Map<number, string>): VideoSummary =>
   toVideoSummary(
-    { ...row, date: row.date && new Date(row.date), createdAt: new Date(row.createdAt) } as typeof videos.$inferSelect,
+    { ...row, date: row.date && new Date(row.date), createdAt: new Date(row.createdAt) } as SummaryRow,
     accountTitle,
   );

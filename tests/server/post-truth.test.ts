@@ -325,7 +325,7 @@ describeEachDatabase(
         env().db,
         { id: tiktokPost.id, videoId, platform: 'tiktok' },
         tiktokPost.job_token,
-        'TikTok: доступ відкликано',
+        { kind: 'auth_revoked' },
         new Date(),
       );
       await env().db.sql(

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PostingBudgets } from '../../src/lib/contract';
+import type { PostingBudgets, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { waitText, type CapDetail, type PostWait } from '../../src/lib/post-waits';
 import { postingCapSettings } from '../../server/config';
@@ -63,7 +63,7 @@ describeEachDatabase(
 
     async function posts(request: RenderedRequest) {
       const { rows } = await env().db.sql(
-        `SELECT p.id, p.status, p.job_token, p.error, p.wait_kind, p.wait_detail, p.next_attempt_at, p.published_at, v.status AS video_status
+        `SELECT p.id, p.status, p.job_token, p.failure, p.wait_kind, p.wait_detail, p.next_attempt_at, p.published_at, v.status AS video_status
            FROM video_posts p JOIN videos v ON v.id = p.video_id WHERE v.request_id = (SELECT id FROM creation_requests WHERE id_upload = $1)
           ORDER BY p.video_id, p.platform`,
         [request.idUpload],
@@ -72,7 +72,7 @@ describeEachDatabase(
         id: number;
         status: string;
         job_token: string;
-        error: string | null;
+        failure: string | null;
         wait_kind: string | null;
         wait_detail: PostWait['detail'] | null;
         next_attempt_at: string | null;
@@ -100,7 +100,7 @@ describeEachDatabase(
       expect([first!.status, second!.status]).toEqual(['done', 'done']);
       expect(third).toMatchObject({
         status: 'pending',
-        error: null,
+        failure: null,
         wait_kind: 'cap',
         wait_detail: { limit: 2, windowHours: 24 },
         video_status: 'publication',
@@ -139,7 +139,7 @@ describeEachDatabase(
       for (const post of await posts(request)) await publishPost({ postId: post.id, token: post.job_token }, context(env()));
       let [first, second] = await posts(request);
       expect(first!.status).toBe('done');
-      const held = { status: 'pending', error: null, wait_kind: 'cap', wait_detail: { refused: true }, video_status: 'publication' };
+      const held = { status: 'pending', failure: null, wait_kind: 'cap', wait_detail: { refused: true }, video_status: 'publication' };
       expect(second).toMatchObject(held);
       const frees = new Date(first!.published_at!).getTime() + day;
       expect(Math.abs(new Date(second!.next_attempt_at!).getTime() - frees)).toBeLessThan(1000);
@@ -148,8 +148,8 @@ describeEachDatabase(
       await publishPost({ postId: second!.id, token: second!.job_token }, context(env()));
       [first, second] = await posts(request);
       expect(second).toMatchObject(held);
-      const { rows } = await env().db.sql(`SELECT status, error_tiktok FROM videos WHERE id = $1`, [request.videos[1]!.id]);
-      expect(rows[0]).toEqual({ status: 'publication', error_tiktok: null });
+      const set = await env().app.inject({ url: `/api/upload-video/${request.idUpload}`, headers: owner.headers });
+      expect(set.json<UploadDetail>().video[1]).toMatchObject({ status: 'publication', errorTiktok: null });
     });
 
     it('answers each profile’s budget per platform for a Kyiv day: limit, used, planned, remaining', async () => {
