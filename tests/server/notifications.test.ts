@@ -40,8 +40,8 @@ describeEachDatabase(
         );
         const token = crypto.randomUUID();
         const { rows } = await env().db.sql(
-          `INSERT INTO video_posts (video_id, platform, account_id, status, scheduled_at, job_token, error)
-         VALUES ($1, 'tiktok', $2, 'pending', now(), $3, 'TikTok: недоступна') RETURNING id`,
+          `INSERT INTO video_posts (video_id, platform, account_id, status, scheduled_at, job_token, failure, failure_detail)
+         VALUES ($1, 'tiktok', $2, 'pending', now(), $3, 'unavailable', '{}') RETURNING id`,
           [video[0].id, accountId, token],
         );
         posts.push({ id: rows[0].id as number, videoId: video[0].id as number, platform: 'tiktok' as const, token });
