@@ -373,7 +373,13 @@ export async function completePost(
 }
 
 /** The post failed: its failure's kind and the platform's answer, which the post and its video are read with. */
-export async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' | 'platform'>, token: string, failure: PostFailure, at: Date) {
+export async function failPost(
+  db: Database,
+  post: Pick<Post, 'id' | 'videoId' | 'platform'>,
+  token: string,
+  failure: PostFailure,
+  at: Date,
+) {
   const { kind, detail } = failureColumns(failure);
   await db.transaction(async (run) => {
     const { rows } = await run(

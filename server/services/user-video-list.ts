@@ -33,7 +33,4 @@ export async function userVideoPage(db: Database, userId: number, page: number):
 }
 
 export const toSummary = (row: any, accountTitle?: Map<number, string>): VideoSummary =>
-  toVideoSummary(
-    { ...row, date: row.date && new Date(row.date), createdAt: new Date(row.createdAt) } as SummaryRow,
-    accountTitle,
-  );
+  toVideoSummary({ ...row, date: row.date && new Date(row.date), createdAt: new Date(row.createdAt) } as SummaryRow, accountTitle);

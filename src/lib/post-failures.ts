@@ -116,10 +116,17 @@ export interface FailedPost {
 }
 
 /** SPEC's field for each platform's failure on a video. */
-const errorFields = { youtube: 'error', tiktok: 'errorTiktok', instagram: 'errorInstagram' } as const satisfies Record<PlatformName, string>;
+const errorFields = { youtube: 'error', tiktok: 'errorTiktok', instagram: 'errorInstagram' } as const satisfies Record<
+  PlatformName,
+  string
+>;
 
 /** SPEC's `error`, `errorTiktok` and `errorInstagram` of a video, worded from its failed posts; null where a platform's did not fail. */
-export function videoErrors(failed: readonly FailedPost[] | null): { error: string | null; errorTiktok: string | null; errorInstagram: string | null } {
+export function videoErrors(failed: readonly FailedPost[] | null): {
+  error: string | null;
+  errorTiktok: string | null;
+  errorInstagram: string | null;
+} {
   const errors = { error: null, errorTiktok: null, errorInstagram: null } as Record<(typeof errorFields)[PlatformName], string | null>;
   for (const post of failed ?? []) errors[errorFields[post.platform]] = failureText(post.platform, storedFailure(post.kind, post.detail));
   return errors;

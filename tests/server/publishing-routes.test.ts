@@ -450,7 +450,7 @@ describeEachDatabase(
           expect.objectContaining({
             id: videoId,
             status: 'error',
-            error: 'YouTube: збій',
+            error: `YouTube: ${t.platform.unavailable}`,
             account: { id: profile.id },
             idUpload: request.idUpload,
           }),

@@ -82,7 +82,12 @@ function uploadResource(video: VideoUpload) {
   const options = video.options.youtube ?? {};
   const refusal = youtubeChoiceRefusal(options);
   if (refusal) throw new PermanentPlatformError('youtube', { kind: 'rule_refused', refusal, subject: video.title }, '');
-  if (!options.privacyStatus) throw new PermanentPlatformError('youtube', { kind: 'rule_refused', refusal: { code: 'youtubeKidsRequired' }, subject: video.title }, '');
+  if (!options.privacyStatus)
+    throw new PermanentPlatformError(
+      'youtube',
+      { kind: 'rule_refused', refusal: { code: 'youtubeKidsRequired' }, subject: video.title },
+      '',
+    );
   return {
     snippet: videoResource({ ...video, categoryId: options.categoryId }),
     status: { privacyStatus: options.privacyStatus, selfDeclaredMadeForKids: options.selfDeclaredMadeForKids },
