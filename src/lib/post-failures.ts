@@ -121,13 +121,12 @@ const errorFields = { youtube: 'error', tiktok: 'errorTiktok', instagram: 'error
   string
 >;
 
-/** SPEC's `error`, `errorTiktok` and `errorInstagram` of a video, worded from its failed posts; null where a platform's did not fail. */
-export function videoErrors(failed: readonly FailedPost[] | null): {
-  error: string | null;
-  errorTiktok: string | null;
-  errorInstagram: string | null;
-} {
-  const errors = { error: null, errorTiktok: null, errorInstagram: null } as Record<(typeof errorFields)[PlatformName], string | null>;
+/** SPEC's `error`, `errorTiktok` and `errorInstagram` of a video. */
+export type VideoErrors = Record<(typeof errorFields)[PlatformName], string | null>;
+
+/** A video's error fields, worded from its failed posts; null where a platform's did not fail. */
+export function videoErrors(failed: readonly FailedPost[] | null): VideoErrors {
+  const errors: VideoErrors = { error: null, errorTiktok: null, errorInstagram: null };
   for (const post of failed ?? []) errors[errorFields[post.platform]] = failureText(post.platform, storedFailure(post.kind, post.detail));
   return errors;
 }
