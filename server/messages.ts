@@ -16,10 +16,6 @@ export const t = {
   validation: {
     ...shown.validation,
   },
-  accountForm: {
-    ...shown.accountForm,
-    secretsUnreadable: 'Не вдалося розшифрувати секрети профілю: ключ сервера SECRET_KEY змінився',
-  },
   youtubeOauth: {
     notReady: 'Щоб отримати посилання, увімкніть YouTube і збережіть ID клієнта та секрет клієнта',
     linkExpired: 'Посилання авторизації недійсне або застаріло. Скопіюйте нове посилання',
@@ -36,8 +32,6 @@ export const t = {
   },
   connections: {
     ...shown.connections,
-    /** Live mode without the installation's app credentials for the platform. */
-    appMissing: (platform: string, variables: string) => `${platform} не налаштовано на сервері: задайте ${variables}`,
     denied: (platform: string) => `Доступ до ${platform} не надано`,
     exchangeFailed: (platform: string) => `${platform} не видав токен`,
   },
@@ -83,27 +77,6 @@ export const t = {
     retryRevoked: (profile: string, platform: string) =>
       `Не можна опублікувати знову: доступ профілю ${profile} до ${platform} не працює. Підключіть профіль знову.`,
     retryProfileDeleted: 'Не можна опублікувати знову: профіль видалено. Оберіть відео інший профіль.',
-  },
-  platform: {
-    ...shown.platform,
-    networkFailed: 'Проксі або платформа недоступні',
-    timedOut: 'Проксі або платформа не відповіли вчасно, повторимо пізніше',
-    proxyUnreachable: 'Проксі профілю недоступний',
-    proxyNotPublic: 'Проксі профілю має бути публічною адресою: локальні, приватні та службові адреси заборонені',
-    proxyAuthFailed: 'Проксі не прийняв логін або пароль',
-    rejected: 'Платформа відхилила запит',
-    authRevoked: 'Доступ до акаунта відкликано або він недійсний, підключіть профіль знову',
-    rateLimited: 'Платформа обмежила частоту запитів, повторимо пізніше',
-    quotaExceeded: 'Вичерпано ліміт платформи, повторимо пізніше',
-    unavailable: 'Платформа тимчасово недоступна',
-    processingFailed: 'Платформа не змогла обробити відео',
-    processingTimeout: 'Платформа ще обробляє відео, перевіримо пізніше',
-    videoNotFound: 'Відео на платформі не знайдено',
-    profileDeleted: 'Профіль видалено, публікація неможлива',
-    notConnected: 'Профіль не підключено до платформи',
-    instagramTokenMissing: 'Для публікації в Instagram потрібні токен доступу Facebook Login та ID професійного акаунта Instagram',
-    fileMissing: 'Файл відео не знайдено',
-    gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
   },
   calendar: {
     ...shown.calendar,

@@ -50,11 +50,11 @@ export async function deleteStoppingUploads<T>(
   // and the job locks its post before it looks for one when it records a completed upload: a post
   // published first is no longer pending here, and one published later sees its stop request.
   const { rows: pending } = await db.sql(
-    `INSERT INTO publish_stops (stop_id, post_id)
-     SELECT $1, p.id FROM video_posts p JOIN videos v ON v.id = p.video_id WHERE p.status = 'pending' AND ${postsOf[which]}
+    `INSERT INTO publish_stops (stop_id, post_id, requested_at)
+     SELECT $1, p.id, $3 FROM video_posts p JOIN videos v ON v.id = p.video_id WHERE p.status = 'pending' AND ${postsOf[which]}
      ORDER BY p.id FOR UPDATE OF p
      RETURNING post_id`,
-    [stopId, id],
+    [stopId, id, new Date(clock.now())],
   );
   try {
     const inFlight = pending.length === 0 ? [] : await waitForStops(db, clock, stopId);
@@ -108,26 +108,30 @@ async function describe(db: Database, postIds: number[]): Promise<string[]> {
   );
 }
 
-/** True while a delete asks this post's uploads to stop: its job waits instead of starting. */
-export async function stopRequested(db: Database, postId: number): Promise<boolean> {
-  const { rows } = await db.sql(`SELECT 1 FROM publish_stops WHERE post_id = $1 AND ${freshStop} LIMIT 1`, [postId]);
+/** True while a delete asks this post's uploads to stop at `at`: its job waits instead of starting. */
+export async function stopRequested(db: Database, postId: number, at: Date): Promise<boolean> {
+  const { rows } = await db.sql(`SELECT 1 FROM publish_stops WHERE post_id = $1 AND ${freshStop('$2')} LIMIT 1`, [postId, at]);
   return rows.length > 0;
 }
 
 /** What a stopped upload answers the delete waiting for it. */
-export async function recordStopOutcome(db: Database, postId: number, outcome: 'stopped' | 'live'): Promise<void> {
-  await db.sql(`UPDATE publish_stops SET outcome = $2 WHERE post_id = $1 AND outcome IS NULL AND ${freshStop}`, [postId, outcome]);
+export async function recordStopOutcome(db: Database, postId: number, outcome: 'stopped' | 'live', at: Date): Promise<void> {
+  await db.sql(`UPDATE publish_stops SET outcome = $2 WHERE post_id = $1 AND outcome IS NULL AND ${freshStop('$3')}`, [
+    postId,
+    outcome,
+    at,
+  ]);
 }
 
 /** Aborts the running publish jobs of `runner` whose posts a delete asks to stop; called every stopPollMs in workers. */
-export async function abortStoppedUploads(db: Database, runner: QueueRunner): Promise<void> {
+export async function abortStoppedUploads(db: Database, runner: QueueRunner, at: Date): Promise<void> {
   const running = runner.runningJobs();
   if (running.length === 0) return;
   const { rows } = await db.sql(
     `SELECT j.id FROM pgboss.job j
      WHERE j.id = ANY($1::uuid[]) AND EXISTS (
-       SELECT 1 FROM publish_stops s WHERE s.post_id::text = j.data->>'postId' AND s.outcome IS NULL AND ${freshStop})`,
-    [running],
+       SELECT 1 FROM publish_stops s WHERE s.post_id::text = j.data->>'postId' AND s.outcome IS NULL AND ${freshStop('$2')})`,
+    [running, at],
   );
   for (const row of rows) runner.abort(row.id as string, new StopRequested());
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PostOptions } from '../../src/lib/contract';
-import { t } from '../messages';
 import type { PostWait } from '../../src/lib/post-waits';
+import { storedFailure, type PostFailure } from '../../src/lib/post-failures';
 import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
 import {
   PermanentPlatformError,
@@ -52,12 +52,11 @@ const maxRuns = 48;
 /** A post whose profile is busy uploading to the same platform is woken when that upload ends, or after this. */
 export const busyProfileWaitSeconds = 30;
 
-/** What the operator reads for a failure: the platform's own Ukrainian message, or a generic one with the cause. */
-function reasonOf(platform: Platform, error: unknown): string {
-  if (error instanceof PlatformError) return error.message;
-  const name = t.platform.names[platform];
-  if (error instanceof PlatformNetworkError) return `${name}: ${error.message}`;
-  return `${name}: ${t.platform.gaveUp} (${(error as Error).message})`;
+/** What a failure is, as the post keeps it: the platform's kind and answer, the network's, or a generic one with the cause. */
+function failureOf(error: unknown): PostFailure {
+  if (error instanceof PlatformError) return error.failure;
+  if (error instanceof PlatformNetworkError) return { kind: error.failure };
+  return { kind: 'gave_up', answer: (error as Error).message };
 }
 
 type Post = typeof videoPosts.$inferSelect;
@@ -71,13 +70,14 @@ type Post = typeof videoPosts.$inferSelect;
  */
 export async function publishPost(data: PublishJobData, context: JobContext): Promise<void> {
   const { db, jobId, engine } = context;
+  const now = () => new Date(context.platforms.clock.now());
   const [waiting] = await db.orm
     .select({ accountId: videoPosts.accountId, platform: videoPosts.platform })
     .from(videoPosts)
     .where(and(eq(videoPosts.id, data.postId), eq(videoPosts.jobToken, data.token), eq(videoPosts.status, 'pending')));
   if (!waiting) return;
   // A delete of the post's request or profile is deciding: wait for its answer (see publish-stops.ts).
-  if (await stopRequested(db, data.postId)) throw new DeferJob(1);
+  if (await stopRequested(db, data.postId, now())) throw new DeferJob(1);
   // Platforms dislike parallel uploads from one account: one upload per profile and platform, across every worker.
   const lease = `upload:${waiting.accountId ?? `post-${data.postId}`}:${waiting.platform}`;
   if (!(await tryLease(db, lease, jobId, engine))) {
@@ -92,7 +92,7 @@ export async function publishPost(data: PublishJobData, context: JobContext): Pr
   } catch (error) {
     // Stopped by a delete, or published while one was deciding and deleted again (recordPublished).
     if (!(context.signal.reason instanceof StopRequested) && !(error instanceof PublishStopped)) throw error;
-    await recordStopOutcome(db, data.postId, error instanceof PublishStopped && error.live ? 'live' : 'stopped');
+    await recordStopOutcome(db, data.postId, error instanceof PublishStopped && error.live ? 'live' : 'stopped', now());
     throw new DeferJob(1);
   } finally {
     await releaseLease(db, lease, jobId, publishJobName);
@@ -126,7 +126,7 @@ async function publishHoldingLease({ postId, token }: PublishJobData, context: J
   const { db, media, platforms } = context;
   const post = await claimPost(db, { postId, token }, new Date(platforms.clock.now()));
   if (!post) return;
-  const fail = (reason: string) => failPost(db, post, token, reason, new Date(platforms.clock.now()));
+  const fail = (failure: PostFailure) => failPost(db, post, token, failure, new Date(platforms.clock.now()));
 
   const [video] = await db.orm
     .select({
@@ -139,11 +139,10 @@ async function publishHoldingLease({ postId, token }: PublishJobData, context: J
     .innerJoin(creationRequests, eq(creationRequests.id, videos.requestId))
     .where(eq(videos.id, post.videoId));
   const [account] = post.accountId === null ? [] : await db.orm.select().from(accounts).where(eq(accounts.id, post.accountId));
-  const name = t.platform.names[post.platform];
   if (!video) return;
-  if (!account) return fail(`${name}: ${t.platform.profileDeleted}`);
+  if (!account) return fail({ kind: 'profile_deleted' });
   const size = video.fileKey ? await media.storage.size(video.fileKey) : null;
-  if (!video.fileKey || !size) return fail(`${name}: ${t.platform.fileMissing}`);
+  if (!video.fileKey || !size) return fail({ kind: 'file_missing' });
 
   // From a remote store the file is copied to this machine for the upload, and removed after it.
   const scratch = await media.storage.scratch();
@@ -195,19 +194,19 @@ async function uploadPost(
         sleep: platforms.clock.sleep,
         onRetry: async ({ attempt, delayMs, error }) => {
           log.warn({ postId, attempt, delayMs, err: error }, 'publish attempt failed, retrying');
-          const retry: PostWait = { kind: 'retry', detail: { reason: reasonOf(post.platform, error) } };
+          const retry: PostWait = { kind: 'retry', detail: { failure: failureOf(error) } };
           await recordWait(db, { postId, token }, retry, new Date(platforms.clock.now() + delayMs));
         },
       },
     );
   } catch (error) {
     if (signal.reason instanceof StopRequested) throw error;
-    const reason = reasonOf(post.platform, error);
-    const fail = () => failPost(db, post, token, reason, new Date(platforms.clock.now()));
+    const failure = failureOf(error);
+    const fail = () => failPost(db, post, token, failure, new Date(platforms.clock.now()));
     if (error instanceof ProfileAuthError) {
       const learnt = { accountId: account.id, platform: post.platform, source: 'publish', detail: error.detail } as const;
       await recordAccessFailure(db.sql, { ...learnt, at: new Date(platforms.clock.now()) });
-      if (await awaitReconnect(db, post, token)) {
+      if (await awaitReconnect(db, post, token, new Date(platforms.clock.now()))) {
         log.info({ postId, accountId: account.id, platform: post.platform }, 'publish waits for the profile to be connected again');
         return;
       }
@@ -223,11 +222,11 @@ async function uploadPost(
       if (post.attempts >= maxRuns) return fail();
       const now = new Date(platforms.clock.now());
       const at = new Date(now.getTime() + waitMs);
-      await awaitQuota(db, queue, { postId, token }, { now, at }, reason);
+      await awaitQuota(db, queue, { postId, token }, { now, at }, failure);
       log.info({ postId, at }, 'publish rescheduled after the platform asked to wait');
       return;
     }
-    await awaitRetry(db, { postId, token }, reason, new Date(platforms.clock.now()));
+    await awaitRetry(db, { postId, token }, failure, new Date(platforms.clock.now()));
     throw error;
   }
   await recordPublished(context, post, token, account.id, published, {
@@ -290,13 +289,13 @@ export async function markPublishRetried({ postId, token }: PublishJobData, at: 
   await recordNextAttempt(db, { postId, token }, at);
 }
 
-/** After the last pg-boss retry (or a worker that died on it): the post fails with the last reason it had. */
+/** After the last pg-boss retry (or a worker that died on it): the post fails with the last failure it had. */
 export async function markPublishFailed(
   { postId, token }: PublishJobData,
   { db, platforms }: Pick<JobContext, 'db' | 'platforms'>,
 ): Promise<void> {
   const [post] = await db.orm.select().from(videoPosts).where(eq(videoPosts.id, postId));
   if (!post) return;
-  const reason = post.error ?? `${t.platform.names[post.platform]}: ${t.platform.gaveUp}`;
-  await failPost(db, post, token, reason, new Date(platforms.clock.now()));
+  const failure: PostFailure = post.failure ? storedFailure(post.failure, post.failureDetail) : { kind: 'gave_up' };
+  await failPost(db, post, token, failure, new Date(platforms.clock.now()));
 }

@@ -119,7 +119,7 @@ export async function startQueue({ db, log, work, context, engine }: QueueOption
   const stopWatcher = clock.setInterval(() => {
     if (watching) return;
     watching = true;
-    return abortStoppedUploads(db, runners.get(publishJobName)!)
+    return abortStoppedUploads(db, runners.get(publishJobName)!, new Date(clock.now()))
       .catch((error) => log.warn({ err: error }, 'looking for stop requests failed'))
       .finally(() => (watching = false));
   }, stopPollMs);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { BodyInit } from 'undici';
-import { t } from '../messages';
 import { ProfileAuthError, PublishStopped, StopRequested, TransientPlatformError, type PlatformError } from './errors';
 import { networkError } from './http';
 import type { ConnectorContext, Platform, VideoUpload } from './types';
@@ -93,7 +92,7 @@ export class PlatformClient {
       const result = await check();
       if (result !== null) return result;
       if (clock.now() + interval > deadline) {
-        throw new TransientPlatformError(this.platform, t.platform.processingTimeout, '', undefined, interval);
+        throw new TransientPlatformError(this.platform, 'processing_timeout', '', undefined, interval);
       }
       await clock.sleep(interval, this.ctx.signal);
     }

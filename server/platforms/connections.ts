@@ -313,7 +313,6 @@ export async function freshAccessToken(
   options: { stale?: string; due?: (connection: StoredConnection) => boolean } = {},
 ): Promise<string> {
   const secrets = connectionSecrets(key, accountId, platform);
-  const name = t.platform.names[platform];
   const needsRefresh = (connection: StoredConnection) => {
     const token = secrets.open('access_token', connection.accessToken);
     // A link moved from the profile's old columns holds a refresh token alone (moveLegacyCredentials).
@@ -323,7 +322,7 @@ export async function freshAccessToken(
     return accessTokenEnding(connection, settings.clock.now());
   };
   const current = await loadConnection(db, accountId, platform, 'oauth');
-  if (!current) throw new ProfileAuthError(platform, t.platform.notConnected);
+  if (!current) throw new ProfileAuthError(platform, '', undefined, 'not_connected');
   if (current.state === 'revoked') throw revokedError(platform, current.error ?? '');
   if (!needsRefresh(current)) return secrets.open('access_token', current.accessToken)!;
 
@@ -333,7 +332,7 @@ export async function freshAccessToken(
       [accountId, platform],
     );
     const locked = rows[0] ? fromRow(rows[0]) : undefined;
-    if (!locked) return { dead: new ProfileAuthError(platform, t.platform.notConnected) };
+    if (!locked) return { dead: new ProfileAuthError(platform, '', undefined, 'not_connected') };
     if (locked.state === 'revoked') return { dead: revokedError(platform, locked.error ?? '') };
     // Another process renewed it while this one waited for the lock.
     if (!needsRefresh(locked)) return { token: secrets.open('access_token', locked.accessToken)! };
@@ -342,8 +341,8 @@ export async function freshAccessToken(
       consent === 'profile-client'
         ? await profileGoogleClient(run, key, accountId)
         : (settings.apps ?? builtInApps(settings.mode))[platform as ConsentPlatform];
-    if (!app && consent === 'profile-client') return { dead: new ProfileAuthError(platform, t.platform.notConnected) };
-    if (!app) return { failed: new TransientPlatformError(platform, t.connections.appMissing(name, appVariables[platform]), '') };
+    if (!app && consent === 'profile-client') return { dead: new ProfileAuthError(platform, '', undefined, 'not_connected') };
+    if (!app) return { failed: new TransientPlatformError(platform, { kind: 'app_missing', variables: appVariables[platform] }, '') };
     let tokens: GrantedTokens;
     try {
       tokens = await linkConnectors[platform].renewGrant(linkEndpoints(settings), proxy, app, {
@@ -358,7 +357,7 @@ export async function freshAccessToken(
         return { dead };
       }
       return {
-        failed: error instanceof OAuthGrantError ? new TransientPlatformError(platform, t.platform.unavailable, error.message) : error,
+        failed: error instanceof OAuthGrantError ? new TransientPlatformError(platform, 'unavailable', error.message) : error,
       };
     }
     // The token's age (updated_at) is counted on the same clock as its end, as halfLifePassed compares the two.
@@ -400,7 +399,7 @@ async function profileGoogleClient(run: RunSql, key: Buffer, accountId: number):
 
 /** 'Доступ TikTok відкликано — підключіть профіль знову', with the platform's own words. */
 function revokedError(platform: Platform, detail: string) {
-  return new ProfileAuthError(platform, detail, undefined, t.connections.revoked(t.platform.names[platform]));
+  return new ProfileAuthError(platform, detail, undefined, 'grant_revoked');
 }
 
 /**

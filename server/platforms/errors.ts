@@ -1,21 +1,33 @@
-import { t } from '../messages';
+import { failureText, type AnsweredFailureKind, type PostFailure } from '../../src/lib/post-failures';
 import type { Platform } from './types';
+
+/** What went wrong, as a failure's kind (src/lib/post-failures.ts), with what its words need beyond the platform's answer. */
+export type FailureCause = AnsweredFailureKind | Exclude<PostFailure, { kind: AnsweredFailureKind } | { kind: 'unknown' }>;
 
 /**
  * How a platform failure is handled decides its class: the retry helper retries
  * TransientPlatformError (and PlatformNetworkError from http.ts), the publish job marks the
  * profile `error` on ProfileAuthError, and anything else ends the video as `error`.
- * `message` is what the operator reads: Ukrainian, with the platform's own words kept after it.
+ * `failure` is what a post stores (a kind, the platform's own words kept beside it); `message`
+ * words it in Ukrainian for the logs and the answers made from the error at once.
  */
 export abstract class PlatformError extends Error {
+  readonly failure: PostFailure;
+
   constructor(
     readonly platform: Platform,
-    summary: string,
+    cause: FailureCause,
     /** The platform's own message, kept verbatim for the operator and the logs. */
     readonly detail: string,
     readonly status?: number,
   ) {
-    super(`${t.platform.names[platform]}: ${summary}${detail ? ` (${detail})` : ''}`);
+    const failure: PostFailure = {
+      ...(typeof cause === 'string' ? { kind: cause } : cause),
+      ...(detail ? { answer: detail } : {}),
+      ...(status === undefined ? {} : { status }),
+    };
+    super(failureText(platform, failure));
+    this.failure = failure;
   }
 }
 
@@ -23,13 +35,13 @@ export abstract class PlatformError extends Error {
 export class TransientPlatformError extends PlatformError {
   constructor(
     platform: Platform,
-    summary: string,
+    cause: FailureCause,
     detail: string,
     status?: number,
     /** The platform's Retry-After, or how long a daily limit needs; the retry helper waits at least this. */
     readonly retryAfterMs?: number,
   ) {
-    super(platform, summary, detail, status);
+    super(platform, cause, detail, status);
   }
 }
 
@@ -40,7 +52,7 @@ export class TransientPlatformError extends PlatformError {
  */
 export class PostingCapError extends TransientPlatformError {
   constructor(platform: Platform, detail: string, status: number) {
-    super(platform, t.platform.quotaExceeded, detail, status, quotaRetryMs);
+    super(platform, 'cap_refused', detail, status, quotaRetryMs);
   }
 }
 
@@ -49,8 +61,13 @@ export class PermanentPlatformError extends PlatformError {}
 
 /** The profile's credentials are expired beyond refresh or revoked: the profile needs reconnecting. */
 export class ProfileAuthError extends PlatformError {
-  constructor(platform: Platform, detail: string, status?: number, summary: string = t.platform.authRevoked) {
-    super(platform, summary, detail, status);
+  constructor(
+    platform: Platform,
+    detail: string,
+    status?: number,
+    cause: 'auth_revoked' | 'grant_revoked' | 'not_connected' = 'auth_revoked',
+  ) {
+    super(platform, cause, detail, status);
   }
 }
 
@@ -74,12 +91,12 @@ export const quotaRetryMs = 60 * 60 * 1000;
 export function errorForStatus(platform: Platform, status: number, detail: string, headers: Headers): PlatformError {
   if (status === 401) return new ProfileAuthError(platform, detail, status);
   if (status === 429) {
-    return new TransientPlatformError(platform, t.platform.rateLimited, detail, status, retryAfterOf(headers));
+    return new TransientPlatformError(platform, 'rate_limited', detail, status, retryAfterOf(headers));
   }
   if (status >= 500 || status === 408) {
-    return new TransientPlatformError(platform, t.platform.unavailable, detail, status, retryAfterOf(headers));
+    return new TransientPlatformError(platform, 'unavailable', detail, status, retryAfterOf(headers));
   }
-  return new PermanentPlatformError(platform, t.platform.rejected, detail, status);
+  return new PermanentPlatformError(platform, 'rejected', detail, status);
 }
 
 /**

@@ -15,6 +15,8 @@ export class PlatformNetworkError extends Error {
   constructor(
     message: string,
     readonly cause: unknown,
+    /** The failure's kind a post stores (src/lib/post-failures.ts). */
+    readonly failure: 'network' | 'proxy_unreachable' | 'proxy_auth' | 'proxy_not_public' | 'timed_out',
   ) {
     super(message);
   }
@@ -79,11 +81,15 @@ export function describeNetworkFailure(proxy: string | URL, error: unknown): str
   return words[networkFailureOf(proxy, error)];
 }
 
+const failureKinds = { 'proxy-auth': 'proxy_auth', 'proxy-unreachable': 'proxy_unreachable', network: 'network' } as const;
+
+/** A network failure, worded and kinded by whose fault it is. */
+const failedNetwork = (proxy: string | URL, error: unknown) =>
+  new PlatformNetworkError(describeNetworkFailure(proxy, error), error, failureKinds[networkFailureOf(proxy, error)]);
+
 /** A failure while reading an answer's body, in the same words as one before it. */
 export function networkError(proxy: string | URL, error: unknown): PlatformNetworkError {
-  return isTimeout(error)
-    ? new PlatformTimeoutError(t.platform.timedOut, error)
-    : new PlatformNetworkError(describeNetworkFailure(proxy, error), error);
+  return isTimeout(error) ? new PlatformTimeoutError(t.platform.timedOut, error, 'timed_out') : failedNetwork(proxy, error);
 }
 
 /** socks5h asks the proxy to resolve the platform's name; the SOCKS client here always sends the name, so both connect alike. */
@@ -141,7 +147,9 @@ async function platformFetch(
   try {
     connected = await checkedProxyUrl(typed, policy);
   } catch (error) {
-    throw new PlatformNetworkError(error instanceof ProxyRefusedError ? error.message : describeNetworkFailure(typed, error), error);
+    throw error instanceof ProxyRefusedError
+      ? new PlatformNetworkError(error.message, error, 'proxy_not_public')
+      : failedNetwork(typed, error);
   }
   const dispatcher = dispatcherFor(dispatchers, timeouts, connected);
   const total = AbortSignal.timeout(timeouts.totalMs);

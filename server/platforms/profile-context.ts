@@ -1,4 +1,3 @@
-import { t } from '../messages';
 import type { accounts } from '../db/schema';
 import { joinProxy, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { platformEndpoints } from './endpoints';
@@ -76,11 +75,11 @@ export async function profileContext(
     try {
       return open();
     } catch (error) {
-      if (error instanceof SecretUnreadableError) throw new PermanentPlatformError(platform, t.accountForm.secretsUnreadable, '');
+      if (error instanceof SecretUnreadableError) throw new PermanentPlatformError(platform, 'secrets_unreadable', '');
       throw error;
     }
   };
-  const notConnected = () => new PermanentPlatformError(platform, t.platform.notConnected, '');
+  const notConnected = () => new PermanentPlatformError(platform, 'not_connected', '');
   const proxyPassword = unreadable(() => secretsOfRow(secretsKey, 'accounts', account.id).open('proxy_password', account.proxyPassword));
   const proxy = joinProxy(account.proxy, proxyPassword);
   const base = { proxy, network: settings.network, endpoints, progress, pollIntervalMs: settings.pollIntervalMs, clock: settings.clock };

@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { BackgroundChoices, CreationRequestRow, Paged, PublicationRequestDetail } from '../../src/lib/contract';
 import { t } from '../messages';
 import { renderFailureText } from '../../src/lib/render-failures';
+import { videoErrors, type FailedPost } from '../../src/lib/post-failures';
 import { createVideoSchema, maxBackgrounds } from '../../src/lib/schemas';
 import { accountGroups, accounts, creationRequests, photos, tagSets, videos } from '../db/schema';
-import { accountOption, publishProfileOption } from '../services/account-views';
+import { accountOption, failedPostsColumn, publishProfileOption } from '../services/account-views';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
@@ -111,7 +112,11 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .where(and(eq(creationRequests.idUpload, idUpload), visibleTo(user, creationRequests.userId)));
     if (!found) throw new HttpError(404, t.server.notFound);
     const [items, choices] = await Promise.all([
-      db.orm.select().from(videos).where(eq(videos.requestId, found.id)).orderBy(asc(videos.position)),
+      db.orm
+        .select({ ...getTableColumns(videos), failed: sql<FailedPost[] | null>`${sql.raw(failedPostsColumn)}` })
+        .from(videos)
+        .where(eq(videos.requestId, found.id))
+        .orderBy(asc(videos.position)),
       publishChoices(found.userId),
     ]);
     return {
@@ -131,8 +136,8 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         idUpload: found.idUpload,
         createdAt: item.createdAt.toISOString(),
         status: item.status,
-        error: item.error ?? renderFailureText(item.renderFailure, item.renderFailureDetail),
-        errorInstagram: item.errorInstagram,
+        error: videoErrors(item.failed).error ?? renderFailureText(item.renderFailure, item.renderFailureDetail),
+        errorInstagram: videoErrors(item.failed).errorInstagram,
         urlInstagram: item.urlInstagram,
         urlYouTube: item.urlYouTube,
         account: item.accountId === null ? null : { id: item.accountId },

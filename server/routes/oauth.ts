@@ -132,7 +132,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
   /** The posts that waited for the profile to be connected again go out. */
   async function resumeWaiting(accountId: number, platform: Platform) {
     if (!app.queue) return;
-    const resumed = await resumeWaitingPosts(db, app.queue, accountId, platform);
+    const resumed = await resumeWaitingPosts(db, app.queue, accountId, platform, new Date(app.clock.now()));
     if (resumed > 0) app.log.info({ accountId, platform, resumed }, 'posts that waited for the connection go out');
   }
 

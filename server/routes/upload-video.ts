@@ -17,6 +17,7 @@ import { addTags } from '../../src/lib/tags';
 import { tickedPlatforms } from '../../src/lib/assignment';
 import { platformIds, platformOf } from '../../src/lib/platforms';
 import { waitFields, type StoredWait } from '../../src/lib/post-waits';
+import { videoErrorsOf } from '../../src/lib/post-failures';
 import { accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { visibleTo } from '../auth/ownership';
@@ -142,7 +143,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       idUpload,
       url: urlOf(row.fileKey),
       posterUrl: urlOf(row.posterKey),
-      errorTiktok: row.errorTiktok,
+      errorTiktok: videoErrorsOf(posts).errorTiktok,
       publishNote: row.publishNote,
       ...waitFields(waits?.wait ?? null),
       nextAttemptAt: waits?.next_attempt_at ? new Date(waits.next_attempt_at).toISOString() : null,
@@ -236,7 +237,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const user = currentUser(request);
     const { videoId, youTubeId } = request.body;
     const owner = await requestOf(user, youTubeId, true);
-    await retryPosts(db, queueOrFail(), owner.id, videoId);
+    await retryPosts(db, queueOrFail(), owner.id, videoId, new Date(app.clock.now()));
     request.log.info({ videoId }, 'publication retried');
     const [[row], waits, posts, reach] = await Promise.all([
       db.orm.select().from(videos).where(eq(videos.id, videoId)),
@@ -264,7 +265,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const texts = { title: form.title.trim(), description: form.description.trim(), tags: tagsOf(form.tags) };
     // The new texts go to the set's platforms: its YouTube videos now, its posts still to come.
     checkTexts(tickedPlatforms(existing), texts);
-    await editPublished(db, queueOrFail(), existing.id, texts);
+    await editPublished(db, queueOrFail(), existing.id, texts, new Date(app.clock.now()));
     return detail(await requestOf(currentUser(request), idUpload, true));
   });
 

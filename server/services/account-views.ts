@@ -20,6 +20,7 @@ import type {
 } from '../../src/lib/contract';
 import { t } from '../messages';
 import { renderFailureText } from '../../src/lib/render-failures';
+import { videoErrorsOf } from '../../src/lib/post-failures';
 import type { Database } from '../db/connect';
 import type { LinkedPlatforms } from '../../src/lib/schemas';
 import { checkedNamesOf, type StoredConnection } from '../platforms/connections';
@@ -315,8 +316,16 @@ export async function accountTitles(db: Database, ids: (number | null)[]): Promi
   return new Map(rows.map((row) => [row.id, accountOption(row).title]));
 }
 
-/** A video as every video list answers it, with its posts (services/video-status.ts, postsOfVideos). */
+/**
+ * A video's failed posts ([{platform, kind, detail}], null when none failed), as a column of a
+ * query over `videos`: SPEC's error fields are worded from them (videoErrors).
+ */
+export const failedPostsColumn = `(SELECT jsonb_agg(jsonb_build_object('platform', p.platform, 'kind', p.failure, 'detail', p.failure_detail))
+   FROM video_posts AS p WHERE p.video_id = videos.id AND p.status = 'error' AND p.failure IS NOT NULL)`;
+
+/** A video as every video list answers it, with its posts (services/video-status.ts, postsOfVideos), SPEC's error fields worded from them. */
 export function toVideoSummary(video: VideoRow, posts: VideoPost[], accountTitle?: Map<number, string>): VideoSummary {
+  const errors = videoErrorsOf(posts);
   const title = video.accountId === null ? undefined : accountTitle?.get(video.accountId);
   return {
     id: video.id,
@@ -335,8 +344,8 @@ export function toVideoSummary(video: VideoRow, posts: VideoPost[], accountTitle
     urlYouTube: video.urlYouTube,
     urlInstagram: video.urlInstagram,
     urlTiktok: video.urlTiktok,
-    error: video.error ?? renderFailureText(video.renderFailure, video.renderFailureDetail),
-    errorInstagram: video.errorInstagram,
+    error: errors.error ?? renderFailureText(video.renderFailure, video.renderFailureDetail),
+    errorInstagram: errors.errorInstagram,
     account: video.accountId === null ? null : { id: video.accountId, ...(title === undefined ? {} : { title }) },
     posts,
   };

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { AlertEvent } from '../../src/lib/contract/lists';
 import { formatDate } from '../../src/lib/kyiv-time';
+import type { FailureKind } from '../../src/lib/post-failures';
 import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
 import type { Platform } from '../platforms/types';
@@ -41,7 +42,8 @@ export interface PostAlert {
 
 /** What each event carries in `data.items`. */
 export interface AlertData {
-  'post.failed': PostAlert & { error: string };
+  /** `failure`: the post's failure kind (src/lib/post-failures.ts); `error`: its words when it was raised. */
+  'post.failed': PostAlert & { failure: FailureKind; error: string };
   'post.held': PostAlert & { until: string };
   'post.published': PostAlert & { url: string };
   /** `failure`: 'revoked', the consent link's grant is gone; 'refused', the platform refuses the credentials in use. */

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { t } from '../messages';
 import type { PostWait } from '../../src/lib/post-waits';
+import { failureColumns, failureText, type PostFailure } from '../../src/lib/post-failures';
 import type { Database, RunSql } from '../db/connect';
 import { videoPosts } from '../db/schema';
 import { HttpError } from '../http-error';
@@ -36,10 +37,11 @@ import { refreshVideoStatus } from './video-status';
 export const publishJobName = 'publish-video';
 
 /**
- * The condition on a publish_stops row that its delete still stands behind it: one older than
- * three minutes was left by a delete whose process died, and holds nothing back any more.
+ * The condition on a publish_stops row that its delete still stands behind it at `moment` (the
+ * clock's time, as the statement's parameter that holds it, e.g. '$2'): one older than three
+ * minutes was left by a delete whose process died, and holds nothing back any more.
  */
-export const freshStop = `requested_at > now() - make_interval(secs => 180)`;
+export const freshStop = (moment: string) => `requested_at > ${moment}::timestamptz - make_interval(secs => 180)`;
 
 export interface PublishJobData {
   postId: number;
@@ -55,10 +57,10 @@ export interface EditPublishedJobData {
 }
 
 export const videoColumns = {
-  youtube: { url: 'url_youtube', error: 'error' },
-  instagram: { url: 'url_instagram', error: 'error_instagram' },
-  tiktok: { url: 'url_tiktok', error: 'error_tiktok' },
-} as const satisfies Record<Platform, { url: string; error: string }>;
+  youtube: { url: 'url_youtube' },
+  instagram: { url: 'url_instagram' },
+  tiktok: { url: 'url_tiktok' },
+} as const satisfies Record<Platform, { url: string }>;
 
 type Post = typeof videoPosts.$inferSelect;
 
@@ -95,9 +97,9 @@ export async function planPosts(
   await db.transaction(async (run) => {
     const { rows: taken } = await run(
       `UPDATE creation_requests SET title = $2, description = $3, tags = $4, in_youtube = $5, in_tiktok = $6,
-         in_instagram = $7, published_at = now(), updated_at = now(), status = 'published'
+         in_instagram = $7, published_at = $8, updated_at = $8, status = 'published'
         WHERE id = $1 AND status = 'success' RETURNING id`,
-      [requestId, texts.title, texts.description, texts.tags, flags.inYouTube, flags.inTikTok, flags.inInstagram],
+      [requestId, texts.title, texts.description, texts.tags, flags.inYouTube, flags.inTikTok, flags.inInstagram, now],
     );
     if (taken.length === 0) throw new HttpError(409, t.publish.alreadyPublished);
     for (const item of plan) {
@@ -113,15 +115,12 @@ export async function planPosts(
            VALUES ($1, $2, $3, $4, $5, $6::jsonb)
            ON CONFLICT (video_id, platform) DO UPDATE SET account_id = EXCLUDED.account_id,
              scheduled_at = EXCLUDED.scheduled_at, job_token = EXCLUDED.job_token, status = 'pending',
-             error = NULL, attempts = 0, options = EXCLUDED.options, updated_at = now()
+             failure = NULL, failure_detail = NULL, attempts = 0, options = EXCLUDED.options, updated_at = $7
            WHERE video_posts.status <> 'done'
            RETURNING id`,
-          [item.videoId, platform, item.accountId, item.scheduledAt, token, JSON.stringify(item.options.get(platform))],
+          [item.videoId, platform, item.accountId, item.scheduledAt, token, JSON.stringify(item.options.get(platform)), now],
         );
-        if (upserted.length > 0) {
-          sent.push({ id: upserted[0].id, token, scheduledAt: item.scheduledAt });
-          await run(`UPDATE videos SET ${videoColumns[platform].error} = NULL WHERE id = $1`, [item.videoId]);
-        }
+        if (upserted.length > 0) sent.push({ id: upserted[0].id, token, scheduledAt: item.scheduledAt });
       }
       await run(`UPDATE videos SET account_id = $2, date = $3, publish_note = $4 WHERE id = $1`, [
         item.videoId,
@@ -262,7 +261,7 @@ export async function restorePosts(db: Database, queue: PgBoss, requestId: numbe
 }
 
 /** Publishes a failed video of the request again: its failed posts go back to pending, as they were, at once. */
-export async function retryPosts(db: Database, queue: PgBoss, requestId: number, videoId: number): Promise<void> {
+export async function retryPosts(db: Database, queue: PgBoss, requestId: number, videoId: number, now: Date): Promise<void> {
   await db.transaction(async (run) => {
     const { rows: video } = await run('SELECT id FROM videos WHERE id = $1 AND request_id = $2 FOR UPDATE', [videoId, requestId]);
     if (video.length === 0) throw new HttpError(404, t.server.notFound);
@@ -290,14 +289,12 @@ export async function retryPosts(db: Database, queue: PgBoss, requestId: number,
       }
     }
     const { rows: posts } = await run(
-      `UPDATE video_posts SET status = 'pending', job_token = gen_random_uuid(), scheduled_at = now(), error = NULL,
-         attempts = 0, started_at = NULL, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL, updated_at = now()
+      `UPDATE video_posts SET status = 'pending', job_token = gen_random_uuid(), scheduled_at = $2, failure = NULL, failure_detail = NULL,
+         attempts = 0, started_at = NULL, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL, updated_at = $2
        WHERE video_id = $1 AND status = 'error' RETURNING id, platform, job_token, scheduled_at`,
-      [videoId],
+      [videoId, now],
     );
     if (posts.length === 0) throw new HttpError(409, t.publish.nothingToRetry);
-    const cleared = posts.map((post) => `${videoColumns[post.platform as Platform].error} = NULL`).join(', ');
-    await run(`UPDATE videos SET ${cleared} WHERE id = $1`, [videoId]);
     await refreshVideoStatus(run, videoId);
     for (const post of posts) {
       await sendPublishJob(queue, { id: post.id, token: post.job_token }, run);
@@ -315,7 +312,7 @@ export async function claimPost(db: Database, { postId, token }: PublishJobData,
     .update(videoPosts)
     .set({
       attempts: sql`${videoPosts.attempts} + 1`,
-      startedAt: sql`coalesce(${videoPosts.startedAt}, now())`,
+      startedAt: sql`coalesce(${videoPosts.startedAt}, ${at})`,
       waitKind: null,
       waitDetail: null,
       nextAttemptAt: null,
@@ -355,19 +352,18 @@ export async function completePost(
     const { rows: found } = await run(`SELECT job_token, status FROM video_posts WHERE id = $1 FOR UPDATE`, [post.id]);
     if (found.length === 0) return 'gone';
     if (found[0].job_token !== token || found[0].status !== 'pending') return 'stale';
-    const { rows: stops } = await run(`SELECT 1 FROM publish_stops WHERE post_id = $1 AND ${freshStop} LIMIT 1`, [post.id]);
+    const { rows: stops } = await run(`SELECT 1 FROM publish_stops WHERE post_id = $1 AND ${freshStop('$2')} LIMIT 1`, [post.id, at]);
     if (stops.length > 0) {
       if (!recordWhileStopping) return 'stopping';
-      await run(`UPDATE publish_stops SET outcome = 'live' WHERE post_id = $1 AND outcome IS NULL AND ${freshStop}`, [post.id]);
+      await run(`UPDATE publish_stops SET outcome = 'live' WHERE post_id = $1 AND outcome IS NULL AND ${freshStop('$2')}`, [post.id, at]);
     }
     await run(
-      `UPDATE video_posts SET status = 'done', remote_id = $2, url = $3, error = NULL, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL,
-              published_at = now(), updated_at = now()
+      `UPDATE video_posts SET status = 'done', remote_id = $2, url = $3, failure = NULL, failure_detail = NULL, wait_kind = NULL,
+              wait_detail = NULL, next_attempt_at = NULL, published_at = $4, updated_at = $4
        WHERE id = $1`,
-      [post.id, published.remoteId, published.url],
+      [post.id, published.remoteId, published.url, at],
     );
-    const columns = videoColumns[post.platform];
-    await run(`UPDATE videos SET ${columns.url} = $2, ${columns.error} = NULL WHERE id = $1`, [post.videoId, published.url]);
+    await run(`UPDATE videos SET ${videoColumns[post.platform].url} = $2 WHERE id = $1`, [post.videoId, published.url]);
     await recordConnection(run, { accountId, platform: post.platform, state: 'connected', kind: null, source: 'publish', at });
     await refreshVideoStatus(run, post.videoId);
     await noteSetPosts(run, post.videoId);
@@ -376,19 +372,26 @@ export async function completePost(
   });
 }
 
-/** The post failed, for the reason the operator reads on it and on its video. */
-export async function failPost(db: Database, post: Pick<Post, 'id' | 'videoId' | 'platform'>, token: string, reason: string, at: Date) {
+/** The post failed: its failure's kind and the platform's answer, which the post and its video are read with. */
+export async function failPost(
+  db: Database,
+  post: Pick<Post, 'id' | 'videoId' | 'platform'>,
+  token: string,
+  failure: PostFailure,
+  at: Date,
+) {
+  const { kind, detail } = failureColumns(failure);
   await db.transaction(async (run) => {
     const { rows } = await run(
-      `UPDATE video_posts SET status = 'error', error = $3, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL, updated_at = now()
+      `UPDATE video_posts SET status = 'error', failure = $3, failure_detail = $4, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL,
+              updated_at = $5
        WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING id`,
-      [post.id, token, reason],
+      [post.id, token, kind, JSON.stringify(detail), at],
     );
     if (rows.length === 0) return;
-    await run(`UPDATE videos SET ${videoColumns[post.platform].error} = $2 WHERE id = $1`, [post.videoId, reason]);
     await refreshVideoStatus(run, post.videoId);
     await noteSetPosts(run, post.videoId);
-    await raisePostAlert(run, post.id, 'post.failed', { error: reason }, at);
+    await raisePostAlert(run, post.id, 'post.failed', { failure: kind, error: failureText(post.platform, failure) }, at);
   });
 }
 
@@ -401,9 +404,9 @@ export async function holdPost(db: Database, queue: PgBoss, { postId, token }: P
   await db.transaction(async (run) => {
     const { rows } = await run(
       `UPDATE video_posts SET job_token = $3, scheduled_at = $4, next_attempt_at = $4, wait_kind = 'cap', wait_detail = $5,
-              error = NULL, updated_at = now()
+              failure = NULL, failure_detail = NULL, updated_at = $6
        WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING video_id`,
-      [postId, token, next, hold.until, JSON.stringify(hold.detail)],
+      [postId, token, next, hold.until, JSON.stringify(hold.detail), at],
     );
     if (rows.length === 0) return;
     await sendPublishJob(queue, { id: postId, token: next }, run, { at: hold.until, now: at });
@@ -418,15 +421,16 @@ export async function awaitQuota(
   queue: PgBoss,
   { postId, token }: PublishJobData,
   { now, at }: { now: Date; at: Date },
-  reason: string,
+  failure: PostFailure,
 ): Promise<void> {
   const next = crypto.randomUUID();
+  const { kind, detail } = failureColumns(failure);
   await db.transaction(async (run) => {
     const { rows } = await run(
-      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, error = $5, wait_kind = 'quota', wait_detail = $6, next_attempt_at = $4,
-              updated_at = now()
+      `UPDATE video_posts SET job_token = $3, scheduled_at = $4, failure = $5, failure_detail = $6, wait_kind = 'quota', wait_detail = $7,
+              next_attempt_at = $4, updated_at = $8
        WHERE id = $1 AND job_token = $2 AND status = 'pending' RETURNING video_id`,
-      [postId, token, next, at, reason, JSON.stringify({ reason })],
+      [postId, token, next, at, kind, JSON.stringify(detail), JSON.stringify({ failure }), now],
     );
     if (rows.length === 0) return;
     await sendPublishJob(queue, { id: postId, token: next }, run, { at, now });
@@ -440,15 +444,15 @@ export async function awaitQuota(
  * (resumeWaitingPosts) or the post is cancelled; it counts as not started, so it can still be
  * moved or cancelled. False when the profile's access is not such a link: the post then fails.
  */
-export async function awaitReconnect(db: Database, post: Pick<Post, 'id' | 'platform'>, token: string): Promise<boolean> {
+export async function awaitReconnect(db: Database, post: Pick<Post, 'id' | 'platform'>, token: string, at: Date): Promise<boolean> {
   return db.transaction(async (run) => {
     const { rows } = await run(
-      `UPDATE video_posts SET wait_kind = 'reconnect', wait_detail = '{}', next_attempt_at = NULL, started_at = NULL, updated_at = now()
+      `UPDATE video_posts SET wait_kind = 'reconnect', wait_detail = '{}', next_attempt_at = NULL, started_at = NULL, updated_at = $4
         WHERE id = $1 AND job_token = $2 AND status = 'pending'
           AND EXISTS (SELECT 1 FROM account_connections c
                        WHERE c.account_id = video_posts.account_id AND c.platform = $3 AND c.method = 'oauth' AND c.state = 'revoked')
         RETURNING video_id`,
-      [post.id, token, post.platform],
+      [post.id, token, post.platform, at],
     );
     if (rows.length === 0) return false;
     await noteSetPosts(run, rows[0].video_id);
@@ -457,7 +461,7 @@ export async function awaitReconnect(db: Database, post: Pick<Post, 'id' | 'plat
 }
 
 /** The profile is connected to the platform again: its posts that waited for it go out at once, each with a new job. */
-export async function resumeWaitingPosts(db: Database, queue: PgBoss, accountId: number, platform: Platform): Promise<number> {
+export async function resumeWaitingPosts(db: Database, queue: PgBoss, accountId: number, platform: Platform, at: Date): Promise<number> {
   return db.transaction(async (run) => {
     const { rows } = await run(
       `SELECT id FROM video_posts
@@ -468,8 +472,9 @@ export async function resumeWaitingPosts(db: Database, queue: PgBoss, accountId:
     for (const { id } of rows) {
       const token = crypto.randomUUID();
       await run(
-        `UPDATE video_posts SET job_token = $2, wait_kind = NULL, wait_detail = NULL, error = NULL, updated_at = now() WHERE id = $1`,
-        [id, token],
+        `UPDATE video_posts SET job_token = $2, wait_kind = NULL, wait_detail = NULL, failure = NULL, failure_detail = NULL, updated_at = $3
+          WHERE id = $1`,
+        [id, token, at],
       );
       await sendPublishJob(queue, { id, token }, run);
     }
@@ -478,13 +483,14 @@ export async function resumeWaitingPosts(db: Database, queue: PgBoss, accountId:
 }
 
 /**
- * A run failed in a way pg-boss retries: the reason is kept as the one the dead letter will give
+ * A run failed in a way pg-boss retries: the failure is kept as the one the dead letter will give
  * if every retry fails the same way; the wait's time is written once pg-boss has set it (recordNextAttempt).
  */
-export async function awaitRetry(db: Database, { postId, token }: PublishJobData, reason: string, at: Date): Promise<void> {
+export async function awaitRetry(db: Database, { postId, token }: PublishJobData, failure: PostFailure, at: Date): Promise<void> {
+  const { kind, detail } = failureColumns(failure);
   await db.orm
     .update(videoPosts)
-    .set({ error: reason, waitKind: 'retry', waitDetail: { reason }, nextAttemptAt: null, updatedAt: at })
+    .set({ failure: kind, failureDetail: detail, waitKind: 'retry', waitDetail: { failure }, nextAttemptAt: null, updatedAt: at })
     .where(and(eq(videoPosts.id, postId), eq(videoPosts.jobToken, token), eq(videoPosts.status, 'pending')));
 }
 
@@ -515,20 +521,22 @@ export async function editPublished(
   queue: PgBoss,
   requestId: number,
   texts: { title: string; description: string; tags: string[] },
+  at: Date,
 ): Promise<void> {
   await db.transaction(async (run) => {
-    await run(`UPDATE creation_requests SET title = $2, description = $3, tags = $4, updated_at = clock_timestamp() WHERE id = $1`, [
+    await run(`UPDATE creation_requests SET title = $2, description = $3, tags = $4, updated_at = $5 WHERE id = $1`, [
       requestId,
       texts.title,
       texts.description,
       texts.tags,
+      at,
     ]);
     const { rows } = await run(
-      `UPDATE video_posts SET edit_state = 'pending', edit_error = NULL, updated_at = now()
+      `UPDATE video_posts SET edit_state = 'pending', edit_error = NULL, updated_at = $2
         WHERE platform = 'youtube' AND status = 'done' AND remote_id IS NOT NULL
           AND video_id IN (SELECT id FROM videos WHERE request_id = $1)
         RETURNING id`,
-      [requestId],
+      [requestId, at],
     );
     for (const row of rows) {
       const data: EditPublishedJobData = { postId: Number(row.id) };

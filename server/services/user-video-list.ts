@@ -10,7 +10,7 @@ import { postsOfVideos } from './video-status';
 export const videoSummaryColumns = `id, date, created_at AS "createdAt", status, views, likes, comments,
   views_instagram AS "viewsInstagram", likes_instagram AS "likesInstagram", comments_instagram AS "commentsInstagram",
   views_tiktok AS "viewsTikTok", likes_tiktok AS "likesTikTok", comments_tiktok AS "commentsTikTok",
-  url_youtube AS "urlYouTube", url_instagram AS "urlInstagram", url_tiktok AS "urlTiktok", error, error_instagram AS "errorInstagram",
+  url_youtube AS "urlYouTube", url_instagram AS "urlInstagram", url_tiktok AS "urlTiktok",
   render_failure AS "renderFailure", render_failure_detail AS "renderFailureDetail", account_id AS "accountId"`;
 
 /** The videos of one user, newest first (an admin's view of a user). */

@@ -1,3 +1,4 @@
+import { failureText, storedFailure } from '../../src/lib/post-failures';
 import type { PostCounts, PostState, VideoPost, VideoStatus } from '../../src/lib/contract';
 import { Platform } from '../../src/lib/contract/common';
 import {
@@ -33,13 +34,13 @@ import type { RunSql } from '../db/connect';
 export const postStateColumns = (post = 'p') => `${post}.status, ${post}.started_at IS NOT NULL AS started, ${post}.wait_kind`;
 
 /** With its kind's too (StoredPost). */
-export const storedPostColumns = (post = 'p') => `${postStateColumns(post)}, ${post}.error`;
+export const storedPostColumns = (post = 'p') => `${postStateColumns(post)}, ${post}.failure, ${post}.failure_detail`;
 
 const storedPost = (row: Record<string, any>): StoredPost => ({
   status: row.status,
   started: row.started,
   waitKind: row.wait_kind,
-  error: row.error ?? null,
+  failure: row.failure ?? null,
 });
 
 /** Posts counted by state, from rows of postStateColumns with their `count`. */
@@ -112,7 +113,7 @@ export function videoPostOf(row: Record<string, any>): VideoPost {
     state,
     kind: postKindOf(stored),
     url: state === 'published' ? row.url : null,
-    error: state === 'failed' ? row.error : null,
+    error: state === 'failed' && row.failure !== null ? failureText(row.platform, storedFailure(row.failure, row.failure_detail)) : null,
     date: isoOf(row.published_at ?? row.scheduled_at),
   };
 }

@@ -290,6 +290,7 @@ export const t = {
     optionTitle: (id: number, label: string) => (label ? `#${id} ${label}` : `#${id}`),
   },
   accountForm: {
+    secretsUnreadable: 'Не вдалося розшифрувати секрети профілю: ключ сервера SECRET_KEY змінився',
     proxy: 'Проксі',
     proxyHint: 'Формат: хост:порт, хост:порт:логін:пароль, логін:пароль@хост:порт або http://, https://, socks5://, socks5h://…',
     sandboxProxy: (url: string) => `Пісочниця приймає проксі ${url}`,
@@ -342,6 +343,8 @@ export const t = {
     proxyPasswordSaved: 'Пароль проксі збережено; впишіть проксі з паролем, щоб замінити його',
   },
   connections: {
+    /** Live mode without the installation's app credentials for the platform. */
+    appMissing: (platform: string, variables: string) => `${platform} не налаштовано на сервері: задайте ${variables}`,
     connect: (platform: string) => `Підключити ${platform}`,
     connectFailed: (platform: string) => `Не вдалося відкрити сторінку дозволу ${platform}: спробуйте ще раз`,
     reconnect: 'Підключіть знову',
@@ -881,6 +884,25 @@ export const t = {
   },
   platform: {
     names: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' },
+    // What a post's failure says, by its kind (src/lib/post-failures.ts): 'Платформа: …' before the platform's own words.
+    networkFailed: 'Проксі або платформа недоступні',
+    timedOut: 'Проксі або платформа не відповіли вчасно, повторимо пізніше',
+    proxyUnreachable: 'Проксі профілю недоступний',
+    proxyNotPublic: 'Проксі профілю має бути публічною адресою: локальні, приватні та службові адреси заборонені',
+    proxyAuthFailed: 'Проксі не прийняв логін або пароль',
+    rejected: 'Платформа відхилила запит',
+    authRevoked: 'Доступ до акаунта відкликано або він недійсний, підключіть профіль знову',
+    rateLimited: 'Платформа обмежила частоту запитів, повторимо пізніше',
+    quotaExceeded: 'Вичерпано ліміт платформи, повторимо пізніше',
+    unavailable: 'Платформа тимчасово недоступна',
+    processingFailed: 'Платформа не змогла обробити відео',
+    processingTimeout: 'Платформа ще обробляє відео, перевіримо пізніше',
+    videoNotFound: 'Відео на платформі не знайдено',
+    profileDeleted: 'Профіль видалено, публікація неможлива',
+    notConnected: 'Профіль не підключено до платформи',
+    instagramTokenMissing: 'Для публікації в Instagram потрібні токен доступу Facebook Login та ID професійного акаунта Instagram',
+    fileMissing: 'Файл відео не знайдено',
+    gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
   },
   postingCaps: {
     /** A post held by a cap: never an error, it goes out when the window frees. */

@@ -1,5 +1,6 @@
 import type { PostCounts, PostState, VideoStatus, WaitKind } from './contract';
 import { isHeld } from './post-waits';
+import type { FailureKind } from './post-failures';
 
 /**
  * Where every status a screen or an answer gives a post, a video or a set comes from: a post's
@@ -16,8 +17,8 @@ export interface StoredPost {
   /** Whether a publish job has claimed the post (started_at set). */
   started: boolean;
   waitKind: WaitKind | null;
-  /** The stored failure (video_posts.error). */
-  error: string | null;
+  /** Why it failed, as stored (video_posts.failure; src/lib/post-failures.ts words it). */
+  failure: FailureKind | null;
 }
 
 /**
@@ -32,11 +33,8 @@ export function postStateOf(post: Pick<StoredPost, 'status' | 'started' | 'waitK
   return post.started ? 'uploading' : 'scheduled';
 }
 
-/**
- * Why a failed post failed, as stored. For now the stored failure itself; the one place that reads
- * it, so the kind can come from its own column without another reader changing.
- */
-export const failureKindOf = (post: Pick<StoredPost, 'error'>): string | null => post.error;
+/** Why a failed post failed: its stored kind, which src/lib/post-failures.ts words. */
+export const failureKindOf = (post: Pick<StoredPost, 'failure'>): FailureKind | null => post.failure;
 
 /** Why a post is in its state: its wait's kind while it waits, its failure's kind once failed, else null. */
 export function postKindOf(post: StoredPost): string | null {

@@ -1,5 +1,6 @@
 import type { PlatformName, WaitKind } from './contract';
 import { t } from './i18n';
+import { failureText, type PostFailure } from './post-failures';
 
 /**
  * Why a pending post has not gone out yet, as video_posts stores it (wait_kind and wait_detail,
@@ -21,12 +22,12 @@ export const isHeld = (kind: WaitKind | null): boolean => kind !== null && heldW
 export type CapDetail = { limit: number; windowHours: number | null } | { refused: true };
 
 export type PostWait =
-  /** An attempt failed and the post is tried again; `reason` is the failure as the post's error words it. */
-  | { kind: 'retry'; detail: { reason: string } }
+  /** An attempt failed and the post is tried again; `failure` is why, as the post's failure keeps it (post-failures.ts). */
+  | { kind: 'retry'; detail: { failure: PostFailure } }
   /** The profile is uploading another video to the same platform. */
   | { kind: 'busy'; detail: Record<string, never> }
   /** The platform asked for a longer wait than a retry makes (a quota, a long Retry-After). */
-  | { kind: 'quota'; detail: { reason: string } }
+  | { kind: 'quota'; detail: { failure: PostFailure } }
   | { kind: 'cap'; detail: CapDetail }
   /** The platform no longer honours the profile's grant: the post waits until the profile is connected again. */
   | { kind: 'reconnect'; detail: Record<string, never> };
@@ -36,11 +37,11 @@ export function waitText(platform: PlatformName, { kind, detail }: PostWait): st
   const name = t.platform.names[platform];
   switch (kind) {
     case 'retry':
-      return t.postTruth.waitRetry(detail.reason);
+      return t.postTruth.waitRetry(failureText(platform, detail.failure));
     case 'busy':
       return t.postTruth.waitBusyProfile(name);
     case 'quota':
-      return t.postTruth.waitPlatform(detail.reason);
+      return t.postTruth.waitPlatform(failureText(platform, detail.failure));
     case 'reconnect':
       return t.connections.revoked(name);
     case 'cap':

@@ -7,6 +7,7 @@ import { SandboxState } from '../../server/platforms/sandbox/index';
 import { sandboxBotUsername } from '../../server/platforms/sandbox/telegram';
 import { recordAccessFailure, recordConnection } from '../../server/platforms/connections';
 import { failPost, holdPost } from '../../server/services/post-lifecycle';
+import { failureText, type PostFailure } from '../../src/lib/post-failures';
 import { raiseAlert, type PostAlert } from '../../server/services/alerts';
 import { digestText, queueDigests } from '../../server/services/alert-digest';
 import { attemptDelivery } from '../../server/services/webhooks';
@@ -15,6 +16,8 @@ import { engineSettings } from '../../server/config';
 import { buildLiveApp, createUser, describeEachDatabase, withSandboxServer } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { ManualClock } from './manual-clock';
+
+const refused: PostFailure = { kind: 'rejected', answer: 'відео відхилено' };
 import { startReceiver } from './webhook-receiver';
 
 type Delivery = Static<typeof WebhookDelivery>;
@@ -152,7 +155,7 @@ describeEachDatabase(
       const account = await createAccount(env(), owner, { comments: 'Основний' });
       const { idUpload, posts } = await pendingPosts(owner, account.id, 1);
       const failedAt = new Date(clock.now());
-      await failPost(env().db, posts[0]!, posts[0]!.token, 'TikTok: відео відхилено', failedAt);
+      await failPost(env().db, posts[0]!, posts[0]!.token, refused, failedAt);
 
       // Nothing leaves before the group window closes, then exactly one delivery.
       await passTime(58_000);
@@ -181,7 +184,7 @@ describeEachDatabase(
       expect(JSON.parse(body)).toEqual({
         event: 'post.failed',
         at: failedAt.toISOString(),
-        data: { count: 1, items: [{ ...post, error: 'TikTok: відео відхилено' }] },
+        data: { count: 1, items: [{ ...post, failure: 'rejected', error: failureText('tiktok', refused) }] },
       });
 
       const [logged] = await deliveries(owner, webhookId);
@@ -221,7 +224,12 @@ describeEachDatabase(
         accountId: null,
         profile: null,
       };
-      await raiseAlert(env().db.sql, { userId: owner.id, event: 'post.failed', data: { ...post, error: 'YouTube: відмова' }, at });
+      await raiseAlert(env().db.sql, {
+        userId: owner.id,
+        event: 'post.failed',
+        data: { ...post, failure: 'rejected', error: 'YouTube: відмова' },
+        at,
+      });
       await raiseAlert(env().db.sql, { userId: owner.id, event: 'post.held', data: { ...post, until: at.toISOString() }, at });
       await raiseAlert(env().db.sql, { userId: owner.id, event: 'post.published', data: { ...post, url: 'https://youtu.be/x' }, at });
 
@@ -260,7 +268,7 @@ describeEachDatabase(
       const account = await createAccount(env(), owner, { comments: 'Основний' });
       const { posts } = await pendingPosts(owner, account.id, 200);
       for (const [index, post] of posts.entries()) {
-        await failPost(env().db, post, post.token, `TikTok: відмова ${index}`, new Date(clock.now()));
+        await failPost(env().db, post, post.token, { kind: 'rejected', answer: `відмова ${index}` }, new Date(clock.now()));
         // 200 failures over 50 seconds.
         if (index % 4 === 3) await clock.advance(1000);
       }
@@ -278,7 +286,7 @@ describeEachDatabase(
           .slice(0, 5)
           .map(
             (_, index) =>
-              `• ${t.alerts.post('TikTok', t.accounts.optionTitle(account.id, 'Основний'), 'Ранкова пробіжка')}: ${t.alerts.failedBecause(`TikTok: відмова ${index}`)}`,
+              `• ${t.alerts.post('TikTok', t.accounts.optionTitle(account.id, 'Основний'), 'Ранкова пробіжка')}: ${t.alerts.failedBecause(`TikTok: ${t.platform.rejected} (відмова ${index})`)}`,
           ),
       );
       expect(lines[6]).toBe(t.alerts.more(195));
@@ -336,7 +344,7 @@ describeEachDatabase(
       const { posts } = await pendingPosts(owner, account.id, 2);
       const cap = { detail: { limit: 15, windowHours: 24 }, until: new Date(clock.now() + 3_600_000) };
       await holdPost(env().db, env().queue!, { postId: posts[0]!.id, token: posts[0]!.token }, cap, new Date(clock.now()));
-      await failPost(env().db, posts[1]!, posts[1]!.token, 'TikTok: відео відхилено', new Date(clock.now()));
+      await failPost(env().db, posts[1]!, posts[1]!.token, refused, new Date(clock.now()));
       await passTime(62_000);
       expect(
         sentTo(5550)
@@ -355,13 +363,13 @@ describeEachDatabase(
       sandbox.telegram.block(6060);
       const account = await createAccount(env(), owner, { comments: 'Основний' });
       const { posts } = await pendingPosts(owner, account.id, 2);
-      await failPost(env().db, posts[0]!, posts[0]!.token, 'TikTok: відео відхилено', new Date(clock.now()));
+      await failPost(env().db, posts[0]!, posts[0]!.token, refused, new Date(clock.now()));
       await passTime(62_000);
       expect(sentTo(6060)).toEqual([]);
       const settings = await env().app.inject({ url: '/api/telegram', headers: owner.headers });
       expect(settings.json()).toMatchObject({ state: 'connected', failure: 'blocked' });
 
-      await failPost(env().db, posts[1]!, posts[1]!.token, 'TikTok: відео відхилено', new Date(clock.now()));
+      await failPost(env().db, posts[1]!, posts[1]!.token, refused, new Date(clock.now()));
       const { rows } = await env().db.sql(`SELECT count(*)::int AS count FROM alert_buckets WHERE user_id = $1`, [owner.id]);
       expect(rows[0].count).toBe(0);
     });

@@ -134,7 +134,7 @@ describeEachDatabase('Calendar range route', (env) => {
     ]);
     const waits = [
       ['youtube', 'cap', { limit: 100, windowHours: null }],
-      ['tiktok', 'retry', { reason: 'TikTok: платформа тимчасово недоступна' }],
+      ['tiktok', 'retry', { failure: { kind: 'unavailable', answer: 'HTTP 503' } }],
       ['instagram', 'reconnect', {}],
     ] as const;
     for (const [platform, kind, detail] of waits) {
@@ -148,7 +148,7 @@ describeEachDatabase('Calendar range route', (env) => {
     const body = (await range(owner, week)).json<CalendarRange>();
     expect(body.posts.map(({ platform, waitKind, waitReason }) => ({ platform, waitKind, waitReason }))).toEqual([
       { platform: 'youtube', waitKind: 'cap', waitReason: t.postingCaps.youtubeHeld(100) },
-      { platform: 'tiktok', waitKind: 'retry', waitReason: t.postTruth.waitRetry('TikTok: платформа тимчасово недоступна') },
+      { platform: 'tiktok', waitKind: 'retry', waitReason: t.postTruth.waitRetry(`TikTok: ${t.platform.unavailable} (HTTP 503)`) },
       { platform: 'instagram', waitKind: 'reconnect', waitReason: t.connections.revoked('Instagram') },
     ]);
 

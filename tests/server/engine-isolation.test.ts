@@ -85,28 +85,29 @@ describeEachDatabase(
           expect((await detail(userB, requestB.idUpload)).video.map((video) => video.status)).toEqual(['success', 'success', 'success']),
         { timeout: timeouts.connectMs, interval: 50 },
       );
-      const { rows: hanging } = await test.db.sql(`SELECT error FROM video_posts WHERE video_id = $1`, [requestA.videos[0]!.id]);
-      expect(hanging).toEqual([{ error: null }]);
+      const { rows: hanging } = await test.db.sql(`SELECT failure FROM video_posts WHERE video_id = $1`, [requestA.videos[0]!.id]);
+      expect(hanging).toEqual([{ failure: null }]);
       // One upload at a time per profile and platform: each post's upload ends before the next one starts.
       const steps = sandbox.requests
         .map((request) => (request.url.includes('/video/init/') ? 'init' : request.method === 'PUT' ? 'upload' : null))
         .filter(Boolean);
       expect(steps).toEqual(['init', 'upload', 'init', 'upload', 'init', 'upload']);
 
-      // A's post: a timeout error in Ukrainian, kept on the post, within the configured limit.
+      // A's post: a timeout, kept on the post as its kind, within the configured limit.
       const [videoA] = requestA.videos;
-      let postA: { id: number; error: string | null; status: string } | undefined;
+      let postA: { id: number; failure: string | null; status: string } | undefined;
       await vi.waitFor(
         async () => {
-          const { rows } = await test.db.sql(`SELECT id, error, status FROM video_posts WHERE video_id = $1`, [videoA!.id]);
+          const { rows } = await test.db.sql(`SELECT id, failure, status FROM video_posts WHERE video_id = $1`, [videoA!.id]);
           postA = rows[0];
-          expect(postA?.error).toContain(t.platform.timedOut);
+          expect(postA?.failure).toBe('timed_out');
         },
         { timeout: timeouts.totalMs + 2000, interval: 50 },
       );
       expect(Date.now() - queued).toBeLessThan(timeouts.totalMs + 2000);
-      expect(postA!.error).toBe(`TikTok: ${t.platform.timedOut}`);
+      expect(postA!.failure).toBe('timed_out');
       expect(postA!.status).toBe('pending');
+      expect((await detail(userA, requestA.idUpload)).video[0]!.waitReason).toBe(t.postTruth.waitRetry(`TikTok: ${t.platform.timedOut}`));
 
       // pg-boss holds the job for a retry after its backoff, not stuck in a run.
       await vi.waitFor(async () => {

@@ -194,12 +194,12 @@ describeEachDatabase(
       await expectNothingWentLive(videosBefore, requestsBefore);
       await vi.waitFor(
         async () => {
-          const { rows } = await env().db.sql(`SELECT platform, status, error FROM video_posts WHERE video_id = $1 ORDER BY platform`, [
+          const { rows } = await env().db.sql(`SELECT platform, status, failure FROM video_posts WHERE video_id = $1 ORDER BY platform`, [
             request.videos[0]!.id,
           ]);
           expect(rows).toEqual([
-            { platform: 'instagram', status: 'error', error: `Instagram: ${t.platform.profileDeleted}` },
-            { platform: 'tiktok', status: 'error', error: `TikTok: ${t.platform.profileDeleted}` },
+            { platform: 'instagram', status: 'error', failure: 'profile_deleted' },
+            { platform: 'tiktok', status: 'error', failure: 'profile_deleted' },
           ]);
         },
         { timeout: 10_000, interval: 200 },

@@ -40,8 +40,8 @@ describeEachDatabase(
         );
         const token = crypto.randomUUID();
         const { rows } = await env().db.sql(
-          `INSERT INTO video_posts (video_id, platform, account_id, status, scheduled_at, job_token, error)
-         VALUES ($1, 'tiktok', $2, 'pending', now(), $3, 'TikTok: недоступна') RETURNING id`,
+          `INSERT INTO video_posts (video_id, platform, account_id, status, scheduled_at, job_token, failure, failure_detail)
+         VALUES ($1, 'tiktok', $2, 'pending', now(), $3, 'unavailable', '{}') RETURNING id`,
           [video[0].id, accountId, token],
         );
         posts.push({ id: rows[0].id as number, videoId: video[0].id as number, platform: 'tiktok' as const, token });
@@ -154,14 +154,14 @@ describeEachDatabase(
 
       expect(await out(first)).toBe('done');
       expect(await out(second)).toBe('done');
-      await failPost(env().db, third!, third!.token, 'TikTok: відео відхилено', new Date());
+      await failPost(env().db, third!, third!.token, { kind: 'rejected', answer: 'відео відхилено' }, new Date());
       await holdPost(env().db, env().queue!, { postId: capped!.id, token: capped!.token }, cap, new Date());
       expect((await list(owner)).items[0]).toMatchObject({ idUpload: evening.idUpload, posts: { out: 0, failed: 0, held: 1 } });
       await env().db.transaction(async (run) => {
         await run(`UPDATE account_connections SET state = 'revoked' WHERE account_id = $1 AND platform = 'tiktok'`, [account.id]);
         await recordAccessFailure(run, { accountId: account.id, platform: 'tiktok', source: 'publish', at: new Date() });
       });
-      expect(await awaitReconnect(env().db, waiting!, waiting!.token)).toBe(true);
+      expect(await awaitReconnect(env().db, waiting!, waiting!.token, new Date())).toBe(true);
       const before = await list(owner);
       // Held once more when its window came: the counts are the same, so nothing new is told.
       const [{ job_token: heldToken }] = (await env().db.sql(`SELECT job_token FROM video_posts WHERE id = $1`, [capped!.id])).rows;
@@ -220,7 +220,7 @@ describeEachDatabase(
       const account = await createAccount(env(), owner, {});
       const set = await publishedSet(owner, account.id, 2);
       const [first, second] = set.posts;
-      await failPost(env().db, first!, first!.token, 'TikTok: відео відхилено', new Date());
+      await failPost(env().db, first!, first!.token, { kind: 'rejected', answer: 'відео відхилено' }, new Date());
       const rendered = await loadingRequest(owner);
       await env().db.sql(`UPDATE creation_requests SET status = 'success' WHERE id = $1`, [rendered.id]);
       expect((await post(owner, '/api/notifications/read')).statusCode).toBe(204);

@@ -94,15 +94,15 @@ describe('proxies, retries and the sandbox wiring', () => {
   });
 
   it('backs off exponentially with jitter, never below Retry-After, and gives up on long waits and permanent errors', () => {
-    const transient = new TransientPlatformError('youtube', 'x', 'y', 500);
+    const transient = new TransientPlatformError('youtube', 'unavailable', 'y', 500);
     expect(retryDelay(1, transient, { random: () => 0 })).toBe(500);
     expect(retryDelay(1, transient, { random: () => 1 })).toBe(1000);
     expect(retryDelay(4, transient, { random: () => 0.5 })).toBe(6000);
     expect(retryDelay(9, transient, { attempts: 10, random: () => 1 })).toBe(60_000);
     expect(retryDelay(5, transient)).toBeNull();
-    expect(retryDelay(1, new TransientPlatformError('youtube', 'x', 'y', 429, 9000), { random: () => 0 })).toBe(9000);
-    expect(retryDelay(1, new TransientPlatformError('youtube', 'x', 'y', 403, 61_000))).toBeNull();
-    expect(retryDelay(1, new PermanentPlatformError('youtube', 'x', 'y', 400))).toBeNull();
+    expect(retryDelay(1, new TransientPlatformError('youtube', 'unavailable', 'y', 429, 9000), { random: () => 0 })).toBe(9000);
+    expect(retryDelay(1, new TransientPlatformError('youtube', 'unavailable', 'y', 403, 61_000))).toBeNull();
+    expect(retryDelay(1, new PermanentPlatformError('youtube', 'rejected', 'y', 400))).toBeNull();
     expect(retryDelay(1, new Error('bug'))).toBeNull();
     expect(retryAfterOf(new Headers({ 'retry-after': '120' }))).toBe(120_000);
     const sentAt = { date: 'Sun, 22 Nov 2026 10:00:00 GMT' };

@@ -324,7 +324,7 @@ describeEachDatabase(
         env().db,
         { id: tiktokPost.id, videoId, platform: 'tiktok' },
         tiktokPost.job_token,
-        'TikTok: доступ відкликано',
+        { kind: 'auth_revoked' },
         new Date(),
       );
       await env().db.sql(

@@ -62,7 +62,7 @@ for (const kind of databaseKinds()) {
             ids.push(posts[0].id);
           }
 
-          expect(await migrate(db)).toContain('0030_wait_kinds.sql');
+          expect(await migrate(db, { through: '0030_wait_kinds.sql' })).toContain('0030_wait_kinds.sql');
 
           const { rows } = await db.sql(`SELECT id, wait_kind, wait_detail FROM video_posts WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
           expect(rows.map((row) => [row.wait_kind, row.wait_detail])).toEqual(
@@ -183,7 +183,7 @@ describeEachDatabase(
           waitReason: 'Instagram: доступ більше не діє',
         });
 
-        expect(await resumeWaitingPosts(env().db, env().queue!, profile.id, 'instagram')).toBe(1);
+        expect(await resumeWaitingPosts(env().db, env().queue!, profile.id, 'instagram', new Date(env().app.clock.now()))).toBe(1);
       } finally {
         reworded.mockRestore();
       }

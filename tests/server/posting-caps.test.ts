@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PostingBudgets } from '../../src/lib/contract';
+import type { PostingBudgets, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { waitText, type CapDetail, type PostWait } from '../../src/lib/post-waits';
 import { postingCapSettings } from '../../server/config';
@@ -56,13 +56,13 @@ describeEachDatabase(
       const rows = await storedPosts(
         env(),
         { requestId: request.id },
-        'p.id, p.status, p.job_token, p.error, p.wait_kind, p.wait_detail, p.next_attempt_at, p.published_at, v.status AS video_status',
+        'p.id, p.status, p.job_token, p.failure, p.wait_kind, p.wait_detail, p.next_attempt_at, p.published_at, v.status AS video_status',
       );
       return rows as {
         id: number;
         status: string;
         job_token: string;
-        error: string | null;
+        failure: string | null;
         wait_kind: string | null;
         wait_detail: PostWait['detail'] | null;
         next_attempt_at: string | null;
@@ -90,7 +90,7 @@ describeEachDatabase(
       expect([first!.status, second!.status]).toEqual(['done', 'done']);
       expect(third).toMatchObject({
         status: 'pending',
-        error: null,
+        failure: null,
         wait_kind: 'cap',
         wait_detail: { limit: 2, windowHours: 24 },
         video_status: 'publication',
@@ -129,7 +129,7 @@ describeEachDatabase(
       for (const post of await posts(request)) await publishPost({ postId: post.id, token: post.job_token }, context(env()));
       let [first, second] = await posts(request);
       expect(first!.status).toBe('done');
-      const held = { status: 'pending', error: null, wait_kind: 'cap', wait_detail: { refused: true }, video_status: 'publication' };
+      const held = { status: 'pending', failure: null, wait_kind: 'cap', wait_detail: { refused: true }, video_status: 'publication' };
       expect(second).toMatchObject(held);
       const frees = new Date(first!.published_at!).getTime() + day;
       expect(Math.abs(new Date(second!.next_attempt_at!).getTime() - frees)).toBeLessThan(1000);
@@ -138,8 +138,8 @@ describeEachDatabase(
       await publishPost({ postId: second!.id, token: second!.job_token }, context(env()));
       [first, second] = await posts(request);
       expect(second).toMatchObject(held);
-      const { rows } = await env().db.sql(`SELECT status, error_tiktok FROM videos WHERE id = $1`, [request.videos[1]!.id]);
-      expect(rows[0]).toEqual({ status: 'publication', error_tiktok: null });
+      const set = await env().app.inject({ url: `/api/upload-video/${request.idUpload}`, headers: owner.headers });
+      expect(set.json<UploadDetail>().video[1]).toMatchObject({ status: 'publication', errorTiktok: null });
     });
 
     it('answers each profile’s budget per platform for a Kyiv day: limit, used, planned, remaining', async () => {

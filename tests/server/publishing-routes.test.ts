@@ -408,8 +408,10 @@ describeEachDatabase(
       expect((await publish(admin, request.idUpload, payload)).statusCode).toBe(409);
 
       const videoId = request.videos[0]!.id;
-      await env().db.sql(`UPDATE video_posts SET status = 'error', error = 'YouTube: збій' WHERE video_id = $1`, [videoId]);
-      await env().db.sql(`UPDATE videos SET status = 'error', error = 'YouTube: збій' WHERE id = $1`, [videoId]);
+      await env().db.sql(`UPDATE video_posts SET status = 'error', failure = 'unavailable', failure_detail = '{}' WHERE video_id = $1`, [
+        videoId,
+      ]);
+      await env().db.sql(`UPDATE videos SET status = 'error' WHERE id = $1`, [videoId]);
       const edit = { title: 'Нова назва', description: 'Новий опис', tags: ['Вечір', 'біг'] };
 
       const call = (user: TestUser | null, method: 'GET' | 'PATCH' | 'POST', url: string, body?: object) =>
@@ -443,7 +445,7 @@ describeEachDatabase(
           expect.objectContaining({
             id: videoId,
             status: 'error',
-            error: 'YouTube: збій',
+            error: `YouTube: ${t.platform.unavailable}`,
             account: { id: profile.id },
             idUpload: request.idUpload,
           }),

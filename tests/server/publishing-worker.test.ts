@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { beforeEach, expect, it, vi } from 'vitest';
 import type { AccountDetail, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
+import { failureText } from '../../src/lib/post-failures';
 import { publishJobName } from '../../server/services/post-lifecycle';
 import { markPublishFailed, publishPost } from '../../server/jobs/publish';
 import { syncEverything } from './stats-sync-fixtures';
@@ -313,7 +314,7 @@ describeEachDatabase(
         async () => {
           [post] = (
             await env().db.sql(
-              'SELECT id, status, job_token, scheduled_at, error, wait_kind, wait_detail, next_attempt_at FROM video_posts WHERE video_id = $1',
+              'SELECT id, status, job_token, scheduled_at, failure, wait_kind, wait_detail, next_attempt_at FROM video_posts WHERE video_id = $1',
               [request.videos[0]!.id],
             )
           ).rows;
@@ -322,7 +323,7 @@ describeEachDatabase(
         { timeout: 20_000, interval: 250 },
       );
       // A cap is no error: the set's page says why it waits and until when.
-      expect(post).toMatchObject({ status: 'pending', error: null });
+      expect(post).toMatchObject({ status: 'pending', failure: null });
       expect(new Date(post.scheduled_at).toISOString()).toBe(pacificDay(new Date(started)).end.toISOString());
       expect(new Date(post.next_attempt_at).toISOString()).toBe(new Date(post.scheduled_at).toISOString());
       const { rows: jobs } = await env().db.sql(`SELECT start_after FROM pgboss.job WHERE name = $1 AND data->>'token' = $2`, [
@@ -349,12 +350,18 @@ describeEachDatabase(
           async () => {
             [post] = (
               await env().db.sql(
-                'SELECT job_token, started_at, error, wait_kind, wait_detail, next_attempt_at FROM video_posts WHERE video_id = $1',
+                'SELECT job_token, started_at, failure, failure_detail, wait_kind, wait_detail, next_attempt_at FROM video_posts WHERE video_id = $1',
                 [videoId],
               )
             ).rows;
             expect(post.next_attempt_at).not.toBeNull();
-            expect(post).toMatchObject({ wait_kind: 'retry', wait_detail: { reason: post.error } });
+            // The failure its retries will end with, and the wait's, are the platform's kind and answer, never words.
+            expect(post).toMatchObject({
+              failure: 'unavailable',
+              wait_kind: 'retry',
+              wait_detail: { failure: { kind: 'unavailable', status: 500 } },
+            });
+            expect(post.wait_detail.failure).toEqual({ kind: post.failure, ...post.failure_detail });
           },
           { timeout: 30_000, interval: 250 },
         );
@@ -369,7 +376,7 @@ describeEachDatabase(
       const detail = await env().app.inject({ method: 'GET', url: `/api/upload-video/${request.idUpload}`, headers: owner.headers });
       expect(detail.json<UploadDetail>().video[0]).toMatchObject({
         status: 'publication',
-        waitReason: t.postTruth.waitRetry(post.error),
+        waitReason: t.postTruth.waitRetry(failureText('youtube', post.wait_detail.failure)),
         waitKind: 'retry',
         nextAttemptAt: new Date(post.next_attempt_at).toISOString(),
         changeable: false,
@@ -418,8 +425,14 @@ describeEachDatabase(
       );
 
       await publishPost({ postId: post.id, token: post.job_token }, testJobContext(env()));
-      const { rows } = await env().db.sql('SELECT status, error, account_id FROM videos WHERE id = $1', [request.videos[0]!.id]);
-      expect(rows[0]).toEqual({ status: 'error', error: `YouTube: ${t.platform.profileDeleted}`, account_id: null });
+      const { rows } = await env().db.sql('SELECT failure, failure_detail FROM video_posts WHERE id = $1', [post.id]);
+      expect(rows[0]).toEqual({ failure: 'profile_deleted', failure_detail: {} });
+      const detail = await env().app.inject({ method: 'GET', url: `/api/upload-video/${request.idUpload}`, headers: owner.headers });
+      expect(detail.json<UploadDetail>().video[0]).toMatchObject({
+        status: 'error',
+        error: `YouTube: ${t.platform.profileDeleted}`,
+        account: null,
+      });
     });
 
     it('when pg-boss gives up, the dead letter fails the post with the last reason it kept', async () => {
@@ -440,13 +453,20 @@ describeEachDatabase(
       });
       const videoId = request.videos[0]!.id;
       const [post] = (
-        await env().db.sql(`UPDATE video_posts SET error = 'TikTok: недоступна' WHERE video_id = $1 RETURNING id, job_token`, [videoId])
+        await env().db.sql(
+          `UPDATE video_posts SET failure = 'unavailable', failure_detail = '{"answer": "недоступна"}' WHERE video_id = $1 RETURNING id, job_token`,
+          [videoId],
+        )
       ).rows;
       await markPublishFailed({ postId: post.id, token: crypto.randomUUID() }, testJobContext(env()));
       expect((await env().db.sql('SELECT status FROM video_posts WHERE id = $1', [post.id])).rows[0].status).toBe('pending');
       await markPublishFailed({ postId: post.id, token: post.job_token }, testJobContext(env()));
-      const { rows } = await env().db.sql('SELECT status, error_tiktok, error FROM videos WHERE id = $1', [videoId]);
-      expect(rows[0]).toEqual({ status: 'error', error_tiktok: 'TikTok: недоступна', error: null });
+      const detail = await env().app.inject({ method: 'GET', url: `/api/upload-video/${request.idUpload}`, headers: owner.headers });
+      expect(detail.json<UploadDetail>().video[0]).toMatchObject({
+        status: 'error',
+        errorTiktok: `TikTok: ${t.platform.unavailable} (недоступна)`,
+        error: null,
+      });
     });
   },
   { queue: 'work', sandbox },

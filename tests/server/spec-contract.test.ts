@@ -160,7 +160,9 @@ describeEachDatabase(
         tags: ['вечір'],
       });
       const failed = finished.videos[0]!.id;
-      await env().db.sql(`UPDATE video_posts SET status = 'error', error = 'збій' WHERE video_id = $1`, [failed]);
+      await env().db.sql(`UPDATE video_posts SET status = 'error', failure = 'rejected', failure_detail = '{}' WHERE video_id = $1`, [
+        failed,
+      ]);
       await call(user, 'POST', '/api/upload-video/upload', { videoId: failed, youTubeId: finished.idUpload });
 
       // Users (admin)

@@ -57,7 +57,7 @@ function useYouTubeProfiles(env: () => TestEnv, sandbox: SandboxState) {
     expect(response.statusCode, response.body).toBe(200);
     const videoId = request.videos[0]!.id;
     return async () =>
-      (await env().db.sql(`SELECT status, wait_kind, next_attempt_at, error FROM video_posts WHERE video_id = $1`, [videoId])).rows[0];
+      (await env().db.sql(`SELECT status, wait_kind, next_attempt_at, failure FROM video_posts WHERE video_id = $1`, [videoId])).rows[0];
   }
 
   /** Makes the stored access token one that ended a second ago, after its hour. */

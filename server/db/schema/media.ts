@@ -60,12 +60,9 @@ export const videos = pgTable('videos', {
   fileKey: text('file_key'),
   posterKey: text('poster_key'),
   date: timestamp('date', { withTimezone: true }),
-  error: text('error'),
-  // Migration 0035: why its render failed, beside `error`, YouTube's publish failure.
+  // Migration 0035: why its render failed. Its posts' failures are theirs (migration 0042).
   renderFailure: text('render_failure').$type<RenderFailure>(),
   renderFailureDetail: text('render_failure_detail'),
-  errorInstagram: text('error_instagram'),
-  errorTiktok: text('error_tiktok'),
   urlYouTube: text('url_youtube'),
   urlInstagram: text('url_instagram'),
   urlTiktok: text('url_tiktok'),

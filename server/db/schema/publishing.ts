@@ -4,6 +4,7 @@ import { videos } from './media';
 import { platformIds } from '../../../src/lib/platforms';
 import type { WaitKind } from '../../../src/lib/contract';
 import type { PostWait } from '../../../src/lib/post-waits';
+import type { FailureKind } from '../../../src/lib/post-failures';
 
 /** One upload of a video to one platform; see migrations/0004_publishing.sql. */
 export const videoPosts = pgTable(
@@ -22,7 +23,9 @@ export const videoPosts = pgTable(
     jobToken: uuid('job_token'),
     remoteId: text('remote_id'),
     url: text('url'),
-    error: text('error'),
+    // Migration 0042: why it failed (the last failure, while its retries run), a kind and the platform's answer.
+    failure: text('failure').$type<FailureKind>(),
+    failureDetail: jsonb('failure_detail'),
     progress: jsonb('progress'),
     attempts: integer('attempts').notNull().default(0),
     statsSyncedAt: timestamp('stats_synced_at', { withTimezone: true }),

@@ -1,5 +1,3 @@
-import { t } from '../../messages';
-import { refusalText } from '../../../src/lib/posting-rules';
 import { captionWithMarker } from '../../../src/lib/posting-rules/caption';
 import { instagramCaption, instagramDefaults, instagramLimits, instagramTextRefusal } from '../../../src/lib/posting-rules/instagram';
 import { checkFile, fileRange, hasMarker, PlatformClient, stoppable } from '../client';
@@ -38,21 +36,21 @@ function readGraphError(status: number, body: any, headers: Headers): PlatformEr
   if (body?.debug_info) {
     const detail = `${body.debug_info.type}: ${body.debug_info.message}`;
     return body.debug_info.retriable
-      ? new TransientPlatformError('instagram', t.platform.unavailable, detail, status)
-      : new PermanentPlatformError('instagram', t.platform.rejected, detail, status);
+      ? new TransientPlatformError('instagram', 'unavailable', detail, status)
+      : new PermanentPlatformError('instagram', 'rejected', detail, status);
   }
   const error = body?.error ?? {};
   const code: number | undefined = error.code;
   const detail: string = error.error_user_msg || error.message || `HTTP ${status}`;
   if (code === 190 || code === 102 || status === 401) return new ProfileAuthError('instagram', detail, status);
   if ((code && rateLimitCodes.includes(code)) || (code && code >= 80001 && code <= 80014)) {
-    return new TransientPlatformError('instagram', t.platform.rateLimited, detail, status, retryAfterOf(headers));
+    return new TransientPlatformError('instagram', 'rate_limited', detail, status, retryAfterOf(headers));
   }
   if (code === 9 && error.error_subcode === 2207042) {
     return new PostingCapError('instagram', detail, status);
   }
   if (error.is_transient || code === 1 || code === 2) {
-    return new TransientPlatformError('instagram', t.platform.unavailable, detail, status, retryAfterOf(headers));
+    return new TransientPlatformError('instagram', 'unavailable', detail, status, retryAfterOf(headers));
   }
   return errorForStatus('instagram', status, detail, headers);
 }
@@ -94,7 +92,7 @@ async function uploadBytes(api: PlatformClient, container: Container, video: Vid
     body: fileRange(video, 0),
   });
   if (answer.body?.success !== true) {
-    throw new TransientPlatformError('instagram', t.platform.unavailable, JSON.stringify(answer.body ?? '').slice(0, 300));
+    throw new TransientPlatformError('instagram', 'unavailable', JSON.stringify(answer.body ?? '').slice(0, 300));
   }
 }
 
@@ -139,7 +137,7 @@ async function publishReel(ctx: Context, video: VideoUpload): Promise<Published>
     if (code === 'PUBLISHED') {
       // media_publish went through but its answer was lost: the listing holds the post.
       const existing = await findWith(api, ctx, video.publishKey);
-      if (!existing) throw new TransientPlatformError('instagram', t.platform.processingTimeout, 'published, not listed yet');
+      if (!existing) throw new TransientPlatformError('instagram', 'processing_timeout', 'published, not listed yet');
       await ctx.progress.save(video.publishKey, { done: existing });
       return existing;
     }
@@ -155,13 +153,13 @@ async function publishReel(ctx: Context, video: VideoUpload): Promise<Published>
     // Instagram refuses a caption of more than 30 hashtags: refused here too, for a post queued
     // before the route counted the whole caption's (src/lib/posting-rules/instagram.ts).
     const refusal = instagramTextRefusal(video);
-    if (refusal) throw new PermanentPlatformError('instagram', refusalText(refusal, ''), '');
+    if (refusal) throw new PermanentPlatformError('instagram', { kind: 'rule_refused', refusal, subject: '' }, '');
     const caption = captionWithMarker([instagramCaption(video)], video.publishKey, instagramLimits.caption);
     const created = await api.call(
       graph(ctx, `${ctx.credentials.igUserId}/media`),
       form({ media_type: 'REELS', upload_type: 'resumable', caption, ...reelsOptions(video) }),
     );
-    if (!created.body?.id) throw new TransientPlatformError('instagram', t.platform.unavailable, 'no container id in the answer');
+    if (!created.body?.id) throw new TransientPlatformError('instagram', 'unavailable', 'no container id in the answer');
     container = {
       containerId: String(created.body.id),
       uploadUri: created.body.uri ?? `https://rupload.facebook.com/ig-api-upload/${graphVersion}/${created.body.id}`,
@@ -181,17 +179,17 @@ async function publishReel(ctx: Context, video: VideoUpload): Promise<Published>
     if (code === 'FINISHED') return true;
     if (code === 'ERROR') {
       await ctx.progress.save(video.publishKey, {});
-      throw new PermanentPlatformError('instagram', t.platform.processingFailed, status || code);
+      throw new PermanentPlatformError('instagram', 'processing_failed', status || code);
     }
     if (code === 'EXPIRED') {
       await ctx.progress.save(video.publishKey, {});
-      throw new TransientPlatformError('instagram', t.platform.unavailable, 'the container expired');
+      throw new TransientPlatformError('instagram', 'unavailable', 'the container expired');
     }
     return null;
   });
   const published = await api.call(graph(ctx, `${ctx.credentials.igUserId}/media_publish`), form({ creation_id: containerId }));
   const mediaId = String(published.body?.id ?? '');
-  if (!mediaId) throw new TransientPlatformError('instagram', t.platform.unavailable, 'no media id in the answer');
+  if (!mediaId) throw new TransientPlatformError('instagram', 'unavailable', 'no media id in the answer');
   await ctx.progress.save(video.publishKey, { containerId, mediaId });
   return finish(mediaId);
 }
@@ -272,7 +270,7 @@ export const instagram: InstagramConnector = {
     const limit = Number(entry.config?.quota_total);
     const windowSeconds = Number(entry.config?.quota_duration);
     if (!Number.isInteger(limit) || !(windowSeconds > 0)) {
-      throw new TransientPlatformError('instagram', t.platform.unavailable, 'content_publishing_limit: no config in the answer');
+      throw new TransientPlatformError('instagram', 'unavailable', 'content_publishing_limit: no config in the answer');
     }
     return { limit, windowSeconds };
   },

@@ -1,4 +1,3 @@
-import { t } from '../../messages';
 import { PermanentPlatformError } from '../errors';
 import { oauthHost } from '../oauth-links';
 import type { ServerPlatform } from '../types';
@@ -42,13 +41,13 @@ export const instagramPlatform: ServerPlatform = {
       pastedEnds: false,
       context: async (base, method, connection, secret) => {
         if (method === 'login') {
-          if (!connection?.remoteName || !secret) throw new PermanentPlatformError('instagram', t.platform.notConnected, '');
+          if (!connection?.remoteName || !secret) throw new PermanentPlatformError('instagram', 'not_connected', '');
           return {
             ...base,
             credentials: await sandboxInstagramLogin(base.network, base.proxy, base.endpoints, connection.remoteName, secret),
           };
         }
-        if (!secret || !connection?.remoteId) throw new PermanentPlatformError('instagram', t.platform.instagramTokenMissing, '');
+        if (!secret || !connection?.remoteId) throw new PermanentPlatformError('instagram', 'instagram_token_missing', '');
         return { ...base, credentials: { accessToken: secret, igUserId: connection.remoteId } };
       },
     },

@@ -1,5 +1,4 @@
 import { t } from '../../messages';
-import { refusalText } from '../../../src/lib/posting-rules';
 import { captionWithMarker, hashtags } from '../../../src/lib/posting-rules/caption';
 import { tiktokCaptionLimit, tiktokChoiceRefusal, tiktokCreatorRefusal, tiktokPostInfo } from '../../../src/lib/posting-rules/tiktok';
 import { checkFile, fileRange, hasMarker, PlatformClient, readWhenStill, stoppable } from '../client';
@@ -40,7 +39,7 @@ function readTikTokError(status: number, body: any, headers: Headers): PlatformE
   const detail: string = [code, body?.error?.message].filter(Boolean).join(': ') || `HTTP ${status}`;
   if (status === 401 || (code && authCodes.includes(code))) return new ProfileAuthError('tiktok', detail, status);
   if (code === 'rate_limit_exceeded') {
-    return new TransientPlatformError('tiktok', t.platform.rateLimited, detail, status, retryAfterOf(headers));
+    return new TransientPlatformError('tiktok', 'rate_limited', detail, status, retryAfterOf(headers));
   }
   if (code === 'spam_risk_too_many_posts' || code === 'spam_risk_too_many_pending_share' || code === 'reached_active_user_cap') {
     return new PostingCapError('tiktok', detail, status);
@@ -122,7 +121,7 @@ function postInfo(options: TikTokPostOptions, rules: TikTokCreatorRules) {
   const refusal = tiktokChoiceRefusal(options) ?? tiktokCreatorRefusal(options.privacyLevel!, null, rules);
   if (refusal) {
     const detail = refusal.code === 'privacyNotOffered' ? `${t.platform.names.tiktok}: ${refusal.level}` : '';
-    throw new PermanentPlatformError('tiktok', refusalText(refusal, rules.nickname), detail);
+    throw new PermanentPlatformError('tiktok', { kind: 'rule_refused', refusal, subject: rules.nickname }, detail);
   }
   return tiktokPostInfo({ ...options, privacyLevel: options.privacyLevel! }, rules);
 }
@@ -200,7 +199,7 @@ async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<
     );
     const data = init.body?.data ?? {};
     if (!data.publish_id || !data.upload_url) {
-      throw new TransientPlatformError('tiktok', t.platform.unavailable, 'no publish_id or upload_url in the answer');
+      throw new TransientPlatformError('tiktok', 'unavailable', 'no publish_id or upload_url in the answer');
     }
     started = { publishId: data.publish_id, uploadUrl: data.upload_url, chunkSize };
     await ctx.progress.save(video.publishKey, started);
@@ -212,7 +211,7 @@ async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<
     const status = await fetchStatus(api, ctx, publishId);
     if (status.status === 'FAILED') {
       await ctx.progress.save(video.publishKey, {});
-      throw new PermanentPlatformError('tiktok', t.platform.processingFailed, status.fail_reason ?? 'FAILED');
+      throw new PermanentPlatformError('tiktok', 'processing_failed', status.fail_reason ?? 'FAILED');
     }
     if (status.status !== 'PUBLISH_COMPLETE') return null;
     return status.publicaly_available_post_id?.[0] === undefined ? '' : String(status.publicaly_available_post_id[0]);
@@ -311,7 +310,7 @@ export const tiktok: TikTokConnector = {
       json({ filters: { video_ids: [remoteId] } }),
     );
     const found = answer.body?.data?.videos?.[0];
-    if (!found) throw new PermanentPlatformError('tiktok', t.platform.videoNotFound, remoteId);
+    if (!found) throw new PermanentPlatformError('tiktok', 'video_not_found', remoteId);
     return {
       views: Number(found.view_count ?? 0),
       likes: Number(found.like_count ?? 0),

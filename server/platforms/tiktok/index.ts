@@ -1,4 +1,3 @@
-import { t } from '../../messages';
 import { PermanentPlatformError } from '../errors';
 import type { ServerPlatform } from '../types';
 import { tiktokCap } from './caps';
@@ -30,7 +29,7 @@ export const tiktokPlatform: ServerPlatform = {
       countsAsConnected: (connection) => connection.method === 'pasted',
       pastedEnds: true,
       context: async (base, _method, _connection, secret) => {
-        if (!secret) throw new PermanentPlatformError('tiktok', t.platform.notConnected, '');
+        if (!secret) throw new PermanentPlatformError('tiktok', 'not_connected', '');
         return { ...base, credentials: { accessToken: secret } };
       },
     },

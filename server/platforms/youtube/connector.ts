@@ -1,5 +1,3 @@
-import { t } from '../../messages';
-import { refusalText } from '../../../src/lib/posting-rules';
 import { youtubeChoiceRefusal, youtubeDefaults, youtubeLimits, youtubeTextRefusal } from '../../../src/lib/posting-rules/youtube';
 import { checkFile, fileRange, PlatformClient, readWhenStill, stoppable } from '../client';
 import {
@@ -33,7 +31,7 @@ function readGoogleError(status: number, body: any, headers: Headers): PlatformE
     return new PostingCapError('youtube', detail, status);
   }
   if (status === 403 && reason && rateReasons.includes(reason)) {
-    return new TransientPlatformError('youtube', t.platform.rateLimited, detail, status, retryAfterOf(headers));
+    return new TransientPlatformError('youtube', 'rate_limited', detail, status, retryAfterOf(headers));
   }
   return errorForStatus('youtube', status, detail, headers);
 }
@@ -58,7 +56,7 @@ const units = { list: 1, update: 50, delete: 50 };
  */
 function videoResource(video: VideoTexts) {
   const refusal = youtubeTextRefusal(video);
-  if (refusal) throw new PermanentPlatformError('youtube', refusalText(refusal, ''), '');
+  if (refusal) throw new PermanentPlatformError('youtube', { kind: 'rule_refused', refusal, subject: '' }, '');
   const tags = [video.publishKey];
   let length = video.publishKey.length;
   for (const tag of video.tags.map((text) => text.replace(/[<>]/g, ''))) {
@@ -83,8 +81,13 @@ function videoResource(video: VideoTexts) {
 function uploadResource(video: VideoUpload) {
   const options = video.options.youtube ?? {};
   const refusal = youtubeChoiceRefusal(options);
-  if (refusal) throw new PermanentPlatformError('youtube', refusalText(refusal, video.title), '');
-  if (!options.privacyStatus) throw new PermanentPlatformError('youtube', t.postingRules.youtubeKidsRequired(video.title), '');
+  if (refusal) throw new PermanentPlatformError('youtube', { kind: 'rule_refused', refusal, subject: video.title }, '');
+  if (!options.privacyStatus)
+    throw new PermanentPlatformError(
+      'youtube',
+      { kind: 'rule_refused', refusal: { code: 'youtubeKidsRequired' }, subject: video.title },
+      '',
+    );
   return {
     snippet: videoResource({ ...video, categoryId: options.categoryId }),
     status: { privacyStatus: options.privacyStatus, selfDeclaredMadeForKids: options.selfDeclaredMadeForKids },
@@ -145,14 +148,14 @@ async function sendBytes(
     });
     if (answer.status === 404 || answer.status === 410) {
       await ctx.progress.save(video.publishKey, {});
-      throw new TransientPlatformError('youtube', t.platform.unavailable, 'upload session expired');
+      throw new TransientPlatformError('youtube', 'unavailable', 'upload session expired');
     }
     if (answer.status !== 308) return answer.body as { id: string };
     // 308 after a full body means the server kept only part of it: continue from what it has.
     const status = await queryUpload(api, uploadUrl, video.size);
     if (status === null) continue;
     if ('video' in status) return status.video;
-    if (status.offset <= offset) throw new TransientPlatformError('youtube', t.platform.unavailable, 'upload made no progress');
+    if (status.offset <= offset) throw new TransientPlatformError('youtube', 'unavailable', 'upload made no progress');
     offset = status.offset;
   }
 }
@@ -193,7 +196,7 @@ async function publishVideo(ctx: ConnectorContext, video: VideoUpload): Promise<
       },
     );
     uploadUrl = started.headers.get('location') ?? undefined;
-    if (!uploadUrl) throw new TransientPlatformError('youtube', t.platform.unavailable, 'no upload session URL in the answer');
+    if (!uploadUrl) throw new TransientPlatformError('youtube', 'unavailable', 'no upload session URL in the answer');
     await ctx.progress.save(video.publishKey, { uploadUrl });
   }
   const uploaded = await sendBytes(api, ctx, uploadUrl, video, offset);
@@ -265,7 +268,7 @@ export const youtube: YouTubeConnector = {
       units: units.list,
     });
     const statistics = answer.body?.items?.[0]?.statistics;
-    if (!statistics) throw new PermanentPlatformError('youtube', t.platform.videoNotFound, remoteId);
+    if (!statistics) throw new PermanentPlatformError('youtube', 'video_not_found', remoteId);
     return {
       views: Number(statistics.viewCount ?? 0),
       likes: Number(statistics.likeCount ?? 0),
@@ -297,7 +300,7 @@ export const youtube: YouTubeConnector = {
   async fetchChannel(ctx) {
     const answer = await client(ctx).call(`${apiBase(ctx)}/channels?part=snippet&mine=true`, { units: units.list });
     const channel = answer.body?.items?.[0];
-    if (!channel) throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
+    if (!channel) throw new PermanentPlatformError('youtube', 'rejected', 'the account has no YouTube channel');
     return {
       id: channel.id,
       name: channel.snippet?.title ?? '',
@@ -310,7 +313,7 @@ export const youtube: YouTubeConnector = {
     const api = client(ctx);
     const answer = await api.call(`${apiBase(ctx)}/channels?part=brandingSettings&mine=true`, { units: units.list });
     const channel = answer.body?.items?.[0];
-    if (!channel) throw new PermanentPlatformError('youtube', t.platform.rejected, 'the account has no YouTube channel');
+    if (!channel) throw new PermanentPlatformError('youtube', 'rejected', 'the account has no YouTube channel');
     // channels.update replaces the whole brandingSettings part, so the other settings go back unchanged.
     const brandingSettings = {
       ...channel.brandingSettings,
