@@ -51,7 +51,7 @@ beforeAll(async () => {
       const { data } = await api<Paged<AccountSummary>>('/api/accounts?page=1');
       expect(data.map((row) => [row.id, row.health.tiktok?.state])).toEqual([
         [profiles.failing, 'down'],
-        [profiles.healthy, 'ok'],
+        [profiles.healthy, 'connected'],
       ]);
     },
     { timeout: 30_000, interval: 500 },

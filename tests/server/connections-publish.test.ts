@@ -71,7 +71,7 @@ describeEachDatabase(
         );
         expect((await post()).next_attempt_at).toBeNull();
         const profile = await env().app.inject({ method: 'GET', url: `/api/accounts/${account.id}`, headers: user.headers });
-        expect(profile.json()).toMatchObject({ status: 'error', connections: [{ platform, state: 'revoked' }] });
+        expect(profile.json()).toMatchObject({ status: 'error', connections: [{ platform, state: 'down', kind: 'revoked' }] });
         const bell = await env().app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers });
         expect(bell.json<NotificationList>().items).toContainEqual(
           expect.objectContaining({

@@ -270,7 +270,9 @@ describeEachDatabase(
       expect(failed.video[0]).toMatchObject({ status: 'error', urlYouTube: null });
       expect(failed.video[0]!.error).toMatch(new RegExp(`^YouTube: ${t.platform.authRevoked}`));
       const account = await env().app.inject({ method: 'GET', url: `/api/accounts/${profile.id}`, headers: owner.headers });
-      expect(account.json()).toMatchObject({ status: 'error', error: failed.video[0]!.error });
+      // The profile says what its YouTube connection is now (one state per connection): refused, with the platform's words.
+      const refusedWords = t.health.platformState('YouTube', t.health.stateWithReason(t.health.states.down, t.health.kinds.refused));
+      expect(account.json()).toMatchObject({ status: 'error', error: `${refusedWords} (Request had invalid authentication credentials.)` });
 
       const retry = () =>
         env().app.inject({

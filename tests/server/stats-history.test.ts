@@ -153,7 +153,9 @@ describeEachDatabase(
         await env().app.inject({ method: 'GET', url: `/api/accounts/${account.id}`, headers: owner.headers })
       ).json<AccountDetail>();
       expect(marked).toMatchObject({ status: 'error' });
-      expect(marked.error).toMatch(new RegExp(`^TikTok: ${t.platform.authRevoked}`));
+      expect(marked.error).toMatch(
+        new RegExp(`^${t.health.platformState('TikTok', t.health.stateWithReason(t.health.states.down, t.health.kinds.refused))} \\(`),
+      );
 
       const list = (await env().app.inject({ method: 'GET', url: '/api/notifications', headers: owner.headers })).json<NotificationList>();
       expect(list.items.filter((item) => item.kind === 'credentials_failed')).toEqual([
