@@ -145,7 +145,7 @@ it('connects TikTok and Instagram from the profile form, and asks to connect aga
     )
     .toBe('Підключіть знову');
   await expect
-    .poll(() => page.getByText('Доступ TikTok відкликано — підключіть профіль знову', { exact: false }).first().isVisible())
+    .poll(() => page.getByText('TikTok: Не працює: доступ відкликано — підключіть профіль знову', { exact: false }).first().isVisible())
     .toBe(true);
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
