@@ -58,8 +58,9 @@ async function keyBefore(db: Database, from: string, order: string, page: number
 
 function listCases(db: Database, seeded: Seeded): ListCase[] {
   const { operator, account } = seeded;
-  const videoColumns =
-    'id, date, created_at, status, views, likes, comments, views_instagram, likes_instagram, comments_instagram, url_youtube, url_instagram, error, error_instagram, account_id';
+  const videoColumns = `id, date, created_at, status, views, likes, comments, views_instagram, likes_instagram, comments_instagram, url_youtube, url_instagram, account_id,
+     (SELECT jsonb_agg(jsonb_build_object('platform', p.platform, 'status', p.status, 'failure', p.failure, 'url', p.url))
+        FROM video_posts AS p WHERE p.video_id = videos.id) AS posts`;
   // SPEC's paged lists carry their total (totalPages), so every bare query reads it too, the
   // cheapest way there is: the long lists' counter row, a count beside the rows of a short list's only page.
   const counter = (list: string, owner: number | string) =>
@@ -78,7 +79,7 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
   const profileColumns = `accounts.id, accounts.proxy, accounts.ip_version, accounts.comments, accounts.group_id, accounts.user_id,
     accounts.is_active_youtube, accounts.is_active_tiktok, accounts.is_active_instagram, accounts.in_youtube,
     accounts.tiktok_auth_str IS NOT NULL AS in_tiktok, accounts.instagram_login IS NOT NULL AND accounts.instagram_password IS NOT NULL AS in_instagram,
-    ARRAY(SELECT DISTINCT c.platform FROM account_connections c WHERE c.account_id = accounts.id AND c.failure IS NOT NULL) AS failing_platforms,
+    ARRAY(SELECT s.platform FROM connection_states s WHERE s.account_id = accounts.id AND s.state <> 'connected') AS failing_platforms,
     (SELECT coalesce(jsonb_object_agg(c.platform, c.checked_name), '{}'::jsonb) FROM account_connections c
       WHERE c.account_id = accounts.id AND c.checked_name IS NOT NULL) AS connected_as,
     users.login, account_groups.name`;
