@@ -245,6 +245,8 @@ async function benchDatabase(kind: 'postgres' | 'pglite', db: Database) {
   }
   bare.decorate('db', db);
   bare.decorate('tokenSettings', tokenSettings);
+  // requireUser reads tokens on the server's clock (issue 44).
+  bare.decorate('clock', systemClock);
   bare.get('/bare', { onRequest: requireUser }, async (request) => {
     const { key } = request.query as { key: string };
     const query = bareQueries.get(key)!;
