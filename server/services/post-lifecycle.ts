@@ -1,3 +1,4 @@
+import { platformOf } from '../../src/lib/platforms';
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
@@ -55,12 +56,6 @@ export const editPublishedJobName = 'edit-published-video';
 export interface EditPublishedJobData {
   postId: number;
 }
-
-export const videoColumns = {
-  youtube: { url: 'url_youtube' },
-  instagram: { url: 'url_instagram' },
-  tiktok: { url: 'url_tiktok' },
-} as const satisfies Record<Platform, { url: string }>;
 
 type Post = typeof videoPosts.$inferSelect;
 
@@ -363,7 +358,7 @@ export async function completePost(
        WHERE id = $1`,
       [post.id, published.remoteId, published.url, at],
     );
-    await run(`UPDATE videos SET ${videoColumns[post.platform].url} = $2 WHERE id = $1`, [post.videoId, published.url]);
+    await run(`UPDATE videos SET ${platformOf(post.platform).columns.url} = $2 WHERE id = $1`, [post.videoId, published.url]);
     await recordConnection(run, { accountId, platform: post.platform, state: 'connected', kind: null, source: 'publish', at });
     await refreshVideoStatus(run, post.videoId);
     await noteSetPosts(run, post.videoId);

@@ -52,7 +52,6 @@ export interface PlatformDescriptor {
     readonly switchedOn: string;
     readonly ticked: string;
     readonly url: string;
-    readonly error: string;
     readonly views: string;
     readonly likes: string;
     readonly comments: string;

@@ -18,7 +18,6 @@ export const instagram = {
     switchedOn: 'is_active_instagram',
     ticked: 'in_instagram',
     url: 'url_instagram',
-    error: 'error_instagram',
     views: 'views_instagram',
     likes: 'likes_instagram',
     comments: 'comments_instagram',

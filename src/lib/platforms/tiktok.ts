@@ -25,7 +25,6 @@ export const tiktok = {
     switchedOn: 'is_active_tiktok',
     ticked: 'in_tiktok',
     url: 'url_tiktok',
-    error: 'error_tiktok',
     views: 'views_tiktok',
     likes: 'likes_tiktok',
     comments: 'comments_tiktok',

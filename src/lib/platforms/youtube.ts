@@ -19,7 +19,6 @@ export const youtube = {
     switchedOn: 'is_active_youtube',
     ticked: 'in_youtube',
     url: 'url_youtube',
-    error: 'error',
     views: 'views',
     likes: 'likes',
     comments: 'comments',
