@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   AccountDetail,
   AccountStatus,
@@ -303,17 +303,6 @@ export function selectAccounts(db: Database) {
     .innerJoin(users, eq(users.id, accounts.userId))
     .leftJoin(accountGroups, eq(accountGroups.id, accounts.groupId))
     .$dynamic();
-}
-
-/** The names of the profiles some videos went through, as the profile pickers name them. */
-export async function accountTitles(db: Database, ids: (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id) => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.orm
-    .select({ id: accounts.id, comments: accounts.comments, youtubeLogin: accounts.youtubeLogin, instagramLogin: accounts.instagramLogin })
-    .from(accounts)
-    .where(inArray(accounts.id, wanted));
-  return new Map(rows.map((row) => [row.id, accountOption(row).title]));
 }
 
 /**

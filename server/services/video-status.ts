@@ -1,6 +1,6 @@
 import { failureText, storedFailure } from '../../src/lib/post-failures';
 import type { PostCounts, PostState, VideoPost, VideoStatus } from '../../src/lib/contract';
-import { Platform } from '../../src/lib/contract/common';
+import { platformIds } from '../../src/lib/platforms';
 import {
   countPosts,
   noPosts,
@@ -90,9 +90,6 @@ export const setStatusConditions: Record<string, string> = Object.fromEntries(
   }),
 );
 
-/** The platforms in the contract's order, the order of a video's posts. */
-const platformOrder: string[] = Platform.anyOf.map((literal) => literal.const);
-
 const isoOf = (moment: string | Date) => new Date(moment).toISOString();
 
 /** A cancelled post as `videos.cancelled_posts` keeps it (post-lifecycle.ts, cancelPosts). */
@@ -119,29 +116,34 @@ export function videoPostOf(row: Record<string, any>): VideoPost {
 }
 
 /**
- * The posts of each of `videoIds`, one per platform, in one query: a page of a video list asks it
- * once for its rows. A video whose publication was cancelled answers the posts it keeps for the undo.
+ * A video's posts as two columns of a query over videos `video`, read back by postsOfRow: its
+ * posts as one JSON array, and those it keeps cancelled for the undo. A page of a list reads them
+ * in its own statement, so its posts cost no second round trip.
  */
+export const postsColumns = (video = 'videos') =>
+  `(SELECT coalesce(jsonb_agg(jsonb_build_object('platform', p.platform, 'status', p.status, 'started', p.started_at IS NOT NULL,
+            'wait_kind', p.wait_kind, 'failure', p.failure, 'failure_detail', p.failure_detail, 'url', p.url,
+            'scheduled_at', p.scheduled_at, 'published_at', p.published_at)), '[]'::jsonb)
+     FROM video_posts AS p WHERE p.video_id = ${video}.id) AS posts, ${video}.cancelled_posts`;
+
+/**
+ * The posts of a row read with postsColumns, one per platform in the registry's order; a video
+ * whose publication was cancelled answers the posts it keeps for the undo.
+ */
+export function postsOfRow(row: { posts: Record<string, any>[]; cancelled_posts: KeptPost[] | null }): VideoPost[] {
+  const posts = row.posts.map(videoPostOf);
+  for (const kept of row.cancelled_posts ?? []) {
+    posts.push({ platform: kept.platform, state: 'cancelled', kind: null, url: null, error: null, date: isoOf(kept.scheduledAt) });
+  }
+  return posts.sort((a, b) => platformIds.indexOf(a.platform) - platformIds.indexOf(b.platform));
+}
+
+/** The posts of each of `videoIds`, in one query. */
 export async function postsOfVideos(run: RunSql, videoIds: number[]): Promise<Map<number, VideoPost[]>> {
   const posts = new Map<number, VideoPost[]>(videoIds.map((id) => [id, []]));
   if (videoIds.length === 0) return posts;
-  const { rows } = await run(
-    `SELECT v.id AS video_id, v.cancelled_posts, p.platform, ${storedPostColumns()}, p.url, p.scheduled_at, p.published_at
-       FROM videos AS v LEFT JOIN video_posts AS p ON p.video_id = v.id
-      WHERE v.id = ANY($1::int[])`,
-    [videoIds],
-  );
-  const keptAdded = new Set<number>();
-  for (const row of rows) {
-    const list = posts.get(row.video_id)!;
-    if (row.platform !== null) list.push(videoPostOf(row));
-    if (row.cancelled_posts === null || keptAdded.has(row.video_id)) continue;
-    keptAdded.add(row.video_id);
-    for (const kept of row.cancelled_posts as KeptPost[]) {
-      list.push({ platform: kept.platform, state: 'cancelled', kind: null, url: null, error: null, date: isoOf(kept.scheduledAt) });
-    }
-  }
-  for (const list of posts.values()) list.sort((a, b) => platformOrder.indexOf(a.platform) - platformOrder.indexOf(b.platform));
+  const { rows } = await run(`SELECT videos.id, ${postsColumns()} FROM videos WHERE videos.id = ANY($1::int[])`, [videoIds]);
+  for (const row of rows) posts.set(row.id, postsOfRow(row));
   return posts;
 }
 
