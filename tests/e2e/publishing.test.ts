@@ -247,6 +247,15 @@ it('shows an injected platform failure with its error and publishes through Оп
     json: { platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 },
   });
   expect(fault.status).toBe(201);
+  // The server's own statistics sync (each minute here) and profile check read YouTube too, and a
+  // read that goes through rightly ends the failure: YouTube refuses them as well until the profile
+  // is saved. Refused from the start, so no sync between the failure and the retry can end it.
+  for (const step of ['stats', 'profile']) {
+    const readFault = await sandboxControl(server.baseUrl, '/sandbox/_faults', {
+      json: { platform: 'youtube', step, kind: 'unauthorized', times: 1000 },
+    });
+    expect(readFault.status).toBe(201);
+  }
 
   // A published request is not published again: the failing video comes from a new request of one.
   await page.goto(`${server.baseUrl}/video/create`);
@@ -274,14 +283,6 @@ it('shows an injected platform failure with its error and publishes through Оп
   await snapshot(page, 'journey-failure');
 
   // The profile's YouTube access failed: a retry now would fail again, so it is refused, saying why.
-  // The server's own statistics sync (each minute here) and profile check read YouTube too, and a
-  // read that goes through rightly ends the failure: YouTube refuses them as well meanwhile.
-  for (const step of ['stats', 'profile']) {
-    const fault = await sandboxControl(server.baseUrl, '/sandbox/_faults', {
-      json: { platform: 'youtube', step, kind: 'unauthorized', times: 1000 },
-    });
-    expect(fault.status).toBe(201);
-  }
   await republish.click();
   await expect
     .poll(visible(`Не можна опублікувати знову: доступ профілю #${accountId} Main channel до YouTube не працює. Підключіть профіль знову.`))
