@@ -42,7 +42,6 @@ function weekOfPosts(): CalendarRange {
           idUpload: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
           title: `Випуск ${id}`,
           platform: platforms[id % 3]!,
-          status: 'pending',
           state: waitKind === 'cap' ? 'held' : waitKind === 'retry' ? 'uploading' : 'scheduled',
           kind: waitKind,
           url: null,

@@ -79,7 +79,6 @@ export async function calendarRange(
         idUpload: row.id_upload,
         title: row.title ?? '',
         platform: row.platform,
-        status: row.status,
         state,
         kind,
         url,

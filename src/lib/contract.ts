@@ -131,7 +131,6 @@ export { waitKinds, type WaitKind } from './contract/lists';
 
 export type StatsFigures = Static<typeof operatorDay.StatsFigures>;
 export type StatsReport = Static<typeof operatorDay.StatsReport>;
-export type PostStatus = Static<typeof operatorDay.PostStatus>;
 export type CalendarPost = Static<typeof operatorDay.CalendarPost>;
 export type CalendarRange = Static<typeof operatorDay.CalendarRange>;
 export type NotificationKind = Static<typeof operatorDay.NotificationKind>;

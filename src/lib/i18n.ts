@@ -105,8 +105,6 @@ export const t = {
     postsTotal: (count: number) => `Усього ${count} ${plural(count, ['публікація', 'публікації', 'публікацій'])}`,
     noPosts: 'На сьогодні публікацій немає.',
     publishReady: 'Опублікувати готовий запит',
-    /** By the post's state (src/lib/post-states.ts); `scheduled` counts those being uploaded too. */
-    states: { scheduled: 'Заплановано', published: 'Опубліковано', held: 'Утримано', failed: 'Помилка' },
     stateHints: {
       scheduled: 'вийдуть у свій час',
       published: 'уже на платформах',
@@ -531,7 +529,6 @@ export const t = {
     badRange: 'Некоректний період календаря',
     weekdays: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Нд'],
     more: (count: number) => `ще ${count}`,
-    postStatus: { pending: 'Заплановано', done: 'Опубліковано', error: 'Помилка' },
     untitled: 'без назви',
     postLabel: (time: string, platform: string, title: string, profile: string, status: string) =>
       `${time} ${platform}: ${title}, ${profile}, ${status}`,
@@ -614,6 +611,15 @@ export const t = {
     any: 'Усі',
     reset: 'Скинути фільтри',
     published: 'Опубліковано',
+  },
+  /** A post's one state (src/lib/post-states.ts), on every screen that names it. */
+  postStates: {
+    scheduled: 'Заплановано',
+    uploading: 'Публікується',
+    published: 'Опубліковано',
+    held: 'Утримано',
+    failed: 'Помилка',
+    cancelled: 'Скасовано',
   },
   videoStatus: {
     loading: 'В обробці',

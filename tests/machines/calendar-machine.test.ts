@@ -15,7 +15,6 @@ const post = (id: number, videoId: number, scheduledAt: string, changes: Partial
     idUpload,
     title: 'Випуск',
     platform: 'youtube',
-    status: 'pending',
     scheduledAt,
     account: { id: 4, title: '#4 Ранок' },
     waitKind: null,
@@ -97,7 +96,7 @@ describe('calendar machine: moves', () => {
     actor.send({ type: 'post.move', post: week.posts[0]!, day: '2026-11-25' });
     actor.send({
       type: 'post.move',
-      post: post(4, 13, '2026-11-24T08:00:00.000Z', { status: 'done', changeable: false }),
+      post: post(4, 13, '2026-11-24T08:00:00.000Z', { state: 'published', changeable: false }),
       day: '2026-11-26',
     });
     actor.send({ type: 'post.cancel', post: post(5, 14, '2026-11-25T12:00:00.000Z', { changeable: false }) });

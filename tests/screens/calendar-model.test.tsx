@@ -47,7 +47,6 @@ const scheduled: CalendarPost = calendarPost({
   idUpload,
   title: 'Ранковий випуск',
   platform: 'instagram',
-  status: 'pending',
   scheduledAt: '2026-11-25T08:30:00.000Z',
   account: { id: 4, title: '#4 Ранок' },
   waitKind: null,

@@ -18,7 +18,6 @@ const post = (id: number, scheduledAt: string, changes: Partial<CalendarPost> = 
     idUpload,
     title: 'Випуск',
     platform: 'youtube',
-    status: 'pending',
     scheduledAt,
     account: { id: 4, title: '#4 Ранок' },
     waitKind: null,
@@ -57,13 +56,13 @@ describe('calendar as a planner', () => {
         post(1, '2026-11-25T08:30:00Z', { waitKind: 'cap', waitReason: cap }),
         post(2, '2026-11-25T09:30:00Z', { waitKind: 'quota', waitReason: quota }),
         post(3, '2026-11-25T10:30:00Z', { waitKind: 'retry', waitReason: retry }),
-        post(4, '2026-11-25T11:30:00Z', { status: 'done', changeable: false }),
+        post(4, '2026-11-25T11:30:00Z', { state: 'published', changeable: false }),
       ]),
     });
     renderScreen(<CalendarScreen />, { path: '/calendar' });
     const held = await screen.findByRole('link', { name: /^10:30 YouTube/ });
     expect(held).toHaveTextContent('Утримано: ліміт');
-    expect(held).toHaveAccessibleName(`10:30 YouTube: Випуск, #4 Ранок, Заплановано, Утримано: ліміт — ${cap}`);
+    expect(held).toHaveAccessibleName(`10:30 YouTube: Випуск, #4 Ранок, Утримано: ліміт — ${cap}`);
     expect(screen.getByRole('link', { name: /^11:30 YouTube/ })).toHaveTextContent('Утримано: квота');
     const retried = screen.getByRole('link', { name: /^12:30 YouTube/ });
     expect(retried).toHaveTextContent('Повторна спроба');

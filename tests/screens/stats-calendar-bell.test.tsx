@@ -145,7 +145,7 @@ describe('calendar screen', () => {
   const post = (
     id: number,
     scheduledAt: string,
-    status: 'pending' | 'done' | 'error',
+    state: 'scheduled' | 'published' | 'failed',
     accountId = 4,
     wait: { waitKind: WaitKind; waitReason: string } | null = null,
   ) =>
@@ -155,7 +155,7 @@ describe('calendar screen', () => {
       idUpload,
       title: 'Ранковий випуск',
       platform: 'youtube' as const,
-      status,
+      ...(wait ? {} : { state }),
       scheduledAt,
       account: { id: accountId, title: `#${accountId} Ранок` },
       waitKind: wait?.waitKind ?? null,
@@ -170,10 +170,10 @@ describe('calendar screen', () => {
     const reconnect = 'Доступ YouTube відкликано — підключіть профіль знову';
     answerApi({
       [`GET ${week}`]: range([
-        post(7, '2026-11-25T08:30:00Z', 'pending', 4, { waitKind: 'cap', waitReason: cap }),
-        post(8, '2026-11-25T09:30:00Z', 'pending', 4, { waitKind: 'retry', waitReason: retry }),
-        post(9, '2026-11-25T10:30:00Z', 'pending', 4, { waitKind: 'reconnect', waitReason: reconnect }),
-        post(10, '2026-11-25T11:30:00Z', 'pending'),
+        post(7, '2026-11-25T08:30:00Z', 'scheduled', 4, { waitKind: 'cap', waitReason: cap }),
+        post(8, '2026-11-25T09:30:00Z', 'scheduled', 4, { waitKind: 'retry', waitReason: retry }),
+        post(9, '2026-11-25T10:30:00Z', 'scheduled', 4, { waitKind: 'reconnect', waitReason: reconnect }),
+        post(10, '2026-11-25T11:30:00Z', 'scheduled'),
       ]),
     });
     renderScreen(<CalendarScreen />, { path: '/calendar' });
@@ -199,10 +199,10 @@ describe('calendar screen', () => {
     );
     answerApi({
       // 22:30 UTC on Sunday the 22nd is already Monday the 23rd in Kyiv.
-      [`GET ${week}`]: range([post(1, '2026-11-22T22:30:00Z', 'done'), post(2, '2026-11-25T08:30:00Z', 'pending')]),
+      [`GET ${week}`]: range([post(1, '2026-11-22T22:30:00Z', 'published'), post(2, '2026-11-25T08:30:00Z', 'scheduled')]),
       [`GET ${calendarPath({ view: 'month', anchor: '2026-11-25', accountId: null })}`]: range([
-        post(1, '2026-11-22T22:30:00Z', 'done'),
-        ...[3, 4, 5, 6].map((id) => post(id, '2026-11-27T09:00:00Z', 'pending')),
+        post(1, '2026-11-22T22:30:00Z', 'published'),
+        ...[3, 4, 5, 6].map((id) => post(id, '2026-11-27T09:00:00Z', 'scheduled')),
       ]),
     });
     const { location } = renderScreen(
@@ -243,9 +243,9 @@ describe('calendar screen', () => {
     await waitFor(() => expect(screen.getByLabelText('Профіль або група')).toHaveValue('a5'));
     expect(vi.mocked(api).mock.calls.at(-1)).toEqual(['GET', calendarPath({ view: 'week', anchor: '2026-12-04', accountId: 5 })]);
 
-    answerApi({ [`GET ${week}`]: range([post(2, '2026-11-25T08:30:00Z', 'pending')]) });
+    answerApi({ [`GET ${week}`]: range([post(2, '2026-11-25T08:30:00Z', 'scheduled')]) });
     await userEvent.selectOptions(screen.getByLabelText('Профіль або група'), '');
-    answerApi({ [`GET ${week}`]: range([post(2, '2026-11-25T08:30:00Z', 'pending')]) });
+    answerApi({ [`GET ${week}`]: range([post(2, '2026-11-25T08:30:00Z', 'scheduled')]) });
     await userEvent.click(screen.getByRole('button', { name: 'Сьогодні' }));
     const link = await screen.findByRole('link', { name: /^10:30 YouTube/ });
     await userEvent.click(link);
@@ -274,13 +274,16 @@ describe('calendar month on a phone', () => {
     vi.restoreAllMocks();
   });
 
-  const post = (id: number, scheduledAt: string, status: 'pending' | 'done' | 'error', title: string) => ({
+  const post = (id: number, scheduledAt: string, state: 'scheduled' | 'published' | 'failed', title: string) => ({
     id,
     videoId: id,
     idUpload,
     title,
     platform: 'tiktok' as const,
-    status,
+    state,
+    kind: null,
+    url: null,
+    error: null,
     scheduledAt,
     account: { id: 4, title: '#4 Ранок' },
     waitKind: null,
@@ -295,9 +298,9 @@ describe('calendar month on a phone', () => {
       [`GET ${week}`]: { posts: [], truncated: false, sets: [], accounts: [], groups: [], slots: null },
       [`GET ${month}`]: {
         posts: [
-          post(1, '2026-11-20T08:00:00Z', 'done', 'Вчорашній випуск'),
-          post(2, '2026-11-27T08:00:00Z', 'pending', 'Пʼятничний випуск'),
-          post(3, '2026-11-27T09:00:00Z', 'error', 'Невдалий випуск'),
+          post(1, '2026-11-20T08:00:00Z', 'published', 'Вчорашній випуск'),
+          post(2, '2026-11-27T08:00:00Z', 'scheduled', 'Пʼятничний випуск'),
+          post(3, '2026-11-27T09:00:00Z', 'failed', 'Невдалий випуск'),
         ],
         truncated: false,
         sets: [],

@@ -66,7 +66,6 @@ describeEachDatabase('Calendar range route', (env) => {
         idUpload: done.idUpload,
         title: '',
         platform: 'instagram',
-        status: 'done',
         state: 'published',
         kind: null,
         url: null,
@@ -81,7 +80,6 @@ describeEachDatabase('Calendar range route', (env) => {
         idUpload: planned.idUpload,
         title: 'Ранковий випуск',
         platform: 'youtube',
-        status: 'pending',
         waitReason: 'Ліміт YouTube вичерпано — так відповіла платформа',
         waitKind: 'cap',
         state: 'held',
@@ -90,7 +88,6 @@ describeEachDatabase('Calendar range route', (env) => {
       expect.objectContaining({
         idUpload: planned.idUpload,
         platform: 'tiktok',
-        status: 'error',
         state: 'failed',
         scheduledAt: '2026-11-25T08:30:00.000Z',
       }),
@@ -155,7 +152,7 @@ describeEachDatabase('Calendar range route', (env) => {
     // A post that no longer waits shows no wait, whatever its columns still say.
     await env().db.sql(`UPDATE video_posts SET status = 'done' WHERE video_id = $1 AND platform = 'tiktok'`, [videoId]);
     const after = (await range(owner, week)).json<CalendarRange>();
-    expect(after.posts[1]).toMatchObject({ platform: 'tiktok', status: 'done', waitKind: null, waitReason: null });
+    expect(after.posts[1]).toMatchObject({ platform: 'tiktok', state: 'published', waitKind: null, waitReason: null });
   });
 
   it("shows a group's profiles' posts, the user's groups to pick from, and refuses another operator's group", async () => {

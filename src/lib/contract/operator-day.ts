@@ -56,8 +56,6 @@ export const statsSchemas = {
   account: { params: IdParams, querystring: StatsQuery, response: { 200: StatsReport, ...errorResponses } },
 };
 
-export const PostStatus = Literals(['pending', 'done', 'error']);
-
 /** One upload of a video to a platform, as the calendar shows it. */
 export const CalendarPost = Type.Object({
   id: Id,
@@ -65,7 +63,6 @@ export const CalendarPost = Type.Object({
   idUpload: Uuid,
   title: Type.String(),
   platform: Platform,
-  status: PostStatus,
   /** Issue 39: what the post is doing (src/lib/post-states.ts), and why (a wait's or a failure's kind). */
   state: PostState,
   kind: Nullable(Type.String()),

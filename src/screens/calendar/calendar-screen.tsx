@@ -66,7 +66,7 @@ const shortLabel = (post: CalendarPost, time = kyivTime(post.scheduledAt)) =>
 
 /** Why a pending post waits, drawn apart: held (a cap, a quota, a connection), tried again after a failure, or behind its profile's other upload. */
 function waitClass(post: CalendarPost): string {
-  if (post.status !== 'pending' || !post.waitKind) return '';
+  if (!post.waitKind) return '';
   if (post.state === 'held') return styles.held!;
   return post.waitKind === 'retry' ? styles.retry! : styles.queued!;
 }
@@ -74,15 +74,12 @@ function waitClass(post: CalendarPost): string {
 function PostLink({ post, time }: { post: CalendarPost; time: string }) {
   const platform = t.platform.names[post.platform];
   const title = post.title || t.calendar.untitled;
-  const status = t.calendar.postStatus[post.status];
-  const mark = post.status === 'pending' && post.waitKind ? t.calendar.waitMarks[post.waitKind] : null;
-  const label = t.calendar.postLabel(
-    time,
-    platform,
-    title,
-    post.account.title,
-    mark ? `${status}, ${t.calendar.waiting(mark, post.waitReason ?? '')}` : status,
-  );
+  const state = t.postStates[post.state];
+  const mark = post.waitKind ? t.calendar.waitMarks[post.waitKind] : null;
+  const waiting = mark && t.calendar.waiting(mark, post.waitReason ?? '');
+  // A held post's mark names its state already ('Утримано: ліміт').
+  const said = !waiting ? state : post.state === 'held' ? waiting : `${state}, ${waiting}`;
+  const label = t.calendar.postLabel(time, platform, title, post.account.title, said);
   // The label starts with the text shown, so speech and sight name the link alike. Few elements
   // and no flex inside: a week draws 1 260 of these.
   return (
@@ -101,7 +98,7 @@ function PostLink({ post, time }: { post: CalendarPost; time: string }) {
 /** A post that has gone out, failed or started: it opens its set, and stays where it is. */
 function FixedPost({ post, time }: { post: CalendarPost; time: string }) {
   return (
-    <li className={`${styles.post} ${styles[post.status]} ${waitClass(post)}`}>
+    <li className={`${styles.post} ${styles[post.state]} ${waitClass(post)}`}>
       <PostLink post={post} time={time} />
     </li>
   );
@@ -135,7 +132,7 @@ function MovablePost({ post, time, day, locked, busy, onCancel }: MovablePostPro
   return (
     <li
       ref={setNodeRef}
-      className={`${styles.post} ${styles.pending} ${styles.movable} ${waitClass(post)} ${isDragging ? styles.lifted : ''}`}
+      className={`${styles.post} ${styles[post.state]} ${styles.movable} ${waitClass(post)} ${isDragging ? styles.lifted : ''}`}
       aria-busy={busy}
       {...listeners}
     >
@@ -556,7 +553,7 @@ export function CalendarScreen() {
           )}
           <DragOverlay dropAnimation={null}>
             {dragged && (
-              <div className={`${styles.post} ${styles.pending} ${styles.overlay} ${waitClass(dragged)}`}>
+              <div className={`${styles.post} ${styles[dragged.state]} ${styles.overlay} ${waitClass(dragged)}`}>
                 <b className={styles.time}>{kyivTime(dragged.scheduledAt)}</b> {t.platform.names[dragged.platform]}:{' '}
                 {dragged.title || t.calendar.untitled}
               </div>

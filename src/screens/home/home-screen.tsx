@@ -99,7 +99,7 @@ function TodayPosts({ posts, hasRequests }: { posts: HomeSummary['posts']; hasRe
               <li key={state}>
                 <Link href={postsHref[state]} className={`${styles.figure} ${styles[state]}`}>
                   {/* The spaces keep the link's spoken name apart: '3 Заплановано вийдуть у свій час'. */}
-                  <span className={styles.count}>{posts[state]}</span> <span className={styles.figureLabel}>{t.home.states[state]}</span>{' '}
+                  <span className={styles.count}>{posts[state]}</span> <span className={styles.figureLabel}>{t.postStates[state]}</span>{' '}
                   <span className={styles.figureHint}>{t.home.stateHints[state]}</span>
                 </Link>
               </li>
