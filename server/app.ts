@@ -19,6 +19,7 @@ import {
   platformTimeoutSettings,
   postingCapSettings,
   postingSlotSettings,
+  statsSyncSettings,
   type TrustProxy,
 } from './config';
 import { platformNetwork, type PlatformNetwork } from './platforms/http';
@@ -57,6 +58,7 @@ import { refuseForeignCharsets, strictJsonBodies } from './json-body';
 import { redactUrl } from './redact-url';
 import type { Clock } from './clock';
 import type { PostingSlots } from '../src/lib/contract';
+import type { StatsSyncSettings } from './services/quota-ledger';
 
 export interface AppDeps {
   db: Database;
@@ -93,6 +95,8 @@ export interface AppDeps {
   postingCaps?: PostingCapSettings;
   /** POSTING_* (config.postingSlots): the slots of profiles and groups without their own; their defaults when absent. */
   postingSlots?: PostingSlots;
+  /** STATS_* (config.engine.statsSync): what platform reads may spend, a check from a profile's page too; their defaults when absent. */
+  statsSync?: StatsSyncSettings;
   /** The way out to the platforms (config.platformTimeouts, PROXY_ALLOW_PRIVATE); the defaults for the mode when absent. */
   network?: PlatformNetwork;
   /** The time the API's platform calls go by. */
@@ -341,6 +345,7 @@ export async function buildApp(deps: AppDeps) {
         platforms: platformAccess,
         sandboxProxy: deps.sandboxProxy,
         postingSlots,
+        statsSync: deps.statsSync ?? statsSyncSettings(),
       });
       await api.register(accountGroupRoutes, { prefix: '/accounts-group', postingSlots });
       await api.register(tagRoutes, { prefix: '/tags' });

@@ -117,6 +117,7 @@ async function main() {
         youtubeAppInTesting: config.youtubeAppInTesting,
         postingCaps: config.postingCaps,
         postingSlots: config.postingSlots,
+        statsSync: config.engine.statsSync,
         telegramBotToken: config.telegramBotToken,
         network,
       })

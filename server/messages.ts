@@ -134,6 +134,14 @@ export const t = {
     addressRefused: 'Вебхук не може вести на локальну, приватну чи службову адресу, а також на адресу, яку не вдалося знайти',
     tooMany: (max: number) => `Щонайбільше ${max} вебхуків на користувача: видаліть непотрібний`,
   },
+  health: {
+    ...shown.health,
+    /** POST /api/accounts/{id}/health-check while another check of the profile runs (409). */
+    checkRunning: 'Профіль уже перевіряється. Дочекайтеся кінця перевірки',
+    /** The same within a minute of the profile's last check (429). */
+    checkedRecently: (seconds: number) =>
+      `Профіль щойно перевірено. Перевірити знову можна через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}`,
+  },
   telegram: {
     ...shown.telegram,
     notConfigured: 'Telegram не налаштовано на сервері: задайте TELEGRAM_BOT_TOKEN',

@@ -12,6 +12,7 @@ import {
   planHealthChecksJobName,
   type CheckProfileHealthData,
 } from './health-check';
+import { healthCheckClaimMs } from '../services/profile-health';
 import { sendTelegramJobName, type SendTelegramData } from '../services/alerts';
 import { deliverWebhookJobName, type DeliverWebhookData } from '../services/webhooks';
 import { deliverWebhook, sendDigests, sendTelegram } from './alerts';
@@ -135,11 +136,18 @@ export const checkProfileHealthJob: JobDefinition<CheckProfileHealthData> = {
   concurrency: (engine) => engine.statsConcurrency,
   // "short": at most one waiting check per profile. A check's reads each have a limit, so it ends
   // well within its expiry; one stopped midway records nothing and the next planning takes it again.
-  queueOptions: { policy: 'short', retryLimit: 0, expireInSeconds: 5 * 60 },
+  // Its claim on the profile lasts as long, so one a dead worker left does not outlive its job.
+  queueOptions: { policy: 'short', retryLimit: 0, expireInSeconds: healthCheckClaimMs / 1000 },
   stopsAtShutdown: true,
   async handle(data, context) {
-    const { findings, notified } = await checkProfileHealth(data, context);
-    context.log.info({ ...data, findings, notified: notified !== null }, 'profile health checked');
+    const checked = await checkProfileHealth(data, context);
+    if (checked.kind === 'checked') {
+      const { findings, unread, notified } = checked;
+      context.log.info({ ...data, findings, unread, notified: notified !== null }, 'profile health checked');
+    } else {
+      // Another check holds the profile (one asked from its page): that one records what it finds.
+      context.log.info({ ...data, skipped: checked.kind }, 'profile health check skipped');
+    }
   },
 };
 

@@ -6,13 +6,22 @@ import { platformEndpoints } from '../platforms/endpoints';
 import { PermanentPlatformError, ProfileAuthError, TransientPlatformError } from '../platforms/errors';
 import { networkFailureOf, PlatformNetworkError, PlatformTimeoutError, type ProxyAnswer } from '../platforms/http';
 import { memoryProgressStore } from '../platforms/progress';
-import { profileContext } from '../platforms/profile-context';
+import { profileContext, type PlatformAccess } from '../platforms/profile-context';
 import type { Platform } from '../platforms/types';
 import { serverPlatforms } from '../platforms/registry';
 import type { ConnectionKind } from '../../src/lib/contract';
 import { platformOf, platformIds } from '../../src/lib/platforms';
-import { healthSoonMs, recordHealth, type HealthFinding, type UnhealthyProfile } from '../services/profile-health';
+import {
+  claimHealthCheck,
+  healthSoonMs,
+  recordHealth,
+  releaseHealthCheck,
+  type HealthCheckClaim,
+  type HealthFinding,
+  type UnhealthyProfile,
+} from '../services/profile-health';
 import { quotaAccount, takeQuota } from '../services/quota-ledger';
+import type { EngineSettings } from './engine-settings';
 import type { JobContext } from './types';
 
 /** The cron job plans; each profile due is checked by a job of its own. */
@@ -72,28 +81,55 @@ const proxyReason: Record<Exclude<ProxyAnswer, 'open'>, ConnectionKind> = {
   refused: 'proxy_refused',
 };
 
+/** What a check needs: a job's context, or the API's for a check asked from the profile's page. */
+export type HealthCheckContext = Pick<JobContext, 'db' | 'log' | 'keys' | 'signal'> & {
+  platforms: PlatformAccess;
+  engine: Pick<EngineSettings, 'statsSync'>;
+};
+
+export type HealthCheck =
+  | {
+      kind: 'checked';
+      findings: HealthFinding[];
+      /** The platforms switched on that the quota ledger had no unit for: not read, their last state stands. */
+      unread: Platform[];
+      /** The notice given, if one was. */
+      notified: UnhealthyProfile | null;
+    }
+  | Exclude<HealthCheckClaim, { kind: 'claimed' }>;
+
 /**
  * Checks one profile: first whether its proxy opens a tunnel to a platform's host (no platform
  * call; a proxy that does not makes every platform 'down' for its reason), then, per platform
  * switched on, one cheap read with the stored credentials, its unit taken from the quota ledger
  * first like a statistics read (a refusal leaves the platform's last state as it was). Stores what
  * it found and tells the owner of a platform gone 'down' before a post due within a day
- * (recordHealth). Returns what it found, and the notice if one was given.
+ * (recordHealth). The profile is claimed for the check first (claimHealthCheck): while another
+ * check holds it, or with `minGapMs` while its last check is that recent, nothing is done and the
+ * answer says why.
  */
 export async function checkProfileHealth(
   { accountId }: CheckProfileHealthData,
-  context: JobContext,
-): Promise<{ findings: HealthFinding[]; notified: UnhealthyProfile | null }> {
+  context: HealthCheckContext,
+  { minGapMs }: { minGapMs?: number } = {},
+): Promise<HealthCheck> {
   const { db, platforms: settings } = context;
-  const [account] = await db.orm.select().from(accounts).where(eq(accounts.id, accountId));
-  if (!account) return { findings: [], notified: null };
-  const active = platformIds.filter((platform) => account[platformOf(platform).fields.switchedOn]);
-  const findings = await examine(account, active, context);
-  const notified = await recordHealth(db, account, active, findings, settings.clock.now());
-  return { findings, notified };
+  const claim = await claimHealthCheck(db, accountId, settings.clock.now(), minGapMs);
+  if (claim.kind !== 'claimed') return claim;
+  try {
+    const [account] = await db.orm.select().from(accounts).where(eq(accounts.id, accountId));
+    if (!account) return { kind: 'missing' };
+    const active = platformIds.filter((platform) => account[platformOf(platform).fields.switchedOn]);
+    const findings = await examine(account, active, context);
+    const notified = await recordHealth(db, account, active, findings, settings.clock.now());
+    const unread = active.filter((platform) => !findings.some((finding) => finding.platform === platform));
+    return { kind: 'checked', findings, unread, notified };
+  } finally {
+    await releaseHealthCheck(db, accountId, claim.at);
+  }
 }
 
-async function examine(account: Account, active: Platform[], context: JobContext): Promise<HealthFinding[]> {
+async function examine(account: Account, active: Platform[], context: HealthCheckContext): Promise<HealthFinding[]> {
   if (active.length === 0) return [];
   const proxy = readableProxy(account, context);
   // Another SECRET_KEY opens none of the profile's secrets: they have to be typed again, the profile connected anew.
@@ -112,7 +148,7 @@ async function examine(account: Account, active: Platform[], context: JobContext
 
 type Account = typeof accounts.$inferSelect;
 
-function readableProxy(account: Account, { keys }: JobContext): string | null {
+function readableProxy(account: Account, { keys }: HealthCheckContext): string | null {
   try {
     return proxyOfAccount(keys.secretsAtRest, account);
   } catch (error) {
@@ -122,7 +158,7 @@ function readableProxy(account: Account, { keys }: JobContext): string | null {
 }
 
 /** Whether the profile holds credentials the platform's calls would use (as profileContext picks them). */
-function holdsCredentials(account: Account, platform: Platform, connections: StoredConnection[], context: JobContext): boolean {
+function holdsCredentials(account: Account, platform: Platform, connections: StoredConnection[], context: HealthCheckContext): boolean {
   const of = (method: string) => connections.find((connection) => connection.platform === platform && connection.method === method);
   const { credentials } = serverPlatforms[platform];
   if (of('oauth')) return credentials.linkUsable?.(account) ?? true;
@@ -152,7 +188,7 @@ async function checkPlatform(
   platform: Platform,
   proxy: string,
   connections: StoredConnection[],
-  context: JobContext,
+  context: HealthCheckContext,
 ): Promise<HealthFinding | null> {
   const { db, keys, platforms: settings, engine, signal } = context;
   const link = connections.find((connection) => connection.platform === platform && connection.method === 'oauth');
@@ -186,7 +222,13 @@ async function checkPlatform(
 }
 
 /** What a failed read says of the platform's health; an error no platform call gives is thrown on. */
-async function failureOf(account: Account, platform: Platform, proxy: string, error: unknown, context: JobContext): Promise<HealthFinding> {
+async function failureOf(
+  account: Account,
+  platform: Platform,
+  proxy: string,
+  error: unknown,
+  context: HealthCheckContext,
+): Promise<HealthFinding> {
   if (error instanceof ProfileAuthError) {
     // freshAccessToken marks a grant Google refused for good as revoked.
     const link = await loadConnection(context.db, account.id, platform, 'oauth');

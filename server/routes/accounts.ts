@@ -5,6 +5,7 @@ import {
   type AccountDetail,
   type ConnectedAs,
   type ConnectYouTubeResponse,
+  type HealthCheckAnswer,
   type PostingSlots,
   type ProfileSetup,
   type SelectOption,
@@ -69,6 +70,11 @@ import { accountSchemas } from '../../src/lib/contract/accounts';
 import { postingSlotsSchemas } from '../../src/lib/contract/posting-slots';
 import { consentPlatformIds } from '../../src/lib/platforms';
 import { inheritedSlotColumns, profileSlots, slotColumns, type SlotColumns } from '../services/posting-slots';
+import { checkProfileHealth } from '../jobs/health-check';
+import type { StatsSyncSettings } from '../services/quota-ledger';
+
+/** A check asked from a profile's page waits this long after the profile's last check: pressing again does not hammer the platforms. */
+export const healthCheckGapMs = 60_000;
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
@@ -260,11 +266,13 @@ export interface AccountRouteOptions {
   sandboxProxy?: string;
   /** The installation's slots (config.postingSlots), for profiles whose group has none and who have none. */
   postingSlots: PostingSlots;
+  /** What platform reads may spend (the quota ledger's limits), a health check's as a job's. */
+  statsSync: StatsSyncSettings;
 }
 
 export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = async (
   app,
-  { oauth, platforms, sandboxProxy, postingSlots },
+  { oauth, platforms, sandboxProxy, postingSlots, statsSync },
 ) => {
   const { db, keys } = app;
   app.addHook('onRequest', requireUser);
@@ -541,6 +549,30 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
 
   app.get('/:id/video', { schema: accountSchemas.videos }, async (request) => {
     return found(await accountVideoPage(db, currentUser(request), request.params.id, pageFromQuery(request.query)));
+  });
+
+  /**
+   * The profile's health checked now, as the cron's job checks it (checkProfileHealth): the answer
+   * waits for it, each read within its own limit, and carries what it stored. Refused with 409
+   * while another check of the profile runs, and with 429 within healthCheckGapMs of its last.
+   */
+  app.post('/:id/health-check', { schema: accountSchemas.healthCheck }, async (request, reply): Promise<HealthCheckAnswer> => {
+    const user = currentUser(request);
+    const { id } = await accountRow(user, request.params.id);
+    // Never aborted: a check the browser stopped waiting for still stores what it finds.
+    const signal = new AbortController().signal;
+    const checked = await checkProfileHealth(
+      { accountId: id },
+      { db, keys, log: request.log, platforms: platforms(), engine: { statsSync }, signal },
+      { minGapMs: healthCheckGapMs },
+    );
+    if (checked.kind === 'running') throw new HttpError(409, t.health.checkRunning);
+    if (checked.kind === 'recent') {
+      reply.header('retry-after', String(checked.retryAfterSeconds));
+      throw new HttpError(429, t.health.checkedRecently(checked.retryAfterSeconds));
+    }
+    // 'missing': the profile was deleted meanwhile, which detail answers with 404.
+    return { account: await detail(user, id), unread: checked.kind === 'checked' ? checked.unread : [] };
   });
 
   /**

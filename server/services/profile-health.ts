@@ -105,3 +105,46 @@ export async function recordHealth(
     return unhealthy;
   });
 }
+
+/** How long a check may hold its profile (the job's expiry): a claim left by a process that died mid-check lapses then. */
+export const healthCheckClaimMs = 5 * 60_000;
+
+export type HealthCheckClaim =
+  | { kind: 'claimed'; at: Date }
+  /** Another check of the profile is under way. */
+  | { kind: 'running' }
+  /** The profile's last check ended less than the gap asked for ago. */
+  | { kind: 'recent'; retryAfterSeconds: number }
+  | { kind: 'missing' };
+
+/**
+ * Takes profile `accountId` for one check at `now` (the app's clock), so that no two checks of it
+ * run at once, whoever asks: refused while another check holds it and, with `minGapMs`, while its
+ * last check ended less than that long ago. The claim is given back by releaseHealthCheck.
+ */
+export async function claimHealthCheck(db: Database, accountId: number, now: number, minGapMs?: number): Promise<HealthCheckClaim> {
+  const at = new Date(now);
+  const gapSeconds = minGapMs === undefined ? null : minGapMs / 1000;
+  const { rows } = await db.sql(
+    `UPDATE accounts SET health_check_started_at = $2
+      WHERE id = $1
+        AND (health_check_started_at IS NULL OR health_check_started_at <= $2::timestamptz - make_interval(secs => $3::float8))
+        AND ($4::float8 IS NULL OR health_checked_at IS NULL OR health_checked_at <= $2::timestamptz - make_interval(secs => $4::float8))
+      RETURNING id`,
+    [accountId, at, healthCheckClaimMs / 1000, gapSeconds],
+  );
+  if (rows.length > 0) return { kind: 'claimed', at };
+  // Why it was refused, read after: a check that ended in between reads as 'recent', which is so.
+  const { rows: found } = await db.sql(`SELECT health_check_started_at, health_checked_at FROM accounts WHERE id = $1`, [accountId]);
+  const row = found[0];
+  if (!row) return { kind: 'missing' };
+  const started = row.health_check_started_at === null ? null : new Date(row.health_check_started_at).getTime();
+  if (started !== null && started > now - healthCheckClaimMs) return { kind: 'running' };
+  const endedAt = row.health_checked_at === null ? now : new Date(row.health_checked_at).getTime();
+  return { kind: 'recent', retryAfterSeconds: Math.max(1, Math.ceil((endedAt + (minGapMs ?? 0) - now) / 1000)) };
+}
+
+/** Gives back the claim taken `at`; one taken over after it lapsed is the other check's and stays. */
+export async function releaseHealthCheck(db: Database, accountId: number, at: Date): Promise<void> {
+  await db.sql(`UPDATE accounts SET health_check_started_at = NULL WHERE id = $1 AND health_check_started_at = $2`, [accountId, at]);
+}

@@ -17,7 +17,8 @@ interface ResourceOptions<T> {
 
 /**
  * A screen's data through its resource machine (`id` names it in the inspector): what is shown,
- * and the events that reload it, save a form or delete a row. A new `path` loads that instead.
+ * and the events that reload it, show what another write answered, save a form or delete a row.
+ * A new `path` loads that instead.
  */
 export function useResource<T>(id: string, path: string | null, { data: initial, pollMs, onSaved }: ResourceOptions<T> = {}) {
   const actor = useScreenActor(resourceMachine, { id, input: { path, data: initial, pollMs } });
@@ -39,7 +40,8 @@ export function useResource<T>(id: string, path: string | null, { data: initial,
   const reload = useCallback(() => actor.send({ type: 'reload' }), [actor]);
   const save = useCallback((request: SaveRequest) => actor.send({ type: 'save', request }), [actor]);
   const remove = useCallback((removed: string, successText: string) => actor.send({ type: 'remove', path: removed, successText }), [actor]);
-  return { data, error, loading, saving, reload, save, remove };
+  const show = useCallback((shown: T) => actor.send({ type: 'show', data: shown }), [actor]);
+  return { data, error, loading, saving, reload, save, remove, show };
 }
 
 /** A list screen's page: `?page=N` and the filters of the URL, loaded from `${base}?page=N&…` (with its deletions). */

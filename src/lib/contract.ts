@@ -71,6 +71,7 @@ export { secretFields, type SecretField } from './contract/lists';
 export type PlatformConnection = Static<typeof accounts.PlatformConnection>;
 export type SavedSecrets = Static<typeof accounts.SavedSecrets>;
 export type AccountDetail = Static<typeof accounts.AccountDetail>;
+export type HealthCheckAnswer = Static<typeof accounts.HealthCheckAnswer>;
 export type AccountGroup = Static<typeof common.AccountGroup>;
 export type AccountGroupDetail = Static<typeof groupsTags.AccountGroupDetail>;
 export type PostingSlots = Static<typeof postingSlots.PostingSlots>;

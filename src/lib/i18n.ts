@@ -656,6 +656,13 @@ export const t = {
     stateWithReason: (state: string, reason: string) => `${state}: ${reason}`,
     checkedAt: (when: string) => `перевірено ${when}`,
     notChecked: 'ще не перевірено',
+    /** The profile page's check, run at once (POST /api/accounts/{id}/health-check). */
+    checkNow: 'Перевірити зараз',
+    checking: 'Перевіряємо…',
+    checked: 'Профіль перевірено',
+    /** The platforms the quota ledger left unread keep the state they had. */
+    checkedExcept: (platforms: string[]) =>
+      `Профіль перевірено, крім ${platforms.join(', ')}: ліміт запитів до платформи вичерпано, показано попередній стан`,
     filterProblem: 'Проблемні',
     /** The bell: a profile that stopped working with a post due within a day. */
     unhealthy: (profile: string, platform: string | null, reason: string) =>

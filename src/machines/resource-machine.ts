@@ -42,7 +42,9 @@ export type ResourceEvent =
   | { type: 'path.change'; path: string }
   | { type: 'save'; request: SaveRequest }
   | { type: 'remove'; path: string; successText: string }
-  | { type: 'refresh' };
+  | { type: 'refresh' }
+  /** What another write answered with is this resource as it is now (a profile's health check answers the profile): shown, not read again. */
+  | { type: 'show'; data: unknown };
 
 export type ResourceEmitted = { type: 'saved'; output: unknown };
 
@@ -121,6 +123,7 @@ export const resourceMachine = setup({
       },
       on: {
         reload: { guard: 'has a path', target: 'loading' },
+        show: { actions: assign({ data: ({ event }) => event.data }) },
         save: { target: 'saving', actions: assign({ write: ({ event }) => event.request }) },
         remove: {
           target: 'removing',

@@ -56,6 +56,15 @@ describe('resource machine: loading', () => {
     expect(actor.getSnapshot().context).toMatchObject({ data: { id: 1 }, error: undefined });
   });
 
+  it('shows what another write answered as the resource, without loading it again', async () => {
+    const { actor, calls } = start({ path: '/accounts/7' });
+    await calls.resolve('load', { id: 7, health: {} });
+    actor.send({ type: 'show', data: { id: 7, health: { youtube: 'down' } } });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.data).toEqual({ id: 7, health: { youtube: 'down' } });
+    expect(calls.started.map((call) => call.name)).toEqual(['load']);
+  });
+
   it('loads another path when asked, keeping what is shown until it arrives', async () => {
     const { actor, calls } = start({ path: '/tags?page=1' });
     await calls.resolve('load', 'page 1');

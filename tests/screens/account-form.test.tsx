@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, ApiError } from '../../src/lib/api';
-import type { AccountDetail } from '../../src/lib/contract';
+import type { AccountDetail, HealthCheckAnswer } from '../../src/lib/contract';
 import { AccountCreateScreen } from '../../src/screens/accounts/account-create-screen';
 import { AccountDetailScreen } from '../../src/screens/accounts/account-detail-screen';
 import { Route } from 'wouter';
@@ -491,5 +491,53 @@ describe('profile detail', () => {
     );
     expect(await screen.findByText('Рядок доступу TikTok діє ще 1 год 30 хв')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Підключити TikTok' })).toBeInTheDocument();
+  });
+});
+
+describe("the profile page's 'Перевірити зараз'", () => {
+  beforeEach(() => toast.remove());
+
+  const checkedAt = '2026-12-01T09:05:00.000Z';
+  const refused = { state: 'down', kind: 'refused', source: 'health', detail: 'Invalid Credentials', at: checkedAt } as const;
+  const healthLines = async () =>
+    within((await screen.findByText('Стан')).closest('div')!)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+
+  it('says it is checking while the check runs, then shows the states it found without reading the page again', async () => {
+    const user = userEvent.setup();
+    let answer: (value: HealthCheckAnswer) => void = () => undefined;
+    renderDetail(accountDetail({ health: { youtube: { ...refused, state: 'connected', kind: null, source: 'consent', detail: null } } }), {
+      'POST /accounts/7/health-check': () => new Promise((resolve) => (answer = resolve)),
+    });
+    expect(await healthLines()).toEqual([' YouTube: Працює']);
+
+    await user.click(screen.getByRole('button', { name: t.health.checkNow }));
+    expect(await screen.findByRole('button', { name: t.health.checking })).toBeDisabled();
+
+    answer({ account: accountDetail({ status: 'error', failedPlatforms: ['youtube'], health: { youtube: refused } }), unread: [] });
+    expect(await screen.findByText(t.health.checked)).toBeInTheDocument();
+    expect(await healthLines()).toEqual([' YouTube: Не працює: платформа відмовляє в доступі']);
+    expect(screen.getByRole('button', { name: t.health.checkNow })).toBeEnabled();
+    expect(vi.mocked(api).mock.calls.filter(([method, path]) => method === 'GET' && path === '/accounts/7')).toHaveLength(1);
+  });
+
+  it("tells which platforms the read limit left unchecked, and the server's refusal in its own words", async () => {
+    const user = userEvent.setup();
+    const account = accountDetail({ isActiveTikTok: true, health: { youtube: refused } });
+    let calls = 0;
+    renderDetail(account, {
+      'POST /accounts/7/health-check': () => {
+        calls++;
+        if (calls === 1) return { account, unread: ['youtube', 'tiktok'] };
+        throw new ApiError(429, ['Профіль щойно перевірено. Перевірити знову можна через 42 с']);
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: t.health.checkNow }));
+    expect(await screen.findByText(t.health.checkedExcept(['YouTube', 'TikTok']))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.health.checkNow }));
+    expect(await screen.findByText('Профіль щойно перевірено. Перевірити знову можна через 42 с')).toBeInTheDocument();
+    expect(await healthLines()).toEqual([' YouTube: Не працює: платформа відмовляє в доступі', ' TikTok: ще не перевірено']);
   });
 });

@@ -44,6 +44,12 @@ const routes: RouteCase[] = [
     url: (f) => `/api/accounts/connect-youtube/${f.accountId}`,
     expect: [401, 200, 404, 200],
   },
+  {
+    name: 'POST /accounts/{id}/health-check',
+    method: 'POST',
+    url: (f) => `/api/accounts/${f.accountId}/health-check`,
+    expect: [401, 200, 404, 200],
+  },
   { name: 'POST /accounts', method: 'POST', url: () => '/api/accounts', body: () => accountBody, expect: [401, 201, 201, 201] },
   {
     name: 'PATCH /accounts/{id}',

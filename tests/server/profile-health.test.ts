@@ -26,7 +26,11 @@ describeEachDatabase(
     });
 
     const label = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}-${env().kind}`;
-    const check = (accountId: number) => checkProfileHealth({ accountId }, testJobContext(env()));
+    async function check(accountId: number) {
+      const checked = await checkProfileHealth({ accountId }, testJobContext(env()));
+      if (checked.kind !== 'checked') throw new Error(`the check was not made: ${checked.kind}`);
+      return checked;
+    }
 
     function tiktokProfile(owner: TestUser, proxyUrl = network().proxy.url, name = label('tiktok')) {
       return createAccount(env(), owner, { proxy: proxyUrl, isActiveTikTok: true, TikTiokAuthStr: issueSandboxToken('tiktok', name) });
@@ -250,7 +254,7 @@ describeEachDatabase(
       const quota = quotaAccount('tiktok', holder, testJobContext(env()).engine.statsSync, new Date(clock.now()));
       expect(await takeQuota(env().db, quota, quota.limit - (await quotaSpent(env().db, quota)))).toBe(true);
       sandbox.resetCalls();
-      expect((await check(account.id)).findings).toEqual([]);
+      expect(await check(account.id)).toMatchObject({ findings: [], unread: ['tiktok'] });
       expect(calls('tiktok')).toBe(0);
       expect((await listed(owner)).data[0]!.health.tiktok).toMatchObject({ state: 'attention', kind: 'platform_unavailable' });
     });

@@ -183,6 +183,14 @@ export const AccountDetail = Type.Object({
 
 const detail = { 200: AccountDetail, ...errorResponses };
 
+/** Not SPEC's (issue 39.5): what a check of the profile's health asked from its page found, answered once it is done. */
+export const HealthCheckAnswer = Type.Object({
+  /** The profile as its page shows it, with the states the check stored. */
+  account: AccountDetail,
+  /** The platforms the quota ledger had no read to spare for: not checked, their last state stands. */
+  unread: Type.Array(Platform),
+});
+
 /** What the profile form offers: the platforms' mode, and in sandbox mode the proxy that reaches the sandbox. */
 export const ProfileSetup = Type.Object({
   mode: Literals(['sandbox', 'live']),
@@ -224,4 +232,5 @@ export const accountSchemas = {
   connectYouTube: { params: IdParams, response: { 200: ConsentLink, ...errorResponses } },
   /** TikTok's and Instagram's consent links: the same shape as YouTube's. */
   connectLink: { params: IdParams, response: { 200: ConsentLink, ...errorResponses } },
+  healthCheck: { params: IdParams, response: { 200: HealthCheckAnswer, ...errorResponses } },
 };

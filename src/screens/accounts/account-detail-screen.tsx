@@ -15,6 +15,7 @@ import { VideoTable } from '../../components/video-table';
 import { AccountFormCard, accountFormOf } from './account-form';
 import { accountHref, accountTexts } from './account-record';
 import { ChannelDescriptionPanel } from './channel-description-panel';
+import { HealthCheckButton } from './health-check-button';
 import { InstagramProfilePanel } from './instagram-profile-panel';
 import { useYouTubeResult } from './use-youtube-result';
 import styles from './account-screens.module.css';
@@ -39,7 +40,9 @@ export function AccountDetailScreen() {
   useYouTubeResult(form.reload);
   return (
     <RecordGate error={form.error} errorTitle={t.accounts.editTitle(Number(id))} waiting={!form.data}>
-      {form.data && <AccountDetailView account={form.data} saving={form.saving} onSubmit={form.submit} reload={form.reload} />}
+      {form.data && (
+        <AccountDetailView account={form.data} saving={form.saving} onSubmit={form.submit} reload={form.reload} show={form.show} />
+      )}
     </RecordGate>
   );
 }
@@ -49,9 +52,11 @@ interface AccountDetailViewProps {
   saving: boolean;
   onSubmit: (body: AccountBody) => void;
   reload: () => void;
+  /** Shows the profile as a write answered it (its health check), without reading it again. */
+  show: (account: AccountDetail) => void;
 }
 
-function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailViewProps) {
+function AccountDetailView({ account, saving, onSubmit, reload, show }: AccountDetailViewProps) {
   const isAdmin = useSessionUser()?.role === 'admin';
   const initial = useMemo(() => accountFormOf(account), [account]);
   return (
@@ -78,8 +83,9 @@ function AccountDetailView({ account, saving, onSubmit, reload }: AccountDetailV
         {(account.isActiveYouTube || account.isActiveTikTok || account.isActiveInstagram) && (
           <div className={styles.healthFact}>
             <dt>{t.health.column}</dt>
-            <dd>
+            <dd className={styles.healthCheck}>
               <ProfileHealth account={account} figures />
+              <HealthCheckButton accountId={account.id} onChecked={show} />
             </dd>
           </div>
         )}
