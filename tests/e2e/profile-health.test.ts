@@ -109,3 +109,28 @@ it("narrows the list to 'Проблемні', keeps it in the address, and reset
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
   });
 });
+
+it("checks a profile at once with 'Перевірити зараз', shows the fresh state, and refuses a second check right after", async () => {
+  const fresh = await tiktokProfile('health-now', `http://127.0.0.1:${await freePort()}`);
+  const context = await browser.newContext({ bypassCSP: true, locale: 'en-US', timezoneId: 'America/New_York' });
+  const page = await context.newPage();
+  await logIn(page, server.baseUrl, operator.login, operator.password, `/accounts/${fresh}`);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    const check = page.getByRole('button', { name: t.health.checkNow });
+    await check.waitFor();
+    if (width === widths[0]) {
+      expect(await page.getByText(`TikTok: ${t.health.notChecked}`).count()).toBeGreaterThan(0);
+      await check.click();
+      await expect.poll(() => page.getByText(t.health.checked, { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('TikTok: Не працює: проксі не відповідає').first().isVisible()).toBe(true);
+    } else {
+      // The same profile again within the minute: refused, saying when it can be checked.
+      await check.click();
+      await expect.poll(() => page.getByText(/^Профіль щойно перевірено/).isVisible()).toBe(true);
+    }
+    expect(await pageProblems(page)).toEqual([]);
+    await snapshot(page, `profile-health-check-now-${width}`);
+  }
+  await context.close();
+});
