@@ -27,7 +27,7 @@ export async function noteSetPosts(run: RunSql, videoId: number): Promise<void> 
     [requestId],
   );
   const counts = countsOfGroups(rows);
-  const posts = JSON.stringify({ out: counts.published, failed: counts.failed, held: counts.held });
+  const posts = JSON.stringify({ published: counts.published, failed: counts.failed, held: counts.held });
   const { rows: same } = await run(
     `SELECT 1 FROM notifications WHERE user_id = $1 AND kind = 'set_posts' AND request_id = $2 AND posts = $3::jsonb`,
     [userId, requestId, posts],

@@ -35,7 +35,7 @@ function titleOf(item: NotificationItem): string {
     case 'render_failed':
       return t.notifications.renderFailed;
     case 'set_posts':
-      return t.notifications.setPosts(item.title ?? '', item.posts ?? { out: 0, failed: 0, held: 0 });
+      return t.notifications.setPosts(item.title ?? '', item.posts ?? { published: 0, failed: 0, held: 0 });
     case 'credentials_failed': {
       const platform = item.platform ? t.platform.names[item.platform] : '';
       const profile = item.account?.name ?? '—';

@@ -47,10 +47,10 @@ export const nouns = {
 } satisfies Record<string, [string, string, string]>;
 
 /** A set's posts by state as the bell tells them: the first count with its noun, the rest after it, none that is 0. */
-function setPostCounts(posts: { out: number; failed: number; held: number }): string {
+function setPostCounts(posts: { published: number; failed: number; held: number }): string {
   const said = (
     [
-      [posts.out, nouns.postsOut, nouns.out],
+      [posts.published, nouns.postsOut, nouns.out],
       [posts.failed, nouns.postsFailed, nouns.failed],
       [posts.held, nouns.postsHeld, nouns.held],
     ] as const
@@ -572,7 +572,7 @@ export const t = {
     renderDone: 'Відео створено, можна публікувати',
     renderFailed: 'Не вдалося створити відео',
     /** One entry per set: '…: 5 публікацій вийшло, 1 не вдалася, 2 утримані' (held: waiting for a cap, a quota or a new connection). */
-    setPosts: (title: string, posts: { out: number; failed: number; held: number }) =>
+    setPosts: (title: string, posts: { published: number; failed: number; held: number }) =>
       `${title ? `Набір «${title}»` : 'Набір без назви'}: ${setPostCounts(posts)}`,
     accessRevoked: (profile: string, platform: string) => `Профіль ${profile}: доступ ${platform} відкликано — підключіть профіль знову`,
     accessRefused: (profile: string, platform: string) => `Профіль ${profile}: ${platform} відмовляє в доступі — перевірте профіль`,

@@ -83,7 +83,7 @@ describeEachDatabase(
         );
         // The waiting post is told on its set, as held.
         expect(bell.json<NotificationList>().items).toContainEqual(
-          expect.objectContaining({ kind: 'set_posts', posts: { out: 0, failed: 0, held: 1 } }),
+          expect.objectContaining({ kind: 'set_posts', posts: { published: 0, failed: 0, held: 1 } }),
         );
 
         // The catalog's words are reworded while the post waits: what it waits for is its kind, not its sentence.

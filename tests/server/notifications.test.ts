@@ -98,7 +98,7 @@ describeEachDatabase(
           title: '',
           platform: null,
           message: null,
-          posts: { out: 0, failed: 1, held: 0 },
+          posts: { published: 0, failed: 1, held: 0 },
           failure: null,
           read: false,
         },
@@ -156,7 +156,7 @@ describeEachDatabase(
       expect(await out(second)).toBe('done');
       await failPost(env().db, third!, third!.token, { kind: 'rejected', answer: 'відео відхилено' }, new Date());
       await holdPost(env().db, env().queue!, { postId: capped!.id, token: capped!.token }, cap, new Date());
-      expect((await list(owner)).items[0]).toMatchObject({ idUpload: evening.idUpload, posts: { out: 0, failed: 0, held: 1 } });
+      expect((await list(owner)).items[0]).toMatchObject({ idUpload: evening.idUpload, posts: { published: 0, failed: 0, held: 1 } });
       await env().db.transaction(async (run) => {
         await run(`UPDATE account_connections SET state = 'revoked' WHERE account_id = $1 AND platform = 'tiktok'`, [account.id]);
         await recordAccessFailure(run, { accountId: account.id, platform: 'tiktok', source: 'publish', at: new Date() });
@@ -186,7 +186,7 @@ describeEachDatabase(
           kind: 'set_posts',
           idUpload: evening.idUpload,
           title: 'Вечір',
-          posts: { out: 0, failed: 0, held: 2 },
+          posts: { published: 0, failed: 0, held: 2 },
           about: null,
           platform: null,
           failure: null,
@@ -204,7 +204,7 @@ describeEachDatabase(
           kind: 'set_posts',
           idUpload: morning.idUpload,
           title: 'Ранкова пробіжка',
-          posts: { out: 2, failed: 1, held: 0 },
+          posts: { published: 2, failed: 1, held: 0 },
           about: null,
           platform: null,
           failure: null,
@@ -236,7 +236,7 @@ describeEachDatabase(
       const { items, unread } = await list(owner);
       expect(unread).toBe(1);
       expect(items.map(({ kind, posts, read }) => ({ kind, posts, read }))).toEqual([
-        { kind: 'set_posts', posts: { out: 1, failed: 1, held: 0 }, read: false },
+        { kind: 'set_posts', posts: { published: 1, failed: 1, held: 0 }, read: false },
         { kind: 'render_done', posts: null, read: true },
       ]);
     });

@@ -337,7 +337,7 @@ describeEachDatabase(
       expect(list.items.find((item) => item.kind === 'set_posts')).toMatchObject({
         idUpload: request.idUpload,
         title: 'Ранкова пробіжка',
-        posts: { out: 0, failed: 1, held: 0 },
+        posts: { published: 0, failed: 1, held: 0 },
       });
       expect(list.items.find((item) => item.kind === 'credentials_failed')).toMatchObject({
         account: { id: profile.id, name: `#${profile.id} Олена` },

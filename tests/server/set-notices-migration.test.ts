@@ -5,7 +5,8 @@ import { databaseKinds, freshDatabase } from './helpers';
 /**
  * Migration 0037: the bell's one entry per failed post ('publish_failed', with the platform's
  * sentence) becomes one entry per set counting its posts, and a failing profile's entry keeps its
- * code instead of the profile's sentence.
+ * code instead of the profile's sentence. Migrated to the latest, the counts read as 0045 words
+ * them, in a post's states ('published').
  */
 for (const kind of databaseKinds()) {
   describe(`Migration 0037 folds failed posts' notices into their sets [${kind}]`, () => {
@@ -91,7 +92,7 @@ for (const kind of databaseKinds()) {
               request_id: mixed,
               platform: null,
               message: null,
-              posts: { out: 1, failed: 2, held: 1 },
+              posts: { published: 1, failed: 2, held: 1 },
               failure_code: null,
               read: false,
             },
@@ -100,7 +101,7 @@ for (const kind of databaseKinds()) {
               request_id: readOne,
               platform: null,
               message: null,
-              posts: { out: 0, failed: 1, held: 0 },
+              posts: { published: 0, failed: 1, held: 0 },
               failure_code: null,
               read: true,
             },

@@ -133,7 +133,7 @@ export const NotificationItem = Type.Object({
   platform: Nullable(Platform),
   message: Nullable(Type.String()),
   /** A set's posts by state (src/lib/post-states.ts; `out`: published) when its entry was written: for 'set_posts'. */
-  posts: Nullable(Type.Object({ out: Count, failed: Count, held: Count })),
+  posts: Nullable(Type.Object({ published: Count, failed: Count, held: Count })),
   /** Why a profile's access fails, for 'credentials_failed': 'refused' (the credentials in use), 'revoked' (the consent link's grant). */
   failure: Nullable(Literals(['refused', 'revoked'])),
   /** Why a profile stopped working before a post due within a day, for 'profile_unhealthy' (issue 32.1). */
