@@ -11,7 +11,7 @@ const below = (target, above) => ({ target, from: above });
 const serverLayers = [
   // The composition roots read the configuration and wire the layers; no layer reads them.
   below(
-    ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/auth', 'server/db'],
+    ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/auth', 'server/db', 'server/sandbox'],
     ['server/main.ts', 'server/app.ts', 'server/config.ts'],
   ),
   // routes → services → platforms → auth → db; jobs → services; media beside platforms.
@@ -21,6 +21,12 @@ const serverLayers = [
   below('server/auth', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media']),
   below('server/db', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/auth']),
   below('server', ['src/components', 'src/screens', 'src/app.tsx', 'src/main.tsx']),
+  // The sandbox stands in for the platforms' hosts in sandbox mode: only the roots mount it.
+  {
+    target: ['server/!(sandbox)/**', 'server/!(main|app|config).ts'],
+    from: 'server/sandbox',
+    message: 'Only the composition roots (server/main.ts, server/app.ts, server/config.ts) reach the sandbox.',
+  },
 ];
 const spaLayers = [
   // src/lib → src/machines → src/components → src/screens → src/app.tsx; the SPA never reaches into the server.
@@ -57,7 +63,6 @@ const platformFolders = [
   'server/platforms/tiktok/**',
   'server/platforms/instagram/**',
   'server/platforms/registry.ts',
-  'server/platforms/sandbox/**',
   'server/sandbox/**',
 ];
 

@@ -8,7 +8,7 @@ import type { EngineSettings } from './jobs/engine-settings';
 import type { StorageSettings } from './media/services';
 import type { PlatformTimeouts } from './platforms/http';
 import { builtInApps, type OAuthApp, type PlatformApps } from './platforms/oauth-links';
-import type { SandboxLimits } from './platforms/sandbox/caps';
+import type { SandboxLimits } from './sandbox/caps';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { StatsSyncSettings } from './services/quota-ledger';
 import type { MediaSettings } from './media/services';
@@ -59,7 +59,7 @@ export interface Config extends MediaSettings {
   proxyAllowPrivate: boolean;
   /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client the sign-in limits count. */
   trustProxy: TrustProxy;
-  /** How the sandbox ages tokens and caps posts (see server/platforms/sandbox/tokens.ts and caps.ts). */
+  /** How the sandbox ages tokens and caps posts (see server/sandbox/tokens.ts and caps.ts). */
   sandboxPlatforms: SandboxPlatformSettings;
   /** The installation's TikTok and Instagram apps, for connecting profiles through the platforms' consent pages. */
   platformApps: PlatformApps;

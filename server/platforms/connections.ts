@@ -223,7 +223,7 @@ export async function saveTypedConnections(run: RunSql, connections: StoredConne
  * How long a pasted TikTok string works from when it is saved. Live: TikTok's user access token
  * lives 2 hours ("Manage User Access Tokens", developers.tiktok.com/doc/oauth-user-access-token-management:
  * expires_in 7200). Sandbox: its strings age for the sandbox's shortened lifetime when set, else
- * for the 180 days of the grant behind them (server/platforms/sandbox/tokens.ts), counted there
+ * for the 180 days of the grant behind them (server/sandbox/tokens.ts), counted there
  * from first use, so the figure shown is a lower bound.
  */
 export function pastedTikTokSeconds(mode: PlatformsMode, sandboxTokenTtlSeconds: number | undefined): number {

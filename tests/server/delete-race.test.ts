@@ -7,7 +7,7 @@ import { systemClock } from '../../server/clock';
 import { stopPollMs } from '../../server/jobs/publish-stops';
 import { publishPost } from '../../server/jobs/publish';
 import type { PublishJobData } from '../../server/services/post-lifecycle';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, withSandboxServer, testJobContext, type TestEnv } from './helpers';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { platformNetwork } from '../../server/platforms/http';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv, withSandboxServer } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';

@@ -10,7 +10,7 @@ import { PlatformNetworkError } from '../../server/platforms/http';
 import { proxyUrl } from '../../server/auth/proxy-url';
 import { t } from '../../server/messages';
 import { retryDelay, withRetry } from '../../server/platforms/retry';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { youtube } from '../../server/platforms/youtube/connector';
 import { context, proxyPassword, proxyUser, recordingSleep, usePlatformsSandbox, videoFile } from './platforms-helpers';
 import { sandboxControl, testMedia, testTokenSettings } from './helpers';

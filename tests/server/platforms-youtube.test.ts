@@ -5,7 +5,7 @@ import { PlatformNetworkError } from '../../server/platforms/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
 import { t } from '../../src/lib/i18n';
-import { issueSandboxToken } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken } from '../../server/sandbox/index';
 import { youtube } from '../../server/platforms/youtube/connector';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
 import { testNetwork } from './helpers';

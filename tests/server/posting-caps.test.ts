@@ -11,7 +11,7 @@ import { publishPost } from '../../server/jobs/publish';
 import { forgetInstagramLimits } from '../../server/platforms/instagram/caps';
 import { pacificDay } from '../../server/platforms/youtube/caps';
 import { capOf, freeAt, holdFor, windowStart } from '../../server/services/posting-caps';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { eq } from 'drizzle-orm';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, storedPosts, testJobContext, withSandboxServer } from './helpers';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { t } from '../../server/messages';
 import { PlatformNetworkError } from '../../server/platforms/http';
 import { checkedProxyUrl, isNonPublicAddress, ProxyRefusedError } from '../../server/platforms/proxy-policy';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+import { startLoopbackProxy, type LoopbackProxy } from '../../server/sandbox/loopback-proxy';
 import { buildLiveApp, createUser, describeEachDatabase, testNetwork } from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
 

@@ -7,7 +7,7 @@ import { publishJobName } from '../../server/services/post-lifecycle';
 import { markPublishFailed, publishPost } from '../../server/jobs/publish';
 import { syncEverything } from './stats-sync-fixtures';
 import { pacificDay } from '../../server/platforms/youtube/caps';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, storedPosts, testJobContext, withSandboxServer } from './helpers';
 import { kyivDay, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';

@@ -5,7 +5,7 @@ import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { t } from '../../server/messages';
 import { publishPost } from '../../server/jobs/publish';
 import { forgetInstagramLimits } from '../../server/platforms/instagram/caps';
-import { SandboxState } from '../../server/platforms/sandbox/index';
+import { SandboxState } from '../../server/sandbox/index';
 import { publishJobName } from '../../server/services/post-lifecycle';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, testJobContext, withSandboxServer } from './helpers';

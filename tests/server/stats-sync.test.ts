@@ -6,7 +6,7 @@ import { engineSettings, statsSyncSettings } from '../../server/config';
 import type { Database } from '../../server/db/connect';
 import { startQueue } from '../../server/jobs/queue';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName } from '../../server/jobs/sync-stats';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import type { Platform } from '../../server/platforms/types';
 import { quotaAccount, quotaSpent, recordQuota, takeQuota, type QuotaAccount } from '../../server/services/quota-ledger';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';

@@ -5,7 +5,7 @@ import type { PlatformsMode } from '../types';
  * The installation's Telegram bot (TELEGRAM_BOT_TOKEN), through the Bot API's own methods: getMe
  * for its name, getUpdates for the codes users send it, sendMessage for alerts. Live mode calls
  * api.telegram.org; sandbox mode its mirror under `/sandbox/api.telegram.org` of this server
- * (platforms/sandbox/telegram.ts). Calls go straight out, not through a profile's proxy: the bot
+ * (server/sandbox/telegram.ts). Calls go straight out, not through a profile's proxy: the bot
  * is the installation's, not a profile's.
  */
 

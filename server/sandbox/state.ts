@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { systemClock } from '../../clock';
-import type { Platform } from '../types';
+import { systemClock } from '../clock';
+import type { Platform } from '../platforms/types';
 import { SandboxCaps, type SandboxLimits } from './caps';
 import { shownNames } from './common';
 import { SandboxTokens, type PersistedTokens } from './tokens';
 import { TelegramSandbox, type PersistedTelegram } from './telegram';
-import { redactUrl } from '../../redact-url';
+import { redactUrl } from '../redact-url';
 
 /**
  * Where a fault fires. `init` starts an upload, `upload` carries its bytes, `status` asks about

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Platform } from '../types';
+import type { Platform } from '../platforms/types';
 import { accountOfToken, sandboxTokenPrefix } from './common';
 
 const hour = 3600;

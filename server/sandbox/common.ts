@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { t } from '../../messages';
-import type { Platform } from '../types';
+import { t } from '../messages';
+import type { Platform } from '../platforms/types';
 import type { FaultStep, SandboxFault, SandboxState, UploadSink } from './state';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Platform } from '../types';
+import type { Platform } from '../platforms/types';
 import { accountLabel, countAnsweredCall, readJson } from './common';
 import { instagramSandbox } from './instagram/api';
 import { instagramOAuthSandbox } from './instagram/oauth';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { t } from '../../../messages';
+import { t } from '../../messages';
 import {
   accountLabel,
   accountOrRefuse,
