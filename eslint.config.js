@@ -11,15 +11,26 @@ const below = (target, above) => ({ target, from: above });
 const serverLayers = [
   // The composition roots read the configuration and wire the layers; no layer reads them.
   below(
-    ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/auth', 'server/db', 'server/sandbox'],
+    [
+      'server/routes',
+      'server/services',
+      'server/jobs',
+      'server/platforms',
+      'server/media',
+      'server/net',
+      'server/auth',
+      'server/db',
+      'server/sandbox',
+    ],
     ['server/main.ts', 'server/app.ts', 'server/config.ts'],
   ),
-  // routes → services → platforms → auth → db; jobs → services; media beside platforms.
+  // routes → services → platforms → net → auth → db; jobs → services; media beside platforms.
   below('server/jobs', ['server/routes']),
   below('server/services', ['server/routes', 'server/jobs']),
   below(['server/platforms', 'server/media'], ['server/routes', 'server/services', 'server/jobs']),
-  below('server/auth', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media']),
-  below('server/db', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/auth']),
+  below('server/net', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media']),
+  below('server/auth', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/net']),
+  below('server/db', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/net', 'server/auth']),
   below('server', ['src/components', 'src/screens', 'src/app.tsx', 'src/main.tsx']),
   // The sandbox stands in for the platforms' hosts in sandbox mode: only the roots mount it.
   {

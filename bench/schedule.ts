@@ -23,7 +23,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { engineSettings, platformTimeoutSettings, postingCapSettings } from '../server/config';
-import { platformNetwork } from '../server/platforms/http';
+import { platformNetwork } from '../server/net/http';
 import { deriveKeys } from '../server/auth/keys';
 import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';

@@ -26,7 +26,7 @@ import { deriveKeys } from '../server/auth/keys';
 import { hashPassword } from '../server/auth/passwords';
 import { startSession } from '../server/auth/tokens';
 import { engineSettings, loadConfig, platformTimeoutSettings, postingCapSettings } from '../server/config';
-import { platformNetwork } from '../server/platforms/http';
+import { platformNetwork } from '../server/net/http';
 import type { Database } from '../server/db/connect';
 import type { JobContext } from '../server/jobs/types';
 import { startQueue } from '../server/jobs/queue';

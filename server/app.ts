@@ -21,7 +21,7 @@ import {
   postingSlotSettings,
   type TrustProxy,
 } from './config';
-import { platformNetwork, type PlatformNetwork } from './platforms/http';
+import { platformNetwork, type PlatformNetwork } from './net/http';
 import type { MediaServices } from './media/services';
 import { clientErrorAnswer, errorBody, frameworkRefusal, HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
@@ -54,7 +54,7 @@ import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';
 import { validatorCompiler } from './validators';
 import { refuseForeignCharsets, strictJsonBodies } from './json-body';
-import { redactUrl } from './redact-url';
+import { redactUrl } from './net/redact-url';
 import type { Clock } from './clock';
 import type { PostingSlots } from '../src/lib/contract';
 

@@ -6,7 +6,7 @@ import envSchema from 'env-schema';
 import { validate } from 'superstruct';
 import type { EngineSettings } from './jobs/engine-settings';
 import type { StorageSettings } from './media/services';
-import type { PlatformTimeouts } from './platforms/http';
+import type { PlatformTimeouts } from './net/http';
 import { builtInApps, type OAuthApp, type PlatformApps } from './platforms/oauth-links';
 import type { SandboxLimits } from './sandbox/caps';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';

@@ -13,7 +13,7 @@ import { buildApp, logRedactions, logSerializers } from './app';
 import { buildSpaIfStale } from './build-spa';
 import { startLoopbackProxy } from './sandbox/loopback-proxy';
 import { mediaServices } from './media/services';
-import { platformNetwork } from './platforms/http';
+import { platformNetwork } from './net/http';
 import { liveProcesses } from './jobs/workers';
 import { systemClock } from './clock';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { t } from '../messages';
 import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
 import { PlatformError, ProfileAuthError } from '../platforms/errors';
-import { PlatformNetworkError } from '../platforms/http';
+import { PlatformNetworkError } from '../net/http';
 import { recordAccessFailure } from '../platforms/connections';
 import { profileContext } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';

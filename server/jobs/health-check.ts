@@ -4,7 +4,7 @@ import { proxyOfAccount, SecretUnreadableError } from '../auth/secrets';
 import { accessTokenEnding, loadConnection, loadConnections, type StoredConnection } from '../platforms/connections';
 import { platformEndpoints } from '../platforms/endpoints';
 import { PermanentPlatformError, ProfileAuthError, TransientPlatformError } from '../platforms/errors';
-import { networkFailureOf, PlatformNetworkError, PlatformTimeoutError, type ProxyAnswer } from '../platforms/http';
+import { networkFailureOf, PlatformNetworkError, PlatformTimeoutError, type ProxyAnswer } from '../net/http';
 import { memoryProgressStore } from '../platforms/progress';
 import { profileContext } from '../platforms/profile-context';
 import type { Platform } from '../platforms/types';

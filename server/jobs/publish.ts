@@ -12,7 +12,7 @@ import {
   StopRequested,
   TransientPlatformError,
 } from '../platforms/errors';
-import { PlatformNetworkError } from '../platforms/http';
+import { PlatformNetworkError } from '../net/http';
 import { recordAccessFailure } from '../platforms/connections';
 import { profileContext } from '../platforms/profile-context';
 import { connectors } from '../platforms/registry';

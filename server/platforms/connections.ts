@@ -6,7 +6,7 @@ import { proxyOfAccount, SecretUnreadableError, secretsOfRow } from '../auth/sec
 import { ProfileAuthError, TransientPlatformError } from './errors';
 import { builtInApps, OAuthGrantError, type GrantedTokens, type LinkEndpoints, type OAuthApp, type PlatformApps } from './oauth-links';
 import { linkConnectors } from './registry';
-import type { PlatformNetwork } from './http';
+import type { PlatformNetwork } from '../net/http';
 import type { Platform, PlatformsMode } from './types';
 import type { Clock } from '../clock';
 

@@ -6,7 +6,7 @@ export type FailureCause = AnsweredFailureKind | Exclude<PostFailure, { kind: An
 
 /**
  * How a platform failure is handled decides its class: the retry helper retries
- * TransientPlatformError (and PlatformNetworkError from http.ts), the publish job marks the
+ * TransientPlatformError (and PlatformNetworkError from server/net/http.ts), the publish job marks the
  * profile `error` on ProfileAuthError, and anything else ends the video as `error`.
  * `failure` is what a post stores (a kind, the platform's own words kept beside it); `message`
  * words it in Ukrainian for the logs and the answers made from the error at once.

@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import { connectionSecrets, freshAccessToken, loadConnection, type ConnectionMethod, type StoredConnection } from './connections';
 import type { PlatformApps } from './oauth-links';
 import { serverPlatforms } from './registry';
-import type { PlatformNetwork } from './http';
+import type { PlatformNetwork } from '../net/http';
 
 /** What every platform call of the workers and the API needs to know about the environment. */
 export interface PlatformAccess {

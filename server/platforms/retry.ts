@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { TransientPlatformError } from './errors';
-import { PlatformNetworkError, PlatformTimeoutError } from './http';
+import { PlatformNetworkError, PlatformTimeoutError } from '../net/http';
 
 export interface RetryOptions {
   /** Attempts in all, the first included. */

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
-import type { PlatformNetwork } from './http';
+import type { PlatformNetwork } from '../net/http';
 import type { accounts } from '../db/schema';
 import type { LinkConnector } from './oauth-links';
 
@@ -14,7 +14,9 @@ import type { LinkConnector } from './oauth-links';
 import type { Platform } from '../../src/lib/platforms';
 export type { Platform };
 
-export type PlatformsMode = 'sandbox' | 'live';
+/** Defined where the network's policy reads it (server/net, below the platforms). */
+import type { PlatformsMode } from '../net/proxy-policy';
+export type { PlatformsMode };
 
 /** The posting caps the engine plans with where the platform publishes no figure to read (server/services/posting-caps.ts). */
 export interface PostingCapSettings {

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, fetch, type Dispatcher } from 'undici';
 import type { PlatformsMode } from './types';
-import { isNonPublicAddress } from './proxy-policy';
+import { isNonPublicAddress } from '../net/proxy-policy';
 
 /**
  * Where a user's webhook may point, and the one way a delivery leaves. A webhook is a request the

@@ -7,7 +7,7 @@ import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
 import type { Platform, PlatformsMode } from '../platforms/types';
 import { accounts, users } from '../db/schema';
 import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
-import { PlatformNetworkError, type PlatformNetwork } from '../platforms/http';
+import { PlatformNetworkError, type PlatformNetwork } from '../net/http';
 import { consumeOAuthState, openOAuthState, type SpentState } from '../platforms/oauth-state';
 import { consentCookieCleared, consentCookieFor, isBoundToBrowser, isLinkSigned } from '../platforms/consent-cookie';
 import { resumeWaitingPosts } from '../services/post-lifecycle';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { redactUrl } from '../redact-url';
+import { redactUrl } from '../net/redact-url';
 
 export interface ProxiedRequest {
   method: string;

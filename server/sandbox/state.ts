@@ -7,7 +7,7 @@ import { SandboxCaps, type SandboxLimits } from './caps';
 import { shownNames } from './common';
 import { SandboxTokens, type PersistedTokens } from './tokens';
 import { TelegramSandbox, type PersistedTelegram } from './telegram';
-import { redactUrl } from '../redact-url';
+import { redactUrl } from '../net/redact-url';
 
 /**
  * Where a fault fires. `init` starts an upload, `upload` carries its bytes, `status` asks about

@@ -1,6 +1,6 @@
 import type { ConnectedAs } from '../../src/lib/contract';
 import type { Database } from '../db/connect';
-import { PlatformNetworkError } from '../platforms/http';
+import { PlatformNetworkError } from '../net/http';
 import { PlatformError, TransientPlatformError } from '../platforms/errors';
 import { profileContext, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
 import type { StoredConnection } from '../platforms/connections';

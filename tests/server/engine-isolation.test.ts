@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
-import { platformNetwork } from '../../server/platforms/http';
+import { platformNetwork } from '../../server/net/http';
 import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv, withSandboxServer } from './helpers';

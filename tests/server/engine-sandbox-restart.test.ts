@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { platformEndpoints } from '../../server/platforms/endpoints';
-import { PlatformNetworkError } from '../../server/platforms/http';
+import { PlatformNetworkError } from '../../server/net/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/sandbox/loopback-proxy';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { PermanentPlatformError, TransientPlatformError, retryAfterOf } from '../../server/platforms/errors';
-import { PlatformNetworkError } from '../../server/platforms/http';
+import { PlatformNetworkError } from '../../server/net/http';
 import { proxyUrl } from '../../server/auth/proxy-url';
 import { t } from '../../server/messages';
 import { retryDelay, withRetry } from '../../server/platforms/retry';

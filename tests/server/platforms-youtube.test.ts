@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { PermanentPlatformError, ProfileAuthError, quotaRetryMs, TransientPlatformError } from '../../server/platforms/errors';
-import { PlatformNetworkError } from '../../server/platforms/http';
+import { PlatformNetworkError } from '../../server/net/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/platforms/retry';
 import { t } from '../../src/lib/i18n';

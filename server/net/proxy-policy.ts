@@ -1,7 +1,9 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import { t } from '../messages';
-import type { PlatformsMode } from './types';
+
+/** Whether the platform calls go to the real hosts or to the sandbox's mirrors of them. */
+export type PlatformsMode = 'sandbox' | 'live';
 
 /**
  * Where live profiles' proxies may point. A proxy is a server-side request on the operator's
