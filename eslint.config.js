@@ -14,6 +14,7 @@ const serverLayers = [
     [
       'server/routes',
       'server/services',
+      'server/alerts',
       'server/jobs',
       'server/platforms',
       'server/media',
@@ -24,13 +25,30 @@ const serverLayers = [
     ],
     ['server/main.ts', 'server/app.ts', 'server/config.ts'],
   ),
-  // routes → services → platforms → net → auth → db; jobs → services; media beside platforms.
+  // routes → services → platforms → net → auth → db; jobs → services; alerts beside services, media beside platforms.
   below('server/jobs', ['server/routes']),
-  below('server/services', ['server/routes', 'server/jobs']),
-  below(['server/platforms', 'server/media'], ['server/routes', 'server/services', 'server/jobs']),
-  below('server/net', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media']),
-  below('server/auth', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/net']),
-  below('server/db', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/net', 'server/auth']),
+  below(['server/services', 'server/alerts'], ['server/routes', 'server/jobs']),
+  below(['server/platforms', 'server/media'], ['server/routes', 'server/services', 'server/alerts', 'server/jobs']),
+  below('server/net', ['server/routes', 'server/services', 'server/alerts', 'server/jobs', 'server/platforms', 'server/media']),
+  below('server/auth', [
+    'server/routes',
+    'server/services',
+    'server/alerts',
+    'server/jobs',
+    'server/platforms',
+    'server/media',
+    'server/net',
+  ]),
+  below('server/db', [
+    'server/routes',
+    'server/services',
+    'server/alerts',
+    'server/jobs',
+    'server/platforms',
+    'server/media',
+    'server/net',
+    'server/auth',
+  ]),
   below('server', ['src/components', 'src/screens', 'src/app.tsx', 'src/main.tsx']),
   // The sandbox stands in for the platforms' hosts in sandbox mode: only the roots mount it.
   {

@@ -48,7 +48,7 @@ import { notificationRoutes } from './routes/notifications';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { webhookRoutes } from './routes/webhooks';
 import { telegramRoutes } from './routes/telegram';
-import { botTokenOf } from './platforms/telegram/bot';
+import { botTokenOf } from './alerts/telegram-bot';
 import { googleOAuthSandbox } from './sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/posting-rules';

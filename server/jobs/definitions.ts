@@ -12,8 +12,8 @@ import {
   planHealthChecksJobName,
   type CheckProfileHealthData,
 } from './health-check';
-import { sendTelegramJobName, type SendTelegramData } from '../services/alerts';
-import { deliverWebhookJobName, type DeliverWebhookData } from '../services/webhooks';
+import { sendTelegramJobName, type SendTelegramData } from '../alerts/buckets';
+import { deliverWebhookJobName, type DeliverWebhookData } from '../alerts/webhooks';
 import { deliverWebhook, sendDigests, sendTelegram } from './alerts';
 import type { JobDefinition } from './types';
 
@@ -158,7 +158,7 @@ export const deliverWebhookJob: JobDefinition<DeliverWebhookData> = {
   punctual: true,
   // Each attempt waits on a receiver for at most 15 s.
   concurrency: () => 8,
-  // One job is one attempt: the delivery's own schedule on the clock retries it (services/webhooks.ts).
+  // One job is one attempt: the delivery's own schedule on the clock retries it (alerts/webhooks.ts).
   queueOptions: { retryLimit: 0, expireInSeconds: 60 },
   handle: deliverWebhook,
 };

@@ -20,6 +20,6 @@ export interface EngineSettings {
   statsSync: StatsSyncSettings;
   /** When a sync marks a profile's reach as limited and a post as unseen (server/services/reach.ts). */
   reach: ReachSettings;
-  /** ALERT_GROUP_SECONDS: events of one kind for one user within this long of the first make one alert (services/alerts.ts). */
+  /** ALERT_GROUP_SECONDS: events of one kind for one user within this long of the first make one alert (alerts/buckets.ts). */
   alertGroupSeconds: number;
 }

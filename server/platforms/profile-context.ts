@@ -31,7 +31,7 @@ export interface PlatformSettings extends PlatformAccess {
   statsIntervalMinutes: number;
   /** The posting caps the engine plans with (TIKTOK_DAILY_POSTS, YOUTUBE_DAILY_UPLOADS). */
   postingCaps: PostingCapSettings;
-  /** TELEGRAM_BOT_TOKEN: the bot alerts go through; in sandbox mode the sandbox's own when absent (platforms/telegram/bot.ts). */
+  /** TELEGRAM_BOT_TOKEN: the bot alerts go through; in sandbox mode the sandbox's own when absent (alerts/telegram-bot.ts). */
   telegramBotToken?: string;
 }
 

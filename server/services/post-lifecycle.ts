@@ -14,7 +14,7 @@ import { accountOption } from './account-views';
 import type { CapHold } from './posting-caps';
 import { planMove, type Move, type PlannedVideo, type PlatformFlags } from './publication-plan';
 import { noteSetPosts } from './set-notices';
-import { raisePostAlert } from './alerts';
+import { raisePostAlert } from '../alerts/buckets';
 import { refreshVideoStatus } from './video-status';
 
 /**
@@ -24,7 +24,7 @@ import { refreshVideoStatus } from './video-status';
  * YouTube posts. Each is one guarded statement or one transaction, and each that changes what a
  * post is refreshes its video's status in the same transaction (and, when a post went out, failed or
  * was held, its set's entry in the bell: services/set-notices.ts, and its owner's alert at `at`,
- * the clock's time: services/alerts.ts). A publish job acts only while the
+ * the clock's time: alerts/buckets.ts). A publish job acts only while the
  * post holds the job's token and is pending: a job whose token was replaced (a move, a cancel, a
  * hold, a resume) changes nothing. Stopping uploads before a delete (jobs/publish-stops.ts) writes
  * stop requests, not posts: the posts go with what is deleted; a completed upload is recorded only

@@ -5,7 +5,7 @@ import type { Database, RunSql } from '../db/connect';
 import { recordConnection, type ConnectionFinding } from '../platforms/connections';
 import type { Platform } from '../platforms/types';
 import { accountOption, type AccountRow } from './account-views';
-import { raiseAlert } from './alerts';
+import { raiseAlert } from '../alerts/buckets';
 
 /** What one check found on one platform of a profile. */
 export interface HealthFinding extends ConnectionFinding {
@@ -32,7 +32,7 @@ export interface UnhealthyProfile {
 /**
  * Tells the owner that a profile stopped working before a post of it is due: one notice for a
  * proxy's failure (every platform behind it fails alike), one per platform for the platforms' own,
- * each in the bell and as a 'profile.unhealthy' alert (Telegram and webhooks, services/alerts.ts,
+ * each in the bell and as a 'profile.unhealthy' alert (Telegram and webhooks, alerts/buckets.ts,
  * which keeps it only for an owner who asked for it). Called once per spell of 'down' (recordHealth),
  * in its transaction: told exactly when it is stored.
  */

@@ -92,7 +92,7 @@ describeEachDatabase(
 
     it("turns a profile behind a dead proxy 'не працює' within one check, tells its owner once, and again after it recovered and died again", async () => {
       const owner = await createUser(env(), 'owner');
-      // The owner's webhook asks for 'profile.unhealthy': the notice is raised as an alert too (services/alerts.ts).
+      // The owner's webhook asks for 'profile.unhealthy': the notice is raised as an alert too (alerts/buckets.ts).
       await env().db.sql(`INSERT INTO webhooks (user_id, url, events, secret) VALUES ($1, 'https://hooks.example/in', $2, 'sealed')`, [
         owner.id,
         ['profile.unhealthy'],

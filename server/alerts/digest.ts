@@ -5,7 +5,7 @@ import { displayTimezone, kyivWallTime } from '../../src/lib/kyiv-time';
 import { t } from '../messages';
 import type { Database } from '../db/connect';
 import type { Platform } from '../platforms/types';
-import { sendTelegramJobName, type SendTelegramData } from './alerts';
+import { sendTelegramJobName, type SendTelegramData } from './buckets';
 
 /**
  * The morning digest (issue 32.3): at 09:00 Kyiv time, each user who asked for it is told in

@@ -1,5 +1,5 @@
 import { Agent, fetch } from 'undici';
-import type { PlatformsMode } from '../types';
+import type { PlatformsMode } from '../platforms/types';
 
 /**
  * The installation's Telegram bot (TELEGRAM_BOT_TOKEN), through the Bot API's own methods: getMe

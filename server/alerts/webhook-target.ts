@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, fetch, type Dispatcher } from 'undici';
-import type { PlatformsMode } from './types';
+import type { PlatformsMode } from '../platforms/types';
 import { isNonPublicAddress } from '../net/proxy-policy';
 
 /**

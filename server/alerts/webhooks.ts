@@ -7,7 +7,7 @@ import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
 import { HttpError } from '../http-error';
 import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
-import { checkedWebhookUrl, postWebhook, WebhookUrlError } from '../platforms/webhook-target';
+import { checkedWebhookUrl, postWebhook, WebhookUrlError } from './webhook-target';
 import type { PlatformsMode } from '../platforms/types';
 
 /**
@@ -31,7 +31,7 @@ export interface DeliverWebhookData {
 export const retryDelaysSeconds = [10, 30, 60, 300, 900, 3600, 3 * 3600, 6 * 3600, 12 * 3600];
 /**
  * How long a delivery handed to the queue is not handed again: its attempt takes at most 15 s
- * (platforms/webhook-target.ts), so a job lost with its worker is replaced after this.
+ * (alerts/webhook-target.ts), so a job lost with its worker is replaced after this.
  */
 export const attemptLeaseMs = 5 * 60_000;
 export const maxWebhooksPerUser = 10;

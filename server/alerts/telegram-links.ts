@@ -5,8 +5,8 @@ import type { TelegramSettings } from '../../src/lib/contract/alerts';
 import type { TelegramEvent } from '../../src/lib/contract/lists';
 import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
-import { botIdOf, telegramBot, type TelegramMessage, type TelegramSettings as BotSettings } from '../platforms/telegram/bot';
-import { sendTelegramJobName, type SendTelegramData } from './alerts';
+import { botIdOf, telegramBot, type TelegramMessage, type TelegramSettings as BotSettings } from './telegram-bot';
+import { sendTelegramJobName, type SendTelegramData } from './buckets';
 
 /**
  * A user's Telegram chat (issue 32.3). The settings screen asks for a one-time code; the user
