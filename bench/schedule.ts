@@ -28,7 +28,7 @@ import { deriveKeys } from '../server/auth/keys';
 import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
 import { startQueue } from '../server/jobs/queue';
-import { publishJobName } from '../server/services/post-lifecycle';
+import { publishJobName } from '../server/services/publishing/post-lifecycle';
 import { renderJobName } from '../server/jobs/render';
 import { diskStorage } from '../server/media/storage';
 import { resolveMediaTools } from '../server/media/tools';

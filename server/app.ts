@@ -51,7 +51,7 @@ import { telegramRoutes } from './routes/telegram';
 import { botTokenOf } from './alerts/telegram-bot';
 import { googleOAuthSandbox } from './sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
-import { creatorRulesReader } from './services/posting-rules';
+import { creatorRulesReader } from './services/publishing/posting-rules';
 import { validatorCompiler } from './validators';
 import { refuseForeignCharsets, strictJsonBodies } from './json-body';
 import { redactUrl } from './net/redact-url';

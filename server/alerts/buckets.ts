@@ -5,7 +5,7 @@ import type { FailureKind } from '../../src/lib/post-failures';
 import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
 import type { Platform } from '../platforms/types';
-import { accountOption } from '../services/account-views';
+import { accountOption } from '../services/profiles/account-views';
 import { queueDeliveries } from './webhooks';
 
 /**

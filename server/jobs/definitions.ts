@@ -1,7 +1,12 @@
 import { purgeExpiredRefreshTokens } from '../auth/tokens';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
 import { markPublishFailed, markPublishRetried, publishFailedJobName, publishPost } from './publish';
-import { editPublishedJobName, publishJobName, type EditPublishedJobData, type PublishJobData } from '../services/post-lifecycle';
+import {
+  editPublishedJobName,
+  publishJobName,
+  type EditPublishedJobData,
+  type PublishJobData,
+} from '../services/publishing/post-lifecycle';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
 import { editPublishedPost } from './edit-published';
 import {

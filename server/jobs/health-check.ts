@@ -11,8 +11,8 @@ import type { Platform } from '../platforms/types';
 import { serverPlatforms } from '../platforms/registry';
 import type { ConnectionKind } from '../../src/lib/contract';
 import { platformOf, platformIds } from '../../src/lib/platforms';
-import { healthSoonMs, recordHealth, type HealthFinding, type UnhealthyProfile } from '../services/profile-health';
-import { quotaAccount, takeQuota } from '../services/quota-ledger';
+import { healthSoonMs, recordHealth, type HealthFinding, type UnhealthyProfile } from '../services/profiles/profile-health';
+import { quotaAccount, takeQuota } from '../services/statistics/quota-ledger';
 import type { JobContext } from './types';
 
 /** The cron job plans; each profile due is checked by a job of its own. */

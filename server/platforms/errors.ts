@@ -48,7 +48,7 @@ export class TransientPlatformError extends PlatformError {
 /**
  * A posting cap answered by the platform itself (Instagram 9/2207042, TikTok
  * spam_risk_too_many_posts, YouTube's quota reasons): the publish job holds the post until the
- * window frees instead of failing it (server/services/posting-caps.ts).
+ * window frees instead of failing it (server/services/planning/posting-caps.ts).
  */
 export class PostingCapError extends TransientPlatformError {
   constructor(platform: Platform, detail: string, status: number) {

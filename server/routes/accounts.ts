@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import { containsPattern } from '../services/ranked-page';
+import { containsPattern } from '../services/lists/ranked-page';
 import {
   type AccountDetail,
   type ConnectedAs,
@@ -31,7 +31,7 @@ import { refuseNonPublicProxyAddress, type ProxyPolicy } from '../net/proxy-poli
 import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
 import { profileContext, typedMethod, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
 import type { Platform, PlatformsMode } from '../platforms/types';
-import { checkConnections } from '../services/connection-check';
+import { checkConnections } from '../services/profiles/connection-check';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
 import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube/connector';
@@ -60,15 +60,15 @@ import {
   toAccountDetail,
   type AccountRow,
   type AccountSummaryRow,
-} from '../services/account-views';
-import { accountPage, checkColumns } from '../services/account-list';
-import { accountVideoPage } from '../services/account-video-list';
+} from '../services/profiles/account-views';
+import { accountPage, checkColumns } from '../services/lists/account-list';
+import { accountVideoPage } from '../services/lists/account-video-list';
 import type { OAuthSettings } from './oauth';
-import { pageFromQuery } from '../services/paging';
+import { pageFromQuery } from '../services/lists/paging';
 import { accountSchemas } from '../../src/lib/contract/accounts';
 import { postingSlotsSchemas } from '../../src/lib/contract/posting-slots';
 import { consentPlatformIds } from '../../src/lib/platforms';
-import { inheritedSlotColumns, profileSlots, slotColumns, type SlotColumns } from '../services/posting-slots';
+import { inheritedSlotColumns, profileSlots, slotColumns, type SlotColumns } from '../services/planning/posting-slots';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 

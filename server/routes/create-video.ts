@@ -8,7 +8,7 @@ import { renderFailureText } from '../../src/lib/render-failures';
 import { videoErrors, type FailedPost } from '../../src/lib/post-failures';
 import { createVideoSchema, maxBackgrounds } from '../../src/lib/schemas';
 import { accountGroups, accounts, creationRequests, photos, tagSets, videos } from '../db/schema';
-import { accountOption, failedPostsColumn, publishProfileOption } from '../services/account-views';
+import { accountOption, failedPostsColumn, publishProfileOption } from '../services/profiles/account-views';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
@@ -16,8 +16,8 @@ import { renderExpirySeconds, renderJobName, requestPrefix } from '../jobs/rende
 import { probeVideo } from '../media/probe';
 import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
-import { pageFromQuery } from '../services/paging';
-import { requestListPage } from '../services/request-list';
+import { pageFromQuery } from '../services/lists/paging';
+import { requestListPage } from '../services/lists/request-list';
 import { visibleTo } from '../auth/ownership';
 import { createVideoSchemas } from '../../src/lib/contract/media';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, or } from 'drizzle-orm';
-import { checkConnections } from '../services/connection-check';
+import { checkConnections } from '../services/profiles/connection-check';
 import { t } from '../messages';
 import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
 import type { Platform, PlatformsMode } from '../platforms/types';
@@ -10,7 +10,7 @@ import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError, type PlatformNetwork } from '../net/http';
 import { consumeOAuthState, openOAuthState, type SpentState } from '../platforms/oauth-state';
 import { consentCookieCleared, consentCookieFor, isBoundToBrowser, isLinkSigned } from '../platforms/consent-cookie';
-import { resumeWaitingPosts } from '../services/post-lifecycle';
+import { resumeWaitingPosts } from '../services/publishing/post-lifecycle';
 import { recordCheckedName, saveGrantedConnection, appVariables } from '../platforms/connections';
 import { linkConnectors } from '../platforms/registry';
 import { builtInApps, linkRedirectUri, OAuthGrantError, type GrantedTokens, type PlatformApps } from '../platforms/oauth-links';

@@ -25,17 +25,17 @@ import { HttpError, parseBody } from '../http-error';
 import { signMediaUrl } from '../media/signed-urls';
 import type { Platform, PostingCapSettings } from '../platforms/types';
 import type { PlatformAccess } from '../platforms/profile-context';
-import { checkPost, checkTexts, savedDefaults, type CreatorRulesReader } from '../services/posting-rules';
-import { accountOption, publishProfileOption, toVideoSummary } from '../services/account-views';
-import { pageFromQuery } from '../services/paging';
-import { publishedListPage } from '../services/published-list';
-import { postsOfSets, postsOfVideos } from '../services/video-status';
-import { postReachOf } from '../services/reach';
-import { futurePublishDate } from '../services/publish-date';
-import { planPublication, platformsOf, type PlanProfile, type PlatformFlags } from '../services/publication-plan';
-import { liveCapReader } from '../services/posting-budget';
-import { moveObstacle, spreadPublication, type SpreadSettings } from '../services/spread';
-import { cancelPosts, editPublished, planPosts, replanPosts, restorePosts, retryPosts } from '../services/post-lifecycle';
+import { checkPost, checkTexts, savedDefaults, type CreatorRulesReader } from '../services/publishing/posting-rules';
+import { accountOption, publishProfileOption, toVideoSummary } from '../services/profiles/account-views';
+import { pageFromQuery } from '../services/lists/paging';
+import { publishedListPage } from '../services/lists/published-list';
+import { postsOfSets, postsOfVideos } from '../services/publishing/video-status';
+import { postReachOf } from '../services/statistics/reach';
+import { futurePublishDate } from '../services/publishing/publish-date';
+import { planPublication, platformsOf, type PlanProfile, type PlatformFlags } from '../services/publishing/publication-plan';
+import { liveCapReader } from '../services/planning/posting-budget';
+import { moveObstacle, spreadPublication, type SpreadSettings } from '../services/planning/spread';
+import { cancelPosts, editPublished, planPosts, replanPosts, restorePosts, retryPosts } from '../services/publishing/post-lifecycle';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -306,7 +306,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
 
   /**
    * Why a move may not land where it is asked: the profile's hours, days, gap or a cap, checked by
-   * the plan the spread fills (server/services/spread.ts). A video with nothing scheduled is left
+   * the plan the spread fills (server/services/planning/spread.ts). A video with nothing scheduled is left
    * to replanPosts, which says so.
    */
   async function moveRefusal(

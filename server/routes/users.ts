@@ -10,10 +10,10 @@ import { currentUser, requireAdmin } from '../auth/guards';
 import { found } from '../auth/ownership';
 import { hashPassword } from '../auth/passwords';
 import { HttpError, parseBody } from '../http-error';
-import { accountPage } from '../services/account-list';
-import { pageFromQuery } from '../services/paging';
-import { managedUserColumns, userListPage } from '../services/user-list';
-import { userVideoPage } from '../services/user-video-list';
+import { accountPage } from '../services/lists/account-list';
+import { pageFromQuery } from '../services/lists/paging';
+import { managedUserColumns, userListPage } from '../services/lists/user-list';
+import { userVideoPage } from '../services/lists/user-video-list';
 import { userSchemas } from '../../src/lib/contract/users';
 
 const uniqueViolation = '23505';

@@ -6,7 +6,7 @@ import { t } from '../../server/messages';
 import { SandboxState } from '../../server/sandbox/index';
 import { sandboxBotUsername } from '../../server/sandbox/telegram';
 import { recordAccessFailure, recordConnection } from '../../server/platforms/connections';
-import { failPost, holdPost } from '../../server/services/post-lifecycle';
+import { failPost, holdPost } from '../../server/services/publishing/post-lifecycle';
 import { failureText, type PostFailure } from '../../src/lib/post-failures';
 import { raiseAlert, type PostAlert } from '../../server/alerts/buckets';
 import { digestText, queueDigests } from '../../server/alerts/digest';

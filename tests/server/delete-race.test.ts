@@ -6,7 +6,7 @@ import { t } from '../../server/messages';
 import { systemClock } from '../../server/clock';
 import { stopPollMs } from '../../server/jobs/publish-stops';
 import { publishPost } from '../../server/jobs/publish';
-import type { PublishJobData } from '../../server/services/post-lifecycle';
+import type { PublishJobData } from '../../server/services/publishing/post-lifecycle';
 import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';

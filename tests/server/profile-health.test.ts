@@ -6,7 +6,7 @@ import { accountOfLogin } from '../../server/sandbox/consent';
 import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { startLoopbackProxy } from '../../server/sandbox/loopback-proxy';
 import type { Platform } from '../../server/platforms/types';
-import { quotaAccount, quotaSpent, takeQuota } from '../../server/services/quota-ledger';
+import { quotaAccount, quotaSpent, takeQuota } from '../../server/services/statistics/quota-ledger';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, newSession, testJobContext, withSandboxServer } from './helpers';

@@ -3,7 +3,7 @@ import { beforeEach, expect, it, vi } from 'vitest';
 import type { AccountDetail, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { failureText } from '../../src/lib/post-failures';
-import { publishJobName } from '../../server/services/post-lifecycle';
+import { publishJobName } from '../../server/services/publishing/post-lifecycle';
 import { markPublishFailed, publishPost } from '../../server/jobs/publish';
 import { syncEverything } from './stats-sync-fixtures';
 import { pacificDay } from '../../server/platforms/youtube/caps';

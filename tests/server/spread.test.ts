@@ -6,7 +6,7 @@ import { t } from '../../server/messages';
 import { publishPost } from '../../server/jobs/publish';
 import { forgetInstagramLimits } from '../../server/platforms/instagram/caps';
 import { SandboxState } from '../../server/sandbox/index';
-import { publishJobName } from '../../server/services/post-lifecycle';
+import { publishJobName } from '../../server/services/publishing/post-lifecycle';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, testJobContext, withSandboxServer } from './helpers';
 import { ManualClock } from './manual-clock';

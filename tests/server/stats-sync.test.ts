@@ -8,7 +8,7 @@ import { startQueue } from '../../server/jobs/queue';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName } from '../../server/jobs/sync-stats';
 import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import type { Platform } from '../../server/platforms/types';
-import { quotaAccount, quotaSpent, recordQuota, takeQuota, type QuotaAccount } from '../../server/services/quota-ledger';
+import { quotaAccount, quotaSpent, recordQuota, takeQuota, type QuotaAccount } from '../../server/services/statistics/quota-ledger';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startDelayingRelay, type DelayingRelay } from './delaying-relay';
