@@ -85,6 +85,16 @@ const platformSyntax = [
   { selector: `SwitchCase > ${platformId}.test`, message: platformNamed },
   { selector: `ArrayExpression:has(> ${platformId} ~ ${platformId})`, message: platformNamed },
 ];
+/**
+ * A route parses, checks and calls a service: the SQL it needs lives in a service named for what it
+ * does (server/services, server/auth), so a route never runs a statement of its own (issue 39).
+ */
+const routeSql = 'A route runs no SQL: move the statement into a service (server/services, server/auth) named for what it does.';
+const routeSqlSyntax = [
+  { selector: 'CallExpression[callee.property.name=/^(sql|prepared|execute)$/]', message: routeSql },
+  { selector: 'CallExpression[callee.name=/^(sql|run)$/]', message: routeSql },
+  { selector: "MemberExpression[property.name='toSQL']", message: routeSql },
+];
 /** Where a platform is named: its own modules, the registries, the sandbox that emulates each one, and the shared descriptor's type. */
 const platformFolders = [
   'src/lib/platforms/**',
@@ -151,6 +161,10 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: wallClock }],
       'no-restricted-syntax': ['error', ...wallClockSyntax, ...platformSyntax],
     },
+  },
+  {
+    files: ['server/routes/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...wallClockSyntax, ...platformSyntax, ...routeSqlSyntax] },
   },
   {
     // The SPA's other layers take no clock rule; they name no platform either (issue 39).

@@ -23,6 +23,12 @@ export const checkColumns = `(SELECT coalesce(jsonb_object_agg(s.platform, jsonb
                                                 'historyPosts', r.history_posts, 'markedAt', r.marked_at)), '[]'::jsonb)
      FROM profile_reach AS r WHERE r.account_id = a.id) AS "reach"`;
 
+/** Each connection's one state and the reach marks of profile `id` (checkColumns). */
+export async function profileChecksOf(db: Database, id: number): Promise<Required<Pick<AccountSummaryRow, 'health' | 'reach'>>> {
+  const { rows } = await db.sql(`SELECT ${checkColumns} FROM accounts AS a WHERE a.id = $1`, [id]);
+  return { health: rows[0]?.health ?? {}, reach: rows[0]?.reach ?? [] };
+}
+
 /** Whether profile `a` has a platform switched on that is not 'connected' (the list's 'Проблемні'), as connectionStatesOf shows it. */
 const hasHealthProblem = `EXISTS (SELECT 1 FROM connection_states AS s WHERE s.account_id = a.id AND s.state <> 'connected'
   AND CASE s.platform ${platforms.map(({ id, columns }) => `WHEN '${id}' THEN a.${columns.switchedOn}`).join(' ')} END)`;
