@@ -7,7 +7,7 @@ import { PlatformNetworkError } from '../net/http';
 import { recordAccessFailure } from '../platforms/connections';
 import { profileContext } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
-import { withRetry } from '../platforms/retry';
+import { withRetry } from '../net/retry';
 import { publishKey } from '../platforms/types';
 import { youtubeSpending } from '../services/statistics/quota-ledger';
 import { finishEdit, type EditPublishedJobData } from '../services/publishing/post-lifecycle';

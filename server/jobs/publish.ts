@@ -17,7 +17,7 @@ import { recordAccessFailure } from '../platforms/connections';
 import { profileContext } from '../platforms/profile-context';
 import { connectors } from '../platforms/registry';
 import { databaseProgressStore } from '../platforms/progress';
-import { withRetry, type RetryOptions } from '../platforms/retry';
+import { withRetry, type RetryOptions } from '../net/retry';
 import { liveCapReader } from '../services/planning/posting-budget';
 import { youtubeSpending } from '../services/statistics/quota-ledger';
 import {

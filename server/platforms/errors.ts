@@ -1,4 +1,5 @@
 import { failureText, type AnsweredFailureKind, type PostFailure } from '../../src/lib/post-failures';
+import type { TransientFailure } from '../net/retry';
 import type { Platform } from './types';
 
 /** What went wrong, as a failure's kind (src/lib/post-failures.ts), with what its words need beyond the platform's answer. */
@@ -32,7 +33,7 @@ export abstract class PlatformError extends Error {
 }
 
 /** Worth another attempt: rate limits, 5xx, quota resets, processing still under way. */
-export class TransientPlatformError extends PlatformError {
+export class TransientPlatformError extends PlatformError implements TransientFailure {
   constructor(
     platform: Platform,
     cause: FailureCause,
@@ -42,6 +43,11 @@ export class TransientPlatformError extends PlatformError {
     readonly retryAfterMs?: number,
   ) {
     super(platform, cause, detail, status);
+  }
+
+  /** What the retry helper (server/net/retry.ts) retries; a getter, so the logs do not carry it. */
+  get transient(): true {
+    return true;
   }
 }
 

@@ -3,7 +3,7 @@ import { PermanentPlatformError, ProfileAuthError, quotaRetryMs, TransientPlatfo
 import { PlatformNetworkError } from '../../server/net/http';
 import { instagram, sandboxInstagramLogin } from '../../server/platforms/instagram/connector';
 import { memoryProgressStore } from '../../server/platforms/progress';
-import { withRetry } from '../../server/platforms/retry';
+import { withRetry } from '../../server/net/retry';
 import type { InstagramCredentials } from '../../server/platforms/types';
 import { t } from '../../src/lib/i18n';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';

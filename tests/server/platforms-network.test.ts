@@ -9,7 +9,7 @@ import { PermanentPlatformError, TransientPlatformError, retryAfterOf } from '..
 import { PlatformNetworkError } from '../../server/net/http';
 import { proxyUrl } from '../../server/auth/proxy-url';
 import { t } from '../../server/messages';
-import { retryDelay, withRetry } from '../../server/platforms/retry';
+import { retryDelay, withRetry } from '../../server/net/retry';
 import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { youtube } from '../../server/platforms/youtube/connector';
 import { context, proxyPassword, proxyUser, recordingSleep, usePlatformsSandbox, videoFile } from './platforms-helpers';

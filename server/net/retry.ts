@@ -1,6 +1,18 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { TransientPlatformError } from './errors';
-import { PlatformNetworkError, PlatformTimeoutError } from '../net/http';
+import { PlatformNetworkError, PlatformTimeoutError } from './http';
+
+/**
+ * A failure worth another attempt that the other side answered: a platform's rate limit, 5xx,
+ * quota reset or processing still under way (TransientPlatformError, server/platforms/errors.ts,
+ * which the network below the platforms cannot import). `retryAfterMs` is the least wait it asked for.
+ */
+export interface TransientFailure extends Error {
+  readonly transient: true;
+  readonly retryAfterMs?: number;
+}
+
+const isTransientFailure = (error: unknown): error is TransientFailure =>
+  error instanceof Error && (error as Partial<TransientFailure>).transient === true;
 
 export interface RetryOptions {
   /** Attempts in all, the first included. */
@@ -19,8 +31,8 @@ export interface RetryOptions {
 
 const defaults = { attempts: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
 
-export function isTransient(error: unknown): error is TransientPlatformError | PlatformNetworkError {
-  return error instanceof TransientPlatformError || error instanceof PlatformNetworkError;
+export function isTransient(error: unknown): error is TransientFailure | PlatformNetworkError {
+  return isTransientFailure(error) || error instanceof PlatformNetworkError;
 }
 
 /**
@@ -34,7 +46,7 @@ export function retryDelay(attempt: number, error: unknown, options: RetryOption
   if (!isTransient(error) || error instanceof PlatformTimeoutError || attempt >= attempts) return null;
   const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
   const jittered = ceiling / 2 + (options.random ?? Math.random)() * (ceiling / 2);
-  const retryAfter = error instanceof TransientPlatformError ? (error.retryAfterMs ?? 0) : 0;
+  const retryAfter = isTransientFailure(error) ? (error.retryAfterMs ?? 0) : 0;
   if (retryAfter > maxDelayMs) return null;
   return Math.round(Math.max(jittered, retryAfter));
 }
