@@ -118,7 +118,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /**
    * Deletes the user with everything they own; what other users own is kept
-   * (docs/deleting-users.md). Admins cannot delete themselves, so an admin always remains.
+   * (docs/deleting.md). Admins cannot delete themselves, so an admin always remains.
    */
   app.delete('/:id', { schema: userSchemas.remove, config: { sessionOnly: true } }, async (request, reply) => {
     const id = request.params.id;
