@@ -11,16 +11,51 @@ const below = (target, above) => ({ target, from: above });
 const serverLayers = [
   // The composition roots read the configuration and wire the layers; no layer reads them.
   below(
-    ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/auth', 'server/db'],
+    [
+      'server/routes',
+      'server/services',
+      'server/alerts',
+      'server/jobs',
+      'server/platforms',
+      'server/media',
+      'server/net',
+      'server/auth',
+      'server/db',
+      'server/sandbox',
+    ],
     ['server/main.ts', 'server/app.ts', 'server/config.ts'],
   ),
-  // routes → services → platforms → auth → db; jobs → services; media beside platforms.
+  // routes → services → platforms → net → auth → db; jobs → services; alerts beside services, media beside platforms.
   below('server/jobs', ['server/routes']),
-  below('server/services', ['server/routes', 'server/jobs']),
-  below(['server/platforms', 'server/media'], ['server/routes', 'server/services', 'server/jobs']),
-  below('server/auth', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media']),
-  below('server/db', ['server/routes', 'server/services', 'server/jobs', 'server/platforms', 'server/media', 'server/auth']),
+  below(['server/services', 'server/alerts'], ['server/routes', 'server/jobs']),
+  below(['server/platforms', 'server/media'], ['server/routes', 'server/services', 'server/alerts', 'server/jobs']),
+  below('server/net', ['server/routes', 'server/services', 'server/alerts', 'server/jobs', 'server/platforms', 'server/media']),
+  below('server/auth', [
+    'server/routes',
+    'server/services',
+    'server/alerts',
+    'server/jobs',
+    'server/platforms',
+    'server/media',
+    'server/net',
+  ]),
+  below('server/db', [
+    'server/routes',
+    'server/services',
+    'server/alerts',
+    'server/jobs',
+    'server/platforms',
+    'server/media',
+    'server/net',
+    'server/auth',
+  ]),
   below('server', ['src/components', 'src/screens', 'src/app.tsx', 'src/main.tsx']),
+  // The sandbox stands in for the platforms' hosts in sandbox mode: only the roots mount it.
+  {
+    target: ['server/!(sandbox)/**', 'server/!(main|app|config).ts'],
+    from: 'server/sandbox',
+    message: 'Only the composition roots (server/main.ts, server/app.ts, server/config.ts) reach the sandbox.',
+  },
 ];
 const spaLayers = [
   // src/lib → src/machines → src/components → src/screens → src/app.tsx; the SPA never reaches into the server.
@@ -50,6 +85,16 @@ const platformSyntax = [
   { selector: `SwitchCase > ${platformId}.test`, message: platformNamed },
   { selector: `ArrayExpression:has(> ${platformId} ~ ${platformId})`, message: platformNamed },
 ];
+/**
+ * A route parses, checks and calls a service: the SQL it needs lives in a service named for what it
+ * does (server/services, server/auth), so a route never runs a statement of its own (issue 39).
+ */
+const routeSql = 'A route runs no SQL: move the statement into a service (server/services, server/auth) named for what it does.';
+const routeSqlSyntax = [
+  { selector: 'CallExpression[callee.property.name=/^(sql|prepared|execute)$/]', message: routeSql },
+  { selector: 'CallExpression[callee.name=/^(sql|run)$/]', message: routeSql },
+  { selector: "MemberExpression[property.name='toSQL']", message: routeSql },
+];
 /** Where a platform is named: its own modules, the registries, the sandbox that emulates each one, and the shared descriptor's type. */
 const platformFolders = [
   'src/lib/platforms/**',
@@ -57,7 +102,6 @@ const platformFolders = [
   'server/platforms/tiktok/**',
   'server/platforms/instagram/**',
   'server/platforms/registry.ts',
-  'server/platforms/sandbox/**',
   'server/sandbox/**',
 ];
 
@@ -117,6 +161,10 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: wallClock }],
       'no-restricted-syntax': ['error', ...wallClockSyntax, ...platformSyntax],
     },
+  },
+  {
+    files: ['server/routes/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...wallClockSyntax, ...platformSyntax, ...routeSqlSyntax] },
   },
   {
     // The SPA's other layers take no clock rule; they name no platform either (issue 39).

@@ -23,7 +23,7 @@ import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { loadConfig } from '../server/config';
 import { resolveMediaTools, runTool } from '../server/media/tools';
-import { issueSandboxToken } from '../server/platforms/sandbox/index';
+import { issueSandboxToken } from '../server/sandbox/index';
 import { adminLogin, adminPassword, freePort, startServer } from '../tests/e2e/harness';
 import { withFreshPostgres } from './list-seed';
 import { makeSourceClip } from './source-clip';

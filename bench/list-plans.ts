@@ -6,12 +6,12 @@
  *   npx tsx bench/list-plans.ts > docs/list-plans.md
  */
 import type { Database, RunSql } from '../server/db/connect';
-import { accountPage } from '../server/services/account-list';
-import { accountVideoPage } from '../server/services/account-video-list';
-import { photoPage } from '../server/services/photo-list';
-import { publishedListPage } from '../server/services/published-list';
-import { requestListPage } from '../server/services/request-list';
-import { userVideoPage } from '../server/services/user-video-list';
+import { accountPage } from '../server/services/lists/account-list';
+import { accountVideoPage } from '../server/services/lists/account-video-list';
+import { photoPage } from '../server/services/lists/photo-list';
+import { publishedListPage } from '../server/services/lists/published-list';
+import { requestListPage } from '../server/services/lists/request-list';
+import { userVideoPage } from '../server/services/lists/user-video-list';
 import { seed, withFreshPostgres } from './list-seed';
 
 /** Runs `list` against a database that remembers the raw SQL it was sent. */

@@ -27,8 +27,8 @@ import { loadConfig } from '../server/config';
 import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
 import { mediaServices } from '../server/media/services';
-import { setStatusSql } from '../server/services/video-status';
-import { firstPosterOf } from '../server/services/request-list';
+import { setStatusSql } from '../server/services/publishing/video-status';
+import { firstPosterOf } from '../server/services/lists/request-list';
 import { profiles, requests, seed, withFreshPostgres, type Seeded } from './list-seed';
 import { systemClock } from '../server/clock';
 

@@ -4,7 +4,7 @@
  * 15 a moving day, Instagram 25, YouTube 100 a Pacific day per Google project of 10 profiles),
  * 09:00–22:00 Kyiv with a 90-minute gap; 20 profiles with 40 posts of history each.
  *
- * - product: spreadPublication (server/services/spread.ts), the ledger read once, placed in memory;
+ * - product: spreadPublication (server/services/planning/spread.ts), the ledger read once, placed in memory;
  * - naive first-fit: per video, re-read its profile's slots and posts (and what was proposed so
  *   far), then walk the 5-minute grid checking each minute mark against every post.
  *
@@ -23,9 +23,9 @@ import { migrate } from '../server/db/migrate';
 import { accounts } from '../server/db/schema';
 import { kyivWallTime } from '../src/lib/kyiv-time';
 import { dayjs } from '../src/lib/dates';
-import { spreadPublication, type SpreadSettings } from '../server/services/spread';
-import { profileSlots } from '../server/services/posting-slots';
-import { daysBetween } from '../server/services/slot-plan';
+import { spreadPublication, type SpreadSettings } from '../server/services/planning/spread';
+import { profileSlots } from '../server/services/planning/posting-slots';
+import { daysBetween } from '../server/services/planning/slot-plan';
 import { eq } from 'drizzle-orm';
 import { withFreshPostgres } from './list-seed';
 

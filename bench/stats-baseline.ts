@@ -11,7 +11,7 @@ import type { JobContext } from '../server/jobs/types';
 import { memoryProgressStore } from '../server/platforms/progress';
 import { profileContext } from '../server/platforms/profile-context';
 import { connectors } from '../server/platforms/registry';
-import { recordStats } from '../server/services/stats-points';
+import { recordStats } from '../server/services/statistics/stats-points';
 
 const writeStats = {
   youtube: `UPDATE videos SET views = $2, likes = $3, comments = $4 WHERE id = $1`,

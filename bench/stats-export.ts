@@ -33,7 +33,7 @@ import { loadConfig } from '../server/config';
 import { connectDatabase, type ConnectOptions, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
 import { mediaServices } from '../server/media/services';
-import { statsCsvChunks } from '../server/services/stats-export';
+import { statsCsvChunks } from '../server/services/statistics/stats-export';
 import { seedMany } from '../tests/server/stats-seed';
 
 const videos = Number(process.env.BENCH_EXPORT_VIDEOS ?? 1000);

@@ -22,7 +22,7 @@ import {
   statsSyncSettings,
   type TrustProxy,
 } from './config';
-import { platformNetwork, type PlatformNetwork } from './platforms/http';
+import { platformNetwork, type PlatformNetwork } from './net/http';
 import type { MediaServices } from './media/services';
 import { clientErrorAnswer, errorBody, frameworkRefusal, HttpError, isDataException, isDiskFull, schemaMessages } from './http-error';
 import { authRoutes } from './routes/auth';
@@ -31,7 +31,7 @@ import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { PlatformApps } from './platforms/oauth-links';
 import type { PlatformAccess } from './platforms/profile-context';
 import { sandboxStatsRoutes } from './routes/sandbox-stats';
-import { registerSandbox, SandboxState, type SandboxOptions } from './platforms/sandbox/index';
+import { registerSandbox, SandboxState, type SandboxOptions } from './sandbox/index';
 import { photoRoutes } from './routes/photos';
 import { createVideoRoutes } from './routes/create-video';
 import { mediaRoutes } from './routes/media';
@@ -49,16 +49,16 @@ import { notificationRoutes } from './routes/notifications';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { webhookRoutes } from './routes/webhooks';
 import { telegramRoutes } from './routes/telegram';
-import { botTokenOf } from './platforms/telegram/bot';
-import { googleOAuthSandbox } from './platforms/sandbox/youtube/oauth';
+import { botTokenOf } from './alerts/telegram-bot';
+import { googleOAuthSandbox } from './sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
-import { creatorRulesReader } from './services/posting-rules';
+import { creatorRulesReader } from './services/publishing/posting-rules';
 import { validatorCompiler } from './validators';
 import { refuseForeignCharsets, strictJsonBodies } from './json-body';
-import { redactUrl } from './redact-url';
+import { redactUrl } from './net/redact-url';
 import type { Clock } from './clock';
 import type { PostingSlots } from '../src/lib/contract';
-import type { StatsSyncSettings } from './services/quota-ledger';
+import type { StatsSyncSettings } from './services/statistics/quota-ledger';
 
 export interface AppDeps {
   db: Database;

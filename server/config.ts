@@ -6,11 +6,11 @@ import envSchema from 'env-schema';
 import { validate } from 'superstruct';
 import type { EngineSettings } from './jobs/engine-settings';
 import type { StorageSettings } from './media/services';
-import type { PlatformTimeouts } from './platforms/http';
+import type { PlatformTimeouts } from './net/http';
 import { builtInApps, type OAuthApp, type PlatformApps } from './platforms/oauth-links';
-import type { SandboxLimits } from './platforms/sandbox/caps';
+import type { SandboxLimits } from './sandbox/caps';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
-import type { StatsSyncSettings } from './services/quota-ledger';
+import type { StatsSyncSettings } from './services/statistics/quota-ledger';
 import type { MediaSettings } from './media/services';
 import type { PostingSlots } from '../src/lib/contract';
 import { postingSlotsSchema } from '../src/lib/schemas';
@@ -59,7 +59,7 @@ export interface Config extends MediaSettings {
   proxyAllowPrivate: boolean;
   /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the client the sign-in limits count. */
   trustProxy: TrustProxy;
-  /** How the sandbox ages tokens and caps posts (see server/platforms/sandbox/tokens.ts and caps.ts). */
+  /** How the sandbox ages tokens and caps posts (see server/sandbox/tokens.ts and caps.ts). */
   sandboxPlatforms: SandboxPlatformSettings;
   /** The installation's TikTok and Instagram apps, for connecting profiles through the platforms' consent pages. */
   platformApps: PlatformApps;
@@ -69,9 +69,9 @@ export interface Config extends MediaSettings {
    * the connection records that end and the bell warns ahead. The sandbox's Google plays the same.
    */
   youtubeAppInTesting: boolean;
-  /** The posting caps the engine plans with (see server/services/posting-caps.ts). */
+  /** The posting caps the engine plans with (see server/services/planning/posting-caps.ts). */
   postingCaps: PostingCapSettings;
-  /** POSTING_*: the slots of profiles whose group has none and who have none (see server/services/posting-slots.ts). */
+  /** POSTING_*: the slots of profiles whose group has none and who have none (see server/services/planning/posting-slots.ts). */
   postingSlots: PostingSlots;
   /** TELEGRAM_BOT_TOKEN: the installation's bot for alerts; unset in live mode means no Telegram (see docs/alerts.md). */
   telegramBotToken: string | undefined;

@@ -11,9 +11,9 @@ import { startQueue } from './jobs/queue';
 import { bootstrapAdmin } from './bootstrap-admin';
 import { buildApp, logRedactions, logSerializers } from './app';
 import { buildSpaIfStale } from './build-spa';
-import { startLoopbackProxy } from './platforms/sandbox/loopback-proxy';
+import { startLoopbackProxy } from './sandbox/loopback-proxy';
 import { mediaServices } from './media/services';
-import { platformNetwork } from './platforms/http';
+import { platformNetwork } from './net/http';
 import { liveProcesses } from './jobs/workers';
 import { systemClock } from './clock';
 

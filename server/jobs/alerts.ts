@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
 import type { Timer } from '../clock';
 import type { PlatformSettings } from '../platforms/profile-context';
-import { botTokenOf, TelegramError, telegramBot, type TelegramSettings } from '../platforms/telegram/bot';
-import { flushDueAlerts, raiseAccessFailures, sendTelegramJobName, type SendTelegramData } from '../services/alerts';
-import { queueDigests } from '../services/alert-digest';
-import { botKnown, markChatLost, pollTelegram, rememberBot } from '../services/telegram-links';
-import { attemptDelivery, deliverWebhookJobName, queueDueDeliveries, type DeliverWebhookData } from '../services/webhooks';
+import { botTokenOf, TelegramError, telegramBot, type TelegramSettings } from '../alerts/telegram-bot';
+import { flushDueAlerts, raiseAccessFailures, sendTelegramJobName, type SendTelegramData } from '../alerts/buckets';
+import { queueDigests } from '../alerts/digest';
+import { botKnown, markChatLost, pollTelegram, rememberBot } from '../alerts/telegram-links';
+import { attemptDelivery, deliverWebhookJobName, queueDueDeliveries, type DeliverWebhookData } from '../alerts/webhooks';
 import type { Queue } from './queue';
 import type { JobContext } from './types';
 

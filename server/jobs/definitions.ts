@@ -1,7 +1,12 @@
 import { purgeExpiredRefreshTokens } from '../auth/tokens';
 import { markRenderFailed, renderFailedJobName, renderJobName, renderRequest, type RenderJobData } from './render';
 import { markPublishFailed, markPublishRetried, publishFailedJobName, publishPost } from './publish';
-import { editPublishedJobName, publishJobName, type EditPublishedJobData, type PublishJobData } from '../services/post-lifecycle';
+import {
+  editPublishedJobName,
+  publishJobName,
+  type EditPublishedJobData,
+  type PublishJobData,
+} from '../services/publishing/post-lifecycle';
 import { planStatsSyncs, syncProfileStats, syncProfileStatsJobName, syncStatsJobName, type SyncProfileStatsData } from './sync-stats';
 import { editPublishedPost } from './edit-published';
 import {
@@ -12,9 +17,9 @@ import {
   planHealthChecksJobName,
   type CheckProfileHealthData,
 } from './health-check';
-import { healthCheckClaimMs } from '../services/profile-health';
-import { sendTelegramJobName, type SendTelegramData } from '../services/alerts';
-import { deliverWebhookJobName, type DeliverWebhookData } from '../services/webhooks';
+import { healthCheckClaimMs } from '../services/profiles/profile-health';
+import { sendTelegramJobName, type SendTelegramData } from '../alerts/buckets';
+import { deliverWebhookJobName, type DeliverWebhookData } from '../alerts/webhooks';
 import { deliverWebhook, sendDigests, sendTelegram } from './alerts';
 import type { JobDefinition } from './types';
 
@@ -166,7 +171,7 @@ export const deliverWebhookJob: JobDefinition<DeliverWebhookData> = {
   punctual: true,
   // Each attempt waits on a receiver for at most 15 s.
   concurrency: () => 8,
-  // One job is one attempt: the delivery's own schedule on the clock retries it (services/webhooks.ts).
+  // One job is one attempt: the delivery's own schedule on the clock retries it (alerts/webhooks.ts).
   queueOptions: { retryLimit: 0, expireInSeconds: 60 },
   handle: deliverWebhook,
 };

@@ -1,5 +1,5 @@
-import type { StatsSyncSettings } from '../services/quota-ledger';
-import type { ReachSettings } from '../services/reach';
+import type { StatsSyncSettings } from '../services/statistics/quota-ledger';
+import type { ReachSettings } from '../services/statistics/reach';
 
 /** How the job engine runs render and publish jobs (see server/jobs/engine.ts). */
 export interface EngineSettings {
@@ -18,8 +18,8 @@ export interface EngineSettings {
   statsConcurrency: number;
   /** How often a post's figures are read, by its age, and what the reads may spend (server/jobs/sync-stats.ts). */
   statsSync: StatsSyncSettings;
-  /** When a sync marks a profile's reach as limited and a post as unseen (server/services/reach.ts). */
+  /** When a sync marks a profile's reach as limited and a post as unseen (server/services/statistics/reach.ts). */
   reach: ReachSettings;
-  /** ALERT_GROUP_SECONDS: events of one kind for one user within this long of the first make one alert (services/alerts.ts). */
+  /** ALERT_GROUP_SECONDS: events of one kind for one user within this long of the first make one alert (alerts/buckets.ts). */
   alertGroupSeconds: number;
 }

@@ -4,7 +4,7 @@ import { proxyOfAccount, SecretUnreadableError } from '../auth/secrets';
 import { accessTokenEnding, loadConnection, loadConnections, type StoredConnection } from '../platforms/connections';
 import { platformEndpoints } from '../platforms/endpoints';
 import { PermanentPlatformError, ProfileAuthError, TransientPlatformError } from '../platforms/errors';
-import { networkFailureOf, PlatformNetworkError, PlatformTimeoutError, type ProxyAnswer } from '../platforms/http';
+import { networkFailureOf, PlatformNetworkError, PlatformTimeoutError, type ProxyAnswer } from '../net/http';
 import { memoryProgressStore } from '../platforms/progress';
 import { profileContext, type PlatformAccess } from '../platforms/profile-context';
 import type { Platform } from '../platforms/types';
@@ -19,8 +19,8 @@ import {
   type HealthCheckClaim,
   type HealthFinding,
   type UnhealthyProfile,
-} from '../services/profile-health';
-import { quotaAccount, takeQuota } from '../services/quota-ledger';
+} from '../services/profiles/profile-health';
+import { quotaAccount, takeQuota } from '../services/statistics/quota-ledger';
 import type { EngineSettings } from './engine-settings';
 import type { JobContext } from './types';
 

@@ -6,7 +6,7 @@ import { HttpError } from '../http-error';
 import { StopRequested } from '../platforms/errors';
 import type { Platform } from '../platforms/types';
 import type { QueueRunner } from './engine';
-import { freshStop, publishJobName } from '../services/post-lifecycle';
+import { freshStop, publishJobName } from '../services/publishing/post-lifecycle';
 
 /**
  * A delete is final: deleting a request, a profile or a user first stops the uploads of their
@@ -16,7 +16,7 @@ import { freshStop, publishJobName } from '../services/post-lifecycle';
  * (see each connector's settleStopped) and the job writes how it ended. The delete waits for every
  * running upload to answer, then deletes, or refuses with a 409 that names what is still in flight.
  * An upload that completes while the delete waits is not recorded as published behind its back:
- * the job finds the stop request when it records the upload (completePost, services/post-lifecycle.ts)
+ * the job finds the stop request when it records the upload (completePost, services/publishing/post-lifecycle.ts)
  * and deletes the platform's copy again, or, where the platform has no delete, records the post and
  * answers 'live' so the delete is refused.
  */

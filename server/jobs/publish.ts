@@ -12,14 +12,14 @@ import {
   StopRequested,
   TransientPlatformError,
 } from '../platforms/errors';
-import { PlatformNetworkError } from '../platforms/http';
+import { PlatformNetworkError } from '../net/http';
 import { recordAccessFailure } from '../platforms/connections';
 import { profileContext } from '../platforms/profile-context';
 import { connectors } from '../platforms/registry';
 import { databaseProgressStore } from '../platforms/progress';
-import { withRetry, type RetryOptions } from '../platforms/retry';
-import { liveCapReader } from '../services/posting-budget';
-import { youtubeSpending } from '../services/quota-ledger';
+import { withRetry, type RetryOptions } from '../net/retry';
+import { liveCapReader } from '../services/planning/posting-budget';
+import { youtubeSpending } from '../services/statistics/quota-ledger';
 import {
   awaitQuota,
   awaitReconnect,
@@ -32,13 +32,13 @@ import {
   recordNextAttempt,
   recordWait,
   type PublishJobData,
-} from '../services/post-lifecycle';
+} from '../services/publishing/post-lifecycle';
 import { publishKey, type Connector, type ConnectorContext, type Platform, type Published } from '../platforms/types';
 import { stopCleanupMs } from '../platforms/client';
 import type { JobContext } from './types';
 import { DeferJob } from './engine';
 import type { Cap } from '../platforms/types';
-import { capOf, holdAfterRefusal, holdFor, type CapHold } from '../services/posting-caps';
+import { capOf, holdAfterRefusal, holdFor, type CapHold } from '../services/planning/posting-caps';
 import { recordStopOutcome, stopRequested } from './publish-stops';
 import { releaseLease, tryLease } from './workers';
 

@@ -4,7 +4,7 @@ import type { Database } from '../db/connect';
 import type { EngineSettings } from './engine-settings';
 import { jobDefinitions } from './definitions';
 import type { JobContext } from './types';
-import { publishJobName } from '../services/post-lifecycle';
+import { publishJobName } from '../services/publishing/post-lifecycle';
 import { QueueRunner, recoverOrphans, type FetchedJob } from './engine';
 import { abortStoppedUploads, stopPollMs } from './publish-stops';
 import { refreshDueConnections } from '../platforms/connections';

@@ -195,7 +195,7 @@ async function renderPending(
         await fs.promises.copyFile(targets[index]!.poster, copies.poster, fs.constants.COPYFILE_FICLONE);
         await storage.put(videoKey, copies.video);
         await storage.put(posterKey, copies.poster);
-        // Rendered, not published: no post yet (services/video-status.ts).
+        // Rendered, not published: no post yet (services/publishing/video-status.ts).
         const updated = await db.orm
           .update(videos)
           .set({

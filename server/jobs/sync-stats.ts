@@ -7,9 +7,9 @@ import { platformIds, platformOf } from '../../src/lib/platforms';
 import { ProfileAuthError } from '../platforms/errors';
 import { recordAccessFailure, recordConnection } from '../platforms/connections';
 import type { ConnectorContext, Platform } from '../platforms/types';
-import { recordStats } from '../services/stats-points';
-import { purgeQuotaLedger, quotaAccount, takeQuota } from '../services/quota-ledger';
-import { judgeReach, markUnseenPosts } from '../services/reach';
+import { recordStats } from '../services/statistics/stats-points';
+import { purgeQuotaLedger, quotaAccount, takeQuota } from '../services/statistics/quota-ledger';
+import { judgeReach, markUnseenPosts } from '../services/statistics/reach';
 import type { JobContext } from './types';
 import { releaseLease, tryLease } from './workers';
 
@@ -74,7 +74,7 @@ export async function planStatsSyncs({ db, queue }: Pick<JobContext, 'db' | 'que
 /**
  * Reads the due posts of one profile on one platform, as many per call as the platform takes,
  * page by page in the order of the due index. Each read adds a point to the post's history when
- * its figures changed (services/stats-points.ts) and sets when the post is next due by its age.
+ * its figures changed (services/statistics/stats-points.ts) and sets when the post is next due by its age.
  * Every call first takes its units from the quota ledger; a refusal ends the sync, the rest stays
  * due. A revoked grant marks the profile as a failed publish does, which notifies its owner;
  * figures read again clear that platform's failure, as a publish that went through does. Stops

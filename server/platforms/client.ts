@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { BodyInit } from 'undici';
 import { ProfileAuthError, PublishStopped, StopRequested, TransientPlatformError, type PlatformError } from './errors';
-import { networkError } from './http';
+import { networkError } from '../net/http';
 import type { ConnectorContext, Platform, VideoUpload } from './types';
 
 /** Turns a platform's failed answer into the error class that decides what happens next. */

@@ -6,7 +6,7 @@ import { proxyOfAccount, SecretUnreadableError, secretsOfRow } from '../auth/sec
 import { ProfileAuthError, TransientPlatformError } from './errors';
 import { builtInApps, OAuthGrantError, type GrantedTokens, type LinkEndpoints, type OAuthApp, type PlatformApps } from './oauth-links';
 import { linkConnectors } from './registry';
-import type { PlatformNetwork } from './http';
+import type { PlatformNetwork } from '../net/http';
 import type { Platform, PlatformsMode } from './types';
 import type { Clock } from '../clock';
 
@@ -223,7 +223,7 @@ export async function saveTypedConnections(run: RunSql, connections: StoredConne
  * How long a pasted TikTok string works from when it is saved. Live: TikTok's user access token
  * lives 2 hours ("Manage User Access Tokens", developers.tiktok.com/doc/oauth-user-access-token-management:
  * expires_in 7200). Sandbox: its strings age for the sandbox's shortened lifetime when set, else
- * for the 180 days of the grant behind them (server/platforms/sandbox/tokens.ts), counted there
+ * for the 180 days of the grant behind them (server/sandbox/tokens.ts), counted there
  * from first use, so the figure shown is a lower bound.
  */
 export function pastedTikTokSeconds(mode: PlatformsMode, sandboxTokenTtlSeconds: number | undefined): number {

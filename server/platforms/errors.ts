@@ -1,4 +1,5 @@
 import { failureText, type AnsweredFailureKind, type PostFailure } from '../../src/lib/post-failures';
+import type { TransientFailure } from '../net/retry';
 import type { Platform } from './types';
 
 /** What went wrong, as a failure's kind (src/lib/post-failures.ts), with what its words need beyond the platform's answer. */
@@ -6,7 +7,7 @@ export type FailureCause = AnsweredFailureKind | Exclude<PostFailure, { kind: An
 
 /**
  * How a platform failure is handled decides its class: the retry helper retries
- * TransientPlatformError (and PlatformNetworkError from http.ts), the publish job marks the
+ * TransientPlatformError (and PlatformNetworkError from server/net/http.ts), the publish job marks the
  * profile `error` on ProfileAuthError, and anything else ends the video as `error`.
  * `failure` is what a post stores (a kind, the platform's own words kept beside it); `message`
  * words it in Ukrainian for the logs and the answers made from the error at once.
@@ -32,7 +33,7 @@ export abstract class PlatformError extends Error {
 }
 
 /** Worth another attempt: rate limits, 5xx, quota resets, processing still under way. */
-export class TransientPlatformError extends PlatformError {
+export class TransientPlatformError extends PlatformError implements TransientFailure {
   constructor(
     platform: Platform,
     cause: FailureCause,
@@ -43,12 +44,17 @@ export class TransientPlatformError extends PlatformError {
   ) {
     super(platform, cause, detail, status);
   }
+
+  /** What the retry helper (server/net/retry.ts) retries; a getter, so the logs do not carry it. */
+  get transient(): true {
+    return true;
+  }
 }
 
 /**
  * A posting cap answered by the platform itself (Instagram 9/2207042, TikTok
  * spam_risk_too_many_posts, YouTube's quota reasons): the publish job holds the post until the
- * window frees instead of failing it (server/services/posting-caps.ts).
+ * window frees instead of failing it (server/services/planning/posting-caps.ts).
  */
 export class PostingCapError extends TransientPlatformError {
   constructor(platform: Platform, detail: string, status: number) {

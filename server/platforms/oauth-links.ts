@@ -1,5 +1,5 @@
 import { consentPlatformIds, type ConsentPlatform } from '../../src/lib/platforms';
-import type { PlatformNetwork } from './http';
+import type { PlatformNetwork } from '../net/http';
 import type { Platform, PlatformsMode } from './types';
 
 /**

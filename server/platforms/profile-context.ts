@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import { connectionSecrets, freshAccessToken, loadConnection, type ConnectionMethod, type StoredConnection } from './connections';
 import type { PlatformApps } from './oauth-links';
 import { serverPlatforms } from './registry';
-import type { PlatformNetwork } from './http';
+import type { PlatformNetwork } from '../net/http';
 
 /** What every platform call of the workers and the API needs to know about the environment. */
 export interface PlatformAccess {
@@ -31,7 +31,7 @@ export interface PlatformSettings extends PlatformAccess {
   statsIntervalMinutes: number;
   /** The posting caps the engine plans with (TIKTOK_DAILY_POSTS, YOUTUBE_DAILY_UPLOADS). */
   postingCaps: PostingCapSettings;
-  /** TELEGRAM_BOT_TOKEN: the bot alerts go through; in sandbox mode the sandbox's own when absent (platforms/telegram/bot.ts). */
+  /** TELEGRAM_BOT_TOKEN: the bot alerts go through; in sandbox mode the sandbox's own when absent (alerts/telegram-bot.ts). */
   telegramBotToken?: string;
 }
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { PostOptions, TikTokCreatorRules } from '../../src/lib/contract';
-import type { PlatformNetwork } from './http';
+import type { PlatformNetwork } from '../net/http';
 import type { accounts } from '../db/schema';
 import type { LinkConnector } from './oauth-links';
 
@@ -14,9 +14,11 @@ import type { LinkConnector } from './oauth-links';
 import type { Platform } from '../../src/lib/platforms';
 export type { Platform };
 
-export type PlatformsMode = 'sandbox' | 'live';
+/** Defined where the network's policy reads it (server/net, below the platforms). */
+import type { PlatformsMode } from '../net/proxy-policy';
+export type { PlatformsMode };
 
-/** The posting caps the engine plans with where the platform publishes no figure to read (server/services/posting-caps.ts). */
+/** The posting caps the engine plans with where the platform publishes no figure to read (server/services/planning/posting-caps.ts). */
 export interface PostingCapSettings {
   /** TIKTOK_DAILY_POSTS: posts per creator within a moving 24 hours. */
   tiktokDailyPosts: number;
@@ -207,7 +209,7 @@ export interface QuotaPeriod {
   limit: number;
 }
 
-/** What the statistics reads of each platform may spend (STATS_*; server/services/quota-ledger.ts). */
+/** What the statistics reads of each platform may spend (STATS_*; server/services/statistics/quota-ledger.ts). */
 export interface ReadQuotaSettings {
   /** STATS_YOUTUBE_DAILY_UNITS: a Google project's units a Pacific day (YouTube Data API default 10,000). */
   youtubeDailyUnits: number;

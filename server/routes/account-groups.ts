@@ -8,11 +8,11 @@ import { accountGroups, accounts } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
-import { pageFromQuery } from '../services/paging';
-import { groupPage, selectGroups } from '../services/group-list';
+import { pageFromQuery } from '../services/lists/paging';
+import { groupPage, selectGroups } from '../services/lists/group-list';
 import { groupSchemas } from '../../src/lib/contract/groups-tags';
 import { postingSlotsSchemas } from '../../src/lib/contract/posting-slots';
-import { groupSlots, inheritedSlotColumns, slotColumns, type SlotColumns } from '../services/posting-slots';
+import { groupSlots, inheritedSlotColumns, slotColumns, type SlotColumns } from '../services/planning/posting-slots';
 
 type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
 

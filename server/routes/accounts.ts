@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import { containsPattern } from '../services/ranked-page';
+import { containsPattern } from '../services/lists/ranked-page';
 import {
   type AccountDetail,
   type ConnectedAs,
@@ -26,13 +26,13 @@ import { currentUser, requireUser } from '../auth/guards';
 import { found, visibleOwner, visibleTo } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
-import { PlatformNetworkError } from '../platforms/http';
+import { PlatformNetworkError } from '../net/http';
 import { proxyUrl } from '../auth/proxy-url';
-import { refuseNonPublicProxyAddress, type ProxyPolicy } from '../platforms/proxy-policy';
+import { refuseNonPublicProxyAddress, type ProxyPolicy } from '../net/proxy-policy';
 import { PermanentPlatformError, PlatformError, ProfileAuthError } from '../platforms/errors';
 import { profileContext, typedMethod, type PlatformAccess, type ProfileCredentials } from '../platforms/profile-context';
 import type { Platform, PlatformsMode } from '../platforms/types';
-import { checkConnections } from '../services/connection-check';
+import { checkConnections } from '../services/profiles/connection-check';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
 import { memoryProgressStore } from '../platforms/progress';
 import { youtube } from '../platforms/youtube/connector';
@@ -60,18 +60,18 @@ import {
   selectAccounts,
   toAccountDetail,
   type AccountRow,
-  type AccountSummaryRow,
-} from '../services/account-views';
-import { accountPage, checkColumns } from '../services/account-list';
-import { accountVideoPage } from '../services/account-video-list';
+} from '../services/profiles/account-views';
+import { accountPage, profileChecksOf } from '../services/lists/account-list';
+import { deleteProfileRow, insertProfile, newProfileId, updateProfile } from '../services/profiles/profile-rows';
+import { accountVideoPage } from '../services/lists/account-video-list';
 import type { OAuthSettings } from './oauth';
-import { pageFromQuery } from '../services/paging';
+import { pageFromQuery } from '../services/lists/paging';
 import { accountSchemas } from '../../src/lib/contract/accounts';
 import { postingSlotsSchemas } from '../../src/lib/contract/posting-slots';
 import { consentPlatformIds } from '../../src/lib/platforms';
-import { inheritedSlotColumns, profileSlots, slotColumns, type SlotColumns } from '../services/posting-slots';
+import { inheritedSlotColumns, profileSlots, slotColumns, type SlotColumns } from '../services/planning/posting-slots';
 import { checkProfileHealth } from '../jobs/health-check';
-import type { StatsSyncSettings } from '../services/quota-ledger';
+import type { StatsSyncSettings } from '../services/statistics/quota-ledger';
 
 /** A check asked from a profile's page waits this long after the profile's last check: pressing again does not hammer the platforms. */
 export const healthCheckGapMs = 60_000;
@@ -284,12 +284,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     return found(row);
   }
 
-  /** Each connection's one state and the reach marks of profile `id` (checkColumns). */
-  async function checksOf(id: number): Promise<Required<Pick<AccountSummaryRow, 'health' | 'reach'>>> {
-    const { rows } = await db.sql(`SELECT ${checkColumns} FROM accounts AS a WHERE a.id = $1`, [id]);
-    return { health: rows[0]?.health ?? {}, reach: rows[0]?.reach ?? [] };
-  }
-
   async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
     const [row] = await selectAccounts(db).where(ownedAccount(user, id));
     return toAccountDetail(
@@ -297,7 +291,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
       found(await accountVideoPage(db, user, id, 1)),
       await loadConnections(db, [id]),
       (await slotsOf(id))!,
-      await checksOf(id),
+      await profileChecksOf(db, id),
     );
   }
 
@@ -383,7 +377,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     existing?: AccountRow,
   ): Promise<CheckedConnection> {
     const settings = platforms();
-    const states = existing ? (await checksOf(existing.id)).health : {};
+    const states = existing ? (await profileChecksOf(db, existing.id)).health : {};
     const down = (Object.keys(states) as Platform[]).filter((platform) => states[platform]?.state === 'down');
     const checks = platformsToCheck(form, next, typed, settings.mode, linked, stored, down, existing);
     if (checks.length === 0) return { checked: [], connectedAs: {}, refused: [] };
@@ -421,18 +415,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const form = parseBody(accountSchemaFor({}, {}, request.body.connectByConsent), request.body);
     const columns = plainColumns(form);
     // The id comes first because every secret is encrypted bound to the id of its row.
-    const { rows } = await db.sql(`SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id`, []);
-    const id = Number(rows[0].id);
+    const id = await newProfileId(db);
     const secrets = secretColumns(keys.secretsAtRest, platforms().network.policy, id, form);
     const typed = typedConnections(keys.secretsAtRest, id, form, [], pastedSeconds(), new Date(app.clock.now()));
     const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets }, typed, {}, []);
     // The row and its connections are one save: a failure between them leaves neither.
     await db.transaction(async (run) => {
-      const insert = db.orm
-        .insert(accounts)
-        .values({ id, userId: user.id, ...columns, ...secrets })
-        .toSQL();
-      await run(insert.sql, insert.params);
+      await insertProfile(db, run, { id, userId: user.id, ...columns, ...secrets });
       await saveTypedConnections(run, typed);
       await recordCheck(run, id, connection);
     });
@@ -455,13 +444,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const next = { ...existing, ...columns, ...secrets, ...youtubeReset };
     const connection = await checkedConnection(form, next, typed, linked, stored, existing);
     await db.transaction(async (run) => {
-      const update = db.orm
-        .update(accounts)
-        .set({ ...columns, ...secrets, ...youtubeReset, updatedAt: new Date(app.clock.now()) })
-        .where(eq(accounts.id, existing.id))
-        .toSQL();
-      await run(update.sql, update.params);
-      if (clientChanged) await run(`DELETE FROM account_connections WHERE account_id = $1 AND platform = 'youtube'`, [existing.id]);
+      const changed = { ...columns, ...secrets, ...youtubeReset, updatedAt: new Date(app.clock.now()) };
+      await updateProfile(db, run, existing.id, changed, clientChanged);
       await saveTypedConnections(run, typed);
       await recordCheck(run, existing.id, connection);
     });
@@ -530,10 +514,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
       .from(accounts)
       .where(ownedAccount(currentUser(request), request.params.id));
     const { id } = found(owned);
-    const deleted = await deleteStoppingUploads(db, app.clock, 'profile', id, async (run) => {
-      const { rows } = await run(`DELETE FROM accounts WHERE id = $1 RETURNING id`, [id]);
-      return rows[0];
-    });
+    const deleted = await deleteStoppingUploads(db, app.clock, 'profile', id, (run) => deleteProfileRow(run, id));
     found(deleted);
     request.log.info({ accountId: id }, 'profile deleted');
     return reply.status(204).send();

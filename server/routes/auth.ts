@@ -11,6 +11,7 @@ import { deviceCookieFor, deviceOf } from '../auth/device-cookie';
 import { releaseLoginAttempt, reserveLoginAttempt, type Reservation, type SignInSource } from '../auth/login-throttle';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeRefreshFamily, rotateRefreshToken, signAccessToken, startSession } from '../auth/tokens';
+import { changeOwnPassword } from '../auth/users';
 import type { Clock } from '../clock';
 import { HttpError, parseBody } from '../http-error';
 import { authSchemas } from '../../src/lib/contract/auth';
@@ -92,10 +93,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     }
     await releaseLoginAttempt(db, reservation);
     const passwordHash = await hashPassword(password);
-    await db.transaction(async (sql) => {
-      await sql(`SELECT set_config('auth.kept_session', $1, true)`, [request.sessionId]);
-      await sql('UPDATE users SET password_hash = $1 WHERE id = $2', [passwordHash, user.id]);
-    });
+    await changeOwnPassword(db, user.id, passwordHash, request.sessionId);
     return reply.status(204).send();
   });
 };

@@ -6,7 +6,7 @@ import { accountGroups } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, visibleTo } from '../auth/ownership';
 import { HttpError } from '../http-error';
-import { calendarRange } from '../services/calendar-posts';
+import { calendarRange } from '../services/planning/calendar-posts';
 import { calendarSchemas } from '../../src/lib/contract/operator-day';
 
 /** A month view shows six weeks; a day more covers a change of summer time inside them. */

@@ -8,7 +8,7 @@ import { renderFailureText } from '../../src/lib/render-failures';
 import { videoErrors, type FailedPost } from '../../src/lib/post-failures';
 import { createVideoSchema, maxBackgrounds } from '../../src/lib/schemas';
 import { accountGroups, accounts, creationRequests, photos, tagSets, videos } from '../db/schema';
-import { accountOption, failedPostsColumn, publishProfileOption } from '../services/account-views';
+import { accountOption, failedPostsColumn, publishProfileOption } from '../services/profiles/account-views';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
@@ -16,8 +16,9 @@ import { renderExpirySeconds, renderJobName, requestPrefix } from '../jobs/rende
 import { probeVideo } from '../media/probe';
 import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
-import { pageFromQuery } from '../services/paging';
-import { requestListPage } from '../services/request-list';
+import { pageFromQuery } from '../services/lists/paging';
+import { requestListPage } from '../services/lists/request-list';
+import { deleteCreationRequest, insertCreationRequest } from '../services/publishing/creation-requests';
 import { visibleTo } from '../auth/ownership';
 import { createVideoSchemas } from '../../src/lib/contract/media';
 
@@ -173,17 +174,14 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await storage.put(sourceKey, source);
         // One transaction for the request, its videos and the render job: either all exist or none.
         const id = await db.transaction(async (sql) => {
-          const { rows } = await sql(
-            `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key, source_name, background_ids)
-             VALUES ($1, $2, 'loading', $3, $4, $5, $6) RETURNING id`,
-            [idUpload, user.id, countVideo, sourceKey, sourceNameOf(form.files[0]!.name), photoIds ?? null],
-          );
-          const requestId = rows[0].id as number;
-          await sql(
-            `INSERT INTO videos (request_id, user_id, position, status)
-             SELECT $1, $2, position, 'loading' FROM generate_series(0, $3::int - 1) AS position`,
-            [requestId, user.id, countVideo],
-          );
+          const requestId = await insertCreationRequest(sql, {
+            idUpload,
+            userId: user.id,
+            countVideo,
+            sourceKey,
+            sourceName: sourceNameOf(form.files[0]!.name),
+            backgroundIds: photoIds ?? null,
+          });
           await queue.send(
             renderJobName,
             { requestId, source: info },
@@ -211,12 +209,9 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .from(creationRequests)
       .where(and(eq(creationRequests.id, id), visibleTo(user, creationRequests.userId)));
     if (!visible) throw new HttpError(404, t.server.notFound);
-    const removed = await deleteStoppingUploads(db, app.clock, 'request', id, async (run) => {
-      const { rows } = await run(`DELETE FROM creation_requests WHERE id = $1 RETURNING id_upload`, [id]);
-      return rows[0] as { id_upload: string } | undefined;
-    });
+    const removed = await deleteStoppingUploads(db, app.clock, 'request', id, (run) => deleteCreationRequest(run, id));
     if (!removed) throw new HttpError(404, t.server.notFound);
-    await storage.deleteAll(requestPrefix(removed.id_upload));
+    await storage.deleteAll(requestPrefix(removed.idUpload));
     return reply.status(204).send();
   });
 };

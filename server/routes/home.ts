@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser, requireUser } from '../auth/guards';
 import type { Clock } from '../clock';
-import { homeSummary } from '../services/home';
+import { homeSummary } from '../services/lists/home';
 import { homeSchemas } from '../../src/lib/contract/home';
 
 /** GET /api/home: today's posts by state, the profiles that need attention, a new account's first steps. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError } from '../http-error';
 import { t } from '../messages';
-import { markNotificationRead, markNotificationsRead, notificationList } from '../services/notifications';
+import { markNotificationRead, markNotificationsRead, notificationList } from '../services/lists/notifications';
 import { notificationSchemas } from '../../src/lib/contract/operator-day';
 
 /**

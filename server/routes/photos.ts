@@ -12,8 +12,8 @@ import { imageDecodes } from '../media/probe';
 import { probeImage, type ImageInfo } from '../media/image-probe';
 import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
-import { pageFromQuery } from '../services/paging';
-import { photoPage } from '../services/photo-list';
+import { pageFromQuery } from '../services/lists/paging';
+import { photoPage } from '../services/lists/photo-list';
 import { visibleTo } from '../auth/ownership';
 import { photoSchemas } from '../../src/lib/contract/media';
 

@@ -4,7 +4,7 @@ import { currentUser, requireUser } from '../auth/guards';
 import { HttpError } from '../http-error';
 import type { PlatformAccess } from '../platforms/profile-context';
 import type { PostingCapSettings } from '../platforms/types';
-import { postingBudgets } from '../services/posting-budget';
+import { postingBudgets } from '../services/planning/posting-budget';
 import { postingBudgetSchemas } from '../../src/lib/contract/operator-day';
 
 /** A publish form picks at most this many profiles at once; more in one question is no plan. */

@@ -8,9 +8,9 @@ import { visibleTo } from '../auth/ownership';
 import { accounts } from '../db/schema';
 import { HttpError, parseBody } from '../http-error';
 import type { PlatformAccess } from '../platforms/profile-context';
-import { saveDefaults, savedDefaults, type CreatorRulesReader } from '../services/posting-rules';
-import { accountOption } from '../services/account-views';
-import { platformsOf } from '../services/publication-plan';
+import { saveDefaults, savedDefaults, type CreatorRulesReader } from '../services/publishing/posting-rules';
+import { accountOption } from '../services/profiles/account-views';
+import { platformsOf } from '../services/publishing/publication-plan';
 import { postingRulesSchemas } from '../../src/lib/contract/posting-rules';
 
 const everyPlatform = { inYouTube: true, inTikTok: true, inInstagram: true };

@@ -8,9 +8,9 @@ import { t } from '../messages';
 import { HttpError, parseBody } from '../http-error';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, visibleOwner, visibleTo } from '../auth/ownership';
-import { statsReport } from '../services/stats-points';
-import { statsChoices, topVideos, type StatsDays, type StatsSelection } from '../services/stats-range';
-import { statsCsv } from '../services/stats-export';
+import { statsReport } from '../services/statistics/stats-points';
+import { statsChoices, topVideos, type StatsDays, type StatsSelection } from '../services/statistics/stats-range';
+import { statsCsv } from '../services/statistics/stats-export';
 import { statsSchemas } from '../../src/lib/contract/operator-day';
 import { statsRangeSchemas } from '../../src/lib/contract/stats-range';
 
@@ -78,7 +78,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /**
-   * Streamed: the rows leave in batches as the client reads them (services/stats-export.ts). The
+   * Streamed: the rows leave in batches as the client reads them (services/statistics/stats-export.ts). The
    * answer is CSV bytes, not JSON, so only the request is typed from the schema.
    */
   const untyped = app.withTypeProvider<FastifyTypeProviderDefault>();

@@ -7,8 +7,8 @@ import { tagSets } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { found, visibleTo } from '../auth/ownership';
 import { parseBody } from '../http-error';
-import { pageFromQuery } from '../services/paging';
-import { tagSetPage } from '../services/tag-set-list';
+import { pageFromQuery } from '../services/lists/paging';
+import { tagSetPage } from '../services/lists/tag-set-list';
 import { tagSchemas } from '../../src/lib/contract/groups-tags';
 
 const toTagSet = ({ id, name, tags }: typeof tagSets.$inferSelect): TagSet => ({ id, name, tags });

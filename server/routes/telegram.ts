@@ -4,7 +4,7 @@ import { telegramChoicesSchema } from '../../src/lib/schemas';
 import { t } from '../messages';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
-import { disconnectTelegram, issueTelegramCode, saveTelegramChoices, telegramSettingsOf } from '../services/telegram-links';
+import { disconnectTelegram, issueTelegramCode, saveTelegramChoices, telegramSettingsOf } from '../alerts/telegram-links';
 
 /**
  * The signed-in user's Telegram chat for alerts (issue 32.3), personal like the bell. `botToken`

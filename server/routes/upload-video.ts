@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type {
   Paged,
-  PlatformEdit,
   PostingSlots,
   PostReach,
   PublishedVideo,
@@ -15,40 +14,32 @@ import { t } from '../messages';
 import { publishedEditSchema, publishSchema, spreadSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
 import { tickedPlatforms } from '../../src/lib/assignment';
-import { platformIds, platformOf } from '../../src/lib/platforms';
-import { waitFields, type StoredWait } from '../../src/lib/post-waits';
+import { waitFields } from '../../src/lib/post-waits';
 import { videoErrorsOf } from '../../src/lib/post-failures';
 import { accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
 import { signMediaUrl } from '../media/signed-urls';
-import type { Platform, PostingCapSettings } from '../platforms/types';
+import type { PostingCapSettings } from '../platforms/types';
 import type { PlatformAccess } from '../platforms/profile-context';
-import { checkPost, checkTexts, savedDefaults, type CreatorRulesReader } from '../services/posting-rules';
-import { accountOption, publishProfileOption, toVideoSummary } from '../services/account-views';
-import { pageFromQuery } from '../services/paging';
-import { publishedListPage } from '../services/published-list';
-import { postsOfSets, postsOfVideos } from '../services/video-status';
-import { postReachOf } from '../services/reach';
-import { futurePublishDate } from '../services/publish-date';
-import { planPublication, platformsOf, type PlanProfile, type PlatformFlags } from '../services/publication-plan';
-import { liveCapReader } from '../services/posting-budget';
-import { moveObstacle, spreadPublication, type SpreadSettings } from '../services/spread';
-import { cancelPosts, editPublished, planPosts, replanPosts, restorePosts, retryPosts } from '../services/post-lifecycle';
+import { checkPost, checkTexts, savedDefaults, type CreatorRulesReader } from '../services/publishing/posting-rules';
+import { accountOption, publishProfileOption, toVideoSummary } from '../services/profiles/account-views';
+import { pageFromQuery } from '../services/lists/paging';
+import { publishedListPage } from '../services/lists/published-list';
+import { postsOfSets, postsOfVideos } from '../services/publishing/video-status';
+import { postReachOf } from '../services/statistics/reach';
+import { futurePublishDate } from '../services/publishing/publish-date';
+import { planPublication, platformsOf, type PlanProfile, type PlatformFlags } from '../services/publishing/publication-plan';
+import { liveCapReader } from '../services/planning/posting-budget';
+import { moveObstacle, spreadPublication, type SpreadSettings } from '../services/planning/spread';
+import { postWaitsOf, publishedEditsOf, unstartedPostsOf, type PostWaits } from '../services/publishing/published-set';
+import { cancelPosts, editPublished, planPosts, replanPosts, restorePosts, retryPosts } from '../services/publishing/post-lifecycle';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type RequestRow = typeof creationRequests.$inferSelect;
-
-interface PostWaits {
-  /** The soonest wait of the video's pending posts, with the platform it is on. */
-  wait: StoredWait | null;
-  next_attempt_at: string | Date | null;
-  planned_at: string | Date;
-  changeable: boolean;
-}
 
 // The outer columns are written out with their tables: in a one-table select Drizzle renders a
 // column as a bare "id", which inside these subqueries would name the subquery's own column.
@@ -153,23 +144,6 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     };
   }
 
-  /** Per video of a request, what its posts wait for: the soonest wait, and whether all still wait unstarted. */
-  async function postWaitsOf(requestId: number, videoId?: number): Promise<Map<number, PostWaits>> {
-    const { rows } = await db.sql(
-      `SELECT p.video_id,
-              (array_agg(jsonb_build_object('platform', p.platform, 'kind', p.wait_kind, 'detail', p.wait_detail) ORDER BY p.next_attempt_at NULLS LAST)
-                 FILTER (WHERE p.status = 'pending' AND p.wait_kind IS NOT NULL))[1] AS wait,
-              min(p.next_attempt_at) FILTER (WHERE p.status = 'pending') AS next_attempt_at,
-              min(p.scheduled_at) AS planned_at,
-              bool_and(p.status = 'pending' AND p.started_at IS NULL) AS changeable
-         FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id
-        WHERE v.request_id = $1 ${videoId === undefined ? '' : 'AND v.id = $2'}
-        GROUP BY p.video_id`,
-      videoId === undefined ? [requestId] : [requestId, videoId],
-    );
-    return new Map(rows.map((row) => [row.video_id as number, row as PostWaits]));
-  }
-
   async function detail(request: RequestRow): Promise<UploadDetail> {
     const [rows, sets, setPosts, edits, waits, profiles, reach] = await Promise.all([
       db.orm
@@ -179,8 +153,8 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
         .orderBy(asc(videos.position)),
       db.orm.select().from(tagSets).where(eq(tagSets.userId, request.userId)).orderBy(desc(tagSets.id)),
       postsOfSets(db.sql, [request.id]),
-      editsOf(request.id),
-      postWaitsOf(request.id),
+      publishedEditsOf(db, request.id),
+      postWaitsOf(db, request.id),
       db.orm.select().from(accounts).where(eq(accounts.userId, request.userId)).orderBy(asc(accounts.id)),
       postReachOf(db, request.id),
     ]);
@@ -205,29 +179,6 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     };
   }
 
-  /** Per platform with published videos, where the set's last edit stands; only YouTube's API edits a published post. */
-  async function editsOf(requestId: number): Promise<PlatformEdit[]> {
-    const { rows } = await db.sql(
-      `SELECT p.platform,
-              count(*) FILTER (WHERE p.edit_state = 'pending')::int AS pending,
-              count(*) FILTER (WHERE p.edit_state = 'done')::int AS done,
-              coalesce(array_agg(p.edit_error ORDER BY p.video_id) FILTER (WHERE p.edit_state = 'error'), '{}') AS errors
-         FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id
-        WHERE v.request_id = $1 AND p.status = 'done'
-        GROUP BY p.platform`,
-      [requestId],
-    );
-    return rows
-      .map((row) => ({
-        platform: row.platform as Platform,
-        editable: platformOf(row.platform as Platform).can.editAfterPublish,
-        pending: row.pending,
-        done: row.done,
-        errors: row.errors,
-      }))
-      .sort((a, b) => platformIds.indexOf(a.platform) - platformIds.indexOf(b.platform));
-  }
-
   app.get('/', { schema: uploadVideoSchemas.list }, async (request): Promise<Paged<UploadRow>> =>
     publishedListPage(db, currentUser(request), pageFromQuery(request.query), urlOf, request.query),
   );
@@ -241,7 +192,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     request.log.info({ videoId }, 'publication retried');
     const [[row], waits, posts, reach] = await Promise.all([
       db.orm.select().from(videos).where(eq(videos.id, videoId)),
-      postWaitsOf(owner.id, videoId),
+      postWaitsOf(db, owner.id, videoId),
       postsOfVideos(db.sql, [videoId]),
       postReachOf(db, owner.id, videoId),
     ]);
@@ -306,7 +257,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
 
   /**
    * Why a move may not land where it is asked: the profile's hours, days, gap or a cap, checked by
-   * the plan the spread fills (server/services/spread.ts). A video with nothing scheduled is left
+   * the plan the spread fills (server/services/planning/spread.ts). A video with nothing scheduled is left
    * to replanPosts, which says so.
    */
   async function moveRefusal(
@@ -316,23 +267,12 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     profile: typeof accounts.$inferSelect | undefined,
     flags: PlatformFlags,
   ): Promise<string | null> {
-    const { rows } = await db.sql(
-      `SELECT p.account_id, p.platform, p.scheduled_at FROM video_posts p JOIN videos v ON v.id = p.video_id
-        WHERE p.video_id = $1 AND v.request_id = $2 AND p.status = 'pending' AND p.started_at IS NULL`,
-      [videoId, target.id],
-    );
+    const rows = await unstartedPostsOf(db, target.id, videoId);
     if (rows.length === 0) return null;
-    const account =
-      profile ??
-      (
-        await db.orm
-          .select()
-          .from(accounts)
-          .where(eq(accounts.id, rows[0]!.account_id as number))
-      )[0];
+    const account = profile ?? (await db.orm.select().from(accounts).where(eq(accounts.id, rows[0]!.account_id)))[0];
     if (!account) return null;
-    const platforms = profile ? platformsOf(flags, profile) : rows.map((row) => row.platform as Platform);
-    const at = (date ?? new Date(rows[0]!.scheduled_at as string)).getTime();
+    const platforms = profile ? platformsOf(flags, profile) : rows.map((row) => row.platform);
+    const at = (date ?? new Date(rows[0]!.scheduled_at)).getTime();
     return moveObstacle(db, { account, platforms, videoId, at }, slotSettings());
   }
 

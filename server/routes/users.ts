@@ -9,11 +9,12 @@ import { requestPrefix } from '../jobs/render';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { found } from '../auth/ownership';
 import { hashPassword } from '../auth/passwords';
+import { deleteUserRow, resetUser, userExists } from '../auth/users';
 import { HttpError, parseBody } from '../http-error';
-import { accountPage } from '../services/account-list';
-import { pageFromQuery } from '../services/paging';
-import { managedUserColumns, userListPage } from '../services/user-list';
-import { userVideoPage } from '../services/user-video-list';
+import { accountPage } from '../services/lists/account-list';
+import { pageFromQuery } from '../services/lists/paging';
+import { managedUserColumns, userListPage } from '../services/lists/user-list';
+import { userVideoPage } from '../services/lists/user-video-list';
 import { userSchemas } from '../../src/lib/contract/users';
 
 const uniqueViolation = '23505';
@@ -64,7 +65,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** An empty page answers 404 when its user does not exist; a page with rows proves the user does, at no extra query. */
   async function ofExistingUser<T extends { data: unknown[] }>(userId: number, page: T): Promise<T> {
-    if (page.data.length === 0) found((await db.sql('SELECT 1 FROM users WHERE id = $1', [userId])).rows[0]);
+    if (page.data.length === 0 && !(await userExists(db, userId))) throw new HttpError(404, t.server.notFound);
     return page;
   }
 
@@ -111,18 +112,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const form = parseBody(userSchema, withConfirmation(request.body));
     const passwordHash = await hashPassword(form.password);
     const revokedAt = new Date(app.clock.now()).toISOString();
-    await writingLogin(() =>
-      db.transaction(async (sql) => {
-        await sql('UPDATE users SET login = $1, password_hash = $2 WHERE id = $3', [form.login.trim(), passwordHash, id]);
-        await sql('UPDATE api_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [id, revokedAt]);
-      }),
-    );
+    await writingLogin(() => resetUser(db, id, form.login.trim(), passwordHash, revokedAt));
     return managedUser(id);
   });
 
   /**
    * Deletes the user with everything they own; what other users own is kept
-   * (docs/deleting-users.md). Admins cannot delete themselves, so an admin always remains.
+   * (docs/deleting.md). Admins cannot delete themselves, so an admin always remains.
    */
   app.delete('/:id', { schema: userSchemas.remove, config: { sessionOnly: true } }, async (request, reply) => {
     const id = request.params.id;
@@ -133,10 +129,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .where(eq(creationRequests.userId, id));
     await managedUser(id);
     // The uploads of the user's requests and profiles stop first, or the delete is refused with 409.
-    const deleted = await deleteStoppingUploads(db, app.clock, 'user', id, async (run) => {
-      const { rows } = await run(`DELETE FROM users WHERE id = $1 RETURNING id`, [id]);
-      return rows[0];
-    });
+    const deleted = await deleteStoppingUploads(db, app.clock, 'user', id, (run) => deleteUserRow(run, id));
     found(deleted);
     // Files go after the rows: a crash in between leaves unreachable files, never rows without files.
     const { storage } = app.media;

@@ -5,7 +5,7 @@ import { t } from '../messages';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import type { PlatformsMode } from '../platforms/types';
-import { createWebhook, deleteWebhook, listWebhooks, webhookDeliveries } from '../services/webhooks';
+import { createWebhook, deleteWebhook, listWebhooks, webhookDeliveries } from '../alerts/webhooks';
 
 /**
  * A user's webhooks (issue 32.3): always the signed-in user's own, an admin's included, as the

@@ -547,7 +547,7 @@ export const t = {
     /** A phone's month cell: the day and how many posts it has; the day's list opens under the month. */
     dayPosts: (day: string, count: number) => `${day}: ${counted(count, nouns.posts)}`,
     dayList: (day: string) => `Публікації за ${day}`,
-    /** The one profile shown: the hours it posts on its days, and its days off (server/services/posting-slots.ts). */
+    /** The one profile shown: the hours it posts on its days, and its days off (server/services/planning/posting-slots.ts). */
     postingHours: (from: string, to: string) => `слоти ${from}–${to}`,
     dayOff: 'не публікує',
     hint: 'Заплановану публікацію можна перетягнути на інший день: час лишиться той самий, а публікації того самого відео на інших платформах перейдуть разом із нею.',
@@ -668,7 +668,7 @@ export const t = {
     unhealthy: (profile: string, platform: string | null, reason: string) =>
       `Профіль ${profile}${platform ? `, ${platform},` : ''} не працює: ${reason}. Є публікації на найближчу добу — перевірте профіль`,
   },
-  /** Issue 32.2: reach shown, not guessed (server/services/reach.ts). */
+  /** Issue 32.2: reach shown, not guessed (server/services/statistics/reach.ts). */
   reach: {
     limited: 'Можливе обмеження показів',
     limitedOn: (platform: string) => `${platform}: можливе обмеження показів`,

@@ -30,7 +30,7 @@ export const failureKinds = [
   'instagram_token_missing',
   /** A posting rule refused the post (`refusal`, as the publish form words it, for `subject`). */
   'rule_refused',
-  /** Network failures, by whose fault they are (server/platforms/http.ts). */
+  /** Network failures, by whose fault they are (server/net/http.ts). */
   'network',
   'proxy_unreachable',
   'proxy_auth',

@@ -129,7 +129,7 @@ it('connects TikTok and Instagram from the profile form, and asks to connect aga
     );
   }
 
-  // The sandbox's account key is the login, base64url (server/platforms/sandbox/consent.ts accountOfLogin).
+  // The sandbox's account key is the login, base64url (server/sandbox/consent.ts accountOfLogin).
   const revoked = await sandboxControl(server.baseUrl, '/sandbox/_revoke', {
     json: { platform: 'tiktok', account: Buffer.from('morning@tiktok').toString('base64url') },
   });

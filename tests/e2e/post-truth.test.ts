@@ -8,7 +8,7 @@ import { t } from '../../src/lib/i18n';
 import { formatDate, kyivWallTime } from '../../src/lib/kyiv-time';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
-import { issueSandboxToken } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken } from '../../server/sandbox/index';
 import { makeClip, testTools } from '../fixtures/media';
 import {
   adminLogin,

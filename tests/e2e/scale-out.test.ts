@@ -4,7 +4,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CreationRequestDetail, LoginResponse, UploadDetail } from '../../src/lib/contract';
-import { issueSandboxToken } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken } from '../../server/sandbox/index';
 import { syncStatsJobName } from '../../server/jobs/sync-stats';
 import { s3Storage } from '../../server/media/s3-storage';
 import { filesUnder, makeClip, makeMediaFixtures, testTools, type MediaFixtures } from '../fixtures/media';

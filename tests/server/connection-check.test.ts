@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { AccountDetail, Paged, AccountSummary } from '../../src/lib/contract';
-import { issueSandboxToken } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken } from '../../server/sandbox/index';
 import { emptyAccount } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, sandboxControl, withSandboxServer } from './helpers';
 

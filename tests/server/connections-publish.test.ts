@@ -1,8 +1,8 @@
 import { expect, it, vi } from 'vitest';
 import type { NotificationList, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { SandboxState } from '../../server/platforms/sandbox/index';
-import { accountOfLogin } from '../../server/platforms/sandbox/consent';
+import { SandboxState } from '../../server/sandbox/index';
+import { accountOfLogin } from '../../server/sandbox/consent';
 import { createAccount } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, withSandboxServer } from './helpers';
 import { ManualClock } from './manual-clock';

@@ -10,8 +10,8 @@ import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/connect';
 import { purgeRefreshTokensJob } from '../../server/jobs/definitions';
 import { startQueue, type Queue } from '../../server/jobs/queue';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
+import { startLoopbackProxy, type LoopbackProxy } from '../../server/sandbox/loopback-proxy';
 import { makeClip, makeImage, multipart, testTools } from '../fixtures/media';
 import { createAccount } from './backoffice-fixtures';
 import {

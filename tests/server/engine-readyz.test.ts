@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { t } from '../../server/messages';
-import { publishJobName } from '../../server/services/post-lifecycle';
+import { publishJobName } from '../../server/services/publishing/post-lifecycle';
 import { renderJobName } from '../../server/jobs/render';
 import { createApiToken, createUser, describeEachDatabase } from './helpers';
 

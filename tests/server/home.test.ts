@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { HomeSummary } from '../../src/lib/contract';
-import { attentionShown } from '../../server/services/home';
+import { attentionShown } from '../../server/services/lists/home';
 import { recordConnection } from '../../server/platforms/connections';
 import type { Platform } from '../../server/platforms/types';
 import { ManualClock } from './manual-clock';

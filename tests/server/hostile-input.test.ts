@@ -11,7 +11,7 @@ import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { t } from '../../server/messages';
 import { maxJsonDepth } from '../../server/json-body';
 import { logRedactions, logSerializers } from '../../server/app';
-import { isSandboxControl } from '../../server/platforms/sandbox/index';
+import { isSandboxControl } from '../../server/sandbox/index';
 import { buildAppOn, buildLiveApp, createApiToken, createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { emptyDatabase, keepRows } from './empty-database';
 import { createAccount, emptyAccount, rememberedChoices, type TestUser } from './backoffice-fixtures';

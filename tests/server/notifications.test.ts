@@ -5,7 +5,7 @@ import { t } from '../../server/messages';
 import { markPublishFailed } from '../../server/jobs/publish';
 import { markRenderFailed } from '../../server/jobs/render';
 import { recordAccessFailure, recordConnection } from '../../server/platforms/connections';
-import { awaitReconnect, claimPost, completePost, failPost, holdPost } from '../../server/services/post-lifecycle';
+import { awaitReconnect, claimPost, completePost, failPost, holdPost } from '../../server/services/publishing/post-lifecycle';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, testJobContext } from './helpers';
 

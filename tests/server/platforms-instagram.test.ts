@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PermanentPlatformError, ProfileAuthError, quotaRetryMs, TransientPlatformError } from '../../server/platforms/errors';
-import { PlatformNetworkError } from '../../server/platforms/http';
+import { PlatformNetworkError } from '../../server/net/http';
 import { instagram, sandboxInstagramLogin } from '../../server/platforms/instagram/connector';
 import { memoryProgressStore } from '../../server/platforms/progress';
-import { withRetry } from '../../server/platforms/retry';
+import { withRetry } from '../../server/net/retry';
 import type { InstagramCredentials } from '../../server/platforms/types';
 import { t } from '../../src/lib/i18n';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PermanentPlatformError, PublishStopped, StopRequested } from '../../server/platforms/errors';
 import { instagram, sandboxInstagramLogin } from '../../server/platforms/instagram/connector';
 import { memoryProgressStore } from '../../server/platforms/progress';
-import { issueSandboxToken } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken } from '../../server/sandbox/index';
 import { tiktok } from '../../server/platforms/tiktok/connector';
 import type { PublishProgressStore } from '../../server/platforms/types';
 import { youtube } from '../../server/platforms/youtube/connector';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProfileAuthError } from '../../server/platforms/errors';
-import { PlatformNetworkError } from '../../server/platforms/http';
+import { PlatformNetworkError } from '../../server/net/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
-import { withRetry } from '../../server/platforms/retry';
+import { withRetry } from '../../server/net/retry';
 import { tiktok } from '../../server/platforms/tiktok/connector';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
 

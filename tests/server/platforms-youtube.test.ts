@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { PermanentPlatformError, ProfileAuthError, quotaRetryMs, TransientPlatformError } from '../../server/platforms/errors';
-import { PlatformNetworkError } from '../../server/platforms/http';
+import { PlatformNetworkError } from '../../server/net/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
-import { withRetry } from '../../server/platforms/retry';
+import { withRetry } from '../../server/net/retry';
 import { t } from '../../src/lib/i18n';
-import { issueSandboxToken } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken } from '../../server/sandbox/index';
 import { youtube } from '../../server/platforms/youtube/connector';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
 import { testNetwork } from './helpers';

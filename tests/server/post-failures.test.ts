@@ -3,7 +3,7 @@ import type { Paged, UploadDetail, VideoSummary } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { failureKinds, failureText, storedFailure, type PostFailure } from '../../src/lib/post-failures';
 import { migrate } from '../../server/db/migrate';
-import { failPost } from '../../server/services/post-lifecycle';
+import { failPost } from '../../server/services/publishing/post-lifecycle';
 import { createAccount } from './backoffice-fixtures';
 import { createUser, databaseKinds, describeEachDatabase, freshDatabase } from './helpers';
 import { renderedRequest } from './publishing-fixtures';

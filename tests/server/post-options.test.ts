@@ -1,8 +1,8 @@
 import { expect, it, vi } from 'vitest';
 import type { AccountDetail, PostingBudgets, PostOptions, ProfilePostingRules, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { creatorSettings } from '../../server/platforms/sandbox/tiktok/creator';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
+import { creatorSettings } from '../../server/sandbox/tiktok/creator';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, sandboxControl, withSandboxServer } from './helpers';

@@ -16,7 +16,7 @@ import type {
 import { postStateOf, postStates, setStatusOf, videoStatusOf } from '../../src/lib/post-states';
 import { waitKinds } from '../../src/lib/contract/lists';
 import { publishPost } from '../../server/jobs/publish';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, withSandboxServer, testJobContext } from './helpers';
 import { kyivDay, publishPayload, renderedRequest } from './publishing-fixtures';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { AccountSummary, NotificationList, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
-import { failPost, publishJobName } from '../../server/services/post-lifecycle';
+import { failPost, publishJobName } from '../../server/services/publishing/post-lifecycle';
 import { DeferJob } from '../../server/jobs/engine';
 import { busyProfileWaitSeconds, publishPost } from '../../server/jobs/publish';
 import { tryLease } from '../../server/jobs/workers';

@@ -4,9 +4,9 @@ import type { AccountDetail, AccountSummary, HealthCheckAnswer, Paged } from '..
 import { checkProfileHealth } from '../../server/jobs/health-check';
 import { t } from '../../server/messages';
 import { healthCheckGapMs } from '../../server/routes/accounts';
-import { SandboxState } from '../../server/platforms/sandbox/index';
-import { claimHealthCheck, healthCheckClaimMs, releaseHealthCheck } from '../../server/services/profile-health';
-import { quotaAccount, quotaSpent, takeQuota } from '../../server/services/quota-ledger';
+import { SandboxState } from '../../server/sandbox/index';
+import { claimHealthCheck, healthCheckClaimMs, releaseHealthCheck } from '../../server/services/profiles/profile-health';
+import { quotaAccount, quotaSpent, takeQuota } from '../../server/services/statistics/quota-ledger';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { startHoldingRelay } from './holding-relay';

@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { beforeEach, expect, it } from 'vitest';
 import type { AccountDetail, AccountSummary, NotificationList, Paged } from '../../src/lib/contract';
 import { checkProfileHealth, checkProfileHealthJobName, planHealthChecks } from '../../server/jobs/health-check';
-import { accountOfLogin } from '../../server/platforms/sandbox/consent';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+import { accountOfLogin } from '../../server/sandbox/consent';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
+import { startLoopbackProxy } from '../../server/sandbox/loopback-proxy';
 import type { Platform } from '../../server/platforms/types';
-import { quotaAccount, quotaSpent, takeQuota } from '../../server/services/quota-ledger';
+import { quotaAccount, quotaSpent, takeQuota } from '../../server/services/statistics/quota-ledger';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, newSession, testJobContext, withSandboxServer } from './helpers';
@@ -96,7 +96,7 @@ describeEachDatabase(
 
     it("turns a profile behind a dead proxy 'не працює' within one check, tells its owner once, and again after it recovered and died again", async () => {
       const owner = await createUser(env(), 'owner');
-      // The owner's webhook asks for 'profile.unhealthy': the notice is raised as an alert too (services/alerts.ts).
+      // The owner's webhook asks for 'profile.unhealthy': the notice is raised as an alert too (alerts/buckets.ts).
       await env().db.sql(`INSERT INTO webhooks (user_id, url, events, secret) VALUES ($1, 'https://hooks.example/in', $2, 'sealed')`, [
         owner.id,
         ['profile.unhealthy'],

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import dns from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { t } from '../../server/messages';
-import { PlatformNetworkError } from '../../server/platforms/http';
-import { checkedProxyUrl, isNonPublicAddress, ProxyRefusedError } from '../../server/platforms/proxy-policy';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+import { PlatformNetworkError } from '../../server/net/http';
+import { checkedProxyUrl, isNonPublicAddress, ProxyRefusedError } from '../../server/net/proxy-policy';
+import { startLoopbackProxy, type LoopbackProxy } from '../../server/sandbox/loopback-proxy';
 import { buildLiveApp, createUser, describeEachDatabase, testNetwork } from './helpers';
 import { emptyAccount } from './backoffice-fixtures';
 

@@ -10,7 +10,7 @@ import {
   type PlanProfile,
   type PublicationRequest,
   type ScheduledPost,
-} from '../../server/services/publication-plan';
+} from '../../server/services/publishing/publication-plan';
 
 // The publish form of SPEC (section 3, "Publish form", and the payload of section 4): profiles or
 // groups chosen, each video with an optional own profile and date, the three platform flags, one

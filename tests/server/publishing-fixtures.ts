@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { PublishPayload, SelectOption } from '../../src/lib/contract';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
-import { parsePublishDate } from '../../server/services/publish-date';
+import { parsePublishDate } from '../../server/services/publishing/publish-date';
 import type { TestEnv } from './helpers';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicationRequestDetail, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
-import { publishJobName } from '../../server/services/post-lifecycle';
-import { parsePublishDate } from '../../server/services/publish-date';
-import { platformsOf } from '../../server/services/publication-plan';
+import { publishJobName } from '../../server/services/publishing/post-lifecycle';
+import { parsePublishDate } from '../../server/services/publishing/publish-date';
+import { platformsOf } from '../../server/services/publishing/publication-plan';
 import { assignAccounts } from '../../src/lib/assignment';
 import { emptyPublishFields, publishPayloadOf, publishVideosOf } from '../../src/lib/publishing';
 import { createAccount, type TestUser } from './backoffice-fixtures';

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { engineSettings } from '../../server/config';
 import type { AccountSummary, Paged, UploadDetail } from '../../src/lib/contract';
 import { syncProfileStats } from '../../server/jobs/sync-stats';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { judgeReach } from '../../server/services/reach';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
+import { judgeReach } from '../../server/services/statistics/reach';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, testJobContext, withSandboxServer } from './helpers';
 

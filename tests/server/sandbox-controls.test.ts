@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { t } from '../../server/messages';
-import { isSandboxControl, issueSandboxToken } from '../../server/platforms/sandbox/index';
+import { isSandboxControl, issueSandboxToken } from '../../server/sandbox/index';
 import { createApiToken, createUser, describeEachDatabase } from './helpers';
 
 /** One call each control route takes, so an admin's call shows what the route does once past the guard. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueSandboxToken } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken } from '../../server/sandbox/index';
 import type { Platform } from '../../server/platforms/types';
 import { bearer, control, jsonPost, useSandbox, type SandboxEnv } from './sandbox-helpers';
 

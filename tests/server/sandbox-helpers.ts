@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { googleOAuthSandbox } from '../../server/platforms/sandbox/youtube/oauth';
-import { registerSandbox, SandboxState, type SandboxOptions } from '../../server/platforms/sandbox/index';
+import { googleOAuthSandbox } from '../../server/sandbox/youtube/oauth';
+import { registerSandbox, SandboxState, type SandboxOptions } from '../../server/sandbox/index';
 
 export interface SandboxEnv {
   app: FastifyInstance;

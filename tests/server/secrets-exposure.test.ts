@@ -11,8 +11,8 @@ import { migrate } from '../../server/db/migrate';
 import { decryptSecret } from '../../server/auth/secrets';
 import { connectionSecrets, loadConnections } from '../../server/platforms/connections';
 import { startQueue, type Queue } from '../../server/jobs/queue';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
-import { startLoopbackProxy, type LoopbackProxy } from '../../server/platforms/sandbox/loopback-proxy';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
+import { startLoopbackProxy, type LoopbackProxy } from '../../server/sandbox/loopback-proxy';
 import { makeClip, makeMediaFixtures, multipart, type MediaFixtures } from '../fixtures/media';
 import {
   createUser,

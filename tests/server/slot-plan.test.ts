@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dayjs } from '../../src/lib/dates';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { pacificDay, pacificTimezone } from '../../server/platforms/youtube/caps';
-import { daysBetween, isoWeekday, SlotPlan, type PlanCap, type PlanProfile } from '../../server/services/slot-plan';
+import { daysBetween, isoWeekday, SlotPlan, type PlanCap, type PlanProfile } from '../../server/services/planning/slot-plan';
 
 /** Issue 31.3: whatever the slots, posts and caps, a placement keeps every rule; what cannot fit says why. */
 

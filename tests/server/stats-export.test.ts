@@ -3,7 +3,7 @@ import { expect, it, vi } from 'vitest';
 import type { StatsChoices, TopVideos } from '../../src/lib/contract';
 import type { Database } from '../../server/db/connect';
 import { t } from '../../server/messages';
-import { statsCsv, statsCsvChunks } from '../../server/services/stats-export';
+import { statsCsv, statsCsvChunks } from '../../server/services/statistics/stats-export';
 import { createUser, describeEachDatabase, type TestEnv } from './helpers';
 import { seedAccount, seedGroup, seedMany, seedVideo } from './stats-seed';
 

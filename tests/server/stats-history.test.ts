@@ -3,7 +3,7 @@ import { expect, it, vi } from 'vitest';
 import type { AccountDetail, NotificationList, StatsReport, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { syncEverything } from './stats-sync-fixtures';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, newSession, testJobContext, withSandboxServer } from './helpers';
 import { ManualClock } from './manual-clock';

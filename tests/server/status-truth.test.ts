@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import type { CreationRequestRow, Paged, UploadDetail, UploadRow, VideoSummary } from '../../src/lib/contract';
 import { publishPost } from '../../server/jobs/publish';
 import { syncProfileStats } from '../../server/jobs/sync-stats';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, storedPosts, testJobContext, withSandboxServer } from './helpers';
 import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';

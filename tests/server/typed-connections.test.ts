@@ -2,7 +2,7 @@ import { expect, it, vi } from 'vitest';
 import type { AccountDetail } from '../../src/lib/contract';
 import { decryptSecret, secretsOfRow } from '../../server/auth/secrets';
 import { connectionSecrets, moveTypedCredentials } from '../../server/platforms/connections';
-import { issueSandboxToken, SandboxState } from '../../server/platforms/sandbox/index';
+import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { createAccount } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, withSandboxServer } from './helpers';
 import { publishPayload, renderedRequest } from './publishing-fixtures';

@@ -6,7 +6,7 @@ import { syncProfileStats } from '../../server/jobs/sync-stats';
 import { moveLegacyYouTubeTokens, notifyEndingGrants } from '../../server/platforms/connections';
 import { profileContext } from '../../server/platforms/profile-context';
 import { memoryProgressStore } from '../../server/platforms/progress';
-import { SandboxState } from '../../server/platforms/sandbox/index';
+import { SandboxState } from '../../server/sandbox/index';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, type TestEnv, testJobContext, withSandboxServer } from './helpers';

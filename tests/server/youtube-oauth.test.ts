@@ -5,7 +5,7 @@ import { t } from '../../server/messages';
 import { buildApp } from '../../server/app';
 import { decryptSecret } from '../../server/auth/secrets';
 import { googleOAuthEndpoints, redeemRefreshToken } from '../../server/platforms/youtube/oauth';
-import { verifySandboxAccessToken } from '../../server/platforms/sandbox/youtube/oauth';
+import { verifySandboxAccessToken } from '../../server/sandbox/youtube/oauth';
 import { buildLiveApp, createUser, describeEachDatabase, testNetwork, withSandboxServer } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { answerSandboxConsent, openConsentLink, type ConsentFlow } from '../fixtures/sandbox-consent';

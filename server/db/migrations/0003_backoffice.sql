@@ -1,5 +1,5 @@
 -- Profiles (accounts), their groups, and tag sets. Every row belongs to one user; deleting the
--- user deletes them (docs/deleting-users.md). Columns marked "encrypted" hold AES-256-GCM
+-- user deletes them (docs/deleting.md). Columns marked "encrypted" hold AES-256-GCM
 -- ciphertext bound to (row id, column), never plaintext (server/auth/secrets.ts).
 
 CREATE TABLE account_groups (

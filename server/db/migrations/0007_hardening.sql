@@ -28,7 +28,7 @@ CREATE TABLE oauth_states (
 );
 CREATE INDEX oauth_states_expires_idx ON oauth_states (expires_at);
 
--- The longest texts the routes accept (server/routes/schemas/limits.ts), as constraints, so the
+-- The longest texts the routes accept (src/lib/contract/limits.ts), as constraints, so the
 -- database refuses what the schemas refuse. NOT VALID: older rows are kept as they are.
 ALTER TABLE users ADD CONSTRAINT users_login_length CHECK (char_length(login) <= 50) NOT VALID;
 ALTER TABLE accounts ADD CONSTRAINT accounts_proxy_length CHECK (char_length(proxy) <= 1000) NOT VALID;

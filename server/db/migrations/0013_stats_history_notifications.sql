@@ -9,7 +9,7 @@ ALTER TABLE video_posts
 
 -- A post's figures over time: at most one row per post and clock hour (the hour's latest figures),
 -- and none for a sync that read the same figures again, so a video that stopped growing stops
--- costing rows (services/stats-points.ts). No id of its own: rows are only ever read as "this
+-- costing rows (services/statistics/stats-points.ts). No id of its own: rows are only ever read as "this
 -- post's points over a time range", which the primary key answers.
 CREATE TABLE stats_points (
   post_id integer NOT NULL REFERENCES video_posts (id) ON DELETE CASCADE,

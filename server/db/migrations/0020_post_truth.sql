@@ -13,7 +13,7 @@ ALTER TABLE video_posts
 -- publication: what the operator reads for the posts that were never made.
 ALTER TABLE videos ADD COLUMN publish_note text;
 
--- A set is 'Опубліковано' once one of its videos went out (services/published-list.ts): a
+-- A set is 'Опубліковано' once one of its videos went out (services/lists/published-list.ts): a
 -- published video is 'success' with a date, unlike a rendered one left out of the publication.
 -- One index-only probe per listed set, beside videos_request_status_idx.
 CREATE INDEX videos_published_idx ON videos (request_id) WHERE status = 'success' AND date IS NOT NULL;

@@ -1,7 +1,7 @@
 -- Issue 28.0: one meaning for a video's status, and figures per platform.
 
 -- 'success' meant both "rendered" and "published". A rendered video with no post is now
--- 'noactive' (services/video-status.ts writes every status a post decides); rendered is told by
+-- 'noactive' (services/publishing/video-status.ts writes every status a post decides); rendered is told by
 -- its file.
 UPDATE videos SET status = 'noactive'
  WHERE status = 'success' AND NOT EXISTS (SELECT 1 FROM video_posts WHERE video_posts.video_id = videos.id);

@@ -5,7 +5,7 @@ ALTER TABLE videos DROP CONSTRAINT videos_status_check;
 ALTER TABLE videos ADD CONSTRAINT videos_status_check
   CHECK (status IN ('loading', 'publication', 'success', 'error', 'noactive', 'cancelled'));
 
--- Not null marks the publication cancelled (services/video-status.ts); an empty list has nothing to put back.
+-- Not null marks the publication cancelled (services/publishing/video-status.ts); an empty list has nothing to put back.
 ALTER TABLE videos ADD COLUMN cancelled_posts jsonb;
 
 -- The cancels made before this migration kept nothing: they become cancelled with nothing to put back.

@@ -1,6 +1,6 @@
 -- Issue 30.9: the bell tells what became of a set's posts, one entry per set ('set_posts'), with
 -- how many went out, failed and are held as counts (`posts`), in place of one 'publish_failed'
--- entry per failed post with the platform's sentence. services/set-notices.ts writes it from the
+-- entry per failed post with the platform's sentence. services/publishing/set-notices.ts writes it from the
 -- post lifecycle, where each such change is made. A profile's failing access is told by its code
 -- (`failure_code`, 'refused' or 'revoked'), no longer by the sentence the profile shows.
 ALTER TABLE notifications
@@ -12,7 +12,7 @@ DROP FUNCTION notify_publish_failed();
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 
 -- Each set that had failed posts told keeps one entry, counted as the post states were read at
--- this migration (services/video-status.ts, postStateOf), unread while any of its entries was.
+-- this migration (services/publishing/video-status.ts, postStateOf), unread while any of its entries was.
 INSERT INTO notifications (user_id, kind, request_id, posts, created_at, read_at)
 SELECT n.user_id, 'set_posts', n.request_id,
        (SELECT jsonb_build_object(

@@ -4,7 +4,7 @@
 -- ISO weekdays as bits (1 Monday, 2 Tuesday … 64 Sunday), so they are never empty or repeated. A
 -- row keeps all four or none (counted by num_nulls, as a CHECK over a NULL would pass): none means
 -- it takes its group's, then the installation's (POSTING_FROM, POSTING_TO, POSTING_GAP_MINUTES,
--- POSTING_DAYS). services/posting-slots.ts reads them.
+-- POSTING_DAYS). services/planning/posting-slots.ts reads them.
 ALTER TABLE accounts
   ADD COLUMN posting_from smallint,
   ADD COLUMN posting_to smallint,

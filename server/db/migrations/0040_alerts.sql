@@ -1,6 +1,6 @@
 -- Issue 32.3: alerts where the team is. An event (a post failed, was held or went out, a grant was
 -- revoked, a profile turned unhealthy) is raised into its owner's bucket for that event
--- (services/alerts.ts); a bucket gathers what comes within ALERT_GROUP_SECONDS of its first event,
+-- (alerts/buckets.ts); a bucket gathers what comes within ALERT_GROUP_SECONDS of its first event,
 -- then becomes one Telegram message and one delivery per webhook, each with the count.
 
 -- One open bucket per user and event: `count` events since `opened_at` (the clock's time), the data

@@ -39,7 +39,7 @@ BEGIN
      AND id < (SELECT id FROM notifications WHERE user_id = p_user ORDER BY id DESC OFFSET 49 LIMIT 1);
 END $$;
 
--- Issue 32.2: reach shown, not guessed (server/services/reach.ts). A profile's platform is marked
+-- Issue 32.2: reach shown, not guessed (server/services/statistics/reach.ts). A profile's platform is marked
 -- while its last posts each drew under a share of the median views of the posts before them: the
 -- row keeps those posts and the figures behind the mark, and is gone once the rule no longer holds.
 CREATE TABLE profile_reach (

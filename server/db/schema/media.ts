@@ -53,7 +53,7 @@ export const videos = pgTable('videos', {
     .references(() => users.id, { onDelete: 'cascade' }),
   accountId: integer('account_id'),
   position: integer('position').notNull(),
-  // What happened to the video's publication, 'success' only once published: see services/video-status.ts.
+  // What happened to the video's publication, 'success' only once published: see services/publishing/video-status.ts.
   status: text('status', { enum: ['loading', 'publication', 'success', 'error', 'noactive', 'cancelled'] })
     .notNull()
     .default('loading'),

@@ -11,7 +11,7 @@ import {
   TransientPlatformError,
   type PlatformError,
 } from '../errors';
-import { networkError, type PlatformNetwork } from '../http';
+import { networkError, type PlatformNetwork } from '../../net/http';
 import type { ConnectorContext, Endpoints, InstagramConnector, InstagramCredentials, Published, VideoStats, VideoUpload } from '../types';
 
 /**

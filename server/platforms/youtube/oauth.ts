@@ -1,5 +1,5 @@
 import type { PlatformsMode } from '../types';
-import type { PlatformNetwork } from '../http';
+import type { PlatformNetwork } from '../../net/http';
 import { OAuthGrantError, type GrantedTokens, type LinkConnector, type LinkEndpoints, type OAuthApp } from '../oauth-links';
 
 /** Google's OAuth 2.0 for YouTube: the consent link, its signed `state`, and the token endpoint calls. */

@@ -67,7 +67,7 @@ export function AccountFormCard({
   connections,
   onConnectSaved,
 }: AccountFormCardProps) {
-  // The server's rule (server/services/account-views.ts linkedPlatformsOf): a link made through the consent page, even a revoked one.
+  // The server's rule (server/services/profiles/account-views.ts linkedPlatformsOf): a link made through the consent page, even a revoked one.
   const linked = useMemo(
     () => Object.fromEntries((connections ?? []).filter((item) => item.method === 'oauth').map((item) => [item.platform, true])),
     [connections],
