@@ -70,7 +70,6 @@ export const t = {
   },
   published: {
     ...shown.published,
-    editProfileDeleted: 'Профіль видалено, змінити відео неможливо',
   },
   postTruth: {
     ...shown.postTruth,

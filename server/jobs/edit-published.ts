@@ -1,9 +1,8 @@
 import type { YouTubePostOptions } from '../../src/lib/contract';
 import { and, eq } from 'drizzle-orm';
-import { t } from '../messages';
 import { accounts, creationRequests, videoPosts, videos } from '../db/schema';
-import { PlatformError, ProfileAuthError } from '../platforms/errors';
-import { PlatformNetworkError } from '../net/http';
+import { ProfileAuthError } from '../platforms/errors';
+import type { PostFailure } from '../../src/lib/post-failures';
 import { recordAccessFailure } from '../platforms/connections';
 import { profileContext } from '../platforms/profile-context';
 import { memoryProgressStore } from '../platforms/progress';
@@ -13,7 +12,7 @@ import { youtubeSpending } from '../services/statistics/quota-ledger';
 import { finishEdit, type EditPublishedJobData } from '../services/publishing/post-lifecycle';
 import { youtube } from '../platforms/youtube/connector';
 import type { JobContext } from './types';
-import { publishRetry } from './publish';
+import { failureOf, publishRetry } from './publish';
 
 /** How many times a job applies texts that changed while it was applying them before it gives up. */
 const maxPasses = 3;
@@ -27,7 +26,7 @@ export async function editPublishedPost(
   { postId }: EditPublishedJobData,
   { db, log, keys, platforms, signal, engine }: JobContext,
 ): Promise<void> {
-  const finish = (state: 'done' | 'error', error: string | null) => finishEdit(db, postId, state, error, new Date(platforms.clock.now()));
+  const finish = (failure: PostFailure | null) => finishEdit(db, postId, failure, new Date(platforms.clock.now()));
 
   const textsOf = async () => {
     const [row] = await db.orm
@@ -49,7 +48,7 @@ export async function editPublishedPost(
   if (!texts?.post.remoteId) return;
   const [account] = texts.post.accountId === null ? [] : await db.orm.select().from(accounts).where(eq(accounts.id, texts.post.accountId));
   if (!account) {
-    await finish('error', `${t.platform.names.youtube}: ${t.published.editProfileDeleted}`);
+    await finish({ kind: 'profile_deleted' });
     return;
   }
 
@@ -85,20 +84,14 @@ export async function editPublishedPost(
       texts = await textsOf();
       if (!texts || texts.editedAt.getTime() === sent.editedAt.getTime()) break;
     }
-    await finish('done', null);
+    await finish(null);
     log.info({ postId }, 'edit carried to YouTube');
   } catch (error) {
-    const reason =
-      error instanceof PlatformError
-        ? error.message
-        : error instanceof PlatformNetworkError
-          ? `${t.platform.names.youtube}: ${error.message}`
-          : `${t.platform.names.youtube}: ${t.platform.gaveUp} (${(error as Error).message})`;
     if (error instanceof ProfileAuthError) {
       const at = new Date(platforms.clock.now());
       await recordAccessFailure(db.sql, { accountId: account.id, platform: 'youtube', source: 'edit', detail: error.detail, at });
     }
-    await finish('error', reason);
+    await finish(failureOf(error));
     log.warn({ postId, err: error }, 'edit not carried to YouTube');
   }
 }

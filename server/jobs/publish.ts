@@ -53,7 +53,7 @@ const maxRuns = 48;
 export const busyProfileWaitSeconds = 30;
 
 /** What a failure is, as the post keeps it: the platform's kind and answer, the network's, or a generic one with the cause. */
-function failureOf(error: unknown): PostFailure {
+export function failureOf(error: unknown): PostFailure {
   if (error instanceof PlatformError) return error.failure;
   if (error instanceof PlatformNetworkError) return { kind: error.failure };
   return { kind: 'gave_up', answer: (error as Error).message };

@@ -250,6 +250,13 @@ describeEachDatabase(
       });
       expect(refused.edits[0]).toMatchObject({ platform: 'youtube', pending: 0, done: 0 });
       expect(refused.edits[0]!.errors).toEqual([expect.stringContaining(t.platform.unavailable)]);
+      // Stored as the failure's kind and YouTube's answer, never as the words above.
+      const { rows: stored } = await env().db.sql(
+        `SELECT p.edit_failure, p.edit_failure_detail FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id
+          JOIN creation_requests AS r ON r.id = v.request_id WHERE r.id_upload = $1 AND p.edit_state = 'error'`,
+        [request.idUpload],
+      );
+      expect(stored).toEqual([{ edit_failure: 'unavailable', edit_failure_detail: { answer: 'Backend Error', status: 500 } }]);
 
       sandbox.faults.splice(0);
       await edit(owner, request.idUpload, { title: 'Друга спроба', description: '', tags: ['спроба'] });

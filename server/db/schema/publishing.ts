@@ -37,7 +37,9 @@ export const videoPosts = pgTable(
     comments: integer('comments'),
     // Migration 0016: an edit of the set's texts carried to the platform (YouTube only).
     editState: text('edit_state', { enum: ['pending', 'done', 'error'] }),
-    editError: text('edit_error'),
+    // Migration 0046: why the last edit failed, as a kind and the platform's answer (src/lib/post-failures.ts).
+    editFailure: text('edit_failure').$type<FailureKind>(),
+    editFailureDetail: jsonb('edit_failure_detail'),
     // Migration 0020: until when a pending post waits; when a job claimed it. Migration 0030: why it waits.
     waitKind: text('wait_kind').$type<WaitKind>(),
     waitDetail: jsonb('wait_detail').$type<PostWait['detail']>(),

@@ -527,7 +527,7 @@ export async function editPublished(
       at,
     ]);
     const { rows } = await run(
-      `UPDATE video_posts SET edit_state = 'pending', edit_error = NULL, updated_at = $2
+      `UPDATE video_posts SET edit_state = 'pending', edit_failure = NULL, edit_failure_detail = NULL, updated_at = $2
         WHERE platform = 'youtube' AND status = 'done' AND remote_id IS NOT NULL
           AND video_id IN (SELECT id FROM videos WHERE request_id = $1)
         RETURNING id`,
@@ -540,10 +540,16 @@ export async function editPublished(
   });
 }
 
-/** An edit job ended: the post's texts on YouTube are the set's (done), or YouTube refused them (error, with why). */
-export async function finishEdit(db: Database, postId: number, state: 'done' | 'error', error: string | null, at: Date): Promise<void> {
+/** An edit job ended: the post's texts on the platform are the set's (no failure), or the platform refused them (why, as a kind). */
+export async function finishEdit(db: Database, postId: number, failure: PostFailure | null, at: Date): Promise<void> {
+  const stored = failure && failureColumns(failure);
   await db.orm
     .update(videoPosts)
-    .set({ editState: state, editError: error, updatedAt: at })
+    .set({
+      editState: stored ? 'error' : 'done',
+      editFailure: stored?.kind ?? null,
+      editFailureDetail: stored?.detail ?? null,
+      updatedAt: at,
+    })
     .where(and(eq(videoPosts.id, postId), eq(videoPosts.editState, 'pending')));
 }

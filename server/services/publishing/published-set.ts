@@ -1,6 +1,7 @@
 import type { PlatformEdit } from '../../../src/lib/contract';
 import { platformIds, platformOf } from '../../../src/lib/platforms';
 import type { StoredWait } from '../../../src/lib/post-waits';
+import { failureText, storedFailure, type FailureKind } from '../../../src/lib/post-failures';
 import type { Database } from '../../db/connect';
 import type { Platform } from '../../platforms/types';
 
@@ -37,7 +38,8 @@ export async function publishedEditsOf(db: Database, requestId: number): Promise
     `SELECT p.platform,
             count(*) FILTER (WHERE p.edit_state = 'pending')::int AS pending,
             count(*) FILTER (WHERE p.edit_state = 'done')::int AS done,
-            coalesce(array_agg(p.edit_error ORDER BY p.video_id) FILTER (WHERE p.edit_state = 'error'), '{}') AS errors
+            coalesce(jsonb_agg(jsonb_build_object('kind', p.edit_failure, 'detail', p.edit_failure_detail) ORDER BY p.video_id)
+                       FILTER (WHERE p.edit_state = 'error'), '[]'::jsonb) AS errors
        FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id
       WHERE v.request_id = $1 AND p.status = 'done'
       GROUP BY p.platform`,
@@ -49,7 +51,9 @@ export async function publishedEditsOf(db: Database, requestId: number): Promise
       editable: platformOf(row.platform as Platform).can.editAfterPublish,
       pending: row.pending,
       done: row.done,
-      errors: row.errors,
+      errors: (row.errors as { kind: FailureKind; detail: unknown }[]).map(({ kind, detail }) =>
+        failureText(row.platform, storedFailure(kind, detail)),
+      ),
     }))
     .sort((a, b) => platformIds.indexOf(a.platform) - platformIds.indexOf(b.platform));
 }
