@@ -61,6 +61,14 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
   const videoColumns = `id, date, created_at, status, views, likes, comments, views_instagram, likes_instagram, comments_instagram, url_youtube, url_instagram, account_id,
      (SELECT jsonb_agg(jsonb_build_object('platform', p.platform, 'status', p.status, 'failure', p.failure, 'url', p.url))
         FROM video_posts AS p WHERE p.video_id = videos.id) AS posts`;
+  // A set's posts by state (src/lib/post-states.ts) in one pass over its posts, and those its videos keep cancelled.
+  const postCountsOf = (requestId: string) =>
+    `(SELECT jsonb_build_object('published', count(*) FILTER (WHERE p.status = 'done'), 'failed', count(*) FILTER (WHERE p.status = 'error'),
+              'held', count(*) FILTER (WHERE p.status = 'pending' AND p.wait_kind IN ('cap', 'quota', 'reconnect')),
+              'scheduled', count(*) FILTER (WHERE p.status = 'pending' AND p.wait_kind IS DISTINCT FROM 'cap' AND p.wait_kind IS DISTINCT FROM 'quota'
+                                            AND p.wait_kind IS DISTINCT FROM 'reconnect'),
+              'cancelled', (SELECT coalesce(sum(jsonb_array_length(k.cancelled_posts)), 0) FROM videos AS k WHERE k.request_id = ${requestId}))
+       FROM videos AS v JOIN video_posts AS p ON p.video_id = v.id WHERE v.request_id = ${requestId})`;
   // SPEC's paged lists carry their total (totalPages), so every bare query reads it too, the
   // cheapest way there is: the long lists' counter row, a count beside the rows of a short list's only page.
   const counter = (list: string, owner: number | string) =>
@@ -106,10 +114,11 @@ function listCases(db: Database, seeded: Seeded): ListCase[] {
       bare: async (page) => {
         const where = `user_id = ${operator} AND published_at IS NOT NULL`;
         const before = await keyBefore(db, `creation_requests WHERE ${where}`, 'published_at DESC, id DESC', page, 'published_at, id');
-        // The statuses are asked for the page's 20 rows only, as index-only probes.
+        // The statuses are asked for the page's 20 rows only, as index-only probes; each set's posts
+        // counted by state, as the page shows them (issue 39).
         return {
           text: `SELECT id, id_upload, title, source_name, published_at, count_video, ${firstPosterOf('page.id')} AS poster_key,
-                        ${setStatusSql('page.id')} AS status, ${counter('published', operator)} AS total
+                        ${setStatusSql('page.id')} AS status, ${postCountsOf('page.id')} AS posts, ${counter('published', operator)} AS total
                    FROM (SELECT id, id_upload, title, source_name, published_at, count_video FROM creation_requests WHERE ${where}
                          ${before ? 'AND (published_at, id) < ($1, $2)' : ''} ORDER BY published_at DESC, id DESC LIMIT 20) AS page
                   ORDER BY published_at DESC, id DESC`,
