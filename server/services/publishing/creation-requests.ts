@@ -1,4 +1,6 @@
-import type { RunSql } from '../../db/connect';
+import { eq } from 'drizzle-orm';
+import type { Database, RunSql } from '../../db/connect';
+import { creationRequests } from '../../db/schema';
 
 /** A request as the upload makes it, before its render: the source file and what to render from it. */
 export interface NewCreationRequest {
@@ -34,4 +36,9 @@ export async function insertCreationRequest(run: RunSql, request: NewCreationReq
 export async function deleteCreationRequest(run: RunSql, id: number): Promise<{ idUpload: string } | undefined> {
   const { rows } = await run(`DELETE FROM creation_requests WHERE id = $1 RETURNING id_upload`, [id]);
   return rows[0] && { idUpload: rows[0].id_upload as string };
+}
+
+/** The user's requests, by their upload id: where their files are. */
+export async function requestsOfUser(db: Database, userId: number): Promise<{ idUpload: string }[]> {
+  return db.orm.select({ idUpload: creationRequests.idUpload }).from(creationRequests).where(eq(creationRequests.userId, userId));
 }
