@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { ConnectedAs, SessionUser } from '../../../src/lib/contract';
 import type { Database, RunSql } from '../../db/connect';
-import { accounts } from '../../db/schema';
+import { accounts, users } from '../../db/schema';
 import { found, visibleTo } from '../../auth/ownership';
 import {
   recordAccessFailure,
@@ -26,6 +26,22 @@ export async function newProfileId(db: Database): Promise<number> {
 export type ProfileRow = typeof accounts.$inferSelect;
 
 const ownedAccount = (user: SessionUser, id: number) => and(eq(accounts.id, id), visibleTo(user, accounts.userId));
+
+export async function profileRowById(db: Database, id: number): Promise<ProfileRow | undefined> {
+  const [row] = await db.orm.select().from(accounts).where(eq(accounts.id, id));
+  return row;
+}
+
+/** The profile `accountId` while user `userId` still exists and still sees it (an admin sees every one); undefined otherwise. */
+export async function profileSeenBy(db: Database, accountId: number, userId: number): Promise<ProfileRow | undefined> {
+  const [account] = await db.orm
+    .select({ account: accounts })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, userId))
+    .where(and(eq(accounts.id, accountId), or(eq(users.role, 'admin'), eq(accounts.userId, users.id))))
+    .then((rows) => rows.map((row) => row.account));
+  return account;
+}
 
 /** The profile's row when the user sees it; another operator's profile is not found (404). */
 export async function visibleProfileRow(db: Database, user: SessionUser, id: number): Promise<ProfileRow> {
