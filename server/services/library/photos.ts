@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '../../../src/lib/contract';
 import type { Database } from '../../db/connect';
 import { photos } from '../../db/schema';
@@ -17,4 +17,23 @@ export async function deletePhotoRow(db: Database, user: SessionUser, id: number
     .where(and(eq(photos.id, id), visibleTo(user, photos.userId)))
     .returning({ fileKey: photos.fileKey });
   return removed;
+}
+
+/** The user's own images, newest first, at most `limit`: what the create form offers as backgrounds. */
+export async function ownPhotos(db: Database, userId: number, limit: number): Promise<{ id: number; fileKey: string }[]> {
+  return db.orm
+    .select({ id: photos.id, fileKey: photos.fileKey })
+    .from(photos)
+    .where(eq(photos.userId, userId))
+    .orderBy(desc(photos.id))
+    .limit(limit);
+}
+
+/** How many of `ids` are the user's own images. */
+export async function ownPhotoCount(db: Database, userId: number, ids: number[]): Promise<number> {
+  const own = await db.orm
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.userId, userId), inArray(photos.id, ids)));
+  return own.length;
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { SessionUser, TagSet } from '../../../src/lib/contract';
 import type { TagSetForm } from '../../../src/lib/schemas';
 import { addTags } from '../../../src/lib/tags';
@@ -41,4 +41,10 @@ export async function updateTagSet(db: Database, id: number, form: TagSetForm): 
 export async function deleteTagSet(db: Database, user: SessionUser, id: number): Promise<void> {
   const deleted = await db.orm.delete(tagSets).where(ownedTagSet(user, id)).returning({ id: tagSets.id });
   found(deleted[0]);
+}
+
+/** The owner's tag sets, newest first, as the publish forms offer them. */
+export async function tagSetsOf(db: Database, ownerId: number): Promise<TagSet[]> {
+  const rows = await db.orm.select().from(tagSets).where(eq(tagSets.userId, ownerId)).orderBy(desc(tagSets.id));
+  return rows.map(toTagSet);
 }

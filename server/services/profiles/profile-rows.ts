@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { ConnectedAs, SessionUser } from '../../../src/lib/contract';
 import type { Database, RunSql } from '../../db/connect';
 import { accounts, users } from '../../db/schema';
@@ -61,6 +61,19 @@ export async function visibleProfileRows(db: Database, user: SessionUser, ids: n
     .select()
     .from(accounts)
     .where(and(inArray(accounts.id, ids), visibleTo(user, accounts.userId)));
+}
+
+/** The owner's profiles among `ids`, in no particular order; another user's are left out, an admin's included. */
+export async function ownerProfilesAmong(db: Database, ownerId: number, ids: number[]): Promise<ProfileRow[]> {
+  return db.orm
+    .select()
+    .from(accounts)
+    .where(and(inArray(accounts.id, ids), eq(accounts.userId, ownerId)));
+}
+
+/** Every profile of the owner, oldest first. */
+export async function ownerProfiles(db: Database, ownerId: number): Promise<ProfileRow[]> {
+  return db.orm.select().from(accounts).where(eq(accounts.userId, ownerId)).orderBy(asc(accounts.id));
 }
 
 /** Sets some of the profile's own columns outside the profile form: its slots, its channel's or Instagram's texts. */
