@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AccountGroup, AccountGroupDetail, Paged, PostingSlots, SessionUser } from '../../src/lib/contract';
 import { groupSchema, postingSlotsSchema } from '../../src/lib/schemas';
 import { currentUser, requireUser } from '../auth/guards';
-import { found } from '../auth/ownership';
 import { parseBody } from '../http-error';
 import { pageFromQuery } from '../services/lists/paging';
-import { groupPage, selectGroups } from '../services/lists/group-list';
-import { createGroup, deleteGroup, ownedGroup, setGroupSlots, updateGroup, visibleGroupId } from '../services/library/account-groups';
+import { groupPage } from '../services/lists/group-list';
+import { createGroup, deleteGroup, setGroupSlots, updateGroup, visibleGroup, visibleGroupId } from '../services/library/account-groups';
 import { groupSchemas } from '../../src/lib/contract/groups-tags';
 import { postingSlotsSchemas } from '../../src/lib/contract/posting-slots';
 import { groupSlots, inheritedSlotColumns, slotColumns, type SlotColumns } from '../services/planning/posting-slots';
@@ -19,7 +18,7 @@ export const accountGroupRoutes: FastifyPluginAsyncTypebox<{
   app.addHook('onRequest', requireUser);
 
   async function groupById(user: SessionUser, id: number): Promise<AccountGroupDetail> {
-    const group: AccountGroup = found((await selectGroups(db, ownedGroup(user, id)))[0]);
+    const group = await visibleGroup(db, user, id);
     return { ...group, slots: await groupSlots(db, group.id, postingSlots) };
   }
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq } from 'drizzle-orm';
 import { containsPattern } from '../services/lists/ranked-page';
 import {
   type AccountDetail,
@@ -19,9 +18,8 @@ import {
   type AccountForm,
   type LinkedPlatforms,
 } from '../../src/lib/schemas';
-import { accounts } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
-import { found, visibleOwner, visibleTo } from '../auth/ownership';
+import { found, visibleOwner } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
 import { PlatformNetworkError } from '../net/http';
@@ -52,8 +50,8 @@ import {
   accountOption,
   linkedPlatformsOf,
   savedSecretsOf,
-  selectAccounts,
   toAccountDetail,
+  visibleAccountView,
   type AccountRow,
 } from '../services/profiles/account-views';
 import { accountPage, groupCandidates, profileChecksOf } from '../services/lists/account-list';
@@ -66,6 +64,7 @@ import {
   visibleProfileId,
   visibleProfileRow,
   type CheckedConnection,
+  type ProfileRow,
 } from '../services/profiles/profile-rows';
 import { accountVideoPage } from '../services/lists/account-video-list';
 import type { OAuthSettings } from './oauth';
@@ -272,12 +271,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
   const { db, keys } = app;
   app.addHook('onRequest', requireUser);
 
-  const ownedAccount = (user: SessionUser, id: number) => and(eq(accounts.id, id), visibleTo(user, accounts.userId));
-
   const accountRow = (user: SessionUser, id: number) => visibleProfileRow(db, user, id);
 
   async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
-    const [row] = await selectAccounts(db).where(ownedAccount(user, id));
+    const row = await visibleAccountView(db, user, id);
     return toAccountDetail(
       found(row),
       found(await accountVideoPage(db, user, id, 1)),
@@ -422,7 +419,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
   });
 
   /** The stored description stays as typed when YouTube refuses it; the operator reads why and can save again. */
-  async function pushChannelDescription(account: typeof accounts.$inferSelect, description: string) {
+  async function pushChannelDescription(account: ProfileRow, description: string) {
     try {
       const ctx = await profileContext(account, 'youtube', {
         db,

@@ -1,17 +1,23 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import type { SessionUser } from '../../../src/lib/contract';
+import type { AccountGroup, SessionUser } from '../../../src/lib/contract';
 import { t } from '../../messages';
 import type { Database, Orm } from '../../db/connect';
 import { accountGroups, accounts } from '../../db/schema';
 import { found, visibleTo } from '../../auth/ownership';
 import { HttpError } from '../../http-error';
 import type { SlotColumns } from '../planning/posting-slots';
+import { selectGroups } from '../lists/group-list';
 
 /** The account groups' rows as their routes write them; their lists are read in services/lists/group-list.ts. */
 
 type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
-export const ownedGroup = (user: SessionUser, id: number) => and(eq(accountGroups.id, id), visibleTo(user, accountGroups.userId));
+const ownedGroup = (user: SessionUser, id: number) => and(eq(accountGroups.id, id), visibleTo(user, accountGroups.userId));
+
+/** Group `id` as the lists show it, when the user sees it; another operator's group is not found (404). */
+export async function visibleGroup(db: Database, user: SessionUser, id: number): Promise<AccountGroup> {
+  return found((await selectGroups(db, ownedGroup(user, id)))[0]);
+}
 
 /** The group's id when the user sees it; another operator's group is not found (404), as its own route answers it. */
 export async function visibleGroupId(db: Database, user: SessionUser, id: number): Promise<number> {
