@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type {
   AccountDetail,
-  SessionUser,
   AccountStatus,
   AccountSummary,
   ConnectedAs,
@@ -16,6 +15,7 @@ import type {
   PublishProfileOption,
   SavedSecrets,
   SelectOption,
+  SessionUser,
   VideoPost,
   VideoSummary,
 } from '../../../src/lib/contract';
