@@ -63,7 +63,7 @@ export async function visibleProfileRows(db: Database, user: SessionUser, ids: n
     .where(and(inArray(accounts.id, ids), visibleTo(user, accounts.userId)));
 }
 
-/** The owner's profiles among `ids`, in no particular order; another user's are left out, an admin's included. */
+/** Those of `ids` that are `ownerId`'s profiles, in no particular order: a request's profiles are its owner's, whoever publishes it. */
 export async function ownerProfilesAmong(db: Database, ownerId: number, ids: number[]): Promise<ProfileRow[]> {
   return db.orm
     .select()
@@ -76,7 +76,7 @@ export async function ownerProfiles(db: Database, ownerId: number): Promise<Prof
   return db.orm.select().from(accounts).where(eq(accounts.userId, ownerId)).orderBy(asc(accounts.id));
 }
 
-/** Sets some of the profile's own columns outside the profile form: its slots, its channel's or Instagram's texts. */
+/** Sets some of the profile's own columns outside the profile form: its slots, its texts, a platform switched on by its consent. */
 export async function setProfileColumns(db: Database, id: number, columns: Partial<ProfileColumns>): Promise<void> {
   await db.orm.update(accounts).set(columns).where(eq(accounts.id, id));
 }
