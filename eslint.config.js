@@ -86,15 +86,30 @@ const platformSyntax = [
   { selector: `ArrayExpression:has(> ${platformId} ~ ${platformId})`, message: platformNamed },
 ];
 /**
- * A route parses, checks and calls a service: the SQL it needs lives in a service named for what it
- * does (server/services, server/auth), so a route never runs a statement of its own (issue 39).
+ * A route parses, checks and calls a service: the SQL and the typed queries it needs live in a service
+ * named for what it does (server/services, server/auth), so a route never runs a statement of its own (issue 39).
  */
 const routeSql = 'A route runs no SQL: move the statement into a service (server/services, server/auth) named for what it does.';
+const routeQuery =
+  'A route runs no query: move it, with its transaction, into a service (server/services, server/auth) named for what it does.';
+const queryMethod = 'callee.property.name=/^(select|insert|update|delete)$/';
 const routeSqlSyntax = [
   { selector: 'CallExpression[callee.property.name=/^(sql|prepared|execute)$/]', message: routeSql },
   { selector: 'CallExpression[callee.name=/^(sql|run)$/]', message: routeSql },
   { selector: "MemberExpression[property.name='toSQL']", message: routeSql },
+  // Typed queries too: Drizzle's `db.orm`, a transaction, a query on a database or transaction
+  // object (`db.select(`, `tx.update(`, `app.db.delete(`); Fastify's `app.delete(` is none of them.
+  { selector: "MemberExpression[property.name='orm']", message: routeQuery },
+  { selector: "CallExpression[callee.property.name='transaction']", message: routeQuery },
+  { selector: `CallExpression[${queryMethod}][callee.object.name=/^(db|tx|trx|orm|database)$/]`, message: routeQuery },
+  { selector: `CallExpression[${queryMethod}][callee.object.property.name='db']`, message: routeQuery },
 ];
+const routeImports = {
+  patterns: [
+    { regex: '^react(-dom)?(/|$)', message: 'The server never imports React.' },
+    { regex: '^drizzle-orm(/|$)|/db/schema(/|$)', message: routeQuery },
+  ],
+};
 /** Where a platform is named: its own modules, the registries, the sandbox that emulates each one, and the shared descriptor's type. */
 const platformFolders = [
   'src/lib/platforms/**',
@@ -164,7 +179,10 @@ export default tseslint.config(
   },
   {
     files: ['server/routes/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...wallClockSyntax, ...platformSyntax, ...routeSqlSyntax] },
+    rules: {
+      'no-restricted-syntax': ['error', ...wallClockSyntax, ...platformSyntax, ...routeSqlSyntax],
+      'no-restricted-imports': ['error', routeImports],
+    },
   },
   {
     // The SPA's other layers take no clock rule; they name no platform either (issue 39).

@@ -1,6 +1,32 @@
+import { eq } from 'drizzle-orm';
 import type { Database, RunSql } from '../db/connect';
+import { users } from '../db/schema';
 
-/** The users table as user management and a password change write it; the sign-in reads it in guards.ts. */
+/** The users table as the sign-in reads it and user management and a password change write it; a request's user is read in guards.ts. */
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The user signing in with `login`, as typed but trimmed; undefined when there is none. */
+export async function userByLogin(db: Database, login: string): Promise<UserRow | undefined> {
+  const [user] = await db.orm.select().from(users).where(eq(users.login, login));
+  return user;
+}
+
+export async function passwordHashOf(db: Database, id: number): Promise<string | undefined> {
+  const [stored] = await db.orm.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return stored?.passwordHash;
+}
+
+/** A new user (never an admin), the id of their row; a login taken answers the database's unique violation. */
+export async function insertUser(db: Database, login: string, passwordHash: string): Promise<number> {
+  const [{ id }] = await db.orm.insert(users).values({ login, passwordHash, role: 'user' }).returning({ id: users.id });
+  return id;
+}
+
+/** A new login alone, the admin's own; a login taken answers the database's unique violation. */
+export async function setLogin(db: Database, id: number, login: string): Promise<void> {
+  await db.orm.update(users).set({ login }).where(eq(users.id, id));
+}
 
 export async function userExists(db: Database, id: number): Promise<boolean> {
   const { rows } = await db.sql('SELECT 1 FROM users WHERE id = $1', [id]);

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { containsPattern } from '../services/lists/ranked-page';
 import {
   type AccountDetail,
-  type ConnectedAs,
   type ConnectYouTubeResponse,
   type HealthCheckAnswer,
   type PostingSlots,
@@ -20,10 +18,8 @@ import {
   type AccountForm,
   type LinkedPlatforms,
 } from '../../src/lib/schemas';
-import { accounts } from '../db/schema';
-import type { RunSql } from '../db/connect';
 import { currentUser, requireUser } from '../auth/guards';
-import { found, visibleOwner, visibleTo } from '../auth/ownership';
+import { found, visibleOwner } from '../auth/ownership';
 import { SecretUnreadableError, secretsOfRow, splitProxy } from '../auth/secrets';
 import { HttpError, parseBody } from '../http-error';
 import { PlatformNetworkError } from '../net/http';
@@ -46,9 +42,6 @@ import {
   loadConnections,
   pastedTikTokSeconds,
   recordAccessFailure,
-  recordCheckedName,
-  recordConnection,
-  saveTypedConnections,
   type StoredConnection,
 } from '../platforms/connections';
 import { builtInApps, linkRedirectUri } from '../platforms/oauth-links';
@@ -57,12 +50,22 @@ import {
   accountOption,
   linkedPlatformsOf,
   savedSecretsOf,
-  selectAccounts,
   toAccountDetail,
+  visibleAccountView,
   type AccountRow,
 } from '../services/profiles/account-views';
-import { accountPage, profileChecksOf } from '../services/lists/account-list';
-import { deleteProfileRow, insertProfile, newProfileId, updateProfile } from '../services/profiles/profile-rows';
+import { accountPage, groupCandidates, profileChecksOf } from '../services/lists/account-list';
+import {
+  createProfile,
+  deleteProfileRow,
+  newProfileId,
+  saveProfile,
+  setProfileColumns,
+  visibleProfileId,
+  visibleProfileRow,
+  type CheckedConnection,
+  type ProfileRow,
+} from '../services/profiles/profile-rows';
 import { accountVideoPage } from '../services/lists/account-video-list';
 import type { OAuthSettings } from './oauth';
 import { pageFromQuery } from '../services/lists/paging';
@@ -200,15 +203,6 @@ function newProfileCredentials(id: number): ProfileCredentials {
   return { id, proxy: '', proxyPassword: null, inYouTube: false, youtubeClientId: null, instagramLogin: null, instagramUserId: null };
 }
 
-interface CheckedConnection {
-  /** The platforms asked: each keeps the name it answered with, or none. */
-  checked: Platform[];
-  /** The names the platforms that answered gave. */
-  connectedAs: ConnectedAs;
-  /** The platforms that refused credentials already stored (a refusal of typed ones stops the save). */
-  refused: PlatformError[];
-}
-
 interface PlatformCheck {
   platform: Platform;
   /** The operator just gave these credentials: a refusal keeps the save from happening. */
@@ -277,15 +271,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
   const { db, keys } = app;
   app.addHook('onRequest', requireUser);
 
-  const ownedAccount = (user: SessionUser, id: number) => and(eq(accounts.id, id), visibleTo(user, accounts.userId));
-
-  async function accountRow(user: SessionUser, id: number) {
-    const [row] = await db.orm.select().from(accounts).where(ownedAccount(user, id));
-    return found(row);
-  }
+  const accountRow = (user: SessionUser, id: number) => visibleProfileRow(db, user, id);
 
   async function detail(user: SessionUser, id: number): Promise<AccountDetail> {
-    const [row] = await selectAccounts(db).where(ownedAccount(user, id));
+    const row = await visibleAccountView(db, user, id);
     return toAccountDetail(
       found(row),
       found(await accountVideoPage(db, user, id, 1)),
@@ -300,10 +289,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
   /** The profile's own slots from now on (`columns`), or none: it takes its group's or the installation's. */
   async function setSlots(user: SessionUser, id: number, columns: SlotColumns) {
     const existing = await accountRow(user, id);
-    await db.orm
-      .update(accounts)
-      .set({ ...columns, updatedAt: new Date(app.clock.now()) })
-      .where(eq(accounts.id, existing.id));
+    await setProfileColumns(db, existing.id, { ...columns, updatedAt: new Date(app.clock.now()) });
     return (await slotsOf(existing.id))!;
   }
 
@@ -341,18 +327,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
   /** The profiles a group may hold: those in no group, and those already in this one (0 for a new group). */
   app.get('/search', { schema: accountSchemas.search }, async (request): Promise<SelectOption[]> => {
     const groupId = Number(request.query.groupId);
-    const free =
-      Number.isSafeInteger(groupId) && groupId > 0 ? or(isNull(accounts.groupId), eq(accounts.groupId, groupId)) : isNull(accounts.groupId);
-    const rows = await db.orm
-      .select({
-        id: accounts.id,
-        comments: accounts.comments,
-        youtubeLogin: accounts.youtubeLogin,
-        instagramLogin: accounts.instagramLogin,
-      })
-      .from(accounts)
-      .where(and(visibleTo(currentUser(request), accounts.userId), free))
-      .orderBy(asc(accounts.id));
+    const rows = await groupCandidates(db, currentUser(request), Number.isSafeInteger(groupId) && groupId > 0 ? groupId : null);
     return rows.map(accountOption);
   });
 
@@ -394,22 +369,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     return { checked: checks.map((check) => check.platform), connectedAs: answer.connectedAs, refused: answer.refused };
   }
 
-  /**
-   * What the check found, kept in the save's transaction after the typed connections it went
-   * through: each platform asked keeps the name it answered with, and its connection the state its
-   * answer says: a refusal 'down', an answer 'connected'.
-   */
-  async function recordCheck(run: RunSql, accountId: number, { checked, connectedAs, refused }: CheckedConnection) {
-    const at = new Date(app.clock.now());
-    for (const platform of checked) await recordCheckedName(run, accountId, platform, connectedAs[platform] ?? null);
-    for (const error of refused) {
-      await recordAccessFailure(run, { accountId, platform: error.platform, source: 'reconnect', detail: error.detail, at });
-    }
-    for (const platform of checked.filter((platform) => connectedAs[platform] !== undefined)) {
-      await recordConnection(run, { accountId, platform, state: 'connected', kind: null, source: 'reconnect', at });
-    }
-  }
-
   app.post('/', { schema: accountSchemas.create }, async (request, reply) => {
     const user = currentUser(request);
     const form = parseBody(accountSchemaFor({}, {}, request.body.connectByConsent), request.body);
@@ -420,11 +379,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const typed = typedConnections(keys.secretsAtRest, id, form, [], pastedSeconds(), new Date(app.clock.now()));
     const connection = await checkedConnection(form, { ...newProfileCredentials(id), ...columns, ...secrets }, typed, {}, []);
     // The row and its connections are one save: a failure between them leaves neither.
-    await db.transaction(async (run) => {
-      await insertProfile(db, run, { id, userId: user.id, ...columns, ...secrets });
-      await saveTypedConnections(run, typed);
-      await recordCheck(run, id, connection);
-    });
+    await createProfile(db, { id, userId: user.id, ...columns, ...secrets }, typed, connection, new Date(app.clock.now()));
     request.log.info({ accountId: id }, 'profile created');
     return reply.status(201).send(await detail(user, id));
   });
@@ -443,12 +398,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const youtubeReset = clientChanged ? { inYouTube: false } : {};
     const next = { ...existing, ...columns, ...secrets, ...youtubeReset };
     const connection = await checkedConnection(form, next, typed, linked, stored, existing);
-    await db.transaction(async (run) => {
-      const changed = { ...columns, ...secrets, ...youtubeReset, updatedAt: new Date(app.clock.now()) };
-      await updateProfile(db, run, existing.id, changed, clientChanged);
-      await saveTypedConnections(run, typed);
-      await recordCheck(run, existing.id, connection);
-    });
+    const at = new Date(app.clock.now());
+    const changed = { ...columns, ...secrets, ...youtubeReset, updatedAt: at };
+    await saveProfile(db, existing.id, changed, clientChanged, typed, connection, at);
     return detail(user, existing.id);
   });
 
@@ -461,16 +413,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const existing = await accountRow(currentUser(request), request.params.id);
     const { description } = parseBody(channelDescriptionSchema, request.body);
     const text = description.trim();
-    await db.orm
-      .update(accounts)
-      .set({ description: text, updatedAt: new Date(app.clock.now()) })
-      .where(eq(accounts.id, existing.id));
+    await setProfileColumns(db, existing.id, { description: text, updatedAt: new Date(app.clock.now()) });
     if (existing.isActiveYouTube && existing.inYouTube) await pushChannelDescription(existing, text);
     return detail(currentUser(request), existing.id);
   });
 
   /** The stored description stays as typed when YouTube refuses it; the operator reads why and can save again. */
-  async function pushChannelDescription(account: typeof accounts.$inferSelect, description: string) {
+  async function pushChannelDescription(account: ProfileRow, description: string) {
     try {
       const ctx = await profileContext(account, 'youtube', {
         db,
@@ -496,24 +445,17 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
   app.patch('/update-profile-inst/:id', { schema: accountSchemas.updateInstagramProfile }, async (request) => {
     const existing = await accountRow(currentUser(request), request.params.id);
     const { profileName, profileDescription } = parseBody(instagramProfileSchema, request.body);
-    await db.orm
-      .update(accounts)
-      .set({
-        profileNameInstagram: blankToNull(profileName),
-        profileDescriptionInstagram: blankToNull(profileDescription),
-        updatedAt: new Date(app.clock.now()),
-      })
-      .where(eq(accounts.id, existing.id));
+    await setProfileColumns(db, existing.id, {
+      profileNameInstagram: blankToNull(profileName),
+      profileDescriptionInstagram: blankToNull(profileDescription),
+      updatedAt: new Date(app.clock.now()),
+    });
     return detail(currentUser(request), existing.id);
   });
 
   /** Stops the uploads through the profile first, or refuses with 409: nothing goes live through it after the answer. */
   app.delete('/:id', { schema: accountSchemas.remove }, async (request, reply) => {
-    const [owned] = await db.orm
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(ownedAccount(currentUser(request), request.params.id));
-    const { id } = found(owned);
+    const id = await visibleProfileId(db, currentUser(request), request.params.id);
     const deleted = await deleteStoppingUploads(db, app.clock, 'profile', id, (run) => deleteProfileRow(run, id));
     found(deleted);
     request.log.info({ accountId: id }, 'profile deleted');

@@ -1,17 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import { object, string } from 'superstruct';
 import type { LoginResponse, RefreshResponse } from '../../src/lib/contract';
 import { t } from '../messages';
 import { loginSchema, passwordChangeSchema } from '../../src/lib/schemas';
-import { users } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { deviceCookieFor, deviceOf } from '../auth/device-cookie';
 import { releaseLoginAttempt, reserveLoginAttempt, type Reservation, type SignInSource } from '../auth/login-throttle';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeRefreshFamily, rotateRefreshToken, signAccessToken, startSession } from '../auth/tokens';
-import { changeOwnPassword } from '../auth/users';
+import { changeOwnPassword, passwordHashOf, userByLogin } from '../auth/users';
 import type { Clock } from '../clock';
 import { HttpError, parseBody } from '../http-error';
 import { authSchemas } from '../../src/lib/contract/auth';
@@ -48,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     const { login, password } = parseBody(loginSchema, request.body);
     const reservation = await reserve(request, reply, login);
 
-    const [user] = await db.orm.select().from(users).where(eq(users.login, login.trim()));
+    const user = await userByLogin(db, login.trim());
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
     if (!user || !passwordMatches) throw new HttpError(401, t.server.invalidCredentials);
     await releaseLoginAttempt(db, reservation);
@@ -87,8 +85,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     const user = currentUser(request);
     const reservation = await reserve(request, reply, user.login);
 
-    const [stored] = await db.orm.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-    if (!stored || !(await verifyPassword(stored.passwordHash, currentPassword))) {
+    const storedHash = await passwordHashOf(db, user.id);
+    if (storedHash === undefined || !(await verifyPassword(storedHash, currentPassword))) {
       throw new HttpError(400, t.settings.wrongCurrentPassword);
     }
     await releaseLoginAttempt(db, reservation);

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq } from 'drizzle-orm';
 import type { PostingSlots } from '../../src/lib/contract';
 import { t } from '../messages';
-import { accountGroups } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
-import { found, visibleTo } from '../auth/ownership';
+import { visibleGroupId } from '../services/library/account-groups';
 import { HttpError } from '../http-error';
 import { calendarRange } from '../services/planning/calendar-posts';
 import { calendarSchemas } from '../../src/lib/contract/operator-day';
@@ -28,15 +26,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{
     if (query.accountId !== undefined && query.groupId !== undefined) throw new HttpError(400, t.calendar.oneFilter);
     const user = currentUser(request);
     // Another operator's group is not found, as its own route answers it.
-    if (query.groupId !== undefined)
-      found(
-        (
-          await app.db.orm
-            .select({ id: accountGroups.id })
-            .from(accountGroups)
-            .where(and(eq(accountGroups.id, query.groupId), visibleTo(user, accountGroups.userId)))
-        )[0],
-      );
+    if (query.groupId !== undefined) await visibleGroupId(app.db, user, query.groupId);
     return calendarRange(app.db, user, { from, to, accountId: query.accountId, groupId: query.groupId }, postingSlots);
   });
 };

@@ -1,14 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { BackgroundChoices, CreationRequestRow, Paged, PublicationRequestDetail } from '../../src/lib/contract';
 import { t } from '../messages';
 import { renderFailureText } from '../../src/lib/render-failures';
-import { videoErrors, type FailedPost } from '../../src/lib/post-failures';
+import { videoErrors } from '../../src/lib/post-failures';
 import { createVideoSchema, maxBackgrounds } from '../../src/lib/schemas';
-import { accountGroups, accounts, creationRequests, photos, tagSets, videos } from '../db/schema';
-import { accountOption, failedPostsColumn, publishProfileOption } from '../services/profiles/account-views';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
@@ -18,8 +15,10 @@ import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
 import { pageFromQuery } from '../services/lists/paging';
 import { requestListPage } from '../services/lists/request-list';
-import { deleteCreationRequest, insertCreationRequest } from '../services/publishing/creation-requests';
-import { visibleTo } from '../auth/ownership';
+import { createCreationRequest, deleteCreationRequest } from '../services/publishing/creation-requests';
+import { publishChoices } from '../services/publishing/publish-choices';
+import { requestVisible, videosWithFailures, visibleRequest } from '../services/publishing/request-rows';
+import { ownPhotoCount, ownPhotos } from '../services/library/photos';
 import { createVideoSchemas } from '../../src/lib/contract/media';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,12 +50,7 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** What the create form offers: the caller's own images (an admin's too), newest first, as many as a request may use. */
   app.get('/backgrounds', { schema: createVideoSchemas.backgrounds }, async (request): Promise<BackgroundChoices> => {
-    const rows = await db.orm
-      .select({ id: photos.id, fileKey: photos.fileKey })
-      .from(photos)
-      .where(eq(photos.userId, currentUser(request).id))
-      .orderBy(desc(photos.id))
-      .limit(maxBackgrounds);
+    const rows = await ownPhotos(db, currentUser(request).id, maxBackgrounds);
     return { data: rows.map((row) => ({ id: row.id, url: signed(row.fileKey) })) };
   });
 
@@ -65,61 +59,16 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * that does not exist, so the answer tells nothing about other users' images.
    */
   async function checkOwnImages(userId: number, photoIds: number[]): Promise<void> {
-    const own = await db.orm
-      .select({ id: photos.id })
-      .from(photos)
-      .where(and(eq(photos.userId, userId), inArray(photos.id, photoIds)));
-    if (own.length !== photoIds.length) throw new HttpError(400, t.createVideo.unknownBackground);
-  }
-
-  /** What the publish form offers: the profiles, tag sets and groups of the request's owner (not of an admin viewing it). */
-  async function publishChoices(ownerId: number): Promise<Pick<PublicationRequestDetail, 'accounts' | 'tagProfile' | 'group'>> {
-    const [profiles, sets, groups] = await Promise.all([
-      db.orm
-        .select({
-          id: accounts.id,
-          groupId: accounts.groupId,
-          comments: accounts.comments,
-          youtubeLogin: accounts.youtubeLogin,
-          instagramLogin: accounts.instagramLogin,
-          isActiveYouTube: accounts.isActiveYouTube,
-          isActiveTikTok: accounts.isActiveTikTok,
-          isActiveInstagram: accounts.isActiveInstagram,
-        })
-        .from(accounts)
-        .where(eq(accounts.userId, ownerId))
-        .orderBy(asc(accounts.id)),
-      db.orm.select().from(tagSets).where(eq(tagSets.userId, ownerId)).orderBy(desc(tagSets.id)),
-      db.orm.select().from(accountGroups).where(eq(accountGroups.userId, ownerId)).orderBy(desc(accountGroups.id)),
-    ]);
-    return {
-      accounts: profiles.map(publishProfileOption),
-      tagProfile: sets.map(({ id, name, tags }) => ({ id, name, tags })),
-      group: groups.map((group) => ({
-        id: group.id,
-        name: group.name,
-        accounts: profiles.filter((profile) => profile.groupId === group.id).map(accountOption),
-      })),
-    };
+    if ((await ownPhotoCount(db, userId, photoIds)) !== photoIds.length) throw new HttpError(400, t.createVideo.unknownBackground);
   }
 
   app.get('/request/:idUpload', { schema: createVideoSchemas.detail }, async (request): Promise<PublicationRequestDetail> => {
     const user = currentUser(request);
     const { idUpload } = request.params;
     if (!uuidPattern.test(idUpload)) throw new HttpError(404, t.server.notFound);
-    const [found] = await db.orm
-      .select()
-      .from(creationRequests)
-      .where(and(eq(creationRequests.idUpload, idUpload), visibleTo(user, creationRequests.userId)));
+    const found = await visibleRequest(db, user, idUpload, false);
     if (!found) throw new HttpError(404, t.server.notFound);
-    const [items, choices] = await Promise.all([
-      db.orm
-        .select({ ...getTableColumns(videos), failed: sql<FailedPost[] | null>`${sql.raw(failedPostsColumn)}` })
-        .from(videos)
-        .where(eq(videos.requestId, found.id))
-        .orderBy(asc(videos.position)),
-      publishChoices(found.userId),
-    ]);
+    const [items, choices] = await Promise.all([videosWithFailures(db, found.id), publishChoices(db, found.userId)]);
     return {
       ...choices,
       id: found.id,
@@ -172,23 +121,21 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const sourceKey = `${requestPrefix(idUpload)}/source.${info.demuxer}`;
       try {
         await storage.put(sourceKey, source);
-        // One transaction for the request, its videos and the render job: either all exist or none.
-        const id = await db.transaction(async (sql) => {
-          const requestId = await insertCreationRequest(sql, {
-            idUpload,
-            userId: user.id,
-            countVideo,
-            sourceKey,
-            sourceName: sourceNameOf(form.files[0]!.name),
-            backgroundIds: photoIds ?? null,
-          });
-          await queue.send(
+        const row = {
+          idUpload,
+          userId: user.id,
+          countVideo,
+          sourceKey,
+          sourceName: sourceNameOf(form.files[0]!.name),
+          backgroundIds: photoIds ?? null,
+        };
+        const id = await createCreationRequest(db, row, (requestId, executeSql) =>
+          queue.send(
             renderJobName,
             { requestId, source: info },
-            { expireInSeconds: renderExpirySeconds(countVideo, settings), db: { executeSql: sql } },
-          );
-          return requestId;
-        });
+            { expireInSeconds: renderExpirySeconds(countVideo, settings), db: { executeSql } },
+          ),
+        );
         queue.nudge(renderJobName);
         return reply.status(201).send({ id, idUpload });
       } catch (error) {
@@ -204,11 +151,7 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/:id', { schema: createVideoSchemas.remove }, async (request, reply) => {
     const user = currentUser(request);
     const id = request.params.id;
-    const [visible] = await db.orm
-      .select({ id: creationRequests.id })
-      .from(creationRequests)
-      .where(and(eq(creationRequests.id, id), visibleTo(user, creationRequests.userId)));
-    if (!visible) throw new HttpError(404, t.server.notFound);
+    if (!(await requestVisible(db, user, id))) throw new HttpError(404, t.server.notFound);
     const removed = await deleteStoppingUploads(db, app.clock, 'request', id, (run) => deleteCreationRequest(run, id));
     if (!removed) throw new HttpError(404, t.server.notFound);
     await storage.deleteAll(requestPrefix(removed.idUpload));

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq, or } from 'drizzle-orm';
 import { checkConnections } from '../services/profiles/connection-check';
+import { profileRowById, profileSeenBy, setProfileColumns, type ProfileRow } from '../services/profiles/profile-rows';
 import { t } from '../messages';
 import { youtubeConnectionParams } from '../../src/lib/youtube-connection';
 import type { Platform, PlatformsMode } from '../platforms/types';
-import { accounts, users } from '../db/schema';
 import { proxyOfAccount, secretsOfRow } from '../auth/secrets';
 import { PlatformNetworkError, type PlatformNetwork } from '../net/http';
 import { consumeOAuthState, openOAuthState, type SpentState } from '../platforms/oauth-state';
@@ -89,7 +88,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
     const { state, sig } = request.query;
     const flow = isLinkSigned(keys.consentCookie, state, sig) ? await openOAuthState(db, 'youtube', state) : null;
     if (!flow) return stoppedPage(reply, 400, t.youtubeOauth.linkExpired);
-    const [account] = await db.orm.select().from(accounts).where(eq(accounts.id, flow.accountId));
+    const account = await profileRowById(db, flow.accountId);
     if (!account?.youtubeClientId) return stoppedPage(reply, 400, t.youtubeOauth.notReady);
     const publicUrl = oauth.publicUrl();
     const redirectUri = youtubeRedirectUri(publicUrl);
@@ -107,7 +106,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
    * Which channel the grant reaches, for the profile's "підключено як …". The connection stands
    * without it: a channel that does not answer now is asked again at the profile's next save.
    */
-  async function recordChannel(account: typeof accounts.$inferSelect, platform: Platform = 'youtube') {
+  async function recordChannel(account: ProfileRow, platform: Platform = 'youtube') {
     try {
       const settings = {
         mode: oauth.platforms,
@@ -137,15 +136,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
   }
 
   /** The profile a spent `state` names, while the user who asked for the link still exists and still sees it. */
-  async function issuedAccount(issued: SpentState) {
-    const [account] = await db.orm
-      .select({ account: accounts })
-      .from(accounts)
-      .innerJoin(users, eq(users.id, issued.userId))
-      .where(and(eq(accounts.id, issued.accountId), or(eq(users.role, 'admin'), eq(accounts.userId, users.id))))
-      .then((rows) => rows.map((row) => row.account));
-    return account;
-  }
+  const issuedAccount = (issued: SpentState) => profileSeenBy(db, issued.accountId, issued.userId);
 
   app.get('/youtube/callback', { schema: oauthSchemas.youtubeCallback }, async (request, reply) => {
     const { query } = request;
@@ -189,10 +180,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
 
     const refreshExpiresIn = tokens.refreshExpiresIn ?? (oauth.youtubeAppInTesting ? testingRefreshTokenSeconds : null);
     await saveGrantedConnection(db, keys.secretsAtRest, account.id, 'youtube', { ...tokens, refreshExpiresIn }, oauth.clock);
-    await db.orm
-      .update(accounts)
-      .set({ inYouTube: true, updatedAt: new Date(app.clock.now()) })
-      .where(eq(accounts.id, account.id));
+    await setProfileColumns(db, account.id, { inYouTube: true, updatedAt: new Date(app.clock.now()) });
     request.log.info({ accountId: account.id }, 'YouTube connected');
     await recordChannel({ ...account, inYouTube: true });
     await resumeWaiting(account.id, 'youtube');
@@ -245,10 +233,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
       }
       await saveGrantedConnection(db, keys.secretsAtRest, account.id, platform, tokens, oauth.clock);
       const switchedOn = { [platformOf(platform).fields.switchedOn]: true };
-      await db.orm
-        .update(accounts)
-        .set({ ...switchedOn, updatedAt: new Date(app.clock.now()) })
-        .where(eq(accounts.id, account.id));
+      await setProfileColumns(db, account.id, { ...switchedOn, updatedAt: new Date(app.clock.now()) });
       request.log.info({ accountId: account.id, platform }, 'platform connected through its consent page');
       await recordChannel({ ...account, ...switchedOn }, platform);
       await resumeWaiting(account.id, platform);

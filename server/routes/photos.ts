@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
 import type { Paged, Photo } from '../../src/lib/contract';
 import { t } from '../messages';
 import { photoUploadSchema } from '../../src/lib/schemas';
-import { photos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { imageDecodes } from '../media/probe';
@@ -14,7 +12,7 @@ import { signMediaUrl } from '../media/signed-urls';
 import { receiveForm } from '../media/uploads';
 import { pageFromQuery } from '../services/lists/paging';
 import { photoPage } from '../services/lists/photo-list';
-import { visibleTo } from '../auth/ownership';
+import { deletePhotoRow, insertPhotos } from '../services/library/photos';
 import { photoSchemas } from '../../src/lib/contract/media';
 
 /** Files one upload may carry; the form sends what the operator picked at once. */
@@ -64,7 +62,7 @@ export const photoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         stored.push(fileKey);
         values.push({ userId: user.id, fileKey, contentType: info.contentType, width: info.width, height: info.height });
       }
-      const rows = await db.orm.insert(photos).values(values).returning({ id: photos.id, fileKey: photos.fileKey });
+      const rows = await insertPhotos(db, values);
       stored.length = 0;
       return reply.status(201).send({ data: rows.map((row) => ({ id: row.id, url: urlOf(row.fileKey) })) });
     } finally {
@@ -76,10 +74,7 @@ export const photoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/:id', { schema: photoSchemas.remove }, async (request, reply) => {
     const user = currentUser(request);
-    const [removed] = await db.orm
-      .delete(photos)
-      .where(and(eq(photos.id, request.params.id), visibleTo(user, photos.userId)))
-      .returning({ fileKey: photos.fileKey });
+    const removed = await deletePhotoRow(db, user, request.params.id);
     if (!removed) throw new HttpError(404, t.server.notFound);
     await storage.delete(removed.fileKey);
     return reply.status(204).send();

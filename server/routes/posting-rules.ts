@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, inArray } from 'drizzle-orm';
 import type { ProfilePostingRules } from '../../src/lib/contract';
 import { t } from '../messages';
 import { postOptionsSchema } from '../../src/lib/schemas';
 import { currentUser, requireUser } from '../auth/guards';
-import { visibleTo } from '../auth/ownership';
-import { accounts } from '../db/schema';
 import { HttpError, parseBody } from '../http-error';
 import type { PlatformAccess } from '../platforms/profile-context';
 import { saveDefaults, savedDefaults, type CreatorRulesReader } from '../services/publishing/posting-rules';
 import { accountOption } from '../services/profiles/account-views';
+import { visibleProfileRows, type ProfileRow } from '../services/profiles/profile-rows';
 import { platformsOf } from '../services/publishing/publication-plan';
 import { postingRulesSchemas } from '../../src/lib/contract/posting-rules';
 
@@ -28,7 +26,7 @@ export const postingRulesRoutes: FastifyPluginAsyncTypebox<{
   const { db, keys } = app;
   app.addHook('onRequest', requireUser);
 
-  async function rulesOf(rows: (typeof accounts.$inferSelect)[]): Promise<ProfilePostingRules[]> {
+  async function rulesOf(rows: ProfileRow[]): Promise<ProfilePostingRules[]> {
     const saved = await savedDefaults(
       db,
       rows.map((row) => row.id),
@@ -52,10 +50,7 @@ export const postingRulesRoutes: FastifyPluginAsyncTypebox<{
   }
 
   async function ownedProfiles(request: Parameters<typeof currentUser>[0], ids: number[]) {
-    const rows = await db.orm
-      .select()
-      .from(accounts)
-      .where(and(inArray(accounts.id, ids), visibleTo(currentUser(request), accounts.userId)));
+    const rows = await visibleProfileRows(db, currentUser(request), ids);
     if (rows.length !== ids.length) throw new HttpError(404, t.publish.unknownAccount);
     return ids.map((id) => rows.find((row) => row.id === id)!);
   }

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyTypeProviderDefault } from 'fastify';
 import type { SessionUser, StatsPeriod, StatsRangeQuery } from '../../src/lib/contract';
 import { statsRangeSchema } from '../../src/lib/schemas';
-import { accountGroups, accounts, creationRequests } from '../db/schema';
 import { t } from '../messages';
 import { HttpError, parseBody } from '../http-error';
 import { currentUser, requireUser } from '../auth/guards';
-import { found, visibleOwner, visibleTo } from '../auth/ownership';
+import { visibleOwner } from '../auth/ownership';
+import { visibleGroupId } from '../services/library/account-groups';
+import { visibleProfileId } from '../services/profiles/profile-rows';
+import { visiblePublishedSetId } from '../services/publishing/published-set';
 import { statsReport } from '../services/statistics/stats-points';
 import { statsChoices, topVideos, type StatsDays, type StatsSelection } from '../services/statistics/stats-range';
 import { statsCsv } from '../services/statistics/stats-export';
@@ -27,25 +28,13 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/video/:idUpload', { schema: statsSchemas.set }, async (request) => {
     const { idUpload } = request.params;
-    const [set] = await db.orm
-      .select({ id: creationRequests.id })
-      .from(creationRequests)
-      .where(
-        and(
-          eq(creationRequests.idUpload, idUpload),
-          isNotNull(creationRequests.publishedAt),
-          visibleTo(currentUser(request), creationRequests.userId),
-        ),
-      );
-    return statsReport(db, { requestId: found(set).id }, request.query.days ?? defaultPeriod, new Date(app.clock.now()));
+    const requestId = await visiblePublishedSetId(db, currentUser(request), idUpload);
+    return statsReport(db, { requestId }, request.query.days ?? defaultPeriod, new Date(app.clock.now()));
   });
 
   app.get('/accounts/:id', { schema: statsSchemas.account }, async (request) => {
-    const [account] = await db.orm
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.id, request.params.id), visibleTo(currentUser(request), accounts.userId)));
-    return statsReport(db, { accountId: found(account).id }, request.query.days ?? defaultPeriod, new Date(app.clock.now()));
+    const accountId = await visibleProfileId(db, currentUser(request), request.params.id);
+    return statsReport(db, { accountId }, request.query.days ?? defaultPeriod, new Date(app.clock.now()));
   });
 
   /** The period checked by the form's schema, and the profile or group, which must be the user's. */
@@ -53,20 +42,8 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { from, to, accountId, groupId, platform } = query;
     const days = parseBody(statsRangeSchema, { from, to });
     if (accountId !== undefined && groupId !== undefined) throw new HttpError(400, t.statsScreen.profileOrGroup);
-    if (accountId !== undefined) {
-      const [account] = await db.orm
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(and(eq(accounts.id, accountId), visibleTo(user, accounts.userId)));
-      found(account);
-    }
-    if (groupId !== undefined) {
-      const [group] = await db.orm
-        .select({ id: accountGroups.id })
-        .from(accountGroups)
-        .where(and(eq(accountGroups.id, groupId), visibleTo(user, accountGroups.userId)));
-      found(group);
-    }
+    if (accountId !== undefined) await visibleProfileId(db, user, accountId);
+    if (groupId !== undefined) await visibleGroupId(db, user, groupId);
     return { days: { from: days.from, to: days.to }, selection: { ownerId: visibleOwner(user), accountId, groupId, platform } };
   }
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type {
   Paged,
   PostingSlots,
@@ -16,9 +15,7 @@ import { addTags } from '../../src/lib/tags';
 import { tickedPlatforms } from '../../src/lib/assignment';
 import { waitFields } from '../../src/lib/post-waits';
 import { videoErrorsOf } from '../../src/lib/post-failures';
-import { accounts, creationRequests, tagSets, videos } from '../db/schema';
 import { currentUser, requireUser } from '../auth/guards';
-import { visibleTo } from '../auth/ownership';
 import { HttpError, parseBody } from '../http-error';
 import { signMediaUrl } from '../media/signed-urls';
 import type { PostingCapSettings } from '../platforms/types';
@@ -36,23 +33,23 @@ import { moveObstacle, spreadPublication, type SpreadSettings } from '../service
 import { postWaitsOf, publishedEditsOf, unstartedPostsOf, type PostWaits } from '../services/publishing/published-set';
 import { cancelPosts, editPublished, planPosts, replanPosts, restorePosts, retryPosts } from '../services/publishing/post-lifecycle';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
+import {
+  publishedVideosOf,
+  requestById,
+  videoById,
+  videosOfRequestAmong,
+  visibleRequest,
+  type RequestRow,
+  type VideoRow,
+} from '../services/publishing/request-rows';
+import { ownerProfiles, ownerProfilesAmong, profileRowById, type ProfileRow } from '../services/profiles/profile-rows';
+import { tagSetsOf } from '../services/library/tag-sets';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type RequestRow = typeof creationRequests.$inferSelect;
-
-// The outer columns are written out with their tables: in a one-table select Drizzle renders a
-// column as a bare "id", which inside these subqueries would name the subquery's own column.
-
-/**
- * The videos a publication took in: those with posts, and those whose posts were cancelled, which
- * keep the date the publication gave them; a rendered video left out of it has neither.
- */
-const inPublication = sql`(EXISTS (SELECT 1 FROM video_posts WHERE video_posts.video_id = videos.id) OR videos.date IS NOT NULL)`;
-
 const tagsOf = (tags: string[]) => addTags([], tags.join(' '));
 
-const planProfile = (profile: typeof accounts.$inferSelect): PlanProfile => ({ ...profile, title: accountOption(profile).title });
+const planProfile = (profile: ProfileRow): PlanProfile => ({ ...profile, title: accountOption(profile).title });
 
 export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   platforms: () => PlatformAccess;
@@ -79,16 +76,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
 
   async function requestOf(user: SessionUser, idUpload: string, published: boolean): Promise<RequestRow> {
     if (!uuidPattern.test(idUpload)) throw new HttpError(404, t.server.notFound);
-    const [row] = await db.orm
-      .select()
-      .from(creationRequests)
-      .where(
-        and(
-          eq(creationRequests.idUpload, idUpload),
-          visibleTo(user, creationRequests.userId),
-          published ? isNotNull(creationRequests.publishedAt) : undefined,
-        ),
-      );
+    const row = await visibleRequest(db, user, idUpload, published);
     if (!row) throw new HttpError(404, t.server.notFound);
     return row;
   }
@@ -102,10 +90,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       ...new Set([...chosen.map((account) => account.id), ...items.flatMap((item) => (item.account ? [item.account.id] : []))]),
     ];
     if (wanted.length === 0) return [];
-    const profiles = await db.orm
-      .select()
-      .from(accounts)
-      .where(and(inArray(accounts.id, wanted), eq(accounts.userId, ownerId)));
+    const profiles = await ownerProfilesAmong(db, ownerId, wanted);
     if (profiles.length !== wanted.length) throw new HttpError(400, t.publish.unknownAccount);
     return profiles;
   }
@@ -114,16 +99,13 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   async function requestVideos(requestId: number, videoIds: number[]) {
     const wanted = [...new Set(videoIds)];
     if (wanted.length === 0) return [];
-    const rows = await db.orm
-      .select({ id: videos.id, position: videos.position, durationSeconds: videos.durationSeconds })
-      .from(videos)
-      .where(and(inArray(videos.id, wanted), eq(videos.requestId, requestId)));
+    const rows = await videosOfRequestAmong(db, requestId, wanted);
     if (rows.length !== wanted.length) throw new HttpError(404, t.publish.unknownVideo);
     return rows;
   }
 
   function toPublishedVideo(
-    row: typeof videos.$inferSelect,
+    row: VideoRow,
     idUpload: string,
     waits: PostWaits | undefined,
     posts: VideoPost[],
@@ -146,16 +128,12 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
 
   async function detail(request: RequestRow): Promise<UploadDetail> {
     const [rows, sets, setPosts, edits, waits, profiles, reach] = await Promise.all([
-      db.orm
-        .select()
-        .from(videos)
-        .where(and(eq(videos.requestId, request.id), inPublication))
-        .orderBy(asc(videos.position)),
-      db.orm.select().from(tagSets).where(eq(tagSets.userId, request.userId)).orderBy(desc(tagSets.id)),
+      publishedVideosOf(db, request.id),
+      tagSetsOf(db, request.userId),
       postsOfSets(db.sql, [request.id]),
       publishedEditsOf(db, request.id),
       postWaitsOf(db, request.id),
-      db.orm.select().from(accounts).where(eq(accounts.userId, request.userId)).orderBy(asc(accounts.id)),
+      ownerProfiles(db, request.userId),
       postReachOf(db, request.id),
     ]);
     const posts = await postsOfVideos(
@@ -171,7 +149,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       title: request.title ?? '',
       description: request.description,
       tags: request.tags.join(','),
-      tagProfile: sets.map(({ id, name, tags }) => ({ id, name, tags })),
+      tagProfile: sets,
       video: rows.map((row) => toPublishedVideo(row, request.idUpload, waits.get(row.id), posts.get(row.id)!, reach.get(row.id))),
       edits,
       accounts: profiles.map(publishProfileOption),
@@ -190,8 +168,8 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const owner = await requestOf(user, youTubeId, true);
     await retryPosts(db, queueOrFail(), owner.id, videoId, new Date(app.clock.now()));
     request.log.info({ videoId }, 'publication retried');
-    const [[row], waits, posts, reach] = await Promise.all([
-      db.orm.select().from(videos).where(eq(videos.id, videoId)),
+    const [row, waits, posts, reach] = await Promise.all([
+      videoById(db, videoId),
       postWaitsOf(db, owner.id, videoId),
       postsOfVideos(db.sql, [videoId]),
       postReachOf(db, owner.id, videoId),
@@ -232,13 +210,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const target = await requestOf(user, idUpload, true);
     const date = futurePublishDate(body.date, app.clock.now());
     if (!date && body.accountId === undefined) throw new HttpError(400, t.postTruth.dateRequired);
-    const [profile] =
-      body.accountId === undefined
-        ? []
-        : await db.orm
-            .select()
-            .from(accounts)
-            .where(and(eq(accounts.id, body.accountId), eq(accounts.userId, target.userId)));
+    const [profile] = body.accountId === undefined ? [] : await ownerProfilesAmong(db, target.userId, [body.accountId]);
     if (body.accountId !== undefined && !profile) throw new HttpError(400, t.publish.unknownAccount);
     const saved = profile ? (await savedDefaults(db, [profile.id])).get(profile.id)! : {};
     const flags = { inYouTube: target.inYouTube, inTikTok: target.inTikTok, inInstagram: target.inInstagram };
@@ -264,12 +236,12 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     target: RequestRow,
     videoId: number,
     date: Date | null,
-    profile: typeof accounts.$inferSelect | undefined,
+    profile: ProfileRow | undefined,
     flags: PlatformFlags,
   ): Promise<string | null> {
     const rows = await unstartedPostsOf(db, target.id, videoId);
     if (rows.length === 0) return null;
-    const account = profile ?? (await db.orm.select().from(accounts).where(eq(accounts.id, rows[0]!.account_id)))[0];
+    const account = profile ?? (await profileRowById(db, rows[0]!.account_id));
     if (!account) return null;
     const platforms = profile ? platformsOf(flags, profile) : rows.map((row) => row.platform);
     const at = (date ?? new Date(rows[0]!.scheduled_at)).getTime();
@@ -357,7 +329,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
 
     const sent = await planPosts(db, queue, target.id, texts, form, plan, new Date(now));
     request.log.info({ requestId: target.id, videos: plan.length, posts: sent }, 'publication scheduled');
-    const [updated] = await db.orm.select().from(creationRequests).where(eq(creationRequests.id, target.id));
+    const updated = await requestById(db, target.id);
     return detail(updated!);
   });
 };

@@ -1,19 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import type { ManagedUser, Paged, UserDetail } from '../../src/lib/contract';
 import { t } from '../messages';
 import { ownUserSchema, userSchema } from '../../src/lib/schemas';
-import { creationRequests, users } from '../db/schema';
 import { deleteStoppingUploads } from '../jobs/publish-stops';
 import { requestPrefix } from '../jobs/render';
 import { currentUser, requireAdmin } from '../auth/guards';
 import { found } from '../auth/ownership';
 import { hashPassword } from '../auth/passwords';
-import { deleteUserRow, resetUser, userExists } from '../auth/users';
+import { deleteUserRow, insertUser, resetUser, setLogin, userExists } from '../auth/users';
 import { HttpError, parseBody } from '../http-error';
 import { accountPage } from '../services/lists/account-list';
 import { pageFromQuery } from '../services/lists/paging';
-import { managedUserColumns, userListPage } from '../services/lists/user-list';
+import { managedUserOf, userListPage } from '../services/lists/user-list';
+import { requestsOfUser } from '../services/publishing/creation-requests';
 import { userVideoPage } from '../services/lists/user-video-list';
 import { userSchemas } from '../../src/lib/contract/users';
 
@@ -38,10 +37,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   app.addHook('onRequest', requireAdmin);
 
-  async function managedUser(id: number): Promise<ManagedUser> {
-    const [row] = await db.orm.select(managedUserColumns).from(users).where(eq(users.id, id));
-    return found(row);
-  }
+  const managedUser = (id: number): Promise<ManagedUser> => managedUserOf(db, id);
 
   /** Runs a write of the login, answering a taken login in Ukrainian rather than as a server error. */
   async function writingLogin<T>(write: () => Promise<T>): Promise<T> {
@@ -82,9 +78,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/', { schema: userSchemas.create, config: { sessionOnly: true } }, async (request, reply) => {
     const form = parseBody(userSchema, withConfirmation(request.body));
     const passwordHash = await hashPassword(form.password);
-    const [{ id }] = await writingLogin(() =>
-      db.orm.insert(users).values({ login: form.login.trim(), passwordHash, role: 'user' }).returning({ id: users.id }),
-    );
+    const id = await writingLogin(() => insertUser(db, form.login.trim(), passwordHash));
     request.log.info({ userId: id }, 'user created');
     return reply.status(201).send(await managedUser(id));
   });
@@ -106,7 +100,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new HttpError(403, t.users.ownPasswordInSettings);
       }
       const { login } = parseBody(ownUserSchema, request.body);
-      await writingLogin(() => db.orm.update(users).set({ login: login.trim() }).where(eq(users.id, id)));
+      await writingLogin(() => setLogin(db, id, login.trim()));
       return managedUser(id);
     }
     const form = parseBody(userSchema, withConfirmation(request.body));
@@ -123,10 +117,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/:id', { schema: userSchemas.remove, config: { sessionOnly: true } }, async (request, reply) => {
     const id = request.params.id;
     if (id === currentUser(request).id) throw new HttpError(400, t.users.cannotDeleteSelf);
-    const requests = await db.orm
-      .select({ idUpload: creationRequests.idUpload })
-      .from(creationRequests)
-      .where(eq(creationRequests.userId, id));
+    const requests = await requestsOfUser(db, id);
     await managedUser(id);
     // The uploads of the user's requests and profiles stop first, or the delete is refused with 409.
     const deleted = await deleteStoppingUploads(db, app.clock, 'user', id, (run) => deleteUserRow(run, id));

@@ -1,5 +1,8 @@
-import type { AccountSummary, Paged, PlatformName } from '../../../src/lib/contract';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import type { AccountSummary, Paged, PlatformName, SessionUser } from '../../../src/lib/contract';
 import type { Database } from '../../db/connect';
+import { accounts } from '../../db/schema';
+import { visibleTo } from '../../auth/ownership';
 import { platformOf, platforms } from '../../../src/lib/platforms';
 import { toAccountSummary, type AccountSummaryRow } from '../profiles/account-views';
 import { offsetOf, paged, pageSize } from './paging';
@@ -99,4 +102,19 @@ export async function accountPage(db: Database, filter: AccountFilter, page: num
     total,
     page,
   );
+}
+
+/** The profiles a group may hold, oldest first: those in no group, and those already in group `groupId` (none for a new group). */
+export async function groupCandidates(db: Database, user: SessionUser, groupId: number | null) {
+  const free = groupId !== null ? or(isNull(accounts.groupId), eq(accounts.groupId, groupId)) : isNull(accounts.groupId);
+  return db.orm
+    .select({
+      id: accounts.id,
+      comments: accounts.comments,
+      youtubeLogin: accounts.youtubeLogin,
+      instagramLogin: accounts.instagramLogin,
+    })
+    .from(accounts)
+    .where(and(visibleTo(user, accounts.userId), free))
+    .orderBy(asc(accounts.id));
 }

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ManagedUser, Paged } from '../../../src/lib/contract';
 import type { Database } from '../../db/connect';
 import { users } from '../../db/schema';
+import { found } from '../../auth/ownership';
 import { offsetOf, paged, pageSize } from './paging';
 import { ownedCount, totalOf } from './page-total';
 
@@ -40,4 +41,10 @@ export async function userListPage(db: Database, page: number): Promise<Paged<Ma
     total,
     page,
   );
+}
+
+/** One user as the list shows them; a user that does not exist is not found (404). */
+export async function managedUserOf(db: Database, id: number): Promise<ManagedUser> {
+  const [row] = await db.orm.select(managedUserColumns).from(users).where(eq(users.id, id));
+  return found(row);
 }

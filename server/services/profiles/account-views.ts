@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   AccountDetail,
   AccountStatus,
@@ -15,10 +15,12 @@ import type {
   PublishProfileOption,
   SavedSecrets,
   SelectOption,
+  SessionUser,
   VideoPost,
   VideoSummary,
 } from '../../../src/lib/contract';
 import { t } from '../../messages';
+import { visibleTo } from '../../auth/ownership';
 import { renderFailureText } from '../../../src/lib/render-failures';
 import { videoErrorsOf } from '../../../src/lib/post-failures';
 import type { Database } from '../../db/connect';
@@ -296,13 +298,15 @@ function failureText({ health, failedPlatforms }: AccountSummary): string | null
   return entry.detail ? `${words} (${entry.detail})` : words;
 }
 
-export function selectAccounts(db: Database) {
-  return db.orm
+/** Profile `id` with its owner's login and its group's name, as its page shows it, when the user sees it; undefined otherwise. */
+export async function visibleAccountView(db: Database, user: SessionUser, id: number) {
+  const [row] = await db.orm
     .select({ account: accounts, ownerLogin: users.login, groupName: accountGroups.name })
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
     .leftJoin(accountGroups, eq(accountGroups.id, accounts.groupId))
-    .$dynamic();
+    .where(and(eq(accounts.id, id), visibleTo(user, accounts.userId)));
+  return row;
 }
 
 /**

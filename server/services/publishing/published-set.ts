@@ -1,11 +1,23 @@
-import type { PlatformEdit } from '../../../src/lib/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { PlatformEdit, SessionUser } from '../../../src/lib/contract';
 import { platformIds, platformOf } from '../../../src/lib/platforms';
 import type { StoredWait } from '../../../src/lib/post-waits';
 import { failureText, storedFailure, type FailureKind } from '../../../src/lib/post-failures';
 import type { Database } from '../../db/connect';
+import { creationRequests } from '../../db/schema';
+import { found, visibleTo } from '../../auth/ownership';
 import type { Platform } from '../../platforms/types';
 
 /** What a published set's page reads of its posts beside their states (video-status.ts). */
+
+/** The id of the published set `idUpload` when the user sees it; one not published, or another operator's, is not found (404). */
+export async function visiblePublishedSetId(db: Database, user: SessionUser, idUpload: string): Promise<number> {
+  const [set] = await db.orm
+    .select({ id: creationRequests.id })
+    .from(creationRequests)
+    .where(and(eq(creationRequests.idUpload, idUpload), isNotNull(creationRequests.publishedAt), visibleTo(user, creationRequests.userId)));
+  return found(set).id;
+}
 
 export interface PostWaits {
   /** The soonest wait of the video's pending posts, with the platform it is on. */
