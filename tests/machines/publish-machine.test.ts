@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import toast from 'react-hot-toast';
 import { publishMachine, type PublishInput } from '../../src/machines/publish-machine';
 import { ApiError } from '../../src/lib/api';
-import type { PublicationRequestDetail, SelectOption } from '../../src/lib/contract';
+import type { PublicationRequestDetail, SelectOption, SpreadProposal } from '../../src/lib/contract';
 import {
   assignmentErrors,
   assignProfilesInOrder,
@@ -65,7 +65,7 @@ afterEach(() => {
 });
 
 async function start(input: PublishInput = { idUpload }) {
-  const calls = deferredActors(['loadRequest', 'publish', 'deleteRequest'] as const);
+  const calls = deferredActors(['loadRequest', 'publish', 'deleteRequest', 'spread'] as const);
   const machine = publishMachine.provide({ actors: calls.actors, actions: { 'leave to request list': () => (left += 1) } });
   const actor = createActor(machine, { input }).start();
   if (input.idUpload) await calls.resolve('loadRequest', detail);
@@ -177,8 +177,24 @@ describe('publish machine: assignment', () => {
     // Only the ticked platforms count: YouTube takes 42 hashtags, Instagram does not.
     actor.send({ type: 'form.submit', fields: { ...hashtagged, tags, inYouTube: false, inInstagram: true } });
     expect(actor.getSnapshot().context.errors).toMatchObject({ texts: t.postingRules.tooManyHashtags(42, 30) });
+    // With both ticked, Instagram's refusal stands though YouTube, checked first, takes them.
+    actor.send({ type: 'form.submit', fields: { ...hashtagged, tags, inInstagram: true } });
+    expect(actor.getSnapshot().context.errors).toMatchObject({ texts: t.postingRules.tooManyHashtags(42, 30) });
     expect(calls.started.map((call) => call.name)).toEqual(['loadRequest']);
     actor.send({ type: 'form.submit', fields: { ...hashtagged, tags } });
+    expect(actor.getSnapshot().value).toBe('submitting');
+  });
+
+  it('checks the texts as the server reads them, without the spaces around them', async () => {
+    const { actor, calls } = await start();
+    actor.send({ type: 'profiles.choose', profiles: [option(1)] });
+    const longest = 'а'.repeat(100);
+    actor.send({ type: 'form.submit', fields: { ...fields, title: `${longest}а` } });
+    expect(actor.getSnapshot().context.errors).toEqual({ texts: t.postingRules.titleTooLong(101, 100) });
+    actor.send({ type: 'form.submit', fields: { ...fields, description: 'd'.repeat(5001) } });
+    expect(actor.getSnapshot().context.errors).toEqual({ texts: t.postingRules.descriptionTooLong(5001, 5000) });
+    expect(calls.started.map((call) => call.name)).toEqual(['loadRequest']);
+    actor.send({ type: 'form.submit', fields: { ...fields, title: ` ${longest} `, description: `\n${'d'.repeat(5000)} ` } });
     expect(actor.getSnapshot().value).toBe('submitting');
   });
 
@@ -271,6 +287,142 @@ describe('publish machine: validation and submission', () => {
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     await settle();
     expect(seen).toEqual(['GET /api/create-video/request/a%20b', 'POST /api/upload-video/a%20b']);
+  });
+});
+
+describe("publish machine: 'Розподілити'", () => {
+  const days = { from: '2026-12-01', to: '2026-12-07' };
+  const platforms = { inYouTube: true, inTikTok: true, inInstagram: false };
+  // Why each video got its date, or none, in the server's words.
+  const firstFree = t.spread.firstFree(4, 30);
+  const bestHour = t.spread.bestHour('18:00', 900, 400, 35);
+  const noRoom = t.spread.noSlot('#2', '07.12', t.spread.obstacles.rollingCap('TikTok', 15, 24));
+  /** Video 11 on #1 at 09:00, video 13 (on 'Будь-який') on #1 by the server's i-th rule at 18:00 next day; video 12 did not fit. */
+  const proposal: SpreadProposal = {
+    data: [
+      { videoId: 11, accountId: 1, date: '2026-12-01T09:00:00+02:00', reason: firstFree },
+      { videoId: 13, accountId: 1, date: '2026-12-02T18:00:00+02:00', reason: bestHour },
+    ],
+    unplaced: [{ videoId: 12, reason: noRoom }],
+  };
+  const draftKey = draftKeyOf(1, idUpload)!;
+  afterEach(() => publishDrafts.trigger.forgetAll());
+
+  /** #1 and #2 chosen; video 13 had #3 picked by hand until #3 was no longer chosen. */
+  async function proposing() {
+    const started = await start({ idUpload, draftKey });
+    const { actor } = started;
+    actor.send({ type: 'profiles.choose', profiles: [option(1), option(2), option(3)] });
+    actor.send({ type: 'video.profile', videoId: 13, profileId: 3 });
+    actor.send({ type: 'profiles.choose', profiles: [option(1), option(2)] });
+    actor.send({ type: 'spread.propose', range: days, platforms });
+    return started;
+  }
+
+  it('asks for the days, the ticked platforms, the chosen profiles and each video with its profile, and waits for the answer', async () => {
+    const { actor, calls } = await proposing();
+    expect(actor.getSnapshot().value).toBe('spreading');
+    expect(calls.started.at(-1)).toEqual({
+      name: 'spread',
+      input: {
+        idUpload,
+        payload: {
+          from: '2026-12-01',
+          to: '2026-12-07',
+          inYouTube: true,
+          inTikTok: true,
+          inInstagram: false,
+          accounts: [{ id: 1 }, { id: 2 }],
+          video: [
+            { id: 11, account: { id: 1 } },
+            { id: 12, account: { id: 2 } },
+            { id: 13, account: null },
+          ],
+        },
+      },
+    });
+    // Nothing else is sent while the proposal is on its way.
+    actor.send({ type: 'form.submit', fields });
+    actor.send({ type: 'request.delete' });
+    expect(calls.started.map((call) => call.name)).toEqual(['loadRequest', 'spread']);
+  });
+
+  it('fills each placed video with its profile and Kyiv date, keeps why and what did not fit, says how many it placed, and keeps the draft', async () => {
+    const { actor, calls, assigned } = await proposing();
+    expect(actor.getSnapshot().context.videos[2]!.lostProfile).toEqual(option(3));
+    await calls.resolve('spread', proposal);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(assigned()).toEqual([
+      [11, 1, '2026-12-01T09:00'],
+      [12, 2, ''],
+      [13, 1, '2026-12-02T18:00'],
+    ]);
+    // Video 13 has a profile again, so it no longer says which one it lost.
+    expect(actor.getSnapshot().context.videos[2]).toMatchObject({ account: option(1), lostProfile: null });
+    expect(actor.getSnapshot().context.spread).toEqual({
+      reasons: { 11: firstFree, 13: bestHour },
+      unplaced: [{ videoId: 12, reason: noRoom }],
+    });
+    expect(shown).toEqual([`success ${t.spread.proposed(2)}`]);
+    expect(draftOf(draftKey)?.videos?.map((video) => [video.id, video.account?.id ?? null, video.date])).toEqual(assigned());
+  });
+
+  it("forgets the reason of a video whose date is changed by hand, keeping the others' and what did not fit", async () => {
+    const { actor, calls } = await start();
+    // Before any proposal there is nothing to forget.
+    actor.send({ type: 'video.date', videoId: 11, date: '2026-12-01T08:00' });
+    expect(actor.getSnapshot().context.spread).toBeNull();
+    actor.send({ type: 'spread.propose', range: days, platforms });
+    await calls.resolve('spread', proposal);
+    actor.send({ type: 'video.date', videoId: 11, date: '2026-12-03T12:00' });
+    expect(actor.getSnapshot().context.spread).toEqual({ reasons: { 13: bestHour }, unplaced: [{ videoId: 12, reason: noRoom }] });
+  });
+
+  it('places a video on a profile the request offers though not chosen, and leaves one placed on a profile it does not offer as it was', async () => {
+    const { actor, calls, assigned } = await start();
+    actor.send({ type: 'profiles.choose', profiles: [option(1)] });
+    actor.send({ type: 'spread.propose', range: days, platforms });
+    await calls.resolve('spread', {
+      data: [
+        { videoId: 11, accountId: 3, date: '2026-12-01T10:00:00+02:00', reason: firstFree },
+        { videoId: 12, accountId: 99, date: '2026-12-01T11:00:00+02:00', reason: firstFree },
+      ],
+      unplaced: [],
+    } satisfies SpreadProposal);
+    expect(assigned()).toEqual([
+      [11, 3, '2026-12-01T10:00'],
+      [12, null, ''],
+      [13, null, ''],
+    ]);
+    expect(actor.getSnapshot().context.videos[0]!.account).toEqual(option(3));
+  });
+
+  it('goes back to the form as it was when the proposal is refused, with the reason', async () => {
+    const { actor, calls, assigned } = await start();
+    actor.send({ type: 'profiles.choose', profiles: [option(1)] });
+    actor.send({ type: 'spread.propose', range: days, platforms });
+    await calls.reject('spread', new ApiError(400, [t.spread.tooLong(31)]));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(assigned()).toEqual([
+      [11, 1, ''],
+      [12, null, ''],
+      [13, null, ''],
+    ]);
+    expect(actor.getSnapshot().context.spread).toBeNull();
+    expect(shown).toEqual([`error ${t.spread.tooLong(31)}`]);
+  });
+
+  it('reaches the API at POST /upload-video/{idUpload}/spread', async () => {
+    const asked = apiDouble((request) => ({ body: request.startsWith('GET') ? detail : proposal }));
+    const actor = createActor(publishMachine, { input: { idUpload } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    actor.send({ type: 'spread.propose', range: days, platforms });
+    await waitFor(actor, (snapshot) => snapshot.context.spread !== null);
+    expect(asked[0]).toBe(`GET /api/create-video/request/${idUpload}`);
+    const [request, body] = asked[1]!.split(/ (?=\{)/);
+    expect(request).toBe(`POST /api/upload-video/${idUpload}/spread`);
+    expect(JSON.parse(body!)).toEqual({ ...days, ...platforms, accounts: [], video: [11, 12, 13].map((id) => ({ id, account: null })) });
+    expect(asked).toHaveLength(2);
   });
 });
 
