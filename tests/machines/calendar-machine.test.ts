@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../src/lib/api';
 import type { CalendarPost, CalendarRange } from '../../src/lib/contract';
 import { calendarMachine, undoWindowMs } from '../../src/machines/calendar-machine';
 import { deferredActors } from './deferred-actors';
-import { recordToasts } from './api-double';
+import { apiDouble, recordToasts } from './api-double';
 import { calendarPost } from '../fixtures/calendar-post';
 
 const idUpload = '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
@@ -47,6 +47,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 async function readyWith(range: CalendarRange) {
@@ -89,6 +90,18 @@ describe('calendar machine: moves', () => {
     expect(actor.getSnapshot().context.range).toBe(week);
     expect(actor.getSnapshot().context.change).toBeNull();
     expect(toasts).toEqual([`error ${refusal}`]);
+  });
+
+  it("shows the moved posts among those at the same time in the server's order, by id", async () => {
+    const { actor } = await readyWith({
+      ...week,
+      posts: [post(7, 11, '2026-11-25T08:30:00.000Z'), post(2, 13, '2026-11-27T08:30:00.000Z')],
+    });
+    actor.send({ type: 'post.move', post: post(7, 11, '2026-11-25T08:30:00.000Z'), day: '2026-11-27' });
+    expect(actor.getSnapshot().context.range!.posts.map((each) => [each.id, each.scheduledAt])).toEqual([
+      [2, '2026-11-27T08:30:00.000Z'],
+      [7, '2026-11-27T08:30:00.000Z'],
+    ]);
   });
 
   it('keeps a post dropped on its own day, and one that has gone out, started or failed, where it is, asking nothing', async () => {
@@ -158,5 +171,25 @@ describe('calendar machine: cancels', () => {
       'error Не можна повернути публікацію: її профіль видалено',
     ]);
     expect(actor.getSnapshot().context.undoable).toEqual({ idUpload, videoId: 11 });
+  });
+});
+
+describe('calendar machine: the API', () => {
+  it('moves at PATCH /upload-video/{idUpload}/video/{videoId} with the new date, cancels and puts back at DELETE and POST …/schedule', async () => {
+    const asked = apiDouble((request) => ({ body: request.startsWith('GET') ? week : {} }));
+    const actor = createActor(calendarMachine).start();
+    const ready = () => waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'ready' }));
+    await ready();
+    actor.send({ type: 'post.move', post: week.posts[0]!, day: '2026-11-27' });
+    await ready();
+    actor.send({ type: 'post.cancel', post: week.posts[2]! });
+    await waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'ready' }) && snapshot.context.undoable !== null);
+    actor.send({ type: 'cancel.restore' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'ready' }) && snapshot.context.undoable === null);
+    expect(asked.filter((request) => !request.startsWith('GET'))).toEqual([
+      `PATCH /api/upload-video/${idUpload}/video/11 {"date":"2026-11-27T10:30"}`,
+      `DELETE /api/upload-video/${idUpload}/video/12/schedule`,
+      `POST /api/upload-video/${idUpload}/video/12/schedule`,
+    ]);
   });
 });
