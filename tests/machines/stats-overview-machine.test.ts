@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { StatsChoices, TopVideos } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { statsOverviewMachine, statsQuery, type StatsFilters } from '../../src/machines/stats-overview-machine';
-import { recordToasts } from './api-double';
+import { apiDouble, recordToasts } from './api-double';
 import { deferredActors } from './deferred-actors';
 
 const choices: StatsChoices = { accounts: [{ id: 3, title: '#3 Ранок' }], groups: [{ id: 2, name: 'Київ' }] };
@@ -14,6 +14,7 @@ describe('statistics screen machine', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('asks the routes for a period, and a profile or a group, and a platform', () => {
@@ -92,5 +93,30 @@ describe('statistics screen machine', () => {
     actor.send({ type: 'export.cancel' });
     expect(actor.getSnapshot().value).toMatchObject({ export: 'closed' });
     expect(signals.map((signal) => signal.aborted)).toEqual([true]);
+  });
+  it("reads GET /stats/choices and /stats/top for the filters, and saves GET /stats/export.csv as 'statystyka.csv' when the server names no file", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T22:30:00Z'));
+    const asked = apiDouble((request) => ({
+      body: request.includes('/choices') ? choices : request.includes('/top') ? top : undefined,
+    }));
+    // The browser's downloads, as saveFile reaches them: the name of each file saved.
+    const saved: string[] = [];
+    const link = { href: '', download: '', hidden: false, click: () => saved.push(link.download), remove: () => {} };
+    vi.stubGlobal('document', { createElement: () => link, body: { append: () => {} } });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:stats');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+
+    const actor = createActor(statsOverviewMachine).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ choices: 'ready', top: 'ready' }));
+    actor.send({ type: 'export.open' });
+    actor.send({ type: 'export.submit', filters: may });
+    await waitFor(actor, (snapshot) => snapshot.matches({ export: 'closed' }));
+    expect(asked).toEqual([
+      'GET /api/stats/choices',
+      'GET /api/stats/top?from=2026-11-02&to=2026-12-01',
+      'GET /api/stats/export.csv?from=2026-05-01&to=2026-05-31&groupId=2&platform=tiktok',
+    ]);
+    expect(saved).toEqual(['statystyka.csv']);
   });
 });
