@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../src/lib/api';
 import { photoUploadMachine, type PhotoUploadEmitted } from '../../src/machines/photo-upload-machine';
+import { uploadDouble } from './api-double';
 import { deferredActors } from './deferred-actors';
 
 const image = new File(['i'], 'bg.png', { type: 'image/png' });
@@ -23,6 +24,8 @@ function start() {
 }
 
 describe('image upload machine: the four states', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('goes empty → selected → submitting → reset → empty, letting its images go and saying so', async () => {
     const { actor, calls, emitted, state } = start();
     // Nothing to complain about before the first submit.
@@ -54,6 +57,15 @@ describe('image upload machine: the four states', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(calls.started).toHaveLength(2);
     expect((calls.started[1].input as { files: File[] }).files).toEqual([image, otherImage]);
+  });
+
+  it('sends every image as `files` to POST /api/photo-bg', async () => {
+    const sent = uploadDouble([{ id: 7 }, { id: 8 }]);
+    const actor = createActor(photoUploadMachine).start();
+    actor.send({ type: 'files.add', files: [image, otherImage] });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ form: 'empty' }));
+    expect(sent).toEqual(['POST /api/photo-bg files=bg.png&files=sky.jpg']);
   });
 
   it('sends once for two quick submits and takes no images while sending', () => {

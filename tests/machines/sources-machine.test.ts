@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../src/lib/api';
 import { t } from '../../src/lib/i18n';
 import { sourcesMachine, type SourcesEmitted } from '../../src/machines/sources-machine';
+import { uploadDouble } from './api-double';
 import { deferredActors, settle } from './deferred-actors';
 
 const clip = (name: string) => new File(['v'], name, { type: 'video/mp4' });
@@ -129,6 +130,15 @@ describe('sources machine: several videos in one drop', () => {
     expect(actor.getSnapshot().context.sources.at(-1)!.file.name).toBe('21st.mp4');
   });
 
+  it('gives each file a key of its own over several picks, so removing one removes it alone', () => {
+    const { actor } = start();
+    actor.send({ type: 'files.add', files: [clip('first.mp4')] });
+    actor.send({ type: 'files.add', files: [clip('second.mp4'), clip('third.mp4')] });
+    const first = actor.getSnapshot().context.sources[0]!;
+    actor.send({ type: 'file.remove', key: first.key });
+    expect(actor.getSnapshot().context.sources.map((source) => source.file.name)).toEqual(['second.mp4', 'third.mp4']);
+  });
+
   it("takes a server's 5xx as a failure to send again, with the server's words, not as a refusal of the file", async () => {
     const { actor, calls, states } = start();
     actor.send({ type: 'files.add', files: clips(1) });
@@ -155,5 +165,32 @@ describe('sources machine: several videos in one drop', () => {
     actor.send({ type: 'files.add', files: [clip('new.mp4')] });
     expect(actor.getSnapshot().value).toBe('picking');
     expect(states()).toEqual({ 'clip-1.mp4': 'chosen', 'new.mp4': 'chosen' });
+  });
+
+  it('tells a drag of files it takes from one it refuses, and forgets it when the drag leaves', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().context.drag).toBe('idle');
+    actor.send({ type: 'drag.enter', acceptable: true });
+    expect(actor.getSnapshot().context.drag).toBe('accepting');
+    actor.send({ type: 'drag.enter', acceptable: false });
+    expect(actor.getSnapshot().context.drag).toBe('rejecting');
+    actor.send({ type: 'drag.leave' });
+    expect(actor.getSnapshot().context.drag).toBe('idle');
+  });
+});
+
+describe('sources machine: the API', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends each file as `file`, after the fields, to POST /api/create-video/create', async () => {
+    const sent = uploadDouble();
+    const actor = createActor(sourcesMachine).start();
+    actor.send({ type: 'files.add', files: clips(2) });
+    actor.send({ type: 'form.submit', fields: { countVideo: '3' } });
+    await waitFor(actor, (snapshot) => snapshot.matches('picking'));
+    expect(sent).toEqual([
+      'POST /api/create-video/create countVideo=3&file=clip-1.mp4',
+      'POST /api/create-video/create countVideo=3&file=clip-2.mp4',
+    ]);
   });
 });
