@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { TelegramSettings } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import { t } from '../../server/messages';
 import { telegramMachine } from '../../src/machines/telegram-machine';
 import { apiDouble, recordToasts } from './api-double';
 
@@ -104,6 +104,22 @@ describe('telegram machine (Settings)', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('ready') && snapshot.context.settings?.state === 'off');
     expect(asked).toEqual(['GET /api/telegram', 'DELETE /api/telegram', 'DELETE /api/telegram', 'GET /api/telegram']);
     expect(shown).toEqual(['error Сервер не готовий', `success ${t.telegram.disconnected}`]);
+  });
+
+  it('says why a code could not be issued or the choices saved, keeping what is shown', async () => {
+    const asked = apiDouble((request) => {
+      if (request === 'POST /api/telegram/code') return { status: 503, body: { message: t.telegram.notConfigured } };
+      return request.startsWith('PUT') ? { status: 503, body: { message: 'Сервер не готовий' } } : { body: off };
+    });
+    const actor = createActor(quickMachine).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'connect' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'save', choices: { events: [], digest: false } });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(asked).toHaveLength(3);
+    await vi.waitFor(() => expect(shown).toEqual([`error ${t.telegram.notConfigured}`, 'error Сервер не готовий']));
+    expect(actor.getSnapshot().context.settings).toEqual(off);
   });
 
   it('shows why the settings could not be read, and reads them again when asked', async () => {
