@@ -165,6 +165,8 @@ describe('sources machine: several videos in one drop', () => {
     actor.send({ type: 'files.add', files: [clip('new.mp4')] });
     expect(actor.getSnapshot().value).toBe('picking');
     expect(states()).toEqual({ 'clip-1.mp4': 'chosen', 'new.mp4': 'chosen' });
+    // A new drop, not yet tried: emptied again, it does not say 'at least one' before its submit.
+    expect(actor.getSnapshot().context.submitted).toBe(false);
   });
 
   it('tells a drag of files it takes from one it refuses, and forgets it when the drag leaves', () => {

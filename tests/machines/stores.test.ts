@@ -64,6 +64,8 @@ describe('publish drafts', () => {
     expect(draftOf('half-broken')).toEqual({});
     publishDrafts.trigger.keep({ key: 'videos-only', draft: { videos: 'nonsense' } as never });
     expect(draftOf('videos-only')).toEqual({});
+    publishDrafts.trigger.keep({ key: 'nulled', draft: { fields: null, accounts: [null] } as never });
+    expect(draftOf('nulled')).toEqual({});
     publishDrafts.trigger.forgetAll();
   });
 
