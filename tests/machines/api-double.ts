@@ -37,35 +37,3 @@ export function recordToasts(shown: string[]) {
   vi.spyOn(toast, 'success').mockImplementation((message) => (shown.push(`success ${message}`), ''));
   vi.spyOn(toast, 'error').mockImplementation((message) => (shown.push(`error ${message}`), ''));
 }
-
-/**
- * Stands in for the XMLHttpRequest behind the upload client (upload() in src/lib/api.ts): every
- * upload is written down as `METHOD /api/path name=value&…`, a file by its name, and answered 201
- * with `body`.
- */
-export function uploadDouble(body: unknown = {}) {
-  const sent: string[] = [];
-  class Upload {
-    upload = {};
-    onload: (() => void) | null = null;
-    status = 201;
-    statusText = '';
-    responseText = JSON.stringify(body);
-    withCredentials = false;
-    private request = '';
-    open(method: string, url: string) {
-      this.request = `${method} ${url}`;
-    }
-    setRequestHeader() {}
-    getResponseHeader() {
-      return 'application/json';
-    }
-    send(form: FormData) {
-      const parts = [...form.entries()].map(([name, value]) => `${name}=${typeof value === 'string' ? value : value.name}`);
-      sent.push(`${this.request} ${parts.join('&')}`);
-      queueMicrotask(() => this.onload?.());
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', Upload);
-  return sent;
-}

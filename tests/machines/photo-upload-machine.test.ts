@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../src/lib/api';
 import { photoUploadMachine, type PhotoUploadEmitted } from '../../src/machines/photo-upload-machine';
-import { uploadDouble } from './api-double';
+import { uploadLine, xhrDouble } from '../fixtures/xhr-double';
 import { deferredActors } from './deferred-actors';
 
 const image = new File(['i'], 'bg.png', { type: 'image/png' });
@@ -60,12 +60,12 @@ describe('image upload machine: the four states', () => {
   });
 
   it('sends every image as `files` to POST /api/photo-bg', async () => {
-    const sent = uploadDouble([{ id: 7 }, { id: 8 }]);
+    const sent = xhrDouble([{ status: 201, body: [{ id: 7 }, { id: 8 }] }]);
     const actor = createActor(photoUploadMachine).start();
     actor.send({ type: 'files.add', files: [image, otherImage] });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ form: 'empty' }));
-    expect(sent).toEqual(['POST /api/photo-bg files=bg.png&files=sky.jpg']);
+    expect(sent.map(uploadLine)).toEqual(['POST /api/photo-bg files=bg.png&files=sky.jpg']);
   });
 
   it('sends once for two quick submits and takes no images while sending', () => {

@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../src/lib/api';
 import { t } from '../../src/lib/i18n';
 import { sourcesMachine, type SourcesEmitted } from '../../src/machines/sources-machine';
-import { uploadDouble } from './api-double';
+import { uploadLine, xhrDouble } from '../fixtures/xhr-double';
 import { deferredActors, settle } from './deferred-actors';
 
 const clip = (name: string) => new File(['v'], name, { type: 'video/mp4' });
@@ -185,12 +185,15 @@ describe('sources machine: the API', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends each file as `file`, after the fields, to POST /api/create-video/create', async () => {
-    const sent = uploadDouble();
+    const sent = xhrDouble([
+      { status: 201, body: {} },
+      { status: 201, body: {} },
+    ]);
     const actor = createActor(sourcesMachine).start();
     actor.send({ type: 'files.add', files: clips(2) });
     actor.send({ type: 'form.submit', fields: { countVideo: '3' } });
     await waitFor(actor, (snapshot) => snapshot.matches('picking'));
-    expect(sent).toEqual([
+    expect(sent.map(uploadLine)).toEqual([
       'POST /api/create-video/create countVideo=3&file=clip-1.mp4',
       'POST /api/create-video/create countVideo=3&file=clip-2.mp4',
     ]);

@@ -1,50 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { ApiError, connectSession, formDataOf, upload } from '../../src/lib/api';
-
-interface Sent {
-  url: string;
-  authorization: string | undefined;
-  body: unknown;
-}
-
-/** A stand-in for the browser's XMLHttpRequest that answers each send with the next queued reply. */
-function fakeXhr(replies: Array<{ status: number; body: unknown }>) {
-  const sent: Sent[] = [];
-  class FakeXhr {
-    upload = { onprogress: null as ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    status = 0;
-    statusText = '';
-    responseText = '';
-    withCredentials = false;
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    getResponseHeader() {
-      return 'application/json; charset=utf-8';
-    }
-    send(body: unknown) {
-      sent.push({ url: this.url, authorization: this.headers.Authorization, body });
-      const reply = replies.shift()!;
-      queueMicrotask(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
-        this.onload?.();
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
+import { xhrDouble } from '../fixtures/xhr-double';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,17 +8,17 @@ afterEach(() => {
 });
 
 it('reports upload progress and sends the Bearer token', async () => {
-  const sent = fakeXhr([{ status: 201, body: { id: 1 } }]);
+  const sent = xhrDouble([{ status: 201, body: { id: 1 } }]);
   connectSession({ accessToken: () => 'token-1', afterUnauthorized: async () => null });
   const progress: number[] = [];
   const form = new FormData();
   await expect(upload('/photo-bg', form, (fraction) => progress.push(fraction))).resolves.toEqual({ id: 1 });
-  expect(sent).toEqual([{ url: '/api/photo-bg', authorization: 'Bearer token-1', body: form }]);
+  expect(sent).toEqual([{ method: 'POST', url: '/api/photo-bg', authorization: 'Bearer token-1', body: form }]);
   expect(progress).toEqual([0.5, 1]);
 });
 
 it('after a 401 refreshes the session once and sends the form again with the new token', async () => {
-  const sent = fakeXhr([
+  const sent = xhrDouble([
     { status: 401, body: { statusCode: 401, message: 'Потрібно увійти в систему' } },
     { status: 201, body: { id: 2 } },
   ]);
@@ -74,7 +30,7 @@ it('after a 401 refreshes the session once and sends the form again with the new
 });
 
 it("throws the server's messages when the refresh fails", async () => {
-  fakeXhr([{ status: 401, body: { statusCode: 401, message: 'Потрібно увійти в систему' } }]);
+  xhrDouble([{ status: 401, body: { statusCode: 401, message: 'Потрібно увійти в систему' } }]);
   connectSession({ accessToken: () => 'token-1', afterUnauthorized: async () => null });
   const failure = upload('/photo-bg', new FormData(), () => undefined);
   await expect(failure).rejects.toBeInstanceOf(ApiError);
