@@ -9,6 +9,9 @@ import { defineConfig } from 'vitest/config';
  */
 const browserFiles = {
   environment: 'node',
+  // Each file imported Playwright, the harness and the server modules anew (about 20 s a project);
+  // the files keep their state in their own module and share only the harness's token cache.
+  isolate: false,
   testTimeout: 360_000,
   hookTimeout: 420_000,
   expect: { poll: { timeout: 30_000, interval: 100 } },
