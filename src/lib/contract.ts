@@ -155,7 +155,7 @@ export type PostOptions = Static<typeof postingRules.PostOptions>;
 export type TikTokCreatorRules = Static<typeof postingRules.TikTokCreatorRules>;
 export type ProfilePostingRules = Static<typeof postingRules.ProfilePostingRules>;
 
-export { alertEvents, telegramEvents, type AlertEvent, type TelegramEvent } from './contract/lists';
+export { alertEvents, defaultWebhookEvents, telegramEvents, type AlertEvent, type TelegramEvent } from './contract/lists';
 export type TelegramSettings = Static<typeof alerts.TelegramSettings>;
 export type Webhook = Static<typeof alerts.Webhook>;
 export type WebhookDelivery = Static<typeof alerts.WebhookDelivery>;

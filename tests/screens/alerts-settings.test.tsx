@@ -91,7 +91,15 @@ describe('settings: webhooks', () => {
     await within(webhooksCard()).findByText(t.webhooks.empty);
     const user = userEvent.setup();
     await user.type(within(webhooksCard()).getByLabelText(t.webhooks.url), 'ftp://files.example.com');
-    await user.click(within(webhooksCard()).getByRole('checkbox', { name: t.alertEvents['post.failed'] }));
+    // A new webhook comes with every problem ticked (issue 40.9): untick them all.
+    for (const event of ['post.failed', 'post.held', 'profile.unhealthy', 'grant.revoked'] as const) {
+      const box = within(webhooksCard()).getByRole('checkbox', { name: t.alertEvents[event] }) as HTMLInputElement;
+      expect(box.checked).toBe(true);
+      await user.click(box);
+    }
+    expect((within(webhooksCard()).getByRole('checkbox', { name: t.alertEvents['post.published'] }) as HTMLInputElement).checked).toBe(
+      false,
+    );
     await user.type(within(webhooksCard()).getByLabelText(t.webhooks.secret), 'short');
     await user.click(within(webhooksCard()).getByRole('button', { name: t.webhooks.add }));
 
@@ -121,7 +129,13 @@ describe('settings: webhooks', () => {
     await user.click(within(webhooksCard()).getByRole('button', { name: t.webhooks.add }));
 
     await screen.findByText(t.webhooks.added);
-    expect(posted).toEqual([{ url: 'https://n8n.example.com/webhook/shorts', events: ['post.failed', 'post.published'], secret }]);
+    expect(posted).toEqual([
+      {
+        url: 'https://n8n.example.com/webhook/shorts',
+        events: ['post.failed', 'post.held', 'profile.unhealthy', 'grant.revoked', 'post.published'],
+        secret,
+      },
+    ]);
     await within(webhooksCard()).findByText('https://n8n.example.com/webhook/shorts');
     expect(within(webhooksCard()).getByText(t.webhooks.neverDelivered)).toBeTruthy();
     await waitFor(() => expect((within(webhooksCard()).getByLabelText(t.webhooks.url) as HTMLInputElement).value).toBe(''));

@@ -71,6 +71,9 @@ export type AlertEvent = (typeof alertEvents)[number];
 export const telegramEvents = ['post.failed', 'post.held', 'grant.revoked', 'profile.unhealthy'] as const;
 export type TelegramEvent = (typeof telegramEvents)[number];
 
+/** What a new webhook is told unless the operator says otherwise: everything that went wrong (issue 40.9), as Telegram. */
+export const defaultWebhookEvents: AlertEvent[] = alertEvents.filter((event) => event !== 'post.published');
+
 /** A webhook delivery: waiting for its next attempt, delivered (a 2xx), or failed after its last attempt. */
 export const deliveryStates = ['pending', 'delivered', 'failed'] as const;
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { alertEvents, type Webhook, type WebhookDelivery } from '../../lib/contract';
+import { alertEvents, defaultWebhookEvents, type Webhook, type WebhookDelivery } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { formatDate } from '../../lib/kyiv-time';
 import { webhookSchema, type WebhookForm } from '../../lib/schemas';
@@ -16,7 +16,7 @@ import { useResource } from '../../components/use-resource';
 import { useSchemaForm } from '../../components/use-schema-form';
 import styles from './alerts.module.css';
 
-const emptyForm: WebhookForm = { url: '', events: ['post.failed'], secret: '' };
+const emptyForm: WebhookForm = { url: '', events: defaultWebhookEvents, secret: '' };
 
 /** 32 random bytes, URL-safe: as hard to guess as the HMAC key it becomes. */
 function randomSecret(): string {
