@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, CircleDashed } from 'lucide-react';
 import type { AccountSummary } from '../lib/contract';
 import { t } from '../lib/i18n';
+import { profileName } from '../lib/profile-name';
 import { DataTable, type Column } from './data-table';
 import { DeleteButton } from './delete-button';
 import { ProfileHealth } from './profile-health';
@@ -38,12 +39,6 @@ function PlatformState({ active, connected, failed, name }: { active: boolean; c
       <CircleDashed size={14} aria-hidden /> {t.accounts.platformWaiting}
     </span>
   );
-}
-
-/** How the pickers name a profile: its comment, else an account it is connected as. */
-function profileName(account: AccountSummary): string {
-  const { youtube, tiktok, instagram } = account.connectedAs;
-  return t.accounts.optionTitle(account.id, account.comments || youtube || tiktok || instagram || '');
 }
 
 interface AccountTableProps {
@@ -104,7 +99,7 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete, empty
             header: '',
             cell: (account: AccountSummary) => (
               <DeleteButton
-                label={t.screens.deleteProfile(profileName(account))}
+                label={t.screens.deleteProfile(t.accounts.optionTitle(account.id, profileName(account)))}
                 consequence={t.confirm.accountConsequence}
                 onDelete={() => onDelete(account)}
               />

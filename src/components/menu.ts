@@ -27,7 +27,7 @@ export const menu: MenuItem[] = [
     icon: Film,
     url: '/video',
     children: [
-      { id: 'video-list', name: t.menu.youtube, icon: Film, url: '/video/list' },
+      { id: 'video-list', name: t.menu.published, icon: Film, url: '/video/list' },
       { id: 'video-requests', name: t.menu.requests, icon: Film, url: '/video/request-create' },
     ],
   },

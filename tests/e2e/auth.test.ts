@@ -76,7 +76,7 @@ it('opens the settings from the user menu', async () => {
 
 it('says the session ended when the server no longer takes it, and signs back in on the same page', async () => {
   await page.goto(`${server.baseUrl}/tags`);
-  await expect.poll(() => page.getByRole('heading', { name: 'Теги' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Набори тегів' }).isVisible()).toBe(true);
   // The session is revoked elsewhere (another tab's logout, an admin's password change) while the
   // tab is closed. With the tab open, its own polling could meet the revoked token first and clear
   // the stored session, so the reload below would find no session at all rather than an ended one.
@@ -95,7 +95,7 @@ it('says the session ended when the server no longer takes it, and signs back in
   await page.getByLabel('Логін').fill(adminLogin);
   await page.getByLabel('Пароль').fill(adminPassword);
   await page.getByRole('button', { name: 'Увійти' }).click();
-  await expect.poll(() => page.getByRole('heading', { name: 'Теги' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Набори тегів' }).isVisible()).toBe(true);
   expect(new URL(page.url()).pathname).toBe('/tags');
 });
 

@@ -122,7 +122,7 @@ it("shows the admin each profile's owner", async () => {
 
 it('keeps a tag set and a profile group', async () => {
   await operator.goto(`${server.baseUrl}/tags/create`);
-  await expect.poll(() => operator.getByRole('heading', { name: 'Створити теги' }).isVisible()).toBe(true);
+  await expect.poll(() => operator.getByRole('heading', { name: 'Створити набір тегів' }).isVisible()).toBe(true);
   await operator.getByLabel('Назва').fill('Travel');
   const tags = operator.getByPlaceholder('Введіть тег');
   await tags.fill('Sea');
@@ -132,8 +132,8 @@ it('keeps a tag set and a profile group', async () => {
   await tags.fill('SEA');
   await tags.press('Enter');
   await operator.getByRole('button', { name: 'Створити' }).click();
-  await expect.poll(() => visible(operator, 'Тег створено')).toBe(true);
-  await expect.poll(() => operator.getByRole('heading', { name: 'Тег: Travel' }).isVisible()).toBe(true);
+  await expect.poll(() => visible(operator, 'Набір тегів створено')).toBe(true);
+  await expect.poll(() => operator.getByRole('heading', { name: 'Набір тегів: Travel' }).isVisible()).toBe(true);
   expect(operator.url()).toMatch(/\/tags\/\d+$/);
   await snapshot(operator, 'tag-form');
   await operator.goto(`${server.baseUrl}/tags`);

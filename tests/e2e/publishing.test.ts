@@ -127,7 +127,7 @@ it('keeps a tag set and a profile group for quick filling', async () => {
   await tagInput.fill('news');
   await tagInput.press('Enter');
   await page.getByRole('button', { name: 'Створити' }).click();
-  await expect.poll(visible('Тег створено')).toBe(true);
+  await expect.poll(visible('Набір тегів створено')).toBe(true);
 
   await page.goto(`${server.baseUrl}/accounts/group/create`);
   await page.getByLabel('Назва').fill('Основні');
@@ -208,7 +208,7 @@ it('offers a published request only as its set, and refuses to publish it again'
 
 it('shows both videos reaching Опубліковано with their YouTube and Instagram links', async () => {
   await page.goto(`${server.baseUrl}/video/list`);
-  await expect.poll(() => page.getByRole('heading', { name: 'YouTube' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Публікації' }).isVisible()).toBe(true);
   await page
     .getByRole('link', { name: 'Ранковий випуск' })
     .and(page.locator(`[href="/video/youtube/${idUpload}"]`))

@@ -106,13 +106,13 @@ const screens = () => [
   { name: 'home', path: '/', ready: 'Публікації сьогодні' },
   { name: 'profiles', path: '/accounts/list', ready: 'Основний канал' },
   { name: 'profile-create', path: '/accounts/create', ready: 'Створити профіль' },
-  { name: 'profile-detail', path: `/accounts/${seeded.account}`, ready: `Профіль #${seeded.account}` },
+  { name: 'profile-detail', path: `/accounts/${seeded.account}`, ready: `Основний канал · #${seeded.account}` },
   { name: 'groups', path: '/accounts/group/list', ready: 'Ранкові' },
   { name: 'group-create', path: '/accounts/group/create', ready: 'Створити групу' },
   { name: 'group-edit', path: `/accounts/group/${seeded.group}`, ready: 'Група: Ранкові' },
   { name: 'tag-sets', path: '/tags', ready: 'Спорт' },
   { name: 'tag-set-create', path: '/tags/create', ready: 'Назва' },
-  { name: 'tag-set-edit', path: `/tags/${seeded.tagSet}`, ready: 'Тег: Спорт' },
+  { name: 'tag-set-edit', path: `/tags/${seeded.tagSet}`, ready: 'Набір тегів: Спорт' },
   { name: 'images', path: '/photos/list', ready: 'Зображення' },
   { name: 'image-upload', path: '/photos/create', ready: 'Зберегти' },
   { name: 'video-create', path: '/video/create', ready: 'Обрано 1 з 1' },
@@ -217,17 +217,17 @@ it('opens the menu as a drawer on a phone, closes it on a pick, on Escape and ou
   await snapshot(page, 'screen-menu-drawer-390');
   await page.getByRole('link', { name: 'Користувачі' }).click();
   await expect.poll(() => page.getByRole('heading', { name: 'Користувачі' }).isVisible()).toBe(true);
-  await expect.poll(() => page.getByRole('link', { name: 'Теги' }).isVisible()).toBe(false);
+  await expect.poll(() => page.getByRole('link', { name: 'Набори тегів' }).isVisible()).toBe(false);
 
   await open.click();
-  await expect.poll(() => page.getByRole('link', { name: 'Теги' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('link', { name: 'Набори тегів' }).isVisible()).toBe(true);
   await page.keyboard.press('Escape');
-  await expect.poll(() => page.getByRole('link', { name: 'Теги' }).isVisible()).toBe(false);
+  await expect.poll(() => page.getByRole('link', { name: 'Набори тегів' }).isVisible()).toBe(false);
 
   await open.click();
-  await expect.poll(() => page.getByRole('link', { name: 'Теги' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('link', { name: 'Набори тегів' }).isVisible()).toBe(true);
   await page.mouse.click(380, 400);
-  await expect.poll(() => page.getByRole('link', { name: 'Теги' }).isVisible()).toBe(false);
+  await expect.poll(() => page.getByRole('link', { name: 'Набори тегів' }).isVisible()).toBe(false);
   await phone.close();
 
   const desktop = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -342,7 +342,7 @@ it('has no serious or critical axe violation with each menu, dropdown, picker an
     await page.keyboard.press('Escape');
 
     await page.goto(`${server.baseUrl}/tags`);
-    await page.getByRole('button', { name: 'Видалити теги Спорт' }).click();
+    await page.getByRole('button', { name: 'Видалити набір тегів Спорт' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.waitFor();
     await check(page, 'delete-dialog-open', viewport.width, findings);

@@ -282,6 +282,15 @@ describe('connecting on the way', () => {
 });
 
 describe('profile detail', () => {
+  it.each([
+    ["its comment's first line", { comments: '  Олена — кулінарія\nдругий рядок' }, 'Олена — кулінарія · #7'],
+    ['the account it is connected as, without a comment', { comments: '', connectedAs: { tiktok: '@olena' } }, '@olena · #7'],
+    ['its number alone, with neither', { comments: ' ', connectedAs: {} }, 'Профіль #7'],
+  ])('is headed by %s (issue 40.3)', async (_, overrides, heading) => {
+    renderDetail(accountDetail(overrides));
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
   it('copies the authorization link and says so', async () => {
     const user = userEvent.setup();
     // After setup(), which puts its own clipboard in place.

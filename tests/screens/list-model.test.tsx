@@ -22,7 +22,7 @@ function eventsFor({ context }: { context: ResourceContext }) {
   return [
     { type: 'xstate.done.actor.load', output: pageOf(page) },
     { type: 'xstate.error.actor.load', error: new ApiError(500, down) },
-    ...(shown ? [{ type: 'remove', path: `/tags/${shown.data[0].id}`, successText: 'Тег видалено' }] : []),
+    ...(shown ? [{ type: 'remove', path: `/tags/${shown.data[0].id}`, successText: 'Набір тегів видалено' }] : []),
     { type: 'xstate.done.actor.remove', output: undefined },
     { type: 'xstate.error.actor.remove', error: new ApiError(500, down) },
     ...(shown && page === 1 ? [{ type: 'path.change', path: '/tags?page=2' }] : []),
@@ -80,12 +80,12 @@ const events = {
     shown = undefined;
   },
   remove: async () => {
-    await user.click(screen.getByRole('button', { name: `Видалити теги ${shown!.data[0].name}` }));
+    await user.click(screen.getByRole('button', { name: `Видалити набір тегів ${shown!.data[0].name}` }));
     await user.click(screen.getByRole('button', { name: 'Видалити' }));
   },
   'xstate.done.actor.remove': async () => {
     await server.answer('DELETE', `/tags/${shown!.data[0].id}`, 204);
-    toasts.push('Тег видалено');
+    toasts.push('Набір тегів видалено');
   },
   'xstate.error.actor.remove': async () => {
     await server.answer('DELETE', `/tags/${shown!.data[0].id}`, 500, errorBody(500, down));
@@ -98,7 +98,7 @@ const events = {
 };
 
 async function showsThePage() {
-  expect(screen.getByRole('heading', { name: 'Теги' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Набори тегів' })).toBeInTheDocument();
   const names = screen
     .getAllByRole('row')
     .slice(1)

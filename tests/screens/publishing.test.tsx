@@ -301,7 +301,7 @@ describe('YouTube list', () => {
     answerApi({ 'GET /upload-video?page=1': page(rows) });
     const { location } = renderScreen(<UploadListScreen />, { path: '/video/list' });
 
-    expect(screen.getByRole('heading', { name: 'YouTube' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Публікації' })).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: 'Ранковий випуск' });
     expect(link).toHaveAttribute('href', `/video/youtube/${idUpload}`);
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'wouter';
 import type { AccountBody, AccountDetail, PlatformName, VideoSummary } from '../../lib/contract';
 import { t } from '../../lib/i18n';
+import { profileName } from '../../lib/profile-name';
 import { useSessionUser } from '../../components/auth-context';
 import { ErrorText } from '../../components/error-text';
 import { LoadError, RecordGate } from '../../components/load-error';
@@ -60,7 +61,7 @@ function AccountDetailView({ account, saving, onSubmit, reload, show }: AccountD
   const isAdmin = useSessionUser()?.role === 'admin';
   const initial = useMemo(() => accountFormOf(account), [account]);
   return (
-    <Page title={t.accounts.editTitle(account.id)} actions={<StatusBadge status={account.status} kind="account" />}>
+    <Page title={t.accounts.editTitle(account.id, profileName(account))} actions={<StatusBadge status={account.status} kind="account" />}>
       <dl className={styles.facts}>
         {isAdmin && (
           <div>
