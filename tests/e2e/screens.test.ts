@@ -236,7 +236,7 @@ it('opens the menu as a drawer on a phone, closes it on a pick, on Escape and ou
   await wide.getByRole('button', { name: 'Згорнути або розгорнути меню' }).click();
   await expect.poll(() => wide.getByText('Користувачі', { exact: true }).isVisible()).toBe(false);
   await wide.reload();
-  await wide.getByRole('heading', { name: 'Теги' }).waitFor();
+  await wide.getByRole('heading', { name: 'Набори тегів' }).waitFor();
   expect(await wide.getByText('Користувачі', { exact: true }).isVisible()).toBe(false);
   await desktop.close();
 });
@@ -396,7 +396,7 @@ it('shows the focused skip link over no control, and the bell beside it opens on
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await logIn(page, server.baseUrl, adminLogin, adminPassword, '/tags');
-    await page.getByRole('heading', { name: 'Теги' }).waitFor();
+    await page.getByRole('heading', { name: 'Набори тегів' }).waitFor();
     // On a phone the bell is in the top bar, on a desktop at the top of the menu.
     const bell = page.getByRole('button', { name: /^Сповіщення/ });
     await bell.waitFor();
