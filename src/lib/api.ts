@@ -49,7 +49,7 @@ async function readResponse<T>(response: Response): Promise<T> {
   const data = isJson ? await response.json() : undefined;
   if (!response.ok) {
     const message = (data as ErrorResponse | undefined)?.message;
-    const messages = Array.isArray(message) ? message : message ? [message] : [response.statusText || t.toast.genericError];
+    const messages = Array.isArray(message) ? message : message ? [message] : [t.toast.serverError(response.status)];
     throw new ApiError(response.status, messages);
   }
   return data as T;
@@ -149,9 +149,13 @@ export const authApi = {
   },
 };
 
-/** What to tell the operator about a failed call: the server's messages, else the transport's, else a generic one. */
+/**
+ * What to tell the operator about a failed call: the server's messages, else that no answer came
+ * (fetch rejects with a TypeError, 'Failed to fetch' in Chromium), else a generic line. Never the
+ * browser's or a library's English.
+ */
 export function errorMessages(error: unknown): string[] {
   if (error instanceof ApiError) return error.messages;
-  if (error instanceof Error && error.message) return [error.message];
+  if (error instanceof TypeError) return [t.toast.connectionLost];
   return [t.toast.genericError];
 }

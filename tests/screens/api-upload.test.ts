@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { ApiError, connectSession, formDataOf, upload } from '../../src/lib/api';
+import { api, ApiError, connectSession, errorMessages, formDataOf, upload } from '../../src/lib/api';
 import { xhrDouble } from '../fixtures/xhr-double';
 
 afterEach(() => {
@@ -43,4 +43,27 @@ it('puts the fields before the files in the multipart body, each file under the 
   expect([...form.keys()]).toEqual(['countVideo', 'file']);
   expect(form.get('countVideo')).toBe('3');
   expect((form.get('file') as File).name).toBe('clip.mp4');
+});
+
+it("never shows the browser's English: a call with no answer says the connection is lost, a proxy's error page its status in Ukrainian", async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }),
+  );
+  const lost = await api('GET', '/accounts').catch((error: unknown) => error);
+  expect(errorMessages(lost)).toEqual(['Немає звʼязку із сервером: перевірте мережу й спробуйте ще раз']);
+
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),
+    ),
+  );
+  const refused = await api('GET', '/accounts').catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(ApiError);
+  expect(errorMessages(refused)).toEqual(['Сервер не зміг відповісти (код 502): спробуйте ще раз']);
+  expect(errorMessages(new SyntaxError('Unexpected token < in JSON'))).toEqual(['Сталася помилка']);
 });

@@ -241,7 +241,11 @@ describe('publish form', () => {
     expect(api).not.toHaveBeenCalled();
     withoutId.unmount();
 
-    answerApi({});
+    answerApi({
+      'GET /create-video/request/missing': () => {
+        throw new ApiError(404, ['Запит не знайдено']);
+      },
+    });
     const failed = renderScreen(
       <Route path={publishRoute}>
         <PublishScreen />
@@ -249,7 +253,7 @@ describe('publish form', () => {
       { path: '/video/request/missing' },
     );
     await waitFor(() => expect(failed.location.history?.at(-1)).toBe('/video/request-create'));
-    expect(await screen.findByText('unexpected API call GET /create-video/request/missing')).toBeInTheDocument();
+    expect(await screen.findByText('Запит не знайдено')).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';
-import { api } from '../../src/lib/api';
+import { api, ApiError } from '../../src/lib/api';
 import type { CalendarRange, NotificationList, StatsReport, WaitKind } from '../../src/lib/contract';
 import { calendarPath } from '../../src/machines/calendar-machine';
 import { NotificationBell } from '../../src/components/notification-bell';
@@ -115,9 +115,13 @@ describe('statistics panel', () => {
   });
 
   it("shows the server's words when the report cannot be read", async () => {
-    answerApi({});
+    answerApi({
+      'GET /stats/accounts/9?days=7': () => {
+        throw new ApiError(404, ['Профіль не знайдено']);
+      },
+    });
     renderScreen(<StatsPanel path="/stats/accounts/9" />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('unexpected API call GET /stats/accounts/9?days=7');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Профіль не знайдено');
   });
 });
 
