@@ -24,6 +24,14 @@ export function counted(count: number, forms: [string, string, string]): string 
   return `${numbers.format(count)} ${plural(count, forms)}`;
 }
 
+const oneDecimal = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const twoDecimals = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A file's size as a Ukrainian reader writes it, with a decimal comma: '0,2 МБ', '1,25 ГБ'. */
+export function fileSize(bytes: number): string {
+  return bytes >= 1024 ** 3 ? `${twoDecimals.format(bytes / 1024 ** 3)} ГБ` : `${oneDecimal.format(bytes / 1024 ** 2)} МБ`;
+}
+
 export const nouns = {
   characters: ['символ', 'символи', 'символів'],
   posts: ['публікація', 'публікації', 'публікацій'],
@@ -261,7 +269,7 @@ export const t = {
     or: ' або ',
   },
   toast: {
-    authorized: 'Авторизований',
+    authorized: 'Ви увійшли',
     loggedOut: 'Ви вийшли із системи',
     loading: 'Завантаження ...',
     genericError: 'Сталася помилка',
@@ -694,7 +702,7 @@ export const t = {
     dropReject: 'Тут приймаються лише зображення',
     mustBeImage: 'Файл повинен бути зображенням',
     atLeastOne: 'Мінімум одне зображення',
-    rejectedType: (name: string) => `Файл "${name}" має недопустимий формат. Файл має бути зображенням`,
+    rejectedType: (name: string) => `Файл «${name}» має недопустимий формат. Файл має бути зображенням`,
     uploaded: 'Зображення завантажено',
     deleted: 'Зображення видалено',
     image: (id: number) => `Зображення ${id}`,
@@ -713,7 +721,7 @@ export const t = {
     atLeastOne: 'Мінімум одне відео',
     atMostOne: 'Максимум одне відео',
     mustBeVideo: 'Файл повинен бути відео',
-    rejectedType: (name: string) => `Файл "${name}" має недопустимий формат. Файл має бути відео`,
+    rejectedType: (name: string) => `Файл «${name}» має недопустимий формат. Файл має бути відео`,
     preview: 'Кадр на 1-й секунді',
     previewUnavailable: 'Браузер не може показати кадр цього відео',
     submit: 'Створити',
@@ -724,7 +732,7 @@ export const t = {
     sourceWaiting: 'Чекає на чергу',
     sourceSent: 'Надіслано',
     sourceProgress: (name: string) => `Завантаження ${name}`,
-    sourceFailed: (name: string, reason: string) => `Файл "${name}" не завантажено: ${reason}`,
+    sourceFailed: (name: string, reason: string) => `Файл «${name}» не завантажено: ${reason}`,
     retry: 'Надіслати ще раз',
     retryLabel: (name: string) => `Надіслати ще раз ${name}`,
     sourcesSent: (sent: number, total: number) => `Надіслано ${sent} з ${total}`,
@@ -762,7 +770,7 @@ export const t = {
     error: 'Помилка',
   },
   upload: {
-    rejected: (name: string, reason: string) => `Файл "${name}" не прийнято: ${reason}`,
+    rejected: (name: string, reason: string) => `Файл «${name}» не прийнято: ${reason}`,
     remove: (name: string) => `Прибрати ${name}`,
     progress: 'Завантаження файлів',
     fileInput: 'Вибір файлів',

@@ -41,7 +41,7 @@ it('shows the validation messages under the fields', async () => {
 it('logs in and shows the sidebar with the login', async () => {
   await logIn(page, server.baseUrl, adminLogin, adminPassword);
   await expect.poll(() => page.getByTestId('user-login').textContent()).toBe(adminLogin);
-  await expect.poll(() => page.getByText('Авторизований').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Ви увійшли').isVisible()).toBe(true);
   await expect.poll(() => page.getByRole('link', { name: 'Користувачі' }).isVisible()).toBe(true);
   await page.getByRole('button', { name: 'Відео' }).click();
   await page.getByRole('button', { name: 'Сповіщення' }).click();

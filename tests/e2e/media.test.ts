@@ -93,7 +93,7 @@ it('validates the create-video form and refuses a non-video drop with the spec t
   await expect.poll(visible('Вкажіть кількість відео')).toBe(true);
   await expect.poll(visible('Мінімум одне відео')).toBe(true);
   await page.locator('input[type=file]').setInputFiles(path.join(mediaDir, 'notes.txt'));
-  await expect.poll(visible('Файл "notes.txt" має недопустимий формат. Файл має бути відео')).toBe(true);
+  await expect.poll(visible('Файл «notes.txt» має недопустимий формат. Файл має бути відео')).toBe(true);
 
   // The one image left is offered and chosen; with none chosen the form refuses to send.
   const background = page.getByRole('checkbox', { name: /^Зображення \d+$/ });

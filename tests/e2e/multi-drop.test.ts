@@ -93,7 +93,7 @@ it('sends five dropped files as five requests, two at a time, and passes axe at 
   expect(page.url()).toBe(`${server.baseUrl}/video/create`);
 
   release();
-  await expect.poll(visible(`Файл "${bad}" не прийнято: Файл повинен бути відео`), { timeout: 60_000 }).toBe(true);
+  await expect.poll(visible(`Файл «${bad}» не прийнято: Файл повинен бути відео`), { timeout: 60_000 }).toBe(true);
   await expect.poll(visible('Надіслано 4 з 5'), { timeout: 60_000 }).toBe(true);
   expect(sent).toHaveLength(5);
   await snapshot(page, 'multi-drop-settled');

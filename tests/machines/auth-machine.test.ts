@@ -238,7 +238,7 @@ describe('auth machine: signing in and out', () => {
     return { actor, calls };
   }
 
-  it("signs in with the login and password, keeps the tokens and says 'Авторизований'", async () => {
+  it("signs in with the login and password, keeps the tokens and says 'Ви увійшли'", async () => {
     const { actor, calls } = start(noSession);
     actor.send({ type: 'login.submit', login: 'operator', password: 'secret-pass' });
     expect(actor.getSnapshot().matches({ signedOut: 'submitting' })).toBe(true);
@@ -247,7 +247,7 @@ describe('auth machine: signing in and out', () => {
     await calls.resolve('logIn', { user, accessToken: 'a', refreshToken: 'r' });
     expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ user, accessToken: 'a', refreshToken: 'r' });
-    expect(shown).toEqual(['success Авторизований']);
+    expect(shown).toEqual(['success Ви увійшли']);
   });
 
   it("stays on the login form with the server's message when refused", async () => {

@@ -89,7 +89,7 @@ const steps = {
   'xstate.done.actor.logIn': async () => {
     expect(server.calls.at(-1)!.body).toEqual({ login: 'operator', password: 'secret-pass' });
     await server.answer('POST', '/auth/login', 200, { user, ...tokens });
-    toasts.push('Авторизований');
+    toasts.push('Ви увійшли');
   },
   'xstate.error.actor.logIn': async () => {
     await server.answer('POST', '/auth/login', 401, errorBody(401, refused));

@@ -68,7 +68,7 @@ describe('platform errors in words', () => {
     act(() => toasts.errors(new ApiError(401, ['Невірний логін або пароль'])));
     expect(await screen.findByText('Невірний логін або пароль')).toBeInTheDocument();
     act(() => toasts.authorized());
-    expect(await screen.findByText('Авторизований')).toBeInTheDocument();
+    expect(await screen.findByText('Ви увійшли')).toBeInTheDocument();
     // A dismissed toast leaves the page after react-hot-toast's exit delay (1 s).
     await vi.waitFor(() => expect(screen.queryByText('Невірний логін або пароль')).toBeNull(), { timeout: 5000 });
   });

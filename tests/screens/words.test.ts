@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 // The whole catalog: the SPA's and the messages only the server sends (server/messages.ts).
 import { t } from '../../server/messages';
 import { wordProblems } from '../fixtures/visible-words';
+import { fileSize } from '../../src/lib/i18n';
 
 /** Counts that reach every plural form Ukrainian has: many (0, 5, 11, 25, 100), one (1, 21), few (2, 3, 22, 44). */
 const counts = [0, 1, 2, 3, 5, 11, 21, 22, 25, 44, 100];
@@ -46,13 +47,25 @@ describe('the words a Ukrainian reader meets', () => {
       'Sandbox ig_walker',
       'Публікація ea4baf36-5c1d-4e8f-9a0b-1c2d3e4f5a6b',
       'Помилка при видалені',
+      'Авторизований',
+      'Обрано: 0.2 МБ',
+      'Файл "clip.mp4" не прийнято',
     ];
     expect(old.filter((text) => wordProblems(text).length === 0)).toEqual([]);
     expect(wordProblems('Дозволити Stitch (зшивання), 2 300 символів, 21 публікацію, YouTube Shorts, IPv6, TIKTOK')).toEqual([]);
+    expect(wordProblems('Файл «clip.mp4» не прийнято, 0,2 МБ', ['clip.mp4'])).toEqual([]);
     // A count ends its line: the next line's first word is no noun of it.
     expect(wordProblems('25.11.2026 10:14\nПублікація в TikTok не вдалася')).toEqual([]);
     // The operator's own words (a login, a file name) are theirs, not the product's.
     expect(wordProblems('Користувач: operator, clip.mp4', ['operator', 'clip.mp4'])).toEqual([]);
+  });
+
+  it('writes a file size with a decimal comma', () => {
+    expect([fileSize(0.2 * 1024 ** 2), fileSize(1023.96 * 1024 ** 2), fileSize(1.25 * 1024 ** 3)]).toEqual([
+      '0,2 МБ',
+      '1\u00a0024,0 МБ',
+      '1,25 ГБ',
+    ]);
   });
 
   it('has none of them anywhere in the catalog, with every count a message can be made with', () => {

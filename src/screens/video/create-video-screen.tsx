@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { omit, type Infer } from 'superstruct';
 import { Check, Film, X } from 'lucide-react';
-import { t } from '../../lib/i18n';
+import { fileSize, t } from '../../lib/i18n';
 import { backgroundChoiceError, createVideoSchema } from '../../lib/schemas';
 import { backgroundsMachine } from '../../machines/backgrounds-machine';
 import { maxSourcesPerDrop, sourcesMachine, type Source } from '../../machines/sources-machine';
@@ -33,10 +33,6 @@ const requestListHref = '/video/request-create';
 
 interface CreateVideoFields {
   countVideo: string;
-}
-
-function formatSize(bytes: number): string {
-  return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} ГБ` : `${(bytes / 1024 ** 2).toFixed(1)} МБ`;
 }
 
 function SourceFrame({ file }: { file: File }) {
@@ -69,7 +65,7 @@ function SourceFrame({ file }: { file: File }) {
 /** Where one file of the drop is: its size while chosen, then its queue place, progress and outcome. */
 function SourceStatus({ source }: { source: Source }) {
   const { file, state, progress, reason } = source;
-  if (state === 'chosen') return <span className={styles.meta}>{formatSize(file.size)}</span>;
+  if (state === 'chosen') return <span className={styles.meta}>{fileSize(file.size)}</span>;
   if (state === 'waiting') return <span className={styles.meta}>{t.createVideo.sourceWaiting}</span>;
   if (state === 'sending') return <ProgressBar value={progress} label={t.createVideo.sourceProgress(file.name)} />;
   if (state === 'sent')
