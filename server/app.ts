@@ -12,7 +12,7 @@ import type { Keys } from './auth/keys';
 import { postingBudgetRoutes } from './routes/posting-budget';
 import type { TokenSettings } from './auth/tokens';
 import type { Queue } from './jobs/queue';
-import { engineFigures } from './jobs/figures';
+import { engineFigures } from './engine/figures';
 import {
   engineSettings,
   fastifyTrustProxy,

@@ -51,7 +51,7 @@ export interface Config extends MediaSettings {
   statsIntervalMinutes: number;
   /** Where media objects live: the disk under DATA_DIR, or an S3-compatible store (STORAGE_URL). */
   storage: StorageSettings;
-  /** How the job engine runs render and publish jobs (see server/jobs/engine.ts). */
+  /** How the job engine runs render and publish jobs (see server/engine/runner.ts). */
   engine: EngineSettings;
   /** Limits on every platform call, so a silent proxy or platform costs only its own post. */
   platformTimeouts: PlatformTimeouts;

@@ -14,7 +14,7 @@ import { buildSpaIfStale } from './build-spa';
 import { startLoopbackProxy } from './sandbox/loopback-proxy';
 import { mediaServices } from './media/services';
 import { platformNetwork } from './net/http';
-import { liveProcesses } from './jobs/workers';
+import { liveProcesses } from './engine/liveness';
 import { systemClock } from './clock';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

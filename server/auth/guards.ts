@@ -45,8 +45,8 @@ export async function requireUser(request: FastifyRequest, reply?: FastifyReply)
       WHERE users.id = $1 AND EXISTS (
         SELECT 1 FROM refresh_tokens
          WHERE refresh_tokens.family_id = $2 AND refresh_tokens.user_id = users.id
-           AND refresh_tokens.revoked_at IS NULL AND refresh_tokens.expires_at > now())`,
-    [claims.userId, claims.sessionId],
+           AND refresh_tokens.revoked_at IS NULL AND refresh_tokens.expires_at > $3)`,
+    [claims.userId, claims.sessionId, new Date(request.server.clock.now())],
   );
   const user = rows[0] as SessionUser | undefined;
   if (!user) throw new HttpError(401, t.server.unauthorized);

@@ -98,13 +98,13 @@ export async function rotateRefreshToken(db: Database, settings: TokenSettings, 
     if (row.rotated_at) {
       const spentForMs = now - new Date(row.rotated_at).getTime();
       if (spentForMs > reuseGraceSeconds * 1000) {
-        await sql('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id]);
+        await sql('UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id, new Date(now)]);
         return { kind: 'reused' } as const;
       }
       return { kind: 'rotated', userId: row.user_id, sessionId: row.family_id, refreshToken: successor } as const;
     }
 
-    await sql('UPDATE refresh_tokens SET rotated_at = now() WHERE id = $1', [row.id]);
+    await sql('UPDATE refresh_tokens SET rotated_at = $2 WHERE id = $1', [row.id, new Date(now)]);
     await sql('INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
       row.user_id,
       row.family_id,
@@ -116,22 +116,22 @@ export async function rotateRefreshToken(db: Database, settings: TokenSettings, 
 }
 
 /** Revokes the family of the presented token; unknown tokens are ignored so logout always succeeds. */
-export async function revokeRefreshFamily(db: Database, presented: string): Promise<void> {
+export async function revokeRefreshFamily(db: Database, presented: string, now: number): Promise<void> {
   await db.sql(
-    `UPDATE refresh_tokens SET revoked_at = now()
+    `UPDATE refresh_tokens SET revoked_at = $2
       WHERE revoked_at IS NULL
         AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
-    [hashToken(presented)],
+    [hashToken(presented), new Date(now)],
   );
 }
 
 /** Removes tokens that can no longer be used: expired, or revoked more than a day ago. */
-export async function purgeExpiredRefreshTokens(db: Database): Promise<number> {
+export async function purgeExpiredRefreshTokens(db: Database, now: number): Promise<number> {
   const { rows } = await db.sql(
     `DELETE FROM refresh_tokens
-      WHERE expires_at < now() OR revoked_at < now() - interval '1 day'
+      WHERE expires_at < $1 OR revoked_at < $1::timestamptz - interval '1 day'
       RETURNING id`,
-    [],
+    [new Date(now)],
   );
   return rows.length;
 }

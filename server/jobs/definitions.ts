@@ -32,8 +32,8 @@ export function statsCron(minutes: number): string {
 export const purgeRefreshTokensJob: JobDefinition = {
   name: 'purge-refresh-tokens',
   cron: '15 3 * * *',
-  async handle(_data, { db, log }) {
-    const removed = await purgeExpiredRefreshTokens(db);
+  async handle(_data, { db, log, platforms }) {
+    const removed = await purgeExpiredRefreshTokens(db, platforms.clock.now());
     log.info({ removed }, 'purged expired refresh tokens');
   },
 };

@@ -1,7 +1,7 @@
 import type { StatsSyncSettings } from '../services/statistics/quota-ledger';
 import type { ReachSettings } from '../services/statistics/reach';
 
-/** How the job engine runs render and publish jobs (see server/jobs/engine.ts). */
+/** How the job engine runs render and publish jobs (see server/engine/runner.ts). */
 export interface EngineSettings {
   /** JOB_POLL_SECONDS: how often an idle worker asks for due render and publish jobs. */
   pollSeconds: number;

@@ -5,7 +5,7 @@ import type { Database, RunSql } from '../db/connect';
 import { HttpError } from '../http-error';
 import { StopRequested } from '../platforms/errors';
 import type { Platform } from '../platforms/types';
-import type { QueueRunner } from './engine';
+import type { QueueRunner } from '../engine/runner';
 import { freshStop, publishJobName } from '../services/publishing/post-lifecycle';
 
 /**

@@ -36,11 +36,11 @@ import {
 import { publishKey, type Connector, type ConnectorContext, type Platform, type Published } from '../platforms/types';
 import { stopCleanupMs } from '../platforms/client';
 import type { JobContext } from './types';
-import { DeferJob } from './engine';
+import { DeferJob } from '../engine/runner';
 import type { Cap } from '../platforms/types';
 import { capOf, holdAfterRefusal, holdFor, type CapHold } from '../services/planning/posting-caps';
 import { recordStopOutcome, stopRequested } from './publish-stops';
-import { releaseLease, tryLease } from './workers';
+import { releaseLease, tryLease } from '../engine/liveness';
 
 /** Where pg-boss moves a publish job whose retries ran out, including one whose worker died. */
 export const publishFailedJobName = 'publish-video-failed';
@@ -174,7 +174,7 @@ async function uploadPost(
     publishKey: publishKey(post.videoId, post.platform),
     options: { [post.platform]: post.options ?? {} } as PostOptions,
   };
-  const progress = databaseProgressStore(db);
+  const progress = databaseProgressStore(db, platforms.clock);
   // The last attempt's context, credentials included, serves the calls after it: the profile may be gone by then.
   let attempt: ConnectorContext | undefined;
   let published: Published;

@@ -5,10 +5,10 @@ import type { EngineSettings } from './engine-settings';
 import { jobDefinitions } from './definitions';
 import type { JobContext } from './types';
 import { publishJobName } from '../services/publishing/post-lifecycle';
-import { QueueRunner, recoverOrphans, type FetchedJob } from './engine';
+import { QueueRunner, recoverOrphans, type FetchedJob } from '../engine/runner';
 import { abortStoppedUploads, stopPollMs } from './publish-stops';
 import { refreshDueConnections } from '../platforms/connections';
-import { liveProcesses, registerProcess, removeDeadProcesses, startHeartbeat, unregisterProcess } from './workers';
+import { liveProcesses, registerProcess, removeDeadProcesses, startHeartbeat, unregisterProcess } from '../engine/liveness';
 import { startAlertTicker } from './alerts';
 
 /** `stop` also stops the runners (handing unfinished jobs back to the queue) and the heartbeat. */

@@ -11,7 +11,7 @@ import { recordStats } from '../services/statistics/stats-points';
 import { purgeQuotaLedger, quotaAccount, takeQuota } from '../services/statistics/quota-ledger';
 import { judgeReach, markUnseenPosts } from '../services/statistics/reach';
 import type { JobContext } from './types';
-import { releaseLease, tryLease } from './workers';
+import { releaseLease, tryLease } from '../engine/liveness';
 
 /** The cron job: it only plans, enqueuing one sync per profile and platform with posts due. */
 export const syncStatsJobName = 'sync-stats';

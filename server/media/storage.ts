@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { processId } from '../process-id';
+import { systemClock } from '../clock';
 
 /**
  * Where media objects live, addressed by key ("photos/3/….png"): files under DATA_DIR/media, or an
@@ -82,9 +83,8 @@ export async function sweepScratch(root: string, live: Set<string>): Promise<num
     const owner = entry.split('.')[0]!;
     const dir = path.join(scratchRoot, entry);
     // A folder without an owner's id predates owners: removed only once surely abandoned. Its age is
-    // read against the wall clock, as the file system stamped it.
-    // eslint-disable-next-line no-restricted-properties
-    const wallNow = Date.now();
+    // read against the system clock, by which the file system stamped it, not the app's injected one.
+    const wallNow = systemClock.now();
     const abandoned = ownerPattern.test(owner)
       ? !live.has(owner)
       : wallNow - ((await fsp.stat(dir).catch(() => null))?.mtimeMs ?? wallNow) > unownedScratchMs;

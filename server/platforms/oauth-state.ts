@@ -26,14 +26,20 @@ export interface IssuedState {
  * characters (RFC 7636 §4.1), kept here and never sent to the browser, so a code handed out to
  * this flow is redeemed only by this flow's callback, not by another user's holding the code.
  */
-export async function issueOAuthState(db: Database, platform: Platform, accountId: number, userId: number): Promise<IssuedState> {
+export async function issueOAuthState(
+  db: Database,
+  platform: Platform,
+  accountId: number,
+  userId: number,
+  now: number,
+): Promise<IssuedState> {
   const state = crypto.randomBytes(32).toString('base64url');
   const codeVerifier = crypto.randomBytes(32).toString('base64url');
-  await db.sql(`DELETE FROM oauth_states WHERE expires_at < now() - interval '1 day'`, []);
+  await db.sql(`DELETE FROM oauth_states WHERE expires_at < $1::timestamptz - interval '1 day'`, [new Date(now)]);
   await db.sql(
     `INSERT INTO oauth_states (state_hash, platform, account_id, user_id, expires_at, code_verifier)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6)`,
-    [hashState(state), platform, accountId, userId, stateTtlSeconds, codeVerifier],
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [hashState(state), platform, accountId, userId, new Date(now + stateTtlSeconds * 1000), codeVerifier],
   );
   return { state, codeChallenge: pkceChallenge(codeVerifier) };
 }
@@ -43,11 +49,12 @@ export async function openOAuthState(
   db: Database,
   platform: Platform,
   state: string,
+  now: number,
 ): Promise<{ accountId: number; codeChallenge: string } | null> {
   const { rows } = await db.sql(
     `SELECT account_id, code_verifier FROM oauth_states
-      WHERE state_hash = $1 AND platform = $2 AND used_at IS NULL AND expires_at > now()`,
-    [hashState(state), platform],
+      WHERE state_hash = $1 AND platform = $2 AND used_at IS NULL AND expires_at > $3`,
+    [hashState(state), platform, new Date(now)],
   );
   return rows[0] ? { accountId: rows[0].account_id, codeChallenge: pkceChallenge(rows[0].code_verifier) } : null;
 }
@@ -64,12 +71,12 @@ export interface SpentState {
  * when it is unknown, expired, already used or issued for another platform. Spending is one
  * statement, so two callbacks cannot both use it.
  */
-export async function consumeOAuthState(db: Database, platform: Platform, state: string): Promise<SpentState | null> {
+export async function consumeOAuthState(db: Database, platform: Platform, state: string, now: number): Promise<SpentState | null> {
   const { rows } = await db.sql(
-    `UPDATE oauth_states SET used_at = now()
-      WHERE state_hash = $1 AND platform = $2 AND used_at IS NULL AND expires_at > now()
+    `UPDATE oauth_states SET used_at = $3
+      WHERE state_hash = $1 AND platform = $2 AND used_at IS NULL AND expires_at > $3
       RETURNING account_id, user_id, code_verifier`,
-    [hashState(state), platform],
+    [hashState(state), platform, new Date(now)],
   );
   return rows[0] ? { accountId: rows[0].account_id, userId: rows[0].user_id, codeVerifier: rows[0].code_verifier } : null;
 }

@@ -508,7 +508,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     if (!account.isActiveYouTube || !account.youtubeClientId || !account.youtubeClientSecret) {
       throw new HttpError(400, t.youtubeOauth.notReady);
     }
-    const { state } = await issueOAuthState(db, 'youtube', account.id, currentUser(request).id);
+    const { state } = await issueOAuthState(db, 'youtube', account.id, currentUser(request).id, app.clock.now());
     return { url: youtubeConsentLink(oauth.publicUrl(), state, linkSignature(keys.consentCookie, state)) };
   });
 
@@ -530,7 +530,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
         const name = t.platform.names[platform];
         if (!platformApp) throw new HttpError(400, t.connections.appMissing(name, appVariables[platform]));
         const publicUrl = oauth.publicUrl();
-        const { state, codeChallenge } = await issueOAuthState(db, platform, account.id, currentUser(request).id);
+        const { state, codeChallenge } = await issueOAuthState(db, platform, account.id, currentUser(request).id, app.clock.now());
         const endpoints = { mode: access.mode, publicUrl, platformsOrigin: oauth.platformsOrigin(), network: access.network };
         const redirectUri = linkRedirectUri(publicUrl, platform);
         reply.header('set-cookie', consentCookieFor(keys.consentCookie, state, redirectUri));

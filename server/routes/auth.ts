@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
 
   app.post('/logout', { schema: authSchemas.logout }, async (request, reply) => {
     const { refreshToken } = parseBody(refreshSchema, request.body);
-    await revokeRefreshFamily(db, refreshToken);
+    await revokeRefreshFamily(db, refreshToken, clock.now());
     return reply.status(204).send();
   });
 

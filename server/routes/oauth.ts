@@ -86,7 +86,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
    */
   app.get('/youtube/start', { schema: oauthSchemas.youtubeStart }, async (request, reply) => {
     const { state, sig } = request.query;
-    const flow = isLinkSigned(keys.consentCookie, state, sig) ? await openOAuthState(db, 'youtube', state) : null;
+    const flow = isLinkSigned(keys.consentCookie, state, sig) ? await openOAuthState(db, 'youtube', state, oauth.clock.now()) : null;
     if (!flow) return stoppedPage(reply, 400, t.youtubeOauth.linkExpired);
     const account = await profileRowById(db, flow.accountId);
     if (!account?.youtubeClientId) return stoppedPage(reply, 400, t.youtubeOauth.notReady);
@@ -140,7 +140,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
 
   app.get('/youtube/callback', { schema: oauthSchemas.youtubeCallback }, async (request, reply) => {
     const { query } = request;
-    const issued = query.state ? await consumeOAuthState(db, 'youtube', query.state) : null;
+    const issued = query.state ? await consumeOAuthState(db, 'youtube', query.state, oauth.clock.now()) : null;
     const failWith = (message: string, path = `/accounts/${issued?.accountId}`) =>
       reply.redirect(`${path}?${new URLSearchParams({ [youtubeConnectionParams.error]: message })}`, 302);
 
@@ -196,7 +196,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
     app.get(`/${platform}/callback`, { schema: oauthSchemas.linkCallback }, async (request, reply) => {
       const { query } = request;
       const name = t.platform.names[platform];
-      const issued = query.state ? await consumeOAuthState(db, platform, query.state) : null;
+      const issued = query.state ? await consumeOAuthState(db, platform, query.state, oauth.clock.now()) : null;
       const failWith = (message: string, path = `/accounts/${issued?.accountId}`) =>
         reply.redirect(`${path}?${new URLSearchParams({ [connectionParams[platform].error]: message })}`, 302);
 

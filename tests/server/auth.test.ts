@@ -205,8 +205,9 @@ describeEachDatabase('auth API', (env) => {
     await createUser(env(), 'operator', { password: 'secret-pass' });
     await logIn(env(), { login: 'operator', password: 'secret-pass' });
     await logIn(env(), { login: 'operator', password: 'secret-pass' });
-    await env().db.sql(`UPDATE refresh_tokens SET expires_at = now() - interval '1 minute' WHERE id = 1`, []);
-    expect(await purgeExpiredRefreshTokens(env().db)).toBe(1);
+    const now = env().app.clock.now();
+    await env().db.sql(`UPDATE refresh_tokens SET expires_at = $1 WHERE id = 1`, [new Date(now - 60_000)]);
+    expect(await purgeExpiredRefreshTokens(env().db, now)).toBe(1);
     const { rows } = await env().db.sql('SELECT id FROM refresh_tokens', []);
     expect(rows.map((row) => row.id)).toEqual([2, 3]);
   });

@@ -66,7 +66,7 @@ export async function tryLease(db: Database, key: string, jobId: string, { deadA
   return rows.length > 0;
 }
 
-/** The label in pg-boss's singleton_key of a job put back to wait for `lease` (see engine.ts putBack). */
+/** The label in pg-boss's singleton_key of a job put back to wait for `lease` (see runner.ts putBack). */
 export function waitingFor(lease: string): string {
   return `waiting-for:${lease}`;
 }

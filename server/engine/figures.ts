@@ -18,7 +18,7 @@ export interface EngineFigures {
 
 /** What /readyz tells about the engine, across every process sharing the database. */
 export async function engineFigures(db: Database, deadAfterSeconds: number): Promise<EngineFigures> {
-  // On the database's now(): pg-boss stamps start_after and judges what is due by it, and the heartbeats beat by it (workers.ts).
+  // On the database's now(): pg-boss stamps start_after and judges what is due by it, and the heartbeats beat by it (liveness.ts).
   const { rows } = await db.sql(
     `SELECT name,
        count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS due,

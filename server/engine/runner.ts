@@ -2,7 +2,8 @@ import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect';
 import { processId } from '../process-id';
-import { waitingFor, type Liveness } from './workers';
+import { systemClock } from '../clock';
+import { waitingFor, type Liveness } from './liveness';
 
 /**
  * Runs one pg-boss queue's jobs in this process: `concurrency` at once, each on its own, fetched
@@ -102,9 +103,8 @@ export class QueueRunner {
     const { boss, db, log, name } = this.options;
     const controller = new AbortController();
     this.running.set(job.id, controller);
-    // pg-boss stamps start_after with the database's own time, so lateness is measured on real time too.
-    // eslint-disable-next-line no-restricted-properties
-    const lateness = Date.now() - new Date(job.startAfter).getTime();
+    // pg-boss stamps start_after with the database's own time, so lateness is measured on the system clock too.
+    const lateness = systemClock.now() - new Date(job.startAfter).getTime();
     this.lateness.push(lateness);
     if (this.lateness.length > latenessKept) this.lateness.splice(0, this.lateness.length - latenessKept);
     const jobLog = log.child({ queue: name, jobId: job.id });
@@ -212,7 +212,7 @@ export async function putBack(db: Database, ids: string[], seconds: number, leas
  * used its retries is failed instead, which sends it to its dead-letter queue.
  */
 export async function recoverOrphans(db: Database, boss: PgBoss, log: FastifyBaseLogger, names: string[], { deadAfterSeconds }: Liveness) {
-  // pg-boss's started_on and start_after, and the heartbeats (workers.ts), all go by the database's now().
+  // pg-boss's started_on and start_after, and the heartbeats (liveness.ts), all go by the database's now().
   const orphan = `j.name = ANY($1::text[]) AND j.state = 'active' AND j.started_on < now() - make_interval(secs => $2)
     AND NOT EXISTS (
       SELECT 1 FROM engine_jobs e JOIN engine_workers w ON w.id = e.worker_id
