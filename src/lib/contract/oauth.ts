@@ -38,7 +38,7 @@ const queueFigures = Type.Object({
   active: Type.Integer(),
   oldestDueSeconds: Type.Union([Type.Number(), Type.Null()]),
 });
-/** The engine's figures (server/jobs/figures.ts), in processes that talk to the queue. */
+/** The engine's figures (server/engine/figures.ts), in processes that talk to the queue. */
 const engine = Type.Object({ queues: Type.Record(Type.String(), queueFigures), liveWorkers: Type.Integer() });
 export const healthSchemas = {
   live: { response: { 200: status } },
