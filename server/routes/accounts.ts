@@ -371,7 +371,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
 
   app.post('/', { schema: accountSchemas.create }, async (request, reply) => {
     const user = currentUser(request);
-    const form = parseBody(accountSchemaFor({}, {}, request.body.connectByConsent), request.body);
+    const form = parseBody(accountSchemaFor({}, {}, request.body.connectByConsent, request.body.connecting), request.body);
     const columns = plainColumns(form);
     // The id comes first because every secret is encrypted bound to the id of its row.
     const id = await newProfileId(db);
@@ -389,7 +389,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRouteOptions> = asy
     const existing = await accountRow(currentUser(request), request.params.id);
     const stored = await loadConnections(db, [existing.id]);
     const linked = linkedPlatformsOf(stored);
-    const form = parseBody(accountSchemaFor(savedSecretsOf(existing, stored), linked, request.body.connectByConsent), request.body);
+    const form = parseBody(
+      accountSchemaFor(savedSecretsOf(existing, stored), linked, request.body.connectByConsent, request.body.connecting),
+      request.body,
+    );
     const columns = plainColumns(form);
     const secrets = secretColumns(keys.secretsAtRest, platforms().network.policy, existing.id, form, existing);
     const typed = typedConnections(keys.secretsAtRest, existing.id, form, stored, pastedSeconds(), new Date(app.clock.now()));

@@ -62,7 +62,7 @@ export {
 /** The fields of the profile form, as POST /api/accounts and PATCH /api/accounts/{id} take them, every one filled. */
 export type AccountFields = Required<Static<typeof accounts.accountFieldsSchema>>;
 /** POST /api/accounts and PATCH /api/accounts/{id} as the profile form sends them. */
-export type AccountBody = AccountFields & { connectByConsent: ConsentPlatform[] };
+export type AccountBody = AccountFields & { connectByConsent: ConsentPlatform[]; connecting?: PlatformName };
 export type ProfileSetup = Static<typeof accounts.ProfileSetup>;
 export type VideoSummary = Static<typeof common.VideoSummary>;
 

@@ -1,5 +1,6 @@
 import {
   array,
+  assign,
   boolean,
   coerce,
   defaulted,
@@ -32,7 +33,7 @@ import {
 } from './contract';
 import { maxLength } from './contract/limits';
 import { isPastWallTime, kyivWallTime, wallTimePattern, yearAheadWallTime } from './kyiv-time';
-import { platformIds } from './platforms';
+import { platformIds, platforms } from './platforms';
 import { parseProxy } from './proxy';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
@@ -176,9 +177,17 @@ const proxyField = define<string>('proxy', (value) => {
 
 /**
  * A platform's credentials are required only while that platform is switched on, and a secret
- * only while none is stored: a blank secret field keeps the stored one.
+ * only while none is stored: a blank secret field keeps the stored one. A save made by a platform's
+ * 'Підключити' (`connecting`) asks only for that platform's.
  */
-function accountShape(youtube: boolean, tiktok: boolean, instagram: boolean, saved: Partial<SavedSecrets>, linked: LinkedPlatforms) {
+function accountShape(
+  on: Record<PlatformName, boolean>,
+  saved: Partial<SavedSecrets>,
+  linked: LinkedPlatforms,
+  connecting: PlatformName | undefined,
+) {
+  const asked = (platform: PlatformName) => on[platform] && (connecting === undefined || connecting === platform);
+  const [youtube, tiktok, instagram] = [asked('youtube'), asked('tiktok'), asked('instagram')];
   const when = (on: boolean, message: string) => (on ? text({ required: message }) : optionalText());
   const secretWhen = (on: boolean, field: keyof SavedSecrets, message: string) => when(on && !saved[field], message);
   return type({
@@ -212,15 +221,18 @@ export function accountSchemaFor(
   saved: Partial<SavedSecrets>,
   linked: LinkedPlatforms = {},
   connectByConsent: readonly ConsentPlatform[] = [],
+  connecting?: PlatformName,
 ) {
   const untyped = { ...linked, ...Object.fromEntries(connectByConsent.map((platform) => [platform, true])) };
   return dynamic<AccountForm>((value) =>
     accountShape(
-      isSwitchedOn(value, 'isActiveYouTube'),
-      isSwitchedOn(value, 'isActiveTikTok'),
-      isSwitchedOn(value, 'isActiveInstagram'),
+      Object.fromEntries(platforms.map((platform) => [platform.id, isSwitchedOn(value, platform.fields.switchedOn)])) as Record<
+        PlatformName,
+        boolean
+      >,
       saved,
       untyped,
+      connecting,
     ),
   );
 }
@@ -532,8 +544,8 @@ export function apiTokenSchemaFor(role: Role) {
 }
 export type ApiTokenForm = Infer<ReturnType<typeof apiTokenSchemaFor>>;
 
-/** The webhook form (Settings) and POST /api/webhooks: an http(s) URL, at least one event, a secret long enough to guess at no better than a key. */
-export const webhookSchema = type({
+/** Where a webhook sends and what (Settings' edit form, PATCH /api/webhooks/{id}): an http(s) URL and at least one event. */
+export const webhookTargetSchema = type({
   url: define<string>('url', (value) => {
     if (typeof value !== 'string' || value.trim() === '') return t.validation.required;
     if (value.length > maxLength.webhookUrl) return t.validation.tooLong(maxLength.webhookUrl);
@@ -543,12 +555,20 @@ export const webhookSchema = type({
     if (!Array.isArray(value) || value.length === 0) return t.webhooks.eventsRequired;
     return value.every((event) => (alertEvents as readonly unknown[]).includes(event)) || t.webhooks.eventsRequired;
   }),
-  secret: text({
-    required: t.validation.required,
-    min: [16, t.webhooks.secretTooShort],
-    max: [maxLength.webhookSecret, t.validation.tooLong(maxLength.webhookSecret)],
-  }),
 });
+export type WebhookTargetForm = Infer<typeof webhookTargetSchema>;
+
+/** The webhook form (Settings) and POST /api/webhooks: the target, and a secret long enough to guess at no better than a key. */
+export const webhookSchema = assign(
+  webhookTargetSchema,
+  type({
+    secret: text({
+      required: t.validation.required,
+      min: [16, t.webhooks.secretTooShort],
+      max: [maxLength.webhookSecret, t.validation.tooLong(maxLength.webhookSecret)],
+    }),
+  }),
+);
 export type WebhookForm = Infer<typeof webhookSchema>;
 
 /** What to be told in Telegram (Settings) and PUT /api/telegram. */

@@ -229,6 +229,42 @@ describe('connecting on the way', () => {
     expect(sent).toEqual([expect.objectContaining({ isActiveTikTok: true, connectByConsent: ['tiktok', 'instagram'] })]);
   });
 
+  it("connects TikTok on a new profile with YouTube also on, asking nothing of YouTube's fields (issue 40.4)", async () => {
+    const user = userEvent.setup();
+    const assign = stubLocationAssign();
+    const sent: unknown[] = [];
+    answerApi({
+      'GET /accounts/setup': sandboxSetup,
+      'POST /accounts': (body: unknown) => (sent.push(body), accountDetail({ id: 9 })),
+      'POST /accounts/connect-tiktok/9': { url: consentUrl },
+    });
+    renderScreen(<AccountCreateScreen />, { path: '/accounts/create' });
+    await user.type(screen.getByLabelText('Проксі'), '10.0.0.1:8080');
+    await user.click(screen.getByRole('switch', { name: 'YouTube' }));
+    await user.click(screen.getByRole('switch', { name: 'TikTok' }));
+    await user.click(screen.getByRole('button', { name: 'Підключити TikTok' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(consentUrl));
+    expect(screen.queryByText("ID клієнта обов'язковий")).toBeNull();
+    expect(sent).toEqual([
+      expect.objectContaining({ isActiveYouTube: true, YouTubeAuthClientId: '', isActiveTikTok: true, connecting: 'tiktok' }),
+    ]);
+  });
+
+  it("still asks for YouTube's fields on a plain save of a profile with YouTube on", async () => {
+    const user = userEvent.setup();
+    answerApi({ 'GET /accounts/setup': sandboxSetup });
+    renderScreen(<AccountCreateScreen />, { path: '/accounts/create' });
+    await user.type(screen.getByLabelText('Проксі'), '10.0.0.1:8080');
+    await user.click(screen.getByRole('switch', { name: 'YouTube' }));
+    await user.click(screen.getByRole('switch', { name: 'TikTok' }));
+    await user.click(screen.getByRole('button', { name: 'Створити' }));
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
+      "ID клієнта обов'язковий",
+      "Секрет клієнта обов'язковий",
+    ]);
+    expect(screen.getByLabelText('ID клієнта')).toHaveFocus();
+  });
+
   it('checks the form as a save does before leaving, and puts the focus on the first wrong field', async () => {
     const user = userEvent.setup();
     const assign = stubLocationAssign();

@@ -347,6 +347,23 @@ describeEachDatabase(
       expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
     });
 
+    it("asks a save made by one platform's 'Підключити' for that platform's credentials alone (issue 40.4)", async () => {
+      const user = await createUser(env(), 'operator');
+      const both = { ...emptyAccount, isActiveYouTube: true, isActiveTikTok: true, connectByConsent: ['tiktok', 'instagram'] };
+      const plain = await post(user, both);
+      expect(plain.statusCode).toBe(400);
+      expect(plain.json().message).toEqual([t.accountForm.clientIdRequired, t.accountForm.clientSecretRequired]);
+
+      const connectingTikTok = await post(user, { ...both, connecting: 'tiktok' });
+      expect(connectingTikTok.statusCode).toBe(201);
+      expect(connectingTikTok.json()).toMatchObject({ isActiveYouTube: true, isActiveTikTok: true, connections: [] });
+
+      const connectingYouTube = await post(user, { ...both, connecting: 'youtube' });
+      expect(connectingYouTube.statusCode).toBe(400);
+      expect(connectingYouTube.json().message).toEqual([t.accountForm.clientIdRequired, t.accountForm.clientSecretRequired]);
+      expect((await post(user, { ...both, connecting: 'facebook' })).statusCode).toBe(400);
+    });
+
     it("asks nothing typed of a platform the form connects through its consent page, and keeps SPEC's rule otherwise", async () => {
       const user = await createUser(env(), 'operator');
       const both = { ...emptyAccount, isActiveTikTok: true, isActiveInstagram: true };

@@ -53,6 +53,11 @@ export const accountBody = Type.Object(
      * credentials are then not asked for. Absent, SPEC's rules hold.
      */
     connectByConsent: Type.Optional(Type.Array(ConsentPlatform, { maxItems: 2, uniqueItems: true })),
+    /**
+     * Not SPEC's: the platform whose 'Підключити' saved this body, its consent page opening next.
+     * Only that platform's credentials are then asked for; the others switched on are set up later.
+     */
+    connecting: Type.Optional(Platform),
   },
   { additionalProperties: false },
 );

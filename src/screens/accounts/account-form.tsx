@@ -84,7 +84,11 @@ export function AccountFormCard({
   const byConsent = (platform: PlatformName | null) =>
     consentPlatformIds.filter((candidate) => !typedOpen[candidate] || candidate === platform);
   const resolver: Resolver<AccountForm> = (values, context, options) =>
-    superstructResolver(accountSchemaFor(saved ?? {}, linked, byConsent(connectingTo.current)))(values, context, options);
+    superstructResolver(accountSchemaFor(saved ?? {}, linked, byConsent(connectingTo.current), connectingTo.current ?? undefined))(
+      values,
+      context,
+      options,
+    );
   const {
     register,
     handleSubmit,
@@ -104,6 +108,7 @@ export function AccountFormCard({
   const bodyOf = (values: AccountForm, platform: PlatformName | null = null): AccountBody => ({
     ...values,
     connectByConsent: byConsent(platform),
+    ...(platform ? { connecting: platform } : {}),
   });
   const connectTo = (platform: PlatformName) => {
     if (accountId !== undefined && !isDirty) return connect(platform, null);
