@@ -95,7 +95,10 @@ export function platformGaps(
         refused,
         message: refused
           ? t.postTruth.noPlatformFor(t.publish.video(numbers.get(videoId)!), profile.title, namesOf(ticked))
-          : t.postTruth.platformsMissing(profile.title, namesOf(missing)),
+          : t.postTruth.platformsMissing(
+              profile.title,
+              missing.map((platform) => t.platform.names[platform]),
+            ),
       },
     ];
   });

@@ -849,7 +849,10 @@ export const t = {
     /** `video` names it as its screen does: the publish form by its place (t.publish.video), a published set by its id (setVideo). */
     noPlatformFor: (video: string, profile: string, platforms: string) =>
       `${video} не буде опубліковано: профіль ${profile} не має жодної з вибраних платформ (${platforms}). Увімкніть платформу в профілі або оберіть інший профіль.`,
-    platformsMissing: (profile: string, platforms: string) => `Не публікується в ${platforms}: профіль ${profile} не має цих платформ`,
+    platformsMissing: (profile: string, platforms: string[]) =>
+      platforms.length === 1
+        ? `Не публікується в ${platforms[0]}: профіль ${profile} не має цієї платформи`
+        : `Не публікується в ${platforms.join(', ')}: профіль ${profile} не має цих платформ`,
     nothingWentOut: 'Жодне відео не опубліковано',
     manualProfileRemoved: (profile: string) => `Профіль ${profile} прибрано з вибраних: відео знову отримує профіль за чергою`,
     chosenByHand: 'Обрано вручну: зміна вибраних профілів його не змінить',
@@ -1029,7 +1032,7 @@ export const t = {
     creatorUnavailable: (profile: string, reason: string) =>
       `TikTok: не вдалося прочитати налаштування автора профілю ${profile} (${reason})`,
     tiktokPrivacyRequired: (profile: string) => `TikTok: оберіть, хто може переглядати відео профілю ${profile}`,
-    youtubeKidsRequired: (profile: string) => `YouTube: укажіть, чи створено відео для дітей (профіль ${profile})`,
+    youtubeKidsRequired: (profile: string) => `YouTube: укажіть для профілю ${profile}, чи створено відео для дітей`,
     privacyNotOffered: (profile: string, level: string) => `TikTok не пропонує профілю ${profile} доступ «${level}»: оберіть інший`,
     brandedPrivate: 'TikTok: брендований вміст не може бути приватним («Лише я»)',
     tooLong: (platform: string, video: number, seconds: number, max: number) =>

@@ -186,7 +186,7 @@ it('moves a scheduled video to another minute and profile on its set page: it go
   await page.getByRole('checkbox', { name: 'Instagram' }).check();
   await chooseProfile(page, profiles.first.title);
   // YouTube and Instagram ticked: the profile lacks YouTube, which the video is told and keeps.
-  const missing = t.postTruth.platformsMissing(profiles.first.title, 'YouTube');
+  const missing = t.postTruth.platformsMissing(profiles.first.title, ['YouTube']);
   await expect.poll(() => page.getByText(missing, { exact: true }).isVisible()).toBe(true);
   // An hour ahead: the move below makes the video go out long before, so the first job (whose
   // token the move replaced, tests/server/post-truth.test.ts) never gets a post out.
@@ -246,7 +246,7 @@ it('moves a scheduled video to another minute and profile on its set page: it go
     date: new Date(moved).toISOString(),
     urlYouTube: null,
     urlInstagram: expect.stringMatching(/^https:\/\/www\.instagram\.com\//),
-    publishNote: t.postTruth.platformsMissing(profiles.second.title, 'YouTube'),
+    publishNote: t.postTruth.platformsMissing(profiles.second.title, ['YouTube']),
     changeable: false,
   });
   expect((await api('/api/notifications')).body.items.filter((item: NotificationItem) => (item.posts?.failed ?? 0) > 0)).toEqual([]);

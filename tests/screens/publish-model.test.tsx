@@ -276,7 +276,7 @@ describe('publish screen journeys the graph does not give', () => {
     await user.click(screen.getByRole('checkbox', { name: 'TikTok' }));
     // #1 has both; #3 lacks TikTok: a warning the video keeps; the third is on no profile yet.
     expect(videoProfile(11)).not.toHaveAccessibleDescription(/TikTok/);
-    expect(videoProfile(12)).toHaveAccessibleDescription(t.postTruth.platformsMissing('#3 vira', 'TikTok'));
+    expect(videoProfile(12)).toHaveAccessibleDescription(t.postTruth.platformsMissing('#3 vira', ['TikTok']));
     expect(screen.getByText(t.postTruth.gapsSummary(1, 0))).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Прибрати #3 vira' }));

@@ -402,7 +402,7 @@ const waitingSet: UploadDetail = {
       nextAttemptAt: '2026-12-01T12:32:00.000Z',
     }),
     publishedVideo({ id: 27, status: 'publication', plannedAt: '2031-12-02T08:00:00.000Z', changeable: true }),
-    publishedVideo({ id: 28, status: 'success', publishNote: 'Не публікується в TikTok: профіль #7 Олена не має цих платформ' }),
+    publishedVideo({ id: 28, status: 'success', publishNote: 'Не публікується в TikTok: профіль #7 Олена не має цієї платформи' }),
   ],
 };
 
@@ -421,7 +421,7 @@ describe('published set: waits and scheduled videos', () => {
     expect(within(rowOf(26)).queryByRole('button', { name: /^Змінити/ })).toBeNull();
     expect(within(rowOf(27)).getByText('На публікації')).toBeInTheDocument();
     expect(within(rowOf(27)).getByText('заплановано на 02.12.2031 10:00')).toBeInTheDocument();
-    expect(within(rowOf(28)).getByText('Не публікується в TikTok: профіль #7 Олена не має цих платформ')).toBeInTheDocument();
+    expect(within(rowOf(28)).getByText('Не публікується в TikTok: профіль #7 Олена не має цієї платформи')).toBeInTheDocument();
   });
 
   it("says the next attempt's day when it is not today in Kyiv, as the date column does", async () => {

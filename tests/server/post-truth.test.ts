@@ -82,7 +82,7 @@ describeEachDatabase(
         changeable: true,
         waitReason: null,
         waitKind: null,
-        publishNote: t.postTruth.platformsMissing(`#${first.id}`, 'TikTok'),
+        publishNote: t.postTruth.platformsMissing(`#${first.id}`, ['TikTok']),
       });
 
       const moved = await call(owner, 'PATCH', url, { date: moveTo.wall, accountId: second.id });

@@ -131,7 +131,7 @@ describe('planPublication', () => {
   it('says on a video the ticked platforms its profile lacks, and nothing when it has them all', () => {
     const profiles = profilesOf(profile(1), profile(2, { isActiveTikTok: false, isActiveInstagram: false }));
     const planned = plan({ accounts: [{ id: 1 }, { id: 2 }], video: [{ id: 101 }, { id: 102 }] }, profiles);
-    expect(planned.map((item) => item.note)).toEqual([null, t.postTruth.platformsMissing('Профіль 2', 'TikTok, Instagram')]);
+    expect(planned.map((item) => item.note)).toEqual([null, t.postTruth.platformsMissing('Профіль 2', ['TikTok', 'Instagram'])]);
     // A platform nobody ticked is not missing.
     expect(plan({ accounts: [{ id: 2 }], inTikTok: false, inInstagram: false }, profiles)[0]!.note).toBeNull();
   });
@@ -250,7 +250,7 @@ describe('planMove', () => {
     expect(moved.accountId).toBe(2);
     expect([...moved.options.keys()]).toEqual(['youtube']);
     expect(moved.options.get('youtube')).toEqual(scheduled[0]!.options);
-    expect(moved.note).toBe(t.postTruth.platformsMissing('Профіль 2', 'TikTok'));
+    expect(moved.note).toBe('Не публікується в TikTok: профіль Профіль 2 не має цієї платформи');
     expect(planMove(move({ profile: profile(2), saved: complete })).note).toBeNull();
   });
 

@@ -248,7 +248,7 @@ describeEachDatabase(
       ]);
       expect(response.json<UploadDetail>().video.map((video) => video.publishNote)).toEqual([
         null,
-        t.postTruth.platformsMissing(`#${b.id}`, 'TikTok'),
+        t.postTruth.platformsMissing(`#${b.id}`, ['TikTok']),
         null,
       ]);
       const jobs = await jobsOf(env());

@@ -74,7 +74,16 @@ function platformsFor(flags: PlatformFlags, profile: PlanProfile, video: string)
   const platforms = platformsOf(flags, profile);
   if (platforms.length === 0) throw new HttpError(400, t.postTruth.noPlatformFor(video, profile.title, platformNames(ticked)));
   const missing = ticked.filter((platform) => !platforms.includes(platform));
-  return { platforms, note: missing.length > 0 ? t.postTruth.platformsMissing(profile.title, platformNames(missing)) : null };
+  return {
+    platforms,
+    note:
+      missing.length > 0
+        ? t.postTruth.platformsMissing(
+            profile.title,
+            missing.map((platform) => t.platform.names[platform]),
+          )
+        : null,
+  };
 }
 
 /**
