@@ -5,6 +5,7 @@ import { videoErrorText } from '../lib/publishing';
 import { DataTable, type Column } from './data-table';
 import { ErrorText } from './error-text';
 import { Pagination } from './pagination';
+import { PostBadges } from './post-badges';
 import { ProfileLink } from './profile-link';
 import { StatusBadge } from './status-badge';
 import { VideoLinks } from './video-links';
@@ -19,11 +20,12 @@ interface VideoTableProps {
   showAccount?: boolean;
 }
 
-/** The status label, with what went wrong underneath when it failed. */
+/** The status label, each platform's post under it, and what went wrong when one failed. */
 export function VideoStatus({ video }: { video: Pick<VideoSummary, 'status' | 'error' | 'errorInstagram' | 'posts'> }) {
   return (
     <span className={styles.status}>
       <StatusBadge status={video.status} kind="video" />
+      <PostBadges posts={video.posts} />
       {video.status === 'error' && <ErrorText className={styles.error} text={videoErrorText(video)} />}
     </span>
   );

@@ -35,6 +35,19 @@ export function formatDate(value: string | number | Date | null | undefined): st
 }
 
 /**
+ * From one moment to another as operators read a span, in Kyiv: one moment as formatDate says it,
+ * one day with its two times (`DD.MM.YYYY HH:mm–HH:mm`), or two days (`DD.MM.YYYY – DD.MM.YYYY`); '' for none.
+ */
+export function formatSpan(from: string | null, to: string | null): string {
+  if (!from || !to) return formatDate(from ?? to);
+  const [first, last] = [kyivParts(new Date(from)), kyivParts(new Date(to))];
+  const day = (parts: typeof first) => `${parts.day}.${parts.month}.${parts.year}`;
+  if (day(first) !== day(last)) return `${day(first)} – ${day(last)}`;
+  const [start, end] = [`${first.hour}:${first.minute}`, `${last.hour}:${last.minute}`];
+  return start === end ? `${day(first)} ${start}` : `${day(first)} ${start}–${end}`;
+}
+
+/**
  * A moment's Kyiv clock time `HH:mm`, and its day `DD.MM.YYYY` unless that is today in Kyiv (then
  * ''): a time alone would read as today's beside a date column that says another day.
  */

@@ -266,6 +266,8 @@ const setTexts = {
   publishedAt: '2026-12-01T07:00:00.000Z',
   countVideo: 3,
   posts: { published: 0, scheduled: 0, held: 0, failed: 0, cancelled: 0 },
+  postsFrom: null,
+  postsTo: null,
 };
 
 describe('YouTube list', () => {
@@ -299,8 +301,27 @@ describe('YouTube list', () => {
   it('shows id, poster, title, file, date, count and status, each row linking to its published set by its idUpload, which it never shows', async () => {
     const user = userEvent.setup();
     const rows: UploadRow[] = [
-      { id: 2, idUpload, status: 'publication', ...setTexts, title: 'Ранковий випуск', sourceName: 'morning.mp4' },
-      { id: 1, idUpload: 'aaaa-bbbb', status: 'error', ...setTexts },
+      {
+        id: 2,
+        idUpload,
+        status: 'publication',
+        ...setTexts,
+        title: 'Ранковий випуск',
+        sourceName: 'morning.mp4',
+        posts: { published: 0, scheduled: 6, held: 0, failed: 0, cancelled: 0 },
+        postsFrom: '2026-12-02T08:00:00.000Z',
+        postsTo: '2026-12-04T08:00:00.000Z',
+      },
+      // Half-published (issue 40.2): out on one platform, failed on the other.
+      {
+        id: 1,
+        idUpload: 'aaaa-bbbb',
+        status: 'error',
+        ...setTexts,
+        posts: { published: 1, scheduled: 0, held: 0, failed: 1, cancelled: 0 },
+        postsFrom: '2026-12-01T10:00:00.000Z',
+        postsTo: '2026-12-01T10:05:00.000Z',
+      },
     ];
     answerApi({ 'GET /upload-video?page=1': page(rows) });
     const { location } = renderScreen(<UploadListScreen />, { path: '/video/list' });
@@ -312,7 +333,7 @@ describe('YouTube list', () => {
       'ID',
       '',
       'Назва',
-      'Опубліковано',
+      'Дати публікацій',
       'Відео',
       'Статус',
     ]);
@@ -325,8 +346,22 @@ describe('YouTube list', () => {
           .map((cell) => cell.textContent),
       );
     expect(cells).toEqual([
-      ['2', '', 'Ранковий випускmorning.mp4', '01.12.2026 09:00', '3', 'На публікації'],
-      ['1', '', 'Публікація без назви', '01.12.2026 09:00', '3', 'Помилка'],
+      [
+        '2',
+        '',
+        'Ранковий випускmorning.mp4',
+        '02.12.2026 – 04.12.2026надіслано 01.12.2026 09:00',
+        '3',
+        'На публікаціїВийшло 0 з 6, заплановано — 6',
+      ],
+      [
+        '1',
+        '',
+        'Публікація без назви',
+        '01.12.2026 12:00–12:05надіслано 01.12.2026 09:00',
+        '3',
+        'ПомилкаЧастково: вийшло 1 з 2, з помилкою — 1',
+      ],
     ]);
     await user.click(screen.getByRole('cell', { name: '1' }));
     expect(location.history?.at(-1)).toBe('/video/youtube/aaaa-bbbb');

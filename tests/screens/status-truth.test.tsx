@@ -49,6 +49,13 @@ describe('a video list says what happened on each platform', () => {
     expect(within(rowOf(5)).getByText('Помилка')).toBeInTheDocument();
     expect(within(rowOf(5)).getByText(/Доступ до акаунта відкликано/)).toBeInTheDocument();
     expect(within(rowOf(5)).queryByText('Причину не вказано')).toBeNull();
+    // Issue 40.2: each platform's post under the status, its date labelled as which.
+    const badges = within(within(rowOf(5)).getByRole('list', { name: 'Публікації на платформах' })).getAllByRole('listitem');
+    expect(badges.map((badge) => badge.textContent)).toEqual([
+      'TikTok: помилка; заплановано на 21.11.2026 12:00',
+      'Instagram: опубліковано; вийшло 21.11.2026 12:00',
+    ]);
+    expect(badges[0]).toHaveAttribute('title', expect.stringMatching(/^TikTok: Доступ до акаунта відкликано/));
   });
 
   it('shows figures only for the platforms a video went out on, each under its own name', () => {
@@ -139,6 +146,8 @@ describe('the published sets list', () => {
       posterUrl: null,
       status: 'cancelled',
       posts: { published: 0, scheduled: 0, held: 0, failed: 0, cancelled: 1 },
+      postsFrom: null,
+      postsTo: null,
     };
     answerApi({ 'GET /upload-video?page=1': pageOf(set) });
     renderScreen(<UploadListScreen />, { path: '/video/list' });

@@ -86,7 +86,11 @@ describeEachDatabase(
       expect(detail.video[0]!.posts[0]!.error).toBe(detail.video[0]!.errorTiktok);
 
       const sets = await get<Paged<UploadRow>>(owner, '/api/upload-video');
-      expect(sets.data.find((row) => row.id === request.id)).toMatchObject({ status: 'error', posts: halfOut });
+      const row = sets.data.find((each) => each.id === request.id)!;
+      expect(row).toMatchObject({ status: 'error', posts: halfOut });
+      // Issue 40.2: the list's dates are the posts' own, the first and the last of the set's.
+      const postDates = detail.video[0]!.posts.map((post) => post.date).sort();
+      expect([row.postsFrom, row.postsTo]).toEqual([postDates[0], postDates.at(-1)]);
       const requests = await get<Paged<CreationRequestRow>>(owner, '/api/create-video');
       expect(requests.data.find((row) => row.id === request.id)).toMatchObject({ publicationStatus: 'error', posts: halfOut });
 

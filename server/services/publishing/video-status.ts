@@ -147,10 +147,12 @@ export async function postsOfVideos(run: RunSql, videoIds: number[]): Promise<Ma
   return posts;
 }
 
-/** A set's status and its posts by state. */
+/** A set's status, its posts by state, and the first and last of its posts' own dates (ISO; null without posts). */
 export interface SetPosts {
   status: VideoStatus;
   posts: PostCounts;
+  postsFrom: string | null;
+  postsTo: string | null;
 }
 
 /**
@@ -159,17 +161,20 @@ export interface SetPosts {
  * videos (request_id, …); its posts, grouped by the columns their state is read from.
  */
 export async function postsOfSets(run: RunSql, requestIds: number[]): Promise<Map<number, SetPosts>> {
-  const sets = new Map<number, { statuses: VideoStatus[]; posts: PostCounts }>(
-    requestIds.map((id) => [id, { statuses: [], posts: noPosts() }]),
+  const sets = new Map<number, { statuses: VideoStatus[]; posts: PostCounts; dates: number[] }>(
+    requestIds.map((id) => [id, { statuses: [], posts: noPosts(), dates: [] }]),
   );
   if (requestIds.length > 0) {
+    // A post's own date, as videoPostOf gives it: when it went out, else when it is planned.
     const { rows } = await run(
       `SELECT v.request_id, v.status AS video_status, NULL AS status, NULL::boolean AS started, NULL AS wait_kind,
-              coalesce(sum(jsonb_array_length(v.cancelled_posts)), 0)::int AS count
+              coalesce(sum(jsonb_array_length(v.cancelled_posts)), 0)::int AS count,
+              NULL::timestamptz AS first_at, NULL::timestamptz AS last_at
          FROM videos AS v WHERE v.request_id = ANY($1::int[])
         GROUP BY v.request_id, v.status
        UNION ALL
-       SELECT v.request_id, NULL, ${postStateColumns()}, count(*)::int
+       SELECT v.request_id, NULL, ${postStateColumns()}, count(*)::int,
+              min(coalesce(p.published_at, p.scheduled_at)), max(coalesce(p.published_at, p.scheduled_at))
          FROM videos AS v JOIN video_posts AS p ON p.video_id = v.id
         WHERE v.request_id = ANY($1::int[])
         GROUP BY 1, 3, 4, 5`,
@@ -177,12 +182,21 @@ export async function postsOfSets(run: RunSql, requestIds: number[]): Promise<Ma
     );
     for (const row of rows) {
       const set = sets.get(row.request_id)!;
-      if (row.video_status === null) countsOfGroups([row], set.posts);
-      else {
+      if (row.video_status === null) {
+        countsOfGroups([row], set.posts);
+        for (const at of [row.first_at, row.last_at]) if (at !== null) set.dates.push(new Date(at).getTime());
+      } else {
         set.statuses.push(row.video_status);
         countPosts(set.posts, 'cancelled', row.count);
       }
     }
   }
-  return new Map([...sets].map(([id, { statuses, posts }]) => [id, { status: setStatusOf(statuses), posts }]));
+  const isoOfTime = (dates: number[], pick: (...values: number[]) => number) =>
+    dates.length > 0 ? new Date(pick(...dates)).toISOString() : null;
+  return new Map(
+    [...sets].map(([id, { statuses, posts, dates }]) => [
+      id,
+      { status: setStatusOf(statuses), posts, postsFrom: isoOfTime(dates, Math.min), postsTo: isoOfTime(dates, Math.max) },
+    ]),
+  );
 }

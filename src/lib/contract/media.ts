@@ -174,6 +174,9 @@ export const UploadRow = Type.Object({
   countVideo: Type.Integer(),
   /** Issue 39: the set's posts by state, so a half-published set says so. */
   posts: PostCounts,
+  /** Issue 40.2: the first and last of its posts' own dates (ISO: when each went out, else when it is planned); null without posts. */
+  postsFrom: Nullable(Type.String()),
+  postsTo: Nullable(Type.String()),
 });
 
 const publishDate = Type.Optional(Nullable(Text(maxLength.date)));

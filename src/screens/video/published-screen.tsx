@@ -22,6 +22,7 @@ import { TagSetPicker } from '../../components/tag-set-picker';
 import { Redirect } from '../../components/redirect';
 import { Spinner } from '../../components/spinner';
 import { StatsPanel } from '../../components/stats-panel';
+import { PostBadges, SetCounts } from '../../components/post-badges';
 import { StatusBadge } from '../../components/status-badge';
 import { TagInput } from '../../components/tag-input';
 import { TextAreaField } from '../../components/text-area-field';
@@ -286,6 +287,7 @@ function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: Video
         ) : (
           <span className={styles.state}>
             <StatusBadge status={video.status} kind="video" />
+            <PostBadges posts={video.posts} />
             <PostState video={video} />
             {video.changeable && scheduling !== video.id && (
               <Button
@@ -341,7 +343,12 @@ function PublishedSet({ idUpload }: { idUpload: string }) {
     <Page
       title={detail.title || t.screens.untitledSet}
       subtitle={t.published.detailTitle(detail.id, formatDate(detail.publishedAt))}
-      actions={<StatusBadge status={detail.status} kind="video" />}
+      actions={
+        <span className={styles.setStatus}>
+          <StatusBadge status={detail.status} kind="video" />
+          <SetCounts posts={detail.posts} />
+        </span>
+      }
     >
       <EditCard key={detail.id} detail={detail} saving={saving} onSubmit={(values) => actor.send({ type: 'edit.submit', values })} />
       <VideoList detail={detail} retrying={retrying} scheduling={scheduling} schedulingBusy={schedulingBusy} send={actor.send} />

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { UploadRow } from '../../lib/contract';
-import { formatDate } from '../../lib/kyiv-time';
+import { formatDate, formatSpan } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { DataTable, type Column } from '../../components/data-table';
 import { posterColumn } from '../../components/poster';
@@ -8,6 +8,7 @@ import { ListFilters } from '../../components/list-filters';
 import { LoadError } from '../../components/load-error';
 import { Page } from '../../components/page';
 import { Pagination } from '../../components/pagination';
+import { SetCounts } from '../../components/post-badges';
 import { StatusBadge } from '../../components/status-badge';
 import { useListPage } from '../../components/use-resource';
 import styles from './upload-list-screen.module.css';
@@ -30,9 +31,28 @@ const columns: Column<UploadRow>[] = [
       </span>
     ),
   },
-  { header: t.published.publishedAt, cell: (row) => formatDate(row.publishedAt), width: '150px' },
+  {
+    // The posts' own dates: a set sent on the 1st may go out on the 2nd to the 4th.
+    header: t.postBadges.column,
+    cell: (row) => (
+      <span className={styles.dates}>
+        {formatSpan(row.postsFrom, row.postsTo)}
+        <span className={styles.file}>{t.postBadges.sentAt(formatDate(row.publishedAt))}</span>
+      </span>
+    ),
+    width: '190px',
+  },
   { header: t.requests.videos, cell: (row) => row.countVideo, width: '80px', align: 'right' },
-  { header: t.published.status, cell: (row) => <StatusBadge status={row.status} kind="video" />, width: '160px' },
+  {
+    header: t.published.status,
+    cell: (row) => (
+      <span className={styles.status}>
+        <StatusBadge status={row.status} kind="video" />
+        <SetCounts posts={row.posts} />
+      </span>
+    ),
+    width: '200px',
+  },
 ];
 
 const setStatuses: [string, string][] = [
