@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type DragEvent, type ReactNode } from 'react';
 import { useDropzone, type Accept, type FileRejection } from 'react-dropzone';
 import { Upload } from 'lucide-react';
 import { t } from '../lib/i18n';
@@ -7,13 +7,20 @@ import styles from './dropzone.module.css';
 
 export type DragState = 'idle' | 'accepting' | 'rejecting';
 
+/** `types`: the MIME type of each dragged file, all a browser tells about them before the drop. */
+export type DragChange = { active: false } | { active: true; acceptable: boolean; types: string[] };
+
+const fileTypesOf = (event: DragEvent<HTMLElement>) =>
+  Array.from(event.dataTransfer?.items ?? [])
+    .filter((item) => item.kind === 'file')
+    .map((item) => item.type);
+
 interface DropzoneProps {
   accept: Accept;
-  /** Files that passed the drop area's own checks. */
-  onFiles: (files: File[]) => void;
-  onReject: (rejections: FileRejection[]) => void;
+  /** Once a drop: the files that passed the drop area's own checks, and those it refused with why. */
+  onDrop: (files: File[], rejections: FileRejection[]) => void;
   /** Reports the drag as it happens; `drag` is what the owner's state says it is. */
-  onDragChange: (drag: { active: false } | { active: true; acceptable: boolean }) => void;
+  onDragChange: (drag: DragChange) => void;
   drag: DragState;
   disabled?: boolean;
   buttonLabel: string;
@@ -25,24 +32,28 @@ interface DropzoneProps {
  * The drop area with a button that opens the file picker. Clicking the area itself does nothing,
  * so the button is the one obvious way to browse.
  */
-export function Dropzone({ accept, onFiles, onReject, onDragChange, drag, disabled, buttonLabel, hints, children }: DropzoneProps) {
+export function Dropzone({ accept, onDrop, onDragChange, drag, disabled, buttonLabel, hints, children }: DropzoneProps) {
   const { getRootProps, getInputProps, open, isDragActive, isDragReject } = useDropzone({
     accept,
     disabled,
     noClick: true,
     noKeyboard: true,
-    onDrop: (accepted, rejected) => {
-      if (accepted.length > 0) onFiles(accepted);
-      if (rejected.length > 0) onReject(rejected);
-    },
+    onDrop,
   });
+  // Read while the dragenter runs: once it has, the browser no longer lists the dragged items.
+  const [draggedTypes, setDraggedTypes] = useState<string[]>([]);
 
   useEffect(() => {
-    onDragChange(isDragActive ? { active: true, acceptable: !isDragReject } : { active: false });
-  }, [isDragActive, isDragReject, onDragChange]);
+    onDragChange(isDragActive ? { active: true, acceptable: !isDragReject, types: draggedTypes } : { active: false });
+  }, [isDragActive, isDragReject, draggedTypes, onDragChange]);
 
   return (
-    <div {...getRootProps({ className: `${styles.zone} ${styles[drag]} ${disabled ? styles.disabled : ''}` })}>
+    <div
+      {...getRootProps({
+        className: `${styles.zone} ${styles[drag]} ${disabled ? styles.disabled : ''}`,
+        onDragEnter: (event) => setDraggedTypes(fileTypesOf(event)),
+      })}
+    >
       {/* Named apart from the button that opens it, which is what operators and tests reach for. */}
       <input {...getInputProps({ 'aria-label': t.upload.fileInput })} />
       <Upload className={styles.icon} size={28} aria-hidden />

@@ -50,13 +50,15 @@ export function useUploadForm({ id, wrongType, doneText, doneHref }: UploadFormO
       actor.send(change.active ? { type: 'drag.enter', acceptable: change.acceptable } : { type: 'drag.leave' }),
     [actor],
   );
-  const onFiles = useCallback((added: File[]) => actor.send({ type: 'files.add', files: added }), [actor]);
-  const onReject = useCallback(
-    (rejections: FileRejection[]) => rejectionMessages(rejections, wrongType).forEach((message) => toast.error(message)),
-    [wrongType],
+  const onDrop = useCallback(
+    (added: File[], rejections: FileRejection[]) => {
+      if (added.length > 0) actor.send({ type: 'files.add', files: added });
+      rejectionMessages(rejections, wrongType).forEach((message) => toast.error(message));
+    },
+    [actor, wrongType],
   );
   const removeFile = useCallback((index: number) => actor.send({ type: 'file.remove', index }), [actor]);
   const submit = useCallback(() => actor.send({ type: 'form.submit' }), [actor]);
 
-  return { files, filesError, progress, submitting, drag, onDragChange, onFiles, onReject, removeFile, submit };
+  return { files, filesError, progress, submitting, drag, onDragChange, onDrop, removeFile, submit };
 }

@@ -747,13 +747,11 @@ export const t = {
     atLeastOne: 'Мінімум одне відео',
     atMostOne: 'Максимум одне відео',
     mustBeVideo: 'Файл повинен бути відео',
-    rejectedType: (name: string) => `Файл «${name}» має недопустимий формат. Файл має бути відео`,
     preview: 'Кадр на 1-й секунді',
     previewUnavailable: 'Браузер не може показати кадр цього відео',
     submit: 'Створити',
     sent: 'Запит на створення відео надіслано',
     sentSeveral: (count: number) => `Надіслано ${counted(count, nouns.creationRequests)} на створення відео`,
-    sources: 'Обрані відео',
     tooManySources: (max: number) => `за один раз можна додати не більше ${max} відео`,
     sourceWaiting: 'Чекає на чергу',
     sourceSent: 'Надіслано',
@@ -772,6 +770,14 @@ export const t = {
     noBackgrounds: 'У вас ще немає фонових зображень: фоном стане розмита копія самого відео.',
     uploadBackgrounds: 'Завантажити зображення',
     reloadBackgrounds: 'Завантажити ще раз',
+  },
+  /** The create form's drop of several files: what a drag would take, and why a file was not. */
+  sourceDrop: {
+    files: 'Обрані файли',
+    takes: (taken: number, dragged: number) =>
+      `Буде прийнято ${numbers.format(taken)} з ${counted(dragged, ['файлу', 'файлів', 'файлів'])}`,
+    notVideo: 'це не відео',
+    checking: 'Сервер перевіряє файл',
   },
   requests: {
     title: 'Запити на створення',

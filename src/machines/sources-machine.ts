@@ -8,6 +8,22 @@ export const sourcesAtOnce = 2;
 
 export type SourceState = 'chosen' | 'waiting' | 'sending' | 'sent' | 'refused' | 'failed';
 
+/** Why the drop itself refused a file, before any upload: not a video, or over `maxSourcesPerDrop`. */
+export type DropRefusal = 'not-video' | 'too-many';
+
+/** A file the drop refused, kept by name so its row can say why. */
+export interface RefusedFile {
+  key: number;
+  name: string;
+  reason: DropRefusal;
+}
+
+/** While files are dragged over the zone: how many there are and how many of them it would take. */
+export interface DragCount {
+  dragged: number;
+  taken: number;
+}
+
 export interface Source {
   /** Stable for the file's life in the form: its row's key and its upload actor's id. */
   key: number;
@@ -24,21 +40,24 @@ export interface SourcesContext {
   nextKey: number;
   /** The count and backgrounds every request of the drop carries, as the form sent them. */
   fields: Record<string, string>;
-  /** Files over `maxSourcesPerDrop` in the last pick, refused by name. */
-  overLimit: string[];
+  /** The files the last pick refused: they are never sent, and never counted with the sources. */
+  refusedOnDrop: RefusedFile[];
   /** A submit was tried: the 'at least one' message may show. */
   submitted: boolean;
-  drag: 'idle' | 'accepting' | 'rejecting';
+  /** Null when nothing is dragged over the zone. */
+  drag: DragCount | null;
 }
 
 export type SourcesEvent =
   | { type: 'files.add'; files: File[] }
   | { type: 'file.remove'; key: number }
+  | { type: 'refusal.dismiss'; key: number }
   | { type: 'form.submit'; fields: Record<string, string> }
   | { type: 'form.invalid' }
   | { type: 'file.retry'; key: number }
   | { type: 'source.progress'; key: number; fraction: number }
-  | { type: 'drag.enter'; acceptable: boolean }
+  /** `types`: the MIME type of each dragged file, all a browser tells before the drop. */
+  | { type: 'drag.enter'; types: string[] }
   | { type: 'drag.leave' }
   | { type: `xstate.done.actor.${string}`; actorId: string; output: unknown }
   | { type: `xstate.error.actor.${string}`; actorId: string; error: unknown };
@@ -46,6 +65,17 @@ export type SourcesEvent =
 export type SourcesEmitted = { type: 'sources.sent'; count: number };
 
 const actorIdOf = (key: number) => `source-${key}`;
+
+/** The one rule for a drag's count and a drop's split, so the zone takes on drop what it promised while dragged. */
+const isVideoType = (type: string) => type.startsWith('video/');
+
+/** Room left for a new pick: a settled drop's sent and refused files leave with it, the rest stay ('start over'). */
+const roomFor = (sources: Source[]) =>
+  maxSourcesPerDrop - sources.filter((source) => source.state !== 'sent' && source.state !== 'refused').length;
+
+function dragCountOf(types: string[], sources: Source[]): DragCount {
+  return { dragged: types.length, taken: Math.min(types.filter(isVideoType).length, Math.max(0, roomFor(sources))) };
+}
 
 /** A refusal is the server's answer about the file itself (4xx): sending it again cannot help. A lost connection or a 5xx may pass next time. */
 function outcomeOf(error: unknown): Pick<Source, 'state' | 'reason'> {
@@ -64,7 +94,9 @@ interface SendSourceInput {
 
 /**
  * Several source videos in one drop, each sent as its own SPEC request (POST
- * /api/create-video/create, one file) with the same count and backgrounds: picking → sending (one
+ * /api/create-video/create, one file) with the same count and backgrounds: picking (a drop keeps its
+ * videos while there is room and names every other file with why; a drag is told how many it would
+ * keep) → sending (one
  * upload actor per file, at most `sourcesAtOnce` running) → settled when some were refused or failed
  * (a failed one can be sent again), or back to picking with 'sources.sent' emitted when all went.
  */
@@ -80,22 +112,30 @@ export const sourcesMachine = setup({
     ),
   },
   actions: {
+    /** Takes the videos the room allows, in the order dropped; every other file becomes a refusal by name. */
     'add files': assign(({ context, event }) => {
       assertEvent(event, 'files.add');
-      const room = maxSourcesPerDrop - context.sources.length;
-      const added = event.files.slice(0, Math.max(0, room));
-      return {
-        sources: [
-          ...context.sources,
-          ...added.map((file, index) => ({ key: context.nextKey + index, file, state: 'chosen' as const, progress: 0, reason: null })),
-        ],
-        nextKey: context.nextKey + added.length,
-        overLimit: event.files.slice(added.length).map((file) => file.name),
-      };
+      let room = roomFor(context.sources);
+      const added: Source[] = [];
+      const refusedOnDrop: RefusedFile[] = [];
+      for (const [index, file] of event.files.entries()) {
+        const key = context.nextKey + index;
+        if (!isVideoType(file.type)) refusedOnDrop.push({ key, name: file.name, reason: 'not-video' });
+        else if (room <= 0) refusedOnDrop.push({ key, name: file.name, reason: 'too-many' });
+        else {
+          added.push({ key, file, state: 'chosen', progress: 0, reason: null });
+          room -= 1;
+        }
+      }
+      return { sources: [...context.sources, ...added], nextKey: context.nextKey + event.files.length, refusedOnDrop };
     }),
     'remove file': assign(({ context, event }) => {
       assertEvent(event, 'file.remove');
-      return { sources: context.sources.filter((source) => source.key !== event.key), overLimit: [] };
+      return { sources: context.sources.filter((source) => source.key !== event.key) };
+    }),
+    'dismiss refusal': assign(({ context, event }) => {
+      assertEvent(event, 'refusal.dismiss');
+      return { refusedOnDrop: context.refusedOnDrop.filter((file) => file.key !== event.key) };
     }),
     'mark submitted': assign({ submitted: true }),
     'queue all': assign(({ context, event }) => {
@@ -162,10 +202,11 @@ export const sourcesMachine = setup({
   },
 }).createMachine({
   id: 'sources',
-  context: { sources: [], nextKey: 0, fields: {}, overLimit: [], submitted: false, drag: 'idle' },
+  context: { sources: [], nextKey: 0, fields: {}, refusedOnDrop: [], submitted: false, drag: null },
   on: {
-    'drag.enter': { actions: assign({ drag: ({ event }) => (event.acceptable ? 'accepting' : 'rejecting') }) },
-    'drag.leave': { actions: assign({ drag: 'idle' }) },
+    'drag.enter': { actions: assign({ drag: ({ context, event }) => dragCountOf(event.types, context.sources) }) },
+    'drag.leave': { actions: assign({ drag: null }) },
+    'refusal.dismiss': { actions: 'dismiss refusal' },
   },
   initial: 'picking',
   states: {
@@ -185,7 +226,7 @@ export const sourcesMachine = setup({
           target: 'picking',
           actions: [
             emit(({ context }) => ({ type: 'sources.sent' as const, count: context.sources.length })),
-            assign({ sources: [], submitted: false, overLimit: [] }),
+            assign({ sources: [], submitted: false, refusedOnDrop: [] }),
           ],
         },
         { guard: 'all finished', target: 'settled' },

@@ -10,6 +10,8 @@ import { accessToken, apiBodies, connectBrowser, createOperator, logIn, pageProb
  * Issue 31.1: five files dropped on the create form at once become one request each; the one that
  * is not a video is refused by name and the other four render; the form passes axe at 1440 and
  * 390 px while the drop is on its way (the uploads are held at the network until both are looked at).
+ * Issue 40.8: a drag of six files, five of them videos, is told it will take five; on the drop the
+ * text file is named in the list with its reason, and the one the server refuses never reads 100 %.
  */
 
 const server = sharedServer();
@@ -23,6 +25,8 @@ const good = ['Понеділок.mp4', 'Вівторок.mp4', 'Середа.mp
 /** Text with a video's name: the browser calls it video/mp4, the server's probe refuses it. */
 const bad = 'нотатки.mp4';
 const dropped = [good[0]!, bad, ...good.slice(1)];
+/** A plain text file: the drop itself refuses it, the server never sees it. */
+const script = 'сценарій.txt';
 
 beforeAll(async () => {
   const tools = testTools();
@@ -32,6 +36,7 @@ beforeAll(async () => {
   await Promise.all([makeClip(tools, clip), makeImage(tools, image, { size: '720x1280', colour: '0x0f766e' })]);
   await Promise.all(good.map((name) => fs.copyFile(clip, path.join(mediaDir, name))));
   await fs.writeFile(path.join(mediaDir, bad), 'це не відео, а нотатки до зйомки\n');
+  await fs.writeFile(path.join(mediaDir, script), 'Кадр 1: світанок над морем\n');
 
   const operator = await createOperator(server.baseUrl, 'multi-drop');
   token = await accessToken(server.baseUrl, operator.login, operator.password);
@@ -65,7 +70,7 @@ it('sends five dropped files as five requests, two at a time, and passes axe at 
   await expect.poll(() => page.getByRole('checkbox', { name: /^Зображення \d+$/ }).isChecked()).toBe(true);
   await page.getByLabel('Кількість відео').fill('2');
   await page.locator('input[type=file]').setInputFiles(dropped.map((name) => path.join(mediaDir, name)));
-  await expect.poll(() => page.getByRole('list', { name: 'Обрані відео' }).getByRole('listitem').count()).toBe(5);
+  await expect.poll(() => page.getByRole('list', { name: 'Обрані файли' }).getByRole('listitem').count()).toBe(5);
   await page.getByRole('button', { name: 'Створити' }).click();
 
   // Two on their way, three waiting their turn.
@@ -112,4 +117,86 @@ it('shows the four requests in the list as they render, each with the count and 
   const list = await api<{ data: { sourceName: string; countVideo: number; status: string }[] }>('/api/create-video');
   expect(list.data.map((row) => row.sourceName).sort()).toEqual([...good].sort());
   expect(list.data.every((row) => row.countVideo === 2 && row.status === 'success')).toBe(true);
+});
+
+/** The six files of a mixed drop as the browser holds them: the MIME type is what it tells during the drag. */
+const mixed = [
+  ...good.map((name) => ({ name, type: 'video/mp4' })),
+  { name: bad, type: 'video/mp4' },
+  { name: script, type: 'text/plain' },
+];
+
+it('tells a drag of six files that five will be taken, lists the text file with its reason, and never shows 100 % for the refused video', async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${server.baseUrl}/video/create`);
+  await expect.poll(() => page.getByRole('checkbox', { name: /^Зображення \d+$/ }).isChecked()).toBe(true);
+  await page.getByLabel('Кількість відео').fill('1');
+
+  const files = await Promise.all(
+    mixed.map(async ({ name, type }) => ({ name, type, base64: (await fs.readFile(path.join(mediaDir, name))).toString('base64') })),
+  );
+  // A drag a script makes as the OS would: the page learns only the kinds and types until the drop.
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const { name, type, base64 } of list) {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], name, { type }));
+    }
+    return transfer;
+  }, files);
+  const zone = page.locator('div', { has: page.getByRole('button', { name: 'Обрати відео' }) }).last();
+
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await expect.poll(visible('Буде прийнято 5 з 6 файлів')).toBe(true);
+  expect(await page.getByText('Тут приймаються лише відео').count()).toBe(0);
+  const border = await zone.evaluate((element) => getComputedStyle(element).borderTopColor);
+  // The primary blue of a zone that takes files, not the danger red of one that refuses them.
+  expect(border).not.toBe('rgb(220, 38, 38)');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    if (width === 390) await expect.poll(() => page.getByRole('link', { name: 'Запити на створення' }).isVisible()).toBe(false);
+    await snapshot(page, `multi-drop-dragging-mixed-${width}`);
+    expect(await pageProblems(page)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await zone.dispatchEvent('drop', { dataTransfer });
+  const list = page.getByRole('list', { name: 'Обрані файли' });
+  await expect.poll(() => list.getByRole('listitem').count()).toBe(6);
+  await expect.poll(visible(`Файл «${script}» не прийнято: це не відео`)).toBe(true);
+  expect(await page.locator('[data-rht-toaster] [role=status]').count()).toBe(0);
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const sent: string[] = [];
+  await page.unrouteAll();
+  await page.route('**/api/create-video/create', async (route) => {
+    sent.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Створити' }).click();
+  await expect.poll(() => sent.length).toBe(2);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    if (width === 390) await expect.poll(() => page.getByRole('link', { name: 'Запити на створення' }).isVisible()).toBe(false);
+    await snapshot(page, `multi-drop-mixed-sending-${width}`);
+    expect(await pageProblems(page)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  release();
+
+  await expect.poll(visible(`Файл «${bad}» не прийнято: Файл повинен бути відео`), { timeout: 60_000 }).toBe(true);
+  await expect.poll(visible('Надіслано 4 з 5'), { timeout: 60_000 }).toBe(true);
+  expect(sent).toHaveLength(5);
+  expect(await page.getByText(/100\s?%/).count()).toBe(0);
+  expect(await page.getByRole('progressbar').count()).toBe(0);
+  // The text file's row is still there beside the server's refusal: both named, neither sent.
+  await expect.poll(visible(`Файл «${script}» не прийнято: це не відео`)).toBe(true);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    if (width === 390) await expect.poll(() => page.getByRole('link', { name: 'Запити на створення' }).isVisible()).toBe(false);
+    await snapshot(page, `multi-drop-mixed-settled-${width}`);
+    expect(await pageProblems(page)).toEqual([]);
+  }
 });

@@ -114,9 +114,14 @@ describe('sources machine: several videos in one drop', () => {
     actor.send({ type: 'files.add', files: clips(19) });
     actor.send({ type: 'files.add', files: [clip('twentieth.mp4'), clip('21st.mp4'), clip('22nd.mp4')] });
     expect(actor.getSnapshot().context.sources).toHaveLength(20);
-    expect(actor.getSnapshot().context.overLimit).toEqual(['21st.mp4', '22nd.mp4']);
+    expect(actor.getSnapshot().context.refusedOnDrop.map(({ name, reason }) => [name, reason])).toEqual([
+      ['21st.mp4', 'too-many'],
+      ['22nd.mp4', 'too-many'],
+    ]);
     actor.send({ type: 'file.remove', key: 0 });
-    expect(actor.getSnapshot().context.overLimit).toEqual([]);
+    const [first] = actor.getSnapshot().context.refusedOnDrop;
+    actor.send({ type: 'refusal.dismiss', key: first!.key });
+    expect(actor.getSnapshot().context.refusedOnDrop.map(({ name }) => name)).toEqual(['22nd.mp4']);
     expect(actor.getSnapshot().context.sources.map((source) => source.file.name)).toEqual([
       ...clips(19)
         .slice(1)
@@ -169,15 +174,54 @@ describe('sources machine: several videos in one drop', () => {
     expect(actor.getSnapshot().context.submitted).toBe(false);
   });
 
-  it('tells a drag of files it takes from one it refuses, and forgets it when the drag leaves', () => {
+  it('counts how many of the dragged files it would take, within the room left, and forgets it when the drag leaves', () => {
     const { actor } = start();
-    expect(actor.getSnapshot().context.drag).toBe('idle');
-    actor.send({ type: 'drag.enter', acceptable: true });
-    expect(actor.getSnapshot().context.drag).toBe('accepting');
-    actor.send({ type: 'drag.enter', acceptable: false });
-    expect(actor.getSnapshot().context.drag).toBe('rejecting');
+    const drag = () => actor.getSnapshot().context.drag;
+    expect(drag()).toBeNull();
+    actor.send({ type: 'drag.enter', types: ['video/mp4', 'video/quicktime', 'text/plain', 'video/webm', 'video/mp4', 'video/mp4'] });
+    expect(drag()).toEqual({ dragged: 6, taken: 5 });
+    actor.send({ type: 'drag.enter', types: ['text/plain', 'image/png', ''] });
+    expect(drag()).toEqual({ dragged: 3, taken: 0 });
     actor.send({ type: 'drag.leave' });
-    expect(actor.getSnapshot().context.drag).toBe('idle');
+    expect(drag()).toBeNull();
+
+    actor.send({ type: 'files.add', files: clips(18) });
+    actor.send({ type: 'drag.enter', types: ['video/mp4', 'video/mp4', 'video/mp4'] });
+    expect(drag()).toEqual({ dragged: 3, taken: 2 });
+  });
+
+  it('keeps the videos of a mixed drop and names each other file with why, in the order dropped', () => {
+    const { actor, calls, sentNames } = start();
+    const notes = new File(['нотатки'], 'нотатки.txt', { type: 'text/plain' });
+    const untyped = new File(['?'], 'без-типу', { type: '' });
+    actor.send({ type: 'files.add', files: [clip('a.mp4'), notes, clip('b.mov'), untyped, clip('c.webm')] });
+    const { sources, refusedOnDrop } = actor.getSnapshot().context;
+    expect(sources.map((source) => source.file.name)).toEqual(['a.mp4', 'b.mov', 'c.webm']);
+    expect(refusedOnDrop.map(({ name, reason }) => [name, reason])).toEqual([
+      ['нотатки.txt', 'not-video'],
+      ['без-типу', 'not-video'],
+    ]);
+    expect(new Set([...sources, ...refusedOnDrop].map((file) => file.key)).size).toBe(5);
+
+    // The refused files are never sent; the next pick replaces them with its own.
+    actor.send({ type: 'form.submit', fields: { countVideo: '1' } });
+    expect(sentNames()).toEqual(['a.mp4', 'b.mov']);
+    expect(calls.started).toHaveLength(2);
+    expect(actor.getSnapshot().context.refusedOnDrop).toHaveLength(2);
+  });
+
+  it('replaces the last pick’s refusals with the next pick’s, and forgets them once every file is sent', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'files.add', files: [clip('a.mp4'), new File(['x'], 'x.txt', { type: 'text/plain' })] });
+    actor.send({ type: 'files.add', files: [clip('b.mp4')] });
+    expect(actor.getSnapshot().context.refusedOnDrop).toEqual([]);
+    actor.send({ type: 'files.add', files: [new File(['y'], 'y.txt', { type: 'text/plain' })] });
+    actor.send({ type: 'form.submit', fields: { countVideo: '1' } });
+    await calls.resolve('sendSource', {});
+    await calls.resolve('sendSource', {});
+    await settle();
+    expect(actor.getSnapshot().value).toBe('picking');
+    expect(actor.getSnapshot().context.refusedOnDrop).toEqual([]);
   });
 });
 

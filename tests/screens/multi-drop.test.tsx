@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { ApiError, api } from '../../src/lib/api';
@@ -67,7 +67,7 @@ describe('create-video form: several sources in one drop', () => {
     await user.clear(screen.getByLabelText(t.createVideo.count));
     await user.type(screen.getByLabelText(t.createVideo.count), '3');
     await pick(clips(5));
-    expect(within(screen.getByRole('list', { name: t.createVideo.sources })).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(screen.getByRole('list', { name: t.sourceDrop.files })).getAllByRole('listitem')).toHaveLength(5);
     expect(screen.getByText(t.createVideo.dropLimit(20))).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: t.createVideo.submit }));
@@ -102,7 +102,8 @@ describe('create-video form: several sources in one drop', () => {
       uploadOf(name).resolve({ id: 1, idUpload: name });
     }
     expect(await screen.findByText(t.createVideo.sourcesSent(4, 5))).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: t.upload.progress })).toHaveAttribute('aria-valuenow', '100');
+    // Settled: the count says how it went; no bar stays behind claiming the drop is whole.
+    expect(screen.queryByRole('progressbar')).toBeNull();
     expect(within(row('clip-4.mp4')).getByText(t.createVideo.sourceSent)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: t.createVideo.toRequests }));
     expect(location.history?.at(-1)).toBe('/video/request-create');
@@ -130,13 +131,17 @@ describe('create-video form: several sources in one drop', () => {
   it('takes 20 files and refuses the 21st by name', async () => {
     const { pick } = await renderForm();
     await pick(clips(21));
-    expect(screen.getByRole('alert')).toHaveTextContent(t.upload.rejected('clip-21.mp4', t.createVideo.tooManySources(20)));
+    expect(within(row('clip-21.mp4')).getByRole('alert')).toHaveTextContent(
+      t.upload.rejected('clip-21.mp4', t.createVideo.tooManySources(20)),
+    );
     expect(t.createVideo.tooManySources(20)).toBe('за один раз можна додати не більше 20 відео');
-    expect(within(screen.getByRole('list', { name: t.createVideo.sources })).getAllByRole('listitem')).toHaveLength(20);
+    // 20 to send and the 21st's refusal, in one list.
+    expect(within(screen.getByRole('list', { name: t.sourceDrop.files })).getAllByRole('listitem')).toHaveLength(21);
     // The drop area goes while the drop is full, and comes back when a file is taken out.
     expect(screen.queryByRole('button', { name: t.createVideo.pickFile })).toBeNull();
     await user.click(screen.getByRole('button', { name: t.upload.remove('clip-20.mp4') }));
     expect(screen.getByRole('button', { name: t.createVideo.pickFile })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.upload.remove('clip-21.mp4') }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -156,5 +161,81 @@ describe('create-video form: several sources in one drop', () => {
     uploadOf('clip-1.mp4').resolve({ id: 1 });
     expect(await screen.findByText(t.createVideo.sent)).toBeInTheDocument();
     expect(leave()).toBe(false);
+  });
+});
+
+/** The drop area, found by what it says when nothing is dragged over it. */
+const zone = () => screen.getByText(t.createVideo.dropHint).closest('div') as HTMLElement;
+const notes = () => new File(['нотатки до зйомки'], 'нотатки.txt', { type: 'text/plain' });
+/** During a drag a browser tells only each file's kind and type; names come with the drop. */
+const dragOf = (files: File[]) => ({
+  dataTransfer: { types: ['Files'], items: files.map((file) => ({ kind: 'file', type: file.type })), files: [] },
+});
+const dropOf = (files: File[]) => ({ dataTransfer: { types: ['Files'], files } });
+
+describe('create-video form: a drop of mixed files', () => {
+  it('says while dragging how many of the files it will take, and turns red only when it takes none', async () => {
+    await renderForm();
+    const area = zone();
+    const mixed = [...clips(5), notes()];
+    fireEvent.dragEnter(area, dragOf(mixed));
+    expect(await screen.findByText('Буде прийнято 5 з 6 файлів')).toBeInTheDocument();
+    expect(t.sourceDrop.takes(5, 6)).toBe('Буде прийнято 5 з 6 файлів');
+    expect(screen.queryByText(t.createVideo.dropReject)).toBeNull();
+    fireEvent.dragLeave(area, dragOf(mixed));
+    expect(await screen.findByText(t.createVideo.dropHint)).toBeInTheDocument();
+
+    fireEvent.dragEnter(area, dragOf([notes()]));
+    expect(await screen.findByText(t.createVideo.dropReject)).toBeInTheDocument();
+    fireEvent.dragLeave(area, dragOf([notes()]));
+    await screen.findByText(t.createVideo.dropHint);
+
+    fireEvent.dragEnter(area, dragOf(clips(2)));
+    expect(await screen.findByText(t.createVideo.dropAccept)).toBeInTheDocument();
+    // The plural follows the count after 'з': one file, 21 files, 3 files.
+    expect([t.sourceDrop.takes(0, 1), t.sourceDrop.takes(20, 21), t.sourceDrop.takes(2, 3)]).toEqual([
+      'Буде прийнято 0 з 1 файлу',
+      'Буде прийнято 20 з 21 файлу',
+      'Буде прийнято 2 з 3 файлів',
+    ]);
+  });
+
+  it('queues the five videos of a drop of six and lists the text file by name with its reason, not in a toast', async () => {
+    await renderForm();
+    fireEvent.drop(zone(), dropOf([clip('a.mp4'), clip('b.mp4'), notes(), clip('c.mp4'), clip('d.mp4'), clip('e.mp4')]));
+    const list = await screen.findByRole('list', { name: t.sourceDrop.files });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(6));
+    expect(within(row('нотатки.txt')).getByRole('alert')).toHaveTextContent('Файл «нотатки.txt» не прийнято: це не відео');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('status')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: t.createVideo.submit }));
+    await waitFor(() => expect(startedNames()).toEqual(['a.mp4', 'b.mp4']));
+    for (const name of ['a.mp4', 'b.mp4', 'c.mp4', 'd.mp4', 'e.mp4']) {
+      await waitFor(() => expect(startedNames()).toContain(name));
+      uploadOf(name).resolve({ id: 1 });
+    }
+    expect(await screen.findByText(t.createVideo.sentSeveral(5))).toBeInTheDocument();
+    expect(startedNames()).not.toContain('нотатки.txt');
+  });
+
+  it('shows a file the server refused with its reason, never at 100 % and never counted as sent', async () => {
+    const { pick } = await renderForm();
+    await pick([clip('нотатки.mp4')]);
+    await user.click(screen.getByRole('button', { name: t.createVideo.submit }));
+    await waitFor(() => expect(startedNames()).toEqual(['нотатки.mp4']));
+
+    // Every byte on its way, no answer yet: the row says the server checks it, the drop's bar is short of whole.
+    uploadOf('нотатки.mp4').onProgress(1);
+    expect(await within(row('нотатки.mp4')).findByText(t.sourceDrop.checking)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: t.createVideo.sourceProgress('нотатки.mp4') })).toBeNull();
+    expect(screen.getByRole('progressbar', { name: t.upload.progress })).toHaveAttribute('aria-valuenow', '99');
+
+    uploadOf('нотатки.mp4').reject(new ApiError(400, [notVideo]));
+    expect(await within(row('нотатки.mp4')).findByRole('alert')).toHaveTextContent(t.upload.rejected('нотатки.mp4', notVideo));
+    expect(screen.getByText(t.createVideo.sourcesSent(0, 1))).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText(/100\s?%/)).toBeNull();
+    expect(screen.queryByRole('link', { name: t.createVideo.toRequests })).toBeNull();
   });
 });

@@ -60,8 +60,7 @@ export function PhotoUploadScreen() {
             accept={accept}
             drag={upload.drag}
             onDragChange={upload.onDragChange}
-            onFiles={upload.onFiles}
-            onReject={upload.onReject}
+            onDrop={upload.onDrop}
             disabled={upload.submitting}
             buttonLabel={t.photos.pickFiles}
             hints={{ idle: t.photos.dropHint, accepting: t.photos.dropAccept, rejecting: t.photos.dropReject }}

@@ -1,19 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { FileRejection } from 'react-dropzone';
 import toast from 'react-hot-toast';
 import { useForm } from 'react-hook-form';
 import { useSelector } from '@xstate/react';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { omit, type Infer } from 'superstruct';
-import { Check, Film, X } from 'lucide-react';
+import { Check, FileX, Film, X } from 'lucide-react';
 import { fileSize, t } from '../../lib/i18n';
 import { backgroundChoiceError, createVideoSchema } from '../../lib/schemas';
 import { backgroundsMachine } from '../../machines/backgrounds-machine';
-import { maxSourcesPerDrop, sourcesMachine, type Source } from '../../machines/sources-machine';
+import { maxSourcesPerDrop, sourcesMachine, type DragCount, type RefusedFile, type Source } from '../../machines/sources-machine';
 import { captureFrame } from '../../lib/video-frame';
 import { Button } from '../../components/button';
-import { Dropzone, rejectionMessages } from '../../components/dropzone';
+import { Dropzone, type DragChange, type DragState } from '../../components/dropzone';
 import { Card, Page } from '../../components/page';
 import { ProgressBar } from '../../components/progress-bar';
 import { TextField } from '../../components/text-field';
@@ -30,6 +29,8 @@ const countSchema = omit(createVideoSchema(), ['video', 'photoIds']);
 const previewAtSeconds = 1;
 /** The request list polls each request's rendering, so the drop's requests are watched there. */
 const requestListHref = '/video/request-create';
+/** The drop's bar before every file has its answer: 99 %, never 100. */
+const almostWhole = 0.99;
 
 interface CreateVideoFields {
   countVideo: string;
@@ -67,6 +68,8 @@ function SourceStatus({ source }: { source: Source }) {
   const { file, state, progress, reason } = source;
   if (state === 'chosen') return <span className={styles.meta}>{fileSize(file.size)}</span>;
   if (state === 'waiting') return <span className={styles.meta}>{t.createVideo.sourceWaiting}</span>;
+  // Every byte sent is not yet a file taken: until the server answers, the row says it checks rather than '100 %'.
+  if (state === 'sending' && progress >= 1) return <span className={styles.meta}>{t.sourceDrop.checking}</span>;
   if (state === 'sending') return <ProgressBar value={progress} label={t.createVideo.sourceProgress(file.name)} />;
   if (state === 'sent')
     return (
@@ -83,7 +86,7 @@ function SourceStatus({ source }: { source: Source }) {
 
 function SourceRow({ source, onRemove, onRetry }: { source: Source; onRemove: () => void; onRetry: () => void }) {
   return (
-    <li className={styles.preview}>
+    <li className={source.state === 'refused' ? `${styles.preview} ${styles.refusedRow}` : styles.preview}>
       <SourceFrame file={source.file} />
       <div className={styles.details}>
         <span className={styles.name}>{source.file.name}</span>
@@ -103,6 +106,34 @@ function SourceRow({ source, onRemove, onRetry }: { source: Source; onRemove: ()
   );
 }
 
+/** A file the drop refused: its name and why, where the file would have been. */
+function RefusedRow({ refused, onDismiss }: { refused: RefusedFile; onDismiss: () => void }) {
+  const reason = refused.reason === 'not-video' ? t.sourceDrop.notVideo : t.createVideo.tooManySources(maxSourcesPerDrop);
+  return (
+    <li className={`${styles.preview} ${styles.refusedRow}`}>
+      <div className={`${styles.frame} ${styles.refusedFrame}`}>
+        <FileX size={28} aria-hidden />
+      </div>
+      <div className={styles.details}>
+        <span className={styles.name}>{refused.name}</span>
+        <span className={styles.refusal} role="alert">
+          {t.upload.rejected(refused.name, reason)}
+        </span>
+      </div>
+      <button type="button" className={styles.remove} aria-label={t.upload.remove(refused.name)} onClick={onDismiss}>
+        <X size={16} aria-hidden />
+      </button>
+    </li>
+  );
+}
+
+/** How the zone looks and what it says while files are dragged over it: it refuses only a drag it would take none of. */
+function dragLook(drag: DragCount | null): { state: DragState; accepting: string } {
+  if (drag === null) return { state: 'idle', accepting: t.createVideo.dropAccept };
+  const accepting = drag.taken < drag.dragged ? t.sourceDrop.takes(drag.taken, drag.dragged) : t.createVideo.dropAccept;
+  return { state: drag.taken === 0 ? 'rejecting' : 'accepting', accepting };
+}
+
 /** The drop's files and what the form does with them, from the sources machine. */
 function useSources() {
   const actor = useScreenActor(sourcesMachine, { id: 'create-video' });
@@ -116,22 +147,23 @@ function useSources() {
   }, [actor, navigate]);
 
   const sources = useSelector(actor, (snapshot) => snapshot.context.sources);
-  const overLimit = useSelector(actor, (snapshot) => snapshot.context.overLimit);
+  const refusedOnDrop = useSelector(actor, (snapshot) => snapshot.context.refusedOnDrop);
   const submitted = useSelector(actor, (snapshot) => snapshot.context.submitted);
   const drag = useSelector(actor, (snapshot) => snapshot.context.drag);
   const picking = useSelector(actor, (snapshot) => snapshot.matches('picking'));
   const sending = useSelector(actor, (snapshot) => snapshot.matches('sending'));
   const onDragChange = useCallback(
-    (change: { active: false } | { active: true; acceptable: boolean }) =>
-      actor.send(change.active ? { type: 'drag.enter', acceptable: change.acceptable } : { type: 'drag.leave' }),
+    (change: DragChange) => actor.send(change.active ? { type: 'drag.enter', types: change.types } : { type: 'drag.leave' }),
     [actor],
   );
-  const onFiles = useCallback((files: File[]) => actor.send({ type: 'files.add', files }), [actor]);
-  return { actor, sources, overLimit, submitted, drag, picking, sending, onDragChange, onFiles };
+  // The machine judges every dropped file itself, so the ones the zone's own filter set aside go to it too.
+  const onDrop = useCallback(
+    (files: File[], rejections: { file: File }[]) =>
+      actor.send({ type: 'files.add', files: [...files, ...rejections.map((rejection) => rejection.file)] }),
+    [actor],
+  );
+  return { actor, sources, refusedOnDrop, submitted, drag, picking, sending, onDragChange, onDrop };
 }
-
-const onReject = (rejections: FileRejection[]) =>
-  rejectionMessages(rejections, t.createVideo.rejectedType).forEach((message) => toast.error(message));
 
 export function CreateVideoScreen() {
   const {
@@ -143,7 +175,7 @@ export function CreateVideoScreen() {
     defaultValues: { countVideo: '1' },
     shouldFocusError: false,
   });
-  const { actor, sources, overLimit, submitted, drag, picking, sending, onDragChange, onFiles } = useSources();
+  const { actor, sources, refusedOnDrop, submitted, drag, picking, sending, onDragChange, onDrop } = useSources();
   const backgrounds = useScreenActor(backgroundsMachine, { id: 'backgrounds' });
   const choosing = useSelector(backgrounds, (snapshot) => snapshot.matches('choosing'));
   const withoutImages = useSelector(backgrounds, (snapshot) => snapshot.matches('none'));
@@ -169,9 +201,13 @@ export function CreateVideoScreen() {
 
   const started = !picking;
   const sent = sources.filter((source) => source.state === 'sent').length;
-  const finished = sources.filter((source) => source.state === 'sent' || source.state === 'refused').length;
-  // A refused or failed file counts as done for the total: the bar says how far the drop is, not how well it went.
-  const total = sources.reduce((sum, source) => sum + (source.state === 'sending' ? source.progress : 0), finished) / sources.length;
+  // A refused or failed file adds nothing. The bar shows only while some file still waits for the server's
+  // answer, which may be a refusal, so it stops short of whole.
+  const total = Math.min(
+    almostWhole,
+    sources.reduce((sum, source) => sum + (source.state === 'sending' ? source.progress : 0), sent) / sources.length,
+  );
+  const look = dragLook(drag);
   // Chosen, queued or failed files are work a File cannot be kept for: leaving asks first.
   useLeavePrompt(sources.some((source) => source.state !== 'sent' && source.state !== 'refused'));
   return (
@@ -191,8 +227,8 @@ export function CreateVideoScreen() {
               {...register('countVideo')}
             />
           </div>
-          {sources.length > 0 && (
-            <ul className={styles.sources} aria-label={t.createVideo.sources}>
+          {sources.length + refusedOnDrop.length > 0 && (
+            <ul className={styles.sources} aria-label={t.sourceDrop.files}>
               {sources.map((source) => (
                 <SourceRow
                   key={source.key}
@@ -201,27 +237,26 @@ export function CreateVideoScreen() {
                   onRetry={() => actor.send({ type: 'file.retry', key: source.key })}
                 />
               ))}
+              {refusedOnDrop.map((refused) => (
+                <RefusedRow
+                  key={refused.key}
+                  refused={refused}
+                  onDismiss={() => actor.send({ type: 'refusal.dismiss', key: refused.key })}
+                />
+              ))}
             </ul>
           )}
           {!sending && sources.length < maxSourcesPerDrop && (
             <Dropzone
               accept={accept}
-              drag={drag}
+              drag={look.state}
               onDragChange={onDragChange}
-              onFiles={onFiles}
-              onReject={onReject}
+              onDrop={onDrop}
               buttonLabel={t.createVideo.pickFile}
-              hints={{ idle: t.createVideo.dropHint, accepting: t.createVideo.dropAccept, rejecting: t.createVideo.dropReject }}
+              hints={{ idle: t.createVideo.dropHint, accepting: look.accepting, rejecting: t.createVideo.dropReject }}
             >
               <p className={styles.meta}>{t.createVideo.dropLimit(maxSourcesPerDrop)}</p>
             </Dropzone>
-          )}
-          {overLimit.length > 0 && (
-            <ul className={styles.errors} role="alert">
-              {overLimit.map((name, index) => (
-                <li key={index}>{t.upload.rejected(name, t.createVideo.tooManySources(maxSourcesPerDrop))}</li>
-              ))}
-            </ul>
           )}
           {submitted && sources.length === 0 && (
             <p className={styles.error} role="alert">
@@ -231,7 +266,7 @@ export function CreateVideoScreen() {
           <BackgroundPicker actor={backgrounds} error={choiceTried ? choiceError : undefined} disabled={started} />
           {started && (
             <div className={styles.total}>
-              <ProgressBar value={total} label={t.upload.progress} />
+              {sending && <ProgressBar value={total} label={t.upload.progress} />}
               <p className={styles.meta} role="status">
                 <span>{t.createVideo.sourcesSent(sent, sources.length)}</span>
                 {sent > 0 && (
