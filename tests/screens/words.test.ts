@@ -9,18 +9,25 @@ const counts = [0, 1, 2, 3, 5, 11, 21, 22, 25, 44, 100];
 
 /**
  * Every text of the catalog by its path; a message made from figures is made once per count, the
- * count in each of its arguments (or, where it takes a list, a list of it).
+ * count in each of its arguments (or, where it takes a list, a list of it; where it takes words, the
+ * count as a word).
  */
 function catalogTexts(node: unknown, path: string): [string, string][] {
   if (typeof node === 'string') return [[path, node]];
   if (typeof node === 'function') {
     return counts.map((count) => {
       const message = node as (...args: unknown[]) => string;
-      try {
-        return [`${path}(${count})`, message(...Array(message.length).fill(count))];
-      } catch {
-        return [`${path}([${count}])`, message(...Array(message.length).fill([String(count)]))];
-      }
+      const made = [count, [String(count)], String(count)].map((argument) => {
+        try {
+          // A message that has nothing to say for these arguments (null) says nothing.
+          return message(...Array(message.length).fill(argument)) ?? '';
+        } catch {
+          return undefined;
+        }
+      });
+      const at = made.findIndex((each) => each !== undefined);
+      if (at < 0) throw new Error(`${path} cannot be made from a count, a list or a word`);
+      return [`${path}(${['', '[]', '""'][at]}${count})`, made[at]!];
     });
   }
   // A link's address is no word of the screen.
@@ -66,6 +73,19 @@ describe('the words a Ukrainian reader meets', () => {
       '1\u00a0024,0 МБ',
       '1,25 ГБ',
     ]);
+  });
+
+  it("says a set's posts by state only when not every post went out (issue 40.2)", () => {
+    const posts = (published: number, failed = 0, held = 0, scheduled = 0) => ({ published, failed, held, scheduled, cancelled: 0 });
+    const said = [posts(1, 1), posts(0, 0, 2, 3), posts(21, 0, 0, 1), posts(2), posts(0)].map((each) => t.postBadges.setCounts(each));
+    expect(said).toEqual([
+      'Частково: вийшло 1 з 2, з помилкою — 1',
+      'Вийшло 0 з 5, утримано — 2, заплановано — 3',
+      'Частково: вийшло 21 з 22, заплановано — 1',
+      null,
+      null,
+    ]);
+    expect(said.flatMap((text) => (text ? wordProblems(text) : []))).toEqual([]);
   });
 
   it('has none of them anywhere in the catalog, with every count a message can be made with', () => {
