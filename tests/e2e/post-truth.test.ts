@@ -26,6 +26,7 @@ import {
   videosToPublish,
   type RunningServer,
   adminToken,
+  axeFindings,
   sandboxControl,
 } from './harness';
 
@@ -308,4 +309,76 @@ it("issue 28.0: a user's video list shows a rendered video as not published, and
   expect(await onTiktok.getByLabel(/YouTube/).count()).toBe(0);
   await snapshot(page, 'truth-user-videos');
   await page.context().close();
+}, 400_000);
+
+it('issue 40.2: a set out on Instagram and failed on TikTok shows its counts and each platform in the set page, the published list and the profile', async () => {
+  const created = await api('/api/accounts', {
+    json: {
+      ...emptyAccountForm,
+      proxy: (await api(`/api/accounts/${profiles.first.id}`)).body.proxy,
+      comments: 'Обидві платформи',
+      isActiveTikTok: true,
+      TikTiokAuthStr: issueSandboxToken('tiktok', 'truth.half@tiktok'),
+      isActiveInstagram: true,
+      InstagramLogin: 'truth.half',
+      InstagramPassword: 'instagram-password',
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const profileId = created.body.id as number;
+  const sent = await renderedSet();
+  const detail = (await api(`/api/create-video/request/${sent}`)).body;
+  // TikTok refuses the access string for good; Instagram takes its post.
+  const fault = await sandboxControl(server.baseUrl, '/sandbox/_faults', {
+    json: { platform: 'tiktok', step: 'init', kind: 'unauthorized' },
+  });
+  expect(fault.status).toBe(201);
+  const published = await api(`/api/upload-video/${sent}`, {
+    json: {
+      title: 'Наполовину',
+      description: '',
+      tags: ['shorts'],
+      accounts: [{ id: profileId, title: `#${profileId}`, value: profileId }],
+      video: videosToPublish(sent, detail),
+      inYouTube: false,
+      inTikTok: true,
+      inInstagram: true,
+      date: null,
+      options: { tiktok: { privacyLevel: 'SELF_ONLY', disableComment: false, disableDuet: false, disableStitch: false } },
+    },
+  });
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+  await expect
+    .poll(async () => ((await api(`/api/upload-video/${sent}`)).body as UploadDetail).posts, { timeout: 150_000, interval: 1000 })
+    .toEqual({ published: 1, scheduled: 0, held: 0, failed: 1, cancelled: 0 });
+  await sandboxControl(server.baseUrl, '/sandbox/_faults', { method: 'DELETE' });
+
+  const counts = t.postBadges.setCounts({ published: 1, scheduled: 0, held: 0, failed: 1 })!;
+  const badges = [
+    t.postBadges.badge(t.platform.names.tiktok, t.postStates.failed),
+    t.postBadges.badge(t.platform.names.instagram, t.postStates.published),
+  ];
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'uk-UA', bypassCSP: true });
+  const page = await context.newPage();
+  await logIn(page, server.baseUrl, adminLogin, adminPassword, `/video/youtube/${sent}`);
+  const badgesShown = async () =>
+    (await page.getByRole('list', { name: t.postBadges.list }).first().getByRole('listitem').allTextContents()).map(
+      (text) => text.split(';')[0],
+    );
+  await expect.poll(() => page.getByText(counts, { exact: true }).isVisible()).toBe(true);
+  await expect.poll(badgesShown).toEqual(badges);
+  expect(await axeFindings(page)).toEqual([]);
+  await shoot(page, 'truth-half-published-set');
+
+  await page.goto(`${server.baseUrl}/video/list`);
+  const row = page.locator('tr', { has: page.getByRole('link', { name: 'Наполовину' }) });
+  await expect.poll(() => row.getByText(counts, { exact: true }).isVisible()).toBe(true);
+  expect(await axeFindings(page)).toEqual([]);
+  await shoot(page, 'truth-half-published-list');
+
+  await page.goto(`${server.baseUrl}/accounts/${profileId}`);
+  await expect.poll(badgesShown).toEqual(badges);
+  expect(await axeFindings(page)).toEqual([]);
+  await shoot(page, 'truth-half-published-profile');
+  await context.close();
 }, 400_000);
