@@ -105,7 +105,9 @@ export function NotificationBell({ triggerClassName }: { triggerClassName?: stri
                         {!item.read && <span className={styles.newMark}>{t.notifications.unread}</span>}
                         {titleOf(item)}
                       </span>
-                      {item.message && item.kind !== 'sign_in_spray' && <ErrorText className={styles.message} text={item.message} />}
+                      {item.message && item.kind !== 'sign_in_spray' && (
+                        <ErrorText className={styles.message} text={item.message} summaryOnly />
+                      )}
                       <span className={styles.time}>{formatDate(item.createdAt)}</span>
                     </Link>
                   </li>

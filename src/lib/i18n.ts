@@ -984,6 +984,8 @@ export const t = {
   screens: {
     untitledSet: 'Публікація без назви',
     deleteProfile: (name: string) => `Видалити профіль ${name}`,
+    /** Issue 40.7: the platform's own answer (often English) waits behind this, never on the screen at once. */
+    errorDetails: 'Подробиці',
     errorDetail: (detail: string) => `Відповідь платформи: ${detail}`,
     chartLatest: 'Зараз',
     leaveUnsaved: 'Зміни не збережено. Піти зі сторінки й втратити їх?',

@@ -17,8 +17,5 @@ export function splitError(text: string): SplitError {
   return match ? { summary: match[1]!, detail: match[2]! } : { summary: text, detail: null };
 }
 
-/** One line for the summary, a second for the platform's words: for toasts, which are plain text. */
-export function errorLines(text: string): string {
-  const { summary, detail } = splitError(text);
-  return detail ? `${summary}\n${t.screens.errorDetail(detail)}` : summary;
-}
+/** What a toast says of an error: its summary alone; the platform's own words wait on the page, behind 'Подробиці'. */
+export const errorSummary = (text: string): string => splitError(text).summary;

@@ -1,7 +1,7 @@
 import toast, { type ToasterProps } from 'react-hot-toast';
 import { ApiError, errorMessages } from './api';
 import { t } from './i18n';
-import { errorLines } from './platform-error';
+import { errorSummary } from './platform-error';
 
 /**
  * The toaster exactly as SPEC.md section 9 sets it: top-center, dark gray, these durations.
@@ -23,7 +23,7 @@ export const toasterProps: ToasterProps = {
 /** One error toast per message the server sent; `fallback` in place of anything else, when given. */
 export function toastErrors(error: unknown, fallback?: string): void {
   const messages = error instanceof ApiError || !fallback ? errorMessages(error) : [fallback];
-  for (const message of messages) toast.error(errorLines(message));
+  for (const message of messages) toast.error(errorSummary(message));
 }
 
 export const toasts = {

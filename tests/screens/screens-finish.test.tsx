@@ -54,17 +54,23 @@ describe('platform errors in words', () => {
     expect(splitError(plain)).toEqual({ summary: plain, detail: null });
   });
 
-  it("says a failed video's error in Ukrainian first, the platform's code on a line of its own", () => {
+  it("says a failed video's error in Ukrainian, the platform's own answer behind 'Подробиці' (issue 40.7)", async () => {
+    const user = userEvent.setup();
     renderScreen(<VideoTable data={pageOf(video(5, { status: 'error', error: tiktokRevoked }))} loading={false} onPageChange={() => {}} />);
     const summary = screen.getByText('TikTok: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову', { exact: false });
-    expect(within(summary).getByText('Відповідь платформи: access_token_invalid: The access token is invalid')).toBeInTheDocument();
+    const answer = within(summary).getByText('Відповідь платформи: access_token_invalid: The access token is invalid');
+    expect(answer).not.toBeVisible();
+    await user.click(within(summary).getByText('Подробиці'));
+    expect(answer).toBeVisible();
   });
 
-  it('shows a toast of a platform failure as summary then details, and clears failed sign-ins once one succeeds', async () => {
+  it('shows a toast of a platform failure in Ukrainian alone, and clears failed sign-ins once one succeeds', async () => {
     render(<Toaster />);
     act(() => toasts.errors(new ApiError(400, [tiktokRevoked])));
     const failure = await screen.findByRole('status');
-    expect(failure).toHaveTextContent(/^TikTok: Доступ.*знову\nВідповідь платформи: access_token_invalid/s, { normalizeWhitespace: false });
+    expect(failure).toHaveTextContent('TikTok: Доступ до акаунта відкликано або він недійсний, підключіть профіль знову', {
+      normalizeWhitespace: false,
+    });
     act(() => toasts.errors(new ApiError(401, ['Невірний логін або пароль'])));
     expect(await screen.findByText('Невірний логін або пароль')).toBeInTheDocument();
     act(() => toasts.authorized());
