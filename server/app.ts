@@ -357,7 +357,14 @@ export async function buildApp(deps: AppDeps) {
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(apiTokenRoutes, { prefix: '/tokens' });
       await api.register(webhookRoutes, { prefix: '/webhooks', mode: platforms });
-      await api.register(telegramRoutes, { prefix: '/telegram', botToken: botTokenOf(platforms, deps.telegramBotToken) });
+      await api.register(telegramRoutes, {
+        prefix: '/telegram',
+        bot: () => ({
+          mode: platforms,
+          sandboxOrigin: platformAccess().sandboxOrigin,
+          botToken: botTokenOf(platforms, deps.telegramBotToken),
+        }),
+      });
       await api.register(postingRulesRoutes, { prefix: '/posting-rules', platforms: platformAccess, readCreatorRules });
       // The OpenAPI document of every route, generated from the schemas that validate them, for
       // any signed-in user or API token: scripts are written against it. No Swagger UI: it needs

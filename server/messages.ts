@@ -145,6 +145,15 @@ export const t = {
     ...shown.telegram,
     notConfigured: 'Telegram не налаштовано на сервері: задайте TELEGRAM_BOT_TOKEN',
   },
+  alertTests: {
+    ...shown.alertTests,
+    /** POST /api/telegram/test with no chat connected (409). */
+    telegramNotConnected: 'Спершу підключіть чат Telegram: тестове повідомлення нема куди надіслати',
+    /** What the bot writes for a test. */
+    telegramMessage: '🔔 Тестове повідомлення Shorts Office: сповіщення надходитимуть у цей чат.',
+    /** A webhook whose secret was sealed under another SECRET_KEY: nothing it sends could be signed (409). */
+    secretUnreadable: 'Секрет цього вебхука не вдається прочитати: його збережено з іншим SECRET_KEY. Видаліть вебхук і додайте знову',
+  },
   /** What the bot writes (plain text: Telegram shows it as it is). */
   alerts: {
     /** A bucket's heading: one event, or how many came together. */

@@ -25,6 +25,16 @@ export function botTokenOf(mode: PlatformsMode, configured: string | undefined):
   return configured ?? (mode === 'sandbox' ? sandboxBotToken : null);
 }
 
+/**
+ * Where the settings screen sends the user with their code: Telegram's own link in live mode; in
+ * sandbox mode the sandbox's chat page on this server (server/sandbox/telegram.ts), so no real
+ * Telegram is opened for a bot that is not there.
+ */
+export function botLink(mode: PlatformsMode, bot: string, code: string): string {
+  const start = `${encodeURIComponent(bot)}?start=${encodeURIComponent(code)}`;
+  return mode === 'live' ? `https://t.me/${start}` : `/sandbox/t.me/${start}`;
+}
+
 /** A token is `<bot id>:<secret>`; the id keys what is kept per bot. */
 export function botIdOf(token: string): string {
   return token.slice(0, token.indexOf(':'));

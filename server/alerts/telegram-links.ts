@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { Static } from '@sinclair/typebox';
-import type { TelegramSettings } from '../../src/lib/contract/alerts';
+import type { TelegramSettings, TelegramTestResult } from '../../src/lib/contract/alerts';
 import type { TelegramEvent } from '../../src/lib/contract/lists';
 import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
-import { botIdOf, telegramBot, type TelegramMessage, type TelegramSettings as BotSettings } from './telegram-bot';
+import type { PlatformsMode } from '../platforms/types';
+import { botIdOf, botLink, TelegramError, telegramBot, type TelegramMessage, type TelegramSettings as BotSettings } from './telegram-bot';
 import { sendTelegramJobName, type SendTelegramData } from './buckets';
 
 /**
@@ -30,7 +31,12 @@ function newCode(): string {
 }
 
 /** What the settings screen shows: whether there is a bot, the code while connecting, the chat once connected, the choices. */
-export async function telegramSettingsOf(db: Database, userId: number, botToken: string | null, now: number): Promise<SettingsView> {
+export async function telegramSettingsOf(
+  db: Database,
+  userId: number,
+  { mode, botToken }: { mode: PlatformsMode; botToken: string | null },
+  now: number,
+): Promise<SettingsView> {
   const [{ rows: links }, { rows: bots }] = await Promise.all([
     db.sql(`SELECT * FROM telegram_links WHERE user_id = $1`, [userId]),
     botToken ? db.sql(`SELECT username FROM telegram_bots WHERE bot_id = $1`, [botIdOf(botToken)]) : Promise.resolve({ rows: [] }),
@@ -44,7 +50,7 @@ export async function telegramSettingsOf(db: Database, userId: number, botToken:
     state: codeLive ? 'connecting' : link?.chat_id != null ? 'connected' : 'off',
     code: codeLive ? link.connect_code : null,
     codeExpiresAt: codeLive ? new Date(link.code_expires_at).toISOString() : null,
-    link: codeLive && bot ? `https://t.me/${bot}?start=${link.connect_code}` : null,
+    link: codeLive && bot ? botLink(mode, bot, link.connect_code) : null,
     chatName: link?.chat_id != null ? link.chat_name : null,
     failure: link?.chat_id != null ? link.failure : null,
     events: link?.events ?? ['post.failed', 'post.held', 'grant.revoked', 'profile.unhealthy'],
@@ -71,6 +77,32 @@ export async function saveTelegramChoices(db: Database, userId: number, choices:
 
 export async function disconnectTelegram(db: Database, userId: number): Promise<void> {
   await db.sql(`DELETE FROM telegram_links WHERE user_id = $1`, [userId]);
+}
+
+/**
+ * A test message to the user's connected chat, sent now through the bot (not the queue, so the
+ * answer is the outcome). A chat Telegram refuses is marked as an alert's would be; one that takes
+ * the test is no longer marked. Undefined when no chat is connected.
+ */
+export async function sendTelegramTest(
+  db: Database,
+  settings: BotSettings,
+  userId: number,
+): Promise<Static<typeof TelegramTestResult> | undefined> {
+  const { rows } = await db.sql(`SELECT chat_id::text AS chat_id FROM telegram_links WHERE user_id = $1 AND chat_id IS NOT NULL`, [userId]);
+  const chatId: string | undefined = rows[0]?.chat_id;
+  if (!chatId) return undefined;
+  try {
+    await telegramBot.sendMessage(settings, chatId, t.alertTests.telegramMessage);
+  } catch (error) {
+    if (error instanceof TelegramError && error.chatLost) {
+      await markChatLost(db, chatId);
+      return { outcome: 'blocked' };
+    }
+    return { outcome: 'unreachable' };
+  }
+  await db.sql(`UPDATE telegram_links SET failure = NULL WHERE user_id = $1 AND chat_id = $2::bigint`, [userId, chatId]);
+  return { outcome: 'sent' };
 }
 
 /** Telegram refused to deliver to the chat: every user it was connected for is told on the settings screen. */

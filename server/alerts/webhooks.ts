@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { Static } from '@sinclair/typebox';
-import type { Webhook, WebhookDelivery } from '../../src/lib/contract/alerts';
+import type { Webhook, WebhookDelivery, WebhookTestResult } from '../../src/lib/contract/alerts';
 import type { AlertEvent } from '../../src/lib/contract/lists';
 import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
@@ -47,6 +47,17 @@ export function webhookSignature(secret: string, timestamp: string, body: string
   return `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+/** The headers of one attempt, signed at `now`: every delivery's and the test's alike. */
+function signedHeaders(secret: string, event: string, deliveryId: string, body: string, now: number): Record<string, string> {
+  const timestamp = String(Math.floor(now / 1000));
+  return {
+    'x-shorts-event': event,
+    'x-shorts-timestamp': timestamp,
+    'x-shorts-signature': webhookSignature(secret, timestamp, body),
+    'x-shorts-delivery': deliveryId,
+  };
+}
+
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
 function toWebhook(row: Record<string, any>): WebhookView {
@@ -75,6 +86,14 @@ const refusals: Record<WebhookUrlError['reason'], string> = {
   address: t.webhooks.addressRefused,
 };
 
+/** The URL as it will be called, or the 400 that says why the outbound policy of the mode refuses it. */
+function allowedUrl(raw: string, mode: PlatformsMode): Promise<string> {
+  return checkedWebhookUrl(raw.trim(), mode).catch((error: unknown) => {
+    if (error instanceof WebhookUrlError) throw new HttpError(400, refusals[error.reason]);
+    throw error;
+  });
+}
+
 /** Adds a webhook; the URL is checked by the outbound policy of the mode, and the secret sealed to its row. */
 export async function createWebhook(
   db: Database,
@@ -83,10 +102,7 @@ export async function createWebhook(
   userId: number,
   input: { url: string; events: AlertEvent[]; secret: string },
 ): Promise<WebhookView> {
-  const url = await checkedWebhookUrl(input.url.trim(), mode).catch((error: unknown) => {
-    if (error instanceof WebhookUrlError) throw new HttpError(400, refusals[error.reason]);
-    throw error;
-  });
+  const url = await allowedUrl(input.url, mode);
   const events = [...new Set(input.events)];
   return db.transaction(async (run) => {
     // The count is taken under the user's row lock, so two adds at once cannot pass the limit together.
@@ -103,6 +119,62 @@ export async function createWebhook(
     );
     return toWebhook(rows[0]);
   });
+}
+
+/**
+ * Points one of the user's own webhooks elsewhere or at other events, checked as when added; the
+ * secret stays. Undefined when the user has no such webhook.
+ */
+export async function updateWebhook(
+  db: Database,
+  mode: PlatformsMode,
+  userId: number,
+  id: number,
+  input: { url: string; events: AlertEvent[] },
+): Promise<WebhookView | undefined> {
+  const url = await allowedUrl(input.url, mode);
+  const { rows: updated } = await db.sql('UPDATE webhooks SET url = $3, events = $4 WHERE id = $1 AND user_id = $2 RETURNING id', [
+    id,
+    userId,
+    url,
+    [...new Set(input.events)],
+  ]);
+  if (updated.length === 0) return undefined;
+  const { rows } = await db.sql(`SELECT ${webhookColumns} FROM webhooks AS w ${lastDelivery} WHERE w.id = $1`, [id]);
+  return toWebhook(rows[0]);
+}
+
+/** The event a test carries, beside the alerts' own: a receiver can tell it apart and answer 2xx. */
+export const testEvent = 'webhook.test';
+
+/**
+ * Sends one of the user's own webhooks a test event now, signed with its secret and posted under
+ * the outbound policy as every delivery is, and answers how it went; nothing is kept in the log or
+ * tried again. Undefined when the user has no such webhook.
+ */
+export async function testWebhook(
+  db: Database,
+  key: Buffer,
+  mode: PlatformsMode,
+  userId: number,
+  id: number,
+  now: number,
+): Promise<Static<typeof WebhookTestResult> | undefined> {
+  const { rows } = await db.sql('SELECT url, secret FROM webhooks WHERE id = $1 AND user_id = $2', [id, userId]);
+  const webhook = rows[0];
+  if (!webhook) return undefined;
+  let secret: string;
+  try {
+    secret = secretsOfRow(key, 'webhooks', id).open('secret', webhook.secret)!;
+  } catch (error) {
+    if (!(error instanceof SecretUnreadableError)) throw error;
+    throw new HttpError(409, t.alertTests.secretUnreadable);
+  }
+  const body = JSON.stringify({ event: testEvent, at: new Date(now).toISOString(), data: { webhookId: id } });
+  const outcome = await postWebhook(webhook.url, signedHeaders(secret, testEvent, `test-${crypto.randomUUID()}`, body, now), body, mode);
+  if (!('status' in outcome)) return { delivered: false, status: null, error: outcome.error };
+  const delivered = outcome.status >= 200 && outcome.status < 300;
+  return { delivered, status: outcome.status, error: delivered ? null : 'status' };
 }
 
 /** Removes one of the user's own webhooks with its log; false when the user has no such webhook. */
@@ -214,15 +286,9 @@ export async function attemptDelivery(
     ]);
     return;
   }
-  const timestamp = String(Math.floor(now() / 1000));
   const outcome = await postWebhook(
     delivery.url,
-    {
-      'x-shorts-event': delivery.event,
-      'x-shorts-timestamp': timestamp,
-      'x-shorts-signature': webhookSignature(secret, timestamp, delivery.body),
-      'x-shorts-delivery': delivery.id,
-    },
+    signedHeaders(secret, delivery.event, delivery.id, delivery.body, now()),
     delivery.body,
     mode,
   );

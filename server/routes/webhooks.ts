@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { webhookSchemas } from '../../src/lib/contract/alerts';
-import { webhookSchema } from '../../src/lib/schemas';
+import { webhookSchema, webhookTargetSchema } from '../../src/lib/schemas';
 import { t } from '../messages';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import type { PlatformsMode } from '../platforms/types';
-import { createWebhook, deleteWebhook, listWebhooks, webhookDeliveries } from '../alerts/webhooks';
+import { createWebhook, deleteWebhook, listWebhooks, testWebhook, updateWebhook, webhookDeliveries } from '../alerts/webhooks';
 
 /**
  * A user's webhooks (issue 32.3): always the signed-in user's own, an admin's included, as the
@@ -13,7 +13,7 @@ import { createWebhook, deleteWebhook, listWebhooks, webhookDeliveries } from '.
  * removes it (another's id answers 404).
  */
 export const webhookRoutes: FastifyPluginAsyncTypebox<{ mode: PlatformsMode }> = async (app, { mode }) => {
-  const { db, keys } = app;
+  const { db, keys, clock } = app;
   app.addHook('onRequest', requireUser);
 
   app.get('/', { schema: webhookSchemas.list }, async (request) => ({ data: await listWebhooks(db, currentUser(request).id) }));
@@ -22,6 +22,19 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ mode: PlatformsMode }> =
     const form = parseBody(webhookSchema, request.body);
     const webhook = await createWebhook(db, keys.secretsAtRest, mode, currentUser(request).id, form);
     return reply.status(201).send(webhook);
+  });
+
+  app.patch('/:id', { schema: webhookSchemas.update }, async (request) => {
+    const form = parseBody(webhookTargetSchema, request.body);
+    const webhook = await updateWebhook(db, mode, currentUser(request).id, request.params.id, form);
+    if (!webhook) throw new HttpError(404, t.server.notFound);
+    return webhook;
+  });
+
+  app.post('/:id/test', { schema: webhookSchemas.test }, async (request) => {
+    const result = await testWebhook(db, keys.secretsAtRest, mode, currentUser(request).id, request.params.id, clock.now());
+    if (!result) throw new HttpError(404, t.server.notFound);
+    return result;
   });
 
   app.delete('/:id', { schema: webhookSchemas.remove }, async (request, reply) => {

@@ -6,7 +6,7 @@ import { instagramOAuthSandbox } from './instagram/oauth';
 import { tiktokSandbox } from './tiktok/api';
 import { tiktokOAuthSandbox } from './tiktok/oauth';
 import { youtubeSandbox } from './youtube/api';
-import { telegramControls, telegramSandbox } from './telegram';
+import { telegramChatPages, telegramControls, telegramSandbox } from './telegram';
 import { SandboxState, type FaultKind, type FaultStep, type SandboxFault, type SandboxOptions } from './state';
 
 export { SandboxState } from './state';
@@ -62,7 +62,8 @@ function parseFault(body: Record<string, any>): SandboxFault | null {
  * for it; 404 for one the sandbox has not met), `GET /sandbox/_posts` (what each platform
  * received, with its settings in the platform's own field names), `GET|DELETE /sandbox/_calls` (calls
  * answered per platform and route, and their reset), `POST /sandbox/_instagram/login`, and
- * Telegram's Bot API with its controls (`/sandbox/_telegram`, see ./telegram.ts).
+ * Telegram's Bot API with its controls (`/sandbox/_telegram`) and the t.me chat page users open
+ * (see ./telegram.ts).
  *
  * `guardControls` is asked before every control route (`isSandboxControl`) of `app`, the ones
  * mounted beside the sandbox included; the app passes its admin check. What stands in for a
@@ -113,6 +114,7 @@ export async function registerSandbox(
       await sandbox.register(instagramSandbox(state, sandboxMount).graph, { prefix: '/graph.instagram.com' });
       await sandbox.register(telegramSandbox(state.telegram), { prefix: '/api.telegram.org' });
       await sandbox.register(telegramControls(state.telegram));
+      await sandbox.register(telegramChatPages(state.telegram, sandboxMount), { prefix: '/t.me' });
 
       sandbox.get('/_posts', async () => {
         const posts = Object.fromEntries(platforms.map((platform) => [platform, [] as unknown[]]));

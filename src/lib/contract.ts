@@ -159,3 +159,5 @@ export { alertEvents, defaultWebhookEvents, telegramEvents, type AlertEvent, typ
 export type TelegramSettings = Static<typeof alerts.TelegramSettings>;
 export type Webhook = Static<typeof alerts.Webhook>;
 export type WebhookDelivery = Static<typeof alerts.WebhookDelivery>;
+export type WebhookTestResult = Static<typeof alerts.WebhookTestResult>;
+export type TelegramTestResult = Static<typeof alerts.TelegramTestResult>;

@@ -1,23 +1,25 @@
 import toast from 'react-hot-toast';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { api } from '../lib/api';
-import type { TelegramSettings } from '../lib/contract';
+import type { TelegramSettings, TelegramTestResult } from '../lib/contract';
 import { t } from '../lib/i18n';
 import type { TelegramChoicesForm } from '../lib/schemas';
 import { toastErrors } from '../lib/toasts';
 
 export type TelegramEvent =
-  { type: 'reload' } | { type: 'connect' } | { type: 'save'; choices: TelegramChoicesForm } | { type: 'disconnect' };
+  { type: 'reload' } | { type: 'connect' } | { type: 'save'; choices: TelegramChoicesForm } | { type: 'disconnect' } | { type: 'test' };
 
 export interface TelegramContext {
   settings: TelegramSettings | null;
   error: unknown;
+  /** The last test message's outcome, shown until the next one or another change of the chat. */
+  testResult: TelegramTestResult | null;
 }
 
 /**
  * The user's Telegram chat (Settings): read it, ask for a one-time code, then look again every
  * few seconds while the code waits to reach the bot, until the chat is connected (a worker binds
- * it when the bot receives the code); save what to be told; disconnect.
+ * it when the bot receives the code); save what to be told; send the chat a test message; disconnect.
  */
 export const telegramMachine = setup({
   types: { context: {} as TelegramContext, events: {} as TelegramEvent },
@@ -26,6 +28,7 @@ export const telegramMachine = setup({
     issueCode: fromPromise<TelegramSettings>(() => api('POST', '/telegram/code')),
     saveChoices: fromPromise<TelegramSettings, TelegramChoicesForm>(({ input }) => api('PUT', '/telegram', input)),
     disconnect: fromPromise<void>(() => api('DELETE', '/telegram')),
+    sendTest: fromPromise<TelegramTestResult>(() => api('POST', '/telegram/test')),
   },
   actions: {
     'toast connected': () => {
@@ -50,7 +53,7 @@ export const telegramMachine = setup({
   },
 }).createMachine({
   id: 'telegram',
-  context: { settings: null, error: undefined },
+  context: { settings: null, error: undefined, testResult: null },
   initial: 'loading',
   states: {
     loading: {
@@ -86,10 +89,20 @@ export const telegramMachine = setup({
         },
       },
       on: {
-        connect: 'issuing',
+        connect: { target: 'issuing', actions: assign({ testResult: null }) },
         save: 'saving',
-        disconnect: 'disconnecting',
+        disconnect: { target: 'disconnecting', actions: assign({ testResult: null }) },
         reload: 'loading',
+        test: { target: 'testing', actions: assign({ testResult: null }) },
+      },
+    },
+    testing: {
+      invoke: {
+        id: 'sendTest',
+        src: 'sendTest',
+        // A chat Telegram refused is marked blocked by the test: read again, the card says so.
+        onDone: { target: 'loading', actions: assign({ testResult: ({ event }) => event.output }) },
+        onError: { target: 'ready', actions: { type: 'toast failure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     issuing: {

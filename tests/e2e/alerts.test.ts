@@ -23,14 +23,16 @@ import {
 
 /**
  * Issue 32.3 in the browser, against `npm start` on the sandbox (the shared server groups alerts
- * for 2 s): the operator connects Telegram by sending the bot the code Settings shows, adds a
- * webhook to a receiver on this machine, and a post TikTok holds at its cap is told in both; the
- * delivery is in the webhook's log. Axe and a screenshot at 1440 and 390 px at each step.
+ * for 2 s): the operator connects Telegram by opening the bot with the code Settings shows (the
+ * sandbox's own chat page, issue 40.9) and sends it a test message, adds a webhook to a receiver on
+ * this machine, sends it a signed test event, edits it, and a post TikTok holds at its cap is told
+ * in both; the delivery is in the webhook's log. Axe and a screenshot at 1440 and 390 px at each step.
  */
 
 const server = sharedServer();
 const widths = [1440, 390] as const;
-const chatId = 880_001;
+const chatName = `Оператор ${crypto.randomInt(1e6)}`;
+let chatId = 0;
 let browser: Browser;
 let page: Page;
 let mediaDir: string;
@@ -41,13 +43,20 @@ const api = apiBodies(server.baseUrl, () => token);
 const telegram = () => page.getByRole('region', { name: 'Telegram' });
 const webhooks = () => page.getByRole('region', { name: 'Вебхуки' });
 
-async function eachWidth(name: string) {
+async function eachWidth(name: string, shown = page) {
   for (const width of widths) {
-    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
-    expect(await pageProblems(page), `${name} at ${width} px`).toEqual([]);
-    await snapshot(page, `${name}-${width}`);
+    await shown.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    expect(await pageProblems(shown), `${name} at ${width} px`).toEqual([]);
+    await snapshot(shown, `${name}-${width}`);
   }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await shown.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** `signature` is the HMAC of `timestamp.body` under the webhook's secret, compared in constant time as a receiver does. */
+function signedWith(secret: string, { headers, body }: { headers: Record<string, unknown>; body: string }): boolean {
+  const expected = `sha256=${crypto.createHmac('sha256', secret).update(`${headers['x-shorts-timestamp']}.${body}`).digest('hex')}`;
+  const signature = Buffer.from(String(headers['x-shorts-signature']));
+  return signature.length === expected.length && crypto.timingSafeEqual(Buffer.from(expected), signature);
 }
 
 /** What the sandbox's bot sent to the operator's chat. */
@@ -80,28 +89,37 @@ it('shows the Telegram and webhook settings, axe clean at 1440 and 390 px', asyn
   await eachWidth('settings-alerts');
 });
 
-it('connects Telegram by the code the operator sends the bot', async () => {
+it('connects Telegram through the sandbox’s chat page, which the bot link opens, and sends the chat a test message', async () => {
   await telegram().getByRole('button', { name: 'Підключити Telegram' }).click();
   const code = (await telegram().getByLabel('Код підключення').textContent())!;
   expect(code).toMatch(/^[A-Z2-9]{8}$/);
   // The link comes once a worker has asked Telegram the bot's name; the card looks again while the code waits.
+  const link = telegram().getByRole('link', { name: 'Відкрити бота з кодом' });
+  // In sandbox mode the link is the sandbox's chat page, never a real t.me one.
   await expect
-    .poll(() =>
-      telegram()
-        .getByRole('link', { name: 'Відкрити бота з кодом' })
-        .getAttribute('href', { timeout: 1000 })
-        .catch(() => null),
-    )
-    .toBe(`https://t.me/shorts_office_sandbox_bot?start=${code}`);
+    .poll(() => link.getAttribute('href', { timeout: 1000 }).catch(() => null))
+    .toBe(`/sandbox/t.me/shorts_office_sandbox_bot?start=${code}`);
   await eachWidth('settings-telegram-code');
 
-  // The operator opens the link: Telegram sends the bot `/start <code>` from their chat.
-  const sent = await sandboxControl(server.baseUrl, '/sandbox/_telegram/send', {
-    json: { text: `/start ${code}`, chatId, username: 'alerts_team' },
-  });
-  expect(sent.status).toBe(201);
-  await expect.poll(() => telegram().getByText('Підключено чат @alerts_team').isVisible()).toBe(true);
+  const [chat] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await chat.getByText(`/start ${code}`).waitFor();
+  await eachWidth('sandbox-telegram-start', chat);
+  await chat.getByLabel('Ваше імʼя в Telegram пісочниці').fill(chatName);
+  await chat.getByRole('button', { name: 'Почати' }).click();
+  await chat.getByRole('heading', { name: 'Чат із ботом @shorts_office_sandbox_bot' }).waitFor();
+  const { chats } = await (await sandboxControl(server.baseUrl, '/sandbox/_telegram')).json();
+  chatId = (chats as { id: number; firstName: string }[]).find((known) => known.firstName === chatName)!.id;
+  await expect.poll(() => telegram().getByText(`Підключено чат @sandbox_user_${chatId}`).isVisible()).toBe(true);
   await expect.poll(sentToChat).toEqual(['Готово: сповіщення Shorts Office надходитимуть у цей чат. Що саме — оберіть у налаштуваннях.']);
+  // The chat page shows the code the user sent and, read again, the bot's answer.
+  await chat.reload();
+  await chat.getByText('Готово: сповіщення Shorts Office надходитимуть у цей чат.', { exact: false }).waitFor();
+  await eachWidth('sandbox-telegram-chat', chat);
+  await chat.close();
+
+  await telegram().getByRole('button', { name: 'Надіслати тестове' }).click();
+  await expect.poll(() => telegram().getByText(`Тестове повідомлення надіслано в чат @sandbox_user_${chatId}`).isVisible()).toBe(true);
+  expect((await sentToChat()).slice(1)).toEqual(['🔔 Тестове повідомлення Shorts Office: сповіщення надходитимуть у цей чат.']);
 
   await telegram().getByRole('checkbox', { name: 'Профілі, що не працюють' }).uncheck();
   await telegram().getByRole('button', { name: 'Зберегти вибір' }).click();
@@ -130,6 +148,49 @@ it('adds a webhook: the first wrong field takes the focus, then a generated secr
   await expect.poll(() => webhooks().getByText(receiver.url).isVisible()).toBe(true);
   expect(await webhooks().getByText('Ще не надсилався').isVisible()).toBe(true);
   expect(await url.inputValue()).toBe('');
+});
+
+it('sends the webhook a test event that arrives signed, and says beside it that the receiver took it', async () => {
+  await webhooks()
+    .getByRole('button', { name: `Надіслати тестове на ${receiver.url}` })
+    .click();
+  await expect.poll(() => webhooks().getByText('Тестову подію доставлено: адреса відповіла HTTP 200').isVisible()).toBe(true);
+  expect(receiver.received).toHaveLength(1);
+  const [test] = receiver.received.splice(0);
+  expect(test!.headers['x-shorts-event']).toBe('webhook.test');
+  expect(signedWith(secret, test!)).toBe(true);
+  expect(JSON.parse(test!.body)).toMatchObject({ event: 'webhook.test', data: { webhookId: expect.any(Number) } });
+  // A test is no alert: the webhook has still sent none.
+  expect(await webhooks().getByText('Ще не надсилався').isVisible()).toBe(true);
+  await eachWidth('settings-webhook-test');
+});
+
+it('edits the webhook: a wrong URL is refused in words, a right one saved with its secret kept', async () => {
+  await webhooks()
+    .getByRole('button', { name: `Змінити вебхук ${receiver.url}` })
+    .click();
+  const form = webhooks().getByRole('form', { name: 'Зміна вебхука' });
+  const url = form.getByLabel('Адреса (URL)');
+  await url.fill('ftp://elsewhere.example.com');
+  await form.getByRole('button', { name: 'Зберегти зміни' }).click();
+  await expect.poll(() => form.getByText('Вкажіть адресу, що починається з https:// (http:// — лише в пісочниці)').isVisible()).toBe(true);
+  await expect.poll(() => url.evaluate((element) => element === document.activeElement)).toBe(true);
+  await eachWidth('settings-webhook-edit');
+
+  await url.fill(`${receiver.url}/edited`);
+  await form.getByRole('checkbox', { name: 'Профіль не працює' }).uncheck();
+  await form.getByRole('button', { name: 'Зберегти зміни' }).click();
+  await expect.poll(() => page.getByText('Вебхук змінено').isVisible()).toBe(true);
+  await expect.poll(() => webhooks().getByText(`${receiver.url}/edited`).isVisible()).toBe(true);
+  expect(await form.count()).toBe(0);
+  await page.getByText('Вебхук змінено').waitFor({ state: 'hidden' });
+
+  // The kept secret signs at the new address.
+  await webhooks()
+    .getByRole('button', { name: `Надіслати тестове на ${receiver.url}/edited` })
+    .click();
+  await expect.poll(() => receiver.received.length).toBe(1);
+  expect(signedWith(secret, receiver.received.splice(0)[0]!)).toBe(true);
 });
 
 it('tells a post TikTok holds at its cap in Telegram and to the webhook, whose log shows it delivered', async () => {
@@ -171,16 +232,16 @@ it('tells a post TikTok holds at its cap in Telegram and to the webhook, whose l
   });
 
   await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(1);
-  const [{ headers, body }] = receiver.received;
+  const [held] = receiver.received;
+  const { headers, body } = held!;
   expect(headers['x-shorts-event']).toBe('post.held');
-  const signed = crypto.createHmac('sha256', secret).update(`${headers['x-shorts-timestamp']}.${body}`).digest('hex');
-  expect(headers['x-shorts-signature']).toBe(`sha256=${signed}`);
+  expect(signedWith(secret, held!)).toBe(true);
   expect(JSON.parse(body)).toMatchObject({
     event: 'post.held',
     data: { count: 1, items: [{ idUpload, platform: 'tiktok', accountId: account.id }] },
   });
   await expect
-    .poll(async () => (await sentToChat()).slice(1).map((text) => text.split('\n')[0]))
+    .poll(async () => (await sentToChat()).slice(2).map((text) => text.split('\n')[0]))
     .toEqual(['⏸ Публікацію утримано лімітом платформи']);
 
   await page.reload();

@@ -130,6 +130,37 @@ describe('telegram machine (Settings)', () => {
     fail = false;
     actor.send({ type: 'reload' });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-    expect(actor.getSnapshot().context).toEqual({ settings: off, error: undefined });
+    expect(actor.getSnapshot().context).toEqual({ settings: off, error: undefined, testResult: null });
+  });
+
+  it('sends a test message, keeps what Telegram did, and reads the chat again (a refused chat is marked)', async () => {
+    let tested = false;
+    const asked = apiDouble((request) => {
+      if (request === 'POST /api/telegram/test') return ((tested = true), { body: { outcome: 'blocked' } });
+      return { body: tested ? { ...connected, failure: 'blocked' } : connected };
+    });
+    const actor = createActor(quickMachine).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'still' }));
+    actor.send({ type: 'test' });
+    expect(actor.getSnapshot().value).toBe('testing');
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'still' }) && snapshot.context.settings?.failure === 'blocked');
+    expect(actor.getSnapshot().context.testResult).toEqual({ outcome: 'blocked' });
+    expect(asked).toEqual(['GET /api/telegram', 'POST /api/telegram/test', 'GET /api/telegram']);
+
+    // A new code is another chat: the last test's outcome is not about it.
+    actor.send({ type: 'connect' });
+    expect(actor.getSnapshot().context.testResult).toBeNull();
+  });
+
+  it('toasts a test the server refused, with its words, and stays ready', async () => {
+    apiDouble((request) =>
+      request === 'POST /api/telegram/test' ? { status: 409, body: { message: t.alertTests.telegramNotConnected } } : { body: off },
+    );
+    const actor = createActor(quickMachine).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'still' }));
+    actor.send({ type: 'test' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(shown).toEqual([`error ${t.alertTests.telegramNotConnected}`]);
+    expect(actor.getSnapshot().context.testResult).toBeNull();
   });
 });

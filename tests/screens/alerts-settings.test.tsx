@@ -84,6 +84,123 @@ describe('settings: Telegram', () => {
   });
 });
 
+describe('settings: Telegram test message', () => {
+  it('sends the connected chat a test message and says in words what Telegram did', async () => {
+    const outcomes = ['sent', 'unreachable'];
+    answerApi({
+      'GET /telegram': { ...telegramOff, state: 'connected', chatName: '@team_lead' },
+      'POST /telegram/test': () => ({ outcome: outcomes.shift() }),
+      'GET /webhooks': { data: [] },
+    });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    const user = userEvent.setup();
+    await user.click(await within(telegramCard()).findByRole('button', { name: t.alertTests.send }));
+    await within(telegramCard()).findByText(t.alertTests.telegramSent('@team_lead'));
+    // Said where a screen reader hears it, not only shown.
+    expect(
+      within(telegramCard())
+        .getAllByRole('status')
+        .map((line) => line.textContent),
+    ).toContain(t.alertTests.telegramSent('@team_lead'));
+
+    await user.click(within(telegramCard()).getByRole('button', { name: t.alertTests.send }));
+    await within(telegramCard()).findByText(t.alertTests.telegramUnreachable);
+    expect(within(telegramCard()).queryByText(t.alertTests.telegramSent('@team_lead'))).toBeNull();
+    expect(sent('POST').map(([, path]) => path)).toEqual(['/telegram/test', '/telegram/test']);
+  });
+
+  it('shows the chat as refused when Telegram refused the test', async () => {
+    let tested = false;
+    answerApi({
+      'GET /telegram': () => ({ ...telegramOff, state: 'connected', chatName: '@team_lead', failure: tested ? 'blocked' : null }),
+      'POST /telegram/test': () => ((tested = true), { outcome: 'blocked' }),
+      'GET /webhooks': { data: [] },
+    });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    await userEvent.click(await within(telegramCard()).findByRole('button', { name: t.alertTests.send }));
+    await within(telegramCard()).findByText(t.telegram.blocked);
+  });
+
+  it('links the code to where the server says: the sandbox’s chat page in sandbox mode', async () => {
+    answerApi({
+      'GET /telegram': {
+        ...telegramOff,
+        state: 'connecting',
+        code: 'ABCD2345',
+        codeExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+        link: '/sandbox/t.me/shorts_office_sandbox_bot?start=ABCD2345',
+      },
+      'GET /webhooks': { data: [] },
+    });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    const link = await within(telegramCard()).findByRole('link', { name: t.telegram.openBot });
+    expect(link.getAttribute('href')).toBe('/sandbox/t.me/shorts_office_sandbox_bot?start=ABCD2345');
+  });
+});
+
+describe('settings: a webhook’s test and edit', () => {
+  it('sends a test event and says beside the webhook what its address answered', async () => {
+    const answers = [
+      { delivered: true, status: 200, error: null },
+      { delivered: false, status: 404, error: 'status' },
+      { delivered: false, status: null, error: 'timeout' },
+    ];
+    answerApi({
+      'GET /telegram': telegramOff,
+      'GET /webhooks': { data: [webhook] },
+      'POST /webhooks/7/test': () => answers.shift(),
+    });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    const user = userEvent.setup();
+    const button = await within(webhooksCard()).findByRole('button', { name: t.alertTests.sendWebhook(webhook.url) });
+    const item = button.closest('li')!;
+    await user.click(button);
+    await within(item).findByText(t.alertTests.delivered(200));
+    await user.click(button);
+    await within(item).findByText(t.alertTests.answered(404));
+    await user.click(button);
+    await within(item).findByText(t.alertTests.notDelivered.timeout!);
+    expect(within(item).getByRole('status').textContent).toBe(t.alertTests.notDelivered.timeout);
+  });
+
+  it('edits a webhook’s URL and events by the form’s rules, sending no secret, and closes the form once saved', async () => {
+    const patched: unknown[] = [];
+    answerApi({
+      'GET /telegram': telegramOff,
+      'GET /webhooks': () => ({ data: [patched.length > 0 ? { ...webhook, ...(patched[0] as object) } : webhook] }),
+      'PATCH /webhooks/7': (body: unknown) => (patched.push(body), { ...webhook, ...(body as object) }),
+    });
+    renderScreen(<SettingsScreen />, { path: '/setting' });
+    const user = userEvent.setup();
+    const toggle = await within(webhooksCard()).findByRole('button', { name: t.alertTests.editWebhook(webhook.url) });
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const form = within(webhooksCard()).getByRole('form', { name: t.alertTests.editTitle });
+    const url = within(form).getByLabelText(t.webhooks.url) as HTMLInputElement;
+    expect(url.value).toBe(webhook.url);
+    expect(within(form).getByText(t.alertTests.secretKept)).toBeTruthy();
+    expect(within(form).queryByLabelText(t.webhooks.secret)).toBeNull();
+
+    await user.clear(url);
+    await user.type(url, 'ftp://elsewhere.example.com');
+    for (const event of webhook.events) await user.click(within(form).getByRole('checkbox', { name: t.alertEvents[event] }));
+    await user.click(within(form).getByRole('button', { name: t.alertTests.saveEdit }));
+    await within(form).findByText(t.webhooks.urlInvalid);
+    expect(within(form).getByText(t.webhooks.eventsRequired)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(url));
+    expect(patched).toEqual([]);
+
+    await user.clear(url);
+    await user.type(url, ' https://hooks.example.com/new ');
+    await user.click(within(form).getByRole('checkbox', { name: t.alertEvents['grant.revoked'] }));
+    await user.click(within(form).getByRole('button', { name: t.alertTests.saveEdit }));
+    await screen.findByText(t.alertTests.updated);
+    expect(patched).toEqual([{ url: 'https://hooks.example.com/new', events: ['grant.revoked'] }]);
+    await within(webhooksCard()).findByText('https://hooks.example.com/new');
+    await waitFor(() => expect(within(webhooksCard()).queryByRole('form', { name: t.alertTests.editTitle })).toBeNull());
+  });
+});
+
 describe('settings: webhooks', () => {
   it('refuses the form by its rules, focusing the first wrong field, and sends nothing', async () => {
     answerApi({ 'GET /telegram': telegramOff, 'GET /webhooks': { data: [] } });

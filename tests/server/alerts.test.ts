@@ -322,7 +322,8 @@ describeEachDatabase(
       const { code, link, state } = issued.json<Static<typeof TelegramSettings>>();
       expect(state).toBe('connecting');
       expect(code).toMatch(/^[A-Z2-9]{8}$/);
-      expect(link).toBe(`https://t.me/${sandboxBotUsername}?start=${code}`);
+      // In sandbox mode the link opens the sandbox’s own chat page (issue 40.9), not Telegram.
+      expect(link).toBe(`/sandbox/t.me/${sandboxBotUsername}?start=${code}`);
 
       sandbox.telegram.userSays('/start WRONG234', { id: 5551, username: 'stranger' });
       sandbox.telegram.userSays(`/start ${code}`, { id: 5550, username: 'team_lead' });

@@ -176,6 +176,7 @@ async function seed(env: TestEnv): Promise<Seed> {
     },
     'POST /api/tokens/': { name: 'reports', scope: 'read', expiresInDays: 30 },
     'POST /api/webhooks/': { url: 'http://127.0.0.1:9/hooks', events: ['post.failed'], secret: 'a-secret-of-enough-length' },
+    'PATCH /api/webhooks/:id': { url: 'http://127.0.0.1:9/hooks', events: ['post.failed'] },
     'PUT /api/telegram/': { events: ['post.failed'], digest: true },
   };
   const choices = { ...rememberedChoices, instagram: { shareToFeed: true, thumbOffset: 0 } };

@@ -22,7 +22,10 @@ export const TelegramSettings = Type.Object({
   state: Literals(['off', 'connecting', 'connected']),
   code: Nullable(Type.String()),
   codeExpiresAt: Nullable(Type.String()),
-  /** https://t.me/<bot>?start=<code>: opens the bot with the code ready to send. */
+  /**
+   * Opens the bot with the code ready to send: https://t.me/<bot>?start=<code> in live mode; in sandbox
+   * mode the sandbox's own chat page, /sandbox/t.me/<bot>?start=<code>, so no real Telegram is reached.
+   */
   link: Nullable(Type.String()),
   /** The chat's @name (or first name) as Telegram gave it. */
   chatName: Nullable(Type.String()),
@@ -38,6 +41,12 @@ export const TelegramChoices = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A test message sent to the connected chat now: `sent`; `blocked`: Telegram refused the chat (it is
+ * marked so, as an alert would); `unreachable`: Telegram gave no answer that settles it (down, 429).
+ */
+export const TelegramTestResult = Type.Object({ outcome: Literals(['sent', 'blocked', 'unreachable']) });
+
 export const telegramSchemas = {
   /** GET /api/telegram */
   get: { response: { 200: TelegramSettings, ...errorResponses } },
@@ -47,6 +56,8 @@ export const telegramSchemas = {
   save: { body: TelegramChoices, response: { 200: TelegramSettings, ...errorResponses } },
   /** DELETE /api/telegram: nothing goes to Telegram any more. */
   disconnect: { response: { 204: NoContent, ...errorResponses } },
+  /** POST /api/telegram/test: a test message to the connected chat, through the bot, now; 409 with no chat connected. */
+  test: { response: { 200: TelegramTestResult, ...errorResponses } },
 };
 
 const LastDelivery = Type.Object({
@@ -65,15 +76,23 @@ export const Webhook = Type.Object({
   lastDelivery: Nullable(LastDelivery),
 });
 
+const webhookTarget = {
+  url: Text(maxLength.webhookUrl),
+  events: Type.Array(AlertEvent, { maxItems: alertEvents.length }),
+};
+
 /** The secret is the user's own, so their receiver knows it; it is stored sealed and never sent back. */
-export const WebhookBody = Type.Object(
-  {
-    url: Text(maxLength.webhookUrl),
-    events: Type.Array(AlertEvent, { maxItems: alertEvents.length }),
-    secret: Text(maxLength.webhookSecret),
-  },
-  { additionalProperties: false },
-);
+export const WebhookBody = Type.Object({ ...webhookTarget, secret: Text(maxLength.webhookSecret) }, { additionalProperties: false });
+
+/** An edit changes where and what is sent; the secret stays, so the receiver's check keeps working. */
+export const WebhookEditBody = Type.Object(webhookTarget, { additionalProperties: false });
+
+/** A test event sent now, signed as every delivery: delivered on a 2xx, else the answer's status or why none came. */
+export const WebhookTestResult = Type.Object({
+  delivered: Type.Boolean(),
+  status: Nullable(Type.Integer()),
+  error: Nullable(DeliveryError),
+});
 
 export const WebhookDelivery = Type.Object({
   id: Type.Integer({ minimum: 1 }),
@@ -97,6 +116,10 @@ export const webhookSchemas = {
   list: { response: { 200: Type.Object({ data: Type.Array(Webhook) }), ...errorResponses } },
   /** POST /api/webhooks */
   create: { body: WebhookBody, response: { 201: Webhook, ...errorResponses } },
+  /** PATCH /api/webhooks/{id}: a new URL and events, checked as when added; deliveries still waiting go to the new URL. */
+  update: { params: IdParams, body: WebhookEditBody, response: { 200: Webhook, ...errorResponses } },
+  /** POST /api/webhooks/{id}/test: one `webhook.test` event, signed and sent now; not kept in the log. */
+  test: { params: IdParams, response: { 200: WebhookTestResult, ...errorResponses } },
   /** DELETE /api/webhooks/{id}: its deliveries go with it. */
   remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
   /** GET /api/webhooks/{id}/deliveries: the newest first. */

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Controller } from 'react-hook-form';
-import type { TelegramSettings } from '../../lib/contract';
+import type { TelegramSettings, TelegramTestResult } from '../../lib/contract';
 import { telegramEvents } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { formatMoment } from '../../lib/kyiv-time';
@@ -61,14 +61,25 @@ function Choices({
   );
 }
 
+/** What the test message met, in words; a chat Telegram refused is told by the card's warning. */
+function testOutcome(result: TelegramTestResult | null, chatName: string): string | null {
+  if (result?.outcome === 'sent') return t.alertTests.telegramSent(chatName);
+  if (result?.outcome === 'unreachable') return t.alertTests.telegramUnreachable;
+  return null;
+}
+
 function Connection({
   settings,
   busy,
+  testing,
+  testResult,
   send,
 }: {
   settings: TelegramSettings;
   busy: boolean;
-  send: (type: 'connect' | 'disconnect') => void;
+  testing: boolean;
+  testResult: TelegramTestResult | null;
+  send: (type: 'connect' | 'disconnect' | 'test') => void;
 }) {
   const now = useNow();
   if (settings.state === 'connecting') {
@@ -96,6 +107,7 @@ function Connection({
     );
   }
   if (settings.state === 'connected') {
+    const outcome = testOutcome(testResult, settings.chatName ?? '');
     return (
       <div className={styles.connected}>
         <p className={styles.line} role="status">
@@ -107,6 +119,9 @@ function Connection({
           </p>
         )}
         <div className={styles.actions}>
+          <Button variant="secondary" disabled={busy || testing} onClick={() => send('test')}>
+            {testing ? t.alertTests.sending : t.alertTests.send}
+          </Button>
           <Button variant="secondary" disabled={busy} onClick={() => send('connect')}>
             {t.telegram.reconnect}
           </Button>
@@ -114,6 +129,9 @@ function Connection({
             {t.telegram.disconnect}
           </Button>
         </div>
+        <p className={styles.hint} role="status">
+          {outcome}
+        </p>
       </div>
     );
   }
@@ -134,6 +152,8 @@ export function TelegramCard() {
   const failed = useSelector(actor, (snapshot) => snapshot.matches('failed'));
   const busy = useSelector(actor, (snapshot) => snapshot.matches('issuing') || snapshot.matches('disconnecting'));
   const saving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
+  const testing = useSelector(actor, (snapshot) => snapshot.matches('testing'));
+  const testResult = useSelector(actor, (snapshot) => snapshot.context.testResult);
 
   return (
     <section aria-labelledby="telegram-title" className={styles.section}>
@@ -150,7 +170,7 @@ export function TelegramCard() {
           <p className={styles.line}>{t.telegram.unavailable}</p>
         ) : (
           <>
-            <Connection settings={settings} busy={busy} send={(type) => actor.send({ type })} />
+            <Connection settings={settings} busy={busy} testing={testing} testResult={testResult} send={(type) => actor.send({ type })} />
             <Choices
               key={`${settings.events.join()}:${settings.digest}`}
               settings={settings}

@@ -1,9 +1,12 @@
 import { useCallback, useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { alertEvents, defaultWebhookEvents, type Webhook, type WebhookDelivery } from '../../lib/contract';
+import { useSelector } from '@xstate/react';
+import { Controller, type Control } from 'react-hook-form';
+import { alertEvents, defaultWebhookEvents, type Webhook, type WebhookDelivery, type WebhookTestResult } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { formatDate } from '../../lib/kyiv-time';
-import { webhookSchema, type WebhookForm } from '../../lib/schemas';
+import { webhookSchema, webhookTargetSchema, type WebhookForm, type WebhookTargetForm } from '../../lib/schemas';
+import type { SaveRequest } from '../../machines/resource-machine';
+import { webhookTestMachine } from '../../machines/webhook-test-machine';
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';
 import { DeleteButton } from '../../components/delete-button';
@@ -14,6 +17,7 @@ import { TextField } from '../../components/text-field';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
 import { useResource } from '../../components/use-resource';
 import { useSchemaForm } from '../../components/use-schema-form';
+import { useScreenActor } from '../../components/use-screen-actor';
 import styles from './alerts.module.css';
 
 const emptyForm: WebhookForm = { url: '', events: defaultWebhookEvents, secret: '' };
@@ -31,6 +35,85 @@ function randomSecret(): string {
 function outcomeOf(delivery: { status: number | null; error: string | null }): string {
   if (delivery.status !== null) return t.webhooks.status(delivery.status);
   return delivery.error ? (t.webhooks.errors[delivery.error] ?? delivery.error) : '';
+}
+
+/** What the test event met, in words. */
+function testOutcome(result: WebhookTestResult): string {
+  if (result.delivered) return t.alertTests.delivered(result.status!);
+  if (result.status !== null) return t.alertTests.answered(result.status);
+  return t.alertTests.notDelivered[result.error!] ?? '';
+}
+
+/**
+ * The events to tick, for the add form and each edit form alike; `id` keeps their error lines apart.
+ * It reads only `events`, which both forms have: the add form's control, which has the secret too, is
+ * passed as the target's.
+ */
+function EventChecks({ control, id }: { control: Control<WebhookTargetForm>; id: string }) {
+  return (
+    <Controller
+      control={control}
+      name="events"
+      render={({ field, fieldState }) => (
+        <fieldset className={styles.checks} aria-describedby={fieldState.error ? `${id}-events-error` : undefined}>
+          <legend className={styles.legend}>{t.webhooks.events}</legend>
+          {alertEvents.map((event, index) => (
+            <label key={event} className={styles.check}>
+              <input
+                type="checkbox"
+                aria-invalid={fieldState.error && index === 0 ? true : undefined}
+                checked={field.value.includes(event)}
+                onChange={(change) =>
+                  field.onChange(change.target.checked ? [...field.value, event] : field.value.filter((other) => other !== event))
+                }
+              />
+              {t.alertEvents[event]}
+            </label>
+          ))}
+          {fieldState.error && (
+            <span id={`${id}-events-error`} className={styles.error} role="alert">
+              {fieldState.error.message}
+            </span>
+          )}
+        </fieldset>
+      )}
+    />
+  );
+}
+
+/** A webhook's URL and events changed in place; the secret is not asked again. */
+function EditForm({
+  webhook,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  webhook: Webhook;
+  saving: boolean;
+  onSave: (form: WebhookTargetForm) => void;
+  onCancel: () => void;
+}) {
+  const { register, control, handleSubmit, errors } = useSchemaForm(webhookTargetSchema, { url: webhook.url, events: webhook.events });
+  const onSubmit = useFocusFirstError(handleSubmit((form) => onSave({ ...form, url: form.url.trim() })));
+  const id = `webhook-${webhook.id}-edit`;
+  return (
+    <form noValidate onSubmit={onSubmit} className={`${styles.form} ${styles.editForm}`} aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`} className={styles.editTitle}>
+        {t.alertTests.editTitle}
+      </h4>
+      <TextField label={t.webhooks.url} type="url" inputMode="url" autoComplete="off" error={errors.url?.message} {...register('url')} />
+      <EventChecks control={control as unknown as Control<WebhookTargetForm>} id={id} />
+      <p className={styles.hint}>{t.alertTests.secretKept}</p>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={saving}>
+          {t.alertTests.saveEdit}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t.alertTests.cancelEdit}
+        </Button>
+      </div>
+    </form>
+  );
 }
 
 function StateBadge({ state }: { state: string }) {
@@ -80,8 +163,25 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
   );
 }
 
-function WebhookItem({ webhook, onRemove }: { webhook: Webhook; onRemove: () => void }) {
+function WebhookItem({
+  webhook,
+  editing,
+  saving,
+  onEdit,
+  onSave,
+  onRemove,
+}: {
+  webhook: Webhook;
+  editing: boolean;
+  saving: boolean;
+  onEdit: (editing: boolean) => void;
+  onSave: (form: WebhookTargetForm) => void;
+  onRemove: () => void;
+}) {
   const [open, setOpen] = useState(false);
+  const tester = useScreenActor(webhookTestMachine, { id: `webhook-${webhook.id}-test`, input: { webhookId: webhook.id } });
+  const testing = useSelector(tester, (snapshot) => snapshot.matches('sending'));
+  const result = useSelector(tester, (snapshot) => snapshot.context.result);
   const last = webhook.lastDelivery;
   return (
     <li className={styles.webhook}>
@@ -102,9 +202,32 @@ function WebhookItem({ webhook, onRemove }: { webhook: Webhook; onRemove: () => 
           <span className={styles.muted}>{t.webhooks.neverDelivered}</span>
         )}
       </p>
-      <Button variant="secondary" aria-expanded={open} aria-controls={`webhook-${webhook.id}-deliveries`} onClick={() => setOpen(!open)}>
-        {open ? t.webhooks.hideDeliveries : t.webhooks.showDeliveries}
-      </Button>
+      <div className={styles.itemActions}>
+        <Button variant="secondary" aria-expanded={open} aria-controls={`webhook-${webhook.id}-deliveries`} onClick={() => setOpen(!open)}>
+          {open ? t.webhooks.hideDeliveries : t.webhooks.showDeliveries}
+        </Button>
+        <Button
+          variant="secondary"
+          aria-label={t.alertTests.sendWebhook(webhook.url)}
+          aria-busy={testing}
+          disabled={testing}
+          onClick={() => tester.send({ type: 'send' })}
+        >
+          {t.alertTests.send}
+        </Button>
+        <Button
+          variant="secondary"
+          aria-label={t.alertTests.editWebhook(webhook.url)}
+          aria-expanded={editing}
+          onClick={() => onEdit(!editing)}
+        >
+          {t.alertTests.edit}
+        </Button>
+      </div>
+      <p className={result && !result.delivered ? styles.testFailed : styles.testOutcome} role="status">
+        {result && testOutcome(result)}
+      </p>
+      {editing && <EditForm webhook={webhook} saving={saving} onSave={onSave} onCancel={() => onEdit(false)} />}
       {open && <Deliveries webhook={webhook} />}
     </li>
   );
@@ -113,8 +236,12 @@ function WebhookItem({ webhook, onRemove }: { webhook: Webhook; onRemove: () => 
 /** Settings: the user's webhooks for scripts and n8n, each with its delivery log. */
 export function WebhooksCard() {
   const { register, control, handleSubmit, reset, setValue, errors } = useSchemaForm(webhookSchema, emptyForm);
-  const onSaved = useCallback(() => reset(emptyForm), [reset]);
+  const [editing, setEditing] = useState<number | null>(null);
+  // A saved edit closes its form; a saved add empties the add form.
+  const onSaved = useCallback(() => (editing === null ? reset(emptyForm) : setEditing(null)), [editing, reset]);
   const { data, error, saving, save, remove } = useResource<{ data: Webhook[] }>('webhooks', '/webhooks', { onSaved });
+  const saveEdit = (id: number, form: WebhookTargetForm) =>
+    save({ method: 'PATCH', path: `/webhooks/${id}`, body: form, successText: t.alertTests.updated } satisfies SaveRequest);
   const onSubmit = useFocusFirstError(
     handleSubmit((form) =>
       save({ method: 'POST', path: '/webhooks', body: { ...form, url: form.url.trim() }, successText: t.webhooks.added }),
@@ -138,33 +265,7 @@ export function WebhooksCard() {
             error={errors.url?.message}
             {...register('url')}
           />
-          <Controller
-            control={control}
-            name="events"
-            render={({ field, fieldState }) => (
-              <fieldset className={styles.checks} aria-describedby={fieldState.error ? 'webhook-events-error' : undefined}>
-                <legend className={styles.legend}>{t.webhooks.events}</legend>
-                {alertEvents.map((event, index) => (
-                  <label key={event} className={styles.check}>
-                    <input
-                      type="checkbox"
-                      aria-invalid={fieldState.error && index === 0 ? true : undefined}
-                      checked={field.value.includes(event)}
-                      onChange={(change) =>
-                        field.onChange(change.target.checked ? [...field.value, event] : field.value.filter((other) => other !== event))
-                      }
-                    />
-                    {t.alertEvents[event]}
-                  </label>
-                ))}
-                {fieldState.error && (
-                  <span id="webhook-events-error" className={styles.error} role="alert">
-                    {fieldState.error.message}
-                  </span>
-                )}
-              </fieldset>
-            )}
-          />
+          <EventChecks control={control as unknown as Control<WebhookTargetForm>} id="webhook" />
           <div className={styles.secretRow}>
             <TextField
               label={t.webhooks.secret}
@@ -194,7 +295,15 @@ export function WebhooksCard() {
         ) : (
           <ul className={styles.webhooks}>
             {data.data.map((webhook) => (
-              <WebhookItem key={webhook.id} webhook={webhook} onRemove={() => remove(`/webhooks/${webhook.id}`, t.webhooks.deleted)} />
+              <WebhookItem
+                key={webhook.id}
+                webhook={webhook}
+                editing={editing === webhook.id}
+                saving={saving}
+                onEdit={(open) => setEditing(open ? webhook.id : null)}
+                onSave={(form) => saveEdit(webhook.id, form)}
+                onRemove={() => remove(`/webhooks/${webhook.id}`, t.webhooks.deleted)}
+              />
             ))}
           </ul>
         )}
