@@ -1,5 +1,6 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import type { PostOptions, ProfilePostingRules, TikTokPostOptions } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { instagramDefaults } from '../lib/posting-rules/instagram';
@@ -13,10 +14,13 @@ import {
 import { youtubeCategories, youtubeDefaults, youtubePrivacyStatuses } from '../lib/posting-rules/youtube';
 import { postingRulesMachine } from '../machines/posting-rules-machine';
 import { Button } from './button';
-import { useScreenActor } from './use-screen-actor';
 import styles from './platform-options-panel.module.css';
 
 interface PlatformOptionsPanelProps {
+  /** The chosen profiles' rules, read by the form too: it checks the choices before it sends them. */
+  actor: ActorRefFrom<typeof postingRulesMachine>;
+  /** The form's refusal of a choice, by its field (`options.youtube.selfDeclaredMadeForKids`…). */
+  errorOf: (field: string) => string | undefined;
   accountIds: number[];
   ticked: { inYouTube: boolean; inTikTok: boolean; inInstagram: boolean };
   value: PostOptions;
@@ -30,8 +34,7 @@ interface PlatformOptionsPanelProps {
  * a privacy level from creator_info with no default, the interaction switches greyed where the
  * creator turned them off, the commercial-content question and the music-usage declaration.
  */
-export function PlatformOptionsPanel({ accountIds, ticked, value, onChange, disabled }: PlatformOptionsPanelProps) {
-  const actor = useScreenActor(postingRulesMachine, { id: 'posting-rules', input: { accountIds } });
+export function PlatformOptionsPanel({ actor, errorOf, accountIds, ticked, value, onChange, disabled }: PlatformOptionsPanelProps) {
   const rules = useSelector(actor, (snapshot) => snapshot.context.rules);
   const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
   const saving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
@@ -55,12 +58,20 @@ export function PlatformOptionsPanel({ accountIds, ticked, value, onChange, disa
       {tiktokProfiles.length > 0 && (
         <TikTokChoices
           profiles={tiktokProfiles}
+          privacyError={errorOf('options.tiktok.privacyLevel')}
           value={value.tiktok ?? {}}
           onChange={(change) => set('tiktok', change)}
           disabled={disabled}
         />
       )}
-      {youtubeProfiles.length > 0 && <YouTubeChoices value={value} onChange={(change) => set('youtube', change)} disabled={disabled} />}
+      {youtubeProfiles.length > 0 && (
+        <YouTubeChoices
+          value={value}
+          onChange={(change) => set('youtube', change)}
+          disabled={disabled}
+          errors={{ kids: errorOf('options.youtube.selfDeclaredMadeForKids'), category: errorOf('options.youtube.categoryId') }}
+        />
+      )}
       {instagramProfiles.length > 0 && (
         <fieldset className={styles.platform}>
           <legend className={styles.legend}>{t.platform.names.instagram}</legend>
@@ -88,11 +99,13 @@ export function PlatformOptionsPanel({ accountIds, ticked, value, onChange, disa
 
 function TikTokChoices({
   profiles,
+  privacyError,
   value,
   onChange,
   disabled,
 }: {
   profiles: ProfilePostingRules[];
+  privacyError: string | undefined;
   value: TikTokPostOptions;
   onChange: (change: TikTokPostOptions) => void;
   disabled?: boolean;
@@ -121,6 +134,7 @@ function TikTokChoices({
       {longest !== null && <p className={styles.note}>{t.postingRules.maxDuration(longest)}</p>}
       <Select
         label={t.postingRules.tiktokPrivacy}
+        error={privacyError}
         disabled={disabled}
         value={value.privacyLevel ?? ''}
         onChange={(level) =>
@@ -187,12 +201,15 @@ function YouTubeChoices({
   value,
   onChange,
   disabled,
+  errors,
 }: {
   value: PostOptions;
   onChange: (change: NonNullable<PostOptions['youtube']>) => void;
   disabled?: boolean;
+  errors: { kids: string | undefined; category: string | undefined };
 }) {
   const youtube = value.youtube ?? {};
+  const kidsErrorId = useId();
   return (
     <fieldset className={styles.platform}>
       <legend className={styles.legend}>{t.platform.names.youtube}</legend>
@@ -208,7 +225,7 @@ function YouTubeChoices({
           </option>
         ))}
       </Select>
-      <fieldset className={styles.choices}>
+      <fieldset className={styles.choices} aria-describedby={errors.kids ? kidsErrorId : undefined}>
         <legend>{t.postingRules.madeForKids}</legend>
         {(
           [
@@ -223,12 +240,19 @@ function YouTubeChoices({
             label={label}
             disabled={disabled}
             checked={youtube.selfDeclaredMadeForKids === kids}
+            invalid={Boolean(errors.kids)}
             onChange={() => onChange({ selfDeclaredMadeForKids: kids })}
           />
         ))}
+        {errors.kids && (
+          <p id={kidsErrorId} className={styles.error} role="alert">
+            {errors.kids}
+          </p>
+        )}
       </fieldset>
       <Select
         label={t.postingRules.category}
+        error={errors.category}
         disabled={disabled}
         value={youtube.categoryId ?? youtubeDefaults.categoryId}
         onChange={(category) => onChange({ categoryId: category })}
@@ -248,12 +272,14 @@ function Select({
   value,
   onChange,
   disabled,
+  error,
   children,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   disabled?: boolean;
+  error?: string;
   children: ReactNode;
 }) {
   const id = useId();
@@ -262,9 +288,22 @@ function Select({
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <select id={id} className={styles.input} disabled={disabled} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className={styles.input}
+        disabled={disabled}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {children}
       </select>
+      {error && (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -277,6 +316,7 @@ function Check({
   title,
   type = 'checkbox',
   name,
+  invalid,
 }: {
   label: string;
   checked: boolean;
@@ -285,10 +325,18 @@ function Check({
   title?: string;
   type?: 'checkbox' | 'radio';
   name?: string;
+  invalid?: boolean;
 }) {
   return (
     <label className={styles.check} title={title}>
-      <input type={type} name={name} disabled={disabled} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type={type}
+        name={name}
+        disabled={disabled}
+        checked={checked}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       {label}
     </label>
   );

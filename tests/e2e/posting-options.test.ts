@@ -159,6 +159,16 @@ it('connects a profile with the connect buttons, then publishes with the choices
   expect(await page.getByRole('radio', { name: t.postingRules.madeForKidsYes }).isChecked()).toBe(false);
   await lookAt(page, 'posting-options');
 
+  // Sent unanswered, the form marks what TikTok and YouTube would refuse and takes the keyboard to the first (issue 40.4).
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(() => privacy.evaluate((select) => select === document.activeElement)).toBe(true);
+  expect(await privacy.getAttribute('aria-invalid')).toBe('true');
+  expect(await page.getByRole('radio', { name: t.postingRules.madeForKidsNo }).getAttribute('aria-invalid')).toBe('true');
+  expect(await page.getByRole('alert').allTextContents()).toEqual(
+    expect.arrayContaining([t.postingRules.tiktokPrivacyRequired(title), t.postingRules.youtubeKidsRequired(title)]),
+  );
+  await lookAt(page, 'posting-options-refused');
+
   await privacy.selectOption('PUBLIC_TO_EVERYONE');
   await page.getByRole('checkbox', { name: t.postingRules.allowDuet }).check();
   await page.getByRole('checkbox', { name: t.postingRules.commercial }).uncheck();

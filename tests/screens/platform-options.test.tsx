@@ -108,4 +108,40 @@ describe('The publish form’s per-platform choices', () => {
       youtube: { selfDeclaredMadeForKids: false },
     });
   });
+
+  it('marks the choices the route would refuse and puts the focus on the first, sending nothing (issue 40.4)', async () => {
+    const user = userEvent.setup();
+    answerApi({
+      [`GET /create-video/request/${idUpload}`]: { ...request, accounts: [offered(boris, ['youtube', 'tiktok'])] },
+      [`GET /posting-rules?accountIds=${boris.id}`]: { data: [borisRules] },
+    });
+    renderScreen(
+      <Route path={publishRoute}>
+        <PublishScreen />
+      </Route>,
+      { path: `/video/request/${idUpload}` },
+    );
+    await user.type(await screen.findByLabelText(t.publish.name), 'Ранок');
+    await user.click(screen.getByRole('checkbox', { name: t.accountForm.tiktok }));
+    await user.click(screen.getByRole('combobox', { name: 'Профілі' }));
+    await user.click(screen.getByRole('option', { name: boris.title }));
+    await screen.findByText(t.postingRules.postingAs(boris.title, 'Борис біжить'));
+    await user.click(screen.getByRole('button', { name: 'Музика' }));
+    await user.click(screen.getByRole('button', { name: t.publish.save }));
+
+    const privacy = screen.getByLabelText(t.postingRules.tiktokPrivacy);
+    await waitFor(() => expect(privacy).toHaveFocus());
+    expect(privacy).toHaveAttribute('aria-invalid', 'true');
+    expect(privacy).toHaveAccessibleDescription(t.postingRules.tiktokPrivacyRequired(boris.title));
+    const kids = screen.getByRole('group', { name: t.postingRules.madeForKids });
+    expect(kids).toHaveAccessibleDescription(t.postingRules.youtubeKidsRequired(boris.title));
+    expect(screen.getByRole('radio', { name: t.postingRules.madeForKidsNo })).toHaveAttribute('aria-invalid', 'true');
+    // Each refusal is said once, on its field: no toast repeats it.
+    expect(screen.getAllByText(t.postingRules.youtubeKidsRequired(boris.title))).toHaveLength(1);
+    expect(vi.mocked(api).mock.calls.filter(([method]) => method === 'POST')).toEqual([]);
+
+    // Answered, the mark goes.
+    await user.click(screen.getByRole('radio', { name: t.postingRules.madeForKidsNo }));
+    expect(screen.queryByText(t.postingRules.youtubeKidsRequired(boris.title))).toBeNull();
+  });
 });

@@ -84,3 +84,43 @@ export function refusalText(refusal: Refusal, profile: string): string {
       return rules.thumbOffsetBeyond(refusal.video);
   }
 }
+
+/** The publish form's field a refusal of a choice is about, as `options.<platform>.<choice>`; null for any other refusal. */
+export function refusalField(refusal: Refusal): string | null {
+  switch (refusal.code) {
+    case 'tiktokPrivacyRequired':
+    case 'privacyNotOffered':
+    case 'brandedPrivate':
+      return 'options.tiktok.privacyLevel';
+    case 'youtubeKidsRequired':
+      return 'options.youtube.selfDeclaredMadeForKids';
+    case 'categoryNotAssignable':
+      return 'options.youtube.categoryId';
+    default:
+      return null;
+  }
+}
+
+/** A chosen profile as the choice check needs it: its name, the platforms it posts to, its remembered choices. */
+export interface ChoosingProfile {
+  title: string;
+  platforms: readonly Platform[];
+  saved: PostOptions;
+}
+
+/**
+ * What the route would refuse in the form's choices (resolveOptions on the server), by the field to
+ * mark: the first refusal of each, in the operator's words, for every ticked platform of every
+ * chosen profile that posts there. The form checks it before sending, so a refusal marks its field.
+ */
+export function choiceProblems(profiles: readonly ChoosingProfile[], ticked: readonly Platform[], given: PostOptions): Map<string, string> {
+  const problems = new Map<string, string>();
+  for (const profile of profiles) {
+    for (const platform of ticked.filter((each) => profile.platforms.includes(each))) {
+      const { refusal } = resolveChoices(platform, given, profile.saved);
+      const field = refusal && refusalField(refusal);
+      if (refusal && field && !problems.has(field)) problems.set(field, refusalText(refusal, profile.title));
+    }
+  }
+  return problems;
+}

@@ -1,19 +1,21 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, get, set, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
 import { Film, X } from 'lucide-react';
-import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
+import type { ProfilePostingRules, PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
 import { assignmentPreview, platformGaps, tickedPlatforms, type AssignedVideo, type PlatformGap } from '../../lib/assignment';
 import { kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { emptyPublishFields, videoNumbers } from '../../lib/publishing';
+import { choiceProblems } from '../../lib/posting-rules';
 import { publishDateProblem, publishFieldsSchema, type PublishFields } from '../../lib/schemas';
 import { addTags } from '../../lib/tags';
 import { draftKeyOf, draftOf, publishDrafts } from '../../machines/publish-draft-store';
 import { useSessionUser } from '../../components/auth-context';
 import { publishMachine, type PublishEvent } from '../../machines/publish-machine';
+import { postingRulesMachine } from '../../machines/posting-rules-machine';
 import { Button, buttonClass } from '../../components/button';
 import { DateTimeField } from '../../components/date-time-field';
 import { DeleteButton } from '../../components/delete-button';
@@ -135,6 +137,20 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   const accounts = useSelector(actor, (snapshot) => snapshot.context.accounts);
   const videos = useSelector(actor, (snapshot) => snapshot.context.videos);
   const assignment = useSelector(actor, (snapshot) => (snapshot.context.submitted ? snapshot.context.errors : {}));
+  const rulesActor = useScreenActor(postingRulesMachine, { id: 'posting-rules', input: { accountIds: [] } });
+  // The resolver runs outside render: it reads the chosen profiles' rules as they are at the submit.
+  const rules = useRef<ProfilePostingRules[]>([]);
+  rules.current = useSelector(rulesActor, (snapshot) => snapshot.context.rules);
+  const fieldsResolver = superstructResolver(publishFieldsSchema(Date.now));
+  // The form's own checks, then what the route would refuse in the platforms' choices, each on its field (issue 40.4).
+  const resolver: Resolver<PublishFields> = async (values, context, options) => {
+    const checked = await fieldsResolver(values, context, options);
+    const problems = choiceProblems(rules.current, tickedPlatforms(values), values.options ?? {});
+    if (problems.size === 0) return checked;
+    const errors: FieldErrors<PublishFields> = { ...checked.errors };
+    for (const [field, message] of problems) set(errors, field, { type: 'rule', message });
+    return { values: {}, errors };
+  };
   const {
     register,
     control,
@@ -144,7 +160,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
     subscribe,
     formState: { errors, isSubmitted },
   } = useForm<PublishFields>({
-    resolver: superstructResolver(publishFieldsSchema(Date.now)),
+    resolver,
     defaultValues: { ...emptyPublishFields, ...draftOf(draftKey)?.fields },
     shouldFocusError: false,
   });
@@ -263,6 +279,8 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
           name="options"
           render={({ field }) => (
             <PlatformOptionsPanel
+              actor={rulesActor}
+              errorOf={(choice) => (get(errors, choice) as { message?: string } | undefined)?.message}
               accountIds={accounts.map((profile) => profile.id)}
               ticked={{ inYouTube, inTikTok, inInstagram }}
               value={field.value ?? {}}
