@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Controller, get, set, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
 import { Film, X } from 'lucide-react';
-import type { ProfilePostingRules, PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
+import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
 import { assignmentPreview, platformGaps, tickedPlatforms, type AssignedVideo, type PlatformGap } from '../../lib/assignment';
 import { kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
@@ -138,14 +138,12 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   const videos = useSelector(actor, (snapshot) => snapshot.context.videos);
   const assignment = useSelector(actor, (snapshot) => (snapshot.context.submitted ? snapshot.context.errors : {}));
   const rulesActor = useScreenActor(postingRulesMachine, { id: 'posting-rules', input: { accountIds: [] } });
-  // The resolver runs outside render: it reads the chosen profiles' rules as they are at the submit.
-  const rules = useRef<ProfilePostingRules[]>([]);
-  rules.current = useSelector(rulesActor, (snapshot) => snapshot.context.rules);
   const fieldsResolver = superstructResolver(publishFieldsSchema(Date.now));
   // The form's own checks, then what the route would refuse in the platforms' choices, each on its field (issue 40.4).
   const resolver: Resolver<PublishFields> = async (values, context, options) => {
     const checked = await fieldsResolver(values, context, options);
-    const problems = choiceProblems(rules.current, tickedPlatforms(values), values.options ?? {});
+    // The chosen profiles' rules as they are at the submit.
+    const problems = choiceProblems(rulesActor.getSnapshot().context.rules, tickedPlatforms(values), values.options ?? {});
     if (problems.size === 0) return checked;
     const errors: FieldErrors<PublishFields> = { ...checked.errors };
     for (const [field, message] of problems) set(errors, field, { type: 'rule', message });
