@@ -95,9 +95,9 @@ export const t = {
     ...shown.spread,
     /** Why a proposed date is where it is (POST /api/upload-video/{idUpload}/spread). */
     bestHour: (hour: string, views: number, mean: number, posts: number) =>
-      `Краща година профілю: ${hour} — у середньому ${counted(views, nouns.views)} за перші 48 год проти ${groupedDigits.format(mean)} загалом (історія: ${counted(posts, nouns.posts)})`,
+      `${hour} — найкраща година профілю: відео, що виходять о цій порі, набирають за перші 48 год у середньому ${counted(views, nouns.views)}, а всі разом — ${groupedDigits.format(mean)} (враховано: ${counted(posts, nouns.posts)})`,
     firstFree: (posts: number, needed: number) =>
-      `Перший вільний слот: історії замало — з переглядами ${counted(posts, nouns.posts)}, а потрібно ${needed}, тож порядок простий`,
+      `Перший вільний слот: найкращу годину профілю видно, коли в нього є ${counted(needed, nouns.posts)} з переглядами, а поки що ${posts}`,
     firstFreeBestTaken: 'Перший вільний слот: найкращі години профілю в ці дні вже зайняті',
     later: (why: string) => `раніше не можна — ${why}`,
     noSlot: (profile: string, until: string, why: string) => `Профіль ${profile}: немає вільних слотів до ${until} — ${why}`,

@@ -86,7 +86,7 @@ describeEachDatabase(
         expect(item.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00$/);
         expect(kyivClock(item.date) >= '09:00' && kyivClock(item.date) <= '22:00', item.date).toBe(true);
         expect(Date.parse(item.date)).toBeGreaterThan(clock.now());
-        expect(item.reason).toContain('Перший вільний слот: історії замало — з переглядами 0 публікацій, а потрібно 30');
+        expect(item.reason).toContain('Перший вільний слот: найкращу годину профілю видно, коли в нього є 30 публікацій з переглядами, а поки що 0');
       }
       for (const profile of profiles) {
         const times = proposal.data
@@ -195,7 +195,7 @@ describeEachDatabase(
       expect(proposal.data.map((item) => kyivWallTime(Date.parse(item.date)))).toEqual(['2026-12-02T18:00', '2026-12-02T09:00']);
       // Ukrainian groups digits with a no-break space.
       expect(proposal.data.map((item) => item.reason.replace(/\s/g, ' '))).toEqual([
-        'Краща година профілю: 18:00 — у середньому 5 000 переглядів за перші 48 год проти 1 733 загалом (історія: 30 публікацій)',
+        '18:00 — найкраща година профілю: відео, що виходять о цій порі, набирають за перші 48 год у середньому 5 000 переглядів, а всі разом — 1 733 (враховано: 30 публікацій)',
         t.spread.firstFreeBestTaken,
       ]);
     });
