@@ -660,20 +660,22 @@ export const t = {
       return posts.published > 0 ? `Частково: вийшло ${posts.published} з ${total}${rest}` : `Вийшло 0 з ${total}${rest}`;
     },
   },
+  /** SPEC's drafts said 'Не активний' of a video never sent, 'В обробці' of one being made (issue 40.7), as of a request. */
   videoStatus: {
-    loading: 'В обробці',
+    loading: 'Створюється',
     publication: 'На публікації',
     success: 'Опубліковано',
     error: 'Помилка',
-    noactive: 'Не активний',
+    noactive: 'Не опубліковано',
     cancelled: 'Скасовано',
   },
+  /** A profile's: 'loading' while a platform switched on is not connected yet, 'noactive' with none switched on. */
   accountStatus: {
     publication: 'На публікації',
-    loading: 'В обробці',
+    loading: 'Очікує підключення',
     success: 'Активний',
     error: 'Помилка',
-    noactive: 'Не активний',
+    noactive: 'Без платформ',
   },
   /** Issues 32.1, 39.5: the one state of a profile's connection to a platform (connection_states), whichever path learnt it. */
   health: {
@@ -797,7 +799,7 @@ export const t = {
     deleted: 'Запит видалено',
   },
   requestStatus: {
-    loading: 'В обробці',
+    loading: 'Створюється',
     success: 'Готово',
     error: 'Помилка',
   },

@@ -77,7 +77,7 @@ it('creates a profile with YouTube on, asking for its client ID first', async ()
   await expect.poll(() => operator.url()).toMatch(/\/accounts\/\d+$/);
   accountId = operator.url().split('/').pop()!;
   await expect.poll(() => operator.getByRole('heading', { name: `Профіль #${accountId}` }).isVisible()).toBe(true);
-  await expect.poll(() => visible(operator, 'В обробці')).toBe(true);
+  await expect.poll(() => visible(operator, 'Очікує підключення')).toBe(true);
 });
 
 it('edits the profile and its channel description', async () => {

@@ -62,7 +62,7 @@ const statusLabel: Record<string, string> = {
   publication: 'На публікації',
   success: 'Опубліковано',
   error: 'Помилка',
-  noactive: 'Не активний',
+  noactive: 'Не опубліковано',
   cancelled: 'Скасовано',
 };
 

@@ -661,7 +661,7 @@ describe('published set', () => {
       renderPublished({ [`GET /upload-video/${idUpload}`]: () => answers[Math.min(gets.push(1), answers.length) - 1] });
       expect(await screen.findByText('На публікації')).toBeInTheDocument();
       await vi.advanceTimersByTimeAsync(publishedDetailPollMs);
-      expect(await screen.findByText('В обробці')).toBeInTheDocument();
+      expect(await screen.findByText('Створюється')).toBeInTheDocument();
       await vi.advanceTimersByTimeAsync(publishedDetailPollMs);
       expect(await screen.findByLabelText('Перегляди YouTube: 3')).toBeInTheDocument();
       await vi.advanceTimersByTimeAsync(3 * publishedDetailPollMs);
@@ -744,7 +744,7 @@ describe('video rows of a profile or a user', () => {
     ]);
     expect(cellsOf(31)).toEqual(['31', '01.12.2026 09:00', 'YouTube', 'YouTube1021', 'Опубліковано']);
     expect(cellsOf(32)).toEqual(['32', '01.12.2026 09:00', '—', '', 'ПомилкаДоступ до акаунта відкликано']);
-    expect(cellsOf(33)).toEqual(['33', '', '—', '', 'В обробці']);
+    expect(cellsOf(33)).toEqual(['33', '', '—', '', 'Створюється']);
     expect(within(rowOf(31)).getByLabelText('Перегляди YouTube: 10')).toBeInTheDocument();
   });
 });

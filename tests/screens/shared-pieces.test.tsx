@@ -18,7 +18,7 @@ describe('formatDate', () => {
 
 describe('StatusBadge', () => {
   it.each([
-    ['loading', 'В обробці'],
+    ['loading', 'Створюється'],
     ['publication', 'На публікації'],
     ['success', 'Опубліковано'],
     ['error', 'Помилка'],
@@ -28,10 +28,10 @@ describe('StatusBadge', () => {
   });
 
   it.each([
-    ['loading', 'В обробці'],
+    ['loading', 'Очікує підключення'],
     ['success', 'Активний'],
     ['error', 'Помилка'],
-    ['noactive', 'Не активний'],
+    ['noactive', 'Без платформ'],
   ] as const)('labels the profile status %s as %s', (status, label) => {
     render(<StatusBadge kind="account" status={status} />);
     expect(screen.getByText(label)).toBeInTheDocument();

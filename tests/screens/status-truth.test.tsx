@@ -18,17 +18,17 @@ const rowOf = (id: number) => screen.getByRole('cell', { name: String(id) }).clo
 const statsOf = (id: number) => within(rowOf(id)).getAllByRole('cell')[3]!;
 
 describe('a video list says what happened on each platform', () => {
-  it("shows a rendered, unpublished video as 'Не активний' with no figures", () => {
+  it("shows a rendered, unpublished video as 'Не опубліковано' with no figures", () => {
     renderScreen(<VideoTable data={pageOf(video(1, { status: 'noactive' }))} loading={false} onPageChange={() => {}} />);
-    expect(within(rowOf(1)).getByText('Не активний')).toBeInTheDocument();
+    expect(within(rowOf(1)).getByText('Не опубліковано')).toBeInTheDocument();
     expect(within(rowOf(1)).queryByText('Опубліковано')).toBeNull();
     expect(statsOf(1)).toHaveTextContent(/^$/);
   });
 
-  it("shows a video whose publication was cancelled as 'Скасовано', not 'Не активний', with no figures", () => {
+  it("shows a video whose publication was cancelled as 'Скасовано', not 'Не опубліковано', with no figures", () => {
     renderScreen(<VideoTable data={pageOf(video(1, { status: 'cancelled' }))} loading={false} onPageChange={() => {}} />);
     expect(within(rowOf(1)).getByText('Скасовано')).toBeInTheDocument();
-    expect(within(rowOf(1)).queryByText('Не активний')).toBeNull();
+    expect(within(rowOf(1)).queryByText('Не опубліковано')).toBeNull();
     expect(statsOf(1)).toHaveTextContent(/^$/);
   });
 
