@@ -51,6 +51,7 @@ function weekOfPosts(): CalendarRange {
           waitKind,
           waitReason: waitKind === 'cap' ? 'Ліміт Instagram 2 на добу' : waitKind === 'retry' ? 'Спроба не вдалася: тайм-аут' : null,
           changeable: true,
+          cancellable: true,
         });
       }
     }

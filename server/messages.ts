@@ -76,6 +76,10 @@ export const t = {
     retryRevoked: (profile: string, platform: string) =>
       `Не можна опублікувати знову: доступ профілю ${profile} до ${platform} не працює. Підключіть профіль знову.`,
     retryProfileDeleted: 'Не можна опублікувати знову: профіль видалено. Оберіть відео інший профіль.',
+    /** Issue 40.1: one post of a video, cancelled or put back by its platform. */
+    postNotScheduled: (platform: string) => `Відео не має запланованої публікації в ${platform}`,
+    postAlreadyStarted: (platform: string) => `Публікація відео в ${platform} уже почалася або вийшла: скасувати її не можна`,
+    postNothingCancelled: (platform: string) => `Відео не має скасованої публікації в ${platform}, яку можна повернути`,
   },
   calendar: {
     ...shown.calendar,

@@ -272,17 +272,35 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   app.delete('/:idUpload/video/:videoId/schedule', { schema: uploadVideoSchemas.cancelSchedule }, async (request) => {
     const { idUpload, videoId } = request.params;
     const target = await requestOf(currentUser(request), idUpload, true);
-    await cancelPosts(db, target.id, videoId);
+    await cancelPosts(db, target.id, { videoId }, new Date(app.clock.now()));
     request.log.info({ videoId }, 'scheduled publication cancelled');
     return detail(target);
   });
 
-  /** Undoes a cancel: the video's publication is scheduled again as it was (see restorePosts). */
+  /** Undoes a cancel: the posts the video's latest cancel took are scheduled again as they were (see restorePosts). */
   app.post('/:idUpload/video/:videoId/schedule', { schema: uploadVideoSchemas.restoreSchedule }, async (request) => {
     const { idUpload, videoId } = request.params;
     const target = await requestOf(currentUser(request), idUpload, true);
-    await restorePosts(db, queueOrFail(), target.id, videoId, new Date(app.clock.now()));
+    await restorePosts(db, queueOrFail(), target.id, { videoId }, new Date(app.clock.now()));
     request.log.info({ videoId }, 'cancelled publication restored');
+    return detail(target);
+  });
+
+  /** Cancels the video's post on one platform before it starts; its posts on the others go out as planned. */
+  app.delete('/:idUpload/video/:videoId/schedule/:platform', { schema: uploadVideoSchemas.cancelPostSchedule }, async (request) => {
+    const { idUpload, videoId, platform } = request.params;
+    const target = await requestOf(currentUser(request), idUpload, true);
+    await cancelPosts(db, target.id, { videoId, platform }, new Date(app.clock.now()));
+    request.log.info({ videoId, platform }, 'scheduled post cancelled');
+    return detail(target);
+  });
+
+  /** Undoes the cancel of one post: that platform's post alone is scheduled again as it was. */
+  app.post('/:idUpload/video/:videoId/schedule/:platform', { schema: uploadVideoSchemas.restorePostSchedule }, async (request) => {
+    const { idUpload, videoId, platform } = request.params;
+    const target = await requestOf(currentUser(request), idUpload, true);
+    await restorePosts(db, queueOrFail(), target.id, { videoId, platform }, new Date(app.clock.now()));
+    request.log.info({ videoId, platform }, 'cancelled post restored');
     return detail(target);
   });
 

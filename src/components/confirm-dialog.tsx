@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../lib/i18n';
 import { Button } from './button';
@@ -7,12 +7,16 @@ import styles from './confirm-dialog.module.css';
 interface ConfirmDialogProps {
   /** The question, naming what goes: 'Видалити профіль #3?'. */
   question: string;
+  /** Exactly what goes, shown above the consequence (the calendar's post: its video, platform, profile and time). */
+  details?: ReactNode;
   /** What goes with it, or what stays. */
   consequence: string;
   /** The confirm button's words, naming the action. */
   action: string;
   /** The other button's words, where 'Скасувати' would read as the action itself (cancelling a publication). */
   dismiss?: string;
+  /** A second, wider action beside the confirm button, named by its own words ('Скасувати всі платформи відео'). */
+  alternative?: { action: string; onPick: () => void };
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -21,7 +25,16 @@ interface ConfirmDialogProps {
  * The one confirmation of every destructive action. Focus starts on 'Скасувати' (or `dismiss`) so Enter never
  * deletes by accident, stays inside the dialog, and Escape or a click outside cancels.
  */
-export function ConfirmDialog({ question, consequence, action, dismiss = t.confirm.cancel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  question,
+  details,
+  consequence,
+  action,
+  dismiss = t.confirm.cancel,
+  alternative,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -67,13 +80,19 @@ export function ConfirmDialog({ question, consequence, action, dismiss = t.confi
         <h2 id={titleId} className={styles.title}>
           {question}
         </h2>
-        <p id={textId} className={styles.text}>
-          {consequence}
-        </p>
+        <div id={textId}>
+          {details}
+          <p className={styles.text}>{consequence}</p>
+        </div>
         <div className={styles.buttons}>
           <Button variant="secondary" onClick={onCancel}>
             {dismiss}
           </Button>
+          {alternative && (
+            <Button variant="secondary" onClick={alternative.onPick}>
+              {alternative.action}
+            </Button>
+          )}
           <Button variant="danger" onClick={onConfirm}>
             {action}
           </Button>

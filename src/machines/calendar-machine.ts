@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { api } from '../lib/api';
 import { daysOf, kyivDay, kyivMomentOf, rangeOf, sameTimeOn, shiftAnchor, type CalendarView, type Day } from '../lib/calendar';
 import type { CalendarPost, CalendarRange } from '../lib/contract';
+import type { Platform } from '../lib/platforms';
 import { t } from '../lib/i18n';
 import { toastErrors } from '../lib/toasts';
 
@@ -19,10 +20,20 @@ export interface CalendarContext {
   error: unknown;
   /** The range as it was before a move on its way showed the post at its new time: put back if the move is refused. */
   beforeMove: CalendarRange | null;
-  /** The move (to `date`, Kyiv wall time) or the cancel (date null) of a video's publication on its way. */
-  change: { idUpload: string; videoId: number; date: string | null } | null;
-  /** The publication just cancelled: it can be put back until `undoWindowMs` has passed. */
-  undoable: { idUpload: string; videoId: number } | null;
+  /**
+   * The move (to `date`, Kyiv wall time) of a video's posts on its way, or the cancel (date null) of
+   * its post on `platform` (null: of all its posts).
+   */
+  change: { idUpload: string; videoId: number; date: string | null; platform: Platform | null } | null;
+  /** What was just cancelled (one post, or with platform null all the video's): it can be put back until `undoWindowMs` has passed. */
+  undoable: Cancelled | null;
+}
+
+/** A cancel: the video's post on `platform`, or with null all its posts. */
+export interface Cancelled {
+  idUpload: string;
+  videoId: number;
+  platform: Platform | null;
 }
 
 /** How long a cancelled publication can be put back from its toast, as on the set's page. */
@@ -40,8 +51,9 @@ export type CalendarEvent =
   | { type: 'reload' }
   /** A scheduled post dropped on a day: its video's posts go there at the same Kyiv time. */
   | { type: 'post.move'; post: CalendarPost; day: Day }
-  | { type: 'post.cancel'; post: CalendarPost }
-  /** The undo toast's 'Повернути': the last cancelled publication, back as it was. */
+  /** The post named, or (allPlatforms) every post of its video. */
+  | { type: 'post.cancel'; post: CalendarPost; allPlatforms: boolean }
+  /** The undo toast's 'Повернути': what the last cancel took, back as it was. */
   | { type: 'cancel.restore' }
   /** Raised `undoWindowMs` after a cancel: it can no longer be put back from here. */
   | { type: 'undo.expire' };
@@ -60,6 +72,9 @@ export function calendarPath({
 }
 
 const schedulePath = (idUpload: string, videoId: number) => `/upload-video/${encodeURIComponent(idUpload)}/video/${videoId}`;
+/** The schedule of the video's post on `platform`, or of all its posts. */
+const cancelPath = ({ idUpload, videoId, platform }: Cancelled) =>
+  `${schedulePath(idUpload, videoId)}/schedule${platform ? `/${platform}` : ''}`;
 
 /** The range with every post of the moved video at its new moment: the calendar shows the move while the server takes it. */
 function withMove(range: CalendarRange, videoId: number, scheduledAt: string): CalendarRange {
@@ -67,13 +82,16 @@ function withMove(range: CalendarRange, videoId: number, scheduledAt: string): C
   return { ...range, posts: posts.sort((one, other) => one.scheduledAt.localeCompare(other.scheduledAt) || one.id - other.id) };
 }
 
+const cancelOf = ({ idUpload, videoId, platform }: NonNullable<CalendarContext['change']>): Cancelled => ({ idUpload, videoId, platform });
+
 type MoveEvent = Extract<CalendarEvent, { type: 'post.move' }>;
 type CancelEvent = Extract<CalendarEvent, { type: 'post.cancel' }>;
 
 /**
  * The calendar screen: which period and profile or group it shows, and the posts of that period;
- * a scheduled post moved to another day (shown there at once, put back where the server refuses
- * it with its reason) or cancelled (put back from the undo toast for `undoWindowMs`).
+ * a scheduled post moved to another day with its video's other posts (shown there at once, put
+ * back where the server refuses it with its reason), or cancelled alone or with them (put back from
+ * the undo toast for `undoWindowMs`).
  */
 export const calendarMachine = setup({
   types: {
@@ -85,12 +103,8 @@ export const calendarMachine = setup({
     move: fromPromise<unknown, { idUpload: string; videoId: number; date: string }>(({ input }) =>
       api('PATCH', schedulePath(input.idUpload, input.videoId), { date: input.date }),
     ),
-    cancelSchedule: fromPromise<unknown, { idUpload: string; videoId: number }>(({ input }) =>
-      api('DELETE', `${schedulePath(input.idUpload, input.videoId)}/schedule`),
-    ),
-    restoreSchedule: fromPromise<unknown, { idUpload: string; videoId: number }>(({ input }) =>
-      api('POST', `${schedulePath(input.idUpload, input.videoId)}/schedule`),
-    ),
+    cancelSchedule: fromPromise<unknown, Cancelled>(({ input }) => api('DELETE', cancelPath(input))),
+    restoreSchedule: fromPromise<unknown, Cancelled>(({ input }) => api('POST', cancelPath(input))),
   },
   actions: {
     'toast errors': (_, params: { error: unknown }) => toastErrors(params.error),
@@ -111,7 +125,11 @@ export const calendarMachine = setup({
       const { post, day } = event as MoveEvent;
       return post.changeable && kyivDay(post.scheduledAt) !== day;
     },
-    changeable: ({ event }) => (event as CancelEvent).post.changeable,
+    // One post while it has not started; all its video's while none of them has.
+    cancellable: ({ event }) => {
+      const { post, allPlatforms } = event as CancelEvent;
+      return allPlatforms ? post.changeable : post.cancellable;
+    },
     'can undo': ({ context }) => context.undoable !== null,
   },
 }).createMachine({
@@ -165,15 +183,22 @@ export const calendarMachine = setup({
             const date = sameTimeOn(day, post.scheduledAt);
             return {
               beforeMove: context.range,
-              change: { idUpload: post.idUpload, videoId: post.videoId, date },
+              change: { idUpload: post.idUpload, videoId: post.videoId, date, platform: null },
               range: context.range && withMove(context.range, post.videoId, kyivMomentOf(date)),
             };
           }),
         },
         'post.cancel': {
-          guard: 'changeable',
+          guard: 'cancellable',
           target: 'cancelling',
-          actions: assign({ change: ({ event }) => ({ idUpload: event.post.idUpload, videoId: event.post.videoId, date: null }) }),
+          actions: assign({
+            change: ({ event: { post, allPlatforms } }) => ({
+              idUpload: post.idUpload,
+              videoId: post.videoId,
+              date: null,
+              platform: allPlatforms ? null : post.platform,
+            }),
+          }),
         },
         'cancel.restore': { guard: 'can undo', target: 'restoring' },
       },
@@ -214,12 +239,12 @@ export const calendarMachine = setup({
       invoke: {
         id: 'cancelSchedule',
         src: 'cancelSchedule',
-        input: ({ context }) => ({ idUpload: context.change!.idUpload, videoId: context.change!.videoId }),
+        input: ({ context }) => cancelOf(context.change!),
         // The window of an earlier cancel ends here: one undo at a time, the latest.
         onDone: {
           target: 'browsing.loading',
           actions: [
-            assign(({ context }) => ({ undoable: { idUpload: context.change!.idUpload, videoId: context.change!.videoId }, change: null })),
+            assign(({ context }) => ({ undoable: cancelOf(context.change!), change: null })),
             cancel('undoWindow'),
             raise({ type: 'undo.expire' }, { id: 'undoWindow', delay: 'undoWindow' }),
           ],
@@ -230,7 +255,7 @@ export const calendarMachine = setup({
         },
       },
     },
-    // The undo: the server schedules the cancelled posts again as they were.
+    // The undo: the server schedules what the cancel took again as it was.
     restoring: {
       invoke: {
         id: 'restoreSchedule',

@@ -70,7 +70,7 @@ describe('calendar machine: moves', () => {
       [2, '2026-11-27T08:30:00.000Z'],
     ]);
     // Nothing else starts while it is on its way.
-    actor.send({ type: 'post.cancel', post: week.posts[2]! });
+    actor.send({ type: 'post.cancel', post: week.posts[2]!, allPlatforms: false });
     actor.send({ type: 'period.next' });
     expect(calls.started.map((each) => each.name)).toEqual(['load', 'move']);
 
@@ -112,44 +112,76 @@ describe('calendar machine: moves', () => {
       post: post(4, 13, '2026-11-24T08:00:00.000Z', { state: 'published', changeable: false }),
       day: '2026-11-26',
     });
-    actor.send({ type: 'post.cancel', post: post(5, 14, '2026-11-25T12:00:00.000Z', { changeable: false }) });
+    actor.send({
+      type: 'post.cancel',
+      post: post(5, 14, '2026-11-25T12:00:00.000Z', { changeable: false, cancellable: false }),
+      allPlatforms: false,
+    });
     expect(actor.getSnapshot().matches({ browsing: 'ready' })).toBe(true);
     expect(calls.started.map((each) => each.name)).toEqual(['load']);
   });
 });
 
 describe('calendar machine: cancels', () => {
-  it(`cancels a video's publication, offers it back for ${undoWindowMs / 1000} s, and puts it back when asked`, async () => {
+  it(`cancels the post named alone, offers it back for ${undoWindowMs / 1000} s, and puts that post back when asked`, async () => {
     const { actor, calls } = await readyWith(week);
-    actor.send({ type: 'post.cancel', post: week.posts[0]! });
-    expect(calls.started.at(-1)).toEqual({ name: 'cancelSchedule', input: { idUpload, videoId: 11 } });
+    actor.send({ type: 'post.cancel', post: week.posts[0]!, allPlatforms: false });
+    const youtube = { idUpload, videoId: 11, platform: 'youtube' };
+    expect(calls.started.at(-1)).toEqual({ name: 'cancelSchedule', input: youtube });
     await calls.resolve('cancelSchedule', {});
-    expect(actor.getSnapshot().context.undoable).toEqual({ idUpload, videoId: 11 });
+    expect(actor.getSnapshot().context.undoable).toEqual(youtube);
     expect(calls.started.at(-1)!.name).toBe('load');
     await calls.resolve('load', week);
 
     vi.advanceTimersByTime(undoWindowMs - 1);
     actor.send({ type: 'cancel.restore' });
-    expect(calls.started.at(-1)).toEqual({ name: 'restoreSchedule', input: { idUpload, videoId: 11 } });
+    expect(calls.started.at(-1)).toEqual({ name: 'restoreSchedule', input: youtube });
     await calls.resolve('restoreSchedule', {});
     expect(toasts).toEqual(['success Публікацію повернуто']);
     expect(actor.getSnapshot().context.undoable).toBeNull();
     expect(calls.started.at(-1)!.name).toBe('load');
   });
 
+  it("cancels all the video's posts as a choice of its own, and puts them all back", async () => {
+    const { actor, calls } = await readyWith(week);
+    actor.send({ type: 'post.cancel', post: week.posts[1]!, allPlatforms: true });
+    const all = { idUpload, videoId: 11, platform: null };
+    expect(calls.started.at(-1)).toEqual({ name: 'cancelSchedule', input: all });
+    await calls.resolve('cancelSchedule', {});
+    await calls.resolve('load', week);
+    actor.send({ type: 'cancel.restore' });
+    expect(calls.started.at(-1)).toEqual({ name: 'restoreSchedule', input: all });
+  });
+
+  it('cancels a post alone while its video has another post out, but not all of them', async () => {
+    const partly = post(1, 11, '2026-11-25T08:30:00.000Z', { changeable: false, cancellable: true });
+    const { actor, calls } = await readyWith({
+      ...week,
+      posts: [
+        partly,
+        post(2, 11, '2026-11-25T08:30:00.000Z', { platform: 'tiktok', state: 'published', changeable: false, cancellable: false }),
+      ],
+    });
+    actor.send({ type: 'post.cancel', post: partly, allPlatforms: true });
+    expect(calls.started.map((each) => each.name)).toEqual(['load']);
+    actor.send({ type: 'post.cancel', post: partly, allPlatforms: false });
+    expect(calls.started.at(-1)).toEqual({ name: 'cancelSchedule', input: { idUpload, videoId: 11, platform: 'youtube' } });
+  });
+
   it('offers the undo no longer once its window has passed, and the latest cancel only', async () => {
     const { actor, calls } = await readyWith(week);
-    actor.send({ type: 'post.cancel', post: week.posts[0]! });
+    actor.send({ type: 'post.cancel', post: week.posts[0]!, allPlatforms: false });
     await calls.resolve('cancelSchedule', {});
     await calls.resolve('load', week);
     vi.advanceTimersByTime(undoWindowMs / 2);
-    actor.send({ type: 'post.cancel', post: week.posts[2]! });
+    actor.send({ type: 'post.cancel', post: week.posts[2]!, allPlatforms: false });
     await calls.resolve('cancelSchedule', {});
     await calls.resolve('load', week);
-    expect(actor.getSnapshot().context.undoable).toEqual({ idUpload, videoId: 12 });
+    const latest = { idUpload, videoId: 12, platform: 'youtube' };
+    expect(actor.getSnapshot().context.undoable).toEqual(latest);
     // The first cancel's window would have ended here; the second's has not.
     vi.advanceTimersByTime(undoWindowMs / 2);
-    expect(actor.getSnapshot().context.undoable).toEqual({ idUpload, videoId: 12 });
+    expect(actor.getSnapshot().context.undoable).toEqual(latest);
     vi.advanceTimersByTime(undoWindowMs / 2);
     expect(actor.getSnapshot().context.undoable).toBeNull();
     actor.send({ type: 'cancel.restore' });
@@ -158,36 +190,40 @@ describe('calendar machine: cancels', () => {
 
   it('says why a cancel or its undo was refused, and keeps the undo on offer after a refused undo', async () => {
     const { actor, calls } = await readyWith(week);
-    actor.send({ type: 'post.cancel', post: week.posts[0]! });
-    await calls.reject('cancelSchedule', new ApiError(409, ['Публікація цього відео вже почалася: змінити чи скасувати її не можна']));
+    actor.send({ type: 'post.cancel', post: week.posts[0]!, allPlatforms: false });
+    await calls.reject('cancelSchedule', new ApiError(409, ['Публікація відео в YouTube уже почалася або вийшла: скасувати її не можна']));
     expect(actor.getSnapshot().context).toMatchObject({ change: null, undoable: null });
-    actor.send({ type: 'post.cancel', post: week.posts[0]! });
+    actor.send({ type: 'post.cancel', post: week.posts[0]!, allPlatforms: false });
     await calls.resolve('cancelSchedule', {});
     await calls.resolve('load', week);
     actor.send({ type: 'cancel.restore' });
     await calls.reject('restoreSchedule', new ApiError(409, ['Не можна повернути публікацію: її профіль видалено']));
     expect(toasts).toEqual([
-      'error Публікація цього відео вже почалася: змінити чи скасувати її не можна',
+      'error Публікація відео в YouTube уже почалася або вийшла: скасувати її не можна',
       'error Не можна повернути публікацію: її профіль видалено',
     ]);
-    expect(actor.getSnapshot().context.undoable).toEqual({ idUpload, videoId: 11 });
+    expect(actor.getSnapshot().context.undoable).toEqual({ idUpload, videoId: 11, platform: 'youtube' });
   });
 });
 
 describe('calendar machine: the API', () => {
-  it('moves at PATCH /upload-video/{idUpload}/video/{videoId} with the new date, cancels and puts back at DELETE and POST …/schedule', async () => {
+  it('moves at PATCH /upload-video/{idUpload}/video/{videoId} with the new date, cancels and puts back at DELETE and POST …/schedule/{platform} or …/schedule', async () => {
     const asked = apiDouble((request) => ({ body: request.startsWith('GET') ? week : {} }));
     const actor = createActor(calendarMachine).start();
     const ready = () => waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'ready' }));
     await ready();
     actor.send({ type: 'post.move', post: week.posts[0]!, day: '2026-11-27' });
     await ready();
-    actor.send({ type: 'post.cancel', post: week.posts[2]! });
-    await waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'ready' }) && snapshot.context.undoable !== null);
-    actor.send({ type: 'cancel.restore' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'ready' }) && snapshot.context.undoable === null);
+    for (const allPlatforms of [false, true]) {
+      actor.send({ type: 'post.cancel', post: week.posts[2]!, allPlatforms });
+      await waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'ready' }) && snapshot.context.undoable !== null);
+      actor.send({ type: 'cancel.restore' });
+      await waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'ready' }) && snapshot.context.undoable === null);
+    }
     expect(asked.filter((request) => !request.startsWith('GET'))).toEqual([
       `PATCH /api/upload-video/${idUpload}/video/11 {"date":"2026-11-27T10:30"}`,
+      `DELETE /api/upload-video/${idUpload}/video/12/schedule/youtube`,
+      `POST /api/upload-video/${idUpload}/video/12/schedule/youtube`,
       `DELETE /api/upload-video/${idUpload}/video/12/schedule`,
       `POST /api/upload-video/${idUpload}/video/12/schedule`,
     ]);

@@ -83,7 +83,7 @@ function eventsFor(snapshot: Parameters<typeof calendarMachine.getPersistedSnaps
     // A failed read is read again from 'Сьогодні', the same week.
     ...(snapshot.matches({ browsing: 'failed' }) ? [{ type: 'period.today' }] : []),
     ...(ready && onWednesday ? [{ type: 'post.move', post: context.range!.posts[0], day: '2026-11-26' }] : []),
-    ...(ready && context.range?.posts.length ? [{ type: 'post.cancel', post: context.range.posts[0] }] : []),
+    ...(ready && context.range?.posts.length ? [{ type: 'post.cancel', post: context.range.posts[0], allPlatforms: false }] : []),
     { type: 'xstate.done.actor.move', output: {} },
     { type: 'xstate.error.actor.move', error: new ApiError(409, [capRefusal]) },
     { type: 'xstate.done.actor.cancelSchedule', output: {} },
@@ -135,7 +135,7 @@ afterEach(() => {
 const day = (date: string) => within(document.querySelector<HTMLElement>(`[data-day="${date}"]`)!);
 const handle = () => screen.getByRole('button', { name: 'Перенести 10:30 Instagram: Ранковий випуск' });
 const cancelButton = () => screen.getByRole('button', { name: 'Скасувати публікацію 10:30 Instagram: Ранковий випуск' });
-const undoButton = () => screen.getByRole('button', { name: 'Повернути публікацію відео #11' });
+const undoButton = () => screen.getByRole('button', { name: 'Повернути публікацію відео #11 в Instagram' });
 const answerWeek = async (range: CalendarRange) => {
   await server.answer('GET', week, 200, range);
   shown = range;
@@ -169,35 +169,40 @@ const events = {
     await server.answer('PATCH', schedulePath, 409, errorBody(409, capRefusal));
     toasts.push(capRefusal);
   },
-  // Asked first: nothing is sent until the dialog's own 'Скасувати публікацію'.
-  'post.cancel': async () => {
+  // Asked first, naming exactly what goes: nothing is sent until the dialog's own 'Скасувати публікацію в Instagram'.
+  // The video has no other post, so there is no choice of cancelling all its platforms.
+  'post.cancel': async ({ event }: { event: { post: CalendarPost } }) => {
     await user.click(cancelButton());
-    const dialog = within(screen.getByRole('alertdialog', { name: 'Скасувати публікацію відео #11?' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Скасувати публікацію відео #11 в Instagram?' });
+    const time = event.post.scheduledAt === scheduled.scheduledAt ? '25.11.2026 10:30' : '26.11.2026 10:30';
+    expect(dialog).toHaveTextContent(`Відео#11 «Ранковий випуск»ПлатформаInstagramПрофіль#4 РанокЧас${time}`);
+    expect(within(dialog).queryByRole('button', { name: 'Скасувати всі платформи відео' })).toBeNull();
     expect(server.pending()).toEqual([]);
-    await user.click(dialog.getByRole('button', { name: 'Скасувати публікацію' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Скасувати публікацію в Instagram' }));
   },
   'xstate.done.actor.cancelSchedule': async () => {
-    await server.answer('DELETE', `${schedulePath}/schedule`, 200, {});
+    await server.answer('DELETE', `${schedulePath}/schedule/instagram`, 200, {});
     await waitFor(() => expect(undoButton()).toHaveFocus());
+    expect(screen.getByText('Публікацію відео #11 в Instagram скасовано')).toBeInTheDocument();
   },
   'xstate.error.actor.cancelSchedule': async () => {
-    await server.answer('DELETE', `${schedulePath}/schedule`, 500, errorBody(500, down));
+    await server.answer('DELETE', `${schedulePath}/schedule/instagram`, 500, errorBody(500, down));
     toasts.push(down);
   },
   'cancel.restore': () => user.click(undoButton()),
   'xstate.done.actor.restoreSchedule': async () => {
-    await server.answer('POST', `${schedulePath}/schedule`, 200, {});
+    await server.answer('POST', `${schedulePath}/schedule/instagram`, 200, {});
     toasts.push('Публікацію повернуто');
   },
   'xstate.error.actor.restoreSchedule': async () => {
-    await server.answer('POST', `${schedulePath}/schedule`, 409, errorBody(409, restoreRefused));
+    await server.answer('POST', `${schedulePath}/schedule/instagram`, 409, errorBody(409, restoreRefused));
     toasts.push(restoreRefused);
   },
   // The toast goes, and the keyboard it held goes to the period's heading rather than the page.
   'undo.expire': async () => {
     const hadFocus = document.activeElement === undoButton();
     await vi.advanceTimersByTimeAsync(undoWindow);
-    await waitFor(() => expect(screen.queryByText('Публікацію відео #11 скасовано')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Публікацію відео #11 в Instagram скасовано')).toBeNull());
     if (hadFocus) expect(screen.getByRole('heading', { level: 2, name: '23.11 – 29.11.2026' })).toHaveFocus();
     toasts = [];
   },
@@ -248,12 +253,12 @@ const states = {
     expect(screen.getByText('10:30 Instagram: Ранковий випуск покладено на Чт 26.11 о 10:30, переносимо')).toBeInTheDocument();
   },
   cancelling: async () => {
-    await waitFor(() => expect(server.pending()).toEqual([`DELETE ${schedulePath}/schedule`]));
+    await waitFor(() => expect(server.pending()).toEqual([`DELETE ${schedulePath}/schedule/instagram`]));
     expect(cancelButton()).toBeDisabled();
   },
   // The toast stays while the undo is sent, its button still in the keyboard's hand.
   restoring: async () => {
-    await waitFor(() => expect(server.pending()).toEqual([`POST ${schedulePath}/schedule`]));
+    await waitFor(() => expect(server.pending()).toEqual([`POST ${schedulePath}/schedule/instagram`]));
     expect(undoButton()).toHaveFocus();
   },
 };
@@ -291,5 +296,97 @@ describe('calendar journeys the graph does not give', () => {
     );
     expect(day('2026-11-25').getAllByRole('button', { name: /^Перенести/ })).toHaveLength(1);
     expect(server.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('one post of a video on two platforms', () => {
+  const youtube = calendarPost({ ...scheduled, id: 5, platform: 'youtube' });
+  const tiktok = calendarPost({ ...scheduled, id: 6, platform: 'tiktok' });
+  const otherProfile = calendarPost({ ...scheduled, id: 7, videoId: 12, platform: 'tiktok', account: { id: 5, title: '#5 Вечір' } });
+  const both = weekOf(youtube, tiktok, otherProfile);
+  const sent = () => server.calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`);
+
+  async function askToCancelYouTube(range = both) {
+    await events['xstate.init']();
+    await answerWeek(range);
+    await user.click(await screen.findByRole('button', { name: 'Скасувати публікацію 10:30 YouTube: Ранковий випуск' }));
+    return screen.getByRole('alertdialog', { name: 'Скасувати публікацію відео #11 в YouTube?' });
+  }
+
+  it("names each post's profile and its state in words, and says what each look means", async () => {
+    await events['xstate.init']();
+    await answerWeek(both);
+    await waitFor(() => expect(day('2026-11-25').getAllByRole('link')).toHaveLength(3));
+    expect(
+      day('2026-11-25')
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      '10:30 YouTube: Ранковий випуск#4 Ранок · Заплановано',
+      '10:30 TikTok: Ранковий випуск#4 Ранок · Заплановано',
+      '10:30 TikTok: Ранковий випуск#5 Вечір · Заплановано',
+    ]);
+    const legend = screen.getByRole('list', { name: 'Позначення' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Заплановано', 'Публікується', 'Опубліковано', 'Утримано', 'Помилка', 'Повторна спроба']);
+  });
+
+  it('cancels the YouTube post alone after listing what goes and what stays, and the undo puts back that post', async () => {
+    const dialog = await askToCancelYouTube();
+    expect(dialog).toHaveTextContent('Відео#11 «Ранковий випуск»ПлатформаYouTubeПрофіль#4 РанокЧас25.11.2026 10:30');
+    expect(dialog).toHaveTextContent(
+      'Публікації відео на інших платформах залишаться: TikTok, 25.11.2026 10:30, заплановано. ' +
+        'Кнопка «Скасувати всі платформи відео» скасує й їх. Скасоване можна повернути ще 10 секунд.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Скасувати публікацію в YouTube' }));
+    await server.answer('DELETE', `${schedulePath}/schedule/youtube`, 200, {});
+    await answerWeek(weekOf(tiktok, otherProfile));
+    const undo = screen.getByRole('button', { name: 'Повернути публікацію відео #11 в YouTube' });
+    await waitFor(() => expect(undo).toHaveFocus());
+    expect(screen.getByText('Публікацію відео #11 в YouTube скасовано')).toBeInTheDocument();
+    // The TikTok post of the same video stays in the week.
+    await waitFor(() => expect(day('2026-11-25').getAllByRole('link')).toHaveLength(2));
+    expect(day('2026-11-25').getByRole('link', { name: '10:30 TikTok: Ранковий випуск, #4 Ранок, Заплановано' })).toBeInTheDocument();
+
+    await user.click(undo);
+    await server.answer('POST', `${schedulePath}/schedule/youtube`, 200, {});
+    expect(await screen.findByText('Публікацію повернуто')).toBeInTheDocument();
+    expect(sent()).toEqual([`DELETE ${schedulePath}/schedule/youtube`, `POST ${schedulePath}/schedule/youtube`]);
+  });
+
+  it("cancels all the video's platforms as a choice of its own, and puts them all back", async () => {
+    const dialog = await askToCancelYouTube();
+    await user.click(within(dialog).getByRole('button', { name: 'Скасувати всі платформи відео' }));
+    await server.answer('DELETE', `${schedulePath}/schedule`, 200, {});
+    await answerWeek(weekOf(otherProfile));
+    await user.click(await screen.findByRole('button', { name: 'Повернути публікацію відео #11' }));
+    expect(screen.getByText('Публікацію відео #11 скасовано')).toBeInTheDocument();
+    await server.answer('POST', `${schedulePath}/schedule`, 200, {});
+    expect(await screen.findByText('Публікацію повернуто')).toBeInTheDocument();
+    expect(sent()).toEqual([`DELETE ${schedulePath}/schedule`, `POST ${schedulePath}/schedule`]);
+  });
+
+  it('offers the post alone, not moved, while another post of its video has gone out', async () => {
+    const out = calendarPost({ ...tiktok, state: 'published', changeable: false, cancellable: false });
+    const dialog = await askToCancelYouTube(weekOf({ ...youtube, changeable: false }, out));
+    expect(screen.queryByRole('button', { name: /^Перенести/ })).toBeNull();
+    expect(dialog).toHaveTextContent('Публікації відео на інших платформах залишаться: TikTok, 25.11.2026 10:30, опубліковано.');
+    expect(within(dialog).queryByRole('button', { name: 'Скасувати всі платформи відео' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Залишити' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent()).toEqual([]);
+  });
+
+  it("gives a month's post its whole words on hover, profile and state included", async () => {
+    await events['xstate.init']();
+    await answerWeek(both);
+    await user.click(await screen.findByRole('button', { name: 'Місяць' }));
+    await server.answer('GET', calendarPath({ view: 'month', anchor: '2026-11-25', accountId: null }), 200, both);
+    const link = await day('2026-11-25').findByRole('link', { name: /^10:30 YouTube/ });
+    expect(link).toHaveAttribute('title', '10:30 YouTube: Ранковий випуск, #4 Ранок, Заплановано');
+    expect(link).toHaveTextContent('#4 Ранок · Заплановано');
   });
 });

@@ -67,7 +67,7 @@ describe('calendar as a planner', () => {
     const retried = screen.getByRole('link', { name: /^12:30 YouTube/ });
     expect(retried).toHaveTextContent('Повторна спроба');
     expect(retried).not.toHaveTextContent('Утримано');
-    expect(retried).toHaveAccessibleName(`12:30 YouTube: Випуск, #4 Ранок, Заплановано, Повторна спроба — ${retry}`);
+    expect(retried).toHaveAccessibleName(`12:30 YouTube: Випуск, #4 Ранок, Повторна спроба — ${retry}`);
     // Each still waits unstarted, so each can be moved or cancelled; the post that went out cannot.
     const wednesday = within(document.querySelector<HTMLElement>('[data-day="2026-11-25"]')!);
     expect(wednesday.getAllByRole('button', { name: /^Перенести / }).map((button) => button.getAttribute('aria-label'))).toEqual([

@@ -325,7 +325,7 @@ describe('calendar month on a phone', () => {
       within(listed)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['10:00 TikTok: Пʼятничний випуск', '11:00 TikTok: Невдалий випуск']);
+    ).toEqual(['10:00 TikTok: Пʼятничний випуск#4 Ранок · Заплановано', '11:00 TikTok: Невдалий випуск#4 Ранок · Помилка']);
     // Days without posts are no tab stops.
     expect(document.querySelectorAll('[data-day] button')).toHaveLength(2);
     expect(document.querySelectorAll('[data-day] a')).toHaveLength(0);

@@ -75,6 +75,7 @@ describeEachDatabase('Calendar range route', (env) => {
         waitReason: null,
         waitKind: null,
         changeable: false,
+        cancellable: false,
       },
       expect.objectContaining({
         idUpload: planned.idUpload,
@@ -202,7 +203,7 @@ describeEachDatabase('Calendar range route', (env) => {
     expect((await range(other, `${week}&accountId=${profile.id}`)).json<CalendarRange>().slots).toBeNull();
   });
 
-  it('marks a post changeable only while it and every other post of its video wait unstarted', async () => {
+  it('marks a post changeable only while it and every other post of its video wait unstarted, and cancellable while it does itself', async () => {
     const owner = await createUser(env(), 'owner');
     const profile = await createAccount(env(), owner);
     await publishedPosts(owner, profile.id, 'Чекає', [
@@ -219,14 +220,27 @@ describeEachDatabase('Calendar range route', (env) => {
     ]);
     await env().db.sql(`UPDATE video_posts SET started_at = now() WHERE video_id = $1 AND platform = 'tiktok'`, [started.videoId]);
     const body = (await range(owner, week)).json<CalendarRange>();
-    expect(body.posts.map((post) => [post.title, post.platform, post.changeable])).toEqual([
-      ['Чекає', 'youtube', true],
-      ['Чекає', 'tiktok', true],
-      ['Частково вийшло', 'youtube', false],
-      ['Частково вийшло', 'tiktok', false],
-      ['Вже вантажиться', 'youtube', false],
-      ['Вже вантажиться', 'tiktok', false],
+    expect(body.posts.map((post) => [post.title, post.platform, post.changeable, post.cancellable])).toEqual([
+      ['Чекає', 'youtube', true, true],
+      ['Чекає', 'tiktok', true, true],
+      ['Частково вийшло', 'youtube', false, true],
+      ['Частково вийшло', 'tiktok', false, false],
+      ['Вже вантажиться', 'youtube', false, true],
+      ['Вже вантажиться', 'tiktok', false, false],
     ]);
+  });
+
+  it("names each post's profile as the operator calls it: its comment's first line, else the account it is connected as", async () => {
+    const owner = await createUser(env(), 'owner');
+    const commented = await createAccount(env(), owner, { comments: 'Олена — кулінарія\nпроксі з Києва' });
+    const plain = await createAccount(env(), owner);
+    await env().db.sql(`UPDATE accounts SET instagram_login = 'olena.cooks' WHERE id = $1`, [plain.id]);
+    await publishedPosts(owner, commented.id, 'Подорож', [['tiktok', '2026-11-24T21:56:00Z', 'pending']]);
+    await publishedPosts(owner, plain.id, 'Подорож', [['tiktok', '2026-11-24T21:56:00Z', 'pending']]);
+    const body = (await range(owner, week)).json<CalendarRange>();
+    const names = [`#${commented.id} Олена — кулінарія`, `#${plain.id} olena.cooks`];
+    expect(body.posts.map((post) => post.account.title)).toEqual(names);
+    expect(body.accounts.map((account) => account.title)).toEqual(names);
   });
 
   it('refuses a range that is empty, reversed, longer than six weeks or not a date, in Ukrainian', async () => {

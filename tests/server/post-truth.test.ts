@@ -275,6 +275,42 @@ describeEachDatabase(
       expect([again.statusCode, again.json().message]).toEqual([409, t.postTruth.nothingCancelled]);
     });
 
+    it("puts back exactly what each cancel took: one post's, or the latest whole cancel's", async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, { ...youtubeProfile, ...tiktokProfile });
+      const request = await scheduledSet(owner, profile.id, { inTikTok: true });
+      const videoId = request.videos[0]!.id;
+      const url = `/api/upload-video/${request.idUpload}/video/${videoId}/schedule`;
+      const platforms = async () => (await postsOf(env(), videoId)).map((post) => post.platform);
+      const states = async () =>
+        (await call(owner, 'GET', `/api/upload-video/${request.idUpload}`))
+          .json<UploadDetail>()
+          .video[0]!.posts.map((post) => [post.platform, post.state]);
+
+      expect((await call(owner, 'DELETE', `${url}/youtube`)).statusCode).toBe(200);
+      expect(await platforms()).toEqual(['tiktok']);
+      // The whole video's cancel takes what is left; its undo puts back that, not the earlier YouTube cancel.
+      expect((await call(owner, 'DELETE', url)).statusCode).toBe(200);
+      expect(await platforms()).toEqual([]);
+      expect((await call(owner, 'GET', `/api/upload-video/${request.idUpload}`)).json<UploadDetail>().video[0]!.status).toBe('cancelled');
+      expect((await call(owner, 'POST', url)).statusCode).toBe(200);
+      expect(await platforms()).toEqual(['tiktok']);
+      expect(await states()).toEqual([
+        ['youtube', 'cancelled'],
+        ['tiktok', 'scheduled'],
+      ]);
+      expect((await call(owner, 'POST', `${url}/youtube`)).statusCode).toBe(200);
+      expect(await platforms()).toEqual(['tiktok', 'youtube']);
+      expect(await states()).toEqual([
+        ['youtube', 'scheduled'],
+        ['tiktok', 'scheduled'],
+      ]);
+      // A platform the set is not on has no post to cancel; a path naming no platform names nothing.
+      const none = await call(owner, 'DELETE', `${url}/instagram`);
+      expect([none.statusCode, none.json().message]).toEqual([409, t.postTruth.postNotScheduled('Instagram')]);
+      expect((await call(owner, 'DELETE', `${url}/vimeo`)).statusCode).toBe(404);
+    });
+
     it('refuses to put back a cancelled publication whose profile was deleted since, and keeps it cancelled', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await createAccount(env(), owner, youtubeProfile);

@@ -418,6 +418,102 @@ describeEachDatabase(
       expect([...sandbox.channelDescriptions.values()]).not.toContain('Новий опис');
     });
 
+    it('cancels the YouTube post of a video alone: its TikTok post still goes out at its time, and the undo puts the YouTube post back', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'one-post');
+      const request = await renderedRequest(env(), owner.id, 1);
+      const videoId = request.videos[0]!.id;
+      const at = kyivDay(1, '10:00');
+      const published = await env().app.inject({
+        method: 'POST',
+        url: `/api/upload-video/${request.idUpload}`,
+        headers: owner.headers,
+        payload: publishPayload(request, [profile.id], { inYouTube: true, inTikTok: true, inInstagram: false, date: at.wall }),
+      });
+      expect(published.statusCode, published.body).toBe(200);
+      const url = `/api/upload-video/${request.idUpload}/video/${videoId}/schedule`;
+      const call = (method: 'DELETE' | 'POST', path: string) => env().app.inject({ method, url: path, headers: owner.headers });
+      const posts = async () =>
+        (await storedPosts(env(), { videoId }, 'p.id, p.platform, p.status, p.scheduled_at, p.job_token')).map((post) => ({
+          ...post,
+          scheduled_at: new Date(post.scheduled_at).toISOString(),
+        }));
+      const jobs = async () =>
+        (
+          await env().db.sql(`SELECT data->>'token' AS token, start_after FROM pgboss.job WHERE name = $1 AND state = 'created'`, [
+            publishJobName,
+          ])
+        ).rows.map((job) => ({ token: job.token, startAfter: new Date(job.start_after).toISOString() }));
+      const shown = async () => {
+        const detail = (
+          await env().app.inject({ url: `/api/upload-video/${request.idUpload}`, headers: owner.headers })
+        ).json<UploadDetail>();
+        return { status: detail.video[0]!.status, posts: detail.video[0]!.posts.map((post) => [post.platform, post.state]) };
+      };
+      const planned = await posts();
+      expect(planned.map((post) => [post.platform, post.status, post.scheduled_at])).toEqual([
+        ['tiktok', 'pending', at.iso],
+        ['youtube', 'pending', at.iso],
+      ]);
+
+      const cancelled = await call('DELETE', `${url}/youtube`);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const tiktok = planned.find((post) => post.platform === 'tiktok')!;
+      expect(await posts()).toEqual([tiktok]);
+      // The YouTube post's job went with it; TikTok's waits for its time.
+      expect(await jobs()).toEqual([{ token: tiktok.job_token, startAfter: at.iso }]);
+      expect(await shown()).toEqual({
+        status: 'publication',
+        posts: [
+          ['youtube', 'cancelled'],
+          ['tiktok', 'scheduled'],
+        ],
+      });
+      const again = await call('DELETE', `${url}/youtube`);
+      expect([again.statusCode, again.json().message]).toEqual([409, t.postTruth.postNotScheduled('YouTube')]);
+
+      // Its time comes: pg-boss tells due jobs by the database's now(), so the job due at 10:00 is made due now.
+      const uploadsBefore = sandbox.videos.length;
+      await env().db.sql(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND state = 'created' AND start_after <= $2`, [
+        publishJobName,
+        at.iso,
+      ]);
+      env().queue!.nudge(publishJobName);
+      await vi.waitFor(async () => expect((await posts())[0]).toMatchObject({ platform: 'tiktok', status: 'done' }), {
+        timeout: 30_000,
+        interval: 250,
+      });
+      expect(sandbox.videos.slice(uploadsBefore).map((video) => video.platform)).toEqual(['tiktok']);
+      expect(await shown()).toEqual({
+        status: 'success',
+        posts: [
+          ['youtube', 'cancelled'],
+          ['tiktok', 'published'],
+        ],
+      });
+      // A post out (or on its way) is not cancelled, alone or with its video.
+      const late = await call('DELETE', `${url}/tiktok`);
+      expect([late.statusCode, late.json().message]).toEqual([409, t.postTruth.postAlreadyStarted('TikTok')]);
+      expect((await call('DELETE', url)).json().message).toBe(t.postTruth.alreadyStarted);
+
+      // The undo puts back the YouTube post alone, as it was: its profile, its time, a new job.
+      const restored = await call('POST', `${url}/youtube`);
+      expect(restored.statusCode, restored.body).toBe(200);
+      const youtube = (await posts()).find((post) => post.platform === 'youtube')!;
+      expect(youtube).toMatchObject({ status: 'pending', scheduled_at: at.iso });
+      expect(youtube.job_token).not.toBe(planned.find((post) => post.platform === 'youtube')!.job_token);
+      expect(await jobs()).toEqual([{ token: youtube.job_token, startAfter: at.iso }]);
+      expect(await shown()).toEqual({
+        status: 'publication',
+        posts: [
+          ['youtube', 'scheduled'],
+          ['tiktok', 'published'],
+        ],
+      });
+      const twice = await call('POST', `${url}/youtube`);
+      expect([twice.statusCode, twice.json().message]).toEqual([409, t.postTruth.postNothingCancelled('YouTube')]);
+    });
+
     it("a profile deleted before its video's time fails the post with a message saying so", async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await connectedProfile(owner, 'gone');

@@ -1,6 +1,7 @@
 import type { CalendarRange, EffectiveSlots, PostingSlots, SessionUser } from '../../../src/lib/contract';
 import { t } from '../../messages';
 import { waitFields } from '../../../src/lib/post-waits';
+import { profileName } from '../../../src/lib/profile-name';
 import type { Database } from '../../db/connect';
 import { profileSlots } from './posting-slots';
 import { postsOfSets, storedPostColumns, videoPostOf } from '../publishing/video-status';
@@ -39,12 +40,14 @@ export async function calendarRange(
   const groupValues = user.role === 'admin' ? [] : [user.id];
 
   const [posts, profiles, groups, slots] = await Promise.all([
-    // A video's posts move and cancel together, and only while none of them has started or settled.
+    // A video's posts move together, and only while none of them has started or settled; a post is
+    // cancelled alone while it has not started.
     db.sql(
       `SELECT video_posts.id, video_posts.video_id, creation_requests.id AS request_id, creation_requests.id_upload, creation_requests.title,
               video_posts.platform, ${storedPostColumns('video_posts')}, video_posts.scheduled_at, video_posts.wait_detail,
               video_posts.url, video_posts.published_at,
-              accounts.id AS account_id, accounts.comments,
+              accounts.id AS account_id, accounts.comments, accounts.youtube_login, accounts.instagram_login,
+              video_posts.status = 'pending' AND video_posts.started_at IS NULL AS cancellable,
               video_posts.status = 'pending' AND video_posts.started_at IS NULL AND NOT EXISTS (
                 SELECT 1 FROM video_posts AS sibling
                  WHERE sibling.video_id = video_posts.video_id AND (sibling.status <> 'pending' OR sibling.started_at IS NOT NULL)
@@ -59,8 +62,9 @@ export async function calendarRange(
       values,
     ),
     db.sql(
-      `SELECT DISTINCT accounts.id, accounts.comments FROM video_posts JOIN accounts ON accounts.id = video_posts.account_id
-        WHERE ${inRange} ORDER BY accounts.id`,
+      `SELECT DISTINCT accounts.id AS account_id, accounts.comments, accounts.youtube_login, accounts.instagram_login
+         FROM video_posts JOIN accounts ON accounts.id = video_posts.account_id
+        WHERE ${inRange} ORDER BY account_id`,
       profileValues,
     ),
     db.sql(`SELECT id, name FROM account_groups ${groupValues.length ? 'WHERE user_id = $1' : ''} ORDER BY name, id`, groupValues),
@@ -84,17 +88,24 @@ export async function calendarRange(
         url,
         error,
         scheduledAt: new Date(row.scheduled_at).toISOString(),
-        account: { id: row.account_id, title: t.accounts.optionTitle(row.account_id, row.comments) },
+        account: profileOf(row),
         ...waitFields(row.status === 'pending' ? { platform: row.platform, kind: row.wait_kind, detail: row.wait_detail } : null),
         changeable: row.changeable,
+        cancellable: row.cancellable,
       };
     }),
     truncated: posts.rows.length > calendarLimit,
     sets: [...sets].map(([id, set]) => ({ idUpload: idUploads.get(id)!, ...set })),
-    accounts: profiles.rows.map((row) => ({ id: row.id, title: t.accounts.optionTitle(row.id, row.comments) })),
+    accounts: profiles.rows.map(profileOf),
     groups: groups.rows.map((row) => ({ id: row.id, title: row.name })),
     slots,
   };
+}
+
+/** A profile as the calendar names it: its number and what the operator calls it (src/lib/profile-name.ts). */
+function profileOf(row: { account_id: number; comments: string | null; youtube_login: string | null; instagram_login: string | null }) {
+  const connectedAs = { youtube: row.youtube_login ?? undefined, instagram: row.instagram_login ?? undefined };
+  return { id: row.account_id, title: t.accounts.optionTitle(row.account_id, profileName({ comments: row.comments ?? '', connectedAs })) };
 }
 
 /** The slots of a profile the user may see; another operator's profile shows nothing of it, its slots included. */

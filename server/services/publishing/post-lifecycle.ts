@@ -137,17 +137,22 @@ async function lockedVideo(run: RunSql, requestId: number, videoId: number) {
 }
 
 /**
- * The posts of a video that still wait unstarted, locked: the job claims a post with an UPDATE
- * of the same row (setting started_at), so a move either runs before the claim (whose token no
- * longer matches: the stale job does nothing) or sees it started and is refused.
+ * The posts of a video that still wait unstarted (or its one post on `platform`), locked: the job
+ * claims a post with an UPDATE of the same row (setting started_at), so a move or a cancel either
+ * runs before the claim (whose token no longer matches: the stale job does nothing) or sees it
+ * started and is refused.
  */
-async function scheduledPosts(run: RunSql, videoId: number) {
+async function scheduledPosts(run: RunSql, videoId: number, platform?: Platform) {
   const { rows: posts } = await run(
-    `SELECT id, platform, account_id, status, started_at, scheduled_at, options FROM video_posts WHERE video_id = $1 ORDER BY id FOR UPDATE`,
-    [videoId],
+    `SELECT id, platform, account_id, status, started_at, scheduled_at, options FROM video_posts
+      WHERE video_id = $1 AND ($2::text IS NULL OR platform = $2) ORDER BY id FOR UPDATE`,
+    [videoId, platform ?? null],
   );
-  if (posts.length === 0) throw new HttpError(409, t.postTruth.nothingScheduled);
-  if (posts.some((post) => post.status !== 'pending' || post.started_at !== null)) throw new HttpError(409, t.postTruth.alreadyStarted);
+  const named = platform && t.platform.names[platform];
+  if (posts.length === 0) throw new HttpError(409, named ? t.postTruth.postNotScheduled(named) : t.postTruth.nothingScheduled);
+  if (posts.some((post) => post.status !== 'pending' || post.started_at !== null)) {
+    throw new HttpError(409, named ? t.postTruth.postAlreadyStarted(named) : t.postTruth.alreadyStarted);
+  }
   // Their queued jobs go with them; a job already fetched finds its token replaced and does nothing.
   await run(`DELETE FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND (data->>'postId')::int = ANY($2::int[])`, [
     publishJobName,
@@ -167,6 +172,8 @@ interface CancelledPost {
   accountId: number | null;
   scheduledAt: string;
   options: unknown;
+  /** When it was cancelled: the undo of a whole video puts back the posts of its latest cancel, not an earlier one's. */
+  cancelledAt?: string;
 }
 
 /**
@@ -203,8 +210,10 @@ export async function replanPosts(
 }
 
 /**
- * Cancels a scheduled video's publication before it starts: its posts and their jobs go at once,
- * and the video, now 'cancelled', keeps them as they were for restorePosts.
+ * Cancels a scheduled video's publication before it starts, or (`platform`) its post on that
+ * platform alone, the others going out as planned: the posts and their jobs go at once, and the
+ * video keeps them as they were for restorePosts, beside any it kept from an earlier cancel. A
+ * video with no post left is 'cancelled'.
  *
  * The undo is a restore on the server rather than a cancel the page holds back for its 10 s: held
  * in the page, a closed tab or a lost connection would leave the post scheduled while the operator
@@ -212,35 +221,57 @@ export async function replanPosts(
  * those seconds would go out. Cancelled at once, every list says 'Скасовано' from the answer on, and
  * nothing depends on the page staying open.
  */
-export async function cancelPosts(db: Database, requestId: number, videoId: number): Promise<void> {
+export async function cancelPosts(
+  db: Database,
+  requestId: number,
+  { videoId, platform }: { videoId: number; platform?: Platform },
+  at: Date,
+): Promise<void> {
   await db.transaction(async (run) => {
     await lockedVideo(run, requestId, videoId);
-    const posts = await scheduledPosts(run, videoId);
-    const kept: CancelledPost[] = posts.map((post) => ({ ...post, scheduledAt: post.scheduledAt.toISOString() }));
-    await run(`DELETE FROM video_posts WHERE video_id = $1`, [videoId]);
-    await run(`UPDATE videos SET cancelled_posts = $2::jsonb WHERE id = $1`, [videoId, JSON.stringify(kept)]);
+    const posts = await scheduledPosts(run, videoId, platform);
+    const platforms = posts.map((post) => post.platform);
+    const cancelledAt = at.toISOString();
+    const earlier = (await keptPosts(run, videoId)).filter((post) => !platforms.includes(post.platform));
+    const kept: CancelledPost[] = posts.map((post) => ({ ...post, scheduledAt: post.scheduledAt.toISOString(), cancelledAt }));
+    await run(`DELETE FROM video_posts WHERE video_id = $1 AND platform = ANY($2::text[])`, [videoId, platforms]);
+    await run(`UPDATE videos SET cancelled_posts = $2::jsonb WHERE id = $1`, [videoId, JSON.stringify([...earlier, ...kept])]);
     await refreshVideoStatus(run, videoId);
   });
 }
 
+async function keptPosts(run: RunSql, videoId: number): Promise<CancelledPost[]> {
+  const { rows } = await run(`SELECT cancelled_posts FROM videos WHERE id = $1`, [videoId]);
+  return (rows[0]?.cancelled_posts ?? []) as CancelledPost[];
+}
+
 /**
- * Puts back a cancelled publication as it was: the same platforms, profile, date and options, each
- * post with a new token and job (at once when its date passed meanwhile, as it would have gone).
- * Refused when nothing was kept or the profile was deleted since.
+ * Puts back what a cancel took, as it was: the post on `platform`, or without one the posts of
+ * the video's latest cancel (an earlier cancel's stay cancelled): the same platforms, profile, date
+ * and options, each post with a new token and job (at once when its date passed meanwhile, as it
+ * would have gone). Refused when nothing was kept or the profile was deleted since.
  */
-export async function restorePosts(db: Database, queue: PgBoss, requestId: number, videoId: number, now: Date): Promise<void> {
+export async function restorePosts(
+  db: Database,
+  queue: PgBoss,
+  requestId: number,
+  { videoId, platform }: { videoId: number; platform?: Platform },
+  now: Date,
+): Promise<void> {
   await db.transaction(async (run) => {
     await lockedVideo(run, requestId, videoId);
-    const { rows } = await run(
-      `SELECT cancelled_posts FROM videos WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM video_posts WHERE video_id = $1)`,
-      [videoId],
-    );
-    const kept = (rows[0]?.cancelled_posts ?? []) as CancelledPost[];
-    if (kept.length === 0) throw new HttpError(409, t.postTruth.nothingCancelled);
-    const profiles = [...new Set(kept.map((post) => post.accountId))];
+    const { rows: present } = await run(`SELECT platform FROM video_posts WHERE video_id = $1`, [videoId]);
+    // A platform posted again since (a move to a profile that has it) is no longer the cancel's to put back.
+    const kept = (await keptPosts(run, videoId)).filter((post) => !present.some((row) => row.platform === post.platform));
+    const latest = kept.reduce((last, post) => ((post.cancelledAt ?? '') > last ? (post.cancelledAt ?? '') : last), '');
+    const chosen = kept.filter((post) => (platform ? post.platform === platform : (post.cancelledAt ?? '') === latest));
+    if (chosen.length === 0) {
+      throw new HttpError(409, platform ? t.postTruth.postNothingCancelled(t.platform.names[platform]) : t.postTruth.nothingCancelled);
+    }
+    const profiles = [...new Set(chosen.map((post) => post.accountId))];
     const { rows: found } = await run(`SELECT id FROM accounts WHERE id = ANY($1::int[])`, [profiles]);
     if (found.length !== profiles.length) throw new HttpError(409, t.postTruth.restoreProfileDeleted);
-    for (const post of kept) {
+    for (const post of chosen) {
       const token = crypto.randomUUID();
       const scheduledAt = new Date(post.scheduledAt);
       const { rows: inserted } = await run(
@@ -250,7 +281,8 @@ export async function restorePosts(db: Database, queue: PgBoss, requestId: numbe
       );
       await sendPublishJob(queue, { id: inserted[0].id, token }, run, { at: scheduledAt, now });
     }
-    await run(`UPDATE videos SET cancelled_posts = NULL WHERE id = $1`, [videoId]);
+    const left = kept.filter((post) => !chosen.includes(post));
+    await run(`UPDATE videos SET cancelled_posts = $2::jsonb WHERE id = $1`, [videoId, left.length > 0 ? JSON.stringify(left) : null]);
     await refreshVideoStatus(run, videoId);
   });
 }

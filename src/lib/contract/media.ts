@@ -191,6 +191,8 @@ const PublishAccount = Type.Object(
 );
 
 const ScheduledVideoParams = Type.Object({ idUpload: Uuid, videoId: Id }, { additionalProperties: false });
+/** Issue 40.1: one post of a scheduled video, by its platform. */
+const ScheduledPostParams = Type.Object({ idUpload: Uuid, videoId: Id, platform: Platform }, { additionalProperties: false });
 
 /** POST /api/upload-video/{idUpload} */
 export const PublishBody = Type.Object(
@@ -313,6 +315,10 @@ export const uploadVideoSchemas = {
   cancelSchedule: { params: ScheduledVideoParams, response: { 200: UploadDetail, ...errorResponses } },
   /** POST /api/upload-video/{idUpload}/video/{videoId}/schedule: a cancelled publication put back as it was (the undo). */
   restoreSchedule: { params: ScheduledVideoParams, response: { 200: UploadDetail, ...errorResponses } },
+  /** DELETE /api/upload-video/{idUpload}/video/{videoId}/schedule/{platform}: the video's post on that platform alone, cancelled before it starts. */
+  cancelPostSchedule: { params: ScheduledPostParams, response: { 200: UploadDetail, ...errorResponses } },
+  /** POST /api/upload-video/{idUpload}/video/{videoId}/schedule/{platform}: that cancelled post put back as it was (its undo). */
+  restorePostSchedule: { params: ScheduledPostParams, response: { 200: UploadDetail, ...errorResponses } },
 };
 
 /** Signed media links: the answer is the file's bytes (or a part of them), not JSON. */

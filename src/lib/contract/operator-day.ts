@@ -75,10 +75,12 @@ export const CalendarPost = Type.Object({
   waitReason: Nullable(Type.String()),
   waitKind: Nullable(WaitKind),
   /**
-   * Pending and not started, with every other post of its video likewise: the calendar may move or
-   * cancel it (PATCH and DELETE …/video/{videoId}…, which take the video's posts together).
+   * Pending and not started, with every other post of its video likewise: the calendar may move it
+   * (PATCH …/video/{videoId}, which takes the video's posts together) or cancel all of them (DELETE …/schedule).
    */
   changeable: Type.Boolean(),
+  /** Issue 40.1: pending and not started itself: the calendar may cancel this post alone (DELETE …/schedule/{platform}). */
+  cancellable: Type.Boolean(),
 });
 
 /** GET /api/calendar?from=&to=&accountId=|groupId= */

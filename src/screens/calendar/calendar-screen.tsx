@@ -21,9 +21,10 @@ import {
 } from '@dnd-kit/core';
 import { ChevronLeft, ChevronRight, Pause, RotateCw } from 'lucide-react';
 import { daysOf, inMonth, kyivDay, kyivTime, periodTitle, weekdayIndex, type CalendarView, type Day } from '../../lib/calendar';
-import type { CalendarPost, EffectiveSlots } from '../../lib/contract';
+import type { CalendarPost, EffectiveSlots, PostState } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { calendarMachine, undoWindowMs } from '../../machines/calendar-machine';
+import { formatDate } from '../../lib/kyiv-time';
+import { calendarMachine, undoWindowMs, type CalendarContext } from '../../machines/calendar-machine';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
@@ -71,35 +72,83 @@ function waitClass(post: CalendarPost): string {
   return post.waitKind === 'retry' ? styles.retry! : styles.queued!;
 }
 
+/**
+ * A post's link: its time, platform and title on one line, its profile and state (or why it waits)
+ * on the next (a month's narrow cell gives each its own line). The whole of it is its title, shown
+ * on hover, and a month's cut lines open up while the keyboard is on the post.
+ */
 function PostLink({ post, time }: { post: CalendarPost; time: string }) {
   const platform = t.platform.names[post.platform];
   const title = post.title || t.calendar.untitled;
   const state = t.postStates[post.state];
   const mark = post.waitKind ? t.calendar.waitMarks[post.waitKind] : null;
-  const waiting = mark && t.calendar.waiting(mark, post.waitReason ?? '');
-  // A held post's mark names its state already ('Утримано: ліміт').
-  const said = !waiting ? state : post.state === 'held' ? waiting : `${state}, ${waiting}`;
+  // A waiting post's mark is its state's word as shown ('Утримано: ліміт', 'Повторна спроба'), said with why.
+  const said = mark ? t.calendar.waiting(mark, post.waitReason ?? '') : state;
   const label = t.calendar.postLabel(time, platform, title, post.account.title, said);
-  // The label starts with the text shown, so speech and sight name the link alike. Few elements
-  // and no flex inside: a week draws 1 260 of these.
+  // The label says the text shown in its order, and why a post waits after it, so speech and sight
+  // name the link alike. Few elements and no flex inside: a week draws 1 260 of these.
   return (
     <a href={`/video/youtube/${post.idUpload}`} className={styles.postLink} title={label} aria-label={label}>
-      <b className={styles.time}>{time}</b> {platform}: {title}
-      {mark && (
-        <span className={styles.waitMark}>
+      <span className={styles.line}>
+        <b className={styles.time}>{time}</b> {platform}: {title}
+      </span>
+      <span className={styles.line}>
+        <span className={styles.profileName}>{post.account.title}</span>{' '}
+        <span className={styles.stateWord}>
+          <span className={styles.separator}>· </span>
           {post.waitKind === 'retry' ? <RotateCw size={11} aria-hidden /> : post.state === 'held' ? <Pause size={11} aria-hidden /> : null}
-          {mark}
+          {mark ?? state}
         </span>
-      )}
+      </span>
     </a>
   );
 }
 
-/** A post that has gone out, failed or started: it opens its set, and stays where it is. */
-function FixedPost({ post, time }: { post: CalendarPost; time: string }) {
+/** The post's × and its name, which says the post it cancels. */
+function CancelButton({
+  post,
+  label,
+  locked,
+  onCancel,
+}: {
+  post: CalendarPost;
+  label: string;
+  locked: boolean;
+  onCancel: (post: CalendarPost) => void;
+}) {
   return (
-    <li className={`${styles.post} ${styles[post.state]} ${waitClass(post)}`}>
+    <button
+      type="button"
+      className={styles.cancel}
+      aria-label={t.calendar.cancelPost(label)}
+      disabled={locked}
+      onClick={() => onCancel(post)}
+    >
+      ×
+    </button>
+  );
+}
+
+interface FixedPostProps {
+  post: CalendarPost;
+  time: string;
+  locked: boolean;
+  busy: boolean;
+  onCancel: (post: CalendarPost) => void;
+}
+
+/**
+ * A post that stays where it is: gone out, failed or started, or one whose video has another post
+ * that has. It opens its set, and is cancelled from its × while it has not started itself.
+ */
+function FixedPost({ post, time, locked, busy, onCancel }: FixedPostProps) {
+  return (
+    <li
+      className={`${styles.post} ${styles[post.state]} ${post.cancellable ? styles.cancellable : ''} ${waitClass(post)}`}
+      aria-busy={busy}
+    >
       <PostLink post={post} time={time} />
+      {post.cancellable && <CancelButton post={post} label={shortLabel(post, time)} locked={locked} onCancel={onCancel} />}
     </li>
   );
 }
@@ -111,7 +160,7 @@ interface MovablePostProps {
   day: Day;
   /** A move or a cancel is on its way: no other starts meanwhile. */
   locked: boolean;
-  /** This post's own video is the one being changed. */
+  /** This post is one being changed. */
   busy: boolean;
   onCancel: (post: CalendarPost) => void;
 }
@@ -132,50 +181,41 @@ function MovablePost({ post, time, day, locked, busy, onCancel }: MovablePostPro
   return (
     <li
       ref={setNodeRef}
-      className={`${styles.post} ${styles[post.state]} ${styles.movable} ${waitClass(post)} ${isDragging ? styles.lifted : ''}`}
+      className={`${styles.post} ${styles[post.state]} ${styles.movable} ${styles.cancellable} ${waitClass(post)} ${isDragging ? styles.lifted : ''}`}
       aria-busy={busy}
       {...listeners}
     >
       <button ref={setActivatorNodeRef} type="button" className={styles.handle} {...attributes} aria-label={t.calendar.moveHandle(label)} />
       <PostLink post={post} time={time} />
-      <button
-        type="button"
-        className={styles.cancel}
-        aria-label={t.calendar.cancelPost(label)}
-        disabled={locked}
-        onClick={() => onCancel(post)}
-      >
-        ×
-      </button>
+      <CancelButton post={post} label={label} locked={locked} onCancel={onCancel} />
     </li>
   );
 }
 
+/** The change on its way (the machine's): a move or a cancel of all the video's posts, or a cancel of one. */
+type Change = CalendarContext['change'];
+
+const isChanging = (post: CalendarPost, change: Change) =>
+  change !== null && change.videoId === post.videoId && (change.platform === null || change.platform === post.platform);
+
 interface PostListProps {
   posts: CalendarPost[];
   day: Day;
-  locked: boolean;
-  busyVideo: number | null;
+  change: Change;
   onCancel: (post: CalendarPost) => void;
 }
 
-function PostList({ posts, day, locked, busyVideo, onCancel }: PostListProps) {
+function PostList({ posts, day, change, onCancel }: PostListProps) {
+  const locked = change !== null;
   return (
     <ul className={styles.posts}>
       {posts.map((post) => {
         const time = kyivTime(post.scheduledAt);
+        const busy = isChanging(post, change);
         return post.changeable ? (
-          <MovablePost
-            key={postKey(post)}
-            post={post}
-            time={time}
-            day={day}
-            locked={locked}
-            busy={post.videoId === busyVideo}
-            onCancel={onCancel}
-          />
+          <MovablePost key={postKey(post)} post={post} time={time} day={day} locked={locked} busy={busy} onCancel={onCancel} />
         ) : (
-          <FixedPost key={postKey(post)} post={post} time={time} />
+          <FixedPost key={postKey(post)} post={post} time={time} locked={locked} busy={busy} onCancel={onCancel} />
         );
       })}
     </ul>
@@ -253,13 +293,12 @@ interface DayCellProps {
   posts: CalendarPost[];
   outside: boolean;
   slots: EffectiveSlots | null;
-  locked: boolean;
-  busyVideo: number | null;
+  change: Change;
   onMore: (day: Day) => void;
   onCancel: (post: CalendarPost) => void;
 }
 
-const DayCell = memo(function DayCell({ day, today, view, posts, outside, slots, locked, busyVideo, onMore, onCancel }: DayCellProps) {
+const DayCell = memo(function DayCell({ day, today, view, posts, outside, slots, change, onMore, onCancel }: DayCellProps) {
   const [, , date] = day.split('-');
   const shown = view === 'month' ? posts.slice(0, postsPerMonthCell) : posts;
   const { setNodeRef, isOver } = useDayDrop(day, today);
@@ -275,7 +314,7 @@ const DayCell = memo(function DayCell({ day, today, view, posts, outside, slots,
         </time>
         <SlotNote day={day} view={view} slots={slots} />
       </div>
-      {shown.length > 0 && <PostList posts={shown} day={day} locked={locked} busyVideo={busyVideo} onCancel={onCancel} />}
+      {shown.length > 0 && <PostList posts={shown} day={day} change={change} onCancel={onCancel} />}
       {posts.length > shown.length && (
         <button type="button" className={styles.more} onClick={() => onMore(day)}>
           {t.calendar.more(posts.length - shown.length)}
@@ -353,6 +392,81 @@ const announcements: Announcements = {
   onDragCancel: ({ active }) => t.calendar.dragCancelled(shortLabel(dragOf(active.data.current).post)),
 };
 
+/** The looks a post takes, each with its words: the calendar's legend. */
+const legendEntries: { look: string; words: string }[] = [
+  ...(['scheduled', 'uploading', 'published', 'held', 'failed'] satisfies PostState[]).map((state) => ({
+    look: styles[state]!,
+    words: t.postStates[state],
+  })),
+  { look: styles.retry!, words: t.calendar.waitMarks.retry },
+];
+
+function Legend() {
+  const id = useId();
+  return (
+    <div className={styles.legend}>
+      <span id={id}>{t.calendarPosts.legend}</span>
+      <ul aria-labelledby={id}>
+        {legendEntries.map(({ look, words }) => (
+          <li key={words}>
+            <span className={`${styles.swatch} ${look}`} aria-hidden />
+            {words}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface CancelDialogProps {
+  post: CalendarPost;
+  /** The video's posts on its other platforms that the calendar shows. */
+  others: CalendarPost[];
+  onClose: () => void;
+  onCancel: (allPlatforms: boolean) => void;
+}
+
+/**
+ * What a cancel takes, asked first: the post named (its video, platform, profile and time), the
+ * video's other posts that stay, and, while none of them has started, cancelling them all as a
+ * choice of its own.
+ */
+function CancelDialog({ post, others, onClose, onCancel }: CancelDialogProps) {
+  const platform = t.platform.names[post.platform];
+  const offersAll = post.changeable && others.length > 0;
+  const stay = others.map((other) =>
+    t.calendarPosts.otherPost(t.platform.names[other.platform], formatDate(other.scheduledAt), t.postStates[other.state]),
+  );
+  const consequence = [
+    ...(stay.length > 0 ? [t.calendarPosts.othersStay(stay.join('; '))] : []),
+    ...(offersAll ? [t.calendarPosts.othersWithAll] : []),
+    t.calendarPosts.undoFor(undoWindowMs / 1000),
+  ].join(' ');
+  return (
+    <ConfirmDialog
+      question={t.calendarPosts.cancelQuestion(post.videoId, platform)}
+      details={
+        <dl className={styles.whatGoes}>
+          <dt>{t.calendarPosts.video}</dt>
+          <dd>{t.calendarPosts.videoTitle(post.videoId, post.title)}</dd>
+          <dt>{t.calendarPosts.platform}</dt>
+          <dd>{platform}</dd>
+          <dt>{t.calendarPosts.profile}</dt>
+          <dd>{post.account.title}</dd>
+          <dt>{t.calendarPosts.time}</dt>
+          <dd>{formatDate(post.scheduledAt)}</dd>
+        </dl>
+      }
+      consequence={consequence}
+      action={t.calendarPosts.cancelPost(platform)}
+      dismiss={t.postTruth.keepSchedule}
+      alternative={offersAll ? { action: t.calendarPosts.cancelAll, onPick: () => onCancel(true) } : undefined}
+      onCancel={onClose}
+      onConfirm={() => onCancel(false)}
+    />
+  );
+}
+
 /** The filter's value: '' for every profile, `a5` for profile #5, `g3` for group #3. */
 const filterValue = (accountId: number | null, groupId: number | null) =>
   accountId !== null ? `a${accountId}` : groupId !== null ? `g${groupId}` : '';
@@ -399,8 +513,6 @@ export function CalendarScreen() {
       ? groups
       : [...groups, { id: groupId, title: t.calendar.groupOption(groupId) }];
   const slots = range?.slots ?? null;
-  const locked = change !== null;
-  const busyVideo = change?.videoId ?? null;
 
   const stepper = useMemo(() => dayStepper(days, view), [days, view]);
   const sensors = useSensors(
@@ -424,7 +536,12 @@ export function CalendarScreen() {
     },
     [actor],
   );
-  useUndoCancelToast(undoable?.videoId ?? null, () => actor.send({ type: 'cancel.restore' }), periodHeadingId);
+  useUndoCancelToast(
+    undoable?.videoId ?? null,
+    () => actor.send({ type: 'cancel.restore' }),
+    periodHeadingId,
+    undoable?.platform ? t.platform.names[undoable.platform] : null,
+  );
   // A post's link opens its set inside the app, as wouter's Link does: one handler for a week's
   // 1 260 links rather than a Link, and its subscription to the location, each.
   const openSet = (event: MouseEvent<HTMLElement>) => {
@@ -495,6 +612,7 @@ export function CalendarScreen() {
       {range && range.posts.length === 0 && <p className={styles.note}>{t.calendar.empty}</p>}
       {range?.truncated && <p className={styles.note}>{t.calendar.truncated(range.posts.length)}</p>}
       {range?.posts.some((post) => post.changeable) && <p className={styles.note}>{t.calendar.hint}</p>}
+      <Legend />
 
       {/* Clicks, Enter's included, come up from the links inside; each link is reached and said on its own. */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
@@ -534,8 +652,7 @@ export function CalendarScreen() {
                     posts={postsOf.get(day) ?? []}
                     outside={view === 'month' && !inMonth(day, anchor)}
                     slots={slots}
-                    locked={locked}
-                    busyVideo={busyVideo}
+                    change={change}
                     onMore={onMore}
                     onCancel={onCancel}
                   />
@@ -548,7 +665,7 @@ export function CalendarScreen() {
               <h3 id={dayListId} className={styles.dayListTitle}>
                 {t.calendar.dayList(dayName(listedDay))}
               </h3>
-              <PostList posts={postsOf.get(listedDay)!} day={listedDay} locked={locked} busyVideo={busyVideo} onCancel={onCancel} />
+              <PostList posts={postsOf.get(listedDay)!} day={listedDay} change={change} onCancel={onCancel} />
             </section>
           )}
           <DragOverlay dropAnimation={null}>
@@ -562,15 +679,13 @@ export function CalendarScreen() {
         </DndContext>
       </div>
       {confirming && (
-        <ConfirmDialog
-          question={t.postTruth.cancelQuestion(confirming.videoId)}
-          consequence={t.postTruth.cancelConsequence(undoWindowMs / 1000)}
-          action={t.postTruth.cancelSchedule}
-          dismiss={t.postTruth.keepSchedule}
-          onCancel={() => setConfirming(null)}
-          onConfirm={() => {
+        <CancelDialog
+          post={confirming}
+          others={range?.posts.filter((post) => post.videoId === confirming.videoId && post.platform !== confirming.platform) ?? []}
+          onClose={() => setConfirming(null)}
+          onCancel={(allPlatforms) => {
             setConfirming(null);
-            actor.send({ type: 'post.cancel', post: confirming });
+            actor.send({ type: 'post.cancel', post: confirming, allPlatforms });
           }}
         />
       )}
