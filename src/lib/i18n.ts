@@ -803,7 +803,8 @@ export const t = {
   },
   requests: {
     title: 'Запити на створення',
-    id: 'ID',
+    /** The column naming a request: its source file's name and its number (issue 40.7: it held no ID alone). */
+    id: 'Запит',
     status: 'Статус',
     publish: 'Публікувати',
     openPublished: 'Переглянути',
