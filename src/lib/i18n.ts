@@ -11,6 +11,12 @@
 const pluralRules = new Intl.PluralRules('uk');
 const numbers = new Intl.NumberFormat('uk-UA');
 
+/**
+ * A sentence carried on after a colon: its first word lower-cased unless it is a name or an
+ * abbreviation ('Файл завеликий' → 'файл завеликий', 'TikTok' and 'МБ' stay), as Ukrainian writes it (issue 40.7).
+ */
+const afterColon = (sentence: string) => sentence.replace(/^[А-ЩЬЮЯЄІЇҐ](?=[а-щьюяєіїґʼ'])/u, (letter) => letter.toLocaleLowerCase('uk'));
+
 /** The words for `count` by Ukrainian rules (Intl.PluralRules('uk')): [1, 21, 31…; 2–4, 22–24…; 0, 5–20, 25…]. */
 function plural(count: number, [one, few, many]: [string, string, string]): string {
   const form = pluralRules.select(count);
@@ -778,7 +784,7 @@ export const t = {
     sourceWaiting: 'Чекає на чергу',
     sourceSent: 'Надіслано',
     sourceProgress: (name: string) => `Завантаження ${name}`,
-    sourceFailed: (name: string, reason: string) => `Файл «${name}» не завантажено: ${reason}`,
+    sourceFailed: (name: string, reason: string) => `Файл «${name}» не завантажено: ${afterColon(reason)}`,
     retry: 'Надіслати ще раз',
     retryLabel: (name: string) => `Надіслати ще раз ${name}`,
     sourcesSent: (sent: number, total: number) => `Надіслано ${sent} з ${total}`,
@@ -825,7 +831,7 @@ export const t = {
     error: 'Помилка',
   },
   upload: {
-    rejected: (name: string, reason: string) => `Файл «${name}» не прийнято: ${reason}`,
+    rejected: (name: string, reason: string) => `Файл «${name}» не прийнято: ${afterColon(reason)}`,
     remove: (name: string) => `Прибрати ${name}`,
     progress: 'Завантаження файлів',
     fileInput: 'Вибір файлів',

@@ -75,6 +75,20 @@ describe('the words a Ukrainian reader meets', () => {
     ]);
   });
 
+  it('carries a refusal on after a colon in lower case, names and abbreviations kept', () => {
+    expect([
+      t.upload.rejected('clip.mp4', 'Файл повинен бути відео'),
+      t.upload.rejected('big.mp4', 'Файл завеликий: максимум 500 МБ'),
+      t.createVideo.sourceFailed('a.mp4', 'TikTok: не відповідає'),
+      t.upload.rejected('b.mp4', 'МБ'),
+    ]).toEqual([
+      'Файл «clip.mp4» не прийнято: файл повинен бути відео',
+      'Файл «big.mp4» не прийнято: файл завеликий: максимум 500 МБ',
+      'Файл «a.mp4» не завантажено: TikTok: не відповідає',
+      'Файл «b.mp4» не прийнято: МБ',
+    ]);
+  });
+
   it("says a set's posts by state only when not every post went out (issue 40.2)", () => {
     const posts = (published: number, failed = 0, held = 0, scheduled = 0) => ({ published, failed, held, scheduled, cancelled: 0 });
     const said = [posts(1, 1), posts(0, 0, 2, 3), posts(21, 0, 0, 1), posts(2), posts(0)].map((each) => t.postBadges.setCounts(each));
