@@ -10,7 +10,7 @@ import { visibleGroupId } from '../services/library/account-groups';
 import { visibleProfileId } from '../services/profiles/profile-rows';
 import { visiblePublishedSetId } from '../services/publishing/published-set';
 import { statsReport } from '../services/statistics/stats-points';
-import { statsChoices, topVideos, type StatsDays, type StatsSelection } from '../services/statistics/stats-range';
+import { statsChoices, statsOverview, topVideos, type StatsDays, type StatsSelection } from '../services/statistics/stats-range';
 import { statsCsv } from '../services/statistics/stats-export';
 import { statsSchemas } from '../../src/lib/contract/operator-day';
 import { statsRangeSchemas } from '../../src/lib/contract/stats-range';
@@ -19,7 +19,7 @@ const defaultPeriod: StatsPeriod = 7;
 
 /**
  * Statistics over time of a published set and of a profile, and over a period of every post the
- * user sees (the top videos, the CSV export). Another operator's set, profile or group is not
+ * user sees (the overview, the top videos, the CSV export). Another operator's set, profile or group is not
  * found, exactly as its own routes answer; an admin reads every one.
  */
 export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -52,6 +52,11 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/top', { schema: statsRangeSchemas.top }, async (request) => {
     const { days, selection } = await rangeOf(currentUser(request), request.query);
     return topVideos(db, days, selection);
+  });
+
+  app.get('/overview', { schema: statsRangeSchemas.overview }, async (request) => {
+    const { days, selection } = await rangeOf(currentUser(request), request.query);
+    return statsOverview(db, days, selection);
   });
 
   /**

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { PlatformName, StatsReport } from '../lib/contract';
+import type { PlatformName } from '../lib/contract';
 import { dayjs } from '../lib/dates';
 import { displayTimezone, formatDate } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
@@ -10,13 +10,39 @@ import styles from './stats-chart.module.css';
 
 const chartHeight = 240;
 
-/** Axis labels in Kyiv time: dates once they are a day or more apart, hours within a day's chart, else both. */
-function axisFormat(spacingSeconds: number, days: number): string {
-  if (spacingSeconds >= 86_400) return 'DD.MM';
-  return days <= 1 ? 'HH:mm' : 'DD.MM HH:mm';
+/** 1, 2, 5, 10, 20, 50… up to 5·10¹⁵: the y axis's steps between its lines. */
+const wholeSteps = Array.from({ length: 16 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat();
+
+/** A line per platform: its value at each moment of the chart. */
+export interface ChartLine {
+  platform: PlatformName;
+  values: number[];
 }
 
-function chartOptions(report: StatsReport, width: number, onHover: (index: number | null) => void): uPlot.Options {
+/**
+ * What the chart draws: `views`, the running total of views read at syncs, over a day (`hours`)
+ * or longer; or `daily`, the views gained on each Kyiv day, each moment a day's start.
+ */
+export type ChartReading = 'views' | 'hours' | 'daily';
+
+export interface StatsChartProps {
+  /** The moments, Unix seconds, oldest first. */
+  at: number[];
+  lines: ChartLine[];
+  reading: ChartReading;
+}
+
+/** Axis labels in Kyiv time: dates once they are a day or more apart, hours within a day's chart, else both. */
+function axisFormat(spacingSeconds: number, reading: ChartReading): string {
+  if (spacingSeconds >= 86_400 || reading === 'daily') return 'DD.MM';
+  return reading === 'hours' ? 'HH:mm' : 'DD.MM HH:mm';
+}
+
+/** A moment of the chart as the legend names it: a day for days, else a date and time. */
+const momentText = (seconds: number, reading: ChartReading) =>
+  reading === 'daily' ? formatDate(seconds * 1000).slice(0, 10) : formatDate(seconds * 1000);
+
+function chartOptions({ at, lines, reading }: StatsChartProps, width: number, onHover: (index: number | null) => void): uPlot.Options {
   return {
     width,
     height: chartHeight,
@@ -32,41 +58,44 @@ function chartOptions(report: StatsReport, width: number, onHover: (index: numbe
           splits.map((seconds) =>
             dayjs(seconds * 1000)
               .tz(displayTimezone)
-              .format(axisFormat(spacing, report.days)),
+              .format(axisFormat(spacing, reading)),
           ),
       },
-      { size: 60 },
+      // Views are whole: whole steps only, their digits grouped as Ukrainian groups them, whatever the browser's language.
+      { size: 60, incrs: wholeSteps, values: (_chart, splits) => splits.map((value) => t.statsScreen.figure(value)) },
     ],
     series: [
-      { label: t.videoTable.columnDate, value: (_chart, seconds) => (seconds === null ? '' : formatDate(seconds * 1000)) },
-      ...report.views.map(({ platform }) => ({
+      { label: t.videoTable.columnDate, value: (_chart, seconds) => (seconds === null ? '' : momentText(seconds, reading)) },
+      ...lines.map(({ platform }) => ({
         label: t.platform.names[platform],
         stroke: platformOf(platform).colour,
-        // Views are a running total, read at syncs: steps hold each figure until the next sync.
         fill: `${platformOf(platform).colour}1a`,
-        paths: uPlot.paths.stepped!({ align: 1 }),
+        // Views are a running total, read at syncs: steps hold each figure until the next sync. A
+        // day's gain is a figure of its own: its points joined, each day marked.
+        paths: reading === 'daily' ? uPlot.paths.linear!() : uPlot.paths.stepped!({ align: 1 }),
         width: 2,
         dash: [...platformOf(platform).dash],
-        points: { show: report.at.length <= 2 },
+        // Days marked while a day has room for its mark (uPlot's spacing); a running total only when it has no line.
+        points: reading === 'daily' ? { space: 12 } : { show: at.length <= 2 },
       })),
     ],
   };
 }
 
-/** Views over time per platform, drawn by uPlot; the panel's totals tables say the same in text. */
-export function StatsChart({ report }: { report: StatsReport }) {
+/** Views per platform over time, drawn by uPlot; the screens that show it say the same in a table. */
+export function StatsChart({ at, lines, reading }: StatsChartProps) {
   const captionId = useId();
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
-  // The platforms hidden from the chart drawn for this report: a new report draws every line again.
-  const [hiddenIn, setHiddenIn] = useState<{ report: StatsReport; platforms: PlatformName[] } | null>(null);
-  const hidden = hiddenIn?.report === report ? hiddenIn.platforms : [];
+  // The platforms hidden from the chart drawn for these lines: new lines draw every platform again.
+  const [hiddenIn, setHiddenIn] = useState<{ lines: ChartLine[]; platforms: PlatformName[] } | null>(null);
+  const hidden = hiddenIn?.lines === lines ? hiddenIn.platforms : [];
 
   useEffect(() => {
     const element = box.current!;
-    const data: uPlot.AlignedData = [report.at, ...report.views.map((series) => series.values)];
-    const chart = new uPlot(chartOptions(report, element.clientWidth, setHovered), data, element);
+    const data: uPlot.AlignedData = [at, ...lines.map((line) => line.values)];
+    const chart = new uPlot(chartOptions({ at, lines, reading }, element.clientWidth, setHovered), data, element);
     plot.current = chart;
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: chartHeight }));
     resize.observe(element);
@@ -75,45 +104,48 @@ export function StatsChart({ report }: { report: StatsReport }) {
       chart.destroy();
       plot.current = null;
     };
-  }, [report]);
+  }, [at, lines, reading]);
 
   // One platform's line can cover another's where their counts run close: the legend hides and shows each.
   const toggle = (platform: PlatformName) => {
     const shown = hidden.includes(platform);
-    plot.current?.setSeries(report.views.findIndex((series) => series.platform === platform) + 1, { show: shown });
-    setHiddenIn({ report, platforms: shown ? hidden.filter((each) => each !== platform) : [...hidden, platform] });
+    plot.current?.setSeries(lines.findIndex((line) => line.platform === platform) + 1, { show: shown });
+    setHiddenIn({ lines, platforms: shown ? hidden.filter((each) => each !== platform) : [...hidden, platform] });
   };
 
   return (
     <figure className={styles.chart} aria-labelledby={captionId}>
       <figcaption id={captionId} className={styles.caption}>
-        {t.stats.chart}
+        {reading === 'daily' ? t.statsScreen.chart : t.stats.chart}
       </figcaption>
       <div ref={box} className={styles.plot} data-testid="stats-chart" />
-      <ChartLegend report={report} index={hovered} hidden={hidden} onToggle={toggle} />
+      <ChartLegend at={at} lines={lines} reading={reading} index={hovered} hidden={hidden} onToggle={toggle} />
     </figure>
   );
 }
 
-/** Each platform's colour and its views at the moment under the cursor, or the latest when none is. */
+/**
+ * Each platform's colour and its figure at the moment under the cursor; when none is, the latest
+ * views, or the days' gains summed over the period.
+ */
 function ChartLegend({
-  report,
+  at,
+  lines,
+  reading,
   index,
   hidden,
   onToggle,
-}: {
-  report: StatsReport;
-  index: number | null;
-  hidden: PlatformName[];
-  onToggle: (platform: PlatformName) => void;
-}) {
-  const at = index ?? report.at.length - 1;
-  if (at < 0) return null;
+}: StatsChartProps & { index: number | null; hidden: PlatformName[]; onToggle: (platform: PlatformName) => void }) {
+  if (at.length === 0) return null;
+  const daily = reading === 'daily';
+  const figureOf = (values: number[]) =>
+    index !== null ? (values[index] ?? 0) : daily ? values.reduce((sum, value) => sum + value, 0) : (values.at(-1) ?? 0);
+  const moment = index !== null ? momentText(at[index]!, reading) : daily ? t.statsScreen.chartPeriodTotal : t.screens.chartLatest;
   return (
     <div className={styles.legend} aria-live="polite">
-      <span className={styles.moment}>{index === null ? t.screens.chartLatest : formatDate(report.at[at]! * 1000)}</span>
+      <span className={styles.moment}>{moment}</span>
       <ul className={styles.series}>
-        {report.views.map(({ platform, values }) => (
+        {lines.map(({ platform, values }) => (
           <li key={platform}>
             <button type="button" className={styles.toggle} aria-pressed={!hidden.includes(platform)} onClick={() => onToggle(platform)}>
               <svg className={styles.swatch} viewBox="0 0 20 10" aria-hidden>
@@ -127,7 +159,9 @@ function ChartLegend({
                   strokeDasharray={platformOf(platform).dash.join(' ')}
                 />
               </svg>
-              {t.screens.chartViews(t.platform.names[platform], values[at] ?? 0)}
+              {daily
+                ? t.statsScreen.chartGained(t.platform.names[platform], figureOf(values))
+                : t.screens.chartViews(t.platform.names[platform], figureOf(values))}
             </button>
           </li>
         ))}

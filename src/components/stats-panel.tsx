@@ -71,7 +71,7 @@ export function StatsPanel({ path, byProfile = true }: StatsPanelProps) {
     body = (
       <>
         <Suspense fallback={<div className={styles.chartPlaceholder}>{t.stats.chartLoading}</div>}>
-          <StatsChart report={report} />
+          <StatsChart at={report.at} lines={report.views} reading={report.days === 1 ? 'hours' : 'views'} />
         </Suspense>
         <Button
           variant="secondary"

@@ -144,6 +144,9 @@ export type StatsRangeQuery = Static<typeof statsRange.StatsRangeQuery>;
 export type TopVideo = Static<typeof statsRange.TopVideo>;
 export type TopVideos = Static<typeof statsRange.TopVideos>;
 export type StatsChoices = Static<typeof statsRange.StatsChoices>;
+export type StatsOverview = Static<typeof statsRange.StatsOverview>;
+export type PlatformTotals = Static<typeof statsRange.PlatformTotals>;
+export type RankedProfile = Static<typeof statsRange.RankedProfile>;
 
 export type AttentionProfile = Static<typeof home.AttentionProfile>;
 export type HomeSummary = Static<typeof home.HomeSummary>;

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
 import { api, download } from '../lib/api';
-import type { StatsChoices, TopVideos } from '../lib/contract';
+import type { StatsChoices, StatsOverview, TopVideos } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { kyivWallTime } from '../lib/kyiv-time';
 import { saveFile } from '../lib/save-file';
@@ -30,14 +30,23 @@ export function statsQuery({ from, to, scope, platform }: StatsFilters): string 
   return query.toString();
 }
 
+/** The figures of one set of filters: the overview's totals, days and profiles, and the top videos. */
+export interface PeriodFigures {
+  overview: StatsOverview;
+  top: TopVideos;
+}
+
 export interface StatsOverviewContext {
   filters: StatsFilters;
   choices: StatsChoices | null;
-  top: TopVideos | null;
-  /** Why the top or the choices could not be read. */
+  /** The figures of the filters applied; the last ones stay shown while new ones load. */
+  figures: PeriodFigures | null;
+  /** Why the figures or the choices could not be read. */
   error: unknown;
-  /** What the export dialog last asked for. */
+  /** What the export dialog exports: the page's filters when it opens, then what it last asked for. */
   exported: StatsFilters | null;
+  /** Whether the export dialog shows the filters' fields, to export other figures than the page's. */
+  exportChanging: boolean;
   /** Why the last export failed, shown in its dialog. */
   exportError: unknown;
 }
@@ -46,13 +55,15 @@ export type StatsOverviewEvent =
   | { type: 'filters.apply'; filters: StatsFilters }
   | { type: 'reload' }
   | { type: 'export.open' }
+  | { type: 'export.change' }
   | { type: 'export.cancel' }
   | { type: 'export.submit'; filters: StatsFilters };
 
 /**
- * The statistics screen: the profiles and groups to narrow it to, the top videos of the filters
- * applied, and the export dialog, whose CSV is fetched with the session's token (a link cannot
- * send it) and handed to the browser's downloads.
+ * The statistics screen: the profiles and groups to narrow it to, the figures of the filters
+ * applied (the overview and the top videos, read together), and the export dialog, which exports
+ * the page's filters unless the operator changes them there, and whose CSV is fetched with the
+ * session's token (a link cannot send it) and handed to the browser's downloads.
  */
 export const statsOverviewMachine = setup({
   types: {
@@ -61,9 +72,14 @@ export const statsOverviewMachine = setup({
   },
   actors: {
     loadChoices: fromPromise<StatsChoices>(() => api<StatsChoices>('GET', '/stats/choices')),
-    loadTop: fromPromise<TopVideos, { filters: StatsFilters }>(({ input }) =>
-      api<TopVideos>('GET', `/stats/top?${statsQuery(input.filters)}`),
-    ),
+    loadFigures: fromPromise<PeriodFigures, { filters: StatsFilters }>(async ({ input }) => {
+      const query = statsQuery(input.filters);
+      const [overview, top] = await Promise.all([
+        api<StatsOverview>('GET', `/stats/overview?${query}`),
+        api<TopVideos>('GET', `/stats/top?${query}`),
+      ]);
+      return { overview, top };
+    }),
     exportCsv: fromPromise<void, { filters: StatsFilters }>(async ({ input, signal }) =>
       saveFile(await download(`/stats/export.csv?${statsQuery(input.filters)}`, 'statystyka.csv', signal)),
     ),
@@ -79,9 +95,10 @@ export const statsOverviewMachine = setup({
   context: () => ({
     filters: openingFilters(Date.now()),
     choices: null,
-    top: null,
+    figures: null,
     error: undefined,
     exported: null,
+    exportChanging: false,
     exportError: undefined,
   }),
   type: 'parallel',
@@ -100,7 +117,7 @@ export const statsOverviewMachine = setup({
         failed: { on: { reload: 'loading' } },
       },
     },
-    top: {
+    figures: {
       initial: 'loading',
       on: {
         'filters.apply': { target: '.loading', actions: assign({ filters: ({ event }) => event.filters }) },
@@ -108,9 +125,9 @@ export const statsOverviewMachine = setup({
       states: {
         loading: {
           invoke: {
-            src: 'loadTop',
+            src: 'loadFigures',
             input: ({ context }) => ({ filters: context.filters }),
-            onDone: { target: 'ready', actions: assign({ top: ({ event }) => event.output, error: undefined }) },
+            onDone: { target: 'ready', actions: assign({ figures: ({ event }) => event.output, error: undefined }) },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
           },
         },
@@ -122,10 +139,16 @@ export const statsOverviewMachine = setup({
       initial: 'closed',
       states: {
         closed: {
-          on: { 'export.open': { target: 'editing', actions: assign({ exportError: undefined }) } },
-        },
-        editing: {
           on: {
+            'export.open': {
+              target: 'asking',
+              actions: assign({ exported: ({ context }) => context.filters, exportChanging: false, exportError: undefined }),
+            },
+          },
+        },
+        asking: {
+          on: {
+            'export.change': { actions: assign({ exportChanging: true }) },
             'export.cancel': 'closed',
             'export.submit': { target: 'downloading', actions: assign({ exported: ({ event }) => event.filters, exportError: undefined }) },
           },
@@ -137,7 +160,7 @@ export const statsOverviewMachine = setup({
             src: 'exportCsv',
             input: ({ context }) => ({ filters: context.exported! }),
             onDone: { target: 'closed', actions: 'toast exported' },
-            onError: { target: 'editing', actions: assign({ exportError: ({ event }) => event.error }) },
+            onError: { target: 'asking', actions: assign({ exportError: ({ event }) => event.error }) },
           },
         },
       },

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { kyivDay } from '../../src/lib/calendar';
-import type { TopVideos } from '../../src/lib/contract';
+import type { StatsOverview, TopVideos } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
@@ -27,9 +27,10 @@ import {
 
 /**
  * The statistics screen against `npm start` on the sandbox platforms: a set published on YouTube
- * and TikTok and synced on request (POST /sandbox/_sync-stats) tops the 'Топ відео' table, and the
- * export dialog saves a CSV, fetched with the operator's token, that reads back with its Cyrillic
- * intact. Screens at 1440 and 390 px.
+ * and TikTok and synced on request (POST /sandbox/_sync-stats) shows in the period's totals per
+ * platform, its daily chart and the profiles ranked, tops the 'Топ відео' table, and the export
+ * dialog saves a CSV of the page's filters, fetched with the operator's token, that reads back with
+ * its Cyrillic intact. Screens at 1440 and 390 px.
  */
 
 const server = sharedServer();
@@ -43,6 +44,9 @@ const today = kyivDay(Date.now());
 const monthAgo = kyivDay(Date.now() - 29 * 86_400_000);
 
 const api = apiBodies(server.baseUrl, () => token);
+
+/** A figure as the screen writes it ('1 234', a no-break space between groups), as a number. */
+const figureOf = (text: string | null) => Number(text!.replace(/\s/g, ''));
 
 beforeAll(async () => {
   const tools = testTools();
@@ -121,17 +125,40 @@ async function signedInPage(width: number, height: number, pathname: string): Pr
   return page;
 }
 
-it('ranks the synced set in the top videos of the last 30 days, from the menu, at 1440 and 390 px', async () => {
+it('totals the synced set per platform, charts its days and ranks its profile and video over the last 30 days, at 1440 and 390 px', async () => {
   const page = await signedInPage(1440, 900, '/');
   await page.getByRole('link', { name: t.menu.stats }).click();
   await page.getByRole('heading', { name: t.statsScreen.top }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/stats');
+
+  // The tiles say what the server counted: every platform together first, then each.
+  const overview: StatsOverview = await api(`/api/stats/overview?from=${monthAgo}&to=${today}`);
+  expect(overview.totals.map((total) => total.platform)).toEqual(['youtube', 'tiktok']);
+  expect(overview.totals.every((total) => total.gained > 0 && total.posts === 1)).toBe(true);
+  const totals = page.getByRole('region', { name: t.statsScreen.totals });
+  const tiles = totals.getByRole('listitem').filter({ has: page.getByRole('heading') });
+  await expect.poll(() => tiles.count()).toBe(3);
+  expect(await tiles.getByRole('heading').allTextContents()).toEqual([t.statsScreen.allPlatformsTotal, 'YouTube', 'TikTok']);
+  const tileViews = (await tiles.locator('p').allTextContents()).map((text) => figureOf(text.split(' ').slice(0, -2).join(' ')));
+  const [youtube, tiktok] = overview.totals.map((total) => total.gained) as [number, number];
+  expect(tileViews).toEqual([youtube + tiktok, youtube, tiktok]);
+  // The chart is uPlot's canvas, with a line per platform named in its legend, summed over the period.
+  await totals.getByTestId('stats-chart').locator('canvas').waitFor();
+  expect(await totals.getByRole('button', { pressed: true }).allTextContents()).toEqual([
+    t.statsScreen.chartGained('YouTube', youtube),
+    t.statsScreen.chartGained('TikTok', tiktok),
+  ]);
+  const profiles = page.getByRole('region', { name: t.statsScreen.profilesTitle });
+  const profileCells = await profiles.getByRole('row').nth(1).getByRole('cell').allTextContents();
+  expect(profileCells.slice(0, 2)).toEqual(['1', `#${accountId} Експортний канал`]);
+  expect(figureOf(profileCells[2]!)).toBe(youtube + tiktok);
+
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: t.statsScreen.videoTitle(title, 1) }) });
   await row.waitFor();
   const cells = await row.getByRole('cell').allTextContents();
   expect(cells.slice(0, 4)).toEqual(['1', t.statsScreen.videoTitle(title, 1), `#${accountId} Експортний канал`, 'YouTube, TikTok']);
-  expect(Number(cells[4])).toBeGreaterThan(0);
-  expect(Number(cells[5])).toBeGreaterThanOrEqual(Number(cells[4]));
+  expect(figureOf(cells[4]!)).toBe(youtube + tiktok);
+  expect(figureOf(cells[5]!)).toBeGreaterThanOrEqual(figureOf(cells[4]!));
   expect(
     await page.getByText(t.statsScreen.topPeriod(monthAgo.split('-').reverse().join('.'), today.split('-').reverse().join('.'))).count(),
   ).toBe(1);
@@ -141,20 +168,23 @@ it('ranks the synced set in the top videos of the last 30 days, from the menu, a
   // Narrowed to the profile's group and to Instagram, where nothing was posted: an empty top says so.
   await page.getByLabel(t.statsScreen.scope).selectOption({ label: 'Ранкові' });
   await page.getByLabel(t.statsScreen.platform).selectOption('instagram');
-  await page.getByRole('button', { name: t.statsScreen.show }).click();
+  await page.getByRole('button', { name: t.statsScreen.show, exact: true }).click();
   await page.getByText(t.statsScreen.topEmpty).waitFor();
+  await page.getByText(t.statsScreen.overviewEmpty).waitFor();
+  expect(await totals.count()).toBe(0);
   await page.getByLabel(t.statsScreen.platform).selectOption('tiktok');
-  await page.getByRole('button', { name: t.statsScreen.show }).click();
+  await page.getByRole('button', { name: t.statsScreen.show, exact: true }).click();
   await expect.poll(() => row.getByRole('cell').nth(3).textContent()).toBe('TikTok');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await row.waitFor();
+  await totals.getByTestId('stats-chart').locator('canvas').waitFor();
   expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'stats-top-390');
   await page.context().close();
 });
 
-it('saves the CSV the export dialog asks for, which reads back in Ukrainian, at 1440 and 390 px', async () => {
+it('saves the CSV of the page’s filters, changed in the export dialog, which reads back in Ukrainian, at 1440 and 390 px', async () => {
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
@@ -164,9 +194,14 @@ it('saves the CSV the export dialog asks for, which reads back in Ukrainian, at 
     await page.getByRole('button', { name: t.statsScreen.exportOpen }).click();
     const dialog = page.getByRole('dialog', { name: t.statsScreen.exportTitle });
     await dialog.waitFor();
-    expect(await dialog.getByLabel(`${t.statsScreen.from}: день`).inputValue()).toBe(monthAgo.split('-').reverse().join('.'));
+    // It names the page's filters rather than asking for them again.
+    const period = t.statsScreen.period(monthAgo.split('-').reverse().join('.'), today.split('-').reverse().join('.'));
+    expect(await dialog.locator('dd').allTextContents()).toEqual([period, t.statsScreen.allProfiles, t.statsScreen.allPlatforms]);
     expect(await pageProblems(page)).toEqual([]);
     await snapshot(page, `stats-export-dialog-${width}`);
+    await dialog.getByRole('button', { name: t.statsScreen.exportChange }).click();
+    expect(await dialog.getByLabel(`${t.statsScreen.from}: день`).inputValue()).toBe(monthAgo.split('-').reverse().join('.'));
+    expect(await pageProblems(page)).toEqual([]);
 
     await dialog.getByLabel(t.statsScreen.platform).selectOption('youtube');
     const saving = page.waitForEvent('download');

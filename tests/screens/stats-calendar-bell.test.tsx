@@ -14,8 +14,8 @@ import { calendarPost } from '../fixtures/calendar-post';
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));
 // uPlot draws on a canvas jsdom does not have; the browser test (tests/e2e/stats-calendar.test.ts) sees the real chart.
 vi.mock('../../src/components/stats-chart', () => ({
-  StatsChart: ({ report }: { report: StatsReport }) => (
-    <div data-testid="chart">{report.views.map((series) => `${series.platform}:${series.values.join(',')}`).join(' ')}</div>
+  StatsChart: ({ lines }: { lines: StatsReport['views'] }) => (
+    <div data-testid="chart">{lines.map((series) => `${series.platform}:${series.values.join(',')}`).join(' ')}</div>
   ),
 }));
 

@@ -32,8 +32,8 @@ export interface SeededVideo {
 
 /**
  * A published set of one video (or the `position`th of its set), posted through `accountId` on
- * each platform of `posts`, each with its figures' history: its points, and its latest figures on
- * the post as the sync leaves them.
+ * each platform of `posts` (published when said, else now), each with its figures' history: its
+ * points, and its latest figures on the post as the sync leaves them.
  */
 export async function seedVideo(
   db: Database,
@@ -41,7 +41,7 @@ export async function seedVideo(
     userId: number;
     accountId: number | null;
     title: string | null;
-    posts: { platform: PlatformName; url?: string; points: Point[] }[];
+    posts: { platform: PlatformName; url?: string; points: Point[]; publishedAt?: string }[];
     position?: number;
   },
 ): Promise<SeededVideo> {
@@ -61,8 +61,18 @@ export async function seedVideo(
     const latest = post.points.at(-1);
     const { rows } = await db.sql(
       `INSERT INTO video_posts (video_id, platform, account_id, status, scheduled_at, published_at, url, views, likes, comments, stats_synced_at)
-       VALUES ($1, $2, $3, 'done', now(), now(), $4, $5, $6, $7, CASE WHEN $5::integer IS NULL THEN NULL ELSE now() END) RETURNING id`,
-      [videoId, post.platform, options.accountId, post.url ?? null, latest?.views ?? null, latest?.likes ?? 0, latest?.comments ?? 0],
+       VALUES ($1, $2, $3, 'done', coalesce($8, now()), coalesce($8, now()), $4, $5, $6, $7, CASE WHEN $5::integer IS NULL THEN NULL ELSE now() END)
+       RETURNING id`,
+      [
+        videoId,
+        post.platform,
+        options.accountId,
+        post.url ?? null,
+        latest?.views ?? null,
+        latest?.likes ?? 0,
+        latest?.comments ?? 0,
+        post.publishedAt ?? null,
+      ],
     );
     const postId = rows[0].id as number;
     postIds.push(postId);

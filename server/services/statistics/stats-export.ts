@@ -3,7 +3,7 @@ import type { PlatformName } from '../../../src/lib/contract';
 import { t } from '../../messages';
 import type { Database } from '../../db/connect';
 import { byteOrderMark, csvRow, numberCell, textCell } from './csv';
-import { kyivMidnight, selectedPosts, type StatsDays, type StatsSelection } from './stats-range';
+import { gainedOverSpan, kyivMidnight, selectedPosts, spanFigures, type StatsDays, type StatsSelection } from './stats-range';
 
 /**
  * Rows one statement reads, about 120 KB of CSV. Over 300 000 rows, batches of 5 000 left up to 49
@@ -63,16 +63,13 @@ export async function* statsCsvChunks(
     const ids = batch.map((row) => row.id as number);
     const { rows } = await db.sql(
       `SELECT p.id, to_char(days.day, 'DD.MM.YYYY') AS day, p.platform, p.account_id, accounts.comments AS account_comments,
-              requests.title, p.video_id, p.url, last.views, last.likes, last.comments, last.views - coalesce(prior.views, 0) AS gained
+              requests.title, p.video_id, p.url, last.views, last.likes, last.comments, ${gainedOverSpan('views')} AS gained
          FROM video_posts AS p
          JOIN videos ON videos.id = p.video_id
          JOIN creation_requests AS requests ON requests.id = videos.request_id
          LEFT JOIN accounts ON accounts.id = p.account_id
         CROSS JOIN (SELECT moment::date AS day FROM generate_series($2::date::timestamp, $3::date::timestamp, interval '1 day') AS moment) AS days
-         JOIN LATERAL (SELECT views, likes, comments FROM stats_points
-                        WHERE post_id = p.id AND at < ${kyivMidnight('days.day + 1')} ORDER BY at DESC LIMIT 1) AS last ON true
-         LEFT JOIN LATERAL (SELECT views FROM stats_points
-                             WHERE post_id = p.id AND at < ${kyivMidnight('days.day')} ORDER BY at DESC LIMIT 1) AS prior ON true
+         ${spanFigures('p.id', kyivMidnight('days.day'), kyivMidnight('days.day + 1'))}
         WHERE p.id = ANY($1::integer[])
         ORDER BY p.id, days.day`,
       [ids, days.from, days.to],
