@@ -56,7 +56,14 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete, empty
     { header: t.accounts.columnId, cell: (account) => account.id, width: '70px' },
     { header: t.accounts.columnProxy, cell: (account) => <span className={styles.proxy}>{account.proxy}</span> },
     // Five profiles on one proxy differ only by what the operator wrote about them.
-    { header: t.accounts.columnComment, cell: (account) => <span className={styles.comment}>{account.comments}</span> },
+    {
+      header: t.accounts.columnComment,
+      cell: (account) => (
+        <span className={styles.comment} title={account.comments}>
+          {account.comments}
+        </span>
+      ),
+    },
     ...(showOwner ? [{ header: t.accounts.columnUser, cell: (account: AccountSummary) => account.user.login }] : []),
     {
       header: t.accountForm.youtube,
@@ -91,8 +98,16 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete, empty
         />
       ),
     },
-    { header: t.accounts.columnStatus, cell: (account) => <StatusBadge status={account.status} kind="account" />, width: '130px' },
-    { header: t.health.column, cell: (account) => <ProfileHealth account={account} />, width: '200px' },
+    { header: t.accounts.columnStatus, cell: (account) => <StatusBadge status={account.status} kind="account" wraps />, width: '130px' },
+    {
+      header: t.health.column,
+      cell: (account) => (
+        <div className={styles.health}>
+          <ProfileHealth account={account} />
+        </div>
+      ),
+      width: '176px',
+    },
     ...(onDelete
       ? [
           {

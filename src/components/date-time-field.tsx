@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { uk } from 'react-day-picker/locale/uk';
 import 'react-day-picker/style.css';
@@ -52,6 +52,25 @@ const dateAsDay = (date: Date) =>
 
 const kyivToday = () => dayAsDate(kyivWallTime(Date.now()).slice(0, 10));
 
+/** Space kept between the calendar and the field, and between the calendar and the screen's edges. */
+const calendarGap = 4;
+const screenMargin = 8;
+
+/**
+ * Where the calendar opens so that it is on the screen: below the field, or above it when there is
+ * no room below and more above; moved left when the field is near the right edge. The top of the
+ * screen is under the page's scroll padding (a phone's fixed top bar sets it).
+ */
+function calendarPlacement(field: DOMRect, calendar: { width: number; height: number }) {
+  const screenTop = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const roomBelow = window.innerHeight - field.bottom - calendarGap - screenMargin;
+  const roomAbove = field.top - screenTop - calendarGap - screenMargin;
+  const above = calendar.height > roomBelow && roomAbove > roomBelow;
+  const overRight = field.left + calendar.width - (document.documentElement.clientWidth - screenMargin);
+  const left = Math.max(screenMargin - field.left, Math.min(0, -overRight));
+  return { above, left };
+}
+
 /**
  * A Kyiv date and time whatever the browser's language or time zone: the day typed as dd.mm.yyyy
  * or picked in a Monday-first Ukrainian calendar (react-day-picker, arrow keys inside), the time
@@ -73,9 +92,27 @@ export function DateTimeField({ label, value, onChange, disabled, error, time = 
   // Kyiv's today as of the calendar's opening (Kyiv may be a day ahead of or behind the browser).
   const [calendarToday, setCalendarToday] = useState<Date | null>(null);
   const calendarOpen = calendarToday !== null;
-  const setCalendarOpen = (open: boolean) => setCalendarToday(open ? kyivToday() : null);
+  // Where the open calendar fits, measured before it is painted; null until then.
+  const [placement, setPlacement] = useState<ReturnType<typeof calendarPlacement> | null>(null);
+  const setCalendarOpen = (open: boolean) => {
+    setCalendarToday(open ? kyivToday() : null);
+    setPlacement(null);
+  };
   const root = useRef<HTMLDivElement>(null);
   const calendarButton = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    if (!calendarToday || placement || !root.current || !popover.current) return;
+    const { width, height } = popover.current.getBoundingClientRect();
+    setPlacement(calendarPlacement(root.current.getBoundingClientRect(), { width, height }));
+  }, [calendarToday, placement]);
+
+  // The dialog pattern: the focus moves onto the grid's day for the arrow keys, once the calendar is
+  // where it fits (focused where it first drew, below the screen's edge, it would scroll the page).
+  useEffect(() => {
+    if (placement) popover.current?.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]')?.focus();
+  }, [placement]);
 
   const closeCalendar = useCallback(() => setCalendarToday(null), []);
   useOutsideClick(root, calendarOpen, closeCalendar);
@@ -146,18 +183,24 @@ export function DateTimeField({ label, value, onChange, disabled, error, time = 
           </button>
           {calendarToday && (
             // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the dialog from any of its buttons
-            <div className={styles.popover} role="dialog" aria-label={t.dates.calendar(label)} onKeyDown={onCalendarKeyDown}>
+            <div
+              ref={popover}
+              className={`${styles.popover} ${placement?.above ? styles.above : ''}`}
+              style={{ left: placement?.left ?? 0 }}
+              role="dialog"
+              aria-label={t.dates.calendar(label)}
+              onKeyDown={onCalendarKeyDown}
+            >
               <DayPicker
                 mode="single"
                 locale={uk}
                 weekStartsOn={1}
+                // Six rows in every month: the calendar keeps the height it was placed by.
+                fixedWeeks
                 today={calendarToday}
                 selected={day ? dayAsDate(day) : undefined}
                 defaultMonth={day ? dayAsDate(day) : calendarToday}
                 onSelect={pick}
-                // The dialog pattern: focus moves onto the grid's day as it opens, for the arrow keys.
-                // eslint-disable-next-line jsx-a11y/no-autofocus
-                autoFocus
               />
             </div>
           )}

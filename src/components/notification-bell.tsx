@@ -71,9 +71,10 @@ export function NotificationBell({ triggerClassName }: { triggerClassName?: stri
       trigger={
         <>
           <Bell size={18} aria-hidden />
+          {/* The whole count, as the bell's name says it: a '9+' beside '12 непрочитаних' is a label that does not match its name. */}
           {unread > 0 && (
             <span className={styles.count} aria-hidden>
-              {unread > 9 ? '9+' : unread}
+              {unread}
             </span>
           )}
         </>

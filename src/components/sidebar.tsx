@@ -113,82 +113,85 @@ interface SidebarPanelProps {
 function SidebarPanel({ path, collapsed, drawerOpen, items, user, auth, bell }: SidebarPanelProps) {
   return (
     <aside id="main-menu" className={`${styles.sidebar} ${collapsed ? styles.collapsed : ''} ${drawerOpen ? styles.drawerOpen : ''}`}>
-      <div className={styles.top}>
-        <Link href="/" className={styles.logo}>
-          {t.app.logo}
-        </Link>
-        <div className={styles.topActions}>
-          {bell && <NotificationBell triggerClassName={styles.iconButton} />}
-          <button
-            type="button"
-            className={`${styles.iconButton} ${styles.collapseButton}`}
-            aria-label={t.app.toggleMenu}
-            aria-pressed={collapsed}
-            onClick={() => menuStore.trigger.toggleCollapsed()}
-          >
-            <MenuIcon size={18} aria-hidden />
-          </button>
+      {/* The aside is the dark column as long as the page; this, the menu itself, stays on the screen as the page scrolls. */}
+      <div className={styles.panel}>
+        <div className={styles.top}>
+          <Link href="/" className={styles.logo}>
+            {t.app.logo}
+          </Link>
+          <div className={styles.topActions}>
+            {bell && <NotificationBell triggerClassName={styles.iconButton} />}
+            <button
+              type="button"
+              className={`${styles.iconButton} ${styles.collapseButton}`}
+              aria-label={t.app.toggleMenu}
+              aria-pressed={collapsed}
+              onClick={() => menuStore.trigger.toggleCollapsed()}
+            >
+              <MenuIcon size={18} aria-hidden />
+            </button>
+          </div>
         </div>
-      </div>
 
-      <nav className={styles.nav}>
-        <ul className={styles.menu}>
-          {items.map((item) =>
-            item.children ? (
-              <MenuGroup key={item.id} item={item} path={path} collapsed={collapsed} />
-            ) : (
-              <li key={item.id}>
-                <Link
-                  href={item.url}
-                  className={`${styles.link} ${isActive(item, path) ? styles.active : ''}`}
-                  title={collapsed ? item.name : undefined}
-                >
-                  <item.icon size={18} aria-hidden />
-                  <span className={styles.label}>{item.name}</span>
+        <nav className={styles.nav}>
+          <ul className={styles.menu}>
+            {items.map((item) =>
+              item.children ? (
+                <MenuGroup key={item.id} item={item} path={path} collapsed={collapsed} />
+              ) : (
+                <li key={item.id}>
+                  <Link
+                    href={item.url}
+                    className={`${styles.link} ${isActive(item, path) ? styles.active : ''}`}
+                    title={collapsed ? item.name : undefined}
+                  >
+                    <item.icon size={18} aria-hidden />
+                    <span className={styles.label}>{item.name}</span>
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+
+        <div className={styles.userBox}>
+          <Dropdown
+            kind="menu"
+            align="up"
+            triggerLabel={user?.login ?? ''}
+            triggerClassName={styles.userButton}
+            trigger={
+              <>
+                <UserCircle size={20} aria-hidden />
+                <span className={styles.label} data-testid="user-login">
+                  {user?.login}
+                </span>
+              </>
+            }
+          >
+            {(close) => (
+              <div className={styles.userMenu}>
+                <Link href="/setting" role="menuitem" className={styles.userMenuItem} onClick={close}>
+                  <Settings size={16} aria-hidden /> {t.app.settings}
                 </Link>
-              </li>
-            ),
-          )}
-        </ul>
-      </nav>
-
-      <div className={styles.userBox}>
-        <Dropdown
-          kind="menu"
-          align="up"
-          triggerLabel={user?.login ?? ''}
-          triggerClassName={styles.userButton}
-          trigger={
-            <>
-              <UserCircle size={20} aria-hidden />
-              <span className={styles.label} data-testid="user-login">
-                {user?.login}
-              </span>
-            </>
-          }
-        >
-          {(close) => (
-            <div className={styles.userMenu}>
-              <Link href="/setting" role="menuitem" className={styles.userMenuItem} onClick={close}>
-                <Settings size={16} aria-hidden /> {t.app.settings}
-              </Link>
-              <Link href="/setting/tokens" role="menuitem" className={styles.userMenuItem} onClick={close}>
-                <KeyRound size={16} aria-hidden /> {t.apiTokens.title}
-              </Link>
-              <button
-                type="button"
-                role="menuitem"
-                className={styles.userMenuItem}
-                onClick={() => {
-                  close();
-                  auth.send({ type: 'logout' });
-                }}
-              >
-                <LogOut size={16} aria-hidden /> {t.app.logout}
-              </button>
-            </div>
-          )}
-        </Dropdown>
+                <Link href="/setting/tokens" role="menuitem" className={styles.userMenuItem} onClick={close}>
+                  <KeyRound size={16} aria-hidden /> {t.apiTokens.title}
+                </Link>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className={styles.userMenuItem}
+                  onClick={() => {
+                    close();
+                    auth.send({ type: 'logout' });
+                  }}
+                >
+                  <LogOut size={16} aria-hidden /> {t.app.logout}
+                </button>
+              </div>
+            )}
+          </Dropdown>
+        </div>
       </div>
     </aside>
   );

@@ -18,6 +18,8 @@ interface StatusBadgeProps {
    * and 'Готово' (rendered, ready to publish).
    */
   kind: 'video' | 'account' | 'request';
+  /** Its words may take two lines, where a table's column is narrow ('Очікує підключення'). */
+  wraps?: boolean;
 }
 
 const labelSets: Record<StatusBadgeProps['kind'], Partial<Record<VideoStatus | AccountStatus, string>>> = {
@@ -26,6 +28,10 @@ const labelSets: Record<StatusBadgeProps['kind'], Partial<Record<VideoStatus | A
   request: t.requestStatus,
 };
 
-export function StatusBadge({ status, kind }: StatusBadgeProps) {
-  return <span className={`${styles.badge} ${tone[status] ?? styles.neutral}`}>{labelSets[kind][status] ?? status}</span>;
+export function StatusBadge({ status, kind, wraps = false }: StatusBadgeProps) {
+  return (
+    <span className={`${styles.badge} ${tone[status] ?? styles.neutral} ${wraps ? styles.wraps : ''}`}>
+      {labelSets[kind][status] ?? status}
+    </span>
+  );
 }
