@@ -31,9 +31,9 @@ export function notificationHref(item: NotificationItem): string {
 function titleOf(item: NotificationItem): string {
   switch (item.kind) {
     case 'render_done':
-      return t.notifications.renderDone;
+      return t.notifications.renderDone(item.title ?? '');
     case 'render_failed':
-      return t.notifications.renderFailed;
+      return t.notifications.renderFailed(item.title ?? '');
     case 'set_posts':
       return t.notifications.setPosts(item.title ?? '', item.posts ?? { published: 0, failed: 0, held: 0 });
     case 'credentials_failed': {

@@ -629,8 +629,9 @@ export const t = {
   notifications: {
     bell: (unread: number) => (unread > 0 ? `Сповіщення: ${counted(unread, nouns.unread)}` : 'Сповіщення'),
     markAllRead: 'Позначити всі прочитаними',
-    renderDone: 'Відео створено, можна публікувати',
-    renderFailed: 'Не вдалося створити відео',
+    /** Named by the request's title, else its source file (issue 40.7: five alike lines named nothing). */
+    renderDone: (name: string) => (name ? `Запит «${name}»: відео створено, можна публікувати` : 'Відео створено, можна публікувати'),
+    renderFailed: (name: string) => (name ? `Запит «${name}»: не вдалося створити відео` : 'Не вдалося створити відео'),
     /** One entry per set: '…: 5 публікацій вийшло, 1 не вдалася, 2 утримані' (held: waiting for a cap, a quota or a new connection). */
     setPosts: (title: string, posts: { published: number; failed: number; held: number }) =>
       `${title ? `Набір «${title}»` : 'Набір без назви'}: ${setPostCounts(posts)}`,

@@ -303,7 +303,7 @@ it("tells each set's posts, out and failed, and the finished renders in the bell
     .toBe(1);
   // The last round left the panel open. The set published at once has both its posts out.
   expect(await page.getByRole('link', { name: /Набір «Ранковий випуск»: 2 публікації вийшли/ }).count()).toBe(1);
-  expect(await page.getByRole('link', { name: /Відео створено, можна публікувати/ }).count()).toBe(3);
+  expect(await page.getByRole('link', { name: /відео створено, можна публікувати/i }).count()).toBe(3);
   expect(await pageProblems(page)).toEqual([]);
   await snapshot(page, 'bell-1440');
   const unreadBefore = Number(/(\d+)/.exec((await bell.getAttribute('aria-label'))!)![1]);

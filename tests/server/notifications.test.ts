@@ -16,11 +16,12 @@ describeEachDatabase(
       (await env().app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers })).json<NotificationList>();
     const post = (user: TestUser, url: string) => env().app.inject({ method: 'POST', url, headers: user.headers });
 
-    async function loadingRequest(user: TestUser) {
+    async function loadingRequest(user: TestUser, sourceName: string | null = null) {
       const idUpload = crypto.randomUUID();
       const { rows } = await env().db.sql(
-        `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key) VALUES ($1, $2, 'loading', 1, 'gone') RETURNING id`,
-        [idUpload, user.id],
+        `INSERT INTO creation_requests (id_upload, user_id, status, count_video, source_key, source_name)
+         VALUES ($1, $2, 'loading', 1, 'gone', $3) RETURNING id`,
+        [idUpload, user.id, sourceName],
       );
       return { id: rows[0].id as number, idUpload };
     }
@@ -55,7 +56,7 @@ describeEachDatabase(
       const admin = await createUser(env(), 'root', { role: 'admin' });
       const account = await createAccount(env(), owner, { comments: 'Основний' });
 
-      const rendered = await loadingRequest(owner);
+      const rendered = await loadingRequest(owner, 'ranok.mp4');
       await env().db.sql(`UPDATE creation_requests SET status = 'success' WHERE id = $1`, [rendered.id]);
       const broken = await loadingRequest(owner);
       await markRenderFailed({ requestId: broken.id }, { db: env().db, clock: env().platforms.clock });
@@ -117,7 +118,8 @@ describeEachDatabase(
           kind: 'render_done',
           idUpload: rendered.idUpload,
           account: null,
-          title: '',
+          // Named by its source file while the request has no title (issue 40.7).
+          title: 'ranok.mp4',
           platform: null,
           message: null,
           posts: null,

@@ -6,7 +6,7 @@ import type { Database } from '../../db/connect';
 /** A user's notifications, newest first. The table keeps at most 50 per user (migration 0013). */
 export async function notificationList(db: Database, userId: number): Promise<NotificationList> {
   const { rows } = await db.sql(
-    `SELECT notifications.id, notifications.kind, creation_requests.id_upload, creation_requests.title, notifications.account_id,
+    `SELECT notifications.id, notifications.kind, creation_requests.id_upload, creation_requests.title, creation_requests.source_name, notifications.account_id,
             coalesce(nullif(accounts.comments, ''),
                      (SELECT c.checked_name FROM account_connections AS c
                        WHERE c.account_id = accounts.id AND c.platform = notifications.platform AND c.checked_name IS NOT NULL LIMIT 1),
@@ -25,7 +25,8 @@ export async function notificationList(db: Database, userId: number): Promise<No
     kind: row.kind,
     idUpload: row.id_upload,
     account: row.account_id === null ? null : { id: row.account_id, name: t.accounts.optionTitle(row.account_id, row.account_label) },
-    title: row.id_upload === null ? null : (row.title ?? ''),
+    // A render is named by its source file until the request is published with a title (issue 40.7: five alike lines named nothing).
+    title: row.id_upload === null ? null : row.title || (row.kind.startsWith('render') ? (row.source_name ?? '') : ''),
     platform: row.platform,
     // A failed render is worded from its request's kind (migration 0035); the others keep their words.
     message: row.kind === 'render_failed' ? renderFailureText(row.render_failure, row.render_failure_detail) : row.message,

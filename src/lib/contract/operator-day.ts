@@ -130,7 +130,7 @@ export const NotificationItem = Type.Object({
   idUpload: Nullable(Uuid),
   /** The profile it is about, named as the profile lists name it (its comment, else the account it reaches). */
   account: Nullable(Type.Object({ id: Id, name: Type.String() })),
-  /** The set's title ('' when it has none), for renders and sets. */
+  /** The set's title ('' when it has none), for renders and sets; a render's source file name while its request has no title. */
   title: Nullable(Type.String()),
   platform: Nullable(Platform),
   message: Nullable(Type.String()),
