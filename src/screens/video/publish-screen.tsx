@@ -79,6 +79,8 @@ function VideoCard({ video, number, assigned, gap, posterUrl, profiles, spreadRe
           aria-label={t.publish.videoAccount(number)}
           aria-describedby={[byRule || video.byHand || video.lostProfile ? hintId : '', gap ? gapId : ''].join(' ').trim() || undefined}
           value={video.account?.id ?? ''}
+          // A native select cuts a long name to its width: the whole name on hover.
+          title={profiles.find((profile) => profile.id === video.account?.id)?.title}
           disabled={disabled}
           onChange={(event) =>
             send({ type: 'video.profile', videoId: video.id, profileId: event.target.value ? Number(event.target.value) : null })
