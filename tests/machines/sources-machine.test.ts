@@ -190,6 +190,29 @@ describe('sources machine: several videos in one drop', () => {
     expect(drag()).toEqual({ dragged: 3, taken: 2 });
   });
 
+  it('gives back the room of a settled drop’s sent and refused files, keeping the failed ones’, for the next drag', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'files.add', files: clips(3) });
+    actor.send({ type: 'form.submit', fields: { countVideo: '1' } });
+    await calls.resolve('sendSource', {});
+    await calls.reject('sendSource', notVideo);
+    await settle();
+    await calls.reject('sendSource', new ApiError(0, [t.upload.connectionLost]));
+    await settle();
+    actor.send({ type: 'drag.enter', types: Array(20).fill('video/mp4') });
+    expect(actor.getSnapshot().context.drag).toEqual({ dragged: 20, taken: 19 });
+  });
+
+  it('moves the progress of the file it is about alone', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'files.add', files: clips(2) });
+    actor.send({ type: 'form.submit', fields: { countVideo: '1' } });
+    await settle();
+    (calls.started[0]!.input as SentInput).onProgress(0.5);
+    await settle();
+    expect(actor.getSnapshot().context.sources.map((source) => source.progress)).toEqual([0.5, 0]);
+  });
+
   it('keeps the videos of a mixed drop and names each other file with why, in the order dropped', () => {
     const { actor, calls, sentNames } = start();
     const notes = new File(['нотатки'], 'нотатки.txt', { type: 'text/plain' });
