@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TikTokCreatorRules } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { postRefusal, refusalText, resolveChoices, textRefusal, type Refusal } from '../../src/lib/posting-rules';
+import {
+  choiceProblems,
+  postRefusal,
+  refusalField,
+  refusalText,
+  resolveChoices,
+  textRefusal,
+  type Refusal,
+} from '../../src/lib/posting-rules';
 import { captionRoom, captionText, captionWithMarker, hashtags } from '../../src/lib/posting-rules/caption';
 import { instagramDefaults, instagramLimits, instagramPostRefusal } from '../../src/lib/posting-rules/instagram';
 import {
@@ -442,5 +450,38 @@ describe("a refusal in the operator's words", () => {
 
   it.each(cases)('words %j with the profile or the video it is about', (refusal, words) => {
     expect(refusalText(refusal, 'Профіль 1')).toBe(words);
+  });
+});
+
+describe('the publish form’s check of the choices (issue 40.4)', () => {
+  const rules = t.postingRules;
+  const olena = { title: '#1 Олена', platforms: ['youtube', 'tiktok'] as const, saved: {} };
+  const boris = { title: '#2 Борис', platforms: ['youtube'] as const, saved: { youtube: { selfDeclaredMadeForKids: false } } };
+
+  it('names each refused choice once, on its field, for the first chosen profile that posts there', () => {
+    expect([...choiceProblems([olena, boris], ['youtube', 'tiktok'], {})]).toEqual([
+      ['options.youtube.selfDeclaredMadeForKids', rules.youtubeKidsRequired('#1 Олена')],
+      ['options.tiktok.privacyLevel', rules.tiktokPrivacyRequired('#1 Олена')],
+    ]);
+    // Boris remembers his declaration and has no TikTok: nothing to refuse for him.
+    expect([...choiceProblems([boris], ['youtube', 'tiktok'], {})]).toEqual([]);
+    // A platform not ticked is not checked.
+    expect([...choiceProblems([olena], ['youtube'], { youtube: { selfDeclaredMadeForKids: true } })]).toEqual([]);
+    expect([...choiceProblems([olena], ['youtube'], { youtube: { selfDeclaredMadeForKids: true, categoryId: '999' } })]).toEqual([
+      ['options.youtube.categoryId', rules.categoryNotAssignable('999')],
+    ]);
+  });
+
+  it('marks a field only for a choice: a text or a video refusal has none', () => {
+    const fields: [Refusal, string | null][] = [
+      [{ code: 'tiktokPrivacyRequired' }, 'options.tiktok.privacyLevel'],
+      [{ code: 'privacyNotOffered', level: 'SELF_ONLY' }, 'options.tiktok.privacyLevel'],
+      [{ code: 'brandedPrivate' }, 'options.tiktok.privacyLevel'],
+      [{ code: 'youtubeKidsRequired' }, 'options.youtube.selfDeclaredMadeForKids'],
+      [{ code: 'categoryNotAssignable', categoryId: '999' }, 'options.youtube.categoryId'],
+      [{ code: 'titleTooLong', length: 120, limit: 100 }, null],
+      [{ code: 'thumbOffsetBeyond', video: 2 }, null],
+    ];
+    expect(fields.map(([refusal]) => refusalField(refusal))).toEqual(fields.map(([, field]) => field));
   });
 });
