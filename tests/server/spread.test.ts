@@ -86,7 +86,9 @@ describeEachDatabase(
         expect(item.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+02:00$/);
         expect(kyivClock(item.date) >= '09:00' && kyivClock(item.date) <= '22:00', item.date).toBe(true);
         expect(Date.parse(item.date)).toBeGreaterThan(clock.now());
-        expect(item.reason).toContain('Перший вільний слот: найкращу годину профілю видно, коли в нього є 30 публікацій з переглядами, а поки що 0');
+        expect(item.reason).toContain(
+          'Перший вільний слот: найкращу годину профілю видно, коли в нього є 30 публікацій з переглядами, а поки що 0',
+        );
       }
       for (const profile of profiles) {
         const times = proposal.data
