@@ -84,8 +84,7 @@ it('connects a new profile to TikTok through the sandbox consent page, with no s
   await widths('connect-new-typed');
 
   // The typed way open and blank, 'Підключити TikTok' still asks for nothing typed: it connects through the consent page.
-  await page.getByRole('switch', { name: 'YouTube' }).uncheck();
-  await page.getByRole('switch', { name: 'Instagram' }).uncheck();
+  // YouTube and Instagram stay on with their fields blank: TikTok's button asks only for TikTok's (issue 40.4).
   await tiktok.getByRole('button', { name: 'Підключити TikTok' }).click();
   await page.getByLabel('Обліковий запис пісочниці').fill('evening@tiktok');
   await page.getByRole('button', { name: 'Дозволити' }).click();
@@ -94,6 +93,8 @@ it('connects a new profile to TikTok through the sandbox consent page, with no s
   await expect.poll(() => tiktok.getByRole('status').textContent()).toMatch(/^Підключено як /);
   expect(await page.getByLabel('Коментар').inputValue()).toBe('Вечірній профіль');
   expect(await page.getByRole('button', { name: 'Вставити рядок доступу' }).getAttribute('aria-expanded')).toBe('false');
+  expect(await page.getByRole('switch', { name: 'YouTube' }).isChecked()).toBe(true);
+  expect(await page.getByRole('region', { name: 'YouTube' }).getByRole('status').textContent()).toBe('Не підключено');
   await widths('connect-new-linked');
   await context.close();
 });
