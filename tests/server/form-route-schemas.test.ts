@@ -41,8 +41,8 @@ const cases: { name: string; form: Struct<any, any>; route: TObject; valid: Reco
     form: accountSchema,
     route: accountSchemas.create.body,
     valid: { ...emptyAccount },
-    // Which platforms the press connects by consent is the press's, not a field: the form's schema takes it as an argument.
-    routeOnly: ['connectByConsent'],
+    // Which platforms the press connects by consent, and which one it connects, are the press's, not fields: the form's schema takes them as arguments.
+    routeOnly: ['connectByConsent', 'connecting'],
   },
   { name: 'channel description', form: channelDescriptionSchema, route: accountSchemas.updateChannel.body, valid: { description: 'text' } },
   {
