@@ -83,7 +83,7 @@ it('deletes an image with the deletion toasts and refetches the list', async () 
   await expect.poll(() => page.getByRole('heading', { name: /Зображення/ }).textContent()).toBe('Зображення1');
 });
 
-it('validates the create-video form and refuses a non-video drop with the spec toast', async () => {
+it('validates the create-video form and refuses a non-video file with its reason in the list', async () => {
   await page.goto(`${server.baseUrl}/video/create`);
   await expect.poll(() => page.getByLabel('Кількість відео').inputValue()).toBe('1');
   await expect.poll(() => page.getByLabel('Кількість відео').getAttribute('placeholder')).toBe('Введіть кількість відео');
@@ -93,7 +93,7 @@ it('validates the create-video form and refuses a non-video drop with the spec t
   await expect.poll(visible('Вкажіть кількість відео')).toBe(true);
   await expect.poll(visible('Мінімум одне відео')).toBe(true);
   await page.locator('input[type=file]').setInputFiles(path.join(mediaDir, 'notes.txt'));
-  await expect.poll(visible('Файл «notes.txt» має недопустимий формат. Файл має бути відео')).toBe(true);
+  await expect.poll(visible('Файл «notes.txt» не прийнято: це не відео')).toBe(true);
 
   // The one image left is offered and chosen; with none chosen the form refuses to send.
   const background = page.getByRole('checkbox', { name: /^Зображення \d+$/ });

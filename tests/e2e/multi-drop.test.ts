@@ -98,7 +98,7 @@ it('sends five dropped files as five requests, two at a time, and passes axe at 
   expect(page.url()).toBe(`${server.baseUrl}/video/create`);
 
   release();
-  await expect.poll(visible(`Файл «${bad}» не прийнято: Файл повинен бути відео`), { timeout: 60_000 }).toBe(true);
+  await expect.poll(visible(`Файл «${bad}» не прийнято: файл повинен бути відео`), { timeout: 60_000 }).toBe(true);
   await expect.poll(visible('Надіслано 4 з 5'), { timeout: 60_000 }).toBe(true);
   expect(sent).toHaveLength(5);
   await snapshot(page, 'multi-drop-settled');
@@ -186,7 +186,7 @@ it('tells a drag of six files that five will be taken, lists the text file with 
   await page.setViewportSize({ width: 1440, height: 900 });
   release();
 
-  await expect.poll(visible(`Файл «${bad}» не прийнято: Файл повинен бути відео`), { timeout: 60_000 }).toBe(true);
+  await expect.poll(visible(`Файл «${bad}» не прийнято: файл повинен бути відео`), { timeout: 60_000 }).toBe(true);
   await expect.poll(visible('Надіслано 4 з 5'), { timeout: 60_000 }).toBe(true);
   expect(sent).toHaveLength(5);
   expect(await page.getByText(/100\s?%/).count()).toBe(0);

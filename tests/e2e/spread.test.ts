@@ -92,7 +92,7 @@ it('spreads four videos over tomorrow within the slots, shows why, stays accessi
   await panel.getByLabel(t.dates.day(t.spread.to)).fill(shownDay);
   await panel.getByRole('button', { name: t.spread.action }).click();
   await page.getByText(t.spread.proposed(4)).first().waitFor();
-  expect(await page.getByText('Перший вільний слот: історії замало').count()).toBe(4);
+  expect(await page.getByText('Перший вільний слот: найкращу годину профілю видно').count()).toBe(4);
   for (const number of [1, 2, 3, 4]) expect(await page.getByLabel(t.dates.day(t.publish.videoDate(number))).inputValue()).toBe(shownDay);
 
   expect(await axeFindings(page)).toEqual([]);
