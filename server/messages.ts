@@ -2,6 +2,9 @@ import { counted, nouns, t as shown } from '../src/lib/i18n';
 
 const groupedDigits = new Intl.NumberFormat('uk-UA');
 
+/** A Retry-After's wait as an operator reads it: seconds under a minute, whole minutes from there. */
+const waitWords = (seconds: number) => (seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`);
+
 /**
  * The catalog's messages that only the server sends (its error answers, the failures it records),
  * kept out of the browser's bundle: the SPA shows them as the server words them. Server code takes
@@ -143,7 +146,7 @@ export const t = {
     checkRunning: 'Профіль уже перевіряється. Дочекайтеся кінця перевірки',
     /** The same within a minute of the profile's last check (429). */
     checkedRecently: (seconds: number) =>
-      `Профіль щойно перевірено. Перевірити знову можна через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}`,
+      `Профіль щойно перевірено. Перевірити знову можна через ${waitWords(seconds)}`,
   },
   telegram: {
     ...shown.telegram,
@@ -155,6 +158,8 @@ export const t = {
     telegramNotConnected: 'Спершу підключіть чат Telegram: тестове повідомлення нема куди надіслати',
     /** What the bot writes for a test. */
     telegramMessage: '🔔 Тестове повідомлення Shorts Office: сповіщення надходитимуть у цей чат.',
+    /** Past the user's test sends in the window (429; login-throttle.ts, alertTestThrottle). */
+    tooMany: (seconds: number) => `Забагато тестових надсилань. Спробуйте знову через ${waitWords(seconds)}.`,
     /** A webhook whose secret was sealed under another SECRET_KEY: nothing it sends could be signed (409). */
     secretUnreadable: 'Секрет цього вебхука не вдається прочитати: його збережено з іншим SECRET_KEY. Видаліть вебхук і додайте знову',
   },
@@ -196,7 +201,7 @@ export const t = {
     invalidCredentials: 'Невірний логін або пароль',
     /** The wait is the answer's Retry-After, so a mistyped password after a spray tells the operator how long, not just "later". */
     tooManyLoginAttempts: (seconds: number) =>
-      `Забагато спроб входу. Спробуйте знову через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}.`,
+      `Забагато спроб входу. Спробуйте знову через ${waitWords(seconds)}.`,
     unauthorized: 'Потрібно увійти в систему',
     sessionExpired: 'Сесія завершилась, увійдіть знову',
     forbidden: 'Недостатньо прав',
@@ -207,7 +212,7 @@ export const t = {
     apiTokenNeedsSession: 'Цю дію можна виконати лише після входу з паролем, не API-токеном',
     /** Past a guessing limit: of the address, of the token's first characters, or of all guesses (login-throttle.ts). */
     tooManyTokenAttempts: (seconds: number) =>
-      `Забагато невірних API-токенів. Спробуйте знову через ${seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`}.`,
+      `Забагато невірних API-токенів. Спробуйте знову через ${waitWords(seconds)}.`,
     notFound: 'Не знайдено',
     routeNotFound: 'Такого шляху API не існує',
     badJson: 'Некоректне тіло запиту',

@@ -4,7 +4,7 @@ import { t } from '../messages';
 import { HttpError } from '../http-error';
 import { readAccessToken } from './tokens';
 import { checkApiToken, isApiToken, recordApiTokenUse } from './api-tokens';
-import { countTokenGuess, refuseTokenGuesser } from './login-throttle';
+import { countAlertTest, countTokenGuess, refuseTokenGuesser } from './login-throttle';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -93,4 +93,14 @@ export async function requireAdmin(request: FastifyRequest, reply?: FastifyReply
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, t.server.unauthorized);
   return request.user;
+}
+
+/** The preHandler of the alert test routes: each test is counted, and one past the user's limit answers 429 (login-throttle.ts). */
+export async function limitAlertTests(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { db, clock } = request.server;
+  const refusal = await countAlertTest(db, currentUser(request).id, clock.now());
+  if (refusal) {
+    reply.header('retry-after', String(refusal.retryAfterSeconds));
+    throw new HttpError(429, t.alertTests.tooMany(refusal.retryAfterSeconds));
+  }
 }

@@ -17,7 +17,8 @@ import { apiTokenPrefix } from './api-tokens';
  *   A device is counted on its own key only, so no failure it did not make (guessers behind the
  *   same reverse proxy, or spread over the world) limits it. A device past its limit is an
  *   unknown browser again.
- * - guessed API tokens, on keys of their own (tokenThrottle below).
+ * - guessed API tokens, on keys of their own (tokenThrottle below);
+ * - a user's alert test sends, on a key of their own (alertTestThrottle below).
  *
  * The windows go by the server's Clock, not the database's, so tests move them without waiting.
  * A refused attempt writes nothing, and every counted one purges the windows that have ended, so
@@ -234,6 +235,24 @@ export async function countTokenGuess(db: Database, ip: string, token: string, n
   const refused = await refuseTokenGuesser(db, ip, token, now);
   if (refused) return refused;
   const counted = await countAttempt(db, tokenGuessKeys(ip, token), now);
+  return 'refused' in counted ? counted : null;
+}
+
+/**
+ * 'Надіслати тестове' for a webhook or for Telegram makes the server call out at once, on the
+ * user's word: to any address they saved, or through the installation's bot, whose budget at
+ * Telegram every user shares (Bot API FAQ, "My bot is hitting limits": about 30 messages a second).
+ * So a user's tests, webhook and Telegram together, are counted in the sign-in's window: 10, far
+ * more than checking a new target takes, too few to make the server a stream of requests.
+ */
+export const alertTestThrottle = { maxPerUser: 10 };
+
+/** Counts one test send of the user's, or refuses it when past the limit (then nothing is written). */
+export async function countAlertTest(db: Database, userId: number, now: number): Promise<Refusal | null> {
+  const keys: Key[] = [{ key: `alert-test:${userId}`, limit: alertTestThrottle.maxPerUser }];
+  const waitMs = longestWait(keys, await countsOf(db, keys, now), now);
+  if (waitMs > 0) return refusal(waitMs);
+  const counted = await countAttempt(db, keys, now);
   return 'refused' in counted ? counted : null;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { telegramSchemas } from '../../src/lib/contract/alerts';
 import { telegramChoicesSchema } from '../../src/lib/schemas';
 import { t } from '../messages';
-import { currentUser, requireUser } from '../auth/guards';
+import { currentUser, limitAlertTests, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { disconnectTelegram, issueTelegramCode, saveTelegramChoices, sendTelegramTest, telegramSettingsOf } from '../alerts/telegram-links';
 import type { TelegramSettings as BotSettings } from '../alerts/telegram-bot';
@@ -35,7 +35,7 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<{ bot: () => BotSettings 
     return settings(id);
   });
 
-  app.post('/test', { schema: telegramSchemas.test }, async (request) => {
+  app.post('/test', { schema: telegramSchemas.test, preHandler: limitAlertTests }, async (request) => {
     if (!botToken) throw new HttpError(409, t.telegram.notConfigured);
     const result = await sendTelegramTest(db, bot(), currentUser(request).id);
     if (!result) throw new HttpError(409, t.alertTests.telegramNotConnected);

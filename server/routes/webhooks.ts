@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { webhookSchemas } from '../../src/lib/contract/alerts';
 import { webhookSchema, webhookTargetSchema } from '../../src/lib/schemas';
 import { t } from '../messages';
-import { currentUser, requireUser } from '../auth/guards';
+import { currentUser, limitAlertTests, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import type { PlatformsMode } from '../platforms/types';
 import { createWebhook, deleteWebhook, listWebhooks, testWebhook, updateWebhook, webhookDeliveries } from '../alerts/webhooks';
@@ -31,7 +31,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ mode: PlatformsMode }> =
     return webhook;
   });
 
-  app.post('/:id/test', { schema: webhookSchemas.test }, async (request) => {
+  app.post('/:id/test', { schema: webhookSchemas.test, preHandler: limitAlertTests }, async (request) => {
     const result = await testWebhook(db, keys.secretsAtRest, mode, currentUser(request).id, request.params.id, clock.now());
     if (!result) throw new HttpError(404, t.server.notFound);
     return result;

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { alertTestThrottle } from '../../server/auth/login-throttle';
 import { t } from '../../server/messages';
 import { SandboxState } from '../../server/sandbox/index';
 import { sandboxBotUsername } from '../../server/sandbox/telegram';
-import { buildAppOn, buildLiveApp, createUser, describeEachDatabase, withSandboxServer } from './helpers';
+import { buildAppOn, buildLiveApp, createUser, describeEachDatabase, newSession, withSandboxServer } from './helpers';
 import type { TestUser } from './backoffice-fixtures';
 import { ManualClock } from './manual-clock';
 import { startReceiver } from './webhook-receiver';
@@ -171,6 +172,38 @@ describeEachDatabase(
       expect((await env().app.inject({ url: '/api/telegram', headers: owner.headers })).json().failure).toBe('blocked');
       const other = await createUser(env(), 'other');
       expect((await env().app.inject({ method: 'POST', url: '/api/telegram/test', headers: other.headers })).statusCode).toBe(409);
+    });
+
+    it('counts a user’s test sends, webhook and Telegram together: past 10 in 15 minutes it answers 429 with its wait and sends nothing', async () => {
+      const owner = await createUser(env(), 'owner');
+      const other = await createUser(env(), 'other');
+      const webhookId = await addWebhook(owner);
+      const chatId = 4343;
+      sandbox.telegram.chats.set(chatId, { id: chatId, username: 'desk', firstName: 'Стіл' });
+      await env().db.sql(`INSERT INTO telegram_links (user_id, chat_id, chat_name, connected_at) VALUES ($1, $2, '@desk', now())`, [
+        owner.id,
+        chatId,
+      ]);
+      const telegramTest = (user: TestUser) => env().app.inject({ method: 'POST', url: '/api/telegram/test', headers: user.headers });
+
+      for (let sent = 0; sent < alertTestThrottle.maxPerUser; sent++) {
+        const answer = sent % 2 === 0 ? await sendTest(owner, webhookId) : await telegramTest(owner);
+        expect(answer.statusCode, answer.body).toBe(200);
+      }
+      await clock.advance(60_000);
+      for (const refused of [await sendTest(owner, webhookId), await telegramTest(owner)]) {
+        expect([refused.statusCode, refused.json().message]).toEqual([429, t.alertTests.tooMany(14 * 60)]);
+        expect(refused.headers['retry-after']).toBe(String(14 * 60));
+      }
+      expect(receiver.received).toHaveLength(alertTestThrottle.maxPerUser / 2);
+      expect(sandbox.telegram.sent).toHaveLength(alertTestThrottle.maxPerUser / 2);
+
+      // Another user's tests are their own; the owner's window ends 15 minutes after it began.
+      expect((await telegramTest(other)).statusCode).toBe(409);
+      await clock.advance(14 * 60_000);
+      // Past its access token's 15 minutes too: a sign-in again.
+      const signedInAgain = { ...owner, ...(await newSession(env(), owner.id)) };
+      expect((await sendTest(signedInAgain, webhookId)).statusCode).toBe(200);
     });
 
     it('links the code to the sandbox’s own chat page in sandbox mode, which sends it to the bot from a new chat', async () => {
