@@ -2,15 +2,16 @@ import type { PostCounts, PostState, VideoPost } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { formatDate } from '../lib/kyiv-time';
 import { splitError } from '../lib/platform-error';
+import tones from './badge-tones.module.css';
 import styles from './post-badges.module.css';
 
 const tone: Record<PostState, string> = {
-  scheduled: styles.info,
-  uploading: styles.info,
-  published: styles.success,
-  held: styles.warning,
-  failed: styles.danger,
-  cancelled: styles.neutral,
+  scheduled: tones.info,
+  uploading: tones.info,
+  published: tones.success,
+  held: tones.warning,
+  failed: tones.danger,
+  cancelled: tones.neutral,
 };
 
 /** When a post went out, or is (or was) planned to, labelled as which. */

@@ -1,14 +1,15 @@
 import type { AccountStatus, VideoStatus } from '../lib/contract';
 import { t } from '../lib/i18n';
+import tones from './badge-tones.module.css';
 import styles from './status-badge.module.css';
 
 const tone: Record<VideoStatus | AccountStatus, string> = {
-  loading: styles.warning,
-  publication: styles.info,
-  success: styles.success,
-  error: styles.danger,
-  noactive: styles.neutral,
-  cancelled: styles.neutral,
+  loading: tones.warning,
+  publication: tones.info,
+  success: tones.success,
+  error: tones.danger,
+  noactive: tones.neutral,
+  cancelled: tones.neutral,
 };
 
 interface StatusBadgeProps {
@@ -30,7 +31,7 @@ const labelSets: Record<StatusBadgeProps['kind'], Partial<Record<VideoStatus | A
 
 export function StatusBadge({ status, kind, wraps = false }: StatusBadgeProps) {
   return (
-    <span className={`${styles.badge} ${tone[status] ?? styles.neutral} ${wraps ? styles.wraps : ''}`}>
+    <span className={`${styles.badge} ${tone[status] ?? tones.neutral} ${wraps ? styles.wraps : ''}`}>
       {labelSets[kind][status] ?? status}
     </span>
   );

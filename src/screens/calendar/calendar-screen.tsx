@@ -33,6 +33,7 @@ import { SegmentedButtons } from '../../components/segmented-buttons';
 import { useMediaQuery } from '../../components/use-media-query';
 import { useScreenActor } from '../../components/use-screen-actor';
 import { useUndoCancelToast } from '../../components/undo-cancel-toast';
+import tones from '../../components/badge-tones.module.css';
 import styles from './calendar-screen.module.css';
 
 /** Posts a month cell lists before it offers the rest in the day's week. */
@@ -229,10 +230,10 @@ function useDayDrop(day: Day, today: Day) {
 
 /** The mark of a phone's month cell: its most pressing post's state, a failure first. */
 function countClass(posts: CalendarPost[]): string {
-  if (posts.some((post) => post.state === 'failed')) return styles.countError!;
-  if (posts.some((post) => post.state === 'held')) return styles.countHeld!;
-  if (posts.some((post) => post.state === 'scheduled' || post.state === 'uploading')) return styles.countPending!;
-  return styles.countDone!;
+  if (posts.some((post) => post.state === 'failed')) return tones.danger!;
+  if (posts.some((post) => post.state === 'held')) return tones.warning!;
+  if (posts.some((post) => post.state === 'scheduled' || post.state === 'uploading')) return tones.info!;
+  return tones.success!;
 }
 
 /** The one profile shown: its posting hours on its days (a week has room for them), 'не публікує' on the others. */

@@ -18,6 +18,7 @@ import { useFocusFirstError } from '../../components/use-focus-first-error';
 import { useResource } from '../../components/use-resource';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { useScreenActor } from '../../components/use-screen-actor';
+import tones from '../../components/badge-tones.module.css';
 import styles from './alerts.module.css';
 
 const emptyForm: WebhookForm = { url: '', events: defaultWebhookEvents, secret: '' };
@@ -116,8 +117,10 @@ function EditForm({
   );
 }
 
+const stateTone: Record<string, string | undefined> = { delivered: tones.success, pending: tones.warning, failed: tones.danger };
+
 function StateBadge({ state }: { state: string }) {
-  return <span className={`${styles.badge} ${styles[state]}`}>{t.webhooks.states[state]}</span>;
+  return <span className={`${styles.badge} ${stateTone[state] ?? tones.neutral}`}>{t.webhooks.states[state]}</span>;
 }
 
 const deliveryColumns: Column<WebhookDelivery>[] = [
