@@ -1,19 +1,16 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { statsPeriods, type StatsFigures, type StatsReport } from '../lib/contract';
 import { formatDate } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
 import { statsMachine } from '../machines/stats-machine';
-import { Button } from './button';
+import { ChartWithTable } from './chart-with-table';
 import { DataTable, type Column } from './data-table';
 import { LoadError } from './load-error';
 import { SegmentedButtons } from './segmented-buttons';
 import { Spinner } from './spinner';
 import { useScreenActor } from './use-screen-actor';
 import styles from './stats-panel.module.css';
-
-// uPlot arrives with the chart, in a chunk of its own, only on the screens that show one.
-const StatsChart = lazy(() => import('./stats-chart').then((module) => ({ default: module.StatsChart })));
 
 const figureColumns = <Row extends StatsFigures>(): Column<Row>[] => [
   { header: t.stats.columnPosts, cell: (row) => row.posts, align: 'right' },
@@ -56,8 +53,6 @@ interface StatsPanelProps {
 /** Views over time and totals per platform (and per profile) of a published set or a profile. */
 export function StatsPanel({ path, byProfile = true }: StatsPanelProps) {
   const titleId = useId();
-  const tableId = useId();
-  const [tableShown, setTableShown] = useState(false);
   const actor = useScreenActor(statsMachine, { id: 'stats', input: { path } });
   const days = useSelector(actor, (snapshot) => snapshot.context.days);
   const report = useSelector(actor, (snapshot) => snapshot.context.report);
@@ -70,21 +65,12 @@ export function StatsPanel({ path, byProfile = true }: StatsPanelProps) {
   else {
     body = (
       <>
-        <Suspense fallback={<div className={styles.chartPlaceholder}>{t.stats.chartLoading}</div>}>
-          <StatsChart at={report.at} lines={report.views} reading={report.days === 1 ? 'hours' : 'views'} />
-        </Suspense>
-        <Button
-          variant="secondary"
-          className={styles.tableToggle}
-          aria-expanded={tableShown}
-          aria-controls={tableId}
-          onClick={() => setTableShown(!tableShown)}
-        >
-          {tableShown ? t.stats.hideTable : t.stats.showTable}
-        </Button>
-        <div id={tableId} hidden={!tableShown}>
-          <DataTable columns={viewsColumns(report)} rows={report.at.map((_, index) => index)} rowKey={(index) => index} />
-        </div>
+        <ChartWithTable
+          at={report.at}
+          lines={report.views}
+          reading={report.days === 1 ? 'hours' : 'views'}
+          columns={viewsColumns(report)}
+        />
         {report.syncedAt && <p className={styles.synced}>{t.stats.syncedAt(formatDate(report.syncedAt))}</p>}
         <h3 className={styles.tableTitle}>{t.stats.byPlatform}</h3>
         <DataTable columns={platformColumns} rows={report.byPlatform} rowKey={(row) => row.platform} />

@@ -1,13 +1,10 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId } from 'react';
 import type { PlatformTotals, StatsOverview } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { platformOf } from '../../lib/platforms';
-import { Button } from '../../components/button';
-import { DataTable, type Column } from '../../components/data-table';
+import { ChartWithTable } from '../../components/chart-with-table';
+import type { Column } from '../../components/data-table';
 import styles from './stats-screen.module.css';
-
-// uPlot arrives with the chart, in a chunk of its own, only on the screens that show one.
-const StatsChart = lazy(() => import('../../components/stats-chart').then((module) => ({ default: module.StatsChart })));
 
 const { figure } = t.statsScreen;
 
@@ -59,8 +56,6 @@ function dailyColumns(overview: StatsOverview): Column<number>[] {
 /** The period's totals as tiles, the sum of every platform first when there are several, and each day's new views. */
 export function StatsOverviewPanel({ overview, loading }: { overview: StatsOverview; loading: boolean }) {
   const titleId = useId();
-  const tableId = useId();
-  const [tableShown, setTableShown] = useState(false);
   const sum = overview.totals.reduce(
     (all, total) => ({
       gained: all.gained + total.gained,
@@ -88,23 +83,7 @@ export function StatsOverviewPanel({ overview, loading }: { overview: StatsOverv
         ))}
       </ul>
       {overview.daily.length > 0 && (
-        <>
-          <Suspense fallback={<div className={styles.chartPlaceholder}>{t.stats.chartLoading}</div>}>
-            <StatsChart at={overview.at} lines={overview.daily} reading="daily" />
-          </Suspense>
-          <Button
-            variant="secondary"
-            className={styles.tableToggle}
-            aria-expanded={tableShown}
-            aria-controls={tableId}
-            onClick={() => setTableShown(!tableShown)}
-          >
-            {tableShown ? t.stats.hideTable : t.stats.showTable}
-          </Button>
-          <div id={tableId} hidden={!tableShown}>
-            <DataTable columns={dailyColumns(overview)} rows={overview.days.map((_, index) => index)} rowKey={(index) => index} />
-          </div>
-        </>
+        <ChartWithTable at={overview.at} lines={overview.daily} reading="daily" columns={dailyColumns(overview)} />
       )}
     </section>
   );
