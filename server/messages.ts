@@ -81,7 +81,10 @@ export const t = {
     retryProfileDeleted: 'Не можна опублікувати знову: профіль видалено. Оберіть відео інший профіль.',
     /** Issue 40.1: one post of a video, cancelled or put back by its platform. */
     postNotScheduled: (platform: string) => `Відео не має запланованої публікації в ${platform}`,
-    postAlreadyStarted: (platform: string) => `Публікація відео в ${platform} уже почалася або вийшла: скасувати її не можна`,
+    postAlreadyStarted: (platform: string) => `Публікація відео в ${platform} уже почалася або вийшла: змінити чи скасувати її не можна`,
+    /** A post's move names a day; its profile is the video's (issue 40.1). */
+    postDateRequired: 'Вкажіть нову дату публікації',
+    postMovesInTime: 'Окрему публікацію можна перенести лише на іншу дату: профіль змінюється для всього відео',
     postNothingCancelled: (platform: string) => `Відео не має скасованої публікації в ${platform}, яку можна повернути`,
   },
   calendar: {

@@ -18,7 +18,7 @@ import { videoErrorsOf } from '../../src/lib/post-failures';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { signMediaUrl } from '../media/signed-urls';
-import type { PostingCapSettings } from '../platforms/types';
+import type { Platform, PostingCapSettings } from '../platforms/types';
 import type { PlatformAccess } from '../platforms/profile-context';
 import { checkPost, checkTexts, savedDefaults, type CreatorRulesReader } from '../services/publishing/posting-rules';
 import { accountOption, publishProfileOption, toVideoSummary } from '../services/profiles/account-views';
@@ -31,7 +31,7 @@ import { planPublication, platformsOf, type PlanProfile, type PlatformFlags } fr
 import { liveCapReader } from '../services/planning/posting-budget';
 import { moveObstacle, spreadPublication, type SpreadSettings } from '../services/planning/spread';
 import { postWaitsOf, publishedEditsOf, unstartedPostsOf, type PostWaits } from '../services/publishing/published-set';
-import { cancelPosts, editPublished, planPosts, replanPosts, restorePosts, retryPosts } from '../services/publishing/post-lifecycle';
+import { cancelPosts, editPublished, movePost, planPosts, replanPosts, restorePosts, retryPosts } from '../services/publishing/post-lifecycle';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
 import {
   publishedVideosOf,
@@ -201,7 +201,8 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   /**
    * Moves a scheduled video to another date and/or profile until its publication starts. A new
    * profile gets the set's ticked platforms it has (none: 400, like the publish form); each post
-   * gets a new token and job, sent in the same transaction that removed the old job.
+   * gets a new token and job, sent in the same transaction that removed the old job. With
+   * `platform`, only the video's post there moves, to another date (issue 40.1).
    */
   app.patch('/:idUpload/video/:videoId', { schema: uploadVideoSchemas.reschedule }, async (request) => {
     const user = currentUser(request);
@@ -209,6 +210,15 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const { body } = request;
     const target = await requestOf(user, idUpload, true);
     const date = futurePublishDate(body.date, app.clock.now());
+    if (body.platform !== undefined) {
+      if (body.accountId !== undefined) throw new HttpError(400, t.postTruth.postMovesInTime);
+      if (!date) throw new HttpError(400, t.postTruth.postDateRequired);
+      const refusal = await moveRefusal(target, videoId, date, undefined, target, body.platform);
+      if (refusal) throw new HttpError(409, refusal);
+      await movePost(db, queueOrFail(), target.id, { videoId, platform: body.platform, at: date }, new Date(app.clock.now()));
+      request.log.info({ videoId, date, platform: body.platform }, 'scheduled post moved');
+      return detail(target);
+    }
     if (!date && body.accountId === undefined) throw new HttpError(400, t.postTruth.dateRequired);
     const [profile] = body.accountId === undefined ? [] : await ownerProfilesAmong(db, target.userId, [body.accountId]);
     if (body.accountId !== undefined && !profile) throw new HttpError(400, t.publish.unknownAccount);
@@ -230,7 +240,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   /**
    * Why a move may not land where it is asked: the profile's hours, days, gap or a cap, checked by
    * the plan the spread fills (server/services/planning/spread.ts). A video with nothing scheduled is left
-   * to replanPosts, which says so.
+   * to replanPosts, which says so. With `platform`, the video's post there alone.
    */
   async function moveRefusal(
     target: RequestRow,
@@ -238,8 +248,9 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     date: Date | null,
     profile: ProfileRow | undefined,
     flags: PlatformFlags,
+    platform?: Platform,
   ): Promise<string | null> {
-    const rows = await unstartedPostsOf(db, target.id, videoId);
+    const rows = (await unstartedPostsOf(db, target.id, videoId)).filter((row) => !platform || row.platform === platform);
     if (rows.length === 0) return null;
     const account = profile ?? (await profileRowById(db, rows[0]!.account_id));
     if (!account) return null;

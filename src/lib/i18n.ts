@@ -590,7 +590,7 @@ export const t = {
     /** The one profile shown: the hours it posts on its days, and its days off (server/services/planning/posting-slots.ts). */
     postingHours: (from: string, to: string) => `слоти ${from}–${to}`,
     dayOff: 'не публікує',
-    hint: 'Заплановану публікацію можна перетягнути на інший день: час лишиться той самий, а публікації того самого відео на інших платформах перейдуть разом із нею.',
+    hint: 'Заплановану публікацію можна перетягнути на інший день: час лишиться той самий, а публікації того самого відео на інших платформах — на своїх місцях.',
     /** A scheduled post's handle, said with the post (its label). */
     moveHandle: (post: string) => `Перенести ${post}`,
     cancelPost: (post: string) => `Скасувати публікацію ${post}`,

@@ -21,8 +21,8 @@ export interface CalendarContext {
   /** The range as it was before a move on its way showed the post at its new time: put back if the move is refused. */
   beforeMove: CalendarRange | null;
   /**
-   * The move (to `date`, Kyiv wall time) of a video's posts on its way, or the cancel (date null) of
-   * its post on `platform` (null: of all its posts).
+   * The move (to `date`, Kyiv wall time) of a video's post on `platform` on its way, or the cancel
+   * (date null) of its post on `platform` (null: of all its posts).
    */
   change: { idUpload: string; videoId: number; date: string | null; platform: Platform | null } | null;
   /** What was just cancelled (one post, or with platform null all the video's): it can be put back until `undoWindowMs` has passed. */
@@ -49,7 +49,7 @@ export type CalendarEvent =
   /** The week of a day, from a month cell with more posts than it shows. */
   | { type: 'day.open'; day: Day }
   | { type: 'reload' }
-  /** A scheduled post dropped on a day: its video's posts go there at the same Kyiv time. */
+  /** A scheduled post dropped on a day: it goes there at the same Kyiv time, its video's other posts staying. */
   | { type: 'post.move'; post: CalendarPost; day: Day }
   /** The post named, or (allPlatforms) every post of its video. */
   | { type: 'post.cancel'; post: CalendarPost; allPlatforms: boolean }
@@ -76,9 +76,9 @@ const schedulePath = (idUpload: string, videoId: number) => `/upload-video/${enc
 const cancelPath = ({ idUpload, videoId, platform }: Cancelled) =>
   `${schedulePath(idUpload, videoId)}/schedule${platform ? `/${platform}` : ''}`;
 
-/** The range with every post of the moved video at its new moment: the calendar shows the move while the server takes it. */
-function withMove(range: CalendarRange, videoId: number, scheduledAt: string): CalendarRange {
-  const posts = range.posts.map((post) => (post.videoId === videoId ? { ...post, scheduledAt } : post));
+/** The range with the moved post at its new moment: the calendar shows the move while the server takes it. */
+function withMove(range: CalendarRange, moved: CalendarPost, scheduledAt: string): CalendarRange {
+  const posts = range.posts.map((post) => (post.id === moved.id ? { ...post, scheduledAt } : post));
   return { ...range, posts: posts.sort((one, other) => one.scheduledAt.localeCompare(other.scheduledAt) || one.id - other.id) };
 }
 
@@ -89,8 +89,8 @@ type CancelEvent = Extract<CalendarEvent, { type: 'post.cancel' }>;
 
 /**
  * The calendar screen: which period and profile or group it shows, and the posts of that period;
- * a scheduled post moved to another day with its video's other posts (shown there at once, put
- * back where the server refuses it with its reason), or cancelled alone or with them (put back from
+ * a scheduled post moved to another day alone (shown there at once, put back where the server
+ * refuses it with its reason), or cancelled alone or with its video's other posts (put back from
  * the undo toast for `undoWindowMs`).
  */
 export const calendarMachine = setup({
@@ -100,8 +100,8 @@ export const calendarMachine = setup({
   },
   actors: {
     load: fromPromise<CalendarRange, { path: string }>(({ input }) => api<CalendarRange>('GET', input.path)),
-    move: fromPromise<unknown, { idUpload: string; videoId: number; date: string }>(({ input }) =>
-      api('PATCH', schedulePath(input.idUpload, input.videoId), { date: input.date }),
+    move: fromPromise<unknown, { idUpload: string; videoId: number; date: string; platform: Platform }>(({ input }) =>
+      api('PATCH', schedulePath(input.idUpload, input.videoId), { date: input.date, platform: input.platform }),
     ),
     cancelSchedule: fromPromise<unknown, Cancelled>(({ input }) => api('DELETE', cancelPath(input))),
     restoreSchedule: fromPromise<unknown, Cancelled>(({ input }) => api('POST', cancelPath(input))),
@@ -123,7 +123,7 @@ export const calendarMachine = setup({
   guards: {
     'to another day': ({ event }) => {
       const { post, day } = event as MoveEvent;
-      return post.changeable && kyivDay(post.scheduledAt) !== day;
+      return post.cancellable && kyivDay(post.scheduledAt) !== day;
     },
     // One post while it has not started; all its video's while none of them has.
     cancellable: ({ event }) => {
@@ -183,8 +183,8 @@ export const calendarMachine = setup({
             const date = sameTimeOn(day, post.scheduledAt);
             return {
               beforeMove: context.range,
-              change: { idUpload: post.idUpload, videoId: post.videoId, date, platform: null },
-              range: context.range && withMove(context.range, post.videoId, kyivMomentOf(date)),
+              change: { idUpload: post.idUpload, videoId: post.videoId, date, platform: post.platform },
+              range: context.range && withMove(context.range, post, kyivMomentOf(date)),
             };
           }),
         },
@@ -224,7 +224,10 @@ export const calendarMachine = setup({
       invoke: {
         id: 'move',
         src: 'move',
-        input: ({ context }) => ({ idUpload: context.change!.idUpload, videoId: context.change!.videoId, date: context.change!.date! }),
+        input: ({ context }) => {
+          const { idUpload, videoId, date, platform } = context.change!;
+          return { idUpload, videoId, date: date!, platform: platform! };
+        },
         onDone: { target: 'browsing.loading', actions: ['toast moved', assign({ beforeMove: null, change: null })] },
         onError: {
           target: 'browsing.ready',

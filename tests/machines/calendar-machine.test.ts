@@ -58,15 +58,15 @@ async function readyWith(range: CalendarRange) {
 }
 
 describe('calendar machine: moves', () => {
-  it('moves every post of the video to the day dropped on at the same Kyiv time, shows it there at once, and reads the week again', async () => {
+  it('moves the post dropped alone to the day at the same Kyiv time, its video’s other post staying, shows it there at once, and reads the week again', async () => {
     const { actor, calls } = await readyWith(week);
     actor.send({ type: 'post.move', post: week.posts[1]!, day: '2026-11-27' });
     expect(actor.getSnapshot().value).toBe('moving');
-    expect(calls.started.at(-1)).toEqual({ name: 'move', input: { idUpload, videoId: 11, date: '2026-11-27T10:30' } });
-    // Meanwhile both of video 11's posts stand on Friday, after Thursday's.
+    expect(calls.started.at(-1)).toEqual({ name: 'move', input: { idUpload, videoId: 11, date: '2026-11-27T10:30', platform: 'tiktok' } });
+    // Meanwhile video 11's TikTok post stands on Friday, after Thursday's; its YouTube post stays on Wednesday.
     expect(actor.getSnapshot().context.range!.posts.map((each) => [each.id, each.scheduledAt])).toEqual([
+      [1, '2026-11-25T08:30:00.000Z'],
       [3, '2026-11-26T07:00:00.000Z'],
-      [1, '2026-11-27T08:30:00.000Z'],
       [2, '2026-11-27T08:30:00.000Z'],
     ]);
     // Nothing else starts while it is on its way.
@@ -207,7 +207,7 @@ describe('calendar machine: cancels', () => {
 });
 
 describe('calendar machine: the API', () => {
-  it('moves at PATCH /upload-video/{idUpload}/video/{videoId} with the new date, cancels and puts back at DELETE and POST …/schedule/{platform} or …/schedule', async () => {
+  it('moves at PATCH /upload-video/{idUpload}/video/{videoId} with the new date and the platform, cancels and puts back at DELETE and POST …/schedule/{platform} or …/schedule', async () => {
     const asked = apiDouble((request) => ({ body: request.startsWith('GET') ? week : {} }));
     const actor = createActor(calendarMachine).start();
     const ready = () => waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'ready' }));
@@ -221,7 +221,7 @@ describe('calendar machine: the API', () => {
       await waitFor(actor, (snapshot) => snapshot.matches({ browsing: 'ready' }) && snapshot.context.undoable === null);
     }
     expect(asked.filter((request) => !request.startsWith('GET'))).toEqual([
-      `PATCH /api/upload-video/${idUpload}/video/11 {"date":"2026-11-27T10:30"}`,
+      `PATCH /api/upload-video/${idUpload}/video/11 {"date":"2026-11-27T10:30","platform":"youtube"}`,
       `DELETE /api/upload-video/${idUpload}/video/12/schedule/youtube`,
       `POST /api/upload-video/${idUpload}/video/12/schedule/youtube`,
       `DELETE /api/upload-video/${idUpload}/video/12/schedule`,

@@ -161,7 +161,7 @@ const events = {
   },
   'xstate.done.actor.move': async () => {
     // The same Kyiv time on the day it was dropped on.
-    expect(server.calls.at(-1)!.body).toEqual({ date: '2026-11-26T10:30' });
+    expect(server.calls.at(-1)!.body).toEqual({ date: '2026-11-26T10:30', platform: 'instagram' });
     await server.answer('PATCH', schedulePath, 200, {});
     toasts.push('Публікацію перенесено на 26.11 о 10:30');
   },
@@ -369,10 +369,11 @@ describe('one post of a video on two platforms', () => {
     expect(sent()).toEqual([`DELETE ${schedulePath}/schedule`, `POST ${schedulePath}/schedule`]);
   });
 
-  it('offers the post alone, not moved, while another post of its video has gone out', async () => {
+  it('offers the post alone, and moves it alone, while another post of its video has gone out', async () => {
     const out = calendarPost({ ...tiktok, state: 'published', changeable: false, cancellable: false });
-    const dialog = await askToCancelYouTube(weekOf({ ...youtube, changeable: false }, out));
-    expect(screen.queryByRole('button', { name: /^Перенести/ })).toBeNull();
+    const dialog = await askToCancelYouTube(weekOf({ ...youtube, changeable: false, cancellable: true }, out));
+    const handles = screen.getAllByRole('button', { name: /^Перенести/ });
+    expect(handles.map((handle) => handle.getAttribute('aria-label'))).toEqual([expect.stringMatching(/^Перенести 10:30 YouTube: /)]);
     expect(dialog).toHaveTextContent('Публікації відео на інших платформах залишаться: TikTok, 25.11.2026 10:30, опубліковано.');
     expect(within(dialog).queryByRole('button', { name: 'Скасувати всі платформи відео' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Залишити' }));

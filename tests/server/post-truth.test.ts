@@ -113,6 +113,48 @@ describeEachDatabase(
       expect(dated.json<UploadDetail>().video[0]).toMatchObject({ account: { id: second.id }, plannedAt: moveAgain.iso });
     });
 
+    it('moves one post of a video alone to another date: its job replaced, the other post and its job where they were', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await createAccount(env(), owner, { ...youtubeProfile, ...tiktokProfile });
+      const request = await scheduledSet(owner, profile.id, { inTikTok: true });
+      const videoId = request.videos[0]!.id;
+      const url = `/api/upload-video/${request.idUpload}/video/${videoId}`;
+      const before = await postsOf(env(), videoId);
+      const tiktokBefore = before.find((post) => post.platform === 'tiktok')!;
+
+      const moved = await call(owner, 'PATCH', url, { date: moveTo.wall, platform: 'youtube' });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const after = await postsOf(env(), videoId);
+      const when = (platform: string) => new Date(after.find((post) => post.platform === platform)!.scheduled_at).toISOString();
+      expect([when('youtube'), when('tiktok')]).toEqual([moveTo.iso, laterIso]);
+      const youtube = after.find((post) => post.platform === 'youtube')!;
+      expect(after.find((post) => post.platform === 'tiktok')!.job_token).toBe(tiktokBefore.job_token);
+      expect(await jobsOf(env(), before.map((post) => post.id))).toEqual(
+        expect.arrayContaining([
+          { token: youtube.job_token, startAfter: moveTo.iso },
+          { token: tiktokBefore.job_token, startAfter: laterIso },
+        ]),
+      );
+      expect(await jobsOf(env(), before.map((post) => post.id))).toHaveLength(2);
+      const detail = moved.json<UploadDetail>().video[0]!;
+      expect(detail.posts.map((post) => [post.platform, post.state, post.date])).toEqual(
+        expect.arrayContaining([
+          ['youtube', 'scheduled', moveTo.iso],
+          ['tiktok', 'scheduled', laterIso],
+        ]),
+      );
+      // The video's date is its first post still to go.
+      expect(detail.date).toBe(laterIso);
+
+      // A post moves in time only, to a date; a platform the set is not on has no post to move.
+      const withProfile = await call(owner, 'PATCH', url, { date: moveAgain.wall, platform: 'youtube', accountId: profile.id });
+      expect([withProfile.statusCode, withProfile.json().message]).toEqual([400, t.postTruth.postMovesInTime]);
+      const undated = await call(owner, 'PATCH', url, { date: null, platform: 'youtube' });
+      expect([undated.statusCode, undated.json().message]).toEqual([400, t.postTruth.postDateRequired]);
+      const none = await call(owner, 'PATCH', url, { date: moveAgain.wall, platform: 'instagram' });
+      expect([none.statusCode, none.json().message]).toEqual([409, t.postTruth.postNotScheduled('Instagram')]);
+    });
+
     it('refuses a bad move in Ukrainian: nothing to change, a past date or one over a year ahead, a foreign profile, a profile without the platforms', async () => {
       const owner = await createUser(env(), 'owner');
       const other = await createUser(env(), 'other');

@@ -210,6 +210,36 @@ export async function replanPosts(
 }
 
 /**
+ * Moves one post of a video (its post on `platform`) to `at`, the video's other posts staying
+ * where they are (issue 40.1: a move acts on the post it names). The profile stays the video's:
+ * a post goes where its video goes. The post gets a new token and job, sent in the transaction
+ * that removed the old job; the video's date becomes its earliest post still to go.
+ */
+export async function movePost(
+  db: Database,
+  queue: PgBoss,
+  requestId: number,
+  { videoId, platform, at }: { videoId: number; platform: Platform; at: Date },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (run) => {
+    await lockedVideo(run, requestId, videoId);
+    await scheduledPosts(run, videoId, platform);
+    const token = crypto.randomUUID();
+    const { rows } = await run(
+      `UPDATE video_posts SET scheduled_at = $3, job_token = $4, updated_at = $5 WHERE video_id = $1 AND platform = $2 RETURNING id`,
+      [videoId, platform, at, token, now],
+    );
+    await sendPublishJob(queue, { id: rows[0].id, token }, run, { at, now });
+    await run(
+      `UPDATE videos SET date = (SELECT min(scheduled_at) FROM video_posts WHERE video_id = $1 AND status = 'pending') WHERE id = $1`,
+      [videoId],
+    );
+    await refreshVideoStatus(run, videoId);
+  });
+}
+
+/**
  * Cancels a scheduled video's publication before it starts, or (`platform`) its post on that
  * platform alone, the others going out as planned: the posts and their jobs go at once, and the
  * video keeps them as they were for restorePosts, beside any it kept from an earlier cancel. A

@@ -238,7 +238,15 @@ export const PublishBody = Type.Object(
 );
 
 /** PATCH /api/upload-video/{idUpload}/video/{videoId}: a scheduled video's new date (Kyiv wall time, like the publish form's) and/or profile; absent keeps each. */
-export const RescheduleBody = Type.Object({ date: publishDate, accountId: Type.Optional(Id) }, { additionalProperties: false });
+export const RescheduleBody = Type.Object(
+  {
+    date: publishDate,
+    accountId: Type.Optional(Id),
+    /** Only the video's post on this platform moves, to `date` (issue 40.1); its profile stays the video's. */
+    platform: Type.Optional(Platform),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * POST /api/upload-video/{idUpload}/spread (issue 31.3): the profile and date the product proposes
@@ -305,7 +313,7 @@ export const uploadVideoSchemas = {
   edit: { params: IdUploadParams, body: editBody, response: { 200: UploadDetail, ...errorResponses } },
   publish: { params: IdUploadParams, body: PublishBody, response: { 200: UploadDetail, ...errorResponses } },
   spread: { params: IdUploadParams, body: SpreadBody, response: { 200: SpreadProposal, ...errorResponses } },
-  /** PATCH /api/upload-video/{idUpload}/video/{videoId}: a scheduled video's new date and/or profile. */
+  /** PATCH /api/upload-video/{idUpload}/video/{videoId}: a scheduled video's new date and/or profile, or (`platform`) one post's new date. */
   reschedule: {
     params: ScheduledVideoParams,
     body: RescheduleBody,

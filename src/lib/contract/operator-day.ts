@@ -75,11 +75,14 @@ export const CalendarPost = Type.Object({
   waitReason: Nullable(Type.String()),
   waitKind: Nullable(WaitKind),
   /**
-   * Pending and not started, with every other post of its video likewise: the calendar may move it
-   * (PATCH …/video/{videoId}, which takes the video's posts together) or cancel all of them (DELETE …/schedule).
+   * Pending and not started, with every other post of its video likewise: the calendar may cancel
+   * all of them (DELETE …/schedule).
    */
   changeable: Type.Boolean(),
-  /** Issue 40.1: pending and not started itself: the calendar may cancel this post alone (DELETE …/schedule/{platform}). */
+  /**
+   * Issue 40.1: pending and not started itself: the calendar may move this post alone (PATCH
+   * …/video/{videoId} with its `platform`) or cancel it alone (DELETE …/schedule/{platform}).
+   */
   cancellable: Type.Boolean(),
 });
 

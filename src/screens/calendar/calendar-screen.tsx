@@ -133,23 +133,14 @@ function CancelButton({
 interface FixedPostProps {
   post: CalendarPost;
   time: string;
-  locked: boolean;
   busy: boolean;
-  onCancel: (post: CalendarPost) => void;
 }
 
-/**
- * A post that stays where it is: gone out, failed or started, or one whose video has another post
- * that has. It opens its set, and is cancelled from its × while it has not started itself.
- */
-function FixedPost({ post, time, locked, busy, onCancel }: FixedPostProps) {
+/** A post that stays where it is, gone out, failed or started: it opens its set. */
+function FixedPost({ post, time, busy }: FixedPostProps) {
   return (
-    <li
-      className={`${styles.post} ${styles[post.state]} ${post.cancellable ? styles.cancellable : ''} ${waitClass(post)}`}
-      aria-busy={busy}
-    >
+    <li className={`${styles.post} ${styles[post.state]} ${waitClass(post)}`} aria-busy={busy}>
       <PostLink post={post} time={time} />
-      {post.cancellable && <CancelButton post={post} label={shortLabel(post, time)} locked={locked} onCancel={onCancel} />}
     </li>
   );
 }
@@ -213,10 +204,10 @@ function PostList({ posts, day, change, onCancel }: PostListProps) {
       {posts.map((post) => {
         const time = kyivTime(post.scheduledAt);
         const busy = isChanging(post, change);
-        return post.changeable ? (
+        return post.cancellable ? (
           <MovablePost key={postKey(post)} post={post} time={time} day={day} locked={locked} busy={busy} onCancel={onCancel} />
         ) : (
-          <FixedPost key={postKey(post)} post={post} time={time} locked={locked} busy={busy} onCancel={onCancel} />
+          <FixedPost key={postKey(post)} post={post} time={time} busy={busy} />
         );
       })}
     </ul>
@@ -612,7 +603,7 @@ export function CalendarScreen() {
       {error ? <LoadError error={error} /> : null}
       {range && range.posts.length === 0 && <p className={styles.note}>{t.calendar.empty}</p>}
       {range?.truncated && <p className={styles.note}>{t.calendar.truncated(range.posts.length)}</p>}
-      {range?.posts.some((post) => post.changeable) && <p className={styles.note}>{t.calendar.hint}</p>}
+      {range?.posts.some((post) => post.cancellable) && <p className={styles.note}>{t.calendar.hint}</p>}
       <Legend />
 
       {/* Clicks, Enter's included, come up from the links inside; each link is reached and said on its own. */}
