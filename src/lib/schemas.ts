@@ -44,19 +44,7 @@ import { alertEvents, telegramEvents, type AlertEvent } from './contract/lists';
 
 /** One schema per form. The client validates with it, and the server checks the same schema again. */
 
-export const loginSchema = object({
-  login: text({
-    required: t.validation.required,
-    min: [2, t.validation.tooShort(2)],
-    max: [50, t.validation.tooLong(50)],
-  }),
-  password: text({
-    required: t.validation.required,
-    min: [5, t.validation.tooShort(5)],
-    max: [50, t.validation.tooLong(50)],
-  }),
-});
-export type LoginForm = Infer<typeof loginSchema>;
+export { loginSchema, type LoginForm } from './login-schema';
 
 /** What the file rules look at: a browser File, or the name and declared type of a multipart part. */
 export interface FileLike {

@@ -29,6 +29,14 @@ export function failureMessages(error: StructError): string[] {
   return [...new Set(error.failures().map((failure) => failure.message))];
 }
 
+/** Each field's first failing message, as a form shows them beside its fields; empty when the values pass. */
+export function fieldMessages<T>(schema: Struct<T, unknown>, input: unknown): Partial<Record<string, string>> {
+  const [error] = validate(input, schema, { coerce: true });
+  const messages: Partial<Record<string, string>> = {};
+  for (const failure of error?.failures() ?? []) messages[String(failure.path[0] ?? '')] ??= failure.message;
+  return messages;
+}
+
 export type CheckResult<T> = { ok: true; value: T } | { ok: false; messages: string[] };
 
 export function check<T>(schema: Struct<T, unknown>, input: unknown): CheckResult<T> {
