@@ -236,7 +236,7 @@ export function apiBodies(baseUrl: string, token: () => string) {
 
 export type ApiBodies = ReturnType<typeof apiBodies>;
 
-interface RequestUpload {
+export interface RequestUpload {
   clip: string;
   photoIds: number[];
   count?: number;
