@@ -21,5 +21,25 @@ export default defineConfig({
       '/sandbox': `http://127.0.0.1:${process.env.PORT || 3000}`,
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks (issue 40.10): the profile list came as about 50 files of a few hundred
+        // bytes, and a phone on slow 4G over HTTP/1.1's six connections pays a round trip for every few
+        // (docs/benchmarks.md, bench:lighthouse). rolldown.rs/reference/OutputOptions.codeSplitting.
+        codeSplitting: {
+          // A shared chunk under 8 KB is copied into each chunk that uses it rather than fetched apart.
+          experimentalInlineCommonChunks: { maxSize: 8192 },
+          groups: [
+            // The login page's whole static chain ('$initial': what the entry imports) in one file.
+            { name: 'start', tags: ['$initial'], priority: 30 },
+            // The menu with its bell and all they import, which every signed-in page draws.
+            { name: 'shell', test: /src[\\/]components[\\/]sidebar\.tsx$/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
 });

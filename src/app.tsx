@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { isAuthLoading } from './machines/auth-session';
@@ -8,43 +8,84 @@ import { Spinner } from './components/spinner';
 import { LoginScreen } from './screens/login/login-screen';
 import styles from './app.module.css';
 
+/**
+ * A chunk of its own, fetched when first drawn, or earlier by `preload`: while a stored session is
+ * checked (`/api/auth/me`), the menu's and the asked screen's chunks come in beside it, not after
+ * (main.tsx).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own props (the route's params)
+function preloadable(load: () => Promise<ComponentType<any>>) {
+  return Object.assign(
+    lazy(() => load().then((component) => ({ default: component }))),
+    { preload: load },
+  );
+}
+
 // The menu and its bell are a chunk of their own, fetched with the first signed-in screen: the login screen does without them.
-const Sidebar = lazy(() => import('./components/sidebar').then((module) => ({ default: module.Sidebar })));
+const Sidebar = preloadable(() => import('./components/sidebar').then((module) => module.Sidebar));
 // Each screen is its own chunk, fetched when first visited; the login screen comes first.
-const HomeScreen = lazy(() => import('./screens/home/home-screen').then((module) => ({ default: module.HomeScreen })));
-const NotFoundScreen = lazy(() => import('./screens/not-found/not-found-screen').then((module) => ({ default: module.NotFoundScreen })));
-const SettingsScreen = lazy(() => import('./screens/settings/settings-screen').then((module) => ({ default: module.SettingsScreen })));
-const ApiTokensScreen = lazy(() => import('./screens/settings/api-tokens-screen').then((module) => ({ default: module.ApiTokensScreen })));
-const PhotoListScreen = lazy(() => import('./screens/photos/photo-list-screen').then((module) => ({ default: module.PhotoListScreen })));
-const PhotoUploadScreen = lazy(() =>
-  import('./screens/photos/photo-upload-screen').then((module) => ({ default: module.PhotoUploadScreen })),
+const HomeScreen = preloadable(() => import('./screens/home/home-screen').then((module) => module.HomeScreen));
+const NotFoundScreen = preloadable(() => import('./screens/not-found/not-found-screen').then((module) => module.NotFoundScreen));
+const SettingsScreen = preloadable(() => import('./screens/settings/settings-screen').then((module) => module.SettingsScreen));
+const ApiTokensScreen = preloadable(() => import('./screens/settings/api-tokens-screen').then((module) => module.ApiTokensScreen));
+const PhotoListScreen = preloadable(() => import('./screens/photos/photo-list-screen').then((module) => module.PhotoListScreen));
+const PhotoUploadScreen = preloadable(() => import('./screens/photos/photo-upload-screen').then((module) => module.PhotoUploadScreen));
+const CreateVideoScreen = preloadable(() => import('./screens/video/create-video-screen').then((module) => module.CreateVideoScreen));
+const RequestListScreen = preloadable(() => import('./screens/video/request-list-screen').then((module) => module.RequestListScreen));
+const PublishScreen = preloadable(() => import('./screens/video/publish-screen').then((module) => module.PublishScreen));
+const UploadListScreen = preloadable(() => import('./screens/video/upload-list-screen').then((module) => module.UploadListScreen));
+const PublishedScreen = preloadable(() => import('./screens/video/published-screen').then((module) => module.PublishedScreen));
+const AccountListScreen = preloadable(() => import('./screens/accounts/account-list-screen').then((module) => module.AccountListScreen));
+const AccountCreateScreen = preloadable(() =>
+  import('./screens/accounts/account-create-screen').then((module) => module.AccountCreateScreen),
 );
-const CreateVideoScreen = lazy(() =>
-  import('./screens/video/create-video-screen').then((module) => ({ default: module.CreateVideoScreen })),
+const AccountDetailScreen = preloadable(() =>
+  import('./screens/accounts/account-detail-screen').then((module) => module.AccountDetailScreen),
 );
-const RequestListScreen = lazy(() =>
-  import('./screens/video/request-list-screen').then((module) => ({ default: module.RequestListScreen })),
-);
-const PublishScreen = lazy(() => import('./screens/video/publish-screen').then((module) => ({ default: module.PublishScreen })));
-const UploadListScreen = lazy(() => import('./screens/video/upload-list-screen').then((module) => ({ default: module.UploadListScreen })));
-const PublishedScreen = lazy(() => import('./screens/video/published-screen').then((module) => ({ default: module.PublishedScreen })));
-const AccountListScreen = lazy(() =>
-  import('./screens/accounts/account-list-screen').then((module) => ({ default: module.AccountListScreen })),
-);
-const AccountCreateScreen = lazy(() =>
-  import('./screens/accounts/account-create-screen').then((module) => ({ default: module.AccountCreateScreen })),
-);
-const AccountDetailScreen = lazy(() =>
-  import('./screens/accounts/account-detail-screen').then((module) => ({ default: module.AccountDetailScreen })),
-);
-const GroupListScreen = lazy(() => import('./screens/groups/group-list-screen').then((module) => ({ default: module.GroupListScreen })));
-const GroupFormScreen = lazy(() => import('./screens/groups/group-form-screen').then((module) => ({ default: module.GroupFormScreen })));
-const TagListScreen = lazy(() => import('./screens/tags/tag-list-screen').then((module) => ({ default: module.TagListScreen })));
-const TagFormScreen = lazy(() => import('./screens/tags/tag-form-screen').then((module) => ({ default: module.TagFormScreen })));
-const UserListScreen = lazy(() => import('./screens/users/user-list-screen').then((module) => ({ default: module.UserListScreen })));
-const CalendarScreen = lazy(() => import('./screens/calendar/calendar-screen').then((module) => ({ default: module.CalendarScreen })));
-const StatsScreen = lazy(() => import('./screens/stats/stats-screen').then((module) => ({ default: module.StatsScreen })));
-const UserFormScreen = lazy(() => import('./screens/users/user-form-screen').then((module) => ({ default: module.UserFormScreen })));
+const GroupListScreen = preloadable(() => import('./screens/groups/group-list-screen').then((module) => module.GroupListScreen));
+const GroupFormScreen = preloadable(() => import('./screens/groups/group-form-screen').then((module) => module.GroupFormScreen));
+const TagListScreen = preloadable(() => import('./screens/tags/tag-list-screen').then((module) => module.TagListScreen));
+const TagFormScreen = preloadable(() => import('./screens/tags/tag-form-screen').then((module) => module.TagFormScreen));
+const UserListScreen = preloadable(() => import('./screens/users/user-list-screen').then((module) => module.UserListScreen));
+const CalendarScreen = preloadable(() => import('./screens/calendar/calendar-screen').then((module) => module.CalendarScreen));
+const StatsScreen = preloadable(() => import('./screens/stats/stats-screen').then((module) => module.StatsScreen));
+const UserFormScreen = preloadable(() => import('./screens/users/user-form-screen').then((module) => module.UserFormScreen));
+
+/** Each screen's path, as wouter matches it: a path alone, or a pattern naming its parameters. */
+const routes: { path: string | RegExp; screen: ReturnType<typeof preloadable> }[] = [
+  { path: '/', screen: HomeScreen },
+  { path: '/setting', screen: SettingsScreen },
+  { path: '/setting/tokens', screen: ApiTokensScreen },
+  { path: '/photos/list', screen: PhotoListScreen },
+  { path: '/photos/create', screen: PhotoUploadScreen },
+  { path: '/video/create', screen: CreateVideoScreen },
+  { path: '/video/request-create', screen: RequestListScreen },
+  // Without an idUpload the screens go back to their list themselves, as after a failed load.
+  { path: /^\/video\/request(?:\/(?<idUpload>[^/]+))?\/?$/, screen: PublishScreen },
+  { path: '/video/list', screen: UploadListScreen },
+  { path: /^\/video\/youtube(?:\/(?<idUpload>[^/]+))?\/?$/, screen: PublishedScreen },
+  { path: '/accounts/list', screen: AccountListScreen },
+  { path: '/accounts/create', screen: AccountCreateScreen },
+  { path: /^\/accounts\/(?<id>\d+)$/, screen: AccountDetailScreen },
+  { path: '/accounts/group/list', screen: GroupListScreen },
+  { path: '/accounts/group/create', screen: GroupFormScreen },
+  { path: /^\/accounts\/group\/(?<id>\d+)$/, screen: GroupFormScreen },
+  { path: '/tags', screen: TagListScreen },
+  { path: '/tags/create', screen: TagFormScreen },
+  { path: /^\/tags\/(?<id>\d+)$/, screen: TagFormScreen },
+  { path: '/calendar', screen: CalendarScreen },
+  { path: '/stats', screen: StatsScreen },
+  { path: '/users', screen: UserListScreen },
+  { path: '/users/create', screen: UserFormScreen },
+  { path: /^\/users\/(?<id>\d+)$/, screen: UserFormScreen },
+];
+
+/** Fetches the chunks a signed-in visit of `path` needs first, the menu's and its screen's, without waiting to draw them. */
+export function preloadSignedIn(path: string) {
+  void Sidebar.preload();
+  const route = routes.find((each) => (typeof each.path === 'string' ? each.path === path : each.path.test(path)));
+  void route?.screen.preload();
+}
 
 function RoutedApp() {
   return (
@@ -56,31 +97,9 @@ function RoutedApp() {
       <main id="main-content" tabIndex={-1} className={styles.content}>
         <Suspense fallback={<Spinner />}>
           <Switch>
-            <Route path="/" component={HomeScreen} />
-            <Route path="/setting" component={SettingsScreen} />
-            <Route path="/setting/tokens" component={ApiTokensScreen} />
-            <Route path="/photos/list" component={PhotoListScreen} />
-            <Route path="/photos/create" component={PhotoUploadScreen} />
-            <Route path="/video/create" component={CreateVideoScreen} />
-            <Route path="/video/request-create" component={RequestListScreen} />
-            {/* Without an idUpload the screens go back to their list themselves, as after a failed load. */}
-            <Route path={/^\/video\/request(?:\/(?<idUpload>[^/]+))?\/?$/} component={PublishScreen} />
-            <Route path="/video/list" component={UploadListScreen} />
-            <Route path={/^\/video\/youtube(?:\/(?<idUpload>[^/]+))?\/?$/} component={PublishedScreen} />
-            <Route path="/accounts/list" component={AccountListScreen} />
-            <Route path="/accounts/create" component={AccountCreateScreen} />
-            <Route path={/^\/accounts\/(?<id>\d+)$/} component={AccountDetailScreen} />
-            <Route path="/accounts/group/list" component={GroupListScreen} />
-            <Route path="/accounts/group/create" component={GroupFormScreen} />
-            <Route path={/^\/accounts\/group\/(?<id>\d+)$/} component={GroupFormScreen} />
-            <Route path="/tags" component={TagListScreen} />
-            <Route path="/tags/create" component={TagFormScreen} />
-            <Route path={/^\/tags\/(?<id>\d+)$/} component={TagFormScreen} />
-            <Route path="/calendar" component={CalendarScreen} />
-            <Route path="/stats" component={StatsScreen} />
-            <Route path="/users" component={UserListScreen} />
-            <Route path="/users/create" component={UserFormScreen} />
-            <Route path={/^\/users\/(?<id>\d+)$/} component={UserFormScreen} />
+            {routes.map(({ path, screen }) => (
+              <Route key={String(path)} path={path} component={screen} />
+            ))}
             <Route component={NotFoundScreen} />
           </Switch>
         </Suspense>

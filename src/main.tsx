@@ -5,7 +5,7 @@ import { toasterProps } from './lib/toasts';
 import { startAuth } from './machines/auth-session';
 import { connectInspector, inspector } from './machines/inspector';
 import { AuthProvider } from './components/auth-context';
-import { App } from './app';
+import { App, preloadSignedIn } from './app';
 import './styles.css';
 
 /** The Stately inspector, in dev builds only: `?inspect` in the URL or VITE_INSPECT=1. */
@@ -20,6 +20,8 @@ async function devInspector() {
 // Every actor started from here on (the auth actor, each screen's) reports to the inspector.
 connectInspector(await devInspector());
 const auth = startAuth({ inspect: inspector() });
+// A stored session is being checked: its screen will most likely be drawn, so its chunks set off now, beside the check.
+if (auth.getSnapshot().matches('checking')) preloadSignedIn(location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
