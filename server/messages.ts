@@ -148,8 +148,7 @@ export const t = {
     /** POST /api/accounts/{id}/health-check while another check of the profile runs (409). */
     checkRunning: 'Профіль уже перевіряється. Дочекайтеся кінця перевірки',
     /** The same within a minute of the profile's last check (429). */
-    checkedRecently: (seconds: number) =>
-      `Профіль щойно перевірено. Перевірити знову можна через ${waitWords(seconds)}`,
+    checkedRecently: (seconds: number) => `Профіль щойно перевірено. Перевірити знову можна через ${waitWords(seconds)}`,
   },
   telegram: {
     ...shown.telegram,
@@ -203,8 +202,7 @@ export const t = {
   server: {
     invalidCredentials: 'Невірний логін або пароль',
     /** The wait is the answer's Retry-After, so a mistyped password after a spray tells the operator how long, not just "later". */
-    tooManyLoginAttempts: (seconds: number) =>
-      `Забагато спроб входу. Спробуйте знову через ${waitWords(seconds)}.`,
+    tooManyLoginAttempts: (seconds: number) => `Забагато спроб входу. Спробуйте знову через ${waitWords(seconds)}.`,
     unauthorized: 'Потрібно увійти в систему',
     sessionExpired: 'Сесія завершилась, увійдіть знову',
     forbidden: 'Недостатньо прав',
@@ -214,8 +212,7 @@ export const t = {
     /** A token cannot make or revoke tokens, nor change the password: a leaked one would keep itself alive. */
     apiTokenNeedsSession: 'Цю дію можна виконати лише після входу з паролем, не API-токеном',
     /** Past a guessing limit: of the address, of the token's first characters, or of all guesses (login-throttle.ts). */
-    tooManyTokenAttempts: (seconds: number) =>
-      `Забагато невірних API-токенів. Спробуйте знову через ${waitWords(seconds)}.`,
+    tooManyTokenAttempts: (seconds: number) => `Забагато невірних API-токенів. Спробуйте знову через ${waitWords(seconds)}.`,
     notFound: 'Не знайдено',
     routeNotFound: 'Такого шляху API не існує',
     badJson: 'Некоректне тіло запиту',

@@ -31,7 +31,15 @@ import { planPublication, platformsOf, type PlanProfile, type PlatformFlags } fr
 import { liveCapReader } from '../services/planning/posting-budget';
 import { moveObstacle, spreadPublication, type SpreadSettings } from '../services/planning/spread';
 import { postWaitsOf, publishedEditsOf, unstartedPostsOf, type PostWaits } from '../services/publishing/published-set';
-import { cancelPosts, editPublished, movePost, planPosts, replanPosts, restorePosts, retryPosts } from '../services/publishing/post-lifecycle';
+import {
+  cancelPosts,
+  editPublished,
+  movePost,
+  planPosts,
+  replanPosts,
+  restorePosts,
+  retryPosts,
+} from '../services/publishing/post-lifecycle';
 import { uploadVideoSchemas } from '../../src/lib/contract/media';
 import {
   publishedVideosOf,

@@ -129,13 +129,23 @@ describeEachDatabase(
       expect([when('youtube'), when('tiktok')]).toEqual([moveTo.iso, laterIso]);
       const youtube = after.find((post) => post.platform === 'youtube')!;
       expect(after.find((post) => post.platform === 'tiktok')!.job_token).toBe(tiktokBefore.job_token);
-      expect(await jobsOf(env(), before.map((post) => post.id))).toEqual(
+      expect(
+        await jobsOf(
+          env(),
+          before.map((post) => post.id),
+        ),
+      ).toEqual(
         expect.arrayContaining([
           { token: youtube.job_token, startAfter: moveTo.iso },
           { token: tiktokBefore.job_token, startAfter: laterIso },
         ]),
       );
-      expect(await jobsOf(env(), before.map((post) => post.id))).toHaveLength(2);
+      expect(
+        await jobsOf(
+          env(),
+          before.map((post) => post.id),
+        ),
+      ).toHaveLength(2);
       const detail = moved.json<UploadDetail>().video[0]!;
       expect(detail.posts.map((post) => [post.platform, post.state, post.date])).toEqual(
         expect.arrayContaining([
