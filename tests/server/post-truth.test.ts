@@ -121,6 +121,11 @@ describeEachDatabase(
       const url = `/api/upload-video/${request.idUpload}/video/${videoId}`;
       const before = await postsOf(env(), videoId);
       const tiktokBefore = before.find((post) => post.platform === 'tiktok')!;
+      // YouTube's post was held by its quota: moved, it waits for nothing but its new time.
+      await env().db.sql(
+        `UPDATE video_posts SET wait_kind = 'quota', wait_detail = '{}'::jsonb, next_attempt_at = $2 WHERE video_id = $1 AND platform = 'youtube'`,
+        [videoId, laterIso],
+      );
 
       const moved = await call(owner, 'PATCH', url, { date: moveTo.wall, platform: 'youtube' });
       expect(moved.statusCode, moved.body).toBe(200);
@@ -128,6 +133,7 @@ describeEachDatabase(
       const when = (platform: string) => new Date(after.find((post) => post.platform === platform)!.scheduled_at).toISOString();
       expect([when('youtube'), when('tiktok')]).toEqual([moveTo.iso, laterIso]);
       const youtube = after.find((post) => post.platform === 'youtube')!;
+      expect([youtube.wait_kind, youtube.wait_detail, youtube.next_attempt_at]).toEqual([null, null, null]);
       expect(after.find((post) => post.platform === 'tiktok')!.job_token).toBe(tiktokBefore.job_token);
       expect(
         await jobsOf(

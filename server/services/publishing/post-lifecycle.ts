@@ -213,7 +213,8 @@ export async function replanPosts(
  * Moves one post of a video (its post on `platform`) to `at`, the video's other posts staying
  * where they are (issue 40.1: a move acts on the post it names). The profile stays the video's:
  * a post goes where its video goes. The post gets a new token and job, sent in the transaction
- * that removed the old job; the video's date becomes its earliest post still to go.
+ * that removed the old job, and loses any wait it had; the video's date becomes its earliest post
+ * still to go.
  */
 export async function movePost(
   db: Database,
@@ -227,7 +228,10 @@ export async function movePost(
     await scheduledPosts(run, videoId, platform);
     const token = crypto.randomUUID();
     const { rows } = await run(
-      `UPDATE video_posts SET scheduled_at = $3, job_token = $4, updated_at = $5 WHERE video_id = $1 AND platform = $2 RETURNING id`,
+      // A post held (a cap, a quota) or waiting to be tried again starts afresh at its new time, as a moved video's posts do.
+      `UPDATE video_posts SET scheduled_at = $3, job_token = $4, wait_kind = NULL, wait_detail = NULL, next_attempt_at = NULL,
+              attempts = 0, updated_at = $5
+        WHERE video_id = $1 AND platform = $2 RETURNING id`,
       [videoId, platform, at, token, now],
     );
     await sendPublishJob(queue, { id: rows[0].id, token }, run, { at, now });
