@@ -12,13 +12,20 @@ import { memoryProgressStore } from '../server/platforms/progress';
 import { profileContext } from '../server/platforms/profile-context';
 import { connectors } from '../server/platforms/registry';
 import { recordStats } from '../server/services/statistics/stats-points';
+import { platformOf, type Platform } from '../src/lib/platforms';
 
-const writeStats = {
+const writeStats: Partial<Record<Platform, string>> = {
   youtube: `UPDATE videos SET views = $2, likes = $3, comments = $4 WHERE id = $1`,
   tiktok: `UPDATE videos SET views = $2, likes = $3, comments = $4 WHERE id = $1
            AND NOT EXISTS (SELECT 1 FROM video_posts WHERE video_id = $1 AND platform = 'youtube' AND status = 'done')`,
   instagram: `UPDATE videos SET views_instagram = $2, likes_instagram = $3, comments_instagram = $4 WHERE id = $1`,
 };
+
+/** A platform added since the baseline was written: its own columns, as the baseline wrote Instagram's. */
+function writeOwnColumns(platform: Platform): string {
+  const { columns } = platformOf(platform);
+  return `UPDATE videos SET ${columns.views} = $2, ${columns.likes} = $3, ${columns.comments} = $4 WHERE id = $1`;
+}
 
 export async function baselineSyncStats(context: JobContext, accountIds: number[]): Promise<{ updated: number; failed: number }> {
   const { db, keys, platforms } = context;
@@ -48,7 +55,7 @@ export async function baselineSyncStats(context: JobContext, accountIds: number[
       for (const { post } of group) {
         try {
           const stats = await connectors[platform].fetchStats(ctx, post.remoteId!);
-          await db.sql(writeStats[platform], [post.videoId, stats.views, stats.likes, stats.comments]);
+          await db.sql(writeStats[platform] ?? writeOwnColumns(platform), [post.videoId, stats.views, stats.likes, stats.comments]);
           await recordStats(db, [{ postId: post.id, ...stats }], new Date(platforms.clock.now()));
           updated++;
         } catch {

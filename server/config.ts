@@ -7,13 +7,14 @@ import { validate } from 'superstruct';
 import type { EngineSettings } from './jobs/engine-settings';
 import type { StorageSettings } from './media/services';
 import type { PlatformTimeouts } from './net/http';
-import { builtInApps, type OAuthApp, type PlatformApps } from './platforms/oauth-links';
+import { builtInApps, installationAppVariables, type OAuthApp, type PlatformApps } from './platforms/oauth-links';
 import type { SandboxLimits } from './sandbox/caps';
 import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { StatsSyncSettings } from './services/statistics/quota-ledger';
 import type { MediaSettings } from './media/services';
 import type { PostingSlots } from '../src/lib/contract';
 import { postingSlotsSchema } from '../src/lib/schemas';
+import { consentPlatformIds } from '../src/lib/platforms';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -345,10 +346,12 @@ function platformApps(mode: PlatformsMode, vars: Environment): PlatformApps {
     if (id || secret) throw new ConfigError(`set both ${idName} and ${secretName}, or neither`);
     return fallback;
   };
-  return {
-    tiktok: app('TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET', builtIn.tiktok),
-    instagram: app('INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET', builtIn.instagram),
-  };
+  return Object.fromEntries(
+    consentPlatformIds.map((platform) => [
+      platform,
+      app(...(installationAppVariables[platform] as [VariableName, VariableName]), builtIn[platform]),
+    ]),
+  ) as PlatformApps;
 }
 
 function sandboxPlatformSettings(vars: Environment): SandboxPlatformSettings {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { accounts } from '../db/schema';
+import { anySwitchedOn } from '../db/platform-columns';
 import { proxyOfAccount, SecretUnreadableError } from '../auth/secrets';
 import { accessTokenEnding, loadConnection, loadConnections, type StoredConnection } from '../platforms/connections';
 import { platformEndpoints } from '../platforms/endpoints';
@@ -54,7 +55,7 @@ export async function planHealthChecks({ db, queue }: Pick<JobContext, 'db' | 'q
   const now = new Date(at);
   const { rows } = await db.sql(
     `SELECT a.id FROM accounts AS a
-      WHERE (a.is_active_youtube OR a.is_active_tiktok OR a.is_active_instagram)
+      WHERE ${anySwitchedOn('a')}
         AND (a.health_checked_at IS NULL
           OR a.health_checked_at + make_interval(mins => CASE WHEN EXISTS (
                SELECT 1 FROM video_posts AS p WHERE p.account_id = a.id AND p.status = 'pending'

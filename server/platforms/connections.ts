@@ -1,11 +1,19 @@
 import type { ConnectedAs, ConnectionKind, ConnectionSource, ConnectionState } from '../../src/lib/contract';
-import { platformOf, type ConsentPlatform } from '../../src/lib/platforms';
+import { platformIds, platformOf, type ConsentPlatform } from '../../src/lib/platforms';
 import { t } from '../messages';
 import type { Database, RunSql } from '../db/connect';
 import { proxyOfAccount, SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { ProfileAuthError, TransientPlatformError } from './errors';
-import { builtInApps, OAuthGrantError, type GrantedTokens, type LinkEndpoints, type OAuthApp, type PlatformApps } from './oauth-links';
-import { linkConnectors } from './registry';
+import {
+  builtInApps,
+  installationAppVariables,
+  OAuthGrantError,
+  type GrantedTokens,
+  type LinkEndpoints,
+  type OAuthApp,
+  type PlatformApps,
+} from './oauth-links';
+import { linkConnectors, serverPlatforms } from './registry';
 import type { PlatformNetwork } from '../net/http';
 import type { Platform, PlatformsMode } from './types';
 import type { Clock } from '../clock';
@@ -254,11 +262,13 @@ export function checkedNamesOf(connections: StoredConnection[]): ConnectedAs {
   );
 }
 
-export const appVariables: Record<Platform, string> = {
-  youtube: t.connections.youtubeAppFields,
-  tiktok: 'TIKTOK_CLIENT_KEY і TIKTOK_CLIENT_SECRET',
-  instagram: 'INSTAGRAM_APP_ID і INSTAGRAM_APP_SECRET',
-};
+/** What sets up a platform's app, as a missing one's message names it: the installation's variables, or YouTube's fields of the profile. */
+export const appVariables = Object.fromEntries(
+  platformIds.map((platform) => {
+    const variables = (installationAppVariables as Partial<Record<Platform, string[]>>)[platform];
+    return [platform, variables ? variables.join(' і ') : t.connections.youtubeAppFields];
+  }),
+) as Record<Platform, string>;
 
 export interface RefreshSettings {
   mode: PlatformsMode;
@@ -420,13 +430,10 @@ export function linkEndpoints(settings: RefreshSettings): LinkEndpoints {
   return { mode: settings.mode, publicUrl: settings.platformsOrigin, platformsOrigin: settings.platformsOrigin, network: settings.network };
 }
 
-/**
- * Days before a grant's end when its owner is told: TikTok's refresh token, Instagram's long-lived
- * token, and Google's refresh token where it ends at all (an app in testing: 7 days from consent).
- * YouTube's 2 days: a 7-day grant could not be warned 14 days ahead without warning at consent,
- * and 2 days leave the operator a working day (or a weekend) to consent again before posts wait.
- */
-export const endingNoticeDays: Record<Platform, number> = { youtube: 2, tiktok: 14, instagram: 7 };
+/** Days before a grant's end when its owner is told, by platform (ServerPlatform.endingNoticeDays). */
+export const endingNoticeDays = Object.fromEntries(
+  platformIds.map((platform) => [platform, serverPlatforms[platform].endingNoticeDays]),
+) as Record<Platform, number>;
 
 /**
  * One pass of the refresher: renews every OAuth connection past half its token's life, then tells

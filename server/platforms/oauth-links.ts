@@ -22,6 +22,15 @@ export interface OAuthApp {
 export type PlatformApps = Record<ConsentPlatform, OAuthApp | null>;
 
 /**
+ * The variables that name the installation's app on each platform a profile connects through its
+ * consent page: TikTok's app and Instagram's (Instagram API with Instagram Login).
+ */
+export const installationAppVariables: Record<ConsentPlatform, [string, string]> = {
+  tiktok: ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
+  instagram: ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
+};
+
+/**
  * The apps of an installation that sets none. The sandbox's token endpoints accept any pair, so
  * sandbox mode has built-in ones; live mode has none until the variables are set.
  */

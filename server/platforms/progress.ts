@@ -1,6 +1,7 @@
 import type { PublishProgressStore } from './types';
 import type { Database } from '../db/connect';
 import type { Clock } from '../clock';
+import { platformIds } from '../../src/lib/platforms';
 
 /** Progress kept in this process only: resumes within one worker's life, not across a crash. */
 export function memoryProgressStore(): PublishProgressStore & { entries: Map<string, object> } {
@@ -16,7 +17,7 @@ export function memoryProgressStore(): PublishProgressStore & { entries: Map<str
   };
 }
 
-const publishKeyPattern = /^video-(\d+)-(youtube|tiktok|instagram)$/;
+const publishKeyPattern = new RegExp(`^video-(\\d+)-(${platformIds.join('|')})$`);
 
 function postOf(publishKey: string): [number, string] {
   const match = publishKeyPattern.exec(publishKey);

@@ -260,6 +260,11 @@ export interface ServerPlatform {
    * access token, never a health check. Google's neither rotates nor ages with use.
    */
   refreshRotates: boolean;
+  /**
+   * Days before the grant's end (a refresh token's, a long-lived token's) when its owner is told:
+   * enough to consent again before posts wait, not so many that a short grant warns at consent.
+   */
+  endingNoticeDays: number;
   /** Its posting cap for a profile now; `live` is the platform's own figure where it publishes one (descriptor's cap.live). */
   cap(account: CapAccount, settings: PostingCapSettings, live: PublishingLimit | null): Cap | null;
   /** Reads the platform's own cap figure through the profile's context, cached per `key`; null when it cannot tell. */

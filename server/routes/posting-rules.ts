@@ -9,9 +9,9 @@ import { saveDefaults, savedDefaults, type CreatorRulesReader } from '../service
 import { accountOption } from '../services/profiles/account-views';
 import { visibleProfileRows, type ProfileRow } from '../services/profiles/profile-rows';
 import { platformsOf } from '../services/publishing/publication-plan';
+import { everyPlatformTicked as everyPlatform } from '../../src/lib/assignment';
 import { postingRulesSchemas } from '../../src/lib/contract/posting-rules';
 
-const everyPlatform = { inYouTube: true, inTikTok: true, inInstagram: true };
 const maxProfiles = 50;
 
 /**

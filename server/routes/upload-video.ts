@@ -12,7 +12,7 @@ import type {
 import { t } from '../messages';
 import { publishedEditSchema, publishSchema, spreadSchema } from '../../src/lib/schemas';
 import { addTags } from '../../src/lib/tags';
-import { tickedPlatforms } from '../../src/lib/assignment';
+import { tickedPlatforms, ticksOf } from '../../src/lib/assignment';
 import { waitFields } from '../../src/lib/post-waits';
 import { videoErrorsOf } from '../../src/lib/post-failures';
 import { currentUser, requireUser } from '../auth/guards';
@@ -231,7 +231,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const [profile] = body.accountId === undefined ? [] : await ownerProfilesAmong(db, target.userId, [body.accountId]);
     if (body.accountId !== undefined && !profile) throw new HttpError(400, t.publish.unknownAccount);
     const saved = profile ? (await savedDefaults(db, [profile.id])).get(profile.id)! : {};
-    const flags = { inYouTube: target.inYouTube, inTikTok: target.inTikTok, inInstagram: target.inInstagram };
+    const flags = ticksOf(target);
     const refusal = await moveRefusal(target, videoId, date, profile, flags);
     if (refusal) throw new HttpError(409, refusal);
     await replanPosts(
@@ -283,7 +283,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const videoIds = body.video.map((item) => item.id);
     if (new Set(videoIds).size !== videoIds.length) throw new HttpError(400, t.spread.videoTwice);
     await requestVideos(target.id, videoIds);
-    if (!body.inYouTube && !body.inTikTok && !body.inInstagram) throw new HttpError(400, t.postTruth.noPlatformTicked);
+    if (tickedPlatforms(body).length === 0) throw new HttpError(400, t.postTruth.noPlatformTicked);
     return spreadPublication(db, { ...body, ...range, accounts: chosen }, profiles, slotSettings());
   });
 

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, CircleDashed } from 'lucide-react';
 import type { AccountSummary } from '../lib/contract';
 import { t } from '../lib/i18n';
+import { platforms } from '../lib/platforms';
 import { profileName } from '../lib/profile-name';
 import { DataTable, type Column } from './data-table';
 import { DeleteButton } from './delete-button';
@@ -65,39 +66,17 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete, empty
       ),
     },
     ...(showOwner ? [{ header: t.accounts.columnUser, cell: (account: AccountSummary) => account.user.login }] : []),
-    {
-      header: t.accountForm.youtube,
-      cell: (account) => (
+    ...platforms.map((platform) => ({
+      header: t.platform.names[platform.id],
+      cell: (account: AccountSummary) => (
         <PlatformState
-          active={account.isActiveYouTube}
-          connected={account.inYouTube}
-          failed={account.failedPlatforms.includes('youtube')}
-          name={account.connectedAs.youtube}
+          active={account[platform.fields.switchedOn]}
+          connected={account[platform.fields.ticked]}
+          failed={account.failedPlatforms.includes(platform.id)}
+          name={account.connectedAs[platform.id]}
         />
       ),
-    },
-    {
-      header: t.accountForm.tiktok,
-      cell: (account) => (
-        <PlatformState
-          active={account.isActiveTikTok}
-          connected={account.inTikTok}
-          failed={account.failedPlatforms.includes('tiktok')}
-          name={account.connectedAs.tiktok}
-        />
-      ),
-    },
-    {
-      header: t.accountForm.instagram,
-      cell: (account) => (
-        <PlatformState
-          active={account.isActiveInstagram}
-          connected={account.inInstagram}
-          failed={account.failedPlatforms.includes('instagram')}
-          name={account.connectedAs.instagram}
-        />
-      ),
-    },
+    })),
     { header: t.accounts.columnStatus, cell: (account) => <StatusBadge status={account.status} kind="account" wraps />, width: '130px' },
     {
       header: t.health.column,

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { PostOptions, ProfilePostingRules, TikTokPostOptions } from '../lib/contract';
 import { t } from '../lib/i18n';
+import type { TickedPlatforms } from '../lib/assignment';
 import { instagramDefaults } from '../lib/posting-rules/instagram';
 import {
   interactionOffByCreator,
@@ -22,7 +23,7 @@ interface PlatformOptionsPanelProps {
   /** The form's refusal of a choice, by its field (`options.youtube.selfDeclaredMadeForKids`…). */
   errorOf: (field: string) => string | undefined;
   accountIds: number[];
-  ticked: { inYouTube: boolean; inTikTok: boolean; inInstagram: boolean };
+  ticked: TickedPlatforms;
   value: PostOptions;
   onChange: (options: PostOptions) => void;
   disabled?: boolean;

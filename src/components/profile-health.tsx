@@ -2,12 +2,12 @@ import { CircleCheck, CircleDashed, CircleX, TrendingDown, TriangleAlert } from 
 import type { AccountSummary, ConnectionState, PlatformName } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { formatDate } from '../lib/kyiv-time';
-import { platformIds, platformOf } from '../lib/platforms';
+import { platformIds, platformOf, type PlatformFieldName } from '../lib/platforms';
 import styles from './profile-health.module.css';
 
 const stateIcon = { connected: CircleCheck, attention: TriangleAlert, down: CircleX } satisfies Record<ConnectionState, unknown>;
 
-type CheckedProfile = Pick<AccountSummary, 'health' | 'reach' | 'isActiveYouTube' | 'isActiveTikTok' | 'isActiveInstagram'>;
+type CheckedProfile = Pick<AccountSummary, 'health' | 'reach' | PlatformFieldName<'switchedOn'>>;
 
 function switchedOn(account: CheckedProfile): PlatformName[] {
   return platformIds.filter((platform) => account[platformOf(platform).fields.switchedOn]);

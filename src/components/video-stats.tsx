@@ -1,23 +1,10 @@
 import { Eye, MessageCircle, ThumbsUp } from 'lucide-react';
 import type { VideoSummary } from '../lib/contract';
 import { t } from '../lib/i18n';
+import { platforms, type PlatformFieldName } from '../lib/platforms';
 import styles from './video-stats.module.css';
 
-type Counts = Pick<
-  VideoSummary,
-  | 'views'
-  | 'likes'
-  | 'comments'
-  | 'viewsTikTok'
-  | 'likesTikTok'
-  | 'commentsTikTok'
-  | 'viewsInstagram'
-  | 'likesInstagram'
-  | 'commentsInstagram'
-  | 'urlYouTube'
-  | 'urlTiktok'
-  | 'urlInstagram'
->;
+type Counts = Pick<VideoSummary, PlatformFieldName<'views' | 'likes' | 'comments' | 'url'>>;
 
 function PlatformCounts({ platform, views, likes, comments }: { platform: string; views: number; likes: number; comments: number }) {
   const stats = [
@@ -45,24 +32,17 @@ function PlatformCounts({ platform, views, likes, comments }: { platform: string
 export function VideoStats({ video }: { video: Counts }) {
   return (
     <span className={styles.stats}>
-      {video.urlYouTube && (
-        <PlatformCounts platform={t.videoTable.youtube} views={video.views} likes={video.likes} comments={video.comments} />
-      )}
-      {video.urlTiktok && (
-        <PlatformCounts
-          platform={t.videoTable.tiktok}
-          views={video.viewsTikTok}
-          likes={video.likesTikTok}
-          comments={video.commentsTikTok}
-        />
-      )}
-      {video.urlInstagram && (
-        <PlatformCounts
-          platform={t.videoTable.instagram}
-          views={video.viewsInstagram}
-          likes={video.likesInstagram}
-          comments={video.commentsInstagram}
-        />
+      {platforms.map(
+        ({ id, fields }) =>
+          video[fields.url] && (
+            <PlatformCounts
+              key={id}
+              platform={t.platform.names[id]}
+              views={video[fields.views]}
+              likes={video[fields.likes]}
+              comments={video[fields.comments]}
+            />
+          ),
       )}
     </span>
   );

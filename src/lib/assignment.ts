@@ -1,6 +1,6 @@
 import type { PlatformName, SelectOption } from './contract';
 import { t } from './i18n';
-import { platformIds, platformOf } from './platforms';
+import { platformIds, platformOf, platforms, type PlatformFieldName } from './platforms';
 
 /**
  * The one rule of who publishes what, run by the server on publish and by the form for its
@@ -49,15 +49,26 @@ export function assignmentPreview(videos: { id: number; account?: SelectOption |
   };
 }
 
-export interface TickedPlatforms {
-  inYouTube: boolean;
-  inTikTok: boolean;
-  inInstagram: boolean;
+/** Each platform's tick (`inYouTube`…); one absent is off, as for a platform SPEC's payloads predate. */
+export type TickedPlatforms = Partial<Record<PlatformFieldName<'ticked'>, boolean>>;
+
+/** Each platform's tick of a form or a row (`inYouTube`…), off where absent, as a payload sends them. */
+export function ticksOf(values: TickedPlatforms): Record<PlatformFieldName<'ticked'>, boolean> {
+  return Object.fromEntries(platforms.map((platform) => [platform.fields.ticked, values[platform.fields.ticked] === true])) as Record<
+    PlatformFieldName<'ticked'>,
+    boolean
+  >;
 }
+
+/** Every platform ticked. */
+export const everyPlatformTicked = Object.fromEntries(platforms.map((platform) => [platform.fields.ticked, true])) as Record<
+  PlatformFieldName<'ticked'>,
+  boolean
+>;
 
 /** The ticked platforms, in the order the form lists them. */
 export function tickedPlatforms(flags: TickedPlatforms): PlatformName[] {
-  return platformIds.filter((platform) => flags[platformOf(platform).fields.ticked]);
+  return platformIds.filter((platform) => flags[platformOf(platform).fields.ticked] === true);
 }
 
 export interface PlatformGap {

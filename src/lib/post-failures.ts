@@ -1,6 +1,7 @@
 import type { PlatformName } from './contract';
 import { t } from './i18n';
 import { refusalText, type Refusal } from './posting-rules';
+import { platformOf, platforms, type PlatformOf } from './platforms';
 
 /**
  * Why a post failed, as video_posts stores it (failure and failure_detail, migration 0042): a kind
@@ -115,25 +116,25 @@ export interface FailedPost {
   detail: unknown;
 }
 
-/** SPEC's field for each platform's failure on a video. */
-const errorFields = { youtube: 'error', tiktok: 'errorTiktok', instagram: 'errorInstagram' } as const satisfies Record<
-  PlatformName,
-  string
->;
+/** SPEC's field for a platform's failure on a video (`error`, `errorTiktok`…), from its descriptor. */
+type ErrorField = PlatformOf['fields']['error'];
 
-/** SPEC's `error`, `errorTiktok` and `errorInstagram` of a video. */
-export type VideoErrors = Record<(typeof errorFields)[PlatformName], string | null>;
+/** SPEC's `error`, `errorTiktok`, `errorInstagram`… of a video. */
+export type VideoErrors = Record<ErrorField, string | null>;
+
+const noErrors = (): VideoErrors => Object.fromEntries(platforms.map((platform) => [platform.fields.error, null])) as VideoErrors;
 
 /** A video's error fields, worded from its failed posts; null where a platform's did not fail. */
 export function videoErrors(failed: readonly FailedPost[] | null): VideoErrors {
-  const errors: VideoErrors = { error: null, errorTiktok: null, errorInstagram: null };
-  for (const post of failed ?? []) errors[errorFields[post.platform]] = failureText(post.platform, storedFailure(post.kind, post.detail));
+  const errors = noErrors();
+  for (const post of failed ?? [])
+    errors[platformOf(post.platform).fields.error] = failureText(post.platform, storedFailure(post.kind, post.detail));
   return errors;
 }
 
 /** A video's error fields from its posts as the lists answer them, each failed post's `error` already worded by failureText. */
 export function videoErrorsOf(posts: readonly { platform: PlatformName; error: string | null }[]): VideoErrors {
-  const errors: VideoErrors = { error: null, errorTiktok: null, errorInstagram: null };
-  for (const post of posts) if (post.error !== null) errors[errorFields[post.platform]] = post.error;
+  const errors = noErrors();
+  for (const post of posts) if (post.error !== null) errors[platformOf(post.platform).fields.error] = post.error;
   return errors;
 }

@@ -1,6 +1,8 @@
 import { validate } from 'superstruct';
 import type { PostOptions, PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption, VideoPost } from './contract';
 import { t } from './i18n';
+import { platforms, type PlatformFieldName } from './platforms';
+import { ticksOf } from './assignment';
 import { publishAssignmentSchema, type PublishFields, type PublishForm } from './schemas';
 
 type AssignableVideo = Pick<PublishVideoItem, 'account' | 'byHand' | 'lostProfile'>;
@@ -47,9 +49,9 @@ export const emptyPublishFields: PublishFields = {
   title: '',
   description: '',
   tags: [],
+  ...(Object.fromEntries(platforms.map((platform) => [platform.fields.ticked, false])) as Record<PlatformFieldName<'ticked'>, boolean>),
+  // YouTube is ticked as the form opens, as SPEC's form was.
   inYouTube: true,
-  inTikTok: false,
-  inInstagram: false,
   date: '',
 };
 
@@ -94,9 +96,7 @@ export function publishPayloadOf(requestId: number, form: PublishForm): PublishP
       account: video.account ? chosen(video.account) : null,
       date: dateOrNull(video.date),
     })),
-    inYouTube: form.inYouTube,
-    inTikTok: form.inTikTok,
-    inInstagram: form.inInstagram,
+    ...ticksOf(form),
     date: dateOrNull(form.date),
     ...(form.options ? { options: form.options as PostOptions } : {}),
   };

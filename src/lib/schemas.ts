@@ -33,7 +33,7 @@ import {
 } from './contract';
 import { maxLength } from './contract/limits';
 import { isPastWallTime, kyivWallTime, wallTimePattern, yearAheadWallTime } from './kyiv-time';
-import { platformIds, platforms } from './platforms';
+import { platformIds, platforms, type PlatformFieldName, type PlatformOf } from './platforms';
 import { parseProxy } from './proxy';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
@@ -148,6 +148,22 @@ export function backgroundChoiceError(ids: number[]): string | undefined {
 
 const optionalText = () => defaulted(text({}), '');
 const flag = () => defaulted(boolean(), false);
+
+/** The profile form's switch per platform (`isActiveYouTube`…), off when absent. */
+const platformSwitches = () =>
+  Object.fromEntries(platforms.map((platform) => [platform.fields.switchedOn, flag()])) as Record<
+    PlatformFieldName<'switchedOn'>,
+    Struct<boolean, null>
+  >;
+
+/**
+ * The publish form's tick per platform (`inYouTube`…): required where SPEC names the platform,
+ * and one added since may be absent, which is off (the descriptor's inSpec).
+ */
+const platformTicks = () =>
+  Object.fromEntries(platforms.map((platform) => [platform.fields.ticked, platform.inSpec ? boolean() : optional(boolean())])) as {
+    [P in PlatformOf as P['fields']['ticked']]: P['inSpec'] extends true ? Struct<boolean, null> : Struct<boolean | undefined, null>;
+  };
 const isSwitchedOn = (value: unknown, key: string) => isObject(value) && value[key] === true;
 const isBlank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -182,9 +198,7 @@ function accountShape(
     proxy: proxyField,
     ipVersion,
     comments: optionalText(),
-    isActiveYouTube: flag(),
-    isActiveTikTok: flag(),
-    isActiveInstagram: flag(),
+    ...platformSwitches(),
     YouTubeAuthClientId: when(youtube, t.accountForm.clientIdRequired),
     YouTubeAuthClientSecret: secretWhen(youtube, 'YouTubeAuthClientSecret', t.accountForm.clientSecretRequired),
     YouTubeLogin: optionalText(),
@@ -231,9 +245,10 @@ export const emptyAccountForm: AccountForm = {
   proxy: '',
   ipVersion: 'ipv4',
   comments: '',
-  isActiveYouTube: false,
-  isActiveTikTok: false,
-  isActiveInstagram: false,
+  ...(Object.fromEntries(platforms.map((platform) => [platform.fields.switchedOn, false])) as Record<
+    PlatformFieldName<'switchedOn'>,
+    boolean
+  >),
   YouTubeAuthClientId: '',
   YouTubeAuthClientSecret: '',
   YouTubeLogin: '',
@@ -447,9 +462,7 @@ export function publishSchema(now: () => number) {
     description: optionalText(),
     tags: tagList,
     ...publishAssignment,
-    inYouTube: boolean(),
-    inTikTok: boolean(),
-    inInstagram: boolean(),
+    ...platformTicks(),
     date: publishDate(now),
     options: optional(postOptionsSchema),
   });

@@ -13,6 +13,7 @@ import type {
 import { kyivWallTime } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
 import { assignmentPreview, platformGaps, tickedPlatforms } from '../lib/assignment';
+import type { PlatformFieldName } from '../lib/platforms';
 import { refusalText, textRefusal } from '../lib/posting-rules';
 import {
   assignmentErrors,
@@ -58,7 +59,7 @@ export interface SpreadNotes {
 }
 
 /** The platforms ticked in the form, which the spread plans for. */
-export type TickedPlatforms = Pick<PublishFields, 'inYouTube' | 'inTikTok' | 'inInstagram'>;
+export type TickedPlatforms = Pick<PublishFields, PlatformFieldName<'ticked'>>;
 
 export type PublishEvent =
   | { type: 'profiles.choose'; profiles: SelectOption[] }

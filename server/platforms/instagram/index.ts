@@ -17,6 +17,8 @@ export const instagramPlatform: ServerPlatform = {
   whoAmI: (ctx) => instagram.fetchProfile(ctx),
   accountName: (info) => info.name || info.id,
   refreshRotates: true,
+  // The long-lived token's 60 days.
+  endingNoticeDays: 7,
   cap: (account, _settings, live) => live && instagramCap(account, live),
   readLiveCap: (key, context) => instagramLimit(key, async () => instagram.publishingLimit(await context())),
   // Graph calls are limited per account and hour.

@@ -13,6 +13,8 @@ export const tiktokPlatform: ServerPlatform = {
   // The creator's nickname with the handle, as TikTok shows them.
   accountName: (info) => (info.id && info.name !== info.id ? `${info.name} (@${info.id})` : info.id ? `@${info.id}` : info.name),
   refreshRotates: true,
+  // The refresh token's 180 days.
+  endingNoticeDays: 14,
   cap: (account, settings) => tiktokCap(account, settings),
   // video/query is limited per token and minute.
   readQuota: (account, settings, now) => ({

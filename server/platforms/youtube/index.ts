@@ -14,6 +14,9 @@ export const youtubePlatform: ServerPlatform = {
   whoAmI: (ctx) => youtube.fetchChannel(ctx),
   accountName: (info) => info.name || info.id,
   refreshRotates: false,
+  // Google's refresh token where it ends at all (an app in testing: 7 days from consent): 14 days
+  // ahead would warn at consent, and 2 leave the operator a working day (or a weekend) to consent again.
+  endingNoticeDays: 2,
   cap: (account, settings) => youtubeCap(account, settings),
   // The Google project of the profile's OAuth client holds the quota, so profiles sharing a client share it.
   readQuota: (account, settings, now) => ({

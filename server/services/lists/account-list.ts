@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { AccountSummary, Paged, PlatformName, SessionUser } from '../../../src/lib/contract';
 import type { Database } from '../../db/connect';
+import { platformColumns } from '../../db/platform-columns';
 import { accounts } from '../../db/schema';
 import { visibleTo } from '../../auth/ownership';
 import { platformOf, platforms } from '../../../src/lib/platforms';
@@ -41,8 +42,7 @@ const hasHealthProblem = `EXISTS (SELECT 1 FROM connection_states AS s WHERE s.a
  * accountStatus and toAccountSummary read: the profile lists and the home screen ask them alike.
  */
 export const summaryColumns = `a.id, a.proxy, a.ip_version AS "ipVersion", a.comments, a.group_id AS "groupId", a.user_id AS "userId",
-  a.is_active_youtube AS "isActiveYouTube", a.is_active_tiktok AS "isActiveTikTok",
-  a.is_active_instagram AS "isActiveInstagram", a.in_youtube AS "inYouTube",
+  ${platformColumns('switchedOn', 'a')}, a.in_youtube AS "inYouTube",
   -- As checkedNamesOf (server/platforms/connections.ts).
   (SELECT coalesce(jsonb_object_agg(c.platform, c.checked_name), '{}'::jsonb) FROM account_connections AS c
     WHERE c.account_id = a.id AND c.checked_name IS NOT NULL) AS "connectedAs",

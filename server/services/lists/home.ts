@@ -2,6 +2,7 @@ import type { HomeSummary, SessionUser } from '../../../src/lib/contract';
 import { kyivDay, rangeOf } from '../../../src/lib/calendar';
 import { visibleOwner } from '../../auth/ownership';
 import type { Database } from '../../db/connect';
+import { platforms } from '../../../src/lib/platforms';
 import { summaryColumns } from './account-list';
 import { accountOption, toAccountSummary, type AccountSummaryRow } from '../profiles/account-views';
 import { countsOfGroups, postStateColumns } from '../publishing/video-status';
@@ -71,7 +72,7 @@ export async function homeSummary(db: Database, user: SessionUser, now: number):
     },
     steps: {
       profile,
-      connect: judged.some(({ summary }) => summary.inYouTube || summary.inTikTok || summary.inInstagram),
+      connect: judged.some(({ summary }) => platforms.some((platform) => summary[platform.fields.ticked])),
       backgrounds,
       video,
     },

@@ -1,16 +1,15 @@
 import type { Paged, VideoSummary } from '../../../src/lib/contract';
 import type { Database } from '../../db/connect';
 import type { videos } from '../../db/schema';
+import { platformColumns } from '../../db/platform-columns';
 import { accountOption, toVideoSummary } from '../profiles/account-views';
 import { paged } from './paging';
 import { onPage, rankedPage } from './ranked-page';
 import { postsColumns, postsOfRow } from '../publishing/video-status';
 
 // Named as the ORM names them, so the rows go through the same wire mapping as every video list.
-export const videoSummaryColumns = `id, date, created_at AS "createdAt", status, views, likes, comments,
-  views_instagram AS "viewsInstagram", likes_instagram AS "likesInstagram", comments_instagram AS "commentsInstagram",
-  views_tiktok AS "viewsTikTok", likes_tiktok AS "likesTikTok", comments_tiktok AS "commentsTikTok",
-  url_youtube AS "urlYouTube", url_instagram AS "urlInstagram", url_tiktok AS "urlTiktok",
+export const videoSummaryColumns = `id, date, created_at AS "createdAt", status,
+  ${platformColumns('views')}, ${platformColumns('likes')}, ${platformColumns('comments')}, ${platformColumns('url')},
   render_failure AS "renderFailure", render_failure_detail AS "renderFailureDetail", account_id AS "accountId", ${postsColumns()}`;
 
 /** A user's videos go through many profiles: the table names each one, read in the page's statement. */

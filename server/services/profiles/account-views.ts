@@ -29,7 +29,7 @@ import { checkedNamesOf, type StoredConnection } from '../../platforms/connectio
 import { accountGroups, accounts, users, videos } from '../../db/schema';
 import { reachOf, type StoredReach } from '../statistics/reach';
 import { serverPlatforms } from '../../platforms/registry';
-import { platformIds, platformOf } from '../../../src/lib/platforms';
+import { platformIds, platformOf, platforms, platformValues, type PlatformFieldName } from '../../../src/lib/platforms';
 
 /** The wire shapes of profiles and their videos, built from rows, shared by every route that lists them. */
 
@@ -38,16 +38,7 @@ export type AccountRow = typeof accounts.$inferSelect;
 /** The columns a profile's summary (a row of the profile lists) is built from. */
 export type AccountSummaryRow = Pick<
   AccountRow,
-  | 'id'
-  | 'proxy'
-  | 'ipVersion'
-  | 'comments'
-  | 'groupId'
-  | 'userId'
-  | 'isActiveYouTube'
-  | 'isActiveTikTok'
-  | 'isActiveInstagram'
-  | 'inYouTube'
+  'id' | 'proxy' | 'ipVersion' | 'comments' | 'groupId' | 'userId' | PlatformFieldName<'switchedOn'> | 'inYouTube'
 > & {
   /** The names the platforms answered with, from the profile's connections (checkedNamesOf). */
   connectedAs: ConnectedAs;
@@ -61,15 +52,27 @@ export type AccountSummaryRow = Pick<
 };
 type VideoRow = typeof videos.$inferSelect;
 
+/** Each platform's switch as a column to select (`isActiveYouTube: accounts.isActiveYouTube`…). */
+export const switchedOnColumns = Object.fromEntries(
+  platforms.map((platform) => [platform.fields.switchedOn, accounts[platform.fields.switchedOn]]),
+) as { [F in PlatformFieldName<'switchedOn'>]: (typeof accounts)[F] };
+
 /**
  * YouTube is connected once the OAuth callback stored a refresh token. TikTok and Instagram are
  * connected through their consent pages, or, as SPEC has it, as soon as their credentials are
  * stored: the access string for TikTok, login and password for Instagram.
  */
-export function platformConnections(row: AccountSummaryRow) {
-  const connected = (platform: string) =>
-    (row.linkedPlatforms?.includes(platform) ?? false) || (row.typedPlatforms?.includes(platform) ?? false);
-  return { inYouTube: row.inYouTube, inTikTok: connected('tiktok'), inInstagram: connected('instagram') };
+export function platformConnections(row: AccountSummaryRow): Record<PlatformFieldName<'ticked'>, boolean> {
+  return Object.fromEntries(platforms.map((platform) => [platform.fields.ticked, isConnected(row, platform.id)])) as Record<
+    PlatformFieldName<'ticked'>,
+    boolean
+  >;
+}
+
+function isConnected(row: AccountSummaryRow, platform: PlatformName): boolean {
+  // A profile's own OAuth client (YouTube's) is connected once its callback stored a refresh token.
+  if (platformOf(platform).consent === 'profile-client') return row.inYouTube;
+  return (row.linkedPlatforms?.includes(platform) ?? false) || (row.typedPlatforms?.includes(platform) ?? false);
 }
 
 /**
@@ -89,15 +92,10 @@ export function typedPlatformsOf(connections: StoredConnection[]): string[] {
 
 /** noactive without platforms; error while a platform switched on is 'down'; success once every active platform is connected. */
 export function accountStatus(row: AccountSummaryRow): AccountStatus {
-  const connected = platformConnections(row);
-  const active = [
-    [row.isActiveYouTube, connected.inYouTube],
-    [row.isActiveTikTok, connected.inTikTok],
-    [row.isActiveInstagram, connected.inInstagram],
-  ].filter(([on]) => on);
+  const active = platformIds.filter((platform) => row[platformOf(platform).fields.switchedOn]);
   if (active.length === 0) return 'noactive';
   if (downPlatforms(connectionStatesOf(row)).length > 0) return 'error';
-  return active.every(([, isConnected]) => isConnected) ? 'success' : 'loading';
+  return active.every((platform) => isConnected(row, platform)) ? 'success' : 'loading';
 }
 
 export function accountOption(row: Pick<AccountRow, 'id' | 'comments' | 'youtubeLogin' | 'instagramLogin'>): SelectOption {
@@ -107,7 +105,7 @@ export function accountOption(row: Pick<AccountRow, 'id' | 'comments' | 'youtube
 
 /** A profile as the publish form and a published set offer it: with the platforms it has switched on. */
 export function publishProfileOption(
-  row: Pick<AccountRow, 'id' | 'comments' | 'youtubeLogin' | 'instagramLogin' | 'isActiveYouTube' | 'isActiveTikTok' | 'isActiveInstagram'>,
+  row: Pick<AccountRow, 'id' | 'comments' | 'youtubeLogin' | 'instagramLogin' | PlatformFieldName<'switchedOn'>>,
 ): PublishProfileOption {
   return { ...accountOption(row), platforms: platformIds.filter((platform) => row[platformOf(platform).fields.switchedOn]) };
 }
@@ -128,9 +126,7 @@ export function toAccountSummary({ account, ownerLogin, groupName }: AccountWith
     status: accountStatus(account),
     group: account.groupId !== null && groupName !== null ? { id: account.groupId, name: groupName } : null,
     user: { id: account.userId, login: ownerLogin },
-    isActiveYouTube: account.isActiveYouTube,
-    isActiveTikTok: account.isActiveTikTok,
-    isActiveInstagram: account.isActiveInstagram,
+    ...platformValues(account, 'switchedOn'),
     ...platformConnections(account),
     connectedAs: activeConnectedAs(account, health),
     failedPlatforms: downPlatforms(health),
@@ -177,14 +173,12 @@ const switchedOn = (account: AccountSummaryRow): Record<PlatformName, boolean> =
  * nor does one whose connection is 'down': it is no longer connected as anyone.
  */
 function activeConnectedAs(account: AccountSummaryRow, health: ProfileHealth): ConnectedAs {
-  const active: Record<PlatformName, boolean> = {
-    youtube: account.isActiveYouTube && account.inYouTube,
-    tiktok: account.isActiveTikTok,
-    instagram: account.isActiveInstagram,
-  };
+  // A profile's own OAuth client (YouTube's) connects nothing until its channel was connected.
+  const active = (platform: PlatformName) =>
+    account[platformOf(platform).fields.switchedOn] && (platformOf(platform).consent !== 'profile-client' || account.inYouTube);
   return Object.fromEntries(
     Object.entries(account.connectedAs).filter(
-      ([platform]) => active[platform as PlatformName] && health[platform as PlatformName]?.state !== 'down',
+      ([platform]) => active(platform as PlatformName) && health[platform as PlatformName]?.state !== 'down',
     ),
   );
 }
@@ -325,18 +319,10 @@ export function toVideoSummary(video: VideoRow, posts: VideoPost[], accountTitle
     // Until a video is scheduled it has no publication date; its creation is the date operators know.
     date: (video.date ?? video.createdAt).toISOString(),
     status: video.status,
-    views: video.views,
-    likes: video.likes,
-    comments: video.comments,
-    viewsInstagram: video.viewsInstagram,
-    likesInstagram: video.likesInstagram,
-    commentsInstagram: video.commentsInstagram,
-    viewsTikTok: video.viewsTikTok,
-    likesTikTok: video.likesTikTok,
-    commentsTikTok: video.commentsTikTok,
-    urlYouTube: video.urlYouTube,
-    urlInstagram: video.urlInstagram,
-    urlTiktok: video.urlTiktok,
+    ...platformValues(video, 'views'),
+    ...platformValues(video, 'likes'),
+    ...platformValues(video, 'comments'),
+    ...platformValues(video, 'url'),
     error: errors.error ?? renderFailureText(video.renderFailure, video.renderFailureDetail),
     errorInstagram: errors.errorInstagram,
     account: video.accountId === null ? null : { id: video.accountId, ...(title === undefined ? {} : { title }) },

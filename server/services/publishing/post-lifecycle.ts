@@ -1,4 +1,4 @@
-import { platformOf } from '../../../src/lib/platforms';
+import { platformOf, platforms as allPlatforms } from '../../../src/lib/platforms';
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
@@ -90,11 +90,20 @@ export async function planPosts(
 ): Promise<number> {
   const sent: { id: number; token: string; scheduledAt: Date }[] = [];
   await db.transaction(async (run) => {
+    // Each platform's tick in its column (in_youtube…), from $6 on.
+    const ticks = allPlatforms.map((platform, index) => `${platform.columns.ticked} = $${index + 6}`).join(', ');
     const { rows: taken } = await run(
-      `UPDATE creation_requests SET title = $2, description = $3, tags = $4, in_youtube = $5, in_tiktok = $6,
-         in_instagram = $7, published_at = $8, updated_at = $8, status = 'published'
+      `UPDATE creation_requests SET title = $2, description = $3, tags = $4, published_at = $5, updated_at = $5,
+         status = 'published', ${ticks}
         WHERE id = $1 AND status = 'success' RETURNING id`,
-      [requestId, texts.title, texts.description, texts.tags, flags.inYouTube, flags.inTikTok, flags.inInstagram, now],
+      [
+        requestId,
+        texts.title,
+        texts.description,
+        texts.tags,
+        now,
+        ...allPlatforms.map((platform) => flags[platform.fields.ticked] === true),
+      ],
     );
     if (taken.length === 0) throw new HttpError(409, t.publish.alreadyPublished);
     for (const item of plan) {

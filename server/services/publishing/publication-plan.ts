@@ -1,5 +1,6 @@
 import type { PostOptions } from '../../../src/lib/contract';
-import { assignAccounts } from '../../../src/lib/assignment';
+import { assignAccounts, type TickedPlatforms } from '../../../src/lib/assignment';
+import { platforms, type PlatformFieldName } from '../../../src/lib/platforms';
 import { t } from '../../messages';
 import { HttpError } from '../../http-error';
 import type { Platform } from '../../platforms/types';
@@ -13,25 +14,17 @@ import { futurePublishDate } from './publish-date';
  * writes the plan (services/publishing/post-lifecycle.ts).
  */
 
-export interface PlatformFlags {
-  inYouTube: boolean;
-  inTikTok: boolean;
-  inInstagram: boolean;
-}
+/** The platforms a publish ticked (`inYouTube`…); one absent is off, as SPEC's payloads leave a platform added since. */
+export type PlatformFlags = TickedPlatforms;
 
-export interface ActivePlatforms {
-  isActiveYouTube: boolean;
-  isActiveTikTok: boolean;
-  isActiveInstagram: boolean;
-}
+/** The platforms a profile has switched on (`isActiveYouTube`…). */
+export type ActivePlatforms = Record<PlatformFieldName<'switchedOn'>, boolean>;
 
-/** Where a video goes: the platforms the form checked that its profile has switched on. */
+/** Where a video goes: the platforms the form checked that its profile has switched on, in the registry's order. */
 export function platformsOf(flags: PlatformFlags, account: ActivePlatforms): Platform[] {
-  const platforms: Platform[] = [];
-  if (flags.inYouTube && account.isActiveYouTube) platforms.push('youtube');
-  if (flags.inTikTok && account.isActiveTikTok) platforms.push('tiktok');
-  if (flags.inInstagram && account.isActiveInstagram) platforms.push('instagram');
-  return platforms;
+  return platforms
+    .filter((platform) => flags[platform.fields.ticked] === true && account[platform.fields.switchedOn])
+    .map((platform) => platform.id);
 }
 
 /** A profile as planning needs it: the platforms it has switched on, and the title messages name it by. */
@@ -61,8 +54,8 @@ export interface PlannedVideo {
   note: string | null;
 }
 
-const everyPlatform: ActivePlatforms = { isActiveYouTube: true, isActiveTikTok: true, isActiveInstagram: true };
-const platformNames = (platforms: Platform[]) => platforms.map((platform) => t.platform.names[platform]).join(', ');
+const everyPlatform = Object.fromEntries(platforms.map((platform) => [platform.fields.switchedOn, true])) as ActivePlatforms;
+const platformNames = (ids: Platform[]) => ids.map((platform) => t.platform.names[platform]).join(', ');
 
 /**
  * A video whose profile has none of the ticked platforms would get no post at all: refused,

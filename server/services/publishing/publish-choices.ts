@@ -2,7 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { PublicationRequestDetail } from '../../../src/lib/contract';
 import type { Database } from '../../db/connect';
 import { accountGroups, accounts } from '../../db/schema';
-import { accountOption, publishProfileOption } from '../profiles/account-views';
+import { accountOption, publishProfileOption, switchedOnColumns } from '../profiles/account-views';
 import { tagSetsOf } from '../library/tag-sets';
 
 /** What the publish form offers: the profiles, tag sets and groups of the request's owner (not of an admin viewing it). */
@@ -18,9 +18,7 @@ export async function publishChoices(
         comments: accounts.comments,
         youtubeLogin: accounts.youtubeLogin,
         instagramLogin: accounts.instagramLogin,
-        isActiveYouTube: accounts.isActiveYouTube,
-        isActiveTikTok: accounts.isActiveTikTok,
-        isActiveInstagram: accounts.isActiveInstagram,
+        ...switchedOnColumns,
       })
       .from(accounts)
       .where(eq(accounts.userId, ownerId))

@@ -2,6 +2,8 @@ import { Type, type TBoolean, type TLiteral } from '@sinclair/typebox';
 import { connectionKinds, connectionSources, connectionStates, secretFields, type SecretField } from './lists';
 import {
   errorResponses,
+  PerPlatform,
+  platformFields,
   Id,
   IdParams,
   Literals,
@@ -27,9 +29,7 @@ const accountFields = {
   proxy: optionalText(maxLength.proxy),
   ipVersion: optionalText(10),
   comments: optionalText(maxLength.comments),
-  isActiveYouTube: flag,
-  isActiveTikTok: flag,
-  isActiveInstagram: flag,
+  ...platformFields('switchedOn', flag),
   YouTubeAuthClientId: optionalText(maxLength.clientId),
   YouTubeAuthClientSecret: optionalText(maxLength.secret),
   YouTubeLogin: optionalText(maxLength.platformLogin),
@@ -52,7 +52,7 @@ export const accountBody = Type.Object(
      * Not SPEC's: the platforms the operator connects through their consent pages, whose typed
      * credentials are then not asked for. Absent, SPEC's rules hold.
      */
-    connectByConsent: Type.Optional(Type.Array(ConsentPlatform, { maxItems: 2, uniqueItems: true })),
+    connectByConsent: Type.Optional(Type.Array(ConsentPlatform, { maxItems: consentPlatformIds.length, uniqueItems: true })),
     /**
      * Not SPEC's: the platform whose 'Підключити' saved this body, its consent page opening next.
      * Only that platform's credentials are then asked for; the others switched on are set up later.
@@ -69,10 +69,7 @@ export const IpVersion = Literals(['ipv4', 'ipv6']);
 export const AccountOwner = Type.Object({ id: Id, login: Type.String() });
 
 /** The account each platform named when the profile's credentials were last checked. */
-export const ConnectedAs = Type.Object(
-  { youtube: Type.Optional(Type.String()), tiktok: Type.Optional(Type.String()), instagram: Type.Optional(Type.String()) },
-  { additionalProperties: false },
-);
+export const ConnectedAs = PerPlatform(Type.String());
 
 /**
  * A connection's one state (issue 39.5, connection_states): what the last path that learnt
@@ -88,10 +85,7 @@ export const PlatformState = Type.Object({
 });
 
 /** Not SPEC's (issues 32.1, 39.5): per platform switched on that anything has learnt about. */
-export const ProfileHealth = Type.Object(
-  { youtube: Type.Optional(PlatformState), tiktok: Type.Optional(PlatformState), instagram: Type.Optional(PlatformState) },
-  { additionalProperties: false },
-);
+export const ProfileHealth = PerPlatform(PlatformState);
 
 const Count = Type.Integer({ minimum: 0 });
 
@@ -117,12 +111,8 @@ export const AccountSummary = Type.Object({
   status: AccountStatus,
   group: Nullable(Type.Object({ id: Id, name: Type.String() })),
   user: AccountOwner,
-  isActiveYouTube: Type.Boolean(),
-  isActiveTikTok: Type.Boolean(),
-  isActiveInstagram: Type.Boolean(),
-  inYouTube: Type.Boolean(),
-  inTikTok: Type.Boolean(),
-  inInstagram: Type.Boolean(),
+  ...platformFields('switchedOn', Type.Boolean()),
+  ...platformFields('ticked', Type.Boolean()),
   connectedAs: ConnectedAs,
   /** Platforms whose connection is 'down' (the profile's error): not shown as connected. */
   failedPlatforms: Type.Array(Platform),

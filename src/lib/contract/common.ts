@@ -1,5 +1,5 @@
-import { Type, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
-import { platformIds } from '../platforms';
+import { Type, type TBoolean, type TLiteral, type TOptional, type TSchema, type TUnion } from '@sinclair/typebox';
+import { platformIds, platforms, type Platform as PlatformId, type PlatformOf } from '../platforms';
 import { postStates, waitKinds } from './lists';
 
 /**
@@ -42,6 +42,26 @@ export const Literals = <const Values extends readonly string[]>(values: Values)
   Type.Union(values.map((value) => Type.Literal(value))) as TUnion<TLiterals<Values>>;
 
 export const Platform = Literals(platformIds);
+
+/** One optional property per platform, keyed by its id: `{ youtube?: S, tiktok?: S, … }`. */
+export function PerPlatform<S extends TSchema>(schema: S) {
+  const properties = Object.fromEntries(platformIds.map((platform) => [platform, Type.Optional(schema)]));
+  return Type.Object(properties as unknown as { [Id in PlatformId]: TOptional<S> }, { additionalProperties: false });
+}
+
+type FieldKey = keyof PlatformOf['fields'];
+
+/** One property per platform, named as its descriptor's `fields[field]` names it: `{ views, viewsTikTok, … }`. */
+export function platformFields<F extends FieldKey, S extends TSchema>(field: F, schema: S) {
+  return Object.fromEntries(platforms.map((platform) => [platform.fields[field], schema])) as { [P in PlatformOf as P['fields'][F]]: S };
+}
+
+/** A request's switch per platform: required where SPEC names the platform, optional (off) for one added since. */
+export function platformFlags<F extends FieldKey>(field: F) {
+  return Object.fromEntries(
+    platforms.map((platform) => [platform.fields[field], platform.inSpec ? Type.Boolean() : Type.Optional(Type.Boolean())]),
+  ) as { [P in PlatformOf as P['fields'][F]]: P['inSpec'] extends true ? TBoolean : TOptional<TBoolean> };
+}
 
 /** Why a pending post waits (src/lib/post-waits.ts). */
 export const WaitKind = Literals(waitKinds);
@@ -116,19 +136,11 @@ export const VideoSummary = Type.Object({
   id: Id,
   date: Nullable(Type.String()),
   status: VideoStatus,
-  views: Type.Integer(),
-  likes: Type.Integer(),
-  comments: Type.Integer(),
-  viewsInstagram: Type.Integer(),
-  likesInstagram: Type.Integer(),
-  commentsInstagram: Type.Integer(),
-  // Issue 28.0: TikTok's figures, beside SPEC's YouTube (views, …) and Instagram ones; its link tells it was posted there.
-  viewsTikTok: Type.Integer(),
-  likesTikTok: Type.Integer(),
-  commentsTikTok: Type.Integer(),
-  urlYouTube: Nullable(Type.String()),
-  urlInstagram: Nullable(Type.String()),
-  urlTiktok: Nullable(Type.String()),
+  // Each platform's figures and link (SPEC's YouTube `views`… and Instagram's; TikTok's since issue 28.0), its link telling it was posted there.
+  ...platformFields('views', Type.Integer()),
+  ...platformFields('likes', Type.Integer()),
+  ...platformFields('comments', Type.Integer()),
+  ...platformFields('url', Nullable(Type.String())),
   error: Nullable(Type.String()),
   errorInstagram: Nullable(Type.String()),
   account: VideoAccount,

@@ -13,6 +13,7 @@ import {
   PageQuery,
   Paged,
   Platform,
+  platformFlags,
   PostCounts,
   SelectOption,
   TagSet,
@@ -226,10 +227,8 @@ export const PublishBody = Type.Object(
         { maxItems: maxItems.videos },
       ),
     ),
-    // Required here: the form schema's bare boolean() would answer a missing one in English.
-    inYouTube: Type.Boolean(),
-    inTikTok: Type.Boolean(),
-    inInstagram: Type.Boolean(),
+    // Required for SPEC's platforms: the form schema's bare boolean() would answer a missing one in English.
+    ...platformFlags('ticked'),
     date: publishDate,
     // Issue 22.3: the platforms' own choices; absent, the profile's remembered ones apply.
     options: Type.Optional(PostOptions),
@@ -258,9 +257,7 @@ export const SpreadBody = Type.Object(
     from: Text(maxLength.date),
     to: Text(maxLength.date),
     accounts: Type.Optional(Type.Array(PublishAccount, { maxItems: maxItems.accounts })),
-    inYouTube: Type.Boolean(),
-    inTikTok: Type.Boolean(),
-    inInstagram: Type.Boolean(),
+    ...platformFlags('ticked'),
     video: Type.Array(Type.Object({ id: Id, account: Type.Optional(Nullable(PublishAccount)) }, { additionalProperties: false }), {
       maxItems: maxItems.videos,
     }),

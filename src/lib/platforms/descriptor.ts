@@ -31,6 +31,12 @@ export interface PostingRules<Options extends object = object> {
 export interface PlatformDescriptor {
   readonly id: string;
   /**
+   * SPEC names it: its request fields (`inTikTok`…) are required, as SPEC has them. A platform
+   * added since is optional there and off when absent, so a client sending SPEC's payloads
+   * unchanged loses nothing.
+   */
+  readonly inSpec: boolean;
+  /**
    * SPEC's and the contract's field names for the platform, which the wire mappers read. The
    * accounts table and the videos table (Drizzle) take the same names.
    */

@@ -36,3 +36,21 @@ export type ConsentPlatform = ConsentPlatformOf['id'];
 export const consentPlatformIds = platforms
   .filter((platform): platform is ConsentPlatformOf => platform.consent === 'installation-app')
   .map((platform) => platform.id) as [ConsentPlatform, ...ConsentPlatform[]];
+
+type FieldKey = keyof PlatformOf['fields'];
+
+/** The names `fields[field]` gives each platform: `views`, `viewsTikTok`, … for 'views'. */
+export type PlatformFieldName<F extends FieldKey> = PlatformOf['fields'][F];
+
+/**
+ * A row's value of each platform's `fields[field]`, under the same names. The Drizzle rows of
+ * accounts and videos take SPEC's field names, so a list answers them as the row holds them.
+ */
+export function platformValues<F extends FieldKey, Row extends Record<PlatformFieldName<F>, unknown>>(
+  row: Row,
+  field: F,
+): Pick<Row, PlatformFieldName<F>> {
+  return Object.fromEntries(
+    platforms.map((platform) => [platform.fields[field], row[platform.fields[field] as PlatformFieldName<F>]]),
+  ) as Pick<Row, PlatformFieldName<F>>;
+}

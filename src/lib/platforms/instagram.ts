@@ -5,6 +5,7 @@ import type { PlatformDescriptor, PostingRules } from './descriptor';
 /** Instagram Reels, through the Graph API (Instagram API with Instagram or Facebook Login). */
 export const instagram = {
   id: 'instagram',
+  inSpec: true,
   fields: {
     switchedOn: 'isActiveInstagram',
     ticked: 'inInstagram',

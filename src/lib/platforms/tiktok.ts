@@ -12,6 +12,7 @@ import type { PlatformDescriptor, PostingRules } from './descriptor';
 /** TikTok, through the Content Posting API (Direct Post) and the installation's TikTok app. */
 export const tiktok = {
   id: 'tiktok',
+  inSpec: true,
   fields: {
     switchedOn: 'isActiveTikTok',
     ticked: 'inTikTok',

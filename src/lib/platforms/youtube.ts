@@ -5,6 +5,7 @@ import type { YouTubePostOptions } from '../contract';
 /** YouTube Shorts, through the YouTube Data API v3 and the profile's own Google OAuth client. */
 export const youtube = {
   id: 'youtube',
+  inSpec: true,
   // SPEC named YouTube's figures and its failure first, without the platform in them.
   fields: {
     switchedOn: 'isActiveYouTube',

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'wouter';
 import type { AccountBody, AccountDetail, PlatformName, VideoSummary } from '../../lib/contract';
 import { t } from '../../lib/i18n';
+import { platforms } from '../../lib/platforms';
 import { profileName } from '../../lib/profile-name';
 import { useSessionUser } from '../../components/auth-context';
 import { ErrorText } from '../../components/error-text';
@@ -81,7 +82,7 @@ function AccountDetailView({ account, saving, onSubmit, reload, show }: AccountD
             <dd>{t.accounts.connectedAs(name)}</dd>
           </div>
         ))}
-        {(account.isActiveYouTube || account.isActiveTikTok || account.isActiveInstagram) && (
+        {platforms.some((platform) => account[platform.fields.switchedOn]) && (
           <div className={styles.healthFact}>
             <dt>{t.health.column}</dt>
             <dd className={styles.healthCheck}>

@@ -13,7 +13,7 @@ import type {
   SecretField,
 } from '../../lib/contract';
 import { t } from '../../lib/i18n';
-import { consentPlatformIds } from '../../lib/platforms';
+import { consentPlatformIds, platforms } from '../../lib/platforms';
 import { accountSchemaFor, emptyAccountForm, type AccountForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
 import { CopyLinkButton } from './copy-link-button';
@@ -47,10 +47,15 @@ interface AccountFormCardProps {
   onConnectSaved?: () => void;
 }
 
-type TypedOpen = Record<ConsentPlatform, boolean>;
+/** Whether each platform's typed credentials are open; one that takes none (a platform SPEC does not name) connects only by consent. */
+type TypedOpen = Partial<Record<ConsentPlatform, boolean>>;
 
 /** The first field of each platform's typed credentials (SPEC's names), which opening them focuses. */
-const typedFirstField = { tiktok: 'TikTiokAuthStr', instagram: 'InstagramLogin' } as const satisfies Record<ConsentPlatform, string>;
+const typedFirstField = { tiktok: 'TikTiokAuthStr', instagram: 'InstagramLogin' } as const satisfies TypedOpenFields;
+type TypedOpenFields = Partial<Record<ConsentPlatform, keyof AccountForm>>;
+
+/** Platforms added since SPEC: a switch and a consent page, no typed credentials of SPEC's. */
+const addedPlatforms = platforms.filter((platform) => !platform.inSpec);
 
 /**
  * Proxy, IP version, comment, and per platform a switch that reveals how it connects: its consent
@@ -105,6 +110,7 @@ export function AccountFormCard({
     control,
     name: ['proxy', 'isActiveYouTube', 'isActiveInstagram', 'isActiveTikTok'],
   });
+  const switchedOn = useWatch({ control, name: addedPlatforms.map((platform) => platform.fields.switchedOn) });
   const bodyOf = (values: AccountForm, platform: PlatformName | null = null): AccountBody => ({
     ...values,
     connectByConsent: byConsent(platform),
@@ -131,13 +137,13 @@ export function AccountFormCard({
   );
 
   // Opening a typed way puts the focus in its first field, where the operator pastes.
-  const typedFocus = useRef<(typeof typedFirstField)[ConsentPlatform] | null>(null);
+  const typedFocus = useRef<keyof AccountForm | null>(null);
   useEffect(() => {
     if (typedFocus.current) setFocus(typedFocus.current);
     typedFocus.current = null;
   }, [typedOpen, setFocus]);
   const typedIds = { tiktok: useId(), instagram: useId() };
-  const typedToggle = (platform: ConsentPlatform, label: string) => (
+  const typedToggle = (platform: keyof typeof typedFirstField, label: string) => (
     <Button
       variant="ghost"
       className={styles.typedToggle}
@@ -208,6 +214,9 @@ export function AccountFormCard({
             <Toggle label={t.accountForm.youtube} {...register('isActiveYouTube')} />
             <Toggle label={t.accountForm.instagram} {...register('isActiveInstagram')} />
             <Toggle label={t.accountForm.tiktok} {...register('isActiveTikTok')} />
+            {addedPlatforms.map((platform) => (
+              <Toggle key={platform.id} label={t.platform.names[platform.id]} {...register(platform.fields.switchedOn)} />
+            ))}
           </div>
         </fieldset>
 
@@ -253,6 +262,16 @@ export function AccountFormCard({
               {secretField('TikTiokAuthStr', t.accountForm.tiktokAuthStr)}
             </div>
           </section>
+        )}
+
+        {addedPlatforms.map(
+          (platform, index) =>
+            switchedOn[index] && (
+              <section key={platform.id} className={styles.platform} aria-label={t.platform.names[platform.id]}>
+                <h3 className={styles.platformTitle}>{t.platform.names[platform.id]}</h3>
+                {connectRow(platform.id)}
+              </section>
+            ),
         )}
 
         <div className={styles.formActions}>

@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react';
 import { Film, X } from 'lucide-react';
 import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '../../lib/contract';
 import { assignmentPreview, platformGaps, tickedPlatforms, type AssignedVideo, type PlatformGap } from '../../lib/assignment';
+import { platforms, type PlatformFieldName } from '../../lib/platforms';
 import { kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
 import { emptyPublishFields, videoNumbers } from '../../lib/publishing';
@@ -174,9 +175,13 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   const numbers = videoNumbers(detail.video);
   const preview = assignmentPreview(videos, accounts);
   const assignedTo = new Map(preview.videos.map((assigned) => [assigned.videoId, assigned]));
-  const [inYouTube, inTikTok, inInstagram] = useWatch({ control, name: ['inYouTube', 'inTikTok', 'inInstagram'] });
+  const tickValues = useWatch({ control, name: platforms.map((platform) => platform.fields.ticked) });
+  const ticked = Object.fromEntries(platforms.map((platform, index) => [platform.fields.ticked, tickValues[index] === true])) as Record<
+    PlatformFieldName<'ticked'>,
+    boolean
+  >;
   const platformsOf = new Map(detail.accounts.map((profile) => [profile.id, profile.platforms]));
-  const gaps = platformGaps(preview.videos, { inYouTube, inTikTok, inInstagram }, platformsOf, numbers);
+  const gaps = platformGaps(preview.videos, ticked, platformsOf, numbers);
   const gapOf = new Map(gaps.map((gap) => [gap.videoId, gap]));
   const refusedCount = gaps.filter((gap) => gap.refused).length;
   const titles = (profiles: SelectOption[]) => profiles.map((profile) => profile.title).join(', ');
@@ -234,24 +239,20 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
         )}
         <fieldset className={styles.platforms}>
           <legend className={styles.legend}>{t.publish.platforms}</legend>
-          {(
-            [
-              ['inYouTube', t.accountForm.youtube],
-              ['inTikTok', t.accountForm.tiktok],
-              ['inInstagram', t.accountForm.instagram],
-            ] as const
-          ).map(([name, label]) => (
-            <label key={name} className={styles.checkbox}>
-              <input
-                type="checkbox"
-                disabled={submitting}
-                aria-invalid={assignment.platforms ? true : undefined}
-                aria-describedby={assignment.platforms ? 'publish-platforms-error' : undefined}
-                {...register(name)}
-              />
-              {label}
-            </label>
-          ))}
+          {platforms
+            .map(({ id, fields: { ticked: name } }) => [name, t.platform.names[id]] as const)
+            .map(([name, label]) => (
+              <label key={name} className={styles.checkbox}>
+                <input
+                  type="checkbox"
+                  disabled={submitting}
+                  aria-invalid={assignment.platforms ? true : undefined}
+                  aria-describedby={assignment.platforms ? 'publish-platforms-error' : undefined}
+                  {...register(name)}
+                />
+                {label}
+              </label>
+            ))}
           {assignment.platforms && (
             <p id="publish-platforms-error" className={styles.error} role="alert">
               {assignment.platforms}
@@ -282,7 +283,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
               actor={rulesActor}
               errorOf={(choice) => (get(errors, choice) as { message?: string } | undefined)?.message}
               accountIds={accounts.map((profile) => profile.id)}
-              ticked={{ inYouTube, inTikTok, inInstagram }}
+              ticked={ticked}
               value={field.value ?? {}}
               onChange={field.onChange}
               disabled={submitting}
@@ -304,12 +305,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             )}
           />
         </div>
-        <PostingBudget
-          profiles={accounts}
-          day={budgetDay}
-          platforms={tickedPlatforms({ inYouTube, inTikTok, inInstagram })}
-          newPosts={newPosts}
-        />
+        <PostingBudget profiles={accounts} day={budgetDay} platforms={tickedPlatforms(ticked)} newPosts={newPosts} />
       </Card>
       <Card>
         <h2 className={styles.panelTitle}>{t.publish.videos}</h2>
@@ -318,7 +314,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             busy={spreading}
             disabled={submitting}
             unplaced={(spread?.unplaced ?? []).map((item) => ({ name: t.publish.video(numbers.get(item.videoId)!), reason: item.reason }))}
-            onPropose={(range) => actor.send({ type: 'spread.propose', range, platforms: { inYouTube, inTikTok, inInstagram } })}
+            onPropose={(range) => actor.send({ type: 'spread.propose', range, platforms: ticked })}
           />
         )}
         {videos.length > 0 && (preview.idle.length > 0 || preview.shared.length > 0 || gaps.length > 0) && (
