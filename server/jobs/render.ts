@@ -205,6 +205,7 @@ async function renderPending(
             renderFailure: null,
             renderFailureDetail: null,
             durationSeconds: info.durationSeconds,
+            frameRate: info.fps,
           })
           .where(eq(videos.id, idOf.get(position)!))
           .returning({ id: videos.id });

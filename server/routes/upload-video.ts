@@ -342,7 +342,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       target.id,
       form.video.map((item) => item.id),
     );
-    const durationOf = new Map(rows.map((row) => [row.id, row.durationSeconds]));
+    const rowOf = new Map(rows.map((row) => [row.id, row]));
     // The form names a video by its place in the request (1, 2, …), so its refusals do too.
     const numbers = new Map(rows.map((row) => [row.id, row.position + 1]));
     const saved = await savedDefaults(db, [...profileOf.keys()]);
@@ -359,7 +359,13 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const texts = { title: form.title.trim(), description: form.description.trim(), tags: tagsOf(form.tags) };
     for (const item of plan) {
       for (const [platform, options] of item.options) {
-        const video = { id: item.videoId, number: numbers.get(item.videoId)!, durationSeconds: durationOf.get(item.videoId) ?? null };
+        const row = rowOf.get(item.videoId);
+        const video = {
+          id: item.videoId,
+          number: numbers.get(item.videoId)!,
+          durationSeconds: row?.durationSeconds ?? null,
+          fps: row?.fps ?? null,
+        };
         checkPost(platform, options, video, texts, creators.get(item.accountId) ?? null, item.title);
       }
     }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type PlatformCall, readParams } from './common';
 import { codeTtlSeconds } from './tokens';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** A client secret as the sandbox keeps it: refreshing or exchanging later needs the same one. */
 export const secretDigest = (secret: string) => crypto.createHash('sha256').update(secret).digest('base64url');
@@ -34,12 +34,9 @@ export function consentPage(options: {
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value!)}">`)
     .join('');
   const scopes = options.scopes.map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`).join('');
-  return `<!doctype html>
-<html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Пісочниця ${escapeHtml(options.platform)}: ${escapeHtml(options.title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f1f5f9;color:#0f172a}main{max-width:32rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002}h1{font-size:1.25rem}code{word-break:break-all}label{display:block;margin-top:1rem;font-weight:600}input[type=text]{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #94a3b8;border-radius:8px}.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}button{font:inherit;padding:.6rem 1.4rem;border-radius:8px;border:1px solid #1d4ed8;cursor:pointer}button[value=allow]{background:#1d4ed8;color:#fff}button[value=deny]{background:#fff;color:#1d4ed8}</style>
-</head><body><main>
-<h1>Застосунок просить доступ до вашого облікового запису ${escapeHtml(options.platform)}</h1>
+  return consentDocument(
+    `Пісочниця ${options.platform}: ${options.title}`,
+    `<h1>Застосунок просить доступ до вашого облікового запису ${escapeHtml(options.platform)}</h1>
 <p>Застосунок <code>${escapeHtml(options.clientId)}</code> отримає доступ:</p>
 <ul>${scopes}</ul>
 <p>Це сторінка пісочниці: справжній ${escapeHtml(options.platform)} у режимі live показує свою.</p>
@@ -49,7 +46,18 @@ export function consentPage(options: {
 <div class="actions">
 <button type="submit" name="decision" value="allow">Дозволити</button>
 <button type="submit" name="decision" value="deny" formnovalidate>Скасувати</button>
-</div></form>
+</div></form>`,
+  );
+}
+
+/** The document every sandbox consent page shares, around its `<main>`. */
+export function consentDocument(title: string, main: string): string {
+  return `<!doctype html>
+<html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f1f5f9;color:#0f172a}main{max-width:32rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px #0002}h1{font-size:1.25rem}code{word-break:break-all}label{display:block;margin-top:1rem;font-weight:600}input[type=text]{font:inherit;width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #94a3b8;border-radius:8px}fieldset{margin-top:1rem;border:1px solid #94a3b8;border-radius:8px}legend{font-weight:600}.choice{display:flex;gap:.5rem;align-items:baseline;margin-top:.5rem}.choice label{margin:0;font-weight:400}.hint{color:#475569;font-size:.875rem}a{color:#1d4ed8}.actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1.5rem}button{font:inherit;padding:.6rem 1.4rem;border-radius:8px;border:1px solid #1d4ed8;cursor:pointer}button[value=allow],button.primary{background:#1d4ed8;color:#fff}button[value=deny]{background:#fff;color:#1d4ed8}</style>
+</head><body><main>
+${main}
 </main></body></html>`;
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { systemClock } from '../clock';
 import type { Platform } from '../platforms/types';
+import { platformIds } from '../../src/lib/platforms';
 import { SandboxCaps, type SandboxLimits } from './caps';
 import { shownNames } from './common';
 import { SandboxTokens, type PersistedTokens } from './tokens';
@@ -62,12 +63,12 @@ export interface UploadSink {
 }
 
 /** What the emulator keeps of sessions in flight, by platform and session id. */
-export type SessionKind = 'youtube' | 'tiktok' | 'instagram';
+export type SessionKind = Platform;
 
 export interface SandboxOptions {
   /**
    * Keeps videos, channel descriptions, revocations and the sessions in flight (resumable uploads
-   * with their bytes, TikTok publish ids, Instagram containers) across restarts in
+   * with their bytes, TikTok publish ids, Instagram containers, Facebook Reels) across restarts in
    * `<dataDir>/sandbox`, as a real platform keeps them while this server restarts.
    */
   dataDir?: string;
@@ -105,8 +106,11 @@ export class SandboxState {
   readonly videos: SandboxVideo[] = [];
   private videoIndex = new Map<string, number>();
   readonly channelDescriptions = new Map<string, string>();
-  /** Sessions in flight: YouTube resumable uploads, TikTok publishes, Instagram containers. */
-  readonly sessions: Record<SessionKind, Map<string, UploadSink>> = { youtube: new Map(), tiktok: new Map(), instagram: new Map() };
+  /** Sessions in flight: YouTube resumable uploads, TikTok publishes, Instagram containers, Facebook Reels. */
+  readonly sessions = Object.fromEntries(platformIds.map((platform) => [platform, new Map()])) as Record<
+    SessionKind,
+    Map<string, UploadSink>
+  >;
   readonly now: () => number;
   readonly tokens: SandboxTokens;
   readonly caps: SandboxCaps;
@@ -115,7 +119,7 @@ export class SandboxState {
   readonly tiktokUnaudited: boolean;
   readonly youtubeAppInTesting: boolean;
   /** Calls answered, by platform, then by `METHOD /route` as the sandbox mounts it. */
-  readonly calls: Record<Platform, Record<string, number>> = { youtube: {}, tiktok: {}, instagram: {} };
+  readonly calls = Object.fromEntries(platformIds.map((platform) => [platform, {}])) as Record<Platform, Record<string, number>>;
   private readonly revoked = new Set<string>();
   private readonly file: string | undefined;
   private readonly bytesDir: string | undefined;
@@ -297,11 +301,7 @@ export class SandboxState {
       videos: this.videos,
       channelDescriptions: Object.fromEntries(this.channelDescriptions),
       revoked: [...this.revoked],
-      sessions: {
-        youtube: [...this.sessions.youtube],
-        tiktok: [...this.sessions.tiktok],
-        instagram: [...this.sessions.instagram],
-      },
+      sessions: Object.fromEntries(platformIds.map((platform) => [platform, [...this.sessions[platform]]])) as Persisted['sessions'],
       tokens: this.tokens.toJSON(),
       telegram: this.telegram.toJSON(),
     };

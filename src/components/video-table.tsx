@@ -47,7 +47,7 @@ export function VideoTable({ data, loading, onPageChange, showAccount = false }:
       : []),
     {
       header: t.videoTable.columnLinks,
-      cell: (video) => <VideoLinks urlYouTube={video.urlYouTube} urlInstagram={video.urlInstagram} urlTiktok={video.urlTiktok} />,
+      cell: (video) => <VideoLinks video={video} />,
     },
     { header: t.videoTable.columnStats, cell: (video) => (video.status === 'success' ? <VideoStats video={video} /> : null) },
     { header: t.videoTable.columnStatus, cell: (video) => <VideoStatus video={video} />, width: '180px' },

@@ -1137,6 +1137,8 @@ export const t = {
     categoryNotAssignable: (categoryId: string) =>
       `YouTube: категорію «${categoryId}» не можна дати відео, оберіть одну із запропонованих у формі`,
     thumbOffsetBeyond: (video: number) => `Instagram: кадр обкладинки виходить за межі відео ${video}`,
+    frameRate: (platform: string, video: number, fps: number, min: number, max: number) =>
+      `${platform}: відео ${video} має ${fps} кадрів за секунду, а приймається від ${min} до ${max}`,
   },
   /** Issue 32.3: what a user can be told of, by its event name (src/lib/contract/lists.ts alertEvents). */
   alertEvents: {

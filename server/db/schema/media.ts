@@ -70,6 +70,8 @@ export const videos = pgTable('videos', {
   publishNote: text('publish_note'),
   // Migration 0024: the rendered video's length, for the platforms' limits.
   durationSeconds: real('duration_seconds'),
+  // Migration 0047: its frames a second, for the platforms' limits.
+  frameRate: real('frame_rate'),
   views: integer('views').notNull().default(0),
   likes: integer('likes').notNull().default(0),
   comments: integer('comments').notNull().default(0),

@@ -51,7 +51,7 @@ export function resolveOptions(platform: Platform, given: PostOptions | undefine
 export function checkPost(
   platform: Platform,
   options: ResolvedOptions,
-  video: { id: number; number: number; durationSeconds: number | null },
+  video: { id: number; number: number; durationSeconds: number | null; fps?: number | null },
   texts: { title: string; description: string; tags: string[] },
   creator: TikTokCreatorRules | null,
   profile: string,

@@ -82,6 +82,8 @@ export function refusalText(refusal: Refusal, profile: string): string {
       return rules.tooShort(refusal.format, refusal.video, refusal.seconds, refusal.limit);
     case 'thumbOffsetBeyond':
       return rules.thumbOffsetBeyond(refusal.video);
+    case 'frameRate':
+      return rules.frameRate(refusal.format, refusal.video, refusal.fps, refusal.min, refusal.max);
   }
 }
 

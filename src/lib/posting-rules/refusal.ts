@@ -1,3 +1,5 @@
+import type { Platform } from '../platforms';
+
 /**
  * Why a platform would refuse a post, as a code with its figures; the words are made from it at the
  * edge (refusalText in ./index.ts), so the form's check, the route and the connector say the same.
@@ -11,7 +13,7 @@ export type Refusal =
   | { code: 'brandedPrivate' }
   /** YouTube's selfDeclaredMadeForKids is the channel's own declaration: never assumed. */
   | { code: 'youtubeKidsRequired' }
-  | { code: 'captionTooLong'; platform: 'tiktok' | 'instagram'; length: number; room: number }
+  | { code: 'captionTooLong'; platform: Platform; length: number; room: number }
   | { code: 'titleTooLong'; length: number; limit: number }
   /** YouTube counts a description in UTF-8 bytes: a Cyrillic letter takes two. */
   | { code: 'descriptionTooLong'; bytes: number; limit: number }
@@ -25,15 +27,20 @@ export type Refusal =
   | { code: 'tooLong'; format: VideoFormat; video: number; seconds: number; limit: number }
   | { code: 'tooShort'; format: VideoFormat; video: number; seconds: number; limit: number }
   /** Instagram's cover frame lies past the video's end. */
-  | { code: 'thumbOffsetBeyond'; video: number };
+  | { code: 'thumbOffsetBeyond'; video: number }
+  /** Frames a second outside the format's range. */
+  | { code: 'frameRate'; format: VideoFormat; video: number; fps: number; min: number; max: number };
 
 /** The video a post sends: its place in its request (1, 2, …: how the publish form names it), and its length where known. */
 export interface PostedVideo {
   number: number;
   durationSeconds: number | null;
+  /** Its frames a second where known (the rendered file's, which are its source's). */
+  fps?: number | null;
 }
 
-export type VideoFormat = 'TikTok' | 'YouTube Shorts' | 'Instagram Reels';
+/** The format a length or frame rate is refused for, as the words name it: 'TikTok', 'YouTube Shorts', 'Instagram Reels'… */
+export type VideoFormat = string;
 
 /** A video's length to one decimal, as the words give it. */
 export const tenths = (seconds: number) => Math.round(seconds * 10) / 10;

@@ -86,8 +86,9 @@ export function AccountFormCard({
   }));
   // The platform a connect press validates for: it is connected through its consent page even with its typed way open.
   const connectingTo = useRef<PlatformName | null>(null);
+  // A platform with no typed way (one SPEC does not name) is always connected by consent: it needs no saying.
   const byConsent = (platform: PlatformName | null) =>
-    consentPlatformIds.filter((candidate) => !typedOpen[candidate] || candidate === platform);
+    consentPlatformIds.filter((candidate) => candidate === platform || (candidate in typedFirstField && !typedOpen[candidate]));
   const resolver: Resolver<AccountForm> = (values, context, options) =>
     superstructResolver(accountSchemaFor(saved ?? {}, linked, byConsent(connectingTo.current), connectingTo.current ?? undefined))(
       values,

@@ -260,7 +260,7 @@ function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: Video
     { header: t.videoTable.columnDate, cell: (video) => formatDate(video.date), width: '150px' },
     {
       header: t.videoTable.columnLinks,
-      cell: (video) => <VideoLinks urlYouTube={video.urlYouTube} urlInstagram={video.urlInstagram} urlTiktok={video.urlTiktok} />,
+      cell: (video) => <VideoLinks video={video} />,
     },
     {
       header: t.videoTable.columnStats,
