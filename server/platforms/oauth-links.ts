@@ -64,6 +64,8 @@ export class OAuthGrantError extends Error {
     readonly code: string,
     readonly dead: boolean,
     detail: string,
+    /** The operator's words for a refusal this product decides (the catalog's), said instead of the platform's code. */
+    readonly words?: string,
   ) {
     super(detail ? `${code}: ${detail}` : code);
   }

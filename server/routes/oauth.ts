@@ -228,7 +228,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ oauth: OAuthSettings }> = 
         );
       } catch (error) {
         if (error instanceof PlatformNetworkError) return failWith(error.message);
-        if (error instanceof OAuthGrantError) return failWith(`${t.connections.exchangeFailed(name)}: ${error.message}`);
+        if (error instanceof OAuthGrantError) return failWith(error.words ?? `${t.connections.exchangeFailed(name)}: ${error.message}`);
         throw error;
       }
       await saveGrantedConnection(db, keys.secretsAtRest, account.id, platform, tokens, oauth.clock);

@@ -1,4 +1,4 @@
-import type { InstagramPostOptions, PostOptions, TikTokCreatorRules, TikTokPostOptions, YouTubePostOptions } from '../contract';
+import type { PostOptions, TikTokCreatorRules } from '../contract';
 import { t } from '../i18n';
 import { platformOf, type Platform, type PostingRules } from '../platforms';
 import type { PostedVideo, Refusal } from './refusal';
@@ -10,7 +10,8 @@ import type { PostedVideo, Refusal } from './refusal';
  */
 export type { Refusal } from './refusal';
 
-export type ResolvedOptions = TikTokPostOptions | YouTubePostOptions | InstagramPostOptions;
+/** One platform's choices of a post, whichever platform: a part of PostOptions. */
+export type ResolvedOptions = NonNullable<PostOptions[keyof PostOptions]>;
 
 const withoutUndefined = <T extends object>(value: T | undefined): Partial<T> =>
   Object.fromEntries(Object.entries(value ?? {}).filter(([, field]) => field !== undefined)) as Partial<T>;
