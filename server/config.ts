@@ -199,12 +199,15 @@ const environment = Type.Object({
   SANDBOX_TIKTOK_DAILY_POSTS: optionalWholeNumber(),
   SANDBOX_TIKTOK_INITS_PER_MINUTE: optionalWholeNumber(),
   SANDBOX_INSTAGRAM_DAILY_POSTS: optionalWholeNumber(),
+  SANDBOX_FACEBOOK_DAILY_REELS: optionalWholeNumber(),
   SANDBOX_YOUTUBE_DAILY_UPLOADS: optionalWholeNumber(),
   SANDBOX_YOUTUBE_DAILY_UNITS: optionalWholeNumber(),
   TIKTOK_CLIENT_KEY: optionalText(),
   TIKTOK_CLIENT_SECRET: optionalText(),
   INSTAGRAM_APP_ID: optionalText(),
   INSTAGRAM_APP_SECRET: optionalText(),
+  FACEBOOK_APP_ID: optionalText(),
+  FACEBOOK_APP_SECRET: optionalText(),
   YOUTUBE_APP_IN_TESTING: optionalText(),
   // TikTok, "Content Posting API – Direct Post": spam_risk_too_many_posts past the creator's daily cap, about 15.
   TIKTOK_DAILY_POSTS: wholeNumber(15),
@@ -359,6 +362,7 @@ function sandboxPlatformSettings(vars: Environment): SandboxPlatformSettings {
     tiktokDailyPosts: vars.SANDBOX_TIKTOK_DAILY_POSTS,
     tiktokInitsPerMinute: vars.SANDBOX_TIKTOK_INITS_PER_MINUTE,
     instagramDailyPosts: vars.SANDBOX_INSTAGRAM_DAILY_POSTS,
+    facebookDailyReels: vars.SANDBOX_FACEBOOK_DAILY_REELS,
     youtubeDailyUploads: vars.SANDBOX_YOUTUBE_DAILY_UPLOADS,
     youtubeDailyUnits: vars.SANDBOX_YOUTUBE_DAILY_UNITS,
   };

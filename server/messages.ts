@@ -37,6 +37,15 @@ export const t = {
     ...shown.connections,
     denied: (platform: string) => `Доступ до ${platform} не надано`,
     exchangeFailed: (platform: string) => `${platform} не видав токен`,
+    /** A consent whose Pages do not name the one a profile posts to (server/platforms/facebook/oauth.ts). */
+    pageChoice: {
+      none: (pages: string) =>
+        pages
+          ? `Facebook: на жодній із дозволених сторінок (${pages}) не можна публікувати. Підключіть ще раз і оберіть сторінку, де ви створюєте вміст`
+          : 'Facebook: не дозволено жодної сторінки. Підключіть ще раз і оберіть сторінку для публікацій',
+      several: (pages: string) =>
+        `Facebook: дозволено кілька сторінок (${pages}), а профіль публікує на одну. Підключіть ще раз і залиште позначеною лише її`,
+    },
   },
   users: {
     ...shown.users,

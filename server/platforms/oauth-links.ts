@@ -23,11 +23,13 @@ export type PlatformApps = Record<ConsentPlatform, OAuthApp | null>;
 
 /**
  * The variables that name the installation's app on each platform a profile connects through its
- * consent page: TikTok's app and Instagram's (Instagram API with Instagram Login).
+ * consent page: TikTok's app, Instagram's (Instagram API with Instagram Login), and the Meta app's
+ * Facebook Login for Business that Facebook Pages consent through.
  */
 export const installationAppVariables: Record<ConsentPlatform, [string, string]> = {
   tiktok: ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
   instagram: ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
+  facebook: ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { Platform } from '../../src/lib/platforms';
+import { facebookPlatform } from './facebook';
 import { instagramPlatform } from './instagram';
 import type { LinkConnector } from './oauth-links';
 import { tiktokPlatform } from './tiktok';
@@ -15,6 +16,7 @@ export const serverPlatforms: { [Id in Platform]: ServerPlatform } = {
   youtube: youtubePlatform,
   tiktok: tiktokPlatform,
   instagram: instagramPlatform,
+  facebook: facebookPlatform,
 };
 
 export const connectors = Object.fromEntries(

@@ -17,6 +17,11 @@ export interface SandboxLimits {
    */
   instagramDailyPosts: number;
   /**
+   * Facebook, "Reels Publishing API" (Rate Limit): 30 API-published Reels within a 24-hour moving
+   * period, per Page, "enforced on the POST /{page_id}/video_reels endpoint".
+   */
+  facebookDailyReels: number;
+  /**
    * YouTube Data API, "Quota Calculator": `videos.insert` has its own bucket of 100 calls a day per
    * project; every other method draws on 10,000 units a day (list calls 1 unit, update calls 50).
    * Daily quotas reset at midnight Pacific Time. Each profile brings its own OAuth client (its own
@@ -30,6 +35,7 @@ export const defaultLimits: SandboxLimits = {
   tiktokDailyPosts: 15,
   tiktokInitsPerMinute: 6,
   instagramDailyPosts: 100,
+  facebookDailyReels: 30,
   youtubeDailyUploads: 100,
   youtubeDailyUnits: 10_000,
 };
@@ -96,6 +102,14 @@ export class SandboxCaps {
 
   instagramPost(account: string) {
     return this.takeWithin(`instagram-post:${account}`, this.limits.instagramDailyPosts, day);
+  }
+
+  facebookReelsUsage(pageId: string) {
+    return this.usage(`facebook-reel:${pageId}`, day);
+  }
+
+  facebookReel(pageId: string) {
+    return this.takeWithin(`facebook-reel:${pageId}`, this.limits.facebookDailyReels, day);
   }
 
   youtubeUpload(account: string) {

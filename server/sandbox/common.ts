@@ -14,6 +14,7 @@ export const sandboxTokenPrefix: Record<Platform, string> = {
   youtube: 'sandbox-yt-',
   tiktok: 'sandbox-tt-',
   instagram: 'sandbox-ig-',
+  facebook: 'sandbox-fb-',
 };
 
 /** A fresh token for the account; the account (a login, say) may hold any characters. */
@@ -91,6 +92,9 @@ function parseObject(text: string): Record<string, any> {
   }
 }
 
+/** The access_token a call sent among its parameters, body included, for countAnsweredCall. */
+const tokensSent = new WeakMap<FastifyRequest, string>();
+
 /** Query string and form or JSON body together, the way the Graph API reads parameters. */
 export async function readParams(request: FastifyRequest<PlatformCall>): Promise<Record<string, string>> {
   const params: Record<string, string> = { ...request.query };
@@ -98,6 +102,7 @@ export async function readParams(request: FastifyRequest<PlatformCall>): Promise
   const type = request.headers['content-type'] ?? '';
   if (body.length > 0 && type.includes('application/json')) Object.assign(params, parseObject(body.toString('utf8')));
   else if (body.length > 0) for (const [key, value] of new URLSearchParams(body.toString('utf8'))) params[key] = value;
+  if (typeof params.access_token === 'string') tokensSent.set(request, params.access_token);
   return params;
 }
 
@@ -220,8 +225,41 @@ export function shownNames(platform: Platform, account: string): string[] {
     const handle = tiktokUsernameOf(account);
     return [label, handle, `@${handle}`, `${label} (@${handle})`];
   }
+  if (platform === 'facebook') {
+    const pages = facebookPagesOf(account).flatMap((page) => [page.id, page.name, page.username]);
+    return [label, t.connections.sandboxAccount(label), ...pages];
+  }
   const handle = instagramUsernameOf(account);
   return [label, handle, `@${handle}`, t.connections.sandboxAccount(label)];
+}
+
+export interface FacebookPage {
+  /** Numeric, as Meta's Page ids are. */
+  id: string;
+  name: string;
+  /** The Page's address name: its link is https://www.facebook.com/<username>. */
+  username: string;
+  /** What the person may do on the Page, as /me/accounts answers `tasks`. */
+  tasks: string[];
+}
+
+/**
+ * The Pages a sandbox person manages, fixed by the person's login: the first with the tasks of a
+ * Page's full admin (CREATE_CONTENT among them), the second with ANALYZE alone, so an app can tell
+ * the Pages it may post to from those it may only read.
+ */
+export function facebookPagesOf(person: string): FacebookPage[] {
+  const label = accountLabel(person);
+  const slug = label.toLowerCase().replace(/[^a-z0-9.]/g, '_');
+  return [1, 2].map((number) => {
+    const digest = crypto.createHash('sha256').update(`fb-page:${person}:${number}`).digest('hex');
+    return {
+      id: `1${(BigInt(`0x${digest}`) % 10n ** 14n).toString().padStart(14, '0')}`,
+      name: `Сторінка ${label} ${number}`,
+      username: `${slug}-page-${number}`,
+      tasks: number === 1 ? ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'] : ['ANALYZE'],
+    };
+  });
 }
 
 /** Which platform each mirrored host belongs to. */
@@ -237,15 +275,33 @@ const platformOfHost: Record<string, Platform> = {
   'graph.instagram.com': 'instagram',
   'graph.facebook.com': 'instagram',
   'rupload.facebook.com': 'instagram',
+  'www.facebook.com': 'facebook',
 };
+
+/** The Graph API hosts whose routes Instagram's sandbox mounts and Facebook's shares. */
+const metaSharedHosts = new Set(['graph.facebook.com', 'rupload.facebook.com']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The platform a route on a shared host (graph.facebook.com) stands in for, when it is not Instagram. */
+    sandboxPlatform?: Platform;
+  }
+}
 
 /** Marks an operation of a Graph batch request, run inside the sandbox: the batch alone is an HTTP call. */
 export const batchOperationHeader = 'x-sandbox-batch-operation';
 
-/** Counts an answered call for GET /sandbox/_calls as `METHOD /host/route`, the route as the sandbox mounts it. */
+/**
+ * Counts an answered call for GET /sandbox/_calls as `METHOD /host/route`, the route as the sandbox
+ * mounts it, under the platform of the host, of the route, or, on a route Instagram and Facebook
+ * share (an object read, a batch), of the token the call carries.
+ */
 export function countAnsweredCall(state: SandboxState, request: FastifyRequest) {
   if (request.headers[batchOperationHeader]) return;
   const route = request.routeOptions.url?.replace(/^\/sandbox/, '') ?? '';
-  const platform = platformOfHost[route.split('/')[1] ?? ''];
+  const host = route.split('/')[1] ?? '';
+  const token = tokenOf(request as FastifyRequest<PlatformCall>) ?? tokensSent.get(request);
+  const facebookToken = metaSharedHosts.has(host) && token?.startsWith(sandboxTokenPrefix.facebook);
+  const platform = request.routeOptions.config?.sandboxPlatform ?? (facebookToken ? 'facebook' : platformOfHost[host]);
   if (platform) state.countCall(platform, `${request.method} ${route}`);
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform } from '../platforms/types';
 import { accountLabel, countAnsweredCall, readJson } from './common';
+import { facebookSandbox } from './facebook/api';
+import { facebookOAuthSandbox } from './facebook/oauth';
 import { instagramSandbox } from './instagram/api';
 import { instagramOAuthSandbox } from './instagram/oauth';
 import { tiktokSandbox } from './tiktok/api';
@@ -35,7 +37,7 @@ export function isSandboxControl(routeUrl: string | undefined): boolean {
   return routeUrl !== undefined && routeUrl.startsWith(`${sandboxMount}/_`) && routeUrl !== instagramLoginRoute;
 }
 
-const platforms: Platform[] = ['youtube', 'tiktok', 'instagram'];
+const platforms: Platform[] = ['youtube', 'tiktok', 'instagram', 'facebook'];
 const steps: FaultStep[] = ['init', 'upload', 'status', 'publish', 'list', 'stats', 'profile', 'edit'];
 const kinds: FaultKind[] = ['status-429', 'status-500', 'quota', 'unauthorized', 'drop-connection', 'drop-response'];
 
@@ -78,7 +80,9 @@ export async function registerSandbox(
   app.addHook('onRequest', async (request, reply) => {
     if (isSandboxControl(request.routeOptions.url)) await options.guardControls(request, reply);
   });
-  const instagram = instagramSandbox(state, sandboxMount);
+  const facebook = facebookSandbox(state, sandboxMount);
+  const facebookOAuth = facebookOAuthSandbox(state);
+  const instagram = instagramSandbox(state, sandboxMount, facebook.object);
   const tiktok = tiktokSandbox(state, sandboxMount);
   const tiktokOAuth = tiktokOAuthSandbox(state);
   const instagramOAuth = instagramOAuthSandbox(state);
@@ -104,6 +108,11 @@ export async function registerSandbox(
       await sandbox.register(tiktok.upload, { prefix: '/open-upload.tiktokapis.com' });
       await sandbox.register(instagram.graph, { prefix: '/graph.facebook.com' });
       await sandbox.register(instagram.rupload, { prefix: '/rupload.facebook.com' });
+      // Facebook's Reels share Instagram's Graph API hosts; Instagram's route for /{version}/{id} hands Facebook's tokens over.
+      await sandbox.register(facebook.graph, { prefix: '/graph.facebook.com' });
+      await sandbox.register(facebook.rupload, { prefix: '/rupload.facebook.com' });
+      await sandbox.register(facebookOAuth.dialog, { prefix: '/www.facebook.com' });
+      await sandbox.register(facebookOAuth.token, { prefix: '/graph.facebook.com' });
       await sandbox.register(instagram.login);
       await sandbox.register(tiktokOAuth.authorize, { prefix: '/www.tiktok.com' });
       await sandbox.register(tiktokOAuth.token, { prefix: '/open.tiktokapis.com' });

@@ -12,6 +12,9 @@ const day = 24 * hour;
  * - Instagram API with Instagram Login, "Get long-lived access tokens": the code gives a
  *   short-lived token valid 1 hour, exchanged for a long-lived one valid 60 days, which
  *   refresh_access_token renews once it is at least 24 hours old.
+ * - Facebook Login, "Long-Lived Access Tokens": the dialog's code gives a short-lived User token
+ *   (about an hour), fb_exchange_token a long-lived one of about 60 days; "Long-lived Page access
+ *   tokens … have no expiration date", and a Page token got from a short-lived User token ends with it.
  * - Google, "Using OAuth 2.0 to Access Google APIs": access tokens last 1 hour; refresh tokens of
  *   an app whose publishing status is "Testing" expire after 7 days.
  * Authorization codes: Google's and TikTok's are single-use and short-lived; the sandbox gives
@@ -21,6 +24,7 @@ export const tokenLifetimes: Record<Platform, { access: number; refresh: number;
   tiktok: { access: 2 * hour, refresh: 180 * day },
   instagram: { access: hour, refresh: 60 * day, longLived: 60 * day },
   youtube: { access: hour, refresh: 7 * day },
+  facebook: { access: hour, refresh: 60 * day, longLived: 60 * day },
 };
 export const codeTtlSeconds = 600;
 /** Instagram's refresh_access_token refuses a long-lived token younger than this. */
@@ -39,22 +43,28 @@ export interface GrantDetails {
   client?: string;
   secretDigest?: string;
   scope?: string;
+  /** Facebook: the Pages the person let the app use in the dialog. */
+  pages?: string[];
 }
 
-/** `long-lived` is Instagram's exchanged access token, the one refresh_access_token renews. */
-export type TokenKind = 'access' | 'long-lived' | 'refresh';
+/**
+ * `long-lived` is Instagram's and Facebook's exchanged access token (Instagram's refresh_access_token
+ * renews it); `page` is a Facebook Page token, which names its Page after the person (see `issue`).
+ */
+export type TokenKind = 'access' | 'long-lived' | 'refresh' | 'page';
 
 interface IssuedToken {
   grant: string;
   kind: TokenKind;
   issuedAt: number;
-  expiresAt: number;
+  /** Null for a token that does not expire (a Page token from a long-lived User token). */
+  expiresAt: number | null;
   /** A rotated refresh token: refused from then on. */
   spent?: boolean;
 }
 
 export type TokenCheck =
-  | { ok: true; account: string; grant: string | null; issuedAt: number; kind: TokenKind | null }
+  | { ok: true; account: string; grant: string | null; issuedAt: number; expiresAt: number | null; kind: TokenKind | null }
   | { ok: false; reason: 'invalid' | 'expired' | 'revoked' | 'spent' };
 
 export interface PersistedTokens {
@@ -90,7 +100,7 @@ export class SandboxTokens {
     return this.accessTtlSeconds ?? tokenLifetimes[platform].access;
   }
 
-  /** Instagram's long-lived token: 60 days, or the shortened access lifetime. */
+  /** Instagram's and Facebook's long-lived token: 60 days, or the shortened access lifetime. */
   longLivedTtl(platform: Platform): number {
     return this.accessTtlSeconds ?? tokenLifetimes[platform].longLived ?? tokenLifetimes[platform].access;
   }
@@ -119,12 +129,16 @@ export class SandboxTokens {
     return this.newGrant(platform, account);
   }
 
-  /** A token of the sandbox's shape (see common.ts), so every mirror knows whose it is. */
-  issue(platform: Platform, grantId: string, kind: TokenKind, ttlSeconds: number): string {
+  /**
+   * A token of the sandbox's shape (see common.ts), so every mirror knows whose it is; `subject`
+   * (a Facebook Page's id) follows the account, before the nonce. A null lifetime never ends.
+   */
+  issue(platform: Platform, grantId: string, kind: TokenKind, ttlSeconds: number | null, subject?: string): string {
     const grant = this.grants.get(grantId)!;
-    const token = `${sandboxTokenPrefix[platform]}${grant.account}.${crypto.randomBytes(18).toString('base64url')}`;
+    const named = subject === undefined ? grant.account : `${grant.account}.${subject}`;
+    const token = `${sandboxTokenPrefix[platform]}${named}.${crypto.randomBytes(18).toString('base64url')}`;
     const issuedAt = this.now();
-    this.tokens.set(token, { grant: grantId, kind, issuedAt, expiresAt: issuedAt + ttlSeconds * 1000 });
+    this.tokens.set(token, { grant: grantId, kind, issuedAt, expiresAt: ttlSeconds === null ? null : issuedAt + ttlSeconds * 1000 });
     this.save();
     return token;
   }
@@ -151,7 +165,7 @@ export class SandboxTokens {
     }
     const lifetime = this.accessTtlSeconds ?? tokenLifetimes[platform].refresh;
     if (this.now() >= seen + lifetime * 1000) return { ok: false, reason: 'expired' };
-    return { ok: true, account, grant: null, issuedAt: seen, kind: null };
+    return { ok: true, account, grant: null, issuedAt: seen, expiresAt: seen + lifetime * 1000, kind: null };
   }
 
   /** Whether a refresh token works now; a spent (rotated) one never does again. */
@@ -193,8 +207,8 @@ export class SandboxTokens {
     if (!grant || grant.platform !== platform || issued.kind !== kind) return { ok: false, reason: 'invalid' };
     if (grant.revoked) return { ok: false, reason: 'revoked' };
     if (issued.spent) return { ok: false, reason: 'spent' };
-    if (this.now() >= issued.expiresAt) return { ok: false, reason: 'expired' };
-    return { ok: true, account: grant.account, grant: grant.id, issuedAt: issued.issuedAt, kind: issued.kind };
+    if (issued.expiresAt !== null && this.now() >= issued.expiresAt) return { ok: false, reason: 'expired' };
+    return { ok: true, account: grant.account, grant: grant.id, issuedAt: issued.issuedAt, expiresAt: issued.expiresAt, kind: issued.kind };
   }
 
   toJSON(): PersistedTokens {

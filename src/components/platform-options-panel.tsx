@@ -1,10 +1,11 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { PostOptions, ProfilePostingRules, TikTokPostOptions } from '../lib/contract';
+import type { PlatformName, PostOptions, ProfilePostingRules, TikTokPostOptions } from '../lib/contract';
 import { t } from '../lib/i18n';
 import type { TickedPlatforms } from '../lib/assignment';
 import { instagramDefaults } from '../lib/posting-rules/instagram';
+import { facebookLimits } from '../lib/posting-rules/facebook';
 import {
   interactionOffByCreator,
   longestTikTokVideo,
@@ -44,11 +45,14 @@ export function PlatformOptionsPanel({ actor, errorOf, accountIds, ticked, value
     actor.send({ type: 'profiles.changed', accountIds: idsKey ? idsKey.split(',').map(Number) : [] });
   }, [actor, idsKey]);
 
-  const on = (platform: 'tiktok' | 'youtube' | 'instagram') => rules.filter((rule) => rule.platforms.includes(platform));
+  const on = (platform: PlatformName) => rules.filter((rule) => rule.platforms.includes(platform));
   const tiktokProfiles = ticked.inTikTok ? on('tiktok') : [];
   const youtubeProfiles = ticked.inYouTube ? on('youtube') : [];
   const instagramProfiles = ticked.inInstagram ? on('instagram') : [];
-  if (tiktokProfiles.length + youtubeProfiles.length + instagramProfiles.length === 0) {
+  const facebookProfiles = ticked.inFacebook ? on('facebook') : [];
+  const { minSeconds, maxSeconds, minFps, maxFps, dailyReels } = facebookLimits;
+  const facebookRulesText = t.postingRules.facebookRules(minSeconds, maxSeconds, minFps, maxFps, dailyReels);
+  if (tiktokProfiles.length + youtubeProfiles.length + instagramProfiles.length + facebookProfiles.length === 0) {
     return loading && accountIds.length > 0 ? <p className={styles.note}>{t.postingRules.loading}</p> : null;
   }
   const set = <P extends keyof PostOptions>(platform: P, change: Partial<NonNullable<PostOptions[P]>>) =>
@@ -82,6 +86,12 @@ export function PlatformOptionsPanel({ actor, errorOf, accountIds, ticked, value
             checked={value.instagram?.shareToFeed ?? instagramDefaults.shareToFeed}
             onChange={(checked) => set('instagram', { shareToFeed: checked })}
           />
+        </fieldset>
+      )}
+      {facebookProfiles.length > 0 && (
+        <fieldset className={styles.platform}>
+          <legend className={styles.legend}>{t.platform.names.facebook}</legend>
+          <p className={styles.note}>{facebookRulesText}</p>
         </fieldset>
       )}
       <div className={styles.actions}>

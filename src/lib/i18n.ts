@@ -995,7 +995,7 @@ export const t = {
     failed: 'Не вдалося підібрати дати',
   },
   platform: {
-    names: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram' },
+    names: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram', facebook: 'Facebook' },
     // What a post's failure says, by its kind (src/lib/post-failures.ts): 'Платформа: …' before the platform's own words.
     networkFailed: 'Проксі або платформа недоступні',
     timedOut: 'Проксі або платформа не відповіли вчасно, повторимо пізніше',
@@ -1137,6 +1137,9 @@ export const t = {
     categoryNotAssignable: (categoryId: string) =>
       `YouTube: категорію «${categoryId}» не можна дати відео, оберіть одну із запропонованих у формі`,
     thumbOffsetBeyond: (video: number) => `Instagram: кадр обкладинки виходить за межі відео ${video}`,
+    /** What the publish form's Facebook panel says of Meta's rules for a Reel (src/lib/posting-rules/facebook.ts). */
+    facebookRules: (minSeconds: number, maxSeconds: number, minFps: number, maxFps: number, dailyReels: number) =>
+      `Reels на сторінці: від ${minSeconds} до ${maxSeconds} с, від ${minFps} до ${maxFps} кадрів за секунду, вертикальний кадр 9:16 (кожен варіант рендериться як 1080×1920); щонайбільше ${counted(dailyReels, nouns.posts)} на сторінку за 24 год`,
     frameRate: (platform: string, video: number, fps: number, min: number, max: number) =>
       `${platform}: відео ${video} має ${fps} кадрів за секунду, а приймається від ${min} до ${max}`,
   },

@@ -192,8 +192,11 @@ it('connects a profile with the connect buttons, then publishes with the choices
     );
   };
   await expect
-    .poll(async () => Object.values(await received()).map((posts) => (posts as unknown[]).length), { timeout: 120_000, interval: 1000 })
-    .toEqual([1, 1, 1]);
+    .poll(async () => Object.fromEntries(Object.entries(await received()).map(([platform, list]) => [platform, list.length])), {
+      timeout: 120_000,
+      interval: 1000,
+    })
+    .toMatchObject({ youtube: 1, tiktok: 1, instagram: 1 });
   const posts = await received();
   expect(posts.tiktok[0].received.post_info).toMatchObject({
     privacy_level: 'PUBLIC_TO_EVERYONE',

@@ -121,7 +121,12 @@ describe('a failure, stored as a kind and worded at the edge', () => {
         { platform: 'tiktok', error: 'TikTok: Платформа відхилила запит' },
         { platform: 'instagram', error: 'Instagram: Файл відео не знайдено' },
       ]),
-    ).toEqual({ error: null, errorTiktok: 'TikTok: Платформа відхилила запит', errorInstagram: 'Instagram: Файл відео не знайдено' });
+    ).toEqual({
+      error: null,
+      errorTiktok: 'TikTok: Платформа відхилила запит',
+      errorInstagram: 'Instagram: Файл відео не знайдено',
+      errorFacebook: null,
+    });
   });
 });
 

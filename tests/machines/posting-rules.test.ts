@@ -11,6 +11,7 @@ import {
   type Refusal,
 } from '../../src/lib/posting-rules';
 import { captionRoom, captionText, captionWithMarker, hashtags } from '../../src/lib/posting-rules/caption';
+import { facebookLimits, facebookPostRefusal } from '../../src/lib/posting-rules/facebook';
 import { instagramDefaults, instagramLimits, instagramPostRefusal } from '../../src/lib/posting-rules/instagram';
 import {
   interactionOffByCreator,
@@ -483,5 +484,64 @@ describe('the publish form’s check of the choices (issue 40.4)', () => {
       [{ code: 'thumbOffsetBeyond', video: 2 }, null],
     ];
     expect(fields.map(([refusal]) => refusalField(refusal))).toEqual(fields.map(([, field]) => field));
+  });
+});
+
+/**
+ * - Facebook, Reels Publishing API (developers.facebook.com/docs/video-api/guides/reels-publishing,
+ *   "Video Specifications"): 3 to 90 seconds, 24 to 60 frames a second.
+ */
+describe('Facebook', () => {
+  const key = { publishKey: 'video-9-facebook' };
+  const reel = (durationSeconds: number | null, fps: number | null) => ({ number: 4, durationSeconds, fps, ...key });
+  const texts = { title: 'Ранок', description: '', tags: ['reels'] };
+
+  it('takes a Reel of 3 to 90 s at 24 to 60 frames a second, and one whose figures are unknown', () => {
+    for (const [seconds, fps] of [
+      [3, 24],
+      [90, 60],
+      [30, 30],
+      [null, null],
+    ] as const) {
+      expect(facebookPostRefusal(texts, reel(seconds, fps))).toBeNull();
+    }
+  });
+
+  it('refuses a Reel under 3 s or over 90 s, and a frame rate out of 24 to 60, in the words the form and the server show', () => {
+    expect(facebookPostRefusal(texts, reel(2.96, 30))).toEqual({
+      code: 'tooShort',
+      format: 'Facebook Reels',
+      video: 4,
+      seconds: 3,
+      limit: 3,
+    });
+    expect(facebookPostRefusal(texts, reel(90.04, 30))).toEqual({
+      code: 'tooLong',
+      format: 'Facebook Reels',
+      video: 4,
+      seconds: 90,
+      limit: 90,
+    });
+    expect(facebookPostRefusal(texts, reel(10, 23.9))).toEqual({
+      code: 'frameRate',
+      format: 'Facebook Reels',
+      video: 4,
+      fps: 23.9,
+      min: 24,
+      max: 60,
+    });
+    expect(facebookPostRefusal(texts, reel(10, 60.1))).toMatchObject({ code: 'frameRate', fps: 60.1 });
+    expect(refusalText(facebookPostRefusal(texts, reel(2, 30))!, '')).toBe('Facebook Reels: відео 4 триває 2 с, а потрібно щонайменше 3 с');
+  });
+
+  it('refuses a description over its room once the key has its line', () => {
+    const room = facebookLimits.caption - key.publishKey.length - 2;
+    expect(facebookPostRefusal({ title: 'я'.repeat(room), description: '', tags: [] }, reel(10, 30))).toBeNull();
+    expect(facebookPostRefusal({ title: 'я'.repeat(room + 1), description: '', tags: [] }, reel(10, 30))).toEqual({
+      code: 'captionTooLong',
+      platform: 'facebook',
+      length: room + 1,
+      room,
+    });
   });
 });

@@ -581,6 +581,8 @@ describe('publishing helpers', () => {
       inYouTube: true,
       inTikTok: true,
       inInstagram: false,
+      // A platform the form leaves unticked, SPEC's or not, is sent off.
+      inFacebook: false,
       date: null,
     });
   });

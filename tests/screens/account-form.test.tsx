@@ -35,6 +35,8 @@ function accountDetail(overrides: Partial<AccountDetail> = {}): AccountDetail {
     health: {},
     reach: [],
     inInstagram: false,
+    isActiveFacebook: false,
+    inFacebook: false,
     connections: [],
     YouTubeAuthClientId: 'client-7',
     YouTubeAuthClientSecret: '',

@@ -31,6 +31,8 @@ const row: AccountSummary = {
   inTikTok: false,
   connectedAs: { youtube: 'Канал Анни на YouTube' },
   inInstagram: false,
+  isActiveFacebook: false,
+  inFacebook: false,
   failedPlatforms: [],
   health: {},
   reach: [],
@@ -49,12 +51,13 @@ describe('profile list', () => {
     const cells = within(screen.getAllByRole('row')[1])
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(0, 8)).toEqual([
+    expect(cells.slice(0, 9)).toEqual([
       '3',
       '10.0.0.3:8080',
       'Канал Анни',
       'anna',
       ' Підключенопідключено як Канал Анни на YouTube',
+      'Вимкнено',
       'Вимкнено',
       'Вимкнено',
       'Активний',
@@ -69,7 +72,13 @@ describe('profile list', () => {
     const cells = within(screen.getAllByRole('row')[1])
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(3, 7)).toEqual([' Підключенопідключено як Канал Анни на YouTube', ' Помилка доступу', 'Вимкнено', 'Помилка']);
+    expect(cells.slice(3, 8)).toEqual([
+      ' Підключенопідключено як Канал Анни на YouTube',
+      ' Помилка доступу',
+      'Вимкнено',
+      'Вимкнено',
+      'Помилка',
+    ]);
   });
 
   it("shows each switched-on platform's health with its reason, when it was checked, and a reach mark, in a 'Стан' column", async () => {
@@ -88,7 +97,7 @@ describe('profile list', () => {
     expect(await screen.findByRole('columnheader', { name: 'Стан' })).toBeInTheDocument();
     const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell');
     expect(
-      within(cells[7]!)
+      within(cells[8]!)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
@@ -97,7 +106,7 @@ describe('profile list', () => {
       ' Instagram: ще не перевірено',
       ' YouTube: можливе обмеження показів',
     ]);
-    expect(cells[7]).toHaveTextContent('перевірено 01.12.2026 11:05');
+    expect(cells[8]).toHaveTextContent('перевірено 01.12.2026 11:05');
   });
 
   it("narrows the list to 'Проблемні' through the address, asking the server for health=problem, and resets it", async () => {

@@ -30,6 +30,8 @@ function profile(slots: EffectiveSlots): AccountDetail {
     inYouTube: false,
     inTikTok: false,
     inInstagram: false,
+    isActiveFacebook: false,
+    inFacebook: false,
     connectedAs: {},
     failedPlatforms: [],
     health: {},

@@ -194,6 +194,7 @@ describe('publish form', () => {
         inYouTube: true,
         inTikTok: true,
         inInstagram: false,
+        inFacebook: false,
         date: `${day}T09:00`,
       },
     ]);

@@ -77,6 +77,7 @@ describe('Розподілити', () => {
         inYouTube: true,
         inTikTok: false,
         inInstagram: false,
+        inFacebook: false,
         accounts: [{ id: boris.id }, { id: vira.id }],
         // The form gives the first videos the chosen profiles in turn; the rest the server's i-th rule.
         video: [

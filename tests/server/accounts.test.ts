@@ -361,7 +361,7 @@ describeEachDatabase(
       const connectingYouTube = await post(user, { ...both, connecting: 'youtube' });
       expect(connectingYouTube.statusCode).toBe(400);
       expect(connectingYouTube.json().message).toEqual([t.accountForm.clientIdRequired, t.accountForm.clientSecretRequired]);
-      expect((await post(user, { ...both, connecting: 'facebook' })).statusCode).toBe(400);
+      expect((await post(user, { ...both, connecting: 'vimeo' })).statusCode).toBe(400);
     });
 
     it("asks nothing typed of a platform the form connects through its consent page, and keeps SPEC's rule otherwise", async () => {

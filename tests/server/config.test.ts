@@ -233,7 +233,11 @@ describe('the environment schema', () => {
 
   it('wants both halves of a platform app, or neither', () => {
     expect(load({}).platformApps.tiktok).toEqual({ id: 'sandbox-tiktok', secret: 'sandbox-tiktok-secret' });
-    expect(load({ PLATFORMS: 'live', PUBLIC_URL: 'https://office.example' }).platformApps).toEqual({ tiktok: null, instagram: null });
+    expect(load({ PLATFORMS: 'live', PUBLIC_URL: 'https://office.example' }).platformApps).toEqual({
+      tiktok: null,
+      instagram: null,
+      facebook: null,
+    });
     expect(load({ TIKTOK_CLIENT_KEY: 'key', TIKTOK_CLIENT_SECRET: 'secret' }).platformApps.tiktok).toEqual({ id: 'key', secret: 'secret' });
     expect(() => load({ TIKTOK_CLIENT_KEY: 'key' })).toThrow('set both TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET, or neither');
     expect(() => load({ INSTAGRAM_APP_SECRET: 'secret' })).toThrow('set both INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET, or neither');

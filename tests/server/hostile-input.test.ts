@@ -450,8 +450,8 @@ describeEachDatabase(
         {
           method: 'POST',
           url: publishUrl,
-          payload: JSON.stringify({ ...publish, options: { facebook: {} } }),
-          expected: { message: [t.validation.unknownField('options.facebook')] },
+          payload: JSON.stringify({ ...publish, options: { vimeo: {} } }),
+          expected: { message: [t.validation.unknownField('options.vimeo')] },
         },
       ]);
       add(

@@ -216,6 +216,7 @@ describeEachDatabase(
           youtube: { 'GET /www.googleapis.com/youtube/v3/channels': 1 },
           tiktok: { 'POST /open.tiktokapis.com/v2/post/publish/creator_info/query/': 1 },
           instagram: { 'GET /graph.instagram.com/:version/:id': 1 },
+          facebook: {},
         });
         await clock.advance(10 * 60_000);
       }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PostOptions } from '../../src/lib/contract';
+import type { Platform } from '../../src/lib/platforms';
 import { t } from '../../server/messages';
 import { HttpError } from '../../server/http-error';
 import {
@@ -28,6 +29,7 @@ const profile = (
   isActiveYouTube: true,
   isActiveTikTok: true,
   isActiveInstagram: true,
+  isActiveFacebook: false,
   ...active,
 });
 
@@ -179,7 +181,7 @@ describe('planPublication', () => {
         const profiles = active.map((switches, index) => profile(index + 1, switches));
         const ids = profiles.map((item) => ({ id: item.id }));
         const form = request({ ...ticked, accounts: ids, video: Array.from({ length: videos }, (_, index) => ({ id: 100 + index })) });
-        const tickedNames = (['youtube', 'tiktok', 'instagram'] as const).filter(
+        const tickedNames = (['youtube', 'tiktok', 'instagram'] as Platform[]).filter(
           (_, index) => [ticked.inYouTube, ticked.inTikTok, ticked.inInstagram][index],
         );
         let planned;

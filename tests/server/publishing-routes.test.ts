@@ -29,9 +29,16 @@ describe('publish plan', () => {
 
   it('sends a video only to the checked platforms its profile has switched on', () => {
     const flags = { inYouTube: true, inTikTok: true, inInstagram: false };
-    expect(platformsOf(flags, { isActiveYouTube: true, isActiveTikTok: false, isActiveInstagram: true })).toEqual(['youtube']);
-    expect(platformsOf(flags, { isActiveYouTube: true, isActiveTikTok: true, isActiveInstagram: true })).toEqual(['youtube', 'tiktok']);
-    expect(platformsOf(flags, { isActiveYouTube: false, isActiveTikTok: false, isActiveInstagram: true })).toEqual([]);
+    expect(platformsOf(flags, { isActiveYouTube: true, isActiveTikTok: false, isActiveInstagram: true, isActiveFacebook: false })).toEqual([
+      'youtube',
+    ]);
+    expect(platformsOf(flags, { isActiveYouTube: true, isActiveTikTok: true, isActiveInstagram: true, isActiveFacebook: false })).toEqual([
+      'youtube',
+      'tiktok',
+    ]);
+    expect(platformsOf(flags, { isActiveYouTube: false, isActiveTikTok: false, isActiveInstagram: true, isActiveFacebook: false })).toEqual(
+      [],
+    );
   });
 });
 

@@ -219,7 +219,7 @@ describe('YouTube’s daily quotas, reset at midnight Pacific time', () => {
     expect((await fetch(`${env().base}/_calls`)).status).toBe(401);
 
     expect(await (await control(env(), '/_calls', { method: 'DELETE' })).json()).toEqual({
-      calls: { youtube: {}, tiktok: {}, instagram: {} },
+      calls: { youtube: {}, tiktok: {}, instagram: {}, facebook: {} },
     });
     await channels();
     expect((await (await control(env(), '/_calls')).json()).calls.youtube).toEqual({

@@ -23,6 +23,7 @@ const statsRoute: Record<Platform, RegExp> = {
   youtube: /^GET \/www\.googleapis\.com\/youtube\/v3\/videos$/,
   tiktok: /^POST \/open\.tiktokapis\.com\/v2\/video\/query\/$/,
   instagram: /^POST \/graph\.facebook\.com\/?$/,
+  facebook: /^GET \/graph\.facebook\.com\/:version\/:videoId\/video_insights$/,
 };
 const statsCalls = (platform: Platform) =>
   Object.entries(sandbox.calls[platform])

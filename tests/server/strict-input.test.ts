@@ -45,7 +45,7 @@ describeEachDatabase(
       const cases: [string, object, string][] = [
         ['"true"', { tiktok: { disableComment: 'true' } }, t.validation.wrongType('options.tiktok.disableComment', boolean)],
         ['1', { tiktok: { disableComment: 1 } }, t.validation.wrongType('options.tiktok.disableComment', boolean)],
-        ['options.facebook', { facebook: { disableComment: true } }, t.validation.unknownField('options.facebook')],
+        ['options.vimeo', { vimeo: { disableComment: true } }, t.validation.unknownField('options.vimeo')],
         ['options.tiktok.foo', { tiktok: { foo: true } }, t.validation.unknownField('options.tiktok.foo')],
       ];
       for (const [name, options, message] of cases) {
@@ -53,8 +53,8 @@ describeEachDatabase(
         expect(refused.statusCode, name).toBe(400);
         expect(refused.json(), name).toEqual({ statusCode: 400, error: t.server.statusNames[400], message: [message] });
       }
-      const unknownTop = await send(owner, 'POST', url, JSON.stringify({ ...valid, inFacebook: true }));
-      expect(unknownTop.json().message).toEqual([t.validation.unknownField('inFacebook')]);
+      const unknownTop = await send(owner, 'POST', url, JSON.stringify({ ...valid, inVimeo: true }));
+      expect(unknownTop.json().message).toEqual([t.validation.unknownField('inVimeo')]);
       // A field that may be one of two types says both; one whose type is right says what is wrong inside it.
       const types = t.validation.types;
       const date = await send(owner, 'POST', url, JSON.stringify({ ...valid, date: 20260101 }));

@@ -35,6 +35,7 @@ export const accounts = pgTable('accounts', {
   isActiveYouTube: boolean('is_active_youtube').notNull().default(false),
   isActiveTikTok: boolean('is_active_tiktok').notNull().default(false),
   isActiveInstagram: boolean('is_active_instagram').notNull().default(false),
+  isActiveFacebook: boolean('is_active_facebook').notNull().default(false),
   youtubeClientId: text('youtube_client_id'),
   youtubeClientSecret: text('youtube_client_secret'),
   youtubeLogin: text('youtube_login'),

@@ -37,6 +37,7 @@ export const creationRequests = pgTable('creation_requests', {
   inYouTube: boolean('in_youtube').notNull().default(false),
   inTikTok: boolean('in_tiktok').notNull().default(false),
   inInstagram: boolean('in_instagram').notNull().default(false),
+  inFacebook: boolean('in_facebook').notNull().default(false),
   /** Set by the last publish; the YouTube list shows the requests that have it. */
   publishedAt: timestamp('published_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,6 +67,7 @@ export const videos = pgTable('videos', {
   urlYouTube: text('url_youtube'),
   urlInstagram: text('url_instagram'),
   urlTiktok: text('url_tiktok'),
+  urlFacebook: text('url_facebook'),
   // Migration 0020: ticked platforms its profile lacks.
   publishNote: text('publish_note'),
   // Migration 0024: the rendered video's length, for the platforms' limits.
@@ -82,5 +84,9 @@ export const videos = pgTable('videos', {
   viewsTikTok: integer('views_tiktok').notNull().default(0),
   likesTikTok: integer('likes_tiktok').notNull().default(0),
   commentsTikTok: integer('comments_tiktok').notNull().default(0),
+  // Migration 0047: Facebook Reels' figures.
+  viewsFacebook: integer('views_facebook').notNull().default(0),
+  likesFacebook: integer('likes_facebook').notNull().default(0),
+  commentsFacebook: integer('comments_facebook').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -18,6 +18,7 @@ import {
   readJson,
   readParams,
   receiveBytes,
+  sandboxTokenPrefix,
   send,
   tokenOf,
 } from '../common';
@@ -28,7 +29,7 @@ export function graphError(
   status: number,
   code: number,
   message: string,
-  extra: { subcode?: number; transient?: boolean; headers?: Record<string, string> } = {},
+  extra: { subcode?: number; transient?: boolean; headers?: Record<string, string>; type?: 'OAuthException' | 'GraphMethodException' } = {},
 ): PlatformFailure {
   return {
     status,
@@ -36,7 +37,7 @@ export function graphError(
     body: {
       error: {
         message,
-        type: code === 190 ? 'OAuthException' : 'GraphMethodException',
+        type: extra.type ?? (code === 190 ? 'OAuthException' : 'GraphMethodException'),
         code,
         ...(extra.subcode ? { error_subcode: extra.subcode } : {}),
         is_transient: extra.transient ?? false,
@@ -96,7 +97,12 @@ const reelMetrics = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', '
  * account's media listing, permalinks and insights. Its sandbox-only login turns a profile's
  * Instagram login and password into the token and account id a live profile gets from Meta.
  */
-export function instagramSandbox(state: SandboxState, mount: string) {
+export function instagramSandbox(
+  state: SandboxState,
+  mount: string,
+  /** Where graph.facebook.com is shared: Facebook's reader of the objects a Facebook token asks for (see facebook/api.ts). */
+  facebookObject?: (request: FastifyRequest<PlatformCall>, reply: FastifyReply) => Promise<unknown>,
+) {
   const containers = state.sessions.instagram as Map<string, Container>;
 
   const account = (request: FastifyRequest<PlatformCall>, reply: FastifyReply) =>
@@ -123,32 +129,38 @@ export function instagramSandbox(state: SandboxState, mount: string) {
     // the root whose `batch` parameter is a JSON array of {method, relative_url}, "limited to 50
     // requests per batch"; the answer is an array, in order, of {code, headers, body} with each body
     // a JSON-encoded string. Each operation runs as its own call (with the batch's token), so it
-    // meets the same faults and refusals; the batch is one HTTP request in GET /sandbox/_calls.
-    app.post<PlatformCall>('/', async (request, reply) => {
+    // meets the same faults and refusals; the batch is one HTTP request in GET /sandbox/_calls. An
+    // operation whose relative_url names its own access_token uses that one, as Meta's batches do, so
+    // one batch may read Instagram's media and Facebook's Reels together. Posted to a version
+    // (/v22.0/), an operation's relative_url without one is read under it.
+    const batch = async (request: FastifyRequest<PlatformCall>, reply: FastifyReply) => {
       const params = await readParams(request);
-      let batch: unknown;
+      let operations: unknown;
       try {
-        batch = JSON.parse(params.batch ?? '');
+        operations = JSON.parse(params.batch ?? '');
       } catch {
-        batch = null;
+        operations = null;
       }
-      if (!Array.isArray(batch) || batch.length === 0) {
+      if (!Array.isArray(operations) || operations.length === 0) {
         return send(reply, graphError(400, 100, 'The parameter batch is required and must be a non-empty JSON array'));
       }
-      if (batch.length > maxGraphBatch) {
+      if (operations.length > maxGraphBatch) {
         return send(reply, graphError(400, 1, `Too many requests in batch message. Maximum batch size is ${maxGraphBatch}`));
       }
       const token = params.access_token ?? tokenOf(request);
-      const root = request.url.split('?')[0]!.replace(/\/$/, '');
+      const batchPath = request.url.split('?')[0]!.replace(/\/$/, '');
+      const hostRoot = batchPath.replace(/\/v\d+\.\d+$/, '');
       const results = [];
-      for (const operation of batch as { method?: string; relative_url?: string }[]) {
+      for (const operation of operations as { method?: string; relative_url?: string }[]) {
+        const relative = String(operation.relative_url ?? '').replace(/^\//, '');
+        const ownToken = new URLSearchParams(relative.split('?')[1] ?? '').has('access_token');
         const answer = await app.inject({
           method: operation.method === 'POST' ? 'POST' : 'GET',
-          url: `${root}/${String(operation.relative_url ?? '').replace(/^\//, '')}`,
+          url: `${/^v\d+\.\d+\//.test(relative) ? hostRoot : batchPath}/${relative}`,
           headers: {
             host: request.headers.host ?? '',
             [batchOperationHeader]: '1',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(token && !ownToken ? { authorization: `Bearer ${token}` } : {}),
           },
         });
         results.push({
@@ -158,9 +170,13 @@ export function instagramSandbox(state: SandboxState, mount: string) {
         });
       }
       return reply.send(results);
-    });
+    };
+    app.post<PlatformCall>('/', batch);
+    app.post<PlatformCall>('/:version', batch);
+    app.post<PlatformCall>('/:version/', batch);
 
     app.get<PlatformCall>('/:version/:id', async (request, reply) => {
+      if (facebookObject && tokenOf(request)?.startsWith(sandboxTokenPrefix.facebook)) return facebookObject(request, reply);
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       // graph.instagram.com answers /me for the token's own account (Instagram API with Instagram Login).

@@ -37,9 +37,17 @@ export const InstagramPostOptions = Type.Object(
   { additionalProperties: false },
 );
 
+/** Facebook Reels take no choice of the operator's yet: a Page's Reel is public. */
+export const FacebookPostOptions = Type.Object({}, { additionalProperties: false });
+
 /** `options` of POST /api/upload-video/{idUpload} and a profile's saved defaults: the platforms' own choices, every part optional. */
 export const PostOptions = Type.Object(
-  { tiktok: Type.Optional(TikTokPostOptions), youtube: Type.Optional(YouTubePostOptions), instagram: Type.Optional(InstagramPostOptions) },
+  {
+    tiktok: Type.Optional(TikTokPostOptions),
+    youtube: Type.Optional(YouTubePostOptions),
+    instagram: Type.Optional(InstagramPostOptions),
+    facebook: Type.Optional(FacebookPostOptions),
+  },
   { additionalProperties: false },
 );
 

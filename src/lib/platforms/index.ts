@@ -1,3 +1,4 @@
+import { facebook } from './facebook';
 import { instagram } from './instagram';
 import { tiktok } from './tiktok';
 import { youtube } from './youtube';
@@ -9,7 +10,7 @@ export type { PlatformDescriptor, PostingRules } from './descriptor';
  * that is not a platform's own iterates this list and reads a platform's facts from its
  * descriptor; it never names a platform (an ESLint rule keeps it so). Adding a platform: docs/platforms.md.
  */
-export const platforms = [youtube, tiktok, instagram] as const;
+export const platforms = [youtube, tiktok, instagram, facebook] as const;
 
 export type PlatformOf = (typeof platforms)[number];
 
