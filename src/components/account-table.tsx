@@ -77,7 +77,7 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete, empty
         />
       ),
     })),
-    { header: t.accounts.columnStatus, cell: (account) => <StatusBadge status={account.status} kind="account" wraps />, width: '130px' },
+    { header: t.accounts.columnStatus, cell: (account) => <StatusBadge status={account.status} kind="account" wraps />, width: '118px' },
     {
       header: t.health.column,
       cell: (account) => (
