@@ -102,7 +102,9 @@ it('spreads four videos over tomorrow within the slots, shows why, stays accessi
   await snapshot(page, 'spread-390');
 
   await page.getByRole('button', { name: t.publish.save }).click();
+  // The toast says these words while the request is on its way too: the form leaves for the list once it is saved.
   await page.getByText(t.publish.sent, { exact: true }).first().waitFor();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/video/request-create');
   const detail = await api<UploadDetail>(`/api/upload-video/${idUpload}`);
   const planned = detail.video.map((video) => ({ account: video.account?.id, at: Date.parse(video.plannedAt!) }));
   expect(planned).toHaveLength(4);
