@@ -5,7 +5,7 @@ import type { PlatformName, PostOptions, ProfilePostingRules, TikTokPostOptions 
 import { t } from '../lib/i18n';
 import type { TickedPlatforms } from '../lib/assignment';
 import { instagramDefaults } from '../lib/posting-rules/instagram';
-import { facebookLimits } from '../lib/posting-rules/facebook';
+import { platforms, type PlatformOf } from '../lib/platforms';
 import {
   interactionOffByCreator,
   longestTikTokVideo,
@@ -17,6 +17,8 @@ import { youtubeCategories, youtubeDefaults, youtubePrivacyStatuses } from '../l
 import { postingRulesMachine } from '../machines/posting-rules-machine';
 import { Button } from './button';
 import styles from './platform-options-panel.module.css';
+
+type AddedPlatform = Extract<PlatformOf, { inSpec: false }>;
 
 interface PlatformOptionsPanelProps {
   /** The chosen profiles' rules, read by the form too: it checks the choices before it sends them. */
@@ -49,10 +51,11 @@ export function PlatformOptionsPanel({ actor, errorOf, accountIds, ticked, value
   const tiktokProfiles = ticked.inTikTok ? on('tiktok') : [];
   const youtubeProfiles = ticked.inYouTube ? on('youtube') : [];
   const instagramProfiles = ticked.inInstagram ? on('instagram') : [];
-  const facebookProfiles = ticked.inFacebook ? on('facebook') : [];
-  const { minSeconds, maxSeconds, minFps, maxFps, dailyReels } = facebookLimits;
-  const facebookRulesText = t.postingRules.facebookRules(minSeconds, maxSeconds, minFps, maxFps, dailyReels);
-  if (tiktokProfiles.length + youtubeProfiles.length + instagramProfiles.length + facebookProfiles.length === 0) {
+  // A platform added after SPEC's three offers no choice yet: its part says its rules, from its descriptor.
+  const rulesOnly = platforms
+    .filter((platform): platform is AddedPlatform => !platform.inSpec)
+    .filter((platform) => ticked[platform.fields.ticked] && on(platform.id).length > 0);
+  if (tiktokProfiles.length + youtubeProfiles.length + instagramProfiles.length + rulesOnly.length === 0) {
     return loading && accountIds.length > 0 ? <p className={styles.note}>{t.postingRules.loading}</p> : null;
   }
   const set = <P extends keyof PostOptions>(platform: P, change: Partial<NonNullable<PostOptions[P]>>) =>
@@ -88,12 +91,12 @@ export function PlatformOptionsPanel({ actor, errorOf, accountIds, ticked, value
           />
         </fieldset>
       )}
-      {facebookProfiles.length > 0 && (
-        <fieldset className={styles.platform}>
-          <legend className={styles.legend}>{t.platform.names.facebook}</legend>
-          <p className={styles.note}>{facebookRulesText}</p>
+      {rulesOnly.map((platform) => (
+        <fieldset key={platform.id} className={styles.platform}>
+          <legend className={styles.legend}>{t.platform.names[platform.id]}</legend>
+          <p className={styles.note}>{t.postingRules.platformRules[platform.id](platform.limits)}</p>
         </fieldset>
-      )}
+      ))}
       <div className={styles.actions}>
         <Button
           variant="secondary"

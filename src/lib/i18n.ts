@@ -1137,9 +1137,11 @@ export const t = {
     categoryNotAssignable: (categoryId: string) =>
       `YouTube: категорію «${categoryId}» не можна дати відео, оберіть одну із запропонованих у формі`,
     thumbOffsetBeyond: (video: number) => `Instagram: кадр обкладинки виходить за межі відео ${video}`,
-    /** What the publish form's Facebook panel says of Meta's rules for a Reel (src/lib/posting-rules/facebook.ts). */
-    facebookRules: (minSeconds: number, maxSeconds: number, minFps: number, maxFps: number, dailyReels: number) =>
-      `Reels на сторінці: від ${minSeconds} до ${maxSeconds} с, від ${minFps} до ${maxFps} кадрів за секунду, вертикальний кадр 9:16 (кожен варіант рендериться як 1080×1920); щонайбільше ${counted(dailyReels, nouns.posts)} на сторінку за 24 год`,
+    /** What the publish form says of the rules of a platform that offers no choice, from its descriptor's limits. */
+    platformRules: {
+      facebook: (limits: { minSeconds: number; maxSeconds: number; minFps: number; maxFps: number; dailyReels: number }) =>
+        `Reels на сторінці: від ${limits.minSeconds} до ${limits.maxSeconds} с, від ${limits.minFps} до ${limits.maxFps} кадрів за секунду, вертикальний кадр 9:16 (кожен варіант рендериться як 1080×1920); щонайбільше ${counted(limits.dailyReels, nouns.posts)} на сторінку за 24 год`,
+    },
     frameRate: (platform: string, video: number, fps: number, min: number, max: number) =>
       `${platform}: відео ${video} має ${fps} кадрів за секунду, а приймається від ${min} до ${max}`,
   },

@@ -117,7 +117,15 @@ it('connects a new profile’s Page through the consent dialog, and a set goes o
   await page.getByRole('combobox', { name: 'Профілі' }).click();
   await page.getByRole('option', { name: `#${accountId} Сторінка Reels` }).click();
   await page.keyboard.press('Escape');
-  await expect.poll(() => page.getByText(t.postingRules.facebookRules(3, 90, 24, 60, 30), { exact: true }).isVisible()).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .getByText(t.postingRules.platformRules.facebook({ minSeconds: 3, maxSeconds: 90, minFps: 24, maxFps: 60, dailyReels: 30 }), {
+          exact: true,
+        })
+        .isVisible(),
+    )
+    .toBe(true);
   await lookAt(page, 'facebook-publish-form');
   await page.getByRole('button', { name: 'Зберегти' }).click();
   await expect.poll(() => page.getByText('Відео надіслано на публікацію', { exact: true }).first().isVisible()).toBe(true);

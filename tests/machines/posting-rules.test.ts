@@ -11,7 +11,7 @@ import {
   type Refusal,
 } from '../../src/lib/posting-rules';
 import { captionRoom, captionText, captionWithMarker, hashtags } from '../../src/lib/posting-rules/caption';
-import { facebookLimits, facebookPostRefusal } from '../../src/lib/posting-rules/facebook';
+import { facebookLimits, facebookPostRefusal } from '../../src/lib/platforms/facebook';
 import { instagramDefaults, instagramLimits, instagramPostRefusal } from '../../src/lib/posting-rules/instagram';
 import {
   interactionOffByCreator,

@@ -109,6 +109,32 @@ describe('The publish form’s per-platform choices', () => {
     });
   });
 
+  it('says Meta’s rules for a Reel in the Facebook part, from its descriptor, only while Facebook is ticked', async () => {
+    const user = userEvent.setup();
+    answerApi({
+      [`GET /create-video/request/${idUpload}`]: { ...request, accounts: [offered(boris, ['youtube', 'facebook'])] },
+      [`GET /posting-rules?accountIds=${boris.id}`]: {
+        data: [{ ...borisRules, platforms: ['youtube', 'facebook'], tiktok: null }],
+      },
+    });
+    renderScreen(
+      <Route path={publishRoute}>
+        <PublishScreen />
+      </Route>,
+      { path: `/video/request/${idUpload}` },
+    );
+    await user.click(await screen.findByRole('combobox', { name: 'Профілі' }));
+    await user.click(screen.getByRole('option', { name: boris.title }));
+    const rules =
+      'Reels на сторінці: від 3 до 90 с, від 24 до 60 кадрів за секунду, вертикальний кадр 9:16 (кожен варіант рендериться як 1080×1920); щонайбільше 30 публікацій на сторінку за 24 год';
+    expect(screen.queryByText(rules)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Facebook' }));
+    expect(await screen.findByText(rules)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Facebook' })).toContainElement(screen.getByText(rules));
+    await user.click(screen.getByRole('checkbox', { name: 'Facebook' }));
+    await waitFor(() => expect(screen.queryByText(rules)).not.toBeInTheDocument());
+  });
+
   it('marks the choices the route would refuse and puts the focus on the first, sending nothing (issue 40.4)', async () => {
     const user = userEvent.setup();
     answerApi({

@@ -1,5 +1,5 @@
 import { captionWithMarker } from '../../../src/lib/posting-rules/caption';
-import { facebookCaption, facebookLimits } from '../../../src/lib/posting-rules/facebook';
+import { facebookCaption, facebookLimits } from '../../../src/lib/platforms/facebook';
 import { checkFile, fileRange, hasMarker, PlatformClient, stoppable } from '../client';
 import {
   errorForStatus,

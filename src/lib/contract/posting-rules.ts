@@ -1,4 +1,5 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TOptional } from '@sinclair/typebox';
+import { platformIds, type Platform as PlatformId } from '../platforms';
 import { tiktokPrivacyLevels } from '../posting-rules/tiktok';
 import { youtubeCategories, youtubePrivacyStatuses } from '../posting-rules/youtube';
 import { errorResponses, Id, Literals, Nullable, Platform, Text } from './common';
@@ -37,8 +38,12 @@ export const InstagramPostOptions = Type.Object(
   { additionalProperties: false },
 );
 
-/** Facebook Reels take no choice of the operator's yet: a Page's Reel is public. */
-export const FacebookPostOptions = Type.Object({}, { additionalProperties: false });
+/** The part of a platform that offers the operator no choice of its own: a Facebook Page's Reel is public. */
+const NoChoices = Type.Object({}, { additionalProperties: false });
+export type NoPlatformChoices = Static<typeof NoChoices>;
+
+const choicesOf = { tiktok: TikTokPostOptions, youtube: YouTubePostOptions, instagram: InstagramPostOptions };
+type WithoutChoices = Exclude<PlatformId, keyof typeof choicesOf>;
 
 /** `options` of POST /api/upload-video/{idUpload} and a profile's saved defaults: the platforms' own choices, every part optional. */
 export const PostOptions = Type.Object(
@@ -46,7 +51,10 @@ export const PostOptions = Type.Object(
     tiktok: Type.Optional(TikTokPostOptions),
     youtube: Type.Optional(YouTubePostOptions),
     instagram: Type.Optional(InstagramPostOptions),
-    facebook: Type.Optional(FacebookPostOptions),
+    ...(Object.fromEntries(platformIds.filter((id) => !(id in choicesOf)).map((id) => [id, Type.Optional(NoChoices)])) as Record<
+      WithoutChoices,
+      TOptional<typeof NoChoices>
+    >),
   },
   { additionalProperties: false },
 );

@@ -1,9 +1,49 @@
-import type { Static } from '@sinclair/typebox';
-import type { FacebookPostOptions as FacebookPostOptionsSchema } from '../contract/posting-rules';
-
-type FacebookPostOptions = Static<typeof FacebookPostOptionsSchema>;
-import { facebookDefaults, facebookLimits, facebookPostRefusal } from '../posting-rules/facebook';
+import type { NoPlatformChoices } from '../contract/posting-rules';
+import { captionRoom, captionText, hashtags } from '../posting-rules/caption';
+import { tenths, type PostedVideo, type Refusal } from '../posting-rules/refusal';
 import type { PlatformDescriptor, PostingRules } from './descriptor';
+
+/**
+ * Facebook's rules for a Reel on a Page, from the Reels Publishing API
+ * (developers.facebook.com/docs/video-api/guides/reels-publishing, "Video Specifications"): 3 to 90
+ * seconds, 9:16, at least 540 × 960, 24 to 60 frames a second; "30 API-published posts within a
+ * 24-hour moving period" per Page. Every variant is rendered at 1080 × 1920 (server/media/render.ts),
+ * whatever its source's frame, so the frame rule holds by construction; the length and the frame
+ * rate are the source's and are checked. The description is a Page post's text, which Facebook
+ * takes up to 63,206 characters; the key's line takes its room as on the other platforms.
+ */
+export const facebookLimits = { caption: 63_206, minSeconds: 3, maxSeconds: 90, minFps: 24, maxFps: 60, dailyReels: 30 };
+
+/** No choice of a Reel is the operator's: a Page's Reel is public, as the API publishes it. */
+export const facebookDefaults = {} as const satisfies NoPlatformChoices;
+
+/** The Reel's description before the publish key: title, description, the tags as hashtags. */
+export function facebookCaption(texts: { title: string; description: string; tags: string[] }): string {
+  return captionText([texts.title, texts.description, hashtags(texts.tags)]);
+}
+
+/** The description, the length and the frame rate against Facebook's rules. */
+export function facebookPostRefusal(
+  texts: { title: string; description: string; tags: string[] },
+  video: PostedVideo & { publishKey: string },
+): Refusal | null {
+  const length = facebookCaption(texts).length;
+  const room = captionRoom(facebookLimits.caption, video.publishKey);
+  if (length > room) return { code: 'captionTooLong', platform: 'facebook', length, room };
+  const format = 'Facebook Reels';
+  const duration = video.durationSeconds;
+  if (duration !== null && duration > facebookLimits.maxSeconds) {
+    return { code: 'tooLong', format, video: video.number, seconds: tenths(duration), limit: facebookLimits.maxSeconds };
+  }
+  if (duration !== null && duration < facebookLimits.minSeconds) {
+    return { code: 'tooShort', format, video: video.number, seconds: tenths(duration), limit: facebookLimits.minSeconds };
+  }
+  const fps = video.fps ?? null;
+  if (fps !== null && (fps < facebookLimits.minFps || fps > facebookLimits.maxFps)) {
+    return { code: 'frameRate', format, video: video.number, fps, min: facebookLimits.minFps, max: facebookLimits.maxFps };
+  }
+  return null;
+}
 
 /** Facebook Reels on a Page, through the Reels Publishing API and the installation's Meta app (Facebook Login for Business). */
 export const facebook = {
@@ -36,7 +76,8 @@ export const facebook = {
     choiceRefusal: () => null,
     textRefusal: () => null,
     postRefusal: (_options, texts, video) => facebookPostRefusal(texts, video),
-  } satisfies PostingRules<FacebookPostOptions>,
+  } satisfies PostingRules<NoPlatformChoices>,
   can: { editAfterPublish: false, delete: false, statistics: true, healthRead: true },
   consent: 'installation-app',
+  appVariables: ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
 } as const satisfies PlatformDescriptor;
