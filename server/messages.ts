@@ -37,14 +37,17 @@ export const t = {
     ...shown.connections,
     denied: (platform: string) => `Доступ до ${platform} не надано`,
     exchangeFailed: (platform: string) => `${platform} не видав токен`,
-    /** A consent whose Pages do not name the one a profile posts to (server/platforms/facebook/oauth.ts). */
+    /**
+     * A consent that lets the app act for a person's pages (Meta's Pages), of which a profile posts
+     * to one: none of them takes posts, or several do (server/platforms/facebook/oauth.ts).
+     */
     pageChoice: {
-      none: (pages: string) =>
+      none: (platform: string, pages: string) =>
         pages
-          ? `Facebook: на жодній із дозволених сторінок (${pages}) не можна публікувати. Підключіть ще раз і оберіть сторінку, де ви створюєте вміст`
-          : 'Facebook: не дозволено жодної сторінки. Підключіть ще раз і оберіть сторінку для публікацій',
-      several: (pages: string) =>
-        `Facebook: дозволено кілька сторінок (${pages}), а профіль публікує на одну. Підключіть ще раз і залиште позначеною лише її`,
+          ? `${platform}: на жодній із дозволених сторінок (${pages}) не можна публікувати. Підключіть ще раз і оберіть сторінку, де ви створюєте вміст`
+          : `${platform}: не дозволено жодної сторінки. Підключіть ще раз і оберіть сторінку для публікацій`,
+      several: (platform: string, pages: string) =>
+        `${platform}: дозволено кілька сторінок (${pages}), а профіль публікує на одну. Підключіть ще раз і залиште позначеною лише її`,
     },
   },
   users: {

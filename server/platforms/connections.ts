@@ -265,7 +265,7 @@ export function checkedNamesOf(connections: StoredConnection[]): ConnectedAs {
 /** What sets up a platform's app, as a missing one's message names it: the installation's variables, or YouTube's fields of the profile. */
 export const appVariables = Object.fromEntries(
   platformIds.map((platform) => {
-    const variables = (installationAppVariables as Partial<Record<Platform, string[]>>)[platform];
+    const variables = (installationAppVariables as Partial<Record<Platform, readonly string[]>>)[platform];
     return [platform, variables ? variables.join(' і ') : t.connections.youtubeAppFields];
   }),
 ) as Record<Platform, string>;

@@ -1,4 +1,4 @@
-import { consentPlatformIds, type ConsentPlatform } from '../../src/lib/platforms';
+import { consentPlatformIds, platformOf, type ConsentPlatform } from '../../src/lib/platforms';
 import type { PlatformNetwork } from '../net/http';
 import type { Platform, PlatformsMode } from './types';
 
@@ -21,16 +21,10 @@ export interface OAuthApp {
 /** TIKTOK_CLIENT_KEY/SECRET and INSTAGRAM_APP_ID/SECRET; null in live mode when unset (connecting then says what to set). */
 export type PlatformApps = Record<ConsentPlatform, OAuthApp | null>;
 
-/**
- * The variables that name the installation's app on each platform a profile connects through its
- * consent page: TikTok's app, Instagram's (Instagram API with Instagram Login), and the Meta app's
- * Facebook Login for Business that Facebook Pages consent through.
- */
-export const installationAppVariables: Record<ConsentPlatform, [string, string]> = {
-  tiktok: ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
-  instagram: ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
-  facebook: ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
-};
+/** The variables that name the installation's app on each platform a profile connects through its consent page. */
+export const installationAppVariables = Object.fromEntries(
+  consentPlatformIds.map((platform) => [platform, platformOf(platform).appVariables]),
+) as Record<ConsentPlatform, readonly [string, string]>;
 
 /**
  * The apps of an installation that sets none. The sandbox's token endpoints accept any pair, so

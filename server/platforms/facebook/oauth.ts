@@ -69,10 +69,22 @@ function thePage(granted: GrantedPage[]): GrantedPage {
   const postable = granted.filter((page) => page.tasks?.includes(postingTask));
   const names = (pages: GrantedPage[]) => pages.map((page) => page.name).join(', ');
   if (postable.length === 0) {
-    throw new OAuthGrantError('facebook', 'no_page', true, names(granted), t.connections.pageChoice.none(names(granted)));
+    throw new OAuthGrantError(
+      'facebook',
+      'no_page',
+      true,
+      names(granted),
+      t.connections.pageChoice.none(t.platform.names.facebook, names(granted)),
+    );
   }
   if (postable.length > 1) {
-    throw new OAuthGrantError('facebook', 'several_pages', true, names(postable), t.connections.pageChoice.several(names(postable)));
+    throw new OAuthGrantError(
+      'facebook',
+      'several_pages',
+      true,
+      names(postable),
+      t.connections.pageChoice.several(t.platform.names.facebook, names(postable)),
+    );
   }
   return postable[0]!;
 }

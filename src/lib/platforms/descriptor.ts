@@ -96,4 +96,6 @@ export interface PlatformDescriptor {
    * its own callback and `connect-<id>` route), or with the profile's own OAuth client (YouTube).
    */
   readonly consent: 'installation-app' | 'profile-client';
+  /** The variables naming the installation's app, its id then its secret: a platform connected through the app's consent has them. */
+  readonly appVariables?: readonly [string, string];
 }

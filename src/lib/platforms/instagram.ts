@@ -37,4 +37,5 @@ export const instagram = {
   } satisfies PostingRules<InstagramPostOptions>,
   can: { editAfterPublish: false, delete: false, statistics: true, healthRead: true },
   consent: 'installation-app',
+  appVariables: ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
 } as const satisfies PlatformDescriptor;

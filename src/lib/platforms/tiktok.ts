@@ -46,4 +46,5 @@ export const tiktok = {
   } satisfies PostingRules<TikTokPostOptions>,
   can: { editAfterPublish: false, delete: false, statistics: true, healthRead: true },
   consent: 'installation-app',
+  appVariables: ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
 } as const satisfies PlatformDescriptor;
