@@ -2,7 +2,11 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../messages';
 import type { Platform } from '../platforms/types';
+import { accountLabel } from './account-label';
+import { facebookPagesOf } from './facebook/pages';
 import type { FaultStep, SandboxFault, SandboxState, UploadSink } from './state';
+
+export { accountLabel };
 
 /**
  * Tokens the emulator accepts: a platform prefix, an account key without dots, then optionally
@@ -192,13 +196,6 @@ async function takeBytes(
   return 'received';
 }
 
-/** The login an issued token's account key encodes, or the key itself when it encodes none. */
-export function accountLabel(account: string): string {
-  const decoded = Buffer.from(account, 'base64url').toString('utf8');
-  const printable = /^[\p{L}\p{N}@._+-]+$/u.test(decoded);
-  return printable && Buffer.from(decoded).toString('base64url') === account ? decoded : account;
-}
-
 /** The TikTok handle of a sandbox account: creator_info's creator_username, and its videos' links. */
 export function tiktokUsernameOf(account: string): string {
   return `sandbox_${accountLabel(account)
@@ -231,35 +228,6 @@ export function shownNames(platform: Platform, account: string): string[] {
   }
   const handle = instagramUsernameOf(account);
   return [label, handle, `@${handle}`, t.connections.sandboxAccount(label)];
-}
-
-export interface FacebookPage {
-  /** Numeric, as Meta's Page ids are. */
-  id: string;
-  name: string;
-  /** The Page's address name: its link is https://www.facebook.com/<username>. */
-  username: string;
-  /** What the person may do on the Page, as /me/accounts answers `tasks`. */
-  tasks: string[];
-}
-
-/**
- * The Pages a sandbox person manages, fixed by the person's login: the first with the tasks of a
- * Page's full admin (CREATE_CONTENT among them), the second with ANALYZE alone, so an app can tell
- * the Pages it may post to from those it may only read.
- */
-export function facebookPagesOf(person: string): FacebookPage[] {
-  const label = accountLabel(person);
-  const slug = label.toLowerCase().replace(/[^a-z0-9.]/g, '_');
-  return [1, 2].map((number) => {
-    const digest = crypto.createHash('sha256').update(`fb-page:${person}:${number}`).digest('hex');
-    return {
-      id: `1${(BigInt(`0x${digest}`) % 10n ** 14n).toString().padStart(14, '0')}`,
-      name: `Сторінка ${label} ${number}`,
-      username: `${slug}-page-${number}`,
-      tasks: number === 1 ? ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'] : ['ANALYZE'],
-    };
-  });
 }
 
 /** Which platform each mirrored host belongs to. */

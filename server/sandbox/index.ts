@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform } from '../platforms/types';
-import { accountLabel, countAnsweredCall, readJson } from './common';
+import { accountLabel, countAnsweredCall, readJson, sandboxTokenPrefix } from './common';
 import { facebookSandbox } from './facebook/api';
 import { facebookOAuthSandbox } from './facebook/oauth';
 import { instagramSandbox } from './instagram/api';
@@ -82,7 +82,7 @@ export async function registerSandbox(
   });
   const facebook = facebookSandbox(state, sandboxMount);
   const facebookOAuth = facebookOAuthSandbox(state);
-  const instagram = instagramSandbox(state, sandboxMount, facebook.object);
+  const instagram = instagramSandbox(state, sandboxMount, { tokenPrefix: sandboxTokenPrefix.facebook, read: facebook.object });
   const tiktok = tiktokSandbox(state, sandboxMount);
   const tiktokOAuth = tiktokOAuthSandbox(state);
   const instagramOAuth = instagramOAuthSandbox(state);

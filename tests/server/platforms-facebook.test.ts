@@ -14,7 +14,7 @@ import { facebookLink } from '../../server/platforms/facebook/oauth';
 import { OAuthGrantError, type GrantedTokens, type LinkEndpoints } from '../../server/platforms/oauth-links';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { publishKey, type ConnectorContext, type PublishProgressStore, type VideoUpload } from '../../server/platforms/types';
-import { facebookPagesOf } from '../../server/sandbox/common';
+import { facebookPagesOf } from '../../server/sandbox/facebook/pages';
 import { accountOfLogin } from '../../server/sandbox/consent';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/sandbox/loopback-proxy';
 import { makeClip, testTools } from '../fixtures/media';

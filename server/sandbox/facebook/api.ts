@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   dropConnection,
-  type FacebookPage,
-  facebookPagesOf,
   type FaultAnswers,
   faultFor,
   originOf,
@@ -15,6 +13,7 @@ import {
   tokenOf,
 } from '../common';
 import { graphError } from '../instagram/api';
+import { type FacebookPage, facebookPagesOf } from './pages';
 import { ids, type SandboxState, type SandboxVideo, type UploadSink } from '../state';
 import type { TokenKind } from '../tokens';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type FacebookPage, facebookPagesOf, type PlatformCall, readBody, send } from '../common';
+import { type PlatformCall, readBody, send } from '../common';
+import { type FacebookPage, facebookPagesOf } from './pages';
 import {
   accountOfLogin,
   AuthorizationCodes,

@@ -18,7 +18,6 @@ import {
   readJson,
   readParams,
   receiveBytes,
-  sandboxTokenPrefix,
   send,
   tokenOf,
 } from '../common';
@@ -100,8 +99,11 @@ const reelMetrics = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', '
 export function instagramSandbox(
   state: SandboxState,
   mount: string,
-  /** Where graph.facebook.com is shared: Facebook's reader of the objects a Facebook token asks for (see facebook/api.ts). */
-  facebookObject?: (request: FastifyRequest<PlatformCall>, reply: FastifyReply) => Promise<unknown>,
+  /**
+   * Where graph.facebook.com is shared with another Meta platform: its reader of the objects a token
+   * of its prefix asks for (Facebook's Reels, see facebook/api.ts).
+   */
+  sharedObjects?: { tokenPrefix: string; read: (request: FastifyRequest<PlatformCall>, reply: FastifyReply) => Promise<unknown> },
 ) {
   const containers = state.sessions.instagram as Map<string, Container>;
 
@@ -176,7 +178,7 @@ export function instagramSandbox(
     app.post<PlatformCall>('/:version/', batch);
 
     app.get<PlatformCall>('/:version/:id', async (request, reply) => {
-      if (facebookObject && tokenOf(request)?.startsWith(sandboxTokenPrefix.facebook)) return facebookObject(request, reply);
+      if (sharedObjects && tokenOf(request)?.startsWith(sharedObjects.tokenPrefix)) return sharedObjects.read(request, reply);
       const accountKey = account(request, reply);
       if (!accountKey) return reply;
       // graph.instagram.com answers /me for the token's own account (Instagram API with Instagram Login).
