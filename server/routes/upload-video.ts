@@ -14,7 +14,6 @@ import { publishedEditSchema, publishSchema, spreadSchema } from '../../src/lib/
 import { addTags } from '../../src/lib/tags';
 import { tickedPlatforms, ticksOf } from '../../src/lib/assignment';
 import { waitFields } from '../../src/lib/post-waits';
-import { videoErrorsOf } from '../../src/lib/post-failures';
 import { currentUser, requireUser } from '../auth/guards';
 import { HttpError, parseBody } from '../http-error';
 import { signMediaUrl } from '../media/signed-urls';
@@ -124,7 +123,6 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       idUpload,
       url: urlOf(row.fileKey),
       posterUrl: urlOf(row.posterKey),
-      errorTiktok: videoErrorsOf(posts).errorTiktok,
       publishNote: row.publishNote,
       ...waitFields(waits?.wait ?? null),
       nextAttemptAt: waits?.next_attempt_at ? new Date(waits.next_attempt_at).toISOString() : null,

@@ -716,7 +716,7 @@ describe('published set', () => {
 
 describe('video rows of a profile or a user', () => {
   const summary = (overrides: Partial<VideoSummary>): VideoSummary => {
-    const { idUpload: _idUpload, url: _url, posterUrl: _posterUrl, errorTiktok: _error, ...video } = publishedVideo(overrides);
+    const { idUpload: _idUpload, url: _url, posterUrl: _posterUrl, ...video } = publishedVideo(overrides);
     return video;
   };
 

@@ -323,8 +323,8 @@ export function toVideoSummary(video: VideoRow, posts: VideoPost[], accountTitle
     ...platformValues(video, 'likes'),
     ...platformValues(video, 'comments'),
     ...platformValues(video, 'url'),
+    ...errors,
     error: errors.error ?? renderFailureText(video.renderFailure, video.renderFailureDetail),
-    errorInstagram: errors.errorInstagram,
     account: video.accountId === null ? null : { id: video.accountId, ...(title === undefined ? {} : { title }) },
     posts,
   };

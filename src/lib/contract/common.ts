@@ -141,8 +141,8 @@ export const VideoSummary = Type.Object({
   ...platformFields('likes', Type.Integer()),
   ...platformFields('comments', Type.Integer()),
   ...platformFields('url', Nullable(Type.String())),
-  error: Nullable(Type.String()),
-  errorInstagram: Nullable(Type.String()),
+  // Each platform's failure, worded: SPEC's `error` (YouTube's, or the render's) and `errorInstagram`, then the others'.
+  ...platformFields('error', Nullable(Type.String())),
   account: VideoAccount,
   /** Issue 39: its posts, one per platform it goes to, in the platforms' order. */
   posts: Type.Array(VideoPost),

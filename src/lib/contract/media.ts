@@ -115,8 +115,6 @@ export const PublishedVideo = Type.Object({
   /** Signed media URLs of the rendered file and its poster. */
   url: Nullable(Type.String()),
   posterUrl: Nullable(Type.String()),
-  errorTiktok: Nullable(Type.String()),
-  urlTiktok: Nullable(Type.String()),
   /** Ticked platforms its profile lacks: why a post was never made there. */
   publishNote: Nullable(Type.String()),
   /** Why a post still on its way has not gone out yet (a retry, a busy profile, a platform's wait). */
