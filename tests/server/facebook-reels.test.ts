@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { AccountDetail, UploadDetail } from '../../src/lib/contract';
+import type { AccountDetail, CalendarRange, HomeSummary, SpreadProposal, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { waitText, type CapDetail } from '../../src/lib/post-waits';
 import { publishPost } from '../../server/jobs/publish';
@@ -120,6 +120,50 @@ describeEachDatabase(
       await clock.advance(24 * hour);
       await clock.flowing(() => publishPost({ postId: held.id, token: held.job_token }, testJobContext(env())));
       expect((await posts(request)).every((post) => post.status === 'done')).toBe(true);
+    });
+
+    it('spreads a set over a Page’s free hours, shows its Reels on the calendar and on home, and names its fields in the API document', async () => {
+      const user = await createUser(env(), 'operator');
+      const account = await connectedProfile(user, `spread-page-${env().kind}`);
+      const request = await renderedRequest(env(), user.id, 3);
+      const send = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        env().app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+
+      const spread = await send('POST', `/api/upload-video/${request.idUpload}/spread`, {
+        from: kyivDay(0, '00:00', clock.now()).wall.slice(0, 10),
+        to: kyivDay(1, '00:00', clock.now()).wall.slice(0, 10),
+        accounts: [{ id: account.id }],
+        inYouTube: false,
+        inTikTok: false,
+        inInstagram: false,
+        inFacebook: true,
+        video: request.videos.map((video) => ({ id: video.id })),
+      });
+      expect(spread.statusCode, spread.body).toBe(200);
+      const proposal = spread.json<SpreadProposal>();
+      expect(proposal.unplaced).toEqual([]);
+      expect(proposal.data.map((item) => item.accountId)).toEqual([account.id, account.id, account.id]);
+      const payload = publishPayload(request, [account.id], { inYouTube: false, inFacebook: true });
+      for (const [index, video] of payload.video.entries()) video.date = proposal.data[index]!.date;
+      expect((await send('POST', `/api/upload-video/${request.idUpload}`, payload)).statusCode).toBe(200);
+
+      const range = `from=${new Date(clock.now() - 24 * hour).toISOString()}&to=${new Date(clock.now() + 72 * hour).toISOString()}`;
+      const calendar = await send('GET', `/api/calendar?${range}`);
+      expect(calendar.statusCode, calendar.body).toBe(200);
+      const shown = calendar.json<CalendarRange>().posts.filter((post) => post.idUpload === request.idUpload);
+      expect(shown.map((post) => [post.platform, post.state, post.scheduledAt])).toEqual(
+        proposal.data.map((item) => ['facebook', 'scheduled', new Date(item.date).toISOString()]),
+      );
+
+      const day = kyivDay(0, '12:00', clock.now()).wall.slice(0, 10);
+      const today = proposal.data.filter((item) => item.date.startsWith(day)).length;
+      const home = await send('GET', '/api/home');
+      expect(home.json<HomeSummary>().posts.scheduled).toBe(today);
+
+      const document = await send('GET', '/api/docs');
+      for (const field of ['isActiveFacebook', 'inFacebook', 'urlFacebook', 'viewsFacebook', 'errorFacebook']) {
+        expect(document.body).toContain(`"${field}"`);
+      }
     });
 
     it('turns the connection down when the Page’s grant is revoked, and its posts wait for a reconnect', async () => {
