@@ -126,6 +126,7 @@ describeEachDatabase('the statistics export opened in LibreOffice Calc', (env) =
       '@канал',
       'Привіт, "світ";\nдругий рядок',
       '007',
+      '12.01.2026',
     ];
     const videoIds: number[] = [];
     for (const [index, title] of titles.entries()) {
@@ -175,10 +176,12 @@ describeEachDatabase('the statistics export opened in LibreOffice Calc', (env) =
           [views, day === 0 ? 10 : 20, day === 0 ? 1 : 2, gained].map((figure) => ['float', String(figure)]),
         );
 
+        // Digits alone are a number to Calc and a day's shape a date: the file says nothing more of a
+        // cell than its characters, and a title is neutralised only where it would be a formula (docs/screens.md).
         if (title === '007') {
-          // Digits alone are a number to Calc, as to any spreadsheet: the file says nothing more of a cell
-          // than its characters, and a title is neutralised only where it would be a formula (docs/screens.md).
           expect(video).toMatchObject({ type: 'float', value: '7' });
+        } else if (title === '12.01.2026') {
+          expect(video).toMatchObject({ type: 'date', value: '2026-01-12' });
         } else if (/^[=+\-@]/.test(title)) {
           // Text, never a formula; and Calc shows the apostrophe that made it so (docs/screens.md).
           expect(video).toMatchObject({ type: 'string', text: `'${title}` });
