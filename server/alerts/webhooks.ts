@@ -8,15 +8,21 @@ import type { Database, RunSql } from '../db/connect';
 import { HttpError } from '../http-error';
 import { SecretUnreadableError, secretsOfRow } from '../auth/secrets';
 import { checkedWebhookUrl, postWebhook, WebhookUrlError } from './webhook-target';
+import { standardSecretPrefix } from '../../src/lib/webhook-secret';
 import type { PlatformsMode } from '../platforms/types';
 
 /**
  * A user's webhooks and their deliveries (issue 32.3). Each delivery is the alert's JSON body,
- * POSTed with `x-shorts-event`, `x-shorts-timestamp` (Unix seconds) and `x-shorts-signature:
- * sha256=HEX(HMAC-SHA256(secret, timestamp + "." + body))`, as Stripe signs, so a receiver checks
- * both who sent it and that it is fresh. `x-shorts-delivery` is the delivery's id: the same on
- * every attempt, for a receiver to drop a repeat. An attempt that gets no 2xx is tried again after
- * each pause of `retryDelaysSeconds`, then the delivery fails; the log keeps the last answer.
+ * POSTed with two sets of signed headers, both made anew at each attempt (docs/alerts.md):
+ * - Standard Webhooks (issue 42.2): `webhook-id` (the message's id, the same on every attempt),
+ *   `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,BASE64(HMAC-SHA256(key,
+ *   id + "." + timestamp + "." + body))`, which the spec's verifiers check
+ *   (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md);
+ * - this product's own, kept for the receivers written before: `x-shorts-event`,
+ *   `x-shorts-timestamp` and `x-shorts-signature: sha256=HEX(HMAC-SHA256(secret, timestamp + "." +
+ *   body))`, as Stripe signs, and `x-shorts-delivery`, the delivery's number.
+ * An attempt that gets no 2xx is tried again after each pause of `retryDelaysSeconds`, then the
+ * delivery fails; the log keeps the last answer.
  */
 
 /** The queue of attempts: one job per attempt, sent when a delivery is due (jobs/alerts.ts). */
@@ -42,19 +48,45 @@ const deliveriesShown = 50;
 type WebhookView = Static<typeof Webhook>;
 type DeliveryView = Static<typeof WebhookDelivery>;
 
-/** The signature header's value for `body` sent at `timestamp`. */
+/** The `x-shorts-signature` header's value for `body` sent at `timestamp`: the secret's text is the key. */
 export function webhookSignature(secret: string, timestamp: string, body: string): string {
   return `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+/**
+ * Standard Webhooks' key: the bytes a `whsec_` secret encodes, or else the UTF-8 bytes of a secret
+ * saved before that form, which the spec lets an existing secret be ("Migrating to Standard
+ * Webhooks"); its receiver verifies with the same bytes (docs/alerts.md).
+ */
+function standardKey(secret: string): Buffer {
+  return secret.startsWith(standardSecretPrefix)
+    ? Buffer.from(secret.slice(standardSecretPrefix.length), 'base64')
+    : Buffer.from(secret, 'utf8');
+}
+
+/** The `webhook-signature` header's value for message `messageId` with `body`, sent at `timestamp`. */
+export function standardSignature(secret: string, messageId: string, timestamp: string, body: string): string {
+  return `v1,${crypto.createHmac('sha256', standardKey(secret)).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+/** What one attempt is of: the event, the delivery's number and its message's id. */
+interface Message {
+  event: string;
+  deliveryId: string;
+  messageId: string;
+}
+
 /** The headers of one attempt, signed at `now`: every delivery's and the test's alike. */
-function signedHeaders(secret: string, event: string, deliveryId: string, body: string, now: number): Record<string, string> {
+function signedHeaders(secret: string, message: Message, body: string, now: number): Record<string, string> {
   const timestamp = String(Math.floor(now / 1000));
   return {
-    'x-shorts-event': event,
+    'webhook-id': message.messageId,
+    'webhook-timestamp': timestamp,
+    'webhook-signature': standardSignature(secret, message.messageId, timestamp, body),
+    'x-shorts-event': message.event,
     'x-shorts-timestamp': timestamp,
     'x-shorts-signature': webhookSignature(secret, timestamp, body),
-    'x-shorts-delivery': deliveryId,
+    'x-shorts-delivery': message.deliveryId,
   };
 }
 
@@ -171,7 +203,13 @@ export async function testWebhook(
     throw new HttpError(409, t.alertTests.secretUnreadable);
   }
   const body = JSON.stringify({ event: testEvent, at: new Date(now).toISOString(), data: { webhookId: id } });
-  const outcome = await postWebhook(webhook.url, signedHeaders(secret, testEvent, `test-${crypto.randomUUID()}`, body, now), body, mode);
+  // Shaped as a delivery's message id (migration 0049), though a test is never kept.
+  const message = {
+    event: testEvent,
+    deliveryId: `test-${crypto.randomUUID()}`,
+    messageId: `msg_${crypto.randomUUID().replaceAll('-', '')}`,
+  };
+  const outcome = await postWebhook(webhook.url, signedHeaders(secret, message, body, now), body, mode);
   if (!('status' in outcome)) return { delivered: false, status: null, error: outcome.error };
   const delivered = outcome.status >= 200 && outcome.status < 300;
   return { delivered, status: outcome.status, error: delivered ? null : 'status' };
@@ -190,6 +228,7 @@ export async function webhookDeliveries(db: Database, userId: number, id: number
   const { rows } = await db.sql(`SELECT * FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY id DESC LIMIT ${deliveriesShown}`, [id]);
   return rows.map((row) => ({
     id: Number(row.id),
+    messageId: row.message_id,
     event: row.event,
     state: row.state,
     attempts: row.attempts,
@@ -268,7 +307,7 @@ export async function attemptDelivery(
   { mode, now }: { mode: PlatformsMode; now: () => number },
 ): Promise<void> {
   const { rows } = await db.sql(
-    `SELECT d.id::text AS id, d.event, d.body, d.attempts, w.id AS webhook_id, w.url, w.secret
+    `SELECT d.id::text AS id, d.message_id, d.event, d.body, d.attempts, w.id AS webhook_id, w.url, w.secret
        FROM webhook_deliveries AS d JOIN webhooks AS w ON w.id = d.webhook_id
       WHERE d.id = $1 AND d.state = 'pending'`,
     [deliveryId],
@@ -288,7 +327,7 @@ export async function attemptDelivery(
   }
   const outcome = await postWebhook(
     delivery.url,
-    signedHeaders(secret, delivery.event, delivery.id, delivery.body, now()),
+    signedHeaders(secret, { event: delivery.event, deliveryId: delivery.id, messageId: delivery.message_id }, delivery.body, now()),
     delivery.body,
     mode,
   );

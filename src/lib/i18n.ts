@@ -1186,7 +1186,8 @@ export const t = {
     url: 'Адреса (URL)',
     events: 'Події',
     secret: 'Секрет для підпису',
-    secretHint: 'Щонайменше 16 символів. Збережіть його у своєму скрипті: ми його більше не покажемо.',
+    secretHint:
+      'Щонайменше 16 символів. Згенерований починається з «whsec_», як велить стандарт вебхуків. Збережіть його у своєму скрипті: ми його більше не покажемо.',
     generateSecret: 'Згенерувати секрет',
     add: 'Додати вебхук',
     added: 'Вебхук додано',
@@ -1212,6 +1213,7 @@ export const t = {
     urlInvalid: 'Вкажіть адресу, що починається з https:// (http:// — лише в пісочниці)',
     eventsRequired: 'Оберіть хоча б одну подію',
     secretTooShort: 'Секрет має містити щонайменше 16 символів',
+    standardSecretInvalid: 'Після «whsec_» має йти ключ від 24 до 64 байтів у кодуванні «base64»',
   },
   /** Issue 40.9: a test sent from Settings to a webhook or the Telegram chat, and a webhook's edit. */
   alertTests: {

@@ -40,6 +40,7 @@ import { addTags } from './tags';
 import { youtubePrivacyStatuses } from './posting-rules/youtube';
 import { t } from './i18n';
 import { text } from './validation';
+import { isWellFormedSecret } from './webhook-secret';
 import { alertEvents, telegramEvents, type AlertEvent } from './contract/lists';
 
 /** One schema per form. The client validates with it, and the server checks the same schema again. */
@@ -563,11 +564,15 @@ export type WebhookTargetForm = Infer<typeof webhookTargetSchema>;
 export const webhookSchema = assign(
   webhookTargetSchema,
   type({
-    secret: text({
-      required: t.validation.required,
-      min: [16, t.webhooks.secretTooShort],
-      max: [maxLength.webhookSecret, t.validation.tooLong(maxLength.webhookSecret)],
-    }),
+    secret: refine(
+      text({
+        required: t.validation.required,
+        min: [16, t.webhooks.secretTooShort],
+        max: [maxLength.webhookSecret, t.validation.tooLong(maxLength.webhookSecret)],
+      }),
+      'standardSecret',
+      (value) => isWellFormedSecret(value) || t.webhooks.standardSecretInvalid,
+    ),
   }),
 );
 export type WebhookForm = Infer<typeof webhookSchema>;

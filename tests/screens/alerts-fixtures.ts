@@ -25,6 +25,7 @@ export const webhook: Webhook = {
 export const deliveries: WebhookDelivery[] = [
   {
     id: 12,
+    messageId: 'msg_0c4f3a9e2b7d4e18a6f1c2d3e4f5a6b7',
     event: 'post.failed',
     state: 'pending',
     attempts: 2,
@@ -39,6 +40,7 @@ export const deliveries: WebhookDelivery[] = [
   },
   {
     id: 11,
+    messageId: 'msg_9b8a7c6d5e4f43a2b1c0d9e8f7a6b5c4',
     event: 'post.published',
     state: 'delivered',
     attempts: 1,

@@ -224,6 +224,12 @@ describe('settings: webhooks', () => {
     expect(within(webhooksCard()).getByText(t.webhooks.eventsRequired)).toBeTruthy();
     expect(within(webhooksCard()).getByText(t.webhooks.secretTooShort)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(within(webhooksCard()).getByLabelText(t.webhooks.url)));
+    // Long enough, but a whsec_ secret whose key is no base64 of 24 to 64 bytes (Standard Webhooks).
+    const secretField = within(webhooksCard()).getByLabelText(t.webhooks.secret);
+    await user.clear(secretField);
+    await user.type(secretField, 'whsec_typed-by-hand-not-base64');
+    await user.click(within(webhooksCard()).getByRole('button', { name: t.webhooks.add }));
+    await within(webhooksCard()).findByText(t.webhooks.standardSecretInvalid);
     expect(sent('POST')).toEqual([]);
   });
 
@@ -242,7 +248,7 @@ describe('settings: webhooks', () => {
     await user.click(within(webhooksCard()).getByRole('checkbox', { name: t.alertEvents['post.published'] }));
     await user.click(within(webhooksCard()).getByRole('button', { name: t.webhooks.generateSecret }));
     const secret = (within(webhooksCard()).getByLabelText(t.webhooks.secret) as HTMLInputElement).value;
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     await user.click(within(webhooksCard()).getByRole('button', { name: t.webhooks.add }));
 
     await screen.findByText(t.webhooks.added);

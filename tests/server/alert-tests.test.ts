@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { alertTestThrottle } from '../../server/auth/login-throttle';
 import { t } from '../../server/messages';
@@ -7,7 +8,7 @@ import { sandboxBotUsername } from '../../server/sandbox/telegram';
 import { buildAppOn, buildLiveApp, createUser, describeEachDatabase, newSession, withSandboxServer } from './helpers';
 import type { TestUser } from './backoffice-fixtures';
 import { ManualClock } from './manual-clock';
-import { startReceiver } from './webhook-receiver';
+import { startReceiver, verifyAt } from './webhook-receiver';
 
 /**
  * Issue 40.9 on the server: 'Надіслати тестове' for a webhook (one signed event, sent now, its
@@ -67,6 +68,10 @@ describeEachDatabase(
       expect(crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature))).toBe(true);
       expect(JSON.parse(body)).toEqual({ event: 'webhook.test', at: new Date(clock.now()).toISOString(), data: { webhookId } });
       expect(headers['x-shorts-delivery']).toMatch(/^test-[0-9a-f-]{36}$/);
+      // Issue 42.2: signed for Standard Webhooks too, as every delivery is.
+      const verifier = new Webhook(new TextEncoder().encode(secret), { format: 'raw' });
+      expect(verifyAt(verifier, receiver.received[0]!, clock.now())).toEqual(JSON.parse(body));
+      expect(headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
 
       // The test is not an alert: the log and the last delivery stay as they were.
       const listed = (await env().app.inject({ url: '/api/webhooks', headers: owner.headers })).json();

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { TelegramSettings, WebhookDelivery } from '../../src/lib/contract/alerts';
 import type { Static } from '@sinclair/typebox';
@@ -18,7 +19,7 @@ import { createAccount, type TestUser } from './backoffice-fixtures';
 import { ManualClock } from './manual-clock';
 
 const refused: PostFailure = { kind: 'rejected', answer: 'відео відхилено' };
-import { startReceiver } from './webhook-receiver';
+import { startReceiver, verifyAt } from './webhook-receiver';
 
 type Delivery = Static<typeof WebhookDelivery>;
 
@@ -172,6 +173,12 @@ describeEachDatabase(
       expect(Number(timestamp) * 1000).toBeLessThanOrEqual(clock.now());
       expect(headers['x-shorts-event']).toBe('post.failed');
       expect(headers['content-type']).toBe('application/json');
+      // Issue 42.2: the same attempt carries Standard Webhooks' headers, which the library verifies;
+      // this secret is of the form before `whsec_`, so its UTF-8 bytes are the key.
+      const verified = verifyAt(new Webhook(new TextEncoder().encode(secret), { format: 'raw' }), receiver.received[0]!, clock.now());
+      expect(verified).toEqual(JSON.parse(body));
+      expect(headers['webhook-timestamp']).toBe(timestamp);
+      expect(headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
       const post: PostAlert = {
         postId: posts[0]!.id,
         videoId: posts[0]!.videoId,
@@ -198,6 +205,7 @@ describeEachDatabase(
         body,
       });
       expect(String(logged!.id)).toBe(headers['x-shorts-delivery']);
+      expect(logged!.messageId).toBe(headers['webhook-id']);
       const listed = await env().app.inject({ url: '/api/webhooks', headers: owner.headers });
       expect(listed.json().data).toEqual([
         {
@@ -251,6 +259,10 @@ describeEachDatabase(
         'post.published',
       ]);
       expect(new Set(receiver.received.map(({ headers }) => headers['x-shorts-delivery'])).size).toBe(3);
+      // Each message kept the id it was made with through its four failed attempts.
+      expect(new Set(receiver.received.map(({ headers }) => headers['webhook-id']))).toEqual(
+        new Set((await deliveries(owner, webhookId)).map((delivery) => delivery.messageId)),
+      );
       const delivered = await deliveries(owner, webhookId);
       expect(delivered.map(({ state, error, status }) => ({ state, error, status }))).toEqual(
         Array(3).fill({ state: 'delivered', error: null, status: 200 }),

@@ -1,9 +1,25 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { vi } from 'vitest';
+import type { Webhook } from 'standardwebhooks';
 
 export interface ReceivedDelivery {
   headers: http.IncomingHttpHeaders;
   body: string;
+}
+
+/**
+ * What `verifier.verify` (the `standardwebhooks` library's check) makes of a delivery received at
+ * `now`: the library reads `Date.now()` for the timestamp's tolerance, and the deliveries were
+ * signed on a test's clock, so for the length of one check that is the time it reads.
+ */
+export function verifyAt(verifier: Webhook, { headers, body }: ReceivedDelivery, now: number): unknown {
+  vi.useFakeTimers({ toFake: ['Date'], now });
+  try {
+    return verifier.verify(body, headers as Record<string, string>);
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ export const byteOrderMark = '\uFEFF';
 /**
  * What a spreadsheet takes for the start of a formula (OWASP's CSV injection list): a cell from
  * user input such as a title `=HYPERLINK(…)` would run when opened, so it is prefixed with `'`,
- * which Excel and LibreOffice read as "this is text" and do not show.
+ * which makes it text; LibreOffice shows that apostrophe (docs/screens.md).
  */
 const formulaStart = /^[=+\-@\t\r]/;
 

@@ -96,6 +96,8 @@ export const WebhookTestResult = Type.Object({
 
 export const WebhookDelivery = Type.Object({
   id: Type.Integer({ minimum: 1 }),
+  /** Sent as `webhook-id` on every attempt (Standard Webhooks): what a receiver logs to find it here. */
+  messageId: Type.String(),
   event: AlertEvent,
   state: DeliveryState,
   attempts: Type.Integer({ minimum: 0 }),

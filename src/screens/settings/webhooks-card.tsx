@@ -5,6 +5,7 @@ import { alertEvents, defaultWebhookEvents, type Webhook, type WebhookDelivery, 
 import { t } from '../../lib/i18n';
 import { formatDate } from '../../lib/kyiv-time';
 import { webhookSchema, webhookTargetSchema, type WebhookForm, type WebhookTargetForm } from '../../lib/schemas';
+import { newWebhookSecret } from '../../lib/webhook-secret';
 import type { SaveRequest } from '../../machines/resource-machine';
 import { webhookTestMachine } from '../../machines/webhook-test-machine';
 import { Button } from '../../components/button';
@@ -22,15 +23,6 @@ import tones from '../../components/badge-tones.module.css';
 import styles from './alerts.module.css';
 
 const emptyForm: WebhookForm = { url: '', events: defaultWebhookEvents, secret: '' };
-
-/** 32 random bytes, URL-safe: as hard to guess as the HMAC key it becomes. */
-function randomSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
 
 /** What the last attempt met, in words: the answer's status, or why none came. */
 function outcomeOf(delivery: { status: number | null; error: string | null }): string {
@@ -278,7 +270,7 @@ export function WebhooksCard() {
               error={errors.secret?.message}
               {...register('secret')}
             />
-            <Button variant="secondary" onClick={() => setValue('secret', randomSecret(), { shouldValidate: true })}>
+            <Button variant="secondary" onClick={() => setValue('secret', newWebhookSecret(), { shouldValidate: true })}>
               {t.webhooks.generateSecret}
             </Button>
           </div>
