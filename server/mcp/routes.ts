@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { t } from '../messages';
 import { errorBody, HttpError } from '../http-error';
 import { isApiToken } from '../auth/api-tokens';
@@ -85,7 +91,10 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
   }
 
   function mcpServer(request: FastifyRequest): Server {
-    const server = new Server({ name: 'shorts-office', title: 'Shorts Office', version: '1' }, { capabilities: { tools: {} }, instructions });
+    const server = new Server(
+      { name: 'shorts-office', title: 'Shorts Office', version: '1' },
+      { capabilities: { tools: {} }, instructions },
+    );
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
       tools: [...tools.values()].map((tool) => ({
         name: tool.name,
@@ -115,7 +124,9 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       request.log.error({ err: error }, 'MCP request failed');
       if (!reply.raw.headersSent) {
-        reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody(500, t.server.internalError)));
+        reply.raw
+          .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+          .end(JSON.stringify(errorBody(500, t.server.internalError)));
       }
     }
   });

@@ -111,7 +111,7 @@ export const toolRoutes: ToolRoute[] = [
   {
     name: 'publish_set',
     title: 'Publish a set',
-    description: `Publishes a rendered request: title, description, tags, the ticked platforms, the profiles (\`accounts\`, each {id}) and the videos (\`video\`, each {id} with its own \`account\` and \`date\`, or none to go to the profiles in turn at \`date\`, or at once). ${datesNote} Each video's posts then go out at their dates. Answers the published set, as get_set. Needs a publish token.`,
+    description: `Publishes a rendered request: title, description, tags, the ticked platforms, the profiles (\`accounts\`, each {id}) and the videos (\`video\`): each as get_request answers it (id, url, idUpload, createdAt) with its own \`account\` (one of get_request's \`accounts\`, as it came) and \`date\`, or with none to go to the profiles in turn at the set's \`date\`, or at once. ${datesNote} Each video's posts then go out at their dates. Answers the published set, as get_set. Needs a publish token.`,
     method: 'POST',
     path: '/api/upload-video/:idUpload',
     scope: 'publish',
@@ -139,7 +139,8 @@ export const toolRoutes: ToolRoute[] = [
   {
     name: 'cancel_platform_post',
     title: "Cancel a video's post on one platform",
-    description: "Cancels a video's post on one `platform` before it starts; its posts on the other platforms go out as planned. Needs a publish token.",
+    description:
+      "Cancels a video's post on one `platform` before it starts; its posts on the other platforms go out as planned. Needs a publish token.",
     method: 'DELETE',
     path: '/api/upload-video/:idUpload/video/:videoId/schedule/:platform',
     scope: 'publish',
@@ -219,9 +220,7 @@ const trimmed = (url: string) => (url.length > 1 && url.endsWith('/') ? url.slic
 
 /** The registered route the tool names; a route renamed or gone stops the server's start, not an agent's call. */
 function routeOf(app: FastifyInstance, tool: ToolRoute): RouteOptions {
-  const route = app.routeTable.find(
-    (candidate) => trimmed(candidate.url) === tool.path && [candidate.method].flat().includes(tool.method),
-  );
+  const route = app.routeTable.find((candidate) => trimmed(candidate.url) === tool.path && [candidate.method].flat().includes(tool.method));
   if (!route) throw new Error(`MCP tool ${tool.name}: no route ${tool.method} ${tool.path}`);
   return route;
 }
@@ -233,7 +232,12 @@ function routeOf(app: FastifyInstance, tool: ToolRoute): RouteOptions {
  * object at the root), the output the route's 2xx answer.
  */
 export function toolOf(app: FastifyInstance, tool: ToolRoute): Tool {
-  const schema = (routeOf(app, tool).schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown; response?: Record<string, unknown> };
+  const schema = (routeOf(app, tool).schema ?? {}) as {
+    params?: unknown;
+    querystring?: unknown;
+    body?: unknown;
+    response?: Record<string, unknown>;
+  };
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   const parts: RequestParts = { params: [], query: [], body: [] };
