@@ -156,6 +156,7 @@ describeEachDatabase(
       const stranger = await connect((await createApiToken(env(), await createUser(env(), 'stranger'), 'read')).headers);
       expect(await call(stranger, 'get_request', { idUpload: request.idUpload })).toMatchObject({ isError: true, text: t.server.notFound });
       expect(await call(client, 'get_set', {})).toMatchObject({ isError: true, text: t.server.notFound });
+      await expect(client.callTool({ name: 'drop_everything', arguments: {} })).rejects.toThrow(/Unknown tool: drop_everything/);
     });
 
     it('lets a publish token spread a set, publish it with the dates, move and cancel a post; the rest goes out in the sandbox', async () => {
@@ -173,6 +174,17 @@ describeEachDatabase(
         return { id, url, idUpload, createdAt };
       };
       const option = rendered.data.accounts.find((account) => account.id === profile.id)!;
+
+      // What the route's body does not declare, the route refuses by name.
+      const stray = await call(client, 'publish_set', {
+        idUpload: request.idUpload,
+        inYouTube: false,
+        inTikTok: false,
+        inInstagram: true,
+        bogus: 1,
+      });
+      expect(stray.isError).toBe(true);
+      expect(stray.text).toContain('bogus');
 
       const proposal = await call<SpreadProposal>(client, 'propose_spread', {
         idUpload: request.idUpload,
