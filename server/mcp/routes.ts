@@ -17,10 +17,7 @@ import { bodyOf, toolOf, toolRoutes, urlOf, type Tool } from './tools';
 const instructions =
   'Shorts Office publishes short videos to YouTube, TikTok, Instagram and Facebook. A creation request is a video cut into variants; once rendered (status "success") it is published as a set, each video to a profile at a date. Typical flow: list_requests → get_request (video ids, profiles) → propose_spread → publish_set with each video\'s proposed account and date → get_set to follow its posts; move_post or cancel_post before they start; stats_overview and top_videos for what they gained. The API token decides what is allowed: a read token reads only. Refusals come in Ukrainian, as the API answers them.';
 
-/** One answer per call whatever it carried: the request's JSON as `structuredContent`, and as text for clients that read only text. */
-type Answer = CallToolResult;
-
-const refusal = (message: string | string[]): Answer => ({
+const refusal = (message: string | string[]): CallToolResult => ({
   isError: true,
   content: [{ type: 'text', text: [message].flat().join('\n') }],
 });
@@ -70,7 +67,7 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
   }
 
   /** The tool's route called as the caller: the JSON it answers, or its refusal's message. */
-  async function call(request: FastifyRequest, name: string, args: Record<string, unknown>): Promise<Answer> {
+  async function call(request: FastifyRequest, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
     const tool = tools.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const url = urlOf(tool, args);
@@ -84,8 +81,15 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       remoteAddress: request.ip,
       ...(body === undefined ? {} : { payload: body }),
     });
+    // The route's JSON as `structuredContent` (MCP spec 2025-11-25, server/tools, "Structured
+    // Content", which takes an object only) and as text, for clients that read only text.
     if (answer.statusCode >= 200 && answer.statusCode < 300) {
-      return { content: [{ type: 'text', text: answer.body }], structuredContent: JSON.parse(answer.body) as Record<string, unknown> };
+      const json: unknown = JSON.parse(answer.body);
+      const structured = typeof json === 'object' && json !== null && !Array.isArray(json);
+      return {
+        content: [{ type: 'text', text: answer.body }],
+        ...(structured ? { structuredContent: json as Record<string, unknown> } : {}),
+      };
     }
     return refusal((answer.json() as { message: string | string[] }).message);
   }
