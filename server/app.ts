@@ -49,6 +49,7 @@ import { notificationRoutes } from './routes/notifications';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { webhookRoutes } from './routes/webhooks';
 import { telegramRoutes } from './routes/telegram';
+import { mcpRoutes } from './mcp/routes';
 import { botTokenOf } from './alerts/telegram-bot';
 import { googleOAuthSandbox } from './sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
@@ -373,6 +374,7 @@ export async function buildApp(deps: AppDeps) {
     },
     { prefix: '/api' },
   );
+  await app.register(mcpRoutes);
   if (platforms === 'sandbox') {
     const sandbox = deps.sandbox?.state ?? new SandboxState(deps.sandbox);
     await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: deps.keys.sandboxGoogle, now: sandbox.now });

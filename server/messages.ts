@@ -223,6 +223,7 @@ export const t = {
     apiTokenNotAdmin: 'API-токен не має прав адміністратора',
     /** A token cannot make or revoke tokens, nor change the password: a leaked one would keep itself alive. */
     apiTokenNeedsSession: 'Цю дію можна виконати лише після входу з паролем, не API-токеном',
+    mcpNeedsApiToken: 'MCP-сервер приймає лише персональний API-токен (sho_…), не токен сесії входу',
     /** Past a guessing limit: of the address, of the token's first characters, or of all guesses (login-throttle.ts). */
     tooManyTokenAttempts: (seconds: number) => `Забагато невірних API-токенів. Спробуйте знову через ${waitWords(seconds)}.`,
     notFound: 'Не знайдено',
