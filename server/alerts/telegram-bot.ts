@@ -50,6 +50,11 @@ export class TelegramError extends Error {
     super(`Telegram ${code}: ${description}`);
   }
 
+  /** How long Telegram's flood control asks to wait before the next call (a 429's parameters.retry_after), if it asked. */
+  get retryAfterMs(): number | undefined {
+    return this.code === 429 && this.retryAfterSeconds !== undefined ? this.retryAfterSeconds * 1000 : undefined;
+  }
+
   /** The chat is gone for this bot (blocked, deleted, never started): sending again cannot help. */
   get chatLost(): boolean {
     return this.code === 403 || (this.code === 400 && /chat not found/i.test(this.description));

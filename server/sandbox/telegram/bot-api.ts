@@ -137,6 +137,7 @@ export function telegramSandbox(telegram: TelegramSandbox) {
         has_main_web_app: false,
       }),
       getUpdates: async (params, reply) => {
+        telegram.endHeld();
         if (telegram.webhook) {
           throw new BotApiError(
             409,

@@ -188,7 +188,6 @@ export class TelegramSandbox {
    * settles (the client left, the server closes) or another getUpdates comes: then 'conflict'.
    */
   async hold(ms: number, abandoned: Promise<void>): Promise<'woken' | 'conflict'> {
-    this.held?.end();
     let outcome: 'woken' | 'conflict' = 'woken';
     let timer: NodeJS.Timeout | undefined;
     const poll = {} as { wake: () => void; end: () => void };
@@ -205,6 +204,11 @@ export class TelegramSandbox {
     clearTimeout(timer);
     if (this.held === poll) this.held = null;
     return outcome;
+  }
+
+  /** A getUpdates came: the one held open, if any, ends in conflict, as Telegram lets one bot instance poll. */
+  endHeld() {
+    this.held?.end();
   }
 
   /** Answers the long poll held open, if any, as a server that closes does. */
