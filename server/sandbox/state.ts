@@ -131,7 +131,11 @@ export class SandboxState {
     this.now = options.now ?? systemClock.now;
     this.tokens = new SandboxTokens(this.now, options.tokenTtlSeconds, () => this.persist());
     this.caps = new SandboxCaps(options.limits ?? {}, this.now);
-    this.telegram = new TelegramSandbox(this.now, () => this.persist(), (method) => this.takeFault('telegram', method));
+    this.telegram = new TelegramSandbox(
+      this.now,
+      () => this.persist(),
+      (method) => this.takeFault('telegram', method),
+    );
     this.tiktokUnaudited = options.tiktokUnaudited ?? false;
     this.youtubeAppInTesting = options.youtubeAppInTesting ?? false;
     this.file = options.dataDir ? path.join(options.dataDir, 'sandbox', 'state.json') : undefined;
