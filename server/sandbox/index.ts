@@ -66,7 +66,7 @@ function parseFault(body: Record<string, any>): SandboxFault | null {
  * received, with its settings in the platform's own field names), `GET|DELETE /sandbox/_calls` (calls
  * answered per platform and route, and their reset), `POST /sandbox/_instagram/login`, and
  * Telegram's Bot API with its controls (`/sandbox/_telegram`) and the t.me chat page users open
- * (see ./telegram.ts).
+ * (see ./telegram/).
  *
  * `guardControls` is asked before every control route (`isSandboxControl`) of `app`, the ones
  * mounted beside the sandbox included; the app passes its admin check. What stands in for a

@@ -35,6 +35,14 @@ class BotApiError extends Error {
 
 const badRequest = (description: string) => new BotApiError(400, `Bad Request: ${description}`);
 
+/** An answer Telegram gives with a `description` beside its `result` (the webhook methods). */
+class Described {
+  constructor(
+    readonly result: unknown,
+    readonly description: string,
+  ) {}
+}
+
 /** The Bot API's parameters: the query string, then the body over it, whichever of JSON, form or multipart it is. */
 async function paramsOf(request: FastifyRequest<PlatformCall>): Promise<Record<string, unknown>> {
   const params: Record<string, unknown> = { ...request.query };
@@ -127,6 +135,14 @@ export function telegramSandbox(telegram: TelegramSandbox) {
 
     const bot = () => ({ id: telegram.botId, is_bot: true, first_name: sandboxBotName, username: sandboxBotUsername });
 
+    /** deleteWebhook, or setWebhook with an empty url. */
+    const removeWebhook = (params: Record<string, unknown>) => {
+      if (boolean(params.drop_pending_updates)) telegram.dropPending();
+      const had = telegram.webhook !== null;
+      telegram.setWebhook(null);
+      return new Described(true, had ? 'Webhook was deleted' : 'Webhook is already deleted');
+    };
+
     const methods: Record<TelegramMethod, (params: Record<string, unknown>, reply: FastifyReply) => Promise<unknown>> = {
       getMe: async () => ({
         ...bot(),
@@ -157,7 +173,7 @@ export function telegramSandbox(telegram: TelegramSandbox) {
       },
       setWebhook: async (params) => {
         const url = text(params.url);
-        if (url === '') return methods.deleteWebhook(params, undefined as never);
+        if (url === '') return removeWebhook(params);
         let parsed: URL;
         try {
           parsed = new URL(url);
@@ -168,22 +184,17 @@ export function telegramSandbox(telegram: TelegramSandbox) {
         if (parsed.port !== '' && !webhookPorts.includes(parsed.port)) {
           throw badRequest('bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443');
         }
-        const maxConnections = integer(params.max_connections) ?? 40;
+        const maxConnections = Math.min(100, Math.max(1, integer(params.max_connections) ?? 40));
         const allowedUpdates = list<string>(params.allowed_updates, 'allowed_updates');
         const secretToken = text(params.secret_token) || undefined;
         if (secretToken !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secretToken))
           throw badRequest('secret token contains unallowed characters');
         if (boolean(params.drop_pending_updates)) telegram.dropPending();
         const already = telegram.webhook?.url === url;
-        telegram.setWebhook({ url, maxConnections: Math.min(100, Math.max(1, maxConnections)), allowedUpdates, secretToken });
-        return { result: true, description: already ? 'Webhook is already set' : 'Webhook was set' };
+        telegram.setWebhook({ url, maxConnections, allowedUpdates, secretToken });
+        return new Described(true, already ? 'Webhook is already set' : 'Webhook was set');
       },
-      deleteWebhook: async (params) => {
-        if (boolean(params.drop_pending_updates)) telegram.dropPending();
-        const had = telegram.webhook !== null;
-        telegram.setWebhook(null);
-        return { result: true, description: had ? 'Webhook was deleted' : 'Webhook is already deleted' };
-      },
+      deleteWebhook: async (params) => removeWebhook(params),
       getWebhookInfo: async () => {
         const { webhook } = telegram;
         return {
@@ -238,8 +249,9 @@ export function telegramSandbox(telegram: TelegramSandbox) {
           if (fault?.kind === 'drop-response') return dropConnection(request, reply);
           // A client that left a long poll gets nothing: the next getUpdates reads what it would have.
           if (reply.raw.destroyed) return reply.hijack();
-          const withDescription = typeof answer === 'object' && answer !== null && 'description' in answer;
-          return withDescription ? { ok: true, ...answer } : { ok: true, result: answer };
+          return answer instanceof Described
+            ? { ok: true, result: answer.result, description: answer.description }
+            : { ok: true, result: answer };
         } catch (error) {
           if (error instanceof BotApiError) return answerError(error);
           throw error;
