@@ -377,6 +377,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mcpRoutes);
   if (platforms === 'sandbox') {
     const sandbox = deps.sandbox?.state ?? new SandboxState(deps.sandbox);
+    sandbox.telegram.useToken(botTokenOf('sandbox', deps.telegramBotToken)!);
     await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: deps.keys.sandboxGoogle, now: sandbox.now });
     await registerSandbox(app, { state: sandbox, guardControls: requireAdmin });
     await app.register(sandboxStatsRoutes, { prefix: '/sandbox' });

@@ -5,7 +5,7 @@ import type { PlatformsMode } from '../platforms/types';
  * The installation's Telegram bot (TELEGRAM_BOT_TOKEN), through the Bot API's own methods: getMe
  * for its name, getUpdates for the codes users send it, sendMessage for alerts. Live mode calls
  * api.telegram.org; sandbox mode its mirror under `/sandbox/api.telegram.org` of this server
- * (server/sandbox/telegram.ts). Calls go straight out, not through a profile's proxy: the bot
+ * (server/sandbox/telegram/). Calls go straight out, not through a profile's proxy: the bot
  * is the installation's, not a profile's.
  */
 
@@ -27,7 +27,7 @@ export function botTokenOf(mode: PlatformsMode, configured: string | undefined):
 
 /**
  * Where the settings screen sends the user with their code: Telegram's own link in live mode; in
- * sandbox mode the sandbox's chat page on this server (server/sandbox/telegram.ts), so no real
+ * sandbox mode the sandbox's chat page on this server (server/sandbox/telegram/), so no real
  * Telegram is opened for a bot that is not there.
  */
 export function botLink(mode: PlatformsMode, bot: string, code: string): string {
@@ -48,6 +48,11 @@ export class TelegramError extends Error {
     readonly retryAfterSeconds?: number,
   ) {
     super(`Telegram ${code}: ${description}`);
+  }
+
+  /** How long Telegram's flood control asks to wait before the next call (a 429's parameters.retry_after), if it asked. */
+  get retryAfterMs(): number | undefined {
+    return this.code === 429 && this.retryAfterSeconds !== undefined ? this.retryAfterSeconds * 1000 : undefined;
   }
 
   /** The chat is gone for this bot (blocked, deleted, never started): sending again cannot help. */

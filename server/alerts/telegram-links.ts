@@ -190,7 +190,11 @@ export async function pollTelegram(db: Database, queue: PgBoss, settings: BotSet
       return bound;
     });
   } catch (error) {
-    await db.sql(`UPDATE telegram_bots SET polling_until = NULL WHERE bot_id = $1`, [botId]).catch(() => undefined);
+    // Telegram's 429 names the wait: no worker reads the updates again before it has passed.
+    const pause = error instanceof TelegramError ? error.retryAfterMs : undefined;
+    await db
+      .sql(`UPDATE telegram_bots SET polling_until = $2 WHERE bot_id = $1`, [botId, pause === undefined ? null : new Date(now + pause)])
+      .catch(() => undefined);
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import { flushDueAlerts, raiseAccessFailures, sendTelegramJobName, type SendTele
 import { queueDigests } from '../alerts/digest';
 import { botKnown, markChatLost, pollTelegram, rememberBot } from '../alerts/telegram-links';
 import { attemptDelivery, deliverWebhookJobName, queueDueDeliveries, type DeliverWebhookData } from '../alerts/webhooks';
+import { DeferJob } from '../engine/runner';
 import type { Queue } from './queue';
 import type { JobContext } from './types';
 
@@ -37,6 +38,8 @@ export async function sendTelegram(data: SendTelegramData, { db, platforms, log 
   try {
     await telegramBot.sendMessage(telegramSettingsOf(platforms), data.chatId, data.text);
   } catch (error) {
+    // Flood control (core.telegram.org/bots/api#responseparameters): the send waits the seconds Telegram asked, no retry spent.
+    if (error instanceof TelegramError && error.retryAfterMs !== undefined) throw new DeferJob(error.retryAfterMs / 1000);
     // A chat that blocked the bot stays blocked: retrying spends the bot's rate limit on nothing.
     if (!(error instanceof TelegramError) || !error.chatLost) throw error;
     await markChatLost(db, data.chatId);
@@ -95,7 +98,7 @@ export function startAlertTicker({ db, queue, log, platforms, groupSeconds }: Ti
         await rememberBot(db, telegram).then(
           () => (botPause = botRetryMs.first),
           (error: unknown) => {
-            botAskAt = now + botPause;
+            botAskAt = now + Math.max(botPause, error instanceof TelegramError ? (error.retryAfterMs ?? 0) : 0);
             botPause = Math.min(botPause * 2, botRetryMs.most);
             throw error;
           },

@@ -8,7 +8,7 @@ import { instagramOAuthSandbox } from './instagram/oauth';
 import { tiktokSandbox } from './tiktok/api';
 import { tiktokOAuthSandbox } from './tiktok/oauth';
 import { youtubeSandbox } from './youtube/api';
-import { telegramChatPages, telegramControls, telegramSandbox } from './telegram';
+import { telegramChatPages, telegramControls, telegramMethods, telegramSandbox } from './telegram';
 import { SandboxState, type FaultKind, type FaultStep, type SandboxFault, type SandboxOptions } from './state';
 
 export { SandboxState } from './state';
@@ -42,7 +42,8 @@ const steps: FaultStep[] = ['init', 'upload', 'status', 'publish', 'list', 'stat
 const kinds: FaultKind[] = ['status-429', 'status-500', 'quota', 'unauthorized', 'drop-connection', 'drop-response'];
 
 function parseFault(body: Record<string, any>): SandboxFault | null {
-  if (!platforms.includes(body.platform) || !steps.includes(body.step) || !kinds.includes(body.kind)) return null;
+  const faultSteps: string[] = body.platform === 'telegram' ? [...telegramMethods] : steps;
+  if (![...platforms, 'telegram'].includes(body.platform) || !faultSteps.includes(body.step) || !kinds.includes(body.kind)) return null;
   const optionalCount = (value: unknown) =>
     value === undefined ? undefined : Number.isInteger(value) && (value as number) >= 0 ? (value as number) : NaN;
   const fault: SandboxFault = {
@@ -65,7 +66,7 @@ function parseFault(body: Record<string, any>): SandboxFault | null {
  * received, with its settings in the platform's own field names), `GET|DELETE /sandbox/_calls` (calls
  * answered per platform and route, and their reset), `POST /sandbox/_instagram/login`, and
  * Telegram's Bot API with its controls (`/sandbox/_telegram`) and the t.me chat page users open
- * (see ./telegram.ts).
+ * (see ./telegram/).
  *
  * `guardControls` is asked before every control route (`isSandboxControl`) of `app`, the ones
  * mounted beside the sandbox included; the app passes its admin check. What stands in for a
@@ -149,7 +150,7 @@ export async function registerSandbox(
         const fault = parseFault(await readJson(request));
         if (!fault) {
           return reply.status(400).send({
-            message: `Expected { platform: ${platforms.join('|')}, step: ${steps.join('|')}, kind: ${kinds.join('|')}, times?, retryAfterSeconds?, afterBytes? }`,
+            message: `Expected { platform: ${platforms.join('|')}|telegram, step: ${steps.join('|')} (telegram: ${telegramMethods.join('|')}), kind: ${kinds.join('|')}, times?, retryAfterSeconds?, afterBytes? }`,
           });
         }
         state.faults.push(fault);

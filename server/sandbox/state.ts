@@ -7,7 +7,7 @@ import { platformIds } from '../../src/lib/platforms';
 import { SandboxCaps, type SandboxLimits } from './caps';
 import { shownNames } from './common';
 import { SandboxTokens, type PersistedTokens } from './tokens';
-import { TelegramSandbox, type PersistedTelegram } from './telegram';
+import { TelegramSandbox, type PersistedTelegram, type TelegramMethod } from './telegram';
 import { redactUrl } from '../net/redact-url';
 
 /**
@@ -27,8 +27,9 @@ export type FaultStep = 'init' | 'upload' | 'status' | 'publish' | 'list' | 'sta
 export type FaultKind = 'status-429' | 'status-500' | 'quota' | 'unauthorized' | 'drop-connection' | 'drop-response';
 
 export interface SandboxFault {
-  platform: Platform;
-  step: FaultStep;
+  platform: Platform | 'telegram';
+  /** For Telegram, the Bot API method it hits. */
+  step: FaultStep | TelegramMethod;
   kind: FaultKind;
   /** How many matching requests it hits; 1 when absent. */
   times?: number;
@@ -130,7 +131,11 @@ export class SandboxState {
     this.now = options.now ?? systemClock.now;
     this.tokens = new SandboxTokens(this.now, options.tokenTtlSeconds, () => this.persist());
     this.caps = new SandboxCaps(options.limits ?? {}, this.now);
-    this.telegram = new TelegramSandbox(this.now, () => this.persist());
+    this.telegram = new TelegramSandbox(
+      this.now,
+      () => this.persist(),
+      (method) => this.takeFault('telegram', method),
+    );
     this.tiktokUnaudited = options.tiktokUnaudited ?? false;
     this.youtubeAppInTesting = options.youtubeAppInTesting ?? false;
     this.file = options.dataDir ? path.join(options.dataDir, 'sandbox', 'state.json') : undefined;
@@ -197,7 +202,7 @@ export class SandboxState {
   }
 
   /** Consumes one hit of the first fault planned for this platform and step. */
-  takeFault(platform: Platform, step: FaultStep): SandboxFault | undefined {
+  takeFault(platform: SandboxFault['platform'], step: SandboxFault['step']): SandboxFault | undefined {
     const index = this.faults.findIndex((fault) => fault.platform === platform && fault.step === step);
     if (index < 0) return undefined;
     const fault = this.faults[index];

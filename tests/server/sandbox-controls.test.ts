@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { t } from '../../server/messages';
 import { isSandboxControl, issueSandboxToken } from '../../server/sandbox/index';
+import { sandboxBotToken } from '../../server/alerts/telegram-bot';
 import { createApiToken, createUser, describeEachDatabase } from './helpers';
 
 /** One call each control route takes, so an admin's call shows what the route does once past the guard. */
@@ -88,7 +89,7 @@ describeEachDatabase(
         payload: { login: 'open', password: 'pw' },
       });
       expect(login.statusCode).toBe(200);
-      const getMe = await env().app.inject({ url: '/sandbox/api.telegram.org/bot123:secret/getMe' });
+      const getMe = await env().app.inject({ url: `/sandbox/api.telegram.org/bot${sandboxBotToken}/getMe` });
       expect(getMe.json()).toMatchObject({ ok: true });
       const consent = await env().app.inject({
         url: `/sandbox/www.instagram.com/oauth/authorize?${new URLSearchParams({
