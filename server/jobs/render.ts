@@ -7,7 +7,7 @@ import type { Database } from '../db/connect';
 import type { Clock } from '../clock';
 import { isDiskFull } from '../http-error';
 import { noLimits, probeVideo, type VideoInfo } from '../media/probe';
-import { coversFrame, renderVariants } from '../media/render';
+import { coversFrame, renderVariants, variantFrame } from '../media/render';
 import type { MediaServices } from '../media/services';
 import type { MediaStorage, Scratch } from '../media/storage';
 
@@ -206,6 +206,8 @@ async function renderPending(
             renderFailureDetail: null,
             durationSeconds: info.durationSeconds,
             frameRate: info.fps,
+            width: variantFrame.width,
+            height: variantFrame.height,
           })
           .where(eq(videos.id, idOf.get(position)!))
           .returning({ id: videos.id });

@@ -4,6 +4,9 @@ import { runTool, type MediaTools } from './tools';
 const outputWidth = 1080;
 const outputHeight = 1920;
 
+/** The frame every variant is rendered at, whatever its source's. */
+export const variantFrame = { width: outputWidth, height: outputHeight };
+
 export interface RenderTarget {
   /** A background image file, or null for a blurred, zoomed copy of the source. */
   background: string | null;

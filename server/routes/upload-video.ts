@@ -363,6 +363,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
           number: numbers.get(item.videoId)!,
           durationSeconds: row?.durationSeconds ?? null,
           fps: row?.fps ?? null,
+          frame: row?.width && row.height ? { width: row.width, height: row.height } : null,
         };
         checkPost(platform, options, video, texts, creators.get(item.accountId) ?? null, item.title);
       }

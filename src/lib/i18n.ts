@@ -1142,6 +1142,8 @@ export const t = {
       facebook: (limits: { minSeconds: number; maxSeconds: number; minFps: number; maxFps: number; dailyReels: number }) =>
         `Reels на сторінці: від ${limits.minSeconds} до ${limits.maxSeconds} с, від ${limits.minFps} до ${limits.maxFps} кадрів за секунду, вертикальний кадр 9:16 (кожен варіант рендериться як 1080×1920); щонайбільше ${counted(limits.dailyReels, nouns.posts)} на сторінку за 24 год`,
     },
+    frameShape: (platform: string, video: number, frame: string, shape: string, least: string) =>
+      `${platform}: відео ${video} має кадр ${frame}, а приймається кадр ${shape} щонайменше ${least}`,
     frameRate: (platform: string, video: number, fps: number, min: number, max: number) =>
       `${platform}: відео ${video} має ${fps} кадрів за секунду, а приймається від ${min} до ${max}`,
   },

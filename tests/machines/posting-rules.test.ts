@@ -534,6 +534,32 @@ describe('Facebook', () => {
     expect(refusalText(facebookPostRefusal(texts, reel(2, 30))!, '')).toBe('Facebook Reels: відео 4 триває 2 с, а потрібно щонайменше 3 с');
   });
 
+  it('takes a 9:16 frame of at least 540 × 960 and refuses a 16:9 or a smaller one, in Ukrainian', () => {
+    const framed = (width: number, height: number) => ({ ...reel(10, 30), frame: { width, height } });
+    for (const [width, height] of [
+      [1080, 1920],
+      [720, 1280],
+      [540, 960],
+    ]) {
+      expect(facebookPostRefusal(texts, framed(width!, height!))).toBeNull();
+    }
+    expect(facebookPostRefusal(texts, framed(1920, 1080))).toEqual({
+      code: 'frameShape',
+      format: 'Facebook Reels',
+      video: 4,
+      width: 1920,
+      height: 1080,
+      shape: '9:16',
+      minWidth: 540,
+      minHeight: 960,
+    });
+    expect(facebookPostRefusal(texts, framed(1080, 1080))).toMatchObject({ code: 'frameShape' });
+    expect(facebookPostRefusal(texts, framed(360, 640))).toMatchObject({ code: 'frameShape', width: 360 });
+    expect(refusalText(facebookPostRefusal(texts, framed(1920, 1080))!, '')).toBe(
+      'Facebook Reels: відео 4 має кадр 1920×1080, а приймається кадр 9:16 щонайменше 540×960',
+    );
+  });
+
   it('refuses a description over its room once the key has its line', () => {
     const room = facebookLimits.caption - key.publishKey.length - 2;
     expect(facebookPostRefusal({ title: 'я'.repeat(room), description: '', tags: [] }, reel(10, 30))).toBeNull();

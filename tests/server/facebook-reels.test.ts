@@ -180,7 +180,7 @@ describeEachDatabase(
       expect(profile.json()).toMatchObject({ status: 'error', connections: [{ platform: 'facebook', state: 'down', kind: 'revoked' }] });
     });
 
-    it('refuses a variant of 2 s, or at 15 frames a second, with the reason in Ukrainian', async () => {
+    it('refuses a variant of 2 s, at 15 frames a second, or of a 16:9 frame, with the reason in Ukrainian', async () => {
       const user = await createUser(env(), 'operator');
       const account = await connectedProfile(user, `short-page-${env().kind}`);
       const request = await renderedRequest(env(), user.id, 1);
@@ -193,6 +193,12 @@ describeEachDatabase(
       const slow = await publish(user, request, account.id);
       expect(slow.statusCode).toBe(400);
       expect(slow.json().message).toBe(t.postingRules.frameRate('Facebook Reels', 1, 15, 24, 60));
+
+      // A variant is rendered 1080 × 1920 whatever its source; one stored 16:9 is refused all the same.
+      await env().db.sql(`UPDATE videos SET frame_rate = 30, width = 1920, height = 1080 WHERE request_id = $1`, [request.id]);
+      const wide = await publish(user, request, account.id);
+      expect(wide.statusCode).toBe(400);
+      expect(wide.json().message).toBe('Facebook Reels: відео 1 має кадр 1920×1080, а приймається кадр 9:16 щонайменше 540×960');
       expect(await posts(request)).toEqual([]);
     });
   },

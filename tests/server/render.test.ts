@@ -126,6 +126,14 @@ describeEachDatabase(
         expect(poster.headers['content-type']).toBe('image/jpeg');
         expect([...poster.rawPayload.subarray(0, 2)]).toEqual([0xff, 0xd8]);
       }
+      // Each variant keeps the frame it was rendered at, for the platforms whose rules name one (Facebook Reels).
+      const frames = await env().db.sql('SELECT width, height FROM videos WHERE id = ANY($1::int[])', [
+        detail.video.map((item: { id: number }) => item.id),
+      ]);
+      expect(frames.rows).toEqual([
+        { width: 1080, height: 1920 },
+        { width: 1080, height: 1920 },
+      ]);
       // The source is gone once every variant stands on its own; nothing is left in scratch.
       expect((await filesUnder(env().mediaDir)).filter((file) => file.startsWith('requests/'))).toEqual([
         `requests/${idUpload}/0.jpg`,

@@ -74,6 +74,9 @@ export const videos = pgTable('videos', {
   durationSeconds: real('duration_seconds'),
   // Migration 0047: its frames a second, for the platforms' limits.
   frameRate: real('frame_rate'),
+  // Migration 0050: the rendered frame.
+  width: integer('width'),
+  height: integer('height'),
   views: integer('views').notNull().default(0),
   likes: integer('likes').notNull().default(0),
   comments: integer('comments').notNull().default(0),

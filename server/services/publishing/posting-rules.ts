@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { PostOptions, TikTokCreatorRules } from '../../../src/lib/contract';
 import { postRefusal, refusalText, resolveChoices, textRefusal, type ResolvedOptions } from '../../../src/lib/posting-rules';
+import type { PostedVideo } from '../../../src/lib/posting-rules/refusal';
 import type { Database } from '../../db/connect';
 import { accounts, postingDefaults } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -51,7 +52,7 @@ export function resolveOptions(platform: Platform, given: PostOptions | undefine
 export function checkPost(
   platform: Platform,
   options: ResolvedOptions,
-  video: { id: number; number: number; durationSeconds: number | null; fps?: number | null },
+  video: PostedVideo & { id: number },
   texts: { title: string; description: string; tags: string[] },
   creator: TikTokCreatorRules | null,
   profile: string,

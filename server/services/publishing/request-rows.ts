@@ -77,10 +77,17 @@ export async function videoById(db: Database, id: number): Promise<VideoRow | un
   return row;
 }
 
-/** Those of `ids` that are the request's videos, with their place, length and frame rate. */
+/** Those of `ids` that are the request's videos, with their place, length, frame rate and frame. */
 export async function videosOfRequestAmong(db: Database, requestId: number, ids: number[]) {
   return db.orm
-    .select({ id: videos.id, position: videos.position, durationSeconds: videos.durationSeconds, fps: videos.frameRate })
+    .select({
+      id: videos.id,
+      position: videos.position,
+      durationSeconds: videos.durationSeconds,
+      fps: videos.frameRate,
+      width: videos.width,
+      height: videos.height,
+    })
     .from(videos)
     .where(and(inArray(videos.id, ids), eq(videos.requestId, requestId)));
 }

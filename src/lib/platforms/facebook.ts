@@ -8,11 +8,21 @@ import type { PlatformDescriptor, PostingRules } from './descriptor';
  * (developers.facebook.com/docs/video-api/guides/reels-publishing, "Video Specifications"): 3 to 90
  * seconds, 9:16, at least 540 × 960, 24 to 60 frames a second; "30 API-published posts within a
  * 24-hour moving period" per Page. Every variant is rendered at 1080 × 1920 (server/media/render.ts),
- * whatever its source's frame, so the frame rule holds by construction; the length and the frame
- * rate are the source's and are checked. The description is a Page post's text, which Facebook
+ * whatever its source's frame (a 16:9 source sits inside the vertical frame over its background), so
+ * the frame rule holds for every variant the product makes; it is checked still, as the length and
+ * the frame rate (the source's) are. The description is a Page post's text, which Facebook
  * takes up to 63,206 characters; the key's line takes its room as on the other platforms.
  */
-export const facebookLimits = { caption: 63_206, minSeconds: 3, maxSeconds: 90, minFps: 24, maxFps: 60, dailyReels: 30 };
+export const facebookLimits = {
+  caption: 63_206,
+  minSeconds: 3,
+  maxSeconds: 90,
+  minFps: 24,
+  maxFps: 60,
+  minWidth: 540,
+  minHeight: 960,
+  dailyReels: 30,
+};
 
 /** No choice of a Reel is the operator's: a Page's Reel is public, as the API publishes it. */
 export const facebookDefaults = {} as const satisfies NoPlatformChoices;
@@ -22,7 +32,7 @@ export function facebookCaption(texts: { title: string; description: string; tag
   return captionText([texts.title, texts.description, hashtags(texts.tags)]);
 }
 
-/** The description, the length and the frame rate against Facebook's rules. */
+/** The description, the length, the frame and the frame rate against Facebook's rules. */
 export function facebookPostRefusal(
   texts: { title: string; description: string; tags: string[] },
   video: PostedVideo & { publishKey: string },
@@ -37,6 +47,13 @@ export function facebookPostRefusal(
   }
   if (duration !== null && duration < facebookLimits.minSeconds) {
     return { code: 'tooShort', format, video: video.number, seconds: tenths(duration), limit: facebookLimits.minSeconds };
+  }
+  const frame = video.frame ?? null;
+  // 9:16 within a pixel's rounding, as an encoder's even sizes leave it (1080 × 1920, 720 × 1280, 540 × 960).
+  const vertical = frame !== null && Math.abs(frame.width * 16 - frame.height * 9) <= 16;
+  if (frame !== null && (!vertical || frame.width < facebookLimits.minWidth || frame.height < facebookLimits.minHeight)) {
+    const { minWidth, minHeight } = facebookLimits;
+    return { code: 'frameShape', format, video: video.number, ...frame, shape: '9:16', minWidth, minHeight };
   }
   const fps = video.fps ?? null;
   if (fps !== null && (fps < facebookLimits.minFps || fps > facebookLimits.maxFps)) {

@@ -85,6 +85,14 @@ export function refusalText(refusal: Refusal, profile: string): string {
       return rules.thumbOffsetBeyond(refusal.video);
     case 'frameRate':
       return rules.frameRate(refusal.format, refusal.video, refusal.fps, refusal.min, refusal.max);
+    case 'frameShape':
+      return rules.frameShape(
+        refusal.format,
+        refusal.video,
+        `${refusal.width}×${refusal.height}`,
+        refusal.shape,
+        `${refusal.minWidth}×${refusal.minHeight}`,
+      );
   }
 }
 

@@ -29,7 +29,18 @@ export type Refusal =
   /** Instagram's cover frame lies past the video's end. */
   | { code: 'thumbOffsetBeyond'; video: number }
   /** Frames a second outside the format's range. */
-  | { code: 'frameRate'; format: VideoFormat; video: number; fps: number; min: number; max: number };
+  | { code: 'frameRate'; format: VideoFormat; video: number; fps: number; min: number; max: number }
+  /** A frame of another shape than the format's, or smaller than it takes. */
+  | {
+      code: 'frameShape';
+      format: VideoFormat;
+      video: number;
+      width: number;
+      height: number;
+      shape: string;
+      minWidth: number;
+      minHeight: number;
+    };
 
 /** The video a post sends: its place in its request (1, 2, …: how the publish form names it), and its length where known. */
 export interface PostedVideo {
@@ -37,6 +48,8 @@ export interface PostedVideo {
   durationSeconds: number | null;
   /** Its frames a second where known (the rendered file's, which are its source's). */
   fps?: number | null;
+  /** The rendered frame where known. */
+  frame?: { width: number; height: number } | null;
 }
 
 /** The format a length or frame rate is refused for, as the words name it: 'TikTok', 'YouTube Shorts', 'Instagram Reels'… */
