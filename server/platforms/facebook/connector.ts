@@ -11,6 +11,7 @@ import {
   TransientPlatformError,
   type PlatformError,
 } from '../errors';
+import { batchFigures, graphForm, graphVersion } from '../meta-graph';
 import type { Connector, ConnectorContext, Credentials, ProfileInfo, Published, VideoStats, VideoUpload } from '../types';
 
 /**
@@ -52,8 +53,6 @@ interface VideoStatus {
   processing_phase?: Phase;
   publishing_phase?: Phase;
 }
-
-const graphVersion = 'v22.0';
 
 /**
  * Meta's throttling, which keeps its Graph code ("Rate Limits", developers.facebook.com/docs/graph-api/overview/rate-limiting:
@@ -100,11 +99,6 @@ function readGraphError(status: number, body: any, headers: Headers): PlatformEr
 
 const graph = (ctx: Context, path: string) => `${ctx.endpoints['graph.facebook.com']}/${graphVersion}/${path}`;
 const client = (ctx: Context) => new PlatformClient(ctx, 'facebook', readGraphError);
-const form = (params: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: () => new URLSearchParams(params).toString(),
-});
 const reelUrl = (videoId: string) => `https://www.facebook.com/reel/${videoId}`;
 
 async function findWith(api: PlatformClient, ctx: Context, publishKey: string): Promise<Published | null> {
@@ -203,10 +197,12 @@ async function publishReel(ctx: Context, video: VideoUpload): Promise<Published>
   if (!session) {
     const existing = await findWith(api, ctx, video.publishKey);
     if (existing) return settle(existing);
-    const started = await api.call(graph(ctx, `${ctx.credentials.pageId}/video_reels`), form({ upload_phase: 'start' })).catch((error) => {
-      if (error instanceof GraphThrottled && error.code === 32) throw new PostingCapError('facebook', error.detail, error.status ?? 400);
-      throw error;
-    });
+    const started = await api
+      .call(graph(ctx, `${ctx.credentials.pageId}/video_reels`), graphForm({ upload_phase: 'start' }))
+      .catch((error) => {
+        if (error instanceof GraphThrottled && error.code === 32) throw new PostingCapError('facebook', error.detail, error.status ?? 400);
+        throw error;
+      });
     const videoId = String(started.body?.video_id ?? '');
     if (!videoId) throw new TransientPlatformError('facebook', 'unavailable', 'no video id in the answer');
     session = {
@@ -222,7 +218,7 @@ async function publishReel(ctx: Context, video: VideoUpload): Promise<Published>
     const description = captionWithMarker([facebookCaption(video)], video.publishKey, facebookLimits.caption);
     await api.call(
       graph(ctx, `${ctx.credentials.pageId}/video_reels`),
-      form({ upload_phase: 'finish', video_id: session.videoId, video_state: 'PUBLISHED', description }),
+      graphForm({ upload_phase: 'finish', video_id: session.videoId, video_state: 'PUBLISHED', description }),
     );
     session.finished = true;
     await ctx.progress.save(video.publishKey, session);
@@ -301,25 +297,8 @@ export const facebook: FacebookConnector = {
 
   async fetchStatsOf(ctx, remoteIds) {
     const batch = remoteIds.map((remoteId) => ({ method: 'GET', relative_url: insightsPath(remoteId) }));
-    const answer = await client(ctx).call(`${ctx.endpoints['graph.facebook.com']}/`, form({ batch: JSON.stringify(batch) }));
-    const found = new Map<string, VideoStats>();
-    const results: ({ code: number; body: string } | null)[] = Array.isArray(answer.body) ? answer.body : [];
-    results.forEach((result, index) => {
-      if (!result) return;
-      let body: any;
-      try {
-        body = JSON.parse(result.body);
-      } catch {
-        body = null;
-      }
-      if (result.code !== 200) {
-        // A Reel deleted on Facebook answers "does not exist" (code 100): its figures stay as they were.
-        if (body?.error?.code === 100) return;
-        throw readGraphError(result.code, body, new Headers());
-      }
-      found.set(remoteIds[index]!, insightValues(body));
-    });
-    return found;
+    const answer = await client(ctx).call(`${ctx.endpoints['graph.facebook.com']}/`, graphForm({ batch: JSON.stringify(batch) }));
+    return batchFigures(answer.body, remoteIds, readGraphError, insightValues);
   },
 
   async fetchPage(ctx) {

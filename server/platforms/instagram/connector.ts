@@ -12,6 +12,7 @@ import {
   type PlatformError,
 } from '../errors';
 import { networkError, type PlatformNetwork } from '../../net/http';
+import { batchFigures, graphForm, graphVersion } from '../meta-graph';
 import type { ConnectorContext, Endpoints, InstagramConnector, InstagramCredentials, Published, VideoStats, VideoUpload } from '../types';
 
 /**
@@ -29,7 +30,6 @@ interface Container {
 }
 type Progress = Container | { containerId: string; mediaId: string } | { done: Published };
 
-const graphVersion = 'v22.0';
 const rateLimitCodes = [4, 17, 32, 613];
 
 function readGraphError(status: number, body: any, headers: Headers): PlatformError {
@@ -64,11 +64,6 @@ function insightValues(body: any): VideoStats {
 }
 
 const client = (ctx: Context) => new PlatformClient(ctx, 'instagram', readGraphError);
-const form = (params: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: () => new URLSearchParams(params).toString(),
-});
 
 async function findWith(api: PlatformClient, ctx: Context, publishKey: string): Promise<Published | null> {
   // An ambiguous failure is recent: the newest 50 media are where it would be.
@@ -157,7 +152,7 @@ async function publishReel(ctx: Context, video: VideoUpload): Promise<Published>
     const caption = captionWithMarker([instagramCaption(video)], video.publishKey, instagramLimits.caption);
     const created = await api.call(
       graph(ctx, `${ctx.credentials.igUserId}/media`),
-      form({ media_type: 'REELS', upload_type: 'resumable', caption, ...reelsOptions(video) }),
+      graphForm({ media_type: 'REELS', upload_type: 'resumable', caption, ...reelsOptions(video) }),
     );
     if (!created.body?.id) throw new TransientPlatformError('instagram', 'unavailable', 'no container id in the answer');
     container = {
@@ -187,7 +182,7 @@ async function publishReel(ctx: Context, video: VideoUpload): Promise<Published>
     }
     return null;
   });
-  const published = await api.call(graph(ctx, `${ctx.credentials.igUserId}/media_publish`), form({ creation_id: containerId }));
+  const published = await api.call(graph(ctx, `${ctx.credentials.igUserId}/media_publish`), graphForm({ creation_id: containerId }));
   const mediaId = String(published.body?.id ?? '');
   if (!mediaId) throw new TransientPlatformError('instagram', 'unavailable', 'no media id in the answer');
   await ctx.progress.save(video.publishKey, { containerId, mediaId });
@@ -239,26 +234,8 @@ export const instagram: InstagramConnector = {
       method: 'GET',
       relative_url: `${graphVersion}/${remoteId}/insights?metric=views,likes,comments`,
     }));
-    const answer = await client(ctx).call(`${ctx.endpoints['graph.facebook.com']}/`, form({ batch: JSON.stringify(batch) }));
-    const found = new Map<string, VideoStats>();
-    const results: ({ code: number; body: string } | null)[] = Array.isArray(answer.body) ? answer.body : [];
-    results.forEach((result, index) => {
-      if (!result) return;
-      let body: any;
-      try {
-        body = JSON.parse(result.body);
-      } catch {
-        body = null;
-      }
-      if (result.code !== 200) {
-        const error = readGraphError(result.code, body, new Headers());
-        // A media deleted on Instagram answers "does not exist" (code 100): its figures stay as they were.
-        if (body?.error?.code === 100) return;
-        throw error;
-      }
-      found.set(remoteIds[index]!, insightValues(body));
-    });
-    return found;
+    const answer = await client(ctx).call(`${ctx.endpoints['graph.facebook.com']}/`, graphForm({ batch: JSON.stringify(batch) }));
+    return batchFigures(answer.body, remoteIds, readGraphError, insightValues);
   },
 
   // "IG User Content Publishing Limit": GET /{ig-user-id}/content_publishing_limit?fields=config answers
