@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { runTool } from '../../server/media/tools';
 import { t } from '../../src/lib/i18n';
 import { makeClip, testTools } from '../fixtures/media';
@@ -10,14 +10,13 @@ import {
   accessToken,
   apiAnswers,
   apiBodies,
-  axeFindings,
+  lookAt,
   connectBrowser,
   createOperator,
   logIn,
   renderedRequest,
   sandboxControl,
   sharedServer,
-  snapshot,
 } from './harness';
 
 /**
@@ -52,23 +51,6 @@ afterAll(async () => {
   await browser?.close();
   await fs.rm(mediaDir, { recursive: true, force: true });
 });
-
-/** Screenshots and axe at 1440 and 390 px, back at 1440 after. */
-async function lookAt(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await snapshot(page, `${name}-${width}`);
-    expect(await axeFindings(page), `${name} at ${width} px`).toEqual([]);
-    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBeLessThanOrEqual(
-      0,
-    );
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 it('connects a new profile’s Page through the consent dialog, and a set goes out to Facebook and Instagram together', async () => {
   const images = new FormData();

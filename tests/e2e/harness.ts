@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject, vi } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { t } from '../../src/lib/i18n';
 
 export const adminLogin = 'admin';
@@ -394,4 +394,18 @@ async function axeRun(page: Page): Promise<string[]> {
 export async function pageProblems(page: Page): Promise<string[]> {
   const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
   return [...(overflow > 0 ? [`scrolls sideways by ${overflow} px`] : []), ...(await axeFindings(page))];
+}
+
+/** Screenshots, axe and the sideways scroll at 1440 and 390 px, back at 1440 after. */
+export async function lookAt(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await snapshot(page, `${name}-${width}`);
+    expect(await pageProblems(page), `${name} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -16,8 +16,7 @@ import {
   renderedRequest,
   sandboxControl,
   sharedServer,
-  snapshot,
-  axeFindings,
+  lookAt,
   accessToken,
 } from './harness';
 
@@ -64,20 +63,6 @@ async function renderedSet(): Promise<string> {
       { clip: path.join(mediaDir, 'clip.mp4'), photoIds },
     )
   ).idUpload;
-}
-
-/** Screenshots and axe at 1440 and 390 px, back at 1440 after. */
-async function lookAt(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await snapshot(page, `${name}-${width}`);
-    expect(await axeFindings(page), `${name} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 async function consent(page: Page, platform: 'TikTok' | 'Instagram', login: string) {
