@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TProperties } from '@sinclair/typebox';
 import {
   AccountGroup,
   errorResponses,
@@ -280,12 +280,31 @@ const editBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Uploads are multipart streams: their parts are checked as they arrive (server/media/uploads.ts), not by a JSON schema. */
-const multipart = { consumes: ['multipart/form-data'] };
+/**
+ * Uploads are multipart streams: their parts are checked as they arrive (server/media/uploads.ts),
+ * not by a JSON schema. `parts` lists them for the OpenAPI document alone (server/openapi/documents.ts);
+ * Fastify validates no body of these routes.
+ */
+const multipart = <T extends TProperties>(parts: T) => ({ consumes: ['multipart/form-data'], parts: Type.Object(parts) });
+const fileBytes = (description: string) => Type.String({ format: 'binary', description });
+
+/** POST /api/photo-bg: SPEC's repeated `files`. */
+const photoUploadParts = { files: Type.Array(fileBytes('An image: JPEG, PNG or WebP'), { minItems: 1 }) };
+
+/** POST /api/create-video/create: SPEC's `file` and `countVideo`; `photoIds` when the operator chose backgrounds. */
+const createVideoParts = {
+  file: fileBytes('The source video'),
+  countVideo: Type.Integer({ minimum: 1, description: 'How many variants to render (at most MAX_VARIANTS, 50 by default)' }),
+  photoIds: Type.Optional(
+    Type.String({
+      description: 'The chosen background images: a JSON array of photo ids, e.g. [3,5]; without it every image of the operator is used',
+    }),
+  ),
+};
 
 export const photoSchemas = {
   list: { querystring: PageQuery, response: { 200: Paged(Photo), ...errorResponses } },
-  upload: { ...multipart, response: { 201: BackgroundChoices, ...errorResponses } },
+  upload: { ...multipart(photoUploadParts), response: { 201: BackgroundChoices, ...errorResponses } },
   remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
 };
 
@@ -296,7 +315,7 @@ export const createVideoSchemas = {
   },
   detail: { params: IdUploadParams, response: { 200: PublicationRequestDetail, ...errorResponses } },
   backgrounds: { response: { 200: BackgroundChoices, ...errorResponses } },
-  create: { ...multipart, response: { 201: Type.Object({ id: Id, idUpload: Type.String() }), ...errorResponses } },
+  create: { ...multipart(createVideoParts), response: { 201: Type.Object({ id: Id, idUpload: Type.String() }), ...errorResponses } },
   remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
 };
 
