@@ -3,6 +3,7 @@ import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
 import { ErrorBody } from '../../src/lib/contract/common';
 import { operationNotes, tagDescriptions } from './operations';
+import { recheckedRequired } from './rechecks';
 
 /*
  * The two OpenAPI 3 documents this server describes itself in (OpenAPI 3.0.3,
@@ -125,6 +126,13 @@ function apiOperation(path: string, method: string, operation: Operation): Opera
     access === undefined ? 429 : 0,
     ...(notes?.refusals ?? []),
   ].filter((code) => code > 0);
+  const required = recheckedRequired(operationId);
+  const body = (operation.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content['application/json'];
+  if (body && required.length > 0) {
+    const schema = body.schema as OpenAPIV3.SchemaObject;
+    const declared = required.filter((field) => schema.properties?.[field]);
+    body.schema = { ...schema, required: [...new Set([...(schema.required ?? []), ...declared])] };
+  }
   const responses = { ...operation.responses };
   for (const code of codes) responses[code] ??= refusal(code);
   result.responses = responses;

@@ -25,6 +25,7 @@ import {
 } from './common';
 import { PostOptions } from './posting-rules';
 import { ChosenAccount, TagList } from './groups-tags';
+import { platformIds } from '../platforms';
 import { maxItems, maxLength } from './limits';
 
 /** `url`: a signed, expiring media URL. */
@@ -187,7 +188,7 @@ const publishDate = Type.Optional(Nullable(Text(maxLength.date)));
  * back as it came, with the platforms it listed, which the server reads none of.
  */
 const PublishAccount = Type.Object(
-  { ...ChosenAccount.properties, platforms: Type.Optional(Type.Array(Platform, { maxItems: 3 })) },
+  { ...ChosenAccount.properties, platforms: Type.Optional(Type.Array(Platform, { maxItems: platformIds.length })) },
   { additionalProperties: false },
 );
 
@@ -208,7 +209,9 @@ export const PublishBody = Type.Object(
         Type.Object(
           {
             id: Id,
-            url: Type.Optional(Text(4096)),
+            // The detail's link, null until the video is rendered; the server reads none of it (it
+            // publishes a request only once every video is rendered, 409 before).
+            url: Type.Optional(Nullable(Text(4096))),
             idUpload: Type.Optional(Text(64)),
             createdAt: Type.Optional(Text(maxLength.date)),
             account: Type.Optional(Nullable(PublishAccount)),
