@@ -115,7 +115,8 @@ function apiOperation(path: string, method: string, operation: Operation): Opera
   // `{}` first: without a bearer the answer is the probe's; with an admin's, the engine's figures too.
   if (access === 'optional') result.security = [{}, { session: [] }, { apiToken: [] }];
   const parameters = (operation.parameters ?? []) as OpenAPIV3.ParameterObject[];
-  const hasInput = parameters.length > 0 || operation.requestBody !== undefined;
+  // A body that is no JSON, or in a charset other than UTF-8, is refused on any route that may carry one (server/json-body.ts).
+  const hasInput = parameters.length > 0 || operation.requestBody !== undefined || method !== 'get';
   const codes = [
     hasInput && path.startsWith('/api/') ? 400 : 0,
     access === undefined ? 401 : 0,
