@@ -2,7 +2,7 @@ import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/sw
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
 import { ErrorBody } from '../../src/lib/contract/common';
-import { operationNotes, tagDescriptions } from './operations';
+import { operationNotes, refusalDescriptions, sandboxWords, tagDescriptions } from './operations';
 import { recheckedRequired } from './rechecks';
 
 /*
@@ -40,7 +40,7 @@ function apiTagOf(path: string): string {
 }
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/healthz' || url === '/readyz';
-const isSandboxPath = (url: string) => url.startsWith('/sandbox/') && url !== '/sandbox/docs';
+const isSandboxPath = (url: string) => url.startsWith('/sandbox/');
 
 /**
  * The route as the document shows it. A prefix's `/` route answers at `/api/accounts` and
@@ -74,20 +74,9 @@ function documentedRoute({ schema, url, route }: Parameters<SwaggerTransform>[0]
 
 const errorSchemaRef = { $ref: '#/components/schemas/Error' };
 
-/** The refusals an operation may answer, in SPEC's error shape (server/app.ts answerError). */
-const refusals: Record<number, string> = {
-  400: 'Запит не пройшов перевірку; message каже, що не так',
-  401: 'Немає входу, або сесія чи токен закінчились',
-  403: 'Не дозволено: роль користувача чи обсяг токена',
-  404: 'Не знайдено',
-  409: 'Стан не дозволяє цієї дії зараз',
-  413: 'Запит або файл завеликий',
-  429: 'Забагато спроб; Retry-After каже, за скільки секунд спробувати знову',
-};
-
 function refusal(status: number): OpenAPIV3.ResponseObject {
   return {
-    description: refusals[status]!,
+    description: refusalDescriptions[status]!,
     ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } } } : {}),
     content: { 'application/json': { schema: errorSchemaRef } },
   };
@@ -152,7 +141,7 @@ function sandboxOperation(isControl: (path: string) => boolean, path: string, me
   const result: Operation = {
     ...operation,
     operationId: operationIdOf(method, path),
-    summary: control ? `Керування пісочницею: ${call}` : `Емуляція ${tag}: ${call}`,
+    summary: control ? sandboxWords.control(call) : sandboxWords.emulated(tag, call),
     tags: [tag],
     // The emulated calls carry the platform's own credentials, as its API documents them; the controls an admin's bearer.
     security: control ? [{ session: [] }, { apiToken: [] }] : [],
@@ -240,7 +229,7 @@ export const sandboxDocumentOptions = (isControl: (path: string) => boolean): Fa
     eachOperation(
       (document as { openapiObject: Document }).openapiObject,
       (path, method, operation) => sandboxOperation(isControl, path, method, operation),
-      (tag) => (tag === 'controls' ? 'Керування пісочницею: збої, виклики, пости (для адміністратора)' : `Емуляція API ${tag}`),
+      (tag) => (tag === 'controls' ? sandboxWords.controlsTag : sandboxWords.hostTag(tag)),
     ),
 });
 

@@ -161,3 +161,22 @@ export const tagDescriptions: Record<string, string> = {
   telegram: 'Сповіщення в Telegram',
   'posting-rules': 'Правила публікації',
 };
+
+/** The refusals an operation may answer, in SPEC's error shape (server/app.ts answerError). */
+export const refusalDescriptions: Record<number, string> = {
+  400: 'Запит не пройшов перевірку; message каже, що не так',
+  401: 'Немає входу, або сесія чи токен закінчились',
+  403: 'Не дозволено: роль користувача чи обсяг токена',
+  404: 'Не знайдено',
+  409: 'Стан не дозволяє цієї дії зараз',
+  413: 'Запит або файл завеликий',
+  429: 'Забагато спроб; Retry-After каже, за скільки секунд спробувати знову',
+};
+
+/** The sandbox document's words: its operations are the platforms' own calls, named by their path. */
+export const sandboxWords = {
+  control: (call: string) => `Керування пісочницею: ${call}`,
+  emulated: (host: string, call: string) => `Емуляція ${host}: ${call}`,
+  controlsTag: 'Керування пісочницею: збої, виклики, пости (для адміністратора)',
+  hostTag: (host: string) => `Емуляція API ${host}`,
+};
