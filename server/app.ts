@@ -31,7 +31,7 @@ import type { PlatformsMode, PostingCapSettings } from './platforms/types';
 import type { PlatformApps } from './platforms/oauth-links';
 import type { PlatformAccess } from './platforms/profile-context';
 import { sandboxStatsRoutes } from './routes/sandbox-stats';
-import { registerSandbox, SandboxState, type SandboxOptions } from './sandbox/index';
+import { isSandboxControl, registerSandbox, SandboxState, type SandboxOptions } from './sandbox/index';
 import { photoRoutes } from './routes/photos';
 import { createVideoRoutes } from './routes/create-video';
 import { mediaRoutes } from './routes/media';
@@ -55,6 +55,7 @@ import { googleOAuthSandbox } from './sandbox/youtube/oauth';
 import { healthSchemas } from '../src/lib/contract/oauth';
 import { creatorRulesReader } from './services/publishing/posting-rules';
 import { validatorCompiler } from './validators';
+import { apiDocumentOptions, documentServers, sandboxDocumentOptions } from './openapi/documents';
 import { refuseForeignCharsets, strictJsonBodies } from './json-body';
 import { redactUrl } from './net/redact-url';
 import type { Clock } from './clock';
@@ -250,29 +251,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRoute', (route) => {
     routeTable.push(route);
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Shorts Office API', version: '1' },
-      components: {
-        securitySchemes: {
-          session: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'JWT',
-            description: 'The access token of a signed-in session (POST /api/auth/login)',
-          },
-          apiToken: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'sho_…',
-            description:
-              'A personal API token (POST /api/tokens, from a session). Its scope: read (GET and HEAD only), publish (what an operator does), admin (everything; admins only).',
-          },
-        },
-      },
-      security: [{ session: [] }, { apiToken: [] }],
-    },
-  });
+  await app.register(swagger, apiDocumentOptions);
+  await app.register(swagger, sandboxDocumentOptions(isSandboxControl));
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
   app.setErrorHandler(answerError);
@@ -368,9 +348,12 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(postingRulesRoutes, { prefix: '/posting-rules', platforms: platformAccess, readCreatorRules });
       // The OpenAPI document of every route, generated from the schemas that validate them, for
-      // any signed-in user or API token: scripts are written against it. No Swagger UI: it needs
-      // inline scripts the CSP refuses, and a page cannot send the Bearer token the docs need.
-      api.get('/docs', { schema: { hide: true }, preHandler: requireUser }, async () => app.swagger());
+      // any signed-in user or API token: scripts are written against it (docs/api.md). No Swagger UI:
+      // it needs inline scripts the CSP refuses, and a page cannot send the Bearer token the docs need.
+      api.get('/docs', { schema: { hide: true }, preHandler: requireUser }, async (request) => ({
+        ...app.swagger(),
+        servers: documentServers(deps.publicUrl, request),
+      }));
     },
     { prefix: '/api' },
   );
@@ -381,6 +364,11 @@ export async function buildApp(deps: AppDeps) {
     await app.register(googleOAuthSandbox, { prefix: '/sandbox', key: deps.keys.sandboxGoogle, now: sandbox.now });
     await registerSandbox(app, { state: sandbox, guardControls: requireAdmin });
     await app.register(sandboxStatsRoutes, { prefix: '/sandbox' });
+    // The emulator's own document, apart from the operators' (docs/api.md).
+    app.get('/sandbox/docs', { schema: { hide: true }, preHandler: requireUser }, async (request) => ({
+      ...app.sandboxSwagger(),
+      servers: documentServers(deps.publicUrl, request),
+    }));
   }
 
   const indexHtml = deps.distDir ? path.join(deps.distDir, 'index.html') : undefined;

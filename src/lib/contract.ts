@@ -96,7 +96,8 @@ export type PublishPayload = PublishBody &
 /** A video of the publish form: what the detail gave, the operator's choices, and two fields of the form's own. */
 export interface PublishVideoItem {
   id: number;
-  url: string;
+  /** Null until the video is rendered, as the detail gives it; the form offers only rendered ones. */
+  url: string | null;
   idUpload: string;
   createdAt: string;
   /** Null leaves the video on 'Будь-який': the server picks one of the chosen profiles, round-robin. */

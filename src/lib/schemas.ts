@@ -389,7 +389,8 @@ export const postingSlotsSchema = dynamic<PostingSlotsForm>((value) => postingSl
 
 const publishVideo = type({
   id: number(),
-  url: string(),
+  // The request detail's link sent back as it came: null until rendered, and read by no one.
+  url: nullable(string()),
   idUpload: string(),
   createdAt: string(),
   account: optional(nullable(type({ id: number(), title: string(), value: number() }))),

@@ -113,7 +113,7 @@ describeEachDatabase('route contracts', (env) => {
     const apiRoutes = env().app.routeTable.filter((route) => route.url.startsWith('/api/') && route.url !== '/api/docs');
     expect(apiRoutes.length).toBeGreaterThan(35);
     for (const route of apiRoutes) {
-      const asOpenApi = route.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+      const asOpenApi = route.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{path}');
       // A prefix's `/` route answers with and without the trailing slash; the document lists one of them.
       const path =
         [asOpenApi, asOpenApi.replace(/(.)\/$/, '$1'), `${asOpenApi}/`].find((candidate) => candidate in openapi.paths) ?? asOpenApi;

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TProperties } from '@sinclair/typebox';
 import {
   AccountGroup,
   errorResponses,
@@ -25,6 +25,7 @@ import {
 } from './common';
 import { PostOptions } from './posting-rules';
 import { ChosenAccount, TagList } from './groups-tags';
+import { platformIds } from '../platforms';
 import { maxItems, maxLength } from './limits';
 
 /** `url`: a signed, expiring media URL. */
@@ -185,7 +186,7 @@ const publishDate = Type.Optional(Nullable(Text(maxLength.date)));
  * back as it came, with the platforms it listed, which the server reads none of.
  */
 const PublishAccount = Type.Object(
-  { ...ChosenAccount.properties, platforms: Type.Optional(Type.Array(Platform, { maxItems: 3 })) },
+  { ...ChosenAccount.properties, platforms: Type.Optional(Type.Array(Platform, { maxItems: platformIds.length })) },
   { additionalProperties: false },
 );
 
@@ -206,7 +207,9 @@ export const PublishBody = Type.Object(
         Type.Object(
           {
             id: Id,
-            url: Type.Optional(Text(4096)),
+            // The detail's link, null until the video is rendered; the server reads none of it (it
+            // publishes a request only once every video is rendered, 409 before).
+            url: Type.Optional(Nullable(Text(4096))),
             idUpload: Type.Optional(Text(64)),
             createdAt: Type.Optional(Text(maxLength.date)),
             account: Type.Optional(Nullable(PublishAccount)),
@@ -278,12 +281,31 @@ const editBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Uploads are multipart streams: their parts are checked as they arrive (server/media/uploads.ts), not by a JSON schema. */
-const multipart = { consumes: ['multipart/form-data'] };
+/**
+ * Uploads are multipart streams: their parts are checked as they arrive (server/media/uploads.ts),
+ * not by a JSON schema. `parts` lists them for the OpenAPI document alone (server/openapi/documents.ts);
+ * Fastify validates no body of these routes.
+ */
+const multipart = <T extends TProperties>(parts: T) => ({ consumes: ['multipart/form-data'], parts: Type.Object(parts) });
+const fileBytes = (description: string) => Type.String({ format: 'binary', description });
+
+/** POST /api/photo-bg: SPEC's repeated `files`. */
+const photoUploadParts = { files: Type.Array(fileBytes('An image: JPEG, PNG or WebP'), { minItems: 1 }) };
+
+/** POST /api/create-video/create: SPEC's `file` and `countVideo`; `photoIds` when the operator chose backgrounds. */
+const createVideoParts = {
+  file: fileBytes('The source video'),
+  countVideo: Type.Integer({ minimum: 1, description: 'How many variants to render (at most MAX_VARIANTS, 50 by default)' }),
+  photoIds: Type.Optional(
+    Type.String({
+      description: 'The chosen background images: a JSON array of photo ids, e.g. [3,5]; without it every image of the operator is used',
+    }),
+  ),
+};
 
 export const photoSchemas = {
   list: { querystring: PageQuery, response: { 200: Paged(Photo), ...errorResponses } },
-  upload: { ...multipart, response: { 201: BackgroundChoices, ...errorResponses } },
+  upload: { ...multipart(photoUploadParts), response: { 201: BackgroundChoices, ...errorResponses } },
   remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
 };
 
@@ -294,7 +316,7 @@ export const createVideoSchemas = {
   },
   detail: { params: IdUploadParams, response: { 200: PublicationRequestDetail, ...errorResponses } },
   backgrounds: { response: { 200: BackgroundChoices, ...errorResponses } },
-  create: { ...multipart, response: { 201: Type.Object({ id: Id, idUpload: Type.String() }), ...errorResponses } },
+  create: { ...multipart(createVideoParts), response: { 201: Type.Object({ id: Id, idUpload: Type.String() }), ...errorResponses } },
   remove: { params: IdParams, response: { 204: NoContent, ...errorResponses } },
 };
 

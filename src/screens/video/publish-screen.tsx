@@ -59,7 +59,7 @@ function VideoCard({ video, number, assigned, gap, posterUrl, profiles, spreadRe
   const byRule = !video.account;
   return (
     <li className={styles.video}>
-      <a href={video.url} target="_blank" rel="noreferrer" className={styles.preview} aria-label={t.publish.preview(number)}>
+      <a href={video.url ?? undefined} target="_blank" rel="noreferrer" className={styles.preview} aria-label={t.publish.preview(number)}>
         {posterUrl ? <img src={posterUrl} alt="" /> : <Film size={24} aria-hidden />}
       </a>
       <div className={styles.videoFields}>
