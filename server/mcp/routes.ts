@@ -8,14 +8,14 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { platforms } from '../../src/lib/platforms';
 import { t } from '../messages';
 import { errorBody, HttpError } from '../http-error';
 import { isApiToken } from '../auth/api-tokens';
 import { bodyOf, toolOf, toolRoutes, urlOf, type Tool } from './tools';
 
 /** What a client shows the agent once, before it reads the tools. */
-const instructions =
-  'Shorts Office publishes short videos to YouTube, TikTok, Instagram and Facebook. A creation request is a video cut into variants; once rendered (status "success") it is published as a set, each video to a profile at a date. Typical flow: list_requests → get_request (video ids, profiles) → propose_spread → publish_set with each video\'s proposed account and date → get_set to follow its posts; move_post or cancel_post before they start; stats_overview and top_videos for what they gained. The API token decides what is allowed: a read token reads only. Refusals come in Ukrainian, as the API answers them.';
+const instructions = `Shorts Office publishes short videos to ${platforms.map((platform) => t.platform.names[platform.id]).join(', ')}. A creation request is a video cut into variants; once rendered (status "success") it is published as a set, each video to a profile at a date. Typical flow: list_requests → get_request (video ids, profiles) → propose_spread → publish_set with each video's proposed account and date → get_set to follow its posts; move_post or cancel_post before they start; stats_overview and top_videos for what they gained. The API token decides what is allowed: a read token reads only. Refusals come in Ukrainian, as the API answers them.`;
 
 const refusal = (message: string | string[]): CallToolResult => ({
   isError: true,

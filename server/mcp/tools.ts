@@ -1,5 +1,9 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { platforms } from '../../src/lib/platforms';
 import type { ApiTokenScope } from '../../src/lib/contract';
+
+/** A request's switch per platform, as the publish and spread bodies name them. */
+const tickFields = platforms.map((platform) => platform.fields.ticked).join(', ');
 
 /**
  * What a tool promises about its effects (MCP spec 2025-11-25, server/tools, "Tool annotations";
@@ -102,7 +106,7 @@ export const toolRoutes: ToolRoute[] = [
   {
     name: 'propose_spread',
     title: 'Propose a spread (Розподілити)',
-    description: `Proposes a profile and a date for each video of a rendered request between the Kyiv days \`from\` and \`to\` (YYYY-MM-DD, at most 31 days), within each profile's posting hours, gaps and the platforms' daily caps, with the reason for each; videos no slot takes are listed in \`unplaced\`. Saves nothing: publish the proposal with publish_set, each video with its \`account\` and \`date\`. Tick the platforms (inYouTube, inTikTok, inInstagram, inFacebook) and name the profiles in \`accounts\` as {id}. Needs a publish token.`,
+    description: `Proposes a profile and a date for each video of a rendered request between the Kyiv days \`from\` and \`to\` (YYYY-MM-DD, at most 31 days), within each profile's posting hours, gaps and the platforms' daily caps, with the reason for each; videos no slot takes are listed in \`unplaced\`. Saves nothing: publish the proposal with publish_set, each video with its \`account\` and \`date\`. Tick the platforms (${tickFields}) and name the profiles in \`accounts\` as {id}. Needs a publish token.`,
     method: 'POST',
     path: '/api/upload-video/:idUpload/spread',
     scope: 'publish',
@@ -274,7 +278,9 @@ export function toolOf(app: FastifyInstance, tool: ToolRoute): Tool {
  * parameter, a path that names nothing.
  */
 export function urlOf(tool: Tool, args: Record<string, unknown>): string | null {
-  if (tool.parts.params.some((name) => !['string', 'number'].includes(typeof args[name]))) return null;
+  // A dot segment would name another route once the URL is resolved: no row is named so.
+  const named = (value: unknown) => ['string', 'number'].includes(typeof value) && !['.', '..'].includes(String(value));
+  if (tool.parts.params.some((name) => !named(args[name]))) return null;
   const path = tool.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(args[name])));
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {

@@ -1,3 +1,6 @@
+import { consentPlatformIds } from '../../src/lib/platforms';
+import { t } from '../messages';
+
 /**
  * What the OpenAPI document says of each operation of /api/docs beyond its schemas, keyed by its
  * operationId (server/openapi/documents.ts derives it from the method and the path): a summary in
@@ -16,7 +19,20 @@ export interface OperationNotes {
   refusals?: (403 | 409 | 429)[];
 }
 
+/** The routes each platform connected through the installation app's consent has (routes/accounts.ts, routes/oauth.ts). */
+const consentRouteNotes = Object.fromEntries(
+  consentPlatformIds.flatMap((platform) => {
+    const pathName = platform[0]!.toUpperCase() + platform.slice(1);
+    const name = t.platform.names[platform];
+    return [
+      [`postAccountsConnect${pathName}ById`, { summary: `Посилання для підключення ${name}` }],
+      [`getOauth${pathName}Callback`, { summary: `Повернення з ${name} після згоди`, access: 'public' }],
+    ];
+  }),
+) as Record<string, OperationNotes>;
+
 export const operationNotes: Record<string, OperationNotes> = {
+  ...consentRouteNotes,
   getHealthz: { summary: 'Чи працює сервер', access: 'public' },
   getReadyz: { summary: 'Чи готовий сервер приймати запити (з цифрами черги для адміністратора)', access: 'optional' },
 
@@ -71,9 +87,6 @@ export const operationNotes: Record<string, OperationNotes> = {
   getAccountsByIdVideo: { summary: 'Відео профілю' },
   postAccountsByIdHealthCheck: { summary: 'Перевірити стан профілю на платформах', refusals: [409, 429] },
   postAccountsConnectYoutubeById: { summary: 'Посилання для підключення YouTube' },
-  postAccountsConnectTiktokById: { summary: 'Посилання для підключення TikTok' },
-  postAccountsConnectInstagramById: { summary: 'Посилання для підключення Instagram' },
-  postAccountsConnectFacebookById: { summary: 'Посилання для підключення Facebook' },
 
   getAccountsGroup: { summary: 'Список груп профілів' },
   postAccountsGroup: { summary: 'Створити групу профілів' },
@@ -100,9 +113,6 @@ export const operationNotes: Record<string, OperationNotes> = {
   getOauthAnotherBrowser: { summary: 'Сторінка: підключення почато в іншому браузері', access: 'public' },
   getOauthYoutubeStart: { summary: 'Почати підключення YouTube за посиланням', access: 'public' },
   getOauthYoutubeCallback: { summary: 'Повернення з Google після згоди', access: 'public' },
-  getOauthTiktokCallback: { summary: 'Повернення з TikTok після згоди', access: 'public' },
-  getOauthInstagramCallback: { summary: 'Повернення з Instagram після згоди', access: 'public' },
-  getOauthFacebookCallback: { summary: 'Повернення з Facebook після згоди', access: 'public' },
 
   getStatsVideoByIdUpload: { summary: 'Статистика опублікованого набору' },
   getStatsAccountsById: { summary: 'Статистика профілю' },

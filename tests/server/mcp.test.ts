@@ -156,6 +156,8 @@ describeEachDatabase(
       const stranger = await connect((await createApiToken(env(), await createUser(env(), 'stranger'), 'read')).headers);
       expect(await call(stranger, 'get_request', { idUpload: request.idUpload })).toMatchObject({ isError: true, text: t.server.notFound });
       expect(await call(client, 'get_set', {})).toMatchObject({ isError: true, text: t.server.notFound });
+      // A dot segment names no set: it never reaches another route once the URL is resolved.
+      expect(await call(client, 'get_set', { idUpload: '..' })).toMatchObject({ isError: true, text: t.server.notFound });
       await expect(client.callTool({ name: 'drop_everything', arguments: {} })).rejects.toThrow(/Unknown tool: drop_everything/);
     });
 
