@@ -17,17 +17,21 @@ function catalogTexts(node: unknown, path: string): [string, string][] {
   if (typeof node === 'function') {
     return counts.map((count) => {
       const message = node as (...args: unknown[]) => string;
-      const made = [count, [String(count)], String(count)].map((argument) => {
+      // Figures by name (a platform's limits) are each the count too.
+      const figures = new Proxy({}, { get: () => count });
+      const made = [count, [String(count)], String(count), figures].map((argument) => {
         try {
           // A message that has nothing to say for these arguments (null) says nothing.
-          return message(...Array(message.length).fill(argument)) ?? '';
+          const text = message(...Array(message.length).fill(argument)) ?? '';
+          // One that reads a figure by name from a count was not made from it.
+          return text.includes('undefined') ? undefined : text;
         } catch {
           return undefined;
         }
       });
       const at = made.findIndex((each) => each !== undefined);
-      if (at < 0) throw new Error(`${path} cannot be made from a count, a list or a word`);
-      return [`${path}(${['', '[]', '""'][at]}${count})`, made[at]!];
+      if (at < 0) throw new Error(`${path} cannot be made from a count, a list, a word or figures by name`);
+      return [`${path}(${['', '[]', '""', '{}'][at]}${count})`, made[at]!];
     });
   }
   // A link's address is no word of the screen.
