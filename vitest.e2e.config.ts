@@ -38,10 +38,9 @@ const ownServer = [
 
 /**
  * The shared files in two halves, each with a server and a Chromium of its own, so two run at once
- * without one's injected sandbox faults reaching the other's posts. This half holds two of the
- * longest files (first-day about 195 s, publishing about 140 s on CI) and alerts; the other half
- * takes every file not named anywhere, new ones included. Measured on CI (stop 51): 496 s and 682 s
- * of files before alerts (112 s) moved here.
+ * without one's injected sandbox faults reaching the other's posts. This half holds the two longest
+ * files (publishing about 110 s, first-day about 90 s); the other half takes every file not named
+ * anywhere, new ones included. Measured: 220 s and 290 s of files before first-day moved here.
  */
 const firstSharedHalf = [
   'tests/e2e/publishing.test.ts',
@@ -50,7 +49,6 @@ const firstSharedHalf = [
   'tests/e2e/media.test.ts',
   'tests/e2e/backoffice.test.ts',
   'tests/e2e/final-delete.test.ts',
-  'tests/e2e/alerts.test.ts',
 ];
 
 const sharedServerFiles = { globalSetup: 'tests/e2e/shared-server.ts', maxWorkers: 1, ...browserFiles } as const;
