@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { alertTestThrottle } from '../../server/auth/login-throttle';
 import { t } from '../../server/messages';
 import { SandboxState } from '../../server/sandbox/index';
@@ -8,7 +8,7 @@ import { sandboxBotUsername } from '../../server/sandbox/telegram';
 import { buildAppOn, buildLiveApp, createUser, describeEachDatabase, newSession, withSandboxServer } from './helpers';
 import type { TestUser } from './backoffice-fixtures';
 import { ManualClock } from './manual-clock';
-import { startReceiver, verifyAt } from './webhook-receiver';
+import { receiverOfFile, verifyAt } from './webhook-receiver';
 
 /**
  * Issue 40.9 on the server: 'Надіслати тестове' for a webhook (one signed event, sent now, its
@@ -24,17 +24,8 @@ describeEachDatabase(
   'alerts: test sends and a webhook’s edit',
   (env) => {
     const network = withSandboxServer(env);
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
-    beforeAll(async () => {
-      receiver = await startReceiver();
-    });
-    afterAll(() => receiver.close());
-    beforeEach(() => {
-      receiver.received.splice(0);
-      receiver.state.down = false;
-      receiver.state.status = 200;
-      sandbox.telegram.reset();
-    });
+    const receiver = receiverOfFile();
+    beforeEach(() => sandbox.telegram.reset());
 
     async function addWebhook(user: TestUser, url = receiver.url) {
       const response = await env().app.inject({

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import type { TelegramSettings, WebhookDelivery } from '../../src/lib/contract/alerts';
 import type { Static } from '@sinclair/typebox';
 import { t } from '../../server/messages';
@@ -19,7 +19,7 @@ import { createAccount, type TestUser } from './backoffice-fixtures';
 import { ManualClock } from './manual-clock';
 
 const refused: PostFailure = { kind: 'rejected', answer: 'відео відхилено' };
-import { startReceiver, verifyAt } from './webhook-receiver';
+import { receiverOfFile, verifyAt } from './webhook-receiver';
 
 type Delivery = Static<typeof WebhookDelivery>;
 
@@ -38,16 +38,8 @@ describeEachDatabase(
   'alerts where the team is',
   (env) => {
     withSandboxServer(env);
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
-    beforeAll(async () => {
-      receiver = await startReceiver();
-    });
-    afterAll(() => receiver.close());
-    beforeEach(() => {
-      receiver.received.splice(0);
-      receiver.state.down = false;
-      sandbox.telegram.reset();
-    });
+    const receiver = receiverOfFile();
+    beforeEach(() => sandbox.telegram.reset());
 
     /** Until every message and delivery handed to the queue has run. */
     async function settle() {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { Static } from '@sinclair/typebox';
 import type { WebhookDelivery } from '../../src/lib/contract/alerts';
@@ -10,7 +10,7 @@ import { attemptDelivery, queueDeliveries, retryDelaysSeconds } from '../../serv
 import { createUser, describeEachDatabase } from './helpers';
 import type { TestUser } from './backoffice-fixtures';
 import { ManualClock } from './manual-clock';
-import { startReceiver, verifyAt as verifyReceivedAt, type ReceivedDelivery } from './webhook-receiver';
+import { receiverOfFile, verifyAt as verifyReceivedAt, type ReceivedDelivery } from './webhook-receiver';
 
 /**
  * Issue 42.2: a delivery verifies with the `standardwebhooks` library's own `Webhook.verify`, for a
@@ -39,16 +39,7 @@ const header = (headers: IncomingHttpHeaders, name: string) => String(headers[na
 describeEachDatabase(
   'Standard Webhooks deliveries',
   (env) => {
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
-    beforeAll(async () => {
-      receiver = await startReceiver();
-    });
-    afterAll(() => receiver.close());
-    beforeEach(() => {
-      receiver.received.splice(0);
-      receiver.state.down = false;
-      receiver.state.status = 200;
-    });
+    const receiver = receiverOfFile();
 
     async function addWebhook(user: TestUser, secret: string) {
       const response = await env().app.inject({

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import type { Webhook } from 'standardwebhooks';
 
 export interface ReceivedDelivery {
@@ -56,4 +56,24 @@ export async function startReceiver() {
         server.closeAllConnections();
       }),
   };
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/**
+ * One receiver for a test file, started before its tests and closed after them, emptied and
+ * answering 200 again before each test. Its fields are there once the file's tests run.
+ */
+export function receiverOfFile(): Receiver {
+  const receiver = {} as Receiver;
+  beforeAll(async () => {
+    Object.assign(receiver, await startReceiver());
+  });
+  afterAll(() => receiver.close());
+  beforeEach(() => {
+    receiver.received.splice(0);
+    receiver.state.down = false;
+    receiver.state.status = 200;
+  });
+  return receiver;
 }
