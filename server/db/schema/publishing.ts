@@ -49,6 +49,10 @@ export const videoPosts = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     // Migration 0024: the platform's own choices for this post (PostOptions[platform]).
     options: jsonb('options'),
+    // Migration 0051: the post's own final words; null is the video's.
+    title: text('title'),
+    description: text('description'),
+    tags: text('tags').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
