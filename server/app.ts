@@ -44,6 +44,7 @@ import { postingRulesRoutes } from './routes/posting-rules';
 import { uploadVideoRoutes } from './routes/upload-video';
 import { statsRoutes } from './routes/stats';
 import { calendarRoutes } from './routes/calendar';
+import { planRoutes } from './routes/plans';
 import { homeRoutes } from './routes/home';
 import { notificationRoutes } from './routes/notifications';
 import { apiTokenRoutes } from './routes/api-tokens';
@@ -334,6 +335,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(oauthRoutes, { prefix: '/oauth', oauth });
       await api.register(statsRoutes, { prefix: '/stats' });
       await api.register(calendarRoutes, { prefix: '/calendar', postingSlots });
+      await api.register(planRoutes, { prefix: '/plans', platforms: platformAccess, postingSlots, postingCaps });
       await api.register(homeRoutes, { prefix: '/home', clock: deps.clock });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(apiTokenRoutes, { prefix: '/tokens' });

@@ -122,6 +122,11 @@ export const operationNotes: Record<string, OperationNotes> = {
   getStatsExportCsv: { summary: 'Статистика за період у CSV' },
 
   getCalendar: { summary: 'Календар публікацій' },
+  postPlansPreview: { summary: 'Перевірити файл плану: кожен рядок, нічого не зберігаючи' },
+  postPlansByPlanIdCommit: { summary: 'Зберегти перевірений план', refusals: [409] },
+  getPlansExport: { summary: 'План періоду: заплановані й утримані публікації' },
+  getPlansExportCsv: { summary: 'План періоду в CSV' },
+  getPlansTemplateCsv: { summary: 'Шаблон файлу плану в CSV' },
   getHome: { summary: 'Головна сторінка оператора' },
 
   getNotifications: { summary: 'Сповіщення' },
@@ -164,6 +169,7 @@ export const tagDescriptions: Record<string, string> = {
   oauth: 'Повернення з платформ після згоди',
   stats: 'Статистика',
   calendar: 'Календар',
+  plans: 'Плани публікацій: імпорт і експорт',
   home: 'Головна',
   notifications: 'Сповіщення',
   tokens: 'Токени API',

@@ -14,6 +14,7 @@ import type * as media from './contract/media';
 import type * as operatorDay from './contract/operator-day';
 import type * as groupsTags from './contract/groups-tags';
 import type * as postingRules from './contract/posting-rules';
+import type * as plans from './contract/plans';
 import type * as postingSlots from './contract/posting-slots';
 import type * as statsRange from './contract/stats-range';
 import type * as users from './contract/users';
@@ -165,3 +166,9 @@ export type Webhook = Static<typeof alerts.Webhook>;
 export type WebhookDelivery = Static<typeof alerts.WebhookDelivery>;
 export type WebhookTestResult = Static<typeof alerts.WebhookTestResult>;
 export type TelegramTestResult = Static<typeof alerts.TelegramTestResult>;
+
+/** Issue 43.3–43.4: a plan file's preview, its confirm and a period's export. */
+export type PlanPreview = Static<typeof plans.PlanPreview>;
+export type PlanPreviewRow = Static<typeof plans.PlanPreviewRow>;
+export type PlanCommitted = Static<typeof plans.PlanCommitted>;
+export type PlanExport = Static<typeof plans.PlanExport>;

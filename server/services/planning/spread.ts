@@ -145,7 +145,7 @@ async function takenTimes(db: Database, profileIds: number[], youtubeClients: st
     }));
 }
 
-interface PlanSetup {
+export interface PlanSetup {
   profiles: Account[];
   /** The platforms each profile posts on in this plan. */
   platformsOf: (account: Account) => Platform[];
@@ -156,7 +156,7 @@ interface PlanSetup {
 }
 
 /** The plan of the profiles' slots, posts and caps around [start, end). */
-async function loadPlan(
+export async function loadPlan(
   db: Database,
   setup: PlanSetup,
   settings: SpreadSettings,
