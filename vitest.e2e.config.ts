@@ -20,9 +20,10 @@ const browserFiles = {
 /**
  * The files that start their own server: auth and sign-in-policy sign the admin out, spray the
  * address and change the admin's password; connections shortens every token's life; posting-caps
- * and calendar-planner cap Instagram at 2 posts a day; post-truth and screens read the admin's view of a database
- * holding only their own rows; scale-out and startup-race run several processes and kill them.
- * Every other file shares one server and one Chromium (tests/e2e/shared-server.ts).
+ * and calendar-planner cap Instagram at 2 posts a day; plan-import renders twenty videos two at a
+ * time; post-truth and screens read the admin's view of a database holding only their own rows;
+ * scale-out and startup-race run several processes and kill them. Every other file shares one
+ * server and one Chromium (tests/e2e/shared-server.ts).
  */
 const ownServer = [
   'tests/e2e/auth.test.ts',
@@ -30,6 +31,7 @@ const ownServer = [
   'tests/e2e/connections.test.ts',
   'tests/e2e/posting-caps.test.ts',
   'tests/e2e/calendar-planner.test.ts',
+  'tests/e2e/plan-import.test.ts',
   'tests/e2e/post-truth.test.ts',
   'tests/e2e/screens.test.ts',
   'tests/e2e/scale-out.test.ts',

@@ -175,7 +175,9 @@ async function measure(label: string, db: Database) {
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(`\n${label}: ${rowsCount} rows, ${profilesCount} profiles, ${(file.length / 1024).toFixed(0)} KB of CSV`);
-  console.log(`  product  ${summary}  ms per round: ${product.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(product).toFixed(0)}`);
+  console.log(
+    `  product  ${summary}  ms per round: ${product.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(product).toFixed(0)}`,
+  );
   console.log(`  naive    ${naiveOk} ok  ms per round: ${naive.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(naive).toFixed(0)}`);
   console.log(`  product/naive ${(median(product) / median(naive)).toFixed(3)}; target: product median ≤ 2000 ms`);
 }

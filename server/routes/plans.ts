@@ -118,7 +118,11 @@ export const planRoutes: FastifyPluginAsyncTypebox<{
 
   app.get('/export', { schema: planSchemas.export }, async (request) => {
     const rows = await exportRows(request, currentUser(request));
-    return { from: request.query.from, to: request.query.to, rows: rows.map((row) => ({ ...row, videoId: Number(row.videoId), platform: row.platform as Platform })) };
+    return {
+      from: request.query.from,
+      to: request.query.to,
+      rows: rows.map((row) => ({ ...row, videoId: Number(row.videoId), platform: row.platform as Platform })),
+    };
   });
 
   // CSV bytes, not JSON: only the request is typed from the schema.

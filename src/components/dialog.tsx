@@ -8,6 +8,8 @@ interface DialogProps {
   description?: string;
   onClose: () => void;
   children: ReactNode;
+  /** For a dialog holding a table (an imported plan's preview): wider than a form's. */
+  wide?: boolean;
 }
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
@@ -17,7 +19,7 @@ const focusable = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * what opened it, and Escape or a click outside closes it (the confirmation of a destructive
  * action is ConfirmDialog instead).
  */
-export function Dialog({ title, description, onClose, children }: DialogProps) {
+export function Dialog({ title, description, onClose, children, wide = false }: DialogProps) {
   const titleId = useId();
   const textId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -63,7 +65,7 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? textId : undefined}
-        className={styles.dialog}
+        className={wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}
       >
         <h2 id={titleId} className={styles.title}>
           {title}

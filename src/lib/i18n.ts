@@ -1277,6 +1277,7 @@ export const t = {
     saving: 'Зберігаємо план…',
     saved: (count: number) => (count === 0 ? 'Нічого не змінилося: план уже в календарі' : `Збережено ${counted(count, nouns.posts)}`),
     nothingToSave: 'Немає рядків для збереження',
+    shown: (shown: number, total: number) => `Показано ${numbers.format(shown)} з ${numbers.format(total)} рядків: спершу відхилені`,
     another: 'Інший файл',
     close: 'Закрити',
     previewFailed: 'Не вдалося перевірити файл',
@@ -1320,8 +1321,7 @@ export const t = {
       pastDate: (date: string) => `Дата ${date} уже минула`,
       tooFarAhead: (date: string) => `Дата ${date} задалеко: щонайбільше рік уперед`,
       twiceInFile: (line: number, platform: string) => `Те саме відео вже є в рядку ${line} для ${platform}`,
-      alreadyPlanned: (platform: string, date: string) =>
-        `Відео вже заплановано в ${platform} на ${date}: перенесіть його в календарі`,
+      alreadyPlanned: (platform: string, date: string) => `Відео вже заплановано в ${platform} на ${date}: перенесіть його в календарі`,
       alreadyOut: (platform: string) => `Відео вже опубліковано або публікується в ${platform}`,
       slot: (profile: string, why: string) => `Профіль ${profile}: ${why}`,
       noSlot: (profile: string, why: string) => `Профіль ${profile}: за рік немає вільного слота — ${why}`,

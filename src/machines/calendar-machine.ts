@@ -212,7 +212,10 @@ export const calendarMachine = setup({
             onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
           },
         },
-        ready: {},
+        // A plan just imported (issue 43.3) is read again, as a failed load is.
+        ready: {
+          on: { reload: 'loading' },
+        },
         failed: {
           on: { reload: 'loading' },
         },

@@ -29,7 +29,9 @@ describeEachDatabase(
     function multipart(bytes: Buffer, filename: string) {
       const boundary = 'plan-boundary';
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
         bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -128,21 +130,33 @@ describeEachDatabase(
       const mine = await profile(owner, 'Вечір\nдругий рядок коментаря');
       const request = await renderedRequest(env(), owner.id, 3, 1000);
       const file = csv(
-        request.videos.map((video, index) => `${video.id};;#${mine.id};youtube;0${2 + index}.12.2026 18:00;=1+1 назва;"опис; ""в лапках""";теги`),
+        request.videos.map(
+          (video, index) => `${video.id};;#${mine.id};youtube;0${2 + index}.12.2026 18:00;=1+1 назва;"опис; ""в лапках""";теги`,
+        ),
       );
       const first = await preview(owner, file);
       expect(first.summary).toEqual({ ok: 3, refused: 0, unchanged: 0 });
       expect((await commit(owner, first.planId)).statusCode).toBe(201);
 
-      const exported = await env().app.inject({ method: 'GET', url: '/api/plans/export.csv?from=2026-12-01&to=2026-12-31', headers: owner.headers });
+      const exported = await env().app.inject({
+        method: 'GET',
+        url: '/api/plans/export.csv?from=2026-12-01&to=2026-12-31',
+        headers: owner.headers,
+      });
       expect(exported.statusCode, exported.body).toBe(200);
       expect(exported.headers['content-type']).toContain('text/csv');
       const text = exported.body;
       expect(text.startsWith(`\uFEFF${header}\r\n`)).toBe(true);
       // A title that a spreadsheet would run as a formula goes out guarded, and comes back as it was.
-      expect(text).toContain(`${request.videos[0]!.id};${request.idUpload};#${mine.id} Вечір;youtube;02.12.2026 18:00;'=1+1 назва;"опис; ""в лапках""";теги`);
+      expect(text).toContain(
+        `${request.videos[0]!.id};${request.idUpload};#${mine.id} Вечір;youtube;02.12.2026 18:00;'=1+1 назва;"опис; ""в лапках""";теги`,
+      );
 
-      const json = await env().app.inject({ method: 'GET', url: '/api/plans/export?from=2026-12-01&to=2026-12-31', headers: owner.headers });
+      const json = await env().app.inject({
+        method: 'GET',
+        url: '/api/plans/export?from=2026-12-01&to=2026-12-31',
+        headers: owner.headers,
+      });
       expect(json.json<PlanExport>().rows.map((row) => [row.videoId, row.platform, row.date, row.title])).toEqual(
         request.videos.map((video, index) => [video.id, 'youtube', `0${2 + index}.12.2026 18:00`, '=1+1 назва']),
       );
@@ -157,7 +171,11 @@ describeEachDatabase(
 
       // A profile of another operator's period is nothing of theirs: the stranger's export is empty.
       const stranger = await createUser(env(), 'stranger');
-      const theirs = await env().app.inject({ method: 'GET', url: '/api/plans/export?from=2026-12-01&to=2026-12-31', headers: stranger.headers });
+      const theirs = await env().app.inject({
+        method: 'GET',
+        url: '/api/plans/export?from=2026-12-01&to=2026-12-31',
+        headers: stranger.headers,
+      });
       expect(theirs.json<PlanExport>().rows).toEqual([]);
     });
 

@@ -272,7 +272,9 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
   const named = rows.filter((row) => row.state !== 'refused');
   const cellsOf = new Map(lines.map((line) => [line.line, line.cells]));
   const videoIds = [...new Set(named.flatMap((row) => (cellsOf.get(row.line)!.videoId ? [Number(cellsOf.get(row.line)!.videoId)] : [])))];
-  const idUploads = [...new Set(named.flatMap((row) => (cellsOf.get(row.line)!.idUpload ? [cellsOf.get(row.line)!.idUpload.toLowerCase()] : [])))];
+  const idUploads = [
+    ...new Set(named.flatMap((row) => (cellsOf.get(row.line)!.idUpload ? [cellsOf.get(row.line)!.idUpload.toLowerCase()] : []))),
+  ];
   const { videos, posts, profiles } = await readRows(db, user, videoIds, idUploads);
   const videoById = new Map(videos.map((video) => [video.id, video]));
   const requestVideos = new Map<string, VideoRow[]>();
@@ -281,7 +283,8 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
   const profileById = new Map(profiles.map((account) => [account.id, account]));
   const profilesByName = new Map<string, Account[]>();
   for (const account of profiles) {
-    for (const name of profileNames(account)) profilesByName.set(`${account.userId}:${name}`, [...(profilesByName.get(`${account.userId}:${name}`) ?? []), account]);
+    for (const name of profileNames(account))
+      profilesByName.set(`${account.userId}:${name}`, [...(profilesByName.get(`${account.userId}:${name}`) ?? []), account]);
   }
 
   // 3. Each row's video, profile and platform; a video named by its request takes the first one not yet planned there.
@@ -321,7 +324,9 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
     }
 
     const number = profileNumber.exec(cells.profile);
-    const found = number ? [profileById.get(Number(number[1]))].filter((account) => account?.userId === video.userId) : profilesByName.get(`${video.userId}:${cells.profile.toLocaleLowerCase('uk')}`) ?? [];
+    const found = number
+      ? [profileById.get(Number(number[1]))].filter((account) => account?.userId === video.userId)
+      : (profilesByName.get(`${video.userId}:${cells.profile.toLocaleLowerCase('uk')}`) ?? []);
     if (found.length > 1) {
       refuse(row, reasons.profileAmbiguous(cells.profile));
       continue;
@@ -365,7 +370,8 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
   const checked = rows.filter((row) => row.state === 'new');
   const used = [...new Map(checked.map((row) => [row.account!.id, row.account!])).values()];
   const platformsOfProfile = new Map<number, Set<Platform>>();
-  for (const row of checked) platformsOfProfile.set(row.accountId!, (platformsOfProfile.get(row.accountId!) ?? new Set()).add(row.platform!));
+  for (const row of checked)
+    platformsOfProfile.set(row.accountId!, (platformsOfProfile.get(row.accountId!) ?? new Set()).add(row.platform!));
   const horizonDays = settings.horizonDays ?? 366;
   const [saved, { plan, slots }] = await Promise.all([
     savedDefaults(
@@ -404,7 +410,13 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
     const refusal = postRefusal(
       platform,
       choices.options,
-      { number: video.position + 1, durationSeconds: video.durationSeconds, fps: video.fps, frame: video.frame, publishKey: publishKey(video.id, platform) },
+      {
+        number: video.position + 1,
+        durationSeconds: video.durationSeconds,
+        fps: video.fps,
+        frame: video.frame,
+        publishKey: publishKey(video.id, platform),
+      },
       effectiveTexts(row, video.texts),
       null,
     );
@@ -431,7 +443,17 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
 
   return rows.map(({ video: _video, account: _account, ...row }) =>
     row.state === 'refused'
-      ? { line: row.line, state: row.state, reason: row.reason, title: null, description: null, tags: null, videoId: row.videoId, accountId: row.accountId, platform: row.platform }
+      ? {
+          line: row.line,
+          state: row.state,
+          reason: row.reason,
+          title: null,
+          description: null,
+          tags: null,
+          videoId: row.videoId,
+          accountId: row.accountId,
+          platform: row.platform,
+        }
       : row,
   );
 }

@@ -22,7 +22,12 @@ import type { CheckedRow } from './plan-check';
 export const previewLifeMs = 60 * 60_000;
 
 /** Keeps the checked rows as the user's preview, an hour on the clock; lapsed previews of anyone go at the same time. */
-export async function savePreview(db: Database, userId: number, rows: CheckedRow[], now: number): Promise<{ planId: string; expiresAt: Date }> {
+export async function savePreview(
+  db: Database,
+  userId: number,
+  rows: CheckedRow[],
+  now: number,
+): Promise<{ planId: string; expiresAt: Date }> {
   const planId = crypto.randomUUID();
   const expiresAt = new Date(now + previewLifeMs);
   await db.transaction(async (run) => {
@@ -115,7 +120,9 @@ export async function commitPlan(
     const ticked = platforms.map((platform) =>
       requestIds.map((id) => fresh.some((row) => row.requestId === id && row.platform === platform.id)),
     );
-    const flags = platforms.map((platform, index) => `${platform.columns.ticked} = r.${platform.columns.ticked} OR plan.t${index}`).join(', ');
+    const flags = platforms
+      .map((platform, index) => `${platform.columns.ticked} = r.${platform.columns.ticked} OR plan.t${index}`)
+      .join(', ');
     const flagColumns = platforms.map((_, index) => `t${index}`).join(', ');
     const flagArrays = platforms.map((_, index) => `$${index + 3}::boolean[]`).join(', ');
     await run(
@@ -129,7 +136,11 @@ export async function commitPlan(
     await run(
       `UPDATE videos AS v SET account_id = plan.account_id, date = plan.at
          FROM unnest($1::int[], $2::int[], $3::timestamptz[]) AS plan(id, account_id, at) WHERE v.id = plan.id`,
-      [[...lastOfVideo.keys()], [...lastOfVideo.values()].map((row) => row.accountId), [...lastOfVideo.values()].map((row) => new Date(row.at!).toISOString())],
+      [
+        [...lastOfVideo.keys()],
+        [...lastOfVideo.values()].map((row) => row.accountId),
+        [...lastOfVideo.values()].map((row) => new Date(row.at!).toISOString()),
+      ],
     );
     for (const videoId of lastOfVideo.keys()) await refreshVideoStatus(run, videoId);
     for (const post of inserted) {

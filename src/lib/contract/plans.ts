@@ -67,7 +67,11 @@ export const PlanExport = Type.Object({ from: day, to: day, rows: Type.Array(Pla
 const fileBytes = Type.String({ format: 'binary', description: 'The plan: CSV (";" or "," between cells, UTF-8) or .xlsx' });
 
 export const planSchemas = {
-  preview: { consumes: ['multipart/form-data'], parts: Type.Object({ file: fileBytes }), response: { 200: PlanPreview, ...errorResponses } },
+  preview: {
+    consumes: ['multipart/form-data'],
+    parts: Type.Object({ file: fileBytes }),
+    response: { 200: PlanPreview, ...errorResponses },
+  },
   commit: {
     params: Type.Object({ planId: Uuid }, { additionalProperties: false }),
     response: { 201: PlanCommitted, ...errorResponses },

@@ -19,7 +19,7 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { ChevronLeft, ChevronRight, Pause, RotateCw } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Pause, RotateCw, Upload } from 'lucide-react';
 import { daysOf, inMonth, kyivDay, kyivTime, periodTitle, weekdayIndex, type CalendarView, type Day } from '../../lib/calendar';
 import type { CalendarPost, EffectiveSlots, PostState } from '../../lib/contract';
 import { t } from '../../lib/i18n';
@@ -34,6 +34,7 @@ import { useMediaQuery } from '../../components/use-media-query';
 import { useScreenActor } from '../../components/use-screen-actor';
 import { useUndoCancelToast } from '../../components/undo-cancel-toast';
 import tones from '../../components/badge-tones.module.css';
+import { PlanExportDialog, PlanImportDialog } from './plan-dialogs';
 import styles from './calendar-screen.module.css';
 
 /** Posts a month cell lists before it offers the rest in the day's week. */
@@ -477,6 +478,7 @@ export function CalendarScreen() {
   const [picked, setPicked] = useState<Day | null>(null);
   const [dragged, setDragged] = useState<CalendarPost | null>(null);
   const [confirming, setConfirming] = useState<CalendarPost | null>(null);
+  const [planDialog, setPlanDialog] = useState<'import' | 'export' | null>(null);
   const dayListId = useId();
 
   const days = useMemo(() => daysOf(view, anchor), [view, anchor]);
@@ -518,6 +520,7 @@ export function CalendarScreen() {
     }),
   );
   const onMore = useCallback((day: Day) => actor.send({ type: 'day.open', day }), [actor]);
+  const onPlanSaved = useCallback(() => actor.send({ type: 'reload' }), [actor]);
   const onPick = useCallback((day: Day) => setPicked(day), []);
   const onCancel = useCallback((post: CalendarPost) => setConfirming(post), []);
   const onDragStart = useCallback(({ active }: DragStartEvent) => setDragged(dragOf(active.data.current).post), []);
@@ -597,6 +600,14 @@ export function CalendarScreen() {
               </optgroup>
             )}
           </select>
+        </div>
+        <div className={styles.planActions}>
+          <Button variant="secondary" onClick={() => setPlanDialog('import')}>
+            <Upload size={16} aria-hidden /> {t.plans.importAction}
+          </Button>
+          <Button variant="secondary" onClick={() => setPlanDialog('export')}>
+            <Download size={16} aria-hidden /> {t.plans.exportAction}
+          </Button>
         </div>
       </div>
 
@@ -679,6 +690,16 @@ export function CalendarScreen() {
             setConfirming(null);
             actor.send({ type: 'post.cancel', post: confirming, allPlatforms });
           }}
+        />
+      )}
+      {planDialog === 'import' && <PlanImportDialog onClose={() => setPlanDialog(null)} onSaved={onPlanSaved} />}
+      {planDialog === 'export' && (
+        <PlanExportDialog
+          from={days[0]!}
+          to={days[days.length - 1]!}
+          profiles={profileOptions}
+          groups={groupOptions}
+          onClose={() => setPlanDialog(null)}
         />
       )}
     </Page>
