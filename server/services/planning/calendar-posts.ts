@@ -41,9 +41,10 @@ export async function calendarRange(
 
   const [posts, profiles, groups, slots] = await Promise.all([
     // A video's posts move together, and only while none of them has started or settled; a post is
-    // cancelled alone while it has not started.
+    // cancelled alone while it has not started. A post's own title (issue 43, an imported plan's) comes before its set's.
     db.sql(
-      `SELECT video_posts.id, video_posts.video_id, creation_requests.id AS request_id, creation_requests.id_upload, creation_requests.title,
+      `SELECT video_posts.id, video_posts.video_id, creation_requests.id AS request_id, creation_requests.id_upload,
+              COALESCE(video_posts.title, creation_requests.title) AS title,
               video_posts.platform, ${storedPostColumns('video_posts')}, video_posts.scheduled_at, video_posts.wait_detail,
               video_posts.url, video_posts.published_at,
               accounts.id AS account_id, accounts.comments, accounts.youtube_login, accounts.instagram_login,

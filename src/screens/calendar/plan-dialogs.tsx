@@ -5,7 +5,8 @@ import { t } from '../../lib/i18n';
 import { formatDate } from '../../lib/kyiv-time';
 import { errorMessages } from '../../lib/api';
 import { newRows, planExportMachine, planImportMachine } from '../../machines/plan-import-machine';
-import { Button } from '../../components/button';
+import { Upload } from 'lucide-react';
+import { Button, buttonClass } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ProgressBar } from '../../components/progress-bar';
 import { useScreenActor } from '../../components/use-screen-actor';
@@ -28,7 +29,9 @@ function Errors({ error }: { error: unknown }) {
 function PreviewTable({ rows }: { rows: PlanPreviewRow[] }) {
   const ordered = [...rows].sort((one, other) => Number(one.ok) - Number(other.ok) || one.line - other.line).slice(0, rowsShown);
   return (
-    <div className={styles.tableWrap}>
+    // Scrolled by the keyboard too: it takes the focus, named as the rows it holds.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className={styles.tableWrap} role="region" aria-label={t.plans.rowsLabel} tabIndex={0}>
       <table className={styles.table}>
         <thead>
           <tr>
@@ -43,12 +46,16 @@ function PreviewTable({ rows }: { rows: PlanPreviewRow[] }) {
         <tbody>
           {ordered.map((row) => (
             <tr key={row.line} className={styles[row.state]} data-line={row.line} data-state={row.state}>
-              <td>{row.line}</td>
-              <td>{row.ok ? t.plans.states[row.state] : <span className={styles.reason}>{row.reason}</span>}</td>
-              <td>{row.videoId === undefined ? '' : `#${row.videoId}`}</td>
-              <td>{row.accountId === undefined ? '' : `#${row.accountId}`}</td>
-              <td>{row.platform ? t.platform.names[row.platform] : ''}</td>
-              <td className={styles.date}>{row.date ? formatDate(row.date) : ''}</td>
+              <td className={styles.lineCell}>{row.line}</td>
+              <td className={styles.stateCell}>
+                {row.ok ? t.plans.states[row.state] : <span className={styles.reason}>{row.reason}</span>}
+              </td>
+              <td data-label={t.plans.video}>{row.videoId === undefined ? '' : `#${row.videoId}`}</td>
+              <td data-label={t.plans.profile}>{row.accountId === undefined ? '' : `#${row.accountId}`}</td>
+              <td data-label={t.plans.platform}>{row.platform ? t.platform.names[row.platform] : ''}</td>
+              <td data-label={t.plans.date} className={styles.date}>
+                {row.date ? formatDate(row.date) : ''}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -79,11 +86,11 @@ export function PlanImportDialog({ onClose, onSaved }: { onClose: () => void; on
   return (
     <Dialog title={t.plans.importTitle} description={t.plans.importHint} onClose={onClose} wide>
       <div className={styles.pick}>
-        <label htmlFor={fileId} className={styles.fileLabel}>
-          {t.plans.file}
-        </label>
+        {/* The browser's own file button speaks the browser's language: a button in Ukrainian opens it instead. */}
         <input
           id={fileId}
+          className={styles.fileInput}
+          aria-label={t.plans.file}
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           disabled={checking || saving}
@@ -93,6 +100,12 @@ export function PlanImportDialog({ onClose, onSaved }: { onClose: () => void; on
             target.value = '';
           }}
         />
+        <label
+          htmlFor={fileId}
+          className={`${buttonClass(preview ? 'secondary' : 'primary')} ${checking || saving ? styles.disabled : ''}`}
+        >
+          <Upload size={16} aria-hidden /> {t.plans.chooseFile}
+        </label>
         <Button variant="secondary" disabled={downloading} onClick={() => actor.send({ type: 'template.download' })}>
           {t.plans.template}
         </Button>
