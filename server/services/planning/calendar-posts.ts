@@ -41,7 +41,8 @@ export async function calendarRange(
 
   const [posts, profiles, groups, slots] = await Promise.all([
     // A video's posts move together, and only while none of them has started or settled; a post is
-    // cancelled alone while it has not started. A post's own title (issue 43, an imported plan's) comes before its set's.
+    // cancelled alone while it has not started. A post's own title (issue 43: an imported plan's)
+    // comes before its set's.
     db.sql(
       `SELECT video_posts.id, video_posts.video_id, creation_requests.id AS request_id, creation_requests.id_upload,
               COALESCE(video_posts.title, creation_requests.title) AS title,
