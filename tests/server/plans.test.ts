@@ -257,6 +257,32 @@ describeEachDatabase(
       expect(headerless.json().message).toBe('У першому рядку немає стовпців: ID відео, Профіль, Платформа');
     });
 
+    it('lets an admin plan an operator’s video on that operator’s profiles only, and checks each platform’s own rules', async () => {
+      const admin = await createUser(env(), 'chief', { role: 'admin' });
+      const owner = await createUser(env(), 'owner');
+      const other = await createUser(env(), 'other');
+      const ownersProfile = await profile(owner, 'Ранок');
+      const othersProfile = await profile(other, 'Вечір');
+      const request = await renderedRequest(env(), owner.id, 2, 1000);
+      const [first, second] = request.videos;
+      const answer = await preview(
+        admin,
+        csv([
+          `${first!.id};;#${ownersProfile.id};youtube;05.12.2026 10:00;${'я'.repeat(101)};;`,
+          `${first!.id};;#${othersProfile.id};tiktok;05.12.2026 10:00;;;`,
+          `${second!.id};${request.idUpload};Ранок;tiktok;05.12.2026 12:00;;;`,
+        ]),
+      );
+      expect(answer.rows.map((row) => [row.line, row.state, row.reason])).toEqual([
+        [2, 'refused', `Рядок 2: ${t.postingRules.titleTooLong(101, 100)}`],
+        [3, 'refused', `Рядок 3: профіль «#${othersProfile.id}» не знайдено серед ваших`],
+        [4, 'new', undefined],
+      ]);
+      // The operator sees nothing of another's videos: the same file names none of theirs.
+      const foreign = await preview(other, csv([`${second!.id};;#${othersProfile.id};tiktok;05.12.2026 12:00;;;`]));
+      expect(foreign.rows[0]!.reason).toBe(`Рядок 2: відео #${second!.id} не знайдено серед ваших`);
+    });
+
     it('gives a template with the Ukrainian headers and an example row of the operator’s own video and profile', async () => {
       const owner = await createUser(env(), 'owner');
       const mine = await profile(owner, 'Ранок');

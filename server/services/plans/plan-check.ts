@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../../src/lib/contract';
 import { dayjs } from '../../../src/lib/dates';
 import { displayTimezone, formatDate, kyivWallTime, yearAheadWallTime } from '../../../src/lib/kyiv-time';
-import { platformIds, platforms } from '../../../src/lib/platforms';
+import { platformIds, platformOf, platforms } from '../../../src/lib/platforms';
 import { postRefusal, refusalText, resolveChoices, type ResolvedOptions } from '../../../src/lib/posting-rules';
 import { addTags } from '../../../src/lib/tags';
 import { t } from '../../messages';
@@ -339,7 +339,7 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
     row.account = account;
     row.accountId = account.id;
     const title = accountOption(account).title;
-    if (!account[platforms.find((each) => each.id === platform)!.fields.switchedOn]) {
+    if (!account[platformOf(platform).fields.switchedOn]) {
       refuse(row, reasons.platformOff(title, platformName(platform)));
       continue;
     }
