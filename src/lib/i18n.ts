@@ -1258,7 +1258,7 @@ export const t = {
     importAction: 'Імпорт плану',
     importTitle: 'Імпорт плану з файлу',
     importHint:
-      'Файл CSV (Excel: «CSV UTF-8», крапка з комою або кома між клітинками) чи .xlsx, один рядок — одна публікація. Порожня дата — перший вільний слот профілю. Нічого не збережеться, доки ви не підтвердите.',
+      'Файл CSV (Excel: «CSV UTF-8», крапка з комою або кома між клітинками) чи книга Excel, один рядок — одна публікація. Порожня дата — перший вільний слот профілю. Нічого не збережеться, доки ви не підтвердите.',
     file: 'Файл плану',
     chooseFile: 'Вибрати файл',
     template: 'Завантажити шаблон',
@@ -1296,7 +1296,7 @@ export const t = {
     exportRange: 'Період: дати РРРР-ММ-ДД, кінець не раніше за початок, щонайбільше рік',
     // The server's refusals of a file, a row or a confirm.
     fileMissing: 'Додайте файл плану в поле «file»',
-    fileUnreadable: 'Файл не прочитано: потрібен CSV у UTF-8 або .xlsx',
+    fileUnreadable: 'Файл не прочитано: потрібен CSV у UTF-8 або книга Excel',
     headerMissing: (columns: string) => `У першому рядку немає стовпців: ${columns}`,
     tooManyRows: (limit: number) => `У файлі щонайбільше ${numbers.format(limit)} рядків з публікаціями`,
     previewNotFound: 'Перегляд плану не знайдено: завантажте файл ще раз',
@@ -1306,7 +1306,7 @@ export const t = {
     reasons: {
       videoMissing: 'Вкажіть ID відео або ID запиту',
       badVideoId: (text: string) => `ID відео «${text}» — не число`,
-      badIdUpload: (text: string) => `ID запиту «${text}» — не UUID`,
+      badIdUpload: (text: string) => `ID запиту «${text}» має не той вигляд: скопіюйте його зі сторінки запиту`,
       videoNotFound: (id: number) => `Відео #${id} не знайдено серед ваших`,
       requestNotFound: (idUpload: string) => `Запит ${idUpload} не знайдено серед ваших`,
       videoNotInRequest: (id: number, idUpload: string) => `Відео #${id} не з запиту ${idUpload}`,
