@@ -1279,10 +1279,7 @@ export const t = {
     saved: (count: number) => (count === 0 ? 'Нічого не змінилося: план уже в календарі' : `Збережено ${counted(count, nouns.posts)}`),
     nothingToSave: 'Немає рядків для збереження',
     shown: (shown: number, total: number) => `Показано ${numbers.format(shown)} з ${numbers.format(total)} рядків: спершу відхилені`,
-    another: 'Інший файл',
     close: 'Закрити',
-    previewFailed: 'Не вдалося перевірити файл',
-    saveFailed: 'Не вдалося зберегти план',
     exportAction: 'Експорт плану',
     exportTitle: 'Експорт плану в CSV',
     exportHint: 'Заплановані й утримані публікації періоду в стовпцях імпорту: файл можна змінити й імпортувати назад.',
@@ -1292,7 +1289,6 @@ export const t = {
     exportAll: 'Усі профілі',
     exportDownload: 'Завантажити CSV',
     exporting: 'Готуємо файл…',
-    exportFailed: 'Не вдалося експортувати план',
     exportRange: 'Період: дати РРРР-ММ-ДД, кінець не раніше за початок, щонайбільше рік',
     // The server's refusals of a file, a row or a confirm.
     fileMissing: 'Додайте файл плану в поле «file»',
