@@ -140,8 +140,3 @@ export function templateDate(at: number): string {
   const [year, month, day] = kyivWallTime(at).slice(0, 10).split('-');
   return `${day}.${month}.${year}`;
 }
-
-/** Whether a text uses a variable or a spintax at all: one that does not is sent as typed. */
-export function isTemplate(template: string): boolean {
-  return parse(template).some((part) => typeof part !== 'string');
-}

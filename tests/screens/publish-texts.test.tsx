@@ -69,7 +69,7 @@ describe('the publish form’s text per platform (issue 43.2)', () => {
     const hashtags = Array.from({ length: 30 }, (_, index) => `#т${index}`).join(' ');
     await user.type(screen.getByLabelText(t.texts.ownDescription('Instagram')), hashtags);
     // 30 in the description and the set's tag: 31.
-    expect(counters('Instagram')[1]).toBe('Теги: 31 / 30 хештегів');
+    expect(counters('Instagram')[1]).toBe('Хештеги: 31 / 30');
     await user.click(screen.getByRole('tab', { name: t.texts.common }));
     await user.click(screen.getByRole('button', { name: 'Зберегти' }));
 

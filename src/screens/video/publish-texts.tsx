@@ -47,7 +47,7 @@ function Counters({ platform, text, worst }: { platform: Platform; text: PostTex
       {textCounts(platform, text, worst).map(({ counter, used, limit }) => (
         <li key={`${counter.field}-${counter.unit}`} className={used > limit ? styles.over : undefined}>
           {t.texts.counter(
-            counter.unit === 'hashtags' ? t.publish.tags : t.texts.fields[counter.field],
+            t.texts.fields[counter.unit === 'hashtags' ? 'hashtags' : counter.field],
             used,
             limit,
             t.texts.units[counter.unit],
