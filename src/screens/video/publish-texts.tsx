@@ -82,7 +82,7 @@ export function PublishTexts({
   const [choice, setChoice] = useState<{ tab: Tab; at: number }>({ tab: 'common', at: 0 });
   const values = useWatch({ control }) as PublishFields;
   const common = commonText({ title: values.title ?? '', description: values.description ?? '', tags: values.tags ?? [] });
-  const own = sentTexts({ ...values, texts: values.texts });
+  const own = sentTexts(values);
   const problems = textProblems(common, own, ticked, worst);
   const fieldError = (path: string) => (get(errors, path) as { message?: string } | undefined)?.message;
   const tabHasError = (tab: Tab) =>
