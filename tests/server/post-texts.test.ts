@@ -66,7 +66,8 @@ describeEachDatabase(
     const allPlatforms = { inYouTube: true, inTikTok: true, inInstagram: true };
     const choices = {
       youtube: { selfDeclaredMadeForKids: false },
-      tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE' as const },
+      // Offered to public and private sandbox creators alike (sandbox/tiktok/creator.ts).
+      tiktok: { privacyLevel: 'MUTUAL_FOLLOW_FRIENDS' as const },
     };
 
     it('sends each platform its own words, each variant its own number and profile, and a spintax choice the post keeps', async () => {
