@@ -5,7 +5,7 @@ import { SandboxState, issueSandboxToken } from '../../server/sandbox/index';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, storedPosts, withSandboxServer } from './helpers';
-import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+import { kyivDay, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 const sandbox = new SandboxState();
@@ -171,6 +171,38 @@ describeEachDatabase(
       const posts = await storedPosts(env(), { requestId: request.id }, 'p.title, p.description, p.tags');
       expect(posts).toEqual(Array.from({ length: 3 }, () => ({ title: null, description: null, tags: null })));
       await settled(owner, request.idUpload);
+    });
+
+    it('a post moved to another profile and day says its new profile and date; a move of the date alone keeps the rest', async () => {
+      const owner = await createUser(env(), 'owner');
+      const first = await connectedProfile(owner, 'zeta');
+      const second = await connectedProfile(owner, 'eta');
+      const request = await renderedRequest(env(), owner.id, 1);
+      const [planned, moved] = [kyivDay(3, '10:00'), kyivDay(5, '11:00')];
+      const dateOf = (wall: string) => wall.slice(0, 10).split('-').reverse().join('.');
+      const response = await publish(
+        owner,
+        request,
+        publishPayload(request, [first.id], {
+          options: choices,
+          date: planned.wall,
+          texts: { youtube: { title: '{profile}, {date}, відео {n}' } },
+        }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const titles = async () => (await storedPosts(env(), { requestId: request.id }, 'p.title')).map((post) => post.title);
+      expect(await titles()).toEqual([`zeta-${env().kind}, ${dateOf(planned.wall)}, відео 1`]);
+
+      const url = `/api/upload-video/${request.idUpload}/video/${request.videos[0]!.id}`;
+      const answer = await env().app.inject({
+        method: 'PATCH',
+        url,
+        headers: owner.headers,
+        payload: { date: moved.wall, accountId: second.id },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(await titles()).toEqual([`eta-${env().kind}, ${dateOf(moved.wall)}, відео 1`]);
+      expect(answer.json<UploadDetail>().video[0]!.posts[0]!.words?.title).toBe(`eta-${env().kind}, ${dateOf(moved.wall)}, відео 1`);
     });
 
     it('a failed post retried sends the words it was planned with', async () => {
