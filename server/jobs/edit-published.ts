@@ -13,6 +13,7 @@ import { finishEdit, type EditPublishedJobData } from '../services/publishing/po
 import { youtube } from '../platforms/youtube/connector';
 import type { JobContext } from './types';
 import { failureOf, publishRetry } from './publish';
+import { wordsOf } from '../../src/lib/post-texts';
 
 /** How many times a job applies texts that changed while it was applying them before it gives up. */
 const maxPasses = 3;
@@ -68,9 +69,7 @@ export async function editPublishedPost(
       await withRetry(
         () =>
           youtube.updateVideo(ctx, sent.post.remoteId!, {
-            title: sent.title ?? '',
-            description: sent.description,
-            tags: sent.tags,
+            ...wordsOf(sent.post, sent),
             publishKey: publishKey(sent.post.videoId, 'youtube'),
             categoryId: (sent.post.options as YouTubePostOptions | null)?.categoryId,
           }),

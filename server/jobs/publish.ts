@@ -41,6 +41,7 @@ import type { Cap } from '../platforms/types';
 import { capOf, holdAfterRefusal, holdFor, type CapHold } from '../services/planning/posting-caps';
 import { recordStopOutcome, stopRequested } from './publish-stops';
 import { releaseLease, tryLease } from '../engine/liveness';
+import { wordsOf } from '../../src/lib/post-texts';
 
 /** Where pg-boss moves a publish job whose retries ran out, including one whose worker died. */
 export const publishFailedJobName = 'publish-video-failed';
@@ -168,9 +169,7 @@ async function uploadPost(
     path: video.path,
     size: video.size,
     contentType: 'video/mp4',
-    title: video.title ?? '',
-    description: video.description,
-    tags: video.tags,
+    ...wordsOf(post, video),
     publishKey: publishKey(post.videoId, post.platform),
     options: { [post.platform]: post.options ?? {} } as PostOptions,
   };

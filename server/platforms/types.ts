@@ -198,9 +198,7 @@ export interface TikTokConnector extends Connector {
   creatorRules(ctx: ConnectorContext): Promise<TikTokCreatorRules>;
 }
 
-export function publishKey(videoId: number, platform: Platform): string {
-  return `video-${videoId}-${platform}`;
-}
+export { publishKey } from '../../src/lib/posting-rules/caption';
 
 /** Where a platform's statistics reads count their units, and how many they may spend in its period. */
 export interface QuotaPeriod {

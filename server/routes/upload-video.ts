@@ -51,12 +51,28 @@ import {
 } from '../services/publishing/request-rows';
 import { ownerProfiles, ownerProfilesAmong, profileRowById, type ProfileRow } from '../services/profiles/profile-rows';
 import { tagSetsOf } from '../services/library/tag-sets';
+import { textProblems, type PlatformTexts } from '../../src/lib/post-texts';
+import { planWords, templateProfile } from '../services/publishing/post-words';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const tagsOf = (tags: string[]) => addTags([], tags.join(' '));
 
 const planProfile = (profile: ProfileRow): PlanProfile => ({ ...profile, title: accountOption(profile).title });
+
+/** A publish's `texts` as kept: trimmed, the tags as tags are kept; a platform given nothing is left out. */
+function ownTexts(texts: PlatformTexts): PlatformTexts | undefined {
+  const kept = Object.entries(texts).flatMap(([platform, text]) => {
+    if (!text) return [];
+    const own = {
+      ...(text.title?.trim() ? { title: text.title.trim() } : {}),
+      ...(text.description !== undefined ? { description: text.description.trim() } : {}),
+      ...(text.tags?.length ? { tags: tagsOf(text.tags) } : {}),
+    };
+    return Object.keys(own).length > 0 ? [[platform, own] as const] : [];
+  });
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
 
 export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   platforms: () => PlatformAccess;
@@ -355,6 +371,15 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       ),
     );
     const texts = { title: form.title.trim(), description: form.description.trim(), tags: tagsOf(form.tags) };
+    const platformTexts = form.texts && ownTexts(form.texts);
+    const names = new Map(profiles.map((profile) => [profile.id, templateProfile(profile)]));
+    const problem = textProblems(texts, platformTexts, tickedPlatforms(form), {
+      profiles: [...names.values()],
+      numbers: [...numbers.values()],
+      videoId: Math.max(...rows.map((row) => row.id)),
+    })[0];
+    if (problem) throw new HttpError(400, problem.message);
+    const words = planWords(plan, texts, platformTexts, names, numbers);
     for (const item of plan) {
       for (const [platform, options] of item.options) {
         const row = rowOf.get(item.videoId);
@@ -365,11 +390,15 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
           fps: row?.fps ?? null,
           frame: row?.width && row.height ? { width: row.width, height: row.height } : null,
         };
-        checkPost(platform, options, video, texts, creators.get(item.accountId) ?? null, item.title);
+        // Each post's own filled words, with its exact profile and publish key.
+        checkPost(platform, options, video, words.get(item.videoId)!.get(platform)!, creators.get(item.accountId) ?? null, item.title);
       }
     }
 
-    const sent = await planPosts(db, queue, target.id, texts, form, plan, new Date(now));
+    const sent = await planPosts(db, queue, target.id, texts, form, plan, new Date(now), {
+      platformTexts: platformTexts ?? null,
+      posts: words,
+    });
     request.log.info({ requestId: target.id, videos: plan.length, posts: sent }, 'publication scheduled');
     const updated = await requestById(db, target.id);
     return detail(updated!);

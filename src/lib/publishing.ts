@@ -2,7 +2,8 @@ import { validate } from 'superstruct';
 import type { PostOptions, PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption, VideoPost } from './contract';
 import { t } from './i18n';
 import { platforms, type PlatformFieldName } from './platforms';
-import { ticksOf } from './assignment';
+import { tickedPlatforms, ticksOf } from './assignment';
+import type { PlatformTexts, PostText, WorstValues } from './post-texts';
 import { publishAssignmentSchema, type PublishFields, type PublishForm } from './schemas';
 
 type AssignableVideo = Pick<PublishVideoItem, 'account' | 'byHand' | 'lostProfile'>;
@@ -80,6 +81,46 @@ const dateOrNull = (value: string | null | undefined) => (value ? value : null);
  */
 const chosen = ({ id, title, value }: SelectOption): SelectOption => ({ id, title, value });
 
+/** The set's own words as the server reads the form's: trimmed. */
+export function commonText(fields: Pick<PublishFields, 'title' | 'description' | 'tags'>): PostText {
+  return { title: fields.title.trim(), description: (fields.description ?? '').trim(), tags: fields.tags };
+}
+
+/**
+ * What the form fills a template's worst case with: the chosen profiles' names as the pickers show
+ * them (their number too, never shorter than the name `{profile}` gets), the set's variant numbers,
+ * and its largest video id, whose publish key takes the most of a caption's room.
+ */
+export function worstValuesOf(
+  accounts: SelectOption[],
+  videos: { id: number }[],
+  detail: Pick<PublicationRequestDetail, 'video'> | null,
+): WorstValues {
+  const ids = (detail?.video ?? videos).map((video) => video.id);
+  return {
+    profiles: accounts.map((profile) => profile.title),
+    numbers: [...videoNumbers(detail?.video ?? videos).values()],
+    videoId: Math.max(0, ...ids),
+  };
+}
+
+/**
+ * The form's own words per platform as the payload sends them: the ticked platforms' fields the
+ * operator filled; an empty one takes the set's. None at all sends no `texts`, as SPEC's payload.
+ */
+export function sentTexts(form: PublishFields): PlatformTexts | undefined {
+  const sent = tickedPlatforms(form).flatMap((platform) => {
+    const own = form.texts?.[platform];
+    const text = {
+      ...(own?.title?.trim() ? { title: own.title } : {}),
+      ...(own?.description?.trim() ? { description: own.description } : {}),
+      ...(own?.tags?.length ? { tags: own.tags } : {}),
+    };
+    return Object.keys(text).length > 0 ? [[platform, text] as const] : [];
+  });
+  return sent.length > 0 ? Object.fromEntries(sent) : undefined;
+}
+
 /** What POST /api/upload-video/{idUpload} receives for the form's values. */
 export function publishPayloadOf(requestId: number, form: PublishForm): PublishPayload {
   return {
@@ -99,6 +140,7 @@ export function publishPayloadOf(requestId: number, form: PublishForm): PublishP
     ...ticksOf(form),
     date: dateOrNull(form.date),
     ...(form.options ? { options: form.options as PostOptions } : {}),
+    ...(sentTexts(form) ? { texts: sentTexts(form) } : {}),
   };
 }
 

@@ -33,7 +33,7 @@ import {
 } from './contract';
 import { maxLength } from './contract/limits';
 import { isPastWallTime, kyivWallTime, wallTimePattern, yearAheadWallTime } from './kyiv-time';
-import { platformIds, platforms, type PlatformFieldName, type PlatformOf } from './platforms';
+import { platformIds, platforms, type Platform, type PlatformFieldName, type PlatformOf } from './platforms';
 import { parseProxy } from './proxy';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
@@ -450,6 +450,16 @@ export const postOptionsSchema = type({
 });
 export type PostOptionsForm = Infer<typeof postOptionsSchema>;
 
+/**
+ * Issue 43.2: a platform's own words (POST /api/upload-video/{idUpload} `texts`), keyed by the
+ * registry's platforms; a field left out takes the set's. Their limits need the chosen profiles and
+ * the videos, so the form and the route check them with src/lib/post-texts.ts (textProblems).
+ */
+const platformTextSchema = optional(type({ title: optional(string()), description: optional(string()), tags: optional(array(string())) }));
+const platformTextsSchema = type(
+  Object.fromEntries(platformIds.map((id) => [id, platformTextSchema])) as Record<Platform, typeof platformTextSchema>,
+);
+
 /** The part of the publish form the publish machine checks: chosen profiles and the videos left. */
 const publishAssignment = { accounts: selectedAccounts, video: publishVideoList };
 export const publishAssignmentSchema = type(publishAssignment);
@@ -467,6 +477,7 @@ export function publishSchema(now: () => number) {
     ...platformTicks(),
     date: publishDate(now),
     options: optional(postOptionsSchema),
+    texts: optional(platformTextsSchema),
   });
 }
 export type PublishForm = Infer<ReturnType<typeof publishSchema>>;

@@ -14,13 +14,16 @@ import { kyivWallTime } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
 import { assignmentPreview, platformGaps, tickedPlatforms } from '../lib/assignment';
 import type { PlatformFieldName } from '../lib/platforms';
-import { refusalText, textRefusal } from '../lib/posting-rules';
+import { textProblems } from '../lib/post-texts';
 import {
   assignmentErrors,
   assignProfilesInOrder,
   publishPayloadOf,
+  commonText,
   publishVideosOf,
+  sentTexts,
   videoNumbers,
+  worstValuesOf,
   withProfiles,
   type AssignmentErrors,
 } from '../lib/publishing';
@@ -85,13 +88,14 @@ const deletingToastId = (idUpload: string | undefined) => `delete-${idUpload}`;
 const changeVideo = (videos: PublishVideoItem[], videoId: number, change: Partial<PublishVideoItem>) =>
   videos.map((video) => (video.id === videoId ? { ...video, ...change } : video));
 
-/** The first thing a ticked platform refuses in the texts as the server will read them, in the posting rules' words. */
-function textsError(fields: PublishFields): string | undefined {
-  const texts = { title: fields.title.trim(), description: (fields.description ?? '').trim(), tags: fields.tags };
-  const refusal = tickedPlatforms(fields)
-    .map((platform) => textRefusal(platform, texts))
-    .find((each) => each !== null);
-  return refusal ? refusalText(refusal, '') : undefined;
+/** The first thing a ticked platform refuses in the words it would get (src/lib/post-texts.ts), as the server will check them. */
+function textsError(context: PublishContext, fields: PublishFields): string | undefined {
+  return textProblems(
+    commonText(fields),
+    sentTexts(fields),
+    tickedPlatforms(fields),
+    worstValuesOf(context.accounts, context.videos, context.detail),
+  )[0]?.message;
 }
 
 /**
@@ -102,7 +106,7 @@ function textsError(fields: PublishFields): string | undefined {
 function submissionErrors(context: PublishContext, fields: PublishFields): AssignmentErrors {
   const assignment = assignmentErrors(context.accounts, context.videos);
   if (tickedPlatforms(fields).length === 0) return { ...assignment, platforms: t.postTruth.noPlatformTicked };
-  const texts = textsError(fields);
+  const texts = textsError(context, fields);
   const errors = texts ? { ...assignment, texts } : assignment;
   const platformsOf = new Map((context.detail?.accounts ?? []).map((profile) => [profile.id, profile.platforms]));
   const numbers = videoNumbers(context.detail?.video ?? []);

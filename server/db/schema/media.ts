@@ -1,5 +1,6 @@
-import { boolean, integer, pgTable, real, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, real, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { RenderFailure } from '../../../src/lib/render-failures';
+import type { PlatformTexts } from '../../../src/lib/post-texts';
 import { users } from './users';
 
 export const photos = pgTable('photos', {
@@ -34,6 +35,8 @@ export const creationRequests = pgTable('creation_requests', {
   title: text('title'),
   description: text('description').notNull().default(''),
   tags: text('tags').array().notNull().default([]),
+  /** Migration 0054: the publish's `texts`, each platform's own words as typed; null: the set's for all. */
+  platformTexts: jsonb('platform_texts').$type<PlatformTexts>(),
   inYouTube: boolean('in_youtube').notNull().default(false),
   inTikTok: boolean('in_tiktok').notNull().default(false),
   inInstagram: boolean('in_instagram').notNull().default(false),

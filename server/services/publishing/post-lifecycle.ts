@@ -16,6 +16,8 @@ import { planMove, type Move, type PlannedVideo, type PlatformFlags } from './pu
 import { noteSetPosts } from './set-notices';
 import { raisePostAlert } from '../../alerts/buckets';
 import { refreshVideoStatus } from './video-status';
+import { ownWords, type PlatformTexts, type PostText } from '../../../src/lib/post-texts';
+import { refillWords } from './post-words';
 
 /**
  * Every change of a post (a `video_posts` row), by name: a publication plans its posts, a move
@@ -87,14 +89,20 @@ export async function planPosts(
   flags: PlatformFlags,
   plan: PlannedVideo[],
   now: Date,
+  words: {
+    /** The publish's `texts` as typed, kept for the posts a move or a restore fills again; null when it gave none. */
+    platformTexts: PlatformTexts | null;
+    /** Each post's final words (services/publishing/post-words.ts), by video and platform; the post keeps those that are not the set's. */
+    posts: Map<number, Map<Platform, PostText>>;
+  },
 ): Promise<number> {
   const sent: { id: number; token: string; scheduledAt: Date }[] = [];
   await db.transaction(async (run) => {
     // Each platform's tick in its column (in_youtube…), from $6 on.
-    const ticks = allPlatforms.map((platform, index) => `${platform.columns.ticked} = $${index + 6}`).join(', ');
+    const ticks = allPlatforms.map((platform, index) => `${platform.columns.ticked} = $${index + 7}`).join(', ');
     const { rows: taken } = await run(
       `UPDATE creation_requests SET title = $2, description = $3, tags = $4, published_at = $5, updated_at = $5,
-         status = 'published', ${ticks}
+         platform_texts = $6::jsonb, status = 'published', ${ticks}
         WHERE id = $1 AND status = 'success' RETURNING id`,
       [
         requestId,
@@ -102,6 +110,7 @@ export async function planPosts(
         texts.description,
         texts.tags,
         now,
+        words.platformTexts && JSON.stringify(words.platformTexts),
         ...allPlatforms.map((platform) => flags[platform.fields.ticked] === true),
       ],
     );
@@ -114,15 +123,28 @@ export async function planPosts(
       ]);
       for (const platform of item.platforms) {
         const token = crypto.randomUUID();
+        const own = ownWords(words.posts.get(item.videoId)?.get(platform) ?? texts, texts);
         const { rows: upserted } = await run(
-          `INSERT INTO video_posts (video_id, platform, account_id, scheduled_at, job_token, options)
-           VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+          `INSERT INTO video_posts (video_id, platform, account_id, scheduled_at, job_token, options, title, description, tags)
+           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $8, $9, $10)
            ON CONFLICT (video_id, platform) DO UPDATE SET account_id = EXCLUDED.account_id,
              scheduled_at = EXCLUDED.scheduled_at, job_token = EXCLUDED.job_token, status = 'pending',
-             failure = NULL, failure_detail = NULL, attempts = 0, options = EXCLUDED.options, updated_at = $7
+             failure = NULL, failure_detail = NULL, attempts = 0, options = EXCLUDED.options, title = EXCLUDED.title,
+             description = EXCLUDED.description, tags = EXCLUDED.tags, updated_at = $7
            WHERE video_posts.status <> 'done'
            RETURNING id`,
-          [item.videoId, platform, item.accountId, item.scheduledAt, token, JSON.stringify(item.options.get(platform)), now],
+          [
+            item.videoId,
+            platform,
+            item.accountId,
+            item.scheduledAt,
+            token,
+            JSON.stringify(item.options.get(platform)),
+            now,
+            own.title,
+            own.description,
+            own.tags,
+          ],
         );
         if (upserted.length > 0) sent.push({ id: upserted[0].id, token, scheduledAt: item.scheduledAt });
       }
@@ -203,6 +225,7 @@ export async function replanPosts(
     const posts = await scheduledPosts(run, videoId);
     const { accountId, scheduledAt, options, note } = planMove({ ...move, accountId: video.account_id, posts });
     await run(`DELETE FROM video_posts WHERE video_id = $1`, [videoId]);
+    const moved: number[] = [];
     for (const [platform, chosen] of options) {
       const token = crypto.randomUUID();
       const { rows } = await run(
@@ -210,8 +233,11 @@ export async function replanPosts(
          VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
         [videoId, platform, accountId, scheduledAt, token, JSON.stringify(chosen)],
       );
+      moved.push(rows[0].id);
       await sendPublishJob(queue, { id: rows[0].id, token }, run, { at: scheduledAt, now });
     }
+    // Its words name its new profile and date.
+    await refillWords(run, moved);
     await run(`UPDATE videos SET account_id = $2, date = $3 WHERE id = $1`, [videoId, accountId, scheduledAt]);
     if (note !== undefined) await run(`UPDATE videos SET publish_note = $2 WHERE id = $1`, [videoId, note]);
     await refreshVideoStatus(run, videoId);
@@ -244,6 +270,7 @@ export async function movePost(
       [videoId, platform, at, token, now],
     );
     await sendPublishJob(queue, { id: rows[0].id, token }, run, { at, now });
+    await refillWords(run, [rows[0].id]);
     await run(
       `UPDATE videos SET date = (SELECT min(scheduled_at) FROM video_posts WHERE video_id = $1 AND status = 'pending') WHERE id = $1`,
       [videoId],
@@ -323,6 +350,7 @@ export async function restorePosts(
         [videoId, post.platform, post.accountId, scheduledAt, token, JSON.stringify(post.options)],
       );
       await sendPublishJob(queue, { id: inserted[0].id, token }, run, { at: scheduledAt, now });
+      await refillWords(run, [inserted[0].id]);
     }
     const left = kept.filter((post) => !chosen.includes(post));
     await run(`UPDATE videos SET cancelled_posts = $2::jsonb WHERE id = $1`, [videoId, left.length > 0 ? JSON.stringify(left) : null]);
@@ -594,13 +622,21 @@ export async function editPublished(
   at: Date,
 ): Promise<void> {
   await db.transaction(async (run) => {
-    await run(`UPDATE creation_requests SET title = $2, description = $3, tags = $4, updated_at = $5 WHERE id = $1`, [
-      requestId,
-      texts.title,
-      texts.description,
-      texts.tags,
-      at,
-    ]);
+    // The edit's one title, description and tags are every platform's from now on: the edit form shows no other to keep.
+    await run(
+      `UPDATE creation_requests SET title = $2, description = $3, tags = $4, platform_texts = NULL, updated_at = $5 WHERE id = $1`,
+      [requestId, texts.title, texts.description, texts.tags, at],
+    );
+    // The posts still to go, and the YouTube ones the edit reaches, say the new words, filled for each.
+    const { rows: refilled } = await run(
+      `SELECT p.id FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id
+        WHERE v.request_id = $1 AND (p.status <> 'done' OR (p.platform = 'youtube' AND p.remote_id IS NOT NULL))`,
+      [requestId],
+    );
+    await refillWords(
+      run,
+      refilled.map((row) => Number(row.id)),
+    );
     const { rows } = await run(
       `UPDATE video_posts SET edit_state = 'pending', edit_failure = NULL, edit_failure_detail = NULL, updated_at = $2
         WHERE platform = 'youtube' AND status = 'done' AND remote_id IS NOT NULL

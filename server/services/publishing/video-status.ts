@@ -105,6 +105,7 @@ interface KeptPost {
 export function videoPostOf(row: Record<string, any>): VideoPost {
   const stored = storedPost(row);
   const state = postStateOf(stored);
+  const ownWords = row.title != null || row.description != null || row.tags != null;
   return {
     platform: row.platform,
     state,
@@ -112,6 +113,7 @@ export function videoPostOf(row: Record<string, any>): VideoPost {
     url: state === 'published' ? row.url : null,
     error: state === 'failed' && row.failure !== null ? failureText(row.platform, storedFailure(row.failure, row.failure_detail)) : null,
     date: isoOf(row.published_at ?? row.scheduled_at),
+    ...(ownWords ? { words: { title: row.title ?? null, description: row.description ?? null, tags: row.tags ?? null } } : {}),
   };
 }
 
@@ -120,10 +122,10 @@ export function videoPostOf(row: Record<string, any>): VideoPost {
  * posts as one JSON array, and those it keeps cancelled for the undo. A page of a list reads them
  * in its own statement, so its posts cost no second round trip.
  */
-export const postsColumns = (video = 'videos') =>
+export const postsColumns = (video = 'videos', { words = false } = {}) =>
   `(SELECT coalesce(jsonb_agg(jsonb_build_object('platform', p.platform, 'status', p.status, 'started', p.started_at IS NOT NULL,
             'wait_kind', p.wait_kind, 'failure', p.failure, 'failure_detail', p.failure_detail, 'url', p.url,
-            'scheduled_at', p.scheduled_at, 'published_at', p.published_at)), '[]'::jsonb)
+            'scheduled_at', p.scheduled_at, 'published_at', p.published_at${words ? `, 'title', p.title, 'description', p.description, 'tags', p.tags` : ''})), '[]'::jsonb)
      FROM video_posts AS p WHERE p.video_id = ${video}.id) AS posts, ${video}.cancelled_posts`;
 
 /**
@@ -142,7 +144,10 @@ export function postsOfRow(row: { posts: Record<string, any>[]; cancelled_posts:
 export async function postsOfVideos(run: RunSql, videoIds: number[]): Promise<Map<number, VideoPost[]>> {
   const posts = new Map<number, VideoPost[]>(videoIds.map((id) => [id, []]));
   if (videoIds.length === 0) return posts;
-  const { rows } = await run(`SELECT videos.id, ${postsColumns()} FROM videos WHERE videos.id = ANY($1::int[])`, [videoIds]);
+  // A set's own page shows each post's own words (issue 43.2); the lists, which show none, do not read them.
+  const { rows } = await run(`SELECT videos.id, ${postsColumns('videos', { words: true })} FROM videos WHERE videos.id = ANY($1::int[])`, [
+    videoIds,
+  ]);
   for (const row of rows) posts.set(row.id, postsOfRow(row));
   return posts;
 }

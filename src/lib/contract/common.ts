@@ -119,6 +119,17 @@ export const VideoPost = Type.Object({
   url: Nullable(Type.String()),
   error: Nullable(Type.String()),
   date: Type.String(),
+  /**
+   * Issue 43.2: the post's own final words where they are not its set's (null fields are the set's),
+   * on a set's own page; src/lib/post-texts.ts (wordsOf) reads the words it goes out with.
+   */
+  words: Type.Optional(
+    Type.Object({
+      title: Nullable(Type.String()),
+      description: Nullable(Type.String()),
+      tags: Nullable(Type.Array(Type.String())),
+    }),
+  ),
 });
 
 const Count = Type.Integer({ minimum: 0 });

@@ -1,4 +1,4 @@
-import { Type, type TProperties } from '@sinclair/typebox';
+import { Type, type TOptional, type TProperties } from '@sinclair/typebox';
 import {
   AccountGroup,
   errorResponses,
@@ -25,7 +25,7 @@ import {
 } from './common';
 import { PostOptions } from './posting-rules';
 import { ChosenAccount, TagList } from './groups-tags';
-import { platformIds } from '../platforms';
+import { platformIds, type Platform as PlatformId } from '../platforms';
 import { maxItems, maxLength } from './limits';
 
 /** `url`: a signed, expiring media URL. */
@@ -194,6 +194,18 @@ const ScheduledVideoParams = Type.Object({ idUpload: Uuid, videoId: Id }, { addi
 /** Issue 40.1: one post of a scheduled video, by its platform. */
 const ScheduledPostParams = Type.Object({ idUpload: Uuid, videoId: Id, platform: Platform }, { additionalProperties: false });
 
+/** Issue 43.2: one platform's own words; a field left out takes the set's. Variables and spintax are filled per post. */
+const PlatformText = Type.Object(
+  { title: Type.Optional(Text(maxLength.title)), description: Type.Optional(Text(maxLength.description)), tags: Type.Optional(TagList) },
+  { additionalProperties: false },
+);
+
+/** `texts` of a publish, keyed by the registry's platforms. */
+export const PlatformTexts = Type.Object(
+  Object.fromEntries(platformIds.map((id) => [id, Type.Optional(PlatformText)])) as Record<PlatformId, TOptional<typeof PlatformText>>,
+  { additionalProperties: false },
+);
+
 /** POST /api/upload-video/{idUpload} */
 export const PublishBody = Type.Object(
   {
@@ -233,6 +245,8 @@ export const PublishBody = Type.Object(
     date: publishDate,
     // Issue 22.3: the platforms' own choices; absent, the profile's remembered ones apply.
     options: Type.Optional(PostOptions),
+    // Issue 43.2: a platform's own title, description and tags; absent, every platform says the set's.
+    texts: Type.Optional(PlatformTexts),
   },
   { additionalProperties: false },
 );

@@ -4,6 +4,18 @@ import type { PostedVideo, Refusal } from '../posting-rules/refusal';
 type Texts = { title: string; description: string; tags: string[] };
 
 /**
+ * One limit of a post's words as the platform counts it (issue 43.2): a field's characters or
+ * UTF-8 bytes, or the caption's (title, description and hashtags as the connector joins them)
+ * characters or hashtags. The publish form counts each as the operator types, and the route
+ * refuses the same (src/lib/post-texts.ts).
+ */
+export interface TextCounter {
+  readonly field: 'title' | 'description' | 'tags' | 'caption';
+  readonly unit: 'characters' | 'bytes' | 'hashtags';
+  readonly limit: number;
+}
+
+/**
  * A platform's own rules for a post (src/lib/posting-rules/<platform>.ts), as the generic checks
  * (src/lib/posting-rules/index.ts) call them. Methods, so each platform takes its own options.
  */
@@ -71,6 +83,8 @@ export interface PlatformDescriptor {
   readonly dash: readonly number[];
   /** Its text and length limits, as its posting rules check them. */
   readonly limits: Readonly<Record<string, number>>;
+  /** Its limits of a post's words, as the form counts them; a caption's characters leave the publish key's line its room. */
+  readonly textCounters: readonly TextCounter[];
   /**
    * Its posting cap (docs/publishing.md#posting-caps): counted over a moving window of
    * `windowHours`, or over YouTube's Pacific day; per profile or per Google project; its figure

@@ -86,6 +86,7 @@ export const facebook = {
   colour: '#2563eb',
   dash: [6, 3, 1, 3],
   limits: facebookLimits,
+  textCounters: [{ field: 'caption', unit: 'characters', limit: facebookLimits.caption }],
   // Reels Publishing API, "Rate Limit": 30 API-published Reels per Page within a moving 24 hours.
   cap: { window: 'moving', windowHours: 24, per: 'profile', live: false },
   rules: {

@@ -26,6 +26,10 @@ export const instagram = {
   colour: '#c026d3',
   dash: [2, 4],
   limits: instagramLimits,
+  textCounters: [
+    { field: 'caption', unit: 'characters', limit: instagramLimits.caption },
+    { field: 'caption', unit: 'hashtags', limit: instagramLimits.hashtags },
+  ],
   // "IG User Content Publishing Limit": quota_total posts per quota_duration, both read from the platform.
   cap: { window: 'moving', windowHours: null, per: 'profile', live: true },
   rules: {

@@ -33,6 +33,7 @@ export const tiktok = {
   colour: '#0f172a',
   dash: [10, 5],
   limits: { caption: tiktokCaptionLimit },
+  textCounters: [{ field: 'caption', unit: 'characters', limit: tiktokCaptionLimit }],
   // "Content Posting API – Direct Post": a daily post cap per creator, counted over a moving 24 hours.
   cap: { window: 'moving', windowHours: 24, per: 'profile', live: false },
   rules: {

@@ -27,6 +27,11 @@ export const youtube = {
   colour: '#dc2626',
   dash: [],
   limits: youtubeLimits,
+  // The tags are not counted: the connector sends what fits of their 500 characters, as it always has.
+  textCounters: [
+    { field: 'title', unit: 'characters', limit: youtubeLimits.title },
+    { field: 'description', unit: 'bytes', limit: youtubeLimits.description },
+  ],
   // "Quota Calculator": 100 videos.insert a day per Google Cloud project, resetting at midnight Pacific Time.
   cap: { window: 'pacific-day', per: 'google-project', live: false },
   rules: {

@@ -4,6 +4,21 @@
  * failure). The key and the blank line before it take their room from the platform's limit.
  */
 
+import type { Platform } from '../platforms';
+
+/** The key a post carries on its platform (the caption's last line, YouTube's first tag): one per video and platform. */
+export function publishKey(videoId: number, platform: Platform): string {
+  return `video-${videoId}-${platform}`;
+}
+
+/** A hashtag as Instagram links it: '#' and the letters, digits and underscores after it. */
+const hashtag = /#[\p{L}\p{N}_]+/gu;
+
+/** The hashtags of a text, as Instagram counts them. */
+export function hashtagCount(text: string): number {
+  return text.match(hashtag)?.length ?? 0;
+}
+
 /** Tags as hashtags: letters, digits and underscores only, a tag left empty dropped. */
 export function hashtags(tags: string[]): string {
   return tags

@@ -1,5 +1,5 @@
 import type { InstagramPostOptions } from '../contract';
-import { captionRoom, captionText, hashtags } from './caption';
+import { captionRoom, captionText, hashtagCount, hashtags } from './caption';
 import { tenths, type PostedVideo, type Refusal } from './refusal';
 
 /**
@@ -16,9 +16,6 @@ export const instagramLimits = { caption: 2200, hashtags: 30, minSeconds: 3, max
 /** What a post gets for a choice nobody made: shared to the feed, as every Reel was before the form asked. */
 export const instagramDefaults = { shareToFeed: true } as const satisfies InstagramPostOptions;
 
-/** A hashtag as Instagram links it: '#' and the letters, digits and underscores after it. */
-const hashtag = /#[\p{L}\p{N}_]+/gu;
-
 /** The caption's text before the publish key, as the connector builds it: title, description, the tags as hashtags. */
 export function instagramCaption(texts: { title: string; description: string; tags: string[] }): string {
   return captionText([texts.title, texts.description, hashtags(texts.tags)]);
@@ -26,7 +23,7 @@ export function instagramCaption(texts: { title: string; description: string; ta
 
 /** The hashtags of the whole caption against Instagram's 30: what the form's texts alone decide. */
 export function instagramTextRefusal(texts: { title: string; description: string; tags: string[] }): Refusal | null {
-  const count = instagramCaption(texts).match(hashtag)?.length ?? 0;
+  const count = hashtagCount(instagramCaption(texts));
   return count > instagramLimits.hashtags ? { code: 'tooManyHashtags', count, limit: instagramLimits.hashtags } : null;
 }
 

@@ -9,10 +9,10 @@ import { assignmentPreview, platformGaps, tickedPlatforms, type AssignedVideo, t
 import { platforms, type PlatformFieldName } from '../../lib/platforms';
 import { kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
-import { emptyPublishFields, videoNumbers } from '../../lib/publishing';
+import { commonText, emptyPublishFields, sentTexts, videoNumbers, worstValuesOf } from '../../lib/publishing';
+import { textProblems } from '../../lib/post-texts';
 import { choiceProblems } from '../../lib/posting-rules';
 import { publishDateProblem, publishFieldsSchema, type PublishFields } from '../../lib/schemas';
-import { addTags } from '../../lib/tags';
 import { draftKeyOf, draftOf, publishDrafts } from '../../machines/publish-draft-store';
 import { useSessionUser } from '../../components/auth-context';
 import { publishMachine, type PublishEvent } from '../../machines/publish-machine';
@@ -26,14 +26,11 @@ import { PostingBudget } from '../../components/posting-budget';
 import { SpreadPanel } from '../../components/spread-panel';
 import { Card, Page } from '../../components/page';
 import { QuickChips } from '../../components/quick-chips';
-import { TagSetPicker } from '../../components/tag-set-picker';
 import { Spinner } from '../../components/spinner';
-import { TagInput } from '../../components/tag-input';
-import { TextAreaField } from '../../components/text-area-field';
-import { TextField } from '../../components/text-field';
 import { useScreenActor } from '../../components/use-screen-actor';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
 import styles from './publish-screen.module.css';
+import { PublishTexts } from './publish-texts';
 import { useNow } from '../../components/use-now';
 
 interface VideoCardProps {
@@ -147,6 +144,12 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
     const checked = await fieldsResolver(values, context, options);
     // The chosen profiles' rules as they are at the submit.
     const problems = choiceProblems(rulesActor.getSnapshot().context.rules, tickedPlatforms(values), values.options ?? {});
+    // What each ticked platform refuses in its words (issue 43.2), on the field of its own tab.
+    const { accounts: chosen, videos: left, detail: request } = actor.getSnapshot().context;
+    const worst = worstValuesOf(chosen, left, request);
+    for (const problem of textProblems(commonText(values), sentTexts(values), tickedPlatforms(values), worst)) {
+      problems.set(`texts.${problem.platform}.${problem.field}`, problem.message);
+    }
     if (problems.size === 0) return checked;
     const errors: FieldErrors<PublishFields> = { ...checked.errors };
     for (const [field, message] of problems) set(errors, field, { type: 'rule', message });
@@ -159,7 +162,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
     getValues,
     setValue,
     subscribe,
-    formState: { errors, isSubmitted },
+    formState: { errors, isSubmitted, submitCount },
   } = useForm<PublishFields>({
     resolver,
     defaultValues: { ...emptyPublishFields, ...draftOf(draftKey)?.fields },
@@ -210,27 +213,18 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   return (
     <form noValidate onSubmit={onSubmit} className={styles.layout}>
       <Card>
-        <TextField label={t.publish.name} autoComplete="off" disabled={submitting} error={errors.title?.message} {...register('title')} />
-        <TextAreaField
-          label={t.publish.description}
-          disabled={submitting}
-          error={errors.description?.message}
-          {...register('description')}
-        />
-        <Controller
+        <PublishTexts
           control={control}
-          name="tags"
-          render={({ field, fieldState }) => (
-            <TagInput label={t.publish.tags} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-          )}
-        />
-        <TagSetPicker
-          label={t.publish.tagSets}
-          items={detail.tagProfile}
+          register={register}
+          getValues={getValues}
+          setValue={setValue}
+          errors={errors}
+          submitCount={submitCount}
+          isSubmitted={isSubmitted}
+          ticked={tickedPlatforms(ticked)}
+          worst={worstValuesOf(accounts, videos, detail)}
+          tagSets={detail.tagProfile}
           disabled={submitting}
-          onPick={(tagSet) =>
-            setValue('tags', addTags(getValues('tags'), tagSet.tags.join(' ')), { shouldValidate: isSubmitted, shouldDirty: true })
-          }
         />
         {assignment.texts && (
           <p className={styles.error} role="alert">

@@ -30,6 +30,7 @@ import { TextField } from '../../components/text-field';
 import { useScreenActor } from '../../components/use-screen-actor';
 import { useUndoCancelToast } from '../../components/undo-cancel-toast';
 import { VideoLinks } from '../../components/video-links';
+import { PostWords } from '../../components/post-words';
 import { VideoStats } from '../../components/video-stats';
 import { VideoStatus } from '../../components/video-table';
 import { useFocusFirstError } from '../../components/use-focus-first-error';
@@ -250,6 +251,7 @@ interface VideoListProps {
 }
 
 function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: VideoListProps) {
+  const setWords = { title: detail.title, description: detail.description, tags: tagsFromText(detail.tags) };
   const columns: Column<PublishedVideo>[] = [
     { header: t.videoTable.columnId, cell: (video) => video.id, width: '70px' },
     {
@@ -260,7 +262,12 @@ function VideoList({ detail, retrying, scheduling, schedulingBusy, send }: Video
     { header: t.videoTable.columnDate, cell: (video) => formatDate(video.date), width: '150px' },
     {
       header: t.videoTable.columnLinks,
-      cell: (video) => <VideoLinks video={video} />,
+      cell: (video) => (
+        <>
+          <VideoLinks video={video} />
+          <PostWords posts={video.posts} set={setWords} />
+        </>
+      ),
     },
     {
       header: t.videoTable.columnStats,

@@ -1,0 +1,109 @@
+import { profileName } from '../../../src/lib/profile-name';
+import { ownWords, platformText, postSeed, postWords, type PlatformTexts, type PostText } from '../../../src/lib/post-texts';
+import type { RunSql } from '../../db/connect';
+import { templateDate } from '../../../src/lib/text-template';
+import { t } from '../../messages';
+import type { ProfileRow } from '../profiles/profile-rows';
+import type { PlannedVideo } from './publication-plan';
+
+/**
+ * Each post's final words (issue 43.2), computed once as its posts are planned and kept on the
+ * post (video_posts.title, description, tags), so a retry, a hold or a restart sends the same words.
+ */
+
+/** A profile as `{profile}` names it: its name as the pages show it (src/lib/profile-name.ts), else its number. */
+export function templateProfile(row: Pick<ProfileRow, 'id' | 'comments' | 'youtubeLogin' | 'instagramLogin'>): string {
+  const connectedAs = { youtube: row.youtubeLogin ?? undefined, instagram: row.instagramLogin ?? undefined };
+  return profileName({ comments: row.comments ?? '', connectedAs }) || t.accounts.optionTitle(row.id, '');
+}
+
+/**
+ * One post's final words: its platform's text (`texts` over the set's `common`), its variables
+ * filled with its profile's name, its video's number and its Kyiv date, its spintax picked by the
+ * post's own seed.
+ */
+export function plannedWords(
+  common: PostText,
+  texts: PlatformTexts | undefined,
+  post: {
+    videoId: number;
+    accountId: number;
+    platform: PlannedVideo['platforms'][number];
+    scheduledAt: Date;
+    profile: string;
+    number: number;
+  },
+): PostText {
+  const values = { profile: post.profile, n: post.number, date: templateDate(post.scheduledAt.getTime()) };
+  return postWords(platformText(common, texts, post.platform), values, postSeed(post.videoId, post.platform, post.accountId));
+}
+
+/** The final words of each post of a plan, by video and platform. */
+export function planWords(
+  plan: PlannedVideo[],
+  common: PostText,
+  texts: PlatformTexts | undefined,
+  profiles: Map<number, string>,
+  numbers: Map<number, number>,
+): Map<number, Map<PlannedVideo['platforms'][number], PostText>> {
+  return new Map(
+    plan.map((item) => [
+      item.videoId,
+      new Map(
+        item.platforms.map((platform) => [
+          platform,
+          plannedWords(common, texts, {
+            ...item,
+            platform,
+            profile: profiles.get(item.accountId) ?? '',
+            number: numbers.get(item.videoId)!,
+          }),
+        ]),
+      ),
+    ]),
+  );
+}
+
+/**
+ * Fills again the words of the posts `postIds` from their set's texts as they are now, for each
+ * post's profile, date and video: a move, a restore or an edit of the set calls it in its
+ * transaction. A post whose words come out as the set's keeps none (null).
+ */
+export async function refillWords(run: RunSql, postIds: number[]): Promise<void> {
+  if (postIds.length === 0) return;
+  const { rows } = await run(
+    `SELECT p.id, p.video_id, p.platform, p.account_id, p.scheduled_at, v.position, r.title, r.description, r.tags, r.platform_texts,
+            a.comments, a.youtube_login, a.instagram_login
+       FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id JOIN creation_requests AS r ON r.id = v.request_id
+       LEFT JOIN accounts AS a ON a.id = p.account_id
+      WHERE p.id = ANY($1::int[])`,
+    [postIds],
+  );
+  for (const row of rows) {
+    const common: PostText = { title: row.title ?? '', description: row.description, tags: row.tags };
+    const profile =
+      row.account_id === null
+        ? ''
+        : templateProfile({
+            id: row.account_id,
+            comments: row.comments,
+            youtubeLogin: row.youtube_login,
+            instagramLogin: row.instagram_login,
+          });
+    const words = plannedWords(common, row.platform_texts ?? undefined, {
+      videoId: row.video_id,
+      accountId: row.account_id ?? 0,
+      platform: row.platform,
+      scheduledAt: new Date(row.scheduled_at),
+      profile,
+      number: row.position + 1,
+    });
+    const own = ownWords(words, common);
+    await run(`UPDATE video_posts SET title = $2, description = $3, tags = $4 WHERE id = $1`, [
+      row.id,
+      own.title,
+      own.description,
+      own.tags,
+    ]);
+  }
+}

@@ -1,0 +1,116 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { runTool } from '../../server/media/tools';
+import { emptyAccountForm } from '../../src/lib/schemas';
+import { t } from '../../src/lib/i18n';
+import { makeClip, testTools } from '../fixtures/media';
+import {
+  accessToken,
+  apiAnswers,
+  apiBodies,
+  connectBrowser,
+  createOperator,
+  logIn,
+  lookAt,
+  renderedRequest,
+  sharedServer,
+} from './harness';
+
+/**
+ * Issue 43.2 through the real UI: the publish form's 'Спільний текст' and a tab per ticked platform,
+ * their counters and refusals as one types, at 1440 and 390 px; the set's page then shows each post's
+ * own words.
+ */
+
+const server = sharedServer();
+let browser: Browser;
+let operator: { login: string; password: string };
+let token: string;
+let mediaDir: string;
+
+const api = apiAnswers(server.baseUrl, () => token);
+
+beforeAll(async () => {
+  const tools = testTools();
+  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-texts-'));
+  const image = path.join(mediaDir, 'background.png');
+  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x0f766e:s=720x1280', '-frames:v', '1', image], 60_000);
+  await makeClip(tools, path.join(mediaDir, 'clip.mp4'), { seconds: 4 });
+  operator = await createOperator(server.baseUrl, 'texts-user');
+  browser = await connectBrowser();
+  token = await accessToken(server.baseUrl, operator.login, operator.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await fs.rm(mediaDir, { recursive: true, force: true });
+});
+
+it('writes a text per platform with variables, counted and refused as one types, and the set shows each post’s words', async () => {
+  const images = new FormData();
+  images.append('files', new Blob([await fs.readFile(path.join(mediaDir, 'background.png'))], { type: 'image/png' }), 'background.png');
+  const photoIds = (await api('/api/photo-bg', { form: images })).body.data.map((photo: { id: number }) => photo.id);
+  const { idUpload } = await renderedRequest(
+    apiBodies(server.baseUrl, () => token),
+    { clip: path.join(mediaDir, 'clip.mp4'), photoIds, count: 2 },
+  );
+  const created = await api('/api/accounts', {
+    json: {
+      ...emptyAccountForm,
+      proxy: server.proxyUrl,
+      comments: 'Кавʼярня',
+      isActiveYouTube: true,
+      YouTubeAuthClientId: 'texts-client.apps.googleusercontent.com',
+      YouTubeAuthClientSecret: 'texts-client-secret',
+      isActiveInstagram: true,
+      InstagramLogin: 'texts.insta',
+      InstagramPassword: 'instagram-password',
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const title = `#${created.body.id} Кавʼярня`;
+
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  await logIn(page, server.baseUrl, operator.login, operator.password, `/video/request/${idUpload}`);
+  await page.getByLabel('Назва').fill('Ранок {n}');
+  await page.getByLabel('Опис').fill('{Свіжа кава|Гарячий чай} від {profile}');
+  await page.getByLabel('Теги').fill('кава ');
+  await page.getByRole('checkbox', { name: 'Instagram' }).check();
+  await page.getByRole('combobox', { name: 'Профілі' }).click();
+  await page.getByRole('option', { name: title }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('radio', { name: t.postingRules.madeForKidsNo }).check();
+  await page.getByText(t.texts.variablesTitle, { exact: true }).click();
+  await expect.poll(() => page.getByRole('list', { name: t.texts.counters('Instagram') }).isVisible()).toBe(true);
+  await lookAt(page, 'texts-common');
+
+  // Instagram's own description, over its 30 hashtags: counted red and refused in its tab as one types.
+  await page.getByRole('tab', { name: 'Instagram' }).click();
+  const hashtags = Array.from({ length: 30 }, (_, index) => `#кава${index}`).join(' ');
+  await page.getByLabel(t.texts.ownDescription('Instagram')).fill(`${hashtags} {n}`);
+  await expect.poll(() => page.getByText(t.postingRules.tooManyHashtags(31, 30), { exact: true }).first().isVisible()).toBe(true);
+  await lookAt(page, 'texts-instagram-refused');
+
+  await page.getByLabel(t.texts.ownDescription('Instagram')).fill('Reels {n} для {profile}');
+  await page.getByRole('tab', { name: 'YouTube' }).click();
+  await page.getByLabel(t.texts.ownTitle('YouTube')).fill('{Доброго ранку|Привіт}, відео {n}');
+  await lookAt(page, 'texts-youtube');
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(() => page.getByText('Відео надіслано на публікацію', { exact: true }).first().isVisible()).toBe(true);
+
+  await page.goto(`${server.baseUrl}/video/youtube/${idUpload}`);
+  const words = page.getByText(t.texts.postWords, { exact: true });
+  await expect.poll(() => words.count()).toBe(2);
+  await words.first().click();
+  await words.last().click();
+  for (const number of [1, 2]) {
+    await expect.poll(() => page.getByText(`Reels ${number} для Кавʼярня`, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(new RegExp(`^(Доброго ранку|Привіт), відео ${number}$`)).isVisible()).toBe(true);
+  }
+  await lookAt(page, 'texts-set');
+  await context.close();
+});
