@@ -121,6 +121,10 @@ export const t = {
     firstFree: (posts: number, needed: number) =>
       `Перший вільний слот: найкращу годину профілю видно, коли в нього є ${counted(needed, nouns.posts)} з переглядами, а поки що ${posts}`,
     firstFreeBestTaken: 'Перший вільний слот: найкращі години профілю в ці дні вже зайняті',
+    /** Issue 43.1: a date of the even spread. */
+    evenSpot: (posts: number, needed: number) =>
+      `Рівномірно по днях і годинах профілю: найкращу годину профілю видно, коли в нього є ${counted(needed, nouns.posts)} з переглядами, а поки що ${posts}`,
+    evenBestTaken: 'Рівномірно по днях і годинах профілю: найкращі години профілю в ці дні вже зайняті',
     later: (why: string) => `раніше не можна — ${why}`,
     noSlot: (profile: string, until: string, why: string) => `Профіль ${profile}: немає вільних слотів до ${until} — ${why}`,
     noPlatform: (profile: string) => `Профіль ${profile}: не має жодної з позначених платформ`,

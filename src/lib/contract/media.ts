@@ -248,6 +248,8 @@ export const RescheduleBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const SpreadMode = Literals(['even', 'soonest']);
+
 /**
  * POST /api/upload-video/{idUpload}/spread (issue 31.3): the profile and date the product proposes
  * for each video, from `from` to `to` (Kyiv days, YYYY-MM-DD), within each profile's slots and
@@ -262,6 +264,8 @@ export const SpreadBody = Type.Object(
     video: Type.Array(Type.Object({ id: Id, account: Type.Optional(Nullable(PublishAccount)) }, { additionalProperties: false }), {
       maxItems: maxItems.videos,
     }),
+    /** Issue 43.1: `even` (absent) spreads each profile's videos evenly over the days; `soonest` takes the earliest free slots. */
+    mode: Type.Optional(SpreadMode),
   },
   { additionalProperties: false },
 );
@@ -271,6 +275,8 @@ export const SpreadProposal = Type.Object({
   data: Type.Array(Type.Object({ videoId: Id, accountId: Id, date: Type.String(), reason: Type.String() })),
   /** The videos no free slot took, each with why. */
   unplaced: Type.Array(Type.Object({ videoId: Id, reason: Type.String() })),
+  /** Issue 43.1: how many of the placed videos each profile gets on each Kyiv day (YYYY-MM-DD), by day, then profile. */
+  days: Type.Optional(Type.Array(Type.Object({ day: Type.String(), accountId: Id, posts: Type.Integer({ minimum: 1 }) }))),
 });
 
 /** POST /api/upload-video/upload: publish a failed video again. `youTubeId` is the set's idUpload. */
