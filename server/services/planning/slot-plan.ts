@@ -158,12 +158,12 @@ function capProblem(cap: PlanCap, at: number): Problem | null {
   return null;
 }
 
-/** What stands in the way of `profile` posting at `at` on `platforms`, besides its hours and days. */
-function problemAt(profile: PlanProfile, platforms: Platform[], at: number): Problem | null {
+/** What stands in the way of `profile` posting at `at` on `platforms`, besides its hours and days; the gap unless `withGap` is false. */
+function problemAt(profile: PlanProfile, platforms: Platform[], at: number, withGap = true): Problem | null {
   const gapMs = Math.max(profile.slots.minGapMinutes * minute, leastGapMs);
   const next = firstAfter(profile.times, at - gapMs);
   const neighbour = profile.times[next];
-  if (neighbour !== undefined && neighbour < at + gapMs) {
+  if (withGap && neighbour !== undefined && neighbour < at + gapMs) {
     return { obstacle: { kind: 'gap', minutes: profile.slots.minGapMinutes }, retryAt: neighbour + gapMs };
   }
   for (const platform of platforms) {
@@ -323,14 +323,18 @@ export class SlotPlan {
     return placed.sort((one, other) => at(one) - at(other));
   }
 
-  /** Why `profileId` may not post at `at` on `platforms`: outside its days or hours, too close to another post, or past a cap. */
-  check(profileId: number, platforms: Platform[], at: number): Obstacle | null {
+  /**
+   * Why `profileId` may not post at `at` on `platforms`: outside its days or hours, too close to
+   * another post (unless `gap` is false: the operator chose to keep a possible duplicate, issue
+   * 43.5), or past a cap.
+   */
+  check(profileId: number, platforms: Platform[], at: number, { gap = true }: { gap?: boolean } = {}): Obstacle | null {
     const profile = this.profiles.get(profileId)!;
     const [day, clock] = kyivWallTime(at).split('T') as [string, string];
     if (!profile.slots.days.includes(isoWeekday(day))) return { kind: 'day' };
     const minutes = Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
     if (minutes < slotMinutes(profile.slots.from)! || minutes > slotMinutes(profile.slots.to)!) return { kind: 'hours' };
-    return problemAt(profile, platforms, at)?.obstacle ?? null;
+    return problemAt(profile, platforms, at, gap)?.obstacle ?? null;
   }
 
   /** Where a post may start on a Kyiv day: its window's start, or the plan's earliest moment when later. */

@@ -366,6 +366,8 @@ export interface MoveCheck {
   /** The video being moved: its own posts do not stand in its way. */
   videoId: number;
   at: number;
+  /** False leaves the profile's gap to the duplicates' warning (server/services/planning/duplicates.ts), which the operator may overrule. */
+  gap?: boolean;
 }
 
 /** Why a scheduled video may not move to `at` on its profile, in words; null when the move keeps every rule. */
@@ -382,6 +384,6 @@ export async function moveObstacle(db: Database, move: MoveCheck, settings: Spre
     },
     settings,
   );
-  const obstacle = plan.check(move.account.id, move.platforms, move.at);
+  const obstacle = plan.check(move.account.id, move.platforms, move.at, { gap: move.gap ?? true });
   return obstacle && t.spread.moveRefused(accountOption(move.account).title, obstacleText(obstacle, slots.get(move.account.id)!));
 }

@@ -233,6 +233,8 @@ export const PublishBody = Type.Object(
     date: publishDate,
     // Issue 22.3: the platforms' own choices; absent, the profile's remembered ones apply.
     options: Type.Optional(PostOptions),
+    // Issue 43.5: true saves the posts even where they look like duplicates (409 otherwise).
+    allowDuplicates: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -244,6 +246,8 @@ export const RescheduleBody = Type.Object(
     accountId: Type.Optional(Id),
     /** Only the video's post on this platform moves, to `date` (issue 40.1); its profile stays the video's. */
     platform: Type.Optional(Platform),
+    /** Issue 43.5: true moves it even within its profile's gap of another post (409 otherwise). */
+    allowDuplicates: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
