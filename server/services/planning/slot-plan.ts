@@ -325,8 +325,8 @@ export class SlotPlan {
 
   /**
    * Why `profileId` may not post at `at` on `platforms`: outside its days or hours, too close to
-   * another post (unless `gap` is false: the operator chose to keep a possible duplicate, issue
-   * 43.5), or past a cap.
+   * another post (unless `gap` is false: a move leaves that to the duplicates' warning, which the
+   * operator may overrule, issue 43.5), or past a cap.
    */
   check(profileId: number, platforms: Platform[], at: number, { gap = true }: { gap?: boolean } = {}): Obstacle | null {
     const profile = this.profiles.get(profileId)!;
