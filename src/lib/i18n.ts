@@ -1005,8 +1005,7 @@ export const t = {
     profileCount: (profile: string, posts: number) => `${profile} × ${posts}`,
     budgetDays: 'Дні плану',
     /** Issue 43.5: the first line of a refusal whose other lines are possible duplicates; the form and the calendar recognise it. */
-    duplicatesFound:
-      'Можливі дублі, нічого не збережено. Щоб зберегти все одно, позначте «Все одно зберегти» (в API — allowDuplicates: true)',
+    duplicatesFound: 'Можливі дублі, нічого не збережено. Щоб зберегти все одно, позначте «Все одно зберегти»',
     duplicatesTitle: 'Схоже на дублі',
     duplicatesHint: 'Перевірте дати й профілі. Якщо так і задумано, збережіть свідомо.',
     saveAnyway: 'Все одно зберегти',
