@@ -4,7 +4,8 @@
  * 15 a moving day, Instagram 25, YouTube 100 a Pacific day per Google project of 10 profiles),
  * 09:00–22:00 Kyiv with a 90-minute gap; 20 profiles with 40 posts of history each.
  *
- * - product: spreadPublication (server/services/planning/spread.ts), the ledger read once, placed in memory;
+ * - product: spreadPublication (server/services/planning/spread.ts), the ledger read once, placed in
+ *   memory: 'soonest', the naive's question, and (issue 43.1) 'even', the default, beside it;
  * - naive first-fit: per video, re-read its profile's slots and posts (and what was proposed so
  *   far), then walk the 5-minute grid checking each minute mark against every post.
  *
@@ -164,14 +165,19 @@ async function measure(label: string, db: Database) {
     video: videos.map((id) => ({ id })),
   };
   const product: number[] = [];
+  const even: number[] = [];
   const naive: number[] = [];
   let placed = 0;
+  let evenPlaced = 0;
   let naivePlaced = 0;
   for (let round = 0; round < rounds; round++) {
     let started = performance.now();
-    const answer = await spreadPublication(db, input, profiles, settings);
+    const answer = await spreadPublication(db, { ...input, mode: 'soonest' }, profiles, settings);
     product.push(performance.now() - started);
     placed = answer.data.length;
+    started = performance.now();
+    evenPlaced = (await spreadPublication(db, input, profiles, settings)).data.length;
+    even.push(performance.now() - started);
     started = performance.now();
     naivePlaced = await naiveSpread(
       db,
@@ -184,6 +190,9 @@ async function measure(label: string, db: Database) {
   console.log(`\n${label}: ${videosCount} videos, ${profilesCount} profiles, 7 days, ${profilesCount * 21} posts planned`);
   console.log(
     `  product  placed ${placed}/${videosCount}  ms per round: ${product.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(product).toFixed(0)}`,
+  );
+  console.log(
+    `  even     placed ${evenPlaced}/${videosCount}  ms per round: ${even.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(even).toFixed(0)}`,
   );
   console.log(
     `  naive    placed ${naivePlaced}/${videosCount}  ms per round: ${naive.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(naive).toFixed(0)}`,

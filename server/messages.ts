@@ -121,6 +121,10 @@ export const t = {
     firstFree: (posts: number, needed: number) =>
       `Перший вільний слот: найкращу годину профілю видно, коли в нього є ${counted(needed, nouns.posts)} з переглядами, а поки що ${posts}`,
     firstFreeBestTaken: 'Перший вільний слот: найкращі години профілю в ці дні вже зайняті',
+    /** Issue 43.1: a date of the even spread. */
+    evenSpot: (posts: number, needed: number) =>
+      `Рівномірно по днях і годинах профілю: найкращу годину профілю видно, коли в нього є ${counted(needed, nouns.posts)} з переглядами, а поки що ${posts}`,
+    evenBestTaken: 'Рівномірно по днях і годинах профілю: найкращі години профілю в ці дні вже зайняті',
     later: (why: string) => `раніше не можна — ${why}`,
     noSlot: (profile: string, until: string, why: string) => `Профіль ${profile}: немає вільних слотів до ${until} — ${why}`,
     noPlatform: (profile: string) => `Профіль ${profile}: не має жодної з позначених платформ`,
@@ -137,6 +141,14 @@ export const t = {
     /** A calendar move refused: the post keeps its time. */
     moveRefused: (profile: string, why: string) => `Не перенесено: профіль ${profile} — ${why}`,
     videoTwice: 'Кожне відео можна вказати лише раз',
+    /** Issue 43.5: a possible duplicate, one line each (after t.spread.duplicatesFound). */
+    duplicateRepeat: (video: string, platform: string, profile: string, when: string) =>
+      `${video}: це відео вже має публікацію в ${platform} (профіль ${profile}, ${when})`,
+    duplicateTwice: (video: string, platform: string) => `${video}: вказано двічі для ${platform}`,
+    duplicateGap: (video: string, profile: string, other: string, when: string, minutes: number) =>
+      `${video}: профіль ${profile} публікує ${other} о ${when} — ближче, ніж його проміжок ${minutes} хв`,
+    savedVideo: (id: number) => `відео #${id}`,
+    movedVideo: (id: number) => `Відео #${id}`,
   },
   finalDelete: {
     /** A delete refused, so that nothing it was meant to stop goes live after the answer. */

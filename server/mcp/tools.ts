@@ -106,7 +106,7 @@ export const toolRoutes: ToolRoute[] = [
   {
     name: 'propose_spread',
     title: 'Propose a spread (Розподілити)',
-    description: `Proposes a profile and a date for each video of a rendered request between the Kyiv days \`from\` and \`to\` (YYYY-MM-DD, at most 31 days), within each profile's posting hours, gaps and the platforms' daily caps, with the reason for each; videos no slot takes are listed in \`unplaced\`. Saves nothing: publish the proposal with publish_set, each video with its \`account\` and \`date\`. Tick the platforms (${tickFields}) and name the profiles in \`accounts\` as {id}. Needs a publish token.`,
+    description: `Proposes a profile and a date for each video of a rendered request between the Kyiv days \`from\` and \`to\` (YYYY-MM-DD, at most 31 days), within each profile's posting hours, gaps and the platforms' daily caps, with the reason for each; videos no slot takes are listed in \`unplaced\`, and \`days\` says how many posts each profile gets per day. \`mode\`: "even" (default) spreads each profile's videos evenly over the days, at its best hours; "soonest" takes the earliest free slots. Saves nothing: publish the proposal with publish_set, each video with its \`account\` and \`date\`. Tick the platforms (${tickFields}) and name the profiles in \`accounts\` as {id}. Needs a publish token.`,
     method: 'POST',
     path: '/api/upload-video/:idUpload/spread',
     scope: 'publish',
@@ -115,7 +115,7 @@ export const toolRoutes: ToolRoute[] = [
   {
     name: 'publish_set',
     title: 'Publish a set',
-    description: `Publishes a rendered request: title, description, tags, the ticked platforms, the profiles (\`accounts\`, each {id}) and the videos (\`video\`): each as get_request answers it (id, url, idUpload, createdAt) with its own \`account\` (one of get_request's \`accounts\`, as it came) and \`date\`, or with none to go to the profiles in turn at the set's \`date\`, or at once. ${datesNote} Each video's posts then go out at their dates. Answers the published set, as get_set. Needs a publish token.`,
+    description: `Publishes a rendered request: title, description, tags, the ticked platforms, the profiles (\`accounts\`, each {id}) and the videos (\`video\`): each as get_request answers it (id, url, idUpload, createdAt) with its own \`account\` (one of get_request's \`accounts\`, as it came) and \`date\`, or with none to go to the profiles in turn at the set's \`date\`, or at once. ${datesNote} Each video's posts then go out at their dates. Refused (409) with the possible duplicates named when two dated videos of a profile fall within its gap or a video already has a post on a platform; send \`allowDuplicates: true\` to publish them all the same. Answers the published set, as get_set. Needs a publish token.`,
     method: 'POST',
     path: '/api/upload-video/:idUpload',
     scope: 'publish',
@@ -124,7 +124,7 @@ export const toolRoutes: ToolRoute[] = [
   {
     name: 'move_post',
     title: 'Move a scheduled video',
-    description: `Moves a video whose posts have not started (\`changeable\` in get_set) to another \`date\` and/or profile (\`accountId\`); with \`platform\`, only its post there moves, to \`date\`. ${datesNote} Refused with the reason when the profile's hours, gap or a daily cap forbid the new place. Needs a publish token.`,
+    description: `Moves a video whose posts have not started (\`changeable\` in get_set) to another \`date\` and/or profile (\`accountId\`); with \`platform\`, only its post there moves, to \`date\`. ${datesNote} Refused with the reason when the profile's hours, days or a daily cap forbid the new place; within the profile's gap of another post it is refused as a possible duplicate unless \`allowDuplicates: true\` is sent. Needs a publish token.`,
     method: 'PATCH',
     path: '/api/upload-video/:idUpload/video/:videoId',
     scope: 'publish',

@@ -29,6 +29,7 @@ import { futurePublishDate } from '../services/publishing/publish-date';
 import { planPublication, platformsOf, type PlanProfile, type PlatformFlags } from '../services/publishing/publication-plan';
 import { liveCapReader } from '../services/planning/posting-budget';
 import { moveObstacle, spreadPublication, type SpreadSettings } from '../services/planning/spread';
+import { duplicateLines, findDuplicates, type DuplicateCandidate } from '../services/planning/duplicates';
 import { postWaitsOf, publishedEditsOf, unstartedPostsOf, type PostWaits } from '../services/publishing/published-set';
 import {
   cancelPosts,
@@ -235,7 +236,10 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     if (body.platform !== undefined) {
       if (body.accountId !== undefined) throw new HttpError(400, t.postTruth.postMovesInTime);
       if (!date) throw new HttpError(400, t.postTruth.postDateRequired);
-      const refusal = await moveRefusal(target, videoId, date, undefined, target, body.platform);
+      const refusal = await moveRefusal(target, videoId, date, undefined, target, {
+        platform: body.platform,
+        allowDuplicates: body.allowDuplicates === true,
+      });
       if (refusal) throw new HttpError(409, refusal);
       await movePost(db, queueOrFail(), target.id, { videoId, platform: body.platform, at: date }, new Date(app.clock.now()));
       request.log.info({ videoId, date, platform: body.platform }, 'scheduled post moved');
@@ -246,7 +250,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     if (body.accountId !== undefined && !profile) throw new HttpError(400, t.publish.unknownAccount);
     const saved = profile ? (await savedDefaults(db, [profile.id])).get(profile.id)! : {};
     const flags = ticksOf(target);
-    const refusal = await moveRefusal(target, videoId, date, profile, flags);
+    const refusal = await moveRefusal(target, videoId, date, profile, flags, { allowDuplicates: body.allowDuplicates === true });
     if (refusal) throw new HttpError(409, refusal);
     await replanPosts(
       db,
@@ -260,9 +264,31 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   });
 
   /**
-   * Why a move may not land where it is asked: the profile's hours, days, gap or a cap, checked by
-   * the plan the spread fills (server/services/planning/spread.ts). A video with nothing scheduled is left
-   * to replanPosts, which says so. With `platform`, the video's post there alone.
+   * Possible duplicates of the posts a publish or a move would save (issue 43.5): 409 with each in
+   * words after t.spread.duplicatesFound, which the form and the calendar recognise to offer
+   * saving anyway, unless the operator already chose to (`allowDuplicates`).
+   */
+  async function refuseDuplicates(
+    candidates: DuplicateCandidate[],
+    nameOf: (videoId: number) => string,
+    titles: Map<number, string>,
+    skipVideos: number[] = [],
+  ) {
+    const found = await findDuplicates(db, candidates, { installationSlots: postingSlots, skipVideos });
+    const lines = duplicateLines(
+      candidates,
+      found,
+      (index) => nameOf(candidates[index]!.videoId),
+      (accountId) => (accountId !== null && titles.get(accountId)) || `#${accountId}`,
+    );
+    if (lines.length > 0) throw new HttpError(409, [t.spread.duplicatesFound, ...lines]);
+  }
+
+  /**
+   * Why a move may not land where it is asked: the profile's hours, days or a cap, checked by the
+   * plan the spread fills (server/services/planning/spread.ts), then (unless `allowDuplicates`) its
+   * gap as a possible duplicate, which throws. A video with nothing scheduled is left to
+   * replanPosts, which says so. With `platform`, the video's post there alone.
    */
   async function moveRefusal(
     target: RequestRow,
@@ -270,7 +296,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     date: Date | null,
     profile: ProfileRow | undefined,
     flags: PlatformFlags,
-    platform?: Platform,
+    { platform, allowDuplicates }: { platform?: Platform; allowDuplicates: boolean },
   ): Promise<string | null> {
     const rows = (await unstartedPostsOf(db, target.id, videoId)).filter((row) => !platform || row.platform === platform);
     if (rows.length === 0) return null;
@@ -278,7 +304,16 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     if (!account) return null;
     const platforms = profile ? platformsOf(flags, profile) : rows.map((row) => row.platform);
     const at = (date ?? new Date(rows[0]!.scheduled_at)).getTime();
-    return moveObstacle(db, { account, platforms, videoId, at }, slotSettings());
+    const obstacle = await moveObstacle(db, { account, platforms, videoId, at, gap: false }, slotSettings());
+    if (obstacle || allowDuplicates) return obstacle;
+    const title = accountOption(account).title;
+    await refuseDuplicates(
+      platforms.map((each) => ({ videoId, accountId: account.id, platform: each, at })),
+      () => t.spread.movedVideo(videoId),
+      new Map([[account.id, title]]),
+      [videoId],
+    );
+    return null;
   }
 
   /**
@@ -393,6 +428,29 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
         // Each post's own filled words, with its exact profile and publish key.
         checkPost(platform, options, video, words.get(item.videoId)!.get(platform)!, creators.get(item.accountId) ?? null, item.title);
       }
+    }
+
+    // A video with its own date is a post the operator scheduled by hand or took from the spread:
+    // two of one profile within its gap are the slip to warn about. Videos on the set's one date
+    // (or at once) are SPEC's publish, where several variants per profile go together by one
+    // choice and the caps hold the excess (server/services/planning/posting-caps.ts): they are
+    // checked for repeats, and count against the dated ones, but a SPEC client without the flag
+    // keeps publishing as it did.
+    const ownDate = new Set(form.video.filter((item) => futurePublishDate(item.date, now)).map((item) => item.id));
+    if (request.body.allowDuplicates !== true) {
+      await refuseDuplicates(
+        plan.flatMap((item) =>
+          item.platforms.map((platform) => ({
+            videoId: item.videoId,
+            accountId: item.accountId,
+            platform,
+            at: item.scheduledAt.getTime(),
+            gap: ownDate.has(item.videoId),
+          })),
+        ),
+        (videoId) => t.publish.video(numbers.get(videoId)!),
+        new Map(plan.map((item) => [item.accountId, item.title])),
+      );
     }
 
     const sent = await planPosts(db, queue, target.id, texts, form, plan, new Date(now), {

@@ -128,6 +128,7 @@ export type ReschedulePayload = Static<typeof media.RescheduleBody>;
 export type RetryPayload = Static<typeof media.RetryBody>;
 export type SpreadPayload = Static<typeof media.SpreadBody>;
 export type SpreadProposal = Static<typeof media.SpreadProposal>;
+export type SpreadMode = Static<typeof media.SpreadMode>;
 
 export { statsPeriods, type StatsPeriod } from './contract/lists';
 export { waitKinds, type WaitKind } from './contract/lists';

@@ -515,6 +515,7 @@ function spreadShape(from: unknown, today: string, yearAhead: string) {
       if (end < start) return t.spread.toBeforeFrom;
       return (end - start) / 86_400_000 < maxSpreadDays || t.spread.tooLong(maxSpreadDays);
     }),
+    mode: optional(enums(spreadModes)),
   });
 }
 
@@ -524,7 +525,9 @@ export function spreadSchema(now: number) {
   const yearAhead = yearAheadWallTime(now).slice(0, 10);
   return dynamic<SpreadForm>((value) => spreadShape(isObject(value) ? value.from : undefined, today, yearAhead));
 }
-export type SpreadForm = { from: string; to: string };
+/** Issue 43.1: even over the days, or the earliest free slots. */
+export const spreadModes = ['even', 'soonest'] as const;
+export type SpreadForm = { from: string; to: string; mode?: (typeof spreadModes)[number] };
 
 /** The edit form of a published set (/video/youtube/{idUpload}) and PATCH /api/upload-video/{idUpload}. */
 export const publishedEditSchema = type({

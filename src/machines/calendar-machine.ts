@@ -1,6 +1,6 @@
 import { assign, cancel, fromPromise, raise, setup } from 'xstate';
 import toast from 'react-hot-toast';
-import { api } from '../lib/api';
+import { api, ApiError } from '../lib/api';
 import { daysOf, kyivDay, kyivMomentOf, rangeOf, sameTimeOn, shiftAnchor, type CalendarView, type Day } from '../lib/calendar';
 import type { CalendarPost, CalendarRange } from '../lib/contract';
 import type { Platform } from '../lib/platforms';
@@ -27,6 +27,8 @@ export interface CalendarContext {
   change: { idUpload: string; videoId: number; date: string | null; platform: Platform | null } | null;
   /** What was just cancelled (one post, or with platform null all the video's): it can be put back until `undoWindowMs` has passed. */
   undoable: Cancelled | null;
+  /** Issue 43.5: the possible duplicates the server named for the move on its way, which the operator may make anyway. */
+  duplicates: string[];
 }
 
 /** A cancel: the video's post on `platform`, or with null all its posts. */
@@ -56,7 +58,11 @@ export type CalendarEvent =
   /** The undo toast's 'Повернути': what the last cancel took, back as it was. */
   | { type: 'cancel.restore' }
   /** Raised `undoWindowMs` after a cancel: it can no longer be put back from here. */
-  | { type: 'undo.expire' };
+  | { type: 'undo.expire' }
+  /** 'Все одно перенести': the move the server named possible duplicates of, made all the same. */
+  | { type: 'duplicate.confirm' }
+  /** The move left undone: the post goes back where it was. */
+  | { type: 'duplicate.dismiss' };
 
 export function calendarPath({
   view,
@@ -100,8 +106,13 @@ export const calendarMachine = setup({
   },
   actors: {
     load: fromPromise<CalendarRange, { path: string }>(({ input }) => api<CalendarRange>('GET', input.path)),
-    move: fromPromise<unknown, { idUpload: string; videoId: number; date: string; platform: Platform }>(({ input }) =>
-      api('PATCH', schedulePath(input.idUpload, input.videoId), { date: input.date, platform: input.platform }),
+    move: fromPromise<unknown, { idUpload: string; videoId: number; date: string; platform: Platform; allowDuplicates: boolean }>(
+      ({ input }) =>
+        api('PATCH', schedulePath(input.idUpload, input.videoId), {
+          date: input.date,
+          platform: input.platform,
+          ...(input.allowDuplicates && { allowDuplicates: true }),
+        }),
     ),
     cancelSchedule: fromPromise<unknown, Cancelled>(({ input }) => api('DELETE', cancelPath(input))),
     restoreSchedule: fromPromise<unknown, Cancelled>(({ input }) => api('POST', cancelPath(input))),
@@ -131,6 +142,9 @@ export const calendarMachine = setup({
       return allPlatforms ? post.changeable : post.cancellable;
     },
     'can undo': ({ context }) => context.undoable !== null,
+    // The server's refusal of possible duplicates starts with the catalog's own line (server/routes/upload-video.ts).
+    'refused as duplicates': (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && params.error.status === 409 && params.error.messages[0] === t.spread.duplicatesFound,
   },
 }).createMachine({
   id: 'calendar',
@@ -147,6 +161,7 @@ export const calendarMachine = setup({
       beforeMove: null,
       change: null,
       undoable: null,
+      duplicates: [],
     };
   },
   initial: 'browsing',
@@ -229,15 +244,33 @@ export const calendarMachine = setup({
         src: 'move',
         input: ({ context }) => {
           const { idUpload, videoId, date, platform } = context.change!;
-          return { idUpload, videoId, date: date!, platform: platform! };
+          return { idUpload, videoId, date: date!, platform: platform!, allowDuplicates: context.duplicates.length > 0 };
         },
-        onDone: { target: 'browsing.loading', actions: ['toast moved', assign({ beforeMove: null, change: null })] },
-        onError: {
+        onDone: { target: 'browsing.loading', actions: ['toast moved', assign({ beforeMove: null, change: null, duplicates: [] })] },
+        onError: [
+          {
+            guard: { type: 'refused as duplicates', params: ({ event }) => ({ error: event.error }) },
+            target: 'confirmingDuplicate',
+            actions: assign({ duplicates: ({ event }) => (event.error as ApiError).messages.slice(1) }),
+          },
+          {
+            target: 'browsing.ready',
+            actions: [
+              assign(({ context }) => ({ range: context.beforeMove, beforeMove: null, change: null, duplicates: [] })),
+              { type: 'toast errors', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        ],
+      },
+    },
+    // Issue 43.5: the post stays shown at its new time while the operator reads the possible
+    // duplicates; made anyway, the move goes again with the operator's consent.
+    confirmingDuplicate: {
+      on: {
+        'duplicate.confirm': 'moving',
+        'duplicate.dismiss': {
           target: 'browsing.ready',
-          actions: [
-            assign(({ context }) => ({ range: context.beforeMove, beforeMove: null, change: null })),
-            { type: 'toast errors', params: ({ event }) => ({ error: event.error }) },
-          ],
+          actions: assign(({ context }) => ({ range: context.beforeMove, beforeMove: null, change: null, duplicates: [] })),
         },
       },
     },

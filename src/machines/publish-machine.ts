@@ -54,11 +54,17 @@ export interface PublishContext {
   draft: PublishDraft | undefined;
   /** The last proposal of 'Розподілити': why each video got its date (until its date is changed by hand), and what did not fit. */
   spread: SpreadNotes | null;
+  /** Issue 43.5: the possible duplicates the server named when it refused the last submit; empty when none. */
+  duplicates: string[];
+  /** The operator's 'Все одно зберегти' for those duplicates: the next submit asks the server to save them. */
+  allowDuplicates: boolean;
 }
 
 export interface SpreadNotes {
   reasons: Record<number, string>;
   unplaced: SpreadProposal['unplaced'];
+  /** Each profile's count of posts per day, as proposed; emptied once a date or a profile is changed by hand. */
+  days: NonNullable<SpreadProposal['days']>;
 }
 
 /** The platforms ticked in the form, which the spread plans for. */
@@ -77,7 +83,9 @@ export type PublishEvent =
   /** The form's own fields failed their checks: the assignment's messages show beside theirs. */
   | { type: 'form.invalid' }
   /** Confirmed: the request goes, with its videos (DELETE /api/create-video/{id}). */
-  | { type: 'request.delete' };
+  | { type: 'request.delete' }
+  /** 'Все одно зберегти' ticked or unticked, once the server named possible duplicates. */
+  | { type: 'duplicates.allow'; allow: boolean };
 
 const requestPath = (idUpload: string) => encodeURIComponent(idUpload);
 
@@ -188,9 +196,19 @@ export const publishMachine = setup({
         spread: {
           reasons: Object.fromEntries(params.proposal.data.map((item) => [item.videoId, item.reason])),
           unplaced: params.proposal.unplaced,
+          days: params.proposal.days ?? [],
         },
+        duplicates: [],
+        allowDuplicates: false,
       };
     }),
+    'show duplicates': assign((_, params: { error: unknown }) => ({
+      duplicates: (params.error as ApiError).messages.slice(1),
+      allowDuplicates: false,
+    })),
+    'dismiss sending': ({ context }) => {
+      toast.dismiss(sendingToastId(context.idUpload));
+    },
     'toast spread': (_, params: { proposal: SpreadProposal }) => {
       toast.success(t.spread.proposed(params.proposal.data.length));
     },
@@ -210,6 +228,9 @@ export const publishMachine = setup({
   },
   guards: {
     'has idUpload': ({ context }) => Boolean(context.idUpload),
+    // The server's refusal of possible duplicates starts with the catalog's own line (server/routes/upload-video.ts).
+    'refused as duplicates': (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && params.error.status === 409 && params.error.messages[0] === t.spread.duplicatesFound,
     'submission is valid': ({ context }, params: { fields: PublishFields }) =>
       Object.keys(submissionErrors(context, params.fields)).length === 0,
   },
@@ -225,6 +246,8 @@ export const publishMachine = setup({
     draftKey: input.draftKey,
     draft: input.draft,
     spread: null,
+    duplicates: [],
+    allowDuplicates: false,
   }),
   initial: 'starting',
   states: {
@@ -275,6 +298,7 @@ export const publishMachine = setup({
                   byHand: event.profileId !== null,
                   lostProfile: null,
                 }),
+              spread: ({ context }) => context.spread && { ...context.spread, days: [] },
             }),
             'keep draft',
           ],
@@ -283,12 +307,16 @@ export const publishMachine = setup({
           actions: [
             assign({
               videos: ({ context, event }) => changeVideo(context.videos, event.videoId, { date: event.date }),
-              // A date changed by hand is no longer the proposal's, nor its reason.
+              // A date changed by hand is no longer the proposal's, nor its reason, nor its count of the day.
               spread: ({ context, event }) =>
                 context.spread && {
                   ...context.spread,
                   reasons: Object.fromEntries(Object.entries(context.spread.reasons).filter(([id]) => Number(id) !== event.videoId)),
+                  days: [],
                 },
+              // The duplicates named were of the dates before: the next submit asks again.
+              duplicates: [],
+              allowDuplicates: false,
             }),
             'keep draft',
           ],
@@ -311,6 +339,7 @@ export const publishMachine = setup({
           { actions: ['mark submitted', { type: 'check submission', params: ({ event }) => ({ fields: event.fields }) }] },
         ],
         'request.delete': 'deleting',
+        'duplicates.allow': { actions: assign({ allowDuplicates: ({ event }) => event.allow }) },
       },
     },
     spreading: {
@@ -363,10 +392,18 @@ export const publishMachine = setup({
         input: ({ context, event }) => {
           const { fields } = event as Extract<PublishEvent, { type: 'form.submit' }>;
           const form = { ...fields, accounts: context.accounts, video: context.videos };
-          return { idUpload: context.idUpload!, payload: publishPayloadOf(context.detail!.id, form) };
+          const payload = publishPayloadOf(context.detail!.id, form);
+          return { idUpload: context.idUpload!, payload: context.allowDuplicates ? { ...payload, allowDuplicates: true } : payload };
         },
         onDone: { target: 'done', actions: ['toast sent', 'forget draft'] },
-        onError: { target: 'editing', actions: { type: 'toast failure', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          {
+            guard: { type: 'refused as duplicates', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: ['dismiss sending', { type: 'show duplicates', params: ({ event }) => ({ error: event.error }) }],
+          },
+          { target: 'editing', actions: { type: 'toast failure', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     done: {

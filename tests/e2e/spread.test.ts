@@ -32,6 +32,8 @@ let mediaDir: string;
 const operator = { login: 'spread-user', password: '', token: '' };
 const group = 'Тижнева група';
 let idUpload: string;
+/** The profiles as the form names them. */
+const profileTitles: string[] = [];
 const api = apiBodies(server.baseUrl, () => operator.token);
 
 beforeAll(async () => {
@@ -54,6 +56,7 @@ beforeAll(async () => {
       json: { from: '09:00', to: '22:00', minGapMinutes: 120, days: [1, 2, 3, 4, 5, 6, 7] },
     });
     profiles.push({ id: account.id, title: `#${account.id}`, value: account.id });
+    profileTitles.push(`#${account.id} Розподіл ${name}`);
   }
   await api('/api/accounts-group', { json: { name: group, accounts: profiles } });
   const tools = testTools();
@@ -72,7 +75,7 @@ afterAll(async () => {
   await fs.rm(mediaDir, { recursive: true, force: true });
 });
 
-it('spreads four videos over tomorrow within the slots, shows why, stays accessible at 1440 and 390 px, and saves the proposal', async () => {
+it('spreads four videos over tomorrow, soonest or evenly within the slots, shows why and how many a day, stays accessible at 1440 and 390 px, and saves the proposal', async () => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await logIn(page, server.baseUrl, operator.login, operator.password, `/video/request/${idUpload}`);
@@ -90,16 +93,56 @@ it('spreads four videos over tomorrow within the slots, shows why, stays accessi
   const shownDay = tomorrow.split('-').reverse().join('.');
   await panel.getByLabel(t.dates.day(t.spread.from)).fill(shownDay);
   await panel.getByLabel(t.dates.day(t.spread.to)).fill(shownDay);
+  // Soonest first: the earliest free slots, as before issue 43.
+  await panel.getByRole('radio', { name: new RegExp(t.spread.modeSoonest) }).check();
   await panel.getByRole('button', { name: t.spread.action }).click();
   await page.getByText(t.spread.proposed(4)).first().waitFor();
-  expect(await page.getByText('Перший вільний слот: найкращу годину профілю видно').count()).toBe(4);
+  await expect.poll(() => page.getByText('Перший вільний слот: найкращу годину профілю видно').count()).toBe(4);
+  const clockOf = async (number: number) => {
+    const label = t.publish.videoDate(number);
+    return `${await page.getByLabel(t.dates.hour(label)).inputValue()}:${await page.getByLabel(t.dates.minute(label)).inputValue()}`;
+  };
+  // Tomorrow's window opens at 09:00; the second profile's first video goes then too.
+  expect([await clockOf(1), await clockOf(2)]).toEqual(['09:00', '09:00']);
+
+  // Even (the default): each profile's two posts spread over its window, not bunched at its start.
+  await panel.getByRole('radio', { name: new RegExp(t.spread.modeEven) }).check();
+  await panel.getByRole('button', { name: t.spread.action }).click();
+  await expect.poll(() => page.getByText('Рівномірно по днях і годинах профілю: найкращу годину профілю видно').count()).toBe(4);
   for (const number of [1, 2, 3, 4]) expect(await page.getByLabel(t.dates.day(t.publish.videoDate(number))).inputValue()).toBe(shownDay);
+  const times = [];
+  for (const number of [1, 2, 3, 4]) times.push(await clockOf(number));
+  expect(times).toEqual(['12:15', '12:15', '18:45', '18:45']);
+  // The proposal's count per day and profile, and the limits of the day proposed.
+  const [first, second] = profileTitles;
+  await panel
+    .getByText(t.spread.dayLine(shownDay, 4, `${t.spread.profileCount(first!, 2)}, ${t.spread.profileCount(second!, 2)}`))
+    .waitFor();
+  await page.getByRole('heading', { name: t.postingCaps.budgetTitle(shownDay) }).waitFor();
 
   expect(await axeFindings(page)).toEqual([]);
   await snapshot(page, 'spread-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await axeFindings(page)).toEqual([]);
   await snapshot(page, 'spread-390');
+
+  // Issue 43.5: video 3 by hand 45 minutes after video 1 on the same profile is refused as a possible duplicate, named, until allowed or changed.
+  const third = t.publish.videoDate(3);
+  await page.getByLabel(t.dates.hour(third)).selectOption('13');
+  await page.getByLabel(t.dates.minute(third)).selectOption('00');
+  await page.getByRole('button', { name: t.publish.save }).click();
+  const warning = page.getByRole('alert').filter({ hasText: t.spread.duplicatesTitle });
+  await warning.waitFor();
+  expect(await warning.innerText()).toContain(`Відео 1: профіль ${profileTitles[0]} публікує відео 3 о ${shownDay.slice(0, 5)} 13:00`);
+  await expect.poll(() => warning.getByRole('checkbox', { name: t.spread.saveAnyway }).isVisible()).toBe(true);
+  expect(await axeFindings(page)).toEqual([]);
+  await snapshot(page, 'spread-duplicates-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await snapshot(page, 'spread-duplicates-1440');
+  // Put back as proposed, the warning goes: it was about the dates before.
+  await page.getByLabel(t.dates.hour(third)).selectOption('18');
+  await page.getByLabel(t.dates.minute(third)).selectOption('45');
+  await expect.poll(() => warning.count()).toBe(0);
 
   await page.getByRole('button', { name: t.publish.save }).click();
   // The toast says these words while the request is on its way too: the form leaves for the list once it is saved.

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../src/lib/api';
+import { t } from '../../src/lib/i18n';
 import type { CalendarPost, CalendarRange } from '../../src/lib/contract';
 import { calendarMachine, undoWindowMs } from '../../src/machines/calendar-machine';
 import { deferredActors } from './deferred-actors';
@@ -62,7 +63,10 @@ describe('calendar machine: moves', () => {
     const { actor, calls } = await readyWith(week);
     actor.send({ type: 'post.move', post: week.posts[1]!, day: '2026-11-27' });
     expect(actor.getSnapshot().value).toBe('moving');
-    expect(calls.started.at(-1)).toEqual({ name: 'move', input: { idUpload, videoId: 11, date: '2026-11-27T10:30', platform: 'tiktok' } });
+    expect(calls.started.at(-1)).toEqual({
+      name: 'move',
+      input: { idUpload, videoId: 11, date: '2026-11-27T10:30', platform: 'tiktok', allowDuplicates: false },
+    });
     // Meanwhile video 11's TikTok post stands on Friday, after Thursday's; its YouTube post stays on Wednesday.
     expect(actor.getSnapshot().context.range!.posts.map((each) => [each.id, each.scheduledAt])).toEqual([
       [1, '2026-11-25T08:30:00.000Z'],
@@ -84,12 +88,37 @@ describe('calendar machine: moves', () => {
   it("puts a refused move back where it was and shows the server's reason", async () => {
     const { actor, calls } = await readyWith(week);
     actor.send({ type: 'post.move', post: week.posts[2]!, day: '2026-11-25' });
-    const refusal = 'Не перенесено: профіль #4 Ранок — проміжок 90 хв між публікаціями профілю';
+    const refusal = 'Не перенесено: профіль #4 Ранок — ліміт TikTok 15 на добу';
     await calls.reject('move', new ApiError(409, [refusal]));
     expect(actor.getSnapshot().matches({ browsing: 'ready' })).toBe(true);
     expect(actor.getSnapshot().context.range).toBe(week);
     expect(actor.getSnapshot().context.change).toBeNull();
     expect(toasts).toEqual([`error ${refusal}`]);
+  });
+
+  it('asks before a move the server calls a possible duplicate: made anyway it goes again with consent, left it goes back', async () => {
+    const line = 'Відео #12: профіль #4 Ранок публікує відео #11 о 25.11 10:30 — ближче, ніж його проміжок 90 хв';
+    const { actor, calls } = await readyWith(week);
+    actor.send({ type: 'post.move', post: week.posts[2]!, day: '2026-11-25' });
+    const moved = actor.getSnapshot().context.range;
+    await calls.reject('move', new ApiError(409, [t.spread.duplicatesFound, line]));
+    expect(actor.getSnapshot().value).toBe('confirmingDuplicate');
+    // The post stays at its new time while asked, and nothing is toasted: the dialog says it.
+    expect(actor.getSnapshot().context).toMatchObject({ duplicates: [line], range: moved });
+    expect(toasts).toEqual([]);
+    actor.send({ type: 'duplicate.confirm' });
+    expect(calls.started.at(-1)).toMatchObject({ name: 'move', input: { videoId: 12, allowDuplicates: true } });
+    await calls.resolve('move', {});
+    expect(actor.getSnapshot().matches({ browsing: 'loading' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ duplicates: [], change: null });
+
+    const again = await readyWith(week);
+    again.actor.send({ type: 'post.move', post: week.posts[2]!, day: '2026-11-25' });
+    await again.calls.reject('move', new ApiError(409, [t.spread.duplicatesFound, line]));
+    again.actor.send({ type: 'duplicate.dismiss' });
+    expect(again.actor.getSnapshot().matches({ browsing: 'ready' })).toBe(true);
+    expect(again.actor.getSnapshot().context).toMatchObject({ range: week, change: null, duplicates: [] });
+    expect(again.calls.started.filter((call) => call.name === 'move')).toHaveLength(1);
   });
 
   it("shows the moved posts among those at the same time in the server's order, by id", async () => {

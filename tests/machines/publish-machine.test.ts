@@ -271,6 +271,35 @@ describe('publish machine: validation and submission', () => {
     expect(left).toBe(0);
   });
 
+  it('shows the possible duplicates the server names instead of a toast, and sends the next submit with consent only once ticked', async () => {
+    const line = 'Відео 1: профіль #2 публікує відео 2 о 02.12 11:00 — ближче, ніж його проміжок 120 хв';
+    const { actor, calls } = await start();
+    actor.send({ type: 'group.pick', group: detail.group[0] });
+    actor.send({ type: 'form.submit', fields });
+    await calls.reject('publish', new ApiError(409, [t.spread.duplicatesFound, line]));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ duplicates: [line], allowDuplicates: false });
+    expect(shown.slice(1)).toEqual([`dismiss publish-${idUpload}`]);
+
+    actor.send({ type: 'form.submit', fields });
+    expect(calls.started.at(-1)!.input).not.toHaveProperty('payload.allowDuplicates');
+    await calls.reject('publish', new ApiError(409, [t.spread.duplicatesFound, line]));
+    actor.send({ type: 'duplicates.allow', allow: true });
+    actor.send({ type: 'form.submit', fields });
+    expect(calls.started.at(-1)).toMatchObject({ name: 'publish', input: { payload: { allowDuplicates: true } } });
+    await calls.resolve('publish', { ok: true });
+    expect(actor.getSnapshot().value).toBe('done');
+
+    // A date changed after the warning asks the server again, without consent.
+    const other = await start();
+    other.actor.send({ type: 'group.pick', group: detail.group[0] });
+    other.actor.send({ type: 'form.submit', fields });
+    await other.calls.reject('publish', new ApiError(409, [t.spread.duplicatesFound, line]));
+    other.actor.send({ type: 'duplicates.allow', allow: true });
+    other.actor.send({ type: 'video.date', videoId: 11, date: '2026-12-02T15:00' });
+    expect(other.actor.getSnapshot().context).toMatchObject({ duplicates: [], allowDuplicates: false });
+  });
+
   it('reaches the API at GET /create-video/request/{idUpload} and POST /upload-video/{idUpload}', async () => {
     const seen: string[] = [];
     vi.stubGlobal(
@@ -304,6 +333,10 @@ describe("publish machine: 'Розподілити'", () => {
       { videoId: 13, accountId: 1, date: '2026-12-02T18:00:00+02:00', reason: bestHour },
     ],
     unplaced: [{ videoId: 12, reason: noRoom }],
+    days: [
+      { day: '2026-12-01', accountId: 1, posts: 1 },
+      { day: '2026-12-02', accountId: 1, posts: 1 },
+    ],
   };
   const draftKey = draftKeyOf(1, idUpload)!;
   afterEach(() => publishDrafts.trigger.forgetAll());
@@ -362,6 +395,7 @@ describe("publish machine: 'Розподілити'", () => {
     expect(actor.getSnapshot().context.spread).toEqual({
       reasons: { 11: firstFree, 13: bestHour },
       unplaced: [{ videoId: 12, reason: noRoom }],
+      days: proposal.days,
     });
     expect(shown).toEqual([`success ${t.spread.proposed(2)}`]);
     expect(draftOf(draftKey)?.videos?.map((video) => [video.id, video.account?.id ?? null, video.date])).toEqual(assigned());
@@ -375,7 +409,12 @@ describe("publish machine: 'Розподілити'", () => {
     actor.send({ type: 'spread.propose', range: days, platforms });
     await calls.resolve('spread', proposal);
     actor.send({ type: 'video.date', videoId: 11, date: '2026-12-03T12:00' });
-    expect(actor.getSnapshot().context.spread).toEqual({ reasons: { 13: bestHour }, unplaced: [{ videoId: 12, reason: noRoom }] });
+    // The days' counts were the proposal's: a date by hand makes them stale.
+    expect(actor.getSnapshot().context.spread).toEqual({
+      reasons: { 13: bestHour },
+      unplaced: [{ videoId: 12, reason: noRoom }],
+      days: [],
+    });
   });
 
   it('places a video on a profile the request offers though not chosen, and leaves one placed on a profile it does not offer as it was', async () => {

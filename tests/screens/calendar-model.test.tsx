@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { TestModel } from 'xstate/graph';
 import { ApiError } from '../../src/lib/api';
+import { t } from '../../src/lib/i18n';
 import type { CalendarPost, CalendarRange } from '../../src/lib/contract';
 import { calendarMachine, calendarPath, type CalendarContext } from '../../src/machines/calendar-machine';
 import { CalendarScreen } from '../../src/screens/calendar/calendar-screen';
@@ -70,6 +71,9 @@ const schedulePath = `/upload-video/${idUpload}/video/11`;
 const down = 'Сервер тимчасово недоступний';
 const capRefusal = 'Не перенесено: профіль #4 Ранок — ліміт Instagram 2 на добу';
 const restoreRefused = 'Не можна повернути публікацію: її профіль видалено';
+/** Issue 43.5: the move lands within the profile's gap of another post: a possible duplicate, asked about. */
+const duplicate = 'Відео #11: профіль #4 Ранок публікує відео #12 о 26.11 11:00 — ближче, ніж його проміжок 90 хв';
+const duplicateRefusal = new ApiError(409, [t.spread.duplicatesFound, duplicate]);
 
 function eventsFor(snapshot: Parameters<typeof calendarMachine.getPersistedSnapshot>[0]) {
   const { context } = snapshot;
@@ -86,6 +90,8 @@ function eventsFor(snapshot: Parameters<typeof calendarMachine.getPersistedSnaps
     ...(ready && context.range?.posts.length ? [{ type: 'post.cancel', post: context.range.posts[0], allPlatforms: false }] : []),
     { type: 'xstate.done.actor.move', output: {} },
     { type: 'xstate.error.actor.move', error: new ApiError(409, [capRefusal]) },
+    { type: 'xstate.error.actor.move', error: duplicateRefusal },
+    ...(snapshot.matches('confirmingDuplicate') ? [{ type: 'duplicate.confirm' }, { type: 'duplicate.dismiss' }] : []),
     { type: 'xstate.done.actor.cancelSchedule', output: {} },
     { type: 'xstate.error.actor.cancelSchedule', error: new ApiError(500, [down]) },
     ...(ready && context.undoable ? [{ type: 'cancel.restore' }, { type: 'undo.expire' }] : []),
@@ -160,15 +166,22 @@ const events = {
     await user.keyboard('[Space]');
   },
   'xstate.done.actor.move': async () => {
-    // The same Kyiv time on the day it was dropped on.
-    expect(server.calls.at(-1)!.body).toEqual({ date: '2026-11-26T10:30', platform: 'instagram' });
+    // The same Kyiv time on the day it was dropped on (and the operator's consent, when asked: see 'duplicate.confirm').
+    expect(server.calls.at(-1)!.body).toMatchObject({ date: '2026-11-26T10:30', platform: 'instagram' });
     await server.answer('PATCH', schedulePath, 200, {});
     toasts.push('Публікацію перенесено на 26.11 о 10:30');
   },
-  'xstate.error.actor.move': async () => {
-    await server.answer('PATCH', schedulePath, 409, errorBody(409, capRefusal));
-    toasts.push(capRefusal);
+  'xstate.error.actor.move': async ({ event }: { event: { error: ApiError } }) => {
+    await server.answer('PATCH', schedulePath, 409, errorBody(409, event.error.messages));
+    if (event.error !== duplicateRefusal) toasts.push(capRefusal);
   },
+  'duplicate.confirm': async () => {
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Все одно перенести' }));
+    await waitFor(() =>
+      expect(server.calls.at(-1)!.body).toEqual({ date: '2026-11-26T10:30', platform: 'instagram', allowDuplicates: true }),
+    );
+  },
+  'duplicate.dismiss': () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Скасувати' })),
   // Asked first, naming exactly what goes: nothing is sent until the dialog's own 'Скасувати публікацію в Instagram'.
   // The video has no other post, so there is no choice of cancelling all its platforms.
   'post.cancel': async ({ event }: { event: { post: CalendarPost } }) => {
@@ -252,6 +265,14 @@ const states = {
     expect(day('2026-11-26').getByRole('button', { name: /^Скасувати публікацію/ })).toBeDisabled();
     expect(screen.getByText('10:30 Instagram: Ранковий випуск покладено на Чт 26.11 о 10:30, переносимо')).toBeInTheDocument();
   },
+  // Asked, the post still on Thursday, nothing sent until the operator answers.
+  confirmingDuplicate: async ({ context }: { context: CalendarContext }) => {
+    const dialog = await screen.findByRole('alertdialog', { name: 'Перенести, попри можливий дубль?' });
+    expect(dialog).toHaveTextContent(duplicate);
+    expect(server.pending()).toEqual([]);
+    postShownOn(context);
+    expect(toasts).toEqual([]);
+  },
   cancelling: async () => {
     await waitFor(() => expect(server.pending()).toEqual([`DELETE ${schedulePath}/schedule/instagram`]));
     expect(cancelButton()).toBeDisabled();
@@ -268,7 +289,15 @@ describe('calendar screen, walked along the calendar machine', () => {
 
   it('reaches every state of the machine', () => {
     expect(statesReached(paths)).toEqual(
-      ['"cancelling"', '"moving"', '"restoring"', '{"browsing":"failed"}', '{"browsing":"loading"}', '{"browsing":"ready"}'].sort(),
+      [
+        '"cancelling"',
+        '"confirmingDuplicate"',
+        '"moving"',
+        '"restoring"',
+        '{"browsing":"failed"}',
+        '{"browsing":"loading"}',
+        '{"browsing":"ready"}',
+      ].sort(),
     );
   });
 

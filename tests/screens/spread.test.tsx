@@ -74,6 +74,7 @@ describe('Розподілити', () => {
       {
         from: '2026-12-02',
         to: '2026-12-03',
+        mode: 'even',
         inYouTube: true,
         inTikTok: false,
         inInstagram: false,

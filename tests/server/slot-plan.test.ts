@@ -92,6 +92,64 @@ describe('SlotPlan', () => {
     );
   });
 
+  it('spreads evenly within every rule: each day it posts within one post of the others while the days have room, the rest earliest-free', () => {
+    fc.assert(
+      fc.property(
+        slotsArbitrary,
+        fc
+          .uniqueArray(fc.integer({ min: 0, max: 7 * 24 * 12 }), { maxLength: 15 })
+          .map((steps) => steps.map((step) => weekStart + step * 5 * minute)),
+        fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+        fc.integer({ min: 1, max: 25 }),
+        fc.integer({ min: 0, max: 3 * day }),
+        (slots, existing, capLimit, posts, earliestOffset) => {
+          const cap: PlanCap | null =
+            capLimit === null ? null : { platform: 'tiktok', limit: capLimit, windowMs: day, times: [...existing].sort((a, b) => a - b) };
+          const earliest = weekStart + earliestOffset;
+          const plan = new SlotPlan(new Map([[1, profileOf(slots, existing, cap)]]), earliest);
+          const answers = plan.placeEvenly(1, ['tiktok'], days, posts);
+          expect(answers).toHaveLength(posts);
+          const placed = answers.flatMap((answer) => ('at' in answer ? [answer.at] : []));
+          // In time order, the placed first.
+          expect(answers.slice(0, placed.length).every((answer) => 'at' in answer)).toBe(true);
+          expect(placed).toEqual([...placed].sort((a, b) => a - b));
+          const gapMs = Math.max(slots.minGapMinutes, 5) * minute;
+          for (const at of placed) {
+            const wall = kyivWallTime(at);
+            expect(at).toBeGreaterThanOrEqual(earliest);
+            expect(at % (5 * minute)).toBe(0);
+            expect(slots.days).toContain(isoWeekday(wall.slice(0, 10)));
+            expect(wall.slice(11) >= slots.from && wall.slice(11) <= slots.to).toBe(true);
+            for (const other of [...existing, ...placed]) if (other !== at) expect(Math.abs(other - at)).toBeGreaterThanOrEqual(gapMs);
+            if (capLimit !== null) {
+              const all = [...existing, ...placed];
+              const countedBefore = (moment: number) => existing.filter((other) => other > moment - day && other <= moment).length;
+              expect(all.filter((other) => other > at - day && other <= at).length).toBeLessThanOrEqual(capLimit);
+              for (const later of existing.filter((other) => other > at && other < at + day)) {
+                expect(all.filter((other) => other > later - day && other <= later).length).toBeLessThanOrEqual(
+                  Math.max(capLimit, countedBefore(later)),
+                );
+              }
+            }
+          }
+          // With nothing there before and no cap, a day that still had room is never two posts below the busiest.
+          if (existing.length === 0 && capLimit === null) {
+            const perDay = new Map<string, number>();
+            for (const at of placed) perDay.set(kyivWallTime(at).slice(0, 10), (perDay.get(kyivWallTime(at).slice(0, 10)) ?? 0) + 1);
+            const busiest = Math.max(0, ...perDay.values());
+            const fresh = new SlotPlan(new Map([[1, profileOf(slots, placed, null)]]), earliest);
+            for (const open of days) {
+              if ((perDay.get(open) ?? 0) >= busiest - 1) continue;
+              // A quieter day had no room left for one more.
+              expect('obstacle' in fresh.place(1, ['tiktok'], [open]), open).toBe(true);
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('names the cap that closes the days, the hours when the window has passed, and the days when it posts on none', () => {
     const slots = { from: '09:00', to: '22:00', minGapMinutes: 60, days: [1, 2, 3, 4, 5, 6, 7] };
     const capped = new SlotPlan(

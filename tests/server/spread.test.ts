@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { beforeEach, expect, it } from 'vitest';
-import type { SpreadProposal } from '../../src/lib/contract';
+import type { SpreadPayload, SpreadProposal } from '../../src/lib/contract';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { t } from '../../server/messages';
 import { publishPost } from '../../server/jobs/publish';
@@ -58,11 +58,23 @@ describeEachDatabase(
       video: request.videos.map((video) => ({ id: video.id })),
     });
 
-    async function spread(user: TestUser, request: RenderedRequest, accountIds: number[], from: string, to: string) {
-      const response = await send(user, 'POST', `/api/upload-video/${request.idUpload}/spread`, spreadBody(request, accountIds, from, to));
+    async function spread(
+      user: TestUser,
+      request: RenderedRequest,
+      accountIds: number[],
+      from: string,
+      to: string,
+      extra: Partial<SpreadPayload> = {},
+    ) {
+      const response = await send(user, 'POST', `/api/upload-video/${request.idUpload}/spread`, {
+        ...spreadBody(request, accountIds, from, to),
+        ...extra,
+      });
       expect(response.statusCode, response.body).toBe(200);
       return response.json<SpreadProposal>();
     }
+
+    const soonest = { mode: 'soonest' } as const;
 
     const kyivClock = (iso: string) => kyivWallTime(Date.parse(iso)).slice(11);
 
@@ -76,6 +88,7 @@ describeEachDatabase(
         profiles.map((profile) => profile.id),
         '2026-12-01',
         '2026-12-07',
+        soonest,
       );
 
       expect(proposal.unplaced).toEqual([]);
@@ -140,11 +153,91 @@ describeEachDatabase(
       expect(out.rows[0]).toMatchObject({ status: 'done' });
     });
 
+    async function tiktokProfile(user: TestUser, name: string, slots: object) {
+      const account = await createAccount(env(), user, {
+        proxy: network().proxy.url,
+        comments: `${name}-${env().kind}`,
+        isActiveTikTok: true,
+        TikTiokAuthStr: `sandbox-tt-${name}-${crypto.randomUUID().slice(0, 8)}`,
+      });
+      expect((await send(user, 'PUT', `/api/accounts/${account.id}/slots`, slots)).statusCode).toBe(200);
+      return account;
+    }
+
+    it('spreads 12 videos over 3 profiles and 3 days evenly (4 a day, each profile’s days within one post), inside the hours and gaps; soonest keeps the earliest-free order', async () => {
+      const owner = await createUser(env(), 'owner');
+      // 09:00–19:00 with 120 minutes between posts: room for 6 a day.
+      const roomForSix = { from: '09:00', to: '19:00', minGapMinutes: 120, days: [1, 2, 3, 4, 5, 6, 7] };
+      const profiles = [];
+      for (const name of ['even-a', 'even-b', 'even-c']) profiles.push(await tiktokProfile(owner, name, roomForSix));
+      const ids = profiles.map((profile) => profile.id);
+      const tiktokOnly = { inInstagram: false, inTikTok: true };
+      const days = ['2026-12-02', '2026-12-03', '2026-12-04'];
+
+      /** Each profile's posts by Kyiv day, checked against the hours and the gap. */
+      function perDay(proposal: SpreadProposal, videos: number) {
+        expect(proposal.unplaced).toEqual([]);
+        expect(proposal.data).toHaveLength(videos);
+        const counts = new Map(ids.map((id) => [id, new Map(days.map((day) => [day, 0]))]));
+        for (const id of ids) {
+          const times = proposal.data
+            .filter((item) => item.accountId === id)
+            .map((item) => Date.parse(item.date))
+            .sort((a, b) => a - b);
+          for (const [index, at] of times.entries()) {
+            const wall = kyivWallTime(at);
+            expect(wall.slice(11) >= '09:00' && wall.slice(11) <= '19:00', wall).toBe(true);
+            if (index > 0) expect(at - times[index - 1]!).toBeGreaterThanOrEqual(120 * minute);
+            const byDay = counts.get(id)!;
+            byDay.set(wall.slice(0, 10), byDay.get(wall.slice(0, 10))! + 1);
+          }
+        }
+        // The answer's own count per day and profile says the same.
+        const said = new Map(ids.map((id) => [id, new Map(days.map((day) => [day, 0]))]));
+        for (const entry of proposal.days ?? []) said.get(entry.accountId)!.set(entry.day, entry.posts);
+        expect(said).toEqual(counts);
+        return counts;
+      }
+
+      const twelve = await renderedRequest(env(), owner.id, 12, 1000);
+      const even = await spread(owner, twelve, ids, days[0]!, days[2]!, tiktokOnly);
+      const counts = perDay(even, 12);
+      for (const id of ids) {
+        const shares = [...counts.get(id)!.values()];
+        expect(shares.reduce((sum, posts) => sum + posts, 0)).toBe(4);
+        expect(Math.max(...shares) - Math.min(...shares), `${id}: ${shares}`).toBeLessThanOrEqual(1);
+      }
+      for (const day of days) expect(ids.reduce((sum, id) => sum + counts.get(id)!.get(day)!, 0)).toBe(4);
+      // Within a day a profile's posts spread over its window, not from its start: two posts are at least a third of it apart.
+      for (const id of ids) {
+        const times = even.data.filter((item) => item.accountId === id).map((item) => kyivWallTime(Date.parse(item.date)));
+        for (const day of days) {
+          const clocks = times.filter((time) => time.startsWith(day)).map((time) => time.slice(11));
+          if (clocks.length === 1) expect(clocks[0], day).toBe('14:00');
+          if (clocks.length === 2) expect(clocks, day).toEqual(['11:30', '16:30']);
+        }
+      }
+      expect(even.data[0]!.reason).toContain('Рівномірно по днях і годинах профілю');
+
+      // 36 videos: 4 a day for each profile.
+      const many = await renderedRequest(env(), owner.id, 36, 1000);
+      const full = perDay(await spread(owner, many, ids, days[0]!, days[2]!, tiktokOnly), 36);
+      for (const id of ids) expect([...full.get(id)!.values()]).toEqual([4, 4, 4]);
+
+      // Soonest: the earliest free slots, video by video, as before issue 43 (the first day holds six of each profile's).
+      const first = await spread(owner, twelve, ids, days[0]!, days[2]!, { ...tiktokOnly, ...soonest });
+      expect(first.data.map((item) => [item.accountId, kyivWallTime(Date.parse(item.date))])).toEqual(
+        twelve.videos.map((_, index) => [ids[index % 3], `2026-12-02T${['09:00', '11:00', '13:00', '15:00'][Math.floor(index / 3)]}`]),
+      );
+      expect(first.data[0]!.reason).toContain('Перший вільний слот');
+      expect(first.days).toEqual(ids.map((id) => ({ day: '2026-12-02', accountId: id, posts: 4 })));
+    });
+
     it('names the videos a range cannot hold, with the cap that fills it', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await instagramProfile(owner, 'full');
       const request = await renderedRequest(env(), owner.id, 5, 1000);
-      const proposal = await spread(owner, request, [profile.id], '2026-12-01', '2026-12-01');
+      const proposal = await spread(owner, request, [profile.id], '2026-12-01', '2026-12-01', soonest);
 
       expect(proposal.data.map((item) => kyivClock(item.date))).toEqual(['10:35', '12:35']);
       // The second waits for the first's gap; the rest for the cap.
@@ -159,7 +252,7 @@ describeEachDatabase(
       const payload = publishPayload(other, [profile.id], { inYouTube: false, inInstagram: true, date: '2026-12-01T15:00' });
       const planned = await send(owner, 'POST', `/api/upload-video/${other.idUpload}`, payload);
       expect(planned.statusCode, planned.body).toBe(200);
-      const squeezed = await spread(owner, request, [profile.id], '2026-12-01', '2026-12-02');
+      const squeezed = await spread(owner, request, [profile.id], '2026-12-01', '2026-12-02', soonest);
       // 15:00 is taken: 10:35 fits, then the day is full; the moving day frees at 10:35 and 15:00 the next.
       expect(squeezed.data.map((item) => kyivWallTime(Date.parse(item.date)))).toEqual([
         '2026-12-01T10:35',
@@ -192,13 +285,21 @@ describeEachDatabase(
         ]);
       }
       const request = await renderedRequest(env(), owner.id, 2, 1000);
-      const proposal = await spread(owner, request, [profile.id], '2026-12-02', '2026-12-03');
+      const proposal = await spread(owner, request, [profile.id], '2026-12-02', '2026-12-03', soonest);
       // Only 18:00 gains more than the profile's mean; once it is taken that day, the day's first free slot.
       expect(proposal.data.map((item) => kyivWallTime(Date.parse(item.date)))).toEqual(['2026-12-02T18:00', '2026-12-02T09:00']);
       // Ukrainian groups digits with a no-break space.
-      expect(proposal.data.map((item) => item.reason.replace(/\s/g, ' '))).toEqual([
-        '18:00 — найкраща година профілю: відео, що виходять о цій порі, набирають за перші 48 год у середньому 5 000 переглядів, а всі разом — 1 733 (враховано: 30 публікацій)',
-        t.spread.firstFreeBestTaken,
+      const bestHour =
+        '18:00 — найкраща година профілю: відео, що виходять о цій порі, набирають за перші 48 год у середньому 5 000 переглядів, а всі разом — 1 733 (враховано: 30 публікацій)';
+      expect(proposal.data.map((item) => item.reason.replace(/\s/g, ' '))).toEqual([bestHour, t.spread.firstFreeBestTaken]);
+
+      // Spread evenly, each day takes one, at the best hour.
+      const even = await spread(owner, request, [profile.id], '2026-12-02', '2026-12-03');
+      expect(even.data.map((item) => kyivWallTime(Date.parse(item.date)))).toEqual(['2026-12-02T18:00', '2026-12-03T18:00']);
+      expect(even.data.map((item) => item.reason.replace(/\s/g, ' '))).toEqual([bestHour, bestHour]);
+      expect(even.days).toEqual([
+        { day: '2026-12-02', accountId: profile.id, posts: 1 },
+        { day: '2026-12-03', accountId: profile.id, posts: 1 },
       ]);
     });
 
@@ -225,8 +326,20 @@ describeEachDatabase(
       expect(atNight.json().message).toBe(`Не перенесено: профіль ${title} — години публікацій профілю 09:00–22:00`);
       const tooClose = await move(third, '2026-12-03T15:00');
       expect(tooClose.statusCode).toBe(200);
+      // Within the gap: a possible duplicate (issue 43.5), which the operator may overrule; a cap they may not.
       const nearFirst = await move(request.videos[0]!.id, '2026-12-03T14:00');
-      expect(nearFirst.json().message).toBe(`Не перенесено: профіль ${title} — проміжок 120 хв між публікаціями профілю`);
+      expect([nearFirst.statusCode, nearFirst.json().message]).toEqual([
+        409,
+        [
+          t.spread.duplicatesFound,
+          `Відео #${request.videos[0]!.id}: профіль ${title} публікує відео #${third} о 03.12 15:00 — ближче, ніж його проміжок 120 хв`,
+        ],
+      ]);
+      const overCapAnyway = await send(owner, 'PATCH', `/api/upload-video/${request.idUpload}/video/${third}`, {
+        date: '2026-12-02T18:00',
+        allowDuplicates: true,
+      });
+      expect(overCapAnyway.json().message).toBe(`Не перенесено: профіль ${title} — ліміт Instagram 2 на добу`);
       const { rows } = await env().db.sql(`SELECT video_id, scheduled_at FROM video_posts ORDER BY video_id`, []);
       expect(rows.map((row) => kyivWallTime(new Date(row.scheduled_at as string).getTime()))).toEqual([
         '2026-12-02T10:00',

@@ -69,6 +69,12 @@ function insertSorted(times: number[], at: number) {
   times.splice(firstAfter(times, at), 0, at);
 }
 
+/** Takes one `at` out of the sorted `times`. */
+function removeSorted(times: number[], at: number) {
+  const index = firstAfter(times, at) - 1;
+  if (times[index] === at) times.splice(index, 1);
+}
+
 const ceilToGrid = (at: number) => Math.ceil(at / gridMs) * gridMs;
 
 /** How many of the sorted `times` fall in (from, to]. */
@@ -85,6 +91,12 @@ function kyivMoment(day: string, clock: string): number {
     kyivMoments.set(key, at);
   }
   return at;
+}
+
+/** The Kyiv midnight that ends a `YYYY-MM-DD` day (23, 24 or 25 hours after its start). */
+function nextKyivMidnight(day: string): number {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return kyivMoment(next, '00:00');
 }
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
@@ -146,12 +158,12 @@ function capProblem(cap: PlanCap, at: number): Problem | null {
   return null;
 }
 
-/** What stands in the way of `profile` posting at `at` on `platforms`, besides its hours and days. */
-function problemAt(profile: PlanProfile, platforms: Platform[], at: number): Problem | null {
+/** What stands in the way of `profile` posting at `at` on `platforms`, besides its hours and days; the gap unless `withGap` is false. */
+function problemAt(profile: PlanProfile, platforms: Platform[], at: number, withGap = true): Problem | null {
   const gapMs = Math.max(profile.slots.minGapMinutes * minute, leastGapMs);
   const next = firstAfter(profile.times, at - gapMs);
   const neighbour = profile.times[next];
-  if (neighbour !== undefined && neighbour < at + gapMs) {
+  if (withGap && neighbour !== undefined && neighbour < at + gapMs) {
     return { obstacle: { kind: 'gap', minutes: profile.slots.minGapMinutes }, retryAt: neighbour + gapMs };
   }
   for (const platform of platforms) {
@@ -230,14 +242,112 @@ export class SlotPlan {
     return { obstacle: mostOften(closedBy) ?? { kind: 'day' } };
   }
 
-  /** Why `profileId` may not post at `at` on `platforms`: outside its days or hours, too close to another post, or past a cap. */
-  check(profileId: number, platforms: Platform[], at: number): Obstacle | null {
+  /**
+   * Issue 43.1: `count` posts of `profileId` on `platforms` spread over the Kyiv days given, in time
+   * order. First how many go on each day: one at a time to the day where the profile posts least
+   * (its posts already there counted, so the calendar comes out even, not just this batch), ties
+   * to the day this whole spread has filled least (`dayTotals`, shared across the profiles of one
+   * spread, so their odd posts do not all land on the first day), then the earliest; a day no post
+   * fits in any more drops out. Then each day's posts are laid out again: the profile's preferred
+   * hours first, the rest at even steps across the window rather than bunched at its start. What
+   * cannot be laid out so (a cap's moving window reaching over from the day before) takes the
+   * earliest free slot of the range, as `place` would; what fits nowhere says why.
+   */
+  placeEvenly(
+    profileId: number,
+    platforms: Platform[],
+    days: string[],
+    count: number,
+    dayTotals: Map<string, number> = new Map(),
+  ): (Placement | NoPlacement)[] {
+    const profile = this.profiles.get(profileId)!;
+    const open = days.filter(
+      (day) => profile.slots.days.includes(isoWeekday(day)) && this.startOn(profile, day) <= windowOn(profile, day).end,
+    );
+    const load = new Map(open.map((day) => [day, countIn(profile.times, kyivMoment(day, '00:00') - 1, nextKyivMidnight(day) - 1)]));
+    const perDay = new Map<string, number>();
+    const tentative: number[] = [];
+    while (tentative.length < count && load.size > 0) {
+      let best: string | null = null;
+      for (const day of load.keys()) {
+        if (best === null) best = day;
+        else {
+          const byLoad = load.get(day)! - load.get(best)!;
+          if (byLoad < 0 || (byLoad === 0 && (dayTotals.get(day) ?? 0) < (dayTotals.get(best) ?? 0))) best = day;
+        }
+      }
+      const at = firstFreeIn(profile, platforms, this.startOn(profile, best!), windowOn(profile, best!).end, []);
+      if (at === null) {
+        load.delete(best!);
+        continue;
+      }
+      this.take(profile, platforms, { at, preferredHour: null, delayedBy: null });
+      tentative.push(at);
+      load.set(best!, load.get(best!)! + 1);
+      perDay.set(best!, (perDay.get(best!) ?? 0) + 1);
+      dayTotals.set(best!, (dayTotals.get(best!) ?? 0) + 1);
+    }
+    for (const at of tentative) this.release(profile, platforms, at);
+
+    const placed: (Placement | NoPlacement)[] = [];
+    for (const day of open) {
+      const posts = perDay.get(day) ?? 0;
+      if (posts === 0) continue;
+      const start = this.startOn(profile, day);
+      const { end } = windowOn(profile, day);
+      const inDay: (Placement | NoPlacement)[] = [];
+      for (const hour of profile.preferredHours) {
+        if (inDay.length === posts) break;
+        const hourStart = kyivMoment(day, clockOf(hour * 60));
+        const at = firstFreeIn(profile, platforms, Math.max(start, hourStart), Math.min(end, hourStart + 60 * minute - 1), []);
+        if (at === null) continue;
+        inDay.push(this.take(profile, platforms, { at, preferredHour: hour, delayedBy: null }));
+      }
+      const rest = posts - inDay.length;
+      const span = end - start;
+      // Centred steps (a lone post mid-window) while they keep the gap; else from the window's start to its end.
+      const centred = span / rest >= Math.max(profile.slots.minGapMinutes * minute, leastGapMs);
+      for (let index = 0; index < rest; index++) {
+        const target = centred ? start + ((index + 0.5) * span) / rest : start + (index * span) / Math.max(rest - 1, 1);
+        const at = firstFreeIn(profile, platforms, target, end, []) ?? firstFreeIn(profile, platforms, start, end, []);
+        inDay.push(
+          at === null
+            ? this.place(profileId, platforms, days)
+            : this.take(profile, platforms, { at, preferredHour: null, delayedBy: null }),
+        );
+      }
+      placed.push(...inDay);
+    }
+    while (placed.length < count) placed.push(this.place(profileId, platforms, days));
+    const at = (placement: Placement | NoPlacement) => ('at' in placement ? placement.at : Number.POSITIVE_INFINITY);
+    return placed.sort((one, other) => at(one) - at(other));
+  }
+
+  /**
+   * Why `profileId` may not post at `at` on `platforms`: outside its days or hours, too close to
+   * another post (unless `gap` is false: a move leaves that to the duplicates' warning, which the
+   * operator may overrule, issue 43.5), or past a cap.
+   */
+  check(profileId: number, platforms: Platform[], at: number, { gap = true }: { gap?: boolean } = {}): Obstacle | null {
     const profile = this.profiles.get(profileId)!;
     const [day, clock] = kyivWallTime(at).split('T') as [string, string];
     if (!profile.slots.days.includes(isoWeekday(day))) return { kind: 'day' };
     const minutes = Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
     if (minutes < slotMinutes(profile.slots.from)! || minutes > slotMinutes(profile.slots.to)!) return { kind: 'hours' };
-    return problemAt(profile, platforms, at)?.obstacle ?? null;
+    return problemAt(profile, platforms, at, gap)?.obstacle ?? null;
+  }
+
+  /** Where a post may start on a Kyiv day: its window's start, or the plan's earliest moment when later. */
+  private startOn(profile: PlanProfile, day: string): number {
+    return Math.max(windowOn(profile, day).start, this.earliest);
+  }
+
+  private release(profile: PlanProfile, platforms: Platform[], at: number) {
+    removeSorted(profile.times, at);
+    for (const platform of platforms) {
+      const cap = profile.caps.get(platform);
+      if (cap) removeSorted(cap.times, at);
+    }
   }
 
   private take(profile: PlanProfile, platforms: Platform[], placement: Placement): Placement {

@@ -1,4 +1,4 @@
-import type { EffectiveSlots, PostingSlots, SpreadProposal } from '../../../src/lib/contract';
+import type { EffectiveSlots, PostingSlots, SpreadMode, SpreadProposal } from '../../../src/lib/contract';
 import { assignAccounts } from '../../../src/lib/assignment';
 import { dayjs } from '../../../src/lib/dates';
 import { displayTimezone, kyivWallTime } from '../../../src/lib/kyiv-time';
@@ -12,12 +12,21 @@ import { accountOption } from '../profiles/account-views';
 import { capOf } from './posting-caps';
 import { profileSlots } from './posting-slots';
 import { platformsOf, type PlatformFlags } from '../publishing/publication-plan';
-import { daysBetween, gridMs, SlotPlan, type Obstacle, type Placement, type PlanCap, type PlanProfile } from './slot-plan';
+import {
+  daysBetween,
+  gridMs,
+  SlotPlan,
+  type NoPlacement,
+  type Obstacle,
+  type Placement,
+  type PlanCap,
+  type PlanProfile,
+} from './slot-plan';
 
 /**
- * "Розподілити" (issue 31.3): each video's profile (its own, else the i-th rule) and the earliest
- * free slot of that profile from `from` to `to`, read in a fixed number of queries whatever the
- * number of videos, and placed in memory by SlotPlan. A calendar move is checked by the same
+ * "Розподілити" (issue 31.3): each video's profile (its own, else the i-th rule) and a slot of that
+ * profile from `from` to `to`, spread evenly over those days (issue 43.1) or the earliest free,
+ * read in a fixed number of queries whatever the number of videos, and placed in memory by SlotPlan. A calendar move is checked by the same
  * plan (placementObstacle). Nothing here writes.
  */
 
@@ -43,6 +52,8 @@ export interface SpreadSettings {
 export interface SpreadInput extends PlatformFlags {
   from: string;
   to: string;
+  /** Issue 43.1: even over the days (the default), or each video in the earliest free slot as before. */
+  mode?: SpreadMode;
   accounts: { id: number }[];
   video: { id: number; account?: { id: number } | null }[];
 }
@@ -233,12 +244,16 @@ export function obstacleText(obstacle: Obstacle, slots: PostingSlots): string {
   }
 }
 
-/** Why a placed video is where it is: its profile's best hour, or the first free slot, and what pushed it later. */
-function reasonOf(placement: Placement, slots: PostingSlots, history: ProfileHistory | undefined): string {
+/**
+ * Why a placed video is where it is: its profile's best hour, or the first free slot (soonest) or
+ * its even share of the days (even), and what pushed it later.
+ */
+function reasonOf(placement: Placement, slots: PostingSlots, history: ProfileHistory | undefined, mode: SpreadMode): string {
   const posts = history?.posts ?? 0;
   const best = placement.preferredHour === null ? undefined : history?.byHour.get(placement.preferredHour);
   let why: string;
   if (best) why = t.spread.bestHour(`${String(placement.preferredHour).padStart(2, '0')}:00`, best.views, history!.meanViews, posts);
+  else if (mode === 'even') why = posts >= historyPostsNeeded ? t.spread.evenBestTaken : t.spread.evenSpot(posts, historyPostsNeeded);
   else if (posts >= historyPostsNeeded) why = t.spread.firstFreeBestTaken;
   else why = t.spread.firstFree(posts, historyPostsNeeded);
   return placement.delayedBy ? `${why}; ${t.spread.later(obstacleText(placement.delayedBy, slots))}` : why;
@@ -287,7 +302,21 @@ export async function spreadPublication(
     settings,
   );
 
-  const answer: SpreadProposal = { data: [], unplaced: [] };
+  const mode = input.mode ?? 'even';
+  // Even: each profile's videos are placed together (their count decides the days' shares), in
+  // time order by their order in the form, as the earliest-free order gives them.
+  const evenly = new Map<number, (Placement | NoPlacement)[]>();
+  if (mode === 'even') {
+    const countOf = new Map<number, number>();
+    for (const id of assigned) if (id !== null && id !== undefined) countOf.set(id, (countOf.get(id) ?? 0) + 1);
+    const dayTotals = new Map<string, number>();
+    for (const [id, count] of countOf) {
+      const platforms = platformsOf(input, profileOf.get(id)!);
+      if (platforms.length > 0) evenly.set(id, plan.placeEvenly(id, platforms, days, count, dayTotals));
+    }
+  }
+
+  const answer: SpreadProposal = { data: [], unplaced: [], days: [] };
   for (const [index, item] of input.video.entries()) {
     const accountId = assigned[index];
     const account = accountId === null || accountId === undefined ? undefined : profileOf.get(accountId);
@@ -302,7 +331,7 @@ export async function spreadPublication(
       continue;
     }
     const own = slots.get(account.id)!;
-    const placement = plan.place(account.id, platforms, days);
+    const placement = mode === 'even' ? evenly.get(account.id)!.shift()! : plan.place(account.id, platforms, days);
     if ('obstacle' in placement) {
       answer.unplaced.push({ videoId: item.id, reason: t.spread.noSlot(title, dayMonth(input.to), obstacleText(placement.obstacle, own)) });
       continue;
@@ -311,10 +340,24 @@ export async function spreadPublication(
       videoId: item.id,
       accountId: account.id,
       date: isoInKyiv(placement.at),
-      reason: reasonOf(placement, own, history.get(account.id)),
+      reason: reasonOf(placement, own, history.get(account.id), mode),
     });
   }
+  answer.days = postsByDay(answer.data);
   return answer;
+}
+
+/** How many of the proposed posts each profile gets on each Kyiv day, by day, then profile. */
+function postsByDay(data: SpreadProposal['data']): NonNullable<SpreadProposal['days']> {
+  const counts = new Map<string, { day: string; accountId: number; posts: number }>();
+  for (const item of data) {
+    const day = item.date.slice(0, 10);
+    const key = `${day}:${item.accountId}`;
+    const entry = counts.get(key) ?? { day, accountId: item.accountId, posts: 0 };
+    entry.posts += 1;
+    counts.set(key, entry);
+  }
+  return [...counts.values()].sort((one, other) => one.day.localeCompare(other.day) || one.accountId - other.accountId);
 }
 
 export interface MoveCheck {
@@ -323,6 +366,8 @@ export interface MoveCheck {
   /** The video being moved: its own posts do not stand in its way. */
   videoId: number;
   at: number;
+  /** False leaves the profile's gap to the duplicates' warning (server/services/planning/duplicates.ts), which the operator may overrule. */
+  gap?: boolean;
 }
 
 /** Why a scheduled video may not move to `at` on its profile, in words; null when the move keeps every rule. */
@@ -339,6 +384,6 @@ export async function moveObstacle(db: Database, move: MoveCheck, settings: Spre
     },
     settings,
   );
-  const obstacle = plan.check(move.account.id, move.platforms, move.at);
+  const obstacle = plan.check(move.account.id, move.platforms, move.at, { gap: move.gap ?? true });
   return obstacle && t.spread.moveRefused(accountOption(move.account).title, obstacleText(obstacle, slots.get(move.account.id)!));
 }

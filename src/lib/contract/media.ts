@@ -247,6 +247,8 @@ export const PublishBody = Type.Object(
     options: Type.Optional(PostOptions),
     // Issue 43.2: a platform's own title, description and tags; absent, every platform says the set's.
     texts: Type.Optional(PlatformTexts),
+    // Issue 43.5: true saves the posts even where they look like duplicates (409 otherwise).
+    allowDuplicates: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -258,9 +260,13 @@ export const RescheduleBody = Type.Object(
     accountId: Type.Optional(Id),
     /** Only the video's post on this platform moves, to `date` (issue 40.1); its profile stays the video's. */
     platform: Type.Optional(Platform),
+    /** Issue 43.5: true moves it even within its profile's gap of another post (409 otherwise). */
+    allowDuplicates: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
+
+export const SpreadMode = Literals(['even', 'soonest']);
 
 /**
  * POST /api/upload-video/{idUpload}/spread (issue 31.3): the profile and date the product proposes
@@ -276,6 +282,8 @@ export const SpreadBody = Type.Object(
     video: Type.Array(Type.Object({ id: Id, account: Type.Optional(Nullable(PublishAccount)) }, { additionalProperties: false }), {
       maxItems: maxItems.videos,
     }),
+    /** Issue 43.1: `even` (absent) spreads each profile's videos evenly over the days; `soonest` takes the earliest free slots. */
+    mode: Type.Optional(SpreadMode),
   },
   { additionalProperties: false },
 );
@@ -285,6 +293,8 @@ export const SpreadProposal = Type.Object({
   data: Type.Array(Type.Object({ videoId: Id, accountId: Id, date: Type.String(), reason: Type.String() })),
   /** The videos no free slot took, each with why. */
   unplaced: Type.Array(Type.Object({ videoId: Id, reason: Type.String() })),
+  /** Issue 43.1: how many of the placed videos each profile gets on each Kyiv day (YYYY-MM-DD), by day, then profile. */
+  days: Type.Optional(Type.Array(Type.Object({ day: Type.String(), accountId: Id, posts: Type.Integer({ minimum: 1 }) }))),
 });
 
 /** POST /api/upload-video/upload: publish a failed video again. `youTubeId` is the set's idUpload. */

@@ -460,6 +460,8 @@ function CancelDialog({ post, others, onClose, onCancel }: CancelDialogProps) {
   );
 }
 
+const noLines: string[] = [];
+
 /** The filter's value: '' for every profile, `a5` for profile #5, `g3` for group #3. */
 const filterValue = (accountId: number | null, groupId: number | null) =>
   accountId !== null ? `a${accountId}` : groupId !== null ? `g${groupId}` : '';
@@ -473,6 +475,8 @@ export function CalendarScreen() {
   const profileFieldId = useId();
   const actor = useScreenActor(calendarMachine, { id: 'calendar' });
   const { view, anchor, today, accountId, groupId, range, error, change, undoable } = useSelector(actor, (snapshot) => snapshot.context);
+  // Asked while the machine waits on them; while the forced move is on its way the dialog is gone.
+  const duplicates = useSelector(actor, (snapshot) => (snapshot.matches('confirmingDuplicate') ? snapshot.context.duplicates : noLines));
   const loading = useSelector(actor, (snapshot) => snapshot.matches({ browsing: 'loading' }));
   const counted = useMediaQuery(phoneWidth) && view === 'month';
   const [picked, setPicked] = useState<Day | null>(null);
@@ -700,6 +704,22 @@ export function CalendarScreen() {
           profiles={profileOptions}
           groups={groupOptions}
           onClose={() => setPlanDialog(null)}
+        />
+      )}
+      {duplicates.length > 0 && (
+        <ConfirmDialog
+          question={t.spread.moveDuplicateQuestion}
+          details={
+            <ul className={styles.duplicates}>
+              {duplicates.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          }
+          consequence={t.spread.moveDuplicateConsequence}
+          action={t.spread.moveAnyway}
+          onConfirm={() => actor.send({ type: 'duplicate.confirm' })}
+          onCancel={() => actor.send({ type: 'duplicate.dismiss' })}
         />
       )}
     </Page>

@@ -23,7 +23,7 @@ import { DeleteButton } from '../../components/delete-button';
 import { PlatformOptionsPanel } from '../../components/platform-options-panel';
 import { MultiSelect } from '../../components/multi-select';
 import { PostingBudget } from '../../components/posting-budget';
-import { SpreadPanel } from '../../components/spread-panel';
+import { SpreadPanel, type ProposedDay } from '../../components/spread-panel';
 import { Card, Page } from '../../components/page';
 import { QuickChips } from '../../components/quick-chips';
 import { Spinner } from '../../components/spinner';
@@ -134,6 +134,8 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   const submitting = useSelector(actor, (snapshot) => snapshot.matches('submitting'));
   const spreading = useSelector(actor, (snapshot) => snapshot.matches('spreading'));
   const spread = useSelector(actor, (snapshot) => snapshot.context.spread);
+  const duplicates = useSelector(actor, (snapshot) => snapshot.context.duplicates);
+  const allowDuplicates = useSelector(actor, (snapshot) => snapshot.context.allowDuplicates);
   const accounts = useSelector(actor, (snapshot) => snapshot.context.accounts);
   const videos = useSelector(actor, (snapshot) => snapshot.context.videos);
   const assignment = useSelector(actor, (snapshot) => (snapshot.context.submitted ? snapshot.context.errors : {}));
@@ -188,14 +190,25 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   const gapOf = new Map(gaps.map((gap) => [gap.videoId, gap]));
   const refusedCount = gaps.filter((gap) => gap.refused).length;
   const titles = (profiles: SelectOption[]) => profiles.map((profile) => profile.title).join(', ');
-  // The posting budget is shown for the plan's day: the form's date, else today (Kyiv).
+  // The posting budget speaks of the plan's days: each video's own date, else the form's, else today (Kyiv).
   const planDate = useWatch({ control, name: 'date' });
   const [today] = useState(() => kyivWallTime(Date.now()));
-  const budgetDay = (planDate || today).slice(0, 10);
-  const newPosts = new Map<number, number>();
-  for (const assigned of preview.videos) {
-    const date = videos.find((video) => video.id === assigned.videoId)?.date || planDate || budgetDay;
-    if (assigned.profile && date.startsWith(budgetDay)) newPosts.set(assigned.profile.id, (newPosts.get(assigned.profile.id) ?? 0) + 1);
+  const dayOf = (videoId: number) => (videos.find((video) => video.id === videoId)?.date || planDate || today).slice(0, 10);
+  const planDays = [...new Set(preview.videos.map((assigned) => dayOf(assigned.videoId)))].sort();
+  const budgetDays = planDays.length > 0 ? planDays : [(planDate || today).slice(0, 10)];
+  const newPostsOn = (day: string) => {
+    const newPosts = new Map<number, number>();
+    for (const assigned of preview.videos) {
+      if (assigned.profile && dayOf(assigned.videoId) === day)
+        newPosts.set(assigned.profile.id, (newPosts.get(assigned.profile.id) ?? 0) + 1);
+    }
+    return newPosts;
+  };
+  const titleOf = new Map([...detail.accounts, ...accounts].map((profile) => [profile.id, profile.title]));
+  const proposedDays: ProposedDay[] = [];
+  for (const { day, accountId, posts } of spread?.days ?? []) {
+    if (proposedDays.at(-1)?.day !== day) proposedDays.push({ day, profiles: [] });
+    proposedDays.at(-1)!.profiles.push({ title: titleOf.get(accountId) ?? `#${accountId}`, posts });
   }
 
   // The fields typed so far wait in the draft for the operator's return.
@@ -299,7 +312,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             )}
           />
         </div>
-        <PostingBudget profiles={accounts} day={budgetDay} platforms={tickedPlatforms(ticked)} newPosts={newPosts} />
+        <PostingBudget profiles={accounts} days={budgetDays} platforms={tickedPlatforms(ticked)} newPostsOn={newPostsOn} />
       </Card>
       <Card>
         <h2 className={styles.panelTitle}>{t.publish.videos}</h2>
@@ -308,6 +321,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             busy={spreading}
             disabled={submitting}
             unplaced={(spread?.unplaced ?? []).map((item) => ({ name: t.publish.video(numbers.get(item.videoId)!), reason: item.reason }))}
+            days={proposedDays}
             onPropose={(range) => actor.send({ type: 'spread.propose', range, platforms: ticked })}
           />
         )}
@@ -346,6 +360,26 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
       </Card>
       {/* After the videos: on a phone Save comes once every video's profile and date are seen. */}
       <div className={styles.actions}>
+        {duplicates.length > 0 && (
+          <div role="alert" className={styles.duplicates}>
+            <p className={styles.duplicatesTitle}>{t.spread.duplicatesTitle}</p>
+            <ul>
+              {duplicates.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <p>{t.spread.duplicatesHint}</p>
+            <label className={styles.checkbox}>
+              <input
+                type="checkbox"
+                checked={allowDuplicates}
+                disabled={submitting}
+                onChange={(event) => actor.send({ type: 'duplicates.allow', allow: event.target.checked })}
+              />
+              {t.spread.saveAnyway}
+            </label>
+          </div>
+        )}
         <Button type="submit" disabled={submitting}>
           {t.publish.save}
         </Button>
