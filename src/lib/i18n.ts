@@ -1338,6 +1338,8 @@ export const t = {
     fileMissing: 'Додайте файл плану в поле «file»',
     fileUnreadable: 'Файл не прочитано: потрібен CSV у UTF-8 або книга Excel',
     headerMissing: (columns: string) => `У першому рядку немає стовпців: ${columns}`,
+    workbookTooLarge: (megabytes: number) =>
+      `Книга Excel розпакована більша за ${numbers.format(megabytes)} МБ: збережіть план меншими файлами або як CSV`,
     tooManyRows: (limit: number) => `У файлі щонайбільше ${numbers.format(limit)} рядків з публікаціями`,
     previewNotFound: 'Перегляд плану не знайдено: завантажте файл ще раз',
     previewExpired: 'Перегляд плану застарів (минула година): завантажте файл ще раз',

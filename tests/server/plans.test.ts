@@ -246,6 +246,20 @@ describeEachDatabase(
         [4, 'refused', 'Рядок 4: дата «31.02.2026 10:00»: потрібно ДД.ММ.РРРР ГГ:ХХ за Києвом'],
       ]);
 
+      // A workbook whose sheet claims to unpack to 100 MB is refused before ExcelJS inflates it.
+      const workbook = Buffer.from(await book.xlsx.writeBuffer());
+      const directory = workbook.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      workbook.writeUInt32LE(100 * 1024 * 1024, directory + 24);
+      const bomb = multipart(workbook, 'plan.xlsx');
+      const refusedBomb = await env().app.inject({
+        method: 'POST',
+        url: '/api/plans/preview',
+        headers: { ...owner.headers, ...bomb.headers },
+        payload: bomb.payload,
+      });
+      expect(refusedBomb.statusCode).toBe(413);
+      expect(refusedBomb.json().message).toBe('Книга Excel розпакована більша за 64 МБ: збережіть план меншими файлами або як CSV');
+
       const body = multipart(Buffer.from('Назва;Опис\r\nа;б\r\n'), 'plan.csv');
       const headerless = await env().app.inject({
         method: 'POST',

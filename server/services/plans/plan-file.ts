@@ -116,12 +116,50 @@ async function xlsxRecords(bytes: Buffer): Promise<string[][]> {
 /** An .xlsx is a zip: it starts with a local file header. */
 const isZip = (bytes: Buffer) => bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50;
 
+/** A 20 000-row plan's workbook unpacks to about 10 MB of XML; far more is a zip bomb, not a plan. */
+export const maxWorkbookUnpackedBytes = 64 * 1024 * 1024;
+
+/**
+ * What a zip's central directory says its entries unpack to, or null when it cannot be read or
+ * uses ZIP64 (no plan needs 4 GB). ExcelJS inflates every entry in memory before reading a row, so
+ * this is asked first. The sizes are the file's own claim: a file lying about them is inflated
+ * anyway, and the 16 MB upload cap is what bounds that.
+ * (APPNOTE.TXT 4.3.16 end of central directory record, 4.3.12 central directory header.)
+ */
+export function zipUnpackedBytes(bytes: Buffer): number | null {
+  const endSignature = 0x06054b50;
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at -= 1) {
+    if (bytes.readUInt32LE(at) === endSignature) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const entries = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  let total = 0;
+  for (let entry = 0; entry < entries; entry += 1) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return null;
+    const unpacked = bytes.readUInt32LE(at + 24);
+    if (unpacked === 0xffffffff) return null;
+    total += unpacked;
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
 /**
  * The file's posts, one per non-empty row under the header, each cell by its column ('' when the
  * file has no such column). Refused (400) when unreadable, without the columns a row needs, or too long.
  */
 export async function readPlanFile(bytes: Buffer): Promise<PlanLine[]> {
   let records: string[][];
+  if (isZip(bytes)) {
+    const unpacked = zipUnpackedBytes(bytes);
+    if (unpacked === null) throw new HttpError(400, t.plans.fileUnreadable);
+    if (unpacked > maxWorkbookUnpackedBytes) throw new HttpError(413, t.plans.workbookTooLarge(maxWorkbookUnpackedBytes / 1024 / 1024));
+  }
   try {
     records = isZip(bytes) ? await xlsxRecords(bytes) : csvRecords(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
