@@ -53,7 +53,7 @@ import {
 import { ownerProfiles, ownerProfilesAmong, profileRowById, type ProfileRow } from '../services/profiles/profile-rows';
 import { tagSetsOf } from '../services/library/tag-sets';
 import { textProblems, type PlatformTexts } from '../../src/lib/post-texts';
-import { planWords, templateProfile } from '../services/publishing/post-words';
+import { planWords, templateProfile, withProposedWords } from '../services/publishing/post-words';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -331,9 +331,18 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
     const profiles = await ownersProfiles(target.userId, chosen, body.video);
     const videoIds = body.video.map((item) => item.id);
     if (new Set(videoIds).size !== videoIds.length) throw new HttpError(400, t.spread.videoTwice);
-    await requestVideos(target.id, videoIds);
+    const rows = await requestVideos(target.id, videoIds);
     if (tickedPlatforms(body).length === 0) throw new HttpError(400, t.postTruth.noPlatformTicked);
-    return spreadPublication(db, { ...body, ...range, accounts: chosen }, profiles, slotSettings());
+    const proposal = await spreadPublication(db, { ...body, ...range, accounts: chosen }, profiles, slotSettings());
+    if (body.title === undefined) return proposal;
+    const common = { title: body.title.trim(), description: (body.description ?? '').trim(), tags: tagsOf(body.tags ?? []) };
+    return withProposedWords(proposal, {
+      common,
+      texts: body.texts && ownTexts(body.texts),
+      profiles: new Map(profiles.map((profile) => [profile.id, profile])),
+      numbers: new Map(rows.map((row) => [row.id, row.position + 1])),
+      platformsOf: (profile) => platformsOf(body, profile),
+    });
   });
 
   /** Cancels a scheduled video's publication before it starts: its posts and their jobs go, kept for the undo below. */

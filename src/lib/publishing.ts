@@ -1,5 +1,13 @@
 import { validate } from 'superstruct';
-import type { PostOptions, PublicationRequestDetail, PublishPayload, PublishVideoItem, SelectOption, VideoPost } from './contract';
+import type {
+  PostOptions,
+  PublicationRequestDetail,
+  PublishPayload,
+  PublishVideoItem,
+  SelectOption,
+  SpreadPayload,
+  VideoPost,
+} from './contract';
 import { t } from './i18n';
 import { platforms, type PlatformFieldName } from './platforms';
 import { tickedPlatforms, ticksOf } from './assignment';
@@ -119,6 +127,12 @@ export function sentTexts(form: PublishFields): PlatformTexts | undefined {
     return Object.keys(text).length > 0 ? [[platform, text] as const] : [];
   });
   return sent.length > 0 ? Object.fromEntries(sent) : undefined;
+}
+
+/** The form's words as a spread sends them, so its proposal shows each post's final words. */
+export function spreadWordsOf(form: PublishFields): Pick<SpreadPayload, 'title' | 'description' | 'tags' | 'texts'> {
+  const texts = sentTexts(form);
+  return { title: form.title, description: form.description ?? '', tags: form.tags, ...(texts ? { texts } : {}) };
 }
 
 /** What POST /api/upload-video/{idUpload} receives for the form's values. */

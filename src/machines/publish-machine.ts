@@ -60,8 +60,13 @@ export interface PublishContext {
   allowDuplicates: boolean;
 }
 
+/** The form's words, sent with a spread so the proposal shows each post's final words (issue 43.2). */
+export type SpreadWords = Pick<SpreadPayload, 'title' | 'description' | 'tags' | 'texts'>;
+
 export interface SpreadNotes {
   reasons: Record<number, string>;
+  /** Each placed video's posts whose final words are not the set's. */
+  posts: Record<number, NonNullable<SpreadProposal['data'][number]['posts']>>;
   unplaced: SpreadProposal['unplaced'];
   /** Each profile's count of posts per day, as proposed; emptied once a date or a profile is changed by hand. */
   days: NonNullable<SpreadProposal['days']>;
@@ -77,7 +82,7 @@ export type PublishEvent =
   | { type: 'video.date'; videoId: number; date: string }
   | { type: 'video.remove'; videoId: number }
   /** 'Розподілити': the product proposes each video's profile and date between two Kyiv days. */
-  | { type: 'spread.propose'; range: SpreadForm; platforms: TickedPlatforms }
+  | { type: 'spread.propose'; range: SpreadForm; platforms: TickedPlatforms; words?: SpreadWords }
   /** The form's own fields passed their checks. */
   | { type: 'form.submit'; fields: PublishFields }
   /** The form's own fields failed their checks: the assignment's messages show beside theirs. */
@@ -195,6 +200,7 @@ export const publishMachine = setup({
         }),
         spread: {
           reasons: Object.fromEntries(params.proposal.data.map((item) => [item.videoId, item.reason])),
+          posts: Object.fromEntries(params.proposal.data.flatMap((item) => (item.posts ? [[item.videoId, item.posts]] : []))),
           unplaced: params.proposal.unplaced,
           days: params.proposal.days ?? [],
         },
@@ -347,12 +353,13 @@ export const publishMachine = setup({
         id: 'spread',
         src: 'spread',
         input: ({ context, event }) => {
-          const { range, platforms } = event as Extract<PublishEvent, { type: 'spread.propose' }>;
+          const { range, platforms, words } = event as Extract<PublishEvent, { type: 'spread.propose' }>;
           return {
             idUpload: context.idUpload!,
             payload: {
               ...range,
               ...platforms,
+              ...words,
               accounts: context.accounts.map((profile) => ({ id: profile.id })),
               video: context.videos.map((video) => ({ id: video.id, account: video.account ? { id: video.account.id } : null })),
             },

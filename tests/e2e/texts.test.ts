@@ -84,7 +84,6 @@ it('writes a text per platform with variables, counted and refused as one types,
   await page.getByRole('option', { name: title }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('radio', { name: t.postingRules.madeForKidsNo }).check();
-  await page.getByText(t.texts.variablesTitle, { exact: true }).click();
   await expect.poll(() => page.getByRole('list', { name: t.texts.counters('Instagram') }).isVisible()).toBe(true);
   await lookAt(page, 'texts-common');
 
@@ -99,8 +98,16 @@ it('writes a text per platform with variables, counted and refused as one types,
   await page.getByRole('tab', { name: 'YouTube' }).click();
   await page.getByLabel(t.texts.ownTitle('YouTube')).fill('{Доброго ранку|Привіт}, відео {n}');
   await lookAt(page, 'texts-youtube');
+
+  // The spread's proposal shows each post the words it will go out with, as the set page does below.
+  await page.getByRole('button', { name: t.spread.action, exact: true }).click();
+  const proposed = page.getByText(t.texts.postWords, { exact: true });
+  await expect.poll(() => proposed.count()).toBe(2);
+  await proposed.first().click();
+  await expect.poll(() => page.getByText('Reels 1 для Кавʼярня', { exact: true }).isVisible()).toBe(true);
+  await lookAt(page, 'texts-proposal');
   await page.getByRole('button', { name: 'Зберегти' }).click();
-  await expect.poll(() => page.getByText('Відео надіслано на публікацію', { exact: true }).first().isVisible()).toBe(true);
+  await expect.poll(() => page.getByText(t.publish.sent, { exact: true }).first().isVisible()).toBe(true);
 
   await page.goto(`${server.baseUrl}/video/youtube/${idUpload}`);
   const words = page.getByText(t.texts.postWords, { exact: true });

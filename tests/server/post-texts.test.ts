@@ -1,5 +1,5 @@
 import { beforeEach, expect, it, vi } from 'vitest';
-import type { AccountDetail, PublishPayload, UploadDetail } from '../../src/lib/contract';
+import type { AccountDetail, PublishPayload, SpreadProposal, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { SandboxState, issueSandboxToken } from '../../server/sandbox/index';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
@@ -246,6 +246,87 @@ describeEachDatabase(
       const [sent] = sandbox.videos.slice(uploadsBefore).filter((item) => item.platform === 'youtube');
       expect({ title: sent!.title, description: sent!.description }).toEqual(planned);
       expect(await storedPosts(env(), { requestId: request.id }, 'p.title, p.description')).toEqual([planned]);
+    });
+
+    it('shows each proposed post the words it will go out with, filled as the publish fills them', async () => {
+      const owner = await createUser(env(), 'owner');
+      const profile = await connectedProfile(owner, 'zeta');
+      const request = await renderedRequest(env(), owner.id, 2);
+      const tomorrow = kyivDay(1, '12:00').wall.slice(0, 10);
+      const spread = (words: object) =>
+        env().app.inject({
+          method: 'POST',
+          url: `/api/upload-video/${request.idUpload}/spread`,
+          headers: owner.headers,
+          payload: {
+            from: tomorrow,
+            to: tomorrow,
+            accounts: [{ id: profile.id }],
+            video: request.videos.map((video) => ({ id: video.id, account: null })),
+            inYouTube: true,
+            inTikTok: true,
+            inInstagram: false,
+            ...words,
+          },
+        });
+
+      const bare = await spread({});
+      expect(bare.statusCode, bare.body).toBe(200);
+      expect(bare.json<SpreadProposal>().data.every((item) => item.posts === undefined)).toBe(true);
+
+      const response = await spread({
+        title: 'Ранок',
+        description: 'Опис',
+        tags: ['ранок'],
+        texts: { youtube: { title: '{Привіт|Вітаю} {n} від {profile}, {date}' } },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const proposal = response.json<SpreadProposal>();
+      expect(proposal.data).toHaveLength(2);
+      const day = tomorrow.split('-').reverse().join('.');
+      for (const item of proposal.data) {
+        const number = request.videos.findIndex((video) => video.id === item.videoId) + 1;
+        // TikTok says the set's words: only YouTube's differ, and only they are named.
+        expect(item.posts).toEqual([
+          {
+            platform: 'youtube',
+            words: {
+              title: expect.stringMatching(new RegExp(`^(Привіт|Вітаю) ${number} від zeta-${env().kind}, ${day}$`)),
+              description: null,
+              tags: null,
+            },
+          },
+        ]);
+      }
+
+      const published = await publish(
+        owner,
+        request,
+        publishPayload(request, [profile.id], {
+          title: 'Ранок',
+          description: 'Опис',
+          tags: ['ранок'],
+          inTikTok: true,
+          options: choices,
+          texts: { youtube: { title: '{Привіт|Вітаю} {n} від {profile}, {date}' } },
+          video: proposal.data.map((item) => ({
+            id: item.videoId,
+            url: null,
+            idUpload: request.idUpload,
+            createdAt: '2026-11-22T10:00:00.000Z',
+            account: { id: profile.id, title: '', value: profile.id },
+            date: kyivWallTime(Date.parse(item.date)),
+          })),
+        }),
+      );
+      expect(published.statusCode, published.body).toBe(200);
+      const stored = await storedPosts(env(), { requestId: request.id }, 'p.video_id, p.platform, p.title');
+      expect(stored).toEqual(
+        proposal.data.flatMap((item) => [
+          { video_id: item.videoId, platform: 'tiktok', title: null },
+          { video_id: item.videoId, platform: 'youtube', title: item.posts![0]!.words.title },
+        ]),
+      );
     });
   },
   { queue: 'work', sandbox },

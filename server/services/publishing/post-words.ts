@@ -1,6 +1,8 @@
 import { profileName } from '../../../src/lib/profile-name';
 import { ownWords, platformText, postSeed, postWords, type PlatformTexts, type PostText } from '../../../src/lib/post-texts';
+import type { SpreadProposal } from '../../../src/lib/contract';
 import type { RunSql } from '../../db/connect';
+import type { Platform } from '../../platforms/types';
 import { templateDate } from '../../../src/lib/text-template';
 import { t } from '../../messages';
 import type { ProfileRow } from '../profiles/profile-rows';
@@ -62,6 +64,44 @@ export function planWords(
       ),
     ]),
   );
+}
+
+type ProposalProfile = Pick<ProfileRow, 'id' | 'comments' | 'youtubeLogin' | 'instagramLogin'>;
+
+/**
+ * A spread proposal with each placed video's posts' final words where they are not the set's:
+ * the proposal shows what each post will say (issue 43.2), filled as the publish will fill them.
+ */
+export function withProposedWords<Profile extends ProposalProfile>(
+  proposal: SpreadProposal,
+  set: {
+    common: PostText;
+    texts: PlatformTexts | undefined;
+    profiles: Map<number, Profile>;
+    numbers: Map<number, number>;
+    platformsOf: (profile: Profile) => Platform[];
+  },
+): SpreadProposal {
+  const data = proposal.data.map((item) => {
+    const profile = set.profiles.get(item.accountId);
+    if (!profile) return item;
+    const posts = set.platformsOf(profile).flatMap((platform) => {
+      const words = ownWords(
+        plannedWords(set.common, set.texts, {
+          videoId: item.videoId,
+          accountId: item.accountId,
+          platform,
+          scheduledAt: new Date(item.date),
+          profile: templateProfile(profile),
+          number: set.numbers.get(item.videoId)!,
+        }),
+        set.common,
+      );
+      return words.title === null && words.description === null && words.tags === null ? [] : [{ platform, words }];
+    });
+    return posts.length > 0 ? { ...item, posts } : item;
+  });
+  return { ...proposal, data };
 }
 
 /**

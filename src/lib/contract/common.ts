@@ -112,6 +112,13 @@ export const PostState = Literals(postStates);
  * while it waits, why it failed once failed, else null. `error`: the failure's words, for a failed
  * post only. `date` (ISO): when it went out, else when it is (or was) planned.
  */
+/** A post's own final words where they are not its set's (null fields are the set's); issue 43.2. */
+export const PostOwnWords = Type.Object({
+  title: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  tags: Nullable(Type.Array(Type.String())),
+});
+
 export const VideoPost = Type.Object({
   platform: Platform,
   state: PostState,
@@ -123,13 +130,7 @@ export const VideoPost = Type.Object({
    * Issue 43.2: the post's own final words where they are not its set's (null fields are the set's),
    * on a set's own page; src/lib/post-texts.ts (wordsOf) reads the words it goes out with.
    */
-  words: Type.Optional(
-    Type.Object({
-      title: Nullable(Type.String()),
-      description: Nullable(Type.String()),
-      tags: Nullable(Type.Array(Type.String())),
-    }),
-  ),
+  words: Type.Optional(PostOwnWords),
 });
 
 const Count = Type.Integer({ minimum: 0 });

@@ -15,6 +15,7 @@ import {
   Platform,
   platformFlags,
   PostCounts,
+  PostOwnWords,
   SelectOption,
   TagSet,
   Text,
@@ -284,13 +285,27 @@ export const SpreadBody = Type.Object(
     }),
     /** Issue 43.1: `even` (absent) spreads each profile's videos evenly over the days; `soonest` takes the earliest free slots. */
     mode: Type.Optional(SpreadMode),
+    // Issue 43.2: the form's words, so each proposed post shows what it will say; absent, the proposal names no words.
+    title: Type.Optional(Text(maxLength.title)),
+    description: Type.Optional(Text(maxLength.description)),
+    tags: Type.Optional(TagList),
+    texts: Type.Optional(PlatformTexts),
   },
   { additionalProperties: false },
 );
 
 export const SpreadProposal = Type.Object({
   /** Each placed video: its profile, its date (ISO with the Kyiv offset) and why it is there. */
-  data: Type.Array(Type.Object({ videoId: Id, accountId: Id, date: Type.String(), reason: Type.String() })),
+  data: Type.Array(
+    Type.Object({
+      videoId: Id,
+      accountId: Id,
+      date: Type.String(),
+      reason: Type.String(),
+      /** Issue 43.2, with the body's words: each post's final words where they are not the set's (its variables filled for this profile, number and date). */
+      posts: Type.Optional(Type.Array(Type.Object({ platform: Platform, words: PostOwnWords }))),
+    }),
+  ),
   /** The videos no free slot took, each with why. */
   unplaced: Type.Array(Type.Object({ videoId: Id, reason: Type.String() })),
   /** Issue 43.1: how many of the placed videos each profile gets on each Kyiv day (YYYY-MM-DD), by day, then profile. */

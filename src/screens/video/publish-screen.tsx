@@ -9,13 +9,13 @@ import { assignmentPreview, platformGaps, tickedPlatforms, type AssignedVideo, t
 import { platforms, type PlatformFieldName } from '../../lib/platforms';
 import { kyivWallTime } from '../../lib/kyiv-time';
 import { t } from '../../lib/i18n';
-import { commonText, emptyPublishFields, sentTexts, videoNumbers, worstValuesOf } from '../../lib/publishing';
-import { textProblems } from '../../lib/post-texts';
+import { commonText, emptyPublishFields, sentTexts, spreadWordsOf, videoNumbers, worstValuesOf } from '../../lib/publishing';
+import { textProblems, type PostText } from '../../lib/post-texts';
 import { choiceProblems } from '../../lib/posting-rules';
 import { publishDateProblem, publishFieldsSchema, type PublishFields } from '../../lib/schemas';
 import { draftKeyOf, draftOf, publishDrafts } from '../../machines/publish-draft-store';
 import { useSessionUser } from '../../components/auth-context';
-import { publishMachine, type PublishEvent } from '../../machines/publish-machine';
+import { publishMachine, type PublishEvent, type SpreadNotes } from '../../machines/publish-machine';
 import { postingRulesMachine } from '../../machines/posting-rules-machine';
 import { Button, buttonClass } from '../../components/button';
 import { DateTimeField } from '../../components/date-time-field';
@@ -23,6 +23,7 @@ import { DeleteButton } from '../../components/delete-button';
 import { PlatformOptionsPanel } from '../../components/platform-options-panel';
 import { MultiSelect } from '../../components/multi-select';
 import { PostingBudget } from '../../components/posting-budget';
+import { PostWords } from '../../components/post-words';
 import { SpreadPanel, type ProposedDay } from '../../components/spread-panel';
 import { Card, Page } from '../../components/page';
 import { QuickChips } from '../../components/quick-chips';
@@ -45,11 +46,13 @@ interface VideoCardProps {
   profiles: SelectOption[];
   /** Why 'Розподілити' gave it its date, while the date is the proposal's. */
   spreadReason: string | undefined;
+  /** The proposed posts' final words where they are not the set's, and the set's own words. */
+  spreadWords: { posts: SpreadNotes['posts'][number]; set: PostText } | undefined;
   disabled: boolean;
   send: (event: PublishEvent) => void;
 }
 
-function VideoCard({ video, number, assigned, gap, posterUrl, profiles, spreadReason, disabled, send }: VideoCardProps) {
+function VideoCard({ video, number, assigned, gap, posterUrl, profiles, spreadReason, spreadWords, disabled, send }: VideoCardProps) {
   const now = useNow();
   const hintId = `video-${video.id}-assigned`;
   const gapId = `video-${video.id}-platforms`;
@@ -119,6 +122,7 @@ function VideoCard({ video, number, assigned, gap, posterUrl, profiles, spreadRe
           onChange={(date) => send({ type: 'video.date', videoId: video.id, date })}
         />
         {spreadReason && <p className={styles.assigned}>{spreadReason}</p>}
+        {spreadReason && spreadWords && <PostWords posts={spreadWords.posts} set={spreadWords.set} />}
       </div>
     </li>
   );
@@ -322,7 +326,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             disabled={submitting}
             unplaced={(spread?.unplaced ?? []).map((item) => ({ name: t.publish.video(numbers.get(item.videoId)!), reason: item.reason }))}
             days={proposedDays}
-            onPropose={(range) => actor.send({ type: 'spread.propose', range, platforms: ticked })}
+            onPropose={(range) => actor.send({ type: 'spread.propose', range, platforms: ticked, words: spreadWordsOf(getValues()) })}
           />
         )}
         {videos.length > 0 && (preview.idle.length > 0 || preview.shared.length > 0 || gaps.length > 0) && (
@@ -346,6 +350,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
                 posterUrl={posters.get(video.id) ?? null}
                 profiles={accounts}
                 spreadReason={spread?.reasons[video.id]}
+                spreadWords={spread?.posts[video.id] && { posts: spread.posts[video.id]!, set: commonText(getValues()) }}
                 disabled={submitting}
                 send={actor.send}
               />

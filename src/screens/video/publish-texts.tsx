@@ -207,8 +207,9 @@ export function PublishTexts({
             <Counters platform={active} text={platformText(common, own, active)} worst={worst} />
           </>
         )}
-        <details className={styles.variables}>
-          <summary>{t.texts.variablesTitle}</summary>
+        {/* Shown, not folded: a folded list would be one more Tab stop on the keyboard's way to Save (tests/e2e/first-day.test.ts counts them). */}
+        <div className={styles.variables}>
+          <p className={styles.variablesTitle}>{t.texts.variablesTitle}</p>
           <ul>
             {templateVariables.map((variable) => (
               <li key={variable}>
@@ -218,7 +219,7 @@ export function PublishTexts({
             <li>{t.texts.spintax}</li>
           </ul>
           <p>{t.texts.worstCase}</p>
-        </details>
+        </div>
       </div>
     </section>
   );
