@@ -313,11 +313,12 @@ export const publishMachine = setup({
           actions: [
             assign({
               videos: ({ context, event }) => changeVideo(context.videos, event.videoId, { date: event.date }),
-              // A date changed by hand is no longer the proposal's, nor its reason, nor its count of the day.
+              // A date changed by hand is no longer the proposal's, nor its reason, its posts' words or its count of the day.
               spread: ({ context, event }) =>
                 context.spread && {
                   ...context.spread,
                   reasons: Object.fromEntries(Object.entries(context.spread.reasons).filter(([id]) => Number(id) !== event.videoId)),
+                  posts: Object.fromEntries(Object.entries(context.spread.posts).filter(([id]) => Number(id) !== event.videoId)),
                   days: [],
                 },
               // The duplicates named were of the dates before: the next submit asks again.

@@ -329,7 +329,13 @@ describe("publish machine: 'Розподілити'", () => {
   /** Video 11 on #1 at 09:00, video 13 (on 'Будь-який') on #1 by the server's i-th rule at 18:00 next day; video 12 did not fit. */
   const proposal: SpreadProposal = {
     data: [
-      { videoId: 11, accountId: 1, date: '2026-12-01T09:00:00+02:00', reason: firstFree },
+      {
+        videoId: 11,
+        accountId: 1,
+        date: '2026-12-01T09:00:00+02:00',
+        reason: firstFree,
+        posts: [{ platform: 'youtube', words: { title: 'Ранок 1', description: null, tags: null } }],
+      },
       { videoId: 13, accountId: 1, date: '2026-12-02T18:00:00+02:00', reason: bestHour },
     ],
     unplaced: [{ videoId: 12, reason: noRoom }],
@@ -394,6 +400,7 @@ describe("publish machine: 'Розподілити'", () => {
     expect(actor.getSnapshot().context.videos[2]).toMatchObject({ account: option(1), lostProfile: null });
     expect(actor.getSnapshot().context.spread).toEqual({
       reasons: { 11: firstFree, 13: bestHour },
+      posts: { 11: proposal.data[0]!.posts },
       unplaced: [{ videoId: 12, reason: noRoom }],
       days: proposal.days,
     });
@@ -412,6 +419,7 @@ describe("publish machine: 'Розподілити'", () => {
     // The days' counts were the proposal's: a date by hand makes them stale.
     expect(actor.getSnapshot().context.spread).toEqual({
       reasons: { 13: bestHour },
+      posts: {},
       unplaced: [{ videoId: 12, reason: noRoom }],
       days: [],
     });

@@ -75,6 +75,10 @@ describe('Розподілити', () => {
         from: '2026-12-02',
         to: '2026-12-03',
         mode: 'even',
+        // The form's words, empty here: the proposal fills each post's from them.
+        title: '',
+        description: '',
+        tags: [],
         inYouTube: true,
         inTikTok: false,
         inInstagram: false,
