@@ -1,12 +1,12 @@
 import { expect, it, vi } from 'vitest';
-import type { NotificationList, UploadDetail } from '../../src/lib/contract';
+import type { NotificationList } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { SandboxState } from '../../server/sandbox/index';
 import { accountOfLogin } from '../../server/sandbox/consent';
 import { createAccount } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, withSandboxServer } from './helpers';
 import { ManualClock } from './manual-clock';
-import { publishPayload, renderedRequest } from './publishing-fixtures';
+import { publishPayload, renderedRequest, settledSet } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 const clock = new ManualClock();
@@ -132,18 +132,8 @@ describeEachDatabase(
       );
       env().queue!.nudge('publish-video');
 
-      let detail: UploadDetail | undefined;
-      await clock.flowing(() =>
-        vi.waitFor(
-          async () => {
-            const answer = await env().app.inject({ method: 'GET', url: `/api/upload-video/${request.idUpload}`, headers: user.headers });
-            detail = answer.json<UploadDetail>();
-            expect(detail.video.every((video) => video.status === 'success' || video.status === 'error')).toBe(true);
-          },
-          { timeout: 30_000, interval: 100 },
-        ),
-      );
-      const [video] = detail!.video;
+      const detail = await clock.flowing(() => settledSet(env(), user.headers, request.idUpload));
+      const [video] = detail.video;
       expect(video).toMatchObject({ status: 'success', errorTiktok: null, errorInstagram: null });
       expect(video!.urlTiktok).toBeTruthy();
       expect(video!.urlInstagram).toBeTruthy();

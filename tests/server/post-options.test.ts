@@ -1,12 +1,12 @@
-import { expect, it, vi } from 'vitest';
-import type { AccountDetail, PostingBudgets, PostOptions, ProfilePostingRules, UploadDetail } from '../../src/lib/contract';
+import { expect, it } from 'vitest';
+import type { AccountDetail, PostingBudgets, PostOptions, ProfilePostingRules } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
 import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { creatorSettings } from '../../server/sandbox/tiktok/creator';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, sandboxControl, withSandboxServer } from './helpers';
-import { publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+import { publishPayload, renderedRequest, type RenderedRequest, settledSet } from './publishing-fixtures';
 
 const sandbox = new SandboxState({});
 
@@ -58,18 +58,7 @@ describeEachDatabase(
     const send = (user: TestUser, request: RenderedRequest, payload: object) =>
       env().app.inject({ method: 'POST', url: `/api/upload-video/${request.idUpload}`, headers: user.headers, payload });
 
-    async function settled(user: TestUser, idUpload: string): Promise<UploadDetail> {
-      let detail: UploadDetail | undefined;
-      await vi.waitFor(
-        async () => {
-          const response = await env().app.inject({ method: 'GET', url: `/api/upload-video/${idUpload}`, headers: user.headers });
-          detail = response.json<UploadDetail>();
-          expect(detail.video.every((video) => video.status === 'success' || video.status === 'error')).toBe(true);
-        },
-        { timeout: 30_000, interval: 250 },
-      );
-      return detail!;
-    }
+    const settled = (user: TestUser, idUpload: string) => settledSet(env(), user.headers, idUpload);
 
     /** What the platform received for its newest post, in its own field names. */
     async function lastReceived(platform: string) {

@@ -1,11 +1,11 @@
-import { beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { AccountDetail, PublishPayload, SpreadProposal, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { SandboxState, issueSandboxToken } from '../../server/sandbox/index';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, storedPosts, withSandboxServer } from './helpers';
-import { kyivDay, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+import { kyivDay, publishPayload, renderedRequest, type RenderedRequest, settledSet } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 const sandbox = new SandboxState();
@@ -50,18 +50,7 @@ describeEachDatabase(
     const publish = (user: TestUser, request: RenderedRequest, payload: PublishPayload) =>
       env().app.inject({ method: 'POST', url: `/api/upload-video/${request.idUpload}`, headers: user.headers, payload });
 
-    async function settled(user: TestUser, idUpload: string): Promise<UploadDetail> {
-      let detail: UploadDetail | undefined;
-      await vi.waitFor(
-        async () => {
-          const response = await env().app.inject({ method: 'GET', url: `/api/upload-video/${idUpload}`, headers: user.headers });
-          detail = response.json<UploadDetail>();
-          expect(detail.video.every((video) => video.status === 'success' || video.status === 'error')).toBe(true);
-        },
-        { timeout: 30_000, interval: 250 },
-      );
-      return detail!;
-    }
+    const settled = (user: TestUser, idUpload: string) => settledSet(env(), user.headers, idUpload);
 
     const allPlatforms = { inYouTube: true, inTikTok: true, inInstagram: true };
     const choices = {

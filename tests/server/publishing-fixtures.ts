@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { PublishPayload, SelectOption } from '../../src/lib/contract';
+import { expect, vi } from 'vitest';
+import type { PublishPayload, SelectOption, UploadDetail } from '../../src/lib/contract';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import { parsePublishDate } from '../../server/services/publishing/publish-date';
 import type { TestEnv } from './helpers';
@@ -75,4 +76,22 @@ export function publishPayload(request: RenderedRequest, accountIds: number[], o
     date: null,
     ...overrides,
   };
+}
+
+/**
+ * The set `idUpload` once it and each of its videos is published or failed. The set's status is
+ * read apart from its videos' (postsOfSets), so both are awaited.
+ */
+export async function settledSet(env: TestEnv, headers: Record<string, string>, idUpload: string): Promise<UploadDetail> {
+  let detail: UploadDetail | undefined;
+  const done = (status: string) => status === 'success' || status === 'error';
+  await vi.waitFor(
+    async () => {
+      const response = await env.app.inject({ method: 'GET', url: `/api/upload-video/${idUpload}`, headers });
+      detail = response.json<UploadDetail>();
+      expect(done(detail.status) && detail.video.every((video) => done(video.status))).toBe(true);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  return detail!;
 }

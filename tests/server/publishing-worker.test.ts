@@ -10,7 +10,7 @@ import { pacificDay } from '../../server/platforms/youtube/caps';
 import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, storedPosts, testJobContext, withSandboxServer } from './helpers';
-import { kyivDay, publishPayload, renderedRequest, type RenderedRequest } from './publishing-fixtures';
+import { kyivDay, publishPayload, renderedRequest, type RenderedRequest, settledSet } from './publishing-fixtures';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { ManualClock } from './manual-clock';
 import { platformRequestsSince } from './sandbox-helpers';
@@ -70,18 +70,7 @@ describeEachDatabase(
       expect(response.statusCode, response.body).toBe(200);
     }
 
-    async function settled(user: TestUser, idUpload: string): Promise<UploadDetail> {
-      let detail: UploadDetail | undefined;
-      await vi.waitFor(
-        async () => {
-          const response = await env().app.inject({ method: 'GET', url: `/api/upload-video/${idUpload}`, headers: user.headers });
-          detail = response.json<UploadDetail>();
-          expect(detail.video.every((video) => video.status === 'success' || video.status === 'error')).toBe(true);
-        },
-        { timeout: 30_000, interval: 250 },
-      );
-      return detail!;
-    }
+    const settled = (user: TestUser, idUpload: string) => settledSet(env(), user.headers, idUpload);
 
     it('publishes a video to YouTube, TikTok and Instagram through the profile proxy and keeps the links', async () => {
       const owner = await createUser(env(), 'owner');
