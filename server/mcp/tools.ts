@@ -115,7 +115,7 @@ export const toolRoutes: ToolRoute[] = [
   {
     name: 'publish_set',
     title: 'Publish a set',
-    description: `Publishes a rendered request: title, description, tags, the ticked platforms, the profiles (\`accounts\`, each {id}) and the videos (\`video\`): each as get_request answers it (id, url, idUpload, createdAt) with its own \`account\` (one of get_request's \`accounts\`, as it came) and \`date\`, or with none to go to the profiles in turn at the set's \`date\`, or at once. ${datesNote} Each video's posts then go out at their dates. Refused (409) with the possible duplicates named when two dated videos of a profile fall within its gap or a video already has a post on a platform; send \`allowDuplicates: true\` to publish them all the same. Answers the published set, as get_set. Needs a publish token.`,
+    description: `Publishes a rendered request: title, description, tags, the ticked platforms, the profiles (\`accounts\`, each {id}) and the videos (\`video\`): each as get_request answers it (id, url, idUpload, createdAt) with its own \`account\` (one of get_request's \`accounts\`, as it came) and \`date\`, or with none to go to the profiles in turn at the set's \`date\`, or at once. ${datesNote} Each video's posts then go out at their dates. With \`checkDuplicates: true\` it is refused (409, saving nothing) with the possible duplicates named when two dated videos of a profile fall within its gap or a video already has a post on a platform; send it again without the flag to publish them all the same. Answers the published set, as get_set. Needs a publish token.`,
     method: 'POST',
     path: '/api/upload-video/:idUpload',
     scope: 'publish',

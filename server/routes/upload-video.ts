@@ -266,7 +266,7 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   /**
    * Possible duplicates of the posts a publish or a move would save (issue 43.5): 409 with each in
    * words after t.spread.duplicatesFound, which the form and the calendar recognise to offer
-   * saving anyway, unless the operator already chose to (`allowDuplicates`).
+   * saving anyway: a publish that asks (`checkDuplicates`), a move not told to save anyway (`allowDuplicates`).
    */
   async function refuseDuplicates(
     candidates: DuplicateCandidate[],
@@ -439,14 +439,14 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
       }
     }
 
-    // A video with its own date is a post the operator scheduled by hand or took from the spread:
-    // two of one profile within its gap are the slip to warn about. Videos on the set's one date
-    // (or at once) are SPEC's publish, where several variants per profile go together by one
-    // choice and the caps hold the excess (server/services/planning/posting-caps.ts): they are
-    // checked for repeats, and count against the dated ones, but a SPEC client without the flag
-    // keeps publishing as it did.
+    // Checked only when asked (`checkDuplicates`, which the form sends until the operator consents):
+    // a SPEC client never asks and publishes as it always did. A video with its own date is a post
+    // the operator scheduled by hand or took from the spread: two of one profile within its gap are
+    // the slip to warn about. Videos on the set's one date (or at once) go to a profile together by
+    // one choice and the caps hold the excess (server/services/planning/posting-caps.ts): they are
+    // checked for repeats, and count against the dated ones.
     const ownDate = new Set(form.video.filter((item) => futurePublishDate(item.date, now)).map((item) => item.id));
-    if (request.body.allowDuplicates !== true) {
+    if (request.body.checkDuplicates === true) {
       await refuseDuplicates(
         plan.flatMap((item) =>
           item.platforms.map((platform) => ({

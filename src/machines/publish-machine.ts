@@ -401,7 +401,8 @@ export const publishMachine = setup({
           const { fields } = event as Extract<PublishEvent, { type: 'form.submit' }>;
           const form = { ...fields, accounts: context.accounts, video: context.videos };
           const payload = publishPayloadOf(context.detail!.id, form);
-          return { idUpload: context.idUpload!, payload: context.allowDuplicates ? { ...payload, allowDuplicates: true } : payload };
+          // Duplicates are checked only when asked (SPEC's publish saves without): until the operator consents.
+          return { idUpload: context.idUpload!, payload: context.allowDuplicates ? payload : { ...payload, checkDuplicates: true } };
         },
         onDone: { target: 'done', actions: ['toast sent', 'forget draft'] },
         onError: [

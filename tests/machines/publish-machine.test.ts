@@ -243,12 +243,16 @@ describe('publish machine: validation and submission', () => {
         name: 'publish',
         input: {
           idUpload,
-          payload: publishPayloadOf(detail.id, {
-            ...fields,
-            date: '2026-12-01T09:00',
-            accounts: [option(2), option(3)],
-            video: actor.getSnapshot().context.videos,
-          }),
+          payload: {
+            ...publishPayloadOf(detail.id, {
+              ...fields,
+              date: '2026-12-01T09:00',
+              accounts: [option(2), option(3)],
+              video: actor.getSnapshot().context.videos,
+            }),
+            // The form asks the server to name possible duplicates before saving (issue 43.5).
+            checkDuplicates: true,
+          },
         },
       },
     ]);
@@ -271,22 +275,24 @@ describe('publish machine: validation and submission', () => {
     expect(left).toBe(0);
   });
 
-  it('shows the possible duplicates the server names instead of a toast, and sends the next submit with consent only once ticked', async () => {
+  it('shows the possible duplicates the server names instead of a toast, and asks the server to check them until the operator consents', async () => {
     const line = 'Відео 1: профіль #2 публікує відео 2 о 02.12 11:00 — ближче, ніж його проміжок 120 хв';
     const { actor, calls } = await start();
     actor.send({ type: 'group.pick', group: detail.group[0] });
     actor.send({ type: 'form.submit', fields });
+    expect(calls.started.at(-1)).toMatchObject({ name: 'publish', input: { payload: { checkDuplicates: true } } });
     await calls.reject('publish', new ApiError(409, [t.spread.duplicatesFound, line]));
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context).toMatchObject({ duplicates: [line], allowDuplicates: false });
     expect(shown.slice(1)).toEqual([`dismiss publish-${idUpload}`]);
 
     actor.send({ type: 'form.submit', fields });
-    expect(calls.started.at(-1)!.input).not.toHaveProperty('payload.allowDuplicates');
+    expect(calls.started.at(-1)).toMatchObject({ input: { payload: { checkDuplicates: true } } });
     await calls.reject('publish', new ApiError(409, [t.spread.duplicatesFound, line]));
     actor.send({ type: 'duplicates.allow', allow: true });
     actor.send({ type: 'form.submit', fields });
-    expect(calls.started.at(-1)).toMatchObject({ name: 'publish', input: { payload: { allowDuplicates: true } } });
+    expect(calls.started.at(-1)!.input).toMatchObject({ payload: { video: expect.any(Array) } });
+    expect(calls.started.at(-1)!.input).not.toHaveProperty('payload.checkDuplicates');
     await calls.resolve('publish', { ok: true });
     expect(actor.getSnapshot().value).toBe('done');
 

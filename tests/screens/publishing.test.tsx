@@ -196,6 +196,8 @@ describe('publish form', () => {
         inInstagram: false,
         inFacebook: false,
         date: `${day}T09:00`,
+        // Possible duplicates are named before saving (issue 43.5), until the operator consents.
+        checkDuplicates: true,
       },
     ]);
   });

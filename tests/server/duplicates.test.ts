@@ -122,7 +122,7 @@ describeEachDatabase(
       expect(moved).toEqual([[]]);
     });
 
-    it('refuses a publish whose dated videos fall within a profile’s gap, naming them, saves it when allowed, and leaves a publish at once alone', async () => {
+    it('refuses a publish that asks (checkDuplicates) whose dated videos fall within a profile’s gap, naming them; saves it sent as SPEC sends it; leaves a publish at once alone', async () => {
       const owner = await createUser(env(), 'owner');
       const profile = await tiktokProfile(owner, 'publish', 120);
       const request = await renderedRequest(env(), owner.id, 3, 100);
@@ -133,7 +133,7 @@ describeEachDatabase(
         video.date = dates[index]!;
       }
       const url = `/api/upload-video/${request.idUpload}`;
-      const refused = await send(owner, 'POST', url, payload);
+      const refused = await send(owner, 'POST', url, { ...payload, checkDuplicates: true });
       expect([refused.statusCode, refused.json().message]).toEqual([
         409,
         [
@@ -144,19 +144,17 @@ describeEachDatabase(
       const { rows } = await env().db.sql(`SELECT count(*)::int AS posts FROM video_posts`, []);
       expect(rows[0].posts).toBe(0);
 
-      const allowed = await send(owner, 'POST', url, { ...payload, allowDuplicates: true });
+      const allowed = await send(owner, 'POST', url, payload);
       expect(allowed.statusCode, allowed.body).toBe(200);
       const saved = await env().db.sql(`SELECT count(*)::int AS posts FROM video_posts`, []);
       expect(saved.rows[0].posts).toBe(3);
 
-      // SPEC's publish at once: three variants to one profile together, as before, flag or not.
+      // A publish at once: three variants to one profile together are no duplicates, even when asked.
       const atOnce = await renderedRequest(env(), owner.id, 3, 100);
-      const spec = await send(
-        owner,
-        'POST',
-        `/api/upload-video/${atOnce.idUpload}`,
-        publishPayload(atOnce, [profile.id], { inYouTube: false, inTikTok: true }),
-      );
+      const spec = await send(owner, 'POST', `/api/upload-video/${atOnce.idUpload}`, {
+        ...publishPayload(atOnce, [profile.id], { inYouTube: false, inTikTok: true }),
+        checkDuplicates: true,
+      });
       expect(spec.statusCode, spec.body).toBe(200);
     });
 

@@ -86,8 +86,8 @@ const cases: { name: string; form: Struct<any, any>; route: TObject; valid: Reco
       inInstagram: false,
       date: null,
     },
-    // allowDuplicates is the operator's consent after the server's warning (issue 43.5), the machine's, not a field of the form.
-    routeOnly: ['id', 'allowDuplicates'],
+    // checkDuplicates is the machine's question to the server until the operator consents (issue 43.5), not a field of the form.
+    routeOnly: ['id', 'checkDuplicates'],
   },
   {
     name: 'API token',

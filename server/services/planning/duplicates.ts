@@ -7,7 +7,7 @@ import { profileSlots } from './posting-slots';
 
 /**
  * Duplicates (issue 43.5): what an operator would regret sending, warned before it is saved and
- * saved anyway only when they say so (`allowDuplicates`).
+ * saved anyway only when they say so (a publish's `checkDuplicates` left out, a move's `allowDuplicates`).
  *
  * What counts, and why:
  * - `repeat`: the video already has a post on that platform that is waiting or went out. One

@@ -248,8 +248,9 @@ export const PublishBody = Type.Object(
     options: Type.Optional(PostOptions),
     // Issue 43.2: a platform's own title, description and tags; absent, every platform says the set's.
     texts: Type.Optional(PlatformTexts),
-    // Issue 43.5: true saves the posts even where they look like duplicates (409 otherwise).
-    allowDuplicates: Type.Optional(Type.Boolean()),
+    // Issue 43.5: true refuses (409, naming them) posts that look like duplicates, saving nothing;
+    // absent, the publish saves as SPEC's always did. The form asks it until the operator consents.
+    checkDuplicates: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
