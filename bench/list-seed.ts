@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { connectDatabase, type Database } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
@@ -74,3 +77,31 @@ export async function withFreshPostgres<T>(name: string, work: (db: Database) =>
     await admin.end();
   }
 }
+
+/**
+ * Runs `measure` on a new, migrated PGlite, then on a new Postgres `bench_${name}` when the local
+ * server answers; without it, the figures are PGlite's alone and the bench says so.
+ */
+export async function onEachDatabase(name: string, measure: (label: string, db: Database) => Promise<void>) {
+  const pgliteDir = await fs.mkdtemp(path.join(os.tmpdir(), `shorts-bench-${name}-`));
+  const pgliteDb = await connectDatabase({ dataDir: pgliteDir });
+  try {
+    await migrate(pgliteDb);
+    await measure('PGlite', pgliteDb);
+  } finally {
+    await pgliteDb.close();
+    await fs.rm(pgliteDir, { recursive: true, force: true });
+  }
+
+  try {
+    await withFreshPostgres(`bench_${name}`, (db) => measure('Postgres', db));
+  } catch (error) {
+    console.log(`\nPostgres did not answer (${(error as Error).message}): measured on PGlite only`);
+  }
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** A measure's rounds as the benches print them: each round's milliseconds, then their median. */
+export const perRound = (values: number[]) =>
+  `ms per round: ${values.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(values).toFixed(0)}`;

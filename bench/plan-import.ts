@@ -17,20 +17,16 @@
  *   npm run bench:plan-import   # PGlite, and Postgres at BENCH_DATABASE_URL (default
  *                               # postgres://postgres@127.0.0.1:5432/postgres) when it answers
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { SessionUser } from '../src/lib/contract';
 import { formatDate } from '../src/lib/kyiv-time';
 import { dayjs } from '../src/lib/dates';
 import { postingCapSettings, postingSlotSettings } from '../server/config';
-import { connectDatabase, type Database } from '../server/db/connect';
-import { migrate } from '../server/db/migrate';
+import type { Database } from '../server/db/connect';
 import { checkPlan, type CheckSettings } from '../server/services/plans/plan-check';
 import { planCsv, readPlanFile, type PlanColumn } from '../server/services/plans/plan-file';
 import { savePreview } from '../server/services/plans/plan-store';
 import { daysBetween } from '../server/services/planning/slot-plan';
-import { withFreshPostgres } from './list-seed';
+import { median, onEachDatabase, perRound } from './list-seed';
 
 const profilesCount = 60;
 const rowsCount = 10_000;
@@ -173,27 +169,10 @@ async function measure(label: string, db: Database) {
     naiveOk = await naivePreview(db, owner, file);
     naive.push(performance.now() - started);
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(`\n${label}: ${rowsCount} rows, ${profilesCount} profiles, ${(file.length / 1024).toFixed(0)} KB of CSV`);
-  console.log(
-    `  product  ${summary}  ms per round: ${product.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(product).toFixed(0)}`,
-  );
-  console.log(`  naive    ${naiveOk} ok  ms per round: ${naive.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(naive).toFixed(0)}`);
+  console.log(`  product  ${summary}  ${perRound(product)}`);
+  console.log(`  naive    ${naiveOk} ok  ${perRound(naive)}`);
   console.log(`  product/naive ${(median(product) / median(naive)).toFixed(3)}; target: product median ≤ 2000 ms`);
 }
 
-const pgliteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-bench-plans-'));
-const pgliteDb = await connectDatabase({ dataDir: pgliteDir });
-try {
-  await migrate(pgliteDb);
-  await measure('PGlite', pgliteDb);
-} finally {
-  await pgliteDb.close();
-  await fs.rm(pgliteDir, { recursive: true, force: true });
-}
-
-try {
-  await withFreshPostgres('bench_plan_import', (db) => measure('Postgres', db));
-} catch (error) {
-  console.log(`\nPostgres did not answer (${(error as Error).message}): measured on PGlite only`);
-}
+await onEachDatabase('plan_import', measure);

@@ -15,12 +15,8 @@
  *   npm run bench:spread     # PGlite, and Postgres at BENCH_DATABASE_URL (default
  *                            # postgres://postgres@127.0.0.1:5432/postgres) when it answers
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { postingCapSettings, postingSlotSettings } from '../server/config';
-import { connectDatabase, type Database } from '../server/db/connect';
-import { migrate } from '../server/db/migrate';
+import type { Database } from '../server/db/connect';
 import { accounts } from '../server/db/schema';
 import { kyivWallTime } from '../src/lib/kyiv-time';
 import { dayjs } from '../src/lib/dates';
@@ -28,7 +24,7 @@ import { spreadPublication, type SpreadSettings } from '../server/services/plann
 import { profileSlots } from '../server/services/planning/posting-slots';
 import { daysBetween } from '../server/services/planning/slot-plan';
 import { eq } from 'drizzle-orm';
-import { withFreshPostgres } from './list-seed';
+import { median, onEachDatabase, perRound } from './list-seed';
 
 const profilesCount = 60;
 const videosCount = 400;
@@ -186,32 +182,11 @@ async function measure(label: string, db: Database) {
     );
     naive.push(performance.now() - started);
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(`\n${label}: ${videosCount} videos, ${profilesCount} profiles, 7 days, ${profilesCount * 21} posts planned`);
-  console.log(
-    `  product  placed ${placed}/${videosCount}  ms per round: ${product.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(product).toFixed(0)}`,
-  );
-  console.log(
-    `  even     placed ${evenPlaced}/${videosCount}  ms per round: ${even.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(even).toFixed(0)}`,
-  );
-  console.log(
-    `  naive    placed ${naivePlaced}/${videosCount}  ms per round: ${naive.map((ms) => ms.toFixed(0)).join(', ')}  median ${median(naive).toFixed(0)}`,
-  );
+  console.log(`  product  placed ${placed}/${videosCount}  ${perRound(product)}`);
+  console.log(`  even     placed ${evenPlaced}/${videosCount}  ${perRound(even)}`);
+  console.log(`  naive    placed ${naivePlaced}/${videosCount}  ${perRound(naive)}`);
   console.log(`  product/naive ${(median(product) / median(naive)).toFixed(3)}; target: product median ≤ 300 ms`);
 }
 
-const pgliteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-bench-spread-'));
-const pgliteDb = await connectDatabase({ dataDir: pgliteDir });
-try {
-  await migrate(pgliteDb);
-  await measure('PGlite', pgliteDb);
-} finally {
-  await pgliteDb.close();
-  await fs.rm(pgliteDir, { recursive: true, force: true });
-}
-
-try {
-  await withFreshPostgres('bench_spread', (db) => measure('Postgres', db));
-} catch (error) {
-  console.log(`\nPostgres did not answer (${(error as Error).message}): measured on PGlite only`);
-}
+await onEachDatabase('spread', measure);

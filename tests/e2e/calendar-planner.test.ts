@@ -1,13 +1,9 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { daysOf, kyivDay, kyivMomentOf, shiftAnchor } from '../../src/lib/calendar';
 import type { UploadDetail } from '../../src/lib/contract';
 import { emptyAccountForm } from '../../src/lib/schemas';
-import { runTool } from '../../server/media/tools';
-import { makeClip, testTools } from '../fixtures/media';
 import {
   adminLogin,
   adminPassword,
@@ -19,9 +15,12 @@ import {
   logIn,
   pageProblems,
   renderedRequest,
+  requestMedia,
+  type RequestMedia,
   snapshot,
   startServer,
   type RunningServer,
+  uploadBackground,
 } from './harness';
 
 /**
@@ -33,7 +32,7 @@ import {
 
 let server: RunningServer;
 let browser: Browser;
-let mediaDir: string;
+let media: RequestMedia;
 let token: string;
 let idUpload: string;
 let page: Page;
@@ -48,16 +47,10 @@ let videoIds: number[];
 const api = () => apiBodies(server.baseUrl, () => token);
 
 beforeAll(async () => {
-  const tools = testTools();
-  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-planner-'));
-  const image = path.join(mediaDir, 'background.png');
-  const clip = path.join(mediaDir, 'clip.mp4');
   const proxyPort = await freePort();
-  [server] = await Promise.all([
+  [server, media] = await Promise.all([
     startServer({ RENDER_PRESET: 'ultrafast', SANDBOX_PROXY_PORT: String(proxyPort), SANDBOX_INSTAGRAM_DAILY_POSTS: '2' }),
-    runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x7c3aed:s=720x1280', '-frames:v', '1', image], 60_000),
-    // Instagram takes Reels of 3 s and more.
-    makeClip(tools, clip, { seconds: 4 }),
+    requestMedia('planner', '0x7c3aed'),
   ]);
   token = await adminToken(server.baseUrl);
   const created = await api()<{ id: number }>('/api/accounts', {
@@ -71,10 +64,8 @@ beforeAll(async () => {
     },
   });
   Object.assign(profile, { id: created.id, title: `#${created.id} Інста планувальника` });
-  const images = new FormData();
-  images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
-  const photoIds = (await api()('/api/photo-bg', { form: images })).data.map((photo: { id: number }) => photo.id);
-  const rendered = await renderedRequest(api(), { clip, photoIds, count: 4 });
+  const photoIds = await uploadBackground(api(), media.image);
+  const rendered = await renderedRequest(api(), { clip: media.clip, photoIds, count: 4 });
   idUpload = rendered.idUpload;
   videoIds = rendered.detail.video.map((video: { id: number }) => video.id);
   await api()(`/api/upload-video/${idUpload}`, {
@@ -110,7 +101,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await fs.rm(mediaDir, { recursive: true, force: true });
+  await fs.rm(media.dir, { recursive: true, force: true });
 });
 
 const dayCell = (day: string) => page.locator(`[data-day="${day}"]`);

@@ -1,22 +1,20 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { runTool } from '../../server/media/tools';
 import { t } from '../../src/lib/i18n';
-import { makeClip, testTools } from '../fixtures/media';
 import {
   accessToken,
-  apiAnswers,
   apiBodies,
   lookAt,
   connectBrowser,
   createOperator,
   logIn,
   renderedRequest,
+  requestMedia,
+  type RequestMedia,
   sandboxControl,
   sharedServer,
+  uploadBackground,
 } from './harness';
 
 /**
@@ -29,19 +27,13 @@ const server = sharedServer();
 let browser: Browser;
 let operator: { login: string; password: string };
 let token: string;
-let mediaDir: string;
+let media: RequestMedia;
 
-const api = apiAnswers(server.baseUrl, () => token);
 const person = 'reels.owner';
 const instagramLogin = 'reels.insta';
 
 beforeAll(async () => {
-  const tools = testTools();
-  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-facebook-'));
-  const image = path.join(mediaDir, 'background.png');
-  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x2563eb:s=720x1280', '-frames:v', '1', image], 60_000);
-  // Reels take 3 to 90 s at 24 to 60 frames a second.
-  await makeClip(tools, path.join(mediaDir, 'clip.mp4'), { seconds: 4 });
+  media = await requestMedia('facebook', '0x2563eb');
   operator = await createOperator(server.baseUrl, 'reels-user');
   browser = await connectBrowser();
   token = await accessToken(server.baseUrl, operator.login, operator.password);
@@ -49,17 +41,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await fs.rm(mediaDir, { recursive: true, force: true });
+  await fs.rm(media.dir, { recursive: true, force: true });
 });
 
 it('connects a new profile’s Page through the consent dialog, and a set goes out to Facebook and Instagram together', async () => {
-  const images = new FormData();
-  images.append('files', new Blob([await fs.readFile(path.join(mediaDir, 'background.png'))], { type: 'image/png' }), 'background.png');
-  const photoIds = (await api('/api/photo-bg', { form: images })).body.data.map((photo: { id: number }) => photo.id);
-  const { idUpload } = await renderedRequest(
-    apiBodies(server.baseUrl, () => token),
-    { clip: path.join(mediaDir, 'clip.mp4'), photoIds },
-  );
+  const bodies = apiBodies(server.baseUrl, () => token);
+  const photoIds = await uploadBackground(bodies, media.image);
+  const { idUpload } = await renderedRequest(bodies, { clip: media.clip, photoIds });
 
   // axe is injected by the test, which the product's CSP would rightly refuse.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });

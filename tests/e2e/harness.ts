@@ -7,6 +7,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject, vi } from 'vitest';
 import { t } from '../../src/lib/i18n';
+import { makeClip, makeImage, testTools } from '../fixtures/media';
 
 export const adminLogin = 'admin';
 export const adminPassword = 'admin-e2e-password';
@@ -235,6 +236,30 @@ export function apiBodies(baseUrl: string, token: () => string) {
 }
 
 export type ApiBodies = ReturnType<typeof apiBodies>;
+
+export interface RequestMedia {
+  dir: string;
+  /** A phone-sized background, one colour. */
+  image: string;
+  /** 4 s: Instagram takes Reels of 3 s and more. */
+  clip: string;
+}
+
+/** What a file's requests are made of, in a temporary folder of its own named after `name`. */
+export async function requestMedia(name: string, colour: string): Promise<RequestMedia> {
+  const tools = testTools();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `shorts-e2e-${name}-`));
+  const media = { dir, image: path.join(dir, 'background.png'), clip: path.join(dir, 'clip.mp4') };
+  await Promise.all([makeImage(tools, media.image, { size: '720x1280', colour }), makeClip(tools, media.clip, { seconds: 4 })]);
+  return media;
+}
+
+/** Uploads `image` as a background: its photo ids, as a request takes them. */
+export async function uploadBackground(api: ApiBodies, image: string): Promise<number[]> {
+  const images = new FormData();
+  images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
+  return (await api<{ data: { id: number }[] }>('/api/photo-bg', { form: images })).data.map((photo) => photo.id);
+}
 
 export interface RequestUpload {
   clip: string;

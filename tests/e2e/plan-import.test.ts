@@ -1,13 +1,10 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { daysOf, kyivDay, shiftAnchor } from '../../src/lib/calendar';
 import { t } from '../../src/lib/i18n';
 import { emptyAccountForm } from '../../src/lib/schemas';
-import { runTool } from '../../server/media/tools';
-import { makeClip, testTools } from '../fixtures/media';
 import {
   accessToken,
   apiBodies,
@@ -17,8 +14,11 @@ import {
   logIn,
   lookAt,
   renderedRequest,
+  requestMedia,
+  type RequestMedia,
   startServer,
   type RunningServer,
+  uploadBackground,
 } from './harness';
 
 /**
@@ -30,7 +30,7 @@ import {
 
 let server: RunningServer;
 let browser: Browser;
-let mediaDir: string;
+let media: RequestMedia;
 let page: Page;
 const operator = { login: 'plan-importer', password: '', token: '' };
 /** Next week, Monday to Sunday, in Kyiv: every day of it is still to come. */
@@ -44,16 +44,10 @@ let foreignProfile: number;
 const header = 'ID відео;ID запиту;Профіль;Платформа;Дата (Київ);Назва;Опис;Теги';
 
 beforeAll(async () => {
-  const tools = testTools();
-  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-plans-'));
-  const image = path.join(mediaDir, 'background.png');
-  const clip = path.join(mediaDir, 'clip.mp4');
   const proxyPort = await freePort();
-  [server] = await Promise.all([
+  [server, media] = await Promise.all([
     startServer({ RENDER_PRESET: 'ultrafast', RENDER_CONCURRENCY: '2', SANDBOX_PROXY_PORT: String(proxyPort) }),
-    runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x0f766e:s=720x1280', '-frames:v', '1', image], 60_000),
-    // Instagram takes Reels of 3 s and more.
-    makeClip(tools, clip, { seconds: 4 }),
+    requestMedia('plans', '0x0f766e'),
   ]);
   operator.password = (await createOperator(server.baseUrl, operator.login)).password;
   operator.token = await accessToken(server.baseUrl, operator.login, operator.password);
@@ -83,11 +77,9 @@ beforeAll(async () => {
     json: { ...emptyAccountForm, proxy, comments: 'Чужий', isActiveTikTok: true, TikTiokAuthStr: 'sandbox-tt-plan-stranger' },
   });
 
-  const images = new FormData();
-  images.append('files', new Blob([await fs.readFile(image)], { type: 'image/png' }), 'background.png');
-  const photoIds = (await api('/api/photo-bg', { form: images })).data.map((photo: { id: number }) => photo.id);
+  const photoIds = await uploadBackground(api, media.image);
   // Two requests of ten rendering side by side: twenty videos, forty posts on TikTok and Instagram.
-  const requests = await Promise.all([0, 1].map(() => renderedRequest(api, { clip, photoIds, count: 10 })));
+  const requests = await Promise.all([0, 1].map(() => renderedRequest(api, { clip: media.clip, photoIds, count: 10 })));
   const videos = requests.flatMap((request) => request.detail.video.map((video: { id: number }) => video.id as number));
 
   // Post k: video k / 2 on TikTok then Instagram, on profile (video mod 2), its day and hour by the video's turn.
@@ -107,7 +99,7 @@ beforeAll(async () => {
   rows.splice(33, 0, good[0]!);
   expect(rows).toHaveLength(40);
   lines = { foreign: 6, past: 20, twice: 35, first: 2 };
-  planFile = path.join(mediaDir, 'plan.csv');
+  planFile = path.join(media.dir, 'plan.csv');
   await fs.writeFile(planFile, `\uFEFF${[header, ...rows].join('\r\n')}\r\n`);
   foreignProfile = foreign.id;
 
@@ -126,7 +118,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await fs.rm(mediaDir, { recursive: true, force: true });
+  await fs.rm(media.dir, { recursive: true, force: true });
 });
 
 /** The week's scheduled posts, by their handles. */
@@ -164,7 +156,7 @@ it('exports the week as the import’s CSV, which imports back as a no-op', asyn
     page.waitForEvent('download'),
     dialog().getByRole('button', { name: t.plans.exportDownload }).click(),
   ]);
-  const exported = path.join(mediaDir, 'exported.csv');
+  const exported = path.join(media.dir, 'exported.csv');
   await download.saveAs(exported);
   const text = await fs.readFile(exported, 'utf8');
   expect(text.startsWith(`\uFEFF${header}\r\n`)).toBe(true);

@@ -1,12 +1,8 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { runTool } from '../../server/media/tools';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { t } from '../../src/lib/i18n';
-import { makeClip, testTools } from '../fixtures/media';
 import {
   apiAnswers,
   apiBodies,
@@ -14,8 +10,11 @@ import {
   createOperator,
   logIn,
   renderedRequest,
+  requestMedia,
+  type RequestMedia,
   sandboxControl,
   sharedServer,
+  uploadBackground,
   lookAt,
   accessToken,
 } from './harness';
@@ -32,17 +31,12 @@ const { proxyUrl } = server;
 let browser: Browser;
 let operator: { login: string; password: string };
 let token: string;
-let mediaDir: string;
+let media: RequestMedia;
 
 const api = apiAnswers(server.baseUrl, () => token);
 
 beforeAll(async () => {
-  const tools = testTools();
-  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-options-'));
-  const image = path.join(mediaDir, 'background.png');
-  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x7c3aed:s=720x1280', '-frames:v', '1', image], 60_000);
-  // Instagram takes Reels of 3 s and more.
-  await makeClip(tools, path.join(mediaDir, 'clip.mp4'), { seconds: 4 });
+  media = await requestMedia('options', '0x7c3aed');
   operator = await createOperator(server.baseUrl, 'options-user');
   browser = await connectBrowser();
   token = await accessToken(server.baseUrl, operator.login, operator.password);
@@ -50,19 +44,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await fs.rm(mediaDir, { recursive: true, force: true });
+  await fs.rm(media.dir, { recursive: true, force: true });
 });
 
 async function renderedSet(): Promise<string> {
-  const images = new FormData();
-  images.append('files', new Blob([await fs.readFile(path.join(mediaDir, 'background.png'))], { type: 'image/png' }), 'background.png');
-  const photoIds = (await api('/api/photo-bg', { form: images })).body.data.map((photo: { id: number }) => photo.id);
-  return (
-    await renderedRequest(
-      apiBodies(server.baseUrl, () => token),
-      { clip: path.join(mediaDir, 'clip.mp4'), photoIds },
-    )
-  ).idUpload;
+  const bodies = apiBodies(server.baseUrl, () => token);
+  const photoIds = await uploadBackground(bodies, media.image);
+  return (await renderedRequest(bodies, { clip: media.clip, photoIds })).idUpload;
 }
 
 async function consent(page: Page, platform: 'TikTok' | 'Instagram', login: string) {

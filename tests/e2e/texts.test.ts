@@ -1,12 +1,8 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { runTool } from '../../server/media/tools';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { t } from '../../src/lib/i18n';
-import { makeClip, testTools } from '../fixtures/media';
 import {
   accessToken,
   apiAnswers,
@@ -16,7 +12,10 @@ import {
   logIn,
   lookAt,
   renderedRequest,
+  requestMedia,
+  type RequestMedia,
   sharedServer,
+  uploadBackground,
 } from './harness';
 
 /**
@@ -29,16 +28,12 @@ const server = sharedServer();
 let browser: Browser;
 let operator: { login: string; password: string };
 let token: string;
-let mediaDir: string;
+let media: RequestMedia;
 
 const api = apiAnswers(server.baseUrl, () => token);
 
 beforeAll(async () => {
-  const tools = testTools();
-  mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-e2e-texts-'));
-  const image = path.join(mediaDir, 'background.png');
-  await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x0f766e:s=720x1280', '-frames:v', '1', image], 60_000);
-  await makeClip(tools, path.join(mediaDir, 'clip.mp4'), { seconds: 4 });
+  media = await requestMedia('texts', '0x0f766e');
   operator = await createOperator(server.baseUrl, 'texts-user');
   browser = await connectBrowser();
   token = await accessToken(server.baseUrl, operator.login, operator.password);
@@ -46,17 +41,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await fs.rm(mediaDir, { recursive: true, force: true });
+  await fs.rm(media.dir, { recursive: true, force: true });
 });
 
 it('writes a text per platform with variables, counted and refused as one types, and the set shows each post’s words', async () => {
-  const images = new FormData();
-  images.append('files', new Blob([await fs.readFile(path.join(mediaDir, 'background.png'))], { type: 'image/png' }), 'background.png');
-  const photoIds = (await api('/api/photo-bg', { form: images })).body.data.map((photo: { id: number }) => photo.id);
-  const { idUpload } = await renderedRequest(
-    apiBodies(server.baseUrl, () => token),
-    { clip: path.join(mediaDir, 'clip.mp4'), photoIds, count: 2 },
-  );
+  const bodies = apiBodies(server.baseUrl, () => token);
+  const photoIds = await uploadBackground(bodies, media.image);
+  const { idUpload } = await renderedRequest(bodies, { clip: media.clip, photoIds, count: 2 });
   const created = await api('/api/accounts', {
     json: {
       ...emptyAccountForm,

@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
 import type { AccountDetail, AccountFields, PostOptions } from '../../src/lib/contract';
 import { emptyAccountForm } from '../../src/lib/schemas';
-import type { createUser, TestEnv } from './helpers';
+import { issueSandboxToken } from '../../server/sandbox/index';
+import { answerSandboxConsent } from '../fixtures/sandbox-consent';
+import type { createUser, SandboxServer, TestEnv } from './helpers';
 
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
@@ -18,6 +20,49 @@ export async function createAccount(env: TestEnv, user: TestUser, fields: Partia
   expect(response.statusCode, response.body).toBe(201);
   const account: AccountDetail = response.json();
   await rememberChoices(env, account.id);
+  return account;
+}
+
+type SandboxPlatform = 'youtube' | 'tiktok' | 'instagram';
+
+/**
+ * A profile's fields on the sandbox's `platforms` behind `proxy`. Both database runs share the
+ * sandbox and its video ids: the platform accounts are named after `name` and the run's kind, so
+ * each run has its own.
+ */
+export function sandboxProfileFields(
+  env: TestEnv,
+  name: string,
+  proxy: string,
+  platforms: SandboxPlatform[] = ['youtube', 'tiktok', 'instagram'],
+): Partial<AccountFields> {
+  const label = `${name}-${env.kind}`;
+  const fieldsOf = {
+    youtube: {
+      isActiveYouTube: true,
+      YouTubeAuthClientId: `${label}.apps.googleusercontent.com`,
+      YouTubeAuthClientSecret: 'client-secret',
+    },
+    tiktok: { isActiveTikTok: true, TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`) },
+    instagram: { isActiveInstagram: true, InstagramLogin: `${label}.insta`, InstagramPassword: 'instagram-password' },
+  };
+  return Object.assign({ proxy, comments: label }, ...platforms.map((platform) => fieldsOf[platform]));
+}
+
+/**
+ * A profile of `user` on the sandbox (sandboxProfileFields, behind `proxy`: the sandbox's loopback
+ * proxy unless a test names another), its YouTube connected by following the consent link.
+ */
+export async function connectedProfile(
+  env: TestEnv,
+  network: SandboxServer,
+  user: TestUser,
+  name: string,
+  { proxy = network.proxy.url, platforms }: { proxy?: string; platforms?: SandboxPlatform[] } = {},
+): Promise<AccountDetail> {
+  const account = await createAccount(env, user, sandboxProfileFields(env, name, proxy, platforms));
+  const link = await fetch(`${network.baseUrl}/api/accounts/connect-youtube/${account.id}`, { method: 'POST', headers: user.headers });
+  expect(new URL((await answerSandboxConsent(link)).url).search).toBe('?youtube=connected');
   return account;
 }
 

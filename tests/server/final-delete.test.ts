@@ -4,12 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import type { AccountDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { startLoopbackProxy, type LoopbackProxy } from '../../server/sandbox/loopback-proxy';
-import { answerSandboxConsent } from '../fixtures/sandbox-consent';
-import { createAccount, type TestUser } from './backoffice-fixtures';
+import { connectedProfile, createAccount, type TestUser } from './backoffice-fixtures';
 import { buildApp } from '../../server/app';
 import { startQueue } from '../../server/jobs/queue';
 import { stopWaitMs } from '../../server/jobs/publish-stops';
@@ -58,27 +56,7 @@ describeEachDatabase(
     });
 
     /** A profile behind the slow relay on YouTube (connected through its consent link), TikTok and Instagram. */
-    async function slowProfile(user: TestUser, name: string): Promise<AccountDetail> {
-      const label = `${name}-${env().kind}`;
-      const account = await createAccount(env(), user, {
-        proxy: relay.url,
-        comments: label,
-        isActiveYouTube: true,
-        YouTubeAuthClientId: `${label}.apps.googleusercontent.com`,
-        YouTubeAuthClientSecret: 'client-secret',
-        isActiveTikTok: true,
-        TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`),
-        isActiveInstagram: true,
-        InstagramLogin: `${label}.insta`,
-        InstagramPassword: 'instagram-password',
-      });
-      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
-        method: 'POST',
-        headers: user.headers,
-      });
-      await answerSandboxConsent(link);
-      return account;
-    }
+    const slowProfile = (user: TestUser, name: string) => connectedProfile(env(), network(), user, name, { proxy: relay.url });
 
     async function publish(user: TestUser, request: RenderedRequest, accountId: number, overrides = {}) {
       const response = await env().app.inject({

@@ -1,12 +1,11 @@
 import { beforeEach, expect, it } from 'vitest';
-import type { AccountDetail, PublishPayload, SpreadProposal, UploadDetail } from '../../src/lib/contract';
+import type { PublishPayload, SpreadProposal, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
-import { SandboxState, issueSandboxToken } from '../../server/sandbox/index';
+import { SandboxState } from '../../server/sandbox/index';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
-import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';
+import { connectedProfile, emptyAccount, sandboxProfileFields, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, storedPosts, withSandboxServer } from './helpers';
 import { kyivDay, publishPayload, renderedRequest, type RenderedRequest, settledSet } from './publishing-fixtures';
-import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 const sandbox = new SandboxState();
 
@@ -20,32 +19,6 @@ describeEachDatabase(
     beforeEach(() => {
       sandbox.faults.splice(0);
     });
-
-    function profileFields(name: string) {
-      const label = `${name}-${env().kind}`;
-      return {
-        proxy: network().proxy.url,
-        comments: label,
-        isActiveYouTube: true,
-        YouTubeAuthClientId: `${label}.apps.googleusercontent.com`,
-        YouTubeAuthClientSecret: 'client-secret',
-        isActiveTikTok: true,
-        TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`),
-        isActiveInstagram: true,
-        InstagramLogin: `${label}.insta`,
-        InstagramPassword: 'instagram-password',
-      };
-    }
-
-    async function connectedProfile(user: TestUser, name: string): Promise<AccountDetail> {
-      const account = await createAccount(env(), user, profileFields(name));
-      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
-        method: 'POST',
-        headers: user.headers,
-      });
-      expect(new URL((await answerSandboxConsent(link)).url).search).toBe('?youtube=connected');
-      return account;
-    }
 
     const publish = (user: TestUser, request: RenderedRequest, payload: PublishPayload) =>
       env().app.inject({ method: 'POST', url: `/api/upload-video/${request.idUpload}`, headers: user.headers, payload });
@@ -61,8 +34,8 @@ describeEachDatabase(
 
     it('sends each platform its own words, each variant its own number and profile, and a spintax choice the post keeps', async () => {
       const owner = await createUser(env(), 'owner');
-      const first = await connectedProfile(owner, 'alpha');
-      const second = await connectedProfile(owner, 'beta');
+      const first = await connectedProfile(env(), network(), owner, 'alpha');
+      const second = await connectedProfile(env(), network(), owner, 'beta');
       const request = await renderedRequest(env(), owner.id, 2);
       const uploadsBefore = sandbox.videos.length;
 
@@ -123,7 +96,7 @@ describeEachDatabase(
 
     it('refuses in Ukrainian a caption over Instagram’s 30 hashtags, counting the title’s, the description’s and the tags’', async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'gamma');
+      const profile = await connectedProfile(env(), network(), owner, 'gamma');
       const request = await renderedRequest(env(), owner.id, 1);
       const hashtags = Array.from({ length: 29 }, (_, index) => `#тег${index}`).join(' ');
 
@@ -153,7 +126,7 @@ describeEachDatabase(
 
     it('a publish without texts keeps no words on its posts: every platform says the set’s, as SPEC has it', async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'delta');
+      const profile = await connectedProfile(env(), network(), owner, 'delta');
       const request = await renderedRequest(env(), owner.id, 1);
       const response = await publish(owner, request, publishPayload(request, [profile.id], { ...allPlatforms, options: choices }));
       expect(response.statusCode, response.body).toBe(200);
@@ -164,8 +137,8 @@ describeEachDatabase(
 
     it('a post moved to another profile and day says its new profile and date; a move of the date alone keeps the rest', async () => {
       const owner = await createUser(env(), 'owner');
-      const first = await connectedProfile(owner, 'zeta');
-      const second = await connectedProfile(owner, 'eta');
+      const first = await connectedProfile(env(), network(), owner, 'zeta');
+      const second = await connectedProfile(env(), network(), owner, 'eta');
       const request = await renderedRequest(env(), owner.id, 1);
       const [planned, moved] = [kyivDay(3, '10:00'), kyivDay(5, '11:00')];
       const dateOf = (wall: string) => wall.slice(0, 10).split('-').reverse().join('.');
@@ -196,7 +169,7 @@ describeEachDatabase(
 
     it('a failed post retried sends the words it was planned with', async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'epsilon');
+      const profile = await connectedProfile(env(), network(), owner, 'epsilon');
       const request = await renderedRequest(env(), owner.id, 1);
       const uploadsBefore = sandbox.videos.length;
       sandbox.faults.push({ platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 });
@@ -220,7 +193,7 @@ describeEachDatabase(
         method: 'PATCH',
         url: `/api/accounts/${profile.id}`,
         headers: owner.headers,
-        payload: { ...emptyAccount, ...profileFields('epsilon') },
+        payload: { ...emptyAccount, ...sandboxProfileFields(env(), 'epsilon', network().proxy.url) },
       });
       expect(saved.statusCode, saved.body).toBe(200);
       const retried = await env().app.inject({
@@ -239,7 +212,7 @@ describeEachDatabase(
 
     it('shows each proposed post the words it will go out with, filled as the publish fills them', async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'zeta');
+      const profile = await connectedProfile(env(), network(), owner, 'zeta');
       const request = await renderedRequest(env(), owner.id, 2);
       const tomorrow = kyivDay(1, '12:00').wall.slice(0, 10);
       const spread = (words: object) =>

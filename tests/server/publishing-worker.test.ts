@@ -1,17 +1,16 @@
 import crypto from 'node:crypto';
 import { beforeEach, expect, it, vi } from 'vitest';
-import type { AccountDetail, UploadDetail } from '../../src/lib/contract';
+import type { UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { failureText } from '../../src/lib/post-failures';
 import { publishJobName } from '../../server/services/publishing/post-lifecycle';
 import { markPublishFailed, publishPost } from '../../server/jobs/publish';
 import { syncEverything } from './stats-sync-fixtures';
 import { pacificDay } from '../../server/platforms/youtube/caps';
-import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
-import { createAccount, emptyAccount, type TestUser } from './backoffice-fixtures';
+import { SandboxState } from '../../server/sandbox/index';
+import { connectedProfile, emptyAccount, sandboxProfileFields, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, storedPosts, testJobContext, withSandboxServer } from './helpers';
 import { kyivDay, publishPayload, renderedRequest, type RenderedRequest, settledSet } from './publishing-fixtures';
-import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 import { ManualClock } from './manual-clock';
 import { platformRequestsSince } from './sandbox-helpers';
 
@@ -25,35 +24,6 @@ describeEachDatabase(
     beforeEach(() => {
       sandbox.faults.splice(0);
     });
-
-    /** A profile on all three platforms behind the loopback proxy, YouTube connected by following its consent link. */
-    async function connectedProfile(user: TestUser, name: string): Promise<AccountDetail> {
-      // Both database runs share the emulator and their video ids: each gets its own platform accounts.
-      const account = await createAccount(env(), user, profileFields(name));
-      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
-        method: 'POST',
-        headers: user.headers,
-      });
-      const followed = await answerSandboxConsent(link);
-      expect(new URL(followed.url).search).toBe('?youtube=connected');
-      return account;
-    }
-
-    function profileFields(name: string) {
-      const label = `${name}-${env().kind}`;
-      return {
-        proxy: network().proxy.url,
-        comments: label,
-        isActiveYouTube: true,
-        YouTubeAuthClientId: `${label}.apps.googleusercontent.com`,
-        YouTubeAuthClientSecret: 'client-secret',
-        isActiveTikTok: true,
-        TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`),
-        isActiveInstagram: true,
-        InstagramLogin: `${label}.insta`,
-        InstagramPassword: 'instagram-password',
-      };
-    }
 
     async function publish(
       user: TestUser,
@@ -74,7 +44,7 @@ describeEachDatabase(
 
     it('publishes a video to YouTube, TikTok and Instagram through the profile proxy and keeps the links', async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'morning');
+      const profile = await connectedProfile(env(), network(), owner, 'morning');
       const request = await renderedRequest(env(), owner.id, 1);
       network().proxy.traffic.length = 0;
       const uploadsBefore = sandbox.videos.length;
@@ -185,7 +155,7 @@ describeEachDatabase(
 
     it('carries an edit of the set to its YouTube video through the proxy, and says TikTok and Instagram keep their texts', async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'edited');
+      const profile = await connectedProfile(env(), network(), owner, 'edited');
       const request = await renderedRequest(env(), owner.id, 1);
       const uploadsBefore = sandbox.videos.length;
       const clientId = `edited-${env().kind}.apps.googleusercontent.com`;
@@ -227,7 +197,7 @@ describeEachDatabase(
 
     it("shows YouTube's refusal of an edit on the set, and the next edit goes again", async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'refused-edit');
+      const profile = await connectedProfile(env(), network(), owner, 'refused-edit');
       const request = await renderedRequest(env(), owner.id, 1);
       await publish(owner, request, profile.id);
       await settled(owner, request.idUpload);
@@ -255,7 +225,7 @@ describeEachDatabase(
 
     it('a revoked YouTube grant fails the video and marks the profile; a retry is refused until the profile answers again, then publishes', async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'evening');
+      const profile = await connectedProfile(env(), network(), owner, 'evening');
       const request = await renderedRequest(env(), owner.id, 1);
       // The upload start refuses the token, and again after the one refresh.
       sandbox.faults.push({ platform: 'youtube', step: 'init', kind: 'unauthorized', times: 2 });
@@ -287,7 +257,7 @@ describeEachDatabase(
         method: 'PATCH',
         url: `/api/accounts/${profile.id}`,
         headers: owner.headers,
-        payload: { ...emptyAccount, ...profileFields('evening') },
+        payload: { ...emptyAccount, ...sandboxProfileFields(env(), 'evening', network().proxy.url) },
       });
       expect(saved.json()).toMatchObject({ status: 'success', error: null });
       const retried = await retry();
@@ -301,7 +271,7 @@ describeEachDatabase(
 
     it('a platform quota holds the post until YouTube’s quotas reset at Pacific midnight instead of failing it', async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'quota');
+      const profile = await connectedProfile(env(), network(), owner, 'quota');
       const request = await renderedRequest(env(), owner.id, 1);
       sandbox.faults.push({ platform: 'youtube', step: 'init', kind: 'quota' });
       const started = Date.now();
@@ -335,7 +305,7 @@ describeEachDatabase(
 
     it("a run that keeps failing waits for pg-boss's backoff, and the post says why and when it is tried next", async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'backoff');
+      const profile = await connectedProfile(env(), network(), owner, 'backoff');
       const request = await renderedRequest(env(), owner.id, 1);
       // More failures than the run's in-process attempts: the run throws and pg-boss retries later.
       sandbox.faults.push({ platform: 'youtube', step: 'init', kind: 'status-500', times: 20 });
@@ -384,7 +354,7 @@ describeEachDatabase(
 
     it("a connected profile's channel description goes to YouTube; a refusal answers the platform message and keeps the stored text", async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'channel');
+      const profile = await connectedProfile(env(), network(), owner, 'channel');
       const update = (description: string) =>
         env().app.inject({
           method: 'PATCH',
@@ -409,7 +379,7 @@ describeEachDatabase(
 
     it('cancels the YouTube post of a video alone: its TikTok post still goes out at its time, and the undo puts the YouTube post back', async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'one-post');
+      const profile = await connectedProfile(env(), network(), owner, 'one-post');
       const request = await renderedRequest(env(), owner.id, 1);
       const videoId = request.videos[0]!.id;
       const at = kyivDay(1, '10:00');
@@ -505,7 +475,7 @@ describeEachDatabase(
 
     it("a profile deleted before its video's time fails the post with a message saying so", async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'gone');
+      const profile = await connectedProfile(env(), network(), owner, 'gone');
       const request = await renderedRequest(env(), owner.id, 1);
       await env().app.inject({
         method: 'POST',
@@ -531,7 +501,7 @@ describeEachDatabase(
 
     it('when pg-boss gives up, the dead letter fails the post with the last reason it kept', async () => {
       const owner = await createUser(env(), 'owner');
-      const profile = await connectedProfile(owner, 'dead');
+      const profile = await connectedProfile(env(), network(), owner, 'dead');
       const request = await renderedRequest(env(), owner.id, 1);
       // Scheduled far ahead, so the worker leaves it alone while the dead letter is played by hand.
       await env().app.inject({

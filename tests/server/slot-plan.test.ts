@@ -39,113 +39,98 @@ function profileOf(slots: PlanProfile['slots'], existing: number[], cap: PlanCap
   };
 }
 
+/** A profile's slots, the posts it already has that week, a daily TikTok cap or none, how many to place from how late. */
+const planArbitrary = fc.record({
+  slots: slotsArbitrary,
+  existing: fc
+    .uniqueArray(fc.integer({ min: 0, max: 7 * 24 * 12 }), { maxLength: 15 })
+    .map((steps) => steps.map((step) => weekStart + step * 5 * minute)),
+  capLimit: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+  posts: fc.integer({ min: 1, max: 25 }),
+  earliestOffset: fc.integer({ min: 0, max: 3 * day }),
+});
+
+const capOf = (existing: number[], capLimit: number | null): PlanCap | null =>
+  capLimit === null ? null : { platform: 'tiktok', limit: capLimit, windowMs: day, times: [...existing].sort((a, b) => a - b) };
+
+/**
+ * Every placed post is inside its Kyiv hours and days, on the 5-minute grid, the gap from every
+ * other post, and within the moving cap: a window ending at a post already there holds no more
+ * than it did, or the cap.
+ */
+function expectEveryRuleKept(
+  placed: number[],
+  { slots, existing, capLimit, earliest }: { slots: PlanProfile['slots']; existing: number[]; capLimit: number | null; earliest: number },
+) {
+  const gapMs = Math.max(slots.minGapMinutes, 5) * minute;
+  const countedBefore = (at: number) => existing.filter((other) => other > at - day && other <= at).length;
+  for (const at of placed) {
+    const wall = kyivWallTime(at);
+    expect(at).toBeGreaterThanOrEqual(earliest);
+    expect(at % (5 * minute)).toBe(0);
+    expect(slots.days).toContain(isoWeekday(wall.slice(0, 10)));
+    expect(wall.slice(11) >= slots.from && wall.slice(11) <= slots.to, `${wall} in ${slots.from}–${slots.to}`).toBe(true);
+    for (const other of [...existing, ...placed]) if (other !== at) expect(Math.abs(other - at)).toBeGreaterThanOrEqual(gapMs);
+    if (capLimit !== null) {
+      const all = [...existing, ...placed];
+      expect(all.filter((other) => other > at - day && other <= at).length).toBeLessThanOrEqual(capLimit);
+      for (const later of existing.filter((other) => other > at && other < at + day)) {
+        expect(all.filter((other) => other > later - day && other <= later).length).toBeLessThanOrEqual(
+          Math.max(capLimit, countedBefore(later)),
+        );
+      }
+    }
+  }
+}
+
 describe('SlotPlan', () => {
   it('places every post inside its Kyiv hours and days, the gap from every other post, and within the moving cap', () => {
     fc.assert(
-      fc.property(
-        slotsArbitrary,
-        fc
-          .uniqueArray(fc.integer({ min: 0, max: 7 * 24 * 12 }), { maxLength: 15 })
-          .map((steps) => steps.map((step) => weekStart + step * 5 * minute)),
-        fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
-        fc.integer({ min: 1, max: 25 }),
-        fc.integer({ min: 0, max: 3 * day }),
-        (slots, existing, capLimit, posts, earliestOffset) => {
-          const cap: PlanCap | null =
-            capLimit === null ? null : { platform: 'tiktok', limit: capLimit, windowMs: day, times: [...existing].sort((a, b) => a - b) };
-          const profile = profileOf(slots, existing, cap);
-          const earliest = weekStart + earliestOffset;
-          const plan = new SlotPlan(new Map([[1, profile]]), earliest);
-          const placed: number[] = [];
-          for (let index = 0; index < posts; index++) {
-            const placement = plan.place(1, ['tiktok'], days);
-            if ('obstacle' in placement) {
-              // Once one does not fit, a later one (same rules, fuller plan) does not either.
-              expect('obstacle' in plan.place(1, ['tiktok'], days)).toBe(true);
-              break;
-            }
-            placed.push(placement.at);
+      fc.property(planArbitrary, ({ slots, existing, capLimit, posts, earliestOffset }) => {
+        const profile = profileOf(slots, existing, capOf(existing, capLimit));
+        const earliest = weekStart + earliestOffset;
+        const plan = new SlotPlan(new Map([[1, profile]]), earliest);
+        const placed: number[] = [];
+        for (let index = 0; index < posts; index++) {
+          const placement = plan.place(1, ['tiktok'], days);
+          if ('obstacle' in placement) {
+            // Once one does not fit, a later one (same rules, fuller plan) does not either.
+            expect('obstacle' in plan.place(1, ['tiktok'], days)).toBe(true);
+            break;
           }
-          const gapMs = Math.max(slots.minGapMinutes, 5) * minute;
-          const countedBefore = (at: number) => existing.filter((other) => other > at - day && other <= at).length;
-          for (const at of placed) {
-            const wall = kyivWallTime(at);
-            expect(at).toBeGreaterThanOrEqual(earliest);
-            expect(at % (5 * minute)).toBe(0);
-            expect(slots.days).toContain(isoWeekday(wall.slice(0, 10)));
-            expect(wall.slice(11) >= slots.from && wall.slice(11) <= slots.to, `${wall} in ${slots.from}–${slots.to}`).toBe(true);
-            for (const other of [...existing, ...placed]) if (other !== at) expect(Math.abs(other - at)).toBeGreaterThanOrEqual(gapMs);
-            if (capLimit !== null) {
-              const all = [...existing, ...placed];
-              expect(all.filter((other) => other > at - day && other <= at).length).toBeLessThanOrEqual(capLimit);
-              // A window ending at a post already there holds no more than it did, or the cap.
-              for (const later of existing.filter((other) => other > at && other < at + day)) {
-                expect(all.filter((other) => other > later - day && other <= later).length).toBeLessThanOrEqual(
-                  Math.max(capLimit, countedBefore(later)),
-                );
-              }
-            }
-          }
-        },
-      ),
+          placed.push(placement.at);
+        }
+        expectEveryRuleKept(placed, { slots, existing, capLimit, earliest });
+      }),
       { numRuns: 300 },
     );
   });
 
   it('spreads evenly within every rule: each day it posts within one post of the others while the days have room, the rest earliest-free', () => {
     fc.assert(
-      fc.property(
-        slotsArbitrary,
-        fc
-          .uniqueArray(fc.integer({ min: 0, max: 7 * 24 * 12 }), { maxLength: 15 })
-          .map((steps) => steps.map((step) => weekStart + step * 5 * minute)),
-        fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
-        fc.integer({ min: 1, max: 25 }),
-        fc.integer({ min: 0, max: 3 * day }),
-        (slots, existing, capLimit, posts, earliestOffset) => {
-          const cap: PlanCap | null =
-            capLimit === null ? null : { platform: 'tiktok', limit: capLimit, windowMs: day, times: [...existing].sort((a, b) => a - b) };
-          const earliest = weekStart + earliestOffset;
-          const plan = new SlotPlan(new Map([[1, profileOf(slots, existing, cap)]]), earliest);
-          const answers = plan.placeEvenly(1, ['tiktok'], days, posts);
-          expect(answers).toHaveLength(posts);
-          const placed = answers.flatMap((answer) => ('at' in answer ? [answer.at] : []));
-          // In time order, the placed first.
-          expect(answers.slice(0, placed.length).every((answer) => 'at' in answer)).toBe(true);
-          expect(placed).toEqual([...placed].sort((a, b) => a - b));
-          const gapMs = Math.max(slots.minGapMinutes, 5) * minute;
-          for (const at of placed) {
-            const wall = kyivWallTime(at);
-            expect(at).toBeGreaterThanOrEqual(earliest);
-            expect(at % (5 * minute)).toBe(0);
-            expect(slots.days).toContain(isoWeekday(wall.slice(0, 10)));
-            expect(wall.slice(11) >= slots.from && wall.slice(11) <= slots.to).toBe(true);
-            for (const other of [...existing, ...placed]) if (other !== at) expect(Math.abs(other - at)).toBeGreaterThanOrEqual(gapMs);
-            if (capLimit !== null) {
-              const all = [...existing, ...placed];
-              const countedBefore = (moment: number) => existing.filter((other) => other > moment - day && other <= moment).length;
-              expect(all.filter((other) => other > at - day && other <= at).length).toBeLessThanOrEqual(capLimit);
-              for (const later of existing.filter((other) => other > at && other < at + day)) {
-                expect(all.filter((other) => other > later - day && other <= later).length).toBeLessThanOrEqual(
-                  Math.max(capLimit, countedBefore(later)),
-                );
-              }
-            }
+      fc.property(planArbitrary, ({ slots, existing, capLimit, posts, earliestOffset }) => {
+        const earliest = weekStart + earliestOffset;
+        const plan = new SlotPlan(new Map([[1, profileOf(slots, existing, capOf(existing, capLimit))]]), earliest);
+        const answers = plan.placeEvenly(1, ['tiktok'], days, posts);
+        expect(answers).toHaveLength(posts);
+        const placed = answers.flatMap((answer) => ('at' in answer ? [answer.at] : []));
+        // In time order, the placed first.
+        expect(answers.slice(0, placed.length).every((answer) => 'at' in answer)).toBe(true);
+        expect(placed).toEqual([...placed].sort((a, b) => a - b));
+        expectEveryRuleKept(placed, { slots, existing, capLimit, earliest });
+        // With nothing there before and no cap, a day that still had room is never two posts below the busiest.
+        if (existing.length === 0 && capLimit === null) {
+          const perDay = new Map<string, number>();
+          for (const at of placed) perDay.set(kyivWallTime(at).slice(0, 10), (perDay.get(kyivWallTime(at).slice(0, 10)) ?? 0) + 1);
+          const busiest = Math.max(0, ...perDay.values());
+          const fresh = new SlotPlan(new Map([[1, profileOf(slots, placed, null)]]), earliest);
+          for (const open of days) {
+            if ((perDay.get(open) ?? 0) >= busiest - 1) continue;
+            // A quieter day had no room left for one more.
+            expect('obstacle' in fresh.place(1, ['tiktok'], [open]), open).toBe(true);
           }
-          // With nothing there before and no cap, a day that still had room is never two posts below the busiest.
-          if (existing.length === 0 && capLimit === null) {
-            const perDay = new Map<string, number>();
-            for (const at of placed) perDay.set(kyivWallTime(at).slice(0, 10), (perDay.get(kyivWallTime(at).slice(0, 10)) ?? 0) + 1);
-            const busiest = Math.max(0, ...perDay.values());
-            const fresh = new SlotPlan(new Map([[1, profileOf(slots, placed, null)]]), earliest);
-            for (const open of days) {
-              if ((perDay.get(open) ?? 0) >= busiest - 1) continue;
-              // A quieter day had no room left for one more.
-              expect('obstacle' in fresh.place(1, ['tiktok'], [open]), open).toBe(true);
-            }
-          }
-        },
-      ),
+        }
+      }),
       { numRuns: 300 },
     );
   });

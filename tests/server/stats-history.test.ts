@@ -3,12 +3,11 @@ import { expect, it, vi } from 'vitest';
 import type { AccountDetail, NotificationList, StatsReport, UploadDetail } from '../../src/lib/contract';
 import { t } from '../../server/messages';
 import { syncEverything } from './stats-sync-fixtures';
-import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
-import { createAccount, type TestUser } from './backoffice-fixtures';
+import { SandboxState } from '../../server/sandbox/index';
+import { connectedProfile, createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, newSession, testJobContext, withSandboxServer } from './helpers';
 import { ManualClock } from './manual-clock';
 import { publishPayload, renderedRequest } from './publishing-fixtures';
-import { answerSandboxConsent } from '../fixtures/sandbox-consent';
 
 const clock = new ManualClock();
 const sandbox = new SandboxState({ now: clock.now });
@@ -21,21 +20,7 @@ describeEachDatabase(
 
     /** A profile on YouTube and TikTok behind the loopback proxy, with one video published on both. */
     async function publishedOnBoth(owner: TestUser, name: string) {
-      const label = `${name}-${env().kind}`;
-      const account = await createAccount(env(), owner, {
-        proxy: network().proxy.url,
-        comments: label,
-        isActiveYouTube: true,
-        YouTubeAuthClientId: `${label}.apps.googleusercontent.com`,
-        YouTubeAuthClientSecret: 'client-secret',
-        isActiveTikTok: true,
-        TikTiokAuthStr: issueSandboxToken('tiktok', `${label}@tiktok`),
-      });
-      const link = await fetch(`${network().baseUrl}/api/accounts/connect-youtube/${account.id}`, {
-        method: 'POST',
-        headers: owner.headers,
-      });
-      await answerSandboxConsent(link);
+      const account = await connectedProfile(env(), network(), owner, name, { platforms: ['youtube', 'tiktok'] });
       const request = await renderedRequest(env(), owner.id, 1);
       const published = await env().app.inject({
         method: 'POST',

@@ -17,8 +17,8 @@ import { commonText, sentTexts } from '../../lib/publishing';
 import type { PublishFields } from '../../lib/schemas';
 import { addTags } from '../../lib/tags';
 import { templateVariables } from '../../lib/text-template';
+import { FormTagsField } from '../../components/form-tags-field';
 import { TagInput } from '../../components/tag-input';
-import { TagSetPicker } from '../../components/tag-set-picker';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import styles from './publish-texts.module.css';
@@ -136,16 +136,10 @@ export function PublishTexts({
               error={errors.description?.message}
               {...register('description')}
             />
-            <Controller
+            <FormTagsField
               control={control}
               name="tags"
-              render={({ field, fieldState }) => (
-                <TagInput label={t.publish.tags} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-              )}
-            />
-            <TagSetPicker
-              label={t.publish.tagSets}
-              items={tagSets}
+              tagSets={tagSets}
               disabled={disabled}
               onPick={(tagSet) =>
                 setValue('tags', addTags(getValues('tags'), tagSet.tags.join(' ')), { shouldValidate: isSubmitted, shouldDirty: true })

@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'wouter';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -16,15 +16,14 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { DateTimeField } from '../../components/date-time-field';
 import { ErrorText } from '../../components/error-text';
+import { FormTagsField } from '../../components/form-tags-field';
 import { Card, Page } from '../../components/page';
 import { ProfileLink } from '../../components/profile-link';
-import { TagSetPicker } from '../../components/tag-set-picker';
 import { Redirect } from '../../components/redirect';
 import { Spinner } from '../../components/spinner';
 import { StatsPanel } from '../../components/stats-panel';
 import { PostBadges, SetCounts } from '../../components/post-badges';
 import { StatusBadge } from '../../components/status-badge';
-import { TagInput } from '../../components/tag-input';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { useScreenActor } from '../../components/use-screen-actor';
@@ -58,16 +57,10 @@ function EditCard({ detail, saving, onSubmit }: { detail: UploadDetail; saving: 
         <h2 className={styles.panelTitle}>{t.published.editPanel}</h2>
         <TextField label={t.publish.name} autoComplete="off" error={errors.title?.message} {...register('title')} />
         <TextAreaField label={t.publish.description} error={errors.description?.message} {...register('description')} />
-        <Controller
+        <FormTagsField
           control={control}
           name="tags"
-          render={({ field, fieldState }) => (
-            <TagInput label={t.publish.tags} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-          )}
-        />
-        <TagSetPicker
-          label={t.publish.tagSets}
-          items={detail.tagProfile}
+          tagSets={detail.tagProfile}
           onPick={(tagSet) =>
             setValue('tags', addTags(getValues('tags'), tagSet.tags.join(' ')), { shouldValidate: isSubmitted, shouldDirty: true })
           }
