@@ -50,8 +50,13 @@ describeEachDatabase(
       return response.json<PlanPreview>();
     }
 
-    const commit = (user: TestUser, planId: string) =>
-      env().app.inject({ method: 'POST', url: `/api/plans/${planId}/commit`, headers: user.headers });
+    const commit = (user: TestUser, planId: string, body?: { allowDuplicates: boolean }) =>
+      env().app.inject({
+        method: 'POST',
+        url: `/api/plans/${planId}/commit`,
+        headers: user.headers,
+        ...(body === undefined ? {} : { payload: body }),
+      });
 
     const csv = (rows: string[]) => `\uFEFF${[header, ...rows].join('\r\n')}\r\n`;
     const count = async (sql: string) => (await env().db.sql(sql, [])).rows[0].count as number;
@@ -88,7 +93,8 @@ describeEachDatabase(
       expect(reasons.get(4)).toBe(`Рядок 4: профіль «#${theirs.id}» не знайдено серед ваших`);
       expect(reasons.get(5)).toBe('Рядок 5: дата 30.11.2026 12:00 уже минула');
       expect(reasons.get(6)).toBe('Рядок 6: те саме відео вже є в рядку 2 для YouTube');
-      expect(reasons.get(7)).toBe(`Рядок 7: профіль #${mine.id} Ранок: проміжок 30 хв між публікаціями профілю`);
+      expect(reasons.get(7)).toBe(`Рядок 7: можливий дубль — профіль #${mine.id} Ранок: проміжок 30 хв між публікаціями профілю`);
+      expect(answer.rows.filter((row) => row.duplicate).map((row) => row.line)).toEqual([7]);
       // The request's first video not yet planned on TikTok, at the profile's first free slot from now on.
       const placed = answer.rows[6]!;
       expect(placed.videoId).toBe(first!.id);
@@ -209,11 +215,78 @@ describeEachDatabase(
 
       const refused = await commit(owner, firstPreview.planId);
       expect(refused.statusCode).toBe(409);
-      // The first row's slot is the one the second preview took: its gap to the saved post refuses it.
+      // The first row's slot is the one the second preview took: within its gap of the saved post, it is a possible duplicate now.
       expect(refused.json().message).toBe(
-        `План змінився після перегляду, нічого не збережено. Рядок 2: профіль #${mine.id} Ранок: проміжок 30 хв між публікаціями профілю`,
+        `План змінився після перегляду, нічого не збережено. Рядок 2: можливий дубль — профіль #${mine.id} Ранок: проміжок 30 хв між публікаціями профілю`,
       );
       expect(await count('SELECT count(*)::int AS count FROM video_posts')).toBe(1);
+    });
+
+    it('flags a row within its profile’s gap as a possible duplicate, saved only when the operator allows it; a video twice on a platform stays refused', async () => {
+      const owner = await createUser(env(), 'owner');
+      const mine = await profile(owner, 'Ранок');
+      const request = await renderedRequest(env(), owner.id, 4, 1000);
+      const [first, second, third, fourth] = request.videos;
+      const file = csv([
+        `${first!.id};;#${mine.id};youtube;02.12.2026 10:00;;;`,
+        `${second!.id};;#${mine.id};youtube;02.12.2026 10:20;;;`,
+        `${second!.id};;#${mine.id};tiktok;02.12.2026 10:20;;;`,
+        `${first!.id};;#${mine.id};youtube;02.12.2026 15:00;;;`,
+        `${third!.id};;#${mine.id};youtube;02.12.2026 11:00;;;`,
+        `${fourth!.id};;#${mine.id};youtube;;;;`,
+      ]);
+      const answer = await preview(owner, file);
+      expect(answer.summary).toEqual({ ok: 3, refused: 3, unchanged: 0 });
+      expect(answer.rows.map((row) => [row.line, row.ok, row.duplicate ?? false])).toEqual([
+        [2, true, false],
+        [3, false, true],
+        [4, false, true],
+        [5, false, false],
+        [6, true, false],
+        [7, true, false],
+      ]);
+      const duplicateReason = `можливий дубль — профіль #${mine.id} Ранок: проміжок 30 хв між публікаціями профілю`;
+      expect(answer.rows[1]!.reason).toBe(`Рядок 3: ${duplicateReason}`);
+      expect(answer.rows[2]!.reason).toBe(`Рядок 4: ${duplicateReason}`);
+      expect(answer.rows[3]!.reason).toBe('Рядок 5: те саме відео вже є в рядку 2 для YouTube');
+      // Line 6 is 40 minutes from the possible duplicate at 10:20, and the undated line 7 is placed clear of all three.
+      const placed = Date.parse(answer.rows[5]!.date!);
+      for (const at of ['2026-12-02T08:00:00Z', '2026-12-02T08:20:00Z', '2026-12-02T09:00:00Z']) {
+        expect(Math.abs(placed - Date.parse(at))).toBeGreaterThanOrEqual(30 * 60_000);
+      }
+
+      // Asked for, the duplicates are saved with the rest; the video named twice on YouTube is not.
+      const saved = await commit(owner, answer.planId, { allowDuplicates: true });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(saved.json()).toEqual({ saved: 5 });
+      const { rows: posts } = await env().db.sql(`SELECT video_id, platform FROM video_posts ORDER BY video_id, platform`, []);
+      expect(posts.map((post) => [post.video_id, post.platform])).toEqual([
+        [first!.id, 'youtube'],
+        [second!.id, 'tiktok'],
+        [second!.id, 'youtube'],
+        [third!.id, 'youtube'],
+        [fourth!.id, 'youtube'],
+      ]);
+      expect(await count(`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'publish-video'`)).toBe(5);
+
+      // Not asked for, the same file saves its ok rows only, as before.
+      const other = await createUser(env(), 'other');
+      const theirs = await profile(other, 'Ранок');
+      const theirRequest = await renderedRequest(env(), other.id, 4, 1000);
+      const [one, two, , four] = theirRequest.videos;
+      const plain = await preview(
+        other,
+        csv([
+          `${one!.id};;#${theirs.id};youtube;02.12.2026 10:00;;;`,
+          `${two!.id};;#${theirs.id};youtube;02.12.2026 10:20;;;`,
+          `${four!.id};;#${theirs.id};youtube;;;;`,
+        ]),
+      );
+      expect(plain.rows.map((row) => row.duplicate ?? false)).toEqual([false, true, false]);
+      const okOnly = await commit(other, plain.planId);
+      expect(okOnly.statusCode, okOnly.body).toBe(201);
+      expect(okOnly.json()).toEqual({ saved: 2 });
+      expect(await count(`SELECT count(*)::int AS count FROM video_posts WHERE video_id = ${two!.id}`)).toBe(0);
     });
 
     it('reads a comma CSV with the keys as headers and an .xlsx alike; refuses a file without the columns a row needs', async () => {

@@ -12,7 +12,7 @@ import { visibleOwner } from '../../auth/ownership';
 import { publishKey, type Platform } from '../../platforms/types';
 import { accountOption } from '../profiles/account-views';
 import { savedDefaults } from '../publishing/posting-rules';
-import { daysBetween, type SlotPlan } from '../planning/slot-plan';
+import { daysBetween, insertSorted, type SlotPlan } from '../planning/slot-plan';
 import { loadPlan, obstacleText, type SpreadSettings } from '../planning/spread';
 import type { PlanLine } from './plan-file';
 
@@ -23,6 +23,12 @@ import type { PlanLine } from './plan-file';
  * platform's own rules. The rows are read in a fixed number of statements, whatever their number,
  * and checked in memory, the dated rows first in the file's order, then the undated ones placed
  * where the spread would put them.
+ *
+ * A dated row within its profile's gap of another post is a possible duplicate, saved only when
+ * the operator allows it; a video named again on a platform is refused outright. Both are read
+ * from the rows already loaded rather than by server/services/planning/duplicates.ts, whose
+ * queries would repeat them: its gap is the slot plan's gap checked here, and its repeat leaves a
+ * failed post to be retried, where a plan row may not add a second post beside it.
  */
 
 type Account = typeof accounts.$inferSelect;
@@ -39,6 +45,8 @@ export interface CheckedRow extends PlanTexts {
   line: number;
   state: 'new' | 'unchanged' | 'refused';
   reason?: string;
+  /** Refused as a possible duplicate only (within its profile's gap of another post): saved when the operator allows duplicates. */
+  duplicate?: true;
   videoId?: number;
   requestId?: number;
   accountId?: number;
@@ -173,6 +181,7 @@ function sameTexts(a: PlanTexts, b: PlanTexts, video: VideoRow['texts']): boolea
 /** A post's time in the plan: a video's posts on one profile at one time count once for the gap, as they go out together. */
 class PlanTimes {
   private readonly videoTimes = new Map<string, Set<number>>();
+  private readonly unsettled: { accountId: number; at: number }[] = [];
 
   constructor(private readonly plan: SlotPlan) {}
 
@@ -184,12 +193,12 @@ class PlanTimes {
   }
 
   /** Why the post may not go out then; its own video's post at the same time on the profile is not in its way. */
-  check(accountId: number, videoId: number, platform: Platform, at: number) {
+  check(accountId: number, videoId: number, platform: Platform, at: number, options: { gap: boolean }) {
     const profile = this.plan.profile(accountId)!;
     const shared = this.videoTimes.get(`${accountId}:${videoId}`)?.has(at) ?? false;
     const index = shared ? profile.times.indexOf(at) : -1;
     if (index >= 0) profile.times.splice(index, 1);
-    const obstacle = this.plan.check(accountId, [platform], at);
+    const obstacle = this.plan.check(accountId, [platform], at, options);
     if (index >= 0) profile.times.splice(index, 0, at);
     return obstacle;
   }
@@ -201,17 +210,24 @@ class PlanTimes {
     if (cap) insertSorted(cap.times, at);
     this.note(accountId, videoId, at);
   }
-}
 
-function insertSorted(times: number[], at: number) {
-  let low = 0;
-  let high = times.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (times[middle]! <= at) low = middle + 1;
-    else high = middle;
+  /**
+   * A possible duplicate the operator may still save: it counts against the caps at once, and
+   * against the gap only once the dated rows are checked (`settle`), so a later row is measured
+   * against the posts that are surely saved, and an undated row is placed clear of it too.
+   */
+  aside(accountId: number, videoId: number, platform: Platform, at: number) {
+    const profile = this.plan.profile(accountId)!;
+    const cap = profile.caps.get(platform);
+    if (cap) insertSorted(cap.times, at);
+    if (!(this.videoTimes.get(`${accountId}:${videoId}`)?.has(at) ?? false)) this.unsettled.push({ accountId, at });
+    this.note(accountId, videoId, at);
   }
-  times.splice(low, 0, at);
+
+  settle() {
+    for (const { accountId, at } of this.unsettled) insertSorted(this.plan.profile(accountId)!.times, at);
+    this.unsettled.length = 0;
+  }
 }
 
 /** A row on its way through the checks: what it names so far, and the first reason it is refused. */
@@ -427,10 +443,20 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
   const dated = checked.filter((row) => row.state === 'new' && row.at !== undefined);
   const undated = checked.filter((row) => row.state === 'new' && row.at === undefined);
   for (const row of dated) {
-    const obstacle = times.check(row.accountId!, row.videoId!, row.platform!, row.at!);
-    if (obstacle) refuse(row, reasons.slot(accountOption(row.account!).title, obstacleText(obstacle, slots.get(row.accountId!)!)));
-    else times.take(row.accountId!, row.videoId!, row.platform!, row.at!);
+    const [accountId, videoId, platform, at] = [row.accountId!, row.videoId!, row.platform!, row.at!];
+    const profileSlots = slots.get(accountId)!;
+    let obstacle = times.check(accountId, videoId, platform, at, { gap: true });
+    // Within the gap of another post is a possible duplicate (issue 43.5), the operator's to allow; its hours, days and caps are not.
+    const gap = obstacle?.kind === 'gap' ? obstacle : null;
+    if (gap) obstacle = times.check(accountId, videoId, platform, at, { gap: false });
+    if (obstacle) refuse(row, reasons.slot(accountOption(row.account!).title, obstacleText(obstacle, profileSlots)));
+    else if (gap) {
+      refuse(row, reasons.duplicate(accountOption(row.account!).title, obstacleText(gap, profileSlots)));
+      row.duplicate = true;
+      times.aside(accountId, videoId, platform, at);
+    } else times.take(accountId, videoId, platform, at);
   }
+  times.settle();
   for (const row of undated) {
     const placement = plan.place(row.accountId!, [row.platform!], days);
     if ('obstacle' in placement) {
@@ -442,7 +468,7 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
   }
 
   return rows.map(({ video: _video, account: _account, ...row }) =>
-    row.state === 'refused'
+    row.state === 'refused' && !row.duplicate
       ? {
           line: row.line,
           state: row.state,

@@ -70,7 +70,7 @@ export function linesOf(rows: CheckedRow[]) {
 }
 
 /**
- * Writes the plan's new posts and queues their jobs in one transaction that also consumes the
+ * Writes the plan's new posts (and the possible duplicates among `rows`, which only an operator's allowing brings) and queues their jobs in one transaction that also consumes the
  * preview, so a second confirm finds nothing to save. A post some other change put on the same
  * video and platform meanwhile undoes the whole plan (409). Each video's set counts as published,
  * ticked for the platforms it now goes to. Answers how many posts were saved.
@@ -82,7 +82,7 @@ export async function commitPlan(
   rows: CheckedRow[],
   now: Date,
 ): Promise<number> {
-  const fresh = rows.filter((row) => row.state === 'new');
+  const fresh = rows.filter((row) => row.state === 'new' || row.duplicate);
   await db.transaction(async (run) => {
     const { rows: taken } = await run(`DELETE FROM plan_previews WHERE id = $1 AND user_id = $2 RETURNING id`, [
       preview.planId,
