@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeEach, expect, it } from 'vitest';
 import type { CalendarRange, PlanExport, PlanPreview } from '../../src/lib/contract';
+import { postSeed, postWords } from '../../src/lib/post-texts';
 import { t } from '../../server/messages';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, newSession } from './helpers';
@@ -287,6 +288,42 @@ describeEachDatabase(
       expect(okOnly.statusCode, okOnly.body).toBe(201);
       expect(okOnly.json()).toEqual({ saved: 2 });
       expect(await count(`SELECT count(*)::int AS count FROM video_posts WHERE video_id = ${two!.id}`)).toBe(0);
+    });
+
+    it('fills a row’s {profile}, {n}, {date} and spintax per post as a publish does, and checks the limits on the filled words', async () => {
+      const owner = await createUser(env(), 'owner');
+      const mine = await profile(owner, 'Ранок');
+      const request = await renderedRequest(env(), owner.id, 3, 1000);
+      const [first, , third] = request.videos;
+      // The set's own YouTube description, which a row's empty description takes.
+      await env().db.sql(`UPDATE creation_requests SET platform_texts = $2::jsonb WHERE id = $1`, [
+        request.id,
+        JSON.stringify({ youtube: { description: 'Опис {profile} на {date}' } }),
+      ]);
+      const answer = await preview(
+        owner,
+        csv([
+          `${third!.id};;#${mine.id};youtube;03.12.2026 10:00;{profile} — {n};;{ранок|вечір} біг`,
+          // 105 characters as typed, 101 once {profile} is 'Ранок': YouTube's 100 are counted on the filled words.
+          `${first!.id};;#${mine.id};youtube;03.12.2026 12:00;{profile}${'я'.repeat(96)};;`,
+        ]),
+      );
+      expect(answer.rows.map((row) => [row.line, row.state, row.reason])).toEqual([
+        [2, 'new', undefined],
+        [3, 'refused', `Рядок 3: ${t.postingRules.titleTooLong(101, 100)}`],
+      ]);
+
+      expect((await commit(owner, answer.planId)).statusCode).toBe(201);
+      const { rows: posts } = await env().db.sql(`SELECT title, description, tags FROM video_posts WHERE video_id = $1`, [third!.id]);
+      expect(posts[0]).toMatchObject({ title: 'Ранок — 3', description: 'Опис Ранок на 03.12.2026' });
+      // The spintax picks by the post's own seed, as the publish's does: a retry or a second check picks the same tag.
+      const published = postWords(
+        { title: '{profile} — {n}', description: 'Опис {profile} на {date}', tags: ['{ранок|вечір}', 'біг'] },
+        { profile: 'Ранок', n: 3, date: '03.12.2026' },
+        postSeed(third!.id, 'youtube', mine.id),
+      );
+      expect(posts[0].tags).toEqual(published.tags);
+      expect(['ранок', 'вечір']).toContain(posts[0].tags[0]);
     });
 
     it('reads a comma CSV with the keys as headers and an .xlsx alike; refuses a file without the columns a row needs', async () => {

@@ -14,6 +14,8 @@ import { accountOption } from '../profiles/account-views';
 import { savedDefaults } from '../publishing/posting-rules';
 import { daysBetween, insertSorted, type SlotPlan } from '../planning/slot-plan';
 import { loadPlan, obstacleText, type SpreadSettings } from '../planning/spread';
+import { ownWords, platformText, wordsOf, type OwnWords, type PlatformTexts, type PostText } from '../../../src/lib/post-texts';
+import { plannedWords, templateProfile } from '../publishing/post-words';
 import type { PlanLine } from './plan-file';
 
 /**
@@ -55,6 +57,8 @@ export interface CheckedRow extends PlanTexts {
   at?: number;
   /** The platform's choices it is sent with: the profile's remembered ones over the platform's defaults. */
   options?: ResolvedOptions;
+  /** What the post keeps of its words once filled for it ({profile}, {n}, {date}, spintax), as a publish keeps them: null where they are its set's. */
+  words?: OwnWords;
 }
 
 const minute = 60_000;
@@ -97,7 +101,9 @@ interface VideoRow {
   durationSeconds: number | null;
   fps: number | null;
   frame: { width: number; height: number } | null;
-  texts: { title: string; description: string; tags: string[] };
+  texts: PostText;
+  /** The set's own words per platform (issue 43.2), which a row's empty cells take before the set's. */
+  platformTexts: PlatformTexts | undefined;
 }
 
 interface ExistingPost {
@@ -117,7 +123,7 @@ async function readRows(db: Database, user: SessionUser, videoIds: number[], idU
   const [videoRows, postRows] = await Promise.all([
     db.sql(
       `SELECT v.id, v.request_id, v.user_id, v.position, v.file_key IS NOT NULL AND r.status IN ('success', 'published') AS ready,
-              v.duration_seconds, v.frame_rate, v.width, v.height, r.id_upload, r.title, r.description, r.tags
+              v.duration_seconds, v.frame_rate, v.width, v.height, r.id_upload, r.title, r.description, r.tags, r.platform_texts
          FROM videos v JOIN creation_requests r ON r.id = v.request_id
         WHERE ${where} ORDER BY v.request_id, v.position`,
       values,
@@ -141,6 +147,7 @@ async function readRows(db: Database, user: SessionUser, videoIds: number[], idU
     fps: row.frame_rate,
     frame: row.width && row.height ? { width: row.width, height: row.height } : null,
     texts: { title: row.title ?? '', description: row.description, tags: row.tags },
+    platformTexts: row.platform_texts ?? undefined,
   }));
   const posts: ExistingPost[] = postRows.rows.map((row) => ({
     videoId: row.video_id,
@@ -168,14 +175,31 @@ function profileNames(account: Account): string[] {
 
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, index) => tag === b[index]);
 
-/** The words a post goes out with: its own, else its video's. */
-function effectiveTexts(own: PlanTexts, video: VideoRow['texts']) {
-  return { title: own.title ?? video.title, description: own.description ?? video.description, tags: own.tags ?? video.tags };
+function sameWords(left: PostText, right: PostText): boolean {
+  return left.title === right.title && left.description === right.description && sameTags(left.tags, right.tags);
 }
 
-function sameTexts(a: PlanTexts, b: PlanTexts, video: VideoRow['texts']): boolean {
-  const [left, right] = [effectiveTexts(a, video), effectiveTexts(b, video)];
-  return left.title === right.title && left.description === right.description && sameTags(left.tags, right.tags);
+/**
+ * The words a row's post goes out with at `at`: its cells over its platform's text (the set's
+ * where empty), filled for its profile, variant and date and with its own spintax seed, exactly as
+ * a publish fills a post's (plannedWords), so a retry and a second check say the same.
+ */
+function filledWords(row: Work, at: number): PostText {
+  const video = row.video!;
+  const template = platformText(video.texts, video.platformTexts, row.platform!);
+  const text = {
+    title: row.title ?? template.title,
+    description: row.description ?? template.description,
+    tags: row.tags ?? template.tags,
+  };
+  return plannedWords(text, undefined, {
+    videoId: video.id,
+    accountId: row.accountId!,
+    platform: row.platform!,
+    scheduledAt: new Date(at),
+    profile: templateProfile(row.account!),
+    number: video.position + 1,
+  });
 }
 
 /** A post's time in the plan: a video's posts on one profile at one time count once for the gap, as they go out together. */
@@ -373,7 +397,7 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
         existing.unstarted &&
         existing.accountId === account.id &&
         (row.at === undefined || Math.floor(row.at / minute) === Math.floor(existing.at / minute)) &&
-        sameTexts(existing.texts, row, video.texts);
+        sameWords(wordsOf(existing.texts, video.texts), filledWords(row, existing.at));
       if (same) {
         row.state = 'unchanged';
         row.at = existing.at;
@@ -423,6 +447,9 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
       continue;
     }
     row.options = choices.options;
+    // An undated row's date is not known yet; {date} fills to the same ten characters whatever it is.
+    const words = filledWords(row, row.at ?? now);
+    row.words = ownWords(words, video.texts);
     const refusal = postRefusal(
       platform,
       choices.options,
@@ -433,7 +460,7 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
         frame: video.frame,
         publishKey: publishKey(video.id, platform),
       },
-      effectiveTexts(row, video.texts),
+      words,
       null,
     );
     if (refusal) refuse(row, refusalText(refusal, title));
@@ -464,6 +491,7 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
       continue;
     }
     row.at = placement.at;
+    row.words = ownWords(filledWords(row, placement.at), row.video!.texts);
     times.note(row.accountId!, row.videoId!, placement.at);
   }
 

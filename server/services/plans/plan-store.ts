@@ -107,9 +107,9 @@ export async function commitPlan(
         fresh.map((row) => new Date(row.at!).toISOString()),
         tokens,
         fresh.map((row) => JSON.stringify(row.options ?? {})),
-        fresh.map((row) => row.title),
-        fresh.map((row) => row.description),
-        fresh.map((row) => (row.tags === null ? null : JSON.stringify(row.tags))),
+        fresh.map((row) => row.words!.title),
+        fresh.map((row) => row.words!.description),
+        fresh.map((row) => (row.words!.tags === null ? null : JSON.stringify(row.words!.tags))),
         now,
       ],
     );
