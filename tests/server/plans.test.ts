@@ -205,6 +205,31 @@ describeEachDatabase(
       expect(await count('SELECT count(*)::int AS count FROM video_posts')).toBe(0);
     });
 
+    it('keeps a user’s newest 5 previews: the sixth deletes the oldest, another user’s stay', async () => {
+      const owner = await createUser(env(), 'owner');
+      const other = await createUser(env(), 'other');
+      const mine = await profile(owner, 'Ранок');
+      const theirs = await profile(other, 'Ранок');
+      const [request, theirRequest] = await Promise.all([
+        renderedRequest(env(), owner.id, 1, 1000),
+        renderedRequest(env(), other.id, 1, 1000),
+      ]);
+      const theirPreview = await preview(other, csv([`${theirRequest.videos[0]!.id};;#${theirs.id};youtube;05.12.2026 10:00;;;`]));
+      const planIds: string[] = [];
+      for (let index = 0; index < 6; index++) {
+        clock.set(start + (index + 1) * 60_000);
+        planIds.push((await preview(owner, csv([`${request.videos[0]!.id};;#${mine.id};youtube;05.12.2026 10:00;;;`]))).planId);
+      }
+      const kept = await env().db.sql(`SELECT id FROM plan_previews WHERE user_id = $1`, [owner.id]);
+      expect(kept.rows.map((row) => row.id).sort()).toEqual(planIds.slice(1).sort());
+
+      const oldest = await commit(owner, planIds[0]!);
+      expect(oldest.statusCode).toBe(404);
+      expect(oldest.json().message).toBe(t.plans.previewNotFound);
+      expect((await commit(owner, planIds[1]!)).statusCode).toBe(201);
+      expect((await commit(other, theirPreview.planId)).statusCode).toBe(201);
+    });
+
     it('checks every row again on confirm: a post planned meanwhile refuses the whole plan, nothing half saved', async () => {
       const owner = await createUser(env(), 'owner');
       const mine = await profile(owner, 'Ранок');

@@ -21,7 +21,16 @@ import type { CheckedRow } from './plan-check';
 /** How long a preview may be confirmed: the operator reads it and confirms, or uploads again. */
 export const previewLifeMs = 60 * 60_000;
 
-/** Keeps the checked rows as the user's preview, an hour on the clock; lapsed previews of anyone go at the same time. */
+/**
+ * How many previews a user keeps: a preview of 20 000 rows is megabytes, and an operator trying a
+ * file again and again confirms the last one or two; the older ones go as a new one is kept.
+ */
+export const previewsKept = 5;
+
+/**
+ * Keeps the checked rows as the user's preview, an hour on the clock; lapsed previews of anyone go
+ * at the same time, and the user's oldest beyond `previewsKept`.
+ */
 export async function savePreview(
   db: Database,
   userId: number,
@@ -31,7 +40,12 @@ export async function savePreview(
   const planId = crypto.randomUUID();
   const expiresAt = new Date(now + previewLifeMs);
   await db.transaction(async (run) => {
-    await run(`DELETE FROM plan_previews WHERE expires_at <= $1`, [new Date(now)]);
+    await run(
+      `DELETE FROM plan_previews
+        WHERE expires_at <= $1
+           OR id IN (SELECT id FROM plan_previews WHERE user_id = $2 ORDER BY created_at DESC OFFSET $3)`,
+      [new Date(now), userId, previewsKept - 1],
+    );
     await run(`INSERT INTO plan_previews (id, user_id, rows, created_at, expires_at) VALUES ($1, $2, $3::jsonb, $4, $5)`, [
       planId,
       userId,
