@@ -3,6 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import type { CalendarRange, PlanExport, PlanPreview } from '../../src/lib/contract';
 import { postSeed, postWords } from '../../src/lib/post-texts';
 import { t } from '../../server/messages';
+import { sendPublishJob } from '../../server/services/publishing/post-lifecycle';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, newSession } from './helpers';
 import { ManualClock } from './manual-clock';
@@ -117,6 +118,31 @@ describeEachDatabase(
       expect(new Date(posts[0].scheduled_at).toISOString()).toBe('2026-12-02T08:00:00.000Z');
       expect(posts[1].options).toMatchObject({ privacyLevel: 'SELF_ONLY' });
       expect(await count(`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'publish-video'`)).toBe(3);
+      // The videos planned read as planned; the one left out stays as it was.
+      const { rows: videoStatuses } = await env().db.sql(`SELECT id, status FROM videos ORDER BY position`, []);
+      expect(videoStatuses.map((video) => video.status)).toEqual(['publication', 'publication', 'noactive', 'noactive']);
+      // The plan's jobs, sent in one statement, are what a single send of the same post gives.
+      const jobColumns = `data, priority, state, retry_limit, retry_delay, retry_backoff, start_after, singleton_key, singleton_on,
+                          expire_in, keep_until, dead_letter, policy`;
+      const { rows: planJobs } = await env().db.sql(
+        `SELECT ${jobColumns} FROM pgboss.job WHERE name = 'publish-video' AND (data->>'postId')::int = (SELECT min(id) FROM video_posts)`,
+        [],
+      );
+      const { rows: firstPost } = await env().db.sql(`SELECT id, job_token, scheduled_at FROM video_posts ORDER BY id LIMIT 1`, []);
+      await env().db.sql(`DELETE FROM pgboss.job WHERE name = 'publish-video' AND (data->>'postId')::int = $1`, [firstPost[0].id]);
+      await env().db.transaction((run) =>
+        sendPublishJob(env().app.queue!, { id: firstPost[0].id, token: firstPost[0].job_token }, run, {
+          at: new Date(firstPost[0].scheduled_at),
+          now: new Date(start),
+        }),
+      );
+      const { rows: sentJobs } = await env().db.sql(
+        `SELECT ${jobColumns} FROM pgboss.job WHERE name = 'publish-video' AND (data->>'postId')::int = $1`,
+        [firstPost[0].id],
+      );
+      expect(planJobs).toHaveLength(1);
+      expect(planJobs[0].data).toEqual({ postId: firstPost[0].id, token: firstPost[0].job_token });
+      expect(planJobs[0]).toEqual(sentJobs[0]);
       const { rows: requests } = await env().db.sql(`SELECT status, in_youtube, in_tiktok FROM creation_requests`, []);
       expect(requests[0]).toMatchObject({ status: 'published', in_youtube: true, in_tiktok: true });
 

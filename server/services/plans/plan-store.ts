@@ -7,8 +7,8 @@ import { t } from '../../messages';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http-error';
 import { visibleOwner } from '../../auth/ownership';
-import { sendPublishJob } from '../publishing/post-lifecycle';
-import { refreshVideoStatus } from '../publishing/video-status';
+import { sendPublishJobs } from '../publishing/post-lifecycle';
+import { refreshVideoStatuses } from '../publishing/video-status';
 import { kyivMidnight } from '../statistics/stats-range';
 import { maxPlanRows, type PlanColumn } from './plan-file';
 import type { CheckedRow } from './plan-check';
@@ -156,10 +156,13 @@ export async function commitPlan(
         [...lastOfVideo.values()].map((row) => new Date(row.at!).toISOString()),
       ],
     );
-    for (const videoId of lastOfVideo.keys()) await refreshVideoStatus(run, videoId);
-    for (const post of inserted) {
-      await sendPublishJob(queue, { id: post.id, token: post.job_token }, run, { at: new Date(post.scheduled_at), now });
-    }
+    await refreshVideoStatuses(run, [...lastOfVideo.keys()]);
+    await sendPublishJobs(
+      queue,
+      inserted.map((post) => ({ id: post.id, token: post.job_token, at: new Date(post.scheduled_at) })),
+      run,
+      now,
+    );
   });
   return fresh.length;
 }
