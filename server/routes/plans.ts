@@ -19,6 +19,9 @@ import { commitPlan, exportPlan, linesOf, previewRows, savePreview, templateRow,
 const maxPlanFileBytes = 16 * 1024 * 1024;
 const dayMs = 86_400_000;
 
+/** What a checked row comes to; a possible duplicate is refused but for another reason than the rest. */
+const outcome = (row: CheckedRow) => (row.duplicate ? 'duplicate' : row.state);
+
 /**
  * /api/plans (issue 43.3, 43.4): a plan file previewed (every row checked, nothing saved but the
  * preview), confirmed (its rows checked again and saved in one transaction), and a period's posts
@@ -78,6 +81,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{
         ok: row.state !== 'refused',
         state: row.state,
         ...(row.reason === undefined ? {} : { reason: row.reason }),
+        ...(row.duplicate ? { duplicate: true } : {}),
         ...(row.videoId === undefined ? {} : { videoId: row.videoId }),
         ...(row.accountId === undefined ? {} : { accountId: row.accountId }),
         ...(row.platform === undefined ? {} : { platform: row.platform }),
@@ -89,22 +93,36 @@ export const planRoutes: FastifyPluginAsyncTypebox<{
   });
 
   /**
-   * Saves the preview's ok rows, checked again first as they now stand: a row the calendar has
-   * since made impossible refuses the whole plan (409, naming it), so nothing is half saved.
+   * Saves the preview's ok rows, and its possible duplicates when the operator allows them,
+   * checked again first as they now stand: a row the calendar has since made impossible (or a
+   * duplicate) refuses the whole plan (409, naming it), so nothing is half saved.
    */
-  app.post('/:planId/commit', { schema: planSchemas.commit }, async (request, reply) => {
-    const user = currentUser(request);
-    const { planId } = request.params;
-    const settings = slotSettings();
-    const previewed = (await previewRows(db, user.id, planId, settings.now)).filter((row) => row.state !== 'refused');
-    const rechecked = await checkPlan(db, user, linesOf(previewed), settings);
-    const stateOf = new Map(previewed.map((row) => [row.line, row.state]));
-    const changed = rechecked.find((row: CheckedRow) => row.state !== stateOf.get(row.line));
-    if (changed) throw new HttpError(409, t.plans.changedSince(changed.reason ?? ''));
-    const saved = await commitPlan(db, queueOrFail(), { planId, userId: user.id }, rechecked, new Date(settings.now));
-    request.log.info({ planId, saved }, 'plan saved');
-    return reply.status(201).send({ saved });
-  });
+  app.post(
+    '/:planId/commit',
+    {
+      schema: planSchemas.commit,
+      // The body is optional: a confirm without one saves the ok rows, as it always did.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { planId } = request.params;
+      const allowDuplicates = request.body.allowDuplicates === true;
+      const settings = slotSettings();
+      const previewed = (await previewRows(db, user.id, planId, settings.now)).filter(
+        (row) => row.state !== 'refused' || (allowDuplicates && row.duplicate),
+      );
+      const rechecked = await checkPlan(db, user, linesOf(previewed), settings);
+      const outcomeOf = new Map(previewed.map((row) => [row.line, outcome(row)]));
+      const changed = rechecked.find((row) => outcome(row) !== outcomeOf.get(row.line));
+      if (changed) throw new HttpError(409, t.plans.changedSince(changed.reason ?? ''));
+      const saved = await commitPlan(db, queueOrFail(), { planId, userId: user.id }, rechecked, new Date(settings.now));
+      request.log.info({ planId, saved }, 'plan saved');
+      return reply.status(201).send({ saved });
+    },
+  );
 
   /** The period and the filter an export names, checked: at most a year, a group the user sees. */
   async function exportRows(request: { query: PlanExportQuery }, user: ReturnType<typeof currentUser>) {

@@ -172,4 +172,5 @@ export type TelegramTestResult = Static<typeof alerts.TelegramTestResult>;
 export type PlanPreview = Static<typeof plans.PlanPreview>;
 export type PlanPreviewRow = Static<typeof plans.PlanPreviewRow>;
 export type PlanCommitted = Static<typeof plans.PlanCommitted>;
+export type PlanCommitRequest = Static<typeof plans.PlanCommitRequest>;
 export type PlanExport = Static<typeof plans.PlanExport>;

@@ -1322,6 +1322,9 @@ export const t = {
     saving: 'Зберігаємо план…',
     saved: (count: number) => (count === 0 ? 'Нічого не змінилося: план уже в календарі' : `Збережено ${counted(count, nouns.posts)}`),
     nothingToSave: 'Немає рядків для збереження',
+    duplicatesNote: (count: number) =>
+      `Можливі дублі: ${numbers.format(count)} — профіль опублікує їх ближче за свій проміжок. Якщо так і задумано, збережіть їх свідомо.`,
+    saveDuplicates: 'Зберегти й можливі дублі',
     shown: (shown: number, total: number) => `Показано ${numbers.format(shown)} з ${numbers.format(total)} рядків: спершу відхилені`,
     close: 'Закрити',
     exportAction: 'Експорт плану',
@@ -1367,6 +1370,8 @@ export const t = {
       alreadyPlanned: (platform: string, date: string) => `Відео вже заплановано в ${platform} на ${date}: перенесіть його в календарі`,
       alreadyOut: (platform: string) => `Відео вже опубліковано або публікується в ${platform}`,
       slot: (profile: string, why: string) => `Профіль ${profile}: ${why}`,
+      /** Issue 43.5: within the profile's gap of another post, saved only when the operator says so. */
+      duplicate: (profile: string, why: string) => `Можливий дубль — профіль ${profile}: ${why}`,
       noSlot: (profile: string, why: string) => `Профіль ${profile}: за рік немає вільного слота — ${why}`,
     },
   },

@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
 import { api, download, formDataOf, upload } from '../lib/api';
-import type { PlanCommitted, PlanPreview } from '../lib/contract';
+import type { PlanCommitRequest, PlanCommitted, PlanPreview } from '../lib/contract';
 import { t } from '../lib/i18n';
 import { saveFile } from '../lib/save-file';
 import { toastErrors } from '../lib/toasts';
@@ -9,7 +9,8 @@ import { toastErrors } from '../lib/toasts';
 /**
  * The calendar's plan import (issue 43.3): a file chosen → checked by the server (its upload's
  * progress shown) → the preview, each row ok or refused with its line and reason → 'Зберегти N'
- * saves the new rows in one go → saved, the outcome emitted so the calendar reloads. A refused
+ * saves the new rows in one go, and the possible duplicates too when the operator ticks them in
+ * (issue 43.5) → saved, the outcome emitted so the calendar reloads. A refused
  * check or save keeps what was there with the server's words. Beside it, the template's download.
  */
 
@@ -18,18 +19,31 @@ export interface PlanImportContext {
   /** Share of the file sent so far, 0..1. */
   progress: number;
   preview: PlanPreview | null;
+  /** The operator's choice to save the preview's possible duplicates as well. */
+  allowDuplicates: boolean;
   /** How many posts the last confirm saved. */
   saved: number | null;
   error: unknown;
 }
 
 export type PlanImportEvent =
-  { type: 'file.pick'; file: File } | { type: 'upload.progress'; fraction: number } | { type: 'plan.save' } | { type: 'template.download' };
+  | { type: 'file.pick'; file: File }
+  | { type: 'upload.progress'; fraction: number }
+  | { type: 'duplicates.allow'; allow: boolean }
+  | { type: 'plan.save' }
+  | { type: 'template.download' };
 
 export type PlanImportEmitted = { type: 'plan.saved'; saved: number };
 
 /** The rows a confirm would write: the ok ones not already in the calendar as they are. */
 export const newRows = (preview: PlanPreview | null) => (preview ? preview.summary.ok - preview.summary.unchanged : 0);
+
+/** The refused rows that are possible duplicates only, which the operator may save all the same. */
+export const duplicateRows = (preview: PlanPreview | null) => preview?.rows.filter((row) => row.duplicate).length ?? 0;
+
+/** What 'Зберегти N' saves: the new rows, and the possible duplicates when allowed. */
+export const rowsToSave = ({ preview, allowDuplicates }: Pick<PlanImportContext, 'preview' | 'allowDuplicates'>) =>
+  newRows(preview) + (allowDuplicates ? duplicateRows(preview) : 0);
 
 export const planImportMachine = setup({
   types: {
@@ -41,8 +55,12 @@ export const planImportMachine = setup({
     check: fromPromise<PlanPreview, { file: File; onProgress: (fraction: number) => void }>(({ input }) =>
       upload<PlanPreview>('/plans/preview', formDataOf({}, 'file', [input.file]), input.onProgress),
     ),
-    commit: fromPromise<PlanCommitted, { planId: string }>(({ input }) =>
-      api<PlanCommitted>('POST', `/plans/${encodeURIComponent(input.planId)}/commit`),
+    commit: fromPromise<PlanCommitted, { planId: string; allowDuplicates: boolean }>(({ input }) =>
+      api<PlanCommitted>(
+        'POST',
+        `/plans/${encodeURIComponent(input.planId)}/commit`,
+        input.allowDuplicates ? ({ allowDuplicates: true } satisfies PlanCommitRequest) : undefined,
+      ),
     ),
     template: fromPromise<void>(async ({ signal }) => saveFile(await download('/plans/template.csv', 'plan_template.csv', signal))),
   },
@@ -54,19 +72,26 @@ export const planImportMachine = setup({
     },
   },
   guards: {
-    'has new rows': ({ context }) => newRows(context.preview) > 0,
+    'has rows to save': ({ context }) => rowsToSave(context) > 0,
   },
 }).createMachine({
   id: 'planImport',
   type: 'parallel',
-  context: { fileName: null, progress: 0, preview: null, saved: null, error: null },
+  context: { fileName: null, progress: 0, preview: null, allowDuplicates: false, saved: null, error: null },
   states: {
     flow: {
       initial: 'empty',
       on: {
         'file.pick': {
           target: '.checking',
-          actions: assign({ fileName: ({ event }) => event.file.name, preview: null, saved: null, error: null, progress: 0 }),
+          actions: assign({
+            fileName: ({ event }) => event.file.name,
+            preview: null,
+            allowDuplicates: false,
+            saved: null,
+            error: null,
+            progress: 0,
+          }),
         },
       },
       states: {
@@ -84,12 +109,18 @@ export const planImportMachine = setup({
           },
         },
         previewed: {
-          on: { 'plan.save': { guard: 'has new rows', target: 'saving' } },
+          on: {
+            'duplicates.allow': { actions: assign({ allowDuplicates: ({ event }) => event.allow }) },
+            'plan.save': { guard: 'has rows to save', target: 'saving' },
+          },
         },
         saving: {
           invoke: {
             src: 'commit',
-            input: ({ context }) => ({ planId: context.preview!.planId }),
+            input: ({ context }) => ({
+              planId: context.preview!.planId,
+              allowDuplicates: context.allowDuplicates && duplicateRows(context.preview) > 0,
+            }),
             onDone: {
               target: 'saved',
               actions: [

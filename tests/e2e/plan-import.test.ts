@@ -25,7 +25,9 @@ import {
  * Issue 43.3–43.4 against `npm start`: an operator imports next week's plan of 40 rows from a uk-UA
  * Excel CSV in the calendar; the preview names the 3 bad rows (another operator's profile, a date
  * in the past, the same post twice) by line and reason; the other 37 save on confirm and show in
- * the week; the week exported from the calendar imports back as a no-op.
+ * the week; the week exported from the calendar imports back as a no-op. Then (issue 43.5) a post
+ * within its profile's gap of another is flagged as a possible duplicate and saved only once the
+ * operator ticks it in.
  */
 
 let server: RunningServer;
@@ -38,6 +40,7 @@ const week = daysOf('week', shiftAnchor('week', kyivDay(Date.now()), 1));
 const yesterday = kyivDay(Date.now() - 86_400_000);
 const dotted = (day: string) => day.split('-').reverse().join('.');
 let planFile: string;
+let duplicateFile: string;
 let lines: { foreign: number; past: number; twice: number; first: number };
 let foreignProfile: number;
 
@@ -102,6 +105,16 @@ beforeAll(async () => {
   planFile = path.join(media.dir, 'plan.csv');
   await fs.writeFile(planFile, `\uFEFF${[header, ...rows].join('\r\n')}\r\n`);
   foreignProfile = foreign.id;
+  // The last video, left out above: on TikTok an hour after the profile's post of video 2 (the default gap is 90 minutes), on Instagram apart.
+  duplicateFile = path.join(mediaDir, 'duplicate.csv');
+  await fs.writeFile(
+    duplicateFile,
+    `\uFEFF${[
+      header,
+      `${videos[19]};;#${profiles[1]};tiktok;${dotted(week[1]!)} 09:00;Відео плану 20;;план тиждень`,
+      `${videos[19]};;#${profiles[1]};instagram;${dotted(week[2]!)} 16:00;Відео плану 20;;план тиждень`,
+    ].join('\r\n')}\r\n`,
+  );
 
   browser = await launchBrowser();
   const context = await browser.newContext({
@@ -169,4 +182,29 @@ it('exports the week as the import’s CSV, which imports back as a no-op', asyn
   expect(await dialog().getByRole('button', { name: t.plans.nothingToSave }).isDisabled()).toBe(true);
   await dialog().getByRole('button', { name: t.plans.close }).click();
   await expect.poll(() => scheduledPosts().count()).toBe(37);
+});
+
+it('flags a post within its profile’s gap as a possible duplicate, and saves it only once the operator ticks it in', async () => {
+  await page.getByRole('button', { name: t.plans.importAction }).click();
+  await dialog().getByLabel(t.plans.file).setInputFiles(duplicateFile);
+  await expect.poll(() => dialog().getByRole('status').textContent(), { timeout: 60_000 }).toBe(t.plans.summary(1, 1, 0));
+  const flagged = dialog().locator('tr[data-duplicate="true"]');
+  expect(await flagged.count()).toBe(1);
+  expect(await flagged.getAttribute('data-line')).toBe('2');
+  expect(await flagged.textContent()).toContain('Рядок 2: можливий дубль — профіль');
+  expect(await dialog().getByText(t.plans.duplicatesNote(1)).isVisible()).toBe(true);
+  expect(
+    await dialog()
+      .getByRole('button', { name: t.plans.save(1) })
+      .isEnabled(),
+  ).toBe(true);
+
+  await dialog().getByLabel(t.plans.saveDuplicates).check();
+  await lookAt(page, 'plan-import-duplicate');
+  await dialog()
+    .getByRole('button', { name: t.plans.save(2) })
+    .click();
+  await expect.poll(() => page.getByText(t.plans.saved(2)).first().isVisible()).toBe(true);
+  await dialog().getByRole('button', { name: t.plans.close }).click();
+  await expect.poll(() => scheduledPosts().count()).toBe(39);
 });

@@ -3,7 +3,13 @@ import { createActor } from 'xstate';
 import { ApiError } from '../../src/lib/api';
 import type { PlanPreview } from '../../src/lib/contract';
 import { t } from '../../src/lib/i18n';
-import { planExportPath, planImportMachine, type PlanImportEmitted } from '../../src/machines/plan-import-machine';
+import {
+  duplicateRows,
+  planExportPath,
+  planImportMachine,
+  rowsToSave,
+  type PlanImportEmitted,
+} from '../../src/machines/plan-import-machine';
 import { deferredActors } from './deferred-actors';
 import { recordToasts } from './api-double';
 
@@ -45,11 +51,58 @@ describe('plan import machine', () => {
     expect(flow()).toBe('previewed');
     actor.send({ type: 'plan.save' });
     expect(flow()).toBe('saving');
-    expect(calls.started[1]).toEqual({ name: 'commit', input: { planId: '0b6f4c1e-8f3e-4a43-9d55-1c1e5f1e2a10' } });
+    expect(calls.started[1]).toEqual({ name: 'commit', input: { planId: '0b6f4c1e-8f3e-4a43-9d55-1c1e5f1e2a10', allowDuplicates: false } });
     await calls.resolve('commit', { saved: 1 });
     expect(flow()).toBe('saved');
     expect(emitted).toEqual([{ type: 'plan.saved', saved: 1 }]);
     expect(shown).toEqual([`success ${t.plans.saved(1)}`]);
+  });
+
+  it('saves the possible duplicates too only when the operator ticks them in, counting them in what it saves', async () => {
+    const { actor, calls, flow } = start();
+    actor.send({ type: 'file.pick', file });
+    const flagged = preview(1, 2, 0);
+    flagged.rows.push({
+      line: 4,
+      ok: false,
+      state: 'refused',
+      duplicate: true,
+      reason: 'Рядок 4: можливий дубль — профіль #1 Ранок: проміжок 30 хв між публікаціями профілю',
+      videoId: 5,
+      accountId: 1,
+      platform: 'tiktok',
+      date: '2026-12-02T08:10:00.000Z',
+    });
+    await calls.resolve('check', flagged);
+    expect(duplicateRows(flagged)).toBe(1);
+    expect(rowsToSave(actor.getSnapshot().context)).toBe(1);
+    actor.send({ type: 'duplicates.allow', allow: true });
+    expect(rowsToSave(actor.getSnapshot().context)).toBe(2);
+    actor.send({ type: 'plan.save' });
+    expect(flow()).toBe('saving');
+    expect(calls.started[1]).toEqual({ name: 'commit', input: { planId: flagged.planId, allowDuplicates: true } });
+    await calls.resolve('commit', { saved: 2 });
+
+    // Another file starts without the choice: each plan's duplicates are allowed on their own.
+    actor.send({ type: 'file.pick', file });
+    expect(actor.getSnapshot().context.allowDuplicates).toBe(false);
+    await calls.resolve('check', flagged);
+    actor.send({ type: 'plan.save' });
+    expect(calls.started[3]).toEqual({ name: 'commit', input: { planId: flagged.planId, allowDuplicates: false } });
+  });
+
+  it('saves a plan of possible duplicates alone once they are allowed, and nothing before', async () => {
+    const { actor, calls, flow } = start();
+    actor.send({ type: 'file.pick', file });
+    await calls.resolve('check', {
+      ...preview(0, 1, 0),
+      rows: [{ line: 2, ok: false, state: 'refused', duplicate: true, reason: 'Рядок 2: можливий дубль' }],
+    });
+    actor.send({ type: 'plan.save' });
+    expect(flow()).toBe('previewed');
+    actor.send({ type: 'duplicates.allow', allow: true });
+    actor.send({ type: 'plan.save' });
+    expect(flow()).toBe('saving');
   });
 
   it('offers nothing to save when every ok row is already in the calendar as it is', async () => {

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { beforeEach, expect, it } from 'vitest';
 import type { CalendarRange, PlanExport, PlanPreview } from '../../src/lib/contract';
+import { postSeed, postWords } from '../../src/lib/post-texts';
 import { t } from '../../server/messages';
+import { sendPublishJob } from '../../server/services/publishing/post-lifecycle';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase, newSession } from './helpers';
 import { ManualClock } from './manual-clock';
@@ -50,8 +52,13 @@ describeEachDatabase(
       return response.json<PlanPreview>();
     }
 
-    const commit = (user: TestUser, planId: string) =>
-      env().app.inject({ method: 'POST', url: `/api/plans/${planId}/commit`, headers: user.headers });
+    const commit = (user: TestUser, planId: string, body?: { allowDuplicates: boolean }) =>
+      env().app.inject({
+        method: 'POST',
+        url: `/api/plans/${planId}/commit`,
+        headers: user.headers,
+        ...(body === undefined ? {} : { payload: body }),
+      });
 
     const csv = (rows: string[]) => `\uFEFF${[header, ...rows].join('\r\n')}\r\n`;
     const count = async (sql: string) => (await env().db.sql(sql, [])).rows[0].count as number;
@@ -88,7 +95,8 @@ describeEachDatabase(
       expect(reasons.get(4)).toBe(`Рядок 4: профіль «#${theirs.id}» не знайдено серед ваших`);
       expect(reasons.get(5)).toBe('Рядок 5: дата 30.11.2026 12:00 уже минула');
       expect(reasons.get(6)).toBe('Рядок 6: те саме відео вже є в рядку 2 для YouTube');
-      expect(reasons.get(7)).toBe(`Рядок 7: профіль #${mine.id} Ранок: проміжок 30 хв між публікаціями профілю`);
+      expect(reasons.get(7)).toBe(`Рядок 7: можливий дубль — профіль #${mine.id} Ранок: проміжок 30 хв між публікаціями профілю`);
+      expect(answer.rows.filter((row) => row.duplicate).map((row) => row.line)).toEqual([7]);
       // The request's first video not yet planned on TikTok, at the profile's first free slot from now on.
       const placed = answer.rows[6]!;
       expect(placed.videoId).toBe(first!.id);
@@ -110,6 +118,31 @@ describeEachDatabase(
       expect(new Date(posts[0].scheduled_at).toISOString()).toBe('2026-12-02T08:00:00.000Z');
       expect(posts[1].options).toMatchObject({ privacyLevel: 'SELF_ONLY' });
       expect(await count(`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'publish-video'`)).toBe(3);
+      // The videos planned read as planned; the one left out stays as it was.
+      const { rows: videoStatuses } = await env().db.sql(`SELECT id, status FROM videos ORDER BY position`, []);
+      expect(videoStatuses.map((video) => video.status)).toEqual(['publication', 'publication', 'noactive', 'noactive']);
+      // The plan's jobs, sent in one statement, are what a single send of the same post gives.
+      const jobColumns = `data, priority, state, retry_limit, retry_delay, retry_backoff, start_after, singleton_key, singleton_on,
+                          expire_in, keep_until, dead_letter, policy`;
+      const { rows: planJobs } = await env().db.sql(
+        `SELECT ${jobColumns} FROM pgboss.job WHERE name = 'publish-video' AND (data->>'postId')::int = (SELECT min(id) FROM video_posts)`,
+        [],
+      );
+      const { rows: firstPost } = await env().db.sql(`SELECT id, job_token, scheduled_at FROM video_posts ORDER BY id LIMIT 1`, []);
+      await env().db.sql(`DELETE FROM pgboss.job WHERE name = 'publish-video' AND (data->>'postId')::int = $1`, [firstPost[0].id]);
+      await env().db.transaction((run) =>
+        sendPublishJob(env().app.queue!, { id: firstPost[0].id, token: firstPost[0].job_token }, run, {
+          at: new Date(firstPost[0].scheduled_at),
+          now: new Date(start),
+        }),
+      );
+      const { rows: sentJobs } = await env().db.sql(
+        `SELECT ${jobColumns} FROM pgboss.job WHERE name = 'publish-video' AND (data->>'postId')::int = $1`,
+        [firstPost[0].id],
+      );
+      expect(planJobs).toHaveLength(1);
+      expect(planJobs[0].data).toEqual({ postId: firstPost[0].id, token: firstPost[0].job_token });
+      expect(planJobs[0]).toEqual(sentJobs[0]);
       const { rows: requests } = await env().db.sql(`SELECT status, in_youtube, in_tiktok FROM creation_requests`, []);
       expect(requests[0]).toMatchObject({ status: 'published', in_youtube: true, in_tiktok: true });
 
@@ -198,6 +231,31 @@ describeEachDatabase(
       expect(await count('SELECT count(*)::int AS count FROM video_posts')).toBe(0);
     });
 
+    it('keeps a user’s newest 5 previews: the sixth deletes the oldest, another user’s stay', async () => {
+      const owner = await createUser(env(), 'owner');
+      const other = await createUser(env(), 'other');
+      const mine = await profile(owner, 'Ранок');
+      const theirs = await profile(other, 'Ранок');
+      const [request, theirRequest] = await Promise.all([
+        renderedRequest(env(), owner.id, 1, 1000),
+        renderedRequest(env(), other.id, 1, 1000),
+      ]);
+      const theirPreview = await preview(other, csv([`${theirRequest.videos[0]!.id};;#${theirs.id};youtube;05.12.2026 10:00;;;`]));
+      const planIds: string[] = [];
+      for (let index = 0; index < 6; index++) {
+        clock.set(start + (index + 1) * 60_000);
+        planIds.push((await preview(owner, csv([`${request.videos[0]!.id};;#${mine.id};youtube;05.12.2026 10:00;;;`]))).planId);
+      }
+      const kept = await env().db.sql(`SELECT id FROM plan_previews WHERE user_id = $1`, [owner.id]);
+      expect(kept.rows.map((row) => row.id).sort()).toEqual(planIds.slice(1).sort());
+
+      const oldest = await commit(owner, planIds[0]!);
+      expect(oldest.statusCode).toBe(404);
+      expect(oldest.json().message).toBe(t.plans.previewNotFound);
+      expect((await commit(owner, planIds[1]!)).statusCode).toBe(201);
+      expect((await commit(other, theirPreview.planId)).statusCode).toBe(201);
+    });
+
     it('checks every row again on confirm: a post planned meanwhile refuses the whole plan, nothing half saved', async () => {
       const owner = await createUser(env(), 'owner');
       const mine = await profile(owner, 'Ранок');
@@ -209,11 +267,114 @@ describeEachDatabase(
 
       const refused = await commit(owner, firstPreview.planId);
       expect(refused.statusCode).toBe(409);
-      // The first row's slot is the one the second preview took: its gap to the saved post refuses it.
+      // The first row's slot is the one the second preview took: within its gap of the saved post, it is a possible duplicate now.
       expect(refused.json().message).toBe(
-        `План змінився після перегляду, нічого не збережено. Рядок 2: профіль #${mine.id} Ранок: проміжок 30 хв між публікаціями профілю`,
+        `План змінився після перегляду, нічого не збережено. Рядок 2: можливий дубль — профіль #${mine.id} Ранок: проміжок 30 хв між публікаціями профілю`,
       );
       expect(await count('SELECT count(*)::int AS count FROM video_posts')).toBe(1);
+    });
+
+    it('flags a row within its profile’s gap as a possible duplicate, saved only when the operator allows it; a video twice on a platform stays refused', async () => {
+      const owner = await createUser(env(), 'owner');
+      const mine = await profile(owner, 'Ранок');
+      const request = await renderedRequest(env(), owner.id, 4, 1000);
+      const [first, second, third, fourth] = request.videos;
+      const file = csv([
+        `${first!.id};;#${mine.id};youtube;02.12.2026 10:00;;;`,
+        `${second!.id};;#${mine.id};youtube;02.12.2026 10:20;;;`,
+        `${second!.id};;#${mine.id};tiktok;02.12.2026 10:20;;;`,
+        `${first!.id};;#${mine.id};youtube;02.12.2026 15:00;;;`,
+        `${third!.id};;#${mine.id};youtube;02.12.2026 11:00;;;`,
+        `${fourth!.id};;#${mine.id};youtube;;;;`,
+      ]);
+      const answer = await preview(owner, file);
+      expect(answer.summary).toEqual({ ok: 3, refused: 3, unchanged: 0 });
+      expect(answer.rows.map((row) => [row.line, row.ok, row.duplicate ?? false])).toEqual([
+        [2, true, false],
+        [3, false, true],
+        [4, false, true],
+        [5, false, false],
+        [6, true, false],
+        [7, true, false],
+      ]);
+      const duplicateReason = `можливий дубль — профіль #${mine.id} Ранок: проміжок 30 хв між публікаціями профілю`;
+      expect(answer.rows[1]!.reason).toBe(`Рядок 3: ${duplicateReason}`);
+      expect(answer.rows[2]!.reason).toBe(`Рядок 4: ${duplicateReason}`);
+      expect(answer.rows[3]!.reason).toBe('Рядок 5: те саме відео вже є в рядку 2 для YouTube');
+      // Line 6 is 40 minutes from the possible duplicate at 10:20, and the undated line 7 is placed clear of all three.
+      const placed = Date.parse(answer.rows[5]!.date!);
+      for (const at of ['2026-12-02T08:00:00Z', '2026-12-02T08:20:00Z', '2026-12-02T09:00:00Z']) {
+        expect(Math.abs(placed - Date.parse(at))).toBeGreaterThanOrEqual(30 * 60_000);
+      }
+
+      // Asked for, the duplicates are saved with the rest; the video named twice on YouTube is not.
+      const saved = await commit(owner, answer.planId, { allowDuplicates: true });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(saved.json()).toEqual({ saved: 5 });
+      const { rows: posts } = await env().db.sql(`SELECT video_id, platform FROM video_posts ORDER BY video_id, platform`, []);
+      expect(posts.map((post) => [post.video_id, post.platform])).toEqual([
+        [first!.id, 'youtube'],
+        [second!.id, 'tiktok'],
+        [second!.id, 'youtube'],
+        [third!.id, 'youtube'],
+        [fourth!.id, 'youtube'],
+      ]);
+      expect(await count(`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'publish-video'`)).toBe(5);
+
+      // Not asked for, the same file saves its ok rows only, as before.
+      const other = await createUser(env(), 'other');
+      const theirs = await profile(other, 'Ранок');
+      const theirRequest = await renderedRequest(env(), other.id, 4, 1000);
+      const [one, two, , four] = theirRequest.videos;
+      const plain = await preview(
+        other,
+        csv([
+          `${one!.id};;#${theirs.id};youtube;02.12.2026 10:00;;;`,
+          `${two!.id};;#${theirs.id};youtube;02.12.2026 10:20;;;`,
+          `${four!.id};;#${theirs.id};youtube;;;;`,
+        ]),
+      );
+      expect(plain.rows.map((row) => row.duplicate ?? false)).toEqual([false, true, false]);
+      const okOnly = await commit(other, plain.planId);
+      expect(okOnly.statusCode, okOnly.body).toBe(201);
+      expect(okOnly.json()).toEqual({ saved: 2 });
+      expect(await count(`SELECT count(*)::int AS count FROM video_posts WHERE video_id = ${two!.id}`)).toBe(0);
+    });
+
+    it('fills a row’s {profile}, {n}, {date} and spintax per post as a publish does, and checks the limits on the filled words', async () => {
+      const owner = await createUser(env(), 'owner');
+      const mine = await profile(owner, 'Ранок');
+      const request = await renderedRequest(env(), owner.id, 3, 1000);
+      const [first, , third] = request.videos;
+      // The set's own YouTube description, which a row's empty description takes.
+      await env().db.sql(`UPDATE creation_requests SET platform_texts = $2::jsonb WHERE id = $1`, [
+        request.id,
+        JSON.stringify({ youtube: { description: 'Опис {profile} на {date}' } }),
+      ]);
+      const answer = await preview(
+        owner,
+        csv([
+          `${third!.id};;#${mine.id};youtube;03.12.2026 10:00;{profile} — {n};;{ранок|вечір} біг`,
+          // 105 characters as typed, 101 once {profile} is 'Ранок': YouTube's 100 are counted on the filled words.
+          `${first!.id};;#${mine.id};youtube;03.12.2026 12:00;{profile}${'я'.repeat(96)};;`,
+        ]),
+      );
+      expect(answer.rows.map((row) => [row.line, row.state, row.reason])).toEqual([
+        [2, 'new', undefined],
+        [3, 'refused', `Рядок 3: ${t.postingRules.titleTooLong(101, 100)}`],
+      ]);
+
+      expect((await commit(owner, answer.planId)).statusCode).toBe(201);
+      const { rows: posts } = await env().db.sql(`SELECT title, description, tags FROM video_posts WHERE video_id = $1`, [third!.id]);
+      expect(posts[0]).toMatchObject({ title: 'Ранок — 3', description: 'Опис Ранок на 03.12.2026' });
+      // The spintax picks by the post's own seed, as the publish's does: a retry or a second check picks the same tag.
+      const published = postWords(
+        { title: '{profile} — {n}', description: 'Опис {profile} на {date}', tags: ['{ранок|вечір}', 'біг'] },
+        { profile: 'Ранок', n: 3, date: '03.12.2026' },
+        postSeed(third!.id, 'youtube', mine.id),
+      );
+      expect(posts[0].tags).toEqual(published.tags);
+      expect(['ранок', 'вечір']).toContain(posts[0].tags[0]);
     });
 
     it('reads a comma CSV with the keys as headers and an .xlsx alike; refuses a file without the columns a row needs', async () => {

@@ -65,7 +65,7 @@ function firstAfter(times: number[], at: number): number {
   return low;
 }
 
-function insertSorted(times: number[], at: number) {
+export function insertSorted(times: number[], at: number) {
   times.splice(firstAfter(times, at), 0, at);
 }
 

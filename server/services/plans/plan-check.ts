@@ -12,8 +12,10 @@ import { visibleOwner } from '../../auth/ownership';
 import { publishKey, type Platform } from '../../platforms/types';
 import { accountOption } from '../profiles/account-views';
 import { savedDefaults } from '../publishing/posting-rules';
-import { daysBetween, type SlotPlan } from '../planning/slot-plan';
+import { daysBetween, insertSorted, type SlotPlan } from '../planning/slot-plan';
 import { loadPlan, obstacleText, type SpreadSettings } from '../planning/spread';
+import { ownWords, platformText, wordsOf, type OwnWords, type PlatformTexts, type PostText } from '../../../src/lib/post-texts';
+import { plannedWords, templateProfile } from '../publishing/post-words';
 import type { PlanLine } from './plan-file';
 
 /**
@@ -23,6 +25,12 @@ import type { PlanLine } from './plan-file';
  * platform's own rules. The rows are read in a fixed number of statements, whatever their number,
  * and checked in memory, the dated rows first in the file's order, then the undated ones placed
  * where the spread would put them.
+ *
+ * A dated row within its profile's gap of another post is a possible duplicate, saved only when
+ * the operator allows it; a video named again on a platform is refused outright. Both are read
+ * from the rows already loaded rather than by server/services/planning/duplicates.ts, whose
+ * queries would repeat them: its gap is the slot plan's gap checked here, and its repeat leaves a
+ * failed post to be retried, where a plan row may not add a second post beside it.
  */
 
 type Account = typeof accounts.$inferSelect;
@@ -39,6 +47,8 @@ export interface CheckedRow extends PlanTexts {
   line: number;
   state: 'new' | 'unchanged' | 'refused';
   reason?: string;
+  /** Refused as a possible duplicate only (within its profile's gap of another post): saved when the operator allows duplicates. */
+  duplicate?: true;
   videoId?: number;
   requestId?: number;
   accountId?: number;
@@ -47,6 +57,8 @@ export interface CheckedRow extends PlanTexts {
   at?: number;
   /** The platform's choices it is sent with: the profile's remembered ones over the platform's defaults. */
   options?: ResolvedOptions;
+  /** What the post keeps of its words once filled for it ({profile}, {n}, {date}, spintax), as a publish keeps them: null where they are its set's. */
+  words?: OwnWords;
 }
 
 const minute = 60_000;
@@ -89,7 +101,9 @@ interface VideoRow {
   durationSeconds: number | null;
   fps: number | null;
   frame: { width: number; height: number } | null;
-  texts: { title: string; description: string; tags: string[] };
+  texts: PostText;
+  /** The set's own words per platform (issue 43.2), which a row's empty cells take before the set's. */
+  platformTexts: PlatformTexts | undefined;
 }
 
 interface ExistingPost {
@@ -109,7 +123,7 @@ async function readRows(db: Database, user: SessionUser, videoIds: number[], idU
   const [videoRows, postRows] = await Promise.all([
     db.sql(
       `SELECT v.id, v.request_id, v.user_id, v.position, v.file_key IS NOT NULL AND r.status IN ('success', 'published') AS ready,
-              v.duration_seconds, v.frame_rate, v.width, v.height, r.id_upload, r.title, r.description, r.tags
+              v.duration_seconds, v.frame_rate, v.width, v.height, r.id_upload, r.title, r.description, r.tags, r.platform_texts
          FROM videos v JOIN creation_requests r ON r.id = v.request_id
         WHERE ${where} ORDER BY v.request_id, v.position`,
       values,
@@ -133,6 +147,7 @@ async function readRows(db: Database, user: SessionUser, videoIds: number[], idU
     fps: row.frame_rate,
     frame: row.width && row.height ? { width: row.width, height: row.height } : null,
     texts: { title: row.title ?? '', description: row.description, tags: row.tags },
+    platformTexts: row.platform_texts ?? undefined,
   }));
   const posts: ExistingPost[] = postRows.rows.map((row) => ({
     videoId: row.video_id,
@@ -160,19 +175,37 @@ function profileNames(account: Account): string[] {
 
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, index) => tag === b[index]);
 
-/** The words a post goes out with: its own, else its video's. */
-function effectiveTexts(own: PlanTexts, video: VideoRow['texts']) {
-  return { title: own.title ?? video.title, description: own.description ?? video.description, tags: own.tags ?? video.tags };
+function sameWords(left: PostText, right: PostText): boolean {
+  return left.title === right.title && left.description === right.description && sameTags(left.tags, right.tags);
 }
 
-function sameTexts(a: PlanTexts, b: PlanTexts, video: VideoRow['texts']): boolean {
-  const [left, right] = [effectiveTexts(a, video), effectiveTexts(b, video)];
-  return left.title === right.title && left.description === right.description && sameTags(left.tags, right.tags);
+/**
+ * The words a row's post goes out with at `at`: its cells over its platform's text (the set's
+ * where empty), filled for its profile, variant and date and with its own spintax seed, exactly as
+ * a publish fills a post's (plannedWords), so a retry and a second check say the same.
+ */
+function filledWords(row: Work, at: number): PostText {
+  const video = row.video!;
+  const template = platformText(video.texts, video.platformTexts, row.platform!);
+  const text = {
+    title: row.title ?? template.title,
+    description: row.description ?? template.description,
+    tags: row.tags ?? template.tags,
+  };
+  return plannedWords(text, undefined, {
+    videoId: video.id,
+    accountId: row.accountId!,
+    platform: row.platform!,
+    scheduledAt: new Date(at),
+    profile: templateProfile(row.account!),
+    number: video.position + 1,
+  });
 }
 
 /** A post's time in the plan: a video's posts on one profile at one time count once for the gap, as they go out together. */
 class PlanTimes {
   private readonly videoTimes = new Map<string, Set<number>>();
+  private readonly unsettled: { accountId: number; at: number }[] = [];
 
   constructor(private readonly plan: SlotPlan) {}
 
@@ -184,12 +217,12 @@ class PlanTimes {
   }
 
   /** Why the post may not go out then; its own video's post at the same time on the profile is not in its way. */
-  check(accountId: number, videoId: number, platform: Platform, at: number) {
+  check(accountId: number, videoId: number, platform: Platform, at: number, options: { gap: boolean }) {
     const profile = this.plan.profile(accountId)!;
     const shared = this.videoTimes.get(`${accountId}:${videoId}`)?.has(at) ?? false;
     const index = shared ? profile.times.indexOf(at) : -1;
     if (index >= 0) profile.times.splice(index, 1);
-    const obstacle = this.plan.check(accountId, [platform], at);
+    const obstacle = this.plan.check(accountId, [platform], at, options);
     if (index >= 0) profile.times.splice(index, 0, at);
     return obstacle;
   }
@@ -201,17 +234,24 @@ class PlanTimes {
     if (cap) insertSorted(cap.times, at);
     this.note(accountId, videoId, at);
   }
-}
 
-function insertSorted(times: number[], at: number) {
-  let low = 0;
-  let high = times.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (times[middle]! <= at) low = middle + 1;
-    else high = middle;
+  /**
+   * A possible duplicate the operator may still save: it counts against the caps at once, and
+   * against the gap only once the dated rows are checked (`settle`), so a later row is measured
+   * against the posts that are surely saved, and an undated row is placed clear of it too.
+   */
+  aside(accountId: number, videoId: number, platform: Platform, at: number) {
+    const profile = this.plan.profile(accountId)!;
+    const cap = profile.caps.get(platform);
+    if (cap) insertSorted(cap.times, at);
+    if (!(this.videoTimes.get(`${accountId}:${videoId}`)?.has(at) ?? false)) this.unsettled.push({ accountId, at });
+    this.note(accountId, videoId, at);
   }
-  times.splice(low, 0, at);
+
+  settle() {
+    for (const { accountId, at } of this.unsettled) insertSorted(this.plan.profile(accountId)!.times, at);
+    this.unsettled.length = 0;
+  }
 }
 
 /** A row on its way through the checks: what it names so far, and the first reason it is refused. */
@@ -357,7 +397,7 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
         existing.unstarted &&
         existing.accountId === account.id &&
         (row.at === undefined || Math.floor(row.at / minute) === Math.floor(existing.at / minute)) &&
-        sameTexts(existing.texts, row, video.texts);
+        sameWords(wordsOf(existing.texts, video.texts), filledWords(row, existing.at));
       if (same) {
         row.state = 'unchanged';
         row.at = existing.at;
@@ -407,6 +447,9 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
       continue;
     }
     row.options = choices.options;
+    // An undated row's date is not known yet; {date} fills to the same ten characters whatever it is.
+    const words = filledWords(row, row.at ?? now);
+    row.words = ownWords(words, video.texts);
     const refusal = postRefusal(
       platform,
       choices.options,
@@ -417,7 +460,7 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
         frame: video.frame,
         publishKey: publishKey(video.id, platform),
       },
-      effectiveTexts(row, video.texts),
+      words,
       null,
     );
     if (refusal) refuse(row, refusalText(refusal, title));
@@ -427,10 +470,20 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
   const dated = checked.filter((row) => row.state === 'new' && row.at !== undefined);
   const undated = checked.filter((row) => row.state === 'new' && row.at === undefined);
   for (const row of dated) {
-    const obstacle = times.check(row.accountId!, row.videoId!, row.platform!, row.at!);
-    if (obstacle) refuse(row, reasons.slot(accountOption(row.account!).title, obstacleText(obstacle, slots.get(row.accountId!)!)));
-    else times.take(row.accountId!, row.videoId!, row.platform!, row.at!);
+    const [accountId, videoId, platform, at] = [row.accountId!, row.videoId!, row.platform!, row.at!];
+    const profileSlots = slots.get(accountId)!;
+    let obstacle = times.check(accountId, videoId, platform, at, { gap: true });
+    // Within the gap of another post is a possible duplicate (issue 43.5), the operator's to allow; its hours, days and caps are not.
+    const gap = obstacle?.kind === 'gap' ? obstacle : null;
+    if (gap) obstacle = times.check(accountId, videoId, platform, at, { gap: false });
+    if (obstacle) refuse(row, reasons.slot(accountOption(row.account!).title, obstacleText(obstacle, profileSlots)));
+    else if (gap) {
+      refuse(row, reasons.duplicate(accountOption(row.account!).title, obstacleText(gap, profileSlots)));
+      row.duplicate = true;
+      times.aside(accountId, videoId, platform, at);
+    } else times.take(accountId, videoId, platform, at);
   }
+  times.settle();
   for (const row of undated) {
     const placement = plan.place(row.accountId!, [row.platform!], days);
     if ('obstacle' in placement) {
@@ -438,11 +491,12 @@ export async function checkPlan(db: Database, user: SessionUser, lines: PlanLine
       continue;
     }
     row.at = placement.at;
+    row.words = ownWords(filledWords(row, placement.at), row.video!.texts);
     times.note(row.accountId!, row.videoId!, placement.at);
   }
 
   return rows.map(({ video: _video, account: _account, ...row }) =>
-    row.state === 'refused'
+    row.state === 'refused' && !row.duplicate
       ? {
           line: row.line,
           state: row.state,

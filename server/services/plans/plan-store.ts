@@ -7,8 +7,8 @@ import { t } from '../../messages';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http-error';
 import { visibleOwner } from '../../auth/ownership';
-import { sendPublishJob } from '../publishing/post-lifecycle';
-import { refreshVideoStatus } from '../publishing/video-status';
+import { sendPublishJobs } from '../publishing/post-lifecycle';
+import { refreshVideoStatuses } from '../publishing/video-status';
 import { kyivMidnight } from '../statistics/stats-range';
 import { maxPlanRows, type PlanColumn } from './plan-file';
 import type { CheckedRow } from './plan-check';
@@ -21,7 +21,16 @@ import type { CheckedRow } from './plan-check';
 /** How long a preview may be confirmed: the operator reads it and confirms, or uploads again. */
 export const previewLifeMs = 60 * 60_000;
 
-/** Keeps the checked rows as the user's preview, an hour on the clock; lapsed previews of anyone go at the same time. */
+/**
+ * How many previews a user keeps: a preview of 20 000 rows is megabytes, and an operator trying a
+ * file again and again confirms the last one or two; the older ones go as a new one is kept.
+ */
+export const previewsKept = 5;
+
+/**
+ * Keeps the checked rows as the user's preview, an hour on the clock; lapsed previews of anyone go
+ * at the same time, and the user's oldest beyond `previewsKept`.
+ */
 export async function savePreview(
   db: Database,
   userId: number,
@@ -31,7 +40,12 @@ export async function savePreview(
   const planId = crypto.randomUUID();
   const expiresAt = new Date(now + previewLifeMs);
   await db.transaction(async (run) => {
-    await run(`DELETE FROM plan_previews WHERE expires_at <= $1`, [new Date(now)]);
+    await run(
+      `DELETE FROM plan_previews
+        WHERE expires_at <= $1
+           OR id IN (SELECT id FROM plan_previews WHERE user_id = $2 ORDER BY created_at DESC OFFSET $3)`,
+      [new Date(now), userId, previewsKept - 1],
+    );
     await run(`INSERT INTO plan_previews (id, user_id, rows, created_at, expires_at) VALUES ($1, $2, $3::jsonb, $4, $5)`, [
       planId,
       userId,
@@ -70,7 +84,7 @@ export function linesOf(rows: CheckedRow[]) {
 }
 
 /**
- * Writes the plan's new posts and queues their jobs in one transaction that also consumes the
+ * Writes the plan's new posts (and the possible duplicates among `rows`, which only an operator's allowing brings) and queues their jobs in one transaction that also consumes the
  * preview, so a second confirm finds nothing to save. A post some other change put on the same
  * video and platform meanwhile undoes the whole plan (409). Each video's set counts as published,
  * ticked for the platforms it now goes to. Answers how many posts were saved.
@@ -82,7 +96,7 @@ export async function commitPlan(
   rows: CheckedRow[],
   now: Date,
 ): Promise<number> {
-  const fresh = rows.filter((row) => row.state === 'new');
+  const fresh = rows.filter((row) => row.state === 'new' || row.duplicate);
   await db.transaction(async (run) => {
     const { rows: taken } = await run(`DELETE FROM plan_previews WHERE id = $1 AND user_id = $2 RETURNING id`, [
       preview.planId,
@@ -107,9 +121,9 @@ export async function commitPlan(
         fresh.map((row) => new Date(row.at!).toISOString()),
         tokens,
         fresh.map((row) => JSON.stringify(row.options ?? {})),
-        fresh.map((row) => row.title),
-        fresh.map((row) => row.description),
-        fresh.map((row) => (row.tags === null ? null : JSON.stringify(row.tags))),
+        fresh.map((row) => row.words!.title),
+        fresh.map((row) => row.words!.description),
+        fresh.map((row) => (row.words!.tags === null ? null : JSON.stringify(row.words!.tags))),
         now,
       ],
     );
@@ -142,10 +156,13 @@ export async function commitPlan(
         [...lastOfVideo.values()].map((row) => new Date(row.at!).toISOString()),
       ],
     );
-    for (const videoId of lastOfVideo.keys()) await refreshVideoStatus(run, videoId);
-    for (const post of inserted) {
-      await sendPublishJob(queue, { id: post.id, token: post.job_token }, run, { at: new Date(post.scheduled_at), now });
-    }
+    await refreshVideoStatuses(run, [...lastOfVideo.keys()]);
+    await sendPublishJobs(
+      queue,
+      inserted.map((post) => ({ id: post.id, token: post.job_token, at: new Date(post.scheduled_at) })),
+      run,
+      now,
+    );
   });
   return fresh.length;
 }

@@ -70,9 +70,28 @@ type Post = typeof videoPosts.$inferSelect;
  * database's time to catch up.
  */
 export async function sendPublishJob(boss: PgBoss, post: { id: number; token: string }, run: RunSql, when?: { at: Date; now: Date }) {
+  const { data, startAfter } = publishJobOf(post, when);
+  await boss.send(publishJobName, data, { ...(startAfter ? { startAfter } : {}), db: { executeSql: run } });
+}
+
+/** A post's job: its data, and when it is to start if that is still ahead. */
+function publishJobOf(post: { id: number; token: string }, when?: { at: Date; now: Date }) {
   const data: PublishJobData = { postId: post.id, token: post.token };
   const ahead = when !== undefined && when.at.getTime() > when.now.getTime();
-  await boss.send(publishJobName, data, { ...(ahead ? { startAfter: when.at } : {}), db: { executeSql: run } });
+  return { data, startAfter: ahead ? when.at : null };
+}
+
+/**
+ * The jobs of many posts in one statement (pg-boss's insert), each as sendPublishJob sends it: the
+ * same data and start, no singleton key, the queue's own retries, expiry and retention.
+ */
+export async function sendPublishJobs(boss: PgBoss, posts: { id: number; token: string; at: Date }[], run: RunSql, now: Date) {
+  if (posts.length === 0) return;
+  const jobs = posts.map((post) => {
+    const { data, startAfter } = publishJobOf(post, { at: post.at, now });
+    return { name: publishJobName, data, ...(startAfter ? { startAfter } : {}) };
+  });
+  await boss.insert(jobs, { db: { executeSql: run } });
 }
 
 /**

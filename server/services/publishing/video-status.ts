@@ -55,16 +55,29 @@ export function countsOfGroups(rows: Record<string, any>[], counts = noPosts()):
  * latest: a transition on another of its posts waits for this one's commit.
  */
 export async function refreshVideoStatus(run: RunSql, videoId: number) {
+  await refreshVideoStatuses(run, [videoId]);
+}
+
+/** refreshVideoStatus for many videos in two statements, whatever their number: a confirmed plan's thousands. */
+export async function refreshVideoStatuses(run: RunSql, videoIds: number[]) {
+  if (videoIds.length === 0) return;
   const { rows } = await run(
-    `SELECT v.cancelled_posts IS NOT NULL AS cancelled, ${storedPostColumns()}
+    `SELECT v.id AS video_id, v.cancelled_posts IS NOT NULL AS cancelled, ${storedPostColumns()}
        FROM videos AS v LEFT JOIN video_posts AS p ON p.video_id = v.id
-      WHERE v.id = $1`,
-    [videoId],
+      WHERE v.id = ANY($1::int[])`,
+    [videoIds],
   );
-  if (rows.length === 0) return;
-  const states: PostState[] = rows.filter((row) => row.status !== null).map((row) => postStateOf(storedPost(row)));
-  if (rows[0].cancelled) states.push('cancelled');
-  await run(`UPDATE videos SET status = $2 WHERE id = $1`, [videoId, videoStatusOf(states)]);
+  const statesOf = new Map<number, PostState[]>();
+  for (const row of rows) {
+    const states = statesOf.get(row.video_id) ?? (row.cancelled ? ['cancelled' as const] : []);
+    if (row.status !== null) states.push(postStateOf(storedPost(row)));
+    statesOf.set(row.video_id, states);
+  }
+  if (statesOf.size === 0) return;
+  await run(`UPDATE videos AS v SET status = s.status FROM unnest($1::int[], $2::text[]) AS s(id, status) WHERE v.id = s.id`, [
+    [...statesOf.keys()],
+    [...statesOf.values()].map(videoStatusOf),
+  ]);
 }
 
 /** Videos of the set $requestId in one of `statuses`: an index-only probe of videos (request_id, status). */

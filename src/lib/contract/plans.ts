@@ -20,6 +20,11 @@ export const PlanPreviewRow = Type.Object({
   state: Literals(planRowStates),
   /** Why it is refused, in Ukrainian, starting with its line. */
   reason: Type.Optional(Type.String()),
+  /**
+   * A refused row that is a possible duplicate only (issue 43.5: within its profile's gap of
+   * another post): the confirm saves it too when asked to (`allowDuplicates`).
+   */
+  duplicate: Type.Optional(Type.Boolean()),
   videoId: Type.Optional(Id),
   accountId: Type.Optional(Id),
   platform: Type.Optional(Platform),
@@ -39,6 +44,9 @@ export const PlanPreview = Type.Object({
   /** When the preview may no longer be saved (ISO). */
   expiresAt: Type.String(),
 });
+
+/** A confirm's choice: with `allowDuplicates`, the rows the preview flagged as possible duplicates are saved too. */
+export const PlanCommitRequest = Type.Object({ allowDuplicates: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
 
 export const PlanCommitted = Type.Object({ saved: Type.Integer({ minimum: 0 }) });
 
@@ -74,6 +82,7 @@ export const planSchemas = {
   },
   commit: {
     params: Type.Object({ planId: Uuid }, { additionalProperties: false }),
+    body: Type.Optional(PlanCommitRequest),
     response: { 201: PlanCommitted, ...errorResponses },
   },
   export: { querystring: PlanExportQuery, response: { 200: PlanExport, ...errorResponses } },

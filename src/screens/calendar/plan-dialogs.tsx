@@ -4,7 +4,7 @@ import type { PlanPreviewRow } from '../../lib/contract';
 import { t } from '../../lib/i18n';
 import { formatDate } from '../../lib/kyiv-time';
 import { errorMessages } from '../../lib/api';
-import { newRows, planExportMachine, planImportMachine } from '../../machines/plan-import-machine';
+import { duplicateRows, planExportMachine, planImportMachine, rowsToSave } from '../../machines/plan-import-machine';
 import { Upload } from 'lucide-react';
 import { Button, buttonClass } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -45,7 +45,13 @@ function PreviewTable({ rows }: { rows: PlanPreviewRow[] }) {
         </thead>
         <tbody>
           {ordered.map((row) => (
-            <tr key={row.line} className={styles[row.state]} data-line={row.line} data-state={row.state}>
+            <tr
+              key={row.line}
+              className={row.duplicate ? styles.duplicate : styles[row.state]}
+              data-line={row.line}
+              data-state={row.state}
+              data-duplicate={row.duplicate || undefined}
+            >
               <td className={styles.lineCell}>{row.line}</td>
               <td className={styles.stateCell}>
                 {row.ok ? t.plans.states[row.state] : <span className={styles.reason}>{row.reason}</span>}
@@ -72,7 +78,7 @@ function PreviewTable({ rows }: { rows: PlanPreviewRow[] }) {
 export function PlanImportDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const fileId = useId();
   const actor = useScreenActor(planImportMachine, { id: 'planImport' });
-  const { fileName, progress, preview, saved, error } = useSelector(actor, (snapshot) => snapshot.context);
+  const { fileName, progress, preview, allowDuplicates, saved, error } = useSelector(actor, (snapshot) => snapshot.context);
   const checking = useSelector(actor, (snapshot) => snapshot.matches({ flow: 'checking' }));
   const saving = useSelector(actor, (snapshot) => snapshot.matches({ flow: 'saving' }));
   const done = useSelector(actor, (snapshot) => snapshot.matches({ flow: 'saved' }));
@@ -81,7 +87,8 @@ export function PlanImportDialog({ onClose, onSaved }: { onClose: () => void; on
     const subscription = actor.on('plan.saved', onSaved);
     return () => subscription.unsubscribe();
   }, [actor, onSaved]);
-  const count = newRows(preview);
+  const count = rowsToSave({ preview, allowDuplicates });
+  const duplicates = duplicateRows(preview);
 
   return (
     <Dialog title={t.plans.importTitle} description={t.plans.importHint} onClose={onClose} wide>
@@ -121,6 +128,20 @@ export function PlanImportDialog({ onClose, onSaved }: { onClose: () => void; on
             {t.plans.summary(preview.summary.ok, preview.summary.refused, preview.summary.unchanged)}
           </p>
           <PreviewTable rows={preview.rows} />
+          {duplicates > 0 && !done && (
+            <div className={styles.duplicates}>
+              <p>{t.plans.duplicatesNote(duplicates)}</p>
+              <label className={styles.checkbox}>
+                <input
+                  type="checkbox"
+                  checked={allowDuplicates}
+                  disabled={saving}
+                  onChange={(event) => actor.send({ type: 'duplicates.allow', allow: event.target.checked })}
+                />
+                {t.plans.saveDuplicates}
+              </label>
+            </div>
+          )}
         </>
       )}
       {done && <p className={styles.summary}>{t.plans.saved(saved ?? 0)}</p>}
