@@ -106,7 +106,7 @@ beforeAll(async () => {
   await fs.writeFile(planFile, `\uFEFF${[header, ...rows].join('\r\n')}\r\n`);
   foreignProfile = foreign.id;
   // The last video, left out above: on TikTok an hour after the profile's post of video 2 (the default gap is 90 minutes), on Instagram apart.
-  duplicateFile = path.join(mediaDir, 'duplicate.csv');
+  duplicateFile = path.join(media.dir, 'duplicate.csv');
   await fs.writeFile(
     duplicateFile,
     `\uFEFF${[
