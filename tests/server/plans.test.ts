@@ -375,6 +375,28 @@ describeEachDatabase(
       );
       expect(posts[0].tags).toEqual(published.tags);
       expect(['ранок', 'вечір']).toContain(posts[0].tags[0]);
+
+      // Moved in the calendar, the post keeps the file's words; what it took from the set names its new date.
+      const wordsAfter = async (body: object) => {
+        const moved = await env().app.inject({
+          method: 'PATCH',
+          url: `/api/upload-video/${request.idUpload}/video/${third!.id}`,
+          headers: owner.headers,
+          payload: body,
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        return (await env().db.sql(`SELECT title, description, tags FROM video_posts WHERE video_id = $1`, [third!.id])).rows[0];
+      };
+      expect(await wordsAfter({ date: '2026-12-04T11:00', platform: 'youtube' })).toEqual({
+        title: 'Ранок — 3',
+        description: 'Опис Ранок на 04.12.2026',
+        tags: published.tags,
+      });
+      expect(await wordsAfter({ date: '2026-12-05T11:00' })).toEqual({
+        title: 'Ранок — 3',
+        description: 'Опис Ранок на 05.12.2026',
+        tags: published.tags,
+      });
     });
 
     it('reads a comma CSV with the keys as headers and an .xlsx alike; refuses a file without the columns a row needs', async () => {

@@ -17,7 +17,7 @@ import { noteSetPosts } from './set-notices';
 import { raisePostAlert } from '../../alerts/buckets';
 import { refreshVideoStatus } from './video-status';
 import { ownWords, type PlatformTexts, type PostText } from '../../../src/lib/post-texts';
-import { refillWords } from './post-words';
+import { ownWordsOf, refillWords } from './post-words';
 
 /**
  * Every change of a post (a `video_posts` row), by name: a publication plans its posts, a move
@@ -209,6 +209,7 @@ async function scheduledPosts(run: RunSql, videoId: number, platform?: Platform)
     posts.map((post) => post.id),
   ]);
   return posts.map((post) => ({
+    id: post.id as number,
     platform: post.platform as Platform,
     accountId: post.account_id as number | null,
     scheduledAt: new Date(post.scheduled_at),
@@ -243,6 +244,10 @@ export async function replanPosts(
     const video = await lockedVideo(run, requestId, videoId);
     const posts = await scheduledPosts(run, videoId);
     const { accountId, scheduledAt, options, note } = planMove({ ...move, accountId: video.account_id, posts });
+    const own = await ownWordsOf(
+      run,
+      posts.map((post) => post.id),
+    );
     await run(`DELETE FROM video_posts WHERE video_id = $1`, [videoId]);
     const moved: number[] = [];
     for (const [platform, chosen] of options) {
@@ -255,8 +260,8 @@ export async function replanPosts(
       moved.push(rows[0].id);
       await sendPublishJob(queue, { id: rows[0].id, token }, run, { at: scheduledAt, now });
     }
-    // Its words name its new profile and date.
-    await refillWords(run, moved);
+    // Its words name its new profile and date, but a post's own words (an imported row's) stay its own.
+    await refillWords(run, moved, own);
     await run(`UPDATE videos SET account_id = $2, date = $3 WHERE id = $1`, [videoId, accountId, scheduledAt]);
     if (note !== undefined) await run(`UPDATE videos SET publish_note = $2 WHERE id = $1`, [videoId, note]);
     await refreshVideoStatus(run, videoId);
@@ -279,7 +284,8 @@ export async function movePost(
 ): Promise<void> {
   await db.transaction(async (run) => {
     await lockedVideo(run, requestId, videoId);
-    await scheduledPosts(run, videoId, platform);
+    const [post] = await scheduledPosts(run, videoId, platform);
+    const own = await ownWordsOf(run, [post!.id]);
     const token = crypto.randomUUID();
     const { rows } = await run(
       // A post held (a cap, a quota) or waiting to be tried again starts afresh at its new time, as a moved video's posts do.
@@ -289,7 +295,7 @@ export async function movePost(
       [videoId, platform, at, token, now],
     );
     await sendPublishJob(queue, { id: rows[0].id, token }, run, { at, now });
-    await refillWords(run, [rows[0].id]);
+    await refillWords(run, [rows[0].id], own);
     await run(
       `UPDATE videos SET date = (SELECT min(scheduled_at) FROM video_posts WHERE video_id = $1 AND status = 'pending') WHERE id = $1`,
       [videoId],

@@ -1,5 +1,5 @@
 import { profileName } from '../../../src/lib/profile-name';
-import { ownWords, platformText, postSeed, postWords, type PlatformTexts, type PostText } from '../../../src/lib/post-texts';
+import { ownWords, platformText, postSeed, postWords, type OwnWords, type PlatformTexts, type PostText } from '../../../src/lib/post-texts';
 import type { SpreadProposal } from '../../../src/lib/contract';
 import type { RunSql } from '../../db/connect';
 import type { Platform } from '../../platforms/types';
@@ -104,22 +104,18 @@ export function withProposedWords<Profile extends ProposalProfile>(
   return { ...proposal, data };
 }
 
-/**
- * Fills again the words of the posts `postIds` from their set's texts as they are now, for each
- * post's profile, date and video: a move, a restore or an edit of the set calls it in its
- * transaction. A post whose words come out as the set's keeps none (null).
- */
-export async function refillWords(run: RunSql, postIds: number[]): Promise<void> {
-  if (postIds.length === 0) return;
+/** The words the set gives each of `postIds` where it stands now (null where the set's own), read in one statement. */
+async function setWordsOf(run: RunSql, postIds: number[]) {
+  if (postIds.length === 0) return [];
   const { rows } = await run(
-    `SELECT p.id, p.video_id, p.platform, p.account_id, p.scheduled_at, v.position, r.title, r.description, r.tags, r.platform_texts,
-            a.comments, a.youtube_login, a.instagram_login
+    `SELECT p.id, p.video_id, p.platform, p.account_id, p.scheduled_at, p.title AS post_title, p.description AS post_description,
+            p.tags AS post_tags, v.position, r.title, r.description, r.tags, r.platform_texts, a.comments, a.youtube_login, a.instagram_login
        FROM video_posts AS p JOIN videos AS v ON v.id = p.video_id JOIN creation_requests AS r ON r.id = v.request_id
        LEFT JOIN accounts AS a ON a.id = p.account_id
       WHERE p.id = ANY($1::int[])`,
     [postIds],
   );
-  for (const row of rows) {
+  return rows.map((row) => {
     const common: PostText = { title: row.title ?? '', description: row.description, tags: row.tags };
     const profile =
       row.account_id === null
@@ -133,17 +129,47 @@ export async function refillWords(run: RunSql, postIds: number[]): Promise<void>
     const words = plannedWords(common, row.platform_texts ?? undefined, {
       videoId: row.video_id,
       accountId: row.account_id ?? 0,
-      platform: row.platform,
+      platform: row.platform as Platform,
       scheduledAt: new Date(row.scheduled_at),
       profile,
       number: row.position + 1,
     });
-    const own = ownWords(words, common);
+    const stored: OwnWords = { title: row.post_title, description: row.post_description, tags: row.post_tags };
+    return { id: row.id as number, platform: row.platform as Platform, set: ownWords(words, common), stored };
+  });
+}
+
+/**
+ * Fills the words of `postIds` again from the set's texts (its own and per platform) for each
+ * post's profile, date and video: a move, a restore or an edit of the set calls it in its
+ * transaction. A post whose words come out as the set's keeps none (null). `keep` holds, by
+ * platform, the words a moved post keeps as its own (ownWordsOf).
+ */
+export async function refillWords(run: RunSql, postIds: number[], keep = new Map<Platform, Partial<OwnWords>>()): Promise<void> {
+  for (const { id, platform, set } of await setWordsOf(run, postIds)) {
+    const words = { ...set, ...keep.get(platform) };
     await run(`UPDATE video_posts SET title = $2, description = $3, tags = $4 WHERE id = $1`, [
-      row.id,
-      own.title,
-      own.description,
-      own.tags,
+      id,
+      words.title,
+      words.description,
+      words.tags,
     ]);
   }
+}
+
+/**
+ * By platform, the words of `postIds` that are not what the set gives them where they stand: a
+ * post's own, as an imported plan's row wrote them. A move reads them before it, while each post
+ * stands where its words were filled, keeps them, and fills the rest again for the new place.
+ */
+export async function ownWordsOf(run: RunSql, postIds: number[]): Promise<Map<Platform, Partial<OwnWords>>> {
+  const own = new Map<Platform, Partial<OwnWords>>();
+  for (const { platform, set, stored } of await setWordsOf(run, postIds)) {
+    const kept: Partial<OwnWords> = {};
+    if (stored.title !== set.title) kept.title = stored.title;
+    if (stored.description !== set.description) kept.description = stored.description;
+    if (JSON.stringify(stored.tags) !== JSON.stringify(set.tags)) kept.tags = stored.tags;
+    own.set(platform, kept);
+  }
+  return own;
 }
