@@ -178,6 +178,7 @@ async function seed(env: TestEnv): Promise<Seed> {
     'POST /api/webhooks/': { url: 'http://127.0.0.1:9/hooks', events: ['post.failed'], secret: 'a-secret-of-enough-length' },
     'PATCH /api/webhooks/:id': { url: 'http://127.0.0.1:9/hooks', events: ['post.failed'] },
     'PUT /api/telegram/': { events: ['post.failed'], digest: true },
+    'POST /api/plans/:planId/commit': { allowDuplicates: true },
   };
   const choices = { ...rememberedChoices, instagram: { shareToFeed: true, thumbOffset: 0 } };
   return {
@@ -271,6 +272,9 @@ function fieldClasses(method: string, url: string, base: object): Record<string,
     'control characters': places.texts.flatMap((path) => [at(path, 'a\u0000b', named(path)), at(path, '\u001b[2J', named(path))]),
   };
 }
+
+/** A plan id no preview has: a confirm with a valid body reaches the handler and finds nothing (404). */
+const unknownPlanId = '00000000-0000-4000-8000-000000000000';
 
 describeEachDatabase(
   'hostile input on every route',
@@ -432,6 +436,7 @@ describeEachDatabase(
         route.url
           .replace(/:idUpload/g, idUpload)
           .replace(/:videoId/g, '1')
+          .replace(/:planId/g, unknownPlanId)
           .replace(/:id\b/g, '1');
       const writes = routesThat(false).filter(({ method, route }) => route.url.startsWith('/api/') && method !== 'DELETE');
       const withBody = writes.filter(({ route }) => (route.schema as { body?: unknown } | undefined)?.body);
@@ -900,6 +905,7 @@ describeEachDatabase(
         const url = route.url
           .replace(/:idUpload/g, idUpload)
           .replace(/:videoId/g, '1')
+          .replace(/:planId/g, unknownPlanId)
           .replace(/:id\b/g, '1');
         const [name, value] = Object.entries(body)[0]!;
         const twice = `{${JSON.stringify(name)}:${JSON.stringify(value)},${JSON.stringify(body).slice(1)}`;
