@@ -8,6 +8,7 @@ import { duplicateRows, planExportMachine, planImportMachine, rowsToSave } from 
 import { Upload } from 'lucide-react';
 import { Button, buttonClass } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import { DuplicatesConsent } from '../../components/duplicates-consent';
 import { ProgressBar } from '../../components/progress-bar';
 import { useScreenActor } from '../../components/use-screen-actor';
 import styles from './plan-dialogs.module.css';
@@ -129,18 +130,15 @@ export function PlanImportDialog({ onClose, onSaved }: { onClose: () => void; on
           </p>
           <PreviewTable rows={preview.rows} />
           {duplicates > 0 && !done && (
-            <div className={styles.duplicates}>
+            <DuplicatesConsent
+              className={styles.duplicates}
+              label={t.plans.saveDuplicates}
+              allowed={allowDuplicates}
+              disabled={saving}
+              onAllow={(allow) => actor.send({ type: 'duplicates.allow', allow })}
+            >
               <p>{t.plans.duplicatesNote(duplicates)}</p>
-              <label className={styles.checkbox}>
-                <input
-                  type="checkbox"
-                  checked={allowDuplicates}
-                  disabled={saving}
-                  onChange={(event) => actor.send({ type: 'duplicates.allow', allow: event.target.checked })}
-                />
-                {t.plans.saveDuplicates}
-              </label>
-            </div>
+            </DuplicatesConsent>
           )}
         </>
       )}

@@ -20,6 +20,7 @@ import { postingRulesMachine } from '../../machines/posting-rules-machine';
 import { Button, buttonClass } from '../../components/button';
 import { DateTimeField } from '../../components/date-time-field';
 import { DeleteButton } from '../../components/delete-button';
+import { DuplicatesConsent } from '../../components/duplicates-consent';
 import { PlatformOptionsPanel } from '../../components/platform-options-panel';
 import { MultiSelect } from '../../components/multi-select';
 import { PostingBudget } from '../../components/posting-budget';
@@ -366,7 +367,14 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
       {/* After the videos: on a phone Save comes once every video's profile and date are seen. */}
       <div className={styles.actions}>
         {duplicates.length > 0 && (
-          <div role="alert" className={styles.duplicates}>
+          <DuplicatesConsent
+            role="alert"
+            className={styles.duplicates}
+            label={t.spread.saveAnyway}
+            allowed={allowDuplicates}
+            disabled={submitting}
+            onAllow={(allow) => actor.send({ type: 'duplicates.allow', allow })}
+          >
             <p className={styles.duplicatesTitle}>{t.spread.duplicatesTitle}</p>
             <ul>
               {duplicates.map((line) => (
@@ -374,16 +382,7 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
               ))}
             </ul>
             <p>{t.spread.duplicatesHint}</p>
-            <label className={styles.checkbox}>
-              <input
-                type="checkbox"
-                checked={allowDuplicates}
-                disabled={submitting}
-                onChange={(event) => actor.send({ type: 'duplicates.allow', allow: event.target.checked })}
-              />
-              {t.spread.saveAnyway}
-            </label>
-          </div>
+          </DuplicatesConsent>
         )}
         <Button type="submit" disabled={submitting}>
           {t.publish.save}
