@@ -30,6 +30,13 @@ export interface Database {
   prepared: (text: string, values: unknown[]) => Promise<SqlResult>;
   /** Runs `work` inside BEGIN/COMMIT on a single connection. */
   transaction<T>(work: (sql: RunSql) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work`'s reads in one read-only REPEATABLE READ transaction, so they all see the database
+   * at the same moment: a page read in several statements cannot show a post's change in one and
+   * not in the next. On PGlite it holds the one connection: `work` must read only through the
+   * handle it is given.
+   */
+  snapshot<T>(work: (moment: Pick<Database, 'sql' | 'orm'>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -114,10 +121,10 @@ async function connectPglite(dataDir: string | undefined, loadDataDir: string | 
     return run;
   }
   const outsideTransactions = <T>(work: () => Promise<T>): Promise<T> => (transactions === 0 ? work() : inTurn(work));
-  const transaction = <T>(work: (calls: PgliteCalls) => Promise<T>): Promise<T> => {
+  const transaction = <T>(work: (calls: PgliteCalls) => Promise<T>, begin = 'BEGIN'): Promise<T> => {
     transactions += 1;
     return inTurn(async () => {
-      await direct.exec('BEGIN');
+      await direct.exec(begin);
       try {
         const result = await work(direct);
         await direct.exec('COMMIT');
@@ -150,12 +157,20 @@ async function connectPglite(dataDir: string | undefined, loadDataDir: string | 
     sql: runOn(client),
     prepared: (text, values) => client.query(text, values),
     transaction: (work) => transaction((calls) => work(runOn(calls))),
+    snapshot: (work) =>
+      transaction(
+        (calls) => work({ sql: runOn(calls), orm: drizzlePglite({ client: calls as unknown as PGlite, schema }) as unknown as Orm }),
+        snapshotBegin,
+      ),
     async close() {
       await outsideTransactions(() => send({ op: 'close' }));
       await worker.terminate();
     },
   };
 }
+
+/** postgresql.org/docs/current/transaction-iso.html#XACT-REPEATABLE-READ: every statement sees the snapshot of the first. */
+const snapshotBegin = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 
 const statementNames = new Map<string, string>();
 
@@ -185,6 +200,23 @@ async function connectPostgres(databaseUrl: string): Promise<Database> {
       try {
         await client.query('BEGIN');
         const result = await work((text, values) => client.query(text, values as unknown[] | undefined));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async snapshot(work) {
+      const client = await pool.connect();
+      try {
+        await client.query(snapshotBegin);
+        const result = await work({
+          sql: (text, values) => client.query(text, values as unknown[] | undefined),
+          orm: drizzlePg({ client, schema }) as unknown as Orm,
+        });
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -150,19 +150,26 @@ export const uploadVideoRoutes: FastifyPluginAsyncTypebox<{
   }
 
   async function detail(request: RequestRow): Promise<UploadDetail> {
-    const [rows, sets, setPosts, edits, waits, profiles, reach] = await Promise.all([
-      publishedVideosOf(db, request.id),
+    // The videos, their posts and the set's status are read at one moment, so a post that changes
+    // state meanwhile shows in all of them or in none.
+    const [sets, edits, profiles, { rows, setPosts, waits, reach, posts }] = await Promise.all([
       tagSetsOf(db, request.userId),
-      postsOfSets(db.sql, [request.id]),
       publishedEditsOf(db, request.id),
-      postWaitsOf(db, request.id),
       ownerProfiles(db, request.userId),
-      postReachOf(db, request.id),
+      db.snapshot(async (moment) => {
+        const [rows, setPosts, waits, reach] = await Promise.all([
+          publishedVideosOf(moment, request.id),
+          postsOfSets(moment.sql, [request.id]),
+          postWaitsOf(moment, request.id),
+          postReachOf(moment, request.id),
+        ]);
+        const posts = await postsOfVideos(
+          moment.sql,
+          rows.map((row) => row.id),
+        );
+        return { rows, setPosts, waits, reach, posts };
+      }),
     ]);
-    const posts = await postsOfVideos(
-      db.sql,
-      rows.map((row) => row.id),
-    );
     const set = setPosts.get(request.id)!;
     return {
       id: request.id,

@@ -79,8 +79,8 @@ export function publishPayload(request: RenderedRequest, accountIds: number[], o
 }
 
 /**
- * The set `idUpload` once it and each of its videos is published or failed. The set's status is
- * read apart from its videos' (postsOfSets), so both are awaited.
+ * The set `idUpload` once it and each of its videos is published or failed: a set still publishing
+ * can hold a video already done.
  */
 export async function settledSet(env: TestEnv, headers: Record<string, string>, idUpload: string): Promise<UploadDetail> {
   let detail: UploadDetail | undefined;

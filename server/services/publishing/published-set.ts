@@ -28,7 +28,7 @@ export interface PostWaits {
 }
 
 /** Per video of a request (or its video `videoId`), what its posts wait for: the soonest wait, and whether all still wait unstarted. */
-export async function postWaitsOf(db: Database, requestId: number, videoId?: number): Promise<Map<number, PostWaits>> {
+export async function postWaitsOf(db: Pick<Database, 'sql'>, requestId: number, videoId?: number): Promise<Map<number, PostWaits>> {
   const { rows } = await db.sql(
     `SELECT p.video_id,
             (array_agg(jsonb_build_object('platform', p.platform, 'kind', p.wait_kind, 'detail', p.wait_detail) ORDER BY p.next_attempt_at NULLS LAST)

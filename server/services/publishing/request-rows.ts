@@ -64,7 +64,7 @@ export async function videosWithFailures(db: Database, requestId: number) {
 }
 
 /** The videos the request's publication took in (see inPublication), in order. */
-export async function publishedVideosOf(db: Database, requestId: number): Promise<VideoRow[]> {
+export async function publishedVideosOf(db: Pick<Database, 'orm'>, requestId: number): Promise<VideoRow[]> {
   return db.orm
     .select()
     .from(videos)

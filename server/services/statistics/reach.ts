@@ -98,7 +98,7 @@ export function reachOf(stored: StoredReach[], active: Record<Platform, boolean>
  * The reach marks of a set's posts (of one video of it, with `videoId`), by video: each post read
  * with no views once settled, and each post behind its profile's mark.
  */
-export async function postReachOf(db: Database, requestId: number, videoId?: number): Promise<Map<number, PostReach[]>> {
+export async function postReachOf(db: Pick<Database, 'sql'>, requestId: number, videoId?: number): Promise<Map<number, PostReach[]>> {
   const params = videoId === undefined ? [requestId] : [requestId, videoId];
   const { rows } = await db.sql(
     `SELECT p.video_id, p.platform, p.views, r.median_views,
