@@ -18,8 +18,9 @@ export default defineConfig({
           setupFiles: ['tests/screens/setup.ts'],
           // One worker a core: Vitest's default leaves one of the two idle.
           maxWorkers: 2,
-          // Typing and clicking through whole screens in jsdom is slow on 2 busy cores.
-          testTimeout: 20_000,
+          // Typing and clicking through whole screens in jsdom is slow on 2 busy cores: the publish
+          // form's longest walk took 8.9 s beside one other suite and over 20 s beside two (2026-12-05).
+          testTimeout: 45_000,
         },
       },
       {
