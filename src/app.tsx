@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { isAuthLoading } from './machines/auth-session';
@@ -10,27 +10,16 @@ import { Spinner } from './components/spinner';
 import { LoginScreen } from './screens/login/login-screen';
 import styles from './app.module.css';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own props (the route's params)
-type Chunk = ComponentType<any>;
-
-/**
- * A chunk already here, as a thenable that answers at once: React's lazy then draws it without
- * suspending, where a promise, even a settled one, suspends and shows the fallback first.
- */
-const alreadyHere = (component: Chunk) =>
-  ({ then: (resolve: (module: { default: Chunk }) => void) => resolve({ default: component }) }) as unknown as Promise<{ default: Chunk }>;
-
 /**
  * A chunk of its own, fetched when first drawn, or earlier by `preload`: while a stored session is
  * checked (`/api/auth/me`), the menu's and the asked screen's chunks come in beside it, not after
  * (main.tsx).
  */
-function preloadable(load: () => Promise<Chunk>) {
-  let loaded: Chunk | undefined;
-  const preload = () => load().then((component) => (loaded = component));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own props (the route's params)
+function preloadable(load: () => Promise<ComponentType<any>>) {
   return Object.assign(
-    lazy(() => (loaded ? alreadyHere(loaded) : preload().then((component) => ({ default: component })))),
-    { preload },
+    lazy(() => load().then((component) => ({ default: component }))),
+    { preload: load },
   );
 }
 
@@ -108,31 +97,14 @@ const routes: {
 ];
 
 /**
- * The menu's and the screen's chunks asked for by `preloadSignedIn`: the start-up spinner stays
- * until they are here, so the signed-in page is drawn whole at once. Drawn before them, it showed
- * the screen's fallback, and React holds a fallback it has just shown for 300 ms before the content
- * that replaces it.
- */
-let signedInChunks: 'not asked' | 'loading' | 'here' = 'not asked';
-const signedInChunkListeners = new Set<() => void>();
-
-function onSignedInChunks(listener: () => void) {
-  signedInChunkListeners.add(listener);
-  return () => void signedInChunkListeners.delete(listener);
-}
-
-/**
  * Fetches what a signed-in visit of `path` needs first, without waiting to draw it: the menu's and
  * its screen's chunks, and the screen's first read.
  */
 export function preloadSignedIn(path: string, search: string) {
+  void Sidebar.preload();
   const route = routes.find((each) => (typeof each.path === 'string' ? each.path === path : each.path.test(path)));
-  signedInChunks = 'loading';
-  void Promise.allSettled([Sidebar.preload(), route?.screen.preload()]).then(() => {
-    signedInChunks = 'here';
-    for (const listener of signedInChunkListeners) listener();
-  });
   if (!route) return;
+  void route.screen.preload();
   const params = typeof route.path === 'string' ? {} : (route.path.exec(path)?.groups ?? {});
   const firstRead = route.firstRead?.(params, search);
   if (firstRead) prefetch(firstRead);
@@ -163,8 +135,7 @@ export function App() {
   const auth = useAuthActor();
   const loading = useSelector(auth, isAuthLoading);
   const signedIn = useSelector(auth, (snapshot) => snapshot.matches('signedIn'));
-  const chunksLoading = useSyncExternalStore(onSignedInChunks, () => signedInChunks === 'loading');
-  if (loading || (signedIn && chunksLoading)) return <Spinner fullScreen />;
+  if (loading) return <Spinner fullScreen />;
   // The login screen keeps whatever path was asked for, so signing in lands there.
   if (!signedIn) return <LoginScreen />;
   return <RoutedApp />;
