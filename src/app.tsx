@@ -2,6 +2,8 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { isAuthLoading } from './machines/auth-session';
+import { prefetch } from './lib/api';
+import { listQuery } from './lib/pagination';
 import { useAuthActor } from './components/auth-context';
 import { SkipLink } from './components/skip-link';
 import { Spinner } from './components/spinner';
@@ -51,8 +53,16 @@ const CalendarScreen = preloadable(() => import('./screens/calendar/calendar-scr
 const StatsScreen = preloadable(() => import('./screens/stats/stats-screen').then((module) => module.StatsScreen));
 const UserFormScreen = preloadable(() => import('./screens/users/user-form-screen').then((module) => module.UserFormScreen));
 
-/** Each screen's path, as wouter matches it: a path alone, or a pattern naming its parameters. */
-const routes: { path: string | RegExp; screen: ReturnType<typeof preloadable> }[] = [
+/**
+ * Each screen's path, as wouter matches it: a path alone, or a pattern naming its parameters; and
+ * for some, the API path the screen reads first, so a signed-in visit can ask for it beside the
+ * session check (`preloadSignedIn`).
+ */
+const routes: {
+  path: string | RegExp;
+  screen: ReturnType<typeof preloadable>;
+  firstRead?: (params: Record<string, string | undefined>, search: string) => string | undefined;
+}[] = [
   { path: '/', screen: HomeScreen },
   { path: '/setting', screen: SettingsScreen },
   { path: '/setting/tokens', screen: ApiTokensScreen },
@@ -61,10 +71,16 @@ const routes: { path: string | RegExp; screen: ReturnType<typeof preloadable> }[
   { path: '/video/create', screen: CreateVideoScreen },
   { path: '/video/request-create', screen: RequestListScreen },
   // Without an idUpload the screens go back to their list themselves, as after a failed load.
-  { path: /^\/video\/request(?:\/(?<idUpload>[^/]+))?\/?$/, screen: PublishScreen },
+  {
+    path: /^\/video\/request(?:\/(?<idUpload>[^/]+))?\/?$/,
+    screen: PublishScreen,
+    // As publish-machine.ts asks for the request.
+    firstRead: ({ idUpload }) => idUpload && `/create-video/request/${idUpload}`,
+  },
   { path: '/video/list', screen: UploadListScreen },
   { path: /^\/video\/youtube(?:\/(?<idUpload>[^/]+))?\/?$/, screen: PublishedScreen },
-  { path: '/accounts/list', screen: AccountListScreen },
+  // As useListPage asks for its page.
+  { path: '/accounts/list', screen: AccountListScreen, firstRead: (_, search) => `/accounts?${listQuery(search)}` },
   { path: '/accounts/create', screen: AccountCreateScreen },
   { path: /^\/accounts\/(?<id>\d+)$/, screen: AccountDetailScreen },
   { path: '/accounts/group/list', screen: GroupListScreen },
@@ -80,11 +96,18 @@ const routes: { path: string | RegExp; screen: ReturnType<typeof preloadable> }[
   { path: /^\/users\/(?<id>\d+)$/, screen: UserFormScreen },
 ];
 
-/** Fetches the chunks a signed-in visit of `path` needs first, the menu's and its screen's, without waiting to draw them. */
-export function preloadSignedIn(path: string) {
+/**
+ * Fetches what a signed-in visit of `path` needs first, without waiting to draw it: the menu's and
+ * its screen's chunks, and the screen's first read.
+ */
+export function preloadSignedIn(path: string, search: string) {
   void Sidebar.preload();
   const route = routes.find((each) => (typeof each.path === 'string' ? each.path === path : each.path.test(path)));
-  void route?.screen.preload();
+  if (!route) return;
+  void route.screen.preload();
+  const params = typeof route.path === 'string' ? {} : (route.path.exec(path)?.groups ?? {});
+  const firstRead = route.firstRead?.(params, search);
+  if (firstRead) prefetch(firstRead);
 }
 
 function RoutedApp() {

@@ -20,8 +20,8 @@ async function devInspector() {
 // Every actor started from here on (the auth actor, each screen's) reports to the inspector.
 connectInspector(await devInspector());
 const auth = startAuth({ inspect: inspector() });
-// A stored session is being checked: its screen will most likely be drawn, so its chunks set off now, beside the check.
-if (auth.getSnapshot().matches('checking')) preloadSignedIn(location.pathname);
+// A stored session is being checked: its screen will most likely be drawn, so its chunks and its data set off now, beside the check.
+if (auth.getSnapshot().matches('checking')) preloadSignedIn(location.pathname, location.search);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -112,6 +112,7 @@ export function AccountTable({ rows, loading, showOwner = false, onDelete, empty
       loading={loading}
       rowHref={(account) => `/accounts/${account.id}`}
       emptyHint={emptyHint}
+      skipOffscreenCards
     />
   );
 }

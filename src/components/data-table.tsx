@@ -22,9 +22,14 @@ interface DataTableProps<Row> {
   rowHref?: (row: Row) => string;
   /** What to do first when there are no rows, under SPEC's 'Нічого не знайдено'. */
   emptyHint?: EmptyHint;
+  /**
+   * On phones, cards off the screen are laid out and painted only when scrolled near. Only for rows
+   * with no popover inside: the cards' paint containment would clip it.
+   */
+  skipOffscreenCards?: boolean;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyHint }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyHint, skipOffscreenCards = false }: DataTableProps<Row>) {
   const [, navigate] = useLocation();
   if (loading && !rows) return <Spinner />;
   return (
@@ -47,7 +52,9 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, rowHref, emptyH
             rows.map((row) => (
               <tr
                 key={rowKey(row)}
-                className={rowHref ? styles.linkRow : undefined}
+                className={
+                  [rowHref && styles.linkRow, skipOffscreenCards && styles.offscreenSkipped].filter(Boolean).join(' ') || undefined
+                }
                 onClick={rowHref ? () => navigate(rowHref(row)) : undefined}
               >
                 {columns.map((column, index) => (

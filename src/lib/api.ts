@@ -66,9 +66,39 @@ async function sendAsSession(method: string, path: string, body?: unknown, signa
   return response;
 }
 
+/** GET answers asked for before their screen was drawn (`prefetch`), by path. */
+const prefetched = new Map<string, Promise<Response | null>>();
+
+/** How long a prefetched answer waits for its screen: past that, the screen asks afresh. */
+const prefetchedForMs = 10_000;
+
+/**
+ * Asks for `path` now, with the stored token, for the screen about to be drawn: the first `api` GET
+ * of that path in the next 10 s takes this answer rather than asking again. Only a successful answer
+ * is taken; any other (a stored token the server refuses, an error) is asked for again as usual.
+ */
+export function prefetch(path: string): void {
+  const token = session.accessToken();
+  if (!token || prefetched.has(path)) return;
+  prefetched.set(
+    path,
+    send('GET', path, { token }).catch(() => null),
+  );
+  setTimeout(() => prefetched.delete(path), prefetchedForMs);
+}
+
+async function takePrefetched(path: string): Promise<Response | null> {
+  const early = prefetched.get(path);
+  if (!early) return null;
+  prefetched.delete(path);
+  const response = await early;
+  return response?.ok ? response : null;
+}
+
 /** A product call: Bearer token, and on a 401 one retry after the session is refreshed. */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return readResponse<T>(await sendAsSession(method, path, body));
+  const early = method === 'GET' ? await takePrefetched(path) : null;
+  return readResponse<T>(early ?? (await sendAsSession(method, path, body)));
 }
 
 export interface DownloadedFile {
