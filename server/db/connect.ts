@@ -190,42 +190,36 @@ async function connectPostgres(databaseUrl: string): Promise<Database> {
   // error would end the process; the pool drops the client and the next query opens a new one.
   pool.on('error', () => undefined);
   await pool.query('select 1');
+
+  /** Runs `work` on one pooled connection between `begin` and COMMIT, rolled back if it throws. */
+  async function onOneClient<T>(begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query(begin);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
   return {
     kind: 'postgres',
     orm: drizzlePg({ client: pool, schema }) as unknown as Orm,
     sql: (text, values) => pool.query(text, values as unknown[] | undefined),
     prepared: (text, values) => pool.query({ name: statementName(text), text, values }),
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work((text, values) => client.query(text, values as unknown[] | undefined));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async snapshot(work) {
-      const client = await pool.connect();
-      try {
-        await client.query(snapshotBegin);
-        const result = await work({
+    transaction: (work) => onOneClient('BEGIN', (client) => work((text, values) => client.query(text, values as unknown[] | undefined))),
+    snapshot: (work) =>
+      onOneClient(snapshotBegin, (client) =>
+        work({
           sql: (text, values) => client.query(text, values as unknown[] | undefined),
           orm: drizzlePg({ client, schema }) as unknown as Orm,
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+        }),
+      ),
     close: () => pool.end(),
   };
 }
