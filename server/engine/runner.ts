@@ -12,8 +12,9 @@ import { waitingFor, type Liveness } from './liveness';
  * Why not pg-boss's work(): a work() worker hands its handler one batch and fetches again only
  * once the whole batch is settled, so one slow upload would hold back the jobs fetched with it;
  * and N work() workers per queue poll N times as often. Here one loop per queue asks for exactly
- * as many jobs as it has free slots, polls every `pollSeconds` while idle, and asks again at once
- * when a slot frees or a full batch came back, so a burst of due jobs starts together.
+ * as many jobs as it has free slots, and asks again at once when a slot frees or a full batch came
+ * back, so a burst of due jobs starts together. Idle, it waits to be woken: by a nudge when this
+ * process commits one of its jobs, or by the process's one poll for due jobs (due-jobs.ts).
  */
 export interface RunnerOptions {
   boss: PgBoss;
@@ -21,7 +22,6 @@ export interface RunnerOptions {
   log: FastifyBaseLogger;
   name: string;
   concurrency: number;
-  pollSeconds: number;
   handle(job: FetchedJob, signal: AbortSignal): Promise<void>;
   /** Abort running jobs as soon as stop() is called: their handlers end early and keep what they did. */
   stopsAtShutdown?: boolean;
@@ -71,7 +71,7 @@ export class QueueRunner {
   }
 
   private async run() {
-    const { boss, log, name, concurrency, pollSeconds } = this.options;
+    const { boss, log, name, concurrency } = this.options;
     while (!this.stopping) {
       const free = concurrency - this.running.size;
       let fetched = 0;
@@ -88,13 +88,7 @@ export class QueueRunner {
         }
       }
       if (free > 0 && fetched === free) continue;
-      await new Promise<void>((resolve) => {
-        const timer = free > 0 ? setTimeout(resolve, pollSeconds * 1000) : undefined;
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      await new Promise<void>((resolve) => (this.wake = resolve));
       this.wake = null;
     }
   }
@@ -149,7 +143,7 @@ export class QueueRunner {
     }
   }
 
-  /** A job of this queue was just committed: fetch now if a slot is free, rather than at the next poll. */
+  /** A job of this queue is due: fetch now if a slot is free. */
   nudge() {
     this.wake?.();
   }

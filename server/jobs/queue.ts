@@ -6,6 +6,7 @@ import { jobDefinitions } from './definitions';
 import type { JobContext } from './types';
 import { publishJobName } from '../services/publishing/post-lifecycle';
 import { QueueRunner, recoverOrphans, type FetchedJob } from '../engine/runner';
+import { watchDueJobs } from '../engine/due-jobs';
 import { abortStoppedUploads, stopPollMs } from './publish-stops';
 import { refreshDueConnections } from '../platforms/connections';
 import { liveProcesses, registerProcess, removeDeadProcesses, startHeartbeat, unregisterProcess } from '../engine/liveness';
@@ -74,7 +75,6 @@ export async function startQueue({ db, log, work, context, engine }: QueueOption
       log,
       name: definition.name,
       concurrency: definition.concurrency?.(engine) ?? 1,
-      pollSeconds: definition.punctual ? engine.pollSeconds : engine.backgroundPollSeconds,
       stopsAtShutdown: definition.stopsAtShutdown,
       handle: (job, signal) =>
         definition.handle(job.data as never, {
@@ -91,6 +91,15 @@ export async function startQueue({ db, log, work, context, engine }: QueueOption
   }
   boss.runners = runners;
   boss.nudge = (name) => runners.get(name)?.nudge();
+  const dueJobs = watchDueJobs({
+    db,
+    log,
+    queues: jobDefinitions.map((definition) => ({
+      name: definition.name,
+      everySeconds: definition.punctual ? engine.pollSeconds : engine.backgroundPollSeconds,
+      wake: () => runners.get(definition.name)!.nudge(),
+    })),
+  });
 
   const heartbeat = startHeartbeat(db, log, 'worker', engine, () => {
     for (const runner of runners.values()) runner.abandonAll('this worker was taken for dead');
@@ -148,6 +157,7 @@ export async function startQueue({ db, log, work, context, engine }: QueueOption
     stopWatcher.clear();
     sweeper.clear();
     await sweeping;
+    await dueJobs.stop();
     const timeoutMs = options.graceful === false ? 0 : (options.timeout ?? 30_000);
     await Promise.all([...runners.values()].map((runner) => runner.stop(timeoutMs)));
     heartbeat.stop();
