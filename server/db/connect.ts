@@ -123,17 +123,13 @@ async function connectPglite(dataDir: string | undefined, loadDataDir: string | 
   const outsideTransactions = <T>(work: () => Promise<T>): Promise<T> => (transactions === 0 ? work() : inTurn(work));
   const transaction = <T>(work: (calls: PgliteCalls) => Promise<T>, begin = 'BEGIN'): Promise<T> => {
     transactions += 1;
-    return inTurn(async () => {
-      await direct.exec(begin);
-      try {
-        const result = await work(direct);
-        await direct.exec('COMMIT');
-        return result;
-      } catch (error) {
-        await direct.exec('ROLLBACK');
-        throw error;
-      }
-    }).finally(() => {
+    return inTurn(() =>
+      betweenBeginAndCommit(
+        (statement) => direct.exec(statement),
+        begin,
+        () => work(direct),
+      ),
+    ).finally(() => {
       transactions -= 1;
     });
   };
@@ -169,6 +165,23 @@ async function connectPglite(dataDir: string | undefined, loadDataDir: string | 
   };
 }
 
+/** Runs `work` after `begin` and commits, or rolls back and rethrows if it throws: both drivers' transactions. */
+async function betweenBeginAndCommit<T>(
+  execute: (statement: string) => Promise<unknown>,
+  begin: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  await execute(begin);
+  try {
+    const result = await work();
+    await execute('COMMIT');
+    return result;
+  } catch (error) {
+    await execute('ROLLBACK');
+    throw error;
+  }
+}
+
 /** postgresql.org/docs/current/transaction-iso.html#XACT-REPEATABLE-READ: every statement sees the snapshot of the first. */
 const snapshotBegin = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 
@@ -195,13 +208,11 @@ async function connectPostgres(databaseUrl: string): Promise<Database> {
   async function onOneClient<T>(begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
-      await client.query(begin);
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
+      return await betweenBeginAndCommit(
+        (statement) => client.query(statement),
+        begin,
+        () => work(client),
+      );
     } finally {
       client.release();
     }
