@@ -75,6 +75,67 @@ export async function freshDatabase(
   };
 }
 
+/**
+ * PGlite databases this worker's earlier suites are done with, emptied and still in the template's
+ * shape, for the next suite: a new one cost about 3 s of CPU (its thread, PGlite's start, loading the
+ * template; measured 2026-12-05), a hundred times a run, where emptying a used one takes milliseconds.
+ * Vitest keeps a worker's modules from file to file (`isolate: false`, vitest.config.ts).
+ */
+const idlePglites: Database[] = [];
+/** The template's shape, read from the first PGlite this worker starts. */
+let templateShape: Promise<string> | undefined;
+
+/**
+ * A fresh database for a suite that runs no queue: on PGlite, one set aside by an earlier suite
+ * when there is one. A suite with a queue leaves pg-boss's schema behind, so it always starts anew.
+ */
+async function reusableDatabase(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind === 'postgres') return freshDatabase(kind);
+  let db = idlePglites.pop();
+  if (!db) {
+    db = await connectDatabase({ loadDataDir: inject('pgliteTemplate') });
+    templateShape ??= shapeOf(db);
+    await templateShape;
+  }
+  return { db, drop: () => setAside(db) };
+}
+
+/**
+ * What a suite can leave behind besides rows, which emptying does not undo: schemas (pg-boss's, a
+ * copy of kept rows), tables, columns, constraints, functions, triggers, roles, extensions.
+ */
+async function shapeOf(db: Database): Promise<string> {
+  const { rows } = await db.sql(
+    `SELECT md5(string_agg(item, ',' ORDER BY item)) AS shape FROM (
+       SELECT 'schema ' || nspname AS item FROM pg_namespace
+       UNION ALL SELECT 'relation ' || oid::regclass || ' ' || relkind::text FROM pg_class
+       UNION ALL SELECT 'column ' || attrelid::regclass || '.' || attname || ' ' || atttypid::regtype FROM pg_attribute WHERE attnum > 0 AND NOT attisdropped
+       UNION ALL SELECT 'constraint ' || conrelid::regclass || '.' || conname FROM pg_constraint
+       UNION ALL SELECT 'function ' || oid::regprocedure FROM pg_proc
+       UNION ALL SELECT 'trigger ' || tgrelid::regclass || '.' || tgname FROM pg_trigger
+       UNION ALL SELECT 'role ' || rolname FROM pg_roles
+       UNION ALL SELECT 'extension ' || extname FROM pg_extension
+     ) AS catalog`,
+    [],
+  );
+  return rows[0].shape as string;
+}
+
+/** Empties a suite's PGlite for the next one, or closes it when the suite changed more than rows. */
+async function setAside(db: Database) {
+  try {
+    await emptyDatabase(db);
+    await db.sql('DELETE FROM engine_workers', []);
+    if ((await shapeOf(db)) === (await templateShape)) {
+      idlePglites.push(db);
+      return;
+    }
+  } catch {
+    // A statement failed: whatever state it is in is not handed on.
+  }
+  await db.close().catch(() => undefined);
+}
+
 async function migrateFromEmpty(db: Database, through: string) {
   await db.sql(
     `DROP SCHEMA public CASCADE;
@@ -183,7 +244,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
       let env: TestEnv | undefined;
       let drop: () => Promise<void> = async () => undefined;
       beforeAll(async () => {
-        const fresh = await freshDatabase(kind);
+        const fresh = options.queue ? await freshDatabase(kind) : await reusableDatabase(kind);
         drop = fresh.drop;
         const tokenSettings = testTokenSettings();
         const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-media-'));
