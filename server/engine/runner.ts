@@ -62,6 +62,12 @@ export class QueueRunner {
   private readonly lost = new Set<string>();
   private stopping = false;
   private wake: (() => void) | null = null;
+  /**
+   * Set by every wake-up, even one that comes while the loop is fetching and has no `wake` to call:
+   * lost, a stop() during a fetch left the loop asleep for good and stop() waiting on it (a server
+   * test's teardown hung 120 s on it).
+   */
+  private woken = false;
   private readonly loop: Promise<void>;
   /** Milliseconds between each recent job's due time and its start, oldest first. */
   readonly lateness: number[] = [];
@@ -73,6 +79,7 @@ export class QueueRunner {
   private async run() {
     const { boss, log, name, concurrency } = this.options;
     while (!this.stopping) {
+      this.woken = false;
       const free = concurrency - this.running.size;
       let fetched = 0;
       if (free > 0) {
@@ -87,7 +94,7 @@ export class QueueRunner {
           log.error({ err: error, queue: name }, 'fetching jobs failed');
         }
       }
-      if (free > 0 && fetched === free) continue;
+      if ((free > 0 && fetched === free) || this.woken) continue;
       await new Promise<void>((resolve) => (this.wake = resolve));
       this.wake = null;
     }
@@ -136,7 +143,7 @@ export class QueueRunner {
       this.running.delete(job.id);
       this.lost.delete(job.id);
       // The slot is free once the job has its verdict: the next due job need not wait for this row.
-      this.wake?.();
+      this.rouse();
       await db.sql(`DELETE FROM engine_jobs WHERE job_id = $1 AND worker_id = $2`, [job.id, processId]).catch((error) => {
         jobLog.warn({ err: error }, 'could not clear the running-job row');
       });
@@ -145,6 +152,11 @@ export class QueueRunner {
 
   /** A job of this queue is due: fetch now if a slot is free. */
   nudge() {
+    this.rouse();
+  }
+
+  private rouse() {
+    this.woken = true;
     this.wake?.();
   }
 
@@ -169,7 +181,7 @@ export class QueueRunner {
   /** Stops fetching, lets running jobs finish for up to `timeoutMs`, then hands the rest back to the queue. */
   async stop(timeoutMs: number) {
     this.stopping = true;
-    this.wake?.();
+    this.rouse();
     await this.loop;
     if (this.options.stopsAtShutdown) {
       for (const controller of this.running.values()) controller.abort(new Error('the worker is shutting down'));
