@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../server/db/connect';
 import { migrate } from '../server/db/migrate';
+import { postgresAnswers } from './postgres-answers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,16 +26,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL || null;
-  let reachable = false;
-  if (url) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-    reachable = await client
-      .connect()
-      .then(() => client.query('select 1'))
-      .then(() => true)
-      .catch(() => false);
-    await client.end().catch(() => undefined);
-  }
+  const reachable = await postgresAnswers(url);
   if (!url) console.log('[server tests] TEST_DATABASE_URL is not set: running on PGlite only');
   else if (!reachable) console.log('[server tests] Postgres at TEST_DATABASE_URL is not answering: running on PGlite only');
   else console.log('[server tests] running on PGlite and on Postgres (TEST_DATABASE_URL)');

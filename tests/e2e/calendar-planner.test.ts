@@ -18,10 +18,10 @@ import {
   requestMedia,
   type RequestMedia,
   snapshot,
-  startServer,
   type RunningServer,
   uploadBackground,
 } from './harness';
+import { startServerOnPostgres } from './processes';
 
 /**
  * Issue 31.4 against `npm start`, the sandbox's Instagram capped at 2 posts a day: next week's four
@@ -49,7 +49,7 @@ const api = () => apiBodies(server.baseUrl, () => token);
 beforeAll(async () => {
   const proxyPort = await freePort();
   [server, media] = await Promise.all([
-    startServer({ RENDER_PRESET: 'ultrafast', SANDBOX_PROXY_PORT: String(proxyPort), SANDBOX_INSTAGRAM_DAILY_POSTS: '2' }),
+    startServerOnPostgres({ RENDER_PRESET: 'ultrafast', SANDBOX_PROXY_PORT: String(proxyPort), SANDBOX_INSTAGRAM_DAILY_POSTS: '2' }),
     requestMedia('planner', '0x7c3aed'),
   ]);
   token = await adminToken(server.baseUrl);

@@ -16,10 +16,10 @@ import {
   renderedRequest,
   requestMedia,
   type RequestMedia,
-  startServer,
   type RunningServer,
   uploadBackground,
 } from './harness';
+import { startServerOnPostgres } from './processes';
 
 /**
  * Issue 43.3–43.4 against `npm start`: an operator imports next week's plan of 40 rows from a uk-UA
@@ -49,7 +49,7 @@ const header = 'ID відео;ID запиту;Профіль;Платформа;
 beforeAll(async () => {
   const proxyPort = await freePort();
   [server, media] = await Promise.all([
-    startServer({ RENDER_PRESET: 'ultrafast', RENDER_CONCURRENCY: '2', SANDBOX_PROXY_PORT: String(proxyPort) }),
+    startServerOnPostgres({ RENDER_PRESET: 'ultrafast', RENDER_CONCURRENCY: '2', SANDBOX_PROXY_PORT: String(proxyPort) }),
     requestMedia('plans', '0x0f766e'),
   ]);
   operator.password = (await createOperator(server.baseUrl, operator.login)).password;

@@ -21,7 +21,6 @@ import {
   renderedRequest,
   snapshot,
   testPostingHours,
-  startServer,
   syncStatsNow,
   videosToPublish,
   type RunningServer,
@@ -29,6 +28,7 @@ import {
   axeFindings,
   sandboxControl,
 } from './harness';
+import { startServerOnPostgres } from './processes';
 
 /**
  * Issue 21 against `npm start` on the sandbox platforms: a publish where nothing would go out is
@@ -79,7 +79,7 @@ beforeAll(async () => {
 
   const proxyPort = await freePort();
   // Fresh posts due for statistics within seconds, read on request for the TikTok figures of the last test.
-  server = await startServer({ RENDER_PRESET: 'ultrafast', STATS_FRESH_MINUTES: '0.05', SANDBOX_PROXY_PORT: String(proxyPort) });
+  server = await startServerOnPostgres({ RENDER_PRESET: 'ultrafast', STATS_FRESH_MINUTES: '0.05', SANDBOX_PROXY_PORT: String(proxyPort) });
   token = await adminToken(server.baseUrl);
   api = apiAnswers(server.baseUrl, () => token);
   // Two profiles on Instagram only: neither has YouTube.

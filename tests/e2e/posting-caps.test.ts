@@ -17,10 +17,10 @@ import {
   logIn,
   renderedRequest,
   snapshot,
-  startServer,
   type RunningServer,
   adminToken,
 } from './harness';
+import { startServerOnPostgres } from './processes';
 
 /**
  * Issue 23.2 against `npm start`: the sandbox's Instagram allows 2 posts a day; the publish form
@@ -44,7 +44,11 @@ beforeAll(async () => {
   await makeClip(tools, clip);
 
   const proxyPort = await freePort();
-  server = await startServer({ RENDER_PRESET: 'ultrafast', SANDBOX_PROXY_PORT: String(proxyPort), SANDBOX_INSTAGRAM_DAILY_POSTS: '2' });
+  server = await startServerOnPostgres({
+    RENDER_PRESET: 'ultrafast',
+    SANDBOX_PROXY_PORT: String(proxyPort),
+    SANDBOX_INSTAGRAM_DAILY_POSTS: '2',
+  });
   token = await adminToken(server.baseUrl);
   api = apiAnswers(server.baseUrl, () => token);
   const created = await api('/api/accounts', {

@@ -4,7 +4,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, operatorEnvironment } from './harness';
+import { postgresAnswers } from '../postgres-answers';
+import { freePort, operatorEnvironment, startServer, type RunningServer } from './harness';
 
 /** The local Postgres the suite may use, or undefined (the tests that need it say so and skip). */
 export const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -25,6 +26,29 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * `npm start` as startServer starts it, keeping its rows in a fresh database of the test Postgres
+ * (DATABASE_URL) when that answers, as an operator who moved off the embedded PGlite runs it, and in
+ * the embedded PGlite otherwise; the database is dropped when the server stops. Profiled on
+ * 2026-12-05 (node --cpu-prof, the browser stage), a server's PGlite thread was busy a quarter of a
+ * core (WebAssembly, its file system's fstat and lseek, the messages to the main thread), more than
+ * the server's main thread, on the two cores Chromium needs.
+ */
+export async function startServerOnPostgres(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const database = (await postgresAnswers(postgresUrl)) ? await freshDatabase() : null;
+  const server = await startServer({ ...extraEnv, ...(database ? { DATABASE_URL: database.url } : {}) }).catch(async (error) => {
+    await database?.drop();
+    throw error;
+  });
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      await database?.drop();
     },
   };
 }

@@ -15,7 +15,6 @@ import {
   logIn,
   renderedRequest,
   snapshot,
-  startServer,
   videosToPublish,
   type ApiBodies,
   type RunningServer,
@@ -23,6 +22,7 @@ import {
   adminToken,
   screenshotDir,
 } from './harness';
+import { startServerOnPostgres } from './processes';
 
 /**
  * Every screen, with real rows in it, at a desktop's 1440 px and a phone's 390 and 360 px: axe finds
@@ -53,7 +53,7 @@ beforeAll(async () => {
   const clip = path.join(mediaDir, 'clip.mp4');
   await makeClip(tools, clip);
 
-  server = await startServer({ RENDER_PRESET: 'ultrafast' });
+  server = await startServerOnPostgres({ RENDER_PRESET: 'ultrafast' });
   token = await adminToken(server.baseUrl);
   api = apiBodies(server.baseUrl, () => token);
 
