@@ -50,8 +50,6 @@ it('shows a refused user deletion as a toast naming what is still in flight, at 
     await page.getByRole('button', { name: t.users.deleteLabel(login) }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Видалити' }).click();
     await expect.poll(() => page.getByText(refusal).isVisible()).toBe(true);
-    // The toast slides in from above: the picture is taken once it has arrived.
-    await page.waitForTimeout(1000);
     await snapshot(page, `delete-refused-${width}`);
     expect(await page.getByText(login, { exact: true }).isVisible()).toBe(true);
     await context.close();

@@ -194,8 +194,16 @@ export async function logIn(page: Page, baseUrl: string, login: string, password
   await page.getByRole('button', { name: 'Увійти' }).click();
 }
 
-/** Keeps a screenshot of what the operator sees, for a person to look at (test-results/screens). */
+/**
+ * Screenshots are for a person to open; nobody opens a throwaway clone's, so `.ci/run` turns them off
+ * (E2E_SCREENSHOTS=off). They are pictures, never read by an assertion.
+ */
+const screenshotsWanted = process.env.E2E_SCREENSHOTS !== 'off';
+
+/** Keeps a screenshot of what the operator sees once its animations have ended, for a person to look at (test-results/screens). */
 export async function snapshot(page: Page, name: string) {
+  if (!screenshotsWanted) return;
+  await animationsSettled(page);
   await fs.mkdir(screenshotDir, { recursive: true });
   // A full-page capture keeps the scroll position, and the sticky menu would show where the page was scrolled to.
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -384,20 +392,20 @@ const axeSource = await fs.readFile(createRequire(import.meta.url).resolve('axe-
  * 'axe serious color-contrast: .badge'. The page's context needs `bypassCSP`: the product's CSP
  * rightly refuses the injected script.
  */
-export async function axeFindings(page: Page): Promise<string[]> {
+export async function axeFindings(page: Page, alsoRules: string[] = []): Promise<string[]> {
   await animationsSettled(page);
   // Once a document: the app's own navigations keep it, and compiling axe's 560 KB again each time cost the renderer.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const findings = await axeRun(page);
+  const findings = await axeRun(page, alsoRules);
   if (findings.length === 0) return findings;
   // A toast that begins to fade while axe reads the page measures as low contrast (CI saw the
   // sign-in toast's 2 s end fall inside a run): a real finding is still there at rest again.
   await animationsSettled(page);
-  return axeRun(page);
+  return axeRun(page, alsoRules);
 }
 
-async function axeRun(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
+async function axeRun(page: Page, alsoRules: string[]): Promise<string[]> {
+  return page.evaluate(async (alsoRules) => {
     interface Violation {
       id: string;
       impact: string;
@@ -405,12 +413,15 @@ async function axeRun(page: Page): Promise<string[]> {
     }
     const axe = (
       window as unknown as {
-        axe: { run: (context: Document, options: { resultTypes: string[] }) => Promise<{ violations: Violation[] }> };
+        axe: {
+          run: (context: Document, options: { resultTypes: string[]; rules: object }) => Promise<{ violations: Violation[] }>;
+        };
       }
     ).axe;
     // Only the violations are read: axe then works out selectors for one passing node a rule instead of
     // every one (axe-core doc/API.md, "Section 4: Performance", the resultTypes option).
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
+    const rules = Object.fromEntries(alsoRules.map((rule) => [rule, { enabled: true }]));
+    return (await axe.run(document, { resultTypes: ['violations'], rules })).violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(
         (violation) =>
@@ -419,13 +430,13 @@ async function axeRun(page: Page): Promise<string[]> {
             .map((node) => node.target.join(' '))
             .join(', ')}`,
       );
-  });
+  }, alsoRules);
 }
 
-/** axe's findings, and how far the page scrolls sideways (a phone's screen must not). */
-export async function pageProblems(page: Page): Promise<string[]> {
+/** axe's findings (with `alsoRules`, rules axe leaves off by default), and how far the page scrolls sideways (a phone's screen must not). */
+export async function pageProblems(page: Page, alsoRules: string[] = []): Promise<string[]> {
   const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
-  return [...(overflow > 0 ? [`scrolls sideways by ${overflow} px`] : []), ...(await axeFindings(page))];
+  return [...(overflow > 0 ? [`scrolls sideways by ${overflow} px`] : []), ...(await axeFindings(page, alsoRules))];
 }
 
 /** Screenshots, axe and the sideways scroll at 1440 and 390 px, back at 1440 after. */
@@ -435,7 +446,6 @@ export async function lookAt(page: Page, name: string) {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
     await snapshot(page, `${name}-${width}`);
     expect(await pageProblems(page), `${name} at ${width} px`).toEqual([]);
   }

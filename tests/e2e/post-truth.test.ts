@@ -128,7 +128,6 @@ async function shoot(page: Page, name: string) {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(400);
     await page.locator('table').evaluate((table) => table.parentElement!.scrollTo({ left: table.scrollWidth }));
     await snapshot(page, `${name}-${width}`);
   }
