@@ -76,28 +76,24 @@ export async function freshDatabase(
 }
 
 /**
- * PGlite databases this worker's earlier suites are done with, emptied and still in the template's
- * shape, for the next suite: a new one cost about 3 s of CPU (its thread, PGlite's start, loading the
- * template; measured 2026-12-05), a hundred times a run, where emptying a used one takes milliseconds.
- * Vitest keeps a worker's modules from file to file (`isolate: false`, vitest.config.ts).
+ * PGlite databases this worker's earlier suites are done with, emptied and still in the shape such a
+ * suite starts from, for the next suite: a new one cost about 3 s of CPU (its thread, PGlite's start,
+ * loading the template; measured 2026-12-05), a hundred times a run, where emptying a used one takes
+ * milliseconds. Vitest keeps a worker's modules from file to file (`isolate: false`, vitest.config.ts).
+ * Suites with a queue have a pool of their own: pg-boss's schema, installed by their first, stays.
  */
-const idlePglites: Database[] = [];
-/** The template's shape, read from the first PGlite this worker starts. */
-let templateShape: Promise<string> | undefined;
+interface PglitePool {
+  idle: Database[];
+  /** The catalog's shape (shapeOf) of this pool's first database once its suite was set up, before any test. */
+  shape?: Promise<string>;
+}
+const pglitePools = { plain: { idle: [] } as PglitePool, queue: { idle: [] } as PglitePool };
 
-/**
- * A fresh database for a suite that runs no queue: on PGlite, one set aside by an earlier suite
- * when there is one. A suite with a queue leaves pg-boss's schema behind, so it always starts anew.
- */
-async function reusableDatabase(kind: DatabaseKind): Promise<{ db: Database; drop: () => Promise<void> }> {
+/** A fresh database for a suite: on PGlite, one set aside by an earlier suite of the same kind when there is one. */
+async function reusableDatabase(kind: DatabaseKind, pool: PglitePool): Promise<{ db: Database; drop: () => Promise<void> }> {
   if (kind === 'postgres') return freshDatabase(kind);
-  let db = idlePglites.pop();
-  if (!db) {
-    db = await connectDatabase({ loadDataDir: inject('pgliteTemplate') });
-    templateShape ??= shapeOf(db);
-    await templateShape;
-  }
-  return { db, drop: () => setAside(db) };
+  const db = pool.idle.pop() ?? (await connectDatabase({ loadDataDir: inject('pgliteTemplate') }));
+  return { db, drop: () => setAside(db, pool) };
 }
 
 /**
@@ -121,13 +117,27 @@ async function shapeOf(db: Database): Promise<string> {
   return rows[0].shape as string;
 }
 
+/**
+ * pg-boss's rows as a new install leaves them, its queues aside (each suite creates the same ones,
+ * and a queue's row and table go together): no job, schedule or subscription, no maintenance or
+ * cron run on record, so the next suite's cron and maintenance start as on a new database.
+ */
+const emptyPgBoss = [
+  'DELETE FROM pgboss.job',
+  'DELETE FROM pgboss.archive',
+  'DELETE FROM pgboss.schedule',
+  'DELETE FROM pgboss.subscription',
+  'UPDATE pgboss.version SET maintained_on = NULL, cron_on = NULL, monitored_on = NULL',
+].join(';\n');
+
 /** Empties a suite's PGlite for the next one, or closes it when the suite changed more than rows. */
-async function setAside(db: Database) {
+async function setAside(db: Database, pool: PglitePool) {
   try {
     await emptyDatabase(db);
     await db.sql('DELETE FROM engine_workers', []);
-    if ((await shapeOf(db)) === (await templateShape)) {
-      idlePglites.push(db);
+    if (pool === pglitePools.queue) await db.sql(emptyPgBoss, []);
+    if ((await shapeOf(db)) === (await pool.shape)) {
+      pool.idle.push(db);
       return;
     }
   } catch {
@@ -244,7 +254,8 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
       let env: TestEnv | undefined;
       let drop: () => Promise<void> = async () => undefined;
       beforeAll(async () => {
-        const fresh = options.queue ? await freshDatabase(kind) : await reusableDatabase(kind);
+        const pool = options.queue ? pglitePools.queue : pglitePools.plain;
+        const fresh = await reusableDatabase(kind, pool);
         drop = fresh.drop;
         const tokenSettings = testTokenSettings();
         const mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shorts-media-'));
@@ -274,6 +285,7 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnv) =
           postingSlots: options.postingSlots,
         });
         env = { kind, db: fresh.db, app, tokenSettings, media, mediaDir, queue, platforms };
+        if (kind === 'pglite') await (pool.shape ??= shapeOf(fresh.db));
       });
       beforeEach(async () => {
         await emptyDatabase(env!.db);
