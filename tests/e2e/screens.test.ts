@@ -182,8 +182,7 @@ async function check(page: Page, name: string, width: number, findings: Finding[
     return [document.body.innerText, ...said].join('\n');
   });
   for (const problem of wordProblems(words, ownWords())) findings.push({ screen: name, width, problem: `words: ${problem}` });
-  // A name that does not say what is shown: axe's label-content-name-mismatch, experimental, so off by default.
-  for (const problem of await pageProblems(page, ['label-content-name-mismatch'])) findings.push({ screen: name, width, problem });
+  for (const problem of await pageProblems(page)) findings.push({ screen: name, width, problem });
   for (const problem of await layoutProblems(page, width)) findings.push({ screen: name, width, problem });
   await snapshot(page, `screen-${name}-${width}`);
 }
