@@ -64,8 +64,7 @@ export class QueueRunner {
   private wake: (() => void) | null = null;
   /**
    * Set by every wake-up, even one that comes while the loop is fetching and has no `wake` to call:
-   * lost, a stop() during a fetch left the loop asleep for good and stop() waiting on it (a server
-   * test's teardown hung 120 s on it).
+   * lost, a stop() during a fetch would leave the loop asleep for good and stop() waiting on it.
    */
   private woken = false;
   private readonly loop: Promise<void>;
