@@ -618,7 +618,8 @@ export function CalendarScreen() {
       {error ? <LoadError error={error} /> : null}
       {range && range.posts.length === 0 && <p className={styles.note}>{t.calendar.empty}</p>}
       {range?.truncated && <p className={styles.note}>{t.calendar.truncated(range.posts.length)}</p>}
-      {range?.posts.some((post) => post.cancellable) && <p className={styles.note}>{t.calendar.hint}</p>}
+      {/* Said while the first week loads too: the grid below it would otherwise move down when the posts come. */}
+      {(range ? range.posts.some((post) => post.cancellable) : !error) && <p className={styles.note}>{t.calendar.hint}</p>}
       <Legend />
 
       {/* Clicks, Enter's included, come up from the links inside; each link is reached and said on its own. */}
