@@ -1,12 +1,17 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { DayPicker } from 'react-day-picker';
-import { uk } from 'react-day-picker/locale/uk';
-import 'react-day-picker/style.css';
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CalendarDays } from 'lucide-react';
 import { kyivWallTime, wallTimePattern } from '../lib/kyiv-time';
 import { t } from '../lib/i18n';
+import { Spinner } from './spinner';
 import { useOutsideClick } from './use-outside-click';
 import styles from './date-time-field.module.css';
+
+// The month (react-day-picker with date-fns, about 22 KB compressed) is fetched when a calendar is
+// about to open, not with every form that has a date: a phone on slow 4G draws the form sooner
+// (docs/benchmarks.md, bench:lighthouse). Pointing at or focusing the button starts the fetch.
+const loadDayCalendar = () => import('./day-calendar');
+const DayCalendar = lazy(() => loadDayCalendar().then((module) => ({ default: module.DayCalendar })));
+const fetchDayCalendar = () => void loadDayCalendar();
 
 const hours = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
 const minutes = Array.from({ length: 60 }, (_, minute) => String(minute).padStart(2, '0'));
@@ -73,7 +78,7 @@ function calendarPlacement(field: DOMRect, calendar: { width: number; height: nu
 
 /**
  * A Kyiv date and time whatever the browser's language or time zone: the day typed as dd.mm.yyyy
- * or picked in a Monday-first Ukrainian calendar (react-day-picker, arrow keys inside), the time
+ * or picked in a Monday-first Ukrainian calendar (day-calendar.tsx), the time
  * from hour and minute lists on a 24-hour clock (or no time: a Kyiv day).
  */
 export function DateTimeField({ label, value, onChange, disabled, error, time = true }: DateTimeFieldProps) {
@@ -92,21 +97,25 @@ export function DateTimeField({ label, value, onChange, disabled, error, time = 
   // Kyiv's today as of the calendar's opening (Kyiv may be a day ahead of or behind the browser).
   const [calendarToday, setCalendarToday] = useState<Date | null>(null);
   const calendarOpen = calendarToday !== null;
+  // Whether the open calendar's month is drawn (its code may still be on the way).
+  const [monthDrawn, setMonthDrawn] = useState(false);
   // Where the open calendar fits, measured before it is painted; null until then.
   const [placement, setPlacement] = useState<ReturnType<typeof calendarPlacement> | null>(null);
   const setCalendarOpen = (open: boolean) => {
     setCalendarToday(open ? kyivToday() : null);
+    setMonthDrawn(false);
     setPlacement(null);
   };
+  const onMonthDrawn = useCallback(() => setMonthDrawn(true), []);
   const root = useRef<HTMLDivElement>(null);
   const calendarButton = useRef<HTMLButtonElement>(null);
   const popover = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
-    if (!calendarToday || placement || !root.current || !popover.current) return;
+    if (!monthDrawn || placement || !root.current || !popover.current) return;
     const { width, height } = popover.current.getBoundingClientRect();
     setPlacement(calendarPlacement(root.current.getBoundingClientRect(), { width, height }));
-  }, [calendarToday, placement]);
+  }, [monthDrawn, placement]);
 
   // The dialog pattern: the focus moves onto the grid's day for the arrow keys, once the calendar is
   // where it fits (focused where it first drew, below the screen's edge, it would scroll the page).
@@ -178,6 +187,8 @@ export function DateTimeField({ label, value, onChange, disabled, error, time = 
             aria-haspopup="dialog"
             aria-expanded={calendarOpen}
             onClick={() => setCalendarOpen(!calendarOpen)}
+            onPointerEnter={fetchDayCalendar}
+            onFocus={fetchDayCalendar}
           >
             <CalendarDays size={18} aria-hidden />
           </button>
@@ -191,17 +202,9 @@ export function DateTimeField({ label, value, onChange, disabled, error, time = 
               aria-label={t.dates.calendar(label)}
               onKeyDown={onCalendarKeyDown}
             >
-              <DayPicker
-                mode="single"
-                locale={uk}
-                weekStartsOn={1}
-                // Six rows in every month: the calendar keeps the height it was placed by.
-                fixedWeeks
-                today={calendarToday}
-                selected={day ? dayAsDate(day) : undefined}
-                defaultMonth={day ? dayAsDate(day) : calendarToday}
-                onSelect={pick}
-              />
+              <Suspense fallback={<Spinner />}>
+                <DayCalendar today={calendarToday} selected={day ? dayAsDate(day) : undefined} onSelect={pick} onDrawn={onMonthDrawn} />
+              </Suspense>
             </div>
           )}
         </div>

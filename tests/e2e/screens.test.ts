@@ -305,7 +305,7 @@ it('shows publish dates as dd.mm.yyyy on a 24-hour clock in Kyiv time to an Engl
   await date.getByRole('button', { name: 'Дата: вибрати день у календарі' }).focus();
   await page.keyboard.press('Enter');
   const calendar = page.getByRole('dialog', { name: 'Дата: календар' });
-  await calendar.waitFor();
+  await calendar.getByRole('grid').waitFor();
   expect(await calendar.innerText()).toMatch(/липень 2031/i);
   expect((await calendar.locator('th').first().innerText()).toLowerCase()).toMatch(/^пн/);
   await snapshot(page, 'screen-publish-date-picker-en-us-1440');
@@ -345,7 +345,8 @@ it('opens the date picker where it fits, above a field near the screen’s botto
       const field = (await open.boundingBox())!;
       await open.click();
       const calendar = page.getByRole('dialog', { name: 'Дата: календар' });
-      await calendar.waitFor();
+      // Placed once its month is drawn (day-calendar.tsx).
+      await calendar.getByRole('grid').waitFor();
       const box = (await calendar.boundingBox())!;
       await page.screenshot({ path: path.join(screenshotDir, `screen-date-picker-${where}-${viewport.width}.png`) });
       const roomBelow = viewport.height - (field.y + field.height);
@@ -400,12 +401,15 @@ it('has no serious or critical axe violation with each menu, dropdown, picker an
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Дата: вибрати день у календарі' }).click();
-    await page.getByRole('dialog', { name: 'Дата: календар' }).waitFor();
+    await page.getByRole('dialog', { name: 'Дата: календар' }).getByRole('grid').waitFor();
     await check(page, 'publish-date-picker-open', viewport.width, findings);
     await page.keyboard.press('Escape');
     // A video's own date sits in the narrower column on the right.
     await page.getByRole('button', { name: /^Дата відео \d+: вибрати день у календарі$/ }).click();
-    await page.getByRole('dialog', { name: /^Дата відео \d+: календар$/ }).waitFor();
+    await page
+      .getByRole('dialog', { name: /^Дата відео \d+: календар$/ })
+      .getByRole('grid')
+      .waitFor();
     await check(page, 'publish-video-date-picker-open', viewport.width, findings);
     await page.keyboard.press('Escape');
 

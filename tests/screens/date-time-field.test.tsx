@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTimeField } from '../../src/components/date-time-field';
 
@@ -58,6 +58,8 @@ describe('DateTimeField', () => {
     render(<Harness initial="2031-07-01T18:30" />);
     await user.click(screen.getByRole('button', { name: 'Дата: вибрати день у календарі' }));
     const calendar = screen.getByRole('dialog', { name: 'Дата: календар' });
+    // The month's code comes with the first opening (day-calendar.tsx).
+    await within(calendar).findByRole('grid');
     expect(calendar).toHaveTextContent(/липень 2031/i);
     const weekdays = [...calendar.querySelectorAll('th')].map((cell) => cell.textContent);
     expect(weekdays[0]).toMatch(/^пн/i);
@@ -72,6 +74,7 @@ describe('DateTimeField', () => {
     const user = userEvent.setup();
     render(<Harness initial="2031-07-01T18:30" />);
     await user.click(screen.getByRole('button', { name: 'Дата: вибрати день у календарі' }));
+    await screen.findByRole('grid');
     await user.keyboard('{ArrowRight}{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(valueNow()).toBe('2031-07-01T18:30');
