@@ -107,7 +107,12 @@ async function main() {
     const graphPerVariant = async () => {
       const started = performance.now();
       for (const [index, background] of backgrounds.entries()) {
-        const target = { background, video: path.join(dir, `graph-${index}.mp4`), poster: path.join(dir, `graph-${index}.jpg`) };
+        const target = {
+          background,
+          video: path.join(dir, `graph-${index}.mp4`),
+          poster: path.join(dir, `graph-${index}.jpg`),
+          thumbnail: path.join(dir, `graph-${index}-small.jpg`),
+        };
         await renderVariants({ tools, source: clip, info, targets: [target], preset: config.renderPreset, timeoutMs });
       }
       return (performance.now() - started) / 1000;

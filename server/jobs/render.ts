@@ -122,12 +122,18 @@ export async function renderRequest(
   }
 }
 
+/** Where a variant's files are stored: its video, its poster and the poster's small copy. */
+const variantKeys = (prefix: string, position: number) => ({
+  video: `${prefix}/${position}.mp4`,
+  poster: `${prefix}/${position}.jpg`,
+  thumbnail: `${prefix}/${position}-small.jpg`,
+});
+
 /** Deletes every variant and poster of the request, whichever attempt stored them, and one whose row never learnt of it. */
 async function deleteVariants(storage: MediaStorage, request: typeof creationRequests.$inferSelect): Promise<void> {
   const prefix = requestPrefix(request.idUpload);
   for (let position = 0; position < request.countVideo; position++) {
-    await storage.delete(`${prefix}/${position}.mp4`);
-    await storage.delete(`${prefix}/${position}.jpg`);
+    for (const key of Object.values(variantKeys(prefix, position))) await storage.delete(key);
   }
 }
 
@@ -167,6 +173,7 @@ async function renderPending(
       background: composition.background === null ? null : localBackgrounds.get(composition.background)!,
       video: scratch.file(`variant-${index}.mp4`),
       poster: scratch.file(`variant-${index}.jpg`),
+      thumbnail: scratch.file(`variant-${index}-small.jpg`),
     }));
     try {
       await renderVariants({
@@ -188,20 +195,26 @@ async function renderPending(
     }
     for (const [index, composition] of pass.entries()) {
       for (const position of composition.positions) {
-        const videoKey = `${prefix}/${position}.mp4`;
-        const posterKey = `${prefix}/${position}.jpg`;
-        const copies = { video: scratch.file(`copy-${position}.mp4`), poster: scratch.file(`copy-${position}.jpg`) };
+        const keys = variantKeys(prefix, position);
+        const copies = {
+          video: scratch.file(`copy-${position}.mp4`),
+          poster: scratch.file(`copy-${position}.jpg`),
+          thumbnail: scratch.file(`copy-${position}-small.jpg`),
+        };
         await fs.promises.copyFile(targets[index]!.video, copies.video, fs.constants.COPYFILE_FICLONE);
         await fs.promises.copyFile(targets[index]!.poster, copies.poster, fs.constants.COPYFILE_FICLONE);
-        await storage.put(videoKey, copies.video);
-        await storage.put(posterKey, copies.poster);
+        await fs.promises.copyFile(targets[index]!.thumbnail, copies.thumbnail, fs.constants.COPYFILE_FICLONE);
+        await storage.put(keys.video, copies.video);
+        await storage.put(keys.poster, copies.poster);
+        await storage.put(keys.thumbnail, copies.thumbnail);
         // Rendered, not published: no post yet (services/publishing/video-status.ts).
         const updated = await db.orm
           .update(videos)
           .set({
             status: 'noactive',
-            fileKey: videoKey,
-            posterKey,
+            fileKey: keys.video,
+            posterKey: keys.poster,
+            thumbnailKey: keys.thumbnail,
             renderFailure: null,
             renderFailureDetail: null,
             durationSeconds: info.durationSeconds,
@@ -260,7 +273,7 @@ async function failRequest(
     );
     if (rows.length === 0) return;
     await sql(
-      `UPDATE videos SET status = 'error', render_failure = $2, render_failure_detail = NULL, file_key = NULL, poster_key = NULL
+      `UPDATE videos SET status = 'error', render_failure = $2, render_failure_detail = NULL, file_key = NULL, poster_key = NULL, thumbnail_key = NULL
         WHERE request_id = $1 AND status = ANY($3::text[])`,
       [requestId, failure, statuses],
     );

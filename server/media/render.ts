@@ -7,6 +7,13 @@ const outputHeight = 1920;
 /** The frame every variant is rendered at, whatever its source's. */
 export const variantFrame = { width: outputWidth, height: outputHeight };
 
+/**
+ * The poster's small copy, for the lists and the publish form: three times the 72 × 128 px the
+ * largest of them shows it at, so it stays sharp on a 3× phone screen, at about a tenth of the
+ * full poster's bytes (Lighthouse's 'properly size images', docs/benchmarks.md).
+ */
+export const thumbnailFrame = { width: outputWidth / 5, height: outputHeight / 5 };
+
 export interface RenderTarget {
   /** A background image file, or null for a blurred, zoomed copy of the source. */
   background: string | null;
@@ -14,6 +21,8 @@ export interface RenderTarget {
   video: string;
   /** Where its poster frame (JPEG) goes. */
   poster: string;
+  /** Where the poster's small copy (JPEG, thumbnailFrame) goes. */
+  thumbnail: string;
 }
 
 export interface RenderJob {
@@ -79,7 +88,8 @@ function placedOnBackground(background: string, clip: string, fitted: { width: n
  * One ffmpeg process for all targets: the source is decoded and fitted once, then split into
  * every composition, each with its own encoder. A background image is decoded once and repeated
  * in memory (`loop`) at the source's frame rate, rather than re-read for every frame. Each
- * composition is also split to its poster frame, so no second ffmpeg has to decode the result.
+ * composition is also split to its poster frame and that frame's small copy, so no second ffmpeg
+ * has to decode the result.
  */
 function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'tools' | 'timeoutMs' | 'signal'>): string[] {
   const inputs = ['-nostdin', '-v', 'error', '-y', ...safeInputOptions(info.demuxer), '-i', source];
@@ -113,7 +123,8 @@ function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'too
     graph.push(`[c${index}]split=2[v${index}][s${index}]`);
     // Only the poster's own frame goes on: the JPEG encoder takes full-range pixels, and every frame
     // let through (gte) was converted at 1080×1920 though one was kept, 1.4 CPU-seconds a variant.
-    graph.push(`[s${index}]select='eq(n,${posterFrame(info)})'[p${index}]`);
+    graph.push(`[s${index}]select='eq(n,${posterFrame(info)})',split=2[p${index}][pt${index}]`);
+    graph.push(`[pt${index}]scale=${thumbnailFrame.width}:${thumbnailFrame.height}[t${index}]`);
   });
 
   const audioOptions = info.audioFitsAsIs ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
@@ -147,11 +158,20 @@ function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'too
     '-f',
     'image2',
     target.poster,
+    '-map',
+    `[t${index}]`,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    '-f',
+    'image2',
+    target.thumbnail,
   ]);
   return [...inputs, '-filter_complex', graph.join(';'), ...outputs];
 }
 
-/** Encodes every target and its poster frame in one ffmpeg process. */
+/** Encodes every target, its poster frame and the poster's small copy in one ffmpeg process. */
 export async function renderVariants(job: RenderJob): Promise<void> {
   await runTool(job.tools.ffmpeg, renderArguments(job), job.timeoutMs, job.signal);
 }

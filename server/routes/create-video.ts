@@ -83,6 +83,7 @@ export const createVideoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         id: item.id,
         url: urlOf(item.fileKey),
         posterUrl: urlOf(item.posterKey),
+        thumbnailUrl: urlOf(item.thumbnailKey),
         idUpload: found.idUpload,
         createdAt: item.createdAt.toISOString(),
         status: item.status,

@@ -30,7 +30,7 @@ function diskFullError(): NodeJS.ErrnoException {
   });
 }
 
-const variantKey = /^requests\/[^/]+\/\d+\.(mp4|jpg)$/;
+const variantKey = /^requests\/[^/]+\/\d+(-small)?\.(mp4|jpg)$/;
 
 /**
  * The storage the routes and the worker share, on a disk that fills during the batch: the first

@@ -99,7 +99,7 @@ async function detailOf(env: TestEnv, headers: Record<string, string>, idUpload:
 describeEachDatabase(
   'rendering through the pg-boss worker',
   (env) => {
-    it('renders 2 variants over the background image: 1080×1920 H.264 yuv420p with AAC, a poster each, request success', async () => {
+    it('renders 2 variants over the background image: 1080×1920 H.264 yuv420p with AAC, a poster and its small copy each, request success', async () => {
       const user = await createUser(env(), 'operator');
       const photoIds = await uploadImages(env().app, user.headers, [fixtures.jpeg]);
       const { idUpload } = await createRequest(env(), user.headers, fixtures.clip, 2, photoIds);
@@ -125,6 +125,11 @@ describeEachDatabase(
         expect(poster.statusCode).toBe(200);
         expect(poster.headers['content-type']).toBe('image/jpeg');
         expect([...poster.rawPayload.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+        // The small copy the publish form shows, served like the poster.
+        const thumbnail = await env().app.inject({ url: item.thumbnailUrl });
+        expect(thumbnail.statusCode).toBe(200);
+        expect(thumbnail.headers['content-type']).toBe('image/jpeg');
+        expect(thumbnail.rawPayload.length).toBeLessThan(poster.rawPayload.length / 4);
       }
       // Each variant keeps the frame it was rendered at, for the platforms whose rules name one (Facebook Reels).
       const frames = await env().db.sql('SELECT width, height FROM videos WHERE id = ANY($1::int[])', [
@@ -136,8 +141,10 @@ describeEachDatabase(
       ]);
       // The source is gone once every variant stands on its own; nothing is left in scratch.
       expect((await filesUnder(env().mediaDir)).filter((file) => file.startsWith('requests/'))).toEqual([
+        `requests/${idUpload}/0-small.jpg`,
         `requests/${idUpload}/0.jpg`,
         `requests/${idUpload}/0.mp4`,
+        `requests/${idUpload}/1-small.jpg`,
         `requests/${idUpload}/1.jpg`,
         `requests/${idUpload}/1.mp4`,
       ]);
@@ -440,6 +447,7 @@ describe('the audio of a render', () => {
       background: fixtures.png,
       video: path.join(scratch, `${name}-${index}.mp4`),
       poster: path.join(scratch, `${name}-${index}.jpg`),
+      thumbnail: path.join(scratch, `${name}-${index}-small.jpg`),
     }));
 
   it('keeps an AAC-LC mono track as it is in every variant of a pass', async () => {
@@ -450,7 +458,10 @@ describe('the audio of a render', () => {
     for (const target of targets) {
       // Encoded again it would be stereo (-ac 2): one channel means the source's own packets.
       expect(await audioOf(target.video)).toEqual([{ codec_name: 'aac', profile: 'LC', channels: 1 }]);
-      expect((await fs.stat(target.poster)).size).toBeGreaterThan(0);
+      expect(await streamsOf(tools, target.poster)).toEqual([expect.objectContaining({ codec_name: 'mjpeg', width: 1080, height: 1920 })]);
+      // The small copy the lists and the publish form show: a fifth of each side, far fewer bytes.
+      expect(await streamsOf(tools, target.thumbnail)).toEqual([expect.objectContaining({ codec_name: 'mjpeg', width: 216, height: 384 })]);
+      expect((await fs.stat(target.thumbnail)).size).toBeLessThan((await fs.stat(target.poster)).size / 4);
     }
   });
 
@@ -537,6 +548,7 @@ describe('where the clip sits in its variant', () => {
       background: fixtures.png,
       video: path.join(scratch, `${name}-out.mp4`),
       poster: path.join(scratch, `${name}-out.jpg`),
+      thumbnail: path.join(scratch, `${name}-out-small.jpg`),
     };
     await renderVariants({ tools, source, info, targets: [target], preset: 'ultrafast', timeoutMs: 120_000 });
     expect(await streamsOf(tools, target.video)).toEqual([
@@ -619,8 +631,18 @@ describe('the ffmpeg and ffprobe shipped by npm', () => {
     await expect(probeVideo(npmTools, fixtures.playlist, noLimits)).rejects.toMatchObject({ statusCode: 400 });
 
     const targets = [
-      { background: fixtures.png, video: path.join(scratch, 'a.mp4'), poster: path.join(scratch, 'a.jpg') },
-      { background: null, video: path.join(scratch, 'b.mp4'), poster: path.join(scratch, 'b.jpg') },
+      {
+        background: fixtures.png,
+        video: path.join(scratch, 'a.mp4'),
+        poster: path.join(scratch, 'a.jpg'),
+        thumbnail: path.join(scratch, 'a-small.jpg'),
+      },
+      {
+        background: null,
+        video: path.join(scratch, 'b.mp4'),
+        poster: path.join(scratch, 'b.jpg'),
+        thumbnail: path.join(scratch, 'b-small.jpg'),
+      },
     ];
     await renderVariants({ tools: npmTools, source: fixtures.clip, info, targets, preset: 'ultrafast', timeoutMs: 120_000 });
     for (const target of targets) {

@@ -83,7 +83,7 @@ describeEachDatabase('rendering into an S3 store that goes away mid-upload', (en
     await relay.restore();
     await renderRequest({ requestId }, { db: env().db, clock: env().app.clock, media });
     expect((await videoRows()).map((row) => row.status)).toEqual(['noactive', 'noactive']);
-    for (const name of ['0.mp4', '0.jpg', '1.mp4', '1.jpg']) {
+    for (const name of ['0.mp4', '0.jpg', '0-small.jpg', '1.mp4', '1.jpg', '1-small.jpg']) {
       expect(await direct.size(`${requestPrefix(idUpload)}/${name}`), name).toBeGreaterThan(0);
     }
     expect(await direct.size(sourceKey)).toBeNull();

@@ -63,6 +63,8 @@ export const videos = pgTable('videos', {
     .default('loading'),
   fileKey: text('file_key'),
   posterKey: text('poster_key'),
+  // Migration 0055: the poster's small copy (server/media/render.ts); null for videos rendered before it.
+  thumbnailKey: text('thumbnail_key'),
   date: timestamp('date', { withTimezone: true }),
   // Migration 0035: why its render failed. Its posts' failures are theirs (migration 0042).
   renderFailure: text('render_failure').$type<RenderFailure>(),

@@ -59,6 +59,8 @@ export const RequestVideoItem = Type.Object({
   id: Id,
   url: Nullable(Type.String()),
   posterUrl: Nullable(Type.String()),
+  /** The poster's small copy (216 × 384), signed; null until rendered, and for a video rendered before small copies were made. */
+  thumbnailUrl: Type.Optional(Nullable(Type.String())),
   idUpload: Type.String(),
   createdAt: Type.String(),
   status: VideoStatus,

@@ -181,7 +181,8 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
       () => actor.send({ type: 'form.invalid' }),
     ),
   );
-  const posters = new Map(detail.video.map((video) => [video.id, video.posterUrl]));
+  // The small copy where there is one: the card shows it at 72 × 128 px.
+  const posters = new Map(detail.video.map((video) => [video.id, video.thumbnailUrl ?? video.posterUrl]));
   const numbers = videoNumbers(detail.video);
   const preview = assignmentPreview(videos, accounts);
   const assignedTo = new Map(preview.videos.map((assigned) => [assigned.videoId, assigned]));
