@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Controller, get, set, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
@@ -61,7 +61,7 @@ function VideoCard({ video, number, assigned, gap, posterUrl, profiles, spreadRe
   return (
     <li className={styles.video}>
       <a href={video.url ?? undefined} target="_blank" rel="noreferrer" className={styles.preview} aria-label={t.publish.preview(number)}>
-        {posterUrl ? <img src={posterUrl} alt="" /> : <Film size={24} aria-hidden />}
+        {posterUrl ? <img src={posterUrl} alt="" loading="lazy" /> : <Film size={24} aria-hidden />}
       </a>
       <div className={styles.videoFields}>
         <div className={styles.videoHeader}>
@@ -417,11 +417,15 @@ function PublishRequest({ idUpload }: { idUpload: string | undefined }) {
   const draftKey = draftKeyOf(useSessionUser()?.id, idUpload);
   const actor = usePublishActor(idUpload, draftKey);
   const detail = useSelector(actor, (snapshot) => snapshot.context.detail);
+  // The form is drawn in a render React may pause between elements (a deferred value starts as the
+  // spinner's null), so a phone's main thread is not held for the whole form at once (Lighthouse's
+  // total blocking time, docs/benchmarks.md).
+  const formDetail = useDeferredValue(detail, null);
   const remove = detail && <DeleteRequest detail={detail} send={actor.send} />;
   if (detail?.status === 'published') return <AlreadyPublished idUpload={detail.idUpload} actions={remove} />;
   return (
     <Page title={t.publish.title} actions={remove}>
-      {detail ? <PublishFormView detail={detail} actor={actor} draftKey={draftKey} /> : <Spinner />}
+      {formDetail ? <PublishFormView detail={formDetail} actor={actor} draftKey={draftKey} /> : <Spinner />}
     </Page>
   );
 }
