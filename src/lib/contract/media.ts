@@ -232,6 +232,7 @@ export const PublishBody = Type.Object(
             // SPEC's video item also carries what the detail answered, a client may send the
             // detail's items back as they came; the server reads none of it.
             posterUrl: Type.Optional(Nullable(Text(4096))),
+            thumbnailUrl: Type.Optional(Nullable(Text(4096))),
             status: Type.Optional(VideoStatus),
             error: Type.Optional(Nullable(Text(4096))),
             errorInstagram: Type.Optional(Nullable(Text(4096))),
