@@ -173,6 +173,11 @@ for (const [width, height] of [
     // The calendar opens on Kyiv's today; the day after is one arrow away, at the field's 12:00.
     await keyboard.tabTo(t.dates.openCalendar(t.publish.date));
     await keyboard.press('Enter');
+    // The month's code may still be on its way (it is fetched when the button is reached): the operator waits for it to show.
+    await page
+      .getByRole('dialog', { name: t.dates.calendar(t.publish.date) })
+      .getByRole('grid')
+      .waitFor();
     await keyboard.press('ArrowRight');
     await keyboard.press('Enter');
     await keyboard.press('Shift+Tab');

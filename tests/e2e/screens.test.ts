@@ -236,7 +236,12 @@ it.each(viewports)(
           throw error;
         });
       // Its pictures and fonts drawn, for contrast and widths: waiting for the network to idle cost 0.5 s a screen.
-      await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+      // A lazy picture below the screen is not fetched until it is scrolled near (the publish form's posters on a phone).
+      await page.waitForFunction(() =>
+        Array.from(document.images).every(
+          (image) => image.complete || (image.loading === 'lazy' && image.getBoundingClientRect().top > window.innerHeight),
+        ),
+      );
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await check(page, screen.name, viewport.width, findings);
     }
