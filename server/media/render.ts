@@ -84,6 +84,9 @@ function placedOnBackground(background: string, clip: string, fitted: { width: n
   ];
 }
 
+/** One frame of a graph's output `label`, as a JPEG file. */
+const jpegOutput = (label: string, file: string) => ['-map', label, '-frames:v', '1', '-q:v', '3', '-f', 'image2', file];
+
 /**
  * One ffmpeg process for all targets: the source is decoded and fitted once, then split into
  * every composition, each with its own encoder. A background image is decoded once and repeated
@@ -149,24 +152,8 @@ function renderArguments({ source, info, targets, preset }: Omit<RenderJob, 'too
     '-f',
     'mp4',
     target.video,
-    '-map',
-    `[p${index}]`,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    '-f',
-    'image2',
-    target.poster,
-    '-map',
-    `[t${index}]`,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    '-f',
-    'image2',
-    target.thumbnail,
+    ...jpegOutput(`[p${index}]`, target.poster),
+    ...jpegOutput(`[t${index}]`, target.thumbnail),
   ]);
   return [...inputs, '-filter_complex', graph.join(';'), ...outputs];
 }
