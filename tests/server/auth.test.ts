@@ -208,7 +208,7 @@ describeEachDatabase('auth API', (env) => {
     const now = env().app.clock.now();
     await env().db.sql(`UPDATE refresh_tokens SET expires_at = $1 WHERE id = 1`, [new Date(now - 60_000)]);
     expect(await purgeExpiredRefreshTokens(env().db, now)).toBe(1);
-    const { rows } = await env().db.sql('SELECT id FROM refresh_tokens', []);
+    const { rows } = await env().db.sql('SELECT id FROM refresh_tokens ORDER BY id', []);
     expect(rows.map((row) => row.id)).toEqual([2, 3]);
   });
 
