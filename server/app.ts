@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import zlib from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
-import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
@@ -256,17 +254,6 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swagger, apiDocumentOptions);
   await app.register(swagger, sandboxDocumentOptions(isSandboxControl));
-  // An answer over 1 KB goes out compressed when the client accepts it: a page of 20 profiles is
-  // 12 KB of JSON and about 2 KB with brotli, which a phone on slow 4G waits for before it draws
-  // (bench:lighthouse). Quality 4, not zlib's default 11, which costs the server milliseconds an
-  // answer to save a few more bytes. Files already compressed (the SPA's .br, media) are sent as they
-  // are. No BREACH exposure: the API is signed into by a header, which no other site can make a
-  // browser send, so no attacker can mix guesses into an answer that holds a secret.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
   app.setErrorHandler(answerError);
