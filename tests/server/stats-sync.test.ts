@@ -180,8 +180,8 @@ describeEachDatabase(
       sandbox.resetCalls();
       const answered = await batch(50);
       expect(answered.status).toBe(200);
-      // Read whole first: the sandbox counts a call once its answer has gone out, which a compressed
-      // answer finishes after its headers have come.
+      // Read whole first: the sandbox counts a call once its answer has gone out, which may be after
+      // its headers have come.
       const results = (await answered.json()) as { code: number; body: string }[];
       // One HTTP request in the sandbox's count of calls, however many operations it carried.
       expect(sandbox.calls.instagram).toEqual({ [Object.keys(sandbox.calls.instagram)[0]!]: 1 });
