@@ -196,17 +196,11 @@ async function renderPending(
     for (const [index, composition] of pass.entries()) {
       for (const position of composition.positions) {
         const keys = variantKeys(prefix, position);
-        const copies = {
-          video: scratch.file(`copy-${position}.mp4`),
-          poster: scratch.file(`copy-${position}.jpg`),
-          thumbnail: scratch.file(`copy-${position}-small.jpg`),
-        };
-        await fs.promises.copyFile(targets[index]!.video, copies.video, fs.constants.COPYFILE_FICLONE);
-        await fs.promises.copyFile(targets[index]!.poster, copies.poster, fs.constants.COPYFILE_FICLONE);
-        await fs.promises.copyFile(targets[index]!.thumbnail, copies.thumbnail, fs.constants.COPYFILE_FICLONE);
-        await storage.put(keys.video, copies.video);
-        await storage.put(keys.poster, copies.poster);
-        await storage.put(keys.thumbnail, copies.thumbnail);
+        for (const kind of ['video', 'poster', 'thumbnail'] as const) {
+          const copy = scratch.file(`copy-${position}-${kind}`);
+          await fs.promises.copyFile(targets[index]![kind], copy, fs.constants.COPYFILE_FICLONE);
+          await storage.put(keys[kind], copy);
+        }
         // Rendered, not published: no post yet (services/publishing/video-status.ts).
         const updated = await db.orm
           .update(videos)
