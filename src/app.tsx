@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useDeferredValue, useEffect, useState, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { isAuthLoading } from './machines/auth-session';
@@ -14,13 +14,25 @@ import styles from './app.module.css';
  * A chunk of its own, fetched when first drawn, or earlier by `preload`: while a stored session is
  * checked (`/api/auth/me`), the menu's and the asked screen's chunks come in beside it, not after
  * (main.tsx).
+ *
+ * A chunk already in is drawn at once. A lazy component suspends on its first draw even then, and
+ * once a Suspense fallback has shown, React holds back what replaces it until 300 ms after
+ * (FALLBACK_THROTTLE_MS in react-dom's work loop): on a 4x slower phone CPU the signed-in page
+ * came 350 ms after the session check, where its own work took 50.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own props (the route's params)
 function preloadable(load: () => Promise<ComponentType<any>>) {
-  return Object.assign(
-    lazy(() => load().then((component) => ({ default: component }))),
-    { preload: load },
-  );
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  let loaded: ComponentType<any> | undefined;
+  const preload = () => load().then((component) => (loaded = component));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  function Preloadable(props: any) {
+    // Chosen once for each mounted screen: changing the type later would remount it and lose its state.
+    const [component] = useState(() => loaded ?? Lazy);
+    return createElement(component, props);
+  }
+  return Object.assign(Preloadable, { preload });
 }
 
 // The menu and its bell are a chunk of their own, fetched with the first signed-in screen: the login screen does without them.
@@ -96,18 +108,34 @@ const routes: {
   { path: /^\/users\/(?<id>\d+)$/, screen: UserFormScreen },
 ];
 
+/** Settles when the chunks `preloadSignedIn` asked for are in, or have failed (the lazy draw then asks again). */
+let firstChunks: Promise<unknown> = Promise.resolve();
+
 /**
  * Fetches what a signed-in visit of `path` needs first, without waiting to draw it: the menu's and
  * its screen's chunks, and the screen's first read.
  */
 export function preloadSignedIn(path: string, search: string) {
-  void Sidebar.preload();
   const route = routes.find((each) => (typeof each.path === 'string' ? each.path === path : each.path.test(path)));
+  const chunks = Promise.all([Sidebar.preload(), route?.screen.preload()]);
+  firstChunks = chunks.catch(() => undefined);
   if (!route) return;
-  void route.screen.preload();
   const params = typeof route.path === 'string' ? {} : (route.path.exec(path)?.groups ?? {});
   const firstRead = route.firstRead?.(params, search);
   if (firstRead) prefetch(firstRead);
+}
+
+/** Whether the first signed-in page's chunks are in, so it is drawn whole rather than through Suspense's fallbacks. */
+function useFirstChunksIn() {
+  const [chunksIn, setChunksIn] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void firstChunks.then(() => mounted && setChunksIn(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return chunksIn;
 }
 
 function RoutedApp() {
@@ -135,8 +163,13 @@ export function App() {
   const auth = useAuthActor();
   const loading = useSelector(auth, isAuthLoading);
   const signedIn = useSelector(auth, (snapshot) => snapshot.matches('signedIn'));
-  if (loading) return <Spinner fullScreen />;
+  const firstChunksIn = useFirstChunksIn();
+  const shown = loading || (signedIn && !firstChunksIn) ? 'spinner' : signedIn ? 'signedIn' : 'signedOut';
+  // Drawn in a render React may pause between elements (a deferred value), so a phone's main thread
+  // is not held for the whole first page at once (Lighthouse's total blocking time, docs/benchmarks.md).
+  const drawn = useDeferredValue(shown);
+  if (drawn === 'spinner') return <Spinner fullScreen />;
   // The login screen keeps whatever path was asked for, so signing in lands there.
-  if (!signedIn) return <LoginScreen />;
+  if (drawn === 'signedOut') return <LoginScreen />;
   return <RoutedApp />;
 }
