@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route } from 'wouter';
 import { api, ApiError } from '../../src/lib/api';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { kyivWallTime } from '../../src/lib/kyiv-time';
 import type { Paged, PublishedVideo, SelectOption, UploadDetail, UploadRow, VideoSummary } from '../../src/lib/contract';
 import { VideoTable } from '../../src/components/video-table';
@@ -136,6 +136,8 @@ describe('publish form', () => {
     const sent: unknown[] = [];
     renderPublish({ [`POST /upload-video/${idUpload}`]: (body: unknown) => (sent.push(body), { ok: true }) });
     expect(await screen.findByLabelText('Назва')).toHaveValue('Чернетка');
+    // The rest of the form is drawn a render after its texts (publish-screen.tsx).
+    await screen.findByRole('button', { name: 'Зберегти' });
     expect(screen.queryByRole('link', { name: 'Переглянути відео 2' })).toBeNull();
     expect([11, 13].map((id) => (videoProfile(id) as HTMLSelectElement).value)).toEqual(['2', '']);
     expect(videoProfile(13)).toHaveAccessibleDescription('Отримає #3 vira — за чергою вибраних профілів');

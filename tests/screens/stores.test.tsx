@@ -85,6 +85,8 @@ describe('publish draft', () => {
     openPublish();
     await server.answer('GET', `/create-video/request/${idUpload}`, 200, request);
     expect(await screen.findByLabelText('Назва')).toHaveValue('Чернетка');
+    // The rest of the form is drawn a render after its texts (publish-screen.tsx).
+    await screen.findByRole('button', { name: 'Зберегти' });
     expect(screen.getByRole('button', { name: 'Прибрати #1 anna' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Переглянути відео 2' })).toBeNull();
     expect(screen.getByLabelText('Профіль відео 1')).toHaveValue('1');
@@ -97,6 +99,6 @@ describe('publish draft', () => {
     openPublish();
     await server.answer('GET', `/create-video/request/${idUpload}`, 200, request);
     expect(await screen.findByLabelText('Назва')).toHaveValue('');
-    expect(screen.getByRole('link', { name: 'Переглянути відео 2' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Переглянути відео 2' })).toBeInTheDocument();
   });
 });

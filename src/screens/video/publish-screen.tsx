@@ -8,7 +8,7 @@ import type { PublicationRequestDetail, PublishVideoItem, SelectOption } from '.
 import { assignmentPreview, platformGaps, tickedPlatforms, type AssignedVideo, type PlatformGap } from '../../lib/assignment';
 import { platforms, type PlatformFieldName } from '../../lib/platforms';
 import { kyivWallTime } from '../../lib/kyiv-time';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { commonText, emptyPublishFields, sentTexts, spreadWordsOf, videoNumbers, worstValuesOf } from '../../lib/publishing';
 import { textProblems, type PostText } from '../../lib/post-texts';
 import { choiceProblems } from '../../lib/posting-rules';
@@ -141,6 +141,11 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
   const spread = useSelector(actor, (snapshot) => snapshot.context.spread);
   const duplicates = useSelector(actor, (snapshot) => snapshot.context.duplicates);
   const allowDuplicates = useSelector(actor, (snapshot) => snapshot.context.allowDuplicates);
+  // The texts, at the top, are drawn with the heading; the rest of the form follows in a render
+  // React may pause between elements (a deferred value starts false), so a phone's main thread is
+  // not held for the whole form at once and the first screenful is not kept waiting for the rest
+  // (Lighthouse's total blocking time and largest paint, docs/benchmarks.md).
+  const restDrawn = useDeferredValue(true, false);
   const accounts = useSelector(actor, (snapshot) => snapshot.context.accounts);
   const videos = useSelector(actor, (snapshot) => snapshot.context.videos);
   const assignment = useSelector(actor, (snapshot) => (snapshot.context.submitted ? snapshot.context.errors : {}));
@@ -250,145 +255,156 @@ function PublishFormView({ detail, actor, draftKey }: { detail: PublicationReque
             {assignment.texts}
           </p>
         )}
-        <fieldset className={styles.platforms}>
-          <legend className={styles.legend}>{t.publish.platforms}</legend>
-          {platforms
-            .map(({ id, fields: { ticked: name } }) => [name, t.platform.names[id]] as const)
-            .map(([name, label]) => (
-              <label key={name} className={styles.checkbox}>
-                <input
-                  type="checkbox"
-                  disabled={submitting}
-                  aria-invalid={assignment.platforms ? true : undefined}
-                  aria-describedby={assignment.platforms ? 'publish-platforms-error' : undefined}
-                  {...register(name)}
-                />
-                {label}
-              </label>
-            ))}
-          {assignment.platforms && (
-            <p id="publish-platforms-error" className={styles.error} role="alert">
-              {assignment.platforms}
-            </p>
-          )}
-        </fieldset>
-        <MultiSelect
-          label={t.publish.accounts}
-          placeholder={t.groups.accountsPlaceholder}
-          options={detail.accounts}
-          value={accounts}
-          onChange={(profiles) => actor.send({ type: 'profiles.choose', profiles })}
-          error={assignment.accounts}
-        />
-        <p className={styles.rule}>{t.publish.assignmentRule}</p>
-        <QuickChips
-          label={t.publish.groups}
-          items={detail.group}
-          disabled={submitting}
-          onPick={(group) => actor.send({ type: 'group.pick', group })}
-        />
-        {/* After the profiles' choosers: the panels a pick brings appear ahead of the focus, not behind it. */}
-        <Controller
-          control={control}
-          name="options"
-          render={({ field }) => (
-            <PlatformOptionsPanel
-              actor={rulesActor}
-              errorOf={(choice) => (get(errors, choice) as { message?: string } | undefined)?.message}
-              accountIds={accounts.map((profile) => profile.id)}
-              ticked={ticked}
-              value={field.value ?? {}}
-              onChange={field.onChange}
-              disabled={submitting}
+        {restDrawn && (
+          <>
+            <fieldset className={styles.platforms}>
+              <legend className={styles.legend}>{t.publish.platforms}</legend>
+              {platforms
+                .map(({ id, fields: { ticked: name } }) => [name, t.platform.names[id]] as const)
+                .map(([name, label]) => (
+                  <label key={name} className={styles.checkbox}>
+                    <input
+                      type="checkbox"
+                      disabled={submitting}
+                      aria-invalid={assignment.platforms ? true : undefined}
+                      aria-describedby={assignment.platforms ? 'publish-platforms-error' : undefined}
+                      {...register(name)}
+                    />
+                    {label}
+                  </label>
+                ))}
+              {assignment.platforms && (
+                <p id="publish-platforms-error" className={styles.error} role="alert">
+                  {assignment.platforms}
+                </p>
+              )}
+            </fieldset>
+            <MultiSelect
+              label={t.publish.accounts}
+              placeholder={t.groups.accountsPlaceholder}
+              options={detail.accounts}
+              value={accounts}
+              onChange={(profiles) => actor.send({ type: 'profiles.choose', profiles })}
+              error={assignment.accounts}
             />
-          )}
-        />
-        <div className={styles.date}>
-          <Controller
-            control={control}
-            name="date"
-            render={({ field }) => (
-              <DateTimeField
-                label={t.publish.date}
-                value={field.value ?? ''}
-                onChange={field.onChange}
+            <p className={styles.rule}>{t.publish.assignmentRule}</p>
+            <QuickChips
+              label={t.publish.groups}
+              items={detail.group}
+              disabled={submitting}
+              onPick={(group) => actor.send({ type: 'group.pick', group })}
+            />
+            {/* After the profiles' choosers: the panels a pick brings appear ahead of the focus, not behind it. */}
+            <Controller
+              control={control}
+              name="options"
+              render={({ field }) => (
+                <PlatformOptionsPanel
+                  actor={rulesActor}
+                  errorOf={(choice) => (get(errors, choice) as { message?: string } | undefined)?.message}
+                  accountIds={accounts.map((profile) => profile.id)}
+                  ticked={ticked}
+                  value={field.value ?? {}}
+                  onChange={field.onChange}
+                  disabled={submitting}
+                />
+              )}
+            />
+            <div className={styles.date}>
+              <Controller
+                control={control}
+                name="date"
+                render={({ field }) => (
+                  <DateTimeField
+                    label={t.publish.date}
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    disabled={submitting}
+                    error={errors.date?.message}
+                  />
+                )}
+              />
+            </div>
+            <PostingBudget profiles={accounts} days={budgetDays} platforms={tickedPlatforms(ticked)} newPostsOn={newPostsOn} />
+          </>
+        )}
+      </Card>
+      {restDrawn && (
+        <>
+          <Card>
+            <h2 className={styles.panelTitle}>{t.publish.videos}</h2>
+            {videos.length > 0 && (
+              <SpreadPanel
+                busy={spreading}
                 disabled={submitting}
-                error={errors.date?.message}
+                unplaced={(spread?.unplaced ?? []).map((item) => ({
+                  name: t.publish.video(numbers.get(item.videoId)!),
+                  reason: item.reason,
+                }))}
+                days={proposedDays}
+                onPropose={(range) => actor.send({ type: 'spread.propose', range, platforms: ticked, words: spreadWordsOf(getValues()) })}
               />
             )}
-          />
-        </div>
-        <PostingBudget profiles={accounts} days={budgetDays} platforms={tickedPlatforms(ticked)} newPostsOn={newPostsOn} />
-      </Card>
-      <Card>
-        <h2 className={styles.panelTitle}>{t.publish.videos}</h2>
-        {videos.length > 0 && (
-          <SpreadPanel
-            busy={spreading}
-            disabled={submitting}
-            unplaced={(spread?.unplaced ?? []).map((item) => ({ name: t.publish.video(numbers.get(item.videoId)!), reason: item.reason }))}
-            days={proposedDays}
-            onPropose={(range) => actor.send({ type: 'spread.propose', range, platforms: ticked, words: spreadWordsOf(getValues()) })}
-          />
-        )}
-        {videos.length > 0 && (preview.idle.length > 0 || preview.shared.length > 0 || gaps.length > 0) && (
-          <div role="status" className={styles.balance}>
-            {preview.idle.length > 0 && <p>{t.publish.profilesIdle(preview.idle.length, titles(preview.idle))}</p>}
-            {preview.shared.length > 0 && <p>{t.publish.profilesShared(preview.shared.length, titles(preview.shared))}</p>}
-            {gaps.length > 0 && <p>{t.postTruth.gapsSummary(gaps.length, refusedCount)}</p>}
-          </div>
-        )}
-        {videos.length === 0 ? (
-          <p className={styles.empty}>{t.publish.noVideos}</p>
-        ) : (
-          <ul className={styles.videos}>
-            {videos.map((video) => (
-              <VideoCard
-                key={video.id}
-                video={video}
-                number={numbers.get(video.id)!}
-                assigned={assignedTo.get(video.id)}
-                gap={gapOf.get(video.id)}
-                posterUrl={posters.get(video.id) ?? null}
-                profiles={accounts}
-                spreadReason={spread?.reasons[video.id]}
-                spreadWords={spread?.posts[video.id] && { posts: spread.posts[video.id]!, set: commonText(getValues()) }}
+            {videos.length > 0 && (preview.idle.length > 0 || preview.shared.length > 0 || gaps.length > 0) && (
+              <div role="status" className={styles.balance}>
+                {preview.idle.length > 0 && <p>{t.publish.profilesIdle(preview.idle.length, titles(preview.idle))}</p>}
+                {preview.shared.length > 0 && <p>{t.publish.profilesShared(preview.shared.length, titles(preview.shared))}</p>}
+                {gaps.length > 0 && <p>{t.postTruth.gapsSummary(gaps.length, refusedCount)}</p>}
+              </div>
+            )}
+            {videos.length === 0 ? (
+              <p className={styles.empty}>{t.publish.noVideos}</p>
+            ) : (
+              <ul className={styles.videos}>
+                {videos.map((video) => (
+                  <VideoCard
+                    key={video.id}
+                    video={video}
+                    number={numbers.get(video.id)!}
+                    assigned={assignedTo.get(video.id)}
+                    gap={gapOf.get(video.id)}
+                    posterUrl={posters.get(video.id) ?? null}
+                    profiles={accounts}
+                    spreadReason={spread?.reasons[video.id]}
+                    spreadWords={spread?.posts[video.id] && { posts: spread.posts[video.id]!, set: commonText(getValues()) }}
+                    disabled={submitting}
+                    send={actor.send}
+                  />
+                ))}
+              </ul>
+            )}
+            {assignment.video && (
+              <p className={styles.error} role="alert">
+                {assignment.video}
+              </p>
+            )}
+          </Card>
+          {/* After the videos: on a phone Save comes once every video's profile and date are seen. */}
+          <div className={styles.actions}>
+            {duplicates.length > 0 && (
+              <DuplicatesConsent
+                role="alert"
+                className={styles.duplicates}
+                label={t.spread.saveAnyway}
+                allowed={allowDuplicates}
                 disabled={submitting}
-                send={actor.send}
-              />
-            ))}
-          </ul>
-        )}
-        {assignment.video && (
-          <p className={styles.error} role="alert">
-            {assignment.video}
-          </p>
-        )}
-      </Card>
-      {/* After the videos: on a phone Save comes once every video's profile and date are seen. */}
-      <div className={styles.actions}>
-        {duplicates.length > 0 && (
-          <DuplicatesConsent
-            role="alert"
-            className={styles.duplicates}
-            label={t.spread.saveAnyway}
-            allowed={allowDuplicates}
-            disabled={submitting}
-            onAllow={(allow) => actor.send({ type: 'duplicates.allow', allow })}
-          >
-            <p className={styles.duplicatesTitle}>{t.spread.duplicatesTitle}</p>
-            <ul>
-              {duplicates.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-            <p>{t.spread.duplicatesHint}</p>
-          </DuplicatesConsent>
-        )}
-        <Button type="submit" disabled={submitting}>
-          {t.publish.save}
-        </Button>
-      </div>
+                onAllow={(allow) => actor.send({ type: 'duplicates.allow', allow })}
+              >
+                <p className={styles.duplicatesTitle}>{t.spread.duplicatesTitle}</p>
+                <ul>
+                  {duplicates.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+                <p>{t.spread.duplicatesHint}</p>
+              </DuplicatesConsent>
+            )}
+            <Button type="submit" disabled={submitting}>
+              {t.publish.save}
+            </Button>
+          </div>
+        </>
+      )}
     </form>
   );
 }
@@ -417,15 +433,11 @@ function PublishRequest({ idUpload }: { idUpload: string | undefined }) {
   const draftKey = draftKeyOf(useSessionUser()?.id, idUpload);
   const actor = usePublishActor(idUpload, draftKey);
   const detail = useSelector(actor, (snapshot) => snapshot.context.detail);
-  // The form is drawn in a render React may pause between elements (a deferred value starts as the
-  // spinner's null), so a phone's main thread is not held for the whole form at once (Lighthouse's
-  // total blocking time, docs/benchmarks.md).
-  const formDetail = useDeferredValue(detail, null);
   const remove = detail && <DeleteRequest detail={detail} send={actor.send} />;
   if (detail?.status === 'published') return <AlreadyPublished idUpload={detail.idUpload} actions={remove} />;
   return (
     <Page title={t.publish.title} actions={remove}>
-      {formDetail ? <PublishFormView detail={formDetail} actor={actor} draftKey={draftKey} /> : <Spinner />}
+      {detail ? <PublishFormView detail={detail} actor={actor} draftKey={draftKey} /> : <Spinner />}
     </Page>
   );
 }
