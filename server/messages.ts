@@ -1,4 +1,5 @@
-import { counted, nouns, t as shown } from '../src/lib/i18n';
+import { counted, nouns } from '../src/lib/i18n/words';
+import * as shown from '../src/lib/i18n';
 
 const groupedDigits = new Intl.NumberFormat('uk-UA');
 
@@ -8,7 +9,7 @@ const waitWords = (seconds: number) => (seconds < 60 ? `${seconds} с` : `${Math
 /**
  * The catalog's messages that only the server sends (its error answers, the failures it records),
  * kept out of the browser's bundle: the SPA shows them as the server words them. Server code takes
- * `t` from here: src/lib/i18n.ts's catalog with these merged in, so each message keeps its path.
+ * `t` from here: src/lib/i18n's catalog with these merged in, so each message keeps its path.
  */
 export const t = {
   ...shown,

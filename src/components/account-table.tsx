@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, CircleDashed } from 'lucide-react';
 import type { AccountSummary } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { platforms } from '../lib/platforms';
 import { profileName } from '../lib/profile-name';
 import { DataTable, type Column } from './data-table';

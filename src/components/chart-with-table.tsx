@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { Button } from './button';
 import { DataTable, type Column } from './data-table';
 import type { StatsChartProps } from './stats-chart';

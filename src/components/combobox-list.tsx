@@ -1,6 +1,6 @@
 import { useCombobox, type UseComboboxReturnValue, type UseComboboxStateChange } from 'downshift';
 import type { ReactNode } from 'react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import styles from './combobox-list.module.css';
 
 /**

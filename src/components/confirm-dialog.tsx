@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { Button } from './button';
 import styles from './confirm-dialog.module.css';
 

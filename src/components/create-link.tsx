@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Plus } from 'lucide-react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { buttonClass } from './button';
 
 /** The 'Створити' button in a list's header. */

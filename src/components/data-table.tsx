@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { EmptyState, type EmptyHint } from './empty-state';
 import { Spinner } from './spinner';
 import styles from './data-table.module.css';

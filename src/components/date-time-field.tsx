@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CalendarDays } from 'lucide-react';
 import { kyivWallTime, wallTimePattern } from '../lib/kyiv-time';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { Spinner } from './spinner';
 import { useOutsideClick } from './use-outside-click';
 import styles from './date-time-field.module.css';

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { Trash2 } from 'lucide-react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 

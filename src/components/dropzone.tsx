@@ -1,7 +1,7 @@
 import { useEffect, useState, type DragEvent, type ReactNode } from 'react';
 import { useDropzone, type Accept, type FileRejection } from 'react-dropzone';
 import { Upload } from 'lucide-react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { Button } from './button';
 import styles from './dropzone.module.css';
 

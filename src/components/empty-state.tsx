@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import styles from './empty-state.module.css';
 
 /** What an empty list asks of the operator first, and where to do it. */

@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { splitError } from '../lib/platform-error';
 import styles from './error-text.module.css';
 

@@ -1,6 +1,6 @@
 import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import type { TagSet } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { TagInput } from './tag-input';
 import { TagSetPicker } from './tag-set-picker';
 

@@ -1,7 +1,7 @@
 import { useLocation, useSearch } from 'wouter';
 import { Search, X } from 'lucide-react';
 import { platformIds } from '../lib/platforms';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { filterParams } from '../lib/pagination';
 import { Button } from './button';
 import styles from './list-filters.module.css';

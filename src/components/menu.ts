@@ -1,5 +1,5 @@
 import { ChartColumn, CalendarDays, Film, Image, Tags, UserRound, Users, type LucideIcon } from 'lucide-react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 
 export interface MenuItem {
   id: string;

@@ -2,7 +2,7 @@ import { useCombobox, useMultipleSelection } from 'downshift';
 import { useId, useState } from 'react';
 import { ChevronDown, X } from 'lucide-react';
 import type { SelectOption } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import chipStyles from './chip-field.module.css';
 import fieldStyles from './text-field.module.css';
 import { ComboboxList, pickOrSearch } from './combobox-list';

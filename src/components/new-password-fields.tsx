@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { TextField } from './text-field';
 
 interface NewPasswordFieldsProps {

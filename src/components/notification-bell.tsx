@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Bell } from 'lucide-react';
 import type { NotificationItem } from '../lib/contract';
 import { formatDate } from '../lib/kyiv-time';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { notificationsMachine } from '../machines/notifications-machine';
 import { Dropdown } from './dropdown';
 import { useScreenActor } from './use-screen-actor';

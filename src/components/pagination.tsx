@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { pageItems } from '../lib/pagination';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import styles from './pagination.module.css';
 
 interface PaginationProps {

@@ -2,7 +2,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { PlatformName, PostOptions, ProfilePostingRules, TikTokPostOptions } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import type { TickedPlatforms } from '../lib/assignment';
 import { instagramDefaults } from '../lib/posting-rules/instagram';
 import { platforms, type PlatformOf } from '../lib/platforms';

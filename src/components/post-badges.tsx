@@ -1,5 +1,5 @@
 import type { PostCounts, PostState, VideoPost } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { formatDate } from '../lib/kyiv-time';
 import { splitError } from '../lib/platform-error';
 import tones from './badge-tones.module.css';

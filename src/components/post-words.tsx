@@ -1,5 +1,5 @@
 import type { VideoPost } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { hashtags } from '../lib/posting-rules/caption';
 import { wordsOf, type PostText } from '../lib/post-texts';
 import styles from './post-words.module.css';

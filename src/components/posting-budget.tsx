@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PlatformName, PostingBudgets, SelectOption } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { SegmentedButtons } from './segmented-buttons';
 import { useResource } from './use-resource';
 import styles from './posting-budget.module.css';

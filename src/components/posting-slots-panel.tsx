@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import type { EffectiveSlots } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { postingSlotsSchema, type PostingSlotsForm } from '../lib/schemas';
 import { Button } from './button';
 import { Card } from './page';

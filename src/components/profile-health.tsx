@@ -1,6 +1,6 @@
 import { CircleCheck, CircleDashed, CircleX, TrendingDown, TriangleAlert } from 'lucide-react';
 import type { AccountSummary, ConnectionState, PlatformName } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { formatDate } from '../lib/kyiv-time';
 import { platformIds, platformOf, type PlatformFieldName } from '../lib/platforms';
 import styles from './profile-health.module.css';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 
 interface ProfileLinkProps {
   account: { id: number; title?: string } | null;

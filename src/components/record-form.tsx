@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { Button } from './button';
 import { Card } from './page';
 import { useFocusFirstError } from './use-focus-first-error';

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'wouter';
 import { useSelector } from '@xstate/store-react';
 import { useEffect, useState } from 'react';
 import { ChevronDown, KeyRound, LogOut, Menu as MenuIcon, Settings, UserCircle, X } from 'lucide-react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { isGroupOpen, menuStore } from '../machines/menu-store';
 import { useAuthActor, useSessionUser } from './auth-context';
 import { Dropdown } from './dropdown';

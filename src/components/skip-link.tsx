@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import styles from './skip-link.module.css';
 
 /**

@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import styles from './spinner.module.css';
 
 export function Spinner({ fullScreen = false }: { fullScreen?: boolean }) {

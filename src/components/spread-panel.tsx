@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { kyivWallTime } from '../lib/kyiv-time';
 import { spreadSchema, type SpreadForm } from '../lib/schemas';
 import { Button } from './button';

@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { PlatformName } from '../lib/contract';
 import { dayjs } from '../lib/dates';
 import { displayTimezone, formatDate } from '../lib/kyiv-time';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { platformOf } from '../lib/platforms';
 import styles from './stats-chart.module.css';
 

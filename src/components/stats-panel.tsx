@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { statsPeriods, type StatsFigures, type StatsReport } from '../lib/contract';
 import { formatDate } from '../lib/kyiv-time';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { statsMachine } from '../machines/stats-machine';
 import { ChartWithTable } from './chart-with-table';
 import { DataTable, type Column } from './data-table';

@@ -1,5 +1,5 @@
 import type { AccountStatus, VideoStatus } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import tones from './badge-tones.module.css';
 import styles from './status-badge.module.css';
 

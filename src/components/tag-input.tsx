@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { addTags, tagSeparator } from '../lib/tags';
 import chipStyles from './chip-field.module.css';
 import fieldStyles from './text-field.module.css';

@@ -1,7 +1,7 @@
 import { useCombobox } from 'downshift';
 import { useState } from 'react';
 import type { TagSet } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { QuickChips } from './quick-chips';
 import fieldStyles from './text-field.module.css';
 import { ComboboxList, pickOrSearch } from './combobox-list';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Undo2 } from 'lucide-react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import styles from './undo-cancel-toast.module.css';
 
 const undoToastId = 'undo-cancel';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 
 /**
  * Asks before unsaved input is lost: the browser's own prompt on reload or closing the tab

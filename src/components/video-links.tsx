@@ -1,5 +1,5 @@
 import type { VideoSummary } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { platforms, type PlatformFieldName } from '../lib/platforms';
 import styles from './video-links.module.css';
 

@@ -1,6 +1,6 @@
 import { Eye, MessageCircle, ThumbsUp } from 'lucide-react';
 import type { VideoSummary } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { platforms, type PlatformFieldName } from '../lib/platforms';
 import styles from './video-stats.module.css';
 

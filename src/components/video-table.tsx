@@ -1,6 +1,6 @@
 import type { Paged, VideoSummary } from '../lib/contract';
 import { formatDate } from '../lib/kyiv-time';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { videoErrorText } from '../lib/publishing';
 import { DataTable, type Column } from './data-table';
 import { ErrorText } from './error-text';

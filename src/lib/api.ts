@@ -1,5 +1,5 @@
 import type { ErrorResponse, LoginResponse, RefreshResponse, SessionUser } from './contract';
-import { t } from './i18n';
+import * as t from './i18n';
 
 /** The one backend base address; the SPA is served by the same server. */
 export const apiBase = '/api';

@@ -1,5 +1,5 @@
 import type { PlatformName, SelectOption } from './contract';
-import { t } from './i18n';
+import * as t from './i18n';
 import { platformIds, platformOf, platforms, type PlatformFieldName } from './platforms';
 
 /**

@@ -1,5 +1,5 @@
 import { object, type Infer } from 'superstruct';
-import { t } from './i18n';
+import * as t from './i18n';
 import { text } from './validation';
 
 /**

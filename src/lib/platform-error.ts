@@ -1,4 +1,4 @@
-import { t } from './i18n';
+import * as t from './i18n';
 
 export interface SplitError {
   /** Ukrainian: what happened, said first. */

@@ -1,5 +1,5 @@
 import type { PlatformName } from './contract';
-import { t } from './i18n';
+import * as t from './i18n';
 import { refusalText, type Refusal } from './posting-rules';
 import { platformOf, platforms, type PlatformOf } from './platforms';
 

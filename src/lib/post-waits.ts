@@ -1,5 +1,5 @@
 import type { PlatformName, WaitKind } from './contract';
-import { t } from './i18n';
+import * as t from './i18n';
 import { failureText, type PostFailure } from './post-failures';
 
 /**

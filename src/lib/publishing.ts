@@ -8,7 +8,7 @@ import type {
   SpreadPayload,
   VideoPost,
 } from './contract';
-import { t } from './i18n';
+import * as t from './i18n';
 import { platforms, type PlatformFieldName } from './platforms';
 import { tickedPlatforms, ticksOf } from './assignment';
 import type { PlatformTexts, PostText, WorstValues } from './post-texts';

@@ -1,4 +1,4 @@
-import { t } from './i18n';
+import * as t from './i18n';
 
 /**
  * Why a render failed, as creation_requests and videos store it (render_failure and

@@ -38,7 +38,7 @@ import { parseProxy } from './proxy';
 import { tiktokPrivacyLevels } from './posting-rules/tiktok';
 import { addTags } from './tags';
 import { youtubePrivacyStatuses } from './posting-rules/youtube';
-import { t } from './i18n';
+import * as t from './i18n';
 import { text } from './validation';
 import { isWellFormedSecret } from './webhook-secret';
 import { alertEvents, telegramEvents, type AlertEvent } from './contract/lists';

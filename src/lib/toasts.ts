@@ -1,6 +1,6 @@
 import toast, { type ToasterProps } from 'react-hot-toast';
 import { ApiError, errorMessages } from './api';
-import { t } from './i18n';
+import * as t from './i18n';
 import { errorSummary } from './platform-error';
 
 /**

@@ -4,7 +4,7 @@ import { api, ApiError } from '../lib/api';
 import { daysOf, kyivDay, kyivMomentOf, rangeOf, sameTimeOn, shiftAnchor, type CalendarView, type Day } from '../lib/calendar';
 import type { CalendarPost, CalendarRange } from '../lib/contract';
 import type { Platform } from '../lib/platforms';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { toastErrors } from '../lib/toasts';
 
 export interface CalendarContext {

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { assertEvent, fromPromise, setup } from 'xstate';
 import { api } from '../lib/api';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import type { PasswordChangeForm } from '../lib/schemas';
 import { toastErrors } from '../lib/toasts';
 

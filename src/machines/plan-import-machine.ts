@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
 import { api, download, formDataOf, upload } from '../lib/api';
 import type { PlanCommitRequest, PlanCommitted, PlanPreview } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { saveFile } from '../lib/save-file';
 import { toastErrors } from '../lib/toasts';
 

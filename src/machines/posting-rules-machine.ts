@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
 import { api, errorMessages } from '../lib/api';
 import type { PostOptions, ProfilePostingRules } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 
 interface PostingRulesContext {
   accountIds: number[];

@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
 import { api } from '../lib/api';
 import type { ConnectYouTubeResponse, PlatformName } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { toastErrors } from '../lib/toasts';
 
 /** The profile form's save that comes first: a new profile's, or a saved one's unsaved changes. */

@@ -11,7 +11,7 @@ import type {
   SpreadProposal,
 } from '../lib/contract';
 import { kyivWallTime } from '../lib/kyiv-time';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { assignmentPreview, platformGaps, tickedPlatforms } from '../lib/assignment';
 import type { PlatformFieldName } from '../lib/platforms';
 import { textProblems } from '../lib/post-texts';

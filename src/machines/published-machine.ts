@@ -2,7 +2,7 @@ import { assign, cancel, fromPromise, raise, setup } from 'xstate';
 import toast from 'react-hot-toast';
 import { api } from '../lib/api';
 import type { ReschedulePayload, RetryPayload, UploadDetail } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { hasVideosInProgress } from '../lib/publishing';
 import type { PublishedEditForm } from '../lib/schemas';
 import { toastErrors } from '../lib/toasts';

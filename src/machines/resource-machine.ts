@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
 import { api, ApiError } from '../lib/api';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { toastErrors } from '../lib/toasts';
 import { pollingMachine } from './polling-machine';
 

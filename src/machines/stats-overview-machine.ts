@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import toast from 'react-hot-toast';
 import { api, download } from '../lib/api';
 import type { StatsChoices, StatsOverview, TopVideos } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import { kyivWallTime } from '../lib/kyiv-time';
 import { saveFile } from '../lib/save-file';
 import type { StatsFiltersForm } from '../lib/schemas';

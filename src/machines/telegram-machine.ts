@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { api } from '../lib/api';
 import type { TelegramSettings, TelegramTestResult } from '../lib/contract';
-import { t } from '../lib/i18n';
+import * as t from '../lib/i18n';
 import type { TelegramChoicesForm } from '../lib/schemas';
 import { toastErrors } from '../lib/toasts';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import {
   accessToken,
   apiBodies,

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject, vi } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { makeClip, makeImage, testTools } from '../fixtures/media';
 
 export const adminLogin = 'admin';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { daysOf, kyivDay, shiftAnchor } from '../../src/lib/calendar';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import {
   accessToken,

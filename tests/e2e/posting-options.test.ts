@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { emptyAccountForm } from '../../src/lib/schemas';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import {
   apiAnswers,
   apiBodies,

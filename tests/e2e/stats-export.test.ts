@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { kyivDay } from '../../src/lib/calendar';
 import type { StatsOverview, TopVideos } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { emptyAccountForm } from '../../src/lib/schemas';
 import { runTool } from '../../server/media/tools';
 import { makeClip, testTools } from '../fixtures/media';

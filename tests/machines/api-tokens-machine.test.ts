@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { ApiToken, CreatedApiToken } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { apiTokensMachine } from '../../src/machines/api-tokens-machine';
 import { apiDouble, heldReply, recordToasts } from './api-double';
 

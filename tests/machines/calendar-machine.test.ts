@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../src/lib/api';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import type { CalendarPost, CalendarRange } from '../../src/lib/contract';
 import { calendarMachine, undoWindowMs } from '../../src/machines/calendar-machine';
 import { deferredActors } from './deferred-actors';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TikTokCreatorRules } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import {
   choiceProblems,
   postRefusal,

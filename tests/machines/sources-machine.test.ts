@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../src/lib/api';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { sourcesMachine, type SourcesEmitted } from '../../src/machines/sources-machine';
 import { uploadLine, xhrDouble } from '../fixtures/xhr-double';
 import { deferredActors, settle } from './deferred-actors';

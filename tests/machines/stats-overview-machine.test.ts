@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { StatsChoices, StatsOverview, TopVideos } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { statsOverviewMachine, statsQuery, type StatsFilters } from '../../src/machines/stats-overview-machine';
 import { apiDouble, recordToasts } from './api-double';
 import { deferredActors } from './deferred-actors';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fillTemplate, templateDate, worstFill, type TemplateValues } from '../../src/lib/text-template';
 import { ownWords, platformText, postSeed, postWords, textCounts, textProblems, wordsOf } from '../../src/lib/post-texts';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 
 const values: TemplateValues = { profile: 'Кава Львів', n: 3, date: '05.12.2026' };
 const length = (text: string) => text.length;

@@ -7,7 +7,7 @@ import type { AccountDetail, HealthCheckAnswer } from '../../src/lib/contract';
 import { AccountCreateScreen } from '../../src/screens/accounts/account-create-screen';
 import { AccountDetailScreen } from '../../src/screens/accounts/account-detail-screen';
 import { Route } from 'wouter';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { answerApi, renderScreen } from './render';
 
 vi.mock('../../src/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../src/lib/api')>()), api: vi.fn() }));

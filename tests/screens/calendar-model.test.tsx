@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { TestModel } from 'xstate/graph';
 import { ApiError } from '../../src/lib/api';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import type { CalendarPost, CalendarRange } from '../../src/lib/contract';
 import { calendarMachine, calendarPath, type CalendarContext } from '../../src/machines/calendar-machine';
 import { CalendarScreen } from '../../src/screens/calendar/calendar-screen';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { ApiError, api } from '../../src/lib/api';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { answerApi, renderScreen } from './render';
 
 /** Each upload's XMLHttpRequest, answered by the test: its progress, and how it ends. */

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { Route } from 'wouter';
 import { api } from '../../src/lib/api';
 import type { PostOptions, ProfilePostingRules, PublishPayload } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { PublishScreen } from '../../src/screens/video/publish-screen';
 import { answerApi, renderScreen } from './render';
 import { boris, idUpload, offered, request } from './publish-fixtures';

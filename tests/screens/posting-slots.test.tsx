@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';
 import { api } from '../../src/lib/api';
 import type { AccountDetail, AccountGroupDetail, EffectiveSlots } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { AccountDetailScreen } from '../../src/screens/accounts/account-detail-screen';
 import { GroupFormScreen } from '../../src/screens/groups/group-form-screen';
 import { answerApi, renderScreen } from './render';

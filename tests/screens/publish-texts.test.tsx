@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route } from 'wouter';
 import { api } from '../../src/lib/api';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { PublishScreen } from '../../src/screens/video/publish-screen';
 import { answerApi, renderScreen } from './render';
 import { idUpload, request } from './publish-fixtures';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../src/lib/api';
 import type { StatsChoices, StatsOverview, TopVideos } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { StatsScreen } from '../../src/screens/stats/stats-screen';
 import { answerApi, renderScreen } from './render';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { api } from '../../src/lib/api';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { answerApi } from './render';
 
 const uploads = vi.hoisted(() => ({

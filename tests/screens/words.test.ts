@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 // The whole catalog: the SPA's and the messages only the server sends (server/messages.ts).
 import { t } from '../../server/messages';
 import { wordProblems } from '../fixtures/visible-words';
-import { fileSize } from '../../src/lib/i18n';
+import { fileSize } from '../../src/lib/i18n/words';
 
 /** Counts that reach every plural form Ukrainian has: many (0, 5, 11, 25, 100), one (1, 21), few (2, 3, 22, 44). */
 const counts = [0, 1, 2, 3, 5, 11, 21, 22, 25, 44, 100];

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { CalendarRange } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { calendarLimit } from '../../server/services/planning/calendar-posts';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 import { createUser, describeEachDatabase } from './helpers';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { AccountDetail, AccountSummary, HomeSummary, Paged } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { publishPost } from '../../server/jobs/publish';
 import { recordConnection } from '../../server/platforms/connections';
 import { createAccount, type TestUser } from './backoffice-fixtures';

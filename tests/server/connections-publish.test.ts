@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import type { NotificationList } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { SandboxState } from '../../server/sandbox/index';
 import { accountOfLogin } from '../../server/sandbox/consent';
 import { createAccount } from './backoffice-fixtures';

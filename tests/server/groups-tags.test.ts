@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { createUser, describeEachDatabase } from './helpers';
 import { createAccount, type TestUser } from './backoffice-fixtures';
 

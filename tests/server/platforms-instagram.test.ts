@@ -5,7 +5,7 @@ import { instagram, sandboxInstagramLogin } from '../../server/platforms/instagr
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/net/retry';
 import type { InstagramCredentials } from '../../server/platforms/types';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';
 import { testNetwork } from './helpers';
 

@@ -4,7 +4,7 @@ import { PermanentPlatformError, ProfileAuthError, quotaRetryMs, TransientPlatfo
 import { PlatformNetworkError } from '../../server/net/http';
 import { memoryProgressStore } from '../../server/platforms/progress';
 import { withRetry } from '../../server/net/retry';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { issueSandboxToken } from '../../server/sandbox/index';
 import { youtube } from '../../server/platforms/youtube/connector';
 import { context, expectEveryRequestProxied, recordingSleep, requestsTo, usePlatformsSandbox, videoFile } from './platforms-helpers';

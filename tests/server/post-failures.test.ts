@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Paged, UploadDetail, VideoSummary } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { failureKinds, failureText, storedFailure, type PostFailure } from '../../src/lib/post-failures';
 import { migrate } from '../../server/db/migrate';
 import { failPost } from '../../server/services/publishing/post-lifecycle';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { AccountDetail, PostingBudgets, PostOptions, ProfilePostingRules } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { issueSandboxToken, SandboxState } from '../../server/sandbox/index';
 import { creatorSettings } from '../../server/sandbox/tiktok/creator';
 import { answerSandboxConsent } from '../fixtures/sandbox-consent';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadDetail } from '../../src/lib/contract';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { migrate } from '../../server/db/migrate';
 import { publishPost } from '../../server/jobs/publish';
 import { resumeWaitingPosts } from '../../server/services/publishing/post-lifecycle';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { isDiskFull } from '../../server/http-error';
 import { migrate } from '../../server/db/migrate';
 import type { MediaStorage } from '../../server/media/storage';

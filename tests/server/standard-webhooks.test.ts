@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { Static } from '@sinclair/typebox';
 import type { WebhookDelivery } from '../../src/lib/contract/alerts';
-import { t } from '../../src/lib/i18n';
+import * as t from '../../src/lib/i18n';
 import { newWebhookSecret } from '../../src/lib/webhook-secret';
 import { attemptDelivery, queueDeliveries, retryDelaysSeconds } from '../../server/alerts/webhooks';
 import { createUser, describeEachDatabase } from './helpers';

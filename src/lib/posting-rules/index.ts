@@ -1,5 +1,5 @@
 import type { PostOptions, TikTokCreatorRules } from '../contract';
-import { t } from '../i18n';
+import * as t from '../i18n';
 import { platformOf, type Platform, type PostingRules } from '../platforms';
 import type { PostedVideo, Refusal } from './refusal';
 

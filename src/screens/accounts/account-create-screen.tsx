@@ -1,4 +1,4 @@
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { Page } from '../../components/page';
 import { useRecordForm } from '../../components/use-resource';
 import { emptyAccountForm } from '../../lib/schemas';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useParams } from 'wouter';
 import type { AccountBody, AccountDetail, PlatformName, VideoSummary } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { platforms } from '../../lib/platforms';
 import { profileName } from '../../lib/profile-name';
 import { useSessionUser } from '../../components/auth-context';

@@ -12,7 +12,7 @@ import type {
   SavedSecrets,
   SecretField,
 } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { consentPlatformIds, platforms } from '../../lib/platforms';
 import { accountSchemaFor, emptyAccountForm, type AccountForm } from '../../lib/schemas';
 import { Button } from '../../components/button';

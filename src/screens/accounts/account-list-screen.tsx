@@ -1,5 +1,5 @@
 import type { AccountSummary } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { AccountTable } from '../../components/account-table';
 import { useSessionUser } from '../../components/auth-context';
 import { CreateLink } from '../../components/create-link';

@@ -1,4 +1,4 @@
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 
 /** What a profile's save says, and where a saved profile opens: the form's save and its connect buttons alike. */
 export const accountTexts = { created: t.accounts.created, updated: t.accounts.updated };

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import type { AccountDetail } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { channelDescriptionSchema, type ChannelDescriptionForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
 import { Card } from '../../components/page';

@@ -1,6 +1,6 @@
 import { PlugZap } from 'lucide-react';
 import type { PlatformConnection, PlatformName } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { Button } from '../../components/button';
 import styles from './account-screens.module.css';
 

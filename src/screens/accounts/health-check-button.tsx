@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { RefreshCw } from 'lucide-react';
 import type { AccountDetail, HealthCheckAnswer } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { Button } from '../../components/button';
 import { useResource } from '../../components/use-resource';
 

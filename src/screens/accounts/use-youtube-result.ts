@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import toast from 'react-hot-toast';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { platformIds } from '../../lib/platforms';
 import { connectionParams } from '../../lib/youtube-connection';
 

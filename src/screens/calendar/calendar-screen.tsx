@@ -22,7 +22,7 @@ import {
 import { ChevronLeft, ChevronRight, Download, Pause, RotateCw, Upload } from 'lucide-react';
 import { daysOf, inMonth, kyivDay, kyivTime, periodTitle, weekdayIndex, type CalendarView, type Day } from '../../lib/calendar';
 import type { CalendarPost, EffectiveSlots, PostState } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { formatDate } from '../../lib/kyiv-time';
 import { calendarMachine, undoWindowMs, type CalendarContext } from '../../machines/calendar-machine';
 import { Button } from '../../components/button';

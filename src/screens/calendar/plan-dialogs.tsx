@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { PlanPreviewRow } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { formatDate } from '../../lib/kyiv-time';
 import { errorMessages } from '../../lib/api';
 import { duplicateRows, planExportMachine, planImportMachine, rowsToSave } from '../../machines/plan-import-machine';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { CircleCheck, Circle } from 'lucide-react';
 import type { HomeSummary } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { Button, buttonClass } from '../../components/button';
 import { LoadError } from '../../components/load-error';
 import { Card, Page } from '../../components/page';

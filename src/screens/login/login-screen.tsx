@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { loginSchema, type LoginForm } from '../../lib/login-schema';
 import { fieldMessages } from '../../lib/validation';
 import { useAuthActor } from '../../components/auth-context';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { buttonClass } from '../../components/button';
 import styles from './not-found-screen.module.css';
 

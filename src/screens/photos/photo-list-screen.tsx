@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Plus } from 'lucide-react';
 import type { Photo } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { buttonClass } from '../../components/button';
 import { DeleteButton } from '../../components/delete-button';
 import { EmptyState } from '../../components/empty-state';

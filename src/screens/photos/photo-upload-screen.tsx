@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { X } from 'lucide-react';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { Button } from '../../components/button';
 import { Dropzone } from '../../components/dropzone';
 import { Card, Page } from '../../components/page';

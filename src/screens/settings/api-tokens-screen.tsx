@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Copy } from 'lucide-react';
 import { apiTokenScopes, type ApiToken, type ApiTokenScope, type CreatedApiToken, type Role } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { formatDate } from '../../lib/kyiv-time';
 import { apiTokenDayChoices, apiTokenSchemaFor, type ApiTokenForm } from '../../lib/schemas';
 import { apiTokensMachine } from '../../machines/api-tokens-machine';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { passwordChangeSchema, type PasswordChangeForm } from '../../lib/schemas';
 import { passwordMachine } from '../../machines/password-machine';
 import { useSessionUser } from '../../components/auth-context';

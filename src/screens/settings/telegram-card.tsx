@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Controller } from 'react-hook-form';
 import type { TelegramSettings, TelegramTestResult } from '../../lib/contract';
 import { telegramEvents } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { formatMoment } from '../../lib/kyiv-time';
 import { telegramChoicesSchema, type TelegramChoicesForm } from '../../lib/schemas';
 import { telegramMachine } from '../../machines/telegram-machine';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Controller, type Control } from 'react-hook-form';
 import { alertEvents, defaultWebhookEvents, type Webhook, type WebhookDelivery, type WebhookTestResult } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { formatDate } from '../../lib/kyiv-time';
 import { webhookSchema, webhookTargetSchema, type WebhookForm, type WebhookTargetForm } from '../../lib/schemas';
 import { newWebhookSecret } from '../../lib/webhook-secret';

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { StatsChoices } from '../../lib/contract';
 import { platformIds as platforms } from '../../lib/platforms';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { statsFiltersSchema, type StatsFiltersForm } from '../../lib/schemas';
 import { Button } from '../../components/button';
 import { FormDayField } from '../../components/form-day-field';

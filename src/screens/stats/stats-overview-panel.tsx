@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { PlatformTotals, StatsOverview } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { platformOf } from '../../lib/platforms';
 import { ChartWithTable } from '../../components/chart-with-table';
 import type { Column } from '../../components/data-table';

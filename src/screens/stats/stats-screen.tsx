@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { Download } from 'lucide-react';
 import type { ActorRefFrom } from 'xstate';
 import type { RankedProfile, StatsChoices, TopVideo } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { statsOverviewMachine, type StatsFilters } from '../../machines/stats-overview-machine';
 import { Button } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';

@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
 import { Controller } from 'react-hook-form';
 import type { TagSet } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { tagSetSchema, type TagSetForm } from '../../lib/schemas';
 import { RecordFormFrame, type RecordFormProps } from '../../components/record-form';
 import { RecordGate } from '../../components/load-error';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { TagSet } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { DeleteButton } from '../../components/delete-button';
 import { CreateLink } from '../../components/create-link';
 import { Page } from '../../components/page';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import { useForm } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import type { AccountSummary, ManagedUser, UserDetail, VideoSummary } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { ownUserSchema, userSchema, type OwnUserForm, type UserForm } from '../../lib/schemas';
 import { AccountTable } from '../../components/account-table';
 import { useSessionUser } from '../../components/auth-context';

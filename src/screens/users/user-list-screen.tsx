@@ -1,5 +1,5 @@
 import type { ManagedUser } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { useSessionUser } from '../../components/auth-context';
 import { DeleteButton } from '../../components/delete-button';
 import { CreateLink } from '../../components/create-link';

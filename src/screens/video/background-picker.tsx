@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import type { backgroundsMachine } from '../../machines/backgrounds-machine';
 import { Button } from '../../components/button';
 import { LoadError } from '../../components/load-error';

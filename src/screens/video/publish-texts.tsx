@@ -10,7 +10,7 @@ import {
   type UseFormSetValue,
 } from 'react-hook-form';
 import type { TagSet } from '../../lib/contract';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import type { Platform } from '../../lib/platforms';
 import { textCounts, textProblems, platformText, type PostText, type TextProblem, type WorstValues } from '../../lib/post-texts';
 import { commonText, sentTexts } from '../../lib/publishing';

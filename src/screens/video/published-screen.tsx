@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { CalendarClock, RotateCw, TrendingDown } from 'lucide-react';
 import type { PlatformEdit, PostReach, PublishedVideo, PublishProfileOption, ReschedulePayload, UploadDetail } from '../../lib/contract';
 import { formatDate, formatMoment, kyivWallTime } from '../../lib/kyiv-time';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { tagsFromText } from '../../lib/publishing';
 import { publishDateProblem, publishedEditSchema, type PublishedEditForm } from '../../lib/schemas';
 import { addTags } from '../../lib/tags';

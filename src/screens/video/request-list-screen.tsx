@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Eye, Plus, Send } from 'lucide-react';
 import type { CreationRequestRow } from '../../lib/contract';
 import { formatDate } from '../../lib/kyiv-time';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { requestListPollMs } from '../../machines/polling-machine';
 import { buttonClass } from '../../components/button';
 import { DataTable, type Column } from '../../components/data-table';

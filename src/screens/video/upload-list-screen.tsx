@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { UploadRow } from '../../lib/contract';
 import { formatDate, formatSpan } from '../../lib/kyiv-time';
-import { t } from '../../lib/i18n';
+import * as t from '../../lib/i18n';
 import { DataTable, type Column } from '../../components/data-table';
 import { posterColumn } from '../../components/poster';
 import { ListFilters } from '../../components/list-filters';

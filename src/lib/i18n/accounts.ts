@@ -1,0 +1,20 @@
+export const accounts = {
+  listTitle: 'Профілі',
+  createTitle: 'Створити профіль',
+  /** A profile's page is headed by its name (src/lib/profile-name.ts) with its number beside it. */
+  editTitle: (id: number, name = '') => (name ? `${name} · #${id}` : `Профіль #${id}`),
+  columnId: 'ID',
+  columnProxy: 'Проксі',
+  columnComment: 'Коментар',
+  columnUser: 'Користувач',
+  columnStatus: 'Статус',
+  platformOff: 'Вимкнено',
+  platformConnected: 'Підключено',
+  platformWaiting: 'Не підключено',
+  connectedAs: (name: string) => `підключено як ${name}`,
+  deleteLabel: (id: number) => `Видалити профіль #${id}`,
+  created: 'Профіль створено',
+  updated: 'Профіль змінено',
+  deleted: 'Акаунт видалено',
+  optionTitle: (id: number, label: string) => (label ? `#${id} ${label}` : `#${id}`),
+} as const;

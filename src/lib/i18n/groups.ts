@@ -1,0 +1,17 @@
+export const groups = {
+  listTitle: 'Групи профілів',
+  createTitle: 'Створити групу',
+  editTitle: (name: string) => `Група: ${name}`,
+  columnId: 'ID',
+  columnName: 'Назва',
+  name: 'Назва',
+  accounts: 'Профілі',
+  accountsPlaceholder: 'Оберіть профілі',
+  accountsMin: 'Мінімум один профіль',
+  accountNotFound: (id: number) => `Профіль #${id} не знайдено`,
+  accountInOtherGroup: (id: number) => `Профіль #${id} вже входить до іншої групи`,
+  deleteLabel: (name: string) => `Видалити групу ${name}`,
+  created: 'Групу створено',
+  updated: 'Групу змінено',
+  deleted: 'Групу видалено',
+} as const;

@@ -1,0 +1,4 @@
+export const passwordFields = {
+  password: 'Новий пароль',
+  confirmation: 'Повторіть пароль',
+} as const;

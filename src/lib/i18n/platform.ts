@@ -1,0 +1,22 @@
+export const platform = {
+  names: { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram', facebook: 'Facebook' },
+  // What a post's failure says, by its kind (src/lib/post-failures.ts): 'Платформа: …' before the platform's own words.
+  networkFailed: 'Проксі або платформа недоступні',
+  timedOut: 'Проксі або платформа не відповіли вчасно, повторимо пізніше',
+  proxyUnreachable: 'Проксі профілю недоступний',
+  proxyNotPublic: 'Проксі профілю має бути публічною адресою: локальні, приватні та службові адреси заборонені',
+  proxyAuthFailed: 'Проксі не прийняв логін або пароль',
+  rejected: 'Платформа відхилила запит',
+  authRevoked: 'Доступ до акаунта відкликано або він недійсний, підключіть профіль знову',
+  rateLimited: 'Платформа обмежила частоту запитів, повторимо пізніше',
+  quotaExceeded: 'Вичерпано ліміт платформи, повторимо пізніше',
+  unavailable: 'Платформа тимчасово недоступна',
+  processingFailed: 'Платформа не змогла обробити відео',
+  processingTimeout: 'Платформа ще обробляє відео, перевіримо пізніше',
+  videoNotFound: 'Відео на платформі не знайдено',
+  profileDeleted: 'Профіль видалено, публікація неможлива',
+  notConnected: 'Профіль не підключено до платформи',
+  instagramTokenMissing: 'Для публікації в Instagram потрібні токен доступу Facebook Login та ID професійного акаунта Instagram',
+  fileMissing: 'Файл відео не знайдено',
+  gaveUp: 'Публікацію не вдалося завершити після кількох спроб',
+} as const;

@@ -1,0 +1,5 @@
+export const requestStatus = {
+  loading: 'Створюється',
+  success: 'Готово',
+  error: 'Помилка',
+} as const;

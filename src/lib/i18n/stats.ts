@@ -1,0 +1,17 @@
+export const stats = {
+  panel: 'Статистика',
+  chart: 'Перегляди за період',
+  period: 'Період',
+  periods: { 1: 'Доба', 7: '7 днів', 30: '30 днів', 90: '90 днів' },
+  empty: 'Статистики ще немає: вона зʼявиться після першої синхронізації опублікованих відео',
+  chartLoading: 'Завантаження графіка',
+  syncedAt: (date: string) => `Синхронізовано ${date}`,
+  byPlatform: 'За платформами',
+  byProfile: 'За профілями',
+  columnPlatform: 'Платформа',
+  columnProfile: 'Профіль',
+  columnPosts: 'Публікації',
+  deletedProfile: 'Профіль видалено',
+  showTable: 'Показати таблицею',
+  hideTable: 'Сховати таблицю',
+} as const;

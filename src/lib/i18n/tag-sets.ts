@@ -1,0 +1,15 @@
+export const tagSets = {
+  listTitle: 'Набори тегів',
+  createTitle: 'Створити набір тегів',
+  editTitle: (name: string) => `Набір тегів: ${name}`,
+  columnId: 'ID',
+  columnName: 'Назва',
+  columnTags: 'Теги',
+  name: 'Назва',
+  tags: 'Теги',
+  tagsMin: 'Мінімум один тег',
+  deleteLabel: (name: string) => `Видалити набір тегів ${name}`,
+  created: 'Набір тегів створено',
+  updated: 'Набір тегів змінено',
+  deleted: 'Набір тегів видалено',
+} as const;

@@ -1,0 +1,25 @@
+/** Issue 43.2: a text per platform in the publish form, its counters and variables, and each post's words on a set's page. */
+export const texts = {
+  heading: 'Тексти',
+  tabs: 'Текст для платформ',
+  common: 'Спільний текст',
+  ownTitle: (platform: string) => `Назва для ${platform}`,
+  ownDescription: (platform: string) => `Опис для ${platform}`,
+  ownTags: (platform: string) => `Теги для ${platform}`,
+  sameAsCommon: 'Порожнє поле — як у спільному тексті',
+  tabsHint: 'Вкладка зʼявляється для кожної вибраної платформи: там можна написати для неї свій текст.',
+  counters: (platform: string) => `Ліміти ${platform}`,
+  fields: { title: 'Назва', description: 'Опис', tags: 'Теги', caption: 'Підпис', hashtags: 'Хештеги' },
+  units: { characters: '', bytes: ' байт', hashtags: '' },
+  counter: (field: string, used: number, limit: number, unit: string) => `${field}: ${used} / ${limit}${unit}`,
+  worstCase: 'Рахується найдовший можливий текст: найдовший варіант кожного вибору і найдовша назва профілю.',
+  variablesTitle: 'Змінні',
+  variables: {
+    profile: 'назва профілю',
+    n: 'номер варіанта',
+    date: 'дата поста, дд.мм.рррр',
+  },
+  spintax: '{варіант1|варіант2} — для кожного поста один із варіантів, щоразу той самий',
+  postWords: 'Тексти постів',
+  postWordsOf: (platform: string) => `${platform}:`,
+} as const;

@@ -1,0 +1,21 @@
+export const users = {
+  listTitle: 'Користувачі',
+  createTitle: 'Створити користувача',
+  editTitle: (login: string) => `Користувач: ${login}`,
+  columnId: 'ID',
+  columnLogin: 'Логін',
+  columnVideos: 'Відео',
+  columnAccounts: 'Профілі',
+  adminBadge: 'Адміністратор',
+  login: 'Логін',
+  passwordsMismatch: 'Паролі не збігаються',
+  /** The admin's own record: its password changes only with the current one (POST /api/auth/password), also the server's refusal. */
+  ownPasswordInSettings: 'Свій пароль змінюйте в налаштуваннях: там потрібен поточний пароль',
+  ownPasswordLink: 'Змінити свій пароль',
+  deleteLabel: (login: string) => `Видалити користувача ${login}`,
+  accountsPanel: 'Профілі користувача',
+  videosPanel: 'Відео користувача',
+  created: 'Користувача створено',
+  updated: 'Користувача змінено',
+  deleted: 'Користувача видалено',
+} as const;

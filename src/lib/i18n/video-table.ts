@@ -1,0 +1,15 @@
+export const videoTable = {
+  columnId: 'ID',
+  columnDate: 'Дата',
+  columnAccount: 'Профіль',
+  columnLinks: 'Посилання',
+  columnStats: 'Статистика',
+  columnStatus: 'Статус',
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  views: 'Перегляди',
+  likes: 'Вподобання',
+  comments: 'Коментарі',
+  statLabel: (name: string, platform: string, value: number) => `${name} ${platform}: ${value}`,
+} as const;
