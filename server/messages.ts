@@ -1,7 +1,5 @@
-import { counted, nouns } from '../src/lib/i18n/words';
+import { counted, nouns, numbers } from '../src/lib/i18n/words';
 import * as shown from '../src/lib/i18n';
-
-const groupedDigits = new Intl.NumberFormat('uk-UA');
 
 /** A Retry-After's wait as an operator reads it: seconds under a minute, whole minutes from there. */
 const waitWords = (seconds: number) => (seconds < 60 ? `${seconds} с` : `${Math.ceil(seconds / 60)} хв`);
@@ -118,7 +116,7 @@ export const t = {
     ...shown.spread,
     /** Why a proposed date is where it is (POST /api/upload-video/{idUpload}/spread). */
     bestHour: (hour: string, views: number, mean: number, posts: number) =>
-      `${hour} — найкраща година профілю: відео, що виходять о цій порі, набирають за перші 48 год у середньому ${counted(views, nouns.views)}, а всі разом — ${groupedDigits.format(mean)} (враховано: ${counted(posts, nouns.posts)})`,
+      `${hour} — найкраща година профілю: відео, що виходять о цій порі, набирають за перші 48 год у середньому ${counted(views, nouns.views)}, а всі разом — ${numbers.format(mean)} (враховано: ${counted(posts, nouns.posts)})`,
     firstFree: (posts: number, needed: number) =>
       `Перший вільний слот: найкращу годину профілю видно, коли в нього є ${counted(needed, nouns.posts)} з переглядами, а поки що ${posts}`,
     firstFreeBestTaken: 'Перший вільний слот: найкращі години профілю в ці дні вже зайняті',
